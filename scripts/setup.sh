@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# One-step set-up for a fresh Debian machine: the Debian tools the given job
+# needs (apt-get when missing), then the Python dependencies in .venv.
+# Usage: scripts/setup.sh prove|test|bench
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+job=${1:-prove}
+# command -> Debian package
+declare -A package=([why3]=why3 [z3]=z3 [gappa]=gappa)
+if [[ $job == test ]]; then package[chromium]=chromium; fi
+
+missing=()
+for cmd in "${!package[@]}"; do
+  command -v "$cmd" >/dev/null 2>&1 || missing+=("${package[$cmd]}")
+done
+if ((${#missing[@]})); then
+  if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "setup: missing ${missing[*]}; install them with: sudo apt-get install -y ${missing[*]}" >&2
+    exit 2
+  fi
+fi
+
+stamp=.venv/.installed
+if [[ ! -f $stamp || pyproject.toml -nt $stamp ]]; then
+  echo "setup: installing Python dependencies into .venv"
+  [[ -x .venv/bin/python ]] || python3 -m venv .venv
+  .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
+  touch "$stamp"
+fi

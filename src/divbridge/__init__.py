@@ -1,0 +1,6 @@
+"""divbridge: a formal-verification bridge for the ONNX Div operator (SONNX profile)."""
+
+from divbridge.errors import DivbridgeError, InputError, SpecViolation
+
+__version__ = "0.1.0"
+__all__ = ["DivbridgeError", "InputError", "SpecViolation", "__version__"]

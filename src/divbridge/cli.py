@@ -1,0 +1,50 @@
+"""The `divbridge` command: dispatches to one module per subcommand.
+
+Exit codes: 0 all as expected, 1 a verification failure, 2 bad usage or bad
+input (one line naming the file and line), or a missing external tool.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from divbridge import __version__
+from divbridge.errors import DivbridgeError, SpecViolation
+
+# Subcommand modules under divbridge.commands, in the order `--help` lists them.
+COMMANDS = ("eval",)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse's own usage errors: one line, exit 2
+        self.exit(2, f"divbridge: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="divbridge", description="Formal-verification bridge for the ONNX Div operator (SONNX profile).")
+    parser.add_argument("--version", action="version", version=f"divbridge {__version__}")
+    subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name in COMMANDS:
+        module = importlib.import_module(f"divbridge.commands.{name.replace('-', '_')}")
+        sub = subparsers.add_parser(name, help=module.HELP, description=module.HELP)
+        module.configure(sub)
+        sub.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (DivbridgeError, SpecViolation) as exc:
+        print(f"divbridge: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("divbridge: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

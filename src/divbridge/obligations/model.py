@@ -1,0 +1,35 @@
+"""The proof obligation: a plain value that provers and reporters share.
+
+Provers and reporters never know where an obligation came from; they see
+its stable id, what it claims, which requirement tags it traces to, and what
+verdict it expects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+FAMILIES = ("real", "float", "int", "shape")
+EXPECTATIONS = ("valid", "invalid")
+
+
+@dataclass(frozen=True)
+class Obligation:
+    id: str                      # stable and readable: float.fp16.special.finite_div_zero_sign
+    title: str                   # one line for people
+    family: str                  # real | float | int | shape
+    format: str                  # real | fp16 | bf16 | fp32 | fp64 | int8..uint64 | none
+    kind: str                    # group for summaries: special, generic, accuracy, example, ...
+    prop: str                    # the property template key, shared by every renderer
+    requirements: tuple[str, ...]
+    statement: str               # readable mathematics (plain text)
+    expect: str = "valid"        # valid, or invalid for a probe of a known defect
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    backends: frozenset[str] = frozenset({"why3", "smt"})  # why3 | smt | exhaustive
+
+    def __post_init__(self) -> None:
+        if self.family not in FAMILIES:
+            raise ValueError(f"{self.id}: unknown family {self.family}")
+        if self.expect not in EXPECTATIONS:
+            raise ValueError(f"{self.id}: unknown expectation {self.expect}")
