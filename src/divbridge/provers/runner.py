@@ -1,0 +1,140 @@
+"""Run proof tasks: cache first, then the backends in parallel, one verdict per obligation.
+
+A backend (Why3, the SMT portfolio, exhaustive enumeration) renders its
+files and groups its tasks per obligation; the runner asks the cache for
+each task, runs what is left on a thread pool (backends do their heavy work
+in subprocesses), prints one line per finished obligation, and combines
+every attempt on an obligation into one verdict.
+"""
+
+from __future__ import annotations
+
+import abc
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol, TextIO
+
+from divbridge.obligations.model import Obligation
+from divbridge.provers.verdicts import Attempt, Outcome, combine
+from divbridge.results import ObligationResult
+
+
+@dataclass(frozen=True)
+class ProofTask:
+    obligation: Obligation
+    prover: str        # "why3+z3" | "z3" | "cvc5" | "bitwuzla" | "exhaustive"
+    text: str          # the exact input the prover reads; hashed into the cache key
+    artifact: str      # the rendered file relative to the project root, "#goal" for a Why3 goal
+    options: tuple[tuple[str, str], ...] = ()   # anything else the answer depends on
+
+
+class Backend(abc.ABC):
+    name: str
+
+    @abc.abstractmethod
+    def versions(self) -> dict[str, str]:
+        """Tool -> version; raises ToolMissing when the backend's tool is absent."""
+
+    @abc.abstractmethod
+    def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
+        """Render files under out_dir; one group of tasks per obligation handled."""
+
+    @abc.abstractmethod
+    def run_group(self, group: list[ProofTask], timeout: float, agree: int) -> list[Attempt]:
+        """Run the (uncached) tasks of one obligation; they race as a portfolio."""
+
+
+class Cache(Protocol):
+    mode: str
+
+    def lookup(self, task: ProofTask, version: str) -> Attempt | None: ...
+
+    def store(self, task: ProofTask, version: str, attempt: Attempt) -> None: ...
+
+
+@dataclass
+class RunOptions:
+    timeout: float = 20.0
+    agree: int = 1
+    jobs: int = 2
+    provers: set[str] = field(default_factory=lambda: {"why3", "z3", "cvc5", "bitwuzla", "exhaustive"})
+
+
+def _prover_tool(prover: str) -> str:
+    """The tool whose version keys the cache: why3+z3 is keyed by why3 (its z3 is in the options)."""
+    return prover.split("+")[0]
+
+
+class Runner:
+    def __init__(self, backends: list[Backend], cache: Cache, options: RunOptions,
+                 out_dir: Path, stream: TextIO = sys.stdout):
+        self.backends = backends
+        self.cache = cache
+        self.options = options
+        self.out_dir = out_dir
+        self.stream = stream
+        self.versions: dict[str, str] = {}
+
+    def run(self, obligations: list[Obligation]) -> tuple[list[ObligationResult], dict[str, str]]:
+        """Prove every obligation; returns one result each (catalogue order) and the tool versions."""
+        for backend in self.backends:
+            self.versions.update(backend.versions())
+        jobs: list[tuple[Backend, list[ProofTask]]] = []
+        artifacts: dict[str, dict[str, str]] = {o.id: {} for o in obligations}
+        for backend in self.backends:
+            for group in backend.prepare(obligations, self.out_dir, self.options.provers):
+                if group:
+                    jobs.append((backend, group))
+                    artifacts[group[0].obligation.id][backend.name] = group[0].artifact
+        attempts: dict[str, list[Attempt]] = {o.id: [] for o in obligations}
+        pending = {o.id: sum(1 for _, g in jobs if g[0].obligation.id == o.id) for o in obligations}
+        by_id = {o.id: o for o in obligations}
+        total = sum(1 for n in pending.values() if n)
+        done = 0
+        started = time.monotonic()
+        with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
+            futures = {pool.submit(self._run_group, backend, group): group for backend, group in jobs}
+            for future in as_completed(futures):
+                obligation_id = futures[future][0].obligation.id
+                attempts[obligation_id].extend(future.result())
+                pending[obligation_id] -= 1
+                if pending[obligation_id] == 0:
+                    done += 1
+                    outcome = combine(attempts[obligation_id], self.options.agree)
+                    self._progress(done, total, by_id[obligation_id], outcome, time.monotonic() - started)
+        results = [ObligationResult.from_outcome(o, combine(attempts[o.id], self.options.agree), artifacts[o.id])
+                   for o in obligations]
+        return results, dict(sorted(self.versions.items()))
+
+    def _run_group(self, backend: Backend, group: list[ProofTask]) -> list[Attempt]:
+        """Answer from the cache where it can, run the rest, store what was proved or refuted."""
+        cached: list[Attempt] = []
+        to_run: list[ProofTask] = []
+        for task in group:
+            version = self.versions.get(_prover_tool(task.prover), "")
+            hit = self.cache.lookup(task, version) if self.cache.mode != "off" else None
+            (cached.append(hit) if hit is not None else to_run.append(task))
+        if self.cache.mode == "offline":
+            return cached + [Attempt(t.prover, "error", 0.0, message="not in cache (offline)") for t in to_run]
+        if combine(cached, self.options.agree).verdict in ("proved", "refuted") or not to_run:
+            return cached
+        try:
+            fresh = backend.run_group(to_run, self.options.timeout, self.options.agree)
+        except Exception as exc:  # a crashed backend is an error verdict, never a lost obligation
+            fresh = [Attempt(t.prover, "error", 0.0, message=f"{type(exc).__name__}: {exc}") for t in to_run]
+        tasks = {t.prover: t for t in to_run}
+        for attempt in fresh:
+            task = tasks.get(attempt.prover)
+            if task is not None and attempt.verdict in ("proved", "refuted") and self.cache.mode != "off":
+                self.cache.store(task, self.versions.get(_prover_tool(task.prover), ""), attempt)
+        return cached + fresh
+
+    def _progress(self, done: int, total: int, obligation: Obligation, outcome: Outcome, elapsed: float) -> None:
+        mark = "ok " if (obligation.expect, outcome.verdict) in (("valid", "proved"), ("invalid", "refuted")) else "!! "
+        source = " (cached)" if outcome.cached else ""
+        print(f"[{done:>3}/{total}] {mark}{outcome.verdict:<8} {obligation.id}  "
+              f"{outcome.prover} {outcome.time_s:.2f}s{source}  [{elapsed:.0f}s]", file=self.stream, flush=True)
+
