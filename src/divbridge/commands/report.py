@@ -1,0 +1,34 @@
+"""`divbridge report`: proof-obligation reports from a results file.
+
+Writes report.md, index.html, results.json and junit.xml into the output
+directory.  Artifact paths in the results are relative to the project root:
+they are looked up from the current directory, then from the directory
+above the results file's (the project root when it is proofs/results.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from divbridge import results as results_model
+from divbridge.report import write_reports
+
+NAME = "report"
+HELP = "write the proof-obligation reports (Markdown, HTML, JSON, JUnit) from a results file"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--results", type=Path, default=results_model.DEFAULT_PATH,
+                        help=f"the results file to report on (default {results_model.DEFAULT_PATH})")
+    parser.add_argument("--out", type=Path, default=Path("reports"), help="output directory (default reports/)")
+
+
+def run(args: argparse.Namespace) -> int:
+    results = results_model.load(args.results)   # InputError -> one line, exit 2, nothing written
+    roots = [Path.cwd(), args.results.resolve().parent.parent]
+    paths = write_reports(results, args.out, roots)
+    summary = results.summary
+    print(f"report: {summary['as_expected']} of {summary['total']} obligations as expected; "
+          f"wrote {', '.join(str(p) for p in paths)}")
+    return 0

@@ -1,0 +1,62 @@
+"""junit.xml: one test case per obligation, so that CI shows a proof run like a test run.
+
+A verdict that is not the expected one is a <failure> (a timeout, unknown,
+error or skipped verdict included: it was not proved); a refutation that a
+probe expects passes.  Test cases are grouped in one suite per family and format.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from divbridge.report.model import ObligationView, ReportModel
+
+
+class JunitReporter:
+    filename = "junit.xml"
+
+    def render(self, model: ReportModel) -> str:
+        suites = ET.Element("testsuites", name="divbridge proof obligations")
+        _totals(suites, model.obligations)
+        for label, views in model.groups():
+            suite = ET.SubElement(suites, "testsuite", name=f"divbridge.{label.replace(' ', '.')}",
+                                  timestamp=model.results.generated_at, hostname=model.results.machine)
+            _totals(suite, views)
+            properties = ET.SubElement(suite, "properties")
+            ET.SubElement(properties, "property", name="divbridge", value=model.results.divbridge_version)
+            for tool, version in model.results.tool_versions.items():
+                ET.SubElement(properties, "property", name=tool, value=version)
+            for view in views:
+                suite.append(_testcase(view))
+        ET.indent(suites)
+        return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
+
+
+def _totals(element: ET.Element, views: list[ObligationView]) -> None:
+    element.set("tests", str(len(views)))
+    element.set("failures", str(sum(view.status == "fail" for view in views)))
+    element.set("errors", "0")
+    element.set("skipped", "0")
+    element.set("time", f"{sum(view.result.time_s for view in views):.3f}")
+
+
+def _testcase(view: ObligationView) -> ET.Element:
+    r = view.result
+    case = ET.Element("testcase", name=r.id, classname=f"divbridge.{r.family}.{r.format}.{r.kind}",
+                      time=f"{r.time_s:.3f}")
+    if view.status == "fail":
+        wanted = "proved" if r.expect == "valid" else "refuted"
+        failure = ET.SubElement(case, "failure", type=r.verdict,
+                                message=f"expected {wanted}, got {r.verdict}" + (f": {r.message}" if r.message else ""))
+        failure.text = _details(view)
+    output = ET.SubElement(case, "system-out")
+    output.text = (f"{r.title}\nrequirements: {', '.join(r.requirements)}\nstatement: {view.statement_text}\n"
+                   f"verdict: {r.verdict} by {r.prover} in {r.time_s:.3f} s{' (cached)' if r.cached else ''}\n")
+    return case
+
+
+def _details(view: ObligationView) -> str:
+    lines = [f"{a.prover} {a.version}: {a.verdict} in {a.time_s:.3f} s" + (f" ({a.message})" if a.message else "")
+             for a in view.result.attempts]
+    lines += [f"counterexample {name} = {value}" for name, value in view.counterexample.items()]
+    return "\n".join(lines) or "no prover attempted it"

@@ -1,0 +1,187 @@
+"""What every report shows, computed once from a results model.
+
+The reporters (Markdown, HTML, JSON, JUnit) only lay this out: the summary
+tables, the traceability matrix and the per-obligation views are built here,
+so that the four outputs cannot disagree with one another.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from divbridge.report import counterexample, mathtext
+from divbridge.report.artifacts import ArtifactText, read_artifact
+from divbridge.results import ObligationResult, Results
+from divbridge.spec.requirements import SONNX_REQUIREMENTS, Requirement
+
+# Provers in the order the summary lists them; any other prover follows, by name.
+PROVER_ORDER = ("why3+z3", "z3", "cvc5", "bitwuzla", "exhaustive")
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+@dataclass
+class SummaryRow:
+    label: str
+    total: int = 0
+    proved: int = 0                                   # expected valid and proved
+    by_prover: Counter = field(default_factory=Counter)  # of those, which provers answered proved
+    refuted_as_expected: int = 0
+    not_as_expected: int = 0
+
+    def add(self, result: ObligationResult) -> None:
+        self.total += 1
+        if not result.as_expected:
+            self.not_as_expected += 1
+        elif result.verdict == "proved":
+            self.proved += 1
+            self.by_prover.update({a.prover for a in result.attempts if a.verdict == "proved"})
+        else:
+            self.refuted_as_expected += 1
+
+    def pct(self, count: int) -> str:
+        return percent(count, self.total)
+
+
+@dataclass
+class ObligationView:
+    result: ObligationResult
+    statement_text: str
+    statement_html: str
+    counterexample: dict[str, str]
+    artifacts: list[ArtifactText]
+
+    @property
+    def anchor(self) -> str:
+        return "ob-" + self.result.id.replace(".", "-")
+
+    @property
+    def status(self) -> str:
+        """pass | fail | probe: probe is a refutation that was expected."""
+        if not self.result.as_expected:
+            return "fail"
+        return "pass" if self.result.verdict == "proved" else "probe"
+
+    @property
+    def vectors(self) -> int | None:
+        cross = self.result.crosscheck
+        return cross.get("vectors") if cross else None
+
+    @property
+    def vector_failures(self) -> int:
+        cross = self.result.crosscheck
+        return (cross.get("failures") or 0) if cross else 0
+
+
+@dataclass
+class TraceRow:
+    tag: str
+    requirement: Requirement | None   # None: an obligation names a tag the specification does not have
+    obligations: list[ObligationView]
+
+    @property
+    def status(self) -> str:
+        if self.requirement is None:
+            return "not a specification tag"
+        if not self.obligations:
+            return "informal only" if self.requirement.informal else "uncovered"
+        failing = sum(view.status == "fail" for view in self.obligations)
+        return f"{failing} of {len(self.obligations)} not as expected" if failing else "verified"
+
+    @property
+    def status_class(self) -> str:
+        return {"verified": "pass", "informal only": "informal"}.get(self.status, "fail")
+
+    @property
+    def vectors(self) -> int | None:
+        counts = [v.vectors for v in self.obligations if v.vectors is not None]
+        return sum(counts) if counts else None
+
+
+@dataclass
+class ReportModel:
+    results: Results
+    obligations: list[ObligationView]
+    provers: list[str]
+    by_family_format: list[SummaryRow]
+    by_kind: list[SummaryRow]
+    overall: SummaryRow
+    trace: list[TraceRow]
+
+    @property
+    def uncovered(self) -> list[TraceRow]:
+        return [row for row in self.trace if row.status == "uncovered"]
+
+    @property
+    def failing(self) -> list[ObligationView]:
+        return [view for view in self.obligations if view.status == "fail"]
+
+    def groups(self) -> list[tuple[str, list[ObligationView]]]:
+        """Obligations by family and format, in the summary's order."""
+        grouped: dict[str, list[ObligationView]] = {}
+        for view in self.obligations:
+            grouped.setdefault(_family_format(view.result), []).append(view)
+        order = [row.label for row in self.by_family_format]
+        return sorted(grouped.items(), key=lambda item: order.index(item[0]))
+
+
+def build(results: Results, roots: list[Path]) -> ReportModel:
+    """``roots``: where artifact paths (relative to the project root) are looked up, in order."""
+    views = [_view(result, roots) for result in results.obligations]
+    return ReportModel(
+        results=results,
+        obligations=views,
+        provers=_provers(results.obligations),
+        by_family_format=_summary(results.obligations, _family_format),
+        by_kind=_summary(results.obligations, lambda r: r.kind),
+        overall=_overall(results.obligations),
+        trace=_trace(views),
+    )
+
+
+def _view(result: ObligationResult, roots: list[Path]) -> ObligationView:
+    return ObligationView(
+        result=result,
+        statement_text=mathtext.to_unicode(result.statement),
+        statement_html=mathtext.to_html(result.statement),
+        counterexample=counterexample.decode(result.format, result.counterexample),
+        artifacts=[read_artifact(backend, path, roots) for backend, path in sorted(result.artifacts.items())],
+    )
+
+
+def _family_format(result: ObligationResult) -> str:
+    return result.family if result.format in (result.family, "none") else f"{result.family} {result.format}"
+
+
+def _provers(results: list[ObligationResult]) -> list[str]:
+    names = {a.prover for r in results for a in r.attempts}
+    return sorted(names, key=lambda n: (PROVER_ORDER.index(n) if n in PROVER_ORDER else len(PROVER_ORDER), n))
+
+
+def _summary(results: list[ObligationResult], key) -> list[SummaryRow]:
+    rows: dict[str, SummaryRow] = {}
+    for result in results:
+        label = key(result)
+        rows.setdefault(label, SummaryRow(label)).add(result)
+    return list(rows.values())  # in the order of the results, which is the catalogue's
+
+
+def _overall(results: list[ObligationResult]) -> SummaryRow:
+    row = SummaryRow("all obligations")
+    for result in results:
+        row.add(result)
+    return row
+
+
+def _trace(views: list[ObligationView]) -> list[TraceRow]:
+    by_tag: dict[str, list[ObligationView]] = {}
+    for view in views:
+        for tag in view.result.requirements:
+            by_tag.setdefault(tag, []).append(view)
+    rows = [TraceRow(req.tag, req, by_tag.pop(req.tag, [])) for req in SONNX_REQUIREMENTS]
+    rows += [TraceRow(tag, None, tag_views) for tag, tag_views in sorted(by_tag.items())]
+    return rows

@@ -1,0 +1,201 @@
+"""The reporters on fabricated results: contents of report.md, index.html, results.json, junit.xml.
+
+The results are fabricated from the real obligation catalogue with chosen
+verdicts (a reporter unit test needs known answers); the outputs must show
+exactly those answers, percentages included.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from divbridge import cli
+from divbridge.obligations.catalog import spec_obligations
+from divbridge.provers.verdicts import Attempt, combine
+from divbridge.report import build, mathtext, write_reports
+from divbridge.report.artifacts import goal_excerpt
+from divbridge.results import ObligationResult, Results, load
+from divbridge.spec.requirements import SONNX_REQUIREMENTS
+
+WHY3_THEORY = """theory Float_fp16
+  use ieee_float.Float16
+
+  (* E_DIV_FLOAT_DEF_0020: a NaN numerator gives NaN *)
+  goal nan_numerator:
+    forall a b: t. is_nan a -> is_nan (div RNE a b)
+
+  (* E_DIV_FLOAT_DEF_0020 *)
+  goal nan_denominator:
+    forall a b: t. is_nan b -> is_nan (div RNE a b)
+end
+"""
+
+# Fabricated answers: id -> attempts.  Everything not listed is proved by z3 (and why3+z3 for fp16).
+NOT_PROVED = {
+    "float.fp64.accuracy.relative_error_normal": [Attempt("z3", "timeout", 30.0, version="4.12.2", message="timeout 30 s"),
+                                                  Attempt("cvc5", "unknown", 12.5, version="1.1.2", message="incomplete")],
+    "float.bf16.generic.self_div_one": [Attempt("bitwuzla", "refuted", 0.25, version="0.5.0", counterexample={
+        "a": "(fp #b0 #b01111111 #b0000000)", "b": "#x3f80"})],
+    "int.int64.probe.int_min_div_minus_one": [Attempt("z3", "unknown", 1.0, version="4.12.2", message="gave up")],
+}
+
+
+def fabricated_results(root: Path) -> Results:
+    """Every catalogue obligation with a chosen verdict; artifacts under ``root`` (one missing)."""
+    (root / "proofs" / "why3").mkdir(parents=True, exist_ok=True)
+    (root / "proofs" / "smt").mkdir(parents=True, exist_ok=True)
+    (root / "proofs" / "why3" / "float_fp16.mlw").write_text(WHY3_THEORY)
+    results = []
+    for ob in spec_obligations():
+        if ob.id in NOT_PROVED:
+            attempts = NOT_PROVED[ob.id]
+        elif ob.expect == "invalid":
+            attempts = [Attempt("z3", "refuted", 0.02, version="4.12.2",
+                                counterexample={"a": "#x80" if ob.format == "int8" else f"MIN of {ob.format}",
+                                                "b": "#xff" if ob.format == "int8" else "-1"})]
+        else:
+            attempts = [Attempt("z3", "proved", 0.125, version="4.12.2")]
+            if ob.format == "fp16":
+                attempts.insert(0, Attempt("why3+z3", "proved", 0.5, cached=True, version="1.5.1+4.8.12"))
+        artifacts = {"smt": f"proofs/smt/{ob.id}.smt2"}
+        if ob.format == "fp16" and ob.kind == "special":
+            artifacts["why3"] = f"proofs/why3/float_fp16.mlw#{ob.prop}"
+        if ob.id != "real.generic.div_by_one":  # its SMT file is left missing on purpose
+            (root / artifacts["smt"]).write_text(f"; {ob.id}\n(set-logic ALL)\n(assert (not true))\n(check-sat)\n")
+        result = ObligationResult.from_outcome(ob, combine(attempts), artifacts)
+        if ob.family == "float":
+            result.crosscheck = {"vectors": 1000, "failures": 0, "first_failure": None}
+        results.append(result)
+    return Results(results, tool_versions={"why3": "1.5.1", "z3": "4.12.2", "cvc5": "1.1.2", "bitwuzla": "0.5.0"},
+                   command="divbridge prove --jobs 2", machine="testhost x86_64 Linux 6.1")
+
+
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("project")
+    results = fabricated_results(root)
+    results.save(root / "proofs" / "results.json")
+    write_reports(results, root / "reports", [root])
+    return root / "reports"
+
+
+def test_statements_are_rendered_as_mathematics():
+    text = "not isNaN(a1) and b > 0 and a1 <= a2 -> |real(a / b) - r| <= 2^-11 * |r|"
+    assert mathtext.to_unicode(text) == "\u00acisNaN(a\u2081) \u2227 b > 0 \u2227 a\u2081 \u2264 a\u2082 \u27f9 " \
+                                        "|real(a / b) \u2212 r| \u2264 2\u207b\u00b9\u00b9 \u00b7 |r|"
+    rendered = mathtext.to_html("x < y and A[i] /. B[i] <script>")
+    assert "<var>x</var> &lt; <var>y</var>" in rendered and "\u2298" in rendered
+    assert "<script>" not in rendered and "&lt;script&gt;" in rendered
+
+
+def test_goal_excerpt_takes_the_goal_and_its_comment():
+    excerpt = goal_excerpt(WHY3_THEORY, "nan_numerator")
+    assert excerpt.splitlines() == ["(* E_DIV_FLOAT_DEF_0020: a NaN numerator gives NaN *)", "goal nan_numerator:",
+                                    "  forall a b: t. is_nan a -> is_nan (div RNE a b)"]
+    assert goal_excerpt(WHY3_THEORY, "nan") is None  # a prefix of a goal name is not that goal
+
+
+def test_summary_counts_and_percentages(tmp_path):
+    model = build(fabricated_results(tmp_path), [tmp_path])
+    total = len(spec_obligations())
+    probes = sum(ob.expect == "invalid" for ob in spec_obligations())
+    overall = model.overall
+    assert (overall.total, overall.not_as_expected) == (total, 3)
+    assert overall.refuted_as_expected == probes - 1          # the int64 probe got only "unknown"
+    assert overall.proved == total - 3 - (probes - 1)
+    assert overall.by_prover["why3+z3"] == 18 and overall.by_prover["bitwuzla"] == 0
+    fp64 = next(row for row in model.by_family_format if row.label == "float fp64")
+    assert (fp64.total, fp64.proved, fp64.not_as_expected, fp64.pct(fp64.proved)) == (18, 17, 1, "94.4%")
+    assert model.provers == ["why3+z3", "z3", "cvc5", "bitwuzla"]
+    assert {row.label for row in model.by_kind} >= {"special", "generic", "accuracy", "probe", "tensor"}
+
+
+def test_traceability_lists_every_tag_and_the_uncovered_ones(tmp_path):
+    model = build(fabricated_results(tmp_path), [tmp_path])
+    rows = {row.tag: row for row in model.trace}
+    assert set(rows) == {r.tag for r in SONNX_REQUIREMENTS}
+    assert rows["R2"].status == "uncovered" and rows["R2"] in model.uncovered
+    assert rows["RG1"].status == "informal only"
+    assert rows["E_DIV_FLOAT_DEF_0020"].status == "verified" and len(rows["E_DIV_FLOAT_DEF_0020"].obligations) == 8
+    assert rows["E_DIV_FLOAT_ACC_0010"].status == "1 of 8 not as expected"
+    assert rows["E_DIV_FLOAT_DEF_0020"].vectors == 8000
+
+
+def test_markdown_report(reports):
+    text = (reports / "report.md").read_text()
+    assert "| why3 | 1.5.1 |" in text and "`divbridge prove --jobs 2`" in text and "testhost" in text
+    assert re.search(r"\| \*\*all obligations\*\* \| 112 \| 106 \(94\.6%\) \| 18 \| 106 \| 0 \| 0 \| 3 \(2\.7%\) \| 3 \(2\.7%\) \|", text)
+    assert re.search(r"\| \*\*R2\*\* \(all, seed 000\)[^|]*\| \*\*UNCOVERED\*\* \| none \|", text)
+    assert re.search(r"\| \*\*RG1\*\*[^|]*\| informal only \| none \|", text)
+    # every obligation has its section, statement and a link from the matrix
+    for ob in spec_obligations():
+        anchor = "ob-" + ob.id.replace(".", "-")
+        assert f'<a id="{anchor}"></a>' in text and f"(#{anchor})" in text
+    assert "`\u00acisNaN(a) \u27f9 a / 1 = a`" in text
+    # the decoded counterexample, the Why3 goal, a missing artifact noted
+    assert "`a` = `1.0 (bf16 0x3f80)`" in text and "`b` = `1.0 (bf16 0x3f80)`" in text
+    assert "goal nan_denominator:\n  forall a b: t. is_nan b" in text
+    assert "SMT-LIB: proofs/smt/real.generic.div_by_one.smt2 (file proofs/smt/real.generic.div_by_one.smt2 not found)" in text
+    assert "timeout 30 s" in text
+
+
+def test_html_report_is_self_contained(reports):
+    page = (reports / "index.html").read_text()
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", page), "the page must not load anything from a network"
+    assert "<link" not in page and "@import" not in page
+    assert page.count('<section class="obligation') == 112
+    assert page.count("<details>") == 112 + 8  # one SMT-LIB text each, a Why3 goal for the 8 fp16 specials
+    assert '<tr class="uncovered" data-tag="R2">' in page
+
+
+def test_json_report_is_the_results_model(reports, tmp_path):
+    data = json.loads((reports / "results.json").read_text())
+    assert data["schema_version"] == 1 and data["summary"]["not_as_expected"] == 3
+    assert len(load(reports / "results.json").obligations) == 112
+
+
+def test_junit_report(reports):
+    suites = ET.parse(reports / "junit.xml").getroot()
+    assert suites.tag == "testsuites" and (suites.get("tests"), suites.get("failures")) == ("112", "3")
+    cases = suites.findall("./testsuite/testcase")
+    assert len(cases) == 112 and len({case.get("name") for case in cases}) == 112
+    failed = {case.get("name"): case.find("failure") for case in cases if case.find("failure") is not None}
+    assert set(failed) == set(NOT_PROVED)
+    assert failed["float.fp64.accuracy.relative_error_normal"].get("type") == "timeout"
+    assert failed["int.int64.probe.int_min_div_minus_one"].get("message").startswith("expected refuted, got unknown")
+    assert "counterexample a = 1.0 (bf16 0x3f80)" in failed["float.bf16.generic.self_div_one"].text
+    fp64 = suites.find("./testsuite[@name='divbridge.float.fp64']")
+    assert (fp64.get("tests"), fp64.get("failures"), fp64.get("time")) == ("18", "1", "44.625")
+    probe = next(c for c in cases if c.get("name") == "int.int8.probe.int_min_div_minus_one")
+    assert probe.find("failure") is None and float(probe.get("time")) == pytest.approx(0.02)
+
+
+def test_command_writes_the_four_reports(tmp_path, monkeypatch, capsys):
+    fabricated_results(tmp_path).save(tmp_path / "proofs" / "results.json")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["report"]) == 0
+    assert sorted(p.name for p in (tmp_path / "reports").iterdir()) == ["index.html", "junit.xml", "report.md",
+                                                                       "results.json"]
+    assert "109 of 112 obligations as expected" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "no results file"),
+    ('{"schema_version": 1, "obligations": [', "corrupt results file"),
+    ('{"schema_version": 2, "obligations": []}', "schema version 2"),
+    ('{"schema_version": 1, "obligations": [{"id": "x"}]}', "malformed results file"),
+])
+def test_bad_results_file_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, content, message):
+    results = tmp_path / "results.json"
+    if content is not None:
+        results.write_text(content)
+    out = tmp_path / "reports"
+    assert cli.main(["report", "--results", str(results), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(results) in err and message in err
+    assert not out.exists()
