@@ -22,5 +22,9 @@ bench:
 	@scripts/setup.sh bench
 	$(PY) benchmarks/run.py
 
+report:
+	@scripts/setup.sh prove
+	$(DIVBRIDGE) report
+
 clean:
 	rm -rf .cache reports
