@@ -51,7 +51,7 @@ def _testcase(view: ObligationView) -> ET.Element:
         failure.text = _details(view)
     output = ET.SubElement(case, "system-out")
     output.text = (f"{r.title}\nrequirements: {', '.join(r.requirements)}\nstatement: {view.statement_text}\n"
-                   f"verdict: {r.verdict} by {r.prover} in {r.time_s:.3f} s{' (cached)' if r.cached else ''}\n")
+                   f"verdict: {r.verdict} by {view.provers} in {r.time_s:.3f} s{' (cached)' if r.cached else ''}\n")
     return case
 
 

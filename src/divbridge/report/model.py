@@ -13,6 +13,7 @@ from pathlib import Path
 
 from divbridge.report import counterexample, mathtext
 from divbridge.report.artifacts import ArtifactText, read_artifact
+from divbridge.provers.verdicts import DEFINITE
 from divbridge.results import ObligationResult, Results
 from divbridge.spec.requirements import SONNX_REQUIREMENTS, Requirement
 
@@ -65,6 +66,16 @@ class ObligationView:
         if not self.result.as_expected:
             return "fail"
         return "pass" if self.result.verdict == "proved" else "probe"
+
+    @property
+    def provers(self) -> str:
+        """The provers behind the verdict: those that gave it when it is definite."""
+        r = self.result
+        if r.verdict in DEFINITE:
+            agreeing = [a.prover for a in r.attempts if a.verdict == r.verdict]
+            if agreeing:
+                return ", ".join(agreeing)
+        return r.prover
 
     @property
     def vectors(self) -> int | None:
