@@ -199,3 +199,26 @@ def test_bad_results_file_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(results) in err and message in err
     assert not out.exists()
+
+
+def test_unwritable_output_is_one_line_exit_2(tmp_path, capsys):
+    fabricated_results(tmp_path).save(tmp_path / "results.json")
+    (tmp_path / "taken").write_text("a file where the output directory should be")
+    assert cli.main(["report", "--results", str(tmp_path / "results.json"), "--out", str(tmp_path / "taken")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot write the reports" in err and "taken" in err
+
+
+def test_a_failing_reporter_leaves_the_previous_reports_untouched(tmp_path, monkeypatch):
+    results = fabricated_results(tmp_path)
+    out = tmp_path / "reports"
+    write_reports(results, out, [tmp_path])
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+
+    def broken(self, model):
+        raise RuntimeError("template bug")
+    monkeypatch.setattr("divbridge.report.junit.JunitReporter.render", broken)  # the last one to render
+    results.obligations = results.obligations[:5]
+    with pytest.raises(RuntimeError):
+        write_reports(results, out, [tmp_path])
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before

@@ -12,6 +12,7 @@ import argparse
 from pathlib import Path
 
 from divbridge import results as results_model
+from divbridge.errors import InputError
 from divbridge.report import write_reports
 
 NAME = "report"
@@ -27,7 +28,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     results = results_model.load(args.results)   # InputError -> one line, exit 2, nothing written
     roots = [Path.cwd(), args.results.resolve().parent.parent]
-    paths = write_reports(results, args.out, roots)
+    try:
+        paths = write_reports(results, args.out, roots)
+    except OSError as exc:
+        raise InputError(f"cannot write the reports: {exc.strerror}", str(exc.filename or args.out)) from None
     summary = results.summary
     print(f"report: {summary['as_expected']} of {summary['total']} obligations as expected; "
           f"wrote {', '.join(str(p) for p in paths)}")
