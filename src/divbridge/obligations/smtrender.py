@@ -1,0 +1,146 @@
+"""Render obligations as standalone SMT-LIB 2.6 files (templates in generators/smtlib/).
+
+Each file asserts the negation of the obligation, so "valid" is ``unsat`` and
+an ``invalid`` probe is ``sat`` with a counterexample.  Float operands are
+declared as bit-vectors and converted with ``(_ to_fp eb sb)``: every solver
+then reports them as bit patterns, whatever NaN payload it picks, and the
+model decodes the same way for Z3, cvc5 and Bitwuzla.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import jinja2
+
+from divbridge.atomicio import write_text_atomic
+from divbridge.formats import FloatFormat, IntFormat, get_format
+from divbridge.obligations.model import Obligation
+from divbridge.spec.examples import EXAMPLES_BY_NAME
+
+TEMPLATES = Path(__file__).resolve().parents[3] / "generators" / "smtlib"
+
+# prop -> the free variables of its query (counterexamples show them in this order)
+FLOAT_VARIABLES = {"monotone_numerator": ("a1", "a2", "b"), "exact_when_representable": ("a", "b", "c"),
+                   "example": ()}
+INT_VARIABLES = {"trunc_identity": ("a", "b"), "trunc_magnitude": ("a", "b"), "result_in_range": ("a", "b"),
+                 "int_min_div_minus_one": ("a", "b")}
+REAL_VARIABLES = {"monotone_numerator": ("a1", "a2", "b"), "example": ()}
+
+
+@dataclass(frozen=True)
+class Rendered:
+    obligation: Obligation
+    text: str
+    logic: str
+    variables: dict[str, str]   # SMT name -> divbridge format name ("fp16", "int32", "real")
+    path: Path
+
+
+def handles(obligation: Obligation) -> bool:
+    return "smt" in obligation.backends and obligation.family in ("real", "float", "int")
+
+
+def fp_literal(fmt: FloatFormat, bits: int) -> str:
+    """``(fp #b0 #b01111 #b0000000000)``: a literal every FP solver reads."""
+    sign = bits >> (fmt.width - 1)
+    exponent = (bits & fmt.exponent_mask) >> (fmt.sb - 1)
+    fraction = bits & fmt.fraction_mask
+    return f"(fp #b{sign} #b{exponent:0{fmt.eb}b} #b{fraction:0{fmt.sb - 1}b})"
+
+
+def bv_literal(width: int, value: int) -> str:
+    return f"(_ bv{value & ((1 << width) - 1)} {width})"
+
+
+def real_literal(text: str) -> str:
+    value = Fraction(text)
+    body = f"(/ {abs(value.numerator)}.0 {value.denominator}.0)" if value.denominator != 1 else f"{abs(value.numerator)}.0"
+    return f"(- {body})" if value < 0 else body
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.globals.update(fp_literal=fp_literal, bv_literal=bv_literal, real_literal=real_literal,
+                       get_format=get_format)
+    return env
+
+
+_ENV = _environment()
+
+
+def _float_context(obligation: Obligation) -> dict:
+    fmt = get_format(obligation.format)
+    assert isinstance(fmt, FloatFormat)
+    names = FLOAT_VARIABLES.get(obligation.prop, ("a", "b"))
+    # the wide format where a product of two operands is exact: 2*sb bits, 2 more exponent bits
+    wide = FloatFormat(f"fp({fmt.eb + 2},{2 * fmt.sb})", fmt.eb + 2, 2 * fmt.sb)
+    context = {"fmt": fmt, "names": names, "logic": "QF_BVFP" if names else "QF_FP",
+               "variables": {name: fmt.name for name in names},
+               "wide": wide, "wide_literals": {
+                   "unit_roundoff": fp_literal(wide, wide.round(Fraction(1, 2 ** fmt.sb))),
+                   "min_normal": fp_literal(wide, wide.round(fmt.min_normal)),
+                   "max_finite": fp_literal(wide, wide.round(fmt.max_finite)),
+                   "half_min_subnormal": fp_literal(wide, wide.round(fmt.min_subnormal / 2))}}
+    if obligation.prop == "example":
+        example = EXAMPLES_BY_NAME[obligation.params["example"]]
+        context["elements"] = [(fmt.parse(a), fmt.parse(b), fmt.parse(c)) for a, b, c in example.elements()]
+    return context
+
+
+def _int_context(obligation: Obligation) -> dict:
+    fmt = get_format(obligation.format)
+    assert isinstance(fmt, IntFormat)
+    names = INT_VARIABLES[obligation.prop]
+    return {"fmt": fmt, "names": names, "logic": "QF_BV", "variables": {name: fmt.name for name in names}}
+
+
+def _real_context(obligation: Obligation) -> dict:
+    names = REAL_VARIABLES.get(obligation.prop, ("a", "b"))
+    context = {"names": names, "logic": "QF_NRA" if names else "QF_LRA",
+               "variables": {name: "real" for name in names}}
+    if obligation.prop == "example":
+        context["elements"] = EXAMPLES_BY_NAME[obligation.params["example"]].elements()
+    return context
+
+
+def _strategy_context(obligation: Obligation) -> dict:
+    fmt = get_format(obligation.format)
+    names = ("x", "y") if obligation.family == "float" else ("a", "b")
+    context = {"fmt": fmt, "names": names, "variables": {name: fmt.name for name in names},
+               "logic": "QF_BVFP" if obligation.family == "float" or "via" in obligation.params else "QF_BV"}
+    if "via" in obligation.params:
+        context["via"] = get_format(obligation.params["via"])
+    return context
+
+
+_CONTEXTS = {"float": ("float.smt2.j2", _float_context), "int": ("int.smt2.j2", _int_context),
+             "real": ("real.smt2.j2", _real_context)}
+
+
+def render(obligation: Obligation, out_dir: Path) -> Rendered:
+    """The SMT-LIB text of one obligation and where it goes (not written)."""
+    if obligation.kind == "strategy":
+        template, context = "strategy.smt2.j2", _strategy_context(obligation)
+    else:
+        template, build = _CONTEXTS[obligation.family]
+        context = build(obligation)
+    status = "unsat" if obligation.expect == "valid" else "sat"
+    text = _ENV.get_template(template).render(o=obligation, status=status, **context)
+    return Rendered(obligation, text, context["logic"], context["variables"], out_dir / f"{obligation.id}.smt2")
+
+
+def render_all(obligations: list[Obligation], out_dir: Path) -> list[Rendered]:
+    """Render and write every obligation the SMT backend handles, atomically."""
+    rendered = []
+    for obligation in obligations:
+        if not handles(obligation):
+            continue
+        item = render(obligation, out_dir)
+        if not item.path.exists() or item.path.read_text(encoding="utf-8") != item.text:
+            write_text_atomic(item.path, item.text)
+        rendered.append(item)
+    return rendered

@@ -1,0 +1,258 @@
+"""Counterexamples: a solver's model decoded for people, then replayed on the Python mirror.
+
+A model assigns bit patterns (floats, integers) or rationals (reals) to the
+free variables of a query.  `decode` shows them as ``a = -1.0 (fp16 0xbc00)``
+with the hex float beside; `replay` evaluates the obligation's property on
+the mirror's exact semantics (`divbridge.mirror.exact`) at that point.  A
+counterexample the mirror does not reproduce is a bug in the tool chain
+(template, solver or mirror): `check` turns it into an ``error`` verdict with
+a message, never into a silent pass.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Callable
+
+import numpy as np
+
+from divbridge.formats import FloatFormat, IntFormat, get_format
+from divbridge.mirror import exact
+from divbridge.obligations.model import Obligation
+from divbridge.spec.examples import EXAMPLES_BY_NAME
+
+
+def decode(variables: dict[str, str], model: dict[str, Any]) -> dict[str, Any]:
+    """Variable -> value: float bit patterns, signed or unsigned integers, exact rationals.
+
+    A variable absent from the model is unconstrained; solvers then leave it
+    out, and any value (0 here) completes the counterexample.
+    """
+    values: dict[str, Any] = {}
+    for name, fmt_name in variables.items():
+        fmt = get_format(fmt_name)
+        if isinstance(fmt, FloatFormat):
+            values[name] = int(model.get(f"{name}_bits", 0))
+        elif isinstance(fmt, IntFormat):
+            raw = int(model.get(name, 0))
+            values[name] = raw - (1 << fmt.bits) if fmt.signed and raw >> (fmt.bits - 1) else raw
+        else:
+            values[name] = Fraction(model.get(name, 0))
+    return values
+
+
+def show(variables: dict[str, str], values: dict[str, Any]) -> dict[str, str]:
+    """Readable values: ``-1.0 = -0x1p+0 (fp16 0xbc00)``, ``-7 (int32 0xfffffff9)``, ``3/7``."""
+    shown = {}
+    for name, fmt_name in variables.items():
+        fmt = get_format(fmt_name)
+        value = values[name]
+        if isinstance(fmt, FloatFormat):
+            text, hexfloat = fmt.to_text(value), fmt.to_hexfloat(value)
+            shown[name] = (f"{text} = {hexfloat} ({fmt.name} {fmt.hex_bits(value)})" if text != hexfloat
+                           else fmt.describe(value))
+        elif isinstance(fmt, IntFormat):
+            shown[name] = fmt.describe(value)
+        else:
+            shown[name] = str(value)
+    return shown
+
+
+# -- the properties, evaluated on the mirror ---------------------------------
+# Each returns (holds, what the mirror computed).
+
+def _float_ops(fmt: FloatFormat):
+    d = fmt.decode
+
+    def div(x: int, y: int) -> int:
+        return exact.float_div_bits(fmt, x, y)
+
+    def key(x: int):
+        v = d(x)
+        return v.value if v.is_finite else (float("-inf") if v.sign else float("inf"))
+
+    def le(x: int, y: int) -> bool:  # IEEE <=: false on NaN, -0 == +0
+        return not d(x).is_nan and not d(y).is_nan and key(x) <= key(y)
+
+    return d, div, le
+
+
+def _float_property(obligation: Obligation, fmt: FloatFormat, v: dict[str, int]) -> tuple[bool, str]:
+    d, div, le = _float_ops(fmt)
+    prop = obligation.prop
+    one = fmt.parse("1")
+    if prop == "example":
+        example = EXAMPLES_BY_NAME[obligation.params["example"]]
+        for a_text, b_text, c_text in example.elements():
+            a, b, c = fmt.parse(a_text), fmt.parse(b_text), fmt.parse(c_text)
+            q = div(a, b)
+            if not (q == c or d(q).is_nan and d(c).is_nan):
+                return False, f"{fmt.describe(a)} / {fmt.describe(b)} = {fmt.describe(q)}, not {c_text}"
+        return True, "every element as the example states"
+    if prop == "monotone_numerator":
+        a1, a2, b = v["a1"], v["a2"], v["b"]
+        q1, q2 = div(a1, b), div(a2, b)
+        pre = not d(a1).is_nan and not d(a2).is_nan and le(fmt.zero(0), b) and not d(b).is_zero and le(a1, a2)
+        return (not pre or le(q1, q2)), f"a1 / b = {fmt.describe(q1)}, a2 / b = {fmt.describe(q2)}"
+    a, b = v["a"], v["b"]
+    da, db = d(a), d(b)
+    q = div(a, b)
+    dq = d(q)
+    detail = f"a / b = {fmt.describe(q)}"
+    xor = da.sign ^ db.sign
+    finite_nonzero = lambda x: x.is_finite and not x.is_zero  # noqa: E731
+    if prop == "nan_numerator":
+        return not da.is_nan or dq.is_nan, detail
+    if prop == "nan_denominator":
+        return not db.is_nan or dq.is_nan, detail
+    if prop == "zero_div_zero":
+        return not (da.is_zero and db.is_zero) or dq.is_nan, detail
+    if prop == "inf_div_inf":
+        return not (da.is_inf and db.is_inf) or dq.is_nan, detail
+    if prop == "finite_div_zero_sign":
+        return not (finite_nonzero(da) and db.is_zero) or (dq.is_inf and dq.sign == xor), detail
+    if prop == "inf_div_finite_sign":
+        return not (da.is_inf and db.is_finite) or (dq.is_inf and dq.sign == xor), detail
+    if prop == "finite_div_inf_sign":
+        return not (da.is_finite and db.is_inf) or (dq.is_zero and dq.sign == xor), detail
+    if prop == "zero_div_nonzero_sign":
+        return not (da.is_zero and finite_nonzero(db)) or (dq.is_zero and dq.sign == xor), detail
+    if prop == "div_by_one":
+        return da.is_nan or div(a, one) == a, f"a / 1 = {fmt.describe(div(a, one))}"
+    neg = fmt.sign_mask
+    if prop == "neg_numerator":
+        other = div(a ^ neg, b)
+        return dq.is_nan or other == q ^ neg, f"{detail}, (-a) / b = {fmt.describe(other)}"
+    if prop == "neg_denominator":
+        other = div(a, b ^ neg)
+        return dq.is_nan or other == q ^ neg, f"{detail}, a / (-b) = {fmt.describe(other)}"
+    if prop == "self_div_one":
+        return not finite_nonzero(da) or div(a, a) == one, f"a / a = {fmt.describe(div(a, a))}"
+    if prop == "exact_when_representable":
+        dc = d(v["c"])
+        pre = finite_nonzero(da) and finite_nonzero(db) and finite_nonzero(dc) and dc.value * db.value == da.value
+        return not pre or q == v["c"], detail
+    if prop in ("relative_error_normal", "absolute_error_subnormal"):
+        if not (da.is_finite and finite_nonzero(db)):
+            return True, detail
+        r = da.value / db.value
+        if not dq.is_finite:
+            in_range = abs(r) <= fmt.max_finite if prop == "relative_error_normal" else abs(r) < fmt.min_normal
+            return not in_range or (prop == "relative_error_normal" and abs(r) < fmt.min_normal), detail
+        error = abs(dq.value - r)
+        detail += f", exact {r}, error {error}"
+        if prop == "relative_error_normal":
+            return not (fmt.min_normal <= abs(r) <= fmt.max_finite) or error <= abs(r) / 2 ** fmt.sb, detail
+        return not abs(r) < fmt.min_normal or error <= fmt.min_subnormal / 2, detail
+    raise KeyError(prop)
+
+
+def _int_property(obligation: Obligation, fmt: IntFormat, v: dict[str, int]) -> tuple[bool, str]:
+    a, b = v["a"], v["b"]
+    pre = b != 0 and not (fmt.signed and a == fmt.min and b == -1)
+    if obligation.prop == "int_min_div_minus_one":
+        c = exact.int_div(a, b)
+        return not (a == fmt.min and b == -1) or fmt.min <= c <= fmt.max, f"trunc(a / b) = {c}"
+    if not pre:
+        return True, "precondition not met"
+    c = exact.int_div(a, b)
+    detail = f"trunc(a / b) = {c}"
+    if obligation.prop == "trunc_identity":
+        r = a - c * b
+        return abs(r) < abs(b) and (r == 0 or (r < 0) == (a < 0)), f"{detail}, remainder {r}"
+    if obligation.prop == "trunc_magnitude":
+        return abs(c) <= abs(a), detail
+    if obligation.prop == "result_in_range":
+        return fmt.min <= c <= fmt.max, detail
+    raise KeyError(obligation.prop)
+
+
+def _real_property(obligation: Obligation, v: dict[str, Fraction]) -> tuple[bool, str]:
+    div = exact.real_div
+    prop = obligation.prop
+    if prop == "example":
+        for a, b, c in EXAMPLES_BY_NAME[obligation.params["example"]].elements():
+            if div(Fraction(a), Fraction(b)) != Fraction(c):
+                return False, f"{a} / {b} = {div(Fraction(a), Fraction(b))}, not {c}"
+        return True, "every element as the example states"
+    if prop == "monotone_numerator":
+        a1, a2, b = v["a1"], v["a2"], v["b"]
+        return not (b > 0 and a1 <= a2) or div(a1, b) <= div(a2, b), f"a1 / b = {div(a1, b) if b else '-'}"
+    a = v["a"]
+    b = v.get("b", Fraction(1))
+    if prop == "div_by_one":
+        return div(a, 1) == a, f"a / 1 = {div(a, 1)}"
+    if prop == "self_div_one":
+        return a == 0 or div(a, a) == 1, "a / a = 1" if a else "a = 0"
+    if b == 0:
+        return True, "precondition b != 0 not met"
+    q = div(a, b)
+    checks = {"quotient_times_divisor": q * b == a, "neg_numerator": div(-a, b) == -q,
+              "neg_denominator": div(a, -b) == -q}
+    return checks[prop], f"a / b = {q}"
+
+
+def _strategy_result(obligation: Obligation, fmt, v: dict[str, int]) -> tuple[int, int]:
+    """(what the strategy computes, what SONNX specifies) at the counterexample, on NumPy hardware
+    arithmetic for the strategy and the exact mirror for the specification."""
+    prop = obligation.prop
+    if obligation.family == "int":
+        a, b = v["a"], v["b"]
+        spec = exact.int_div(a, b)
+        if prop == "floor_equals_trunc":
+            return exact.int_div(a, b, "floor"), spec
+        quotient = np.float64(a) / np.float64(b)
+        return int(np.trunc(quotient)) if np.isfinite(quotient) else 0, spec
+    x, y = v["x"], v["y"]
+    spec = exact.float_div_bits(fmt, x, y)
+    with np.errstate(all="ignore"):
+        xs, ys = (np.array([bits], dtype=fmt.uint_dtype).view(fmt.dtype)[0] for bits in (x, y))
+        if prop == "reciprocal":
+            s = xs * (fmt.dtype.type(1) / ys)
+        elif prop == "via_wider":
+            via = get_format(obligation.params["via"])
+            s = fmt.dtype.type(via.dtype.type(xs) / via.dtype.type(ys))
+        elif prop == "flush_to_zero":
+            s = np.array([spec], dtype=fmt.uint_dtype).view(fmt.dtype)[0]
+            if fmt.decode(spec).kind == "subnormal":
+                s = fmt.dtype.type(-0.0) if fmt.decode(spec).sign else fmt.dtype.type(0.0)
+        else:
+            raise KeyError(prop)
+    return int(np.array([s], dtype=fmt.dtype).view(fmt.uint_dtype)[0]), spec
+
+
+def _strategy_property(obligation: Obligation, fmt, v: dict[str, int]) -> tuple[bool, str]:
+    if obligation.family == "int" and (v["b"] == 0 or (v["a"] == fmt.min and v["b"] == -1)):
+        return True, "precondition not met"
+    s, spec = _strategy_result(obligation, fmt, v)
+    if obligation.family == "int":
+        return s == spec, f"strategy gives {s}, trunc(a / b) = {spec}"
+    same = s == spec or fmt.decode(s).is_nan and fmt.decode(spec).is_nan
+    return same, f"strategy gives {fmt.describe(s)}, IEEE x / y = {fmt.describe(spec)}"
+
+
+def replay(obligation: Obligation, values: dict[str, Any]) -> tuple[bool, str]:
+    """Does the property fail at ``values`` on the mirror?  Returns (reproduced, what the mirror computed)."""
+    fmt = get_format(obligation.format)
+    evaluate: Callable[[], tuple[bool, str]]
+    if obligation.kind == "strategy":
+        evaluate = lambda: _strategy_property(obligation, fmt, values)  # noqa: E731
+    elif obligation.family == "float":
+        evaluate = lambda: _float_property(obligation, fmt, values)  # noqa: E731
+    elif obligation.family == "int":
+        evaluate = lambda: _int_property(obligation, fmt, values)  # noqa: E731
+    else:
+        evaluate = lambda: _real_property(obligation, values)  # noqa: E731
+    holds, detail = evaluate()
+    return not holds, detail
+
+
+def check(obligation: Obligation, variables: dict[str, str], model: dict[str, Any]) -> tuple[dict, str]:
+    """The counterexample record of a sat answer, and an error message when the mirror disagrees."""
+    values = decode(variables, model)
+    reproduced, detail = replay(obligation, values)
+    record = {"values": show(variables, values), "mirror": detail, "reproduced_by_mirror": reproduced}
+    message = "" if reproduced else (
+        "tool bug: the solver's counterexample is not reproduced by the Python mirror "
+        f"({', '.join(f'{k} = {s}' for k, s in record['values'].items())}; mirror: {detail})")
+    return record, message

@@ -1,0 +1,130 @@
+"""The SMT backend: every obligation rendered to SMT-LIB, raced by a Z3 / cvc5 / Bitwuzla portfolio.
+
+The solvers of one obligation start together, each in its own process.  The
+first definite answer wins and the others are killed (``agree`` = 1); with
+``agree`` = N the race goes on until N solvers give the same answer.  An
+``unsat`` of the negated goal is ``proved``; a ``sat`` is ``refuted`` only
+once the Python mirror reproduces the counterexample.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+from divbridge.obligations import smtrender
+from divbridge.obligations.model import Obligation
+from divbridge.provers import counterexample, solvers
+from divbridge.provers.runner import Backend, ProofTask
+from divbridge.provers.verdicts import Attempt
+
+PROJECT_ROOT = Path(__file__).resolve().parents[3]
+
+
+def _artifact(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(PROJECT_ROOT))
+    except ValueError:
+        return str(path)
+
+
+class SmtBackend(Backend):
+    name = "smt"
+
+    def __init__(self, solver_names: tuple[str, ...] = tuple(solvers.SOLVERS),
+                 memory_mb: int = solvers.DEFAULT_MEMORY_MB):
+        self.solver_names = solver_names
+        self.memory_mb = memory_mb
+        self._rendered: dict[str, smtrender.Rendered] = {}
+
+    def versions(self) -> dict[str, str]:
+        return {name: solvers.version(name) for name in self.solver_names}
+
+    def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
+        selected = [name for name in self.solver_names if name in provers]
+        if not selected:
+            return []
+        groups = []
+        for rendered in smtrender.render_all(obligations, out_dir / "smt"):
+            self._rendered[rendered.obligation.id] = rendered
+            options = (("logic", rendered.logic), ("memory_mb", str(self.memory_mb)))
+            group = [ProofTask(rendered.obligation, name, rendered.text, _artifact(rendered.path), options)
+                     for name in selected if solvers.supports(name, rendered.logic)]
+            if group:
+                groups.append(group)
+        return groups
+
+    def run_group(self, group: list[ProofTask], timeout: float, agree: int) -> list[Attempt]:
+        """Race the group's solvers; stop once ``agree`` definite answers agree (or all have answered)."""
+        obligation = group[0].obligation
+        rendered = self._rendered.get(obligation.id) or smtrender.render(obligation, Path("."))
+        finished: queue.Queue = queue.Queue()
+        started = time.monotonic()
+        processes = {}
+        for task in group:
+            process = solvers.start(task.prover, task.text, self.memory_mb, timeout)
+            processes[task.prover] = process
+            threading.Thread(target=_collect, args=(task, process, finished), daemon=True).start()
+        attempts: dict[str, Attempt] = {}
+        counts = {"proved": 0, "refuted": 0}
+        deadline = started + timeout
+        while len(attempts) < len(group) and max(counts.values()) < agree:
+            try:
+                task, answer, elapsed = finished.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            attempt = self._attempt(task, answer, elapsed, rendered)
+            attempts[task.prover] = attempt
+            if attempt.verdict in counts:
+                counts[attempt.verdict] += 1
+        winners = ", ".join(p for p, a in attempts.items() if a.verdict in counts)
+        for task in group:
+            if task.prover in attempts:
+                continue
+            _kill(processes[task.prover])
+            elapsed = round(time.monotonic() - started, 3)
+            if max(counts.values()) >= agree:
+                attempts[task.prover] = Attempt(task.prover, "skipped", elapsed, version=self._version(task.prover),
+                                                message=f"stopped: {winners} answered first")
+            else:
+                attempts[task.prover] = Attempt(task.prover, "timeout", elapsed, version=self._version(task.prover),
+                                                message=f"no answer within {timeout:g} s")
+        return [attempts[task.prover] for task in group]
+
+    def _version(self, solver: str) -> str:
+        return solvers.version(solver)
+
+    def _attempt(self, task: ProofTask, answer: solvers.Answer, elapsed: float,
+                 rendered: smtrender.Rendered) -> Attempt:
+        version = self._version(task.prover)
+        if answer.status == "unsat":
+            return Attempt(task.prover, "proved", elapsed, version=version)
+        if answer.status == "sat":
+            record, problem = counterexample.check(task.obligation, rendered.variables, answer.model)
+            return Attempt(task.prover, "error" if problem else "refuted", elapsed, version=version,
+                           counterexample=record, message=problem)
+        return Attempt(task.prover, answer.status if answer.status in ("unknown", "error") else "error", elapsed,
+                       version=version, message=answer.message or answer.status)
+
+
+def _collect(task: ProofTask, process: subprocess.Popen, finished: queue.Queue) -> None:
+    start = time.monotonic()
+    try:
+        stdout, stderr = process.communicate(task.text)
+        answer = solvers.parse_output(process.returncode, stdout, stderr)
+    except Exception as exc:  # a pipe broken by the kill, or a garbled answer
+        answer = solvers.Answer("error", {}, f"{type(exc).__name__}: {exc}")
+    finished.put((task, answer, round(time.monotonic() - start, 3)))
+
+
+def _kill(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait()

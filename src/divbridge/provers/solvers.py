@@ -1,0 +1,167 @@
+"""Z3, cvc5 and Bitwuzla through their PyPI packages, one process per query.
+
+The parent starts ``python -m divbridge.provers.solvers SOLVER MEMORY_MB CPU_S``
+with the SMT-LIB text on stdin; the child limits its own address space and
+CPU time (resource.setrlimit), parses the text with the solver's own SMT-LIB
+parser, checks satisfiability and prints one JSON line: the status, and on
+``sat`` the value of every declared constant (bit-vectors and integers as
+decimal integers, reals as "p/q").  A killed or crashed child prints nothing,
+which the parent reports as a timeout or an error, never as an answer.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import re
+import resource
+import subprocess
+import sys
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from divbridge.errors import ToolMissing
+
+# solver -> (PyPI distribution, module); Bitwuzla has no real arithmetic
+SOLVERS = {"z3": ("z3-solver", "z3"), "cvc5": ("cvc5", "cvc5"), "bitwuzla": ("bitwuzla", "bitwuzla")}
+REAL_FREE = {"bitwuzla"}
+DEFAULT_MEMORY_MB = 2048
+
+
+def version(solver: str) -> str:
+    """The installed version of a solver's package; ToolMissing when it is absent."""
+    distribution, _ = SOLVERS[solver]
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        raise ToolMissing(solver, f".venv/bin/pip install {distribution}") from None
+
+
+def supports(solver: str, logic: str) -> bool:
+    return not (solver in REAL_FREE and "RA" in logic)
+
+
+@dataclass
+class Answer:
+    status: str                  # sat | unsat | unknown | error
+    model: dict[str, Any]        # declared constant -> int (bit-vector) or Fraction (real)
+    message: str = ""
+
+
+def start(solver: str, text: str, memory_mb: int, cpu_seconds: float) -> subprocess.Popen:
+    """Start one solver on one query in its own process group (so that it can be killed whole)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "divbridge.provers.solvers", solver, str(memory_mb), str(int(cpu_seconds) + 1)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def parse_output(returncode: int, stdout: str, stderr: str) -> Answer:
+    """What a finished child said; anything but one well-formed JSON line is an error."""
+    lines = stdout.strip().splitlines()
+    if returncode != 0 or not lines:
+        tail = (stderr.strip().splitlines() or [f"exit status {returncode}"])[-1]
+        if returncode in (-9, -24) or "MemoryError" in stderr or "bad_alloc" in stderr:
+            tail = f"{tail} (killed by its time or memory limit)" if returncode in (-9, -24) else "out of memory"
+        return Answer("error", {}, tail[:300])
+    data = json.loads(lines[-1])
+    model = {name: (Fraction(value) if isinstance(value, str) else value) for name, value in data["model"].items()}
+    return Answer(data["status"], model, data.get("message", ""))
+
+
+# -- the child --------------------------------------------------------------
+
+def _z3(text: str) -> tuple[str, dict[str, Any], str]:
+    import z3
+    solver = z3.Solver()
+    solver.from_string(text)
+    result = solver.check()
+    if result != z3.sat:
+        return str(result), {}, solver.reason_unknown() if result == z3.unknown else ""
+    model = solver.model()
+    values = {}
+    for decl in model.decls():
+        value = model[decl]
+        if z3.is_bv_value(value):
+            values[decl.name()] = value.as_long()
+        elif z3.is_rational_value(value):
+            values[decl.name()] = str(value.as_fraction())
+        elif z3.is_algebraic_value(value):
+            values[decl.name()] = str(Fraction(value.as_decimal(40).rstrip("?")))
+    return "sat", values, ""
+
+
+def _cvc5(text: str) -> tuple[str, dict[str, Any], str]:
+    import cvc5
+    manager = cvc5.TermManager()
+    solver = cvc5.Solver(manager)
+    solver.setOption("produce-models", "true")
+    if _FP_SIZES.findall(text) and set(_FP_SIZES.findall(text)) - {("8", "24"), ("11", "53")}:
+        solver.setOption("fp-exp", "true")  # cvc5 needs it for formats other than binary32 and binary64
+    symbols = cvc5.SymbolManager(manager)
+    parser = cvc5.InputParser(solver, symbols)
+    parser.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, text, "query")
+    while True:
+        command = parser.nextCommand()
+        if command.isNull():
+            break
+        if command.getCommandName() not in ("check-sat", "exit"):
+            command.invoke(solver, symbols)
+    result = solver.checkSat()
+    if result.isUnsat():
+        return "unsat", {}, ""
+    if not result.isSat():
+        return "unknown", {}, str(result.getUnknownExplanation())
+    values = {}
+    for term in symbols.getDeclaredTerms():
+        value = solver.getValue(term)
+        if value.isBitVectorValue():
+            values[str(term)] = int(value.getBitVectorValue(10))
+        elif value.isRealValue():
+            values[str(term)] = str(value.getRealValue())
+    return "sat", values, ""
+
+
+def _bitwuzla(text: str) -> tuple[str, dict[str, Any], str]:
+    import bitwuzla
+    options = bitwuzla.Options()
+    options.set(bitwuzla.Option.PRODUCE_MODELS, True)
+    parser = bitwuzla.Parser(bitwuzla.TermManager(), options)
+    parser.parse(text, parse_only=True, parse_file=False)
+    solver = parser.bitwuzla()
+    result = solver.check_sat()
+    if result == bitwuzla.Result.UNSAT:
+        return "unsat", {}, ""
+    if result != bitwuzla.Result.SAT:
+        return "unknown", {}, str(result)
+    values = {}
+    for term in parser.get_declared_funs():
+        if term.sort().is_bv():
+            values[term.symbol()] = int(solver.get_value(term).value(10))
+    return "sat", values, ""
+
+
+_FP_SIZES = re.compile(r"\(_ (?:FloatingPoint|to_fp) (\d+) (\d+)\)")
+_CHECKERS = {"z3": _z3, "cvc5": _cvc5, "bitwuzla": _bitwuzla}
+
+
+def _child(solver: str, memory_mb: int, cpu_seconds: int) -> int:
+    limit = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
+    text = sys.stdin.read()
+    try:
+        status, model, message = _CHECKERS[solver](text)
+    except MemoryError:
+        print(json.dumps({"status": "error", "model": {}, "message": "out of memory"}), flush=True)
+        return 0
+    except Exception as exc:  # the solver's own words (a parse error, an unsupported logic...)
+        print(json.dumps({"status": "error", "model": {}, "message": f"{type(exc).__name__}: {exc}"[:300]}),
+              flush=True)
+        return 0
+    print(json.dumps({"status": status, "model": model, "message": message}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_child(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))
