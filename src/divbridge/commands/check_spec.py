@@ -1,0 +1,25 @@
+"""`divbridge check-spec DOC [--json F]`: check what a SONNX-style spec document claims."""
+
+from __future__ import annotations
+
+import argparse
+
+from divbridge.atomicio import write_json_atomic
+from divbridge.specdoc import analyse, render_text
+
+NAME = "check-spec"
+HELP = ("read a SONNX-style Markdown spec document and check its case tables, worked examples, types, "
+        "requirement tags and Why3 text; exit 1 on an incorrect or incomplete finding")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("document", help="the spec document (.md or .txt)")
+    parser.add_argument("--json", metavar="F", help="also write the findings as JSON to F")
+
+
+def run(args: argparse.Namespace) -> int:
+    result = analyse(args.document)
+    if args.json:
+        write_json_atomic(args.json, {k: v for k, v in result.items() if k != "exit_code"})
+    print(render_text(result))
+    return result["exit_code"]

@@ -1,0 +1,58 @@
+"""A small content-addressed cache of claim check results.
+
+A claim's findings are a pure function of the claim's text, the formats it
+is checked in, the solvers' versions and this checker's version, so they are
+memoised under ``.cache/divbridge/claims/<sha256>.json`` (``DIVBRIDGE_CACHE``
+moves the root; ``DIVBRIDGE_CACHE=off`` disables it).  Lines are stored
+relative to the claim's first line, so moving a claim in the document keeps
+its entry.  Only complete answers are stored: a finding that says a solver
+could not decide is never cached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from importlib import metadata
+from pathlib import Path
+from typing import Callable
+
+from divbridge.atomicio import write_json_atomic
+from divbridge.specdoc.findings import Finding
+
+CHECKER_VERSION = "1"   # bump when a check's meaning changes
+
+
+def _root() -> Path | None:
+    setting = os.environ.get("DIVBRIDGE_CACHE", ".cache/divbridge")
+    return None if setting == "off" else Path(setting) / "claims"
+
+
+def _solver_versions() -> str:
+    import z3
+    return f"z3 {z3.get_version_string()}; bitwuzla {metadata.version('bitwuzla')}"
+
+
+def key_of(key: tuple) -> str:
+    material = json.dumps([CHECKER_VERSION, _solver_versions(), key], sort_keys=True, default=str)
+    return hashlib.sha256(material.encode()).hexdigest()
+
+
+def memoised(key: tuple, compute: Callable[[], list[Finding]], line_base: int) -> list[Finding]:
+    root = _root()
+    path = root / f"{key_of(key)}.json" if root else None
+    if path and path.is_file():
+        try:
+            stored = json.loads(path.read_text(encoding="utf-8"))
+            return [Finding(f["kind"], f["line"] + line_base, f["message"], f["counterexample"]) for f in stored]
+        except (ValueError, KeyError, TypeError, OSError):
+            pass   # a damaged entry is recomputed and overwritten
+    findings = compute()
+    undecided = any("could not decide" in f.message for f in findings)
+    if path and not undecided:
+        try:
+            write_json_atomic(path, [{**f.to_json(), "line": f.line - line_base} for f in findings])
+        except OSError:
+            pass   # a read-only tree still gets its answer, just not cached
+    return findings

@@ -1,0 +1,455 @@
+"""Reading a SONNX-style Markdown spec document into what it claims.
+
+The document is cut into sections at its top-level headings; each section
+gets a type family (real, float, int, or mixed) and its types.  Inside,
+the reader picks up requirement tags, `cases` definitions, worked examples
+(`bmatrix` in math fences or `$$` blocks, and ONNX-style printed arrays), the
+Why3 formal text, and "to be completed" markers, each with its document
+line.  A part it cannot read becomes an ``ill-formed`` finding at its line
+and the rest is still read: reading never raises on bad text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from divbridge.errors import InputError
+from divbridge.formats import FORMATS, get_format
+from divbridge.specdoc.findings import Finding
+from divbridge.specdoc.latex import (Condition, Entry, LatexError, Otherwise, Result, parse_condition, parse_entry,
+                                     parse_matrix, parse_result, split_cases, tolerance)
+
+MAX_BYTES = 4_000_000
+
+
+@dataclass
+class Section:
+    title: str
+    line: int
+    end: int                          # last line, inclusive
+    family: str = "unknown"          # real | float | int | mixed | unknown
+    types: tuple[str, ...] = ()      # format names, in document order
+    types_line: int = 0
+    types_from: str = ""             # heading | body | document
+
+
+@dataclass(frozen=True)
+class TagUse:
+    tag: str                          # R1, RG1, C1, E_DIV_FLOAT_DEF_0010 (no brackets)
+    style: str                        # requirement | constraint
+    line: int
+    text: str                         # the line it sits on, without the tag
+    scope: str                        # the innermost heading (constraints are numbered per tensor)
+    section: str
+    defines: bool                     # a restriction or constraint bullet, not a reference
+
+
+@dataclass
+class Row:
+    result: Result | None
+    condition: Condition | None
+    line: int
+    text: str
+
+
+@dataclass
+class CaseTable:
+    section: str
+    line: int
+    rows: list[Row]
+    text: str
+
+
+@dataclass
+class Matrix:
+    name: str
+    entries: list[list[Entry]]        # row by row
+    line: int
+    text: str
+    shape: tuple[int, ...] | None = None   # printed arrays: the real shape; entries is then one flat row
+
+
+@dataclass
+class Example:
+    section: str
+    title: str
+    line: int
+    a: Matrix
+    b: Matrix
+    c: Matrix
+    dtype: str | None = None          # ONNX-style examples name their dtype
+    broadcast: bool = False           # ONNX-style examples may broadcast
+
+
+@dataclass
+class FormalText:
+    section: str
+    line: int                         # document line of the first line of the code
+    language: str
+    text: str
+
+
+@dataclass
+class SpecDocument:
+    path: str
+    lines: list[str]
+    sections: list[Section] = field(default_factory=list)
+    tags: list[TagUse] = field(default_factory=list)
+    tables: list[CaseTable] = field(default_factory=list)
+    examples: list[Example] = field(default_factory=list)
+    formal: list[FormalText] = field(default_factory=list)
+    unfinished: list[tuple[str, int, str]] = field(default_factory=list)   # (section, line, text)
+    informal_tags: set[str] = field(default_factory=set)
+    findings: list[Finding] = field(default_factory=list)
+
+    def section_of(self, line: int) -> Section:
+        for section in self.sections:
+            if section.line <= line <= section.end:
+                return section
+        return self.sections[0]
+
+
+def read_document(path: str | Path) -> SpecDocument:
+    """Read a document from disk; an unreadable file is an InputError (exit 2)."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the document: {exc.strerror or exc}", str(path)) from None
+    if len(data) > MAX_BYTES:
+        raise InputError(f"the document is larger than {MAX_BYTES} bytes", str(path))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise InputError("the document is not UTF-8 text", str(path), line) from None
+    return parse_document(text, str(path))
+
+
+def parse_document(text: str, path: str = "<text>") -> SpecDocument:
+    doc = SpecDocument(path, text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+    _read_sections(doc)
+    fenced = _read_blocks(doc)
+    _read_tags(doc, fenced)
+    _read_onnx_examples(doc)
+    _read_unfinished(doc)
+    return doc
+
+
+# -- sections and types ---------------------------------------------------------
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_TENSOR_TYPE = re.compile(r"tensor\((\w+)\)")
+_FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
+
+
+def _family(types: tuple[str, ...]) -> str:
+    families = {FORMATS[t].family for t in types}
+    return families.pop() if len(families) == 1 else ("mixed" if families else "unknown")
+
+
+def _types_in(text: str) -> tuple[str, ...]:
+    """Type names written in a heading's parentheses: FP16, BFLOAT16, INT8, real..."""
+    names = []
+    for word in re.split(r"[\s,/]+|\band\b", text):
+        word = word.strip("`*_ ").lower()
+        if not word:
+            continue
+        try:
+            fmt = get_format(word)
+        except InputError:
+            continue
+        if fmt.name not in names:
+            names.append(fmt.name)
+    return tuple(names)
+
+
+def _read_sections(doc: SpecDocument) -> None:
+    in_fence = False
+    starts: list[tuple[str, int]] = []
+    for number, line in enumerate(doc.lines, 1):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        m = _HEADING.match(line)
+        if m and not in_fence and len(m.group(1)) == 1:
+            starts.append((m.group(2), number))
+    if not starts or starts[0][1] != 1:
+        starts.insert(0, ("(document)", 1))
+    for (title, line), nxt in zip(starts, starts[1:] + [("", len(doc.lines) + 1)]):
+        doc.sections.append(Section(title, line, nxt[1] - 1))
+    document_types: tuple[str, ...] = ()
+    for section in doc.sections:
+        paren = re.search(r"\(([^()]*)\)\s*$", section.title)
+        heading_types = _types_in(paren.group(1)) if paren else ()
+        if heading_types:
+            section.types, section.types_line, section.types_from = heading_types, section.line, "heading"
+            continue
+        for number in range(section.line, section.end + 1):
+            found = _TENSOR_TYPE.findall(doc.lines[number - 1])
+            if found:
+                types = []
+                for name in found:
+                    try:
+                        fmt = get_format(name)
+                    except InputError:
+                        doc.findings.append(Finding("ill-formed", number, f"unknown type tensor({name})"))
+                        continue
+                    if fmt.name not in types:
+                        types.append(fmt.name)
+                section.types, section.types_line, section.types_from = tuple(types), number, "body"
+                break
+    for section in doc.sections:   # a preamble's type list applies to sections that list none
+        if section.types_from == "body" and not _has_definition(doc, section):
+            document_types = document_types or section.types
+    for section in doc.sections:
+        if not section.types and document_types:
+            section.types, section.types_from = document_types, "document"
+            section.types_line = next(s.types_line for s in doc.sections if s.types == document_types)
+        section.family = _family(section.types)
+
+
+def _has_definition(doc: SpecDocument, section: Section) -> bool:
+    body = "\n".join(doc.lines[section.line - 1:section.end])
+    return "\\begin{cases}" in body or "bmatrix" in body or "dtype=" in body
+
+
+# -- math blocks: cases, matrices, formal text -------------------------------------
+
+_MATRIX = re.compile(r"`?\b([ABC])\b`?\s*=\s*\\begin\{([bpvB]?matrix)\}(.*?)\\end\{\2\}", re.S)
+_CASES = re.compile(r"\\begin\{cases\}(.*?)(?:\\end\{cases\}|$)", re.S)
+_FORMAL_LANGUAGES = ("why3", "whyml", "mlw", "ocaml")
+
+
+def _line_at(text: str, offset: int, first_line: int) -> int:
+    return first_line + text.count("\n", 0, offset)
+
+
+def _read_blocks(doc: SpecDocument) -> set[int]:
+    """Math (fenced ```math and $$ blocks) and formal code; returns the lines inside code fences."""
+    fenced: set[int] = set()
+    heading = ""
+    number = 1
+    pending: list[Matrix] = []
+    example_title = ""
+    while number <= len(doc.lines):
+        line = doc.lines[number - 1]
+        m = _HEADING.match(line)
+        if m:
+            heading = m.group(2)
+        fence = _FENCE.match(line)
+        if fence:
+            marker, language = fence.group(1), fence.group(2).lower()
+            end = number + 1
+            while end <= len(doc.lines) and not doc.lines[end - 1].strip().startswith(marker):
+                end += 1
+            if end > len(doc.lines):
+                doc.findings.append(Finding("ill-formed", number, "code fence is never closed"))
+            body = "\n".join(doc.lines[number:end - 1])
+            fenced.update(range(number, end + 1))
+            if language == "math":
+                _read_math(doc, body, number + 1, pending, example_title)
+            elif language in _FORMAL_LANGUAGES and (language != "ocaml" or "formal" in heading.lower()):
+                doc.formal.append(FormalText(doc.section_of(number).title, number + 1, language, body))
+            number = end + 1
+            continue
+        if line.strip().startswith("$$"):
+            end = number if line.strip().count("$$") >= 2 and line.strip() != "$$" else number + 1
+            while end <= len(doc.lines) and "$$" not in (doc.lines[end - 1] if end > number else ""):
+                end += 1
+            if end > len(doc.lines):
+                doc.findings.append(Finding("ill-formed", number, "$$ math block is never closed"))
+            block = "\n".join(doc.lines[number - 1:end])
+            _read_math(doc, block.replace("$$", "  "), number, pending, example_title)
+            number = end + 1
+            continue
+        if line.strip() and not line.lstrip().startswith(("Result", "```")):
+            example_title = line.strip().lstrip("-* ")
+        number += 1
+    _flush_example(doc, pending, example_title)
+    return fenced
+
+
+def _read_math(doc: SpecDocument, body: str, first_line: int, pending: list[Matrix], title: str) -> None:
+    for m in _CASES.finditer(body):
+        _read_cases(doc, m.group(1), _line_at(body, m.start(1), first_line), m.group(0))
+        if not m.group(0).rstrip().endswith("\\end{cases}"):
+            doc.findings.append(Finding("ill-formed", _line_at(body, m.start(), first_line),
+                                        "\\begin{cases} without \\end{cases}"))
+    for m in _MATRIX.finditer(body):
+        line = _line_at(body, m.start(), first_line)
+        entries = []
+        try:
+            for row in parse_matrix(m.group(3)):
+                entries.append([parse_entry(cell) for cell in row])
+        except LatexError as exc:
+            doc.findings.append(Finding("ill-formed", line, f"matrix {m.group(1)}: {exc}"))
+            entries = None
+        matrix = Matrix(m.group(1), entries, line, m.group(0)) if entries is not None else None
+        if m.group(1) == "A" and pending:
+            _flush_example(doc, pending, title)
+        pending.append(matrix or Matrix(m.group(1), [], line, m.group(0)))
+        if m.group(1) == "C":
+            _flush_example(doc, pending, title)
+    if "begin{bmatrix}" in body and not _MATRIX.search(body):
+        doc.findings.append(Finding("ill-formed", first_line, "a matrix that is not assigned to A, B or C"))
+
+
+def _flush_example(doc: SpecDocument, pending: list[Matrix], title: str) -> None:
+    if not pending:
+        return
+    names = "".join(m.name for m in pending)
+    line = pending[0].line
+    if names != "ABC":
+        doc.findings.append(Finding("ill-formed", line,
+                                    f"a worked example needs matrices A, B and C in that order, found {', '.join(names)}"))
+    elif all(m.entries for m in pending):
+        a, b, c = pending
+        doc.examples.append(Example(doc.section_of(line).title, title, line, a, b, c))
+    pending.clear()
+
+
+def _read_cases(doc: SpecDocument, body: str, first_line: int, text: str) -> None:
+    rows = []
+    for raw in split_cases(body):
+        line = _line_at(body, raw.offset, first_line)
+        result = condition = None
+        try:
+            result = parse_result(raw.result)
+            condition = parse_condition(raw.condition)
+        except LatexError as exc:
+            doc.findings.append(Finding("ill-formed", line, str(exc)))
+        rows.append(Row(result, condition, line, f"{raw.result} & {raw.condition}".strip()))
+    if not rows:
+        doc.findings.append(Finding("ill-formed", first_line, "a cases block with no rows"))
+        return
+    for row in rows[:-1]:
+        if isinstance(row.condition, Otherwise):
+            doc.findings.append(Finding("ill-formed", row.line, "'otherwise' is not the last row"))
+    doc.tables.append(CaseTable(doc.section_of(first_line).title, first_line, rows, text))
+
+
+# -- requirement tags ---------------------------------------------------------------
+
+_TAG = re.compile(r"\[([A-Za-z][A-Za-z0-9_ ]*?\d+)\](?!\()|(?<![\w\\])\((C\s*\d+)\)")
+WELL_FORMED = re.compile(r"R\d+|RG\d+|C\d+|E(?:_[A-Z0-9]+)+_\d{4}")
+
+
+def _read_tags(doc: SpecDocument, fenced: set[int]) -> None:
+    headings: list[tuple[int, str]] = []   # (level, title) of the enclosing headings
+    scope = ""
+    in_restrictions = False
+    for number, line in enumerate(doc.lines, 1):
+        if number in fenced:
+            continue
+        m = _HEADING.match(line)
+        if m:
+            level = len(m.group(1))
+            headings = [h for h in headings if h[0] < level] + [(level, m.group(2))]
+            scope = " / ".join(title for lvl, title in headings if lvl > 1)   # constraints: per tensor
+            in_restrictions = "restriction" in m.group(2).lower()
+            continue
+        if "informal" in line.lower():
+            doc.informal_tags.update(t for t, _ in _TAG.findall(line) if t)
+        for tm in _TAG.finditer(line):
+            raw = tm.group(1) or tm.group(2)
+            style = "constraint" if tm.group(2) else "requirement"
+            if style == "requirement" and not re.match(r"(?:R|RG|E_)", raw, re.I):
+                continue
+            tag = raw.replace(" ", "") if style == "constraint" else raw
+            if not WELL_FORMED.fullmatch(tag):
+                doc.findings.append(Finding("ill-formed", number, f"malformed requirement tag '{tm.group(0)}'"))
+                continue
+            stripped = line.strip()
+            defines = (style == "constraint" and re.match(r"[-*]\s*\(C\s*\d+\)", stripped) is not None) or (
+                style == "requirement" and in_restrictions and stripped.startswith(("-", "*")))
+            text = re.sub(r"\s+", " ", _TAG.sub("", line).replace("`", "").strip(" -*"))
+            doc.tags.append(TagUse(tag, style, number, text, scope, doc.section_of(number).title, defines))
+
+
+# -- ONNX-style printed examples ------------------------------------------------------
+
+_ONNX_TENSOR = re.compile(r"^\s*(\w+): shape=\(([\d,\s]*)\), dtype=(\w+)\s*$")
+
+
+def _read_onnx_examples(doc: SpecDocument) -> None:
+    """`Inputs:` / `Outputs:` blocks with `x: shape=(2, 3), dtype=float32` and a printed array."""
+    number = 1
+    title = ""
+    while number <= len(doc.lines):
+        line = doc.lines[number - 1]
+        if line.strip() == "Inputs:":
+            tensors, number = _read_onnx_tensors(doc, number + 1)
+            if number <= len(doc.lines) and doc.lines[number - 1].strip() == "Outputs:":
+                outputs, number = _read_onnx_tensors(doc, number + 1)
+                tensors += outputs
+            if len(tensors) == 3 and all(t is not None for t in tensors):
+                dtypes = {t[3] for t in tensors}
+                (a, la, _, dt), (b, lb, _, _), (c, lc, _, _) = tensors
+                if len(dtypes) != 1:
+                    doc.findings.append(Finding("ill-formed", la, f"example {title}: operands of different types"))
+                else:
+                    doc.examples.append(Example(doc.section_of(la).title, title, la, a, b, c, dt, True))
+            elif tensors and all(t is not None for t in tensors):
+                doc.findings.append(Finding("ill-formed", tensors[0][1],
+                                            f"example {title}: expected two inputs and one output"))
+            continue
+        if line.strip() and not line.startswith(" "):
+            title = line.strip()
+        number += 1
+
+
+def _read_onnx_tensors(doc: SpecDocument, number: int):
+    tensors = []
+    while number <= len(doc.lines):
+        m = _ONNX_TENSOR.match(doc.lines[number - 1])
+        if not m:
+            if not doc.lines[number - 1].strip():
+                number += 1
+                continue
+            break
+        start = number
+        number += 1
+        body = []
+        # the printed array: indented lines, blank lines between the slices of a 3-D array
+        while number <= len(doc.lines) and not _ONNX_TENSOR.match(doc.lines[number - 1]) and (
+                doc.lines[number - 1].startswith("    ") or not doc.lines[number - 1].strip()):
+            body.append(doc.lines[number - 1])
+            number += 1
+        shape = tuple(int(d) for d in m.group(2).replace(" ", "").split(",") if d)
+        try:
+            fmt = get_format(m.group(3))
+            entries = _onnx_array("\n".join(body), shape)
+        except (InputError, LatexError) as exc:
+            doc.findings.append(Finding("ill-formed", start, f"tensor {m.group(1)}: {exc}"))
+            tensors.append(None)
+            continue
+        tensors.append((Matrix(m.group(1), [entries], start, "\n".join(body), shape), start, shape, fmt.name))
+    return tensors, number
+
+
+def _onnx_array(text: str, shape: tuple[int, ...]) -> list[Entry]:
+    """A printed NumPy array, flattened."""
+    numbers = re.findall(r"[+-]?(?:inf|nan|\d+\.?\d*(?:e[+-]?\d+)?|\.\d+(?:e[+-]?\d+)?)", text.lower())
+    size = 1
+    for d in shape:
+        size *= d
+    if len(numbers) != size:
+        raise LatexError(f"{len(numbers)} values printed for shape {shape}")
+    entries = [parse_entry(n) for n in numbers]
+    # a printed float is as exact as its digits: compare within half a unit of its last digit
+    return [Entry(e.literal, e.literal.kind == "number", tolerance(n)) for e, n in zip(entries, numbers)]
+
+
+# -- unfinished sections ------------------------------------------------------------
+
+_UNFINISHED = re.compile(r"\bto be (?:completed|defined|written|done)\b|\bTBD\b|\bTODO\b", re.I)
+
+
+def _read_unfinished(doc: SpecDocument) -> None:
+    for number, line in enumerate(doc.lines, 1):
+        if _UNFINISHED.search(line):
+            doc.unfinished.append((doc.section_of(number).title, number, line.strip().strip("*_")))
+
