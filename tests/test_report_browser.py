@@ -7,6 +7,7 @@ the screenshot must be a real page, not a blank one.
 
 from __future__ import annotations
 
+import re
 import shutil
 import struct
 import subprocess
@@ -58,6 +59,14 @@ def test_screenshot_is_a_rendered_page(page, tmp_path):
     assert (width, height) == (WIDTH, HEIGHT)
     # measured: 3.8% for this page, 0.00006% for a blank screenshot of the same size
     assert ink > 0.01, f"only {ink:.3%} of the screenshot differs from white: the page did not render"
+
+
+def test_page_prints(page, tmp_path):
+    pdf = tmp_path / "report.pdf"
+    chromium(page, tmp_path / "profile", "--no-pdf-header-footer", f"--print-to-pdf={pdf}")
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF-")
+    assert len(re.findall(rb"/Type\s*/Page\b", data)) > 5  # 112 obligations cannot fit on a few pages
 
 
 def _png_facts(data: bytes) -> tuple[int, int, float]:
