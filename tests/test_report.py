@@ -24,6 +24,9 @@ from divbridge.spec.requirements import SONNX_REQUIREMENTS
 
 WHY3_THEORY = """theory Float_fp16
   use ieee_float.Float16
+  clone ieee_float.GenericFloat with
+    goal nan_numerator,
+    goal eb_gt_1
 
   (* E_DIV_FLOAT_DEF_0020: a NaN numerator gives NaN *)
   goal nan_numerator:

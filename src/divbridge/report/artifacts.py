@@ -57,7 +57,8 @@ def goal_excerpt(theory: str, goal: str) -> str | None:
     """The declaration of ``goal`` in a Why3 theory, with the comment just above it."""
     lines = theory.splitlines()
     start = next((i for i, line in enumerate(lines)
-                  if re.match(rf"\s*(goal|lemma|theorem)\s+{re.escape(goal)}\b", line)), None)
+                  # "goal g," in a clone's substitution list is not a declaration
+                  if re.match(rf"\s*(goal|lemma|theorem)\s+{re.escape(goal)}\b(?!\s*,)", line)), None)
     if start is None:
         return None
     indent = len(lines[start]) - len(lines[start].lstrip())
