@@ -145,6 +145,11 @@ def test_markdown_report(reports):
     assert "goal nan_denominator:\n  forall a b: t. is_nan b" in text
     assert "SMT-LIB: proofs/smt/real.generic.div_by_one.smt2 (file proofs/smt/real.generic.div_by_one.smt2 not found)" in text
     assert "timeout 30 s" in text
+    assert "| verified (8000 vectors) |" in text  # E_DIV_FLOAT_DEF_0020: 8 obligations of 1000 vectors
+    # every Markdown table keeps its column count on every row (a stray "|" would shift the cells)
+    for table in re.findall(r"(?:^\|.*\|\n)+", text, re.MULTILINE):
+        widths = {len(re.split(r"(?<!\\)\|", line)) for line in table.splitlines()}
+        assert len(widths) == 1, table.splitlines()[0]
 
 
 def test_html_report_is_self_contained(reports):
@@ -154,6 +159,7 @@ def test_html_report_is_self_contained(reports):
     assert page.count('<section class="obligation') == 112
     assert page.count("<details>") == 112 + 8  # one SMT-LIB text each, a Why3 goal for the 8 fp16 specials
     assert '<tr class="uncovered" data-tag="R2">' in page
+    assert "8000 vectors cross-checked" in page
 
 
 def test_json_report_is_the_results_model(reports, tmp_path):
