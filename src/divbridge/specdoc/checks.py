@@ -260,7 +260,7 @@ def _element(fmt, a: Entry, b: Entry, c: Entry) -> tuple[str, str] | None:
         bits_a, bits_b = _to_bits(fmt, a), _to_bits(fmt, b)
         q = float_div_bits(fmt, bits_a, bits_b)
         where = f"A = {fmt.describe(bits_a)}, B = {fmt.describe(bits_b)}: C = {c}"
-        if _float_matches(fmt, q, c):
+        if _float_matches(fmt, q, c) or _within_printed_precision(fmt, a, b, c):
             return None
         return "incorrect", f"{where}, IEEE 754 gives {fmt.to_text(q)}"
     for entry in (a, b):
@@ -282,6 +282,20 @@ def _element(fmt, a: Entry, b: Entry, c: Entry) -> tuple[str, str] | None:
     if c.literal.kind == "number" and abs(c.literal.value - q) <= c.tolerance:
         return None
     return "incorrect", f"{where}, {SEMANTICS[fmt.family]} gives {q}"
+
+
+def _within_printed_precision(fmt: FloatFormat, a: Entry, b: Entry, c: Entry) -> bool:
+    """Printed operands are themselves rounded to their last digit: C must be within its own precision of
+    some quotient of operands within theirs (plus one rounding to the format)."""
+    if not (a.approx or b.approx) or not c.approx or "number" != a.literal.kind == b.literal.kind != c.literal.kind:
+        return False
+    if abs(b.literal.value) <= b.tolerance:
+        return False
+    corners = [(a.literal.value + da) / (b.literal.value + db)
+               for da in (-a.tolerance, a.tolerance) for db in (-b.tolerance, b.tolerance)]
+    low, high = min(corners), max(corners)
+    ulp = max(abs(low), abs(high), fmt.min_normal) * Fraction(2) ** (1 - fmt.sb)
+    return low - ulp - c.tolerance <= c.literal.value <= high + ulp + c.tolerance
 
 
 def _to_bits(fmt: FloatFormat, entry: Entry) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 from divbridge.errors import InputError
@@ -22,6 +23,7 @@ from divbridge.specdoc.latex import (Condition, Entry, LatexError, Otherwise, Re
                                      parse_matrix, parse_result, split_cases, tolerance)
 
 MAX_BYTES = 4_000_000
+NUMPY_PRECISION = 8   # numpy.get_printoptions()["precision"], the default the ONNX pages are printed with
 
 
 @dataclass
@@ -440,7 +442,11 @@ def _onnx_array(text: str, shape: tuple[int, ...]) -> list[Entry]:
         raise LatexError(f"{len(numbers)} values printed for shape {shape}")
     entries = [parse_entry(n) for n in numbers]
     # a printed float is as exact as its digits: compare within half a unit of its last digit
-    return [Entry(e.literal, e.literal.kind == "number", tolerance(n)) for e, n in zip(entries, numbers)]
+    # NumPy prints the shortest digits that round-trip, rounded to 8 decimals (trailing zeros dropped):
+    # a printed value is within half a unit of the 8th decimal of the float it stands for
+    cap = Fraction(1, 2) * Fraction(10) ** -NUMPY_PRECISION
+    return [Entry(e.literal, True, tolerance(n) if "e" in n else cap) if e.literal.kind == "number" else e
+            for e, n in zip(entries, numbers)]
 
 
 # -- unfinished sections ------------------------------------------------------------
