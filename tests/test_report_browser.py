@@ -40,8 +40,17 @@ def page(tmp_path_factory) -> Path:
     return root / "reports" / "index.html"
 
 
-def test_rendered_dom_shows_the_summary_and_the_matrix(page, tmp_path):
-    dom = chromium(page, tmp_path / "profile", "--dump-dom").stdout
+@pytest.fixture(scope="module")
+def rendered(page, tmp_path_factory) -> tuple[str, bytes]:
+    """One browser run: the DOM after loading, and a screenshot."""
+    work = tmp_path_factory.mktemp("chromium")
+    png = work / "report.png"
+    dom = chromium(page, work / "profile", f"--screenshot={png}", "--dump-dom").stdout
+    return dom, png.read_bytes()
+
+
+def test_rendered_dom_shows_the_summary_and_the_matrix(rendered):
+    dom = rendered[0]
     assert "<title>divbridge proof report" in dom
     assert '<table id="summary-family">' in dom and '<table id="summary-kind">' in dom
     assert "<td>float fp64</td>" in dom and "94.4%" in dom
@@ -52,21 +61,24 @@ def test_rendered_dom_shows_the_summary_and_the_matrix(page, tmp_path):
     assert dom.count('<section class="obligation') == 112
 
 
-def test_screenshot_is_a_rendered_page(page, tmp_path):
-    png = tmp_path / "report.png"
-    chromium(page, tmp_path / "profile", f"--screenshot={png}")
-    width, height, ink = _png_facts(png.read_bytes())
+def test_screenshot_is_a_rendered_page(rendered):
+    width, height, ink = _png_facts(rendered[1])
     assert (width, height) == (WIDTH, HEIGHT)
     # measured: 3.8% for this page, 0.00006% for a blank screenshot of the same size
     assert ink > 0.01, f"only {ink:.3%} of the screenshot differs from white: the page did not render"
 
 
-def test_page_prints(page, tmp_path):
+def test_page_prints(tmp_path):
+    """Printed (A4 landscape), a few obligations take several pages: the layout breaks across pages."""
+    results = fabricated_results(tmp_path)
+    results.obligations = results.obligations[:6]  # enough to span pages, small enough to print quickly
+    write_reports(results, tmp_path / "reports", [tmp_path])
     pdf = tmp_path / "report.pdf"
-    chromium(page, tmp_path / "profile", "--no-pdf-header-footer", f"--print-to-pdf={pdf}")
+    chromium(tmp_path / "reports" / "index.html", tmp_path / "profile", "--no-pdf-header-footer", f"--print-to-pdf={pdf}")
     data = pdf.read_bytes()
     assert data.startswith(b"%PDF-")
-    assert len(re.findall(rb"/Type\s*/Page\b", data)) > 5  # 112 obligations cannot fit on a few pages
+    assert len(re.findall(rb"/Type\s*/Page\b", data)) >= 3
+    assert re.search(rb"/MediaBox\s*\[\s*0 0 841\.9\d*\s+594\.9", data), "not A4 landscape"
 
 
 def _png_facts(data: bytes) -> tuple[int, int, float]:
