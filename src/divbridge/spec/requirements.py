@@ -25,6 +25,9 @@ SONNX_REQUIREMENTS: tuple[Requirement, ...] = (
     Requirement("R1", "all", "A, B and C have the same shape (no broadcasting)", "seed 000"),
     Requirement("R2", "all", "A, B and C have the same numerical type", "seed 000"),
     Requirement("RG1", "all", "sparse tensors are not supported", "seed 000", informal=True),
+    Requirement("E_DIV_TYPES_0010", "all",
+                "the element type is one of its section's types: real; FP16, FP32, FP64, BFLOAT16; INT8, INT16, INT32",
+                "seed 000"),
     # real section
     Requirement("E_DIV_REAL_CONSTR_B_0010", "real", "every element of B is non-zero (precondition)", "seed 000"),
     Requirement("E_DIV_REAL_DEF_0010", "real", "C[i] is the exact quotient A[i] / B[i]", "seed 000"),

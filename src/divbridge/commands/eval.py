@@ -1,0 +1,56 @@
+"""`divbridge eval FORMAT A B`: one division on the exact reference, with its bits."""
+
+from __future__ import annotations
+
+import argparse
+
+from divbridge.errors import InputError
+from divbridge.formats import FloatFormat, IntFormat, RealFormat, get_format
+from divbridge.mirror import div, from_bits, to_bits
+from divbridge.spec.profiles import PROFILE_NAMES
+
+NAME = "eval"
+HELP = "evaluate A / B in a format on the exact reference semantics and print the result and its bits"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("format", help="real, fp16, bf16, fp32, fp64, fp(eb,sb), int8 ... uint64")
+    parser.add_argument("a", help="numerator: decimal, p/q, hex float (0x1.8p+1), inf, -inf, nan, -0, bits:0x3c00")
+    parser.add_argument("b", help="denominator, same forms")
+    parser.add_argument("--profile", default="sonnx", choices=PROFILE_NAMES)
+    parser.add_argument("--attribute", "-A", action="append", default=[], metavar="NAME=VALUE",
+                        help="a profile attribute, e.g. opset=13, m_pythondiv=false, auto_broadcast=none")
+
+
+def run(args: argparse.Namespace) -> int:
+    fmt = get_format(args.format)
+    attributes = dict(_attribute(text) for text in args.attribute)
+    print(evaluate(fmt, args.a, args.b, args.profile, **attributes))
+    return 0
+
+
+def evaluate(fmt, a_text: str, b_text: str, profile: str = "sonnx", **attributes) -> str:
+    """The printed line: ``-inf (0xfc00)``, ``-3 (0xfffffffd)``, ``1/3 (~0.3333333333333333)``."""
+    a, b = fmt.parse(a_text), fmt.parse(b_text)
+    if isinstance(fmt, FloatFormat):
+        bits = int(to_bits(fmt, div(from_bits(fmt, [a]), from_bits(fmt, [b]), dtype=fmt, profile=profile,
+                                    method="exact", **attributes))[0])
+        return f"{fmt.to_text(bits)} ({fmt.hex_bits(bits)})"
+    result = div([a], [b], dtype=fmt, profile=profile, method="exact", **attributes)[0]
+    if isinstance(fmt, IntFormat):
+        return f"{int(result)} ({fmt.hex_bits(int(result))})"
+    assert isinstance(fmt, RealFormat)
+    return f"{result} (~{float(result)!r})" if result.denominator != 1 else str(result)
+
+
+def _attribute(text: str) -> tuple[str, object]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise InputError(f"attribute '{text}' is not NAME=VALUE")
+    lowered = value.strip().lower()
+    if lowered in ("true", "false"):
+        return name, lowered == "true"
+    try:
+        return name, int(lowered)
+    except ValueError:
+        return name, value
