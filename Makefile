@@ -6,9 +6,10 @@ DIVBRIDGE := $(VENV)/bin/divbridge
 
 .PHONY: prove test test-slow bench report audit clean
 
+# The proof run, then the reports; the exit code is the proof run's.
 prove:
 	@scripts/setup.sh prove
-	$(DIVBRIDGE) prove
+	@status=0; $(DIVBRIDGE) prove || status=$$?; $(DIVBRIDGE) report || true; exit $$status
 
 test:
 	@scripts/setup.sh test
@@ -25,6 +26,11 @@ bench:
 report:
 	@scripts/setup.sh prove
 	$(DIVBRIDGE) report
+
+# the spec document in the working tree against its committed version (HEAD)
+audit:
+	@scripts/setup.sh test
+	$(DIVBRIDGE) audit --git HEAD WORKTREE proofs/spec/div.md
 
 clean:
 	rm -rf .cache reports

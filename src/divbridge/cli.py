@@ -14,7 +14,7 @@ from divbridge import __version__
 from divbridge.errors import DivbridgeError, SpecViolation
 
 # Subcommand modules under divbridge.commands, in the order `--help` lists them.
-COMMANDS = ("eval", "report")
+COMMANDS = ("eval", "prove", "report", "check-spec", "audit")
 
 
 class _Parser(argparse.ArgumentParser):

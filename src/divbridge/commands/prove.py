@@ -1,0 +1,120 @@
+"""`divbridge prove`: every obligation of the Div specification through its provers.
+
+Writes the rendered theories and SMT-LIB files under ``proofs/`` and the one
+``proofs/results.json``; prints a line per finished obligation and a summary
+table.  Exit 0 only when every verdict matches its expectation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import os
+import sys
+from pathlib import Path
+
+from divbridge.errors import InputError
+from divbridge.obligations.catalog import spec_obligations
+from divbridge.obligations.strategies import strategy_obligations
+from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
+from divbridge.provers.runner import Backend, RunOptions, Runner
+from divbridge.results import ObligationResult, Results, summarize
+
+NAME = "prove"
+HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, exhaustive) into proofs/results.json"
+
+SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")
+PROVERS = ("why3", *SMT_SOLVERS, "exhaustive")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--only", action="append", metavar="GLOB",
+                        help="prove only the obligations whose id matches (repeatable), e.g. 'float.fp16.*'")
+    parser.add_argument("--provers", default=",".join(PROVERS),
+                        help=f"comma-separated provers to use (default: all of {','.join(PROVERS)})")
+    parser.add_argument("--agree", type=int, default=1, metavar="N",
+                        help="number of provers that must agree before a verdict counts (default 1)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                        help="obligations proved in parallel (default: the number of cores)")
+    parser.add_argument("--timeout", type=float, default=30.0, metavar="S", help="time limit per prover run, seconds")
+    parser.add_argument("--cache-dir", type=Path, default=DEFAULT_DIRECTORY, metavar="DIR")
+    cache = parser.add_mutually_exclusive_group()
+    cache.add_argument("--no-cache", action="store_true", help="ignore the proof cache")
+    cache.add_argument("--offline", action="store_true",
+                       help="answer only from the cache: a missing entry is an error, not a pass")
+    parser.add_argument("--out", type=Path, default=Path("proofs"), metavar="DIR",
+                        help="where the rendered obligations and results.json go (default proofs/)")
+
+
+def run(args: argparse.Namespace) -> int:
+    provers = _provers(args.provers)
+    if args.agree < 1 or args.jobs < 1 or args.timeout <= 0:
+        raise InputError("--agree and --jobs must be at least 1 and --timeout positive")
+    obligations = select(spec_obligations() + strategy_obligations(), args.only)
+    mode = "off" if args.no_cache else "offline" if args.offline else "readwrite"
+    runner = Runner(backends(provers), ProofCache(args.cache_dir, mode),
+                    RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, provers=provers), args.out)
+    print(f"divbridge prove: {len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
+          f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
+    obligation_results, versions = runner.run(obligations)
+    results = Results(obligation_results, tool_versions=versions)
+    results.save(args.out / "results.json")
+    print_summary(results.obligations, sys.stdout)
+    print(f"results written to {args.out / 'results.json'}")
+    return 0 if results.all_as_expected else 1
+
+
+def _provers(text: str) -> set[str]:
+    chosen = {p.strip() for p in text.split(",") if p.strip()}
+    unknown = chosen - set(PROVERS)
+    if unknown or not chosen:
+        raise InputError(f"unknown prover {', '.join(sorted(unknown)) or '(none given)'} (known: {', '.join(PROVERS)})")
+    return chosen
+
+
+def select(obligations, patterns: list[str] | None):
+    if not patterns:
+        return obligations
+    chosen = [o for o in obligations if any(fnmatch.fnmatchcase(o.id, p) for p in patterns)]
+    if not chosen:
+        raise InputError(f"--only {' '.join(patterns)} matches no obligation")
+    return chosen
+
+
+def backends(provers: set[str]) -> list[Backend]:
+    """The backends the chosen provers need; imported here so that a run without
+    a backend does not need its tools."""
+    chosen: list[Backend] = []
+    if "why3" in provers:
+        from divbridge.provers.why3 import Why3Backend
+        chosen.append(Why3Backend())
+    solvers = tuple(s for s in SMT_SOLVERS if s in provers)
+    if solvers:
+        from divbridge.provers.smt import SmtBackend
+        chosen.append(SmtBackend(solvers))
+    if "exhaustive" in provers:
+        from divbridge.provers.exhaustive import ExhaustiveBackend
+        chosen.append(ExhaustiveBackend())
+    return chosen
+
+
+def print_summary(results: list[ObligationResult], stream) -> None:
+    """A table per family and format, then every obligation not as expected."""
+    summary = summarize(results)
+    header = f"{'family':<8} {'format':<8} {'total':>6} {'proved':>7} {'refuted*':>9} {'not as expected':>16}"
+    print("\n" + header + "\n" + "-" * len(header), file=stream)
+    for g in summary["groups"]:
+        print(f"{g['family']:<8} {g['format']:<8} {g['total']:>6} {g['proved']:>7} {g['refuted_as_expected']:>9} "
+              f"{g['not_as_expected']:>16}", file=stream)
+    print("-" * len(header), file=stream)
+    print(f"{'all':<17} {summary['total']:>6} {sum(g['proved'] for g in summary['groups']):>7} "
+          f"{sum(g['refuted_as_expected'] for g in summary['groups']):>9} {summary['not_as_expected']:>16}", file=stream)
+    print("refuted* = refuted as expected (a probe of a known defect, with its counterexample)", file=stream)
+    failures = [r for r in results if not r.as_expected]
+    if failures:
+        print(f"\n{len(failures)} obligation(s) not as expected:", file=stream)
+        for r in failures:
+            detail = f": {r.message}" if r.message else ""
+            print(f"  {r.id}: expected {r.expect}, got {r.verdict} ({r.prover}){detail}", file=stream)
+    else:
+        print(f"\nall {summary['total']} obligations as expected", file=stream)
