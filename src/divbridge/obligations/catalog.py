@@ -105,13 +105,18 @@ def float_obligations() -> list[Obligation]:
     return obligations
 
 
+def _with_preconditions(tag: str) -> tuple[str, ...]:
+    """An integer property assumes both preconditions: it traces to their tags too."""
+    return tuple(dict.fromkeys((tag, "E_DIV_INT_CONSTR_B_0010", "E_DIV_INT_CONSTR_AB_0020")))
+
+
 def int_obligations() -> list[Obligation]:
     obligations = []
     for fmt in INT_FORMATS:
         for prop, (kind, title, tag, statement) in INT_PROPERTIES.items():
             obligations.append(Obligation(
                 id=f"int.{fmt.name}.{kind}.{prop}", title=title, family="int", format=fmt.name, kind=kind,
-                prop=prop, requirements=(tag,), statement=statement,
+                prop=prop, requirements=_with_preconditions(tag), statement=statement,
                 params={"bits": fmt.bits, "signed": fmt.signed},
             ))
         if fmt.signed:
@@ -144,7 +149,8 @@ def real_obligations() -> list[Obligation]:
 def shape_obligations() -> list[Obligation]:
     return [
         Obligation(id=f"shape.{kind}.{prop}", title=title, family="shape", format="none", kind=kind, prop=prop,
-                   requirements=("R1", tag) if tag != "R1" else ("R1",), statement=statement,
+                   # the tensor operator maps tensors of one element type to that type: [R2]
+                   requirements=("R1", "R2", tag) if tag != "R1" else ("R1",), statement=statement,
                    backends=frozenset({"why3"}))
         for prop, (kind, title, tag, statement) in SHAPE_PROPERTIES.items()
     ]
