@@ -47,7 +47,7 @@ def normalize(text: str) -> str:
         s = new
     for pattern, replacement in _SYMBOLS:
         s = re.sub(pattern, replacement, s)
-    s = s.replace("{", " ").replace("}", " ")
+    s = s.replace("{", " ").replace("}", " ").replace("\\_", "_")
     return re.sub(r"\s+", " ", s).strip().lower()
 
 
@@ -60,7 +60,7 @@ OPERANDS = ("A", "B")
 class Literal:
     """A value in a condition or result: a number, or inf / nan with a sign."""
 
-    kind: str                 # number | inf | nan
+    kind: str                 # number | inf | nan | min (INT_MIN, the integer type's smallest value)
     value: Fraction = Fraction(0)
     sign: str = ""            # "" | "+" | "-" | "±"
 
@@ -110,7 +110,7 @@ def _paren(c: Condition) -> str:
 
 
 _OPERAND = r"(?:the\s+)?(?P<operand>a|b|numerator|denominator|x|y)(?:\s*\[\s*i\s*\]|\s*_\s*i\b|\s*\(\s*i\s*\))?"
-_VALUE = r"(?P<value>[+\-±]?\s*(?:inf(?:inity)?|nan|zero|\d+(?:\.\d*)?(?:e[+-]?\d+)?|\.\d+))"
+_VALUE = r"(?P<value>[+\-±]?\s*(?:int_min|intmin|inf(?:inity)?|nan|zero|\d+(?:\.\d*)?(?:e[+-]?\d+)?|\.\d+))"
 _IS = r"(?:is|are)"
 _PREDICATES = (
     (rf"(?:{_IS}\s+)?(?:not\s+equal\s+to|different\s+(?:from|of|than)|≠|unequal\s+to)\s*{_VALUE}", "≠"),
@@ -142,6 +142,8 @@ def parse_value(text: str) -> Literal:
         return Literal("inf", sign=sign)
     if body == "nan":
         return Literal("nan")
+    if body in ("int_min", "intmin") and not sign:
+        return Literal("min")    # the smallest value of the integer type
     if body == "zero":
         body = "0"
     try:

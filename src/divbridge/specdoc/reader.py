@@ -351,7 +351,7 @@ def _read_tags(doc: SpecDocument, fenced: set[int]) -> None:
             level = len(m.group(1))
             headings = [h for h in headings if h[0] < level] + [(level, m.group(2))]
             scope = " / ".join(title for lvl, title in headings if lvl > 1)   # constraints: per tensor
-            in_restrictions = "restriction" in m.group(2).lower()
+            in_restrictions = re.search(r"restriction|requirement", m.group(2), re.I) is not None
             continue
         if "informal" in line.lower():
             doc.informal_tags.update(t for t, _ in _TAG.findall(line) if t)

@@ -110,6 +110,8 @@ class FloatEncoding(Encoding):
                  "notfinite": z3.Or(z3.fpIsInf(x), z3.fpIsNaN(x))}
         if op in unary:
             return unary[op]
+        if lit.kind == "min":
+            return z3.BoolVal(op in ("≠", ">", "≥"))   # INT_MIN names an integer bound: no float equals it
         if lit.kind == "nan":   # "B = nan" means "B is NaN": IEEE equality with NaN is always false
             return z3.fpIsNaN(x) if op == "=" else z3.Not(z3.fpIsNaN(x))
         if lit.kind == "number" and lit.value == 0 and lit.sign in "+-" and lit.sign and op in ("=", "≠"):
@@ -193,6 +195,8 @@ class IntEncoding(Encoding):
             return z3.BoolVal(True)
         if lit.kind == "nan":
             return z3.BoolVal(op == "≠")
+        if lit.kind == "min":
+            lit = Literal("number", Fraction(self.fmt.min))
         if lit.kind == "inf":   # every integer is below +inf and above -inf
             below = lit.sign != "-"
             return z3.BoolVal({"=": False, "≠": True, "<": below, "≤": below, ">": not below, "≥": not below}[op])
@@ -270,8 +274,8 @@ class RealEncoding(Encoding):
             return z3.BoolVal(True)
         if lit.kind == "nan":
             return z3.BoolVal(op == "≠")
-        if lit.kind == "inf":
-            below = lit.sign != "-"
+        if lit.kind in ("inf", "min"):   # the reals have no smallest element either
+            below = lit.sign != "-" and lit.kind == "inf"
             return z3.BoolVal({"=": False, "≠": True, "<": below, "≤": below, ">": not below, "≥": not below}[op])
         y = z3.RealVal(lit.value)
         return {"=": x == y, "≠": x != y, "<": x < y, ">": x > y, "≤": x <= y, "≥": x >= y}[op]
