@@ -1,0 +1,44 @@
+"""The `divbridge` command line: eval's output, and exit code 2 with one line on bad input."""
+
+import subprocess
+import sys
+
+import pytest
+
+from divbridge.cli import main
+
+
+@pytest.mark.parametrize("args,expected", [
+    (["fp16", "1", "-0"], "-inf (0xfc00)"),
+    (["fp16", "0", "0"], "nan (0x7e00)"),
+    (["fp32", "0x1.8p+1", "2"], "1.5 (0x3fc00000)"),
+    (["bf16", "bits:0x3f80", "1.046875"], "0.95703125 (0x3f75)"),
+    (["fp32", "0x1p-149", "0.5"], "2.802596928649634e-45 (0x00000002)"),
+    (["int32", "-7", "2"], "-3 (0xfffffffd)"),
+    (["int32", "-7", "2", "--profile", "openvino"], "-4 (0xfffffffc)"),
+    (["int32", "-7", "2", "--profile", "openvino", "-A", "m_pythondiv=false"], "-3 (0xfffffffd)"),
+    (["real", "1", "3"], "1/3 (~0.3333333333333333)"),
+])
+def test_eval_prints_result_and_bits(args, expected, capsys):
+    assert main(["eval", *args]) == 0
+    assert capsys.readouterr().out.strip() == expected
+
+
+@pytest.mark.parametrize("args,message", [
+    (["eval", "fp16", "x", "1"], "'x' is not a fp16 operand"),
+    (["eval", "fp17", "1", "2"], "unknown format 'fp17'"),
+    (["eval", "int8", "-128", "-1"], "[E_DIV_INT_CONSTR_AB_0020]"),
+    (["eval", "int32", "1", "0"], "[E_DIV_INT_CONSTR_B_0010]"),
+    (["eval", "fp32", "1", "2", "-A", "opset"], "attribute 'opset' is not NAME=VALUE"),
+    (["prove", "--provers", "alt-ergo"], "unknown prover alt-ergo"),
+    (["prove", "--only", "no.such.*"], "matches no obligation"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message, capsys):
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_console_script_usage_error_exit_2():
+    done = subprocess.run([sys.executable, "-m", "divbridge.cli", "eval", "fp16"], capture_output=True, text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr

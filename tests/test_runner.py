@@ -1,0 +1,127 @@
+"""The runner and verdict rules: what counts as proved, caching, offline, crashes."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from divbridge.errors import InputError
+from divbridge.obligations.catalog import spec_obligations
+from divbridge.provers.cache import ProofCache
+from divbridge.provers.runner import Backend, ProofTask, RunOptions, Runner
+from divbridge.provers.verdicts import Attempt, as_expected, combine
+from divbridge.results import Results, load
+
+OBLIGATIONS = [o for o in spec_obligations() if o.id.startswith("int.int8.")]
+
+
+class ScriptedBackend(Backend):
+    """A test double whose answers are scripted per (obligation id, prover)."""
+
+    name = "scripted"
+
+    def __init__(self, answers: dict[tuple[str, str], str], provers=("p1", "p2")):
+        self.answers = answers
+        self.provers = provers
+        self.calls: list[tuple[str, str]] = []
+
+    def versions(self):
+        return {p: "1.0" for p in self.provers}
+
+    def prepare(self, obligations, out_dir, provers):
+        return [[ProofTask(o, p, f"text of {o.id}", f"{out_dir}/{o.id}") for p in self.provers] for o in obligations]
+
+    def run_group(self, group, timeout, agree):
+        out = []
+        for task in group:
+            self.calls.append((task.obligation.id, task.prover))
+            verdict = self.answers.get((task.obligation.id, task.prover), "proved")
+            if verdict == "crash":
+                raise RuntimeError("solver segfault")
+            out.append(Attempt(task.prover, verdict, 0.1, version="1.0"))
+        return out
+
+
+def _run(backend, tmp_path, mode="readwrite", agree=1):
+    stream = io.StringIO()
+    runner = Runner([backend], ProofCache(tmp_path / "cache", mode, stream=io.StringIO()),
+                    RunOptions(agree=agree, jobs=2), tmp_path, stream)
+    results, versions = runner.run(OBLIGATIONS)
+    return {r.id: r for r in results}, stream.getvalue()
+
+
+def test_only_definite_matching_verdicts_pass():
+    assert as_expected("proved", "valid") and as_expected("refuted", "invalid")
+    for verdict in ("unknown", "timeout", "error", "skipped"):
+        assert not as_expected(verdict, "valid") and not as_expected(verdict, "invalid")
+    assert not as_expected("refuted", "valid") and not as_expected("proved", "invalid")
+
+
+def test_disagreement_is_an_error_and_timeouts_never_prove():
+    assert combine([Attempt("z3", "proved", 1), Attempt("cvc5", "refuted", 1)]).verdict == "error"
+    assert combine([Attempt("z3", "timeout", 9), Attempt("cvc5", "unknown", 1)]).verdict == "timeout"
+    assert combine([]).verdict == "skipped"
+    assert combine([Attempt("z3", "proved", 1), Attempt("cvc5", "timeout", 9)], agree=2).verdict == "unknown"
+    assert combine([Attempt("z3", "proved", 1), Attempt("cvc5", "proved", 2)], agree=2).verdict == "proved"
+
+
+def test_runner_combines_reports_progress_and_survives_a_crash(tmp_path):
+    first = OBLIGATIONS[0].id
+    crashing = OBLIGATIONS[1].id
+    backend = ScriptedBackend({(first, "p1"): "timeout", (crashing, "p1"): "crash"})
+    results, progress = _run(backend, tmp_path)
+    assert results[first].verdict == "proved"            # p2 proved it
+    assert results[crashing].verdict == "error"          # the crash is an error, not a lost obligation
+    assert "solver segfault" in results[crashing].attempts[0].message
+    assert progress.count("\n") == len(OBLIGATIONS)      # one line per finished obligation
+    assert f"/{len(OBLIGATIONS)}]" in progress
+
+
+def test_warm_run_answers_from_cache_and_offline_miss_fails(tmp_path):
+    backend = ScriptedBackend({})
+    _run(backend, tmp_path)
+    cold_calls = len(backend.calls)
+    warm = ScriptedBackend({})
+    results, _ = _run(warm, tmp_path)
+    assert cold_calls > 0 and warm.calls == []
+    assert all(r.cached and r.verdict == "proved" for r in results.values())
+    # offline with an empty cache: every obligation errors instead of passing
+    offline, _ = _run(ScriptedBackend({}), tmp_path / "elsewhere", mode="offline")
+    assert {r.verdict for r in offline.values()} == {"error"}
+
+
+def test_corrupt_cache_entry_is_reproved(tmp_path):
+    _run(ScriptedBackend({}), tmp_path)
+    entries = list((tmp_path / "cache").rglob("*.json"))
+    assert entries
+    for entry in entries:
+        entry.write_text(entry.read_text().replace('"proved"', '"refuted"'))
+    again = ScriptedBackend({})
+    results, _ = _run(again, tmp_path)
+    assert again.calls, "a tampered entry must not be trusted"
+    assert all(r.verdict == "proved" and not r.cached for r in results.values())
+
+
+def test_results_file_round_trip_and_bad_files(tmp_path):
+    results, _ = _run(ScriptedBackend({}), tmp_path)
+    path = tmp_path / "results.json"
+    Results(list(results.values()), tool_versions={"p1": "1.0"}).save(path)
+    loaded = load(path)
+    assert [r.id for r in loaded.obligations] == [o.id for o in OBLIGATIONS]
+    # the scripted backend "proves" the INT_MIN / -1 probe too: the one obligation not as expected
+    assert loaded.summary["not_as_expected"] == 1
+    assert [r.id for r in loaded.obligations if not r.as_expected] == ["int.int8.probe.int_min_div_minus_one"]
+    data = json.loads(path.read_text())
+    assert {"generated_at", "tool_versions", "obligations", "summary"} <= set(data)
+    assert {"id", "title", "family", "format", "requirements", "expect", "verdict", "prover", "time_s",
+            "cached", "counterexample"} <= set(data["obligations"][0])
+    path.write_text(path.read_text()[:200])
+    with pytest.raises(InputError, match=r"results.json:\d+: corrupt results file"):
+        load(path)
+    data["schema_version"] = 99
+    path.write_text(json.dumps(data))
+    with pytest.raises(InputError, match="schema version 99"):
+        load(path)
+    with pytest.raises(InputError, match="no results file"):
+        load(Path(tmp_path / "missing.json"))
