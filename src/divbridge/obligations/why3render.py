@@ -1,0 +1,174 @@
+"""Render the obligations as Why3 theories (templates in generators/why3/).
+
+One file and one module per family and format: ``div_real.mlw``,
+``div_float_fp16.mlw`` ... ``div_int_uint64.mlw``, ``div_shape.mlw``.  Each
+module holds the abstract operator, whose preconditions are the spec's
+constraints, and one goal per obligation named after its ``prop``.  The
+theories use the hand-written library in why3/ (FP16 and BFloat16 clones,
+the tensor model).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import jinja2
+
+from divbridge.atomicio import write_text_atomic
+from divbridge.formats import FloatFormat, get_format
+from divbridge.obligations.model import Obligation
+from divbridge.spec.examples import EXAMPLES_BY_NAME
+
+ROOT = Path(__file__).resolve().parents[3]
+TEMPLATES = ROOT / "generators" / "why3"
+LIBRARY = ROOT / "why3"
+
+# the Why3 theory that provides each float format's type t
+FLOAT_THEORIES = {"fp16": "floats.Float16", "bf16": "floats.BFloat16",
+                  "fp32": "ieee_float.Float32", "fp64": "ieee_float.Float64"}
+FLOAT_TITLES = {"fp16": "FP16 (IEEE binary16)", "bf16": "BFloat16", "fp32": "FP32 (IEEE binary32)",
+                "fp64": "FP64 (IEEE binary64)"}
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One obligation as the templates see it."""
+
+    name: str
+    module: str                                        # the Why3 module that holds the goal
+    obligation: Obligation
+    elements: tuple[tuple[str, str, str], ...] = ()   # worked examples: (a, b, c) Why3 literals
+
+    def __getattr__(self, attribute: str):
+        return getattr(self.obligation, attribute)
+
+
+@dataclass(frozen=True)
+class Theory:
+    """One rendered module: its file, module name, text and goals."""
+
+    path: Path
+    module: str
+    text: str
+    goals: tuple[Goal, ...]
+
+    def goal_ref(self, goal: Goal, root: Path) -> str:
+        """The artifact of a goal: the file relative to root, ``#Module.goal``."""
+        return f"{_relative(self.path, root)}#{goal.module}.{goal.name}"
+
+
+def handles(obligation: Obligation) -> bool:
+    return "why3" in obligation.backends
+
+
+def goal_name(obligation: Obligation) -> str:
+    if obligation.prop == "example":
+        return f"example_{obligation.params['example']}"
+    return obligation.prop
+
+
+def module_key(obligation: Obligation) -> tuple[str, str]:
+    """(file stem, module name) of the module an obligation's goal lives in."""
+    family, fmt = obligation.family, obligation.format
+    if family == "real":
+        return "div_real", "DivReal"
+    if family == "shape":
+        return "div_shape", "DivTensor"
+    return f"div_{family}_{fmt}", f"Div{family.capitalize()}_{fmt}"
+
+
+def render(obligations: list[Obligation], out_dir: Path) -> list[Theory]:
+    """Render every Why3 obligation under out_dir (atomically); one Theory per module."""
+    groups: dict[tuple[str, str], list[Obligation]] = {}
+    for obligation in obligations:
+        if handles(obligation):
+            groups.setdefault(module_key(obligation), []).append(obligation)
+    theories = []
+    for (stem, module), members in groups.items():
+        theory = render_module(stem, module, members, out_dir)
+        write_text_atomic(theory.path, theory.text)
+        theories.append(theory)
+    return theories
+
+
+def render_module(stem: str, module: str, obligations: list[Obligation], out_dir: Path) -> Theory:
+    family = obligations[0].family
+    goals = tuple(_goal(o, module) for o in obligations)
+    names = [g.name for g in goals]
+    duplicates = {n for n in names if names.count(n) > 1}
+    if duplicates:
+        raise ValueError(f"{stem}: several obligations map to goal(s) {', '.join(sorted(duplicates))}")
+    context = {"module": module, "goals": goals}
+    if family == "float":
+        context["fmt"] = _float_context(get_format(obligations[0].format))
+    elif family == "int":
+        context["fmt"] = get_format(obligations[0].format)
+    text = _environment().get_template(f"{family}.mlw.j2").render(context)
+    return Theory(out_dir / f"{stem}.mlw", module, text, goals)
+
+
+def _goal(obligation: Obligation, module: str) -> Goal:
+    elements: tuple[tuple[str, str, str], ...] = ()
+    if obligation.prop == "example":
+        example = EXAMPLES_BY_NAME[obligation.params["example"]]
+        elements = tuple(tuple(_literal(x) for x in triple) for triple in example.elements())
+    if obligation.kind == "probe":   # probes get a module of their own (see int.mlw.j2)
+        module = f"{module}_Probe"
+    return Goal(goal_name(obligation), module, obligation, elements)
+
+
+def _literal(text: str) -> str:
+    """Why3 real literal of an example value; inf and nan stay words for the template."""
+    if text in ("inf", "-inf", "nan"):
+        return text
+    value = Fraction(text)
+    if value.denominator != 1:
+        raise ValueError(f"example value {text} is not an integer; write it as a Why3 literal first")
+    return f"{value.numerator}.0" if value >= 0 else f"(-. {-value.numerator}.0)"
+
+
+def _float_context(fmt: FloatFormat) -> dict:
+    return {
+        "name": fmt.name, "title": FLOAT_TITLES.get(fmt.name, fmt.name), "theory": FLOAT_THEORIES[fmt.name],
+        "eb": fmt.eb, "sb": fmt.sb, "emin": fmt.emin,
+        "min_normal": _hex_real(fmt.min_normal), "min_subnormal": _hex_real(fmt.min_subnormal),
+        "max_finite": _hex_real(fmt.max_finite), "max_text": _hex_real(fmt.max_finite),
+        "unit_roundoff": _hex_real(Fraction(1, 2 ** fmt.sb)),
+    }
+
+
+def _hex_real(value: Fraction) -> str:
+    """A positive dyadic rational as a Why3 hexadecimal real literal: 0x1.FFCp15."""
+    exponent = value.numerator.bit_length() - value.denominator.bit_length()
+    if Fraction(2) ** exponent > value:
+        exponent -= 1
+    mantissa = value / Fraction(2) ** exponent          # in [1, 2)
+    digits = ""
+    fraction = mantissa - 1
+    while fraction:
+        fraction *= 16
+        digit = int(fraction)
+        digits += "0123456789ABCDEF"[digit]
+        fraction -= digit
+    return f"0x1{'.' + digits if digits else ''}p{exponent}"
+
+
+def _unknown_prop(goal: Goal) -> str:
+    raise ValueError(f"{goal.id}: no Why3 template for property '{goal.prop}'")
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.globals["unknown_prop"] = _unknown_prop
+    return env
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)
+
