@@ -1,0 +1,186 @@
+"""The Why3 backend: one `why3 prove` run with Z3 per generated goal.
+
+Why3 1.5.1 maps only Float32 and Float64 to SMT-LIB; the FP16 and BFloat16
+clones of why3/floats.mlw need why3/floats.drv, which a generated
+``--extra-config`` adds to Z3's driver through ``[prover_modifiers]``.  The
+Why3 configuration itself is generated too (``why3 config detect``) so that
+a run never depends on the user's ~/.why3.conf.
+
+Answers map to verdicts honestly: only "Valid" is proved; "Invalid", or
+"Unknown (sat)" on a goal expected to be invalid, is refuted; everything
+else is unknown, timeout or error.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from divbridge.atomicio import write_text_atomic
+from divbridge.errors import ToolMissing
+from divbridge.obligations import why3render
+from divbridge.obligations.model import Obligation
+from divbridge.provers.runner import Backend, ProofTask
+from divbridge.provers.verdicts import Attempt
+
+PROVER = "why3+z3"
+LIBRARY_FILES = ("floats.mlw", "floats.drv", "tensor.mlw")
+
+_RESULT = re.compile(r"Prover result is: (?P<answer>.*?) \((?P<time>\d+(?:\.\d+)?)s")
+_MODEL_LINE = re.compile(r"^\s{4}(?P<name>[A-Za-z_][\w']*) = (?P<value>.+?)\s*$")
+
+
+def parse_answer(output: str) -> tuple[str, float] | None:
+    """("Unknown (sat)", 0.03) from why3's output, or None when no prover answered."""
+    match = _RESULT.search(output)
+    if match is None:
+        return None
+    return match.group("answer").strip(), float(match.group("time"))
+
+
+def parse_model(output: str) -> dict[str, str] | None:
+    """The counterexample values Z3's model gives the goal's variables, if Why3 printed any."""
+    model: dict[str, str] = {}
+    in_model = False
+    for line in output.splitlines():
+        if "counterexample model" in line:
+            in_model = True
+        elif in_model:
+            found = _MODEL_LINE.match(line)
+            if found:
+                model[found.group("name")] = found.group("value")
+    return model or None
+
+
+def verdict_of(answer: str, expect: str) -> str:
+    """Map Why3's answer to a verdict; only "Valid" is ever proved."""
+    if answer == "Valid":
+        return "proved"
+    if answer == "Invalid" or (answer == "Unknown (sat)" and expect == "invalid"):
+        return "refuted"
+    if answer in ("Timeout", "Step limit exceeded"):
+        return "timeout"
+    if answer.startswith("Unknown") or answer == "Out of memory":
+        return "unknown"
+    return "error"   # Failure, High failure, anything unexpected
+
+
+class Why3Backend(Backend):
+    name = "why3"
+
+    def __init__(self, memory_mb: int = 2000, library: Path = why3render.LIBRARY):
+        self.memory_mb = memory_mb
+        self.library = library
+        self._config: Path | None = None
+        self._extra: Path | None = None
+        self._goals: dict[str, tuple[why3render.Theory, why3render.Goal]] = {}
+
+    # -- tools ---------------------------------------------------------------
+    def versions(self) -> dict[str, str]:
+        why3, z3 = _require("why3", "apt-get install why3"), _require("z3", "apt-get install z3")
+        return {"why3": _version([why3, "--version"]), "why3/z3": _version([z3, "--version"])}
+
+    # -- rendering -------------------------------------------------------------
+    def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
+        if "why3" not in provers and PROVER not in provers:
+            return []
+        theory_dir = out_dir / "why3"
+        theories = why3render.render(obligations, theory_dir)
+        self._config, self._extra = self.write_config(theory_dir)
+        library_text = "".join((self.library / name).read_text() for name in LIBRARY_FILES)
+        root = why3render.ROOT
+        z3_version = self.versions()["why3/z3"]
+        groups = []
+        for theory in theories:
+            for goal in theory.goals:
+                artifact = theory.goal_ref(goal, root)
+                self._goals[artifact] = (theory, goal)
+                options = (("goal", f"{goal.module}.{goal.name}"), ("memory_mb", str(self.memory_mb)),
+                           ("z3", z3_version))
+                groups.append([ProofTask(goal.obligation, PROVER, theory.text + library_text, artifact, options)])
+        return groups
+
+    def write_config(self, directory: Path) -> tuple[Path, Path]:
+        """A fresh why3.conf (detected provers) and the extra config adding floats.drv to Z3."""
+        why3 = _require("why3", "apt-get install why3")
+        with tempfile.TemporaryDirectory() as scratch:
+            detected = Path(scratch) / "why3.conf"
+            _run([why3, "-C", str(detected), "config", "detect"], 60)
+            config = directory / "why3.conf"
+            write_text_atomic(config, detected.read_text())
+        extra = directory / "why3-extra.conf"
+        write_text_atomic(extra, "# Generated by divbridge: Z3 also reads the FP16/BFloat16 driver.\n"
+                                 "[prover_modifiers]\n"
+                                 'name = "Z3"\n'
+                                 f'driver = "{(self.library / "floats.drv").resolve()}"\n')
+        return config, extra
+
+    # -- proving -------------------------------------------------------------
+    def run_group(self, group: list[ProofTask], timeout: float, agree: int) -> list[Attempt]:
+        return [self.run_task(task, timeout) for task in group]
+
+    def run_task(self, task: ProofTask, timeout: float) -> Attempt:
+        theory, goal = self._goals[task.artifact]
+        output, elapsed = self.prove_goal(theory.path, goal.module, goal.name, timeout,
+                                          with_model=task.obligation.expect == "invalid")
+        return attempt_from_output(output, task.obligation.expect, elapsed)
+
+    def prove_goal(self, path: Path, module: str, goal: str, timeout: float,
+                   with_model: bool = False) -> tuple[str, float]:
+        """Run why3 with Z3 on one goal; returns why3's output and the wall time."""
+        if self._config is None or self._extra is None:
+            self._config, self._extra = self.write_config(path.parent)
+        command = [_require("why3", "apt-get install why3"), "-C", str(self._config),
+                   f"--extra-config={self._extra}", "-L", str(self.library), "prove",
+                   "-P", "z3-ce" if with_model else "z3", "-t", str(max(1, math.ceil(timeout))),
+                   "-m", str(self.memory_mb), str(path), "-T", module, "-G", goal]
+        started = time.monotonic()
+        output = _run(command, timeout + 30)
+        return output, time.monotonic() - started
+
+
+def attempt_from_output(output: str, expect: str, elapsed: float) -> Attempt:
+    """One Attempt from why3's output on one goal."""
+    answer = parse_answer(output)
+    if answer is None:
+        last = [line for line in output.splitlines() if line.strip()]
+        return Attempt(PROVER, "error", round(elapsed, 3), message=last[-1] if last else "why3 gave no answer")
+    text, prover_time = answer
+    if text == "High failure" and re.search(r"prover output:\s*timeout", output):
+        text = "Timeout"   # Z3 stopped by its own -T limit prints "timeout", which Why3 1.5.1 does not recognise
+    verdict = verdict_of(text, expect)
+    model = parse_model(output) if verdict == "refuted" else None
+    return Attempt(PROVER, verdict, round(prover_time, 3), counterexample=model,
+                   message="" if verdict in ("proved", "refuted") else f"why3: {text}")
+
+
+def _require(tool: str, install: str) -> str:
+    path = shutil.which(tool)
+    if path is None:
+        raise ToolMissing(tool, install)
+    return path
+
+
+def _version(command: list[str]) -> str:
+    found = re.search(r"version (\S+)", _run(command, 30))
+    return found.group(1) if found else "unknown"
+
+
+def _run(command: list[str], limit: float) -> str:
+    """stdout+stderr of a command; on overrun the whole process group (why3 and its Z3) is killed."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               start_new_session=True)
+    try:
+        output, _ = process.communicate(timeout=limit)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
+        output += "\nProver result is: Timeout (%.2fs)." % limit
+    return output
