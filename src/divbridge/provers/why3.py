@@ -45,16 +45,23 @@ def parse_answer(output: str) -> tuple[str, float] | None:
     return match.group("answer").strip(), float(match.group("time"))
 
 
-def parse_model(output: str) -> dict[str, str] | None:
-    """The counterexample values Z3's model gives the goal's variables, if Why3 printed any."""
+def parse_model(output: str, file_name: str | None = None) -> dict[str, str] | None:
+    """The values Z3's model gives the goal's variables, if Why3 printed a model.
+
+    Why3 groups the model by source file; only the entries of ``file_name``
+    (the theory being proved) are the goal's variables, the rest are library constants.
+    """
     model: dict[str, str] = {}
     in_model = False
+    current_file = None
     for line in output.splitlines():
         if "counterexample model" in line:
             in_model = True
+        elif in_model and line.startswith("File ") and line.rstrip().endswith(":"):
+            current_file = line[len("File "):].rstrip().rstrip(":")
         elif in_model:
             found = _MODEL_LINE.match(line)
-            if found:
+            if found and (file_name is None or current_file is None or Path(current_file).name == file_name):
                 model[found.group("name")] = found.group("value")
     return model or None
 
@@ -130,7 +137,7 @@ class Why3Backend(Backend):
         theory, goal = self._goals[task.artifact]
         output, elapsed = self.prove_goal(theory.path, goal.module, goal.name, timeout,
                                           with_model=task.obligation.expect == "invalid")
-        return attempt_from_output(output, task.obligation.expect, elapsed)
+        return attempt_from_output(output, task.obligation.expect, elapsed, theory.path.name)
 
     def prove_goal(self, path: Path, module: str, goal: str, timeout: float,
                    with_model: bool = False) -> tuple[str, float]:
@@ -146,7 +153,7 @@ class Why3Backend(Backend):
         return output, time.monotonic() - started
 
 
-def attempt_from_output(output: str, expect: str, elapsed: float) -> Attempt:
+def attempt_from_output(output: str, expect: str, elapsed: float, file_name: str | None = None) -> Attempt:
     """One Attempt from why3's output on one goal."""
     answer = parse_answer(output)
     if answer is None:
@@ -156,7 +163,7 @@ def attempt_from_output(output: str, expect: str, elapsed: float) -> Attempt:
     if text == "High failure" and re.search(r"prover output:\s*timeout", output):
         text = "Timeout"   # Z3 stopped by its own -T limit prints "timeout", which Why3 1.5.1 does not recognise
     verdict = verdict_of(text, expect)
-    model = parse_model(output) if verdict == "refuted" else None
+    model = parse_model(output, file_name) if verdict == "refuted" else None
     return Attempt(PROVER, verdict, round(prover_time, 3), counterexample=model,
                    message="" if verdict in ("proved", "refuted") else f"why3: {text}")
 

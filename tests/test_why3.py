@@ -1,0 +1,202 @@
+"""The Why3 theories and backend: every generated theory type-checks, a sample of
+goals is proved or refuted by Z3 through Why3, and Why3's answers map to honest verdicts."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from divbridge.errors import ToolMissing
+from divbridge.obligations import why3render
+from divbridge.obligations.catalog import spec_obligations
+from divbridge.obligations.model import Obligation
+from divbridge.provers import why3 as why3_backend
+from divbridge.provers.why3 import Why3Backend, attempt_from_output, parse_answer, verdict_of
+
+needs_why3 = pytest.mark.skipif(shutil.which("why3") is None or shutil.which("z3") is None,
+                                reason="why3 and z3 are not installed")
+
+WHY3_OBLIGATIONS = [o for o in spec_obligations() if "why3" in o.backends]
+
+
+@pytest.fixture(scope="module")
+def theories(tmp_path_factory) -> list[why3render.Theory]:
+    return why3render.render(spec_obligations(), tmp_path_factory.mktemp("why3"))
+
+
+@pytest.fixture(scope="module")
+def backend(tmp_path_factory) -> tuple[Why3Backend, dict[str, list]]:
+    backend = Why3Backend()
+    groups = backend.prepare(spec_obligations(), tmp_path_factory.mktemp("proofs"), {"why3"})
+    return backend, {g[0].obligation.id: g for g in groups}
+
+
+def test_every_why3_obligation_gets_exactly_one_goal(theories):
+    goals = [g.obligation.id for t in theories for g in t.goals]
+    assert sorted(goals) == sorted(o.id for o in WHY3_OBLIGATIONS)
+    assert len(goals) == 112
+
+
+def test_one_module_per_family_and_format(theories):
+    stems = {t.path.stem for t in theories}
+    assert stems == {"div_real", "div_shape", *(f"div_float_{f}" for f in ("fp16", "bf16", "fp32", "fp64")),
+                     *(f"div_int_{s}int{b}" for s in ("", "u") for b in (8, 16, 32, 64))}
+
+
+def test_goals_are_named_after_their_prop_and_commented_with_id_and_tags(theories):
+    for theory in theories:
+        for goal in theory.goals:
+            assert f"goal {goal.name}:" in theory.text
+            assert f"obligation {goal.id}; requirements {', '.join(goal.requirements)}" in theory.text
+            if goal.prop != "example":
+                assert goal.name == goal.prop
+
+
+def test_constraints_of_the_operator_carry_their_tags(theories):
+    by_stem = {t.path.stem: t.text for t in theories}
+    assert "[@E_DIV_REAL_CONSTR_B_0010] b <> 0.0" in by_stem["div_real"]
+    assert "[@E_DIV_INT_CONSTR_AB_0020]" in by_stem["div_int_int32"]
+    assert "[@E_DIV_INT_CONSTR_AB_0020]" not in by_stem["div_int_uint32"]   # no INT_MIN / -1 unsigned
+    assert "[@R1] a.shape = b.shape" in by_stem["div_shape"]
+    assert "use floats.Float16" in by_stem["div_float_fp16"]
+    assert "use floats.BFloat16" in by_stem["div_float_bf16"]
+
+
+def test_unknown_property_is_a_render_error(tmp_path):
+    bogus = Obligation(id="float.fp16.generic.bogus", title="t", family="float", format="fp16", kind="generic",
+                       prop="bogus", requirements=("E_DIV_FLOAT_DEF_0010",), statement="s")
+    with pytest.raises(ValueError, match="no Why3 template for property 'bogus'"):
+        why3render.render([bogus], tmp_path)
+
+
+def test_hex_real_literals_are_exact():
+    from fractions import Fraction
+    assert why3render._hex_real(Fraction(65504)) == "0x1.FFCp15"
+    assert why3render._hex_real(Fraction(1, 2 ** 24)) == "0x1p-24"
+    assert why3render._hex_real(Fraction(3, 4)) == "0x1.8p-1"
+
+
+@needs_why3
+def test_every_generated_theory_type_checks(theories):
+    """A template that renders an ill-typed theory fails here, not in a user's `make prove`."""
+    for theory in theories:
+        run = subprocess.run(["why3", "-L", str(why3render.LIBRARY), "prove", "--type-only", str(theory.path)],
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, f"{theory.path.name}: {run.stdout}{run.stderr}"
+
+
+@needs_why3
+def test_the_hand_written_library_type_checks():
+    for name in ("floats.mlw", "tensor.mlw"):
+        run = subprocess.run(["why3", "-L", str(why3render.LIBRARY), "prove", "--type-only",
+                              str(why3render.LIBRARY / name)], capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stdout + run.stderr
+
+
+@needs_why3
+@pytest.mark.parametrize("obligation_id, verdict", [
+    ("float.fp16.special.finite_div_zero_sign", "proved"),     # FP16 through floats.drv
+    ("float.bf16.special.zero_div_nonzero_sign", "proved"),    # BFloat16 through floats.drv
+    ("float.fp32.special.inf_div_inf", "proved"),
+    ("int.int32.truncation.trunc_identity", "proved"),
+    ("int.int8.probe.int_min_div_minus_one", "refuted"),
+    ("shape.tensor.elementwise_int", "proved"),
+    ("real.example.matrix_3x2", "proved"),
+])
+def test_sample_goals(backend, obligation_id, verdict):
+    prover, groups = backend
+    [task] = groups[obligation_id]
+    attempt = prover.run_group([task], 20.0, 1)[0]
+    assert attempt.verdict == verdict, attempt.message
+    if verdict == "refuted":
+        assert attempt.counterexample == {"c": "128 (0X80)", "r": "0"}
+
+
+@needs_why3
+def test_false_goals_are_never_proved(tmp_path):
+    """Real why3 runs on tiny hand-made goals: a false one, a false FP16 one, a satisfiable probe."""
+    (tmp_path / "tiny.mlw").write_text(
+        "module Tiny\n"
+        "  use int.Int\n"
+        "  use floats.Float16\n"
+        "  goal false_int: forall x: int. x * x > 0\n"
+        "  goal false_fp16: forall a: t. not is_nan a -> a ./ a = (1.0:t)\n"
+        "  goal true_fp16: (1.0:t) ./ (4.0:t) = (0.25:t)\n"
+        "end\n")
+    prover = Why3Backend()
+    prover.write_config(tmp_path)
+    results = {}
+    for goal, expect in (("false_int", "invalid"), ("false_fp16", "valid"), ("true_fp16", "valid")):
+        output, elapsed = prover.prove_goal(tmp_path / "tiny.mlw", "Tiny", goal, 10.0, with_model=expect == "invalid")
+        results[goal] = attempt_from_output(output, expect, elapsed, "tiny.mlw")
+    assert results["false_int"].verdict == "refuted"
+    assert results["false_int"].counterexample == {"x": "0"}
+    assert results["false_fp16"].verdict not in ("proved",)
+    assert results["true_fp16"].verdict == "proved"
+
+
+RECORDED = {
+    "valid": 'File "a.mlw", line 3, characters 7-20:\nGoal g.\nProver result is: Valid (0.07s, 11716 steps).\n',
+    "invalid": 'Goal g.\nProver result is: Invalid (0.02s, 10 steps).\n',
+    "sat": 'Goal g.\nProver result is: Unknown (sat) (0.02s, 2194 steps).\n'
+           'The following counterexample model has not been verified\n'
+           '  (not checking CE model, missing option --check-ce):\n'
+           'File probe.mlw:\n  Line 6:\n    c = 128 (0X80)\n    r = 0\n',
+    "unknown": 'Goal g.\nProver result is: Unknown (unknown) (3.27s, 3363877 steps).\n',
+    "timeout": 'Goal g.\nProver result is: Timeout (5.00s).\n',
+    "z3_timeout": 'Goal g.\nProver result is: High failure (4.92s),\n  Prover exit status: exited with status 0\n'
+                  '  prover output:\n  timeout\n  .\n',
+    "failure": 'Goal g.\nProver result is: High failure (0.10s),\n  prover output:\n  (error "line 3: unknown")\n',
+    "oom": 'Goal g.\nProver result is: Out of memory (12.17s).\n',
+    "type_error": 'File "a.mlw", line 5, characters 79-101:\nThis term has type real\n',
+}
+
+
+@pytest.mark.parametrize("name, expect, verdict", [
+    ("valid", "valid", "proved"), ("valid", "invalid", "proved"),
+    ("invalid", "valid", "refuted"), ("invalid", "invalid", "refuted"),
+    ("sat", "invalid", "refuted"), ("sat", "valid", "unknown"),
+    ("unknown", "invalid", "unknown"), ("timeout", "valid", "timeout"), ("z3_timeout", "valid", "timeout"),
+    ("failure", "valid", "error"), ("oom", "valid", "unknown"), ("type_error", "valid", "error"),
+])
+def test_recorded_outputs_map_to_verdicts(name, expect, verdict):
+    attempt = attempt_from_output(RECORDED[name], expect, 1.0)
+    assert attempt.verdict == verdict
+    assert attempt.prover == "why3+z3"
+    if verdict == "refuted" and name == "sat":
+        assert attempt.counterexample == {"c": "128 (0X80)", "r": "0"}
+    if verdict not in ("proved", "refuted"):
+        assert attempt.message
+
+
+def test_parse_answer_and_mapping_details():
+    assert parse_answer(RECORDED["sat"]) == ("Unknown (sat)", 0.02)
+    assert parse_answer("nothing here") is None
+    assert verdict_of("Step limit exceeded", "valid") == "timeout"
+    assert verdict_of("Failure", "invalid") == "error"
+
+
+def test_missing_why3_is_a_one_line_message(monkeypatch):
+    monkeypatch.setattr(why3_backend.shutil, "which", lambda tool: None)
+    with pytest.raises(ToolMissing) as caught:
+        Why3Backend().versions()
+    assert str(caught.value) == "why3 is not installed; install it with: apt-get install why3"
+
+
+def test_missing_why3_exits_2_through_the_cli(monkeypatch, capsys, tmp_path):
+    from divbridge import cli
+    monkeypatch.setattr(why3_backend.shutil, "which", lambda tool: None)
+    code = cli.main(["prove", "--provers", "why3", "--no-cache", "--out", str(tmp_path)])
+    assert code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].endswith("why3 is not installed; install it with: apt-get install why3")
+
+
+@needs_why3
+def test_versions_report_why3_and_its_z3():
+    versions = Why3Backend().versions()
+    assert versions["why3"].startswith("1.")
+    assert versions["why3/z3"][0].isdigit()
