@@ -26,7 +26,7 @@ from divbridge.provers.verdicts import Attempt
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
 
 
-def _artifact(path: Path) -> str:
+def artifact_path(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(PROJECT_ROOT))
     except ValueError:
@@ -53,8 +53,8 @@ class SmtBackend(Backend):
         for rendered in smtrender.render_all(obligations, out_dir / "smt"):
             self._rendered[rendered.obligation.id] = rendered
             options = (("logic", rendered.logic), ("memory_mb", str(self.memory_mb)))
-            group = [ProofTask(rendered.obligation, name, rendered.text, _artifact(rendered.path), options)
-                     for name in selected if solvers.supports(name, rendered.logic)]
+            group = [ProofTask(rendered.obligation, name, rendered.text, artifact_path(rendered.path), options)
+                     for name in selected if solvers.supports(name, rendered.logic, rendered.text)]
             if group:
                 groups.append(group)
         return groups

@@ -1,0 +1,123 @@
+"""The exhaustive backend: a theorem about a 16-bit format proved by enumerating every operand pair.
+
+For FP16 and BF16 there are 2^32 operand pairs: dividing all of them with a
+strategy and comparing each result bit for bit with an independent correctly
+rounded reference (`divbridge.crosscheck.exhaustive.enumerate_pairs`) is a
+complete proof, recorded with prover ``exhaustive``.  A mismatch is a
+counterexample, replayed on the mirror like a solver's.
+
+The enumeration runs in a child process (numba threads, killable on time
+out).  Its cache key holds the engine's source, so editing the engine
+proves again.  A complete enumeration may need more than a solver's time
+limit: the limit used is the larger of ``--timeout`` and ``min_time_limit``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from divbridge import __version__
+from divbridge.atomicio import write_text_atomic
+from divbridge.errors import ToolMissing
+from divbridge.formats import get_format
+from divbridge.obligations.model import Obligation
+from divbridge.provers import counterexample
+from divbridge.provers.runner import Backend, ProofTask
+from divbridge.provers.smt import artifact_path
+from divbridge.provers.verdicts import Attempt
+
+ENGINE = Path(__file__).resolve().parents[1] / "crosscheck" / "exhaustive.py"
+
+
+def handles(obligation: Obligation) -> bool:
+    return "exhaustive" in obligation.backends and "strategy" in obligation.params
+
+
+class ExhaustiveBackend(Backend):
+    name = "exhaustive"
+
+    def __init__(self, min_time_limit: float = 600.0):
+        self.min_time_limit = min_time_limit
+
+    def versions(self) -> dict[str, str]:
+        try:
+            numba_version = importlib.metadata.version("numba")
+        except importlib.metadata.PackageNotFoundError:
+            raise ToolMissing("numba", ".venv/bin/pip install numba") from None
+        return {"exhaustive": f"divbridge {__version__} (numba {numba_version})"}
+
+    def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
+        if "exhaustive" not in provers:
+            return []
+        engine = hashlib.sha256(ENGINE.read_bytes()).hexdigest()
+        groups = []
+        for obligation in obligations:
+            if not handles(obligation):
+                continue
+            fmt = get_format(obligation.format)
+            text = (f"# divbridge exhaustive proof of {obligation.id}\n"
+                    f"# {obligation.title}\n"
+                    f"# requirements: {', '.join(obligation.requirements)}\n"
+                    f"# statement: {obligation.statement}\n"
+                    f"enumerate_pairs(fmt={fmt.name} (eb={fmt.eb}, sb={fmt.sb}), "
+                    f"strategy={obligation.params['strategy']})  # all {1 << (2 * fmt.width)} operand pairs\n"
+                    f"# engine: src/divbridge/crosscheck/exhaustive.py sha256 {engine}\n")
+            path = out_dir / "exhaustive" / f"{obligation.id}.txt"
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                write_text_atomic(path, text)
+            groups.append([ProofTask(obligation, "exhaustive", text, artifact_path(path))])
+        return groups
+
+    def run_group(self, group: list[ProofTask], timeout: float, agree: int) -> list[Attempt]:
+        return [self._run(task, max(timeout, self.min_time_limit)) for task in group]
+
+    def _run(self, task: ProofTask, limit: float) -> Attempt:
+        obligation = task.obligation
+        version = self.versions()["exhaustive"]
+        started = time.monotonic()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "divbridge.provers.exhaustive", obligation.format, obligation.params["strategy"]],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            stdout, stderr = process.communicate(timeout=limit)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            return Attempt("exhaustive", "timeout", round(time.monotonic() - started, 3), version=version,
+                           message=f"enumeration not finished within {limit:g} s")
+        elapsed = round(time.monotonic() - started, 3)
+        lines = stdout.strip().splitlines()
+        if process.returncode != 0 or not lines:
+            tail = (stderr.strip().splitlines() or [f"exit status {process.returncode}"])[-1]
+            return Attempt("exhaustive", "error", elapsed, version=version, message=tail[:300])
+        result = json.loads(lines[-1])
+        if result["mismatches"] == 0:
+            return Attempt("exhaustive", "proved", elapsed, version=version,
+                           message=f"all {result['pairs']} operand pairs agree with the reference")
+        a_bits, b_bits, _, _ = result["first_mismatch"]
+        fmt = get_format(obligation.format)
+        record, problem = counterexample.check(obligation, {"x": fmt.name, "y": fmt.name},
+                                               {"x_bits": a_bits, "y_bits": b_bits})
+        record["mismatches"] = result["mismatches"]
+        return Attempt("exhaustive", "error" if problem else "refuted", elapsed, version=version,
+                       counterexample=record, message=problem or f"{result['mismatches']} of {result['pairs']} pairs differ")
+
+
+def _child(format_name: str, strategy: str) -> int:
+    from divbridge.crosscheck.exhaustive import enumerate_pairs
+    enumeration = enumerate_pairs(get_format(format_name), strategy)
+    print(json.dumps({"pairs": enumeration.pairs, "mismatches": enumeration.mismatches,
+                      "first_mismatch": enumeration.first_mismatch, "seconds": enumeration.seconds}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_child(sys.argv[1], sys.argv[2]))
