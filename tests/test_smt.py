@@ -1,0 +1,146 @@
+"""SMT-LIB obligations: every file is well formed for Z3, cvc5 and Bitwuzla; the portfolio answers honestly."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from divbridge.obligations import smtrender
+from divbridge.obligations.catalog import spec_obligations
+from divbridge.obligations.strategies import strategy_obligations
+from divbridge.provers import counterexample, solvers
+from divbridge.provers.smt import SmtBackend
+
+ALL = spec_obligations() + strategy_obligations()
+SMT = [o for o in ALL if smtrender.handles(o)]
+BY_ID = {o.id: o for o in ALL}
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    return smtrender.render_all(ALL, tmp_path_factory.mktemp("smt"))
+
+
+def test_every_real_float_int_obligation_with_an_smt_backend_is_rendered(rendered):
+    assert {r.obligation.id for r in rendered} == {o.id for o in SMT}
+    assert {o.family for o in SMT} == {"real", "float", "int"}
+    assert all(r.path.read_text() == r.text for r in rendered)
+
+
+def test_each_file_states_id_tags_status_and_logic(rendered):
+    for r in rendered:
+        o = r.obligation
+        assert f"; divbridge proof obligation {o.id}\n" in r.text
+        assert f"; requirements: {', '.join(o.requirements)}\n" in r.text
+        status = "unsat" if o.expect == "valid" else "sat"
+        assert f"(set-info :status {status})" in r.text
+        assert re.search(rf"^\(set-logic {r.logic}\)$", r.text, re.M)
+        assert r.text.count("(check-sat)") == 1 and "(assert (not goal))" in r.text
+
+
+def test_logics_match_the_family(rendered):
+    logics = {r.obligation.id: r.logic for r in rendered}
+    assert logics["float.fp16.special.zero_div_zero"] == "QF_BVFP"
+    assert logics["int.int32.truncation.trunc_identity"] == "QF_BV"
+    assert logics["real.generic.quotient_times_divisor"] == "QF_NRA"
+    assert logics["real.example.row_vector"] == "QF_LRA"
+    assert "(_ FloatingPoint 5 11)" in next(r.text for r in rendered if r.obligation.id.startswith("float.fp16."))
+    assert "(_ FloatingPoint 8 8)" in next(r.text for r in rendered if r.obligation.id.startswith("float.bf16."))
+
+
+def _parse_z3(text):
+    import z3
+    z3.Solver().from_string(text)
+
+
+def _parse_cvc5(text):
+    import cvc5
+    manager = cvc5.TermManager()
+    solver = cvc5.Solver(manager)
+    symbols = cvc5.SymbolManager(manager)
+    parser = cvc5.InputParser(solver, symbols)
+    parser.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, text, "t")
+    while not (command := parser.nextCommand()).isNull():
+        if command.getCommandName() not in ("check-sat", "exit"):
+            command.invoke(solver, symbols)
+
+
+def _parse_bitwuzla(text):
+    import bitwuzla
+    bitwuzla.Parser(bitwuzla.TermManager(), bitwuzla.Options()).parse(text, parse_only=True, parse_file=False)
+
+
+@pytest.mark.parametrize("solver,parse", [("z3", _parse_z3), ("cvc5", _parse_cvc5), ("bitwuzla", _parse_bitwuzla)])
+def test_every_solver_parses_every_file_it_supports(rendered, solver, parse):
+    unsupported = []
+    for r in rendered:
+        if solvers.supports(solver, r.logic, r.text):
+            parse(r.text)
+        else:
+            unsupported.append(r.obligation)
+    if solver == "bitwuzla":  # no reals, and no BF16 in its PyPI build: everything else must parse
+        assert unsupported and all(o.family == "real" or o.format == "bf16" for o in unsupported)
+    else:
+        assert unsupported == []
+
+
+def _run(obligation_id, provers=("z3", "cvc5", "bitwuzla"), timeout=60.0, agree=1, tmp=Path("/tmp")):
+    backend = SmtBackend(tuple(provers))
+    [group] = backend.prepare([BY_ID[obligation_id]], tmp, set(provers))
+    return group, backend.run_group(group, timeout, agree)
+
+
+def test_portfolio_proves_and_stops_the_others(tmp_path):
+    group, attempts = _run("float.fp16.special.zero_div_zero", tmp=tmp_path)
+    verdicts = [a.verdict for a in attempts]
+    assert verdicts.count("proved") == 1 and set(verdicts) <= {"proved", "skipped"}
+    assert all(a.version == solvers.version(a.prover) for a in attempts)
+    assert group[0].artifact.endswith("float.fp16.special.zero_div_zero.smt2")
+
+
+def test_agree_two_waits_for_two_agreeing_solvers(tmp_path):
+    _, attempts = _run("int.int8.truncation.trunc_identity", agree=2, tmp=tmp_path)
+    assert [a.verdict for a in attempts].count("proved") >= 2
+
+
+def test_probe_is_refuted_with_a_readable_counterexample_the_mirror_reproduces(tmp_path):
+    _, attempts = _run("int.int16.probe.int_min_div_minus_one", provers=("z3",), tmp=tmp_path)
+    [attempt] = attempts
+    assert attempt.verdict == "refuted"
+    cex = attempt.counterexample
+    assert cex["values"] == {"a": "-32768 (int16 0x8000)", "b": "-1 (int16 0xffff)"}
+    assert cex["reproduced_by_mirror"] and "32768" in cex["mirror"]
+
+
+def test_timeout_is_never_proved(tmp_path):
+    _, attempts = _run("float.fp16.accuracy.relative_error_normal", provers=("z3", "cvc5"), timeout=1.0, tmp=tmp_path)
+    assert {a.verdict for a in attempts} == {"timeout"}
+
+
+def test_memory_limit_makes_an_error_not_an_answer():
+    query = smtrender.render(BY_ID["float.fp64.generic.neg_numerator"], Path("/tmp")).text
+    process = solvers.start("z3", query, memory_mb=20, cpu_seconds=30)
+    stdout, stderr = process.communicate(query, timeout=60)
+    answer = solvers.parse_output(process.returncode, stdout, stderr)
+    assert answer.status == "error"
+
+
+def test_bitwuzla_is_not_asked_about_reals(tmp_path):
+    backend = SmtBackend()
+    [group] = backend.prepare([BY_ID["real.generic.quotient_times_divisor"]], tmp_path, {"z3", "cvc5", "bitwuzla"})
+    assert [t.prover for t in group] == ["z3", "cvc5"]
+
+
+def test_a_counterexample_the_mirror_does_not_reproduce_is_a_tool_bug():
+    obligation = BY_ID["float.fp16.special.zero_div_zero"]
+    # a = b = 1.0 satisfies the property (the precondition fails): claiming it violates it is a bug
+    record, problem = counterexample.check(obligation, {"a": "fp16", "b": "fp16"}, {"a_bits": 0x3C00, "b_bits": 0x3C00})
+    assert not record["reproduced_by_mirror"] and problem.startswith("tool bug")
+    assert record["values"]["a"] == "1.0 = 0x1.0000000000000p+0 (fp16 0x3c00)"
+
+
+def test_float_values_show_decimal_hexfloat_and_bits():
+    shown = counterexample.show({"a": "fp16", "b": "fp32"}, {"a": 0xBC00, "b": 0x7F800000})
+    assert shown == {"a": "-1.0 = -0x1.0000000000000p+0 (fp16 0xbc00)", "b": "inf (fp32 0x7f800000)"}
