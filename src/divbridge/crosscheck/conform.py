@@ -1,0 +1,133 @@
+"""Conformance of an implementation of Div to the SONNX semantics, on concrete vectors.
+
+Only the vectors inside the spec's domain are judged (integer B = 0 and
+INT_MIN / -1 violate a precondition: they are counted apart).  The expected
+values come from the mirror (`divbridge.mirror.div`); with ``exhaustive``,
+FP16 and BF16 are judged on all 2^32 pairs against the exhaustive engine's
+reference.  NaN matches any NaN; a NaN whose bits differ is counted as a
+payload difference, not a mismatch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from divbridge import mirror
+from divbridge.crosscheck.impls import Impl, ImplError
+from divbridge.crosscheck.vectors import Vectors
+from divbridge.formats import FloatFormat, Format, IntFormat
+from divbridge.spec.profiles import get_profile
+
+MAX_EXAMPLES = 5
+
+
+@dataclass
+class FormatConformance:
+    fmt: Format
+    vectors: dict[str, int] = field(default_factory=dict)   # source -> in-domain pairs judged
+    outside_domain: int = 0
+    mismatches: int = 0
+    payload_differences: int = 0
+    errors: list[dict[str, str]] = field(default_factory=list)
+    examples: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def conforms(self) -> bool:
+        return self.mismatches == 0 and not self.errors
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": self.fmt.name, "semantics": profile_for(self.fmt), "vectors": sum(self.vectors.values()), "by_source": self.vectors,
+                "outside_domain": self.outside_domain, "mismatches": self.mismatches,
+                "payload_differences": self.payload_differences, "errors": self.errors,
+                "examples": self.examples, "conforms": self.conforms}
+
+
+def in_domain(fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Pairs satisfying the SONNX preconditions (every float pair does)."""
+    if not isinstance(fmt, IntFormat):
+        return np.ones(a.shape, dtype=bool)
+    ok = b != 0
+    if fmt.signed:
+        ok &= ~((a == fmt.min) & (b == -1))
+    return ok
+
+
+def profile_for(fmt: Format) -> str:
+    """SONNX for its own types; for the types it leaves out (int64, unsigned) the ONNX rule,
+    truncation, which is the rule SONNX states for the integer types it keeps."""
+    return "sonnx" if fmt.name in get_profile("sonnx").types else "onnx"
+
+
+def expected(fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return mirror.div(a, b, dtype=fmt, profile=profile_for(fmt))
+
+
+def bits_of(fmt: Format, x: np.ndarray) -> np.ndarray:
+    return x.view(fmt.uint_dtype) if isinstance(fmt, FloatFormat) else x
+
+
+def show(fmt: Format, value) -> str:
+    if isinstance(fmt, FloatFormat):
+        return fmt.describe(int(np.asarray(value).view(fmt.uint_dtype)))
+    return fmt.describe(int(value))
+
+
+def compare(fmt: Format, a, b, want, got, report: FormatConformance, source: str) -> None:
+    """Count mismatches and payload differences; keep the first few counterexamples."""
+    if isinstance(fmt, FloatFormat):
+        want_bits, got_bits = want.view(fmt.uint_dtype), got.view(fmt.uint_dtype)
+        both_nan = np.isnan(want.astype(np.float64)) & np.isnan(got.astype(np.float64))
+        differ = (want_bits != got_bits) & ~both_nan
+        report.payload_differences += int(((want_bits != got_bits) & both_nan).sum())
+    else:
+        differ = want != got
+    report.mismatches += int(differ.sum())
+    for i in np.flatnonzero(differ)[: max(0, MAX_EXAMPLES - len(report.examples))]:
+        report.examples.append({"source": source, "a": show(fmt, a[i]), "b": show(fmt, b[i]),
+                                "expected": show(fmt, want[i]), "actual": show(fmt, got[i])})
+
+
+def check(impl: Impl, fmt: Format, sets: list[Vectors]) -> FormatConformance:
+    """Judge ``impl`` on the in-domain pairs of every vector set (one call per set)."""
+    report = FormatConformance(fmt)
+    jobs, kept = [], []
+    for vectors in sets:
+        ok = in_domain(fmt, vectors.a, vectors.b)
+        report.outside_domain += int((~ok).sum())
+        a, b = np.ascontiguousarray(vectors.a[ok]), np.ascontiguousarray(vectors.b[ok])
+        if a.size:
+            jobs.append((a, b))
+            kept.append(vectors.source)
+    for source, (a, b), got in zip(kept, jobs, impl.run_many(fmt, jobs)):
+        report.vectors[source] = report.vectors.get(source, 0) + int(a.size)
+        if isinstance(got, ImplError):
+            report.errors.append({"source": source, "kind": got.kind, "detail": got.detail,
+                                  "first_input": f"{show(fmt, a[0])} / {show(fmt, b[0])}"})
+            continue
+        compare(fmt, a, b, expected(fmt, a, b), got, report, source)
+    return report
+
+
+def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256) -> FormatConformance:
+    """Judge ``impl`` on every pair of FP16 or BF16, ``rows`` numerators per call."""
+    from divbridge.crosscheck import exhaustive
+    report = FormatConformance(fmt)
+    n = 1 << fmt.width
+    denominators = np.arange(n, dtype=fmt.uint_dtype).view(fmt.dtype)
+    for start in range(0, n, rows):
+        numerators = range(start, min(start + rows, n))
+        a = np.repeat(np.arange(numerators.start, numerators.stop, dtype=fmt.uint_dtype), n).view(fmt.dtype)
+        b = np.tile(denominators, len(numerators))
+        got = impl.run(fmt, a, b)
+        report.vectors["exhaustive"] = report.vectors.get("exhaustive", 0) + int(a.size)
+        if isinstance(got, ImplError):
+            report.errors.append({"source": "exhaustive", "kind": got.kind, "detail": got.detail,
+                                  "first_input": f"{show(fmt, a[0])} / {show(fmt, b[0])}"})
+            break
+        want_bits, _ = exhaustive.numerator_rows(fmt, "reference", numerators)
+        want = want_bits.ravel().astype(fmt.uint_dtype).view(fmt.dtype)
+        compare(fmt, a, b, want, got, report, "exhaustive")
+    return report
