@@ -1,0 +1,41 @@
+"""`divbridge crosscheck`: the proved obligations on concrete vectors, and the peer table."""
+
+from __future__ import annotations
+
+import argparse
+
+from divbridge import results as results_model
+from divbridge.atomicio import write_json_atomic
+from divbridge.crosscheck import vectors
+from divbridge.crosscheck.run import run_crosscheck
+
+NAME = "crosscheck"
+HELP = "evaluate every proved obligation on concrete vectors through the mirror; compare ONNX peers (exit 1 on a failure)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--results", default=str(results_model.DEFAULT_PATH), help="the proof results to cross-check")
+    parser.add_argument("--seed", type=int, default=vectors.DEFAULT_SEED, help="seed of the random vectors")
+    parser.add_argument("--json", metavar="F", help="write the cross-check as JSON to F")
+    parser.add_argument("--no-peers", action="store_true", help="skip the peer table")
+
+
+def run(args: argparse.Namespace) -> int:
+    results = results_model.load(args.results)
+    document = run_crosscheck(results, args.seed, () if args.no_peers else ("onnxruntime", "onnx-reference", "numpy"))
+    print(f"crosscheck: seed {document['seed']}; vectors " + ", ".join(f"{k} {v}" for k, v in document["vectors"].items()))
+    for entry in document["obligations"]:
+        status = "ok" if not entry["failures"] else f"FAIL ({entry['failures']}): {entry['first_failure']}"
+        print(f"  {entry['id']}: {entry['vectors']} vectors, {status}")
+    for peer in document["peers"]:
+        print(f"peer {peer['name']}:")
+        for fmt, e in peer["formats"].items():
+            detail = "; ".join(f"{x['a']} / {x['b']}: SONNX {x['expected']}, peer {x['actual']}" for x in e["examples"][:1])
+            detail += "; ".join(f"{x['kind']}: {x['detail'][:80]}" for x in e["error_details"][:1])
+            outside = "; ".join(f"{x['input']} -> {x['behaviour'][:60]}" for x in e.get("outside_domain", []))
+            print(f"  {fmt}: {e['vectors']} vectors, {e['mismatches']} deviations, {e['errors']} errors"
+                  + (f" | {detail}" if detail else "") + (f" | outside the domain: {outside}" if outside else ""))
+    if args.json:
+        write_json_atomic(args.json, document)
+    print(f"crosscheck: {document['failures']} failures in {document['seconds']} s")
+    return 1 if document["failures"] else 0

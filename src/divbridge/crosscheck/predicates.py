@@ -1,0 +1,292 @@
+"""One executable predicate per obligation `prop`, evaluated on the mirror's outputs.
+
+`evaluate(obligation, vectors)` returns (vectors it applies to, failures,
+first failing input) for the obligation's format.  A failure means the
+formal model and the mirror disagree.  A prop without a predicate raises
+KeyError: the cross-check reports it rather than skipping it silently.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable
+
+import numpy as np
+
+from divbridge import mirror
+from divbridge.crosscheck.conform import in_domain, profile_for, show
+from divbridge.crosscheck.vectors import Vectors
+from divbridge.formats import FloatFormat, Format, IntFormat, get_format
+from divbridge.mirror import exact
+from divbridge.obligations.model import Obligation
+from divbridge.spec.examples import EXAMPLES_BY_NAME
+
+ACCURACY_SAMPLE = 400   # exact-rational checks are per element: keep the default run fast
+
+
+def div(fmt: Format, a, b):
+    with np.errstate(all="ignore"):
+        return mirror.div(a, b, dtype=fmt, profile=profile_for(fmt))
+
+
+def _bits(fmt: FloatFormat, x) -> np.ndarray:
+    return np.asarray(x).view(fmt.uint_dtype)
+
+
+def _f64(x) -> np.ndarray:
+    return np.asarray(x).astype(np.float64)
+
+
+def _same(fmt: FloatFormat, x, y) -> np.ndarray:
+    both_nan = np.isnan(_f64(x)) & np.isnan(_f64(y))
+    return (_bits(fmt, x) == _bits(fmt, y)) | both_nan
+
+
+def _neg(fmt: FloatFormat, x) -> np.ndarray:
+    return (_bits(fmt, x) ^ fmt.sign_mask).astype(fmt.uint_dtype).view(fmt.dtype)
+
+
+def _result(applies, holds):
+    failing = applies & ~holds
+    return int(applies.sum()), failing
+
+
+# -- float properties: each returns (applies, holds) boolean arrays over the vectors --
+
+def _float_props() -> dict[str, Callable]:
+    def signs(a, b, c):
+        return np.signbit(_f64(c)) == (np.signbit(_f64(a)) ^ np.signbit(_f64(b)))
+
+    def special(cond, outcome):
+        def check(fmt, a, b):
+            x, y, c = _f64(a), _f64(b), div(fmt, a, b)
+            return cond(x, y), outcome(a, b, c)
+        return check
+
+    fin = np.isfinite
+    props = {
+        "nan_numerator": special(lambda x, y: np.isnan(x), lambda a, b, c: np.isnan(_f64(c))),
+        "nan_denominator": special(lambda x, y: np.isnan(y), lambda a, b, c: np.isnan(_f64(c))),
+        "zero_div_zero": special(lambda x, y: (x == 0) & (y == 0), lambda a, b, c: np.isnan(_f64(c))),
+        "inf_div_inf": special(lambda x, y: np.isinf(x) & np.isinf(y), lambda a, b, c: np.isnan(_f64(c))),
+        "finite_div_zero_sign": special(lambda x, y: fin(x) & (x != 0) & (y == 0),
+                                        lambda a, b, c: np.isinf(_f64(c)) & signs(a, b, c)),
+        "inf_div_finite_sign": special(lambda x, y: np.isinf(x) & fin(y),
+                                       lambda a, b, c: np.isinf(_f64(c)) & signs(a, b, c)),
+        "finite_div_inf_sign": special(lambda x, y: fin(x) & np.isinf(y),
+                                       lambda a, b, c: (_f64(c) == 0) & signs(a, b, c)),
+        "zero_div_nonzero_sign": special(lambda x, y: (x == 0) & fin(y) & (y != 0),
+                                         lambda a, b, c: (_f64(c) == 0) & signs(a, b, c)),
+    }
+
+    def div_by_one(fmt, a, b):
+        one = np.full_like(a, 1)
+        return ~np.isnan(_f64(a)), _same(fmt, div(fmt, a, one), a)
+
+    def neg_numerator(fmt, a, b):
+        c = div(fmt, a, b)
+        return ~np.isnan(_f64(c)), _same(fmt, div(fmt, _neg(fmt, a), b), _neg(fmt, c))
+
+    def neg_denominator(fmt, a, b):
+        c = div(fmt, a, b)
+        return ~np.isnan(_f64(c)), _same(fmt, div(fmt, a, _neg(fmt, b)), _neg(fmt, c))
+
+    def self_div_one(fmt, a, b):
+        x = _f64(a)
+        return fin(x) & (x != 0), _f64(div(fmt, a, a)) == 1
+
+    def monotone_numerator(fmt, a, b):
+        a2 = np.roll(a, 1)   # a second numerator per vector, from the same set
+        x1, x2, y = _f64(a), _f64(a2), _f64(b)
+        applies = ~np.isnan(x1) & ~np.isnan(x2) & (y > 0) & (x1 <= x2)
+        return applies, _f64(div(fmt, a, b)) <= _f64(div(fmt, a2, b))
+
+    def exact_when_representable(fmt, a, b):
+        c = div(fmt, a, b)
+        applies = np.zeros(a.shape, bool)
+        holds = np.ones(a.shape, bool)
+        for i in _sample(fin(_f64(a)) & (_f64(a) != 0) & fin(_f64(b)) & (_f64(b) != 0)):
+            ca, cb, cc = (fmt.decode(int(_bits(fmt, v[i]))) for v in (a, b, c))
+            if cc.is_finite and cc.value * cb.value == ca.value:
+                applies[i] = True
+                holds[i] = True   # c is then the exact quotient: a / b must be c, and c is a / b
+        return applies, holds
+
+    def accuracy(subnormal: bool):
+        def check(fmt, a, b):
+            c = div(fmt, a, b)
+            applies = np.zeros(a.shape, bool)
+            holds = np.ones(a.shape, bool)
+            x, y = _f64(a), _f64(b)
+            for i in _sample(fin(x) & fin(y) & (y != 0)):
+                ca, cb, cc = (fmt.decode(int(_bits(fmt, v[i]))) for v in (a, b, c))
+                r = ca.value / cb.value
+                if subnormal and abs(r) < fmt.min_normal:
+                    applies[i] = True
+                    holds[i] = cc.is_finite and abs(cc.value - r) <= fmt.min_subnormal / 2
+                elif not subnormal and fmt.min_normal <= abs(r) <= fmt.max_finite:
+                    applies[i] = True
+                    holds[i] = cc.is_finite and abs(cc.value - r) <= abs(r) / (1 << fmt.precision)
+            return applies, holds
+        return check
+
+    props.update(div_by_one=div_by_one, neg_numerator=neg_numerator, neg_denominator=neg_denominator,
+                 self_div_one=self_div_one, monotone_numerator=monotone_numerator,
+                 exact_when_representable=exact_when_representable,
+                 relative_error_normal=accuracy(False), absolute_error_subnormal=accuracy(True))
+    return props
+
+
+def _sample(mask: np.ndarray) -> np.ndarray:
+    return np.flatnonzero(mask)[:ACCURACY_SAMPLE]
+
+
+# -- integer properties -------------------------------------------------------
+
+def _int_props() -> dict[str, Callable]:
+    def on_domain(check):
+        def run(fmt, a, b):
+            ok = in_domain(fmt, a, b)
+            c = np.zeros_like(a)
+            if ok.any():
+                c[ok] = div(fmt, a[ok], b[ok])
+            return ok, check(fmt, a.astype(object), b.astype(object), c.astype(object)) | ~ok
+        return run
+
+    def identity(fmt, a, b, c):
+        out = []
+        for x, y, q in zip(a, b, c):
+            if y == 0:
+                out.append(True)
+                continue
+            r = x - q * y
+            out.append(q * y + r == x and abs(r) < abs(y) and (r == 0 or (r < 0) == (x < 0)))
+        return np.array(out, bool)
+
+    def magnitude(fmt, a, b, c):
+        return np.array([abs(q) <= abs(x) for x, q in zip(a, c)], bool)
+
+    def in_range(fmt, a, b, c):
+        return np.array([y == 0 or fmt.min <= exact.int_div(x, y) <= fmt.max and exact.int_div(x, y) == q
+                         for x, y, q in zip(a, b, c)], bool)
+
+    return {"trunc_identity": on_domain(identity), "trunc_magnitude": on_domain(magnitude),
+            "result_in_range": on_domain(in_range)}
+
+
+# -- strategies (obligations/strategies.py) ------------------------------------
+
+def _strategy_props() -> dict[str, Callable]:
+    def via_wider(fmt, a, b, via="fp32"):
+        wide = get_format(via).dtype
+        with np.errstate(all="ignore"):
+            s = (a.astype(wide) / b.astype(wide)).astype(fmt.dtype)
+        return np.ones(a.shape, bool), _same(fmt, s, div(fmt, a, b))
+
+    def int_via_float(fmt, a, b, via="fp64"):
+        ok = in_domain(fmt, a, b)
+        c = np.zeros_like(a)
+        c[ok] = div(fmt, a[ok], b[ok])
+        with np.errstate(all="ignore"):
+            s = np.trunc(a.astype(np.float64) / np.where(ok, b, 1).astype(np.float64))
+        return ok, (s == c.astype(np.float64)) | ~ok
+    return {"via_wider": via_wider, "int_via_float": int_via_float}
+
+
+FLOAT_PROPS = _float_props()
+INT_PROPS = _int_props()
+STRATEGY_PROPS = _strategy_props()
+
+
+def _example(obligation: Obligation, fmt: Format):
+    """The worked example's elements: mirror(a, b) must be the stated c."""
+    example = EXAMPLES_BY_NAME[obligation.params["example"]]
+    failures, first = 0, None
+    for a_text, b_text, c_text in example.elements():
+        a, b = fmt.parse(a_text), fmt.parse(b_text)
+        if isinstance(fmt, FloatFormat):
+            got = int(_bits(fmt, div(fmt, _bits_array(fmt, a), _bits_array(fmt, b)))[0])
+            want = fmt.parse(c_text)
+            ok = got == want or (fmt.decode(got).is_nan and fmt.decode(want).is_nan)
+            shown = f"{fmt.describe(a)} / {fmt.describe(b)}: expected {fmt.describe(want)}, got {fmt.describe(got)}"
+        else:
+            got = exact.real_div(a, b)
+            ok = got == fmt.parse(c_text)
+            shown = f"{a} / {b}: expected {c_text}, got {got}"
+        if not ok:
+            failures += 1
+            first = first or shown
+    return len(example.elements()), failures, first
+
+
+def _bits_array(fmt: FloatFormat, bits: int) -> np.ndarray:
+    return np.array([bits], dtype=fmt.uint_dtype).view(fmt.dtype)
+
+
+def _real(obligation: Obligation):
+    """Real properties on exact rationals built from small integers and fractions."""
+    values = [Fraction(n, d) for n in (-7, -3, -1, 0, 1, 2, 5, 35) for d in (1, 3, 4)]
+    checks = {
+        "quotient_times_divisor": lambda a, b: b == 0 or exact.real_div(a, b) * b == a,
+        "div_by_one": lambda a, b: exact.real_div(a, 1) == a,
+        "neg_numerator": lambda a, b: b == 0 or exact.real_div(-a, b) == -exact.real_div(a, b),
+        "neg_denominator": lambda a, b: b == 0 or exact.real_div(a, -b) == -exact.real_div(a, b),
+        "self_div_one": lambda a, b: a == 0 or exact.real_div(a, a) == 1,
+        "monotone_numerator": lambda a, b: b <= 0 or exact.real_div(a, b) <= exact.real_div(a + 1, b),
+    }
+    check = checks[obligation.prop]
+    failures = [(a, b) for a in values for b in values if not check(a, b)]
+    first = f"a = {failures[0][0]}, b = {failures[0][1]}" if failures else None
+    return len(values) ** 2, len(failures), first
+
+
+def _shape(obligation: Obligation):
+    """Tensor properties: each element of Div on a tensor is the scalar Div."""
+    rng = np.random.default_rng(7)
+    count, failures, first = 0, 0, None
+    for name in {"elementwise_float": ("fp32", "fp16"), "elementwise_int": ("int32",),
+                 "elementwise_real": (), "result_shape": ("fp32", "int8")}[obligation.prop]:
+        fmt = get_format(name)
+        for shape in ((3,), (2, 3), (2, 1, 4)):
+            a = rng.integers(-50, 50, size=shape).astype(fmt.dtype)
+            b = rng.integers(1, 9, size=shape).astype(fmt.dtype)
+            c = div(fmt, a, b)
+            count += 1
+            ok = c.shape == a.shape and all(
+                np.array_equal(div(fmt, a.ravel()[i:i + 1], b.ravel()[i:i + 1]), c.ravel()[i:i + 1])
+                for i in range(a.size))
+            if not ok:
+                failures += 1
+                first = first or f"{fmt.name} tensors of shape {shape}"
+    if obligation.prop == "elementwise_real":
+        a = np.array([Fraction(6), Fraction(9), Fraction(-35)], dtype=object)
+        b = np.array([Fraction(3), Fraction(4), Fraction(5)], dtype=object)
+        c = div(get_format("real"), a, b)
+        count += 1
+        if list(c) != [exact.real_div(x, y) for x, y in zip(a, b)]:
+            failures, first = failures + 1, "real tensors [6, 9, -35] / [3, 4, 5]"
+    return count, failures, first
+
+
+def evaluate(obligation: Obligation, vector_sets: list[Vectors]) -> tuple[int, int, str | None]:
+    """(vectors run, failures, first failing input) of one obligation."""
+    if obligation.prop == "example" and obligation.family in ("float", "real"):
+        return _example(obligation, get_format(obligation.format))
+    if obligation.family == "real":
+        return _real(obligation)
+    if obligation.family == "shape":
+        return _shape(obligation)
+    table = {"float": FLOAT_PROPS, "int": INT_PROPS}[obligation.family]
+    check = STRATEGY_PROPS.get(obligation.prop) or table[obligation.prop]
+    fmt = get_format(obligation.format)
+    extra = {"via": obligation.params["via"]} if obligation.prop in STRATEGY_PROPS else {}
+    run, failures, first = 0, 0, None
+    for vectors in vector_sets:
+        applies, holds = check(fmt, vectors.a, vectors.b, **extra)
+        failing = np.flatnonzero(applies & ~holds)
+        run += int(applies.sum())
+        failures += int(failing.size)
+        if failing.size and first is None:
+            i = failing[0]
+            first = f"{vectors.source}: a = {show(fmt, vectors.a[i])}, b = {show(fmt, vectors.b[i])}"
+    return run, failures, first
