@@ -34,7 +34,8 @@ def _bits(fmt: FloatFormat, x) -> np.ndarray:
 
 
 def _f64(x) -> np.ndarray:
-    return np.asarray(x).astype(np.float64)
+    with np.errstate(invalid="ignore"):   # NaN payloads of narrow formats
+        return np.asarray(x).astype(np.float64)
 
 
 def _same(fmt: FloatFormat, x, y) -> np.ndarray:

@@ -1,0 +1,79 @@
+"""The cross-check of proved obligations on concrete vectors."""
+
+import pytest
+
+from divbridge.crosscheck import predicates, vectors
+from divbridge.crosscheck.run import run_crosscheck
+from divbridge.formats import get_format
+from divbridge.obligations.catalog import spec_obligations
+from divbridge.obligations.strategies import strategy_obligations
+from divbridge.provers.verdicts import Outcome
+from divbridge.results import ObligationResult, Results
+
+OBLIGATIONS = {o.id: o for o in spec_obligations() + strategy_obligations()}
+
+
+def _results(ids, verdict="proved"):
+    return Results([ObligationResult.from_outcome(OBLIGATIONS[i], Outcome(verdict, "z3", 0.1, False, None))
+                    for i in ids])
+
+
+def test_vector_sources_are_named_and_counted():
+    sets = {s.source: len(s) for s in vectors.vector_sets(get_format("int8"))}
+    assert sets["all_pairs"] == 65536 and sets["special"] == 36 and sets["onnx"] > 0 and sets["examples"] == 9
+    assert {s.source for s in vectors.vector_sets(get_format("fp32"))} >= {"examples", "onnx", "special", "random"}
+
+
+def test_random_vectors_are_reproducible_from_the_seed():
+    fp16 = get_format("fp16")
+    assert (vectors.random_vectors(fp16, 3).a.view("u2") == vectors.random_vectors(fp16, 3).a.view("u2")).all()
+    assert (vectors.random_vectors(fp16, 3).a.view("u2") != vectors.random_vectors(fp16, 4).a.view("u2")).any()
+
+
+@pytest.mark.parametrize("obligation", [o for o in OBLIGATIONS.values() if o.expect == "valid"
+                                        and not (o.prop == "monotone_numerator" and o.family == "float")],
+                         ids=lambda o: o.id)
+def test_every_valid_obligation_holds_on_the_mirror(obligation):
+    sets = vectors.vector_sets(get_format(obligation.format)) if obligation.family in ("float", "int") else []
+    run, failures, first = predicates.evaluate(obligation, sets)
+    assert run > 0 and failures == 0, first
+
+
+def test_float_monotonicity_as_stated_fails_at_infinity():
+    """a1 = a2 = inf, b = inf gives NaN on both sides, and NaN <= NaN is false."""
+    run, failures, first = predicates.evaluate(OBLIGATIONS["float.fp32.generic.monotone_numerator"],
+                                               vectors.vector_sets(get_format("fp32")))
+    assert failures > 0 and "inf" in first
+
+
+def test_a_failing_predicate_fails_the_cross_check():
+    results = _results(["int.int8.truncation.trunc_identity", "float.fp16.special.zero_div_zero"])
+    document = run_crosscheck(results, peers=())
+    assert document["failures"] == 0 and all(r.crosscheck["vectors"] > 0 for r in results.obligations)
+    assert document["vectors"]["all_pairs"] == 65536
+    tampered = _results(["float.fp16.generic.div_by_one"])
+    original = predicates.FLOAT_PROPS["div_by_one"]
+    def broken(fmt, a, b):   # a mirror that got 2 / 1 wrong
+        applies, holds = original(fmt, a, b)
+        return applies, holds & (a.astype(float) != 2)
+    predicates.FLOAT_PROPS["div_by_one"] = broken
+    try:
+        document = run_crosscheck(tampered, peers=())
+    finally:
+        predicates.FLOAT_PROPS["div_by_one"] = original
+    assert document["failures"] > 0 and tampered.obligations[0].crosscheck["first_failure"]
+
+
+def test_only_proved_obligations_are_cross_checked():
+    results = _results(["float.fp16.special.zero_div_zero"], verdict="timeout")
+    document = run_crosscheck(results, peers=())
+    assert document["obligations"] == [] and results.obligations[0].crosscheck is None
+
+
+def test_peer_table_finds_the_documented_discrepancies():
+    from divbridge.crosscheck.run import peer_table
+    (numpy_peer,) = peer_table(peers=("numpy",))
+    int32 = numpy_peer["formats"]["int32"]
+    assert int32["mismatches"] > 0 and int32["examples"]
+    assert numpy_peer["formats"]["fp32"]["mismatches"] == 0
+    assert any(x["input"].startswith("7 / 0") for x in int32["outside_domain"])
