@@ -53,9 +53,9 @@ def test_a_failing_predicate_fails_the_cross_check():
     assert document["vectors"]["all_pairs"] == 65536
     tampered = _results(["float.fp16.generic.div_by_one"])
     original = predicates.FLOAT_PROPS["div_by_one"]
-    def broken(fmt, a, b):   # a mirror that got 2 / 1 wrong
+    def broken(fmt, a, b):   # a mirror that got 4 / 1 wrong (4 is in the worked examples)
         applies, holds = original(fmt, a, b)
-        return applies, holds & (a.astype(float) != 2)
+        return applies, holds & (a.astype(float) != 4)
     predicates.FLOAT_PROPS["div_by_one"] = broken
     try:
         document = run_crosscheck(tampered, peers=())
