@@ -90,18 +90,23 @@ def compare(fmt: Format, a, b, want, got, report: FormatConformance, source: str
                                 "expected": show(fmt, want[i]), "actual": show(fmt, got[i])})
 
 
-def check(impl: Impl, fmt: Format, sets: list[Vectors]) -> FormatConformance:
-    """Judge ``impl`` on the in-domain pairs of every vector set (one call per set)."""
+def plan(fmt: Format, sets: list[Vectors]) -> tuple[FormatConformance, list[str], list[tuple[np.ndarray, np.ndarray]]]:
+    """The in-domain pairs of every vector set, as one job per set; out-of-domain pairs are counted."""
     report = FormatConformance(fmt)
-    jobs, kept = [], []
+    sources, jobs = [], []
     for vectors in sets:
         ok = in_domain(fmt, vectors.a, vectors.b)
         report.outside_domain += int((~ok).sum())
         a, b = np.ascontiguousarray(vectors.a[ok]), np.ascontiguousarray(vectors.b[ok])
         if a.size:
             jobs.append((a, b))
-            kept.append(vectors.source)
-    for source, (a, b), got in zip(kept, jobs, impl.run_many(fmt, jobs)):
+            sources.append(vectors.source)
+    return report, sources, jobs
+
+
+def judge(report: FormatConformance, sources: list[str], jobs, outputs) -> FormatConformance:
+    fmt = report.fmt
+    for source, (a, b), got in zip(sources, jobs, outputs):
         report.vectors[source] = report.vectors.get(source, 0) + int(a.size)
         if isinstance(got, ImplError):
             report.errors.append({"source": source, "kind": got.kind, "detail": got.detail,
@@ -109,6 +114,12 @@ def check(impl: Impl, fmt: Format, sets: list[Vectors]) -> FormatConformance:
             continue
         compare(fmt, a, b, expected(fmt, a, b), got, report, source)
     return report
+
+
+def check(impl: Impl, fmt: Format, sets: list[Vectors]) -> FormatConformance:
+    """Judge ``impl`` on the in-domain pairs of every vector set (one call per set)."""
+    report, sources, jobs = plan(fmt, sets)
+    return judge(report, sources, jobs, impl.run_many(fmt, jobs))
 
 
 def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256) -> FormatConformance:

@@ -72,8 +72,12 @@ def _child(directory: Path) -> int:
     return 0
 
 
-def onnxruntime_batch(fmt: Format, jobs: list[tuple[np.ndarray, np.ndarray]], timeout: float = 300.0):
-    """Each job's ONNX Runtime result, or an ImplError (error status, crash, no kernel)."""
+def onnxruntime_batch(fmt: Format | list[Format], jobs: list[tuple[np.ndarray, np.ndarray]], timeout: float = 300.0):
+    """Each job's ONNX Runtime result, or an ImplError (error status, crash, no kernel).
+
+    ``fmt`` is the format of every job, or a list giving each job's format: one
+    child process then serves jobs of several formats (its start-up is most of the cost)."""
+    formats = fmt if isinstance(fmt, list) else [fmt] * len(jobs)
     results: list = [None] * len(jobs)
     with tempfile.TemporaryDirectory(prefix="divbridge-ort-") as tmp:
         directory = Path(tmp)
@@ -96,7 +100,7 @@ def onnxruntime_batch(fmt: Format, jobs: list[tuple[np.ndarray, np.ndarray]], ti
             out, err = directory / f"out-{i}.npz", directory / f"err-{i}.txt"
             if out.exists():
                 with np.load(out) as data:
-                    results[i] = check_result(fmt, a, data["c"].view(_dtype(str(data["dtype"]))))
+                    results[i] = check_result(formats[i], a, data["c"].view(_dtype(str(data["dtype"]))))
             elif err.exists():
                 results[i] = ImplError("exception", err.read_text())
             else:

@@ -47,30 +47,37 @@ def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, peers: tuple[str, 
 
 
 def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS) -> list[dict[str, Any]]:
-    """Per peer and format: vectors, mismatches, errors, examples; and what it does outside the domain."""
+    """Per peer and format: vectors, mismatches, errors, examples; and what it does outside the domain.
+
+    All the jobs of one peer go in one batch (one ONNX Runtime process)."""
+    import numpy as np
     table = []
     for name in peers:
         impl = load_impl(name)
-        formats = {}
+        plans, batch, owners = [], [], []
         for fmt in vectors.checkable_formats():
-            report = conform.check(impl, fmt, vectors.vector_sets(fmt, seed))
-            entry = {"vectors": sum(report.vectors.values()), "mismatches": report.mismatches,
-                     "errors": len(report.errors), "examples": report.examples[:3],
-                     "error_details": report.errors[:2], "payload_differences": report.payload_differences}
-            if isinstance(fmt, IntFormat):
-                entry["outside_domain"] = _outside_domain(impl, fmt)
-            formats[fmt.name] = entry
+            report, sources, jobs = conform.plan(fmt, vectors.vector_sets(fmt, seed))
+            plans.append((report, sources, jobs))
+            batch += [(fmt, job) for job in jobs]
+            if isinstance(fmt, IntFormat):   # what the peer does where SONNX has a precondition
+                for a, b in [(7, 0)] + ([(fmt.min, -1)] if fmt.signed else []):
+                    batch.append((fmt, (np.array([a], fmt.dtype), np.array([b], fmt.dtype))))
+                    owners.append((fmt.name, f"{a} / {b}", len(batch) - 1))
+        if impl.batch is not None:
+            outputs = impl.batch([f for f, _ in batch], [job for _, job in batch])
+        else:
+            outputs = [impl.run(f, *job) for f, job in batch]
+        formats, position = {}, 0
+        for report, sources, jobs in plans:
+            conform.judge(report, sources, jobs, outputs[position:position + len(jobs)])
+            position += len(jobs) + (sum(1 for owner in owners if owner[0] == report.fmt.name))
+            formats[report.fmt.name] = {
+                "vectors": sum(report.vectors.values()), "mismatches": report.mismatches,
+                "errors": len(report.errors), "examples": report.examples[:3], "error_details": report.errors[:2],
+                "payload_differences": report.payload_differences}
+        for fmt_name, shown, index in owners:
+            got = outputs[index]
+            behaviour = f"{got.kind}: {got.detail}" if hasattr(got, "kind") else f"returns {int(got[0])}"
+            formats[fmt_name].setdefault("outside_domain", []).append({"input": shown, "behaviour": behaviour[:200]})
         table.append({"name": name, "formats": formats})
     return table
-
-
-def _outside_domain(impl, fmt: IntFormat) -> list[dict[str, str]]:
-    """What the peer does where SONNX has a precondition: x / 0 and INT_MIN / -1."""
-    import numpy as np
-    cases = [(7, 0)] + ([(fmt.min, -1)] if fmt.signed else [])
-    jobs = [(np.array([a], fmt.dtype), np.array([b], fmt.dtype)) for a, b in cases]
-    out = []
-    for (a, b), got in zip(cases, impl.run_many(fmt, jobs)):
-        shown = got.kind + ": " + got.detail if hasattr(got, "kind") else f"returns {int(got[0])}"
-        out.append({"input": f"{a} / {b}", "behaviour": shown[:200]})
-    return out
