@@ -84,3 +84,13 @@ def test_onnxruntime_crash_on_int_min_by_minus_one_is_contained():
     jobs = [(np.array([-(2 ** 31)], np.int32), np.array([-1], np.int32)), (np.array([-7], np.int32), np.array([2], np.int32))]
     crashed, fine = impl.run_many(fmt, jobs)
     assert crashed.kind == "crash" and int(fine[0]) == -3
+
+
+def test_exhaustive_mode_on_a_slice_of_numerators():
+    bf16 = get_format("bf16")
+    right = conform.check_exhaustive(load_impl(f"{HERE}/bf16_via_fp32.py:div"), bf16, rows=64,
+                                     numerators=range(0x3F80, 0x3F80 + 128))
+    assert right.vectors["exhaustive"] == 128 * 65536 and right.conforms
+    wrong = conform.check_exhaustive(load_impl(f"{HERE}/bf16_truncating.py:div"), bf16, rows=64,
+                                     numerators=range(0x3F80, 0x3F80 + 64))
+    assert wrong.mismatches > 0 and wrong.examples[0]["source"] == "exhaustive"

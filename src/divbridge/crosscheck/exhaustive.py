@@ -486,6 +486,15 @@ def _kernel(code, eb, sb, cls, sig, ex, qtab, rtab, rnorm, f32, a_start, a_stop,
         counts[a], firsts[a] = _scan_numerator(code, a, eb, sb, cls, sig, ex, qtab, rtab, rnorm, f32, tmp, buf, none)
 
 
+@njit(parallel=True, cache=True, error_model="numpy")
+def _rows_kernel(code, eb, sb, cls, sig, ex, qtab, rtab, f32, a_start, expected, actual):
+    n = cls.shape[0]
+    for i in prange(expected.shape[0]):
+        buf = np.empty(1, np.float32)
+        _scan_general(code, a_start + i, 0, n, eb, sb, cls, sig, ex, qtab, rtab, f32, buf, buf.view(np.uint32),
+                      expected[i], actual[i])
+
+
 # -- public API --------------------------------------------------------------------
 
 def _check(fmt: FloatFormat, strategy: str) -> Strategy:
@@ -505,10 +514,7 @@ def numerator_rows(fmt: FloatFormat, strategy: str, numerators: range) -> tuple[
     n = 1 << fmt.width
     expected = np.empty((len(numerators), n), np.int64)
     actual = np.empty((len(numerators), n), np.int64)
-    buf = np.empty(1, np.float32)
-    for i, a in enumerate(numerators):
-        _scan_general(code, a, 0, n, fmt.eb, fmt.sb, cls, sig, ex, qtab, rtab, f32, buf, buf.view(np.uint32),
-                      expected[i], actual[i])
+    _rows_kernel(code, fmt.eb, fmt.sb, cls, sig, ex, qtab, rtab, f32, numerators.start, expected, actual)
     return expected, actual
 
 
