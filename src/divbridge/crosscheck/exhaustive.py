@@ -10,12 +10,24 @@ of the significands with a sticky bit for the remainder, and rounds that
 once, to nearest even, with subnormals, overflow and signed zeros
 (`_round_scaled`; validated against the exact `FloatFormat.round` by the
 tests).  The significand quotients depend only on the two fractions, so they
-are tabulated once (2^20 entries for FP16) instead of dividing 2^32 times.
+are tabulated once (2^20 entries for FP16) instead of dividing 2^32 times;
+in the normal range so is their rounding.
+
+Speed (2^32 pairs within 30 s on 2 cores): denominators are taken by rows
+sharing sign and exponent field, and for the FP32 strategies a row of normal
+denominators is checked with branch-free loops that LLVM vectorises (the
+FP32 quotients of a numerator computed in one pass, the reference a table
+look-up plus the row's exponent, the FP32 -> narrow conversion the classic
+bit trick).  Zeros, subnormals, infinities and NaNs, and any row with a
+mismatch, go pair by pair through the general path; the tests check that
+both paths count the same mismatches.
 
 Strategies are the ways an implementation might compute the narrow division;
 `via_fp32` is the correct one the theorem is about, the others are wrong on
 purpose to show that the enumeration rejects them with a counterexample.
-The kernel is compiled with numba (`parallel=True`, a prange over numerators).
+The kernels are compiled with numba (`parallel=True`, a prange over numerators;
+`cache=True`, so only the first run compiles); the small helpers are inlined
+at numba level, since a call that passes arrays costs more than the arithmetic.
 """
 
 from __future__ import annotations
@@ -68,13 +80,6 @@ class Enumeration:
     @property
     def passed(self) -> bool:
         return self.mismatches == 0
-
-    def describe_first(self) -> str:
-        if self.first_mismatch is None:
-            return "no mismatch"
-        a, b, expected, actual = self.first_mismatch
-        d = self.fmt.describe
-        return f"{d(a)} / {d(b)}: expected {d(expected)}, got {d(actual)}"
 
     def to_json(self) -> dict[str, Any]:
         first = None
