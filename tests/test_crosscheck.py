@@ -77,3 +77,10 @@ def test_peer_table_finds_the_documented_discrepancies():
     assert int32["mismatches"] > 0 and int32["examples"]
     assert numpy_peer["formats"]["fp32"]["mismatches"] == 0
     assert any(x["input"].startswith("7 / 0") for x in int32["outside_domain"])
+
+
+@pytest.mark.parametrize("obligation", [o for o in OBLIGATIONS.values() if o.expect == "invalid"], ids=lambda o: o.id)
+def test_every_probe_of_a_known_defect_fails_on_the_vectors(obligation):
+    """Were a probe ever reported proved, the cross-check would refute it with an input."""
+    run, failures, first = predicates.evaluate(obligation, vectors.vector_sets(get_format(obligation.format)))
+    assert failures > 0 and first

@@ -191,7 +191,33 @@ def _strategy_props() -> dict[str, Callable]:
         with np.errstate(all="ignore"):
             s = np.trunc(a.astype(np.float64) / np.where(ok, b, 1).astype(np.float64))
         return ok, (s == c.astype(np.float64)) | ~ok
-    return {"via_wider": via_wider, "int_via_float": int_via_float}
+    def reciprocal(fmt, a, b):
+        with np.errstate(all="ignore"):
+            s = (a * (np.ones_like(b) / b)).astype(fmt.dtype)
+        return np.ones(a.shape, bool), _same(fmt, s, div(fmt, a, b))
+
+    def flush_to_zero(fmt, a, b):
+        c = div(fmt, a, b)
+        tiny = np.abs(_f64(c)) < float(fmt.min_normal)
+        s = np.where(tiny, np.copysign(np.zeros_like(c), c), c).astype(fmt.dtype)
+        return np.ones(a.shape, bool), _same(fmt, s, c)
+
+    def floor_equals_trunc(fmt, a, b):
+        ok = in_domain(fmt, a, b)
+        c = np.zeros_like(a)
+        c[ok] = div(fmt, a[ok], b[ok])
+        return ok, (np.floor_divide(a, np.where(ok, b, 1)) == c) | ~ok
+
+    def int_min_div_minus_one(fmt, a, b):
+        applies = (a == fmt.min) & (b == -1)
+        holds = np.array([fmt.min <= exact.int_div(int(x), int(y)) <= fmt.max for x, y in zip(a[applies], b[applies])],
+                         bool)
+        out = np.ones(a.shape, bool)
+        out[applies] = holds
+        return applies, out
+    return {"via_wider": via_wider, "int_via_float": int_via_float, "reciprocal": reciprocal,
+            "flush_to_zero": flush_to_zero, "floor_equals_trunc": floor_equals_trunc,
+            "int_min_div_minus_one": int_min_div_minus_one}
 
 
 FLOAT_PROPS = _float_props()
@@ -280,7 +306,7 @@ def evaluate(obligation: Obligation, vector_sets: list[Vectors]) -> tuple[int, i
     table = {"float": FLOAT_PROPS, "int": INT_PROPS}[obligation.family]
     check = STRATEGY_PROPS.get(obligation.prop) or table[obligation.prop]
     fmt = get_format(obligation.format)
-    extra = {"via": obligation.params["via"]} if obligation.prop in STRATEGY_PROPS else {}
+    extra = {"via": obligation.params["via"]} if "via" in obligation.params else {}
     run, failures, first = 0, 0, None
     for vectors in vector_sets:
         applies, holds = check(fmt, vectors.a, vectors.b, **extra)
