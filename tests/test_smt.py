@@ -43,7 +43,9 @@ def test_each_file_states_id_tags_status_and_logic(rendered):
 def test_logics_match_the_family(rendered):
     logics = {r.obligation.id: r.logic for r in rendered}
     assert logics["float.fp16.special.zero_div_zero"] == "QF_BVFP"
-    assert logics["int.int32.truncation.trunc_identity"] == "QF_BV"
+    assert logics["int.int32.truncation.trunc_magnitude"] == "QF_BV"
+    assert logics["int.int32.probe.int_min_div_minus_one"] == "QF_BV"
+    assert logics["int.int64.truncation.trunc_identity"] == "QF_NIA"   # about the exact quotient
     assert logics["real.generic.quotient_times_divisor"] == "QF_NRA"
     assert logics["real.example.row_vector"] == "QF_LRA"
     assert "(_ FloatingPoint 5 11)" in next(r.text for r in rendered if r.obligation.id.startswith("float.fp16."))
@@ -80,8 +82,9 @@ def test_every_solver_parses_every_file_it_supports(rendered, solver, parse):
             parse(r.text)
         else:
             unsupported.append(r.obligation)
-    if solver == "bitwuzla":  # no reals, and no BF16 in its PyPI build: everything else must parse
-        assert unsupported and all(o.family == "real" or o.format == "bf16" for o in unsupported)
+    if solver == "bitwuzla":  # no reals nor integers, no BF16 in its PyPI build: everything else must parse
+        assert unsupported and all(o.family == "real" or o.format == "bf16" or o.prop in smtrender.MATHEMATICAL_INT_PROPS
+                                   for o in unsupported)
     else:
         assert unsupported == []
 

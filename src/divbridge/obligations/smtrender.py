@@ -27,6 +27,8 @@ FLOAT_VARIABLES = {"monotone_numerator": ("a1", "a2", "b"), "exact_when_represen
                    "example": ()}
 INT_VARIABLES = {"trunc_identity": ("a", "b"), "trunc_magnitude": ("a", "b"), "result_in_range": ("a", "b"),
                  "int_min_div_minus_one": ("a", "b")}
+# integer statements about the exact quotient, rendered over mathematical integers (see int.smt2.j2)
+MATHEMATICAL_INT_PROPS = {"trunc_identity", "result_in_range"}
 REAL_VARIABLES = {"monotone_numerator": ("a1", "a2", "b"), "example": ()}
 
 
@@ -104,7 +106,8 @@ def _int_context(obligation: Obligation) -> dict:
     fmt = get_format(obligation.format)
     assert isinstance(fmt, IntFormat)
     names = INT_VARIABLES[obligation.prop]
-    return {"fmt": fmt, "names": names, "logic": "QF_BV", "variables": {name: fmt.name for name in names}}
+    logic = "QF_NIA" if obligation.prop in MATHEMATICAL_INT_PROPS else "QF_BV"
+    return {"fmt": fmt, "names": names, "logic": logic, "variables": {name: fmt.name for name in names}}
 
 
 def _real_context(obligation: Obligation) -> dict:

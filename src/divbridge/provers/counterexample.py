@@ -35,7 +35,8 @@ def decode(variables: dict[str, str], model: dict[str, Any]) -> dict[str, Any]:
             values[name] = int(model.get(f"{name}_bits", 0))
         elif isinstance(fmt, IntFormat):
             raw = int(model.get(name, 0))
-            values[name] = raw - (1 << fmt.bits) if fmt.signed and raw >> (fmt.bits - 1) else raw
+            # a bit-vector is unsigned; an SMT integer already carries its sign
+            values[name] = raw - (1 << fmt.bits) if fmt.signed and raw >= 1 << (fmt.bits - 1) else raw
         else:
             values[name] = Fraction(model.get(name, 0))
     return values

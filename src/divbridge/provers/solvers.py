@@ -23,9 +23,9 @@ from typing import Any
 
 from divbridge.errors import ToolMissing
 
-# solver -> (PyPI distribution, module); Bitwuzla has no real arithmetic
+# solver -> (PyPI distribution, module)
 SOLVERS = {"z3": ("z3-solver", "z3"), "cvc5": ("cvc5", "cvc5"), "bitwuzla": ("bitwuzla", "bitwuzla")}
-REAL_FREE = {"bitwuzla"}
+REAL_FREE = {"bitwuzla"}    # no real nor integer arithmetic
 DEFAULT_MEMORY_MB = 2048
 _FP_SIZES = re.compile(r"\(_ (?:FloatingPoint|to_fp) (\d+) (\d+)\)")
 
@@ -50,7 +50,7 @@ def float_sizes(text: str) -> set[tuple[int, int]]:
 
 def supports(solver: str, logic: str, text: str) -> bool:
     """Can ``solver`` read this query?  (Bitwuzla has no reals, and no float sizes but the standard ones.)"""
-    if solver in REAL_FREE and "RA" in logic:
+    if solver in REAL_FREE and ("RA" in logic or "IA" in logic):
         return False
     sizes = FLOAT_SIZES[solver]
     return sizes is None or float_sizes(text) <= sizes
@@ -96,7 +96,7 @@ def _z3(text: str) -> tuple[str, dict[str, Any], str]:
     values = {}
     for decl in model.decls():
         value = model[decl]
-        if z3.is_bv_value(value):
+        if z3.is_bv_value(value) or z3.is_int_value(value):
             values[decl.name()] = value.as_long()
         elif z3.is_rational_value(value):
             values[decl.name()] = str(value.as_fraction())
@@ -131,6 +131,8 @@ def _cvc5(text: str) -> tuple[str, dict[str, Any], str]:
         value = solver.getValue(term)
         if value.isBitVectorValue():
             values[str(term)] = int(value.getBitVectorValue(10))
+        elif value.isIntegerValue():
+            values[str(term)] = int(value.getIntegerValue())
         elif value.isRealValue():
             values[str(term)] = str(value.getRealValue())
     return "sat", values, ""
