@@ -84,3 +84,35 @@ def test_every_probe_of_a_known_defect_fails_on_the_vectors(obligation):
     """Were a probe ever reported proved, the cross-check would refute it with an input."""
     run, failures, first = predicates.evaluate(obligation, vectors.vector_sets(get_format(obligation.format)))
     assert failures > 0 and first
+
+
+def test_worked_examples_of_a_given_document(tmp_path, seeds_dir):
+    doc = tmp_path / "div.md"
+    doc.write_text("# Div\n\n## Float\n\nExample:\n\n"
+                   "$$A = \\begin{bmatrix} 1 & -2 \\end{bmatrix}$$\n\n"
+                   "$$B = \\begin{bmatrix} 0 & 4 \\end{bmatrix}$$\n\n"
+                   "$$C = \\begin{bmatrix} inf & -0.5 \\end{bmatrix}$$\n")
+    fp32 = get_format("fp32")
+    found = vectors.document_vectors(str(doc), fp32)
+    sets = {s.source: s for s in vectors.vector_sets(fp32, document=str(doc))}
+    if len(found):   # the reader's notation for examples: what seed 000 uses
+        assert list(found.a) == [1.0, -2.0] and list(found.b) == [0.0, 4.0]
+        assert len(sets["examples"]) == 2
+    seed000 = vectors.document_vectors(str(next(seeds_dir.glob("000_*.txt"))), fp32)
+    assert len(seed000) >= 12 and 35.0 in list(seed000.a)
+
+
+def test_crosscheck_command(tmp_path, capsys):
+    from divbridge.cli import main
+    results = _results(["float.fp16.special.zero_div_zero", "float.fp32.generic.monotone_numerator"])
+    path = tmp_path / "results.json"
+    results.save(path)
+    out = tmp_path / "cc.json"
+    assert main(["crosscheck", "--results", str(path), "--no-peers", "--json", str(out)]) == 1
+    import json
+    data = json.loads(out.read_text())
+    assert set(data) >= {"vectors", "obligations", "peers"}
+    failing = [o for o in data["obligations"] if o["failures"]]
+    assert [o["id"] for o in failing] == ["float.fp32.generic.monotone_numerator"]
+    assert main(["crosscheck", "--results", str(tmp_path / "missing.json")]) == 2
+    assert main(["crosscheck", "--results", str(path), "--spec", str(tmp_path / "nope.md")]) == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from divbridge.atomicio import write_json_atomic
 from divbridge.crosscheck import conform, vectors
@@ -22,6 +23,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="the format to check (repeatable): fp16, bf16, fp32, fp64, int8 ... uint64")
     parser.add_argument("--exhaustive", action="store_true", help="also every pair of FP16 and BF16 (2^32 each)")
     parser.add_argument("--seed", type=int, default=vectors.DEFAULT_SEED, help="seed of the random vectors")
+    parser.add_argument("--spec", metavar="DOC", help="take the worked examples from this spec document (default: seed 000's)")
     parser.add_argument("--json", metavar="F", help="write the report as JSON to F")
 
 
@@ -30,11 +32,13 @@ def run(args: argparse.Namespace) -> int:
     for fmt in formats:
         if fmt.dtype is None:
             raise InputError(f"--dtype {fmt.name}: an implementation takes NumPy arrays; {fmt.name} has no dtype")
+    if args.spec is not None and not Path(args.spec).is_file():
+        raise InputError("no such spec document", args.spec)
     impl = load_impl(args.impl)
     print(f"conform {impl.name}: seed {args.seed}")
     reports = []
     for fmt in formats:
-        report = conform.check(impl, fmt, vectors.vector_sets(fmt, args.seed))
+        report = conform.check(impl, fmt, vectors.vector_sets(fmt, args.seed, document=args.spec))
         if args.exhaustive and fmt in (FP16, BF16):
             full = conform.check_exhaustive(impl, fmt)
             report.vectors.update(full.vectors)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from divbridge import results as results_model
 from divbridge.atomicio import write_json_atomic
 from divbridge.crosscheck import vectors
 from divbridge.crosscheck.run import run_crosscheck
+from divbridge.errors import InputError
 
 NAME = "crosscheck"
 HELP = "evaluate every proved obligation on concrete vectors through the mirror; compare ONNX peers (exit 1 on a failure)"
@@ -17,12 +19,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--results", default=str(results_model.DEFAULT_PATH), help="the proof results to cross-check")
     parser.add_argument("--seed", type=int, default=vectors.DEFAULT_SEED, help="seed of the random vectors")
     parser.add_argument("--json", metavar="F", help="write the cross-check as JSON to F")
+    parser.add_argument("--spec", metavar="DOC", help="take the worked examples from this spec document (default: seed 000's)")
     parser.add_argument("--no-peers", action="store_true", help="skip the peer table")
 
 
 def run(args: argparse.Namespace) -> int:
     results = results_model.load(args.results)
-    document = run_crosscheck(results, args.seed, () if args.no_peers else ("onnxruntime", "onnx-reference", "numpy"))
+    _readable(args.spec)
+    document = run_crosscheck(results, args.seed, () if args.no_peers else ("onnxruntime", "onnx-reference", "numpy"),
+                              args.spec)
     print(f"crosscheck: seed {document['seed']}; vectors " + ", ".join(f"{k} {v}" for k, v in document["vectors"].items()))
     for entry in document["obligations"]:
         status = "ok" if not entry["failures"] else f"FAIL ({entry['failures']}): {entry['first_failure']}"
@@ -39,3 +44,8 @@ def run(args: argparse.Namespace) -> int:
         write_json_atomic(args.json, document)
     print(f"crosscheck: {document['failures']} failures in {document['seconds']} s")
     return 1 if document["failures"] else 0
+
+
+def _readable(path: str | None) -> None:
+    if path is not None and not Path(path).is_file():
+        raise InputError("no such spec document", path)

@@ -21,7 +21,9 @@ def _obligations_by_id():
     return {o.id: o for o in spec_obligations() + strategy_obligations()}
 
 
-def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS) -> dict[str, Any]:
+def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
+                   document: str | None = None) -> dict[str, Any]:
+    """``document``: a spec document whose worked examples replace seed 000's as vectors."""
     start = time.perf_counter()
     known = _obligations_by_id()
     sets: dict[str, list] = {}
@@ -32,7 +34,7 @@ def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, peers: tuple[str, 
             continue
         obligation = known[result.id]
         if obligation.family in ("float", "int") and obligation.format not in sets:
-            sets[obligation.format] = vectors.vector_sets(get_format(obligation.format), seed, results)
+            sets[obligation.format] = vectors.vector_sets(get_format(obligation.format), seed, results, document)
             for s in sets[obligation.format]:
                 counts[s.source] = counts.get(s.source, 0) + len(s)
         try:
@@ -43,10 +45,11 @@ def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, peers: tuple[str, 
         entries.append({"id": result.id, **result.crosscheck})
     return {"seed": seed, "vectors": counts, "obligations": entries,
             "failures": sum(e["failures"] for e in entries),
-            "peers": peer_table(seed, peers), "seconds": round(time.perf_counter() - start, 3)}
+            "peers": peer_table(seed, peers, document), "seconds": round(time.perf_counter() - start, 3)}
 
 
-def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS) -> list[dict[str, Any]]:
+def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
+               document: str | None = None) -> list[dict[str, Any]]:
     """Per peer and format: vectors, mismatches, errors, examples; and what it does outside the domain.
 
     All the jobs of one peer go in one batch (one ONNX Runtime process)."""
@@ -56,7 +59,7 @@ def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS)
         impl = load_impl(name)
         plans, batch, owners = [], [], []
         for fmt in vectors.checkable_formats():
-            report, sources, jobs = conform.plan(fmt, vectors.vector_sets(fmt, seed))
+            report, sources, jobs = conform.plan(fmt, vectors.vector_sets(fmt, seed, document=document))
             plans.append((report, sources, jobs))
             batch += [(fmt, job) for job in jobs]
             if isinstance(fmt, IntFormat):   # what the peer does where SONNX has a precondition

@@ -50,6 +50,60 @@ def example_vectors(fmt: Format, examples=None) -> Vectors:
     return _make("examples", fmt, [p[0] for p in pairs], [p[1] for p in pairs])
 
 
+def document_vectors(path: str, fmt: Format) -> Vectors:
+    """The (A, B) element pairs of a spec document's worked examples that the format can hold:
+    every example for a float format; for an integer format, the examples whose operands
+    are all integers in range (and whose dtype, when the example names one, is that type)."""
+    from divbridge.specdoc.reader import read_document
+    a_out, b_out = [], []
+    for example in read_document(path).examples:
+        if example.dtype is not None and get_format(example.dtype) != fmt:
+            continue
+        a_flat, a_shape = _entries(example.a)
+        b_flat, b_shape = _entries(example.b)
+        try:
+            shape = np.broadcast_shapes(a_shape, b_shape)
+        except ValueError:
+            continue   # the document checker reports ill-shaped examples
+        ia = np.broadcast_to(np.arange(len(a_flat)).reshape(a_shape), shape).ravel()
+        ib = np.broadcast_to(np.arange(len(b_flat)).reshape(b_shape), shape).ravel()
+        pairs = [(_operand(fmt, a_flat[i]), _operand(fmt, b_flat[j])) for i, j in zip(ia, ib)]
+        if all(x is not None and y is not None for x, y in pairs):
+            a_out += [x for x, _ in pairs]
+            b_out += [y for _, y in pairs]
+    return _make("examples", fmt, a_out, b_out)
+
+
+def _entries(matrix) -> tuple[list, tuple[int, ...]]:
+    if matrix.shape is not None:
+        return matrix.entries[0], tuple(matrix.shape)
+    flat = [e for row in matrix.entries for e in row]
+    width = len(matrix.entries[0]) if matrix.entries else 0
+    if any(len(row) != width for row in matrix.entries):
+        return flat, (len(flat),)
+    return flat, (len(matrix.entries), width)
+
+
+def _operand(fmt: Format, entry) -> int | None:
+    """The entry as a bit pattern (floats) or value (integers), or None when it does not fit."""
+    lit = entry.literal
+    negative = 1 if lit.sign == "-" else 0
+    if isinstance(fmt, FloatFormat):
+        if lit.kind == "nan":
+            return fmt.nan
+        if lit.kind == "inf":
+            return fmt.inf(negative)
+        if lit.kind != "number":
+            return None
+        return fmt.round(-lit.value if negative and lit.value > 0 else lit.value, sign_if_zero=negative)
+    if lit.kind == "min" and fmt.signed:
+        return fmt.min
+    if lit.kind != "number" or lit.value.denominator != 1:
+        return None
+    value = int(-lit.value if negative and lit.value > 0 else lit.value)
+    return value if fmt.min <= value <= fmt.max else None
+
+
 def onnx_vectors(fmt: Format) -> Vectors:
     """The element pairs of ONNX's backend test cases for Div whose type is the format."""
     from divbridge.spec.onnx_cases import onnx_div_cases
@@ -117,9 +171,11 @@ def _signed(fmt: IntFormat, raw: int) -> int:
     return raw - (1 << fmt.bits) if fmt.signed and raw >> (fmt.bits - 1) else raw
 
 
-def vector_sets(fmt: Format, seed: int = DEFAULT_SEED, results=None, examples=None) -> list[Vectors]:
-    """Every vector source that applies to the format, in a stable order."""
-    sets = [example_vectors(fmt, examples), onnx_vectors(fmt), special_vectors(fmt), random_vectors(fmt, seed)]
+def vector_sets(fmt: Format, seed: int = DEFAULT_SEED, results=None, document: str | None = None) -> list[Vectors]:
+    """Every vector source that applies to the format, in a stable order; the worked
+    examples are seed 000's unless a spec ``document`` is given."""
+    examples = document_vectors(document, fmt) if document else example_vectors(fmt)
+    sets = [examples, onnx_vectors(fmt), special_vectors(fmt), random_vectors(fmt, seed)]
     if results is not None:
         sets.append(witness_vectors(results, fmt))
     if isinstance(fmt, IntFormat) and fmt.bits == 8:
