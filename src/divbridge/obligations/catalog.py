@@ -41,8 +41,10 @@ FLOAT_PROPERTIES = {
                         "not isNaN(a / b) -> a / (-b) = -(a / b)"),
     "self_div_one": ("generic", "A / A = 1 for finite non-zero A", "E_DIV_FLOAT_DEF_0010",
                      "isFinite(a) and not isZero(a) -> a / a = 1"),
-    "monotone_numerator": ("generic", "A / B is monotone in A for B > 0", "E_DIV_FLOAT_DEF_0010",
-                           "not isNaN(a1) and not isNaN(a2) and b > 0 and a1 <= a2 -> a1 / b <= a2 / b"),
+    # b finite: for b = +inf, inf / inf is NaN and the order fails
+    "monotone_numerator": ("generic", "A / B is monotone in A for finite B > 0", "E_DIV_FLOAT_DEF_0010",
+                           "not isNaN(a1) and not isNaN(a2) and isFinite(b) and b > 0 and a1 <= a2 -> "
+                           "a1 / b <= a2 / b"),
     "exact_when_representable": ("generic", "the quotient is exact when it is representable", "E_DIV_FLOAT_DEF_0010",
                                  "isFinite(a) and not isZero(a) and isFinite(b) and not isZero(b) and isFinite(c) "
                                  "and real(c) * real(b) = real(a) -> a / b = c"),
