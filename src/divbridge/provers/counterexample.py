@@ -137,14 +137,16 @@ def _float_property(obligation: Obligation, fmt: FloatFormat, v: dict[str, int])
         if not (da.is_finite and finite_nonzero(db)):
             return True, detail
         r = da.value / db.value
-        if not dq.is_finite:
-            in_range = abs(r) <= fmt.max_finite if prop == "relative_error_normal" else abs(r) < fmt.min_normal
-            return not in_range or (prop == "relative_error_normal" and abs(r) < fmt.min_normal), detail
-        error = abs(dq.value - r)
-        detail += f", exact {r}, error {error}"
         if prop == "relative_error_normal":
-            return not (fmt.min_normal <= abs(r) <= fmt.max_finite) or error <= abs(r) / 2 ** fmt.sb, detail
-        return not abs(r) < fmt.min_normal or error <= fmt.min_subnormal / 2, detail
+            pre, bound = fmt.min_normal <= abs(r) <= fmt.max_finite, abs(r) / 2 ** fmt.sb
+        else:
+            pre, bound = abs(r) < fmt.min_normal, fmt.min_subnormal / 2
+        if not pre:
+            return True, detail
+        if not dq.is_finite:
+            return False, f"{detail}, exact {r}"
+        error = abs(dq.value - r)
+        return error <= bound, f"{detail}, exact {r}, error {error}, bound {bound}"
     raise KeyError(prop)
 
 

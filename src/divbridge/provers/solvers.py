@@ -11,6 +11,7 @@ which the parent reports as a timeout or an error, never as an answer.
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 import json
 import re
@@ -30,6 +31,7 @@ DEFAULT_MEMORY_MB = 2048
 _FP_SIZES = re.compile(r"\(_ (?:FloatingPoint|to_fp) (\d+) (\d+)\)")
 
 
+@functools.cache
 def version(solver: str) -> str:
     """The installed version of a solver's package; ToolMissing when it is absent."""
     distribution, _ = SOLVERS[solver]
