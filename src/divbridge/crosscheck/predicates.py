@@ -16,7 +16,7 @@ import numpy as np
 from divbridge import mirror
 from divbridge.crosscheck.conform import in_domain, profile_for, show
 from divbridge.crosscheck.vectors import Vectors
-from divbridge.formats import FloatFormat, Format, IntFormat, get_format
+from divbridge.formats import FloatFormat, Format, get_format
 from divbridge.mirror import exact
 from divbridge.obligations.model import Obligation
 from divbridge.spec.examples import EXAMPLES_BY_NAME
