@@ -93,7 +93,8 @@ def _float_property(obligation: Obligation, fmt: FloatFormat, v: dict[str, int])
     if prop == "monotone_numerator":
         a1, a2, b = v["a1"], v["a2"], v["b"]
         q1, q2 = div(a1, b), div(a2, b)
-        pre = not d(a1).is_nan and not d(a2).is_nan and le(fmt.zero(0), b) and not d(b).is_zero and le(a1, a2)
+        pre = (not d(a1).is_nan and not d(a2).is_nan and d(b).is_finite and le(fmt.zero(0), b) and not d(b).is_zero
+               and le(a1, a2))
         return (not pre or le(q1, q2)), f"a1 / b = {fmt.describe(q1)}, a2 / b = {fmt.describe(q2)}"
     a, b = v["a"], v["b"]
     da, db = d(a), d(b)
