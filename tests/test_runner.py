@@ -32,7 +32,7 @@ class ScriptedBackend(Backend):
     def prepare(self, obligations, out_dir, provers):
         return [[ProofTask(o, p, f"text of {o.id}", f"{out_dir}/{o.id}") for p in self.provers] for o in obligations]
 
-    def run_group(self, group, timeout, agree):
+    def run_group(self, group, timeout, agree, cancel=None):
         out = []
         for task in group:
             self.calls.append((task.obligation.id, task.prover))
@@ -43,9 +43,9 @@ class ScriptedBackend(Backend):
         return out
 
 
-def _run(backend, tmp_path, mode="readwrite", agree=1):
+def _run(backend, tmp_path, mode="readwrite", agree=1, others=()):
     stream = io.StringIO()
-    runner = Runner([backend], ProofCache(tmp_path / "cache", mode, stream=io.StringIO()),
+    runner = Runner([backend, *others], ProofCache(tmp_path / "cache", mode, stream=io.StringIO()),
                     RunOptions(agree=agree, jobs=2), tmp_path, stream)
     results, versions = runner.run(OBLIGATIONS)
     return {r.id: r for r in results}, stream.getvalue()
@@ -76,6 +76,30 @@ def test_runner_combines_reports_progress_and_survives_a_crash(tmp_path):
     assert "solver segfault" in results[crashing].attempts[0].message
     assert progress.count("\n") == len(OBLIGATIONS)      # one line per finished obligation
     assert f"/{len(OBLIGATIONS)}]" in progress
+
+
+class SlowBackend(Backend):
+    """Answers only when told to stop: shows that a decided obligation stops the others."""
+
+    name = "slow"
+
+    def versions(self):
+        return {"slow": "1.0"}
+
+    def prepare(self, obligations, out_dir, provers):
+        return [[ProofTask(o, "slow", f"slow {o.id}", f"{out_dir}/slow")] for o in obligations]
+
+    def run_group(self, group, timeout, agree, cancel=None):
+        stopped = cancel.wait(timeout=20)
+        return [Attempt("slow", "skipped" if stopped else "timeout", 0.0, message="stopped")]
+
+
+def test_backends_race_and_the_loser_is_stopped_not_proved(tmp_path):
+    results, _ = _run(ScriptedBackend({}), tmp_path, others=(SlowBackend(),))
+    for result in results.values():
+        slow = [a for a in result.attempts if a.prover == "slow"]
+        assert slow and slow[0].verdict == "skipped"
+        assert result.prover in ("p1", "p2", "p1, p2") and "slow" not in result.prover
 
 
 def test_warm_run_answers_from_cache_and_offline_miss_fails(tmp_path):

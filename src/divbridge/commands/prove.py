@@ -21,10 +21,10 @@ from divbridge.provers.runner import Backend, RunOptions, Runner
 from divbridge.results import ObligationResult, Results, summarize
 
 NAME = "prove"
-HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, exhaustive) into proofs/results.json"
+HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, Gappa, exhaustive) into proofs/results.json"
 
 SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")
-PROVERS = ("why3", *SMT_SOLVERS, "exhaustive")
+PROVERS = ("why3", *SMT_SOLVERS, "gappa", "exhaustive")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -92,6 +92,9 @@ def backends(provers: set[str]) -> list[Backend]:
     if solvers:
         from divbridge.provers.smt import SmtBackend
         chosen.append(SmtBackend(solvers))
+    if "gappa" in provers:
+        from divbridge.provers.gappa import GappaBackend
+        chosen.append(GappaBackend())
     if "exhaustive" in provers:
         from divbridge.provers.exhaustive import ExhaustiveBackend
         chosen.append(ExhaustiveBackend())

@@ -17,10 +17,9 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import json
-import os
-import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from divbridge.errors import ToolMissing
 from divbridge.formats import get_format
 from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample
+from divbridge.provers.process import communicate
 from divbridge.provers.runner import Backend, ProofTask
 from divbridge.provers.smt import artifact_path
 from divbridge.provers.verdicts import Attempt
@@ -76,21 +76,22 @@ class ExhaustiveBackend(Backend):
             groups.append([ProofTask(obligation, "exhaustive", text, artifact_path(path))])
         return groups
 
-    def run_group(self, group: list[ProofTask], timeout: float, agree: int) -> list[Attempt]:
-        return [self._run(task, max(timeout, self.min_time_limit)) for task in group]
+    def run_group(self, group: list[ProofTask], timeout: float, agree: int,
+                  cancel: threading.Event | None = None) -> list[Attempt]:
+        return [self._run(task, max(timeout, self.min_time_limit), cancel) for task in group]
 
-    def _run(self, task: ProofTask, limit: float) -> Attempt:
+    def _run(self, task: ProofTask, limit: float, cancel: threading.Event | None) -> Attempt:
         obligation = task.obligation
         version = self.versions()["exhaustive"]
         started = time.monotonic()
         process = subprocess.Popen(
             [sys.executable, "-m", "divbridge.provers.exhaustive", obligation.format, obligation.params["strategy"]],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-        try:
-            stdout, stderr = process.communicate(timeout=limit)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
+        stdout, stderr, outcome = communicate(process, None, limit, cancel)
+        if outcome == "cancelled":
+            return Attempt("exhaustive", "skipped", round(time.monotonic() - started, 3), version=version,
+                           message="stopped: another prover answered first")
+        if outcome == "timeout":
             return Attempt("exhaustive", "timeout", round(time.monotonic() - started, 3), version=version,
                            message=f"enumeration not finished within {limit:g} s")
         elapsed = round(time.monotonic() - started, 3)

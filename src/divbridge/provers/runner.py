@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import abc
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -43,8 +44,11 @@ class Backend(abc.ABC):
         """Render files under out_dir; one group of tasks per obligation handled."""
 
     @abc.abstractmethod
-    def run_group(self, group: list[ProofTask], timeout: float, agree: int) -> list[Attempt]:
-        """Run the (uncached) tasks of one obligation; they race as a portfolio."""
+    def run_group(self, group: list[ProofTask], timeout: float, agree: int,
+                  cancel: threading.Event | None = None) -> list[Attempt]:
+        """Run the (uncached) tasks of one obligation; they race as a portfolio.  When
+        ``cancel`` is set (another backend has decided the obligation) stop at once and
+        record the unfinished tasks as skipped."""
 
 
 class Cache(Protocol):
@@ -82,34 +86,48 @@ class Runner:
         """Prove every obligation; returns one result each (catalogue order) and the tool versions."""
         for backend in self.backends:
             self.versions.update(backend.versions())
-        jobs: list[tuple[Backend, list[ProofTask]]] = []
-        artifacts: dict[str, dict[str, str]] = {o.id: {} for o in obligations}
+        groups: dict[str, list[tuple[Backend, list[ProofTask]]]] = {o.id: [] for o in obligations}
         for backend in self.backends:
             for group in backend.prepare(obligations, self.out_dir, self.options.provers):
                 if group:
-                    jobs.append((backend, group))
-                    artifacts[group[0].obligation.id][backend.name] = group[0].artifact
-        attempts: dict[str, list[Attempt]] = {o.id: [] for o in obligations}
-        pending = {o.id: sum(1 for _, g in jobs if g[0].obligation.id == o.id) for o in obligations}
-        by_id = {o.id: o for o in obligations}
-        total = sum(1 for n in pending.values() if n)
-        done = 0
+                    groups[group[0].obligation.id].append((backend, group))
+        to_prove = [o for o in obligations if groups[o.id]]
+        outcomes: dict[str, list[Attempt]] = {o.id: [] for o in obligations}
         started = time.monotonic()
         with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
-            futures = {pool.submit(self._run_group, backend, group): group for backend, group in jobs}
-            for future in as_completed(futures):
-                obligation_id = futures[future][0].obligation.id
-                attempts[obligation_id].extend(future.result())
-                pending[obligation_id] -= 1
-                if pending[obligation_id] == 0:
-                    done += 1
-                    outcome = combine(attempts[obligation_id], self.options.agree)
-                    self._progress(done, total, by_id[obligation_id], outcome, time.monotonic() - started)
-        results = [ObligationResult.from_outcome(o, combine(attempts[o.id], self.options.agree), artifacts[o.id])
+            futures = {pool.submit(self._prove, groups[o.id]): o for o in to_prove}
+            for done, future in enumerate(as_completed(futures), start=1):
+                obligation = futures[future]
+                outcomes[obligation.id] = future.result()
+                self._progress(done, len(to_prove), obligation, combine(outcomes[obligation.id], self.options.agree),
+                               time.monotonic() - started)
+        results = [ObligationResult.from_outcome(o, combine(outcomes[o.id], self.options.agree),
+                                                 {backend.name: group[0].artifact for backend, group in groups[o.id]})
                    for o in obligations]
         return results, dict(sorted(self.versions.items()))
 
-    def _run_group(self, backend: Backend, group: list[ProofTask]) -> list[Attempt]:
+    def _prove(self, groups: list[tuple[Backend, list[ProofTask]]]) -> list[Attempt]:
+        """Race every backend's group on one obligation: once the attempts decide it
+        (``agree`` definite answers, none contradicting), the others are stopped."""
+        decided = threading.Event()
+        attempts: list[Attempt] = []
+        lock = threading.Lock()
+
+        def race(backend: Backend, group: list[ProofTask]) -> None:
+            answers = self._run_group(backend, group, decided)
+            with lock:
+                attempts.extend(answers)
+                if combine(attempts, self.options.agree).verdict in ("proved", "refuted"):
+                    decided.set()
+
+        threads = [threading.Thread(target=race, args=pair) for pair in groups]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return attempts
+
+    def _run_group(self, backend: Backend, group: list[ProofTask], decided: threading.Event) -> list[Attempt]:
         """Answer from the cache where it can, run the rest, store what was proved or refuted."""
         cached: list[Attempt] = []
         to_run: list[ProofTask] = []
@@ -122,7 +140,7 @@ class Runner:
         if combine(cached, self.options.agree).verdict in ("proved", "refuted") or not to_run:
             return cached
         try:
-            fresh = backend.run_group(to_run, self.options.timeout, self.options.agree)
+            fresh = backend.run_group(to_run, self.options.timeout, self.options.agree, decided)
         except Exception as exc:  # a crashed backend is an error verdict, never a lost obligation
             fresh = [Attempt(t.prover, "error", 0.0, message=f"{type(exc).__name__}: {exc}") for t in to_run]
         tasks = {t.prover: t for t in to_run}

@@ -9,9 +9,7 @@ once the Python mirror reproduces the counterexample.
 
 from __future__ import annotations
 
-import os
 import queue
-import signal
 import subprocess
 import threading
 import time
@@ -20,6 +18,7 @@ from pathlib import Path
 from divbridge.obligations import smtrender
 from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample, solvers
+from divbridge.provers.process import POLL_SECONDS, kill
 from divbridge.provers.runner import Backend, ProofTask
 from divbridge.provers.verdicts import Attempt
 
@@ -59,7 +58,8 @@ class SmtBackend(Backend):
                 groups.append(group)
         return groups
 
-    def run_group(self, group: list[ProofTask], timeout: float, agree: int) -> list[Attempt]:
+    def run_group(self, group: list[ProofTask], timeout: float, agree: int,
+                  cancel: threading.Event | None = None) -> list[Attempt]:
         """Race the group's solvers; stop once ``agree`` definite answers agree (or all have answered)."""
         obligation = group[0].obligation
         rendered = self._rendered.get(obligation.id) or smtrender.render(obligation, Path("."))
@@ -74,10 +74,14 @@ class SmtBackend(Backend):
         counts = {"proved": 0, "refuted": 0}
         deadline = started + timeout
         while len(attempts) < len(group) and max(counts.values()) < agree:
-            try:
-                task, answer, elapsed = finished.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
+            if cancel is not None and cancel.is_set():
                 break
+            try:
+                task, answer, elapsed = finished.get(timeout=min(POLL_SECONDS, max(0.0, deadline - time.monotonic())))
+            except queue.Empty:
+                if time.monotonic() >= deadline:
+                    break
+                continue
             attempt = self._attempt(task, answer, elapsed, rendered)
             attempts[task.prover] = attempt
             if attempt.verdict in counts:
@@ -88,9 +92,9 @@ class SmtBackend(Backend):
                 continue
             _kill(processes[task.prover])
             elapsed = round(time.monotonic() - started, 3)
-            if max(counts.values()) >= agree:
+            if max(counts.values()) >= agree or (cancel is not None and cancel.is_set()):
                 attempts[task.prover] = Attempt(task.prover, "skipped", elapsed, version=self._version(task.prover),
-                                                message=f"stopped: {winners} answered first")
+                                                message=f"stopped: {winners or 'another prover'} answered first")
             else:
                 attempts[task.prover] = Attempt(task.prover, "timeout", elapsed, version=self._version(task.prover),
                                                 message=f"no answer within {timeout:g} s")
@@ -123,8 +127,5 @@ def _collect(task: ProofTask, process: subprocess.Popen, finished: queue.Queue) 
 
 
 def _kill(process: subprocess.Popen) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+    kill(process)
     process.wait()

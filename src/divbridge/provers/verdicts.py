@@ -64,21 +64,21 @@ def combine(attempts: list[Attempt], agree: int = 1) -> Outcome:
     refuted = [a for a in attempts if a.verdict == "refuted"]
     if proved and refuted:
         names = ", ".join(f"{a.prover}: {a.verdict}" for a in proved + refuted)
-        return Outcome("error", "+".join(a.prover for a in attempts), total_time, cached,
+        return Outcome("error", ", ".join(a.prover for a in attempts), total_time, cached,
                        refuted[0].counterexample, attempts, f"provers disagree ({names})")
     for winners, verdict in ((proved, "proved"), (refuted, "refuted")):
         if len(winners) >= agree and winners:
             first = min(winners, key=lambda a: a.time_s)
-            return Outcome(verdict, "+".join(a.prover for a in winners), first.time_s,
+            return Outcome(verdict, ", ".join(a.prover for a in winners), first.time_s,
                            all(a.cached for a in winners), first.counterexample, attempts)
         if winners:
-            return Outcome("unknown", "+".join(a.prover for a in winners), total_time, cached,
+            return Outcome("unknown", ", ".join(a.prover for a in winners), total_time, cached,
                            winners[0].counterexample, attempts,
                            f"only {len(winners)} of the {agree} agreeing provers required answered {verdict}")
     for verdict in ("timeout", "unknown", "error", "skipped"):
         matching = [a for a in attempts if a.verdict == verdict]
         if matching:
-            return Outcome(verdict, "+".join(a.prover for a in matching), total_time, cached, None,
+            return Outcome(verdict, ", ".join(a.prover for a in matching), total_time, cached, None,
                            attempts, "; ".join(a.message for a in matching if a.message))
     return Outcome("skipped", "none", 0.0, False, None, attempts, "no prover attempted it")
 

@@ -14,12 +14,11 @@ else is unknown, timeout or error.
 from __future__ import annotations
 
 import math
-import os
 import re
 import shutil
-import signal
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from divbridge.atomicio import write_text_atomic
 from divbridge.errors import ToolMissing
 from divbridge.obligations import why3render
 from divbridge.obligations.model import Obligation
+from divbridge.provers.process import communicate
 from divbridge.provers.runner import Backend, ProofTask
 from divbridge.provers.verdicts import Attempt
 
@@ -130,17 +130,20 @@ class Why3Backend(Backend):
         return config, extra
 
     # -- proving -------------------------------------------------------------
-    def run_group(self, group: list[ProofTask], timeout: float, agree: int) -> list[Attempt]:
-        return [self.run_task(task, timeout) for task in group]
+    def run_group(self, group: list[ProofTask], timeout: float, agree: int,
+                  cancel: threading.Event | None = None) -> list[Attempt]:
+        return [self.run_task(task, timeout, cancel) for task in group]
 
-    def run_task(self, task: ProofTask, timeout: float) -> Attempt:
+    def run_task(self, task: ProofTask, timeout: float, cancel: threading.Event | None = None) -> Attempt:
         theory, goal = self._goals[task.artifact]
         output, elapsed = self.prove_goal(theory.path, goal.module, goal.name, timeout,
-                                          with_model=task.obligation.expect == "invalid")
+                                          with_model=task.obligation.expect == "invalid", cancel=cancel)
+        if output is None:
+            return Attempt(PROVER, "skipped", round(elapsed, 3), message="stopped: another prover answered first")
         return attempt_from_output(output, task.obligation.expect, elapsed, theory.path.name)
 
     def prove_goal(self, path: Path, module: str, goal: str, timeout: float,
-                   with_model: bool = False) -> tuple[str, float]:
+                   with_model: bool = False, cancel: threading.Event | None = None) -> tuple[str | None, float]:
         """Run why3 with Z3 on one goal; returns why3's output and the wall time."""
         if self._config is None or self._extra is None:
             self._config, self._extra = self.write_config(path.parent)
@@ -149,7 +152,7 @@ class Why3Backend(Backend):
                    "-P", "z3-ce" if with_model else "z3", "-t", str(max(1, math.ceil(timeout))),
                    "-m", str(self.memory_mb), str(path), "-T", module, "-G", goal]
         started = time.monotonic()
-        output = _run(command, timeout + 30)
+        output = _run(command, timeout + 30, cancel)
         return output, time.monotonic() - started
 
 
@@ -180,14 +183,14 @@ def _version(command: list[str]) -> str:
     return found.group(1) if found else "unknown"
 
 
-def _run(command: list[str], limit: float) -> str:
-    """stdout+stderr of a command; on overrun the whole process group (why3 and its Z3) is killed."""
+def _run(command: list[str], limit: float, cancel: threading.Event | None = None) -> str | None:
+    """stdout+stderr of a command, None when cancelled; on overrun or cancellation the
+    whole process group (why3 and its Z3) is killed."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                start_new_session=True)
-    try:
-        output, _ = process.communicate(timeout=limit)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        output, _ = process.communicate()
+    output, _, outcome = communicate(process, None, limit, cancel)
+    if outcome == "cancelled":
+        return None
+    if outcome == "timeout":
         output += "\nProver result is: Timeout (%.2fs)." % limit
     return output

@@ -1,0 +1,84 @@
+"""Gappa for the accuracy obligations: bounds on the rounding error of the quotient.
+
+Gappa proves enclosures of rounding errors with interval arithmetic and
+certified theorems on floating-point rounding; that is exactly the accuracy
+clause (relative error at most 2^-p in the normal range, absolute error at
+most half the smallest subnormal below it), which bit-blasting SMT solvers
+and Why3's rounding axioms do not reach.  Gappa is sound but incomplete: a
+property it fails to prove is `unknown`, never `refuted`.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import jinja2
+
+from divbridge.atomicio import write_text_atomic
+from divbridge.errors import ToolMissing
+from divbridge.formats import get_format
+from divbridge.obligations.model import Obligation
+from divbridge.provers.process import communicate
+from divbridge.provers.runner import Backend, ProofTask
+from divbridge.provers.verdicts import Attempt
+
+TEMPLATES = Path(__file__).resolve().parents[3] / "generators" / "gappa"
+
+
+def handles(obligation: Obligation) -> bool:
+    return "gappa" in obligation.backends
+
+
+class GappaBackend(Backend):
+    name = "gappa"
+
+    def __init__(self) -> None:
+        self._template = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
+                                            keep_trailing_newline=True).get_template("accuracy.g.j2")
+
+    def versions(self) -> dict[str, str]:
+        if shutil.which("gappa") is None:
+            raise ToolMissing("gappa", "apt-get install gappa")
+        done = subprocess.run(["gappa", "--version"], capture_output=True, text=True, timeout=30)
+        return {"gappa": (done.stdout or done.stderr).strip().removeprefix("Gappa ")}
+
+    def render(self, obligation: Obligation) -> str:
+        return self._template.render(o=obligation, fmt=get_format(obligation.format))
+
+    def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
+        if "gappa" not in provers:
+            return []
+        groups = []
+        for obligation in filter(handles, obligations):
+            text = self.render(obligation)
+            path = out_dir / "gappa" / f"{obligation.id}.g"
+            write_text_atomic(path, text)
+            groups.append([ProofTask(obligation, "gappa", text, path.as_posix())])
+        return groups
+
+    def run_group(self, group: list[ProofTask], timeout: float, agree: int,
+                  cancel: threading.Event | None = None) -> list[Attempt]:
+        return [prove(task.text, timeout, cancel) for task in group]
+
+
+def prove(text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
+    """Run Gappa on a script; exit 0 with no output means every property was proved."""
+    started = time.monotonic()
+    process = subprocess.Popen(["gappa"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    stdout, stderr, outcome = communicate(process, text, timeout, cancel)
+    elapsed = round(time.monotonic() - started, 3)
+    if outcome == "cancelled":
+        return Attempt("gappa", "skipped", elapsed, message="stopped: another prover answered first")
+    if outcome == "timeout":
+        return Attempt("gappa", "timeout", elapsed, message=f"no answer in {timeout:g} s")
+    output = (stderr + stdout).strip()
+    if process.returncode == 0 and not output:
+        return Attempt("gappa", "proved", elapsed)
+    if "some properties were not satisfied" in output:
+        return Attempt("gappa", "unknown", elapsed, message=" ".join(output.split())[:300])
+    return Attempt("gappa", "error", elapsed, message=" ".join(output.split())[:300] or f"exit {process.returncode}")

@@ -1,0 +1,40 @@
+"""Wait for a prover's process within its time limit, or until another prover has won.
+
+Every prover runs in its own process group (``start_new_session=True``) so
+that a timeout or a cancellation kills it whole (why3 and its Z3, a solver
+and its children).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import threading
+import time
+
+POLL_SECONDS = 0.05
+
+
+def kill(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def communicate(process: subprocess.Popen, text: str | None, limit: float,
+                cancel: threading.Event | None = None) -> tuple[str, str, str]:
+    """(stdout, stderr, outcome) with outcome "done", "timeout" or "cancelled"."""
+    deadline = time.monotonic() + limit
+    while True:
+        step = min(POLL_SECONDS, max(0.0, deadline - time.monotonic()))
+        try:
+            stdout, stderr = process.communicate(text, timeout=step)  # input is sent once; retries keep output
+            return stdout or "", stderr or "", "done"
+        except subprocess.TimeoutExpired:
+            cancelled = cancel is not None and cancel.is_set()
+            if cancelled or time.monotonic() >= deadline:
+                kill(process)
+                stdout, stderr = process.communicate()
+                return stdout or "", stderr or "", "cancelled" if cancelled else "timeout"
