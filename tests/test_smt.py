@@ -147,3 +147,14 @@ def test_a_counterexample_the_mirror_does_not_reproduce_is_a_tool_bug():
 def test_float_values_show_decimal_hexfloat_and_bits():
     shown = counterexample.show({"a": "fp16", "b": "fp32"}, {"a": 0xBC00, "b": 0x7F800000})
     assert shown == {"a": "-1.0 = -0x1.0000000000000p+0 (fp16 0xbc00)", "b": "inf (fp32 0x7f800000)"}
+
+
+def test_a_solver_that_cannot_read_the_query_is_an_error_not_an_answer(tmp_path):
+    from divbridge.provers.runner import ProofTask
+    backend = SmtBackend(("z3", "cvc5"))
+    obligation = BY_ID["float.fp16.special.zero_div_zero"]
+    broken = [ProofTask(obligation, name, "(set-logic QF_BV)\n(assert (bvult x\n(check-sat)\n", "x.smt2")
+              for name in ("z3", "cvc5")]
+    attempts = backend.run_group(broken, 30.0, 1)
+    assert [a.verdict for a in attempts] == ["error", "error"]
+    assert all(a.message for a in attempts)
