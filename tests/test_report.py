@@ -122,7 +122,7 @@ def test_traceability_lists_every_tag_and_the_uncovered_ones(tmp_path):
     model = build(fabricated_results(tmp_path), [tmp_path])
     rows = {row.tag: row for row in model.trace}
     assert set(rows) == {r.tag for r in SONNX_REQUIREMENTS}
-    assert rows["R2"].status == "uncovered" and rows["R2"] in model.uncovered
+    assert rows["E_DIV_TYPES_0010"].status == "uncovered" and rows["E_DIV_TYPES_0010"] in model.uncovered
     assert rows["RG1"].status == "informal only"
     assert rows["E_DIV_FLOAT_DEF_0020"].status == "verified" and len(rows["E_DIV_FLOAT_DEF_0020"].obligations) == 8
     assert rows["E_DIV_FLOAT_ACC_0010"].status == "1 of 8 not as expected"
@@ -133,7 +133,7 @@ def test_markdown_report(reports):
     text = (reports / "report.md").read_text()
     assert "| why3 | 1.5.1 |" in text and "`divbridge prove --jobs 2`" in text and "testhost" in text
     assert re.search(r"\| \*\*all obligations\*\* \| 112 \| 106 \(94\.6%\) \| 18 \| 106 \| 0 \| 0 \| 3 \(2\.7%\) \| 3 \(2\.7%\) \|", text)
-    assert re.search(r"\| \*\*R2\*\* \(all, seed 000\)[^|]*\| \*\*UNCOVERED\*\* \| none \|", text)
+    assert re.search(r"\| \*\*E_DIV_TYPES_0010\*\* \(all, seed 000\)[^|]*\| \*\*UNCOVERED\*\* \| none \|", text)
     assert re.search(r"\| \*\*RG1\*\*[^|]*\| informal only \| none \|", text)
     # every obligation has its section, statement and a link from the matrix
     for ob in spec_obligations():
@@ -158,7 +158,7 @@ def test_html_report_is_self_contained(reports):
     assert "<link" not in page and "@import" not in page
     assert page.count('<section class="obligation') == 112
     assert page.count("<details>") == 112 + 8  # one SMT-LIB text each, a Why3 goal for the 8 fp16 specials
-    assert '<tr class="uncovered" data-tag="R2">' in page
+    assert '<tr class="uncovered" data-tag="E_DIV_TYPES_0010">' in page
     assert "8000 vectors cross-checked" in page
 
 

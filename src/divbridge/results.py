@@ -45,10 +45,25 @@ class ObligationResult:
     message: str = ""
     artifacts: dict[str, str] = field(default_factory=dict)   # backend -> rendered file (and goal)
     crosscheck: dict[str, Any] | None = None                  # vectors, failures, first_failure
+    open: str = ""                                            # why the claim is left open, if it is
 
     @property
     def as_expected(self) -> bool:
         return as_expected(self.verdict, self.expect)
+
+    @property
+    def status(self) -> str:
+        """"as expected"; "open" (an open claim still unsettled: never proved, but no
+        failure either); or "not as expected"."""
+        if self.as_expected:
+            return "as expected"
+        if self.open and self.verdict in ("timeout", "unknown"):
+            return "open"
+        return "not as expected"
+
+    @property
+    def settled(self) -> bool:
+        return self.status != "not as expected"
 
     @classmethod
     def from_outcome(cls, obligation: Obligation, outcome: Outcome,
@@ -60,7 +75,7 @@ class ObligationResult:
             expect=obligation.expect, verdict=outcome.verdict, prover=outcome.prover,
             time_s=outcome.time_s, cached=outcome.cached,
             counterexample=outcome.counterexample, attempts=list(outcome.attempts),
-            message=outcome.message, artifacts=dict(artifacts or {}),
+            message=outcome.message, artifacts=dict(artifacts or {}), open=obligation.open,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -90,8 +105,9 @@ class Results:
         return summarize(self.obligations)
 
     @property
-    def all_as_expected(self) -> bool:
-        return all(r.as_expected for r in self.obligations)
+    def all_settled(self) -> bool:
+        """Every obligation as expected, or an open claim that no prover refuted."""
+        return all(r.settled for r in self.obligations)
 
     def by_id(self) -> dict[str, ObligationResult]:
         return {r.id: r for r in self.obligations}
@@ -122,16 +138,18 @@ def summarize(results: list[ObligationResult]) -> dict[str, Any]:
         if r.as_expected:
             counts["proved" if r.verdict == "proved" else "refuted_as_expected"] += 1
         else:
-            counts["not_as_expected"] += 1
+            counts["open" if r.status == "open" else "not_as_expected"] += 1
     by_verdict = Counter(r.verdict for r in results)
     return {
         "total": len(results),
         "as_expected": sum(r.as_expected for r in results),
-        "not_as_expected": sum(not r.as_expected for r in results),
+        "open": sum(r.status == "open" for r in results),
+        "not_as_expected": sum(r.status == "not as expected" for r in results),
         "by_verdict": {v: by_verdict.get(v, 0) for v in VERDICTS},
         "groups": [
             {"family": family, "format": fmt, "total": c["total"], "proved": c["proved"],
-             "refuted_as_expected": c["refuted_as_expected"], "not_as_expected": c["not_as_expected"]}
+             "refuted_as_expected": c["refuted_as_expected"], "open": c["open"],
+             "not_as_expected": c["not_as_expected"]}
             for (family, fmt), c in sorted(groups.items())
         ],
     }

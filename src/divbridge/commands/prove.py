@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     results.save(args.out / "results.json")
     print_summary(results.obligations, sys.stdout)
     print(f"results written to {args.out / 'results.json'}")
-    return 0 if results.all_as_expected else 1
+    return 0 if results.all_settled else 1
 
 
 def _provers(text: str) -> set[str]:
@@ -102,22 +102,30 @@ def backends(provers: set[str]) -> list[Backend]:
 
 
 def print_summary(results: list[ObligationResult], stream) -> None:
-    """A table per family and format, then every obligation not as expected."""
+    """A table per family and format, then the open claims and every obligation not as expected."""
     summary = summarize(results)
-    header = f"{'family':<8} {'format':<8} {'total':>6} {'proved':>7} {'refuted*':>9} {'not as expected':>16}"
+    header = f"{'family':<8} {'format':<8} {'total':>6} {'proved':>7} {'refuted*':>9} {'open':>5} {'not as expected':>16}"
     print("\n" + header + "\n" + "-" * len(header), file=stream)
-    for g in summary["groups"]:
-        print(f"{g['family']:<8} {g['format']:<8} {g['total']:>6} {g['proved']:>7} {g['refuted_as_expected']:>9} "
+    rows = [(g["family"], g["format"], g) for g in summary["groups"]]
+    totals = {key: sum(g[key] for g in summary["groups"])
+              for key in ("total", "proved", "refuted_as_expected", "open", "not_as_expected")}
+    for family, fmt, g in rows + [("all", "", totals)]:
+        if family == "all":
+            print("-" * len(header), file=stream)
+        print(f"{family:<8} {fmt:<8} {g['total']:>6} {g['proved']:>7} {g['refuted_as_expected']:>9} {g['open']:>5} "
               f"{g['not_as_expected']:>16}", file=stream)
-    print("-" * len(header), file=stream)
-    print(f"{'all':<17} {summary['total']:>6} {sum(g['proved'] for g in summary['groups']):>7} "
-          f"{sum(g['refuted_as_expected'] for g in summary['groups']):>9} {summary['not_as_expected']:>16}", file=stream)
     print("refuted* = refuted as expected (a probe of a known defect, with its counterexample)", file=stream)
-    failures = [r for r in results if not r.as_expected]
+    open_claims = [r for r in results if r.status == "open"]
+    if open_claims:
+        print(f"\n{len(open_claims)} open claim(s), NOT proved (attempted, no prover settled them):", file=stream)
+        for r in open_claims:
+            print(f"  {r.id}: {r.verdict}; {r.open}", file=stream)
+    failures = [r for r in results if r.status == "not as expected"]
     if failures:
         print(f"\n{len(failures)} obligation(s) not as expected:", file=stream)
         for r in failures:
             detail = f": {r.message}" if r.message else ""
             print(f"  {r.id}: expected {r.expect}, got {r.verdict} ({r.prover}){detail}", file=stream)
     else:
-        print(f"\nall {summary['total']} obligations as expected", file=stream)
+        print(f"\n{summary['as_expected']} of {summary['total']} obligations as expected"
+              + (f", {len(open_claims)} open" if open_claims else ""), file=stream)

@@ -21,12 +21,19 @@ _INT_PRE = ("E_DIV_INT_CONSTR_B_0010", "E_DIV_INT_CONSTR_AB_0020")
 _SAME = "(isNaN(s) and isNaN(x / y)) or s = x / y"
 
 
-def _via(fmt: str, via: str, backends: frozenset[str]) -> Obligation:
+# Measured here: Bitwuzla, cvc5 and Z3 give no answer in 10 minutes on queries with a
+# 53-bit divider, and 2^64 operand pairs cannot be enumerated.
+_OPEN_FP64_DIVIDER = ("no prover settles a query with a binary64 divider within its limits here (Bitwuzla, cvc5, "
+                      "Z3: no answer in 10 minutes); it holds on paper since 53 >= 2p + 2 (double rounding is "
+                      "innocuous), and the cross-check evaluates it on concrete vectors")
+
+
+def _via(fmt: str, via: str, backends: frozenset[str], open_reason: str = "") -> Obligation:
     return Obligation(
         id=f"float.{fmt}.strategy.via_{via}", title=f"{fmt} Div computed in {via}, then rounded to {fmt}, is correctly rounded",
         family="float", format=fmt, kind="strategy", prop="via_wider", requirements=(_FLOAT_DEF,),
         statement=f"s = round_{fmt}(to_{via}(x) /{via} to_{via}(y)) -> {_SAME}",
-        params={"via": via, "strategy": f"via_{via}"}, backends=backends)
+        params={"via": via, "strategy": f"via_{via}"}, backends=backends, open=open_reason)
 
 
 def strategy_obligations() -> list[Obligation]:
@@ -34,7 +41,7 @@ def strategy_obligations() -> list[Obligation]:
     return [
         _via("fp16", "fp32", frozenset({"exhaustive"})),
         _via("bf16", "fp32", frozenset({"exhaustive"})),
-        _via("fp32", "fp64", frozenset({"smt"})),
+        _via("fp32", "fp64", frozenset({"smt"}), _OPEN_FP64_DIVIDER),
         Obligation(
             id="float.fp32.strategy.reciprocal", title="probe: x * (1 / y) equals x / y",
             family="float", format="fp32", kind="strategy", prop="reciprocal", requirements=(_FLOAT_DEF,),
@@ -56,7 +63,10 @@ def strategy_obligations() -> list[Obligation]:
             family="int", format="int32", kind="strategy", prop="int_via_float",
             requirements=(_INT_DEF, *_INT_PRE),
             statement="b != 0 and not (a = MIN and b = -1) -> trunc(fp64(a) /fp64 fp64(b)) = trunc(a / b)",
-            params={"via": "fp64", "strategy": "via_fp64"}, backends=frozenset({"smt"})),
+            params={"via": "fp64", "strategy": "via_fp64"}, backends=frozenset({"smt"}),
+            open=_OPEN_FP64_DIVIDER.replace("53 >= 2p + 2 (double rounding is innocuous)",
+                                            "the rounding error |a/b| 2^-53 stays below the distance 1/|b| from "
+                                            "a/b to the next integer")),
         Obligation(
             id="int.int64.strategy.via_fp64", title="probe: int64 Div computed in float64 and truncated is exact",
             family="int", format="int64", kind="strategy", prop="int_via_float",

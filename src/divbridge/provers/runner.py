@@ -151,7 +151,10 @@ class Runner:
         return cached + fresh
 
     def _progress(self, done: int, total: int, obligation: Obligation, outcome: Outcome, elapsed: float) -> None:
-        mark = "ok " if (obligation.expect, outcome.verdict) in (("valid", "proved"), ("invalid", "refuted")) else "!! "
+        if (obligation.expect, outcome.verdict) in (("valid", "proved"), ("invalid", "refuted")):
+            mark = "ok "
+        else:
+            mark = "?? " if obligation.open and outcome.verdict in ("timeout", "unknown") else "!! "
         source = " (cached)" if outcome.cached else ""
         print(f"[{done:>3}/{total}] {mark}{outcome.verdict:<8} {obligation.id}  "
               f"{outcome.prover} {outcome.time_s:.2f}s{source}  [{elapsed:.0f}s]", file=self.stream, flush=True)
