@@ -149,3 +149,20 @@ def test_results_file_round_trip_and_bad_files(tmp_path):
         load(path)
     with pytest.raises(InputError, match="no results file"):
         load(Path(tmp_path / "missing.json"))
+
+
+def test_open_claims_are_never_proved_and_fail_when_refuted(tmp_path):
+    from dataclasses import replace
+
+    from divbridge.results import ObligationResult
+
+    claim = replace(OBLIGATIONS[0], open="beyond the provers' limits")
+    timed_out = ObligationResult.from_outcome(claim, combine([Attempt("z3", "timeout", 30)]))
+    refuted = ObligationResult.from_outcome(claim, combine([Attempt("z3", "refuted", 1)]))
+    crashed = ObligationResult.from_outcome(claim, combine([Attempt("z3", "error", 1)]))
+    assert (timed_out.status, timed_out.settled, timed_out.as_expected) == ("open", True, False)
+    assert (refuted.status, refuted.settled) == ("not as expected", False)
+    assert (crashed.status, crashed.settled) == ("not as expected", False)
+    summary = Results([timed_out]).summary
+    assert (summary["open"], summary["as_expected"], summary["not_as_expected"]) == (1, 0, 0)
+    assert not Results([timed_out, refuted]).all_settled
