@@ -13,6 +13,7 @@ import os
 import sys
 from pathlib import Path
 
+from divbridge.crosscheck.run import run_crosscheck
 from divbridge.errors import InputError
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
@@ -44,6 +45,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        help="answer only from the cache: a missing entry is an error, not a pass")
     parser.add_argument("--out", type=Path, default=Path("proofs"), metavar="DIR",
                         help="where the rendered obligations and results.json go (default proofs/)")
+    parser.add_argument("--no-crosscheck", action="store_true",
+                        help="skip the cross-check of the proved properties on concrete vectors")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,10 +61,17 @@ def run(args: argparse.Namespace) -> int:
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
     obligation_results, versions = runner.run(obligations)
     results = Results(obligation_results, tool_versions=versions)
+    crosscheck_failures = 0
+    if not args.no_crosscheck:
+        print("cross-check: evaluating the proved properties on concrete vectors ...", flush=True)
+        results.crosscheck = run_crosscheck(results)
+        crosscheck_failures = results.crosscheck["failures"]
     results.save(args.out / "results.json")
     print_summary(results.obligations, sys.stdout)
+    if results.crosscheck is not None:
+        print_crosscheck(results, sys.stdout)
     print(f"results written to {args.out / 'results.json'}")
-    return 0 if results.all_settled else 1
+    return 0 if results.all_settled and crosscheck_failures == 0 else 1
 
 
 def _provers(text: str) -> set[str]:
@@ -129,3 +139,16 @@ def print_summary(results: list[ObligationResult], stream) -> None:
     else:
         print(f"\n{summary['as_expected']} of {summary['total']} obligations as expected"
               + (f", {len(open_claims)} open" if open_claims else ""), file=stream)
+
+
+def print_crosscheck(results: Results, stream) -> None:
+    """How many vectors checked the proved properties, and where the mirror disagrees."""
+    check = results.crosscheck
+    sources = ", ".join(f"{count} {source}" for source, count in sorted(check["vectors"].items()))
+    checked = [r for r in results.obligations if r.crosscheck]
+    print(f"\ncross-check (seed {check['seed']}): {len(checked)} obligations on {sources}; "
+          f"{check['failures']} failure(s) in {check['seconds']:.1f} s", file=stream)
+    for r in checked:
+        if r.crosscheck["failures"]:
+            print(f"  {r.id}: {r.crosscheck['failures']} failing vector(s), first: {r.crosscheck['first_failure']}",
+                  file=stream)
