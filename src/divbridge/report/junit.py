@@ -2,7 +2,9 @@
 
 A verdict that is not the expected one is a <failure> (a timeout, unknown,
 error or skipped verdict included: it was not proved); a refutation that a
-probe expects passes.  Test cases are grouped in one suite per family and format.
+probe expects passes.  An open claim that no prover settled is <skipped>,
+neither a pass nor a failure; refuted or in error, it is a failure.  Test
+cases are grouped in one suite per family and format.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ def _totals(element: ET.Element, views: list[ObligationView]) -> None:
     element.set("tests", str(len(views)))
     element.set("failures", str(sum(view.status == "fail" for view in views)))
     element.set("errors", "0")
-    element.set("skipped", "0")
+    element.set("skipped", str(sum(view.status == "open" for view in views)))
     element.set("time", f"{sum(view.result.time_s for view in views):.3f}")
 
 
@@ -49,6 +51,9 @@ def _testcase(view: ObligationView) -> ET.Element:
         failure = ET.SubElement(case, "failure", type=r.verdict,
                                 message=f"expected {wanted}, got {r.verdict}" + (f": {r.message}" if r.message else ""))
         failure.text = _details(view)
+    elif view.status == "open":
+        skipped = ET.SubElement(case, "skipped", message=f"open claim, not proved: {r.open}")
+        skipped.text = _details(view)
     output = ET.SubElement(case, "system-out")
     output.text = (f"{r.title}\nrequirements: {', '.join(r.requirements)}\nstatement: {view.statement_text}\n"
                    f"verdict: {r.verdict} by {view.provers} in {r.time_s:.3f} s{' (cached)' if r.cached else ''}\n")

@@ -32,17 +32,24 @@ class SummaryRow:
     proved: int = 0                                   # expected valid and proved
     by_prover: Counter = field(default_factory=Counter)  # of those, which provers answered proved
     refuted_as_expected: int = 0
+    open: int = 0                                     # open claims no prover settled: not proved, not failed
     not_as_expected: int = 0
 
     def add(self, result: ObligationResult) -> None:
         self.total += 1
-        if not result.as_expected:
+        if result.status == "open":
+            self.open += 1
+        elif not result.as_expected:
             self.not_as_expected += 1
         elif result.verdict == "proved":
             self.proved += 1
             self.by_prover.update({a.prover for a in result.attempts if a.verdict == "proved"})
         else:
             self.refuted_as_expected += 1
+
+    @property
+    def as_expected(self) -> int:
+        return self.proved + self.refuted_as_expected
 
     def pct(self, count: int) -> str:
         return percent(count, self.total)
@@ -62,10 +69,22 @@ class ObligationView:
 
     @property
     def status(self) -> str:
-        """pass | fail | probe: probe is a refutation that was expected."""
+        """pass | probe | open | fail: probe is a refutation that was expected, open an open
+        claim that no prover settled (never a pass: it is not proved)."""
+        if self.result.status == "open":
+            return "open"
         if not self.result.as_expected:
             return "fail"
         return "pass" if self.result.verdict == "proved" else "probe"
+
+    @property
+    def verdict_phrase(self) -> str:
+        return {"open": "OPEN claim (not proved)", "fail": "NOT as expected"}.get(self.status, "as expected")
+
+    @property
+    def open_reason(self) -> str:
+        """Why the claim is left open, unless a prover answered it as expected."""
+        return "" if self.result.as_expected else self.result.open
 
     @property
     def provers(self) -> str:
@@ -101,11 +120,16 @@ class TraceRow:
         if not self.obligations:
             return "informal only" if self.requirement.informal else "uncovered"
         failing = sum(view.status == "fail" for view in self.obligations)
-        return f"{failing} of {len(self.obligations)} not as expected" if failing else "verified"
+        if failing:
+            return f"{failing} of {len(self.obligations)} not as expected"
+        if all(view.status == "open" for view in self.obligations):
+            return "open"
+        return "partly open" if any(view.status == "open" for view in self.obligations) else "verified"
 
     @property
     def status_class(self) -> str:
-        return {"verified": "pass", "informal only": "informal"}.get(self.status, "fail")
+        return {"verified": "pass", "informal only": "informal", "open": "open",
+                "partly open": "open"}.get(self.status, "fail")
 
     @property
     def vectors(self) -> int | None:
@@ -128,8 +152,16 @@ class ReportModel:
         return [row for row in self.trace if row.status == "uncovered"]
 
     @property
-    def failing(self) -> list[ObligationView]:
-        return [view for view in self.obligations if view.status == "fail"]
+    def open_claims(self) -> list[ObligationView]:
+        return [view for view in self.obligations if view.status == "open"]
+
+    @property
+    def headline(self) -> str:
+        """The one-sentence outcome every report opens its summary with."""
+        o = self.overall
+        return (f"{o.as_expected} of {o.total} obligations as expected ({o.pct(o.as_expected)}: {o.proved} proved, "
+                f"{o.refuted_as_expected} refuted as expected), {o.open} open claim{'' if o.open == 1 else 's'} "
+                f"(not proved), {o.not_as_expected} not as expected.")
 
     def groups(self) -> list[tuple[str, list[ObligationView]]]:
         """Obligations by family and format, in the summary's order."""
