@@ -99,18 +99,21 @@ def _float_props() -> dict[str, Callable]:
     def monotone_numerator(fmt, a, b):
         a2 = np.roll(a, 1)   # a second numerator per vector, from the same set
         x1, x2, y = _f64(a), _f64(a2), _f64(b)
-        applies = ~np.isnan(x1) & ~np.isnan(x2) & (y > 0) & (x1 <= x2)
+        applies = ~np.isnan(x1) & ~np.isnan(x2) & fin(y) & (y > 0) & (x1 <= x2)
         return applies, _f64(div(fmt, a, b)) <= _f64(div(fmt, a2, b))
 
     def exact_when_representable(fmt, a, b):
+        # where the exact quotient a / b is itself a value of the format, Div must return it
         c = div(fmt, a, b)
         applies = np.zeros(a.shape, bool)
         holds = np.ones(a.shape, bool)
         for i in _sample(fin(_f64(a)) & (_f64(a) != 0) & fin(_f64(b)) & (_f64(b) != 0)):
-            ca, cb, cc = (fmt.decode(int(_bits(fmt, v[i]))) for v in (a, b, c))
-            if cc.is_finite and cc.value * cb.value == ca.value:
+            ca, cb = fmt.decode(int(_bits(fmt, a[i]))), fmt.decode(int(_bits(fmt, b[i])))
+            exact = ca.value / cb.value
+            nearest = fmt.round(exact)
+            if fmt.decode(nearest).value == exact:
                 applies[i] = True
-                holds[i] = True   # c is then the exact quotient: a / b must be c, and c is a / b
+                holds[i] = int(_bits(fmt, c[i])) == nearest
         return applies, holds
 
     def accuracy(subnormal: bool):
