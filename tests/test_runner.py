@@ -166,3 +166,19 @@ def test_open_claims_are_never_proved_and_fail_when_refuted(tmp_path):
     summary = Results([timed_out]).summary
     assert (summary["open"], summary["as_expected"], summary["not_as_expected"]) == (1, 0, 0)
     assert not Results([timed_out, refuted]).all_settled
+
+
+def test_a_cached_timeout_stays_a_timeout_and_a_longer_limit_retries(tmp_path):
+    first = OBLIGATIONS[0].id
+    answers = {(first, "p1"): "timeout", (first, "p2"): "timeout"}
+    _run(ScriptedBackend(answers), tmp_path)
+    warm = ScriptedBackend(answers)
+    results, _ = _run(warm, tmp_path)
+    assert (first, "p1") not in warm.calls
+    assert results[first].verdict == "timeout" and results[first].cached and not results[first].as_expected
+    stream = io.StringIO()
+    longer = ScriptedBackend({})
+    runner = Runner([longer], ProofCache(tmp_path / "cache", stream=io.StringIO()),
+                    RunOptions(timeout=600, jobs=2), tmp_path, stream)
+    retried = {r.id: r for r in runner.run(OBLIGATIONS)[0]}
+    assert (first, "p1") in longer.calls and retried[first].verdict == "proved"

@@ -81,11 +81,13 @@ class ObligationResult:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["attempts"] = [a.to_json() for a in self.attempts]
+        data["status"] = self.status   # derived; written for readers, recomputed on load
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "ObligationResult":
         data = dict(data)
+        data.pop("status", None)
         data["attempts"] = [Attempt.from_json(a) for a in data.get("attempts", [])]
         return cls(**data)
 

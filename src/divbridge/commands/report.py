@@ -33,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise InputError(f"cannot write the reports: {exc.strerror}", str(exc.filename or args.out)) from None
     summary = results.summary
-    print(f"report: {summary['as_expected']} of {summary['total']} obligations as expected; "
+    print(f"report: {summary['as_expected']} of {summary['total']} obligations as expected, "
+          f"{summary['open']} open (not proved), {summary['not_as_expected']} not as expected; "
           f"wrote {', '.join(str(p) for p in paths)}")
     return 0

@@ -6,8 +6,12 @@ its version and the task's options and limits; the file is
 carries a checksum of its payload, so an entry that is corrupt, truncated,
 or that belongs to another question is detected, reported once on stderr
 and treated as a miss (the obligation is proved again and the entry
-rewritten).  Only ``proved`` and ``refuted`` are stored: a timeout depends
-on the machine's load, not on the question.
+rewritten).  ``proved`` and ``refuted`` are keyed by the question alone.
+A ``timeout`` or ``unknown`` depends on the limit it was given (and on the
+machine's load), so it is keyed by the time limit too: a warm run with the
+same limit answers it from the cache (still a timeout, never a proof), a
+longer ``--timeout`` or ``--no-cache`` tries again.  Errors and stopped
+attempts are never stored.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from divbridge.errors import InputError
 from divbridge.provers.verdicts import DEFINITE, Attempt
 
 MODES = ("readwrite", "off", "offline")
+UNSETTLED = ("timeout", "unknown")
 DEFAULT_DIRECTORY = Path(".cache/divbridge/proofs")
 FORMAT = 1
 
@@ -43,20 +48,30 @@ class ProofCache:
         self._lock = threading.Lock()
 
     @staticmethod
-    def key_fields(task, version: str) -> dict[str, Any]:
-        return {"format": FORMAT, "prover": task.prover, "version": version,
-                "text_sha256": hashlib.sha256(task.text.encode()).hexdigest(),
-                "options": [list(option) for option in task.options]}
+    def key_fields(task, version: str, time_limit: float | None = None) -> dict[str, Any]:
+        fields = {"format": FORMAT, "prover": task.prover, "version": version,
+                  "text_sha256": hashlib.sha256(task.text.encode()).hexdigest(),
+                  "options": [list(option) for option in task.options]}
+        if time_limit is not None:
+            fields["time_limit"] = time_limit
+        return fields
 
-    def path(self, task, version: str) -> Path:
-        key = _digest(self.key_fields(task, version))
+    def path(self, task, version: str, time_limit: float | None = None) -> Path:
+        key = _digest(self.key_fields(task, version, time_limit))
         return self.directory / key[:2] / f"{key}.json"
 
-    def lookup(self, task, version: str) -> Attempt | None:
-        """The stored answer, marked cached; None on a miss or a bad entry (``off``: always None)."""
+    def lookup(self, task, version: str, time_limit: float | None = None) -> Attempt | None:
+        """The stored answer, marked cached: a definite one, else (given the time limit) a
+        timeout or unknown under that limit; None on a miss or a bad entry (``off``: always None)."""
         if self.mode == "off":
             return None
-        path = self.path(task, version)
+        found = self._read(task, version, None, DEFINITE)
+        if found is None and time_limit is not None:
+            found = self._read(task, version, time_limit, UNSETTLED)
+        return found
+
+    def _read(self, task, version: str, time_limit: float | None, verdicts: tuple[str, ...]) -> Attempt | None:
+        path = self.path(task, version, time_limit)
         try:
             raw = path.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -69,26 +84,33 @@ class ProofCache:
             payload = entry["attempt"]
             if entry.get("checksum") != _digest(payload):
                 raise ValueError("checksum mismatch")
-            if entry.get("key") != self.key_fields(task, version):
+            if entry.get("key") != self.key_fields(task, version, time_limit):
                 raise ValueError("entry belongs to another question")
             attempt = Attempt.from_json(payload)
-            if attempt.verdict not in DEFINITE or attempt.prover != task.prover:
-                raise ValueError("not a definite answer of this prover")
+            if attempt.verdict not in verdicts or attempt.prover != task.prover:
+                raise ValueError("not an answer of this prover that this key may hold")
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             self._report(path, str(exc) if isinstance(exc, ValueError) else f"malformed ({type(exc).__name__})")
             return None
         attempt.cached = True
         return attempt
 
-    def store(self, task, version: str, attempt: Attempt) -> None:
-        """Keep a definite answer (with ``off`` and ``offline`` nothing is written)."""
-        if self.mode != "readwrite" or attempt.verdict not in DEFINITE:
+    def store(self, task, version: str, attempt: Attempt, time_limit: float | None = None) -> None:
+        """Keep a definite answer, or a timeout/unknown under its time limit (with ``off``
+        and ``offline`` nothing is written)."""
+        if self.mode != "readwrite":
+            return
+        if attempt.verdict in DEFINITE:
+            key_limit = None
+        elif attempt.verdict in UNSETTLED and time_limit is not None:
+            key_limit = time_limit
+        else:
             return
         payload = attempt.to_json()
         payload["cached"] = False
-        entry = {"key": self.key_fields(task, version), "obligation": task.obligation.id,
+        entry = {"key": self.key_fields(task, version, key_limit), "obligation": task.obligation.id,
                  "attempt": payload, "checksum": _digest(payload)}
-        write_json_atomic(self.path(task, version), entry)
+        write_json_atomic(self.path(task, version, key_limit), entry)
 
     def _report(self, path: Path, problem: str) -> None:
         with self._lock:

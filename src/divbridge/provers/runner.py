@@ -54,9 +54,9 @@ class Backend(abc.ABC):
 class Cache(Protocol):
     mode: str
 
-    def lookup(self, task: ProofTask, version: str) -> Attempt | None: ...
+    def lookup(self, task: ProofTask, version: str, time_limit: float | None = None) -> Attempt | None: ...
 
-    def store(self, task: ProofTask, version: str, attempt: Attempt) -> None: ...
+    def store(self, task: ProofTask, version: str, attempt: Attempt, time_limit: float | None = None) -> None: ...
 
 
 @dataclass
@@ -107,48 +107,61 @@ class Runner:
         return results, dict(sorted(self.versions.items()))
 
     def _prove(self, groups: list[tuple[Backend, list[ProofTask]]]) -> list[Attempt]:
-        """Race every backend's group on one obligation: once the attempts decide it
-        (``agree`` definite answers, none contradicting), the others are stopped."""
-        decided = threading.Event()
+        """The cache first; then race every backend's remaining tasks on the obligation: once
+        the attempts decide it (``agree`` definite answers, none contradicting), the others stop."""
         attempts: list[Attempt] = []
+        missing: list[tuple[Backend, list[ProofTask]]] = []
+        for backend, group in groups:
+            hits = {task.prover: self._lookup(task) for task in group}
+            attempts.extend(hit for hit in hits.values() if hit is not None)
+            left = [task for task in group if hits[task.prover] is None]
+            if left:
+                missing.append((backend, left))
+        if self.cache.mode == "offline":
+            return attempts + [Attempt(t.prover, "error", 0.0, message="not in cache (offline)")
+                               for _, group in missing for t in group]
+        decided = threading.Event()
+        if self._decided(attempts) or not missing:
+            return attempts
         lock = threading.Lock()
 
         def race(backend: Backend, group: list[ProofTask]) -> None:
             answers = self._run_group(backend, group, decided)
             with lock:
                 attempts.extend(answers)
-                if combine(attempts, self.options.agree).verdict in ("proved", "refuted"):
+                if self._decided(attempts):
                     decided.set()
 
-        threads = [threading.Thread(target=race, args=pair) for pair in groups]
+        threads = [threading.Thread(target=race, args=pair) for pair in missing]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
         return attempts
 
+    def _decided(self, attempts: list[Attempt]) -> bool:
+        return combine(attempts, self.options.agree).verdict in ("proved", "refuted")
+
+    def _version(self, task: ProofTask) -> str:
+        return self.versions.get(_prover_tool(task.prover), "")
+
+    def _lookup(self, task: ProofTask) -> Attempt | None:
+        if self.cache.mode == "off":
+            return None
+        return self.cache.lookup(task, self._version(task), self.options.timeout)
+
     def _run_group(self, backend: Backend, group: list[ProofTask], decided: threading.Event) -> list[Attempt]:
-        """Answer from the cache where it can, run the rest, store what was proved or refuted."""
-        cached: list[Attempt] = []
-        to_run: list[ProofTask] = []
-        for task in group:
-            version = self.versions.get(_prover_tool(task.prover), "")
-            hit = self.cache.lookup(task, version) if self.cache.mode != "off" else None
-            (cached.append(hit) if hit is not None else to_run.append(task))
-        if self.cache.mode == "offline":
-            return cached + [Attempt(t.prover, "error", 0.0, message="not in cache (offline)") for t in to_run]
-        if combine(cached, self.options.agree).verdict in ("proved", "refuted") or not to_run:
-            return cached
+        """Run the tasks the cache could not answer, and store their answers."""
         try:
-            fresh = backend.run_group(to_run, self.options.timeout, self.options.agree, decided)
+            fresh = backend.run_group(group, self.options.timeout, self.options.agree, decided)
         except Exception as exc:  # a crashed backend is an error verdict, never a lost obligation
-            fresh = [Attempt(t.prover, "error", 0.0, message=f"{type(exc).__name__}: {exc}") for t in to_run]
-        tasks = {t.prover: t for t in to_run}
+            fresh = [Attempt(t.prover, "error", 0.0, message=f"{type(exc).__name__}: {exc}") for t in group]
+        tasks = {t.prover: t for t in group}
         for attempt in fresh:
             task = tasks.get(attempt.prover)
-            if task is not None and attempt.verdict in ("proved", "refuted") and self.cache.mode != "off":
-                self.cache.store(task, self.versions.get(_prover_tool(task.prover), ""), attempt)
-        return cached + fresh
+            if task is not None and self.cache.mode == "readwrite":
+                self.cache.store(task, self._version(task), attempt, self.options.timeout)
+        return fresh
 
     def _progress(self, done: int, total: int, obligation: Obligation, outcome: Outcome, elapsed: float) -> None:
         if (obligation.expect, outcome.verdict) in (("valid", "proved"), ("invalid", "refuted")):
