@@ -22,11 +22,13 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"divbridge: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; given the command about to run, only its module is imported (the
+    others cost seconds of imports that a proof run does not need)."""
     parser = _Parser(prog="divbridge", description="Formal-verification bridge for the ONNX Div operator (SONNX profile).")
     parser.add_argument("--version", action="version", version=f"divbridge {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for name in COMMANDS:
+    for name in [command] if command in COMMANDS else COMMANDS:
         module = importlib.import_module(f"divbridge.commands.{name.replace('-', '_')}")
         sub = subparsers.add_parser(name, help=module.HELP, description=module.HELP)
         module.configure(sub)
@@ -35,7 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    command = next((word for word in argv if not word.startswith("-")), None)
+    args = build_parser(command).parse_args(argv)
     try:
         return args.run(args)
     except (DivbridgeError, SpecViolation) as exc:
