@@ -1,4 +1,5 @@
-"""Exhaustive FP16 and BF16 enumeration (2^32 pairs each) against a naive NumPy loop.
+"""Exhaustive FP16 and BF16 enumeration (2^32 pairs each) against a naive NumPy loop,
+and the monotonicity walk (every finite b > 0 x every non-NaN numerator in order).
 
 The naive loop (float64 division, then conversion to the 16-bit format, one
 numerator row at a time) runs on a slice of numerators and is extrapolated
@@ -13,6 +14,7 @@ import time
 import numpy as np
 
 from divbridge.crosscheck.exhaustive import enumerate_pairs
+from divbridge.crosscheck.monotone import check_monotone_numerator
 from divbridge.formats import BF16, FP16, float_format
 
 NAIVE_ROWS = 256
@@ -33,6 +35,7 @@ def _naive_seconds(fmt) -> float:
 
 def run() -> dict:
     enumerate_pairs(float_format(3, 4))   # compile (or load the numba cache) outside the timings
+    check_monotone_numerator(float_format(3, 4))
     figures = {}
     for fmt in (FP16, BF16):
         result = enumerate_pairs(fmt, "via_fp32")
@@ -40,6 +43,9 @@ def run() -> dict:
         figures[f"{fmt.name}_mismatches"] = result.mismatches
         figures[f"{fmt.name}_engine_s"] = round(result.seconds, 2)
         figures[f"{fmt.name}_naive_numpy_s_extrapolated"] = round(_naive_seconds(fmt), 1)
+        monotone = check_monotone_numerator(fmt)
+        figures[f"{fmt.name}_monotone_violations"] = monotone.violations
+        figures[f"{fmt.name}_monotone_s"] = round(monotone.seconds, 2)
     figures["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-    figures["targets"] = "engine <= 30 s per format on 2 cores, peak RSS < 2048 MB"
+    figures["targets"] = "engine and monotone <= 30 s per format on 2 cores, peak RSS < 2048 MB"
     return figures

@@ -25,6 +25,8 @@ both paths count the same mismatches.
 Strategies are the ways an implementation might compute the narrow division;
 `via_fp32` is the correct one the theorem is about, the others are wrong on
 purpose to show that the enumeration rejects them with a counterexample.
+The same reference quotients, walked in increasing order of the numerator,
+prove monotonicity (`divbridge.crosscheck.monotone`, kernel `_monotone_kernel`).
 The kernels are compiled with numba (`parallel=True`, a prange over numerators;
 `cache=True`, so only the first run compiles); the small helpers are inlined
 at numba level, since a call that passes arrays costs more than the arithmetic.
@@ -498,6 +500,80 @@ def _rows_kernel(code, eb, sb, cls, sig, ex, qtab, rtab, f32, a_start, expected,
         buf = np.empty(1, np.float32)
         _scan_general(code, a_start + i, 0, n, eb, sb, cls, sig, ex, qtab, rtab, f32, buf, buf.view(np.uint32),
                       expected[i], actual[i])
+
+
+# -- monotonicity in the numerator (public API in divbridge.crosscheck.monotone) ------
+# The kernel lives beside the reference helpers it inlines: numba invalidates
+# its on-disk cache per source file, so a change to the reference recompiles it.
+
+@njit(parallel=True, cache=True, error_model="numpy")
+def _monotone_kernel(eb, sb, cls, sig, ex, qtab, rtab, rnorm, order, denominators, counts, first_a1, first_a2):
+    """For each denominator b, the reference quotients a / b of the numerators ``order``
+    (bit patterns in increasing value) must never decrease.
+
+    Per denominator i: counts[i] places where the walk fails (a NaN quotient, since
+    a / b <= a / b fails, or a quotient below the previous non-NaN one); first_a1[i],
+    first_a2[i] the numerators of the first failure (a, a for a NaN), or -1.
+
+    The quotients of b are computed first, in bit-pattern order by rows of
+    numerators sharing sign and exponent field.  A row of normal numerators
+    whose quotients are all normal is one tabulated rounding per element plus
+    the row's exponent (the fast path of `_scan_numerator`), a loop that
+    vectorises; the other rows go through `_finite_quotient` and
+    `_special_quotient` one by one."""
+    top = eb + sb - 1
+    width = 1 << (sb - 1)
+    fields = 1 << eb
+    bias = (1 << (eb - 1)) - 1
+    magnitude = (1 << top) - 1
+    inf = ((1 << eb) - 1) << (sb - 1)
+    for i in prange(denominators.shape[0]):
+        b = denominators[i]
+        cb = cls[b]
+        b_exp = np.int64(ex[b])
+        # the column of the quotient tables for b's significand, contiguous for the loops
+        column = np.int64(sig[b]) & (width - 1)
+        rcol = rtab[column::width].copy()
+        qcol = qtab[column::width].copy()
+        ncol = rnorm[column::width].copy()
+        quotients = np.empty(cls.shape[0], np.int64)
+        for row in range(0, cls.shape[0], width):
+            field = (row >> (sb - 1)) & (fields - 1)
+            dexp = field - bias - b_exp
+            sign = ((row ^ b) >> top) & 1
+            if cb == _FINITE and 1 <= field <= fields - 2 and 2 - bias <= dexp <= bias:
+                base = (sign << top) | ((dexp + bias - 2) << (sb - 1))
+                for j in range(width):
+                    quotients[row + j] = base + np.int64(ncol[j])
+                continue
+            for a in range(row, row + width):
+                ca = cls[a]
+                if ca == _FINITE and cb == _FINITE:
+                    j = np.int64(sig[a]) & (width - 1)
+                    quotients[a] = _finite_quotient(sign, np.int64(ex[a]) - b_exp, np.int64(rcol[j]),
+                                                    np.int64(qcol[j]), eb, sb)
+                else:
+                    quotients[a] = _special_quotient(ca, cb, sign, eb, sb)
+        count = 0
+        a1 = -1
+        a2 = -1
+        previous = -inf - 1          # below the key of -inf
+        previous_a = np.int64(-1)
+        for t in range(order.shape[0]):
+            a = order[t]
+            q = quotients[a]
+            mag = q & magnitude
+            key = -mag if q >> top else mag   # the value order of non-NaN patterns; -0 and +0 both 0
+            if mag > inf or key < previous:
+                count += 1
+                if a1 < 0:
+                    a1, a2 = (a, a) if mag > inf else (previous_a, a)
+            if mag <= inf:
+                previous = key
+                previous_a = a
+        counts[i] = count
+        first_a1[i] = a1
+        first_a2[i] = a2
 
 
 # -- public API --------------------------------------------------------------------

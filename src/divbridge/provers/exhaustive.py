@@ -3,11 +3,15 @@
 For FP16 and BF16 there are 2^32 operand pairs: dividing all of them with a
 strategy and comparing each result bit for bit with an independent correctly
 rounded reference (`divbridge.crosscheck.exhaustive.enumerate_pairs`) is a
-complete proof, recorded with prover ``exhaustive``.  A mismatch is a
-counterexample, replayed on the mirror like a solver's.
+complete proof, recorded with prover ``exhaustive``.  So is walking, for
+every finite b > 0, every numerator in increasing order with the reference
+quotient (`divbridge.crosscheck.monotone`): the proof of the
+``monotone_numerator`` obligations, which time out in every SMT solver.  A
+mismatch or a descent is a counterexample, replayed on the mirror like a
+solver's.
 
 The enumeration runs in a child process (numba threads, killable on time
-out).  Its cache key holds the engine's source, so editing the engine
+out).  Its cache key holds the engines' source, so editing an engine
 proves again.  A complete enumeration may need more than a solver's time
 limit: the limit used is the larger of ``--timeout`` and ``min_time_limit``.
 """
@@ -35,10 +39,27 @@ from divbridge.provers.smt import artifact_path
 from divbridge.provers.verdicts import Attempt
 
 ENGINE = Path(__file__).resolve().parents[1] / "crosscheck" / "exhaustive.py"
+MONOTONE_ENGINE = ENGINE.with_name("monotone.py")
+
+MONOTONE = "monotone_numerator"
+MONOTONE_FORMATS = ("fp16", "bf16")
+
+
+def _job(obligation: Obligation) -> str | None:
+    """What the child process runs for an obligation: MONOTONE, a strategy name, or None."""
+    if "exhaustive" not in obligation.backends:
+        return None
+    if obligation.prop == MONOTONE and obligation.format in MONOTONE_FORMATS:
+        return MONOTONE
+    return obligation.params.get("strategy")
 
 
 def handles(obligation: Obligation) -> bool:
-    return "exhaustive" in obligation.backends and "strategy" in obligation.params
+    return _job(obligation) is not None
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 class ExhaustiveBackend(Backend):
@@ -57,19 +78,26 @@ class ExhaustiveBackend(Backend):
     def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
         if "exhaustive" not in provers:
             return []
-        engine = hashlib.sha256(ENGINE.read_bytes()).hexdigest()
+        engine = _sha256(ENGINE)
         groups = []
         for obligation in obligations:
-            if not handles(obligation):
+            job = _job(obligation)
+            if job is None:
                 continue
             fmt = get_format(obligation.format)
             text = (f"# divbridge exhaustive proof of {obligation.id}\n"
                     f"# {obligation.title}\n"
                     f"# requirements: {', '.join(obligation.requirements)}\n"
-                    f"# statement: {obligation.statement}\n"
-                    f"enumerate_pairs(fmt={fmt.name} (eb={fmt.eb}, sb={fmt.sb}), "
-                    f"strategy={obligation.params['strategy']})  # all {1 << (2 * fmt.width)} operand pairs\n"
-                    f"# engine: src/divbridge/crosscheck/exhaustive.py sha256 {engine}\n")
+                    f"# statement: {obligation.statement}\n")
+            if job == MONOTONE:
+                text += (f"check_monotone_numerator(fmt={fmt.name} (eb={fmt.eb}, sb={fmt.sb}))  "
+                         f"# every finite b > 0 x every non-NaN a in increasing order\n"
+                         f"# engine: src/divbridge/crosscheck/exhaustive.py sha256 {engine}\n"
+                         f"# engine: src/divbridge/crosscheck/monotone.py sha256 {_sha256(MONOTONE_ENGINE)}\n")
+            else:
+                text += (f"enumerate_pairs(fmt={fmt.name} (eb={fmt.eb}, sb={fmt.sb}), "
+                         f"strategy={job})  # all {1 << (2 * fmt.width)} operand pairs\n"
+                         f"# engine: src/divbridge/crosscheck/exhaustive.py sha256 {engine}\n")
             path = out_dir / "exhaustive" / f"{obligation.id}.txt"
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 write_text_atomic(path, text)
@@ -82,10 +110,11 @@ class ExhaustiveBackend(Backend):
 
     def _run(self, task: ProofTask, limit: float, cancel: threading.Event | None) -> Attempt:
         obligation = task.obligation
+        job = _job(obligation)
         version = self.versions()["exhaustive"]
         started = time.monotonic()
         process = subprocess.Popen(
-            [sys.executable, "-m", "divbridge.provers.exhaustive", obligation.format, obligation.params["strategy"]],
+            [sys.executable, "-m", "divbridge.provers.exhaustive", obligation.format, job],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
         stdout, stderr, outcome = communicate(process, None, limit, cancel)
         if outcome == "cancelled":
@@ -100,21 +129,49 @@ class ExhaustiveBackend(Backend):
             tail = (stderr.strip().splitlines() or [f"exit status {process.returncode}"])[-1]
             return Attempt("exhaustive", "error", elapsed, version=version, message=tail[:300])
         result = json.loads(lines[-1])
-        if result["mismatches"] == 0:
-            return Attempt("exhaustive", "proved", elapsed, version=version,
-                           message=f"all {result['pairs']} operand pairs agree with the reference")
-        a_bits, b_bits, _, _ = result["first_mismatch"]
-        fmt = get_format(obligation.format)
-        record, problem = counterexample.check(obligation, {"x": fmt.name, "y": fmt.name},
-                                               {"x_bits": a_bits, "y_bits": b_bits})
-        record["mismatches"] = result["mismatches"]
-        return Attempt("exhaustive", "error" if problem else "refuted", elapsed, version=version,
-                       counterexample=record, message=problem or f"{result['mismatches']} of {result['pairs']} pairs differ")
+        verdict = _monotone_verdict if job == MONOTONE else _strategy_verdict
+        return verdict(obligation, result, elapsed, version)
 
 
-def _child(format_name: str, strategy: str) -> int:
+def _strategy_verdict(obligation: Obligation, result: dict, elapsed: float, version: str) -> Attempt:
+    if result["mismatches"] == 0:
+        return Attempt("exhaustive", "proved", elapsed, version=version,
+                       message=f"all {result['pairs']} operand pairs agree with the reference")
+    a_bits, b_bits, _, _ = result["first_mismatch"]
+    fmt = get_format(obligation.format)
+    record, problem = counterexample.check(obligation, {"x": fmt.name, "y": fmt.name},
+                                           {"x_bits": a_bits, "y_bits": b_bits})
+    record["mismatches"] = result["mismatches"]
+    return Attempt("exhaustive", "error" if problem else "refuted", elapsed, version=version,
+                   counterexample=record, message=problem or f"{result['mismatches']} of {result['pairs']} pairs differ")
+
+
+def _monotone_verdict(obligation: Obligation, result: dict, elapsed: float, version: str) -> Attempt:
+    if result["violations"] == 0:
+        return Attempt("exhaustive", "proved", elapsed, version=version,
+                       message=f"for all {result['denominators']} finite b > 0, the quotients of the non-NaN "
+                               f"numerators in increasing order never decrease ({result['pairs_checked']} "
+                               f"adjacent pairs)")
+    a1_bits, a2_bits, b_bits = result["first_violation"]
+    fmt = get_format(obligation.format)
+    record, problem = counterexample.check(obligation, {"a1": fmt.name, "a2": fmt.name, "b": fmt.name},
+                                           {"a1_bits": a1_bits, "a2_bits": a2_bits, "b_bits": b_bits})
+    record["violations"] = result["violations"]
+    return Attempt("exhaustive", "error" if problem else "refuted", elapsed, version=version, counterexample=record,
+                   message=problem or f"{result['violations']} descents in {result['pairs_checked']} adjacent pairs")
+
+
+def _child(format_name: str, job: str) -> int:
+    fmt = get_format(format_name)
+    if job == MONOTONE:
+        from divbridge.crosscheck.monotone import check_monotone_numerator
+        check = check_monotone_numerator(fmt)
+        print(json.dumps({"denominators": check.denominators, "pairs_checked": check.pairs_checked,
+                          "violations": check.violations, "first_violation": check.first_violation,
+                          "seconds": check.seconds}), flush=True)
+        return 0
     from divbridge.crosscheck.exhaustive import enumerate_pairs
-    enumeration = enumerate_pairs(get_format(format_name), strategy)
+    enumeration = enumerate_pairs(fmt, job)
     print(json.dumps({"pairs": enumeration.pairs, "mismatches": enumeration.mismatches,
                       "first_mismatch": enumeration.first_mismatch, "seconds": enumeration.seconds}), flush=True)
     return 0
