@@ -10,3 +10,11 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 def seeds_dir() -> Path:
     assert SEEDS.is_dir(), f"the seed documents are expected at {SEEDS}"
     return SEEDS
+
+
+@pytest.fixture(scope="module", autouse=True)
+def private_cache(tmp_path_factory):
+    """Each test module reads and writes its own claim cache, never the project's."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("DIVBRIDGE_CACHE", str(tmp_path_factory.mktemp("cache")))
+        yield

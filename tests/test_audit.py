@@ -14,13 +14,6 @@ from divbridge.cli import main
 SPEC = Path(__file__).parents[1] / "proofs" / "spec" / "div.md"
 
 
-@pytest.fixture(scope="module", autouse=True)
-def private_cache(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("DIVBRIDGE_CACHE", str(tmp_path_factory.mktemp("cache")))
-        yield
-
-
 @pytest.fixture(scope="module")
 def text():
     return SPEC.read_text(encoding="utf-8")

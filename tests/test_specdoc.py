@@ -16,13 +16,6 @@ SEED_001 = SEEDS / "001_1a2e9c884dfd2130.txt"
 SEED_003 = SEEDS / "003_12b73b737d51847e.txt"
 
 
-@pytest.fixture(scope="module", autouse=True)
-def private_cache(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("DIVBRIDGE_CACHE", str(tmp_path_factory.mktemp("cache")))
-        yield
-
-
 @pytest.fixture(scope="module")
 def seed000():
     return analyse(SEED_000)

@@ -56,6 +56,17 @@ class Encoding:
     def atom(self, atom: Atom) -> z3.BoolRef:
         raise NotImplementedError
 
+    @staticmethod
+    def exact_atom(atom: Atom) -> z3.BoolRef | None:
+        """The atoms that are constant for integers and reals, which have no NaN and no infinity."""
+        if atom.op in ("isnan", "isinf", "notfinite"):
+            return z3.BoolVal(False)
+        if atom.op in ("notnan", "notinf", "isfinite"):
+            return z3.BoolVal(True)
+        if atom.literal.kind == "nan":
+            return z3.BoolVal(atom.op == "≠")
+        return None
+
     def ok(self, result: Result) -> z3.BoolRef:
         """True where the row's result is what the semantics gives."""
         raise NotImplementedError
@@ -187,14 +198,11 @@ class IntEncoding(Encoding):
         self.defined = z3.And(self.b != 0, z3.Not(overflow))
 
     def atom(self, atom: Atom) -> z3.BoolRef:
+        constant = self.exact_atom(atom)
+        if constant is not None:
+            return constant
         x = self.operand(atom)
         op, lit = atom.op, atom.literal
-        if op in ("isnan", "isinf", "notfinite"):
-            return z3.BoolVal(False)
-        if op in ("notnan", "notinf", "isfinite"):
-            return z3.BoolVal(True)
-        if lit.kind == "nan":
-            return z3.BoolVal(op == "≠")
         if lit.kind == "min":
             lit = Literal("number", Fraction(self.fmt.min))
         if lit.kind == "inf":   # every integer is below +inf and above -inf
@@ -266,14 +274,11 @@ class RealEncoding(Encoding):
         self.B = self.b = z3.Real("B")
 
     def atom(self, atom: Atom) -> z3.BoolRef:
+        constant = self.exact_atom(atom)
+        if constant is not None:
+            return constant
         x = self.operand(atom)
         op, lit = atom.op, atom.literal
-        if op in ("isnan", "isinf", "notfinite"):
-            return z3.BoolVal(False)
-        if op in ("notnan", "notinf", "isfinite"):
-            return z3.BoolVal(True)
-        if lit.kind == "nan":
-            return z3.BoolVal(op == "≠")
         if lit.kind in ("inf", "min"):   # the reals have no smallest element either
             below = lit.sign != "-" and lit.kind == "inf"
             return z3.BoolVal({"=": False, "≠": True, "<": below, "≤": below, ">": not below, "≥": not below}[op])
