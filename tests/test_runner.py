@@ -43,10 +43,10 @@ class ScriptedBackend(Backend):
         return out
 
 
-def _run(backend, tmp_path, mode="readwrite", agree=1, others=()):
+def _run(backend, tmp_path, mode="readwrite", agree=1, others=(), grace=0.2):
     stream = io.StringIO()
     runner = Runner([backend, *others], ProofCache(tmp_path / "cache", mode, stream=io.StringIO()),
-                    RunOptions(agree=agree, jobs=2), tmp_path, stream)
+                    RunOptions(agree=agree, jobs=2, grace=grace), tmp_path, stream)
     results, versions = runner.run(OBLIGATIONS)
     return {r.id: r for r in results}, stream.getvalue()
 
@@ -100,6 +100,27 @@ def test_backends_race_and_the_loser_is_stopped_not_proved(tmp_path):
         slow = [a for a in result.attempts if a.prover == "slow"]
         assert slow and slow[0].verdict == "skipped"
         assert result.prover in ("p1", "p2", "p1, p2") and "slow" not in result.prover
+
+
+class SecondBackend(ScriptedBackend):
+    """Proves everything a little after the first backend: within the grace period."""
+
+    name = "second"
+
+    def __init__(self):
+        super().__init__({}, provers=("second",))
+
+    def run_group(self, group, timeout, agree, cancel=None):
+        if cancel.wait(timeout=0.3):
+            return [Attempt("second", "skipped", 0.3, message="stopped")]
+        return super().run_group(group, timeout, agree, cancel)
+
+
+def test_a_second_proof_within_the_grace_period_is_kept(tmp_path):
+    kept, _ = _run(ScriptedBackend({}), tmp_path, others=(SecondBackend(),), grace=5)
+    assert all("second" in r.prover for r in kept.values() if r.verdict == "proved")
+    cut, _ = _run(ScriptedBackend({}), tmp_path / "b", others=(SecondBackend(),), grace=0)
+    assert all([a.verdict for a in r.attempts if a.prover == "second"] == ["skipped"] for r in cut.values())
 
 
 def test_warm_run_answers_from_cache_and_offline_miss_fails(tmp_path):

@@ -38,6 +38,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                         help="obligations proved in parallel (default: the number of cores)")
     parser.add_argument("--timeout", type=float, default=30.0, metavar="S", help="time limit per prover run, seconds")
+    parser.add_argument("--grace", type=float, default=3.0, metavar="S",
+                        help="once an obligation is decided, how long the other provers may still finish "
+                             "(their proofs are kept as evidence) before they are stopped (default 3)")
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_DIRECTORY, metavar="DIR")
     cache = parser.add_mutually_exclusive_group()
     cache.add_argument("--no-cache", action="store_true", help="ignore the proof cache")
@@ -51,12 +54,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     provers = _provers(args.provers)
-    if args.agree < 1 or args.jobs < 1 or args.timeout <= 0:
-        raise InputError("--agree and --jobs must be at least 1 and --timeout positive")
+    if args.agree < 1 or args.jobs < 1 or args.timeout <= 0 or args.grace < 0:
+        raise InputError("--agree and --jobs must be at least 1, --timeout positive and --grace not negative")
     obligations = select(spec_obligations() + strategy_obligations(), args.only)
     mode = "off" if args.no_cache else "offline" if args.offline else "readwrite"
     runner = Runner(backends(provers), ProofCache(args.cache_dir, mode),
-                    RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, provers=provers), args.out)
+                    RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
+                               provers=provers), args.out)
     print(f"divbridge prove: {len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
     obligation_results, versions = runner.run(obligations)

@@ -64,6 +64,9 @@ class RunOptions:
     timeout: float = 20.0
     agree: int = 1
     jobs: int = 2
+    # once an obligation is decided, the other provers get this long to finish before
+    # they are stopped: cheap second proofs are kept as evidence, hopeless ones cut short
+    grace: float = 3.0
     provers: set[str] = field(default_factory=lambda: {"why3", "z3", "cvc5", "bitwuzla", "exhaustive"})
 
 
@@ -120,23 +123,27 @@ class Runner:
         if self.cache.mode == "offline":
             return attempts + [Attempt(t.prover, "error", 0.0, message="not in cache (offline)")
                                for _, group in missing for t in group]
-        decided = threading.Event()
         if self._decided(attempts) or not missing:
             return attempts
+        stop = threading.Event()
         lock = threading.Lock()
+        timers: list[threading.Timer] = []
 
         def race(backend: Backend, group: list[ProofTask]) -> None:
-            answers = self._run_group(backend, group, decided)
+            answers = self._run_group(backend, group, stop)
             with lock:
                 attempts.extend(answers)
-                if self._decided(attempts):
-                    decided.set()
+                if self._decided(attempts) and not timers:
+                    timers.append(threading.Timer(self.options.grace, stop.set))
+                    timers[0].start()
 
         threads = [threading.Thread(target=race, args=pair) for pair in missing]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
+        for timer in timers:
+            timer.cancel()
         return attempts
 
     def _decided(self, attempts: list[Attempt]) -> bool:
