@@ -1,0 +1,32 @@
+; divbridge proof obligation float.fp16.accuracy.absolute_error_subnormal
+; absolute error at most half the smallest subnormal below the normal range
+; requirements: E_DIV_FLOAT_ACC_0010
+; statement: isFinite(a) and isFinite(b) and not isZero(b) and r = real(a) / real(b) and |r| < min_normal -> |real(a / b) - r| <= min_subnormal / 2
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation float.fp16.accuracy.absolute_error_subnormal|)
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp16 is (_ FloatingPoint 5 11); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 16))
+(define-fun a () (_ FloatingPoint 5 11) ((_ to_fp 5 11) a_bits))
+(declare-const b_bits (_ BitVec 16))
+(define-fun b () (_ FloatingPoint 5 11) ((_ to_fp 5 11) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 5 11))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 5 11) (fp #b0 #b01111 #b0000000000))
+(define-fun q () (_ FloatingPoint 5 11) (fp.div RNE a b))
+; 8/24-bit floats hold every product of two fp16 values exactly,
+; so the comparisons below are comparisons of exact reals
+(define-fun wa () (_ FloatingPoint 8 24) ((_ to_fp 8 24) RNE a))
+(define-fun wb () (_ FloatingPoint 8 24) ((_ to_fp 8 24) RNE b))
+; with r = a / b (b finite non-zero): |q - r| <= e |r|  iff  |q*b - a| <= e |a|, and |q - r| <= d  iff
+; |q*b - a| <= d |b|.  q*b and both bounds are exact in the wide format; q*b - a rounded upward (downward)
+; stays below (above) a representable bound exactly when the exact difference does.
+(define-fun m () (_ FloatingPoint 8 24) (fp.mul RNE ((_ to_fp 8 24) RNE q) wb))
+(define-fun in_range () Bool (fp.lt (fp.abs wa) (fp.mul RNE (fp #b0 #b01110001 #b00000000000000000000000) (fp.abs wb))))
+(define-fun bound () (_ FloatingPoint 8 24) (fp.mul RNE (fp #b0 #b01100110 #b00000000000000000000000) (fp.abs wb)))
+(define-fun goal () Bool (=> (and (isFinite a) (isFinite b) (not (fp.isZero b)) in_range)
+                             (and (fp.leq (fp.sub RTP m wa) bound) (fp.geq (fp.sub RTN m wa) (fp.neg bound)))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,24 @@
+; divbridge proof obligation float.fp32.generic.monotone_numerator
+; A / B is monotone in A for finite B > 0
+; requirements: E_DIV_FLOAT_DEF_0010
+; statement: not isNaN(a1) and not isNaN(a2) and isFinite(b) and b > 0 and a1 <= a2 -> a1 / b <= a2 / b
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation float.fp32.generic.monotone_numerator|)
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp32 is (_ FloatingPoint 8 24); operands are declared as bit patterns
+(declare-const a1_bits (_ BitVec 32))
+(define-fun a1 () (_ FloatingPoint 8 24) ((_ to_fp 8 24) a1_bits))
+(declare-const a2_bits (_ BitVec 32))
+(define-fun a2 () (_ FloatingPoint 8 24) ((_ to_fp 8 24) a2_bits))
+(declare-const b_bits (_ BitVec 32))
+(define-fun b () (_ FloatingPoint 8 24) ((_ to_fp 8 24) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 24))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 24) (fp #b0 #b01111111 #b00000000000000000000000))
+(define-fun goal () Bool (=> (and (not (fp.isNaN a1)) (not (fp.isNaN a2)) (isFinite b) (fp.gt b (_ +zero 8 24))
+                                  (fp.leq a1 a2))
+                             (fp.leq (fp.div RNE a1 b) (fp.div RNE a2 b))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,24 @@
+; divbridge proof obligation int.uint16.truncation.trunc_identity
+; C * B + R = A with |R| < |B|, R zero or of the sign of A
+; requirements: E_DIV_INT_DEF_0010, E_DIV_INT_CONSTR_B_0010, E_DIV_INT_CONSTR_AB_0020
+; statement: b != 0 and not (a = MIN and b = -1) and c = a / b and r = a - c * b -> c * b + r = a and |r| < |b| and (r = 0 or sign(r) = sign(a))
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation int.uint16.truncation.trunc_identity|)
+(set-info :status unsat)
+(set-logic QF_NIA)
+; mathematical integers: the statement is about the exact quotient truncated toward zero, whose magnitude is
+; SMT-LIB's Euclidean div of the magnitudes.  (The same statement over bit-vectors needs a proof that a
+; multiplier and a divider circuit agree, which no solver here finishes within a minute even at 16 bits.)
+(declare-const a Int)
+(declare-const b Int)
+(define-fun MIN () Int 0)
+(define-fun MAX () Int 65535)
+(define-fun absi ((x Int)) Int (ite (< x 0) (- x) x))
+(define-fun c () Int (ite (= (< a 0) (< b 0)) (div (absi a) (absi b)) (- (div (absi a) (absi b)))))
+(define-fun pre () Bool (and (<= MIN a MAX) (<= MIN b MAX) (not (= b 0))))
+(define-fun r () Int (- a (* c b)))
+(define-fun goal () Bool (=> pre (and (= (+ (* c b) r) a) (< (absi r) (absi b)) (or (= r 0) (= (< r 0) (< a 0))))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,26 @@
+; divbridge proof obligation int.uint32.truncation.trunc_magnitude
+; |C| <= |A|
+; requirements: E_DIV_INT_DEF_0010, E_DIV_INT_CONSTR_B_0010, E_DIV_INT_CONSTR_AB_0020
+; statement: b != 0 and not (a = MIN and b = -1) -> |a / b| <= |a|
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation int.uint32.truncation.trunc_magnitude|)
+(set-info :status unsat)
+(set-logic QF_BV)
+; uint32 values are 32-bit vectors; SMT-LIB's bvudiv is the
+; operator under proof (it truncates toward zero).  Exact arithmetic happens in 64 bits.
+(declare-const a (_ BitVec 32))
+(define-fun A () (_ BitVec 64) ((_ zero_extend 32) a))
+(declare-const b (_ BitVec 32))
+(define-fun B () (_ BitVec 64) ((_ zero_extend 32) b))
+(define-fun c () (_ BitVec 32) (bvudiv a b))
+(define-fun C () (_ BitVec 64) ((_ zero_extend 32) c))
+(define-fun abs2 ((x (_ BitVec 64))) (_ BitVec 64) (ite (bvslt x (_ bv0 64)) (bvneg x) x))
+; the exact quotient truncated toward zero, which cannot overflow in 64 bits
+(define-fun Q () (_ BitVec 64) (bvudiv A B))
+(define-fun in_range () Bool (and (bvsle (_ bv0 64) Q) (bvsle Q (_ bv4294967295 64))))
+(define-fun pre () Bool (not (= b (_ bv0 32))))
+(define-fun goal () Bool (=> pre (bvsle (abs2 C) (abs2 A))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,26 @@
+; divbridge proof obligation int.uint64.truncation.trunc_magnitude
+; |C| <= |A|
+; requirements: E_DIV_INT_DEF_0010, E_DIV_INT_CONSTR_B_0010, E_DIV_INT_CONSTR_AB_0020
+; statement: b != 0 and not (a = MIN and b = -1) -> |a / b| <= |a|
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation int.uint64.truncation.trunc_magnitude|)
+(set-info :status unsat)
+(set-logic QF_BV)
+; uint64 values are 64-bit vectors; SMT-LIB's bvudiv is the
+; operator under proof (it truncates toward zero).  Exact arithmetic happens in 128 bits.
+(declare-const a (_ BitVec 64))
+(define-fun A () (_ BitVec 128) ((_ zero_extend 64) a))
+(declare-const b (_ BitVec 64))
+(define-fun B () (_ BitVec 128) ((_ zero_extend 64) b))
+(define-fun c () (_ BitVec 64) (bvudiv a b))
+(define-fun C () (_ BitVec 128) ((_ zero_extend 64) c))
+(define-fun abs2 ((x (_ BitVec 128))) (_ BitVec 128) (ite (bvslt x (_ bv0 128)) (bvneg x) x))
+; the exact quotient truncated toward zero, which cannot overflow in 128 bits
+(define-fun Q () (_ BitVec 128) (bvudiv A B))
+(define-fun in_range () Bool (and (bvsle (_ bv0 128) Q) (bvsle Q (_ bv18446744073709551615 128))))
+(define-fun pre () Bool (not (= b (_ bv0 64))))
+(define-fun goal () Bool (=> pre (bvsle (abs2 C) (abs2 A))))
+(assert (not goal))
+(check-sat)
+(exit)

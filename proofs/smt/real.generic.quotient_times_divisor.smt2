@@ -1,0 +1,16 @@
+; divbridge proof obligation real.generic.quotient_times_divisor
+; (A / B) * B = A
+; requirements: E_DIV_REAL_DEF_0010, E_DIV_REAL_CONSTR_B_0010
+; statement: b != 0 -> (a / b) * b = a
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation real.generic.quotient_times_divisor|)
+(set-info :status unsat)
+(set-logic QF_NRA)
+; real numbers: SMT-LIB's / is exact division (total, but only used where the divisor is non-zero)
+(declare-const a Real)
+(declare-const b Real)
+(define-fun goal () Bool (=> (not (= b 0.0)) (= (* (/ a b) b) a)))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,16 @@
+; divbridge proof obligation real.generic.self_div_one
+; A / A = 1 for non-zero A
+; requirements: E_DIV_REAL_DEF_0010
+; statement: a != 0 -> a / a = 1
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation real.generic.self_div_one|)
+(set-info :status unsat)
+(set-logic QF_NRA)
+; real numbers: SMT-LIB's / is exact division (total, but only used where the divisor is non-zero)
+(declare-const a Real)
+(declare-const b Real)
+(define-fun goal () Bool (=> (not (= a 0.0)) (= (/ a a) 1.0)))
+(assert (not goal))
+(check-sat)
+(exit)
