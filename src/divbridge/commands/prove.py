@@ -37,7 +37,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="number of provers that must agree before a verdict counts (default 1)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                         help="obligations proved in parallel (default: the number of cores)")
-    parser.add_argument("--timeout", type=float, default=30.0, metavar="S", help="time limit per prover run, seconds")
+    parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
+                        help="time limit per prover run, seconds (default 60: the slowest proofs take 10-20 s here)")
     parser.add_argument("--grace", type=float, default=3.0, metavar="S",
                         help="once an obligation is decided, how long the other provers may still finish "
                              "(their proofs are kept as evidence) before they are stopped (default 3)")
