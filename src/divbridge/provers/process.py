@@ -27,12 +27,15 @@ def communicate(process: subprocess.Popen, text: str | None, limit: float,
                 cancel: threading.Event | None = None) -> tuple[str, str, str]:
     """(stdout, stderr, outcome) with outcome "done", "timeout" or "cancelled"."""
     deadline = time.monotonic() + limit
+    pending_input = text
     while True:
         step = min(POLL_SECONDS, max(0.0, deadline - time.monotonic()))
         try:
-            stdout, stderr = process.communicate(text, timeout=step)  # input is sent once; retries keep output
+            stdout, stderr = process.communicate(pending_input, timeout=step)
             return stdout or "", stderr or "", "done"
         except subprocess.TimeoutExpired:
+            # the input went with the first call; a retry may not pass it again, and keeps the output
+            pending_input = None
             cancelled = cancel is not None and cancel.is_set()
             if cancelled or time.monotonic() >= deadline:
                 kill(process)
