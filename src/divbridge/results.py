@@ -111,9 +111,6 @@ class Results:
         """Every obligation as expected, or an open claim that no prover refuted."""
         return all(r.settled for r in self.obligations)
 
-    def by_id(self) -> dict[str, ObligationResult]:
-        return {r.id: r for r in self.obligations}
-
     def to_json(self) -> dict[str, Any]:
         return {
             "schema_version": SCHEMA_VERSION,

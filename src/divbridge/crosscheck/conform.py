@@ -65,10 +65,6 @@ def expected(fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return mirror.div(a, b, dtype=fmt, profile=profile_for(fmt))
 
 
-def bits_of(fmt: Format, x: np.ndarray) -> np.ndarray:
-    return x.view(fmt.uint_dtype) if isinstance(fmt, FloatFormat) else x
-
-
 def show(fmt: Format, value) -> str:
     if isinstance(fmt, FloatFormat):
         return fmt.describe(int(np.asarray(value).view(fmt.uint_dtype)))

@@ -47,11 +47,6 @@ def _neg(fmt: FloatFormat, x) -> np.ndarray:
     return (_bits(fmt, x) ^ fmt.sign_mask).astype(fmt.uint_dtype).view(fmt.dtype)
 
 
-def _result(applies, holds):
-    failing = applies & ~holds
-    return int(applies.sum()), failing
-
-
 # -- float properties: each returns (applies, holds) boolean arrays over the vectors --
 
 def _float_props() -> dict[str, Callable]:

@@ -53,8 +53,6 @@ def normalize(text: str) -> str:
 
 # -- conditions ---------------------------------------------------------------
 
-OPERANDS = ("A", "B")
-
 
 @dataclass(frozen=True)
 class Literal:

@@ -56,17 +56,6 @@ class Encoding:
     def atom(self, atom: Atom) -> z3.BoolRef:
         raise NotImplementedError
 
-    @staticmethod
-    def exact_atom(atom: Atom) -> z3.BoolRef | None:
-        """The atoms that are constant for integers and reals, which have no NaN and no infinity."""
-        if atom.op in ("isnan", "isinf", "notfinite"):
-            return z3.BoolVal(False)
-        if atom.op in ("notnan", "notinf", "isfinite"):
-            return z3.BoolVal(True)
-        if atom.literal.kind == "nan":
-            return z3.BoolVal(atom.op == "≠")
-        return None
-
     def ok(self, result: Result) -> z3.BoolRef:
         """True where the row's result is what the semantics gives."""
         raise NotImplementedError
@@ -188,7 +177,28 @@ class FloatEncoding(Encoding):
         return True
 
 
-class IntEncoding(Encoding):
+class ExactEncoding(Encoding):
+    """Integers and reals: no NaN and no infinity, so those atoms are constants."""
+
+    def atom(self, atom: Atom) -> z3.BoolRef:
+        if atom.op in ("isnan", "isinf", "notfinite"):
+            return z3.BoolVal(False)
+        if atom.op in ("notnan", "notinf", "isfinite"):
+            return z3.BoolVal(True)
+        if atom.literal.kind == "nan":
+            return z3.BoolVal(atom.op == "≠")
+        return self.compare(self.operand(atom), atom.op, atom.literal)
+
+    def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
+        raise NotImplementedError
+
+    @staticmethod
+    def beyond(op: str, x_below: bool) -> z3.BoolRef:
+        """x op L for a literal L above every value x takes (``x_below``) or below every one."""
+        return z3.BoolVal({"=": False, "≠": True, "<": x_below, "≤": x_below, ">": not x_below, "≥": not x_below}[op])
+
+
+class IntEncoding(ExactEncoding):
     def __init__(self, fmt: IntFormat):
         self.fmt = fmt
         self.A = self.a = z3.BitVec("A", fmt.bits)
@@ -197,17 +207,11 @@ class IntEncoding(Encoding):
         overflow = z3.And(self.a == fmt.min, self.b == -1) if fmt.signed else z3.BoolVal(False)
         self.defined = z3.And(self.b != 0, z3.Not(overflow))
 
-    def atom(self, atom: Atom) -> z3.BoolRef:
-        constant = self.exact_atom(atom)
-        if constant is not None:
-            return constant
-        x = self.operand(atom)
-        op, lit = atom.op, atom.literal
+    def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
         if lit.kind == "min":
             lit = Literal("number", Fraction(self.fmt.min))
         if lit.kind == "inf":   # every integer is below +inf and above -inf
-            below = lit.sign != "-"
-            return z3.BoolVal({"=": False, "≠": True, "<": below, "≤": below, ">": not below, "≥": not below}[op])
+            return self.beyond(op, lit.sign != "-")
         v = lit.value
         lo, hi = self.fmt.min, self.fmt.max
         # compare with the mathematical value: clamp out-of-range and non-integer literals exactly
@@ -267,21 +271,15 @@ class IntEncoding(Encoding):
         return cls(a), cls(b)
 
 
-class RealEncoding(Encoding):
+class RealEncoding(ExactEncoding):
     def __init__(self, fmt: RealFormat):
         self.fmt = fmt
         self.A = self.a = z3.Real("A")
         self.B = self.b = z3.Real("B")
 
-    def atom(self, atom: Atom) -> z3.BoolRef:
-        constant = self.exact_atom(atom)
-        if constant is not None:
-            return constant
-        x = self.operand(atom)
-        op, lit = atom.op, atom.literal
+    def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
         if lit.kind in ("inf", "min"):   # the reals have no smallest element either
-            below = lit.sign != "-" and lit.kind == "inf"
-            return z3.BoolVal({"=": False, "≠": True, "<": below, "≤": below, ">": not below, "≥": not below}[op])
+            return self.beyond(op, lit.sign != "-" and lit.kind == "inf")
         y = z3.RealVal(lit.value)
         return {"=": x == y, "≠": x != y, "<": x < y, ">": x > y, "≤": x <= y, "≥": x >= y}[op]
 
