@@ -7,13 +7,15 @@ cd "$(dirname "$0")/.."
 
 job=${1:-prove}
 # command -> Debian package
-declare -A package=([why3]=why3 [z3]=z3 [gappa]=gappa)
+declare -A package=([why3]=why3 [z3]=z3 [gappa]=gappa [coqc]=coq)
 if [[ $job == test ]]; then package[chromium]=chromium; fi
 
 missing=()
 for cmd in "${!package[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${package[$cmd]}")
 done
+# Flocq, the Coq library of the coq prover's proofs, is files, not a command
+[[ -d "$(coqc -where 2>/dev/null)/user-contrib/Flocq/IEEE754" ]] || missing+=(libcoq-flocq)
 if ((${#missing[@]})); then
   if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null 2>&1; then
     echo "setup: installing Debian packages: ${missing[*]}"

@@ -7,6 +7,7 @@ exactly those answers, percentages included.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -48,6 +49,9 @@ OPEN_UNSETTLED = {  # open claims no prover settled: open, neither proved nor fa
                                                             message="incomplete quantifiers")],
 }
 OPEN_REFUTED = "float.fp32.generic.exact_when_representable"  # an open claim refuted: not as expected
+# the catalogue has no open claim left (Coq proves them); these are made open to exercise the mechanism
+OPEN_IDS = {*OPEN_UNSETTLED, OPEN_REFUTED, "float.fp64.generic.monotone_numerator"}
+OPEN_REASON = "two 24-bit dividers in one query: no prover answers within its limits here (fabricated)"
 NOT_PROVED = {
     OPEN_REFUTED: [Attempt("z3", "refuted", 2.0, version="4.12.2", counterexample={
         "a": "(fp #b0 #b01111111 #b00000000000000000000000)", "b": "#x40400000"})],
@@ -66,6 +70,8 @@ def fabricated_results(root: Path) -> Results:
     (root / "proofs" / "why3" / "float_fp16.mlw").write_text(WHY3_THEORY)
     results = []
     for ob in spec_obligations():
+        if ob.id in OPEN_IDS:
+            ob = dataclasses.replace(ob, open=OPEN_REASON)
         if ob.id in NOT_PROVED or ob.id in OPEN_UNSETTLED:
             attempts = NOT_PROVED.get(ob.id) or OPEN_UNSETTLED[ob.id]
         elif ob.expect == "invalid":
@@ -253,9 +259,7 @@ def test_junit_report(reports):
     skipped = {case.get("name"): case.find("skipped") for case in cases if case.find("skipped") is not None}
     assert set(skipped) == set(OPEN_UNSETTLED) and not set(skipped) & set(failed)
     timeout = skipped["float.fp32.generic.monotone_numerator"]
-    assert timeout.get("message") == ("open claim, not proved: two 24-bit dividers in one query: no prover answers "
-                                      "within its limits here; proved exhaustively for fp16 and bf16, and evaluated "
-                                      "on concrete vectors by the cross-check")
+    assert timeout.get("message") == f"open claim, not proved: {OPEN_REASON}"
     assert "bitwuzla 0.5.0: timeout in 600.000 s (timeout 600 s)" in timeout.text
     fp64 = suites.find("./testsuite[@name='divbridge.float.fp64']")
     assert (fp64.get("tests"), fp64.get("failures"), fp64.get("skipped"), fp64.get("time")) == ("18", "1", "1", "74.500")

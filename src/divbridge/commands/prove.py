@@ -22,10 +22,10 @@ from divbridge.provers.runner import Backend, RunOptions, Runner
 from divbridge.results import ObligationResult, Results, summarize
 
 NAME = "prove"
-HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, Gappa, exhaustive) into proofs/results.json"
+HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, Gappa, Coq, exhaustive) into proofs/results.json"
 
 SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")
-PROVERS = ("why3", *SMT_SOLVERS, "gappa", "exhaustive")
+PROVERS = ("why3", *SMT_SOLVERS, "gappa", "coq", "exhaustive")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -110,6 +110,9 @@ def backends(provers: set[str]) -> list[Backend]:
     if "gappa" in provers:
         from divbridge.provers.gappa import GappaBackend
         chosen.append(GappaBackend())
+    if "coq" in provers:
+        from divbridge.provers.coq import CoqBackend
+        chosen.append(CoqBackend())
     if "exhaustive" in provers:
         from divbridge.provers.exhaustive import ExhaustiveBackend
         chosen.append(ExhaustiveBackend())

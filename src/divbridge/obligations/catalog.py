@@ -89,18 +89,11 @@ SHAPE_PROPERTIES = {
 }
 
 
-# Claims about two roundings of one quotient (or a product and a quotient) that no
-# prover settles for the 32- and 64-bit formats within its limits here: measured,
-# Bitwuzla gives no answer in 10 minutes on the fp32 queries, Z3 through Why3 runs
-# out of memory on the axiomatic form.  The 16-bit formats are proved (SMT, or
-# exhaustively over all 2^32 pairs).
-OPEN_WIDE = {
-    "monotone_numerator": "two {p}-bit dividers in one query: no prover answers within its limits here; proved "
-                          "exhaustively for fp16 and bf16, and evaluated on concrete vectors by the cross-check",
-    "exact_when_representable": "a {p}-bit divider and an exact product in one query: no prover answers within its "
-                                "limits here; proved for fp16 and bf16, and evaluated on concrete vectors by the "
-                                "cross-check",
-}
+# Claims about two roundings (two dividers, or a divider and an exact product) that
+# bit-blasting solvers do not settle for 32- and 64-bit formats (measured: Bitwuzla gives
+# no answer in 10 minutes on the fp32 queries).  Coq with Flocq proves them for every
+# format by reasoning about rounding (generators/coq/); the SMT route stays beside it.
+COQ_PROPERTIES = ("monotone_numerator", "exact_when_representable")
 
 
 def float_obligations() -> list[Obligation]:
@@ -112,12 +105,13 @@ def float_obligations() -> list[Obligation]:
                 backends.add("gappa")
             if prop == "monotone_numerator" and fmt.name in ("fp16", "bf16"):
                 backends.add("exhaustive")   # every SMT solver times out; enumerating 2^32 pairs is a proof
+            if prop in COQ_PROPERTIES:
+                backends.add("coq")
             obligations.append(Obligation(
                 id=f"float.{fmt.name}.{kind}.{prop}", title=title.format(p=fmt.precision),
                 family="float", format=fmt.name, kind=kind, prop=prop, requirements=(tag,),
                 statement=statement.format(p=fmt.precision), params={"eb": fmt.eb, "sb": fmt.sb},
                 backends=frozenset(backends),
-                open=OPEN_WIDE[prop].format(p=fmt.precision) if prop in OPEN_WIDE and fmt.width > 16 else "",
             ))
         for example in FLOAT_EXAMPLES:
             obligations.append(Obligation(

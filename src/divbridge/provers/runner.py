@@ -67,7 +67,7 @@ class RunOptions:
     # once an obligation is decided, the other provers get this long to finish before
     # they are stopped: cheap second proofs are kept as evidence, hopeless ones cut short
     grace: float = 3.0
-    provers: set[str] = field(default_factory=lambda: {"why3", "z3", "cvc5", "bitwuzla", "gappa", "exhaustive"})
+    provers: set[str] = field(default_factory=lambda: {"why3", "z3", "cvc5", "bitwuzla", "gappa", "coq", "exhaustive"})
 
 
 def _prover_tool(prover: str) -> str:

@@ -1,0 +1,155 @@
+"""Coq with Flocq: proofs by reasoning about rounding, for the claims bit-blasting does not reach.
+
+Monotonicity in the numerator, exactness of a representable quotient, and
+the two "compute in a wider format" strategies follow from a few facts about
+rounding (monotone, idempotent on representable values, double rounding of a
+quotient innocuous, a relative error bound).  Flocq proves those facts, and
+its ``IEEE754.BinarySingleNaN`` models IEEE 754 binary floats and division
+exactly (special values, signed zeros, overflow).  Each template under
+``generators/coq/`` states its theorem for every format meeting explicit
+hypotheses, proves it, instantiates it for the obligation's format (the
+hypotheses checked by ``lia``) and ends with ``Print Assumptions``.
+
+Honesty: a file is proved only when ``coqc`` compiles it and the printed
+assumptions are among the standard library's axioms of the classical real
+numbers (``STANDARD_AXIOMS``).  A file containing ``Admitted``, ``admit``,
+``Axiom``, ``Parameter`` or ``Conjecture``, or whose assumptions name
+anything else, is an error; a proof script that does not check is unknown
+(the claim may still hold), never refuted.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import jinja2
+
+from divbridge.atomicio import write_text_atomic
+from divbridge.errors import ToolMissing
+from divbridge.formats import get_format
+from divbridge.obligations.model import Obligation
+from divbridge.provers.process import communicate
+from divbridge.provers.runner import Backend, ProofTask
+from divbridge.provers.verdicts import Attempt
+
+TEMPLATES = Path(__file__).resolve().parents[3] / "generators" / "coq"
+INSTALL = "apt-get install coq libcoq-flocq"
+# the property key -> its template; a property without one is not Coq's
+TEMPLATE_OF = {
+    "monotone_numerator": "monotone_numerator.v.j2",
+    "exact_when_representable": "exact_when_representable.v.j2",
+    "via_wider": "via_wider.v.j2",
+    "int_via_float": "int_via_float.v.j2",
+}
+# What Coq's standard library assumes for the classical real numbers (Coq.Reals, on
+# which Flocq builds): the axioms of its Dedekind-cut construction, excluded middle
+# and dependent functional extensionality.  A proof may rest on these and nothing else.
+STANDARD_AXIOMS = frozenset({
+    "ClassicalDedekindReals.sig_forall_dec",
+    "ClassicalDedekindReals.sig_not_dec",
+    "Classical_Prop.classic",
+    "FunctionalExtensionality.functional_extensionality_dep",
+})
+# commands that state something without proving it
+_UNPROVED = re.compile(r"\b(Admitted|admit|Axioms?|Parameters?|Conjectures?)\b")
+_COMMENT = re.compile(r"\(\*.*?\*\)", re.DOTALL)
+_FLOCQ_VERSION = re.compile(r'parse "(?P<version>[\d.]+)"%string')
+
+
+def handles(obligation: Obligation) -> bool:
+    return "coq" in obligation.backends and obligation.prop in TEMPLATE_OF
+
+
+class CoqBackend(Backend):
+    name = "coq"
+
+    def __init__(self) -> None:
+        self._env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
+                                       keep_trailing_newline=True)
+
+    def versions(self) -> dict[str, str]:
+        if shutil.which("coqc") is None:
+            raise ToolMissing("coqc", INSTALL)
+        done = subprocess.run(["coqc", "--version"], capture_output=True, text=True, timeout=30)
+        match = re.search(r"version (\S+)", done.stdout)
+        where = subprocess.run(["coqc", "-where"], capture_output=True, text=True, timeout=30).stdout.strip()
+        flocq = Path(where) / "user-contrib" / "Flocq"
+        if not (flocq / "IEEE754" / "BinarySingleNaN.vo").exists():
+            raise ToolMissing("Flocq (the Coq library)", INSTALL)
+        found = _FLOCQ_VERSION.search((flocq / "Version.v").read_text()) if (flocq / "Version.v").exists() else None
+        return {"coq": f"{match.group(1) if match else done.stdout.strip()} flocq "
+                       f"{found.group('version') if found else 'unknown'}"}
+
+    def render(self, obligation: Obligation) -> str:
+        fmt = get_format(obligation.format)
+        via = get_format(obligation.params["via"]) if "via" in obligation.params else None
+        return self._env.get_template(TEMPLATE_OF[obligation.prop]).render(o=obligation, fmt=fmt, via=via)
+
+    def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
+        if "coq" not in provers:
+            return []
+        groups = []
+        for obligation in filter(handles, obligations):
+            text = self.render(obligation)
+            path = out_dir / "coq" / f"{obligation.id}.v"
+            write_text_atomic(path, text)
+            groups.append([ProofTask(obligation, "coq", text, path.as_posix())])
+        return groups
+
+    def run_group(self, group: list[ProofTask], timeout: float, agree: int,
+                  cancel: threading.Event | None = None) -> list[Attempt]:
+        return [prove(task.text, timeout, cancel) for task in group]
+
+
+def unproved_commands(text: str) -> list[str]:
+    """The commands in a Coq file (comments aside) that assert without proof."""
+    return sorted(set(_UNPROVED.findall(_COMMENT.sub(" ", text))))
+
+
+def assumptions(output: str) -> list[str] | None:
+    """The axioms `Print Assumptions` listed (empty when closed), None when it printed nothing."""
+    if "Closed under the global context" in output:
+        return []
+    lines = output.splitlines()
+    if not any(line.strip() == "Axioms:" for line in lines):
+        return None
+    names = []
+    for line in lines[[line.strip() for line in lines].index("Axioms:") + 1:]:
+        if line and not line[0].isspace():     # a continuation of a type is indented
+            names.append(line.split(" :", 1)[0].strip())
+    return names
+
+
+def prove(text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
+    """Compile one Coq file; proved only if it checks and rests on the standard axioms alone."""
+    forbidden = unproved_commands(text)
+    if forbidden:
+        return Attempt("coq", "error", 0.0, message=f"refused: the file uses {', '.join(forbidden)}")
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="divbridge-coq-") as work:
+        (Path(work) / "obligation.v").write_text(text)
+        process = subprocess.Popen(["coqc", "-q", "obligation.v"], cwd=work, stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        stdout, stderr, outcome = communicate(process, None, timeout, cancel)
+    elapsed = round(time.monotonic() - started, 3)
+    if outcome == "cancelled":
+        return Attempt("coq", "skipped", elapsed, message="stopped: another prover answered first")
+    if outcome == "timeout":
+        return Attempt("coq", "timeout", elapsed, message=f"no answer in {timeout:g} s")
+    if process.returncode != 0:
+        words = " ".join((stderr + stdout).split())
+        verdict = "error" if "Cannot find a physical path" in words or "Syntax error" in words else "unknown"
+        return Attempt("coq", verdict, elapsed, message=words[:300] or f"coqc exit {process.returncode}")
+    used = assumptions(stdout)
+    if used is None:
+        return Attempt("coq", "error", elapsed, message="no Print Assumptions output: nothing shows what the proof rests on")
+    extra = [name for name in used if name not in STANDARD_AXIOMS]
+    if extra:
+        return Attempt("coq", "error", elapsed, message=f"refused: the proof rests on {', '.join(extra)}")
+    return Attempt("coq", "proved", elapsed)
