@@ -1,0 +1,65 @@
+(* float.fp64.generic.exact_when_representable: the quotient is exact when it is representable
+   requirement: E_DIV_FLOAT_DEF_0010
+   claim: isFinite(a) and not isZero(a) and isFinite(b) and not isZero(b) and isFinite(c) and real(c) * real(b) = real(a) -> a / b = c
+
+   Checked by coqc against Flocq's IEEE 754 model (Flocq.IEEE754.BinarySingleNaN):
+   - binary_float prec emax is exactly the set of IEEE 754 binary values with a
+     prec-bit significand (hidden bit included) and largest exponent emax - 1:
+     signed zeros, signed infinities, NaN and the finite values, normal and subnormal.
+     FP16 is (11, 16), BF16 (8, 128), FP32 (24, 128), FP64 (53, 1024).
+   - Bdiv mode_NE is IEEE 754 division rounded to nearest, ties to even: the special
+     cases by the table of IEEE 754 clause 7 (NaN operand, 0/0, inf/inf give NaN;
+     x/0 and inf/finite an infinity, finite/inf and 0/x a zero, sign by XOR), otherwise
+     the exact quotient rounded once, overflowing to an infinity (Bdiv_correct).
+   - Bleb, Bltb are IEEE comparisons (false on NaN, -0 = +0); B2R is the real value of
+     a finite float.  NaN payloads play no part: every claim treats NaN as one class.
+   The theorem is proved for every format meeting the stated hypotheses, then
+   instantiated below; no axiom is added (divbridge checks Print Assumptions). *)
+From Coq Require Import Bool ZArith Reals Lia Lra Psatz.
+From Flocq Require Import Core.
+
+From Flocq.IEEE754 Require Import BinarySingleNaN.
+Open Scope R_scope.
+
+Section Generic.
+Variables prec emax : Z.
+Context (prec_gt_0_ : Prec_gt_0 prec) (prec_lt_emax_ : Prec_lt_emax prec emax).
+
+Local Instance fexp_valid : Valid_exp (SpecFloat.fexp prec emax) := FLT_exp_valid _ _.
+Notation float := (binary_float prec emax).
+Notation rnd := (round radix2 (SpecFloat.fexp prec emax) (round_mode mode_NE)).
+Notation div := (@Bdiv prec emax prec_gt_0_ prec_lt_emax_ mode_NE).
+
+
+Theorem exact_when_representable : forall a b c : float,
+  is_finite a = true -> B2R a <> 0 -> is_finite b = true -> B2R b <> 0 ->
+  is_finite c = true -> B2R c * B2R b = B2R a ->
+  div a b = c.
+Proof.
+intros a b c Fa Za Fb Zb Fc Ec.
+assert (Q : B2R a / B2R b = B2R c) by (rewrite <- Ec; field; exact Zb).
+assert (Zc : B2R c <> 0) by (intros Z; rewrite Z, Rmult_0_l in Ec; now apply Za).
+generalize (Bdiv_correct prec emax prec_gt_0_ prec_lt_emax_ mode_NE a b Zb).
+rewrite Q, round_generic by (auto with typeclass_instances; apply generic_format_B2R).
+rewrite Rlt_bool_true by (apply abs_B2R_lt_emax).
+intros [E _]. apply B2R_inj; [ | apply is_finite_strict_B2R; exact Zc | exact E ].
+apply is_finite_strict_B2R. rewrite E. exact Zc.
+Qed.
+
+End Generic.
+
+(* the instance: fp64 = binary_float 53 1024 *)
+Definition prec := 53%Z.
+Definition emax := 1024%Z.
+Global Instance prec_gt_0 : Prec_gt_0 prec := eq_refl.
+Global Instance prec_lt_emax : Prec_lt_emax prec emax := eq_refl.
+
+(* isZero x is B2R x = 0 for a finite x; the conclusion is Leibniz equality of the
+   floats, which is stronger than IEEE equality (it fixes the sign of a zero) *)
+Theorem fp64_exact_when_representable : forall a b c : binary_float prec emax,
+  is_finite a = true -> B2R a <> 0 -> is_finite b = true -> B2R b <> 0 ->
+  is_finite c = true -> B2R c * B2R b = B2R a ->
+  Bdiv mode_NE a b = c.
+Proof. exact (exact_when_representable prec emax _ _). Qed.
+
+Print Assumptions fp64_exact_when_representable.

@@ -1,0 +1,205 @@
+"""Coq with Flocq proves the claims bit-blasting does not reach; a weakened claim, an
+unproved command or a foreign axiom is never proved."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from dataclasses import replace
+
+import pytest
+
+from divbridge.errors import ToolMissing
+from divbridge.formats import get_format
+from divbridge.obligations.catalog import spec_obligations
+from divbridge.obligations.strategies import strategy_obligations
+from divbridge.provers import coq as coq_backend
+from divbridge.provers.cache import ProofCache
+from divbridge.provers.coq import STANDARD_AXIOMS, CoqBackend, assumptions, handles, prove, unproved_commands
+from divbridge.provers.runner import RunOptions, Runner
+
+needs_coq = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed (apt-get install coq libcoq-flocq)")
+
+BY_ID = {o.id: o for o in spec_obligations() + strategy_obligations()}
+# the six claims that bit-blasting leaves open, and the 16-bit instances of the same theorems
+SIX = ["float.fp32.generic.monotone_numerator", "float.fp64.generic.monotone_numerator",
+       "float.fp32.generic.exact_when_representable", "float.fp64.generic.exact_when_representable",
+       "float.fp32.strategy.via_fp64", "int.int32.strategy.via_fp64"]
+SIXTEEN_BIT = ["float.fp16.generic.monotone_numerator", "float.bf16.generic.exact_when_representable",
+               "float.fp16.strategy.via_fp32", "float.bf16.strategy.via_fp32"]
+TIMEOUT = 120   # a proof takes 2-3 s here; the margin is for a loaded 2-core machine
+
+
+def text_of(obligation_id: str) -> str:
+    return CoqBackend().render(BY_ID[obligation_id])
+
+
+def line_of(text: str, fragment: str) -> int:
+    return next(n for n, line in enumerate(text.splitlines(), start=1) if fragment in line)
+
+
+def weakened(text: str, old: str, new: str) -> str:
+    """The file with a hypothesis changed everywhere it is stated (the generic theorem and its instance)."""
+    assert text.count(old) >= 2, f"{old!r} is not stated in both theorems"
+    return text.replace(old, new)
+
+
+def test_the_claims_go_to_coq_and_none_is_open():
+    for obligation_id in SIX + SIXTEEN_BIT:
+        assert handles(BY_ID[obligation_id]) and not BY_ID[obligation_id].open
+    assert not any(o.open for o in BY_ID.values())
+    assert not handles(BY_ID["int.int64.strategy.via_fp64"])   # the probe expected invalid is SMT's
+
+
+def test_prepare_writes_one_file_per_obligation(tmp_path):
+    groups = CoqBackend().prepare([BY_ID[i] for i in SIX], tmp_path, {"coq"})
+    assert [g[0].artifact for g in groups] == [(tmp_path / "coq" / f"{i}.v").as_posix() for i in SIX]
+    assert all((tmp_path / "coq" / f"{i}.v").read_text() == g[0].text for i, g in zip(SIX, groups))
+    assert CoqBackend().prepare([BY_ID[i] for i in SIX], tmp_path, {"z3"}) == []
+
+
+def test_the_instance_states_the_obligation_format():
+    text = text_of("float.fp32.strategy.via_fp64")
+    assert "Definition prec := 24%Z. Definition emax := 128%Z." in text
+    assert "Definition prec' := 53%Z. Definition emax' := 1024%Z." in text
+    assert "(-2147483648 <= a <= 2147483647)%Z" in text_of("int.int32.strategy.via_fp64")
+    assert "Definition emax := 16%Z." in text_of("float.fp16.generic.monotone_numerator")
+    assert text_of("float.fp32.generic.monotone_numerator").rstrip().endswith(
+        "Print Assumptions fp32_monotone_numerator.")
+
+
+@needs_coq
+@pytest.mark.parametrize("obligation_id", SIX + SIXTEEN_BIT)
+def test_each_claim_is_proved(obligation_id):
+    attempt = prove(text_of(obligation_id), TIMEOUT)
+    assert attempt.verdict == "proved", attempt.message
+
+
+# Negative controls: each hypothesis that matters, weakened, makes the proof fail.  A weakened
+# hypothesis keeps its place (the proof script binds hypotheses by position), so the failure is
+# the proof's, at the step that needed it, and each weakened claim is false.
+@needs_coq
+def test_double_rounding_through_a_47_bit_intermediate_is_not_proved():
+    narrow = replace(get_format("fp64"), sb=47)        # 2 * 24 > 47: double rounding may differ
+    text = CoqBackend()._env.get_template("via_wider.v.j2").render(
+        o=BY_ID["float.fp32.strategy.via_fp64"], fmt=get_format("fp32"), via=narrow)
+    assert "Definition prec' := 47%Z." in text
+    attempt = prove(text, TIMEOUT)
+    # the generic theorem still checks; its instance fails on the hypothesis 2 * prec <= prec'
+    assert attempt.verdict == "unknown" and f"line {line_of(text, 'Proof. apply via_wider')}," in attempt.message
+
+
+@needs_coq
+def test_int64_through_fp64_is_not_proved():
+    text = CoqBackend()._env.get_template("int_via_float.v.j2").render(
+        o=BY_ID["int.int64.strategy.via_fp64"], fmt=get_format("int64"), via=get_format("fp64"))
+    attempt = prove(text, TIMEOUT)
+    # the instance fails on the hypothesis w <= prec (64 > 53)
+    assert attempt.verdict == "unknown" and f"line {line_of(text, 'apply (int_via_float 64)')}," in attempt.message
+
+
+@needs_coq
+@pytest.mark.parametrize("old, new", [
+    ("is_finite b = true -> Bltb", "is_nan b = false -> Bltb"),            # b may be +inf: inf / inf is NaN
+    ("Bltb (B754_zero false) b = true", "Bltb b (B754_zero false) = true"),  # b negative: the order flips
+])
+def test_monotonicity_without_its_divisor_hypothesis_is_not_proved(old, new):
+    text = weakened(text_of("float.fp32.generic.monotone_numerator"), old, new)
+    assert prove(text, TIMEOUT).verdict == "unknown"
+
+
+@needs_coq
+def test_exactness_without_a_nonzero_is_not_proved():
+    # false: -0 / 1 is -0, not the representable +0.  (Dropping "c finite" instead leaves a true
+    # claim in Flocq's model: B2R of a non-finite float is 0, and B2R c * B2R b = B2R a <> 0 forces c finite.)
+    text = weakened(text_of("float.fp64.generic.exact_when_representable"),
+                    "is_finite a = true -> B2R a <> 0 ->", "is_finite a = true -> B2R b <> 0 ->")
+    assert prove(text, TIMEOUT).verdict == "unknown"
+
+
+# Never proved: a statement without proof, or a proof resting on an axiom of its own.
+@pytest.mark.parametrize("text", [
+    "Theorem t : 1 = 2. Proof. Admitted.\n",
+    "Theorem t : 1 = 2. Proof. admit. Qed.\n",
+    "Axiom wrong : 1 = 2.\nTheorem t : 1 = 2. Proof. exact wrong. Qed.\nPrint Assumptions t.\n",
+    "Parameter wrong : 1 = 2.\nTheorem t : 1 = 2. Proof. exact wrong. Qed.\n",
+    "Conjecture wrong : 1 = 2.\n",
+])
+def test_unproved_commands_are_refused_before_running(text):
+    attempt = prove(text, TIMEOUT)
+    assert attempt.verdict == "error" and attempt.message.startswith("refused: the file uses")
+
+
+def test_words_in_comments_are_not_commands():
+    assert unproved_commands("(* no Axiom, nothing Admitted *) Theorem t : True. Proof. exact I. Qed.") == []
+    assert unproved_commands("Theorem t : True. Proof. Admitted. (* done *)") == ["Admitted"]
+
+
+@needs_coq
+def test_a_foreign_axiom_is_refused_by_its_assumptions():
+    # a toplevel Hypothesis is an axiom in disguise: the text check lets it through, Print Assumptions does not
+    text = "Hypothesis wrong : 1 = 2.\nTheorem t : 1 = 2. Proof. exact wrong. Qed.\nPrint Assumptions t.\n"
+    attempt = prove(text, TIMEOUT)
+    assert attempt.verdict == "error" and attempt.message == "refused: the proof rests on wrong"
+
+
+@needs_coq
+def test_a_file_without_print_assumptions_is_not_proved():
+    attempt = prove("Theorem t : True. Proof. exact I. Qed.\n", TIMEOUT)
+    assert attempt.verdict == "error" and "Print Assumptions" in attempt.message
+
+
+def test_assumptions_parsing():
+    assert assumptions("Closed under the global context\n") == []
+    assert assumptions("nothing printed") is None
+    listed = ("Axioms:\nClassical_Prop.classic : forall P : Prop, P \\/ ~ P\n"
+              "ClassicalDedekindReals.sig_forall_dec\n  : forall P : nat -> Prop,\n    (forall n, {P n} + {~ P n})\n"
+              "my_axiom : False\n")
+    assert assumptions(listed) == ["Classical_Prop.classic", "ClassicalDedekindReals.sig_forall_dec", "my_axiom"]
+    assert "my_axiom" not in STANDARD_AXIOMS and "Classical_Prop.classic" in STANDARD_AXIOMS
+
+
+@needs_coq
+def test_a_broken_file_is_never_proved_and_a_timeout_is_a_timeout():
+    assert prove("Theorem t : 1 = 2. Proof. reflexivity. Qed.\nPrint Assumptions t.\n", TIMEOUT).verdict == "unknown"
+    assert prove("this is not Coq", TIMEOUT).verdict == "error"
+    slow = text_of("float.fp32.strategy.via_fp64")
+    assert prove(slow, 0.05).verdict == "timeout"
+
+
+def test_missing_coq_is_a_one_line_message(monkeypatch):
+    monkeypatch.setattr(coq_backend.shutil, "which", lambda tool: None)
+    with pytest.raises(ToolMissing) as caught:
+        CoqBackend().versions()
+    assert str(caught.value) == "coqc is not installed; install it with: apt-get install coq libcoq-flocq"
+
+
+@needs_coq
+def test_versions_name_coq_and_flocq():
+    version = CoqBackend().versions()["coq"]
+    assert version[0].isdigit() and " flocq 4." in version
+
+
+@needs_coq
+def test_a_proof_is_cached_and_replayed_from_the_cache(tmp_path):
+    obligation = BY_ID["float.fp32.generic.exact_when_representable"]
+
+    def run(mode: str):
+        runner = Runner([CoqBackend()], ProofCache(tmp_path / "cache", mode, stream=io.StringIO()),
+                        RunOptions(timeout=TIMEOUT, provers={"coq"}), tmp_path / "out", stream=io.StringIO())
+        [result], versions = runner.run([obligation])
+        return result, versions
+
+    first, versions = run("readwrite")
+    assert (first.verdict, first.prover, first.cached) == ("proved", "coq", False)
+    assert versions["coq"] == CoqBackend().versions()["coq"]
+    again, _ = run("readwrite")
+    assert (again.verdict, again.cached) == ("proved", True)
+    fresh, _ = run("off")                       # --no-cache proves it again
+    assert (fresh.verdict, fresh.cached) == ("proved", False)
+    # a changed proof file is a different cache key: it is re-checked, and a broken one is not proved
+    broken = replace(obligation, statement="changed")    # the statement is in the file's header comment
+    runner = Runner([CoqBackend()], ProofCache(tmp_path / "cache", "offline", stream=io.StringIO()),
+                    RunOptions(timeout=TIMEOUT, provers={"coq"}), tmp_path / "out", stream=io.StringIO())
+    [offline], _ = runner.run([broken])
+    assert offline.verdict == "error" and "offline" in offline.message
