@@ -174,6 +174,28 @@ def test_missing_coq_is_a_one_line_message(monkeypatch):
     assert str(caught.value) == "coqc is not installed; install it with: apt-get install coq libcoq-flocq"
 
 
+def test_missing_flocq_is_a_one_line_message(monkeypatch, tmp_path):
+    import subprocess
+
+    def fake_run(command, **kwargs):   # coqc is there, its library directory has no Flocq
+        out = str(tmp_path) if "-where" in command else "The Coq Proof Assistant, version 8.16.1\n"
+        return subprocess.CompletedProcess(command, 0, out, "")
+    monkeypatch.setattr(coq_backend.shutil, "which", lambda tool: "/usr/bin/coqc")
+    monkeypatch.setattr(coq_backend.subprocess, "run", fake_run)
+    with pytest.raises(ToolMissing) as caught:
+        CoqBackend().versions()
+    assert str(caught.value) == "Flocq (the Coq library) is not installed; install it with: apt-get install coq libcoq-flocq"
+
+
+def test_missing_coq_exits_2_through_the_cli(monkeypatch, capsys, tmp_path):
+    from divbridge import cli
+    monkeypatch.setattr(coq_backend.shutil, "which", lambda tool: None)
+    code = cli.main(["prove", "--provers", "coq", "--no-cache", "--out", str(tmp_path)])
+    assert code == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1].endswith(
+        "coqc is not installed; install it with: apt-get install coq libcoq-flocq")
+
+
 @needs_coq
 def test_versions_name_coq_and_flocq():
     version = CoqBackend().versions()["coq"]
