@@ -124,6 +124,8 @@ def test_exactness_without_a_nonzero_is_not_proved():
     "Axiom wrong : 1 = 2.\nTheorem t : 1 = 2. Proof. exact wrong. Qed.\nPrint Assumptions t.\n",
     "Parameter wrong : 1 = 2.\nTheorem t : 1 = 2. Proof. exact wrong. Qed.\n",
     "Conjecture wrong : 1 = 2.\n",
+    "Unset Guard Checking.\nFixpoint f (n : nat) : False := f n.\n",
+    "#[bypass_check(guard)] Fixpoint f (n : nat) : False := f n.\n",
 ])
 def test_unproved_commands_are_refused_before_running(text):
     attempt = prove(text, TIMEOUT)
@@ -157,6 +159,10 @@ def test_assumptions_parsing():
               "my_axiom : False\n")
     assert assumptions(listed) == ["Classical_Prop.classic", "ClassicalDedekindReals.sig_forall_dec", "my_axiom"]
     assert "my_axiom" not in STANDARD_AXIOMS and "Classical_Prop.classic" in STANDARD_AXIOMS
+    # a closed theorem printed first does not hide the axioms of another
+    assert assumptions("Closed under the global context\nAxioms:\nmy_axiom : False\n") == ["my_axiom"]
+    assert assumptions("Axioms:\nClassical_Prop.classic : forall P, P\nSection Variables:\nw : Z\n") == [
+        "Classical_Prop.classic", "Section Variables:", "w"]
 
 
 @needs_coq

@@ -56,8 +56,9 @@ STANDARD_AXIOMS = frozenset({
     "Classical_Prop.classic",
     "FunctionalExtensionality.functional_extensionality_dep",
 })
-# commands that state something without proving it
-_UNPROVED = re.compile(r"\b(Admitted|admit|Axioms?|Parameters?|Conjectures?)\b")
+# commands that state something without proving it, or switch off a check of the kernel
+_UNPROVED = re.compile(r"\b(Admitted|admit|Axioms?|Parameters?|Conjectures?|bypass_check|Declare\s+ML\s+Module"
+                       r"|Unset\s+(?:Guard|Positivity|Universe)\s+Checking)\b")
 _COMMENT = re.compile(r"\(\*.*?\*\)", re.DOTALL)
 _FLOCQ_VERSION = re.compile(r'parse "(?P<version>[\d.]+)"%string')
 
@@ -113,15 +114,21 @@ def unproved_commands(text: str) -> list[str]:
 
 
 def assumptions(output: str) -> list[str] | None:
-    """The axioms `Print Assumptions` listed (empty when closed), None when it printed nothing."""
-    if "Closed under the global context" in output:
-        return []
+    """Everything `Print Assumptions` listed, over all its outputs in the file (empty when
+    each said closed), None when it printed nothing.  Fails closed: after an "Axioms:"
+    header every unindented line (another header such as "Section Variables:" too) is
+    taken for an assumption."""
     lines = output.splitlines()
-    if not any(line.strip() == "Axioms:" for line in lines):
+    if not any(line.strip() in ("Axioms:", "Closed under the global context") for line in lines):
         return None
-    names = []
-    for line in lines[[line.strip() for line in lines].index("Axioms:") + 1:]:
-        if line and not line[0].isspace():     # a continuation of a type is indented
+    names: list[str] = []
+    listing = False
+    for line in lines:
+        if line.strip() == "Closed under the global context":
+            listing = False
+        elif line.strip() == "Axioms:":
+            listing = True
+        elif listing and line and not line[0].isspace():     # a continuation of a type is indented
             names.append(line.split(" :", 1)[0].strip())
     return names
 
