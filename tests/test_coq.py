@@ -81,8 +81,7 @@ def test_each_claim_is_proved(obligation_id):
 @needs_coq
 def test_double_rounding_through_a_47_bit_intermediate_is_not_proved():
     narrow = replace(get_format("fp64"), sb=47)        # 2 * 24 > 47: double rounding may differ
-    text = CoqBackend()._env.get_template("via_wider.v.j2").render(
-        o=BY_ID["float.fp32.strategy.via_fp64"], fmt=get_format("fp32"), via=narrow)
+    text = CoqBackend().render(BY_ID["float.fp32.strategy.via_fp64"], via=narrow)
     assert "Definition prec' := 47%Z." in text
     attempt = prove(text, TIMEOUT)
     # the generic theorem still checks; its instance fails on the hypothesis 2 * prec <= prec'
@@ -91,8 +90,7 @@ def test_double_rounding_through_a_47_bit_intermediate_is_not_proved():
 
 @needs_coq
 def test_int64_through_fp64_is_not_proved():
-    text = CoqBackend()._env.get_template("int_via_float.v.j2").render(
-        o=BY_ID["int.int64.strategy.via_fp64"], fmt=get_format("int64"), via=get_format("fp64"))
+    text = CoqBackend().render(BY_ID["int.int32.strategy.via_fp64"], fmt=get_format("int64"))
     attempt = prove(text, TIMEOUT)
     # the instance fails on the hypothesis w <= prec (64 > 53)
     assert attempt.verdict == "unknown" and f"line {line_of(text, 'apply (int_via_float 64)')}," in attempt.message

@@ -32,7 +32,7 @@ import jinja2
 
 from divbridge.atomicio import write_text_atomic
 from divbridge.errors import ToolMissing
-from divbridge.formats import get_format
+from divbridge.formats import Format, get_format
 from divbridge.obligations.model import Obligation
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import Backend, ProofTask
@@ -87,9 +87,11 @@ class CoqBackend(Backend):
         return {"coq": f"{match.group(1) if match else done.stdout.strip()} flocq "
                        f"{found.group('version') if found else 'unknown'}"}
 
-    def render(self, obligation: Obligation) -> str:
-        fmt = get_format(obligation.format)
-        via = get_format(obligation.params["via"]) if "via" in obligation.params else None
+    def render(self, obligation: Obligation, fmt: Format | None = None, via: Format | None = None) -> str:
+        """The obligation's Coq file; ``fmt`` and ``via`` replace its formats (the tests' negative controls)."""
+        fmt = fmt or get_format(obligation.format)
+        if via is None and "via" in obligation.params:
+            via = get_format(obligation.params["via"])
         return self._env.get_template(TEMPLATE_OF[obligation.prop]).render(o=obligation, fmt=fmt, via=via)
 
     def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
