@@ -132,8 +132,8 @@ MONOTONE = {o.format: o for o in float_obligations() if o.prop == "monotone_nume
 
 def test_the_16_bit_monotonicity_obligations_go_to_the_exhaustive_backend_too(tmp_path):
     for name in ("fp16", "bf16"):
-        assert MONOTONE[name].backends == frozenset({"why3", "smt", "exhaustive"})
-    assert "exhaustive" not in MONOTONE["fp32"].backends
+        assert MONOTONE[name].backends == frozenset({"why3", "smt", "coq", "exhaustive"})
+    assert "exhaustive" not in MONOTONE["fp32"].backends and "coq" in MONOTONE["fp32"].backends
     groups = prover.ExhaustiveBackend().prepare(list(MONOTONE.values()), tmp_path, {"exhaustive"})
     assert [g[0].obligation.format for g in groups] == ["fp16", "bf16"]
     assert "check_monotone_numerator(fmt=fp16 (eb=5, sb=11))" in groups[0][0].text
