@@ -83,6 +83,10 @@ class Encoding:
     def needs_bitwuzla(self, formula: z3.BoolRef) -> bool:
         return False
 
+    def has_value(self, a, b) -> bool:
+        """Whether the semantics gives these operands a result at all."""
+        return True
+
 
 class FloatEncoding(Encoding):
     def __init__(self, fmt: FloatFormat):
@@ -133,6 +137,8 @@ class FloatEncoding(Encoding):
         return z3.BoolVal(True)       # "±" (reported as ambiguous) or an unsigned zero
 
     def ok(self, result: Result) -> z3.BoolRef:
+        if result.kind == "quotient" and result.rounding in ("trunc", "floor"):
+            return z3.fpIsNaN(self.q)   # an integer rounding of the quotient: not what IEEE 754 gives
         if result.kind == "quotient":
             return z3.BoolVal(True) if result.sign != "-" else z3.fpIsNaN(self.q)
         if result.kind == "nan":
@@ -229,6 +235,10 @@ class IntEncoding(ExactEncoding):
         return x <= bound if self.fmt.signed else z3.ULE(x, bound)
 
     def ok(self, result: Result) -> z3.BoolRef:
+        if result.kind == "quotient" and result.rounding == "floor" and self.fmt.signed:
+            inexact = z3.SRem(self.a, self.b) != 0
+            differ = (self.a < 0) != (self.b < 0)
+            return z3.And(self.defined, z3.Not(z3.And(inexact, differ)), z3.BoolVal(result.sign != "-"))
         if result.kind == "quotient":
             return self.defined if result.sign != "-" else z3.BoolVal(False)
         if result.kind in ("nan", "inf"):
@@ -256,6 +266,9 @@ class IntEncoding(ExactEncoding):
 
     def describe(self, a: int, b: int) -> str:
         return f"A = {self.fmt.describe(a)}, B = {self.fmt.describe(b)}"
+
+    def has_value(self, a: int, b: int) -> bool:
+        return b != 0 and self.fmt.min <= int_div(a, b, "trunc") <= self.fmt.max
 
     def gives(self, a: int, b: int) -> str:
         if b == 0:
@@ -306,6 +319,9 @@ class RealEncoding(ExactEncoding):
 
     def describe(self, a: Fraction, b: Fraction) -> str:
         return f"A = {a}, B = {b}"
+
+    def has_value(self, a: Fraction, b: Fraction) -> bool:
+        return b != 0
 
     def gives(self, a: Fraction, b: Fraction) -> str:
         return "no value (division by zero)" if b == 0 else str(a / b)
