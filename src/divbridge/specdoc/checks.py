@@ -428,31 +428,38 @@ def _element(fmt, a: Entry, b: Entry, c: Entry) -> tuple[str, str, str | None] |
         if _float_matches(fmt, q, c) or _within_printed_precision(fmt, a, b, c):
             return None
         if _real_quotient_written(a, b, c):
-            return ("information", f"{operands}: C = {c} is the quotient to the digits written; "
+            return ("information", f"{operands}: C = {_written(c)} is the quotient to the digits written; "
                     f"{fmt.name} gives {fmt.describe(q)}", None)
         exact = _exact_quotient(a, b)
-        return ("incorrect", f"{operands}: C = {c}, IEEE 754 gives {fmt.describe(q)}"
+        return ("incorrect", f"{operands}: C = {_written(c)}, IEEE 754 gives {fmt.describe(q)}"
                 + (f" (the exact quotient is {_decimal(exact)})" if exact is not None else ""),
-                f"{operands}: C = {c}, {fmt.name} gives {fmt.describe(q)}")
+                f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(q)}")
     va, vb = a.literal.value, b.literal.value
     if isinstance(fmt, IntFormat):
         operands = f"A = {fmt.describe(int(va))}, B = {fmt.describe(int(vb))}"
         if vb == 0:
-            return "incorrect", f"{operands}: C = {c}, but integer division by zero is undefined", operands
+            return "incorrect", f"{operands}: C = {_written(c)}, but integer division by zero is undefined", operands
         q = int_div(int(va), int(vb), "trunc")
         if not fmt.min <= q <= fmt.max:
-            return "incorrect", f"{operands}: C = {c}, but the quotient {q} does not fit {fmt.name}", operands
+            return "incorrect", f"{operands}: C = {_written(c)}, but the quotient {q} does not fit {fmt.name}", operands
         if c.literal.kind == "number" and abs(c.literal.value - q) <= c.tolerance:
             return None
-        return ("incorrect", f"{operands}: C = {c}, {SEMANTICS['int']} gives {fmt.describe(q)}",
-                f"{operands}: C = {c}, {fmt.name} gives {fmt.describe(q)}")
+        return ("incorrect", f"{operands}: C = {_written(c)}, {SEMANTICS['int']} gives {fmt.describe(q)}",
+                f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(q)}")
     if vb == 0:
-        return "incorrect", f"A = {va}, B = 0: C = {c}, but real division by zero is undefined", f"A = {va}, B = 0"
+        return "incorrect", f"A = {va}, B = 0: C = {_written(c)}, but real division by zero is undefined", f"A = {va}, B = 0"
     q = va / vb
     if c.literal.kind == "number" and abs(c.literal.value - q) <= c.tolerance:
         return None
-    return ("incorrect", f"A = {va}, B = {vb}: C = {c}, {SEMANTICS['real']} gives {_decimal(q)}",
-            f"A = {va}, B = {vb}: C = {c}, the exact quotient is {_decimal(q)}")
+    return ("incorrect", f"A = {va}, B = {vb}: C = {_written(c)}, {SEMANTICS['real']} gives {_decimal(q)}",
+            f"A = {va}, B = {vb}: C = {_written(c)}, the exact quotient is {_decimal(q)}")
+
+
+def _written(c: Entry) -> str:
+    """An entry as a reader writes it: ≈1.0823, -0.0, inf."""
+    if c.literal.kind != "number" or c.literal.value == 0:
+        return str(c)
+    return ("≈" if c.approx else "") + _decimal(c.literal.value)
 
 
 def _exact_quotient(a: Entry, b: Entry) -> Fraction | None:

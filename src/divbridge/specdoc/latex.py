@@ -244,10 +244,10 @@ class Result:
         if self.kind == "quotient":
             quotient = f"{'-' if self.sign == '-' else ''}A/B"
             return f"{self.rounding}({quotient})" if self.rounding else quotient
-        if self.kind == "number":
+        if self.kind == "number" and not self.sign.startswith("xor:"):
             return f"{self.sign if self.value == 0 and self.sign else ''}{self.value}"
         if self.sign.startswith("xor:"):
-            return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{self.kind}"
+            return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{'0' if self.kind == 'number' else self.kind}"
         return f"{self.sign}{self.kind}"
 
 

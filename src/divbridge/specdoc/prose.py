@@ -192,7 +192,8 @@ def _sentences(lines: list[str], skip: set[int]):
 
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
-        if number in skip or not stripped or re.match(r"#{1,6}\s", stripped) or stripped.startswith("|"):
+        tag_only = re.fullmatch(r"(?:<[^>]+>|`?\[[^\]]*\]`?|\s)+", stripped)   # a span block's opening or [END]
+        if number in skip or not stripped or tag_only or re.match(r"#{1,6}\s", stripped) or stripped.startswith("|"):
             yield from flush()
             continue
         if re.match(r"[-*+]\s|\d+\.\s", stripped):

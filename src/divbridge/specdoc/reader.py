@@ -371,17 +371,19 @@ def _read_math(doc: SpecDocument, body: str, first_line: int, pending: list[Matr
 
 
 def _cells(text: str, start: int, end: int, first_line: int) -> list[list[tuple[str, tuple[int, int]]]]:
-    """A matrix body's entries row by row, each with its document (line, column)."""
+    """A matrix body's entries row by row (rows end at \\\\), each with its document (line, column)."""
+    spans, previous = [], start
+    for sep in re.finditer(r"\\\\", text[start:end]):
+        spans.append((previous, start + sep.start()))
+        previous = start + sep.end()
+    spans.append((previous, end))
     rows = []
-    for row in re.finditer(r"(?:[^\\]|\\(?!\\))+", text[start:end]):
-        cells = []
-        offset = start + row.start()
-        for cell in row.group(0).split("&"):
-            stripped = cell.strip()
+    for row_start, row_end in spans:
+        cells, offset = [], row_start
+        for cell in text[row_start:row_end].split("&"):
             at = offset + len(cell) - len(cell.lstrip())
-            column = at - text.rfind("\n", 0, at)
-            if stripped:
-                cells.append((stripped, (_line_at(text, at, first_line), column)))
+            if cell.strip():
+                cells.append((cell.strip(), (_line_at(text, at, first_line), at - text.rfind("\n", 0, at))))
             offset += len(cell) + 1
         if cells:
             rows.append(cells)

@@ -20,7 +20,7 @@ CLASSES = (
     ("error condition", r"\berror"),
     ("function", r"c\s*\[\s*i\s*\]|\bquotient|\bresult|\bsign\b|\bround|\btruncat|\bfractional"),
     ("definition domain", r"≠\s*0|non[- ]?zero|\bno\s+zero|not\s+(?:be\s+)?(?:zero|0)\b|different\s+from\s+0"
-                          r"|division\s+by\s+(?:0|zero)|\bdomain\b|precondition"),
+                          r"|division\s+by\s+(?:0|zero)|\bdomain\b|precondition|\bzero\b"),
     ("type consistency", r"\btypes?\b|\bdtype\b"),
     ("function", r"\bdivi(?:de|des|sion|ding)|\bcomput|/|\bnan\b|\binf"),
 )
