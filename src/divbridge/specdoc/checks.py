@@ -281,17 +281,20 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
         if uncovered.status == "unknown":
             report(("uncovered?",), fmt_name, lambda: Finding(
                 "ambiguous", table.line, f"{uncovered.solver} could not decide whether the rows cover every input"))
+        # a row right everywhere it applies gives the semantics' own result: where two such rows overlap
+        # they agree, so only pairs with a row that is not right need the overlap query
+        exact = [_check_row(enc, row, conditions[i], fmt_name, report, signs_ruled) for i, row in enumerate(table.rows)]
         for i, row in enumerate(table.rows):
             for j in range(i + 1, len(table.rows)):
                 other = table.rows[j]
-                if isinstance(other.condition, Otherwise) or str(row.result) == str(other.result):
+                if isinstance(other.condition, Otherwise) or str(row.result) == str(other.result) or (
+                        exact[i] and exact[j]):
                     continue
                 overlap = find(enc, z3.And(conditions[i], conditions[j]), limit=1)
                 for a, b in overlap.witnesses:
-                    report(("overlap", i, j), fmt_name, lambda a=a, b=b, other=other: Finding(
+                    report(("overlap", i, j), fmt_name, lambda a=a, b=b, row=row, other=other: Finding(
                         "ambiguous", other.line, f"rows at lines {row.line} and {other.line} both apply to "
                         f"{enc.describe(a, b)} and give different results", enc.describe(a, b)))
-            _check_row(enc, row, conditions[i], fmt_name, report, signs_ruled)
     findings = []
     for finding, formats in found.values():
         where = f" [in {', '.join(formats)}]" if len(section.types) > 1 else ""
@@ -299,7 +302,8 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
     return findings
 
 
-def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = False) -> None:
+def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = False) -> bool:
+    """Reports what is wrong with a row; True when the row gives the semantics' result wherever it applies."""
     result = row.result
     semantics = SEMANTICS[enc.fmt.family]
     if result.sign == "±" and not signs_ruled:   # with a sign rule, the rule's own claim checks the sign
@@ -311,7 +315,7 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
             report(("open", row.line), fmt_name, lambda a=a, b=b: Finding(
                 "ambiguous", row.line, f"the row leaves the result open where {semantics} defines it "
                 f"(for {enc.describe(a, b)} it gives {enc.gives(a, b)})", enc.describe(a, b)))
-        return
+        return False
     wrong = find(enc, z3.And(condition, z3.Not(enc.ok(result))), limit=6)
     for a, b in wrong.witnesses:
         signature = enc.signature(a, b)
@@ -330,6 +334,7 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
     if wrong.status == "unknown":
         report(("row?", row.line), fmt_name, lambda: Finding(
             "ambiguous", row.line, f"{wrong.solver} could not decide whether the row is right"))
+    return wrong.status == "unsat" and not (result.sign == "±" and not signs_ruled)
 
 
 # -- worked examples ---------------------------------------------------------------------
