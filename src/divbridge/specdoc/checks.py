@@ -91,8 +91,10 @@ def _section_claims(doc: SpecDocument, section: Section) -> list[Claim]:
     if not tables:   # a table, when there is one, is the definition; the equation only names the quotient
         for index, definition in enumerate(definitions, 1):
             claims.append(_definition_claim(f"{slug}/definition-{index}", definition, section, domain))
-    for index, rule in enumerate(rules, 1):
-        claims.append(_rule_claim(f"{slug}/{rule.kind}-{index}", rule, section))
+    per_kind: dict[str, int] = {}
+    for rule in rules:
+        per_kind[rule.kind] = per_kind.get(rule.kind, 0) + 1
+        claims.append(_rule_claim(f"{slug}/{rule.kind}-{per_kind[rule.kind]}", rule, section))
     unfinished = [u for u in doc.unfinished if u[0] == section.title]
     if unfinished or (section.types_from == "heading" and not tables and not examples and not definitions and not any(
             f.section == section.title for f in doc.formal)):

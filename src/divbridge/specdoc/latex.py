@@ -216,6 +216,8 @@ def parse_condition(text: str) -> Condition:
             part = re.sub(r"^(?:if|when|both|either)\s+", "", part.strip(" ()"))
             if not part:
                 continue
+            if atoms and not pending and re.match(r"(?:is|are|not|different|equal|unequal|≠|=|<|>|≤|≥)\b|[≠=<>≤≥]", part):
+                part = f"{atoms[-1].operand.lower()} {part}"   # "B is finite and different from 0": same operand
             new, pending = _parse_part(part, pending)
             atoms.extend(new)
         if pending or not atoms:
@@ -356,9 +358,3 @@ def parse_entry(text: str) -> Entry:
         raise LatexError(f"the matrix entry '{text.strip()}' is not a number")
     literal = Literal("number", Fraction(int(value.p), int(value.q)))
     return Entry(literal, approx, tolerance(s) if approx else Fraction(0))
-
-
-def parse_matrix(body: str) -> list[list[str]]:
-    """The raw entries of a matrix body, row by row."""
-    return [[cell.strip() for cell in row.split("&")] for row in re.split(r"\\\\", body) if row.strip()]
-

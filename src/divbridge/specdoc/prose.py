@@ -45,7 +45,7 @@ class ProseRule:
     error: str = ""                 # none | implementation | undefined
 
 
-_OP = r"(?:the\s+)?(?P<{name}>a|b|numerator|denominator|dividend|divisor|x|y)(?:\s*\[\s*i\s*\])?(?=\s*(?:$|[,.;:)]|and\b|or\b|xor\b|is\b|has\b|have\b))"
+_OP = r"(?:the\s+)?(?P<{name}>a|b|numerator|denominator|dividend|divisor|x|y)(?:\s*\[\s*i\s*\])?(?=\s*(?:$|[,.;:)=≠]|and\b|or\b|xor\b|is\b|are\b|has\b|have\b|must\b|shall\b|may\b|can\b|equals?\b))"
 _OPERANDS = {"a": "A", "numerator": "A", "dividend": "A", "x": "A", "b": "B", "denominator": "B", "divisor": "B",
              "y": "B"}
 
