@@ -398,7 +398,8 @@ def check_example(example: Example, formats: tuple[str, ...]) -> list[Finding]:
             if not problem:
                 continue
             kind, message, counterexample = problem
-            key = (ia_, ib_, ic_, kind)
+            # an information line names one format's value, so it is not merged across formats
+            key = (ia_, ib_, ic_, kind, fmt_name if kind == "information" else "")
             if key in found:
                 found[key][1].append(fmt_name)
             elif len(found) < MAX_ELEMENT_FINDINGS:
