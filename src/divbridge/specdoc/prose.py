@@ -45,7 +45,7 @@ class ProseRule:
     error: str = ""                 # none | implementation | undefined
 
 
-_OP = r"(?:the\s+)?(?P<{name}>a|b|numerator|denominator|dividend|divisor|x|y)(?:\s*\[\s*i\s*\])?(?=\s*(?:$|[,.;:)=≠]|and\b|or\b|xor\b|is\b|are\b|has\b|have\b|must\b|shall\b|may\b|can\b|equals?\b))"
+_OP = r"(?:the\s+)?(?P<{name}>a|b|numerator|denominator|dividend|divisor|x|y)(?:\s*\[\s*i\s*\])?(?=\s*(?:$|[,.;:)=≠]|and\b|or\b|xor\b|is\b|are\b|has\b|have\b|must\b|shall\b|may\b|can\b|equals?\b|when\b|if\b|unless\b|where\b|for\b|provided\b))"
 _OPERANDS = {"a": "A", "numerator": "A", "dividend": "A", "x": "A", "b": "B", "denominator": "B", "divisor": "B",
              "y": "B"}
 
@@ -85,7 +85,7 @@ _FORALL = re.compile(r"(?:\\forall|∀|for\s+(?:all|every|each))\s*i\s*[,:]?\s*(
 _NONZERO_B = re.compile(rf"{_op('x')}\s+(?:must|shall)\s+not\s+be\s+(?:zero|0|equal\s+to\s+0)|"
                         rf"no\s+element\s+of\s+{_op('y')}\s+(?:is|may\s+be|can\s+be)\s+(?:zero|0)|"
                         rf"every\s+element\s+of\s+{_op('z')}\s+is\s+non[- ]?zero")
-_CONDITIONAL = re.compile(r"^(?:if|when|whenever|for)\s+(?P<cond>.+?)\s*,\s*(?P<rest>.+)$")
+_CONDITIONAL = re.compile(r"^(?:if|when|whenever|for)\s+(?P<cond>.+?)\s*,\s*(?P<rest>.+)$")   # "If B is zero, ..."
 
 
 def read_rules(lines: list[str], skip: set[int], section_of: Callable[[int], object]) -> list[ProseRule]:
@@ -142,12 +142,16 @@ def _sign_rule(text: str, base: dict) -> ProseRule | None:
         applies = tuple(w for w, p in (("zero", r"(?<!non-)(?<!non )\bzeros?\b|\b0\b"), ("inf", r"infinit|\binf\b"))
                         if re.search(p, before))
         condition = None
-        conditional = _CONDITIONAL.match(text)
-        if conditional and not conditional.group("cond").startswith("and only if"):
+        leading = _CONDITIONAL.match(text)
+        trailing = re.search(r"\b(?:when|whenever|if|where|unless|provided|for)\b\s*(?P<cond>.+?)[.;]?$", text[m.end():])
+        written = leading.group("cond") if leading else trailing.group("cond") if trailing else None
+        if written is not None:   # a rule about some inputs only: read its condition, or say it is not read
+            if trailing and not leading and re.match(r"unless", trailing.group(0)):
+                return ProseRule("unread", error="has an exception ('unless') it cannot read", **base)
             try:
-                condition = parse_condition(conditional.group("cond"))
+                condition = parse_condition(written)
             except LatexError:
-                return ProseRule("unread", error="its condition cannot be read", **base)
+                return ProseRule("unread", error="has a condition it cannot read", **base)
         return ProseRule("sign", sign=sign, applies=applies or ("zero", "inf"), condition=condition, **base)
     return None
 
