@@ -7,6 +7,7 @@ counterexample in decimal and bits.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -173,3 +174,25 @@ C = \\begin{bmatrix} 0.4 \\end{bmatrix}$$
     assert {fp16["kind"], fp64["kind"]} == {"information"} and fp16["line"] == 8 and fp16["column"] == 21
     assert "fp16 gives 0.400146484375 (fp16 0x3667)" in fp16["message"] and "[in fp16]" in fp16["message"]
     assert "fp64 gives 0.39999999999999997 (fp64 0x3fd9999999999999)" in fp64["message"]
+
+
+def test_tag_with_no_formal_reading_is_informal_information():
+    text = B.replace("[E_DIV_I_FN_0001]", "[E_DIV_I_FN_0001]\n\n- Sparse tensors are out of scope. [E_DIV_I_SCOPE_0001]")
+    result = analyse_text(text, "b.md")
+    [info] = [f for f in result["findings"] if "E_DIV_I_SCOPE_0001" in f["message"]]
+    assert info["kind"] == "information" and "informal" in info["message"]
+    assert info["line"] == text.splitlines().index("- Sparse tensors are out of scope. [E_DIV_I_SCOPE_0001]") + 1
+    entry = next(r for r in result["requirements"] if r["tag"] == "E_DIV_I_SCOPE_0001")
+    assert entry["class"] == "informal" and entry["traces"] == []
+    assert result["exit_code"] == 0
+
+
+def test_json_carries_the_column_of_a_wrong_entry(tmp_path):
+    doc = tmp_path / "wrong.md"
+    doc.write_text(A.replace(r"\infty & -1.5 & -0.0", r"\infty & -1.6 & -0.0"))
+    out = tmp_path / "r.json"
+    assert main(["check-spec", str(doc), "--json", str(out)]) == 1
+    [finding] = [f for f in json.loads(out.read_text())["findings"] if f["kind"] == "incorrect"]
+    line = doc.read_text().splitlines()[finding["line"] - 1]
+    assert line[finding["column"] - 1:].startswith("-1.6")
+    assert "A = -6.0 (fp16 0xc600), B = 4.0 (fp16 0x4400)" in finding["counterexample"]

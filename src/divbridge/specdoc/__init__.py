@@ -41,8 +41,8 @@ def analyse_document(doc: SpecDocument) -> dict[str, Any]:
         if use.defines and not requirements[use.tag].get("defined"):
             entry.update(line=use.line, text=use.text, defined=True)
     for entry in requirements.values():
-        entry["class"], entry["traces"] = tag_traces(entry["tag"], entry["text"],
-                                                     doc.section_of(entry["line"]).family)
+        cls, traces = tag_traces(entry["tag"], entry["text"], doc.section_of(entry["line"]).family)
+        entry.update({"class": cls, "traces": list(traces)})
     return {
         "document": doc.path,
         "requirements": [{k: v for k, v in r.items() if k != "defined"} for r in requirements.values()],

@@ -14,14 +14,14 @@ from fractions import Fraction
 import numpy as np
 import z3
 
-from divbridge.formats import FORMATS, FloatFormat, IntFormat, RealFormat
+from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.mirror.exact import float_div_bits, int_div
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.spec.profiles import ONNX_TYPES
 from divbridge.spec.requirements import REQUIREMENTS_BY_TAG
 from divbridge.specdoc import claimcache, tagclass, why3check
 from divbridge.specdoc.findings import Claim, Finding, verdict_of
-from divbridge.specdoc.latex import And, Condition, Entry, Otherwise, Result
+from divbridge.specdoc.latex import Condition, Entry, Otherwise, Result
 from divbridge.specdoc.prose import ProseRule
 from divbridge.specdoc.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
 from divbridge.specdoc.smt import any_of, encoding, find
