@@ -94,7 +94,7 @@ def _section_claims(doc: SpecDocument, section: Section) -> list[Claim]:
     per_kind: dict[str, int] = {}
     for rule in rules:
         per_kind[rule.kind] = per_kind.get(rule.kind, 0) + 1
-        claims.append(_rule_claim(f"{slug}/{rule.kind}-{per_kind[rule.kind]}", rule, section))
+        claims.append(_rule_claim(f"{slug}/{rule.kind}-{per_kind[rule.kind]}", rule, section, domain))
     unfinished = [u for u in doc.unfinished if u[0] == section.title]
     if unfinished or (section.types_from == "heading" and not tables and not examples and not definitions and not any(
             f.section == section.title for f in doc.formal)):
@@ -120,7 +120,7 @@ def _definition_claim(claim_id: str, definition: Definition, section: Section,
     return claim
 
 
-def _rule_claim(claim_id: str, rule: ProseRule, section: Section) -> Claim:
+def _rule_claim(claim_id: str, rule: ProseRule, section: Section, domain: tuple[Condition, ...]) -> Claim:
     claim = Claim(claim_id, rule.kind, section.title, rule.line, rule.text, section.types)
     if rule.kind == "sign":
         claim.findings = claimcache.memoised(
@@ -128,10 +128,13 @@ def _rule_claim(claim_id: str, rule: ProseRule, section: Section) -> Claim:
             lambda: check_sign_rule(rule, section), line_base=rule.line)
     elif rule.kind == "rounding":
         claim.findings = check_rounding_rule(rule, section)
+    elif rule.kind == "error-condition" and rule.error == "none":
+        claim.findings = check_no_error_rule(rule, section, domain)
     elif rule.kind == "unread":
         claim.findings = [Finding("information", rule.line, f"a sentence in the controlled vocabulary that "
                                   f"{rule.error}: not checked", column=rule.column)]
-    # domain and error-condition sentences restrict the inputs: they take effect in the definitions and tables
+    # domain sentences restrict the inputs, and an "implementation dependent" or "undefined" error condition
+    # leaves the inputs outside them open: both take effect in the definitions and tables
     claim.verdict = verdict_of(claim.findings)
     return claim
 
@@ -164,6 +167,21 @@ def check_sign_rule(rule: ProseRule, section: Section) -> list[Finding]:
                                                     "whether the sign rule is right"), []))[1].append(fmt_name)
     return [Finding(f.kind, f.line, f.message + (f" [in {', '.join(fs)}]" if len(floats) > 1 else ""),
                     f.counterexample, f.column) for f, fs in found.values()]
+
+
+def check_no_error_rule(rule: ProseRule, section: Section, domain: tuple[Condition, ...]) -> list[Finding]:
+    """"No error condition": every input inside the section's domain has a result (IEEE 754 floats always do)."""
+    for name in ordered_types(section.types):
+        fmt = FORMATS[name]
+        if isinstance(fmt, FloatFormat):
+            continue
+        enc = encoding(fmt)
+        inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
+        for a, b in find(enc, z3.And(inside, z3.Not(enc.defined)), limit=1).witnesses:
+            return [Finding("incomplete", rule.line, f"the sentence says there is no error condition, but nothing "
+                            f"excludes {enc.describe(a, b)}, for which {SEMANTICS[fmt.family]} gives "
+                            f"{enc.gives(a, b)}", enc.describe(a, b), rule.column)]
+    return []
 
 
 def check_rounding_rule(rule: ProseRule, section: Section) -> list[Finding]:

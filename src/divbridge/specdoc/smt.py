@@ -289,6 +289,7 @@ class RealEncoding(ExactEncoding):
         self.fmt = fmt
         self.A = self.a = z3.Real("A")
         self.B = self.b = z3.Real("B")
+        self.defined = self.b != 0
 
     def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
         if lit.kind in ("inf", "min"):   # the reals have no smallest element either
