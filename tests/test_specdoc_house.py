@@ -199,3 +199,22 @@ def test_json_carries_the_column_of_a_wrong_entry(tmp_path):
     line = doc.read_text().splitlines()[finding["line"] - 1]
     assert line[finding["column"] - 1:].startswith("-1.6")
     assert "A = -6.0 (fp16 0xc600), B = 4.0 (fp16 0x4400)" in finding["counterexample"]
+
+
+def test_plain_headings_latex_type_lists_and_tags_in_headings():
+    text = r"""# Div (float, float)
+
+where float is in $\{\text{float16}, \text{double}\}$.
+
+### [E_DIV_V_0010] Definition
+
+$$C[i] = \operatorname{round}(A[i]/B[i])$$
+
+The sign of a zero or infinite result is the XOR of the signs of $A[i]$ and $B[i]$.
+"""
+    result = analyse_text(text, "v.md")
+    assert result["findings"] == [] and result["exit_code"] == 0
+    assert {c["kind"] for c in result["claims"]} == {"types", "definition", "sign", "tag"}
+    assert all(c["formats"] == ["fp16", "fp64"] for c in result["claims"] if c["kind"] != "tag")
+    [tag] = result["requirements"]
+    assert tag["tag"] == "E_DIV_V_0010" and tag["line"] == 5 and tag["class"] == "function"

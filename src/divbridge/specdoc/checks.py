@@ -274,8 +274,10 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
     the sentence is checked on its own."""
     if not section.types:
         return [Finding("ill-formed", table.line, "the section lists no types: no semantics to check the table with")]
-    if any(r.result is None or r.condition is None for r in table.rows):
-        return []   # the reader already reported the unreadable row; a partial table proves nothing
+    unread = [r for r in table.rows if r.result is None or r.condition is None]
+    if unread:   # the reader reported the row itself; a partial table proves nothing
+        return [Finding("ill-formed", table.line, f"the table is not checked: its row at line {unread[0].line} "
+                        "cannot be read")]
     # key -> (finding built in the first format that shows it, formats where it shows)
     found: dict[tuple, tuple[Finding, list[str]]] = {}
 

@@ -482,6 +482,12 @@ def _read_tags(doc: SpecDocument, fenced: set[int]) -> None:
             headings = [h for h in headings if h[0] < level] + [(level, m.group(2))]
             scope = " / ".join(title for lvl, title in headings if lvl > 1)   # constraints: per tensor
             in_restrictions = re.search(r"restriction|requirement", m.group(2), re.I) is not None
+            for tm in _TAG.finditer(m.group(2)):   # "### [E_DIV_X_0010] Title": the heading names its block
+                if tm.group(1) and WELL_FORMED.fullmatch(tm.group(1)):
+                    end = next((n for n in range(number + 1, len(doc.lines) + 1) if _HEADING.match(doc.lines[n - 1])
+                                and n not in fenced), len(doc.lines) + 1) - 1
+                    _add_tag(doc, tm.group(1), "requirement", number,
+                             _plain_text([m.group(2)] + doc.lines[number:end]), scope, True, end)
             continue
         if "informal" in line.lower():
             doc.informal_tags.update(t for t, _ in _TAG.findall(line) if t)
