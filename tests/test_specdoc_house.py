@@ -218,3 +218,19 @@ The sign of a zero or infinite result is the XOR of the signs of $A[i]$ and $B[i
     assert all(c["formats"] == ["fp16", "fp64"] for c in result["claims"] if c["kind"] != "tag")
     [tag] = result["requirements"]
     assert tag["tag"] == "E_DIV_V_0010" and tag["line"] == 5 and tag["class"] == "function"
+
+
+def test_definition_in_words_and_its_domain():
+    text = """# **Div** (real, real)
+
+## Function
+
+Each element of $C$ is $A[i]$ divided by $B[i]$.
+
+Division by zero is undefined.
+"""
+    result = analyse_text(text, "w.md")
+    assert result["findings"] == [] and {c["kind"] for c in result["claims"]} == {"types", "definition", "domain"}
+    unguarded = analyse_text(text.replace("Division by zero is undefined.", "Any value is accepted."), "w.md")
+    [finding] = unguarded["findings"]   # one finding for the forgotten exclusion, at the defining sentence
+    assert finding["kind"] == "incomplete" and finding["line"] == 5 and "B = 0" in finding["counterexample"]

@@ -340,18 +340,19 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
         return False
     wrong = find(enc, z3.And(condition, z3.Not(enc.ok(result))), limit=6)
     for a, b in wrong.witnesses:
-        signature = enc.signature(a, b)
+        key = ("row", row.line, enc.signature(a, b))
         kind = "incomplete" if result.kind == "undefined" else "incorrect"
         if kind == "incomplete":
             message = f"the row leaves {enc.describe(a, b)} undefined, but {semantics} gives {enc.gives(a, b)}"
         elif result.kind == "quotient" and not enc.has_value(a, b):
-            kind = "incomplete"   # the domain forgot an input where the quotient has no value
+            kind = "incomplete"   # the domain forgot an input where the quotient has no value: one finding a reason
+            key = ("no value", row.line, b == 0)
             message = (f"nothing excludes {enc.describe(a, b)} and no result is stated for it: "
                        f"{semantics} gives {enc.gives(a, b)}")
         else:
             message = (f"the row gives {result} for {enc.describe(a, b)}, but {semantics} gives "
                        f"{enc.gives(a, b)}")
-        report(("row", row.line, signature), fmt_name, lambda m=message, a=a, b=b: Finding(
+        report(key, fmt_name, lambda m=message, a=a, b=b: Finding(
             kind, row.line, m, enc.describe(a, b)))
     if wrong.status == "unknown":
         report(("row?", row.line), fmt_name, lambda: Finding(

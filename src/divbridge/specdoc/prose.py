@@ -14,7 +14,9 @@ the LaTeX is normalised, so `$B[i] \\neq 0$` reads "b[i] ≠ 0"):
   is undefined", and the exclusion of "the smallest value of the type" with
   "B[i] = -1";
 - error conditions: "no error condition", "implementation dependent",
-  "undefined".
+  "undefined";
+- the definition itself: "C[i] is the quotient of A[i] by B[i]", "each
+  element of C is A[i] divided by B[i]" (read like `C[i] = A[i] / B[i]`).
 
 Any other sentence is not a claim.  A sentence that names a rule but whose
 condition cannot be read is listed (``unread``) so the checker can say so as
@@ -33,7 +35,7 @@ from divbridge.specdoc.latex import Atom, Condition, LatexError, Literal, Or, no
 
 @dataclass(frozen=True)
 class ProseRule:
-    kind: str                       # sign | rounding | domain | error-condition | unread
+    kind: str                       # sign | rounding | domain | error-condition | definition | unread
     section: str
     line: int
     column: int
@@ -85,6 +87,11 @@ _FORALL = re.compile(r"(?:\\forall|∀|for\s+(?:all|every|each))\s*i\s*[,:]?\s*(
 _NONZERO_B = re.compile(rf"{_op('x')}\s+(?:must|shall)\s+not\s+be\s+(?:zero|0|equal\s+to\s+0)|"
                         rf"no\s+element\s+of\s+{_op('y')}\s+(?:is|may\s+be|can\s+be)\s+(?:zero|0)|"
                         rf"every\s+element\s+of\s+{_op('z')}\s+is\s+non[- ]?zero")
+_ELEMENT = r"(?:the\s+)?(?:elements?\s+of\s+)?{0}(?:\s*\[\s*i\s*\])?"
+_QUOTIENT_SENTENCE = re.compile(   # "C[i] is the quotient of A[i] by B[i]", "each element of C is A[i] divided by B[i]"
+    rf"{_ELEMENT.format('c')}\s+(?:is|equals|=)\s+(?:the\s+)?(?:exact\s+|real\s+)?(?:quotient\s+of\s+"
+    rf"{_ELEMENT.format('a')}\s+(?:by|and|over)\s+{_ELEMENT.format('b')}|{_ELEMENT.format('a')}\s*(?:divided\s+by|/)\s*"
+    rf"{_ELEMENT.format('b')})(?:\s*$|\s*[,.;])")
 _CONDITIONAL = re.compile(r"^(?:if|when|whenever|for)\s+(?P<cond>.+?)\s*,\s*(?P<rest>.+)$")   # "If B is zero, ..."
 
 
@@ -116,6 +123,8 @@ def _rules_of(text: str, sentence: str, section: str, line: int, column: int) ->
             found.append(ProseRule("rounding", rounding=modes[0], **base))
         else:
             found.append(ProseRule("unread", **base, error=f"names several roundings ({', '.join(modes)})"))
+    if _QUOTIENT_SENTENCE.search(text) and not re.search(r"\b(?:not|never|unless)\b", text):
+        found.append(ProseRule("definition", **base))
     found += _domain_rules(text, base)
     if re.search(r"\bno\s+error\s+conditions?\b|\berror\s+conditions?\s*:?\s*none\b", text):
         found.append(ProseRule("error-condition", error="none", **base))

@@ -154,7 +154,10 @@ def parse_document(text: str, path: str = "<text>") -> SpecDocument:
     _read_tags(doc, fenced)
     _read_onnx_examples(doc)
     _read_unfinished(doc)
-    doc.rules = read_rules(doc.lines, fenced | _math_lines(doc.lines), doc.section_of)
+    rules = read_rules(doc.lines, fenced | _math_lines(doc.lines), doc.section_of)
+    doc.rules = [r for r in rules if r.kind != "definition"]
+    # a definition in words is one more single-equation definition
+    doc.definitions += [Definition(r.section, r.line, Result("quotient"), r.text) for r in rules if r.kind == "definition"]
     return doc
 
 
@@ -273,7 +276,7 @@ def _has_definition(doc: SpecDocument, section: Section) -> bool:
 _MATRIX = re.compile(r"`?\b(?P<name>[ABC])\b`?(?:\s*\[\s*i\s*\])?\s*"
                      r"(?:=\s*(?:\\[dt]?frac\s*\{\s*A\s*\}\s*\{\s*B\s*\}|A\s*/\s*B)\s*)?"
                      r"(?P<rel>=|\\approx|≈)\s*\\begin\{(?P<env>[bpvB]?matrix)\}(?P<body>.*?)\\end\{(?P=env)\}", re.S)
-_EQUATION = re.compile(r"^\s*C\s*(?:\[\s*i\s*\]|_\s*i|_\{\s*i\s*\})\s*=\s*(?P<rhs>[^=]+?)\s*[,.]?\s*$", re.S)
+_EQUATION = re.compile(r"^\s*C\s*(?:\[\s*i\s*\]|_\s*i|_\{\s*i\s*\})?\s*=\s*(?P<rhs>[^=]+?)\s*[,.]?\s*$", re.S)
 _DOMAIN_SENTENCE = re.compile(r"^(?:if|when|for|provided|whenever)\s+(?P<cond>.+?)\s*[,;]?\s*(?:otherwise|else)\b.*"
                               r"\b(?:not\s+defined|undefined)", re.I)
 _CASES = re.compile(r"\\begin\{cases\}(.*?)(?:\\end\{cases\}|$)", re.S)
