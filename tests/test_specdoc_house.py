@@ -234,3 +234,15 @@ Division by zero is undefined.
     unguarded = analyse_text(text.replace("Division by zero is undefined.", "Any value is accepted."), "w.md")
     [finding] = unguarded["findings"]   # one finding for the forgotten exclusion, at the defining sentence
     assert finding["kind"] == "incomplete" and finding["line"] == 5 and "B = 0" in finding["counterexample"]
+
+
+def test_rows_on_the_signs_of_both_operands():
+    text = (CORPUS / "correct" / "house_e.md").read_text()
+    floor_everywhere = text.replace(r"\text{if } A[i] \text{ and } B[i] \text{ have the same sign} \\",
+                                    r"\text{if } A[i] \text{ and } B[i] \text{ have different signs} \\", 1)
+    result = analyse_text(floor_everywhere, "e.md")
+    wrong = [f for f in result["findings"] if f["kind"] == "incorrect"]
+    row = floor_everywhere.splitlines().index(
+        r"\lfloor A[i]/B[i] \rfloor & \text{if } A[i] \text{ and } B[i] \text{ have different signs} \\") + 1
+    assert wrong and all(f["line"] == row and "[in int8]" in f["message"] for f in wrong)   # uint8 has no signs
+    assert any(f["counterexample"] == "A = -1 (int8 0xff), B = 2 (int8 0x02)" for f in wrong)

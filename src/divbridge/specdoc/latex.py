@@ -129,7 +129,10 @@ _PREDICATES = (
     (rf"{_IS}\s+(?:zero|null|0)", "zero"),
     (rf"{_IS}\s+(?:strictly\s+)?positive", "positive"),
     (rf"{_IS}\s+(?:strictly\s+)?negative", "negative"),
+    (r"(?:have|has|are\s+of)\s+the\s+same\s+signs?", "samesign"),        # of A and B together: a sign bit each
+    (r"(?:have|has|are\s+of)\s+(?:different|opposite)\s+signs?", "diffsign"),
 )
+_PAIR_OPS = ("samesign", "diffsign")
 _FLIP = {"<": ">", ">": "<", "≤": "≥", "≥": "≤", "=": "=", "≠": "≠"}
 _OTHERWISE = re.compile(r"(?:otherwise|else|elsewhere|in all other cases|for all other (?:values|inputs|cases))?")
 
@@ -168,6 +171,10 @@ def _atoms(operands: list[str], op: str, value: str | None) -> list[Atom]:
         op, value = ">", "0"
     elif op == "negative":
         op, value = "<", "0"
+    if op in _PAIR_OPS:
+        if sorted(operands) != ["A", "B"]:
+            raise LatexError("'same sign' and 'different signs' compare A with B")
+        return [Atom("A", op)]
     if op == "finitenonzero":
         return [atom for o in operands for atom in (Atom(o, "isfinite"), Atom(o, "≠", parse_value("0")))]
     literal = parse_value(value) if value is not None else None

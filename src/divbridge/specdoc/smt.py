@@ -109,6 +109,9 @@ class FloatEncoding(Encoding):
     def atom(self, atom: Atom) -> z3.BoolRef:
         x = self.operand(atom)
         op, lit = atom.op, atom.literal
+        if op in ("samesign", "diffsign"):   # the sign bits, as IEEE 754 has them (NaN's too)
+            same = self.A >> (self.fmt.width - 1) == self.B >> (self.fmt.width - 1)
+            return same if op == "samesign" else z3.Not(same)
         unary = {"isnan": z3.fpIsNaN(x), "notnan": z3.Not(z3.fpIsNaN(x)), "isinf": z3.fpIsInf(x),
                  "notinf": z3.Not(z3.fpIsInf(x)), "isfinite": z3.Not(z3.Or(z3.fpIsInf(x), z3.fpIsNaN(x))),
                  "notfinite": z3.Or(z3.fpIsInf(x), z3.fpIsNaN(x))}
@@ -187,6 +190,9 @@ class ExactEncoding(Encoding):
     """Integers and reals: no NaN and no infinity, so those atoms are constants."""
 
     def atom(self, atom: Atom) -> z3.BoolRef:
+        if atom.op in ("samesign", "diffsign"):   # zero counts as positive, as its sign bit says
+            same = self.negative(self.a) == self.negative(self.b)
+            return same if atom.op == "samesign" else z3.Not(same)
         if atom.op in ("isnan", "isinf", "notfinite"):
             return z3.BoolVal(False)
         if atom.op in ("notnan", "notinf", "isfinite"):
@@ -196,6 +202,9 @@ class ExactEncoding(Encoding):
         return self.compare(self.operand(atom), atom.op, atom.literal)
 
     def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
+        raise NotImplementedError
+
+    def negative(self, x: z3.ExprRef) -> z3.BoolRef:
         raise NotImplementedError
 
     @staticmethod
@@ -230,6 +239,9 @@ class IntEncoding(ExactEncoding):
         if op in ("<", "≤"):
             return z3.BoolVal(False) if bound < lo else z3.BoolVal(True) if bound >= hi else self._le(x, bound)
         return z3.BoolVal(False) if bound > hi else z3.BoolVal(True) if bound <= lo else z3.Not(self._le(x, bound - 1))
+
+    def negative(self, x: z3.ExprRef) -> z3.BoolRef:
+        return x < 0 if self.fmt.signed else z3.BoolVal(False)   # z3's < on bit-vectors is signed
 
     def _le(self, x, bound: int) -> z3.BoolRef:
         return x <= bound if self.fmt.signed else z3.ULE(x, bound)
@@ -290,6 +302,9 @@ class RealEncoding(ExactEncoding):
         self.A = self.a = z3.Real("A")
         self.B = self.b = z3.Real("B")
         self.defined = self.b != 0
+
+    def negative(self, x: z3.ExprRef) -> z3.BoolRef:
+        return x < 0
 
     def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
         if lit.kind in ("inf", "min"):   # the reals have no smallest element either
