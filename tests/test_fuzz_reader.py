@@ -14,11 +14,15 @@ from divbridge.specdoc.reader import parse_document
 
 SEEDS = Path(__file__).parents[2] / "shared" / "seeds"
 DOCS = [(SEEDS / name).read_text(encoding="utf-8") for name in
-        ("000_16275cc1406d3c06.txt", "001_1a2e9c884dfd2130.txt", "003_12b73b737d51847e.txt")]
+        ("000_16275cc1406d3c06.txt", "001_1a2e9c884dfd2130.txt", "003_12b73b737d51847e.txt")] + [
+        path.read_text(encoding="utf-8") for path in sorted((Path(__file__).parent / "corpus_sonnx").glob("*/*.md"))]
 TOKENS = ["\\begin{cases}", "\\end{cases}", "\\\\", "&", "\\frac{", "}", "{", "\\text{", "$$", "```math", "```",
           "\\begin{bmatrix}", "\\end{bmatrix}", "A =", "B[i]", "\\neq", "nan", "inf", "-", "(C1)", "[R1]", "[R 2]",
           "# ", "(FP16)", "tensor(int4)", "6.1/3", "\\approx", "\\pm", "1e999", "0/0", "x: shape=(2,), dtype=float32",
-          "Inputs:", "Outputs:", "\n", " ", "\x00", "é", "otherwise", "and", "or", "((((", "**", "__import__"]
+          "Inputs:", "Outputs:", "<span style=\"x\">[E_DIV_X_0010]</br></span>", "<span>[END]</br></span>",
+          "- `[E_DIV_Y_0020]` Title", "where float is in {float16, double}", "C \\approx \\begin{bmatrix} 1.08",
+          "carries the sign of B", "is truncated toward zero", "the smallest value of the type and $B[i] = -1$",
+          "$\\forall i, B[i] \\neq 0$", "\n", " ", "\x00", "é", "otherwise", "and", "or", "((((", "**", "__import__"]
 
 
 @st.composite

@@ -10,13 +10,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from divbridge.specdoc.checks import check_document, traced_tags
+from divbridge.errors import InputError
+from divbridge.specdoc.checks import check_document, tag_traces, traced_tags
 from divbridge.specdoc.findings import Finding, exit_code
-from divbridge.specdoc.reader import SpecDocument, parse_document, read_document
+from divbridge.specdoc.reader import SpecDocument, has_div_section, parse_document, read_document
 
 
 def analyse(path: str | Path) -> dict[str, Any]:
-    return analyse_document(read_document(path))
+    """Check a document on disk; one with no Div section in it is bad input (exit 2)."""
+    doc = read_document(path)
+    if not has_div_section(doc):
+        raise InputError("no Div section in the document (no heading names the Div operator)", str(path))
+    return analyse_document(doc)
 
 
 def analyse_text(text: str, path: str) -> dict[str, Any]:
@@ -35,6 +40,9 @@ def analyse_document(doc: SpecDocument) -> dict[str, Any]:
         entry["lines"].append(use.line)
         if use.defines and not requirements[use.tag].get("defined"):
             entry.update(line=use.line, text=use.text, defined=True)
+    for entry in requirements.values():
+        cls, traces = tag_traces(entry["tag"], entry["text"], doc.section_of(entry["line"]).family)
+        entry.update({"class": cls, "traces": list(traces)})
     return {
         "document": doc.path,
         "requirements": [{k: v for k, v in r.items() if k != "defined"} for r in requirements.values()],

@@ -14,15 +14,16 @@ from fractions import Fraction
 import numpy as np
 import z3
 
-from divbridge.formats import FORMATS, FloatFormat, IntFormat, RealFormat
+from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.mirror.exact import float_div_bits, int_div
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.spec.profiles import ONNX_TYPES
 from divbridge.spec.requirements import REQUIREMENTS_BY_TAG
-from divbridge.specdoc import claimcache, why3check
+from divbridge.specdoc import claimcache, tagclass, why3check
 from divbridge.specdoc.findings import Claim, Finding, verdict_of
-from divbridge.specdoc.latex import Entry, Otherwise
-from divbridge.specdoc.reader import CaseTable, Example, Section, SpecDocument
+from divbridge.specdoc.latex import Condition, Entry, Otherwise, Result
+from divbridge.specdoc.prose import ProseRule
+from divbridge.specdoc.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
 from divbridge.specdoc.smt import any_of, encoding, find
 
 MAX_ELEMENT_FINDINGS = 5
@@ -45,11 +46,27 @@ def _slug(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "document"
 
 
+def ordered_types(types: tuple[str, ...]) -> tuple[str, ...]:
+    """Floats in the document's order, then integers smallest first (signed before unsigned), then real:
+    a counterexample is shown in the first format that has it."""
+    def key(name):
+        fmt = FORMATS[name]
+        if isinstance(fmt, IntFormat):
+            return (1, fmt.bits, not fmt.signed)
+        return (0 if isinstance(fmt, FloatFormat) else 2, 0, False)
+    return tuple(sorted(types, key=key))
+
+
 def _section_claims(doc: SpecDocument, section: Section) -> list[Claim]:
     claims = []
     slug = _slug(section.title)
     tables = [t for t in doc.tables if t.section == section.title]
     examples = [e for e in doc.examples if e.section == section.title]
+    definitions = [d for d in doc.definitions if d.section == section.title]
+    rules = [r for r in doc.rules if r.section == section.title]
+    # domain rules restrict the inputs of integer and real sections; IEEE 754 division is total
+    domain = tuple(r.condition for r in rules if r.kind == "domain" and section.family in ("int", "real"))
+    signs_ruled = any(r.kind == "sign" and r.condition is None for r in rules)
     if section.types and (tables or examples or section.types_from == "heading"):
         claim = Claim(f"{slug}/types", "types", section.title, section.types_line, ", ".join(section.types),
                       section.types)
@@ -59,8 +76,9 @@ def _section_claims(doc: SpecDocument, section: Section) -> list[Claim]:
     for index, table in enumerate(tables, 1):
         claim = Claim(f"{slug}/cases-{index}", "case-table", section.title, table.line,
                       "\n".join(r.text for r in table.rows), section.types)
-        claim.findings = claimcache.memoised(("case-table", claim.text, section.types),
-                                             lambda t=table: check_table(t, section), line_base=table.line)
+        claim.findings = claimcache.memoised(
+            ("case-table", claim.text, section.types, [str(c) for c in domain], signs_ruled),
+            lambda t=table: check_table(t, section, domain, signs_ruled), line_base=table.line)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
     for index, example in enumerate(examples, 1):
@@ -70,8 +88,15 @@ def _section_claims(doc: SpecDocument, section: Section) -> list[Claim]:
         claim.findings = check_example(example, formats)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
+    if not tables:   # a table, when there is one, is the definition; the equation only names the quotient
+        for index, definition in enumerate(definitions, 1):
+            claims.append(_definition_claim(f"{slug}/definition-{index}", definition, section, domain))
+    per_kind: dict[str, int] = {}
+    for rule in rules:
+        per_kind[rule.kind] = per_kind.get(rule.kind, 0) + 1
+        claims.append(_rule_claim(f"{slug}/{rule.kind}-{per_kind[rule.kind]}", rule, section, domain))
     unfinished = [u for u in doc.unfinished if u[0] == section.title]
-    if unfinished or (section.types_from == "heading" and not tables and not examples and not any(
+    if unfinished or (section.types_from == "heading" and not tables and not examples and not definitions and not any(
             f.section == section.title for f in doc.formal)):
         line = unfinished[0][1] if unfinished else section.line
         claim = Claim(f"{slug}/definition", "definition", section.title, line, unfinished[0][2] if unfinished else "")
@@ -79,6 +104,125 @@ def _section_claims(doc: SpecDocument, section: Section) -> list[Claim]:
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
     return claims
+
+
+def _definition_claim(claim_id: str, definition: Definition, section: Section,
+                      domain: tuple[Condition, ...]) -> Claim:
+    """`C[i] = A[i] / B[i]` (if its domain sentence says so, undefined elsewhere), judged like a case table."""
+    claim = Claim(claim_id, "definition", section.title, definition.line, definition.text, section.types)
+    rows = [Row(definition.result, definition.condition or Otherwise(), definition.line, definition.text)]
+    if definition.condition is not None:
+        rows.append(Row(Result("undefined"), Otherwise(), definition.condition_line, "otherwise undefined"))
+    table = CaseTable(section.title, definition.line, rows, definition.text)
+    key = ("definition", definition.text, str(definition.condition), section.types, [str(c) for c in domain])
+    claim.findings = claimcache.memoised(key, lambda: check_table(table, section, domain), line_base=definition.line)
+    claim.verdict = verdict_of(claim.findings)
+    return claim
+
+
+def _rule_claim(claim_id: str, rule: ProseRule, section: Section, domain: tuple[Condition, ...]) -> Claim:
+    claim = Claim(claim_id, rule.kind, section.title, rule.line, rule.text, section.types)
+    if rule.kind == "sign":
+        claim.findings = claimcache.memoised(
+            ("sign", rule.sign, rule.applies, str(rule.condition), section.types),
+            lambda: check_sign_rule(rule, section), line_base=rule.line)
+    elif rule.kind == "rounding":
+        claim.findings = check_rounding_rule(rule, section)
+    elif rule.kind == "error-condition" and rule.error == "none":
+        claim.findings = check_no_error_rule(rule, section, domain)
+    elif rule.kind == "unread":
+        claim.findings = [Finding("information", rule.line, f"a sentence in the controlled vocabulary that "
+                                  f"{rule.error}: not checked", column=rule.column)]
+    # domain sentences restrict the inputs, and an "implementation dependent" or "undefined" error condition
+    # leaves the inputs outside them open: both take effect in the definitions and tables
+    claim.verdict = verdict_of(claim.findings)
+    return claim
+
+
+def check_sign_rule(rule: ProseRule, section: Section) -> list[Finding]:
+    """The sign a sentence gives zero and infinite results, against IEEE 754 in each listed float format."""
+    floats = [t for t in section.types if isinstance(FORMATS[t], FloatFormat)]
+    if not floats:
+        return [Finding("information", rule.line, "a sign rule in a section without float types: "
+                        "integers and reals have no signed zero or infinity", column=rule.column)]
+    found: dict[tuple, tuple[Finding, list[str]]] = {}
+    words = {"zero": "zero", "inf": "infinite"}
+    for fmt_name in floats:
+        enc = encoding(FORMATS[fmt_name])
+        results = [z3.fpIsZero(enc.q) if w == "zero" else z3.fpIsInf(enc.q) for w in rule.applies]
+        where = enc.condition(rule.condition, []) if rule.condition is not None else z3.BoolVal(True)
+        wrong = find(enc, z3.And(where, any_of(results), z3.Not(enc.sign_ok(rule.sign))), limit=1)
+        for a, b in wrong.witnesses:
+            if ("wrong",) in found:
+                found[("wrong",)][1].append(fmt_name)
+                continue
+            said = {"+": "positive", "-": "negative", "xor:A": "the sign of A", "xor:B": "the sign of B",
+                    "xor:AB": "the XOR of the signs of A and B"}[rule.sign]
+            found[("wrong",)] = (Finding(
+                "incorrect", rule.line, f"the sentence gives a {' or '.join(words[w] for w in rule.applies)} "
+                f"result {said}, but for {enc.describe(a, b)} IEEE 754 gives "
+                f"{enc.fmt.describe(float_div_bits(enc.fmt, a, b))}", enc.describe(a, b), rule.column), [fmt_name])
+        if wrong.status == "unknown":
+            found.setdefault(("unknown",), (Finding("ambiguous", rule.line, f"{wrong.solver} could not decide "
+                                                    "whether the sign rule is right"), []))[1].append(fmt_name)
+    return [Finding(f.kind, f.line, f.message + (f" [in {', '.join(fs)}]" if len(floats) > 1 else ""),
+                    f.counterexample, f.column) for f, fs in found.values()]
+
+
+def check_no_error_rule(rule: ProseRule, section: Section, domain: tuple[Condition, ...]) -> list[Finding]:
+    """"No error condition": every input inside the section's domain has a result (IEEE 754 floats always do)."""
+    for name in ordered_types(section.types):
+        fmt = FORMATS[name]
+        if isinstance(fmt, FloatFormat):
+            continue
+        enc = encoding(fmt)
+        inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
+        for a, b in find(enc, z3.And(inside, z3.Not(enc.defined)), limit=1).witnesses:
+            return [Finding("incomplete", rule.line, f"the sentence says there is no error condition, but nothing "
+                            f"excludes {enc.describe(a, b)}, for which {SEMANTICS[fmt.family]} gives "
+                            f"{enc.gives(a, b)}", enc.describe(a, b), rule.column)]
+    return []
+
+
+def check_rounding_rule(rule: ProseRule, section: Section) -> list[Finding]:
+    """An integer rounding rule against truncation toward zero, in each listed integer type."""
+    ints = [t for t in ordered_types(section.types) if isinstance(FORMATS[t], IntFormat)]
+    if section.family == "float" and rule.rounding == "nearest":
+        return []   # IEEE 754's rounding to nearest: the case tables and examples check its results
+    if not ints:
+        return [Finding("information", rule.line, f"a rounding rule ({rule.rounding}) in a section without "
+                        "integer types: not checked", column=rule.column)]
+    shown: list[str] = []
+    first = None
+    for name in ints:
+        fmt = FORMATS[name]
+        for a, b in ((-7, 2), (7, -2), (7, 2), (-7, -2)):
+            if not (fmt.min <= a <= fmt.max and fmt.min <= b <= fmt.max):
+                continue
+            said = _rounded(Fraction(a, b), rule.rounding)
+            exact = int_div(a, b, "trunc")
+            if said != exact:
+                shown.append(name)
+                first = first or Finding(
+                    "incorrect", rule.line, f"the sentence rounds the quotient {rule.rounding}: for "
+                    f"A = {fmt.describe(a)}, B = {fmt.describe(b)} that gives {said}, but {SEMANTICS['int']} "
+                    f"gives {fmt.describe(exact)}", f"A = {fmt.describe(a)}, B = {fmt.describe(b)}", rule.column)
+                break
+    if not first:
+        return []
+    where = f" [in {', '.join(shown)}]" if len(ints) > 1 else ""
+    return [Finding(first.kind, first.line, first.message + where, first.counterexample, first.column)]
+
+
+def _rounded(q: Fraction, mode: str) -> int:
+    floor = q.numerator // q.denominator
+    if mode == "floor":
+        return floor
+    if mode == "ceil":
+        return -((-q.numerator) // q.denominator)
+    if mode == "nearest":
+        return round(q)
+    return int(q)   # trunc
 
 
 def _unfinished_finding(section: Section, line: int) -> Finding:
@@ -121,12 +265,19 @@ def check_types(section: Section, has_table: bool) -> list[Finding]:
 
 # -- case tables ----------------------------------------------------------------------
 
-def check_table(table: CaseTable, section: Section) -> list[Finding]:
-    """Exhaustive, mutually exclusive, and every row right, in each of the section's formats."""
+def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...] = (),
+                signs_ruled: bool = False) -> list[Finding]:
+    """Exhaustive, mutually exclusive, and every row right, in each of the section's formats.
+
+    Only inputs inside the ``domain`` (the section's preconditions) are asked about.  With ``signs_ruled``
+    a sentence of the section gives the sign of zeros and infinities, so a row's ``±`` is not left open:
+    the sentence is checked on its own."""
     if not section.types:
         return [Finding("ill-formed", table.line, "the section lists no types: no semantics to check the table with")]
-    if any(r.result is None or r.condition is None for r in table.rows):
-        return []   # the reader already reported the unreadable row; a partial table proves nothing
+    unread = [r for r in table.rows if r.result is None or r.condition is None]
+    if unread:   # the reader reported the row itself; a partial table proves nothing
+        return [Finding("ill-formed", table.line, f"the table is not checked: its row at line {unread[0].line} "
+                        "cannot be read")]
     # key -> (finding built in the first format that shows it, formats where it shows)
     found: dict[tuple, tuple[Finding, list[str]]] = {}
 
@@ -136,14 +287,15 @@ def check_table(table: CaseTable, section: Section) -> list[Finding]:
         else:
             found[key] = (build(), [fmt_name])
 
-    for fmt_name in section.types:
+    for fmt_name in ordered_types(section.types):
         fmt = FORMATS[fmt_name]
         enc = encoding(fmt)
         semantics = SEMANTICS[fmt.family]
+        inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
         conditions = []
         for row in table.rows:
-            conditions.append(enc.condition(row.condition, list(conditions)))
-        uncovered = find(enc, z3.Not(any_of(conditions)), limit=1)
+            conditions.append(z3.And(inside, enc.condition(row.condition, list(conditions))))
+        uncovered = find(enc, z3.And(inside, z3.Not(any_of(conditions))), limit=1)
         for a, b in uncovered.witnesses:
             report(("uncovered",), fmt_name, lambda a=a, b=b: Finding(
                 "incomplete", table.line, f"no row covers {enc.describe(a, b)} ({semantics} gives {enc.gives(a, b)})",
@@ -151,17 +303,20 @@ def check_table(table: CaseTable, section: Section) -> list[Finding]:
         if uncovered.status == "unknown":
             report(("uncovered?",), fmt_name, lambda: Finding(
                 "ambiguous", table.line, f"{uncovered.solver} could not decide whether the rows cover every input"))
+        # a row right everywhere it applies gives the semantics' own result: where two such rows overlap
+        # they agree, so only pairs with a row that is not right need the overlap query
+        exact = [_check_row(enc, row, conditions[i], fmt_name, report, signs_ruled) for i, row in enumerate(table.rows)]
         for i, row in enumerate(table.rows):
             for j in range(i + 1, len(table.rows)):
                 other = table.rows[j]
-                if isinstance(other.condition, Otherwise) or str(row.result) == str(other.result):
+                if isinstance(other.condition, Otherwise) or str(row.result) == str(other.result) or (
+                        exact[i] and exact[j]):
                     continue
                 overlap = find(enc, z3.And(conditions[i], conditions[j]), limit=1)
                 for a, b in overlap.witnesses:
-                    report(("overlap", i, j), fmt_name, lambda a=a, b=b, other=other: Finding(
+                    report(("overlap", i, j), fmt_name, lambda a=a, b=b, row=row, other=other: Finding(
                         "ambiguous", other.line, f"rows at lines {row.line} and {other.line} both apply to "
                         f"{enc.describe(a, b)} and give different results", enc.describe(a, b)))
-            _check_row(enc, row, conditions[i], fmt_name, report)
     findings = []
     for finding, formats in found.values():
         where = f" [in {', '.join(formats)}]" if len(section.types) > 1 else ""
@@ -169,10 +324,11 @@ def check_table(table: CaseTable, section: Section) -> list[Finding]:
     return findings
 
 
-def _check_row(enc, row, condition, fmt_name: str, report) -> None:
+def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = False) -> bool:
+    """Reports what is wrong with a row; True when the row gives the semantics' result wherever it applies."""
     result = row.result
     semantics = SEMANTICS[enc.fmt.family]
-    if result.sign == "±":
+    if result.sign == "±" and not signs_ruled:   # with a sign rule, the rule's own claim checks the sign
         report(("pm", row.line), fmt_name, lambda: Finding(
             "ambiguous", row.line, f"'{result}' leaves the sign open: no rule says which one"))
     if result.kind == "undefined" and isinstance(enc.fmt, FloatFormat):
@@ -181,21 +337,27 @@ def _check_row(enc, row, condition, fmt_name: str, report) -> None:
             report(("open", row.line), fmt_name, lambda a=a, b=b: Finding(
                 "ambiguous", row.line, f"the row leaves the result open where {semantics} defines it "
                 f"(for {enc.describe(a, b)} it gives {enc.gives(a, b)})", enc.describe(a, b)))
-        return
+        return False
     wrong = find(enc, z3.And(condition, z3.Not(enc.ok(result))), limit=6)
-    kind = "incomplete" if result.kind == "undefined" else "incorrect"
     for a, b in wrong.witnesses:
-        signature = enc.signature(a, b)
+        key = ("row", row.line, enc.signature(a, b))
+        kind = "incomplete" if result.kind == "undefined" else "incorrect"
         if kind == "incomplete":
             message = f"the row leaves {enc.describe(a, b)} undefined, but {semantics} gives {enc.gives(a, b)}"
+        elif result.kind == "quotient" and not enc.has_value(a, b):
+            kind = "incomplete"   # the domain forgot an input where the quotient has no value: one finding a reason
+            key = ("no value", row.line, b == 0)
+            message = (f"nothing excludes {enc.describe(a, b)} and no result is stated for it: "
+                       f"{semantics} gives {enc.gives(a, b)}")
         else:
             message = (f"the row gives {result} for {enc.describe(a, b)}, but {semantics} gives "
                        f"{enc.gives(a, b)}")
-        report(("row", row.line, signature), fmt_name, lambda m=message, a=a, b=b: Finding(
+        report(key, fmt_name, lambda m=message, a=a, b=b: Finding(
             kind, row.line, m, enc.describe(a, b)))
     if wrong.status == "unknown":
         report(("row?", row.line), fmt_name, lambda: Finding(
             "ambiguous", row.line, f"{wrong.solver} could not decide whether the row is right"))
+    return wrong.status == "unsat" and not (result.sign == "±" and not signs_ruled)
 
 
 # -- worked examples ---------------------------------------------------------------------
@@ -214,6 +376,13 @@ def _flatten(example: Example):
             shapes.append((len(matrix.entries), widths.pop()))
             flats.append([e for r in matrix.entries for e in r])
     return shapes, flats
+
+
+def _positions(example: Example):
+    """(line, column) of each element of C, flat; the example's line when the entries' places are unknown."""
+    if example.c.positions and example.c.shape is None:
+        return [p for row in example.c.positions for p in row]
+    return None
 
 
 def check_example(example: Example, formats: tuple[str, ...]) -> list[Finding]:
@@ -237,51 +406,110 @@ def check_example(example: Example, formats: tuple[str, ...]) -> list[Finding]:
         if not sa == sb == sc:
             return [Finding("incorrect", example.line, f"A, B and C must have the same shape (R1): {sa}, {sb}, {sc}")]
         pairs = [(k, k, k) for k in range(len(fa))]
+    places = _positions(example)
     found: dict[tuple, tuple[Finding, list[str]]] = {}
-    for fmt_name in formats:
+    unrepresentable: list[str] = []
+    for fmt_name in ordered_types(formats):
         fmt = FORMATS[fmt_name]
+        if not all(_representable(fmt, fa[i]) and _representable(fmt, fb[j]) for i, j, _ in pairs):
+            unrepresentable.append(fmt_name)   # said once below, the example is judged in the other types
+            continue
         for ia_, ib_, ic_ in pairs:
             problem = _element(fmt, fa[ia_], fb[ib_], fc[ic_])
-            if problem:
-                kind, message = problem
-                key = (ia_, ib_, ic_, kind)
-                if key in found:
-                    found[key][1].append(fmt_name)
-                elif len(found) < MAX_ELEMENT_FINDINGS:
-                    found[key] = (Finding(kind, example.line, f"example '{example.title}': {message}",
-                                          message.partition(":")[0] if kind == "incorrect" else None), [fmt_name])
-    return [Finding(f.kind, f.line, f.message + (f" [in {', '.join(fs)}]" if len(formats) > 1 else ""),
-                    f.counterexample) for f, fs in found.values()]
+            if not problem:
+                continue
+            kind, message, counterexample = problem
+            # an information line names one format's value, so it is not merged across formats
+            key = (ia_, ib_, ic_, kind, fmt_name if kind == "information" else "")
+            if key in found:
+                found[key][1].append(fmt_name)
+            elif len(found) < MAX_ELEMENT_FINDINGS:
+                line, column = places[ic_] if places else (example.line, None)
+                found[key] = (Finding(kind, line, f"example '{example.title}': {message}", counterexample, column),
+                              [fmt_name])
+    findings = [Finding(f.kind, f.line, f.message + (f" [in {', '.join(fs)}]" if len(formats) > 1 else ""),
+                        f.counterexample, f.column) for f, fs in found.values()]
+    if unrepresentable:
+        findings.append(Finding("information", example.line, f"example '{example.title}': its operands are not all "
+                                f"{', '.join(unrepresentable)} values, so it is not judged in "
+                                f"{'that type' if len(unrepresentable) == 1 else 'those types'}"))
+    return findings
 
 
-def _element(fmt, a: Entry, b: Entry, c: Entry) -> tuple[str, str] | None:
-    """None when C = A / B holds for this element, else (finding kind, message)."""
+def _representable(fmt, entry: Entry) -> bool:
+    """Whether a written operand is a value of the format (a float within its range, after rounding)."""
+    lit = entry.literal
+    if isinstance(fmt, FloatFormat):
+        return lit.kind != "number" or fmt.decode(_to_bits(fmt, entry)).is_finite
+    if lit.kind != "number":
+        return False
+    if isinstance(fmt, IntFormat):
+        return lit.value.denominator == 1 and fmt.min <= lit.value <= fmt.max
+    return True
+
+
+def _element(fmt, a: Entry, b: Entry, c: Entry) -> tuple[str, str, str | None] | None:
+    """None when C = A / B holds for this element, else (finding kind, message, counterexample)."""
     if isinstance(fmt, FloatFormat):
         bits_a, bits_b = _to_bits(fmt, a), _to_bits(fmt, b)
         q = float_div_bits(fmt, bits_a, bits_b)
-        where = f"A = {fmt.describe(bits_a)}, B = {fmt.describe(bits_b)}: C = {c}"
+        operands = f"A = {fmt.describe(bits_a)}, B = {fmt.describe(bits_b)}"
         if _float_matches(fmt, q, c) or _within_printed_precision(fmt, a, b, c):
             return None
-        return "incorrect", f"{where}, IEEE 754 gives {fmt.to_text(q)}"
-    for entry in (a, b):
-        if entry.literal.kind != "number":
-            return "incorrect", f"{entry} is not a {'real' if isinstance(fmt, RealFormat) else fmt.name} value"
+        if _real_quotient_written(a, b, c):
+            return ("information", f"{operands}: C = {_written(c)} is the quotient to the digits written; "
+                    f"{fmt.name} gives {fmt.describe(q)}", None)
+        exact = _exact_quotient(a, b)
+        return ("incorrect", f"{operands}: C = {_written(c)}, IEEE 754 gives {fmt.describe(q)}"
+                + (f" (the exact quotient is {_decimal(exact)})" if exact is not None else ""),
+                f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(q)}")
     va, vb = a.literal.value, b.literal.value
     if isinstance(fmt, IntFormat):
-        if va.denominator != 1 or vb.denominator != 1 or not (fmt.min <= va <= fmt.max and fmt.min <= vb <= fmt.max):
-            return "incorrect", f"A = {va}, B = {vb} are not {fmt.name} values"
+        operands = f"A = {fmt.describe(int(va))}, B = {fmt.describe(int(vb))}"
         if vb == 0:
-            return "incorrect", f"A = {va}, B = 0: C = {c}, but integer division by zero is undefined"
-        q = Fraction(int_div(int(va), int(vb), "trunc"))
-        where = f"A = {fmt.describe(int(va))}, B = {fmt.describe(int(vb))}: C = {c}"
-    else:
-        if vb == 0:
-            return "incorrect", f"A = {va}, B = 0: C = {c}, but real division by zero is undefined"
-        q = va / vb
-        where = f"A = {va}, B = {vb}: C = {c}"
+            return "incorrect", f"{operands}: C = {_written(c)}, but integer division by zero is undefined", operands
+        q = int_div(int(va), int(vb), "trunc")
+        if not fmt.min <= q <= fmt.max:
+            return "incorrect", f"{operands}: C = {_written(c)}, but the quotient {q} does not fit {fmt.name}", operands
+        if c.literal.kind == "number" and abs(c.literal.value - q) <= c.tolerance:
+            return None
+        return ("incorrect", f"{operands}: C = {_written(c)}, {SEMANTICS['int']} gives {fmt.describe(q)}",
+                f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(q)}")
+    if vb == 0:
+        return "incorrect", f"A = {va}, B = 0: C = {_written(c)}, but real division by zero is undefined", f"A = {va}, B = 0"
+    q = va / vb
     if c.literal.kind == "number" and abs(c.literal.value - q) <= c.tolerance:
         return None
-    return "incorrect", f"{where}, {SEMANTICS[fmt.family]} gives {q}"
+    return ("incorrect", f"A = {va}, B = {vb}: C = {_written(c)}, {SEMANTICS['real']} gives {_decimal(q)}",
+            f"A = {va}, B = {vb}: C = {_written(c)}, the exact quotient is {_decimal(q)}")
+
+
+def _written(c: Entry) -> str:
+    """An entry as a reader writes it: ≈1.0823, -0.0, inf."""
+    if c.literal.kind != "number" or c.literal.value == 0:
+        return str(c)
+    return ("≈" if c.approx else "") + _decimal(c.literal.value)
+
+
+def _exact_quotient(a: Entry, b: Entry) -> Fraction | None:
+    if a.literal.kind == b.literal.kind == "number" and b.literal.value != 0:
+        return a.literal.value / b.literal.value
+    return None
+
+
+def _real_quotient_written(a: Entry, b: Entry, c: Entry) -> bool:
+    """C is the real quotient of the operands as written, to its own digits (a zero's sign is the format's)."""
+    q = _exact_quotient(a, b)
+    return q is not None and q != 0 and c.literal.kind == "number" and c.literal.value != 0 and (
+        abs(c.literal.value - q) <= c.tolerance)
+
+
+def _decimal(q: Fraction) -> str:
+    """A quotient in decimal: exact when it terminates within 12 digits, else to 12 significant digits."""
+    if q.denominator == 1:
+        return str(q.numerator)
+    text = f"{float(q):.12g}"
+    return text if Fraction(text) == q else text + "…"
 
 
 def _within_printed_precision(fmt: FloatFormat, a: Entry, b: Entry, c: Entry) -> bool:
@@ -329,6 +557,14 @@ def traced_tags() -> set[str]:
     return {tag for o in spec_obligations() for tag in o.requirements}
 
 
+def tag_traces(tag: str, text: str, family: str) -> tuple[str | None, tuple[str, ...]]:
+    """(class, built-in tags whose obligations check it) of a document tag; a built-in tag traces to itself."""
+    if tag in REQUIREMENTS_BY_TAG:
+        return ("informal" if REQUIREMENTS_BY_TAG[tag].informal else "built-in"), (tag,)
+    cls = tagclass.classify(text)
+    return (cls or "informal"), (tagclass.traces(cls, family) if cls else ())
+
+
 def _tag_claims(doc: SpecDocument) -> list[Claim]:
     claims = []
     traced = traced_tags()
@@ -354,8 +590,10 @@ def _tag_claims(doc: SpecDocument) -> list[Claim]:
             findings.append(Finding("ambiguous", first.line, f"tag {tag} names different requirements at lines "
                                     f"{', '.join(str(line) for line in texts.values())}"))
         if first.style == "requirement" and tag not in traced and tag not in informal:
-            findings.append(Finding("ill-formed", first.line, f"tag {tag} traces to no obligation and is not "
-                                    "listed as informal only"))
+            cls = tagclass.classify(" ".join(u.text for u in defining))
+            if cls is None:   # a tag of the document's own naming whose text has no formal reading
+                findings.append(Finding("information", first.line, f"tag {tag} is informal: its text states "
+                                        "nothing the checker can read formally"))
         claim = Claim(f"tag/{tag}" + (f"@{_slug(first.scope)}" if first.style == "constraint" else ""), "tag",
                       first.section, first.line, first.text)
         if first.style == "constraint":

@@ -21,7 +21,7 @@ from typing import Callable
 from divbridge.atomicio import write_json_atomic
 from divbridge.specdoc.findings import Finding
 
-CHECKER_VERSION = "1"   # bump when a check's meaning changes
+CHECKER_VERSION = "4"   # bump when a check's meaning changes
 
 
 def _root() -> Path | None:
@@ -45,7 +45,8 @@ def memoised(key: tuple, compute: Callable[[], list[Finding]], line_base: int) -
     if path and path.is_file():
         try:
             stored = json.loads(path.read_text(encoding="utf-8"))
-            return [Finding(f["kind"], f["line"] + line_base, f["message"], f["counterexample"]) for f in stored]
+            return [Finding(f["kind"], f["line"] + line_base, f["message"], f["counterexample"], f.get("column"))
+                    for f in stored]
         except (ValueError, KeyError, TypeError, OSError):
             pass   # a damaged entry is recomputed and overwritten
     findings = compute()

@@ -5,7 +5,10 @@ A finding is one problem in the document, at a document line, of one kind:
 - ``incorrect``: the text says something the section's semantics contradicts;
 - ``incomplete``: the text leaves inputs without a result (or is unfinished);
 - ``ambiguous``: the text allows more than one result, or leaves one open;
-- ``ill-formed``: the text cannot be read or does not type-check.
+- ``ill-formed``: the text cannot be read or does not type-check;
+- ``information``: worth knowing, not a defect (an informal tag, an example
+  whose operands a listed type cannot hold, a format whose result differs
+  from an approximate example's digits).
 
 ``incorrect`` and ``incomplete`` findings carry a concrete counterexample
 whenever one exists; only they make `check-spec` fail (exit 1).
@@ -16,7 +19,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-KINDS = ("incorrect", "incomplete", "ambiguous", "ill-formed")
+KINDS = ("incorrect", "incomplete", "ambiguous", "ill-formed", "information")
 FAILING = ("incorrect", "incomplete")
 
 
@@ -26,16 +29,21 @@ class Finding:
     line: int
     message: str
     counterexample: str | None = None
+    column: int | None = None          # 1-based, when the finding is about one entry of a line
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown finding kind {self.kind}")
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.column is None:
+            del data["column"]
+        return data
 
     def render(self, document: str) -> str:
-        text = f"{document}:{self.line}: {self.kind}: {self.message}"
+        where = f"{self.line}:{self.column}" if self.column else str(self.line)
+        text = f"{document}:{where}: {self.kind}: {self.message}"
         if self.counterexample:
             text += f"\n    counterexample: {self.counterexample}"
         return text
@@ -52,7 +60,7 @@ class Claim:
     """
 
     id: str
-    kind: str                  # case-table | example | types | why3 | tag
+    kind: str                  # case-table | example | types | why3 | tag | definition | sign-rule | rounding | domain | error-condition
     section: str
     line: int
     text: str

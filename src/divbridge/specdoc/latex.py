@@ -33,7 +33,7 @@ _SYMBOLS = (
     (r"\\lnot\b|\\neg\b", " not "), (r"\\cdot\b|\\times\b", " * "), (r"\\div\b", " / "), (r"\\approx\b", " ≈ "),
     (r"\\(?:left|right|displaystyle|bigl?|bigr?|Bigl?|Bigr?)\b", " "), (r"\\[,;:! ]|\\q?quad\b|~", " "),
     (r"\\\{|\\\}", " "), (r"!=|<>", " ≠ "), (r"<=", " ≤ "), (r">=", " ≥ "), (r"==", " = "), (r"\$", " "),
-    (r"\\mathrm\b|\\text\b", " "),
+    (r"\\mathrm\b|\\text\b", " "), (r"\\lfloor\b", " floor( "), (r"\\rfloor\b", " ) "), (r"\\ldots\b|\\dots\b", " "),
 )
 
 
@@ -109,7 +109,7 @@ def _paren(c: Condition) -> str:
 
 _OPERAND = r"(?:the\s+)?(?P<operand>a|b|numerator|denominator|x|y)(?:\s*\[\s*i\s*\]|\s*_\s*i\b|\s*\(\s*i\s*\))?"
 _VALUE = r"(?P<value>[+\-±]?\s*(?:int_min|intmin|inf(?:inity)?|nan|zero|\d+(?:\.\d*)?(?:e[+-]?\d+)?|\.\d+))"
-_IS = r"(?:is|are)"
+_IS = r"(?:is|are)(?:\s+both|\s+all)?"
 _PREDICATES = (
     (rf"(?:{_IS}\s+)?(?:not\s+equal\s+to|different\s+(?:from|of|than)|≠|unequal\s+to)\s*{_VALUE}", "≠"),
     (rf"(?:{_IS}\s+)?(?:equal\s+to|equals?|=)\s*{_VALUE}", "="),
@@ -121,13 +121,18 @@ _PREDICATES = (
     (rf"{_IS}\s+(?:a\s+)?nan", "isnan"),
     (rf"{_IS}\s+not\s+(?:an?\s+)?(?:±\s*)?(?:inf|infinite|infinity)", "notinf"),
     (rf"{_IS}\s+(?:an?\s+)?(?:±\s*)?(?:inf|infinite|infinity)", "isinf"),
+    (rf"{_IS}\s+(?:a\s+)?(?:finite\s+(?:and\s+)?non[- ]?zero|non[- ]?zero\s+(?:and\s+)?finite)(?:\s+(?:number|value))?",
+     "finitenonzero"),
     (rf"{_IS}\s+not\s+finite", "notfinite"),
     (rf"{_IS}\s+finite", "isfinite"),
     (rf"{_IS}\s+(?:non[- ]?zero|non[- ]?null|not\s+(?:zero|null|0))", "nonzero"),
     (rf"{_IS}\s+(?:zero|null|0)", "zero"),
     (rf"{_IS}\s+(?:strictly\s+)?positive", "positive"),
     (rf"{_IS}\s+(?:strictly\s+)?negative", "negative"),
+    (r"(?:have|has|are\s+of)\s+the\s+same\s+signs?", "samesign"),        # of A and B together: a sign bit each
+    (r"(?:have|has|are\s+of)\s+(?:different|opposite)\s+signs?", "diffsign"),
 )
+_PAIR_OPS = ("samesign", "diffsign")
 _FLIP = {"<": ">", ">": "<", "≤": "≥", "≥": "≤", "=": "=", "≠": "≠"}
 _OTHERWISE = re.compile(r"(?:otherwise|else|elsewhere|in all other cases|for all other (?:values|inputs|cases))?")
 
@@ -166,6 +171,12 @@ def _atoms(operands: list[str], op: str, value: str | None) -> list[Atom]:
         op, value = ">", "0"
     elif op == "negative":
         op, value = "<", "0"
+    if op in _PAIR_OPS:
+        if sorted(operands) != ["A", "B"]:
+            raise LatexError("'same sign' and 'different signs' compare A with B")
+        return [Atom("A", op)]
+    if op == "finitenonzero":
+        return [atom for o in operands for atom in (Atom(o, "isfinite"), Atom(o, "≠", parse_value("0")))]
     literal = parse_value(value) if value is not None else None
     return [Atom(o, op, literal) for o in operands]
 
@@ -203,6 +214,7 @@ def parse_condition(text: str) -> Condition:
     if _OTHERWISE.fullmatch(s):
         return Otherwise()
     s = re.sub(r"^(?:if|when)\b\s*", "", s)
+    s = re.sub(r"\bfinite\s+and\s+(non[- ]?zero)", r"finite \1", s)   # one predicate, not two conjuncts
     disjuncts = []
     for disjunct in re.split(r"\s+or\s+", s):
         atoms: list[Atom] = []
@@ -211,6 +223,8 @@ def parse_condition(text: str) -> Condition:
             part = re.sub(r"^(?:if|when|both|either)\s+", "", part.strip(" ()"))
             if not part:
                 continue
+            if atoms and not pending and re.match(r"(?:is|are|not|different|equal|unequal|≠|=|<|>|≤|≥)\b|[≠=<>≤≥]", part):
+                part = f"{atoms[-1].operand.lower()} {part}"   # "B is finite and different from 0": same operand
             new, pending = _parse_part(part, pending)
             atoms.extend(new)
         if pending or not atoms:
@@ -233,14 +247,16 @@ class Result:
     kind: str
     sign: str = ""
     value: Fraction = Fraction(0)
+    rounding: str = ""        # a quotient's rounding when written: round (the format's), trunc, floor
 
     def __str__(self) -> str:
         if self.kind == "quotient":
-            return f"{'-' if self.sign == '-' else ''}A/B"
-        if self.kind == "number":
+            quotient = f"{'-' if self.sign == '-' else ''}A/B"
+            return f"{self.rounding}({quotient})" if self.rounding else quotient
+        if self.kind == "number" and not self.sign.startswith("xor:"):
             return f"{self.sign if self.value == 0 and self.sign else ''}{self.value}"
         if self.sign.startswith("xor:"):
-            return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{self.kind}"
+            return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{'0' if self.kind == 'number' else self.kind}"
         return f"{self.sign}{self.kind}"
 
 
@@ -255,7 +271,16 @@ def parse_result(text: str) -> Result:
         return Result("undefined")
     if re.fullmatch(r"[+\-]?\s*nan|not a number", s):
         return Result("nan")
+    rounding = ""
+    m = re.fullmatch(r"(?P<f>round|rnd|rn|trunc|truncate|floor|fl)\s*\(\s*(?P<arg>.*?)\s*\)", s)
+    if m:
+        rounding = {"rnd": "round", "rn": "round", "truncate": "trunc", "fl": "round"}.get(m.group("f"), m.group("f"))
+        s = m.group("arg")
     m = _QUOTIENT.fullmatch(s)
+    if m and rounding:
+        if _operand(m.group("operand")) == "A" and _operand(m.group("den")) == "B":
+            return Result("quotient", m.group("sign"), rounding=rounding)
+        raise LatexError(f"cannot read the result '{text.strip()}'")
     if m and _operand(m.group("operand")) == "A" and _operand(m.group("den")) == "B":
         return Result("quotient", m.group("sign"))
     m = _SIGNED.fullmatch(s)
@@ -340,9 +365,3 @@ def parse_entry(text: str) -> Entry:
         raise LatexError(f"the matrix entry '{text.strip()}' is not a number")
     literal = Literal("number", Fraction(int(value.p), int(value.q)))
     return Entry(literal, approx, tolerance(s) if approx else Fraction(0))
-
-
-def parse_matrix(body: str) -> list[list[str]]:
-    """The raw entries of a matrix body, row by row."""
-    return [[cell.strip() for cell in row.split("&")] for row in re.split(r"\\\\", body) if row.strip()]
-

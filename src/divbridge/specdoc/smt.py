@@ -83,6 +83,10 @@ class Encoding:
     def needs_bitwuzla(self, formula: z3.BoolRef) -> bool:
         return False
 
+    def has_value(self, a, b) -> bool:
+        """Whether the semantics gives these operands a result at all."""
+        return True
+
 
 class FloatEncoding(Encoding):
     def __init__(self, fmt: FloatFormat):
@@ -105,6 +109,9 @@ class FloatEncoding(Encoding):
     def atom(self, atom: Atom) -> z3.BoolRef:
         x = self.operand(atom)
         op, lit = atom.op, atom.literal
+        if op in ("samesign", "diffsign"):   # the sign bits, as IEEE 754 has them (NaN's too)
+            same = self.A >> (self.fmt.width - 1) == self.B >> (self.fmt.width - 1)
+            return same if op == "samesign" else z3.Not(same)
         unary = {"isnan": z3.fpIsNaN(x), "notnan": z3.Not(z3.fpIsNaN(x)), "isinf": z3.fpIsInf(x),
                  "notinf": z3.Not(z3.fpIsInf(x)), "isfinite": z3.Not(z3.Or(z3.fpIsInf(x), z3.fpIsNaN(x))),
                  "notfinite": z3.Or(z3.fpIsInf(x), z3.fpIsNaN(x))}
@@ -133,6 +140,8 @@ class FloatEncoding(Encoding):
         return z3.BoolVal(True)       # "±" (reported as ambiguous) or an unsigned zero
 
     def ok(self, result: Result) -> z3.BoolRef:
+        if result.kind == "quotient" and result.rounding in ("trunc", "floor"):
+            return z3.fpIsNaN(self.q)   # an integer rounding of the quotient: not what IEEE 754 gives
         if result.kind == "quotient":
             return z3.BoolVal(True) if result.sign != "-" else z3.fpIsNaN(self.q)
         if result.kind == "nan":
@@ -181,6 +190,9 @@ class ExactEncoding(Encoding):
     """Integers and reals: no NaN and no infinity, so those atoms are constants."""
 
     def atom(self, atom: Atom) -> z3.BoolRef:
+        if atom.op in ("samesign", "diffsign"):   # zero counts as positive, as its sign bit says
+            same = self.negative(self.a) == self.negative(self.b)
+            return same if atom.op == "samesign" else z3.Not(same)
         if atom.op in ("isnan", "isinf", "notfinite"):
             return z3.BoolVal(False)
         if atom.op in ("notnan", "notinf", "isfinite"):
@@ -190,6 +202,9 @@ class ExactEncoding(Encoding):
         return self.compare(self.operand(atom), atom.op, atom.literal)
 
     def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
+        raise NotImplementedError
+
+    def negative(self, x: z3.ExprRef) -> z3.BoolRef:
         raise NotImplementedError
 
     @staticmethod
@@ -225,10 +240,17 @@ class IntEncoding(ExactEncoding):
             return z3.BoolVal(False) if bound < lo else z3.BoolVal(True) if bound >= hi else self._le(x, bound)
         return z3.BoolVal(False) if bound > hi else z3.BoolVal(True) if bound <= lo else z3.Not(self._le(x, bound - 1))
 
+    def negative(self, x: z3.ExprRef) -> z3.BoolRef:
+        return x < 0 if self.fmt.signed else z3.BoolVal(False)   # z3's < on bit-vectors is signed
+
     def _le(self, x, bound: int) -> z3.BoolRef:
         return x <= bound if self.fmt.signed else z3.ULE(x, bound)
 
     def ok(self, result: Result) -> z3.BoolRef:
+        if result.kind == "quotient" and result.rounding == "floor" and self.fmt.signed:
+            inexact = z3.SRem(self.a, self.b) != 0
+            differ = (self.a < 0) != (self.b < 0)
+            return z3.And(self.defined, z3.Not(z3.And(inexact, differ)), z3.BoolVal(result.sign != "-"))
         if result.kind == "quotient":
             return self.defined if result.sign != "-" else z3.BoolVal(False)
         if result.kind in ("nan", "inf"):
@@ -257,6 +279,9 @@ class IntEncoding(ExactEncoding):
     def describe(self, a: int, b: int) -> str:
         return f"A = {self.fmt.describe(a)}, B = {self.fmt.describe(b)}"
 
+    def has_value(self, a: int, b: int) -> bool:
+        return b != 0 and self.fmt.min <= int_div(a, b, "trunc") <= self.fmt.max
+
     def gives(self, a: int, b: int) -> str:
         if b == 0:
             return "no value (division by zero is undefined for integers)"
@@ -276,6 +301,10 @@ class RealEncoding(ExactEncoding):
         self.fmt = fmt
         self.A = self.a = z3.Real("A")
         self.B = self.b = z3.Real("B")
+        self.defined = self.b != 0
+
+    def negative(self, x: z3.ExprRef) -> z3.BoolRef:
+        return x < 0
 
     def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
         if lit.kind in ("inf", "min"):   # the reals have no smallest element either
@@ -306,6 +335,9 @@ class RealEncoding(ExactEncoding):
 
     def describe(self, a: Fraction, b: Fraction) -> str:
         return f"A = {a}, B = {b}"
+
+    def has_value(self, a: Fraction, b: Fraction) -> bool:
+        return b != 0
 
     def gives(self, a: Fraction, b: Fraction) -> str:
         return "no value (division by zero)" if b == 0 else str(a / b)
