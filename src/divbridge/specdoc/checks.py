@@ -407,6 +407,8 @@ def check_example(example: Example, formats: tuple[str, ...]) -> list[Finding]:
             return [Finding("incorrect", example.line, f"A, B and C must have the same shape (R1): {sa}, {sb}, {sc}")]
         pairs = [(k, k, k) for k in range(len(fa))]
     places = _positions(example)
+    # an example whose results write a negative zero distinguishes the signs: its plain 0.0 is +0.0
+    signed_zeros = any(e.literal.kind == "number" and e.literal.value == 0 and e.literal.sign == "-" for e in fc)
     found: dict[tuple, tuple[Finding, list[str]]] = {}
     unrepresentable: list[str] = []
     for fmt_name in ordered_types(formats):
@@ -415,7 +417,7 @@ def check_example(example: Example, formats: tuple[str, ...]) -> list[Finding]:
             unrepresentable.append(fmt_name)   # said once below, the example is judged in the other types
             continue
         for ia_, ib_, ic_ in pairs:
-            problem = _element(fmt, fa[ia_], fb[ib_], fc[ic_])
+            problem = _element(fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros)
             if not problem:
                 continue
             kind, message, counterexample = problem
@@ -448,13 +450,14 @@ def _representable(fmt, entry: Entry) -> bool:
     return True
 
 
-def _element(fmt, a: Entry, b: Entry, c: Entry) -> tuple[str, str, str | None] | None:
-    """None when C = A / B holds for this element, else (finding kind, message, counterexample)."""
+def _element(fmt, a: Entry, b: Entry, c: Entry, signed_zeros: bool = False) -> tuple[str, str, str | None] | None:
+    """None when C = A / B holds for this element, else (finding kind, message, counterexample).
+    ``signed_zeros``: the example writes -0.0 elsewhere, so an unsigned zero stands for +0.0 only."""
     if isinstance(fmt, FloatFormat):
         bits_a, bits_b = _to_bits(fmt, a), _to_bits(fmt, b)
         q = float_div_bits(fmt, bits_a, bits_b)
         operands = f"A = {fmt.describe(bits_a)}, B = {fmt.describe(bits_b)}"
-        if _float_matches(fmt, q, c) or _within_printed_precision(fmt, a, b, c):
+        if _float_matches(fmt, q, c, signed_zeros) or _within_printed_precision(fmt, a, b, c):
             return None
         if _real_quotient_written(a, b, c):
             return ("information", f"{operands}: C = {_written(c)} is the quotient to the digits written; "
@@ -535,7 +538,7 @@ def _to_bits(fmt: FloatFormat, entry: Entry) -> int:
     return fmt.round(lit.value, sign_if_zero=1 if lit.sign == "-" else 0)
 
 
-def _float_matches(fmt: FloatFormat, q: int, c: Entry) -> bool:
+def _float_matches(fmt: FloatFormat, q: int, c: Entry, signed_zeros: bool = False) -> bool:
     d = fmt.decode(q)
     lit = c.literal
     if lit.kind == "nan":
@@ -544,8 +547,8 @@ def _float_matches(fmt: FloatFormat, q: int, c: Entry) -> bool:
         return d.is_inf and d.sign == (1 if lit.sign == "-" else 0)
     if not d.is_finite:
         return False
-    if lit.value == 0 and not lit.sign:
-        return d.is_zero or (c.approx and abs(d.value) <= c.tolerance)
+    if lit.value == 0 and not lit.sign:   # an unsigned zero: either zero, unless the example writes -0.0
+        return (d.is_zero and not (signed_zeros and d.sign)) or (c.approx and abs(d.value) <= c.tolerance)
     if _to_bits(fmt, c) == q:
         return True
     return c.approx and abs(d.value - lit.value) <= c.tolerance
