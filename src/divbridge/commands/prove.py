@@ -51,6 +51,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="where the rendered obligations and results.json go (default proofs/)")
     parser.add_argument("--no-crosscheck", action="store_true",
                         help="skip the cross-check of the proved properties on concrete vectors")
+    parser.add_argument("--replay", action="store_true",
+                        help="re-run every proof and refutation recorded in results.json with the prover and "
+                             "version that gave it, ignoring the cache; a missing prover, another version or "
+                             "another answer fails (exit 1)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
     if args.agree < 1 or args.jobs < 1 or args.timeout <= 0 or args.grace < 0:
         raise InputError("--agree and --jobs must be at least 1, --timeout positive and --grace not negative")
     obligations = select(spec_obligations() + strategy_obligations(), args.only)
+    if args.replay:
+        return replay(args, obligations)
     mode = "off" if args.no_cache else "offline" if args.offline else "readwrite"
     runner = Runner(backends(provers), ProofCache(args.cache_dir, mode),
                     RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
@@ -77,6 +83,28 @@ def run(args: argparse.Namespace) -> int:
         print_crosscheck(results, sys.stdout)
     print(f"results written to {args.out / 'results.json'}")
     return 0 if results.all_settled and crosscheck_failures == 0 else 1
+
+
+def replay(args: argparse.Namespace, catalogue) -> int:
+    """`--replay`: the recorded evidence again, fail closed."""
+    from divbridge import results as results_model
+    from divbridge.provers.replay import replay as replay_evidence
+    recorded = results_model.load(args.out / "results.json")
+    if args.only:
+        chosen = {o.id for o in catalogue}
+        recorded.obligations = [r for r in recorded.obligations if r.id in chosen]
+    count, failures = replay_evidence(recorded, spec_obligations() + strategy_obligations(), backends,
+                                      RunOptions(timeout=args.timeout, jobs=args.jobs), args.out)
+    if count == 0 and not failures:
+        print("replay FAILED: results.json records no proof or refutation to replay")
+        return 1
+    if failures:
+        print(f"\nreplay FAILED: {len(failures)} of the recorded proofs and refutations do not replay:")
+        for failure in failures:
+            print(f"  {failure}")
+        return 1
+    print(f"\nreplay: all {count} recorded proofs and refutations replayed with the same prover and version")
+    return 0
 
 
 def _provers(text: str) -> set[str]:

@@ -152,10 +152,22 @@ class Runner:
     def _version(self, task: ProofTask) -> str:
         return self.versions.get(_prover_tool(task.prover), "")
 
+    def _prover_version(self, prover: str) -> str:
+        """The version an attempt records (what --replay checks): why3+z3 names both tools."""
+        tool, _, solver = prover.partition("+")
+        version = self.versions.get(tool, "")
+        return f"{version} ({solver} {self.versions.get(f'{tool}/{solver}', '?')})" if solver else version
+
+    def _with_version(self, attempt: Attempt) -> Attempt:
+        if not attempt.version:
+            attempt.version = self._prover_version(attempt.prover)
+        return attempt
+
     def _lookup(self, task: ProofTask) -> Attempt | None:
         if self.cache.mode == "off":
             return None
-        return self.cache.lookup(task, self._version(task), self.options.timeout)
+        hit = self.cache.lookup(task, self._version(task), self.options.timeout)
+        return None if hit is None else self._with_version(hit)
 
     def _run_group(self, backend: Backend, group: list[ProofTask], decided: threading.Event) -> list[Attempt]:
         """Run the tasks the cache could not answer, and store their answers."""
@@ -165,6 +177,7 @@ class Runner:
             fresh = [Attempt(t.prover, "error", 0.0, message=f"{type(exc).__name__}: {exc}") for t in group]
         tasks = {t.prover: t for t in group}
         for attempt in fresh:
+            self._with_version(attempt)
             task = tasks.get(attempt.prover)
             if task is not None and self.cache.mode == "readwrite":
                 self.cache.store(task, self._version(task), attempt, self.options.timeout)
