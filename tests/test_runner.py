@@ -237,3 +237,31 @@ def test_results_json_is_byte_stable_across_runs_with_the_same_verdicts(tmp_path
     changed[0].verdict = "timeout"
     Results(changed, tool_versions={"p1": "1.0"}).save(path)
     assert path.read_bytes() != first             # a real change shows
+
+
+class CheapBackend(ScriptedBackend):
+    """Gappa's place: cost 0, answers first."""
+
+    name = "cheap"
+    cost = 0
+
+
+def test_the_cheapest_tier_first_and_the_next_only_when_it_leaves_the_obligation_open(tmp_path):
+    first = OBLIGATIONS[0].id
+    cheap = CheapBackend({(first, "c"): "timeout"}, provers=("c",))
+    others = ScriptedBackend({})
+    results, _ = _run(cheap, tmp_path, others=(others,))
+    assert {oid for oid, _ in others.calls} == {first}        # only where the cheap prover did not settle
+    assert results[first].verdict == "proved" and results[first].prover == "p1, p2"
+    assert all(r.prover == "c" for oid, r in results.items() if oid != first)
+
+
+def test_race_runs_every_tier_at_once(tmp_path):
+    cheap = CheapBackend({}, provers=("c",))
+    others = ScriptedBackend({})
+    stream = io.StringIO()
+    runner = Runner([cheap, others], ProofCache(tmp_path / "cache", "off", stream=io.StringIO()),
+                    RunOptions(jobs=2, grace=5, race=True), tmp_path, stream)
+    results, _ = runner.run(OBLIGATIONS)
+    assert len(others.calls) == 2 * len(OBLIGATIONS)
+    assert all(r.prover == "c, p1, p2" for r in results)

@@ -39,9 +39,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="obligations proved in parallel (default: the number of cores)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
                         help="time limit per prover run, seconds (default 60: the slowest proofs take 10-20 s here)")
-    parser.add_argument("--grace", type=float, default=3.0, metavar="S",
-                        help="once an obligation is decided, how long the other provers may still finish "
-                             "(their proofs are kept as evidence) before they are stopped (default 3)")
+    parser.add_argument("--grace", type=float, default=0.0, metavar="S",
+                        help="once an obligation is decided, how long the other racing provers may still finish "
+                             "(their proofs are kept as evidence) before they are stopped (default 0)")
+    parser.add_argument("--race", action="store_true",
+                        help="run every prover at once on each obligation instead of the cheapest first "
+                             "(Gappa before the others); with --agree 2 or --grace for second proofs")
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_DIRECTORY, metavar="DIR")
     cache = parser.add_mutually_exclusive_group()
     cache.add_argument("--no-cache", action="store_true", help="ignore the proof cache")
@@ -67,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     mode = "off" if args.no_cache else "offline" if args.offline else "readwrite"
     runner = Runner(backends(provers), ProofCache(args.cache_dir, mode),
                     RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
-                               provers=provers), args.out)
+                               race=args.race, provers=provers), args.out)
     print(f"divbridge prove: {len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
     obligation_results, versions = runner.run(obligations)

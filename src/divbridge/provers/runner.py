@@ -34,6 +34,11 @@ class ProofTask:
 
 class Backend(abc.ABC):
     name: str
+    # cheaper backends run first, the next tier only when they leave the obligation undecided;
+    # backends of one cost race.  Gappa (cost 0) settles accuracy in 0.02 s where the others
+    # bit-blast for seconds; the rest race (cost 1): a fixed order would make a hard goal wait
+    # for the time limit of a prover that cannot do it (Why3 on fp16 monotonicity, SMT on via-fp32)
+    cost: int = 1
 
     @abc.abstractmethod
     def versions(self) -> dict[str, str]:
@@ -64,9 +69,10 @@ class RunOptions:
     timeout: float = 20.0
     agree: int = 1
     jobs: int = 2
-    # once an obligation is decided, the other provers get this long to finish before
-    # they are stopped: cheap second proofs are kept as evidence, hopeless ones cut short
-    grace: float = 3.0
+    # once an obligation is decided, the other provers of its tier get this long to finish before
+    # they are stopped (second proofs kept as evidence); 0: stop them at once, the cold-run default
+    grace: float = 0.0
+    race: bool = False   # every backend at once (the old portfolio), instead of cheapest first
     provers: set[str] = field(default_factory=lambda: {"why3", "z3", "cvc5", "bitwuzla", "gappa", "exhaustive"})
 
 
@@ -110,8 +116,8 @@ class Runner:
         return results, dict(sorted(self.versions.items()))
 
     def _prove(self, groups: list[tuple[Backend, list[ProofTask]]]) -> list[Attempt]:
-        """The cache first; then race every backend's remaining tasks on the obligation: once
-        the attempts decide it (``agree`` definite answers, none contradicting), the others stop."""
+        """The cache first; then the backends' remaining tasks, cheapest tier first, until the
+        attempts decide the obligation (``agree`` definite answers, none contradicting)."""
         attempts: list[Attempt] = []
         missing: list[tuple[Backend, list[ProofTask]]] = []
         for backend, group in groups:
@@ -123,8 +129,21 @@ class Runner:
         if self.cache.mode == "offline":
             return attempts + [Attempt(t.prover, "error", 0.0, message="not in cache (offline)")
                                for _, group in missing for t in group]
-        if self._decided(attempts) or not missing:
-            return attempts
+        for tier in self._tiers(missing):
+            if self._decided(attempts):
+                break
+            self._race(tier, attempts)
+        return attempts
+
+    def _tiers(self, missing: list[tuple[Backend, list[ProofTask]]]) -> list[list[tuple[Backend, list[ProofTask]]]]:
+        if self.options.race:
+            return [missing] if missing else []
+        costs = sorted({backend.cost for backend, _ in missing})
+        return [[pair for pair in missing if pair[0].cost == cost] for cost in costs]
+
+    def _race(self, missing: list[tuple[Backend, list[ProofTask]]], attempts: list[Attempt]) -> None:
+        """Run the backends of one tier at once; once the attempts decide the obligation, the
+        others get the grace period to finish, then stop."""
         stop = threading.Event()
         lock = threading.Lock()
         timers: list[threading.Timer] = []
@@ -144,7 +163,6 @@ class Runner:
             thread.join()
         for timer in timers:
             timer.cancel()
-        return attempts
 
     def _decided(self, attempts: list[Attempt]) -> bool:
         return combine(attempts, self.options.agree).verdict in ("proved", "refuted")
