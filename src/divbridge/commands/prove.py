@@ -13,7 +13,6 @@ import os
 import sys
 from pathlib import Path
 
-from divbridge.crosscheck.run import run_crosscheck
 from divbridge.errors import InputError
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
@@ -77,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
     results = Results(obligation_results, tool_versions=versions)
     crosscheck_failures = 0
     if not args.no_crosscheck:
+        from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked
         print("cross-check: evaluating the proved properties on concrete vectors ...", flush=True)
         results.crosscheck = run_crosscheck(results)
         crosscheck_failures = results.crosscheck["failures"]
