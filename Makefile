@@ -4,12 +4,17 @@ VENV := .venv
 PY := $(VENV)/bin/python
 DIVBRIDGE := $(VENV)/bin/divbridge
 
-.PHONY: prove test test-slow bench report audit clean
+.PHONY: prove replay test test-slow bench report audit clean
 
 # The proof run, then the reports; the exit code is the proof run's.
 prove:
 	@scripts/setup.sh prove
 	@status=0; $(DIVBRIDGE) prove || status=$$?; $(DIVBRIDGE) report || true; exit $$status
+
+# every proof recorded in proofs/results.json again, with the prover and version that gave it
+replay:
+	@scripts/setup.sh prove
+	$(DIVBRIDGE) prove --replay
 
 test:
 	@scripts/setup.sh test
@@ -19,6 +24,7 @@ test-slow:
 	@scripts/setup.sh test
 	$(PY) -m pytest -q -m slow
 
+# BENCH_BASE=../wt-base (a worktree of main before issue 12) adds the figures before, measured in the same run
 bench:
 	@scripts/setup.sh bench
 	$(PY) benchmarks/run.py

@@ -28,9 +28,9 @@ if ((${#missing[@]})); then
 fi
 
 stamp=.venv/.installed
-if [[ ! -f $stamp || pyproject.toml -nt $stamp ]]; then
-  echo "setup: installing Python dependencies into .venv"
+if [[ ! -f $stamp || pyproject.toml -nt $stamp || constraints.txt -nt $stamp ]]; then
+  echo "setup: installing Python dependencies into .venv (versions pinned by constraints.txt)"
   [[ -x .venv/bin/python ]] || python3 -m venv .venv
-  .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
+  .venv/bin/pip install -q --disable-pip-version-check -c constraints.txt -e '.[test]'
   touch "$stamp"
 fi

@@ -233,7 +233,7 @@ def test_html_report_is_self_contained(reports):
 
 def test_json_report_is_the_results_model(reports):
     data = json.loads((reports / "results.json").read_text())
-    assert data["schema_version"] == 1 and (data["summary"]["open"], data["summary"]["not_as_expected"]) == (2, 4)
+    assert data["schema_version"] == 2 and (data["summary"]["open"], data["summary"]["not_as_expected"]) == (2, 4)
     entries = {entry["id"]: entry for entry in data["obligations"]}
     assert all(entry["status"] in ("as expected", "open", "not as expected") for entry in entries.values())
     for ob_id in OPEN_UNSETTLED:
@@ -278,9 +278,9 @@ def test_command_writes_the_four_reports(tmp_path, monkeypatch, capsys):
 
 @pytest.mark.parametrize("content, message", [
     (None, "no results file"),
-    ('{"schema_version": 1, "obligations": [', "corrupt results file"),
-    ('{"schema_version": 2, "obligations": []}', "schema version 2"),
-    ('{"schema_version": 1, "obligations": [{"id": "x"}]}', "malformed results file"),
+    ('{"schema_version": 2, "obligations": [', "corrupt results file"),
+    ('{"schema_version": 3, "obligations": []}', "schema version 3"),
+    ('{"schema_version": 2, "obligations": [{"id": "x"}]}', "malformed results file"),
 ])
 def test_bad_results_file_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, content, message):
     results = tmp_path / "results.json"

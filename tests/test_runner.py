@@ -158,9 +158,21 @@ def test_results_file_round_trip_and_bad_files(tmp_path):
     assert loaded.summary["not_as_expected"] == 1
     assert [r.id for r in loaded.obligations if not r.as_expected] == ["int.int8.probe.int_min_div_minus_one"]
     data = json.loads(path.read_text())
-    assert {"generated_at", "tool_versions", "obligations", "summary"} <= set(data)
-    assert {"id", "title", "family", "format", "requirements", "expect", "verdict", "prover", "time_s",
-            "cached", "counterexample"} <= set(data["obligations"][0])
+    assert {"schema_version", "tool_versions", "obligations", "summary"} <= set(data)
+    assert {"id", "title", "family", "format", "requirements", "expect", "verdict", "prover",
+            "counterexample", "attempts"} <= set(data["obligations"][0])
+    # what changes from run to run is in the run log, and load merges it back
+    assert not {"generated_at", "machine", "command"} & set(data)
+    assert not {"time_s", "cached"} & set(data["obligations"][0])
+    assert not {"time_s", "cached"} & set(data["obligations"][0]["attempts"][0])
+    log = json.loads((tmp_path / "run-log.json").read_text())
+    assert log["obligations"][OBLIGATIONS[0].id]["attempts"][0]["time_s"] == results[OBLIGATIONS[0].id].attempts[0].time_s
+    assert loaded.machine and loaded.obligations[0].time_s == results[OBLIGATIONS[0].id].time_s
+    (tmp_path / "run-log.json").write_text("{")
+    with pytest.raises(InputError, match=r"run-log.json:\d+: corrupt run log"):
+        load(path)
+    (tmp_path / "run-log.json").unlink()
+    assert load(path).obligations[0].time_s == 0.0   # no run log: no times, verdicts intact
     path.write_text(path.read_text()[:200])
     with pytest.raises(InputError, match=r"results.json:\d+: corrupt results file"):
         load(path)
@@ -203,3 +215,53 @@ def test_a_cached_timeout_stays_a_timeout_and_a_longer_limit_retries(tmp_path):
                     RunOptions(timeout=600, jobs=2), tmp_path, stream)
     retried = {r.id: r for r in runner.run(OBLIGATIONS)[0]}
     assert (first, "p1") in longer.calls and retried[first].verdict == "proved"
+
+
+def test_results_json_is_byte_stable_across_runs_with_the_same_verdicts(tmp_path):
+    """Times, cache flags and race order differ between a cold and a warm run; results.json does not."""
+    path = tmp_path / "results.json"
+    cold, _ = _run(ScriptedBackend({}), tmp_path)
+    Results(list(cold.values()), tool_versions={"p1": "1.0"}).save(path)
+    first = path.read_bytes()
+    warm, _ = _run(ScriptedBackend({}), tmp_path)
+    assert all(r.cached for r in warm.values())
+    for r in warm.values():
+        r.attempts.reverse()                      # another race order
+        r.attempts.append(Attempt("p3", "skipped", 0.1))
+    mtime = path.stat().st_mtime_ns
+    Results(list(warm.values()), tool_versions={"p1": "1.0"}, generated_at="later", machine="another").save(path)
+    assert path.read_bytes() == first
+    assert path.stat().st_mtime_ns == mtime       # not even rewritten
+    assert json.loads((tmp_path / "run-log.json").read_text())["generated_at"] == "later"
+    changed = list(warm.values())
+    changed[0].verdict = "timeout"
+    Results(changed, tool_versions={"p1": "1.0"}).save(path)
+    assert path.read_bytes() != first             # a real change shows
+
+
+class CheapBackend(ScriptedBackend):
+    """Gappa's place: cost 0, answers first."""
+
+    name = "cheap"
+    cost = 0
+
+
+def test_the_cheapest_tier_first_and_the_next_only_when_it_leaves_the_obligation_open(tmp_path):
+    first = OBLIGATIONS[0].id
+    cheap = CheapBackend({(first, "c"): "timeout"}, provers=("c",))
+    others = ScriptedBackend({})
+    results, _ = _run(cheap, tmp_path, others=(others,))
+    assert {oid for oid, _ in others.calls} == {first}        # only where the cheap prover did not settle
+    assert results[first].verdict == "proved" and results[first].prover == "p1, p2"
+    assert all(r.prover == "c" for oid, r in results.items() if oid != first)
+
+
+def test_race_runs_every_tier_at_once(tmp_path):
+    cheap = CheapBackend({}, provers=("c",))
+    others = ScriptedBackend({})
+    stream = io.StringIO()
+    runner = Runner([cheap, others], ProofCache(tmp_path / "cache", "off", stream=io.StringIO()),
+                    RunOptions(jobs=2, grace=5, race=True), tmp_path, stream)
+    results, _ = runner.run(OBLIGATIONS)
+    assert len(others.calls) == 2 * len(OBLIGATIONS)
+    assert all(r.prover == "c, p1, p2" for r in results)

@@ -124,10 +124,35 @@ def test_timeout_is_never_proved(tmp_path):
 
 def test_memory_limit_makes_an_error_not_an_answer():
     query = smtrender.render(BY_ID["float.fp64.generic.neg_numerator"], Path("/tmp")).text
-    process = solvers.start("z3", query, memory_mb=20, cpu_seconds=30)
-    stdout, stderr = process.communicate(query, timeout=60)
-    answer = solvers.parse_output(process.returncode, stdout, stderr)
+    worker = solvers.Worker("z3", memory_mb=20)
+    answer = worker.ask(query, cpu_seconds=30)
     assert answer.status == "error"
+    worker.process.wait(timeout=30)
+    assert not worker.alive   # a worker that failed is not reused
+
+
+def test_a_worker_answers_query_after_query_and_a_killed_one_is_replaced():
+    pool = solvers.WorkerPool(solvers.DEFAULT_MEMORY_MB)
+    query = smtrender.render(BY_ID["float.fp16.special.nan_numerator"], Path("/tmp")).text
+    probe = smtrender.render(BY_ID["int.int16.probe.int_min_div_minus_one"], Path("/tmp")).text
+    worker = pool.acquire("z3")
+    first = worker.ask(query, 30)
+    assert first.status == "unsat"
+    pool.release(worker, first)
+    again = pool.acquire("z3")
+    assert again is worker                              # the same process, started once
+    second = again.ask(probe, 30)
+    assert second.status == "sat" and second.model     # its model, not the previous query's answer
+    again.kill()
+    pool.release(again, solvers.Answer("error", {}, "killed"))
+    assert pool.acquire("z3") is not worker             # a killed worker is never handed out again
+
+
+def test_a_worker_past_its_cpu_limit_is_killed_and_answers_nothing():
+    query = smtrender.render(BY_ID["float.fp64.generic.monotone_numerator"], Path("/tmp")).text
+    worker = solvers.Worker("z3", solvers.DEFAULT_MEMORY_MB)
+    answer = worker.ask(query, cpu_seconds=0)   # limit: 1 s of CPU for a query that needs minutes
+    assert answer.status == "error" and "killed by its time or memory limit" in answer.message
 
 
 def test_bitwuzla_is_not_asked_about_reals(tmp_path):

@@ -200,3 +200,53 @@ def test_versions_report_why3_and_its_z3():
     versions = Why3Backend().versions()
     assert versions["why3"].startswith("1.")
     assert versions["why3/z3"][0].isdigit()
+
+
+FILE_OUTPUT = """File /p/div_int_int8.mlw:
+Goal div'vc.
+Prover result is: Valid (0.02s, 8349 steps).
+
+File "/p/div_int_int8.mlw", line 31, characters 23-169:
+Goal trunc_identity.
+Prover result is: Valid (0.05s, 865978 steps).
+
+File "/p/div_int_int8.mlw", line 38, characters 24-78:
+Goal trunc_magnitude.
+Prover result is: Timeout (2.00s).
+
+File "/p/div_int_int8.mlw", line 62, characters 30-103:
+Goal int_min_div_minus_one.
+Prover result is: Unknown (sat) (0.01s, 2259 steps).
+"""
+
+
+def test_a_file_run_gives_one_answer_per_goal_and_only_valid_proves():
+    answers = why3_backend.parse_file_answers(FILE_OUTPUT, {"trunc_identity", "trunc_magnitude",
+                                                            "int_min_div_minus_one", "result_in_range"})
+    assert {name: a.verdict for name, a in answers.items()} == {
+        "trunc_identity": "proved", "trunc_magnitude": "timeout", "int_min_div_minus_one": "unknown"}
+    assert answers["trunc_identity"].time_s == 0.05
+    twice = FILE_OUTPUT + "Goal trunc_identity.\nProver result is: Valid (0.01s).\n"
+    assert "trunc_identity" not in why3_backend.parse_file_answers(twice, {"trunc_identity"})   # ambiguous
+
+
+@needs_why3
+def test_one_why3_run_per_file_then_one_per_goal_it_leaves_open(tmp_path, monkeypatch):
+    int8 = [o for o in WHY3_OBLIGATIONS if o.id.startswith("int.int8.")]
+    backend = Why3Backend()
+    groups = backend.prepare(int8, tmp_path, {"why3"})
+    commands = []
+    real_run = why3_backend._run
+    monkeypatch.setattr(why3_backend, "_run", lambda command, *rest: commands.append(command) or real_run(command, *rest))
+    verdicts = {g[0].obligation.id: backend.run_group(g, 20, 1)[0].verdict for g in groups}
+    assert verdicts == {o.id: "proved" if o.expect == "valid" else "refuted" for o in int8}
+    file_runs = [c for c in commands if "-G" not in c]
+    goal_runs = [c[c.index("-G") + 1] for c in commands if "-G" in c]
+    assert len(file_runs) == 1                       # the valid goals of the file in one run
+    [(_, answers)] = backend._file_passes.values()
+    proved_at_once = {name for name, a in answers.items() if a.verdict == "proved"}
+    assert proved_at_once                            # 0.02-0.4 s each here: well within the 2 s pass
+    # a run of its own only for what the pass left open, and the probe (its counterexample run)
+    goals = {o.id: o.id.rsplit(".", 1)[1] for o in int8}
+    assert sorted(goal_runs) == sorted(name for name in goals.values() if name not in proved_at_once)
+    assert "int_min_div_minus_one" in goal_runs

@@ -1,8 +1,13 @@
 """The results model: one entry per obligation, read by reports, audit and CI.
 
-``proofs/results.json`` keeps these keys stable (schema version 1):
-``{"schema_version", "generated_at", "divbridge_version", "command", "machine",
-"tool_versions", "obligations": [...], "summary": {...}, "crosscheck": ...}``.
+``proofs/results.json`` is the committed baseline (schema version 2):
+``{"schema_version", "divbridge_version", "tool_versions", "obligations": [...],
+"summary": {...}, "crosscheck": ...}``.  It holds only what a second run with
+the same verdicts reproduces byte for byte: verdicts, provers (sorted), versions,
+counterexamples.  What changes from run to run (prover times, cache flags,
+race order, skipped attempts, generated_at, command, machine, the cross-check's
+seconds) goes to the run log ``run-log.json`` beside it, which git ignores;
+``load`` merges the run log back when it is there, so reports still show times.
 """
 
 from __future__ import annotations
@@ -17,13 +22,15 @@ from pathlib import Path
 from typing import Any
 
 from divbridge import __version__
-from divbridge.atomicio import write_json_atomic
+from divbridge.atomicio import write_json_atomic, write_text_atomic
 from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
 from divbridge.provers.verdicts import VERDICTS, Attempt, Outcome, as_expected
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+RUN_LOG_SCHEMA_VERSION = 1
 DEFAULT_PATH = Path("proofs/results.json")
+RUN_LOG_NAME = "run-log.json"
 
 
 @dataclass
@@ -79,17 +86,46 @@ class ObligationResult:
         )
 
     def to_json(self) -> dict[str, Any]:
+        """The stable entry: no times, no cache flags, no skipped attempts, provers sorted."""
         data = asdict(self)
-        data["attempts"] = [a.to_json() for a in self.attempts]
+        for volatile in RUN_FIELDS:
+            data.pop(volatile)
+        data["attempts"] = [_stable_attempt(a) for a in sorted(self.attempts, key=lambda a: a.prover)
+                            if a.verdict != "skipped"]
         data["status"] = self.status   # derived; written for readers, recomputed on load
         return data
+
+    def run_entry(self) -> dict[str, Any]:
+        """What this run adds to the stable entry (the run log's record)."""
+        return {"time_s": self.time_s, "cached": self.cached,
+                "attempts": [a.to_json() for a in self.attempts]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "ObligationResult":
         data = dict(data)
         data.pop("status", None)
-        data["attempts"] = [Attempt.from_json(a) for a in data.get("attempts", [])]
-        return cls(**data)
+        data["attempts"] = [Attempt.from_json({"time_s": 0.0, **a}) for a in data.get("attempts", [])]
+        return cls(time_s=0.0, cached=False, **data)
+
+    def add_run(self, entry: dict[str, Any]) -> None:
+        """Times and cache flags from the run log, matched by prover."""
+        self.time_s = float(entry["time_s"])
+        self.cached = bool(entry["cached"])
+        logged = {a["prover"]: a for a in entry["attempts"]}
+        for attempt in self.attempts:
+            if attempt.prover in logged:
+                attempt.time_s = float(logged[attempt.prover]["time_s"])
+                attempt.cached = bool(logged[attempt.prover]["cached"])
+
+
+RUN_FIELDS = ("time_s", "cached")   # kept in the run log, not in results.json
+
+
+def _stable_attempt(attempt: Attempt) -> dict[str, Any]:
+    data = attempt.to_json()
+    for volatile in RUN_FIELDS:
+        data.pop(volatile)
+    return data
 
 
 @dataclass
@@ -112,20 +148,39 @@ class Results:
         return all(r.settled for r in self.obligations)
 
     def to_json(self) -> dict[str, Any]:
+        crosscheck = None
+        if self.crosscheck is not None:
+            crosscheck = {k: v for k, v in self.crosscheck.items() if k != "seconds"}
         return {
             "schema_version": SCHEMA_VERSION,
-            "generated_at": self.generated_at,
             "divbridge_version": self.divbridge_version,
-            "command": self.command,
-            "machine": self.machine,
             "tool_versions": self.tool_versions,
             "obligations": [r.to_json() for r in self.obligations],
             "summary": self.summary,
-            "crosscheck": self.crosscheck,
+            "crosscheck": crosscheck,
+        }
+
+    def run_log(self) -> dict[str, Any]:
+        return {
+            "schema_version": RUN_LOG_SCHEMA_VERSION,
+            "generated_at": self.generated_at,
+            "command": self.command,
+            "machine": self.machine,
+            "crosscheck_seconds": (self.crosscheck or {}).get("seconds"),
+            "obligations": {r.id: r.run_entry() for r in self.obligations},
         }
 
     def save(self, path: str | Path = DEFAULT_PATH) -> None:
-        write_json_atomic(path, self.to_json())
+        """results.json (rewritten only when its bytes change) and the run log beside it."""
+        path = Path(path)
+        text = json.dumps(self.to_json(), indent=2) + "\n"
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            write_text_atomic(path, text)
+        write_json_atomic(run_log_path(path), self.run_log())
+
+
+def run_log_path(results_path: str | Path) -> Path:
+    return Path(results_path).with_name(RUN_LOG_NAME)
 
 
 def summarize(results: list[ObligationResult]) -> dict[str, Any]:
@@ -155,32 +210,55 @@ def summarize(results: list[ObligationResult]) -> dict[str, Any]:
 
 
 def load(path: str | Path = DEFAULT_PATH) -> Results:
-    """Read a results file; any problem is an InputError naming the file (exit 2)."""
+    """Read a results file, and its run log when there is one; any problem is an
+    InputError naming the file (exit 2)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no results file (run `divbridge prove` first)", str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read results file: {exc.strerror}", str(path)) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"corrupt results file: {exc.msg}", str(path), exc.lineno) from None
+    data = _read_json(path, "results file", "run `divbridge prove` first")
     if not isinstance(data, dict) or "schema_version" not in data:
         raise InputError("not a divbridge results file (no schema_version)", str(path), 1)
     if data["schema_version"] != SCHEMA_VERSION:
         raise InputError(f"results schema version {data['schema_version']} is not the supported "
                          f"version {SCHEMA_VERSION}", str(path), 1)
     try:
-        return Results(
+        results = Results(
             obligations=[ObligationResult.from_json(o) for o in data["obligations"]],
             tool_versions=dict(data["tool_versions"]),
-            generated_at=data["generated_at"],
-            divbridge_version=data["divbridge_version"],
-            command=data["command"],
-            machine=data["machine"],
-            crosscheck=data.get("crosscheck"),
+            generated_at="", divbridge_version=data["divbridge_version"],
+            command="", machine="", crosscheck=data.get("crosscheck"),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"malformed results file: {exc}", str(path)) from None
+    log_path = run_log_path(path)
+    if log_path.exists():
+        _add_run_log(results, log_path)
+    return results
+
+
+def _add_run_log(results: Results, path: Path) -> None:
+    """Times, cache flags and the run's details, for the obligations the log knows."""
+    log = _read_json(path, "run log", "")
+    if not isinstance(log, dict) or log.get("schema_version") != RUN_LOG_SCHEMA_VERSION:
+        raise InputError(f"not a divbridge run log of schema version {RUN_LOG_SCHEMA_VERSION} "
+                         "(delete it, or run `divbridge prove`)", str(path), 1)
+    try:
+        results.generated_at, results.command, results.machine = log["generated_at"], log["command"], log["machine"]
+        if results.crosscheck is not None and log["crosscheck_seconds"] is not None:
+            results.crosscheck["seconds"] = float(log["crosscheck_seconds"])
+        for result in results.obligations:
+            if result.id in log["obligations"]:
+                result.add_run(log["obligations"][result.id])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"malformed run log: {exc}", str(path)) from None
+
+
+def _read_json(path: Path, what: str, hint: str) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"no {what}" + (f" ({hint})" if hint else ""), str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read {what}: {exc.strerror}", str(path)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"corrupt {what}: {exc.msg}", str(path), exc.lineno) from None

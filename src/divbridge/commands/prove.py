@@ -13,7 +13,6 @@ import os
 import sys
 from pathlib import Path
 
-from divbridge.crosscheck.run import run_crosscheck
 from divbridge.errors import InputError
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
@@ -39,9 +38,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="obligations proved in parallel (default: the number of cores)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
                         help="time limit per prover run, seconds (default 60: the slowest proofs take 10-20 s here)")
-    parser.add_argument("--grace", type=float, default=3.0, metavar="S",
-                        help="once an obligation is decided, how long the other provers may still finish "
-                             "(their proofs are kept as evidence) before they are stopped (default 3)")
+    parser.add_argument("--grace", type=float, default=0.0, metavar="S",
+                        help="once an obligation is decided, how long the other racing provers may still finish "
+                             "(their proofs are kept as evidence) before they are stopped (default 0)")
+    parser.add_argument("--race", action="store_true",
+                        help="run every prover at once on each obligation instead of the cheapest first "
+                             "(Gappa before the others); with --agree 2 or --grace for second proofs")
     parser.add_argument("--cache-dir", type=Path, default=DEFAULT_DIRECTORY, metavar="DIR")
     cache = parser.add_mutually_exclusive_group()
     cache.add_argument("--no-cache", action="store_true", help="ignore the proof cache")
@@ -51,6 +53,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="where the rendered obligations and results.json go (default proofs/)")
     parser.add_argument("--no-crosscheck", action="store_true",
                         help="skip the cross-check of the proved properties on concrete vectors")
+    parser.add_argument("--replay", action="store_true",
+                        help="re-run every proof and refutation recorded in results.json with the prover and "
+                             "version that gave it, ignoring the cache; a missing prover, another version or "
+                             "another answer fails (exit 1)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,16 +64,19 @@ def run(args: argparse.Namespace) -> int:
     if args.agree < 1 or args.jobs < 1 or args.timeout <= 0 or args.grace < 0:
         raise InputError("--agree and --jobs must be at least 1, --timeout positive and --grace not negative")
     obligations = select(spec_obligations() + strategy_obligations(), args.only)
+    if args.replay:
+        return replay(args, obligations)
     mode = "off" if args.no_cache else "offline" if args.offline else "readwrite"
     runner = Runner(backends(provers), ProofCache(args.cache_dir, mode),
                     RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
-                               provers=provers), args.out)
+                               race=args.race, provers=provers), args.out)
     print(f"divbridge prove: {len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
     obligation_results, versions = runner.run(obligations)
     results = Results(obligation_results, tool_versions=versions)
     crosscheck_failures = 0
     if not args.no_crosscheck:
+        from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked
         print("cross-check: evaluating the proved properties on concrete vectors ...", flush=True)
         results.crosscheck = run_crosscheck(results)
         crosscheck_failures = results.crosscheck["failures"]
@@ -77,6 +86,28 @@ def run(args: argparse.Namespace) -> int:
         print_crosscheck(results, sys.stdout)
     print(f"results written to {args.out / 'results.json'}")
     return 0 if results.all_settled and crosscheck_failures == 0 else 1
+
+
+def replay(args: argparse.Namespace, catalogue) -> int:
+    """`--replay`: the recorded evidence again, fail closed."""
+    from divbridge import results as results_model
+    from divbridge.provers.replay import replay as replay_evidence
+    recorded = results_model.load(args.out / "results.json")
+    if args.only:
+        chosen = {o.id for o in catalogue}
+        recorded.obligations = [r for r in recorded.obligations if r.id in chosen]
+    count, failures = replay_evidence(recorded, spec_obligations() + strategy_obligations(), backends,
+                                      RunOptions(timeout=args.timeout, jobs=args.jobs), args.out)
+    if count == 0 and not failures:
+        print("replay FAILED: results.json records no proof or refutation to replay")
+        return 1
+    if failures:
+        print(f"\nreplay FAILED: {len(failures)} of the recorded proofs and refutations do not replay:")
+        for failure in failures:
+            print(f"  {failure}")
+        return 1
+    print(f"\nreplay: all {count} recorded proofs and refutations replayed with the same prover and version")
+    return 0
 
 
 def _provers(text: str) -> set[str]:

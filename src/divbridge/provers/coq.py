@@ -69,6 +69,7 @@ def handles(obligation: Obligation) -> bool:
 
 class CoqBackend(Backend):
     name = "coq"
+    cost = 0
 
     def __init__(self) -> None:
         self._env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,

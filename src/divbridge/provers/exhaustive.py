@@ -64,6 +64,7 @@ def _sha256(path: Path) -> str:
 
 class ExhaustiveBackend(Backend):
     name = "exhaustive"
+    cost = 2
 
     def __init__(self, min_time_limit: float = 600.0):
         self.min_time_limit = min_time_limit

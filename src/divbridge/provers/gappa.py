@@ -35,6 +35,7 @@ def handles(obligation: Obligation) -> bool:
 
 class GappaBackend(Backend):
     name = "gappa"
+    cost = 0
 
     def __init__(self) -> None:
         self._template = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,

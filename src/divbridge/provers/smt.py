@@ -1,7 +1,8 @@
 """The SMT backend: every obligation rendered to SMT-LIB, raced by a Z3 / cvc5 / Bitwuzla portfolio.
 
-The solvers of one obligation start together, each in its own process.  The
-first definite answer wins and the others are killed (``agree`` = 1); with
+The solvers of one obligation start together, each in its own worker process
+(reused from obligation to obligation while it answers well).  The first
+definite answer wins and the others are killed (``agree`` = 1); with
 ``agree`` = N the race goes on until N solvers give the same answer.  An
 ``unsat`` of the negated goal is ``proved``; a ``sat`` is ``refuted`` only
 once the Python mirror reproduces the counterexample.
@@ -10,7 +11,6 @@ once the Python mirror reproduces the counterexample.
 from __future__ import annotations
 
 import queue
-import subprocess
 import threading
 import time
 from pathlib import Path
@@ -18,7 +18,7 @@ from pathlib import Path
 from divbridge.obligations import smtrender
 from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample, solvers
-from divbridge.provers.process import POLL_SECONDS, kill
+from divbridge.provers.process import POLL_SECONDS
 from divbridge.provers.runner import Backend, ProofTask
 from divbridge.provers.verdicts import Attempt
 
@@ -40,6 +40,7 @@ class SmtBackend(Backend):
         self.solver_names = solver_names
         self.memory_mb = memory_mb
         self._rendered: dict[str, smtrender.Rendered] = {}
+        self.pool = solvers.WorkerPool(memory_mb)   # solver processes reused from one obligation to the next
 
     def versions(self) -> dict[str, str]:
         return {name: solvers.version(name) for name in self.solver_names}
@@ -65,11 +66,11 @@ class SmtBackend(Backend):
         rendered = self._rendered.get(obligation.id) or smtrender.render(obligation, Path("."))
         finished: queue.Queue = queue.Queue()
         started = time.monotonic()
-        processes = {}
+        workers = {}
         for task in group:
-            process = solvers.start(task.prover, task.text, self.memory_mb, timeout)
-            processes[task.prover] = process
-            threading.Thread(target=_collect, args=(task, process, finished), daemon=True).start()
+            worker = self.pool.acquire(task.prover)
+            workers[task.prover] = worker
+            threading.Thread(target=_collect, args=(task, worker, timeout, finished), daemon=True).start()
         attempts: dict[str, Attempt] = {}
         counts = {"proved": 0, "refuted": 0}
         deadline = started + timeout
@@ -82,6 +83,7 @@ class SmtBackend(Backend):
                 if time.monotonic() >= deadline:
                     break
                 continue
+            self.pool.release(workers[task.prover], answer)
             attempt = self._attempt(task, answer, elapsed, rendered)
             attempts[task.prover] = attempt
             if attempt.verdict in counts:
@@ -90,7 +92,7 @@ class SmtBackend(Backend):
         for task in group:
             if task.prover in attempts:
                 continue
-            _kill(processes[task.prover])
+            workers[task.prover].kill()
             elapsed = round(time.monotonic() - started, 3)
             if max(counts.values()) >= agree or (cancel is not None and cancel.is_set()):
                 attempts[task.prover] = Attempt(task.prover, "skipped", elapsed, version=self._version(task.prover),
@@ -116,16 +118,10 @@ class SmtBackend(Backend):
                        version=version, message=answer.message or answer.status)
 
 
-def _collect(task: ProofTask, process: subprocess.Popen, finished: queue.Queue) -> None:
+def _collect(task: ProofTask, worker: solvers.Worker, timeout: float, finished: queue.Queue) -> None:
     start = time.monotonic()
     try:
-        stdout, stderr = process.communicate(task.text)
-        answer = solvers.parse_output(process.returncode, stdout, stderr)
-    except Exception as exc:  # a pipe broken by the kill, or a garbled answer
+        answer = worker.ask(task.text, timeout)
+    except Exception as exc:  # a garbled answer
         answer = solvers.Answer("error", {}, f"{type(exc).__name__}: {exc}")
     finished.put((task, answer, round(time.monotonic() - start, 3)))
-
-
-def _kill(process: subprocess.Popen) -> None:
-    kill(process)
-    process.wait()

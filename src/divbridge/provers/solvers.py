@@ -1,28 +1,33 @@
-"""Z3, cvc5 and Bitwuzla through their PyPI packages, one process per query.
+"""Z3, cvc5 and Bitwuzla through their PyPI packages, in reused worker processes.
 
-The parent starts ``python -m divbridge.provers.solvers SOLVER MEMORY_MB CPU_S``
-with the SMT-LIB text on stdin; the child limits its own address space and
-CPU time (resource.setrlimit), parses the text with the solver's own SMT-LIB
-parser, checks satisfiability and prints one JSON line: the status, and on
-``sat`` the value of every declared constant (bit-vectors and integers as
-decimal integers, reals as "p/q").  A killed or crashed child prints nothing,
-which the parent reports as a timeout or an error, never as an answer.
+The parent starts ``python -m divbridge.provers.solvers SOLVER MEMORY_MB`` (a
+Worker) and sends it one query after another; for each, the child limits its
+CPU time (its address space is limited once), parses the text with the
+solver's own SMT-LIB parser, checks satisfiability and prints one JSON line:
+the status, and on ``sat`` the value of every declared constant (bit-vectors
+and integers as decimal integers, reals as "p/q").  A killed or crashed child
+prints nothing, which the parent reports as a timeout or an error, never as an
+answer; it is then replaced by a new worker.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib.metadata
+import io
 import json
+import math
 import re
 import resource
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from divbridge.errors import ToolMissing
+from divbridge.provers.process import kill
 
 # solver -> (PyPI distribution, module)
 SOLVERS = {"z3": ("z3-solver", "z3"), "cvc5": ("cvc5", "cvc5"), "bitwuzla": ("bitwuzla", "bitwuzla")}
@@ -65,11 +70,64 @@ class Answer:
     message: str = ""
 
 
-def start(solver: str, text: str, memory_mb: int, cpu_seconds: float) -> subprocess.Popen:
-    """Start one solver on one query in its own process group (so that it can be killed whole)."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "divbridge.provers.solvers", solver, str(memory_mb), str(int(cpu_seconds) + 1)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+class Worker:
+    """A long-lived child for one solver that answers query after query, so that Python and
+    the solver's module start once per worker instead of once per query.  The isolation of a
+    separate process stays: its own process group, its memory limit, a CPU limit per query;
+    the caller kills it on a timeout or a cancellation, and a crash is an error answer."""
+
+    def __init__(self, solver: str, memory_mb: int):
+        self.solver = solver
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "divbridge.provers.solvers", solver, str(memory_mb)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, encoding="utf-8",
+            start_new_session=True)
+
+    def ask(self, text: str, cpu_seconds: float) -> Answer:
+        """Send one query and wait for its one-line answer (the caller keeps the wall-clock limit)."""
+        try:
+            self.process.stdin.write(f"{int(cpu_seconds) + 1} {len(text)}\n{text}")
+            self.process.stdin.flush()
+            line = self.process.stdout.readline()
+        except (OSError, ValueError):   # the pipe of a worker that died or was killed
+            line = ""
+        if not line:
+            return parse_output(self.process.wait(), "", "")
+        return parse_output(0, line, "")
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def kill(self) -> None:
+        kill(self.process)
+        self.process.wait()
+
+
+class WorkerPool:
+    """Idle workers per solver.  A worker goes back to the pool only after a well-formed
+    answer; a killed, crashed or out-of-memory worker is dropped and a new one started."""
+
+    def __init__(self, memory_mb: int):
+        self.memory_mb = memory_mb
+        self._idle: dict[str, list[Worker]] = {}
+        self._lock = threading.Lock()
+
+    def acquire(self, solver: str) -> Worker:
+        with self._lock:
+            idle = self._idle.setdefault(solver, [])
+            while idle:
+                worker = idle.pop()
+                if worker.alive:
+                    return worker
+        return Worker(solver, self.memory_mb)
+
+    def release(self, worker: Worker, answer: Answer) -> None:
+        if answer.status in ("sat", "unsat", "unknown") and worker.alive:
+            with self._lock:
+                self._idle.setdefault(worker.solver, []).append(worker)
+        else:
+            worker.kill()
 
 
 def parse_output(returncode: int, stdout: str, stderr: str) -> Answer:
@@ -162,23 +220,35 @@ def _bitwuzla(text: str) -> tuple[str, dict[str, Any], str]:
 _CHECKERS = {"z3": _z3, "cvc5": _cvc5, "bitwuzla": _bitwuzla}
 
 
-def _child(solver: str, memory_mb: int, cpu_seconds: int) -> int:
-    limit = memory_mb * 1024 * 1024
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
-    text = sys.stdin.read()
+def _answer(solver: str, text: str) -> dict[str, Any]:
     try:
         status, model, message = _CHECKERS[solver](text)
     except MemoryError:
-        print(json.dumps({"status": "error", "model": {}, "message": "out of memory"}), flush=True)
-        return 0
+        return {"status": "error", "model": {}, "message": "out of memory"}
     except Exception as exc:  # the solver's own words (a parse error, an unsupported logic...)
-        print(json.dumps({"status": "error", "model": {}, "message": f"{type(exc).__name__}: {exc}"[:300]}),
-              flush=True)
-        return 0
-    print(json.dumps({"status": status, "model": model, "message": message}), flush=True)
+        return {"status": "error", "model": {}, "message": f"{type(exc).__name__}: {exc}"[:300]}
+    return {"status": status, "model": model, "message": message}
+
+
+def _serve(solver: str, memory_mb: int) -> int:
+    """The worker: queries "CPU_SECONDS LENGTH\\n" + text on stdin, one JSON line each on stdout,
+    until stdin closes.  The CPU limit of each query is set above the CPU time used so far."""
+    limit = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    queries = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", newline="")   # LENGTH counts every character
+    while header := queries.readline():
+        cpu_seconds, length = (int(field) for field in header.split())
+        text = queries.read(length)
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        soft = math.ceil(usage.ru_utime + usage.ru_stime) + cpu_seconds
+        resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
+        answer = _answer(solver, text)
+        print(json.dumps(answer), flush=True)
+        if answer["status"] == "error":
+            return 0   # a solver that failed may have left its library in a bad state: start afresh
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(_child(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))
+    sys.exit(_serve(sys.argv[1], int(sys.argv[2])))

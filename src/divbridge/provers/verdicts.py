@@ -58,6 +58,8 @@ def combine(attempts: list[Attempt], agree: int = 1) -> Outcome:
     giving the other; disagreement is an ``error``.  Otherwise the most
     informative non-definite verdict is kept (timeout > unknown > error > skipped).
     """
+    # prover order, not race order: the same answers give the same outcome (results.json is byte-stable)
+    attempts = sorted(attempts, key=lambda a: a.prover)
     total_time = round(sum(a.time_s for a in attempts), 3)
     cached = bool(attempts) and all(a.cached for a in attempts)
     proved = [a for a in attempts if a.verdict == "proved"]
@@ -68,9 +70,9 @@ def combine(attempts: list[Attempt], agree: int = 1) -> Outcome:
                        refuted[0].counterexample, attempts, f"provers disagree ({names})")
     for winners, verdict in ((proved, "proved"), (refuted, "refuted")):
         if len(winners) >= agree and winners:
-            first = min(winners, key=lambda a: a.time_s)
-            return Outcome(verdict, ", ".join(a.prover for a in winners), first.time_s,
-                           all(a.cached for a in winners), first.counterexample, attempts)
+            witness = next((a.counterexample for a in winners if a.counterexample), None)
+            return Outcome(verdict, ", ".join(a.prover for a in winners), min(a.time_s for a in winners),
+                           all(a.cached for a in winners), witness, attempts)
         if winners:
             return Outcome("unknown", ", ".join(a.prover for a in winners), total_time, cached,
                            winners[0].counterexample, attempts,

@@ -1,4 +1,5 @@
-"""The Why3 backend: one `why3 prove` run with Z3 per generated goal.
+"""The Why3 backend: one `why3 prove` run with Z3 per generated file (every goal
+of the file under a short limit), then one run per goal the file pass left open.
 
 Why3 1.5.1 maps only Float32 and Float64 to SMT-LIB; the FP16 and BFloat16
 clones of why3/floats.mlw need why3/floats.drv, which a generated
@@ -31,6 +32,9 @@ from divbridge.provers.runner import Backend, ProofTask
 from divbridge.provers.verdicts import Attempt
 
 PROVER = "why3+z3"
+# the per-file pass: what Z3 proves within this limit is settled by one Why3 run per file;
+# a goal it leaves open (or expected invalid: it needs the counterexample run) gets its own run
+FILE_PASS_S = 2.0
 LIBRARY_FILES = ("floats.mlw", "floats.drv", "tensor.mlw")
 
 _RESULT = re.compile(r"Prover result is: (?P<answer>.*?) \((?P<time>\d+(?:\.\d+)?)s")
@@ -88,6 +92,8 @@ class Why3Backend(Backend):
         self._config: Path | None = None
         self._extra: Path | None = None
         self._goals: dict[str, tuple[why3render.Theory, why3render.Goal]] = {}
+        self._lock = threading.Lock()
+        self._file_passes: dict[Path, tuple[threading.Event, dict[str, Attempt]]] = {}
 
     # -- tools ---------------------------------------------------------------
     def versions(self) -> dict[str, str]:
@@ -136,11 +142,45 @@ class Why3Backend(Backend):
 
     def run_task(self, task: ProofTask, timeout: float, cancel: threading.Event | None = None) -> Attempt:
         theory, goal = self._goals[task.artifact]
+        if task.obligation.expect == "valid":
+            quick = self._file_pass(theory, min(timeout, FILE_PASS_S), cancel).get(goal.name)
+            if quick is not None and quick.verdict == "proved":
+                return quick
         output, elapsed = self.prove_goal(theory.path, goal.module, goal.name, timeout,
                                           with_model=task.obligation.expect == "invalid", cancel=cancel)
         if output is None:
             return Attempt(PROVER, "skipped", round(elapsed, 3), message="stopped: another prover answered first")
         return attempt_from_output(output, task.obligation.expect, elapsed, theory.path.name)
+
+    def _file_pass(self, theory: why3render.Theory, limit: float,
+                   cancel: threading.Event | None) -> dict[str, Attempt]:
+        """Goal name -> answer of one `why3 prove` run over the whole file (one Why3 start-up
+        for all its goals instead of one each).  The first task that asks starts it in its own
+        thread, so that no obligation waits for another's goals; a task whose obligation is
+        decided meanwhile stops waiting (empty answer).  A goal without exactly one answer is absent."""
+        with self._lock:
+            pending = self._file_passes.get(theory.path)
+            if pending is None:
+                pending = self._file_passes[theory.path] = (threading.Event(), {})
+                threading.Thread(target=self._prove_file, args=(theory, limit, *pending)).start()
+        done, answers = pending
+        while not done.wait(0.05):
+            if cancel is not None and cancel.is_set():
+                return {}
+        return answers
+
+    def _prove_file(self, theory: why3render.Theory, limit: float, done: threading.Event,
+                    answers: dict[str, Attempt]) -> None:
+        try:
+            if self._config is None or self._extra is None:
+                self._config, self._extra = self.write_config(theory.path.parent)
+            command = [_require("why3", "apt-get install why3"), "-C", str(self._config),
+                       f"--extra-config={self._extra}", "-L", str(self.library), "prove", "-P", "z3",
+                       "-t", str(max(1, math.ceil(limit))), "-m", str(self.memory_mb), str(theory.path)]
+            answers.update(parse_file_answers(_run(command, limit * len(theory.goals) + 30),
+                                              {goal.name for goal in theory.goals}))
+        finally:   # whatever happens, the waiting tasks go on (to their own runs)
+            done.set()
 
     def prove_goal(self, path: Path, module: str, goal: str, timeout: float,
                    with_model: bool = False, cancel: threading.Event | None = None) -> tuple[str | None, float]:
@@ -154,6 +194,18 @@ class Why3Backend(Backend):
         started = time.monotonic()
         output = _run(command, timeout + 30, cancel)
         return output, time.monotonic() - started
+
+
+def parse_file_answers(output: str, goals: set[str]) -> dict[str, Attempt]:
+    """Goal name -> Attempt from the output of `why3 prove` on a whole file: one
+    "Goal NAME." block each (program VCs such as div'vc are not goals of ours)."""
+    blocks = re.split(r"^Goal ([\w']+)\.$", output, flags=re.MULTILINE)
+    answers: dict[str, Attempt] = {}
+    names = blocks[1::2]
+    for name, text in zip(names, blocks[2::2]):
+        if name in goals and names.count(name) == 1:
+            answers[name] = attempt_from_output(f"Goal {name}.\n{text}", "valid", 0.0)
+    return answers
 
 
 def attempt_from_output(output: str, expect: str, elapsed: float, file_name: str | None = None) -> Attempt:

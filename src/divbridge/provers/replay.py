@@ -1,0 +1,99 @@
+"""Replay the evidence of ``proofs/results.json``: every recorded proof (and every
+recorded refutation) is run again with the prover that gave it, the cache off,
+and must come back with the same verdict from the same prover version.
+
+Fails closed: a missing prover, a different version, an obligation that no
+longer exists, an answer that no longer comes, or a different answer is a
+failure, never a pass.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, TextIO
+
+from divbridge.errors import ToolMissing
+from divbridge.obligations.model import Obligation
+from divbridge.provers.runner import Backend, RunOptions, Runner
+from divbridge.provers.verdicts import DEFINITE, Attempt
+from divbridge.results import Results
+
+
+class NoCache:
+    """A replay never reads or writes the proof cache."""
+
+    mode = "off"
+
+    def lookup(self, task, version, time_limit=None):
+        return None
+
+    def store(self, task, version, attempt, time_limit=None):
+        pass
+
+
+@dataclass(frozen=True)
+class ReplayFailure:
+    obligation: str
+    prover: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.obligation}: {self.prover}: {self.reason}"
+
+
+def prover_option(prover: str) -> str:
+    """The `--provers` name of an attempt's prover: why3+z3 is run by the why3 backend."""
+    return prover.split("+")[0]
+
+
+def recorded_evidence(recorded: Results) -> dict[str, list[tuple[str, Attempt]]]:
+    """prover -> [(obligation id, attempt)] for every attempt that gave its obligation's definite verdict."""
+    evidence: dict[str, list[tuple[str, Attempt]]] = {}
+    for result in recorded.obligations:
+        if result.verdict not in DEFINITE:
+            continue
+        for attempt in result.attempts:
+            if attempt.verdict == result.verdict:
+                evidence.setdefault(attempt.prover, []).append((result.id, attempt))
+    return evidence
+
+
+def replay(recorded: Results, catalogue: list[Obligation], backends_for: Callable[[set[str]], list[Backend]],
+           options: RunOptions, out_dir: Path, stream: TextIO = sys.stdout) -> tuple[int, list[ReplayFailure]]:
+    """Re-run every recorded definite attempt; returns how many were replayed and the failures."""
+    by_id = {o.id: o for o in catalogue}
+    failures: list[ReplayFailure] = []
+    replayed = 0
+    for prover, entries in sorted(recorded_evidence(recorded).items()):
+        known = [(oid, attempt) for oid, attempt in entries if oid in by_id]
+        failures += [ReplayFailure(oid, prover, "obligation no longer in the catalogue")
+                     for oid, attempt in entries if oid not in by_id]
+        if not known:
+            continue
+        print(f"replay: {len(known)} obligation(s) with {prover}", file=stream, flush=True)
+        name = prover_option(prover)
+        runner = Runner(backends_for({name}), NoCache(),
+                        RunOptions(timeout=options.timeout, agree=1, jobs=options.jobs, grace=0.0,
+                                   provers={name}), out_dir, stream)
+        try:
+            fresh, _ = runner.run([by_id[oid] for oid, _ in known])
+        except ToolMissing as exc:
+            failures += [ReplayFailure(oid, prover, f"prover missing ({exc})") for oid, _ in known]
+            continue
+        answers = {r.id: {a.prover: a for a in r.attempts} for r in fresh}
+        for oid, attempt in known:
+            replayed += 1
+            again = answers[oid].get(prover)
+            if not attempt.version:
+                failures.append(ReplayFailure(oid, prover, "no version recorded: the proof cannot be replayed"))
+            elif again is None:
+                failures.append(ReplayFailure(oid, prover, "the prover gave no answer"))
+            elif again.version != attempt.version:
+                failures.append(ReplayFailure(oid, prover, f"version {again.version or '(unknown)'} installed, "
+                                              f"{attempt.version} recorded"))
+            elif again.verdict != attempt.verdict:
+                detail = f" ({again.message})" if again.message else ""
+                failures.append(ReplayFailure(oid, prover, f"{again.verdict}, recorded {attempt.verdict}{detail}"))
+    return replayed, failures
