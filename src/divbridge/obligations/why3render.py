@@ -10,6 +10,8 @@ the tensor model).
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -159,6 +161,7 @@ def _unknown_prop(goal: Goal) -> str:
     raise ValueError(f"{goal.id}: no Why3 template for property '{goal.prop}'")
 
 
+@functools.cache   # one environment: Jinja2 compiles each template once, not once per theory
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
