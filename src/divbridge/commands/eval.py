@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, RealFormat, get_format
@@ -13,7 +14,13 @@ NAME = "eval"
 HELP = "evaluate A / B in a format on the exact reference semantics and print the result and its bits"
 
 
+# An operand that starts with "-" is a negative value, never an option: argparse reads only
+# -1 and -1.5 so, and would take -inf, -nan, -0x1.8p+1 or -1/3 for options.
+NEGATIVE_OPERAND = re.compile(r"^-(\d|\.\d|inf|nan|0x)", re.IGNORECASE)
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
+    parser._negative_number_matcher = NEGATIVE_OPERAND   # argparse's hook for what counts as a number
     parser.add_argument("format", help="real, fp16, bf16, fp32, fp64, fp(eb,sb), int8 ... uint64")
     parser.add_argument("a", help="numerator: decimal, p/q, hex float (0x1.8p+1), inf, -inf, nan, -0, bits:0x3c00")
     parser.add_argument("b", help="denominator, same forms")
