@@ -67,35 +67,28 @@ def _load() -> float:
     return round(os.getloadavg()[0], 2)
 
 
-def _cold_and_warm(source: Path | None = None, only: tuple[str, ...] = ()) -> dict:
-    """Cold, warm (with and without the cross-check), offline and replay runs of one source tree;
-    ``only``: restrict to these obligations (--only patterns)."""
-    selection = [arg for pattern in only for arg in ("--only", pattern)]
+def _cold_and_warm(source: Path | None = None) -> dict:
+    """Cold, warm (with and without the cross-check), offline and replay runs of one source tree."""
     with tempfile.TemporaryDirectory() as tmp:
         out, cache = Path(tmp) / "proofs", Path(tmp) / "cache"
         figures: dict = {"cold_load": _load()}
-        cold_s, cold, cold_log = _prove(out, cache, *selection, source=source)
+        cold_s, cold, cold_log = _prove(out, cache, source=source)
         figures.update({"cold_s": round(cold_s, 1), "cold_as_expected": cold["summary"].get("as_expected"),
                         "obligations": cold["summary"].get("total"),
                         "cold_prover_seconds": _prover_seconds(cold, cold_log), "warm_load": _load()})
-        warm_s, warm, warm_log = _prove(out, cache, *selection, source=source)
+        warm_s, warm, warm_log = _prove(out, cache, source=source)
         figures.update({"warm_s": round(warm_s, 2), "warm_cached": _cached(warm, warm_log)})
-        bare_s, bare, bare_log = _prove(out, cache, *selection, "--no-crosscheck", source=source)
+        bare_s, bare, bare_log = _prove(out, cache, "--no-crosscheck", source=source)
         figures.update({"warm_no_crosscheck_s": round(bare_s, 2), "warm_no_crosscheck_load": _load()})
-        offline_s, offline, offline_log = _prove(out, cache, *selection, "--offline", source=source)
+        offline_s, offline, offline_log = _prove(out, cache, "--offline", source=source)
         figures.update({"warm_offline_s": round(offline_s, 2), "warm_offline_cached": _cached(offline, offline_log)})
         if source is None:   # --replay is new: no figure before
             started = time.perf_counter()
-            replay = subprocess.run([*DIVBRIDGE, "prove", "--replay", "--out", str(out), *selection],
+            replay = subprocess.run([*DIVBRIDGE, "prove", "--replay", "--out", str(out)],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
             figures.update({"replay_s": round(time.perf_counter() - started, 1), "replay_exit": replay.returncode,
                             "replay_load": _load()})
     return figures
-
-
-def _closed_claims() -> tuple[str, ...]:
-    """The ids of every obligation that is not an open claim (the six open ones bit-blast for minutes)."""
-    return tuple(o.id for o in spec_obligations() + strategy_obligations() if not o.open)
 
 
 def _before_and_after() -> dict:
@@ -105,7 +98,6 @@ def _before_and_after() -> dict:
     base = os.environ.get("BENCH_BASE")
     for label, source in [("after", None)] + ([("before", Path(base))] if base else []):
         figures[label] = _cold_and_warm(source)
-        figures[f"{label}_without_open_claims"] = _cold_and_warm(source, _closed_claims())
     return figures
 
 
