@@ -18,7 +18,9 @@ HELP = "check an implementation of Div against the SONNX semantics on concrete v
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--impl", required=True,
                         help="onnxruntime, onnx-reference, numpy, module:function or path/to/file.py:function "
-                             "(a callable taking two NumPy arrays of the dtype and returning one)")
+                             "(a callable taking two NumPy arrays of the dtype and returning one), or path/to/kernel.c:FUNC "
+                             "(void FUNC(const T *a, const T *b, T *c, size_t n); uint16_t bits for fp16/bf16)")
+    parser.add_argument("--cflags", default="", help="C compiler flags for a kernel.c, e.g. \"-O3 -ffast-math\"")
     parser.add_argument("--dtype", required=True, action="append",
                         help="the format to check (repeatable): fp16, bf16, fp32, fp64, int8 ... uint64")
     parser.add_argument("--exhaustive", action="store_true", help="also every pair of FP16 and BF16 (2^32 each)")
@@ -34,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"--dtype {fmt.name}: an implementation takes NumPy arrays; {fmt.name} has no dtype")
     if args.spec is not None and not Path(args.spec).is_file():
         raise InputError("no such spec document", args.spec)
-    impl = load_impl(args.impl)
+    impl = load_impl(args.impl, args.cflags)
     print(f"conform {impl.name}: seed {args.seed}")
     reports = []
     for fmt in formats:
