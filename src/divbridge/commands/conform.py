@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from divbridge.atomicio import write_json_atomic
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     for fmt in formats:
         report = conform.check(impl, fmt, vectors.vector_sets(fmt, args.seed, document=args.spec))
         if args.exhaustive and fmt in (FP16, BF16):
-            full = conform.check_exhaustive(impl, fmt)
+            full = conform.check_exhaustive(impl, fmt, progress=_progress(fmt))
             report.vectors.update(full.vectors)
             report.mismatches += full.mismatches
             report.payload_differences += full.payload_differences
@@ -56,6 +57,13 @@ def run(args: argparse.Namespace) -> int:
         write_json_atomic(args.json, {"impl": impl.name, "seed": args.seed, "conforms": ok,
                                       "formats": [r.to_json() for r in reports]})
     return 0 if ok else 1
+
+
+def _progress(fmt):
+    def show(done: int, total: int) -> None:
+        print(f"\r  {fmt.name} exhaustive: {done}/{total} numerators", end="\n" if done == total else "",
+              file=sys.stderr, flush=True)
+    return show
 
 
 def render(report: conform.FormatConformance) -> str:
