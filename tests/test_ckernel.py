@@ -1,5 +1,6 @@
 """`divbridge conform --impl kernel.c:FUNC`: a user's C kernel compiled, cached and judged."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from divbridge.formats import get_format
 
 KERNELS = Path(__file__).resolve().parent / "kernels"
 
-pytestmark = pytest.mark.skipif(not (ckernel.shutil.which("cc") or ckernel.shutil.which("gcc")),
+pytestmark = pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")),
                                 reason="no C compiler (apt-get install gcc)")
 
 
