@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 job=${1:-prove}
 # command -> Debian package
-declare -A package=([why3]=why3 [z3]=z3 [gappa]=gappa [coqc]=coq)
+declare -A package=([why3]=why3 [z3]=z3 [gappa]=gappa [coqc]=coq [gcc]=gcc)  # gcc: conform --impl kernel.c
 if [[ $job == test ]]; then package[chromium]=chromium; fi
 
 missing=()

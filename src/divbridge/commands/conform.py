@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from divbridge.atomicio import write_json_atomic
@@ -18,7 +19,9 @@ HELP = "check an implementation of Div against the SONNX semantics on concrete v
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--impl", required=True,
                         help="onnxruntime, onnx-reference, numpy, module:function or path/to/file.py:function "
-                             "(a callable taking two NumPy arrays of the dtype and returning one)")
+                             "(a callable taking two NumPy arrays of the dtype and returning one), or path/to/kernel.c:FUNC "
+                             "(void FUNC(const T *a, const T *b, T *c, size_t n); uint16_t bits for fp16/bf16)")
+    parser.add_argument("--cflags", default="", help="C compiler flags for a kernel.c, e.g. \"-O3 -ffast-math\"")
     parser.add_argument("--dtype", required=True, action="append",
                         help="the format to check (repeatable): fp16, bf16, fp32, fp64, int8 ... uint64")
     parser.add_argument("--exhaustive", action="store_true", help="also every pair of FP16 and BF16 (2^32 each)")
@@ -34,13 +37,13 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"--dtype {fmt.name}: an implementation takes NumPy arrays; {fmt.name} has no dtype")
     if args.spec is not None and not Path(args.spec).is_file():
         raise InputError("no such spec document", args.spec)
-    impl = load_impl(args.impl)
+    impl = load_impl(args.impl, args.cflags)
     print(f"conform {impl.name}: seed {args.seed}")
     reports = []
     for fmt in formats:
         report = conform.check(impl, fmt, vectors.vector_sets(fmt, args.seed, document=args.spec))
         if args.exhaustive and fmt in (FP16, BF16):
-            full = conform.check_exhaustive(impl, fmt)
+            full = conform.check_exhaustive(impl, fmt, progress=_progress(fmt))
             report.vectors.update(full.vectors)
             report.mismatches += full.mismatches
             report.payload_differences += full.payload_differences
@@ -54,6 +57,13 @@ def run(args: argparse.Namespace) -> int:
         write_json_atomic(args.json, {"impl": impl.name, "seed": args.seed, "conforms": ok,
                                       "formats": [r.to_json() for r in reports]})
     return 0 if ok else 1
+
+
+def _progress(fmt):
+    def show(done: int, total: int) -> None:
+        print(f"\r  {fmt.name} exhaustive: {done}/{total} numerators", end="\n" if done == total else "",
+              file=sys.stderr, flush=True)
+    return show
 
 
 def render(report: conform.FormatConformance) -> str:

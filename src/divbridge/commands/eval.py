@@ -14,13 +14,14 @@ NAME = "eval"
 HELP = "evaluate A / B in a format on the exact reference semantics and print the result and its bits"
 
 
-# An operand that starts with "-" is a negative value, never an option: argparse reads only
-# -1 and -1.5 so, and would take -inf, -nan, -0x1.8p+1 or -1/3 for options.
-NEGATIVE_OPERAND = re.compile(r"^-(\d|\.\d|inf|nan|0x)", re.IGNORECASE)
+# argparse takes any word starting with '-' for an option unless it looks like a plain
+# negative number; the operands also spell -inf, -nan, -0x1.8p+1, -1/3, -1e5.  Eval's own
+# options (-h, -A, --...) start with a letter or a dash, an operand with a digit, '.', inf or nan.
+_NEGATIVE_OPERAND = re.compile(r"^-(\d|\.\d|inf|nan)", re.IGNORECASE)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser._negative_number_matcher = NEGATIVE_OPERAND   # argparse's hook for what counts as a number
+    parser._negative_number_matcher = _NEGATIVE_OPERAND  # noqa: SLF001 - see _NEGATIVE_OPERAND
     parser.add_argument("format", help="real, fp16, bf16, fp32, fp64, fp(eb,sb), int8 ... uint64")
     parser.add_argument("a", help="numerator: decimal, p/q, hex float (0x1.8p+1), inf, -inf, nan, -0, bits:0x3c00")
     parser.add_argument("b", help="denominator, same forms")

@@ -85,8 +85,9 @@ def _onnxruntime_batch(fmt: Format, jobs):
 PEERS = ("onnxruntime", "onnx-reference", "numpy")
 
 
-def load_impl(spec: str) -> Impl:
-    """``onnxruntime``, ``onnx-reference``, ``numpy``, ``module:function`` or ``path/file.py:function``."""
+def load_impl(spec: str, cflags: str = "") -> Impl:
+    """``onnxruntime``, ``onnx-reference``, ``numpy``, ``module:function``, ``path/file.py:function``
+    or ``path/kernel.c:function`` (compiled with ``cflags``)."""
     if spec == "numpy":
         return Impl("numpy", numpy_div)
     if spec == "onnx-reference":
@@ -95,8 +96,11 @@ def load_impl(spec: str) -> Impl:
         return Impl("onnxruntime", batch=_onnxruntime_batch)
     where, sep, function = spec.rpartition(":")
     if not sep or not where or not function:
-        raise InputError(f"--impl '{spec}': expected onnxruntime, onnx-reference, numpy, module:function "
-                         "or path/to/file.py:function")
+        raise InputError(f"--impl '{spec}': expected onnxruntime, onnx-reference, numpy, module:function, "
+                         "path/to/file.py:function or path/to/kernel.c:function")
+    if where.endswith(".c"):
+        from divbridge.crosscheck.ckernel import load_c_kernel
+        return load_c_kernel(Path(where), function, cflags)
     if where.endswith(".py"):
         path = Path(where)
         if not path.is_file():

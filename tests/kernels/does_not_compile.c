@@ -1,0 +1,8 @@
+/* Not C: for the compile-error message. */
+#include <stddef.h>
+
+void div_fp32(const float *a, const float *b, float *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        c[i] = a[i] / b[i]
+}
