@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 DIVBRIDGE := $(VENV)/bin/divbridge
 
-.PHONY: prove replay test test-slow bench report audit clean
+.PHONY: prove replay crosscheck test test-slow bench report audit clean
 
 # The proof run, then the reports; the exit code is the proof run's.
 prove:
@@ -15,6 +15,11 @@ prove:
 replay:
 	@scripts/setup.sh prove
 	$(DIVBRIDGE) prove --replay
+
+# the proved properties on vectors, and the peer table (proofs/peers.json), then the reports with it
+crosscheck:
+	@scripts/setup.sh prove
+	@status=0; $(DIVBRIDGE) crosscheck || status=$$?; $(DIVBRIDGE) report || true; exit $$status
 
 test:
 	@scripts/setup.sh test

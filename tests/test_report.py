@@ -314,3 +314,32 @@ def test_a_failing_reporter_leaves_the_previous_reports_untouched(tmp_path, monk
     with pytest.raises(RuntimeError):
         write_reports(results, out, [tmp_path])
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+# A peer table as `divbridge crosscheck` writes it: one conforming row, one with a decoded counterexample.
+PEERS = {"schema_version": 1, "seed": 7, "peers": [{"name": "numpy", "formats": {
+    "fp16": {"vectors": 4333, "mismatches": 0, "errors": 0, "examples": [], "error_details": [],
+             "payload_differences": 0},
+    "int32": {"vectors": 4138, "mismatches": 2038, "errors": 0, "payload_differences": 0, "error_details": [],
+              "examples": [{"source": "onnx", "a": "-3 (int32 0xfffffffd)", "b": "2 (int32 0x00000002)",
+                            "expected": "-1 (int32 0xffffffff)", "actual": "-2 (int32 0xfffffffe)"}],
+              "outside_domain": [{"input": "7 / 0", "behaviour": "returns 0"}]}}}]}
+
+
+def test_peers_section_from_the_peer_table_beside_the_results(tmp_path, capsys):
+    fabricated_results(tmp_path).save(tmp_path / "proofs" / "results.json")
+    assert cli.main(["report", "--results", str(tmp_path / "proofs" / "results.json"), "--out", str(tmp_path / "a")]) == 0
+    assert "## Peers" not in (tmp_path / "a" / "report.md").read_text()          # no peer table: no section
+    (tmp_path / "proofs" / "peers.json").write_text(json.dumps(PEERS))
+    assert cli.main(["report", "--results", str(tmp_path / "proofs" / "results.json"), "--out", str(tmp_path / "b")]) == 0
+    markdown = (tmp_path / "b" / "report.md").read_text()
+    assert "## Peers" in markdown and "| numpy | fp16 | 4333 | 0 | 0 |  |  |" in markdown
+    assert ("| numpy | int32 | 4138 | 2038 | 0 | -3 (int32 0xfffffffd) / 2 (int32 0x00000002): SONNX -1 (int32 "
+            "0xffffffff), peer -2 (int32 0xfffffffe) | 7 / 0: returns 0 |") in markdown
+    page = (tmp_path / "b" / "index.html").read_text()
+    assert '<table id="peers">' in page and page.count('data-peer="numpy"') == 2 and '<tr class="fail"' in page
+    (tmp_path / "proofs" / "peers.json").write_text('{"schema_version": 1, "peers": [')
+    capsys.readouterr()
+    assert cli.main(["report", "--results", str(tmp_path / "proofs" / "results.json"), "--out", str(tmp_path / "c")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "peers.json:1: corrupt peer table" in err and not (tmp_path / "c").exists()

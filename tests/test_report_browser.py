@@ -18,7 +18,7 @@ import pytest
 
 from divbridge.report import write_reports
 from divbridge.spec.requirements import SONNX_REQUIREMENTS
-from test_report import fabricated_results
+from test_report import PEERS, fabricated_results
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (scripts/setup.sh test installs it)")
@@ -36,7 +36,7 @@ def chromium(page: Path, profile: Path, *args: str) -> subprocess.CompletedProce
 @pytest.fixture(scope="module")
 def page(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("project")
-    write_reports(fabricated_results(root), root / "reports", [root])
+    write_reports(fabricated_results(root), root / "reports", [root], PEERS)
     return root / "reports" / "index.html"
 
 
@@ -56,6 +56,10 @@ def test_rendered_dom_shows_the_summary_and_the_matrix(rendered):
     assert "<td>float fp64</td>" in dom and "88.9%" in dom
     assert '<th class="num">Open (not proved)</th>' in dom and dom.count('<section class="obligation open"') == 2
     assert '<table id="matrix">' in dom
+    # the Peers section from the peer table: a conforming row and one with its decoded counterexample
+    peers = dom[dom.index('<table id="peers">'):]
+    peers = peers[:peers.index("</table>")]
+    assert peers.count('data-peer="numpy"') == 2 and "-3 (int32 0xfffffffd) / 2 (int32 0x00000002)" in peers
     for requirement in SONNX_REQUIREMENTS:
         assert f'data-tag="{requirement.tag}"' in dom, f"{requirement.tag} missing from the rendered matrix"
     assert '<tr class="uncovered" data-tag="E_DIV_TYPES_0010">' in dom

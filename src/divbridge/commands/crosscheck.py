@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from divbridge import peertable
 from divbridge import results as results_model
 from divbridge.atomicio import write_json_atomic
 from divbridge.crosscheck import vectors
@@ -21,6 +22,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="F", help="write the cross-check as JSON to F")
     parser.add_argument("--spec", metavar="DOC", help="take the worked examples from this spec document (default: seed 000's)")
     parser.add_argument("--no-peers", action="store_true", help="skip the peer table")
+    parser.add_argument("--peers-out", type=Path, default=None, metavar="F",
+                        help=f"where the peer table goes (default: {peertable.FILENAME} beside --results, "
+                             "read by `divbridge report`)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,6 +46,10 @@ def run(args: argparse.Namespace) -> int:
                   + (f" | {detail}" if detail else "") + (f" | outside the domain: {outside}" if outside else ""))
     if args.json:
         write_json_atomic(args.json, document)
+    if document["peers"]:
+        peers_path = args.peers_out or Path(args.results).with_name(peertable.FILENAME)
+        peertable.save(peers_path, document["seed"], document["peers"])
+        print(f"crosscheck: peer table written to {peers_path}")
     print(f"crosscheck: {document['failures']} failures in {document['seconds']} s")
     return 1 if document["failures"] else 0
 

@@ -1,7 +1,8 @@
 """`divbridge report`: proof-obligation reports from a results file.
 
 Writes report.md, index.html, results.json and junit.xml into the output
-directory.  Artifact paths in the results are relative to the project root:
+directory; with a peer table beside the results file (``peers.json``, from
+`divbridge crosscheck`), the Markdown and HTML reports have a Peers section.  Artifact paths in the results are relative to the project root:
 they are looked up from the current directory, then from the directory
 above the results file's (the project root when it is proofs/results.json).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from divbridge import peertable
 from divbridge import results as results_model
 from divbridge.errors import InputError
 from divbridge.report import write_reports
@@ -27,9 +29,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     results = results_model.load(args.results)   # InputError -> one line, exit 2, nothing written
+    peers = peertable.load_beside(args.results)   # the Peers section, when `divbridge crosscheck` wrote one
     roots = [Path.cwd(), args.results.resolve().parent.parent]
     try:
-        paths = write_reports(results, args.out, roots)
+        paths = write_reports(results, args.out, roots, peers)
     except OSError as exc:
         raise InputError(f"cannot write the reports: {exc.strerror}", str(exc.filename or args.out)) from None
     summary = results.summary

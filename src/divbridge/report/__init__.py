@@ -20,9 +20,11 @@ from divbridge.results import Results
 REPORTERS = (MarkdownReporter, HtmlReporter, JsonReporter, JunitReporter)
 
 
-def write_reports(results: Results, out_dir: str | Path, roots: list[Path]) -> list[Path]:
-    """Write every report into ``out_dir``; artifact paths are looked up under ``roots``."""
-    model = build(results, roots)
+def write_reports(results: Results, out_dir: str | Path, roots: list[Path],
+                  peers: dict | None = None) -> list[Path]:
+    """Write every report into ``out_dir``; artifact paths are looked up under ``roots``;
+    ``peers``: the peer table (peertable.load_beside), if any."""
+    model = build(results, roots, peers)
     rendered = {reporter.filename: reporter().render(model) for reporter in REPORTERS}
     paths = []
     for filename, text in rendered.items():

@@ -146,6 +146,8 @@ class ReportModel:
     by_kind: list[SummaryRow]
     overall: SummaryRow
     trace: list[TraceRow]
+    peers: list[PeerRow] = field(default_factory=list)
+    peers_seed: int | None = None
 
     @property
     def uncovered(self) -> list[TraceRow]:
@@ -172,8 +174,40 @@ class ReportModel:
         return sorted(grouped.items(), key=lambda item: order.index(item[0]))
 
 
-def build(results: Results, roots: list[Path]) -> ReportModel:
-    """``roots``: where artifact paths (relative to the project root) are looked up, in order."""
+@dataclass
+class PeerRow:
+    """One peer on one format, as the Peers section shows it."""
+
+    peer: str
+    format: str
+    vectors: int
+    mismatches: int
+    errors: int
+    counterexample: str       # the first, decoded (decimal, format and bits), or the first error
+    outside_domain: str       # what it does where SONNX has a precondition
+
+    @property
+    def conforms(self) -> bool:
+        return not self.mismatches and not self.errors
+
+
+def _peer_rows(peers: dict | None) -> list[PeerRow]:
+    rows = []
+    for peer in (peers or {}).get("peers", []):
+        for fmt, entry in peer["formats"].items():
+            example = next(iter(entry["examples"]), None)
+            error = next(iter(entry["error_details"]), None)
+            shown = (f"{example['a']} / {example['b']}: SONNX {example['expected']}, peer {example['actual']}"
+                     if example else f"{error['kind']}: {error['detail']}" if error else "")
+            outside = "; ".join(f"{x['input']}: {x['behaviour']}" for x in entry.get("outside_domain", []))
+            rows.append(PeerRow(peer["name"], fmt, entry["vectors"], entry["mismatches"], entry["errors"],
+                                shown, outside))
+    return rows
+
+
+def build(results: Results, roots: list[Path], peers: dict | None = None) -> ReportModel:
+    """``roots``: where artifact paths (relative to the project root) are looked up, in order;
+    ``peers``: the peer table of `divbridge crosscheck`, if there is one."""
     views = [_view(result, roots) for result in results.obligations]
     return ReportModel(
         results=results,
@@ -183,6 +217,8 @@ def build(results: Results, roots: list[Path]) -> ReportModel:
         by_kind=_summary(results.obligations, lambda r: r.kind),
         overall=_overall(results.obligations),
         trace=_trace(views),
+        peers=_peer_rows(peers),
+        peers_seed=(peers or {}).get("seed"),
     )
 
 

@@ -1,0 +1,40 @@
+"""``proofs/peers.json``: the peer table of `divbridge crosscheck`, committed beside the results.
+
+Per peer and format: vectors, mismatches against SONNX, errors, the first
+counterexamples (decoded: decimal, format and bits) and what the peer does
+outside the SONNX domain.  The file holds no time or date, so a rerun with
+the same seed and the same peers leaves it byte for byte the same.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from divbridge.atomicio import write_json_atomic
+from divbridge.errors import InputError
+
+SCHEMA_VERSION = 1
+FILENAME = "peers.json"
+
+
+def save(path: str | Path, seed: int, table: list[dict[str, Any]]) -> None:
+    write_json_atomic(path, {"schema_version": SCHEMA_VERSION, "seed": seed, "peers": table})
+
+
+def load_beside(results_path: str | Path) -> dict[str, Any] | None:
+    """The peer table next to a results file, None when there is none; a bad file is an InputError."""
+    path = Path(results_path).with_name(FILENAME)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise InputError(f"cannot read the peer table: {exc.strerror}", str(path)) from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"corrupt peer table: {exc.msg}", str(path), exc.lineno) from None
+    if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION \
+            or not isinstance(data.get("peers"), list):
+        raise InputError("not a divbridge peer table of this schema version", str(path), 1)
+    return data
