@@ -30,12 +30,11 @@ from pathlib import Path
 
 import jinja2
 
-from divbridge.atomicio import write_text_atomic
 from divbridge.errors import ToolMissing
 from divbridge.formats import Format, get_format
 from divbridge.obligations.model import Obligation
 from divbridge.provers.process import communicate
-from divbridge.provers.runner import Backend, ProofTask
+from divbridge.provers.runner import FileBackend
 from divbridge.provers.verdicts import Attempt
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "generators" / "coq"
@@ -67,8 +66,9 @@ def handles(obligation: Obligation) -> bool:
     return "coq" in obligation.backends and obligation.prop in TEMPLATE_OF
 
 
-class CoqBackend(Backend):
+class CoqBackend(FileBackend):
     name = "coq"
+    suffix = ".v"
     cost = 0
 
     def __init__(self) -> None:
@@ -95,20 +95,11 @@ class CoqBackend(Backend):
             via = get_format(obligation.params["via"])
         return self._env.get_template(TEMPLATE_OF[obligation.prop]).render(o=obligation, fmt=fmt, via=via)
 
-    def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
-        if "coq" not in provers:
-            return []
-        groups = []
-        for obligation in filter(handles, obligations):
-            text = self.render(obligation)
-            path = out_dir / "coq" / f"{obligation.id}.v"
-            write_text_atomic(path, text)
-            groups.append([ProofTask(obligation, "coq", text, path.as_posix())])
-        return groups
+    def handles(self, obligation: Obligation) -> bool:
+        return handles(obligation)
 
-    def run_group(self, group: list[ProofTask], timeout: float, agree: int,
-                  cancel: threading.Event | None = None) -> list[Attempt]:
-        return [prove(task.text, timeout, cancel) for task in group]
+    def prove(self, text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
+        return prove(text, timeout, cancel)
 
 
 def unproved_commands(text: str) -> list[str]:

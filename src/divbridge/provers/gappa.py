@@ -18,12 +18,11 @@ from pathlib import Path
 
 import jinja2
 
-from divbridge.atomicio import write_text_atomic
 from divbridge.errors import ToolMissing
 from divbridge.formats import get_format
 from divbridge.obligations.model import Obligation
 from divbridge.provers.process import communicate
-from divbridge.provers.runner import Backend, ProofTask
+from divbridge.provers.runner import FileBackend
 from divbridge.provers.verdicts import Attempt
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "generators" / "gappa"
@@ -33,8 +32,9 @@ def handles(obligation: Obligation) -> bool:
     return "gappa" in obligation.backends
 
 
-class GappaBackend(Backend):
+class GappaBackend(FileBackend):
     name = "gappa"
+    suffix = ".g"
     cost = 0
 
     def __init__(self) -> None:
@@ -50,20 +50,11 @@ class GappaBackend(Backend):
     def render(self, obligation: Obligation) -> str:
         return self._template.render(o=obligation, fmt=get_format(obligation.format))
 
-    def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
-        if "gappa" not in provers:
-            return []
-        groups = []
-        for obligation in filter(handles, obligations):
-            text = self.render(obligation)
-            path = out_dir / "gappa" / f"{obligation.id}.g"
-            write_text_atomic(path, text)
-            groups.append([ProofTask(obligation, "gappa", text, path.as_posix())])
-        return groups
+    def handles(self, obligation: Obligation) -> bool:
+        return handles(obligation)
 
-    def run_group(self, group: list[ProofTask], timeout: float, agree: int,
-                  cancel: threading.Event | None = None) -> list[Attempt]:
-        return [prove(task.text, timeout, cancel) for task in group]
+    def prove(self, text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
+        return prove(text, timeout, cancel)
 
 
 def prove(text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TextIO
 
+from divbridge.atomicio import write_text_atomic
 from divbridge.obligations.model import Obligation
 from divbridge.provers.verdicts import Attempt, Outcome, combine
 from divbridge.results import ObligationResult
@@ -55,6 +56,40 @@ class Backend(abc.ABC):
         """Run the (uncached) tasks of one obligation; they race as a portfolio.  When
         ``cancel`` is set (another backend has decided the obligation) stop at once and
         record the unfinished tasks as skipped."""
+
+
+class FileBackend(Backend):
+    """A backend whose prover reads one rendered file per obligation (Gappa, Coq): the file goes
+    to ``out_dir/<name>/<obligation id><suffix>`` and its text is the task's input."""
+
+    suffix: str
+
+    @abc.abstractmethod
+    def handles(self, obligation: Obligation) -> bool:
+        """Whether this backend has a rendering of the obligation."""
+
+    @abc.abstractmethod
+    def render(self, obligation: Obligation) -> str:
+        """The prover's input for the obligation."""
+
+    @abc.abstractmethod
+    def prove(self, text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
+        """Run the prover on one rendered input."""
+
+    def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
+        if self.name not in provers:
+            return []
+        groups = []
+        for obligation in filter(self.handles, obligations):
+            text = self.render(obligation)
+            path = out_dir / self.name / f"{obligation.id}{self.suffix}"
+            write_text_atomic(path, text)
+            groups.append([ProofTask(obligation, self.name, text, path.as_posix())])
+        return groups
+
+    def run_group(self, group: list[ProofTask], timeout: float, agree: int,
+                  cancel: threading.Event | None = None) -> list[Attempt]:
+        return [self.prove(task.text, timeout, cancel) for task in group]
 
 
 class Cache(Protocol):
