@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 DIVBRIDGE := $(VENV)/bin/divbridge
 
-.PHONY: prove test test-slow bench report audit clean
+.PHONY: prove test test-slow bench report audit crosscheck clean
 
 # The proof run, then the reports; the exit code is the proof run's.
 prove:
@@ -26,6 +26,12 @@ bench:
 report:
 	@scripts/setup.sh prove
 	$(DIVBRIDGE) report
+
+# the peer table (proofs/peers.json, committed); JAX is an optional extra, installed here
+crosscheck:
+	@scripts/setup.sh test
+	@$(PY) -c "import jax" 2>/dev/null || $(PY) -m pip install -q --disable-pip-version-check -e '.[test,peers]'
+	$(DIVBRIDGE) crosscheck
 
 # the spec document in the working tree against its committed version (HEAD)
 audit:

@@ -90,3 +90,24 @@ def test_jax_divides_through_jit_with_64_bit_types():
         assert out.dtype == fmt.dtype and float(out[0]) == (-3 if name == "int64" else -3.5)
     fmt = get_format("int64")   # 2^62 + 1 is exact only in 64-bit integer arithmetic
     assert int(impl.run(fmt, np.array([2**62 + 1], fmt.dtype), np.array([1], fmt.dtype))[0]) == 2**62 + 1
+
+
+def test_crosscheck_writes_a_deterministic_peer_table(tmp_path, capsys):
+    from divbridge.cli import main
+    from divbridge.results import Results
+    results = tmp_path / "results.json"
+    Results([]).save(results)
+    first, second = tmp_path / "peers1.json", tmp_path / "peers2.json"
+    for target in (first, second):
+        assert main(["crosscheck", "--results", str(results), "--random", "32", "--peers-json", str(target),
+                     "--peers", "numpy,openvino:hint=bf16,jax"]) == 0
+    assert first.read_bytes() == second.read_bytes()
+    import json
+    table = json.loads(first.read_text())
+    assert table["random_pairs"] == 32 and "seconds" not in first.read_text()
+    names = [peer["name"] for peer in table["peers"]]
+    assert names == ["numpy", "openvino:hint=bf16", "jax"]
+    numpy_row = table["peers"][0]["formats"]["fp32"]
+    assert numpy_row["by_source"]["random"] == 32 and numpy_row["by_source"]["special"] > 0
+    assert "peer 2/3: openvino:hint=bf16" in capsys.readouterr().out
+    assert main(["crosscheck", "--results", str(results), "--random", "0"]) == 2

@@ -114,3 +114,34 @@ def effective_precision(settings: OpenVinoSettings) -> str:
 def version() -> str:
     import openvino as ov
     return ov.get_version()
+
+
+def broadcast_probe(settings: OpenVinoSettings) -> dict:
+    """A (2, 3) / B (3,) in FP32: does the runtime accept it, and does each specification?
+    (Divide-1 with auto_broadcast=numpy broadcasts, with none refuses; SONNX refuses.)"""
+    import openvino as ov
+    from openvino import opset13
+
+    from divbridge.errors import SpecViolation
+    from divbridge.spec.profiles import get_profile
+    shape_a, shape_b = (2, 3), (3,)
+    try:
+        a = opset13.parameter(list(shape_a), ov.Type.f32, name="A")
+        b = opset13.parameter(list(shape_b), ov.Type.f32, name="B")
+        node = opset13.divide(a, b, auto_broadcast=settings.auto_broadcast)
+        compiled = ov.Core().compile_model(ov.Model([node.output(0)], [a, b], "div"), "CPU")
+        out = compiled([np.full(shape_a, 6, np.float32), np.array([1, 2, 3], np.float32)])[0]
+        observed = "accepted" if out.tolist() == [[6, 3, 2]] * 2 else f"accepted, wrong values {out.tolist()}"
+    except Exception as exc:  # noqa: BLE001 - a refusal is what is recorded
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        observed = f"rejected: {first[:120]}"
+
+    def verdict(profile: str, **attributes) -> str:
+        try:
+            get_profile(profile, **attributes).result_shape(shape_a, shape_b)
+        except SpecViolation:
+            return "rejected"
+        return "accepted"
+    own = verdict("openvino", **settings.profile_attributes)
+    return {"input": "A (2, 3) / B (3,)", "behaviour": observed, "own_spec": own, "sonnx": verdict("sonnx"),
+            "departs_from_own_spec": observed.split(":")[0] != own}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -28,7 +28,8 @@ def _obligations_by_id():
 
 
 def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
-                   document: str | None = None) -> dict[str, Any]:
+                   document: str | None = None, random_count: int = vectors.RANDOM_COUNT,
+                   progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """``document``: a spec document whose worked examples replace seed 000's as vectors."""
     start = time.perf_counter()
     known = _obligations_by_id()
@@ -52,18 +53,21 @@ def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, peers: tuple[str, 
         entries.append({"id": result.id, **result.crosscheck})
     return {"seed": seed, "vectors": counts, "obligations": entries,
             "failures": sum(e["failures"] for e in entries),
-            "peers": peer_table(seed, peers, document), "seconds": round(time.perf_counter() - start, 3)}
+            "peers": peer_table(seed, peers, document, random_count, progress), "seconds": round(time.perf_counter() - start, 3)}
 
 
 def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
-               document: str | None = None, random_count: int = vectors.RANDOM_COUNT) -> list[dict[str, Any]]:
+               document: str | None = None, random_count: int = vectors.RANDOM_COUNT,
+               progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
     """Per peer and format: vectors, mismatches, errors, examples, what it does outside the domain,
     and for a peer with a specification of its own (OpenVINO) how it departs from it.
 
     All the jobs of one peer go in one batch (one runtime process).  A peer whose
     package is not installed is a row saying so."""
     table = []
-    for name in peers:
+    for number, name in enumerate(peers, 1):
+        if progress is not None:
+            progress(f"peer {number}/{len(peers)}: {name}")
         try:
             impl = load_impl(name)
         except ToolMissing as exc:
@@ -115,12 +119,14 @@ def _own_spec(own_spec: tuple[str, dict], fmt, sources, jobs, outputs) -> dict[s
 
 
 def peer_facts(name: str) -> dict[str, str]:
-    """The peer's version and, for OpenVINO, the inference precision the plugin settled on."""
+    """The peer's version; for OpenVINO, the inference precision the plugin settled on and
+    what it does with operands of different shapes."""
     if name.startswith("openvino"):
         from divbridge.crosscheck import openvino_peer
         settings = openvino_peer.parse_settings(name)
         return {"version": f"openvino {openvino_peer.version()}",
-                "precision": openvino_peer.effective_precision(settings)}
+                "precision": openvino_peer.effective_precision(settings),
+                "broadcast": openvino_peer.broadcast_probe(settings)}
     if name == "jax":
         from divbridge.crosscheck import jax_peer
         return {"version": jax_peer.version()}
