@@ -111,3 +111,14 @@ def test_crosscheck_writes_a_deterministic_peer_table(tmp_path, capsys):
     assert numpy_row["by_source"]["random"] == 32 and numpy_row["by_source"]["special"] > 0
     assert "peer 2/3: openvino:hint=bf16" in capsys.readouterr().out
     assert main(["crosscheck", "--results", str(results), "--random", "0"]) == 2
+
+
+def test_a_broken_peer_table_stops_the_report_with_its_name(tmp_path, capsys):
+    from divbridge.cli import main
+    from divbridge.report.peers import decode
+    from test_report import fabricated_results
+    fabricated_results(tmp_path).save(tmp_path / "proofs" / "results.json")
+    (tmp_path / "proofs" / "peers.json").write_text('{"seed": 1,\n "peers": [}')
+    assert main(["report", "--results", str(tmp_path / "proofs" / "results.json"), "--out", str(tmp_path / "out")]) == 2
+    assert "peers.json" in capsys.readouterr().err and not (tmp_path / "out").exists()
+    assert decode("-2.0 (fp16 0xc000)") == "-2.0 (fp16 0xc000 = 1 10000 0000000000)"

@@ -1,8 +1,9 @@
 """index.html in a real browser: headless Chromium loads the page offline and renders it.
 
-The page is rendered from fabricated results (see test_report.py); the
-rendered DOM must hold the summary and the whole traceability matrix, and
-the screenshot must be a real page, not a blank one.
+The page is rendered from fabricated results (see test_report.py) and a
+small real peer table (NumPy and OpenVINO on a few vectors); the rendered
+DOM must hold the summary, the whole traceability matrix and the Peers
+section, and the screenshot must be a real page, not a blank one.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from divbridge.atomicio import write_json_atomic
+from divbridge.crosscheck.run import peer_table
 from divbridge.report import write_reports
 from divbridge.spec.requirements import SONNX_REQUIREMENTS
 from test_report import fabricated_results
@@ -36,6 +39,8 @@ def chromium(page: Path, profile: Path, *args: str) -> subprocess.CompletedProce
 @pytest.fixture(scope="module")
 def page(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("project")
+    write_json_atomic(root / "proofs" / "peers.json",
+                      {"seed": 1, "random_pairs": 16, "peers": peer_table(1, ("numpy", "openvino"), random_count=16)})
     write_reports(fabricated_results(root), root / "reports", [root])
     return root / "reports" / "index.html"
 
@@ -60,6 +65,22 @@ def test_rendered_dom_shows_the_summary_and_the_matrix(rendered):
         assert f'data-tag="{requirement.tag}"' in dom, f"{requirement.tag} missing from the rendered matrix"
     assert '<tr class="uncovered" data-tag="E_DIV_TYPES_0010">' in dom
     assert dom.count('<section class="obligation') == 112
+
+
+def test_rendered_dom_shows_the_peers_with_decoded_counterexamples(rendered):
+    dom = rendered[0]
+    assert '<a href="#peers">Peers</a>' in dom and '<table id="peers-table">' in dom
+    assert dom.count('<tr class="conforms" data-peer="numpy"') == 8   # floats and unsigned: NumPy agrees
+    # NumPy's // floors: -7 / 2 is -4, SONNX truncates to -3; the counterexample shows value, hex and bits
+    int32 = re.search(r'<tr class="departs" data-peer="numpy" data-format="int32">(.*?)</tr>', dom, re.S)
+    assert int32 and re.search(r"\(int32 0x[0-9a-f]{8} = [01]{32}\)", int32.group(1))
+    assert "7 / 0 returns" in int32.group(1)
+    openvino = re.findall(r'<tr class="(\w+)" data-peer="openvino" data-format="(\w+)">(.*?)</tr>', dom, re.S)
+    if openvino:   # a row per format, each judged against SONNX and against Divide-1
+        assert len(openvino) == 12
+        assert all("its specification" in cells for _, _, cells in openvino)
+    else:
+        assert "Not run: <b>openvino</b>" in dom
 
 
 def test_screenshot_is_a_rendered_page(rendered):

@@ -7,6 +7,7 @@ reports untouched and a reader never sees a half-written file.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from divbridge.atomicio import write_text_atomic
@@ -15,14 +16,16 @@ from divbridge.report.jsonreport import JsonReporter
 from divbridge.report.junit import JunitReporter
 from divbridge.report.markdown import MarkdownReporter
 from divbridge.report.model import ReportModel, build
+from divbridge.report.peers import find_peer_table
 from divbridge.results import Results
 
 REPORTERS = (MarkdownReporter, HtmlReporter, JsonReporter, JunitReporter)
 
 
 def write_reports(results: Results, out_dir: str | Path, roots: list[Path]) -> list[Path]:
-    """Write every report into ``out_dir``; artifact paths are looked up under ``roots``."""
-    model = build(results, roots)
+    """Write every report into ``out_dir``; artifact paths, and the peer table
+    ``proofs/peers.json``, are looked up under ``roots``."""
+    model = dataclasses.replace(build(results, roots), peers=find_peer_table(roots))
     rendered = {reporter.filename: reporter().render(model) for reporter in REPORTERS}
     paths = []
     for filename, text in rendered.items():

@@ -146,6 +146,7 @@ class ReportModel:
     by_kind: list[SummaryRow]
     overall: SummaryRow
     trace: list[TraceRow]
+    peers: object = None   # report.peers.PeerTable, set by write_reports when proofs/peers.json exists
 
     @property
     def uncovered(self) -> list[TraceRow]:
