@@ -122,3 +122,18 @@ def test_a_broken_peer_table_stops_the_report_with_its_name(tmp_path, capsys):
     assert main(["report", "--results", str(tmp_path / "proofs" / "results.json"), "--out", str(tmp_path / "out")]) == 2
     assert "peers.json" in capsys.readouterr().err and not (tmp_path / "out").exists()
     assert decode("-2.0 (fp16 0xc000)") == "-2.0 (fp16 0xc000 = 1 10000 0000000000)"
+
+
+@pytest.mark.slow
+def test_the_committed_peer_table_is_what_a_rerun_writes(tmp_path):
+    """proofs/peers.json is current: rerunning every peer on 10^5 random pairs per format rewrites it byte for byte."""
+    from pathlib import Path
+
+    from divbridge.cli import main
+    from divbridge.results import Results
+    pytest.importorskip("jax", reason="jax is not installed (pip install -e '.[peers]')")
+    committed = Path(__file__).resolve().parents[1] / "proofs" / "peers.json"
+    Results([]).save(tmp_path / "results.json")
+    assert main(["crosscheck", "--results", str(tmp_path / "results.json"),
+                 "--peers-json", str(tmp_path / "peers.json")]) == 0
+    assert (tmp_path / "peers.json").read_bytes() == committed.read_bytes()
