@@ -16,9 +16,10 @@ replay:
 	@scripts/setup.sh prove
 	$(DIVBRIDGE) prove --replay
 
-# the proved properties on vectors, and the peer table (proofs/peers.json), then the reports with it
+# the proved properties on vectors, and the peer table (proofs/peers.json), then the reports with it;
+# the `peers` set-up adds the optional JAX extra
 crosscheck:
-	@scripts/setup.sh prove
+	@scripts/setup.sh peers
 	@status=0; $(DIVBRIDGE) crosscheck || status=$$?; $(DIVBRIDGE) report || true; exit $$status
 
 test:

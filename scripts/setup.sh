@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One-step set-up for a fresh Debian machine: the Debian tools the given job
 # needs (apt-get when missing), then the Python dependencies in .venv.
-# Usage: scripts/setup.sh prove|test|bench
+# Usage: scripts/setup.sh prove|test|bench|peers  (peers: also the optional JAX extra)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,10 +27,11 @@ if ((${#missing[@]})); then
   fi
 fi
 
-stamp=.venv/.installed
+extras=test stamp=.venv/.installed
+if [[ $job == peers ]]; then extras=test,peers stamp=.venv/.installed-peers; fi
 if [[ ! -f $stamp || pyproject.toml -nt $stamp || constraints.txt -nt $stamp ]]; then
-  echo "setup: installing Python dependencies into .venv (versions pinned by constraints.txt)"
+  echo "setup: installing Python dependencies ($extras) into .venv (versions pinned by constraints.txt)"
   [[ -x .venv/bin/python ]] || python3 -m venv .venv
-  .venv/bin/pip install -q --disable-pip-version-check -c constraints.txt -e '.[test]'
+  .venv/bin/pip install -q --disable-pip-version-check -c constraints.txt -e ".[$extras]"
   touch "$stamp"
 fi

@@ -316,14 +316,26 @@ def test_a_failing_reporter_leaves_the_previous_reports_untouched(tmp_path, monk
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
 
 
-# A peer table as `divbridge crosscheck` writes it: one conforming row, one with a decoded counterexample.
-PEERS = {"schema_version": 1, "seed": 7, "peers": [{"name": "numpy", "formats": {
-    "fp16": {"vectors": 4333, "mismatches": 0, "errors": 0, "examples": [], "error_details": [],
-             "payload_differences": 0},
-    "int32": {"vectors": 4138, "mismatches": 2038, "errors": 0, "payload_differences": 0, "error_details": [],
-              "examples": [{"source": "onnx", "a": "-3 (int32 0xfffffffd)", "b": "2 (int32 0x00000002)",
-                            "expected": "-1 (int32 0xffffffff)", "actual": "-2 (int32 0xfffffffe)"}],
-              "outside_domain": [{"input": "7 / 0", "behaviour": "returns 0"}]}}}]}
+# A peer table as `divbridge crosscheck` writes it: a conforming row, one with a decoded counterexample,
+# a peer judged against its own specification too, and a peer that was not installed.
+PEERS = {"schema_version": 2, "seed": 7, "random_pairs": 100000, "peers": [
+    {"name": "numpy", "version": "numpy 2.4.6", "formats": {
+        "fp16": {"vectors": 4333, "mismatches": 0, "errors": 0, "examples": [], "error_details": [],
+                 "payload_differences": 0},
+        "int32": {"vectors": 4138, "mismatches": 2038, "errors": 0, "payload_differences": 0, "error_details": [],
+                  "examples": [{"source": "onnx", "a": "-3 (int32 0xfffffffd)", "b": "2 (int32 0x00000002)",
+                                "expected": "-1 (int32 0xffffffff)", "actual": "-2 (int32 0xfffffffe)"}],
+                  "outside_domain": [{"input": "7 / 0", "behaviour": "returns 0"}]}}},
+    {"name": "openvino:hint=bf16", "version": "openvino 2026.4.1", "precision": "f32",
+     "broadcast": {"input": "A (2, 3) / B (3,)", "behaviour": "accepted", "own_spec": "accepted",
+                   "sonnx": "rejected", "departs_from_own_spec": False},
+     "formats": {"int16": {"vectors": 100097, "mismatches": 0, "errors": 0, "examples": [], "error_details": [],
+                           "payload_differences": 0,
+                           "own_spec": {"spec": "openvino Divide-1 (m_pythondiv=true, auto_broadcast=numpy)",
+                                        "mismatches": 50256, "payload_differences": 0, "examples": [
+                                            {"source": "random", "a": "-3 (int16 0xfffd)", "b": "2 (int16 0x0002)",
+                                             "expected": "-2 (int16 0xfffe)", "actual": "-1 (int16 0xffff)"}]}}}},
+    {"name": "jax", "skipped": "jax (Python package) is not installed: scripts/setup.sh peers", "formats": {}}]}
 
 
 def test_peers_section_from_the_peer_table_beside_the_results(tmp_path, capsys):
@@ -333,12 +345,19 @@ def test_peers_section_from_the_peer_table_beside_the_results(tmp_path, capsys):
     (tmp_path / "proofs" / "peers.json").write_text(json.dumps(PEERS))
     assert cli.main(["report", "--results", str(tmp_path / "proofs" / "results.json"), "--out", str(tmp_path / "b")]) == 0
     markdown = (tmp_path / "b" / "report.md").read_text()
-    assert "## Peers" in markdown and "| numpy | fp16 | 4333 | 0 | 0 |  |  |" in markdown
-    assert ("| numpy | int32 | 4138 | 2038 | 0 | -3 (int32 0xfffffffd) / 2 (int32 0x00000002): SONNX -1 (int32 "
-            "0xffffffff), peer -2 (int32 0xfffffffe) | 7 / 0: returns 0 |") in markdown
+    assert "## Peers" in markdown and "| numpy (numpy 2.4.6) | fp16 | 4333 | 0 | 0 |  |  |  |" in markdown
+    assert ("| numpy (numpy 2.4.6) | int32 | 4138 | 2038 | 0 | -3 (int32 0xfffffffd) / 2 (int32 0x00000002): "
+            "SONNX -1 (int32 0xffffffff), peer -2 (int32 0xfffffffe) |  | 7 / 0: returns 0 |") in markdown
+    assert ("| openvino:hint=bf16 (openvino 2026.4.1, f32) | int16 | 100097 | 0 | 0 |  | departs from openvino "
+            "Divide-1 (m_pythondiv=true, auto_broadcast=numpy) on 50256: -3 (int16 0xfffd) / 2 (int16 0x0002): "
+            "its spec -2 (int16 0xfffe), peer -1 (int16 0xffff) |  |") in markdown
+    assert "- jax: skipped: jax (Python package) is not installed: scripts/setup.sh peers" in markdown
+    assert ("- openvino:hint=bf16: shapes A (2, 3) / B (3,): accepted (its own specification: accepted; "
+            "SONNX: rejected)") in markdown
+    assert "100000 random pairs per format (seed 7" in markdown
     page = (tmp_path / "b" / "index.html").read_text()
     assert '<table id="peers">' in page and page.count('data-peer="numpy"') == 2 and '<tr class="fail"' in page
-    (tmp_path / "proofs" / "peers.json").write_text('{"schema_version": 1, "peers": [')
+    (tmp_path / "proofs" / "peers.json").write_text('{"schema_version": 2, "peers": [')
     capsys.readouterr()
     assert cli.main(["report", "--results", str(tmp_path / "proofs" / "results.json"), "--out", str(tmp_path / "c")]) == 2
     err = capsys.readouterr().err

@@ -1,8 +1,9 @@
 """index.html in a real browser: headless Chromium loads the page offline and renders it.
 
-The page is rendered from fabricated results (see test_report.py); the
-rendered DOM must hold the summary and the whole traceability matrix, and
-the screenshot must be a real page, not a blank one.
+The page is rendered from fabricated results (see test_report.py) and the
+committed peer table (proofs/peers.json); the rendered DOM must hold the
+summary, the whole traceability matrix and every peer, and the screenshot
+must be a real page, not a blank one.
 """
 
 from __future__ import annotations
@@ -16,13 +17,16 @@ from pathlib import Path
 
 import pytest
 
+from divbridge import peertable
+from divbridge.crosscheck.impls import DEPLOYED_PEERS
 from divbridge.report import write_reports
 from divbridge.spec.requirements import SONNX_REQUIREMENTS
-from test_report import PEERS, fabricated_results
+from test_report import fabricated_results
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (scripts/setup.sh test installs it)")
 WIDTH, HEIGHT = 1280, 2000
+COMMITTED_PEERS = peertable.load_beside(Path(__file__).resolve().parents[1] / "proofs" / "results.json")
 
 
 def chromium(page: Path, profile: Path, *args: str) -> subprocess.CompletedProcess:
@@ -36,7 +40,7 @@ def chromium(page: Path, profile: Path, *args: str) -> subprocess.CompletedProce
 @pytest.fixture(scope="module")
 def page(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("project")
-    write_reports(fabricated_results(root), root / "reports", [root], PEERS)
+    write_reports(fabricated_results(root), root / "reports", [root], COMMITTED_PEERS)
     return root / "reports" / "index.html"
 
 
@@ -56,10 +60,13 @@ def test_rendered_dom_shows_the_summary_and_the_matrix(rendered):
     assert "<td>float fp64</td>" in dom and "88.9%" in dom
     assert '<th class="num">Open (not proved)</th>' in dom and dom.count('<section class="obligation open"') == 2
     assert '<table id="matrix">' in dom
-    # the Peers section from the peer table: a conforming row and one with its decoded counterexample
+    # the Peers section from the committed peer table: every deployed peer, one row per format
     peers = dom[dom.index('<table id="peers">'):]
     peers = peers[:peers.index("</table>")]
-    assert peers.count('data-peer="numpy"') == 2 and "-3 (int32 0xfffffffd) / 2 (int32 0x00000002)" in peers
+    for name in DEPLOYED_PEERS:
+        assert peers.count(f'data-peer="{name}"') == 12, f"{name} has not one row per format in the Peers table"
+    assert "-3 (int32 0xfffffffd) / 2 (int32 0x00000002): SONNX -1 (int32 0xffffffff)" in peers   # numpy floors
+    assert "departs from openvino Divide-1" in peers and "0.9500884413719177 (fp32 0x3f7338ff)" in peers
     for requirement in SONNX_REQUIREMENTS:
         assert f'data-tag="{requirement.tag}"' in dom, f"{requirement.tag} missing from the rendered matrix"
     assert '<tr class="uncovered" data-tag="E_DIV_TYPES_0010">' in dom

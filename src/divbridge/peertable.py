@@ -1,8 +1,11 @@
 """``proofs/peers.json``: the peer table of `divbridge crosscheck`, committed beside the results.
 
-Per peer and format: vectors, mismatches against SONNX, errors, the first
-counterexamples (decoded: decimal, format and bits) and what the peer does
-outside the SONNX domain.  The file holds no time or date, so a rerun with
+Per peer: its version (and for OpenVINO the precision the plugin settled on
+and what it does with operands of different shapes), or why it was skipped;
+per format: vectors by source, mismatches against SONNX, errors, the first
+counterexamples (decimal, format and hex), what the peer does outside the
+SONNX domain and, for a peer with a specification of its own, how it departs
+from it.  The file holds no time or date, so a rerun with
 the same seed and the same peers leaves it byte for byte the same.
 """
 
@@ -15,12 +18,13 @@ from typing import Any
 from divbridge.atomicio import write_json_atomic
 from divbridge.errors import InputError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 FILENAME = "peers.json"
 
 
-def save(path: str | Path, seed: int, table: list[dict[str, Any]]) -> None:
-    write_json_atomic(path, {"schema_version": SCHEMA_VERSION, "seed": seed, "peers": table})
+def save(path: str | Path, seed: int, random_pairs: int, table: list[dict[str, Any]]) -> None:
+    write_json_atomic(path, {"schema_version": SCHEMA_VERSION, "seed": seed, "random_pairs": random_pairs,
+                             "peers": table})
 
 
 def load_beside(results_path: str | Path) -> dict[str, Any] | None:

@@ -9,11 +9,14 @@ from divbridge import peertable
 from divbridge import results as results_model
 from divbridge.atomicio import write_json_atomic
 from divbridge.crosscheck import vectors
+from divbridge.crosscheck.impls import DEPLOYED_PEERS
 from divbridge.crosscheck.run import run_crosscheck
 from divbridge.errors import InputError
 
 NAME = "crosscheck"
-HELP = "evaluate every proved obligation on concrete vectors through the mirror; compare ONNX peers (exit 1 on a failure)"
+HELP = ("evaluate every proved obligation on concrete vectors through the mirror; compare the peers "
+        "(ONNX Runtime, onnx.reference, NumPy, OpenVINO, JAX) and write proofs/peers.json (exit 1 on a failure)")
+PEER_RANDOM_PAIRS = 100_000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -22,36 +25,63 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="F", help="write the cross-check as JSON to F")
     parser.add_argument("--spec", metavar="DOC", help="take the worked examples from this spec document (default: seed 000's)")
     parser.add_argument("--no-peers", action="store_true", help="skip the peer table")
+    parser.add_argument("--peers", metavar="P,...", default=",".join(DEPLOYED_PEERS),
+                        help="the peers to run, comma-separated (default: all of them)")
     parser.add_argument("--peers-out", type=Path, default=None, metavar="F",
                         help=f"where the peer table goes (default: {peertable.FILENAME} beside --results, "
                              "read by `divbridge report`)")
+    parser.add_argument("--random", type=int, default=PEER_RANDOM_PAIRS, metavar="N",
+                        help=f"random pairs per format for the peers (default {PEER_RANDOM_PAIRS})")
 
 
 def run(args: argparse.Namespace) -> int:
     results = results_model.load(args.results)
     _readable(args.spec)
-    document = run_crosscheck(results, args.seed, () if args.no_peers else ("onnxruntime", "onnx-reference", "numpy"),
-                              args.spec)
+    if args.random < 1:
+        raise InputError(f"--random {args.random}: need at least one random pair per format")
+    peers = () if args.no_peers else tuple(name for name in args.peers.split(",") if name)
+    if peers:
+        print(f"crosscheck: peers {', '.join(peers)} on {args.random} random pairs per format ...", flush=True)
+    document = run_crosscheck(results, args.seed, peers, args.spec, args.random,
+                              progress=lambda line: print(f"crosscheck: {line}", flush=True))
     print(f"crosscheck: seed {document['seed']}; vectors " + ", ".join(f"{k} {v}" for k, v in document["vectors"].items()))
     for entry in document["obligations"]:
         status = "ok" if not entry["failures"] else f"FAIL ({entry['failures']}): {entry['first_failure']}"
         print(f"  {entry['id']}: {entry['vectors']} vectors, {status}")
     for peer in document["peers"]:
-        print(f"peer {peer['name']}:")
-        for fmt, e in peer["formats"].items():
-            detail = "; ".join(f"{x['a']} / {x['b']}: SONNX {x['expected']}, peer {x['actual']}" for x in e["examples"][:1])
-            detail += "; ".join(f"{x['kind']}: {x['detail'][:80]}" for x in e["error_details"][:1])
-            outside = "; ".join(f"{x['input']} -> {x['behaviour'][:60]}" for x in e.get("outside_domain", []))
-            print(f"  {fmt}: {e['vectors']} vectors, {e['mismatches']} deviations, {e['errors']} errors"
-                  + (f" | {detail}" if detail else "") + (f" | outside the domain: {outside}" if outside else ""))
+        print(render_peer(peer))
     if args.json:
         write_json_atomic(args.json, document)
-    if document["peers"]:
+    if peers:
         peers_path = args.peers_out or Path(args.results).with_name(peertable.FILENAME)
-        peertable.save(peers_path, document["seed"], document["peers"])
+        peertable.save(peers_path, args.seed, args.random, document["peers"])
         print(f"crosscheck: peer table written to {peers_path}")
     print(f"crosscheck: {document['failures']} failures in {document['seconds']} s")
     return 1 if document["failures"] else 0
+
+
+def render_peer(peer: dict) -> str:
+    """The peer's lines of the console summary."""
+    facts = ", ".join(peer[key] for key in ("version", "precision") if key in peer)
+    lines = [f"peer {peer['name']}" + (f" ({facts})" if facts else "") + ":"]
+    if "skipped" in peer:
+        lines.append(f"  skipped: {peer['skipped']}")
+    for fmt, e in peer["formats"].items():
+        detail = "; ".join(f"{x['a']} / {x['b']}: SONNX {x['expected']}, peer {x['actual']}" for x in e["examples"][:1])
+        detail += "; ".join(f"{x['kind']}: {x['detail'][:80]}" for x in e["error_details"][:1])
+        own = e.get("own_spec")
+        if own and own["mismatches"]:
+            x = own["examples"][0]
+            detail += (f" | departs from its own specification in {own['mismatches']}: "
+                       f"{x['a']} / {x['b']}: spec {x['expected']}, peer {x['actual']}")
+        outside = "; ".join(f"{x['input']} -> {x['behaviour'][:60]}" for x in e.get("outside_domain", []))
+        lines.append(f"  {fmt}: {e['vectors']} vectors, {e['mismatches']} deviations, {e['errors']} errors"
+                     + (f" | {detail}" if detail else "") + (f" | outside the domain: {outside}" if outside else ""))
+    if "broadcast" in peer:
+        probe = peer["broadcast"]
+        lines.append(f"  shapes {probe['input']}: {probe['behaviour'][:80]} (own specification: {probe['own_spec']}, "
+                     f"SONNX: {probe['sonnx']})")
+    return "\n".join(lines)
 
 
 def _readable(path: str | None) -> None:

@@ -16,14 +16,9 @@ from typing import Callable
 
 import numpy as np
 
+from divbridge.crosscheck.outcome import ImplError, check_result
 from divbridge.errors import InputError
 from divbridge.formats import Format, IntFormat
-
-
-@dataclass(frozen=True)
-class ImplError:
-    kind: str      # exception | crash | unsupported | bad_result
-    detail: str
 
 
 @dataclass
@@ -31,6 +26,7 @@ class Impl:
     name: str
     function: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None
     batch: Callable[[Format, list[tuple[np.ndarray, np.ndarray]]], list] | None = None  # for subprocess peers
+    own_spec: tuple[str, dict] | None = None   # (profile, attributes) of the peer's own specification
 
     def run_many(self, fmt: Format, jobs: list[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray | ImplError]:
         """Each (a, b) job's result, or the error it raised; one crash spoils only its own job."""
@@ -47,20 +43,6 @@ class Impl:
         except Exception as exc:  # noqa: BLE001 - any failure of the implementation is a finding
             return ImplError("exception", f"{type(exc).__name__}: {exc}".strip())
         return check_result(fmt, a, out)
-
-
-def check_result(fmt: Format, a: np.ndarray, out) -> np.ndarray | ImplError:
-    """The implementation's output as an array of the format, or why it is not one."""
-    if not isinstance(out, np.ndarray):
-        try:
-            out = np.asarray(out)
-        except Exception as exc:  # noqa: BLE001
-            return ImplError("bad_result", f"result is not an array: {exc}")
-    if out.shape != a.shape:
-        return ImplError("bad_result", f"result shape {out.shape} differs from the inputs' {a.shape}")
-    if out.dtype != fmt.dtype:
-        return ImplError("bad_result", f"result type {out.dtype} is not {fmt.name}")
-    return out
 
 
 # -- the peers ------------------------------------------------------------------------
@@ -82,22 +64,44 @@ def _onnxruntime_batch(fmt: Format, jobs):
     return onnxruntime_batch(fmt, jobs)
 
 
+def _openvino(spec: str) -> Impl:
+    from divbridge.crosscheck.openvino_peer import parse_settings, require_openvino
+    from divbridge.crosscheck.peers import subprocess_batch
+    settings = parse_settings(spec)
+    require_openvino()
+    return Impl(settings.name, batch=lambda fmt, jobs: subprocess_batch(settings.name, fmt, jobs),
+                own_spec=("openvino", settings.profile_attributes))
+
+
+def _jax() -> Impl:
+    from divbridge.crosscheck.jax_peer import jax_div, require_jax
+    require_jax()
+    return Impl("jax", jax_div)
+
+
 PEERS = ("onnxruntime", "onnx-reference", "numpy")
+# the peer table of `divbridge crosscheck`: the runtimes people deploy, each OpenVINO setting a row
+DEPLOYED_PEERS = PEERS + ("openvino", "openvino:m_pythondiv=false", "openvino:auto_broadcast=none",
+                          "openvino:hint=f32", "openvino:hint=f16", "openvino:hint=bf16", "jax")
 
 
 def load_impl(spec: str, cflags: str = "") -> Impl:
-    """``onnxruntime``, ``onnx-reference``, ``numpy``, ``module:function``, ``path/file.py:function``
-    or ``path/kernel.c:function`` (compiled with ``cflags``)."""
+    """``onnxruntime``, ``onnx-reference``, ``numpy``, ``openvino[:option=value...]``, ``jax``,
+    ``module:function``, ``path/file.py:function`` or ``path/kernel.c:function`` (compiled with ``cflags``)."""
     if spec == "numpy":
         return Impl("numpy", numpy_div)
     if spec == "onnx-reference":
         return Impl("onnx-reference", onnx_reference_div)
     if spec == "onnxruntime":
         return Impl("onnxruntime", batch=_onnxruntime_batch)
+    if spec == "openvino" or spec.startswith("openvino:"):
+        return _openvino(spec)
+    if spec == "jax":
+        return _jax()
     where, sep, function = spec.rpartition(":")
     if not sep or not where or not function:
-        raise InputError(f"--impl '{spec}': expected onnxruntime, onnx-reference, numpy, module:function, "
-                         "path/to/file.py:function or path/to/kernel.c:function")
+        raise InputError(f"--impl '{spec}': expected onnxruntime, onnx-reference, numpy, openvino, jax, "
+                         "module:function, path/to/file.py:function or path/to/kernel.c:function")
     if where.endswith(".c"):
         from divbridge.crosscheck.ckernel import load_c_kernel
         return load_c_kernel(Path(where), function, cflags)
@@ -139,4 +143,4 @@ def supported_dtype(fmt: Format) -> bool:
     return fmt.dtype is not None and (isinstance(fmt, IntFormat) or fmt.family == "float")
 
 
-__all__ = ["Impl", "ImplError", "PEERS", "load_impl", "check_result", "numpy_div", "supported_dtype"]
+__all__ = ["Impl", "PEERS", "DEPLOYED_PEERS", "load_impl", "numpy_div", "supported_dtype"]

@@ -1,11 +1,12 @@
-"""The peer implementations of Div: onnx.reference in process, ONNX Runtime in a subprocess.
+"""The peer implementations of Div: onnx.reference in process; ONNX Runtime and OpenVINO in a subprocess.
 
-ONNX Runtime runs in a child process because integer INT_MIN / -1 kills its
-process (SIGFPE).  The child runs the jobs in order and writes each result
-as soon as it has it; when it dies, the job it was on is reported as a
-crash and a fresh child carries on with the next.
+The runtimes run in a child process because integer INT_MIN / -1 can kill
+their process (SIGFPE in ONNX Runtime).  The child runs the jobs in order
+and writes each result as soon as it has it; when it dies, the job it was
+on is reported as a crash and a fresh child carries on with the next.
 
-Run as ``python -m divbridge.crosscheck.peers DIR`` it is that child.
+Run as ``python -m divbridge.crosscheck.peers DIR RUNTIME`` it is that child
+(RUNTIME: ``onnxruntime`` or an ``openvino...`` spelling).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from divbridge.crosscheck.impls import ImplError, check_result
+from divbridge.crosscheck.outcome import ImplError, check_result
 from divbridge.formats import Format
 
 _ONNX_TYPES = {"float16": 10, "float32": 1, "float64": 11, "bfloat16": 16, "int8": 3, "int16": 5, "int32": 6,
@@ -42,9 +43,26 @@ def onnx_reference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return ReferenceEvaluator(div_model(a.dtype)).run(None, {"A": a.ravel(), "B": b.ravel()})[0].reshape(a.shape)
 
 
-def _child(directory: Path) -> int:
-    """Run every job-N.npz in order, writing out-N.npz (result) or err-N.txt (error message)."""
+def _onnxruntime_session(dtype: np.dtype):
     import onnxruntime as ort
+    options = ort.SessionOptions()
+    options.log_severity_level = 3
+    session = ort.InferenceSession(div_model(dtype).SerializeToString(), options, providers=["CPUExecutionProvider"])
+    return lambda a, b: np.asarray(session.run(None, {"A": a.ravel(), "B": b.ravel()})[0]).reshape(a.shape)
+
+
+def _session_factory(runtime: str):
+    """dtype -> a callable (a, b) -> c running Div in ``runtime``."""
+    if runtime == "onnxruntime":
+        return _onnxruntime_session
+    from divbridge.crosscheck.openvino_peer import CompiledDivide, parse_settings
+    settings = parse_settings(runtime)
+    return lambda dtype: CompiledDivide(dtype, settings)
+
+
+def _child(directory: Path, runtime: str) -> int:
+    """Run every job-N.npz in order, writing out-N.npz (result) or err-N.txt (error message)."""
+    make_session = _session_factory(runtime)
     sessions = {}
     jobs = sorted(directory.glob("job-*.npz"), key=lambda p: int(p.stem.split("-")[1]))
     for job in jobs:
@@ -58,12 +76,8 @@ def _child(directory: Path) -> int:
             a, b = data["a"].view(dtype), data["b"].view(dtype)
         try:
             if a.dtype.name not in sessions:
-                options = ort.SessionOptions()
-                options.log_severity_level = 3
-                sessions[a.dtype.name] = ort.InferenceSession(div_model(a.dtype).SerializeToString(), options,
-                                                              providers=["CPUExecutionProvider"])
-            (c,) = sessions[a.dtype.name].run(None, {"A": a.ravel(), "B": b.ravel()})
-            c = np.asarray(c).reshape(a.shape)
+                sessions[a.dtype.name] = make_session(a.dtype)
+            c = sessions[a.dtype.name](a, b)
             np.savez(directory / f"out-{index}.npz", c=_raw(c), dtype=c.dtype.name)
         except Exception as exc:  # noqa: BLE001 - reported to the parent as the job's error
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
@@ -73,26 +87,32 @@ def _child(directory: Path) -> int:
 
 
 def onnxruntime_batch(fmt: Format | list[Format], jobs: list[tuple[np.ndarray, np.ndarray]], timeout: float = 300.0):
-    """Each job's ONNX Runtime result, or an ImplError (error status, crash, no kernel).
+    return subprocess_batch("onnxruntime", fmt, jobs, timeout)
+
+
+def subprocess_batch(runtime: str, fmt: Format | list[Format], jobs: list[tuple[np.ndarray, np.ndarray]],
+                     timeout: float = 300.0):
+    """Each job's result in ``runtime``, or an ImplError (error status, crash, no kernel).
 
     ``fmt`` is the format of every job, or a list giving each job's format: one
     child process then serves jobs of several formats (its start-up is most of the cost)."""
+    label = _LABELS.get(runtime.split(":")[0], runtime)
     formats = fmt if isinstance(fmt, list) else [fmt] * len(jobs)
     results: list = [None] * len(jobs)
-    with tempfile.TemporaryDirectory(prefix="divbridge-ort-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"divbridge-{runtime.split(':')[0]}-") as tmp:
         directory = Path(tmp)
         for i, (a, b) in enumerate(jobs):
             # raw bits: npz cannot store ml_dtypes' bfloat16
             np.savez(directory / f"job-{i}.npz", a=_raw(a), b=_raw(b), dtype=a.dtype.name)
         for _ in range(len(jobs) + 1):
-            proc = subprocess.run([sys.executable, "-m", "divbridge.crosscheck.peers", str(directory)],
+            proc = subprocess.run([sys.executable, "-m", "divbridge.crosscheck.peers", str(directory), runtime],
                                   capture_output=True, text=True, timeout=timeout)
             crashed = sorted(directory.glob("crash-*"))
             if not crashed:
                 break
             for marker in crashed:   # the job the child died on; the next child skips it
                 index = int(marker.stem.split("-")[1])
-                results[index] = ImplError("crash", _describe_exit(proc.returncode))
+                results[index] = ImplError("crash", _describe_exit(label, proc.returncode))
                 marker.rename(directory / f"skip-{index}")
         for i, (a, _) in enumerate(jobs):
             if results[i] is not None:
@@ -104,7 +124,7 @@ def onnxruntime_batch(fmt: Format | list[Format], jobs: list[tuple[np.ndarray, n
             elif err.exists():
                 results[i] = ImplError("exception", err.read_text())
             else:
-                results[i] = ImplError("crash", "no result from the ONNX Runtime process")
+                results[i] = ImplError("crash", f"no result from the {label} process: {_last_line(proc.stderr)}")
     return results
 
 
@@ -117,14 +137,22 @@ def _dtype(name: str) -> np.dtype:
     return np.dtype(ml_dtypes.bfloat16) if name == "bfloat16" else np.dtype(name)
 
 
-def _describe_exit(code: int) -> str:
+_LABELS = {"onnxruntime": "ONNX Runtime", "openvino": "OpenVINO"}
+
+
+def _describe_exit(label: str, code: int) -> str:
     if code < 0:
         try:
-            return f"the ONNX Runtime process was killed by {signal.Signals(-code).name}"
+            return f"the {label} process was killed by {signal.Signals(-code).name}"
         except ValueError:
-            return f"the ONNX Runtime process was killed by signal {-code}"
-    return f"the ONNX Runtime process exited with status {code}"
+            return f"the {label} process was killed by signal {-code}"
+    return f"the {label} process exited with status {code}"
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1][:200] if lines else "it wrote nothing"
 
 
 if __name__ == "__main__":
-    sys.exit(_child(Path(sys.argv[1])))
+    sys.exit(_child(Path(sys.argv[1]), sys.argv[2]))

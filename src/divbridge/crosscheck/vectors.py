@@ -171,11 +171,12 @@ def _signed(fmt: IntFormat, raw: int) -> int:
     return raw - (1 << fmt.bits) if fmt.signed and raw >> (fmt.bits - 1) else raw
 
 
-def vector_sets(fmt: Format, seed: int = DEFAULT_SEED, results=None, document: str | None = None) -> list[Vectors]:
+def vector_sets(fmt: Format, seed: int = DEFAULT_SEED, results=None, document: str | None = None,
+                random_count: int = RANDOM_COUNT) -> list[Vectors]:
     """Every vector source that applies to the format, in a stable order; the worked
     examples are seed 000's unless a spec ``document`` is given."""
     examples = document_vectors(document, fmt) if document else example_vectors(fmt)
-    sets = [examples, onnx_vectors(fmt), special_vectors(fmt), random_vectors(fmt, seed)]
+    sets = [examples, onnx_vectors(fmt), special_vectors(fmt), random_vectors(fmt, seed, random_count)]
     if results is not None:
         sets.append(witness_vectors(results, fmt))
     if isinstance(fmt, IntFormat) and fmt.bits == 8:

@@ -147,7 +147,9 @@ class ReportModel:
     overall: SummaryRow
     trace: list[TraceRow]
     peers: list[PeerRow] = field(default_factory=list)
+    peer_notes: list[str] = field(default_factory=list)
     peers_seed: int | None = None
+    peers_random: int | None = None
 
     @property
     def uncovered(self) -> list[TraceRow]:
@@ -179,11 +181,13 @@ class PeerRow:
     """One peer on one format, as the Peers section shows it."""
 
     peer: str
+    facts: str                # the peer's version; for OpenVINO, the precision the plugin settled on
     format: str
     vectors: int
     mismatches: int
     errors: int
     counterexample: str       # the first, decoded (decimal, format and bits), or the first error
+    own_spec: str             # a peer with a specification of its own: follows it, or departs (and how)
     outside_domain: str       # what it does where SONNX has a precondition
 
     @property
@@ -191,18 +195,40 @@ class PeerRow:
         return not self.mismatches and not self.errors
 
 
+def _shown(example: dict, judge: str) -> str:
+    return f"{example['a']} / {example['b']}: {judge} {example['expected']}, peer {example['actual']}"
+
+
 def _peer_rows(peers: dict | None) -> list[PeerRow]:
     rows = []
     for peer in (peers or {}).get("peers", []):
+        facts = ", ".join(peer[key] for key in ("version", "precision") if key in peer)
         for fmt, entry in peer["formats"].items():
             example = next(iter(entry["examples"]), None)
             error = next(iter(entry["error_details"]), None)
-            shown = (f"{example['a']} / {example['b']}: SONNX {example['expected']}, peer {example['actual']}"
-                     if example else f"{error['kind']}: {error['detail']}" if error else "")
+            shown = _shown(example, "SONNX") if example else f"{error['kind']}: {error['detail']}" if error else ""
+            own, own_spec = entry.get("own_spec"), ""
+            if own is not None:
+                own_spec = (f"follows {own['spec']}" if not own["mismatches"] else
+                            f"departs from {own['spec']} on {own['mismatches']}: "
+                            + _shown(own["examples"][0], "its spec"))
             outside = "; ".join(f"{x['input']}: {x['behaviour']}" for x in entry.get("outside_domain", []))
-            rows.append(PeerRow(peer["name"], fmt, entry["vectors"], entry["mismatches"], entry["errors"],
-                                shown, outside))
+            rows.append(PeerRow(peer["name"], facts, fmt, entry["vectors"], entry["mismatches"], entry["errors"],
+                                shown, own_spec, outside))
     return rows
+
+
+def _peer_notes(peers: dict | None) -> list[str]:
+    """Per peer, what is not a format row: why it was skipped, what it does with operands of different shapes."""
+    notes = []
+    for peer in (peers or {}).get("peers", []):
+        if "skipped" in peer:
+            notes.append(f"{peer['name']}: skipped: {peer['skipped']}")
+        if "broadcast" in peer:
+            probe = peer["broadcast"]
+            notes.append(f"{peer['name']}: shapes {probe['input']}: {probe['behaviour']} "
+                         f"(its own specification: {probe['own_spec']}; SONNX: {probe['sonnx']})")
+    return notes
 
 
 def build(results: Results, roots: list[Path], peers: dict | None = None) -> ReportModel:
@@ -218,7 +244,9 @@ def build(results: Results, roots: list[Path], peers: dict | None = None) -> Rep
         overall=_overall(results.obligations),
         trace=_trace(views),
         peers=_peer_rows(peers),
+        peer_notes=_peer_notes(peers),
         peers_seed=(peers or {}).get("seed"),
+        peers_random=(peers or {}).get("random_pairs"),
     )
 
 
