@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from divbridge.specdoc import analyse_text
+from divbridge.specdoc.analysis import analyse_text
 from divbridge.specdoc.findings import KINDS
 from divbridge.specdoc.reader import parse_document
 

@@ -45,9 +45,9 @@ def test_logics_match_the_family(rendered):
     assert logics["float.fp16.special.zero_div_zero"] == "QF_BVFP"
     assert logics["int.int32.truncation.trunc_magnitude"] == "QF_BV"
     assert logics["int.int32.probe.int_min_div_minus_one"] == "QF_BV"
-    assert logics["int.int64.truncation.trunc_identity"] == "QF_NIA"   # about the exact quotient
+    assert logics["int.int32.truncation.trunc_identity"] == "QF_NIA"   # about the exact quotient
     assert logics["real.generic.quotient_times_divisor"] == "QF_NRA"
-    assert logics["real.example.row_vector"] == "QF_LRA"
+    assert logics["real.example.example_1"] == "QF_LRA"
     assert "(_ FloatingPoint 5 11)" in next(r.text for r in rendered if r.obligation.id.startswith("float.fp16."))
     assert "(_ FloatingPoint 8 8)" in next(r.text for r in rendered if r.obligation.id.startswith("float.bf16."))
 

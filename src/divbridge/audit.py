@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from divbridge.errors import InputError
-from divbridge.specdoc import analyse_text
+from divbridge.specdoc.analysis import analyse_text
 from divbridge.specdoc.findings import VERDICT_RANK
 
 WORKTREE = "WORKTREE"

@@ -1,8 +1,10 @@
 """The results model: one entry per obligation, read by reports, audit and CI.
 
-``proofs/results.json`` is the committed baseline (schema version 2):
-``{"schema_version", "divbridge_version", "tool_versions", "obligations": [...],
-"summary": {...}, "crosscheck": ...}``.  It holds only what a second run with
+``proofs/results.json`` is the committed baseline (schema version 3):
+``{"schema_version", "divbridge_version", "tool_versions", "document": {...},
+"obligations": [...], "summary": {...}, "crosscheck": ...}``; ``document`` is
+the spec document proved (path, title, every requirement with its lines),
+and each obligation names the document lines of its requirements.  It holds only what a second run with
 the same verdicts reproduces byte for byte: verdicts, provers (sorted), versions,
 counterexamples.  What changes from run to run (prover times, cache flags,
 race order, skipped attempts, generated_at, command, machine, the cross-check's
@@ -27,7 +29,7 @@ from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
 from divbridge.provers.verdicts import VERDICTS, Attempt, Outcome, as_expected
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 RUN_LOG_SCHEMA_VERSION = 1
 DEFAULT_PATH = Path("proofs/results.json")
 RUN_LOG_NAME = "run-log.json"
@@ -53,6 +55,7 @@ class ObligationResult:
     artifacts: dict[str, str] = field(default_factory=dict)   # backend -> rendered file (and goal)
     crosscheck: dict[str, Any] | None = None                  # vectors, failures, first_failure
     open: str = ""                                            # why the claim is left open, if it is
+    lines: list[int] = field(default_factory=list)            # the document line of each requirement
 
     @property
     def as_expected(self) -> bool:
@@ -83,6 +86,7 @@ class ObligationResult:
             time_s=outcome.time_s, cached=outcome.cached,
             counterexample=outcome.counterexample, attempts=list(outcome.attempts),
             message=outcome.message, artifacts=dict(artifacts or {}), open=obligation.open,
+            lines=list(obligation.lines),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -137,6 +141,7 @@ class Results:
     command: str = field(default_factory=lambda: " ".join(["divbridge", *sys.argv[1:]]))
     machine: str = field(default_factory=lambda: f"{platform.node()} {platform.machine()} {platform.system()} {platform.release()}")
     crosscheck: dict[str, Any] | None = None
+    document: dict[str, Any] | None = None    # obligations.document.summary of the document proved
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -155,6 +160,7 @@ class Results:
             "schema_version": SCHEMA_VERSION,
             "divbridge_version": self.divbridge_version,
             "tool_versions": self.tool_versions,
+            "document": self.document,
             "obligations": [r.to_json() for r in self.obligations],
             "summary": self.summary,
             "crosscheck": crosscheck,
@@ -224,7 +230,7 @@ def load(path: str | Path = DEFAULT_PATH) -> Results:
             obligations=[ObligationResult.from_json(o) for o in data["obligations"]],
             tool_versions=dict(data["tool_versions"]),
             generated_at="", divbridge_version=data["divbridge_version"],
-            command="", machine="", crosscheck=data.get("crosscheck"),
+            command="", machine="", crosscheck=data.get("crosscheck"), document=data.get("document"),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"malformed results file: {exc}", str(path)) from None

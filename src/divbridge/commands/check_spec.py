@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from divbridge.atomicio import write_json_atomic
-from divbridge.specdoc import analyse, render_text
+from divbridge.specdoc.analysis import analyse, render_text
 
 NAME = "check-spec"
 HELP = ("read a SONNX-style Markdown spec document and check its case tables, worked examples, types, "

@@ -1,6 +1,7 @@
-"""`divbridge prove`: every obligation of the Div specification through its provers.
+"""`divbridge prove [--spec DOC]`: every obligation a Div spec document requires, through its provers.
 
-Writes the rendered theories and SMT-LIB files under ``proofs/`` and the one
+The document (default ``proofs/spec/div.md``) decides the obligations: see
+`obligations.document` and `obligations.catalog`.  Writes the rendered theories and SMT-LIB files under ``proofs/`` and the one
 ``proofs/results.json``; prints a line per finished obligation and a summary
 table.  Exit 0 only when every verdict matches its expectation.
 """
@@ -14,6 +15,7 @@ import sys
 from pathlib import Path
 
 from divbridge.errors import InputError
+from divbridge.obligations import document
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
@@ -28,6 +30,8 @@ PROVERS = ("why3", *SMT_SOLVERS, "gappa", "coq", "exhaustive")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--spec", type=Path, default=document.DEFAULT_DOCUMENT, metavar="DOC",
+                        help="the spec document to prove (default: proofs/spec/div.md)")
     parser.add_argument("--only", action="append", metavar="GLOB",
                         help="prove only the obligations whose id matches (repeatable), e.g. 'float.fp16.*'")
     parser.add_argument("--provers", default=",".join(PROVERS),
@@ -63,23 +67,26 @@ def run(args: argparse.Namespace) -> int:
     provers = _provers(args.provers)
     if args.agree < 1 or args.jobs < 1 or args.timeout <= 0 or args.grace < 0:
         raise InputError("--agree and --jobs must be at least 1, --timeout positive and --grace not negative")
-    obligations = select(spec_obligations() + strategy_obligations(), args.only)
+    obligations = select(spec_obligations(args.spec) + strategy_obligations(), args.only)
     if args.replay:
         return replay(args, obligations)
     mode = "off" if args.no_cache else "offline" if args.offline else "readwrite"
     runner = Runner(backends(provers), ProofCache(args.cache_dir, mode),
                     RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
                                race=args.race, provers=provers), args.out)
-    print(f"divbridge prove: {len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
+    binding = document.read(args.spec)
+    print(f"divbridge prove: {binding.path}: {len(binding.requirements)} requirement tags; "
+          f"{len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
     obligation_results, versions = runner.run(obligations)
-    results = Results(obligation_results, tool_versions=versions)
+    results = Results(obligation_results, tool_versions=versions,
+                      document=document.summary(binding, Path.cwd()))
     crosscheck_failures = 0
     if not args.no_crosscheck:
         from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked
         print("cross-check: evaluating the proved properties on concrete vectors ...", flush=True)
         # the peers (ONNX Runtime...) are `divbridge crosscheck`'s job, not the proof run's
-        results.crosscheck = run_crosscheck(results, peers=())
+        results.crosscheck = run_crosscheck(results, peers=(), obligations=obligations)
         crosscheck_failures = results.crosscheck["failures"]
     results.save(args.out / "results.json")
     print_summary(results.obligations, sys.stdout)
@@ -97,7 +104,7 @@ def replay(args: argparse.Namespace, catalogue) -> int:
     if args.only:
         chosen = {o.id for o in catalogue}
         recorded.obligations = [r for r in recorded.obligations if r.id in chosen]
-    count, failures = replay_evidence(recorded, spec_obligations() + strategy_obligations(), backends,
+    count, failures = replay_evidence(recorded, spec_obligations(args.spec) + strategy_obligations(), backends,
                                       RunOptions(timeout=args.timeout, jobs=args.jobs), args.out)
     if count == 0 and not failures:
         print("replay FAILED: results.json records no proof or refutation to replay")
@@ -175,7 +182,14 @@ def print_summary(results: list[ObligationResult], stream) -> None:
         print(f"\n{len(failures)} obligation(s) not as expected:", file=stream)
         for r in failures:
             detail = f": {r.message}" if r.message else ""
-            print(f"  {r.id}: expected {r.expect}, got {r.verdict} ({r.prover}){detail}", file=stream)
+            where = ", ".join(f"{tag} line {line}" for tag, line in zip(r.requirements, r.lines) if line)
+            print(f"  {r.id}: expected {r.expect}, got {r.verdict} ({r.prover}){detail}"
+                  + (f"\n    stated at {where}" if where else ""), file=stream)
+            cex = r.counterexample or {}
+            for name, value in (cex.get("values") or {}).items():
+                print(f"    counterexample: {name} = {value}", file=stream)
+            if cex.get("mirror"):
+                print(f"    the mirror computes {cex['mirror']}", file=stream)
     else:
         print(f"\n{summary['as_expected']} of {summary['total']} obligations as expected"
               + (f", {len(open_claims)} open" if open_claims else ""), file=stream)

@@ -19,9 +19,7 @@ from divbridge.crosscheck.vectors import Vectors
 from divbridge.formats import FloatFormat, Format, get_format
 from divbridge.mirror import exact
 from divbridge.obligations.model import Obligation
-from divbridge.spec.examples import EXAMPLES_BY_NAME
-
-ACCURACY_SAMPLE = 400   # exact-rational checks are per element: keep the default run fast
+from divbridge.properties import FLOAT_PROPERTIES, case_rule
 
 
 def div(fmt: Format, a, b):
@@ -45,99 +43,6 @@ def _same(fmt: FloatFormat, x, y) -> np.ndarray:
 
 def _neg(fmt: FloatFormat, x) -> np.ndarray:
     return (_bits(fmt, x) ^ fmt.sign_mask).astype(fmt.uint_dtype).view(fmt.dtype)
-
-
-# -- float properties: each returns (applies, holds) boolean arrays over the vectors --
-
-def _float_props() -> dict[str, Callable]:
-    def signs(a, b, c):
-        return np.signbit(_f64(c)) == (np.signbit(_f64(a)) ^ np.signbit(_f64(b)))
-
-    def special(cond, outcome):
-        def check(fmt, a, b):
-            x, y, c = _f64(a), _f64(b), div(fmt, a, b)
-            return cond(x, y), outcome(a, b, c)
-        return check
-
-    fin = np.isfinite
-    props = {
-        "nan_numerator": special(lambda x, y: np.isnan(x), lambda a, b, c: np.isnan(_f64(c))),
-        "nan_denominator": special(lambda x, y: np.isnan(y), lambda a, b, c: np.isnan(_f64(c))),
-        "zero_div_zero": special(lambda x, y: (x == 0) & (y == 0), lambda a, b, c: np.isnan(_f64(c))),
-        "inf_div_inf": special(lambda x, y: np.isinf(x) & np.isinf(y), lambda a, b, c: np.isnan(_f64(c))),
-        "finite_div_zero_sign": special(lambda x, y: fin(x) & (x != 0) & (y == 0),
-                                        lambda a, b, c: np.isinf(_f64(c)) & signs(a, b, c)),
-        "inf_div_finite_sign": special(lambda x, y: np.isinf(x) & fin(y),
-                                       lambda a, b, c: np.isinf(_f64(c)) & signs(a, b, c)),
-        "finite_div_inf_sign": special(lambda x, y: fin(x) & np.isinf(y),
-                                       lambda a, b, c: (_f64(c) == 0) & signs(a, b, c)),
-        "zero_div_nonzero_sign": special(lambda x, y: (x == 0) & fin(y) & (y != 0),
-                                         lambda a, b, c: (_f64(c) == 0) & signs(a, b, c)),
-    }
-
-    def div_by_one(fmt, a, b):
-        one = np.full_like(a, 1)
-        return ~np.isnan(_f64(a)), _same(fmt, div(fmt, a, one), a)
-
-    def neg_numerator(fmt, a, b):
-        c = div(fmt, a, b)
-        return ~np.isnan(_f64(c)), _same(fmt, div(fmt, _neg(fmt, a), b), _neg(fmt, c))
-
-    def neg_denominator(fmt, a, b):
-        c = div(fmt, a, b)
-        return ~np.isnan(_f64(c)), _same(fmt, div(fmt, a, _neg(fmt, b)), _neg(fmt, c))
-
-    def self_div_one(fmt, a, b):
-        x = _f64(a)
-        return fin(x) & (x != 0), _f64(div(fmt, a, a)) == 1
-
-    def monotone_numerator(fmt, a, b):
-        a2 = np.roll(a, 1)   # a second numerator per vector, from the same set
-        x1, x2, y = _f64(a), _f64(a2), _f64(b)
-        applies = ~np.isnan(x1) & ~np.isnan(x2) & fin(y) & (y > 0) & (x1 <= x2)
-        return applies, _f64(div(fmt, a, b)) <= _f64(div(fmt, a2, b))
-
-    def exact_when_representable(fmt, a, b):
-        # where the exact quotient a / b is itself a value of the format, Div must return it
-        c = div(fmt, a, b)
-        applies = np.zeros(a.shape, bool)
-        holds = np.ones(a.shape, bool)
-        for i in _sample(fin(_f64(a)) & (_f64(a) != 0) & fin(_f64(b)) & (_f64(b) != 0)):
-            ca, cb = fmt.decode(int(_bits(fmt, a[i]))), fmt.decode(int(_bits(fmt, b[i])))
-            exact = ca.value / cb.value
-            nearest = fmt.round(exact)
-            if fmt.decode(nearest).value == exact:
-                applies[i] = True
-                holds[i] = int(_bits(fmt, c[i])) == nearest
-        return applies, holds
-
-    def accuracy(subnormal: bool):
-        def check(fmt, a, b):
-            c = div(fmt, a, b)
-            applies = np.zeros(a.shape, bool)
-            holds = np.ones(a.shape, bool)
-            x, y = _f64(a), _f64(b)
-            for i in _sample(fin(x) & fin(y) & (y != 0)):
-                ca, cb, cc = (fmt.decode(int(_bits(fmt, v[i]))) for v in (a, b, c))
-                r = ca.value / cb.value
-                if subnormal and abs(r) < fmt.min_normal:
-                    applies[i] = True
-                    holds[i] = cc.is_finite and abs(cc.value - r) <= fmt.min_subnormal / 2
-                elif not subnormal and fmt.min_normal <= abs(r) <= fmt.max_finite:
-                    applies[i] = True
-                    holds[i] = cc.is_finite and abs(cc.value - r) <= abs(r) / (1 << fmt.precision)
-            return applies, holds
-        return check
-
-    props.update(div_by_one=div_by_one, neg_numerator=neg_numerator, neg_denominator=neg_denominator,
-                 self_div_one=self_div_one, monotone_numerator=monotone_numerator,
-                 exact_when_representable=exact_when_representable,
-                 relative_error_normal=accuracy(False), absolute_error_subnormal=accuracy(True))
-    return props
-
-
-def _sample(mask: np.ndarray) -> np.ndarray:
-    return np.flatnonzero(mask)[:ACCURACY_SAMPLE]
 
 
 # -- integer properties -------------------------------------------------------
@@ -218,16 +123,15 @@ def _strategy_props() -> dict[str, Callable]:
             "int_min_div_minus_one": int_min_div_minus_one}
 
 
-FLOAT_PROPS = _float_props()
 INT_PROPS = _int_props()
 STRATEGY_PROPS = _strategy_props()
 
 
 def _example(obligation: Obligation, fmt: Format):
     """The worked example's elements: mirror(a, b) must be the stated c."""
-    example = EXAMPLES_BY_NAME[obligation.params["example"]]
+    elements = obligation.params["elements"]
     failures, first = 0, None
-    for a_text, b_text, c_text in example.elements():
+    for a_text, b_text, c_text in elements:
         a, b = fmt.parse(a_text), fmt.parse(b_text)
         if isinstance(fmt, FloatFormat):
             got = int(_bits(fmt, div(fmt, _bits_array(fmt, a), _bits_array(fmt, b)))[0])
@@ -241,7 +145,7 @@ def _example(obligation: Obligation, fmt: Format):
         if not ok:
             failures += 1
             first = first or shown
-    return len(example.elements()), failures, first
+    return len(elements), failures, first
 
 
 def _bits_array(fmt: FloatFormat, bits: int) -> np.ndarray:
@@ -293,6 +197,17 @@ def _shape(obligation: Obligation):
     return count, failures, first
 
 
+def _check_of(obligation: Obligation) -> Callable:
+    """The vectorised predicate: a strategy's, a document case rule's, a library property's or an integer one's."""
+    if obligation.prop in STRATEGY_PROPS:
+        return STRATEGY_PROPS[obligation.prop]
+    if obligation.prop == "case_rule":
+        return lambda fmt, a, b: case_rule.predicate(obligation.params, fmt, a, b)
+    if obligation.family == "float":
+        return FLOAT_PROPERTIES[obligation.prop].predicate
+    return INT_PROPS[obligation.prop]
+
+
 def evaluate(obligation: Obligation, vector_sets: list[Vectors]) -> tuple[int, int, str | None]:
     """(vectors run, failures, first failing input) of one obligation."""
     if obligation.prop == "example" and obligation.family in ("float", "real"):
@@ -301,8 +216,7 @@ def evaluate(obligation: Obligation, vector_sets: list[Vectors]) -> tuple[int, i
         return _real(obligation)
     if obligation.family == "shape":
         return _shape(obligation)
-    table = {"float": FLOAT_PROPS, "int": INT_PROPS}[obligation.family]
-    check = STRATEGY_PROPS.get(obligation.prop) or table[obligation.prop]
+    check = _check_of(obligation)
     fmt = get_format(obligation.format)
     extra = {"via": obligation.params["via"]} if "via" in obligation.params else {}
     run, failures, first = 0, 0, None

@@ -1,178 +1,183 @@
-"""The obligations of the SONNX Div specification.
+"""The obligations a spec document requires, built from its binding (`obligations.document`).
 
-One function per family builds the obligations from the built-in model; the
-`prop` key names the property, and every renderer (Why3 template, SMT-LIB
-template, cross-check predicate) implements each key once.  Implementation
-strategies (obligations about ways of computing Div, not about the spec
-itself) live in `divbridge.obligations.strategies`.
+The document decides which obligations exist: its sections' types are the
+formats, its requirements bind the properties that verify them (the float
+library in `divbridge.properties`, the integer, real and tensor properties
+below), its special-value sentences and worked examples become obligations of
+their own.  Every obligation carries the tags and lines of the requirements it
+verifies.  Implementation strategies (ways of computing Div, not claims of the
+document) live in `divbridge.obligations.strategies`.
 """
 
 from __future__ import annotations
 
-from divbridge.formats import FLOAT_FORMATS, INT_FORMATS
+import functools
+from pathlib import Path
+
+from divbridge.formats import FloatFormat, get_format
+from divbridge.obligations import document
+from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
-from divbridge.spec.examples import FLOAT_EXAMPLES, REAL_EXAMPLES
+from divbridge.properties import FLOAT_PROPERTIES, case_rule
 
-# prop -> (kind, title, requirement tag, statement); {p} is the precision, {fmt} the format name
-FLOAT_PROPERTIES = {
-    "nan_numerator": ("special", "a NaN numerator gives NaN", "E_DIV_FLOAT_DEF_0020",
-                      "isNaN(a) -> isNaN(a / b)"),
-    "nan_denominator": ("special", "a NaN denominator gives NaN", "E_DIV_FLOAT_DEF_0020",
-                        "isNaN(b) -> isNaN(a / b)"),
-    "zero_div_zero": ("special", "0 / 0 is NaN for every sign", "E_DIV_FLOAT_DEF_0030",
-                      "isZero(a) and isZero(b) -> isNaN(a / b)"),
-    "inf_div_inf": ("special", "inf / inf is NaN for every sign", "E_DIV_FLOAT_DEF_0030",
-                    "isInfinite(a) and isInfinite(b) -> isNaN(a / b)"),
-    "finite_div_zero_sign": ("special", "finite non-zero / 0 is an infinity signed by XOR", "E_DIV_FLOAT_DEF_0040",
-                             "isFinite(a) and not isZero(a) and isZero(b) -> "
-                             "isInfinite(a / b) and sign(a / b) = sign(a) xor sign(b)"),
-    "inf_div_finite_sign": ("special", "inf / finite is an infinity signed by XOR", "E_DIV_FLOAT_DEF_0050",
-                            "isInfinite(a) and isFinite(b) -> isInfinite(a / b) and sign(a / b) = sign(a) xor sign(b)"),
-    "finite_div_inf_sign": ("special", "finite / inf is a zero signed by XOR", "E_DIV_FLOAT_DEF_0060",
-                            "isFinite(a) and isInfinite(b) -> isZero(a / b) and sign(a / b) = sign(a) xor sign(b)"),
-    "zero_div_nonzero_sign": ("special", "0 / finite non-zero is a zero signed by XOR", "E_DIV_FLOAT_DEF_0070",
-                              "isZero(a) and isFinite(b) and not isZero(b) -> "
-                              "isZero(a / b) and sign(a / b) = sign(a) xor sign(b)"),
-    "div_by_one": ("generic", "A / 1 = A", "E_DIV_FLOAT_DEF_0010",
-                   "not isNaN(a) -> a / 1 = a"),
-    "neg_numerator": ("generic", "(-A) / B = -(A / B)", "E_DIV_FLOAT_DEF_0010",
-                      "not isNaN(a / b) -> (-a) / b = -(a / b)"),
-    "neg_denominator": ("generic", "A / (-B) = -(A / B)", "E_DIV_FLOAT_DEF_0010",
-                        "not isNaN(a / b) -> a / (-b) = -(a / b)"),
-    "self_div_one": ("generic", "A / A = 1 for finite non-zero A", "E_DIV_FLOAT_DEF_0010",
-                     "isFinite(a) and not isZero(a) -> a / a = 1"),
-    # b finite: for b = +inf, inf / inf is NaN and the order fails
-    "monotone_numerator": ("generic", "A / B is monotone in A for finite B > 0", "E_DIV_FLOAT_DEF_0010",
-                           "not isNaN(a1) and not isNaN(a2) and isFinite(b) and b > 0 and a1 <= a2 -> "
-                           "a1 / b <= a2 / b"),
-    "exact_when_representable": ("generic", "the quotient is exact when it is representable", "E_DIV_FLOAT_DEF_0010",
-                                 "isFinite(a) and not isZero(a) and isFinite(b) and not isZero(b) and isFinite(c) "
-                                 "and real(c) * real(b) = real(a) -> a / b = c"),
-    "relative_error_normal": ("accuracy", "relative error at most 2^-{p} in the normal range", "E_DIV_FLOAT_ACC_0010",
-                              "isFinite(a) and isFinite(b) and not isZero(b) and r = real(a) / real(b) and "
-                              "min_normal <= |r| <= max_finite -> |real(a / b) - r| <= 2^-{p} * |r|"),
-    "absolute_error_subnormal": ("accuracy", "absolute error at most half the smallest subnormal below the normal range",
-                                 "E_DIV_FLOAT_ACC_0010",
-                                 "isFinite(a) and isFinite(b) and not isZero(b) and r = real(a) / real(b) and "
-                                 "|r| < min_normal -> |real(a / b) - r| <= min_subnormal / 2"),
-}
-
+# prop -> (kind, title, the roles it verifies, statement); an integer property assumes both
+# preconditions, so it traces to their requirements too
 INT_PROPERTIES = {
-    "trunc_identity": ("truncation", "C * B + R = A with |R| < |B|, R zero or of the sign of A", "E_DIV_INT_DEF_0010",
+    "trunc_identity": ("truncation", "C * B + R = A with |R| < |B|, R zero or of the sign of A", ("int.definition",),
                        "b != 0 and not (a = MIN and b = -1) and c = a / b and r = a - c * b -> "
                        "c * b + r = a and |r| < |b| and (r = 0 or sign(r) = sign(a))"),
-    "trunc_magnitude": ("truncation", "|C| <= |A|", "E_DIV_INT_DEF_0010",
+    "trunc_magnitude": ("truncation", "|C| <= |A|", ("int.definition",),
                         "b != 0 and not (a = MIN and b = -1) -> |a / b| <= |a|"),
-    "result_in_range": ("range", "the quotient is representable under the preconditions", "E_DIV_INT_CONSTR_AB_0020",
+    "result_in_range": ("range", "the quotient is representable under the preconditions", ("int.overflow",),
                         "b != 0 and not (a = MIN and b = -1) -> MIN <= a / b <= MAX"),
 }
 
 REAL_PROPERTIES = {
-    "quotient_times_divisor": ("generic", "(A / B) * B = A", "E_DIV_REAL_DEF_0010", "b != 0 -> (a / b) * b = a"),
-    "div_by_one": ("generic", "A / 1 = A", "E_DIV_REAL_DEF_0010", "a / 1 = a"),
-    "neg_numerator": ("generic", "(-A) / B = -(A / B)", "E_DIV_REAL_DEF_0010", "b != 0 -> (-a) / b = -(a / b)"),
-    "neg_denominator": ("generic", "A / (-B) = -(A / B)", "E_DIV_REAL_DEF_0010", "b != 0 -> a / (-b) = -(a / b)"),
-    "self_div_one": ("generic", "A / A = 1 for non-zero A", "E_DIV_REAL_DEF_0010", "a != 0 -> a / a = 1"),
-    "monotone_numerator": ("generic", "A / B is monotone in A for B > 0", "E_DIV_REAL_DEF_0010",
+    "quotient_times_divisor": ("generic", "(A / B) * B = A", ("real.definition",), "b != 0 -> (a / b) * b = a"),
+    "div_by_one": ("generic", "A / 1 = A", ("real.definition",), "a / 1 = a"),
+    "neg_numerator": ("generic", "(-A) / B = -(A / B)", ("real.definition",), "b != 0 -> (-a) / b = -(a / b)"),
+    "neg_denominator": ("generic", "A / (-B) = -(A / B)", ("real.definition",), "b != 0 -> a / (-b) = -(a / b)"),
+    "self_div_one": ("generic", "A / A = 1 for non-zero A", ("real.definition",), "a != 0 -> a / a = 1"),
+    "monotone_numerator": ("generic", "A / B is monotone in A for B > 0", ("real.definition",),
                            "b > 0 and a1 <= a2 -> a1 / b <= a2 / b"),
 }
 
 SHAPE_PROPERTIES = {
-    "result_shape": ("tensor", "the result has the inputs' shape", "R1",
+    "result_shape": ("tensor", "the result has the inputs' shape", ("shape",),
                      "shape(A) = shape(B) -> shape(Div(A, B)) = shape(A)"),
-    "elementwise_real": ("tensor", "each element of a real tensor result is the scalar Div", "E_DIV_REAL_DEF_0010",
+    "elementwise_real": ("tensor", "each element of a real tensor result is the scalar Div",
+                         ("shape", "type", "real.definition"),
                          "shape(A) = shape(B) and B[i] != 0 -> Div(A, B)[i] = A[i] / B[i]"),
-    "elementwise_float": ("tensor", "each element of a float tensor result is the scalar Div", "E_DIV_FLOAT_DEF_0010",
+    "elementwise_float": ("tensor", "each element of a float tensor result is the scalar Div",
+                          ("shape", "type", "float.rounding"),
                           "shape(A) = shape(B) -> Div(A, B)[i] = A[i] /. B[i]"),
-    "elementwise_int": ("tensor", "each element of an integer tensor result is the scalar Div", "E_DIV_INT_DEF_0010",
+    "elementwise_int": ("tensor", "each element of an integer tensor result is the scalar Div",
+                        ("shape", "type", "int.definition"),
                         "shape(A) = shape(B) and B[i] != 0 -> Div(A, B)[i] = trunc(A[i] / B[i])"),
 }
 
 
-# Claims about two roundings (two dividers, or a divider and an exact product) that
-# bit-blasting solvers do not settle for 32- and 64-bit formats (measured: Bitwuzla gives
-# no answer in 10 minutes on the fp32 queries).  Coq with Flocq proves them for every
-# format by reasoning about rounding (generators/coq/); the SMT route stays beside it.
-COQ_PROPERTIES = ("monotone_numerator", "exact_when_representable")
 
 
-def float_obligations() -> list[Obligation]:
+def _obligation(refs: tuple[TagRef, ...], **fields) -> Obligation:
+    return Obligation(requirements=tuple(r.tag for r in refs), lines=tuple(r.line for r in refs), **fields)
+
+
+def float_obligations(binding: Binding) -> list[Obligation]:
     obligations = []
-    for fmt in FLOAT_FORMATS:
-        for prop, (kind, title, tag, statement) in FLOAT_PROPERTIES.items():
-            backends = {"why3", "smt"}
-            if kind == "accuracy":      # rounding-error bounds are Gappa's domain; the others run beside it
-                backends.add("gappa")
-            if prop == "monotone_numerator" and fmt.name in ("fp16", "bf16"):
-                backends.add("exhaustive")   # every SMT solver times out; enumerating 2^32 pairs is a proof
-            if prop in COQ_PROPERTIES:
-                backends.add("coq")
-            obligations.append(Obligation(
-                id=f"float.{fmt.name}.{kind}.{prop}", title=title.format(p=fmt.precision),
-                family="float", format=fmt.name, kind=kind, prop=prop, requirements=(tag,),
-                statement=statement.format(p=fmt.precision), params={"eb": fmt.eb, "sb": fmt.sb},
-                backends=frozenset(backends),
-            ))
-        for example in FLOAT_EXAMPLES:
-            obligations.append(Obligation(
-                id=f"float.{fmt.name}.example.{example.name}", title=f"worked example: {example.title}",
-                family="float", format=fmt.name, kind="example", prop="example", requirements=example.tags,
-                statement=example.statement(), params={"eb": fmt.eb, "sb": fmt.sb, "example": example.name},
-            ))
+    for name in binding.types.get("float", ()):
+        fmt = get_format(name)
+        assert isinstance(fmt, FloatFormat)
+        params = {"eb": fmt.eb, "sb": fmt.sb}
+        for rule, ref in binding.case_rules:
+            rule_params = {"a": rule.a, "b": rule.b, "result": rule.result, "sign": rule.sign, "rule": rule.name}
+            obligations.append(_obligation(
+                (ref,), id=f"float.{name}.special.{rule.name}", title=rule.text.strip().rstrip("."),
+                family="float", format=name, kind="special", prop="case_rule",
+                statement=case_rule.statement(rule_params), params={**params, **rule_params}))
+        for prop in FLOAT_PROPERTIES.values():
+            if not binding.has(prop.role):
+                continue
+            backends = set(prop.backends) | ({"exhaustive"} if name in prop.exhaustive_formats else set())
+            obligations.append(_obligation(
+                binding.refs(prop.role), id=f"float.{name}.{prop.kind}.{prop.name}",
+                title=prop.title.format(p=fmt.precision), family="float", format=name, kind=prop.kind,
+                prop=prop.name, statement=prop.statement.format(p=fmt.precision), params=params,
+                backends=frozenset(backends)))
+        obligations += _examples(binding, "float", name, params)
     return obligations
 
 
-def _with_preconditions(tag: str) -> tuple[str, ...]:
-    """An integer property assumes both preconditions: it traces to their tags too."""
-    return tuple(dict.fromkeys((tag, "E_DIV_INT_CONSTR_B_0010", "E_DIV_INT_CONSTR_AB_0020")))
-
-
-def int_obligations() -> list[Obligation]:
+def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> list[Obligation]:
+    """The document's worked examples of the family, in a format where every value is exact."""
+    fmt = get_format(fmt_name)
+    refs = binding.refs(f"{family}.rounding" if family == "float" else f"{family}.definition")
     obligations = []
-    for fmt in INT_FORMATS:
-        for prop, (kind, title, tag, statement) in INT_PROPERTIES.items():
-            obligations.append(Obligation(
-                id=f"int.{fmt.name}.{kind}.{prop}", title=title, family="int", format=fmt.name, kind=kind,
-                prop=prop, requirements=_with_preconditions(tag), statement=statement,
-                params={"bits": fmt.bits, "signed": fmt.signed},
-            ))
-        if fmt.signed:
-            obligations.append(Obligation(
-                id=f"int.{fmt.name}.probe.int_min_div_minus_one", title="probe: INT_MIN / -1 is representable",
-                family="int", format=fmt.name, kind="probe", prop="int_min_div_minus_one",
-                requirements=("E_DIV_INT_CONSTR_AB_0020",), expect="invalid",
+    for example in (e for e in binding.examples if e.family == family):
+        if any(x.approx for triple in example.elements for x in triple):
+            continue
+        elements = tuple(tuple(entry_text(x) for x in triple) for triple in example.elements)
+        if isinstance(fmt, FloatFormat) and not all(_exact_in(fmt, x) for triple in example.elements for x in triple):
+            continue
+        statement = "Div(A, B) = C elementwise: " + ", ".join(f"{a} / {b} = {c}" for a, b, c in elements)
+        # Why3 has no literal for an infinite or NaN operand: such an example is SMT-LIB's alone
+        special = any(x in ("inf", "-inf", "nan") for a, b, _ in elements for x in (a, b))
+        at_example = tuple(TagRef(ref.tag, example.line) for ref in refs)   # the example states them there
+        obligations.append(_obligation(
+            at_example,
+            id=f"{family}.{fmt_name + '.' if family == 'float' else ''}example.example_{example.number}",
+            title=f"worked example {example.number} (line {example.line})", family=family, format=fmt_name,
+            kind="example", prop="example", statement=statement,
+            params={**params, "example": f"example_{example.number}", "elements": elements},
+            backends=frozenset({"smt"} if special else {"why3", "smt"})))
+    return obligations
+
+
+def _exact_in(fmt: FloatFormat, entry) -> bool:
+    if entry.literal.kind != "number":
+        return True
+    return fmt.decode(fmt.parse(entry_text(entry))).value == entry.literal.value
+
+
+def int_obligations(binding: Binding) -> list[Obligation]:
+    obligations = []
+    preconditions = ("int.domain", "int.overflow")
+    for name in binding.types.get("int", ()):
+        fmt = get_format(name)
+        for prop, (kind, title, roles, statement) in INT_PROPERTIES.items():
+            if not all(binding.has(role) for role in roles):
+                continue
+            obligations.append(_obligation(
+                binding.refs(*roles, *preconditions), id=f"int.{name}.{kind}.{prop}", title=title, family="int",
+                format=name, kind=kind, prop=prop, statement=statement,
+                params={"bits": fmt.bits, "signed": fmt.signed}))
+        if fmt.signed and binding.has("int.overflow"):
+            obligations.append(_obligation(
+                binding.refs("int.overflow"), id=f"int.{name}.probe.int_min_div_minus_one",
+                title="probe: INT_MIN / -1 is representable", family="int", format=name, kind="probe",
+                prop="int_min_div_minus_one", expect="invalid",
                 statement=f"MIN <= trunc(MIN / -1) <= MAX   (MIN = {fmt.min}, expected to fail)",
-                params={"bits": fmt.bits, "signed": True},
-            ))
+                params={"bits": fmt.bits, "signed": True}))
     return obligations
 
 
-def real_obligations() -> list[Obligation]:
+def real_obligations(binding: Binding) -> list[Obligation]:
+    if "real" not in binding.types:
+        return []
     obligations = [
-        Obligation(id=f"real.{kind}.{prop}", title=title, family="real", format="real", kind=kind, prop=prop,
-                   requirements=(tag, "E_DIV_REAL_CONSTR_B_0010") if "b != 0" in statement else (tag,),
-                   statement=statement)
-        for prop, (kind, title, tag, statement) in REAL_PROPERTIES.items()
+        _obligation(binding.refs(*roles, *(("real.domain",) if "b != 0" in statement else ())),
+                    id=f"real.{kind}.{prop}", title=title, family="real", format="real", kind=kind, prop=prop,
+                    statement=statement)
+        for prop, (kind, title, roles, statement) in REAL_PROPERTIES.items() if all(binding.has(r) for r in roles)
     ]
-    for example in REAL_EXAMPLES:
-        obligations.append(Obligation(
-            id=f"real.example.{example.name}", title=f"worked example: {example.title}", family="real",
-            format="real", kind="example", prop="example", requirements=example.tags,
-            statement=example.statement(), params={"example": example.name},
-        ))
+    return obligations + _examples(binding, "real", "real", {})
+
+
+def shape_obligations(binding: Binding) -> list[Obligation]:
+    obligations = []
+    for prop, (kind, title, roles, statement) in SHAPE_PROPERTIES.items():
+        family = prop.removeprefix("elementwise_")
+        if prop != "result_shape" and family not in binding.types:
+            continue
+        if binding.has(roles[0]):
+            obligations.append(_obligation(
+                binding.refs(*roles), id=f"shape.{kind}.{prop}", title=title, family="shape", format="none",
+                kind=kind, prop=prop, statement=statement, backends=frozenset({"why3"})))
     return obligations
 
 
-def shape_obligations() -> list[Obligation]:
-    return [
-        Obligation(id=f"shape.{kind}.{prop}", title=title, family="shape", format="none", kind=kind, prop=prop,
-                   # the tensor operator maps tensors of one element type to that type: [R2]
-                   requirements=("R1", "R2", tag) if tag != "R1" else ("R1",), statement=statement,
-                   backends=frozenset({"why3"}))
-        for prop, (kind, title, tag, statement) in SHAPE_PROPERTIES.items()
-    ]
+def spec_obligations(path: str | Path = document.DEFAULT_DOCUMENT) -> list[Obligation]:
+    """Every obligation the document requires, in a stable order (read once per file version)."""
+    resolved = Path(path).resolve()
+    try:
+        stamp = resolved.stat().st_mtime_ns
+    except OSError:
+        stamp = 0          # document.read reports the missing file
+    return list(_bound(str(resolved), stamp))
 
 
-def spec_obligations() -> list[Obligation]:
-    """Every obligation of the SONNX Div specification, in a stable order."""
-    return real_obligations() + float_obligations() + int_obligations() + shape_obligations()
+@functools.lru_cache(maxsize=8)
+def _bound(path: str, stamp: int) -> tuple[Obligation, ...]:
+    binding = document.read(path)
+    return tuple(real_obligations(binding) + float_obligations(binding) + int_obligations(binding)
+                 + shape_obligations(binding))

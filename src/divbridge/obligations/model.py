@@ -22,7 +22,7 @@ class Obligation:
     format: str                  # real | fp16 | bf16 | fp32 | fp64 | int8..uint64 | none
     kind: str                    # group for summaries: special, generic, accuracy, example, ...
     prop: str                    # the property template key, shared by every renderer
-    requirements: tuple[str, ...]
+    requirements: tuple[str, ...]   # the document's tags this obligation verifies
     statement: str               # readable mathematics (plain text)
     expect: str = "valid"        # valid, or invalid for a probe of a known defect
     params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
@@ -31,6 +31,7 @@ class Obligation:
     # obligation is attempted on every run and never counts as proved; a run fails
     # only if it is refuted or errors (see results.ObligationResult.settled).
     open: str = ""
+    lines: tuple[int, ...] = ()  # the document line stating each requirement (0 where no document does)
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:

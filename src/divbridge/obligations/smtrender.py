@@ -18,13 +18,12 @@ import jinja2
 from divbridge.atomicio import write_text_atomic
 from divbridge.formats import FP32, FP64, FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
-from divbridge.spec.examples import EXAMPLES_BY_NAME
+from divbridge.properties import FLOAT_PROPERTIES, case_rule
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "generators" / "smtlib"
 
-# prop -> the free variables of its query (counterexamples show them in this order)
-FLOAT_VARIABLES = {"monotone_numerator": ("a1", "a2", "b"), "exact_when_representable": ("a", "b", "c"),
-                   "example": ()}
+# prop -> the free variables of its query (counterexamples show them in this order); float properties
+# declare theirs in the property library
 INT_VARIABLES = {"trunc_identity": ("a", "b"), "trunc_magnitude": ("a", "b"), "result_in_range": ("a", "b"),
                  "int_min_div_minus_one": ("a", "b")}
 # integer statements about the exact quotient, rendered over mathematical integers (see int.smt2.j2)
@@ -63,11 +62,26 @@ def real_literal(text: str) -> str:
     return f"(- {body})" if value < 0 else body
 
 
+def float_variables(obligation: Obligation) -> tuple[str, ...]:
+    if obligation.prop == "example":
+        return ()
+    if obligation.prop == "case_rule":
+        return ("a", "b")
+    return FLOAT_PROPERTIES[obligation.prop].variables
+
+
+def _goal_body(obligation: Obligation, **context) -> str:
+    """The float goal's definitions, from the property library (or the document's case rule)."""
+    if obligation.prop == "case_rule":
+        return case_rule.smt(obligation.params)
+    return _ENV.from_string(FLOAT_PROPERTIES[obligation.prop].smt).render(**context)
+
+
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.globals.update(fp_literal=fp_literal, bv_literal=bv_literal, real_literal=real_literal,
-                       get_format=get_format)
+                       get_format=get_format, goal_body=_goal_body)
     return env
 
 
@@ -87,7 +101,7 @@ def _wide_format(fmt: FloatFormat) -> FloatFormat:
 def _float_context(obligation: Obligation) -> dict:
     fmt = get_format(obligation.format)
     assert isinstance(fmt, FloatFormat)
-    names = FLOAT_VARIABLES.get(obligation.prop, ("a", "b"))
+    names = float_variables(obligation)
     wide = _wide_format(fmt)
     context = {"fmt": fmt, "names": names, "logic": "QF_BVFP" if names else "QF_FP",
                "variables": {name: fmt.name for name in names},
@@ -96,9 +110,9 @@ def _float_context(obligation: Obligation) -> dict:
                    "min_normal": fp_literal(wide, wide.round(fmt.min_normal)),
                    "max_finite": fp_literal(wide, wide.round(fmt.max_finite)),
                    "half_min_subnormal": fp_literal(wide, wide.round(fmt.min_subnormal / 2))}}
+    context["wide_products"] = obligation.prop in FLOAT_PROPERTIES and FLOAT_PROPERTIES[obligation.prop].wide
     if obligation.prop == "example":
-        example = EXAMPLES_BY_NAME[obligation.params["example"]]
-        context["elements"] = [(fmt.parse(a), fmt.parse(b), fmt.parse(c)) for a, b, c in example.elements()]
+        context["elements"] = [tuple(fmt.parse(x) for x in triple) for triple in obligation.params["elements"]]
     return context
 
 
@@ -115,7 +129,7 @@ def _real_context(obligation: Obligation) -> dict:
     context = {"names": names, "logic": "QF_NRA" if names else "QF_LRA",
                "variables": {name: "real" for name in names}}
     if obligation.prop == "example":
-        context["elements"] = EXAMPLES_BY_NAME[obligation.params["example"]].elements()
+        context["elements"] = obligation.params["elements"]
     return context
 
 

@@ -21,7 +21,7 @@ import jinja2
 from divbridge.atomicio import write_text_atomic
 from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations.model import Obligation
-from divbridge.spec.examples import EXAMPLES_BY_NAME
+from divbridge.properties import FLOAT_PROPERTIES, case_rule
 
 ROOT = Path(__file__).resolve().parents[3]
 TEMPLATES = ROOT / "generators" / "why3"
@@ -42,6 +42,7 @@ class Goal:
     module: str                                        # the Why3 module that holds the goal
     obligation: Obligation
     elements: tuple[tuple[str, str, str], ...] = ()   # worked examples: (a, b, c) Why3 literals
+    body: str = ""                                     # float goals: the formula, from the property library
 
     def __getattr__(self, attribute: str):
         return getattr(self.obligation, attribute)
@@ -67,7 +68,9 @@ def handles(obligation: Obligation) -> bool:
 
 def goal_name(obligation: Obligation) -> str:
     if obligation.prop == "example":
-        return f"example_{obligation.params['example']}"
+        return obligation.params["example"]
+    if obligation.prop == "case_rule":
+        return obligation.params["rule"]
     return obligation.prop
 
 
@@ -97,28 +100,36 @@ def render(obligations: list[Obligation], out_dir: Path) -> list[Theory]:
 
 def render_module(stem: str, module: str, obligations: list[Obligation], out_dir: Path) -> Theory:
     family = obligations[0].family
-    goals = tuple(_goal(o, module) for o in obligations)
+    fmt = _float_context(get_format(obligations[0].format)) if family == "float" else None
+    goals = tuple(_goal(o, module, fmt) for o in obligations)
     names = [g.name for g in goals]
     duplicates = {n for n in names if names.count(n) > 1}
     if duplicates:
         raise ValueError(f"{stem}: several obligations map to goal(s) {', '.join(sorted(duplicates))}")
     context = {"module": module, "goals": goals}
     if family == "float":
-        context["fmt"] = _float_context(get_format(obligations[0].format))
+        context["fmt"] = fmt
     elif family == "int":
         context["fmt"] = get_format(obligations[0].format)
     text = _environment().get_template(f"{family}.mlw.j2").render(context)
     return Theory(out_dir / f"{stem}.mlw", module, text, goals)
 
 
-def _goal(obligation: Obligation, module: str) -> Goal:
+def _goal(obligation: Obligation, module: str, fmt: dict | None) -> Goal:
     elements: tuple[tuple[str, str, str], ...] = ()
+    body = ""
     if obligation.prop == "example":
-        example = EXAMPLES_BY_NAME[obligation.params["example"]]
-        elements = tuple(tuple(_literal(x) for x in triple) for triple in example.elements())
+        literal = _float_term if obligation.family == "float" else _literal
+        elements = tuple(tuple(literal(x) for x in triple) for triple in obligation.params["elements"])
+    elif obligation.prop == "case_rule":
+        body = case_rule.why3(obligation.params)
+    elif obligation.family == "float":
+        if obligation.prop not in FLOAT_PROPERTIES:
+            raise ValueError(f"{obligation.id}: no Why3 encoding for property '{obligation.prop}'")
+        body = _environment().from_string(FLOAT_PROPERTIES[obligation.prop].why3).render(fmt=fmt)
     if obligation.kind == "probe":   # probes get a module of their own (see int.mlw.j2)
         module = f"{module}_Probe"
-    return Goal(goal_name(obligation), module, obligation, elements)
+    return Goal(goal_name(obligation), module, obligation, elements, body)
 
 
 def _literal(text: str) -> str:
@@ -126,9 +137,23 @@ def _literal(text: str) -> str:
     if text in ("inf", "-inf", "nan"):
         return text
     value = Fraction(text)
-    if value.denominator != 1:
-        raise ValueError(f"example value {text} is not an integer; write it as a Why3 literal first")
-    return f"{value.numerator}.0" if value >= 0 else f"(-. {-value.numerator}.0)"
+    magnitude = f"{abs(value.numerator)}.0" if value.denominator == 1 else \
+        f"({abs(value.numerator)}.0 /. {value.denominator}.0)"
+    return magnitude if value >= 0 else f"(-. {magnitude})"
+
+
+def _float_term(text: str) -> str:
+    """A float example value as a Why3 term of type t (a dyadic value has an exact decimal literal);
+    inf, -inf and nan stay words for the template, which only has them as results."""
+    if text in ("inf", "-inf", "nan"):
+        return text
+    value = Fraction(text)
+    digits = 0
+    while (abs(value) * 10 ** digits).denominator != 1:
+        digits += 1
+    magnitude = abs(value) * 10 ** digits
+    decimal = f"{magnitude.numerator // 10 ** digits}.{str(magnitude.numerator % 10 ** digits).zfill(digits) or '0'}"
+    return f"(neg ({decimal}:t))" if text.startswith("-") else f"({decimal}:t)"
 
 
 def _float_context(fmt: FloatFormat) -> dict:

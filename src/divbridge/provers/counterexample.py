@@ -19,7 +19,7 @@ import numpy as np
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.mirror import exact
 from divbridge.obligations.model import Obligation
-from divbridge.spec.examples import EXAMPLES_BY_NAME
+from divbridge.properties import FLOAT_PROPERTIES, case_rule
 
 
 def decode(variables: dict[str, str], model: dict[str, Any]) -> dict[str, Any]:
@@ -79,76 +79,26 @@ def _float_ops(fmt: FloatFormat):
 
 
 def _float_property(obligation: Obligation, fmt: FloatFormat, v: dict[str, int]) -> tuple[bool, str]:
-    d, div, le = _float_ops(fmt)
-    prop = obligation.prop
-    one = fmt.parse("1")
-    if prop == "example":
-        example = EXAMPLES_BY_NAME[obligation.params["example"]]
-        for a_text, b_text, c_text in example.elements():
+    """The property's own predicate (the one the cross-check runs) at the counterexample."""
+    d, div, _ = _float_ops(fmt)
+    if obligation.prop == "example":
+        for a_text, b_text, c_text in obligation.params["elements"]:
             a, b, c = fmt.parse(a_text), fmt.parse(b_text), fmt.parse(c_text)
             q = div(a, b)
             if not (q == c or d(q).is_nan and d(c).is_nan):
                 return False, f"{fmt.describe(a)} / {fmt.describe(b)} = {fmt.describe(q)}, not {c_text}"
         return True, "every element as the example states"
-    if prop == "monotone_numerator":
-        a1, a2, b = v["a1"], v["a2"], v["b"]
-        q1, q2 = div(a1, b), div(a2, b)
-        pre = (not d(a1).is_nan and not d(a2).is_nan and d(b).is_finite and le(fmt.zero(0), b) and not d(b).is_zero
-               and le(a1, a2))
-        return (not pre or le(q1, q2)), f"a1 / b = {fmt.describe(q1)}, a2 / b = {fmt.describe(q2)}"
-    a, b = v["a"], v["b"]
-    da, db = d(a), d(b)
-    q = div(a, b)
-    dq = d(q)
-    detail = f"a / b = {fmt.describe(q)}"
-    xor = da.sign ^ db.sign
-    finite_nonzero = lambda x: x.is_finite and not x.is_zero  # noqa: E731
-    if prop == "nan_numerator":
-        return not da.is_nan or dq.is_nan, detail
-    if prop == "nan_denominator":
-        return not db.is_nan or dq.is_nan, detail
-    if prop == "zero_div_zero":
-        return not (da.is_zero and db.is_zero) or dq.is_nan, detail
-    if prop == "inf_div_inf":
-        return not (da.is_inf and db.is_inf) or dq.is_nan, detail
-    if prop == "finite_div_zero_sign":
-        return not (finite_nonzero(da) and db.is_zero) or (dq.is_inf and dq.sign == xor), detail
-    if prop == "inf_div_finite_sign":
-        return not (da.is_inf and db.is_finite) or (dq.is_inf and dq.sign == xor), detail
-    if prop == "finite_div_inf_sign":
-        return not (da.is_finite and db.is_inf) or (dq.is_zero and dq.sign == xor), detail
-    if prop == "zero_div_nonzero_sign":
-        return not (da.is_zero and finite_nonzero(db)) or (dq.is_zero and dq.sign == xor), detail
-    if prop == "div_by_one":
-        return da.is_nan or div(a, one) == a, f"a / 1 = {fmt.describe(div(a, one))}"
-    neg = fmt.sign_mask
-    if prop == "neg_numerator":
-        other = div(a ^ neg, b)
-        return dq.is_nan or other == q ^ neg, f"{detail}, (-a) / b = {fmt.describe(other)}"
-    if prop == "neg_denominator":
-        other = div(a, b ^ neg)
-        return dq.is_nan or other == q ^ neg, f"{detail}, a / (-b) = {fmt.describe(other)}"
-    if prop == "self_div_one":
-        return not finite_nonzero(da) or div(a, a) == one, f"a / a = {fmt.describe(div(a, a))}"
-    if prop == "exact_when_representable":
-        dc = d(v["c"])
-        pre = finite_nonzero(da) and finite_nonzero(db) and finite_nonzero(dc) and dc.value * db.value == da.value
-        return not pre or q == v["c"], detail
-    if prop in ("relative_error_normal", "absolute_error_subnormal"):
-        if not (da.is_finite and finite_nonzero(db)):
-            return True, detail
-        r = da.value / db.value
-        if prop == "relative_error_normal":
-            pre, bound = fmt.min_normal <= abs(r) <= fmt.max_finite, abs(r) / 2 ** fmt.sb
-        else:
-            pre, bound = abs(r) < fmt.min_normal, fmt.min_subnormal / 2
-        if not pre:
-            return True, detail
-        if not dq.is_finite:
-            return False, f"{detail}, exact {r}"
-        error = abs(dq.value - r)
-        return error <= bound, f"{detail}, exact {r}, error {error}, bound {bound}"
-    raise KeyError(prop)
+    # a predicate pairs each numerator with the one before it (np.roll) as its second numerator
+    numerators = [v[n] for n in ("a1", "a2") if n in v] or [v["a"]]
+    a = np.array(numerators, dtype=fmt.uint_dtype).view(fmt.dtype)
+    b = np.array([v["b"]] * len(numerators), dtype=fmt.uint_dtype).view(fmt.dtype)
+    if obligation.prop == "case_rule":
+        applies, holds = case_rule.predicate(obligation.params, fmt, a, b)
+    else:
+        applies, holds = FLOAT_PROPERTIES[obligation.prop].predicate(fmt, a, b)
+    detail = ", ".join(f"{x} / b = {fmt.describe(div(int(bits), v['b']))}"
+                       for x, bits in zip(("a1", "a2") if len(numerators) == 2 else ("a",), numerators))
+    return bool(not applies[0] or holds[0]), detail
 
 
 def _int_property(obligation: Obligation, fmt: IntFormat, v: dict[str, int]) -> tuple[bool, str]:
@@ -175,7 +125,7 @@ def _real_property(obligation: Obligation, v: dict[str, Fraction]) -> tuple[bool
     div = exact.real_div
     prop = obligation.prop
     if prop == "example":
-        for a, b, c in EXAMPLES_BY_NAME[obligation.params["example"]].elements():
+        for a, b, c in obligation.params["elements"]:
             if div(Fraction(a), Fraction(b)) != Fraction(c):
                 return False, f"{a} / {b} = {div(Fraction(a), Fraction(b))}, not {c}"
         return True, "every element as the example states"

@@ -242,7 +242,7 @@ def build(results: Results, roots: list[Path], peers: dict | None = None) -> Rep
         by_family_format=_summary(results.obligations, _family_format),
         by_kind=_summary(results.obligations, lambda r: r.kind),
         overall=_overall(results.obligations),
-        trace=_trace(views),
+        trace=_trace(views, document_requirements(results.document)),
         peers=_peer_rows(peers),
         peer_notes=_peer_notes(peers),
         peers_seed=(peers or {}).get("seed"),
@@ -284,11 +284,22 @@ def _overall(results: list[ObligationResult]) -> SummaryRow:
     return row
 
 
-def _trace(views: list[ObligationView]) -> list[TraceRow]:
+def document_requirements(document: dict | None) -> tuple[Requirement, ...]:
+    """The proved document's requirements, each with the lines that state it (a requirement with no
+    formal reading is informal); the built-in list for results that name no document."""
+    if document is None:
+        return SONNX_REQUIREMENTS
+    return tuple(Requirement(r["tag"], r["section"], r["text"],
+                             f"{document['path']} line{'s' if len(r['lines']) > 1 else ''} "
+                             + ", ".join(map(str, r["lines"])), informal=not r["roles"])
+                 for r in document["requirements"])
+
+
+def _trace(views: list[ObligationView], requirements: tuple[Requirement, ...]) -> list[TraceRow]:
     by_tag: dict[str, list[ObligationView]] = {}
     for view in views:
         for tag in view.result.requirements:
             by_tag.setdefault(tag, []).append(view)
-    rows = [TraceRow(req.tag, req, by_tag.pop(req.tag, [])) for req in SONNX_REQUIREMENTS]
+    rows = [TraceRow(req.tag, req, by_tag.pop(req.tag, [])) for req in requirements]
     rows += [TraceRow(tag, None, tag_views) for tag, tag_views in sorted(by_tag.items())]
     return rows

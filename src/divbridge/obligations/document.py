@@ -1,0 +1,178 @@
+"""What a spec document requires, read for the proof run: its requirements and what each one binds.
+
+`read(path)` reads a SONNX-style document (the reader of `specdoc`) and
+gives a `Binding`: for every section, its types and, per requirement role,
+the tag and line that state it; the special-value rules it states; its
+worked examples.  `obligations.catalog` turns a binding into obligations, so
+the document decides what `divbridge prove` proves, and every obligation
+carries the tags and lines of the requirements it verifies.
+
+Roles, read from each requirement's text (`specdoc.tagclass`, `specdoc.prose`,
+`specdoc.caserule`):
+
+- ``real.definition``, ``int.definition``: the quotient (for integers, rounded
+  toward zero); ``real.domain``, ``int.domain``: B non-zero;
+  ``int.overflow``: INT_MIN / -1 excluded;
+- ``float.rounding``: the quotient rounded to nearest (the generic
+  properties of the library verify it); ``float.accuracy``: an error bound;
+- ``shape``: one shape, no broadcasting; ``type``: one element type;
+- float special-value rules, one obligation each, encoded from the sentence.
+
+A requirement with none of these readings binds nothing: it is listed as
+informal (no formal reading) in the traceability matrix, never dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from divbridge.errors import InputError
+from divbridge.specdoc.caserule import CaseRule, read_case_rules
+from divbridge.specdoc.latex import Entry, normalize
+from divbridge.specdoc.reader import SpecDocument, has_div_section, read_document
+from divbridge.specdoc.tagclass import classify
+
+DEFAULT_DOCUMENT = Path(__file__).resolve().parents[3] / "proofs" / "spec" / "div.md"
+_ACCURACY = re.compile(r"rounding\s+error|accuracy|relative\s+error|error\s+bound|\bulps?\b")
+
+
+@dataclass(frozen=True)
+class TagRef:
+    tag: str
+    line: int
+
+
+@dataclass(frozen=True)
+class DocExample:
+    family: str
+    number: int                          # 1, 2, ... within its section
+    line: int
+    elements: tuple[tuple[Entry, Entry, Entry], ...]
+
+
+@dataclass
+class DocRequirement:
+    """One tag as the document states it, for the traceability matrix."""
+
+    tag: str
+    line: int                            # where the tag is defined (its first use otherwise)
+    lines: list[int]
+    text: str
+    section: str
+    roles: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Binding:
+    path: str
+    title: str
+    types: dict[str, tuple[str, ...]] = field(default_factory=dict)          # family -> its section's types
+    roles: dict[str, list[TagRef]] = field(default_factory=dict)            # role -> where the document states it
+    case_rules: list[tuple[CaseRule, TagRef]] = field(default_factory=list)
+    examples: list[DocExample] = field(default_factory=list)
+    requirements: dict[str, DocRequirement] = field(default_factory=dict)   # tag -> requirement, in order
+
+    def refs(self, *roles: str) -> tuple[TagRef, ...]:
+        """The tags (and lines) stating any of the roles, each once, in the order given."""
+        found = [ref for role in roles for ref in self.roles.get(role, [])]
+        return tuple(dict.fromkeys(found))
+
+    def has(self, role: str) -> bool:
+        return bool(self.roles.get(role))
+
+
+def read(path: str | Path) -> Binding:
+    doc = read_document(path)
+    if not has_div_section(doc):
+        raise InputError("no Div section in the document (no heading names the Div operator)", str(path))
+    return bind(doc)
+
+
+def bind(doc: SpecDocument) -> Binding:
+    title = next((line.lstrip("# ").strip() for line in doc.lines if line.startswith("#")), doc.path)
+    binding = Binding(doc.path, title)
+    for section in doc.sections:
+        if section.family in ("real", "float", "int") and section.family not in binding.types:
+            binding.types[section.family] = section.types
+    rounding = {(r.line, r.rounding) for r in doc.rules if r.kind == "rounding"}
+    for use in doc.tags:
+        family = doc.section_of(use.line).family
+        requirement = binding.requirements.setdefault(
+            use.tag, DocRequirement(use.tag, use.line, [], use.text, doc.section_of(use.line).title))
+        requirement.lines.append(use.line)
+        if use.defines and not requirement.roles:
+            requirement.line, requirement.text, requirement.section = use.line, use.text, doc.section_of(use.line).title
+        for role in _roles(use.text, use.line, family, rounding, binding):
+            if role not in requirement.roles:
+                requirement.roles.append(role)
+            binding.roles.setdefault(role, []).append(TagRef(use.tag, use.line))
+    for section_examples in _by_section(doc):
+        for number, example in enumerate(section_examples, 1):
+            family = doc.section_of(example.line).family
+            flat = [list(row) for row in (example.a.entries, example.b.entries, example.c.entries)]
+            a, b, c = ([x for row in m for x in row] for m in flat)
+            if family in ("real", "float") and len(a) == len(b) == len(c) and not example.broadcast:
+                binding.examples.append(DocExample(family, number, example.line, tuple(zip(a, b, c))))
+    return binding
+
+
+def _by_section(doc: SpecDocument):
+    sections: dict[str, list] = {}
+    for example in doc.examples:
+        sections.setdefault(example.section, []).append(example)
+    return sections.values()
+
+
+def _roles(text: str, line: int, family: str, rounding: set, binding: Binding) -> list[str]:
+    cls = classify(text)
+    if cls == "shape consistency":
+        return ["shape"]
+    if cls == "type consistency":
+        return ["type"]
+    if family == "float":
+        rules = read_case_rules(text, line)
+        if rules:
+            binding.case_rules += [(rule, TagRef(_tag_at(binding, line), line)) for rule in rules]
+            return ["float.case"]
+        if _ACCURACY.search(normalize(text)):
+            return ["float.accuracy"]
+        if (line, "nearest") in rounding:
+            return ["float.rounding"]
+        return []
+    if family == "real":
+        return {"function": ["real.definition"], "definition domain": ["real.domain"]}.get(cls, [])
+    if family == "int":
+        if cls == "function" and (line, "trunc") in rounding:
+            return ["int.definition"]
+        return {"definition domain": ["int.domain"], "overflow": ["int.overflow"]}.get(cls, [])
+    return []
+
+
+def _tag_at(binding: Binding, line: int) -> str:
+    """The tag whose use is on ``line`` (the one being bound: the last registered there)."""
+    return next(r.tag for r in reversed(list(binding.requirements.values())) if line in r.lines)
+
+
+def entry_text(entry: Entry) -> str:
+    """An example entry as formats.parse and the renderers read it: "-7/2", "-0", "-inf", "nan"."""
+    literal = entry.literal
+    if literal.kind == "nan":
+        return "nan"
+    if literal.kind == "inf":
+        return "-inf" if literal.sign == "-" else "inf"
+    if literal.value == 0:
+        return "-0" if literal.sign == "-" else "0"
+    return str(literal.value)
+
+
+def summary(binding: Binding, root: Path | None = None) -> dict:
+    """The document as results.json records it: name, title, and every requirement with its lines and roles
+    (none: no formal reading, informal)."""
+    path = Path(binding.path)
+    shown = path.resolve().relative_to(root.resolve()).as_posix() if root and path.resolve().is_relative_to(
+        root.resolve()) else path.as_posix()
+    return {"path": shown, "title": binding.title,
+            "requirements": [{"tag": r.tag, "line": r.line, "lines": r.lines, "text": r.text,
+                              "section": r.section, "roles": r.roles} for r in binding.requirements.values()]}

@@ -1,0 +1,38 @@
+"""Below the normal range the absolute error of the quotient is at most half the smallest subnormal."""
+
+import numpy as np
+
+from divbridge.properties import Property
+from divbridge.properties.floatops import bits, div, f64, sample
+
+
+def holds(fmt, a, b):
+    c = div(fmt, a, b)
+    applies = np.zeros(a.shape, bool)
+    result = np.ones(a.shape, bool)
+    x, y = f64(a), f64(b)
+    for i in sample(np.isfinite(x) & np.isfinite(y) & (y != 0)):
+        ca, cb, cc = (fmt.decode(int(bits(fmt, v[i]))) for v in (a, b, c))
+        r = ca.value / cb.value
+        if abs(r) < fmt.min_normal:
+            applies[i] = True
+            result[i] = cc.is_finite and abs(cc.value - r) <= fmt.min_subnormal / 2
+    return applies, result
+
+
+PROPERTY = Property(
+    name="absolute_error_subnormal", kind="accuracy", role="float.accuracy",
+    title="absolute error at most half the smallest subnormal below the normal range",
+    statement="isFinite(a) and isFinite(b) and not isZero(b) and r = real(a) / real(b) and "
+              "|r| < min_normal -> |real(a / b) - r| <= min_subnormal / 2",
+    why3="""forall a b: t.
+    t'isFinite a /\\ t'isFinite b /\\ not is_zero b /\\ RealAbs.abs (exact a b) <. min_normal ->
+    RealAbs.abs (t'real (div a b) -. exact a b) <=. min_subnormal /. 2.0""",
+    # |q - r| <= d iff |q*b - a| <= d |b| (see relative_error_normal)
+    smt="""(define-fun m () {{ W }} (fp.mul RNE ({{ TO_W }} RNE q) wb))
+(define-fun in_range () Bool (fp.lt (fp.abs wa) (fp.mul RNE {{ wide_literals.min_normal }} (fp.abs wb))))
+(define-fun bound () {{ W }} (fp.mul RNE {{ wide_literals.half_min_subnormal }} (fp.abs wb)))
+(define-fun goal () Bool (=> (and (isFinite a) (isFinite b) (not (fp.isZero b)) in_range)
+                             (and (fp.leq (fp.sub RTP m wa) bound) (fp.geq (fp.sub RTN m wa) (fp.neg bound)))))""",
+    predicate=holds, wide=True, backends=frozenset({"why3", "smt", "gappa"}),
+)

@@ -1,0 +1,42 @@
+"""In the normal range the relative error of the quotient is at most 2^-p (half an ulp)."""
+
+import numpy as np
+
+from divbridge.properties import Property
+from divbridge.properties.floatops import bits, div, f64, sample
+
+
+def holds(fmt, a, b):
+    c = div(fmt, a, b)
+    applies = np.zeros(a.shape, bool)
+    result = np.ones(a.shape, bool)
+    x, y = f64(a), f64(b)
+    for i in sample(np.isfinite(x) & np.isfinite(y) & (y != 0)):
+        ca, cb, cc = (fmt.decode(int(bits(fmt, v[i]))) for v in (a, b, c))
+        r = ca.value / cb.value
+        if fmt.min_normal <= abs(r) <= fmt.max_finite:
+            applies[i] = True
+            result[i] = cc.is_finite and abs(cc.value - r) <= abs(r) / (1 << fmt.precision)
+    return applies, result
+
+
+PROPERTY = Property(
+    name="relative_error_normal", kind="accuracy", role="float.accuracy",
+    title="relative error at most 2^-{p} in the normal range",
+    statement="isFinite(a) and isFinite(b) and not isZero(b) and r = real(a) / real(b) and "
+              "min_normal <= |r| <= max_finite -> |real(a / b) - r| <= 2^-{p} * |r|",
+    why3="""forall a b: t.
+    t'isFinite a /\\ t'isFinite b /\\ not is_zero b /\\
+    min_normal <=. RealAbs.abs (exact a b) <=. max_finite ->
+    RealAbs.abs (t'real (div a b) -. exact a b) <=. {{ fmt.unit_roundoff }} *. RealAbs.abs (exact a b)""",
+    # with r = a / b (b finite non-zero): |q - r| <= e |r| iff |q*b - a| <= e |a|; q*b and the bound are exact
+    # in the wide format; q*b - a rounded upward (downward) stays below (above) a representable bound exactly
+    # when the exact difference does
+    smt="""(define-fun m () {{ W }} (fp.mul RNE ({{ TO_W }} RNE q) wb))
+(define-fun in_range () Bool (and (fp.leq (fp.mul RNE {{ wide_literals.min_normal }} (fp.abs wb)) (fp.abs wa))
+                                  (fp.leq (fp.abs wa) (fp.mul RNE {{ wide_literals.max_finite }} (fp.abs wb)))))
+(define-fun bound () {{ W }} (fp.mul RNE {{ wide_literals.unit_roundoff }} (fp.abs wa)))
+(define-fun goal () Bool (=> (and (isFinite a) (isFinite b) (not (fp.isZero b)) in_range)
+                             (and (fp.leq (fp.sub RTP m wa) bound) (fp.geq (fp.sub RTN m wa) (fp.neg bound)))))""",
+    predicate=holds, wide=True, backends=frozenset({"why3", "smt", "gappa"}),
+)

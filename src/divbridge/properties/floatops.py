@@ -1,0 +1,38 @@
+"""NumPy helpers shared by the float properties' predicates: Div as the mirror computes it, bits, signs."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from divbridge import mirror
+from divbridge.formats import FloatFormat
+
+SAMPLE = 400   # exact-rational checks run per element: keep the default cross-check fast
+
+
+def div(fmt: FloatFormat, a, b) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        return mirror.div(a, b, dtype=fmt, profile="sonnx")
+
+
+def bits(fmt: FloatFormat, x) -> np.ndarray:
+    return np.asarray(x).view(fmt.uint_dtype)
+
+
+def f64(x) -> np.ndarray:
+    with np.errstate(invalid="ignore"):   # NaN payloads of narrow formats
+        return np.asarray(x).astype(np.float64)
+
+
+def same(fmt: FloatFormat, x, y) -> np.ndarray:
+    """Bit-equal, or both NaN."""
+    both_nan = np.isnan(f64(x)) & np.isnan(f64(y))
+    return (bits(fmt, x) == bits(fmt, y)) | both_nan
+
+
+def neg(fmt: FloatFormat, x) -> np.ndarray:
+    return (bits(fmt, x) ^ fmt.sign_mask).astype(fmt.uint_dtype).view(fmt.dtype)
+
+
+def sample(mask: np.ndarray) -> np.ndarray:
+    return np.flatnonzero(mask)[:SAMPLE]

@@ -1,0 +1,69 @@
+"""check-spec: read a document, check every claim, gather the findings.
+
+`analyse(path)` reads a document (reader), checks every claim (checks) and
+returns the JSON-ready result: ``{"document", "requirements", "claims",
+"findings"}``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from divbridge.errors import InputError
+from divbridge.specdoc.checks import check_document, tag_traces, traced_tags
+from divbridge.specdoc.findings import Finding, exit_code
+from divbridge.specdoc.reader import SpecDocument, has_div_section, parse_document, read_document
+
+
+def analyse(path: str | Path) -> dict[str, Any]:
+    """Check a document on disk; one with no Div section in it is bad input (exit 2)."""
+    doc = read_document(path)
+    if not has_div_section(doc):
+        raise InputError("no Div section in the document (no heading names the Div operator)", str(path))
+    return analyse_document(doc)
+
+
+def analyse_text(text: str, path: str) -> dict[str, Any]:
+    return analyse_document(parse_document(text, path))
+
+
+def analyse_document(doc: SpecDocument) -> dict[str, Any]:
+    claims = check_document(doc)
+    findings = list(doc.findings) + [f for c in claims for f in c.findings]
+    findings = sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
+    traced = traced_tags()
+    requirements = {}
+    for use in doc.tags:
+        entry = requirements.setdefault(use.tag, {"tag": use.tag, "style": use.style, "line": use.line,
+                                                  "text": use.text, "lines": [], "traced": use.tag in traced})
+        entry["lines"].append(use.line)
+        if use.defines and not requirements[use.tag].get("defined"):
+            entry.update(line=use.line, text=use.text, defined=True)
+    for entry in requirements.values():
+        cls, traces = tag_traces(entry["tag"], entry["text"], doc.section_of(entry["line"]).family)
+        entry.update({"class": cls, "traces": list(traces)})
+    return {
+        "document": doc.path,
+        "requirements": [{k: v for k, v in r.items() if k != "defined"} for r in requirements.values()],
+        "claims": [c.to_json() for c in claims],
+        "findings": [f.to_json() for f in findings],
+        "exit_code": exit_code(findings),
+    }
+
+
+def render_text(result: dict[str, Any]) -> str:
+    """The terminal view: one line per finding, then a summary."""
+    out = []
+    for f in result["findings"]:
+        out.append(Finding(**f).render(result["document"]))
+    counts: dict[str, int] = {}
+    for f in result["findings"]:
+        counts[f["kind"]] = counts.get(f["kind"], 0) + 1
+    verdicts: dict[str, int] = {}
+    for c in result["claims"]:
+        verdicts[c["verdict"]] = verdicts.get(c["verdict"], 0) + 1
+    summary = ", ".join(f"{n} {k}" for k, n in counts.items()) or "no findings"
+    claims = ", ".join(f"{n} {v}" for v, n in verdicts.items()) or "none"
+    out.append(f"{result['document']}: {len(result['claims'])} claims ({claims}); {summary}")
+    return "\n".join(out)

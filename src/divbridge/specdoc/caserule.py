@@ -1,0 +1,105 @@
+"""Special-value rules of a float section written as sentences: "X over Y is Z, carrying S".
+
+A requirement such as "A zero over a finite non-zero number is a zero
+carrying the product of the signs" becomes a `CaseRule`: the class of each
+operand, the class of the result and its sign rule.  The vocabulary:
+
+- operands: ``zero``, ``a finite non-zero number``, ``a finite number``
+  (``zero included``), ``an infinity``, ``NaN``; "a NaN operand" is two
+  rules, one per operand;
+- results: ``NaN``, ``an infinity``, ``a zero``, optionally ``positive`` or
+  ``negative``;
+- signs: "the product (or XOR) of the signs", "the sign of the numerator /
+  denominator" (or of A / B); "whatever the signs" constrains nothing.
+
+A sentence outside this vocabulary is not a case rule (it may still be a
+prose rule of `specdoc.prose`, or informal); nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from divbridge.specdoc.latex import normalize
+
+# operand class -> how a sentence names it (tried in order: the longest phrases first)
+_OPERANDS = (
+    ("finite_nonzero", r"(?:an?\s+)?finite\s+non[- ]?zero\s+(?:number|value|numerator|denominator|operand)s?"),
+    ("finite", r"(?:an?\s+)?finite\s+(?:number|value|numerator|denominator|operand)s?(?:\s*\(zero\s+included\))?"),
+    ("zero", r"(?:an?\s+)?(?:zero|0)(?:\s+(?:numerator|denominator))?"),
+    ("inf", r"(?:an?\s+)?infinit(?:y|e\s+(?:number|value|numerator|denominator))"),
+    ("nan", r"(?:a\s+)?nan(?:\s+(?:numerator|denominator))?"),
+)
+_RESULTS = (("nan", r"nan"), ("inf", r"(?:an?\s+)?infinit(?:y|e)"), ("zero", r"(?:a\s+)?zero"))
+_SIGNS = (
+    ("xor", r"(?:product|xor|exclusive\s+or)\s+of\s+(?:the\s+)?(?:operands'?\s+)?signs"),
+    ("a", r"sign\s+of\s+(?:the\s+)?(?:numerator|dividend|a)\b"),
+    ("b", r"sign\s+of\s+(?:the\s+)?(?:denominator|divisor|b)\b"),
+)
+_FIXED = re.compile(r"\b(positive|negative)\s+(?=zero|infinity)")
+
+
+@dataclass(frozen=True)
+class CaseRule:
+    a: str          # operand classes: zero | finite_nonzero | finite | inf | nan | any
+    b: str
+    result: str     # nan | inf | zero
+    sign: str       # xor | a | b | + | - | "" (the sentence says nothing of the sign)
+    line: int
+    text: str
+
+    @property
+    def name(self) -> str:
+        """A stable name for the rule's obligation: the IEEE 754 rule's usual name when the
+        operand classes are one of its cases, else built from the classes."""
+        return CANONICAL_NAMES.get((self.a, self.b), f"{self.a}_div_{self.b}")
+
+
+CANONICAL_NAMES = {
+    ("nan", "any"): "nan_numerator", ("any", "nan"): "nan_denominator",
+    ("zero", "zero"): "zero_div_zero", ("inf", "inf"): "inf_div_inf",
+    ("finite_nonzero", "zero"): "finite_div_zero_sign", ("inf", "finite"): "inf_div_finite_sign",
+    ("finite", "inf"): "finite_div_inf_sign", ("zero", "finite_nonzero"): "zero_div_nonzero_sign",
+}
+
+
+def _operand(text: str) -> str | None:
+    for cls, pattern in _OPERANDS:
+        if re.fullmatch(pattern, text.strip()):
+            return cls
+    return None
+
+
+def read_case_rules(sentence: str, line: int) -> list[CaseRule]:
+    """The case rules a requirement sentence states; [] when it states none in this vocabulary."""
+    text = normalize(re.sub(r"`?\[[A-Za-z][A-Za-z0-9_]*\]`?", " ", sentence)).rstrip(" .")
+    m = re.fullmatch(r"(?:a|an)\s+nan\s+operand\s+(?:makes|gives|yields)\s+(?:the\s+result\s+)?nan", text)
+    if m:
+        return [CaseRule("nan", "any", "nan", "", line, sentence), CaseRule("any", "nan", "nan", "", line, sentence)]
+    m = re.fullmatch(r"(?P<pairs>.+?)\s+(?:is|are|gives?|yields?)\s+(?P<result>.+?)(?:\s*,\s*(?P<tail>.+))?", text)
+    if not m:
+        return []
+    pairs = []
+    for pair in re.split(r"\s+and\s+(?=\S+(?:\s+\S+){0,4}\s+over\s)", m["pairs"]):
+        left, sep, right = pair.partition(" over ")
+        a, b = _operand(left), _operand(right)
+        if not sep or a is None or b is None:
+            return []
+        pairs.append((a, b))
+    result_text = m["result"]
+    tail = m["tail"] or ""
+    carrying = re.match(r"(?P<result>.+?)\s+(?:carrying|with|taking|having)\s+(?P<sign>.+)", result_text)
+    if carrying:
+        result_text, tail = carrying["result"], carrying["sign"] + " " + tail
+    fixed = _FIXED.search(result_text)
+    result_text = _FIXED.sub("", result_text).strip()
+    result = next((cls for cls, pattern in _RESULTS if re.fullmatch(pattern, result_text)), None)
+    if result is None:
+        return []
+    sign = fixed[1][0].replace("p", "+").replace("n", "-") if fixed else ""
+    if not sign and tail and not re.search(r"whatever\s+the\s+signs?", tail):
+        sign = next((s for s, pattern in _SIGNS if re.search(pattern, tail)), None)
+        if sign is None:
+            return []       # a sign phrase outside the vocabulary: not read, never guessed
+    return [CaseRule(a, b, result, sign, line, sentence) for a, b in pairs]
