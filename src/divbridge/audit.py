@@ -1,10 +1,12 @@
-"""The diff of two versions of a spec document: tags, claims, obligations, verdicts.
+"""The diff of two versions of a spec document: tags, claims, proof obligations, verdicts.
 
-Both versions go through the same pipeline as `check-spec`; a claim's check
-is memoised by content (`specdoc.claimcache`), so an unchanged claim costs
-nothing the second time.  A claim produces one obligation per format it is
-checked in (``<claim id>:<format>``).  The audit fails (exit 1) when a
-requirement tag disappeared or a changed claim's verdict got worse.
+Both versions go through the pipelines of `check-spec` (claims: a claim's
+check is memoised by content, `specdoc.claimcache`) and of `prove` (the proof
+obligations each version requires, `obligations.catalog`).  The obligations
+that a change adds or alters are proved for both versions with the SMT
+portfolio and Gappa (through the proof cache, so an unchanged one costs
+nothing); a verdict that got worse comes with its counterexample.  The audit
+fails (exit 1) when a requirement tag disappeared or a verdict got worse.
 """
 
 from __future__ import annotations
@@ -14,8 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from divbridge.errors import InputError
+from divbridge.obligations import document
+from divbridge.obligations.catalog import obligations_of
+from divbridge.obligations.model import Obligation
 from divbridge.specdoc.analysis import analyse_text
 from divbridge.specdoc.findings import VERDICT_RANK
+from divbridge.specdoc.reader import has_div_section, parse_document
+
+AUDIT_PROVERS = {"z3", "cvc5", "bitwuzla", "gappa"}   # the quick ones: an audit answers in seconds
 
 WORKTREE = "WORKTREE"
 
@@ -43,12 +51,58 @@ def load_git(rev: str, path: str) -> str:
     return shown.stdout
 
 
-OBLIGATION_KINDS = ("case-table", "example", "why3", "definition")   # tags and type lists are not proved
+def _proof_obligations(text: str, name: str) -> dict[str, Obligation]:
+    doc = parse_document(text, name)
+    return {o.id: o for o in obligations_of(document.bind(doc))} if has_div_section(doc) else {}
 
 
-def _obligations(claims: list[dict[str, Any]]) -> dict[str, str]:
-    return {f"{c['id']}:{fmt}": c["id"] for c in claims if c["kind"] in OBLIGATION_KINDS
-            for fmt in (c["formats"] or ["-"])}
+def _what(obligation: Obligation) -> tuple:
+    """What an obligation claims: a change here changes the obligation; a change of lines only moves it."""
+    return obligation.statement, obligation.requirements, obligation.expect, sorted(map(str, obligation.params.items()))
+
+
+def _prove(obligations: list[Obligation]) -> dict[str, Any]:
+    """Each obligation's result, from the cache when it was proved before."""
+    import tempfile
+    from pathlib import Path
+
+    from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
+    from divbridge.provers.runner import RunOptions, Runner
+    if not obligations:
+        return {}
+    from divbridge.commands.prove import backends
+    with tempfile.TemporaryDirectory(prefix="divbridge-audit-") as out:
+        runner = Runner(backends(AUDIT_PROVERS), ProofCache(DEFAULT_DIRECTORY, "readwrite"),
+                        RunOptions(timeout=20.0, provers=AUDIT_PROVERS), Path(out))
+        results, _ = runner.run(obligations)
+    return {r.id: r for r in results}
+
+
+def _shown(result) -> dict[str, Any]:
+    return {"verdict": result.verdict, "as_expected": result.as_expected, "prover": result.prover,
+            "counterexample": (result.counterexample or {}).get("values") if not result.as_expected else None}
+
+
+def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation]) -> dict[str, Any]:
+    """Obligations added, removed, changed (what they claim) and moved (only their lines), with the
+    verdicts of the added and changed ones before and after."""
+    changed = sorted(i for i in old.keys() & new.keys() if _what(old[i]) != _what(new[i]))
+    added = sorted(new.keys() - old.keys())
+    moved = sorted(i for i in old.keys() & new.keys() if i not in changed and old[i].lines != new[i].lines)
+    before = _prove([old[i] for i in changed])
+    after = _prove([new[i] for i in changed + added])
+    entries = []
+    for i in changed + added:
+        now = _shown(after[i])
+        was = _shown(before[i]) if i in before else None
+        entries.append({"id": i, "change": "changed" if was else "added",
+                        "lines": [f"{tag} line {line}" for tag, line in zip(new[i].requirements, new[i].lines)],
+                        "statement_before": old[i].statement if i in old else None,
+                        "statement_after": new[i].statement, "before": was, "after": now,
+                        "worse": not now["as_expected"] and (was is None or was["as_expected"])})
+    return {"added": added, "removed": sorted(old.keys() - new.keys()), "changed": changed,
+            "moved": [{"id": i, "lines_before": list(old[i].lines), "lines_after": list(new[i].lines)} for i in moved],
+            "verdicts": entries}
 
 
 def audit(old_text: str, old_name: str, new_text: str, new_name: str) -> dict[str, Any]:
@@ -65,8 +119,6 @@ def audit(old_text: str, old_name: str, new_text: str, new_name: str) -> dict[st
                             "line_after": after["line"], "verdict_before": before["verdict"],
                             "verdict_after": after["verdict"],
                             "worse": VERDICT_RANK[after["verdict"]] > VERDICT_RANK[before["verdict"]]})
-    old_obl, new_obl = _obligations(old["claims"]), _obligations(new["claims"])
-    changed_ids = {c["id"] for c in changed}
     result = {
         "old": old_name,
         "new": new_name,
@@ -83,20 +135,23 @@ def audit(old_text: str, old_name: str, new_text: str, new_name: str) -> dict[st
                         for c in sorted(old_claims.keys() - new_claims.keys())],
             "changed": sorted(changed, key=lambda c: c["id"]),
         },
-        "obligations": {
-            "added": sorted(new_obl.keys() - old_obl.keys()),
-            "removed": sorted(old_obl.keys() - new_obl.keys()),
-            "changed": sorted(o for o in old_obl.keys() & new_obl.keys() if new_obl[o] in changed_ids),
-        },
+        "text": {t: {"before": old_tags[t]["text"], "after": new_tags[t]["text"], "line": new_tags[t]["line"]}
+                 for t in sorted(old_tags.keys() & new_tags.keys()) if old_tags[t]["text"] != new_tags[t]["text"]},
+        "obligations": obligation_diff(_proof_obligations(old_text, old_name), _proof_obligations(new_text, new_name)),
     }
-    result["worse"] = [c["id"] for c in changed if c["worse"]]
+    result["worse"] = [c["id"] for c in changed if c["worse"]] + \
+        [v["id"] for v in result["obligations"]["verdicts"] if v["worse"]]
     result["exit_code"] = 1 if result["worse"] or result["tags"]["removed"] else 0
     return result
 
 
 def render_text(result: dict[str, Any]) -> str:
     out = [f"audit {result['old']} -> {result['new']}"]
-    for what in ("tags", "claims", "obligations"):
+    for tag, text in result["text"].items():
+        out.append(f"  requirement {tag} (line {text['line']}):")
+        out.append(f"    - {text['before']}")
+        out.append(f"    + {text['after']}")
+    for what in ("tags", "claims"):
         part = result[what]
         for change in ("added", "removed", "changed"):
             items = part[change]
@@ -112,6 +167,7 @@ def render_text(result: dict[str, Any]) -> str:
                                f"{item['verdict_before']} -> {item['verdict_after']}{mark}")
                 else:
                     out.append(f"    {item['id']} (line {item['line']}): {item['verdict']}")
+    out += _render_obligations(result["obligations"])
     if len(out) == 1:
         out.append("  no change in tags, claims or obligations")
     verdict = "FAIL" if result["exit_code"] else "ok"
@@ -122,3 +178,23 @@ def render_text(result: dict[str, Any]) -> str:
         reasons.append(f"{len(result['worse'])} verdict(s) worse")
     out.append(f"audit: {verdict}" + (f" ({', '.join(reasons)})" if reasons else ""))
     return "\n".join(out)
+
+
+def _render_obligations(diff: dict[str, Any]) -> list[str]:
+    out = []
+    for change in ("added", "removed", "changed"):
+        if diff[change]:
+            out.append(f"  obligations {change} ({len(diff[change])}):")
+            out += [f"    {i}" for i in diff[change]]
+    if diff["moved"]:
+        out.append(f"  obligations moved ({len(diff['moved'])}): only the lines of their requirements changed")
+    for v in diff["verdicts"]:
+        was = f"{v['before']['verdict']} -> " if v["before"] else ""
+        mark = "  WORSE" if v["worse"] else ""
+        out.append(f"  verdict {v['id']} ({', '.join(v['lines'])}): {was}{v['after']['verdict']}{mark}")
+        if v["statement_before"] and v["statement_before"] != v["statement_after"]:
+            out.append(f"    - {v['statement_before']}")
+            out.append(f"    + {v['statement_after']}")
+        for name, value in (v["after"]["counterexample"] or {}).items():
+            out.append(f"    counterexample: {name} = {value}")
+    return out

@@ -178,6 +178,9 @@ def spec_obligations(path: str | Path = document.DEFAULT_DOCUMENT) -> list[Oblig
 
 @functools.lru_cache(maxsize=8)
 def _bound(path: str, stamp: int) -> tuple[Obligation, ...]:
-    binding = document.read(path)
-    return tuple(real_obligations(binding) + float_obligations(binding) + int_obligations(binding)
-                 + shape_obligations(binding))
+    return tuple(obligations_of(document.read(path)))
+
+
+def obligations_of(binding: Binding) -> list[Obligation]:
+    return real_obligations(binding) + float_obligations(binding) + int_obligations(binding) \
+        + shape_obligations(binding)

@@ -119,12 +119,12 @@ def _prover_tool(prover: str) -> str:
 
 class Runner:
     def __init__(self, backends: list[Backend], cache: Cache, options: RunOptions,
-                 out_dir: Path, stream: TextIO = sys.stdout):
+                 out_dir: Path, stream: TextIO | None = None):
         self.backends = backends
         self.cache = cache
         self.options = options
         self.out_dir = out_dir
-        self.stream = stream
+        self.stream = stream or sys.stdout   # looked up now: sys.stdout may be replaced after import
         self.versions: dict[str, str] = {}
 
     def run(self, obligations: list[Obligation]) -> tuple[list[ObligationResult], dict[str, str]]:

@@ -1,0 +1,110 @@
+"""The document drives the proof run: its requirements bind the obligations, a changed requirement
+changes what `prove` proves and `audit` shows; every float property has every encoding."""
+
+import dataclasses
+import shutil
+
+import pytest
+
+from divbridge.cli import main
+from divbridge.crosscheck import predicates, vectors
+from divbridge.formats import get_format
+from divbridge.obligations import document, smtrender, why3render
+from divbridge.obligations.catalog import spec_obligations
+from divbridge.properties import ENCODINGS, FLOAT_PROPERTIES, IncompleteProperty, _check
+
+DIV_MD = document.DEFAULT_DOCUMENT
+SIGN_RULE = "A zero over a finite non-zero number is a zero carrying the product of the signs."
+WRONG_RULE = "A zero over a finite non-zero number is a zero carrying the sign of the numerator."
+needs_solvers = pytest.mark.skipif(shutil.which("z3") is None, reason="z3 is not installed (scripts/setup.sh)")
+
+
+@pytest.fixture
+def wrong_sign(tmp_path):
+    """A copy of proofs/spec/div.md whose sign rule for 0 / y is wrong, and the rule's line."""
+    text = DIV_MD.read_text()
+    assert SIGN_RULE in text
+    line = text[:text.index(SIGN_RULE)].count("\n") + 1
+    copy = tmp_path / "div.md"
+    copy.write_text(text.replace(SIGN_RULE, WRONG_RULE))
+    return copy, line
+
+
+def test_every_obligation_names_the_tags_and_lines_of_the_document():
+    lines = DIV_MD.read_text().splitlines()
+    for obligation in spec_obligations():
+        assert obligation.requirements and len(obligation.lines) == len(obligation.requirements), obligation.id
+        for tag, line in zip(obligation.requirements, obligation.lines):
+            stated = lines[line - 1]
+            assert f"[{tag}]" in stated or obligation.kind == "example" and "A = " in stated, (obligation.id, line)
+
+
+def test_the_documents_types_are_the_formats():
+    formats = {o.format for o in spec_obligations() if o.family == "int"}
+    assert formats == {"int8", "int16", "int32"}          # SONNX's integer types, as div.md lists them
+    assert {o.format for o in spec_obligations() if o.family == "float"} == {"fp16", "bf16", "fp32", "fp64"}
+
+
+def test_a_changed_requirement_changes_the_obligation(wrong_sign):
+    copy, line = wrong_sign
+    before = {o.id: o for o in spec_obligations()}
+    after = {o.id: o for o in spec_obligations(copy)}
+    assert before.keys() == after.keys()
+    changed = [i for i in after if after[i].statement != before[i].statement]
+    assert sorted(changed) == sorted(f"float.{f}.special.zero_div_nonzero_sign" for f in ("fp16", "bf16", "fp32", "fp64"))
+    assert after[changed[0]].statement.endswith("sign(a / b) = sign(a)") and after[changed[0]].lines == (line,)
+
+
+def test_a_requirement_no_property_reads_binds_nothing_and_is_listed(tmp_path):
+    copy = tmp_path / "div.md"
+    copy.write_text(DIV_MD.read_text().replace("The rounding error is bounded as IEEE 754 bounds it.",
+                                               "Implementations should be fast."))
+    binding = document.read(copy)
+    assert not binding.requirements["E_DIV_FLOAT_ACC_0010"].roles        # listed, with no formal reading
+    assert not [o for o in spec_obligations(copy) if o.kind == "accuracy"]
+
+
+@needs_solvers
+def test_prove_fails_at_the_requirements_line_with_a_decoded_counterexample(wrong_sign, tmp_path, capsys):
+    copy, line = wrong_sign
+    code = main(["prove", "--spec", str(copy), "--only", "float.fp16.special.*", "--provers", "z3,bitwuzla",
+                 "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--no-crosscheck"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "float.fp16.special.zero_div_nonzero_sign: expected valid, got refuted" in out
+    assert f"stated at E_DIV_FLOAT_DEF_0070 line {line}" in out
+    assert "counterexample: a = " in out and "(fp16 0x" in out and "the mirror computes a / b = -0.0" in out
+
+
+@needs_solvers
+def test_audit_shows_the_text_the_moved_obligations_and_the_worse_verdict(wrong_sign, capsys):
+    copy, line = wrong_sign
+    assert main(["audit", str(DIV_MD), str(copy)]) == 1
+    out = capsys.readouterr().out
+    assert f"requirement E_DIV_FLOAT_DEF_0070 (line {line}):" in out
+    assert f"    - {SIGN_RULE}" in out and f"    + {WRONG_RULE}" in out
+    assert "obligations changed (4):" in out and "    float.fp16.special.zero_div_nonzero_sign" in out
+    assert (f"verdict float.fp16.special.zero_div_nonzero_sign (E_DIV_FLOAT_DEF_0070 line {line}): "
+            "proved -> refuted  WORSE") in out
+    assert "counterexample: a = " in out and "audit: FAIL" in out
+
+
+def test_every_float_property_has_every_encoding_and_a_missing_one_is_refused():
+    for prop in FLOAT_PROPERTIES.values():
+        for encoding in ENCODINGS:
+            assert getattr(prop, encoding), (prop.name, encoding)
+            with pytest.raises(IncompleteProperty, match=prop.name):
+                _check(dataclasses.replace(prop, **{encoding: ""}), "test")
+
+
+def test_every_float_property_reaches_why3_smt_and_the_crosscheck(tmp_path):
+    fp16 = [o for o in spec_obligations() if o.format == "fp16" and o.prop in FLOAT_PROPERTIES]
+    assert {o.prop for o in fp16} == set(FLOAT_PROPERTIES)
+    [theory] = why3render.render(fp16, tmp_path)
+    sets = vectors.vector_sets(get_format("fp16"))
+    for obligation in fp16:
+        assert f"goal {obligation.prop}:" in theory.text
+        rendered = smtrender.render(obligation, tmp_path)
+        assert "(define-fun goal () Bool" in rendered.text and "(assert (not goal))" in rendered.text
+        run, failures, first = predicates.evaluate(obligation, sets)
+        assert run > 0 and failures == 0, (obligation.id, first)
