@@ -14,9 +14,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from tokenize import TokenError  # sympy raises it on unbalanced input
 
-import sympy
-from sympy.parsing.sympy_parser import auto_number, parse_expr, rationalize
-
 
 class LatexError(ValueError):
     """A piece of LaTeX this reader cannot give a meaning to."""
@@ -338,6 +335,7 @@ class Entry:
 
 
 _ARITH = re.compile(r"[0-9.+\-*/() e]+")
+_SIMPLE = re.compile(r"\s*([+\-]?\d+(?:\.\d*)?|[+\-]?\.\d+)\s*(?:/\s*(\d+(?:\.\d*)?|\.\d+)\s*)?")
 
 
 def tolerance(text: str) -> Fraction:
@@ -357,6 +355,14 @@ def parse_entry(text: str) -> Entry:
         return Entry(parse_value(s), approx)
     if not s or not _ARITH.fullmatch(s) or len(s) > 80 or "**" in s:
         raise LatexError(f"cannot read the matrix entry '{text.strip()}'")
+    simple = _SIMPLE.fullmatch(s)
+    if simple:   # a number or a quotient of two: no need for sympy (slow to import)
+        if Fraction(simple[2] or 1) == 0:
+            raise LatexError(f"the matrix entry '{text.strip()}' is not a number")
+        value = Fraction(simple[1]) / Fraction(simple[2] or 1)
+        return Entry(Literal("number", value), approx, tolerance(s) if approx else Fraction(0))
+    import sympy
+    from sympy.parsing.sympy_parser import auto_number, parse_expr, rationalize
     try:  # a whitelisted arithmetic expression, so parse_expr's eval sees nothing else
         value = parse_expr(s, transformations=(auto_number, rationalize), evaluate=True)
     except (SyntaxError, TypeError, ValueError, ZeroDivisionError, TokenError, AttributeError, IndexError):
