@@ -1,5 +1,5 @@
 ; divbridge proof obligation float.bf16.special.finite_div_zero_sign
-; finite non-zero / 0 is an infinity signed by XOR
+; A finite non-zero numerator over a zero is an infinity carrying the product of the signs
 ; requirements: E_DIV_FLOAT_DEF_0040
 ; statement: isFinite(a) and not isZero(a) and isZero(b) -> isInfinite(a / b) and sign(a / b) = sign(a) xor sign(b)
 ; expected: valid, so the negated goal asserted below is unsat
@@ -15,7 +15,7 @@
 (define-fun isFinite ((x (_ FloatingPoint 8 8))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
 (define-fun one () (_ FloatingPoint 8 8) (fp #b0 #b01111111 #b0000000))
 (define-fun q () (_ FloatingPoint 8 8) (fp.div RNE a b))
-(define-fun goal () Bool (=> (and (isFinite a) (not (fp.isZero a)) (fp.isZero b))
+(define-fun goal () Bool (=> (and (and (isFinite a) (not (fp.isZero a))) (fp.isZero b))
                              (and (fp.isInfinite q) (= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b))))))
 (assert (not goal))
 (check-sat)

@@ -1,5 +1,5 @@
 ; divbridge proof obligation float.bf16.special.nan_denominator
-; a NaN denominator gives NaN
+; A NaN operand makes the result NaN
 ; requirements: E_DIV_FLOAT_DEF_0020
 ; statement: isNaN(b) -> isNaN(a / b)
 ; expected: valid, so the negated goal asserted below is unsat
@@ -15,7 +15,8 @@
 (define-fun isFinite ((x (_ FloatingPoint 8 8))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
 (define-fun one () (_ FloatingPoint 8 8) (fp #b0 #b01111111 #b0000000))
 (define-fun q () (_ FloatingPoint 8 8) (fp.div RNE a b))
-(define-fun goal () Bool (=> (fp.isNaN b) (fp.isNaN q)))
+(define-fun goal () Bool (=> (fp.isNaN b)
+                             (fp.isNaN q)))
 (assert (not goal))
 (check-sat)
 (exit)

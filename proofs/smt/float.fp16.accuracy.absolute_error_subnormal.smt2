@@ -19,9 +19,6 @@
 ; so the comparisons below are comparisons of exact reals
 (define-fun wa () (_ FloatingPoint 8 24) ((_ to_fp 8 24) RNE a))
 (define-fun wb () (_ FloatingPoint 8 24) ((_ to_fp 8 24) RNE b))
-; with r = a / b (b finite non-zero): |q - r| <= e |r|  iff  |q*b - a| <= e |a|, and |q - r| <= d  iff
-; |q*b - a| <= d |b|.  q*b and both bounds are exact in the wide format; q*b - a rounded upward (downward)
-; stays below (above) a representable bound exactly when the exact difference does.
 (define-fun m () (_ FloatingPoint 8 24) (fp.mul RNE ((_ to_fp 8 24) RNE q) wb))
 (define-fun in_range () Bool (fp.lt (fp.abs wa) (fp.mul RNE (fp #b0 #b01110001 #b00000000000000000000000) (fp.abs wb))))
 (define-fun bound () (_ FloatingPoint 8 24) (fp.mul RNE (fp #b0 #b01100110 #b00000000000000000000000) (fp.abs wb)))

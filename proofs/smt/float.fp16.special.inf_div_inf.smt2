@@ -1,5 +1,5 @@
 ; divbridge proof obligation float.fp16.special.inf_div_inf
-; inf / inf is NaN for every sign
+; Zero over zero and infinity over infinity are NaN, whatever the signs
 ; requirements: E_DIV_FLOAT_DEF_0030
 ; statement: isInfinite(a) and isInfinite(b) -> isNaN(a / b)
 ; expected: valid, so the negated goal asserted below is unsat
@@ -15,7 +15,8 @@
 (define-fun isFinite ((x (_ FloatingPoint 5 11))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
 (define-fun one () (_ FloatingPoint 5 11) (fp #b0 #b01111 #b0000000000))
 (define-fun q () (_ FloatingPoint 5 11) (fp.div RNE a b))
-(define-fun goal () Bool (=> (and (fp.isInfinite a) (fp.isInfinite b)) (fp.isNaN q)))
+(define-fun goal () Bool (=> (and (fp.isInfinite a) (fp.isInfinite b))
+                             (fp.isNaN q)))
 (assert (not goal))
 (check-sat)
 (exit)

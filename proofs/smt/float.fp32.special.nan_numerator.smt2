@@ -1,5 +1,5 @@
 ; divbridge proof obligation float.fp32.special.nan_numerator
-; a NaN numerator gives NaN
+; A NaN operand makes the result NaN
 ; requirements: E_DIV_FLOAT_DEF_0020
 ; statement: isNaN(a) -> isNaN(a / b)
 ; expected: valid, so the negated goal asserted below is unsat
@@ -15,7 +15,8 @@
 (define-fun isFinite ((x (_ FloatingPoint 8 24))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
 (define-fun one () (_ FloatingPoint 8 24) (fp #b0 #b01111111 #b00000000000000000000000))
 (define-fun q () (_ FloatingPoint 8 24) (fp.div RNE a b))
-(define-fun goal () Bool (=> (fp.isNaN a) (fp.isNaN q)))
+(define-fun goal () Bool (=> (fp.isNaN a)
+                             (fp.isNaN q)))
 (assert (not goal))
 (check-sat)
 (exit)

@@ -1,5 +1,5 @@
 ; divbridge proof obligation float.fp64.special.zero_div_nonzero_sign
-; 0 / finite non-zero is a zero signed by XOR
+; A zero over a finite non-zero number is a zero carrying the product of the signs
 ; requirements: E_DIV_FLOAT_DEF_0070
 ; statement: isZero(a) and isFinite(b) and not isZero(b) -> isZero(a / b) and sign(a / b) = sign(a) xor sign(b)
 ; expected: valid, so the negated goal asserted below is unsat
@@ -15,7 +15,7 @@
 (define-fun isFinite ((x (_ FloatingPoint 11 53))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
 (define-fun one () (_ FloatingPoint 11 53) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000))
 (define-fun q () (_ FloatingPoint 11 53) (fp.div RNE a b))
-(define-fun goal () Bool (=> (and (fp.isZero a) (isFinite b) (not (fp.isZero b)))
+(define-fun goal () Bool (=> (and (fp.isZero a) (and (isFinite b) (not (fp.isZero b))))
                              (and (fp.isZero q) (= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b))))))
 (assert (not goal))
 (check-sat)

@@ -1,5 +1,5 @@
 ; divbridge proof obligation float.fp64.special.zero_div_zero
-; 0 / 0 is NaN for every sign
+; Zero over zero and infinity over infinity are NaN, whatever the signs
 ; requirements: E_DIV_FLOAT_DEF_0030
 ; statement: isZero(a) and isZero(b) -> isNaN(a / b)
 ; expected: valid, so the negated goal asserted below is unsat
@@ -15,7 +15,8 @@
 (define-fun isFinite ((x (_ FloatingPoint 11 53))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
 (define-fun one () (_ FloatingPoint 11 53) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000))
 (define-fun q () (_ FloatingPoint 11 53) (fp.div RNE a b))
-(define-fun goal () Bool (=> (and (fp.isZero a) (fp.isZero b)) (fp.isNaN q)))
+(define-fun goal () Bool (=> (and (fp.isZero a) (fp.isZero b))
+                             (fp.isNaN q)))
 (assert (not goal))
 (check-sat)
 (exit)
