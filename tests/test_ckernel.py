@@ -3,12 +3,13 @@
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from divbridge.cli import main
-from divbridge.crosscheck import ckernel, conform, vectors
+from divbridge.crosscheck import ckernel, conform, exhaustive, vectors
 from divbridge.crosscheck.impls import load_impl
-from divbridge.formats import get_format
+from divbridge.formats import BF16, FP16, FP32, get_format
 
 KERNELS = Path(__file__).resolve().parent / "kernels"
 
@@ -92,6 +93,61 @@ def test_cflags_reach_the_compiler(capsys):
 
 @pytest.mark.slow
 def test_exhaustive_fp16_kernel_conforms():
-    impl = load_impl(f"{KERNELS}/div_fp16_via_fp32.c:div_fp16")
-    report = conform.check_exhaustive(impl, get_format("fp16"))
+    impl = load_impl(f"{KERNELS}/div_fp16_via_fp32.c:div_fp16", _f16c_flags())
+    report = conform.check_exhaustive(impl, FP16)
     assert report.conforms and report.vectors["exhaustive"] == 1 << 32
+
+
+def _f16c_flags() -> str:
+    """Hardware FP16 conversions where the CPU has them: gcc otherwise calls libgcc per element."""
+    cpuinfo = Path("/proc/cpuinfo")
+    return "-O2 -mf16c" if cpuinfo.exists() and " f16c" in cpuinfo.read_text() else ""
+
+
+@pytest.mark.parametrize("fmt", [FP16, BF16], ids=["fp16", "bf16"])
+def test_reference_rows_are_the_general_paths_expected_results(fmt):
+    # zeros and subnormals, around one, the largest finite values, infinities and NaNs, both signs
+    for start in (0x0000, 0x3BFC, 0x3F7C, 0x7BFC, 0x7F7C, 0x8000, 0xFBFC, 0xFF7C):
+        numerators = range(start, start + 8)
+        expected, _ = exhaustive.numerator_rows(fmt, "via_fp32", numerators)
+        assert np.array_equal(exhaustive.reference_rows(fmt, numerators), expected.astype(fmt.uint_dtype)), hex(start)
+
+
+def test_exhaustive_slice_of_a_wrong_c_kernel_finds_what_the_engine_finds():
+    numerators = range(0x40, 0x60)   # the engine's first counterexample is 0x004b / 0x4f80
+    report = conform.check_exhaustive(load_impl(f"{KERNELS}/div_fp16_reciprocal.c:div_fp16"), FP16, rows=8,
+                                      numerators=numerators)
+    engine = exhaustive.enumerate_pairs(FP16, "reciprocal_fp32", numerators=numerators)
+    assert report.vectors["exhaustive"] == len(numerators) << 16
+    assert report.mismatches == engine.mismatches > 0
+    a, b, expected, actual = engine.first_mismatch
+    first = report.examples[0]
+    assert [first[k] for k in ("a", "b", "expected", "actual")] == [FP16.describe(x) for x in (a, b, expected, actual)]
+
+
+def test_a_crash_is_the_jobs_error_with_its_input_and_the_next_job_runs():
+    impl = load_impl(f"{KERNELS}/div_fp16_crash.c:div_fp16")
+    a = np.full(5000, 2.0, np.float16)
+    b = np.arange(0x1000, 0x1000 + 5000, dtype=np.uint16).view(np.float16)   # 0x1234 at index 564
+    crashed, fine = impl.run_many(FP16, [(a, b), (a[:3], b[:3])])
+    assert crashed.kind == "crash" and "killed by SIGSEGV" in crashed.detail
+    assert crashed.detail.endswith(f"on {FP16.describe(0x4000)} / {FP16.describe(0x1234)}")
+    assert np.array_equal(fine, (a[:3].astype(np.float32) / b[:3].astype(np.float32)).astype(np.float16))
+
+
+def test_conform_reports_a_crash_in_exhaustive_mode_and_divbridge_lives_on(capsys):
+    crash = f"{KERNELS}/div_fp16_crash.c:div_fp16"
+    assert main(["conform", "--impl", crash, "--dtype", "fp16", "--exhaustive"]) == 1
+    out, err = capsys.readouterr()
+    assert f"ERROR (exhaustive, crash): the C kernel process was killed by SIGSEGV on {FP16.describe(0)} / " \
+           f"{FP16.describe(0x1234)}" in out
+    assert "fp16 exhaustive: stopped by the error below after 0 pairs" in err
+    assert "does NOT conform" in out and "Traceback" not in out + err
+    assert main(["conform", "--impl", f"{KERNELS}/div_fp32.c:div_fp32", "--dtype", "fp32"]) == 0
+
+
+def test_a_kernel_writing_its_const_inputs_dies_instead_of_corrupting_them():
+    a, b = np.full(4, 6.0, np.float32), np.full(4, 3.0, np.float32)
+    result = load_impl(f"{KERNELS}/div_fp32_writes_inputs.c:div_fp32").run(FP32, a, b)
+    assert result.kind == "crash" and "SIGSEGV" in result.detail
+    assert (a == 6.0).all()

@@ -44,6 +44,10 @@ def run(args: argparse.Namespace) -> int:
         report = conform.check(impl, fmt, vectors.vector_sets(fmt, args.seed, document=args.spec))
         if args.exhaustive and fmt in (FP16, BF16):
             full = conform.check_exhaustive(impl, fmt, progress=_progress(fmt))
+            if full.errors:   # the run stopped there: end the progress line (if any) and say so
+                judged = full.vectors.get("exhaustive", 0)
+                print(f"{chr(10) if judged else ''}  {fmt.name} exhaustive: stopped by the error below after "
+                      f"{judged} pairs", file=sys.stderr)
             report.vectors.update(full.vectors)
             report.mismatches += full.mismatches
             report.payload_differences += full.payload_differences

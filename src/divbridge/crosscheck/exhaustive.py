@@ -412,6 +412,16 @@ def _fp32_to_bits_branchless(u, eb, sb, rne, ftz):
     return ((u >> 31) << (eb + sb - 1)) | r
 
 
+@njit(cache=True, inline="always")
+def _grid_round(q, drop):
+    """A qtab entry (quotient << 1 | sticky) rounded to nearest even on a grid ``drop`` bits coarser."""
+    n = q >> 1
+    kept = n >> drop
+    rest = n & ((1 << drop) - 1)
+    half = 1 << (drop - 1)
+    return kept + (1 if rest > half or (rest == half and ((q | kept) & 1) != 0) else 0)
+
+
 @njit(cache=True, error_model="numpy")
 def _scan_numerator(code, a, eb, sb, cls, sig, ex, qtab, rtab, rnorm, f32, tmp, buf, none):
     """Every pair (a, b): returns (mismatches, first mismatching b or -1).
@@ -466,14 +476,8 @@ def _scan_numerator(code, a, eb, sb, cls, sig, ex, qtab, rtab, rnorm, f32, tmp, 
                     drop = min(emin - (sb - 1) - (dexp - k), k + 2)
                     exact = qtab[row:row + width]
                     for j in range(width):
-                        q = np.int64(exact[j])
-                        n = q >> 1
-                        kept = n >> drop
-                        rest = n & ((1 << drop) - 1)
-                        half = 1 << (drop - 1)
-                        up = 1 if rest > half or (rest == half and ((q | kept) & 1) != 0) else 0
                         actual = _fp32_to_bits_branchless(np.int64(quotients[j]), eb, sb, rne, ftz)
-                        found += (sign_bits | (kept + up)) != actual
+                        found += (sign_bits | _grid_round(np.int64(exact[j]), drop)) != actual
             if found or not fast:
                 found, where = _scan_general(code, a, b_start, b_start + width, eb, sb, cls, sig, ex, qtab,
                                              rtab, f32, buf, buf.view(np.uint32), none, none)
@@ -500,6 +504,55 @@ def _rows_kernel(code, eb, sb, cls, sig, ex, qtab, rtab, f32, a_start, expected,
         buf = np.empty(1, np.float32)
         _scan_general(code, a_start + i, 0, n, eb, sb, cls, sig, ex, qtab, rtab, f32, buf, buf.view(np.uint32),
                       expected[i], actual[i])
+
+
+@njit(parallel=True, cache=True, nogil=True, error_model="numpy")
+def _reference_rows_kernel(eb, sb, cls, sig, ex, qtab, rtab, rnorm, a_start, out):
+    """out[i, b]: the reference quotient of numerator a_start + i by every denominator b.
+
+    The reference half of `_scan_numerator`, stored instead of compared: rows of
+    normal denominators are a table look-up plus the row's exponent (loops that
+    vectorise), the other rows and numerators go through `_finite_quotient` and
+    `_special_quotient` pair by pair.  nogil: a caller may run it in a thread
+    beside the implementation it judges."""
+    fields = 1 << eb
+    width = 1 << (sb - 1)
+    bias = (1 << (eb - 1)) - 1
+    emin = 1 - bias
+    top = eb + sb - 1
+    k = sb + _QUOTIENT_EXTRA
+    inf = ((1 << eb) - 1) << (sb - 1)
+    for i in prange(out.shape[0]):
+        a = a_start + i
+        ca = cls[a]
+        ea = np.int64(ex[a])
+        row = (np.int64(sig[a]) & (width - 1)) << (sb - 1)
+        for bsign in range(2):
+            sign = ((a >> top) & 1) ^ bsign
+            for field in range(fields):
+                b_start = (bsign << top) | (field << (sb - 1))
+                dexp = ea - (field - bias)
+                line = out[i, b_start:b_start + width]
+                if ca == _FINITE and 1 <= field <= fields - 2 and dexp >= emin + 1:   # normal or overflowing
+                    base = (dexp + bias - 2) << (sb - 1)
+                    rounded = rnorm[row:row + width]
+                    for j in range(width):
+                        line[j] = (sign << top) | min(base + np.int64(rounded[j]), inf)
+                elif ca == _FINITE and 1 <= field <= fields - 2:   # below the normal range: one fixed grid
+                    drop = min(emin - (sb - 1) - (dexp - k), k + 2)
+                    exact = qtab[row:row + width]
+                    for j in range(width):
+                        line[j] = (sign << top) | _grid_round(np.int64(exact[j]), drop)
+                else:
+                    for j in range(width):
+                        b = b_start + j
+                        cb = cls[b]
+                        if ca == _FINITE and cb == _FINITE:
+                            index = row | (np.int64(sig[b]) & (width - 1))
+                            line[j] = _finite_quotient(sign, ea - np.int64(ex[b]), np.int64(rtab[index]),
+                                                       np.int64(qtab[index]), eb, sb)
+                        else:
+                            line[j] = _special_quotient(ca, cb, sign, eb, sb)
 
 
 # -- monotonicity in the numerator (public API in divbridge.crosscheck.monotone) ------
@@ -597,6 +650,20 @@ def numerator_rows(fmt: FloatFormat, strategy: str, numerators: range) -> tuple[
     actual = np.empty((len(numerators), n), np.int64)
     _rows_kernel(code, fmt.eb, fmt.sb, cls, sig, ex, qtab, rtab, f32, numerators.start, expected, actual)
     return expected, actual
+
+
+def reference_rows(fmt: FloatFormat, numerators: range, out: np.ndarray | None = None) -> np.ndarray:
+    """The reference quotients of numerators x every denominator as bit patterns of
+    ``fmt.uint_dtype``, one row per numerator, written into ``out`` (reused across calls)."""
+    _check(fmt, "reference")
+    cls, sig, ex, qtab, rtab, rnorm, _ = _tables(fmt)
+    shape = (len(numerators), 1 << fmt.width)
+    if out is None:
+        out = np.empty(shape, fmt.uint_dtype)
+    if out.shape != shape or out.dtype != fmt.uint_dtype:
+        raise ValueError(f"out must be {fmt.uint_dtype} of shape {shape}")
+    _reference_rows_kernel(fmt.eb, fmt.sb, cls, sig, ex, qtab, rtab, rnorm, numerators.start, out)
+    return out
 
 
 def reference_div_bits(fmt: FloatFormat, a_bits: int, b_bits: int) -> int:
