@@ -12,6 +12,7 @@ fails (exit 1) when a requirement tag disappeared or a verdict got worse.
 from __future__ import annotations
 
 import subprocess
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,9 @@ from divbridge.errors import InputError
 from divbridge.obligations import document
 from divbridge.obligations.catalog import obligations_of
 from divbridge.obligations.model import Obligation
+from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
+from divbridge.provers.portfolio import backends
+from divbridge.provers.runner import RunOptions, Runner
 from divbridge.specdoc.analysis import analyse_text
 from divbridge.specdoc.findings import VERDICT_RANK
 from divbridge.specdoc.reader import has_div_section, parse_document
@@ -63,14 +67,8 @@ def _what(obligation: Obligation) -> tuple:
 
 def _prove(obligations: list[Obligation]) -> dict[str, Any]:
     """Each obligation's result, from the cache when it was proved before."""
-    import tempfile
-    from pathlib import Path
-
-    from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
-    from divbridge.provers.runner import RunOptions, Runner
     if not obligations:
         return {}
-    from divbridge.commands.prove import backends
     with tempfile.TemporaryDirectory(prefix="divbridge-audit-") as out:
         runner = Runner(backends(AUDIT_PROVERS), ProofCache(DEFAULT_DIRECTORY, "readwrite"),
                         RunOptions(timeout=20.0, provers=AUDIT_PROVERS), Path(out))

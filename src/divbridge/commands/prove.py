@@ -19,14 +19,13 @@ from divbridge.obligations import document
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
-from divbridge.provers.runner import Backend, RunOptions, Runner
+from divbridge.provers.portfolio import PROVERS, backends
+from divbridge.provers.runner import RunOptions, Runner
 from divbridge.results import ObligationResult, Results, summarize
 
 NAME = "prove"
 HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, Gappa, Coq, exhaustive) into proofs/results.json"
 
-SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")
-PROVERS = ("why3", *SMT_SOLVERS, "gappa", "coq", "exhaustive")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -132,29 +131,6 @@ def select(obligations, patterns: list[str] | None):
     chosen = [o for o in obligations if any(fnmatch.fnmatchcase(o.id, p) for p in patterns)]
     if not chosen:
         raise InputError(f"--only {' '.join(patterns)} matches no obligation")
-    return chosen
-
-
-def backends(provers: set[str]) -> list[Backend]:
-    """The backends the chosen provers need; imported here so that a run without
-    a backend does not need its tools."""
-    chosen: list[Backend] = []
-    if "why3" in provers:
-        from divbridge.provers.why3 import Why3Backend
-        chosen.append(Why3Backend())
-    solvers = tuple(s for s in SMT_SOLVERS if s in provers)
-    if solvers:
-        from divbridge.provers.smt import SmtBackend
-        chosen.append(SmtBackend(solvers))
-    if "gappa" in provers:
-        from divbridge.provers.gappa import GappaBackend
-        chosen.append(GappaBackend())
-    if "coq" in provers:
-        from divbridge.provers.coq import CoqBackend
-        chosen.append(CoqBackend())
-    if "exhaustive" in provers:
-        from divbridge.provers.exhaustive import ExhaustiveBackend
-        chosen.append(ExhaustiveBackend())
     return chosen
 
 

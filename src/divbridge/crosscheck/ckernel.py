@@ -39,8 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from divbridge.crosscheck.impls import Impl
-from divbridge.crosscheck.outcome import ImplError, check_result
-from divbridge.crosscheck.peers import _describe_exit, _last_line
+from divbridge.crosscheck.outcome import ImplError, check_result, describe_exit, last_line
 from divbridge.errors import InputError, ToolMissing
 from divbridge.formats import Format
 
@@ -163,9 +162,9 @@ class KernelProcess:
     def _death(self) -> str:
         code = self._proc.wait()
         self._proc = None
-        text = _describe_exit("C kernel", code)
+        text = describe_exit("C kernel", code)
         if code >= 0:   # not a signal: the child's last words say why
-            text += f": {_last_line((self.directory / 'stderr.txt').read_text(errors='replace'))}"
+            text += f": {last_line((self.directory / 'stderr.txt').read_text(errors='replace'))}"
         return text
 
     def _locate(self, itemsize: int, count: int) -> tuple[int, int]:

@@ -1,11 +1,13 @@
 """What running an implementation of Div gives: its result array, or an `ImplError` saying why not.
 
-Its own module so that the implementation registry (`impls`) and the peers
-that run in other processes (`peers`) can both use it without importing each other.
+Its own module so that the implementation registry (`impls`) and the
+implementations that run in child processes (`peers`, `ckernel`) can all use
+it without importing each other.
 """
 
 from __future__ import annotations
 
+import signal
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,3 +33,19 @@ def check_result(fmt: Format, a: np.ndarray, out) -> np.ndarray | ImplError:
     if out.dtype != fmt.dtype:
         return ImplError("bad_result", f"result type {out.dtype} is not {fmt.name}")
     return out
+
+
+def describe_exit(label: str, code: int) -> str:
+    """How a child process running an implementation ended (a negative code: killed by that signal)."""
+    if code < 0:
+        try:
+            return f"the {label} process was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"the {label} process was killed by signal {-code}"
+    return f"the {label} process exited with status {code}"
+
+
+def last_line(text: str) -> str:
+    """The last non-blank line a child process wrote: usually its error."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1][:200] if lines else "it wrote nothing"

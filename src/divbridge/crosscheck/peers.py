@@ -11,7 +11,6 @@ Run as ``python -m divbridge.crosscheck.peers DIR RUNTIME`` it is that child
 
 from __future__ import annotations
 
-import signal
 import subprocess
 import sys
 import tempfile
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from divbridge.crosscheck.outcome import ImplError, check_result
+from divbridge.crosscheck.outcome import ImplError, check_result, describe_exit, last_line
 from divbridge.formats import Format
 
 _ONNX_TYPES = {"float16": 10, "float32": 1, "float64": 11, "bfloat16": 16, "int8": 3, "int16": 5, "int32": 6,
@@ -112,7 +111,7 @@ def subprocess_batch(runtime: str, fmt: Format | list[Format], jobs: list[tuple[
                 break
             for marker in crashed:   # the job the child died on; the next child skips it
                 index = int(marker.stem.split("-")[1])
-                results[index] = ImplError("crash", _describe_exit(label, proc.returncode))
+                results[index] = ImplError("crash", describe_exit(label, proc.returncode))
                 marker.rename(directory / f"skip-{index}")
         for i, (a, _) in enumerate(jobs):
             if results[i] is not None:
@@ -124,7 +123,7 @@ def subprocess_batch(runtime: str, fmt: Format | list[Format], jobs: list[tuple[
             elif err.exists():
                 results[i] = ImplError("exception", err.read_text())
             else:
-                results[i] = ImplError("crash", f"no result from the {label} process: {_last_line(proc.stderr)}")
+                results[i] = ImplError("crash", f"no result from the {label} process: {last_line(proc.stderr)}")
     return results
 
 
@@ -138,20 +137,6 @@ def _dtype(name: str) -> np.dtype:
 
 
 _LABELS = {"onnxruntime": "ONNX Runtime", "openvino": "OpenVINO"}
-
-
-def _describe_exit(label: str, code: int) -> str:
-    if code < 0:
-        try:
-            return f"the {label} process was killed by {signal.Signals(-code).name}"
-        except ValueError:
-            return f"the {label} process was killed by signal {-code}"
-    return f"the {label} process exited with status {code}"
-
-
-def _last_line(text: str) -> str:
-    lines = [line for line in text.strip().splitlines() if line.strip()]
-    return lines[-1][:200] if lines else "it wrote nothing"
 
 
 if __name__ == "__main__":

@@ -20,29 +20,12 @@ from divbridge.formats import FloatFormat, Format, get_format
 from divbridge.mirror import exact
 from divbridge.obligations.model import Obligation
 from divbridge.properties import FLOAT_PROPERTIES, case_rule
+from divbridge.properties.floatops import bits, f64, same
 
 
 def div(fmt: Format, a, b):
     with np.errstate(all="ignore"):
         return mirror.div(a, b, dtype=fmt, profile=profile_for(fmt))
-
-
-def _bits(fmt: FloatFormat, x) -> np.ndarray:
-    return np.asarray(x).view(fmt.uint_dtype)
-
-
-def _f64(x) -> np.ndarray:
-    with np.errstate(invalid="ignore"):   # NaN payloads of narrow formats
-        return np.asarray(x).astype(np.float64)
-
-
-def _same(fmt: FloatFormat, x, y) -> np.ndarray:
-    both_nan = np.isnan(_f64(x)) & np.isnan(_f64(y))
-    return (_bits(fmt, x) == _bits(fmt, y)) | both_nan
-
-
-def _neg(fmt: FloatFormat, x) -> np.ndarray:
-    return (_bits(fmt, x) ^ fmt.sign_mask).astype(fmt.uint_dtype).view(fmt.dtype)
 
 
 # -- integer properties -------------------------------------------------------
@@ -85,7 +68,7 @@ def _strategy_props() -> dict[str, Callable]:
         wide = get_format(via).dtype
         with np.errstate(all="ignore"):
             s = (a.astype(wide) / b.astype(wide)).astype(fmt.dtype)
-        return np.ones(a.shape, bool), _same(fmt, s, div(fmt, a, b))
+        return np.ones(a.shape, bool), same(fmt, s, div(fmt, a, b))
 
     def int_via_float(fmt, a, b, via="fp64"):
         ok = in_domain(fmt, a, b)
@@ -97,13 +80,13 @@ def _strategy_props() -> dict[str, Callable]:
     def reciprocal(fmt, a, b):
         with np.errstate(all="ignore"):
             s = (a * (np.ones_like(b) / b)).astype(fmt.dtype)
-        return np.ones(a.shape, bool), _same(fmt, s, div(fmt, a, b))
+        return np.ones(a.shape, bool), same(fmt, s, div(fmt, a, b))
 
     def flush_to_zero(fmt, a, b):
         c = div(fmt, a, b)
-        tiny = np.abs(_f64(c)) < float(fmt.min_normal)
+        tiny = np.abs(f64(c)) < float(fmt.min_normal)
         s = np.where(tiny, np.copysign(np.zeros_like(c), c), c).astype(fmt.dtype)
-        return np.ones(a.shape, bool), _same(fmt, s, c)
+        return np.ones(a.shape, bool), same(fmt, s, c)
 
     def floor_equals_trunc(fmt, a, b):
         ok = in_domain(fmt, a, b)
@@ -134,7 +117,7 @@ def _example(obligation: Obligation, fmt: Format):
     for a_text, b_text, c_text in elements:
         a, b = fmt.parse(a_text), fmt.parse(b_text)
         if isinstance(fmt, FloatFormat):
-            got = int(_bits(fmt, div(fmt, _bits_array(fmt, a), _bits_array(fmt, b)))[0])
+            got = int(bits(fmt, div(fmt, _bits_array(fmt, a), _bits_array(fmt, b)))[0])
             want = fmt.parse(c_text)
             ok = got == want or (fmt.decode(got).is_nan and fmt.decode(want).is_nan)
             shown = f"{fmt.describe(a)} / {fmt.describe(b)}: expected {fmt.describe(want)}, got {fmt.describe(got)}"

@@ -104,7 +104,9 @@ def bind(doc: SpecDocument) -> Binding:
         requirement.lines.append(use.line)
         if use.defines and not requirement.roles:
             requirement.line, requirement.text, requirement.section = use.line, use.text, doc.section_of(use.line).title
-        for role in _roles(use.text, use.line, family, rounding, binding):
+        rules = read_case_rules(use.text, use.line) if family == "float" else []
+        binding.case_rules += [(rule, TagRef(use.tag, use.line)) for rule in rules]
+        for role in ["float.case"] if rules else _roles(use.text, use.line, family, rounding):
             if role not in requirement.roles:
                 requirement.roles.append(role)
             binding.roles.setdefault(role, []).append(TagRef(use.tag, use.line))
@@ -125,17 +127,14 @@ def _by_section(doc: SpecDocument):
     return sections.values()
 
 
-def _roles(text: str, line: int, family: str, rounding: set, binding: Binding) -> list[str]:
+def _roles(text: str, line: int, family: str, rounding: set) -> list[str]:
+    """What a requirement that is not a special-value rule states, read from its text."""
     cls = classify(text)
     if cls == "shape consistency":
         return ["shape"]
     if cls == "type consistency":
         return ["type"]
     if family == "float":
-        rules = read_case_rules(text, line)
-        if rules:
-            binding.case_rules += [(rule, TagRef(_tag_at(binding, line), line)) for rule in rules]
-            return ["float.case"]
         if _ACCURACY.search(normalize(text)):
             return ["float.accuracy"]
         if (line, "nearest") in rounding:
@@ -148,11 +147,6 @@ def _roles(text: str, line: int, family: str, rounding: set, binding: Binding) -
             return ["int.definition"]
         return {"definition domain": ["int.domain"], "overflow": ["int.overflow"]}.get(cls, [])
     return []
-
-
-def _tag_at(binding: Binding, line: int) -> str:
-    """The tag whose use is on ``line`` (the one being bound: the last registered there)."""
-    return next(r.tag for r in reversed(list(binding.requirements.values())) if line in r.lines)
 
 
 def entry_text(entry: Entry) -> str:
@@ -170,9 +164,9 @@ def entry_text(entry: Entry) -> str:
 def summary(binding: Binding, root: Path | None = None) -> dict:
     """The document as results.json records it: name, title, and every requirement with its lines and roles
     (none: no formal reading, informal)."""
-    path = Path(binding.path)
-    shown = path.resolve().relative_to(root.resolve()).as_posix() if root and path.resolve().is_relative_to(
-        root.resolve()) else path.as_posix()
+    path = Path(binding.path).resolve()
+    shown = path.relative_to(root.resolve()).as_posix() if root and path.is_relative_to(root.resolve()) \
+        else Path(binding.path).as_posix()
     return {"path": shown, "title": binding.title,
             "requirements": [{"tag": r.tag, "line": r.line, "lines": r.lines, "text": r.text,
                               "section": r.section, "roles": r.roles} for r in binding.requirements.values()]}

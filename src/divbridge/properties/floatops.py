@@ -36,3 +36,11 @@ def neg(fmt: FloatFormat, x) -> np.ndarray:
 
 def sample(mask: np.ndarray) -> np.ndarray:
     return np.flatnonzero(mask)[:SAMPLE]
+
+
+def exact_quotients(fmt: FloatFormat, a, b, c):
+    """(index, exact quotient a / b, decoded c) at a sample of the pairs with finite operands and b != 0."""
+    x, y = f64(a), f64(b)
+    for i in sample(np.isfinite(x) & np.isfinite(y) & (y != 0)):
+        ca, cb, cc = (fmt.decode(int(bits(fmt, v[i]))) for v in (a, b, c))
+        yield i, ca.value / cb.value, cc

@@ -97,7 +97,7 @@ def read_case_rules(sentence: str, line: int) -> list[CaseRule]:
     result = next((cls for cls, pattern in _RESULTS if re.fullmatch(pattern, result_text)), None)
     if result is None:
         return []
-    sign = fixed[1][0].replace("p", "+").replace("n", "-") if fixed else ""
+    sign = {"positive": "+", "negative": "-"}[fixed[1]] if fixed else ""
     if not sign and tail and not re.search(r"whatever\s+the\s+signs?", tail):
         sign = next((s for s, pattern in _SIGNS if re.search(pattern, tail)), None)
         if sign is None:

@@ -3,17 +3,13 @@
 import numpy as np
 
 from divbridge.properties import Property
-from divbridge.properties.floatops import bits, div, f64, sample
+from divbridge.properties.floatops import div, exact_quotients
 
 
 def holds(fmt, a, b):
-    c = div(fmt, a, b)
     applies = np.zeros(a.shape, bool)
     result = np.ones(a.shape, bool)
-    x, y = f64(a), f64(b)
-    for i in sample(np.isfinite(x) & np.isfinite(y) & (y != 0)):
-        ca, cb, cc = (fmt.decode(int(bits(fmt, v[i]))) for v in (a, b, c))
-        r = ca.value / cb.value
+    for i, r, cc in exact_quotients(fmt, a, b, div(fmt, a, b)):
         if abs(r) < fmt.min_normal:
             applies[i] = True
             result[i] = cc.is_finite and abs(cc.value - r) <= fmt.min_subnormal / 2
