@@ -18,3 +18,11 @@ def private_cache(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("DIVBRIDGE_CACHE", str(tmp_path_factory.mktemp("cache")))
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def in_the_project():
+    """Defaults such as proofs/spec/div.md are relative to the working directory, as for a user in the project."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(ROOT)
+        yield

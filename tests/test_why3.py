@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from divbridge import assets
 from divbridge.errors import ToolMissing
 from divbridge.obligations import why3render
 from divbridge.obligations.catalog import spec_obligations
@@ -84,7 +85,7 @@ def test_hex_real_literals_are_exact():
 def test_every_generated_theory_type_checks(theories):
     """A template that renders an ill-typed theory fails here, not in a user's `make prove`."""
     for theory in theories:
-        run = subprocess.run(["why3", "-L", str(why3render.LIBRARY), "prove", "--type-only", str(theory.path)],
+        run = subprocess.run(["why3", "-L", str(assets.WHY3_LIBRARY), "prove", "--type-only", str(theory.path)],
                              capture_output=True, text=True, timeout=120)
         assert run.returncode == 0, f"{theory.path.name}: {run.stdout}{run.stderr}"
 
@@ -92,8 +93,8 @@ def test_every_generated_theory_type_checks(theories):
 @needs_why3
 def test_the_hand_written_library_type_checks():
     for name in ("floats.mlw", "tensor.mlw"):
-        run = subprocess.run(["why3", "-L", str(why3render.LIBRARY), "prove", "--type-only",
-                              str(why3render.LIBRARY / name)], capture_output=True, text=True, timeout=60)
+        run = subprocess.run(["why3", "-L", str(assets.WHY3_LIBRARY), "prove", "--type-only",
+                              str(assets.WHY3_LIBRARY / name)], capture_output=True, text=True, timeout=60)
         assert run.returncode == 0, run.stdout + run.stderr
 
 

@@ -20,6 +20,7 @@ from divbridge.errors import ToolMissing
 from divbridge.formats import IntFormat, get_format
 from divbridge.spec.profiles import get_profile
 from divbridge.obligations.catalog import spec_obligations
+from divbridge.obligations.document import DEFAULT_DOCUMENT
 from divbridge.obligations.strategies import strategy_obligations
 
 
@@ -29,9 +30,13 @@ def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, peers: tuple[str, 
                    document: str | None = None, random_count: int = vectors.RANDOM_COUNT,
                    progress: Callable[[str], None] | None = None, obligations=None) -> dict[str, Any]:
     """``document``: a spec document whose worked examples replace seed 000's as vectors;
-    ``obligations``: what the results were proved from (default: proofs/spec/div.md's and the strategies)."""
+    ``obligations``: what the results were proved from (default: the obligations of the document the
+    results record, and the strategies)."""
     start = time.perf_counter()
-    known = {o.id: o for o in obligations or spec_obligations() + strategy_obligations()}
+    if obligations is None:
+        proved = results.document["path"] if results.document else DEFAULT_DOCUMENT
+        obligations = spec_obligations(proved) + strategy_obligations()
+    known = {o.id: o for o in obligations}
     sets: dict[str, list] = {}
     counts: dict[str, int] = {}
     entries = []

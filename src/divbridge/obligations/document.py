@@ -34,7 +34,7 @@ from divbridge.specdoc.latex import Entry, normalize
 from divbridge.specdoc.reader import SpecDocument, has_div_section, read_document
 from divbridge.specdoc.tagclass import classify
 
-DEFAULT_DOCUMENT = Path(__file__).resolve().parents[3] / "proofs" / "spec" / "div.md"
+DEFAULT_DOCUMENT = Path("proofs/spec/div.md")   # in the working directory, like proofs/results.json
 _ACCURACY = re.compile(r"rounding\s+error|accuracy|relative\s+error|error\s+bound|\bulps?\b")
 
 

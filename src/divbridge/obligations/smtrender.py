@@ -1,4 +1,4 @@
-"""Render obligations as standalone SMT-LIB 2.6 files (templates in generators/smtlib/).
+"""Render obligations as standalone SMT-LIB 2.6 files (templates in templates/smtlib/).
 
 Each file asserts the negation of the obligation, so "valid" is ``unsat`` and
 an ``invalid`` probe is ``sat`` with a counterexample.  Float operands are
@@ -15,12 +15,12 @@ from pathlib import Path
 
 import jinja2
 
+from divbridge import assets
 from divbridge.atomicio import write_text_atomic
 from divbridge.formats import FP32, FP64, FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
 from divbridge.properties import FLOAT_PROPERTIES, case_rule
 
-TEMPLATES = Path(__file__).resolve().parents[3] / "generators" / "smtlib"
 
 # prop -> the free variables of its query (counterexamples show them in this order); float properties
 # declare theirs in the property library
@@ -78,8 +78,7 @@ def _goal_body(obligation: Obligation, **context) -> str:
 
 
 def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = assets.template_environment("smtlib", trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.globals.update(fp_literal=fp_literal, bv_literal=bv_literal, real_literal=real_literal,
                        get_format=get_format, goal_body=_goal_body)
     return env

@@ -1,10 +1,10 @@
-"""Render the obligations as Why3 theories (templates in generators/why3/).
+"""Render the obligations as Why3 theories (templates in templates/why3/).
 
 One file and one module per family and format: ``div_real.mlw``,
 ``div_float_fp16.mlw`` ... ``div_int_uint64.mlw``, ``div_shape.mlw``.  Each
 module holds the abstract operator, whose preconditions are the spec's
 constraints, and one goal per obligation named after its ``prop``.  The
-theories use the hand-written library in why3/ (FP16 and BFloat16 clones,
+theories use the hand-written library in why3lib/ (FP16 and BFloat16 clones,
 the tensor model).
 """
 
@@ -18,14 +18,12 @@ from pathlib import Path
 
 import jinja2
 
+from divbridge import assets
 from divbridge.atomicio import write_text_atomic
 from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations.model import Obligation
 from divbridge.properties import FLOAT_PROPERTIES, case_rule
 
-ROOT = Path(__file__).resolve().parents[3]
-TEMPLATES = ROOT / "generators" / "why3"
-LIBRARY = ROOT / "why3"
 
 # the Why3 theory that provides each float format's type t
 FLOAT_THEORIES = {"fp16": "floats.Float16", "bf16": "floats.BFloat16",
@@ -57,9 +55,9 @@ class Theory:
     text: str
     goals: tuple[Goal, ...]
 
-    def goal_ref(self, goal: Goal, root: Path) -> str:
-        """The artifact of a goal: the file relative to root, ``#Module.goal``."""
-        return f"{_relative(self.path, root)}#{goal.module}.{goal.name}"
+    def goal_ref(self, goal: Goal) -> str:
+        """The artifact of a goal: the file as results name it, ``#Module.goal``."""
+        return f"{assets.artifact_path(self.path)}#{goal.module}.{goal.name}"
 
 
 def handles(obligation: Obligation) -> bool:
@@ -188,15 +186,7 @@ def _unknown_prop(goal: Goal) -> str:
 
 @functools.cache   # one environment: Jinja2 compiles each template once, not once per theory
 def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = assets.template_environment("why3", trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.globals["unknown_prop"] = _unknown_prop
     return env
-
-
-def _relative(path: Path, root: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(root.resolve()))
-    except ValueError:
-        return str(path)
 

@@ -28,8 +28,8 @@ import threading
 import time
 from pathlib import Path
 
-import jinja2
 
+from divbridge import assets
 from divbridge.errors import ToolMissing
 from divbridge.formats import Format, get_format
 from divbridge.obligations.model import Obligation
@@ -37,7 +37,6 @@ from divbridge.provers.process import communicate
 from divbridge.provers.runner import FileBackend
 from divbridge.provers.verdicts import Attempt
 
-TEMPLATES = Path(__file__).resolve().parents[3] / "generators" / "coq"
 INSTALL = "apt-get install coq libcoq-flocq"
 # the property key -> its template; a property without one is not Coq's
 TEMPLATE_OF = {
@@ -72,8 +71,7 @@ class CoqBackend(FileBackend):
     cost = 0
 
     def __init__(self) -> None:
-        self._env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
-                                       keep_trailing_newline=True)
+        self._env = assets.template_environment("coq", keep_trailing_newline=True)
 
     def versions(self) -> dict[str, str]:
         if shutil.which("coqc") is None:

@@ -35,7 +35,7 @@ from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import Backend, ProofTask
-from divbridge.provers.smt import artifact_path
+from divbridge.assets import artifact_path
 from divbridge.provers.verdicts import Attempt
 
 ENGINE = Path(__file__).resolve().parents[1] / "crosscheck" / "exhaustive.py"

@@ -14,10 +14,9 @@ import shutil
 import subprocess
 import threading
 import time
-from pathlib import Path
 
-import jinja2
 
+from divbridge import assets
 from divbridge.errors import ToolMissing
 from divbridge.formats import get_format
 from divbridge.obligations.model import Obligation
@@ -25,7 +24,6 @@ from divbridge.provers.process import communicate
 from divbridge.provers.runner import FileBackend
 from divbridge.provers.verdicts import Attempt
 
-TEMPLATES = Path(__file__).resolve().parents[3] / "generators" / "gappa"
 
 
 def handles(obligation: Obligation) -> bool:
@@ -38,8 +36,7 @@ class GappaBackend(FileBackend):
     cost = 0
 
     def __init__(self) -> None:
-        self._template = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
-                                            keep_trailing_newline=True).get_template("accuracy.g.j2")
+        self._template = assets.template_environment("gappa", keep_trailing_newline=True).get_template("accuracy.g.j2")
 
     def versions(self) -> dict[str, str]:
         if shutil.which("gappa") is None:

@@ -15,6 +15,7 @@ import threading
 import time
 from pathlib import Path
 
+from divbridge import assets
 from divbridge.obligations import smtrender
 from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample, solvers
@@ -22,14 +23,6 @@ from divbridge.provers.process import POLL_SECONDS
 from divbridge.provers.runner import Backend, ProofTask
 from divbridge.provers.verdicts import Attempt
 
-PROJECT_ROOT = Path(__file__).resolve().parents[3]
-
-
-def artifact_path(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(PROJECT_ROOT))
-    except ValueError:
-        return str(path)
 
 
 class SmtBackend(Backend):
@@ -53,7 +46,7 @@ class SmtBackend(Backend):
         for rendered in smtrender.render_all(obligations, out_dir / "smt"):
             self._rendered[rendered.obligation.id] = rendered
             options = (("logic", rendered.logic), ("memory_mb", str(self.memory_mb)))
-            group = [ProofTask(rendered.obligation, name, rendered.text, artifact_path(rendered.path), options)
+            group = [ProofTask(rendered.obligation, name, rendered.text, assets.artifact_path(rendered.path), options)
                      for name in selected if solvers.supports(name, rendered.logic, rendered.text)]
             if group:
                 groups.append(group)

@@ -23,6 +23,7 @@ import threading
 import time
 from pathlib import Path
 
+from divbridge import assets
 from divbridge.atomicio import write_text_atomic
 from divbridge.errors import ToolMissing
 from divbridge.obligations import why3render
@@ -86,7 +87,7 @@ def verdict_of(answer: str, expect: str) -> str:
 class Why3Backend(Backend):
     name = "why3"
 
-    def __init__(self, memory_mb: int = 2000, library: Path = why3render.LIBRARY):
+    def __init__(self, memory_mb: int = 2000, library: Path = assets.WHY3_LIBRARY):
         self.memory_mb = memory_mb
         self.library = library
         self._config: Path | None = None
@@ -108,12 +109,11 @@ class Why3Backend(Backend):
         theories = why3render.render(obligations, theory_dir)
         self._config, self._extra = self.write_config(theory_dir)
         library_text = "".join((self.library / name).read_text() for name in LIBRARY_FILES)
-        root = why3render.ROOT
         z3_version = self.versions()["why3/z3"]
         groups = []
         for theory in theories:
             for goal in theory.goals:
-                artifact = theory.goal_ref(goal, root)
+                artifact = theory.goal_ref(goal)
                 self._goals[artifact] = (theory, goal)
                 options = (("goal", f"{goal.module}.{goal.name}"), ("memory_mb", str(self.memory_mb)),
                            ("z3", z3_version))

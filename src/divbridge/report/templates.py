@@ -1,14 +1,13 @@
-"""The Jinja2 environment of the report templates (generators/report/*.j2)."""
+"""The Jinja2 environment of the report templates (templates/report/*.j2)."""
 
 from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
-from pathlib import Path
 
 import jinja2
 
-TEMPLATE_DIR = Path(__file__).resolve().parents[3] / "generators" / "report"
+from divbridge import assets
 
 
 def seconds(value: float) -> str:
@@ -27,14 +26,8 @@ def fence(text: str) -> str:
 
 
 def environment(autoescape: bool) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATE_DIR),
-        autoescape=autoescape,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
+    env = assets.template_environment("report", autoescape=autoescape, trim_blocks=True, lstrip_blocks=True,
+                                      keep_trailing_newline=True)
     env.filters.update(seconds=seconds, md_cell=md_cell, fence=fence)
     env.globals["written_at"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
     return env

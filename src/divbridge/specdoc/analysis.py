@@ -32,7 +32,7 @@ def analyse_document(doc: SpecDocument) -> dict[str, Any]:
     claims = check_document(doc)
     findings = list(doc.findings) + [f for c in claims for f in c.findings]
     findings = sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
-    traced = traced_tags()
+    traced = traced_tags(doc)
     requirements = {}
     for use in doc.tags:
         entry = requirements.setdefault(use.tag, {"tag": use.tag, "style": use.style, "line": use.line,

@@ -16,7 +16,8 @@ import z3
 
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.mirror.exact import float_div_bits, int_div
-from divbridge.obligations.catalog import spec_obligations
+from divbridge.obligations import document
+from divbridge.obligations.catalog import obligations_of
 from divbridge.spec.profiles import ONNX_TYPES
 from divbridge.spec.requirements import REQUIREMENTS_BY_TAG
 from divbridge.specdoc import claimcache, tagclass, why3check
@@ -556,8 +557,9 @@ def _float_matches(fmt: FloatFormat, q: int, c: Entry, signed_zeros: bool = Fals
 
 # -- requirement tags ------------------------------------------------------------------------
 
-def traced_tags() -> set[str]:
-    return {tag for o in spec_obligations() for tag in o.requirements}
+def traced_tags(doc: SpecDocument) -> set[str]:
+    """The document's tags that some obligation of `divbridge prove --spec` on it verifies."""
+    return {tag for o in obligations_of(document.bind(doc)) for tag in o.requirements}
 
 
 def tag_traces(tag: str, text: str, family: str) -> tuple[str | None, tuple[str, ...]]:
@@ -570,7 +572,7 @@ def tag_traces(tag: str, text: str, family: str) -> tuple[str | None, tuple[str,
 
 def _tag_claims(doc: SpecDocument) -> list[Claim]:
     claims = []
-    traced = traced_tags()
+    traced = traced_tags(doc)
     informal = {t for t, r in REQUIREMENTS_BY_TAG.items() if r.informal} | doc.informal_tags
     by_tag: dict[str, list] = {}
     for use in doc.tags:

@@ -1,0 +1,30 @@
+"""The data shipped inside the package, found the same way in a checkout and in an installed copy.
+
+``templates/``: the Jinja2 templates (why3, smtlib, gappa, coq, report); ``why3lib/``: the
+hand-written Why3 library the rendered theories use (FP16 and BFloat16 clones, the tensor model).
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+import jinja2
+
+PACKAGE = Path(str(files("divbridge")))
+TEMPLATES = PACKAGE / "templates"
+WHY3_LIBRARY = PACKAGE / "why3lib"
+
+
+def template_environment(kind: str, **options) -> jinja2.Environment:
+    """The Jinja2 environment of one template family (``templates/<kind>/``); an undefined name is an error."""
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES / kind)),
+                              undefined=jinja2.StrictUndefined, **options)
+
+
+def artifact_path(path: Path) -> str:
+    """A written file as results and reports name it: relative to the working directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
