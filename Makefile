@@ -30,10 +30,11 @@ test-slow:
 	@scripts/setup.sh test
 	$(PY) -m pytest -q -m slow
 
-# BENCH_BASE=../wt-base (a worktree of main before issue 12) adds the figures before, measured in the same run
+# BENCH=prove runs only benchmarks/bench_prove.py; BENCH_BASE=../wt-base (a worktree of an earlier
+# commit) adds its figures, measured in the same run
 bench:
 	@scripts/setup.sh bench
-	$(PY) benchmarks/run.py
+	$(PY) benchmarks/run.py $(BENCH)
 
 report:
 	@scripts/setup.sh prove

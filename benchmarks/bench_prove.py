@@ -1,11 +1,11 @@
-"""`divbridge prove` speed: cold and warm runs, each SMT solver beside the portfolio, the via-FP32 theorems.
+"""`divbridge prove` speed: cold and warm runs of the whole proof run (bench_solvers.py: the provers one by one).
 
 Targets (issue 12): cold prove of everything <= 60 s on 2 cores, warm (all
-cache hits) <= 1 s without the cross-check and <= 2 s with it; each 16-bit
-via-FP32 theorem < 60 s (issue 4).  The runs use a fresh cache directory and
-output directory, never the project's.  With BENCH_BASE set to a worktree of
-the main branch before issue 12, the same figures are measured for it in the
-same run ("before"); each figure has the machine's load average beside it.
+cache hits) <= 1 s without the cross-check and <= 2 s with it.  The runs use
+a fresh cache directory and output directory, never the project's.  With
+BENCH_BASE set to a worktree of an earlier commit of main, the same figures
+are measured for it in the same run ("before"); each figure has the
+machine's load average beside it.
 """
 
 from __future__ import annotations
@@ -18,16 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from divbridge.obligations.catalog import spec_obligations
-from divbridge.obligations.strategies import strategy_obligations
-from divbridge.provers import solvers
-from divbridge.provers.exhaustive import ExhaustiveBackend
-from divbridge.provers.smt import SmtBackend
-
 DIVBRIDGE = [sys.executable, "-m", "divbridge.cli"]
-# obligations every solver can read (no reals, no BF16, no integer arithmetic), easy and hard mixed
-SAMPLE = ("float.fp16.special.*", "float.fp32.generic.*", "float.fp64.special.*", "int.int32.*", "float.fp32.strategy.*")
-SAMPLE_TIMEOUT = 20.0
 
 
 def _prove(out: Path, cache: Path, *extra: str, source: Path | None = None) -> tuple[float, dict, dict]:
@@ -92,8 +83,8 @@ def _cold_and_warm(source: Path | None = None) -> dict:
 
 
 def _before_and_after() -> dict:
-    """This tree's figures, and the same figures of BENCH_BASE (a worktree of the main branch before
-    issue 12, e.g. `git worktree add ../wt-base fd47723`) measured in the same run, when it is set."""
+    """This tree's figures, and the same figures of BENCH_BASE (a worktree of an earlier commit, e.g.
+    `git worktree add ../wt-base d61a577`) measured in the same run, when it is set."""
     figures = {"targets": {"cold_s": 60, "warm_no_crosscheck_s": 1, "warm_s": 2}}
     base = os.environ.get("BENCH_BASE")
     for label, source in [("after", None)] + ([("before", Path(base))] if base else []):
@@ -101,37 +92,5 @@ def _before_and_after() -> dict:
     return figures
 
 
-def _solvers_beside_portfolio() -> dict:
-    import fnmatch
-    obligations = [o for o in spec_obligations() + strategy_obligations()
-                   if any(fnmatch.fnmatchcase(o.id, p) for p in SAMPLE)]
-    figures: dict = {"sample": len(obligations), "sample_timeout_s": SAMPLE_TIMEOUT}
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, chosen in [(s, (s,)) for s in solvers.SOLVERS] + [("portfolio", tuple(solvers.SOLVERS))]:
-            backend = SmtBackend(chosen)
-            total, definite = 0.0, 0
-            for group in backend.prepare(obligations, Path(tmp), set(chosen)):
-                started = time.perf_counter()
-                attempts = backend.run_group(group, SAMPLE_TIMEOUT, 1)
-                total += time.perf_counter() - started
-                definite += any(a.verdict in ("proved", "refuted") for a in attempts)
-            figures[f"{name}_s"] = round(total, 1)
-            figures[f"{name}_definite"] = definite
-    return figures
-
-
-def _via_fp32() -> dict:
-    figures = {}
-    backend = ExhaustiveBackend()
-    with tempfile.TemporaryDirectory() as tmp:
-        for group in backend.prepare(strategy_obligations(), Path(tmp), {"exhaustive"}):
-            [attempt] = backend.run_group(group, 600.0, 1)
-            fmt = group[0].obligation.format
-            figures[f"via_fp32_{fmt}_s"] = attempt.time_s
-            figures[f"via_fp32_{fmt}_verdict"] = attempt.verdict
-    figures["via_fp32_target_s"] = 60
-    return figures
-
-
 def run() -> dict:
-    return {**_via_fp32(), **_solvers_beside_portfolio(), **_before_and_after()}
+    return _before_and_after()

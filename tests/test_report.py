@@ -19,9 +19,11 @@ from divbridge import cli
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.provers.verdicts import Attempt, combine
 from divbridge.report import build, mathtext, write_reports
-from divbridge.report.artifacts import goal_excerpt
+from divbridge.report.artifacts import goal_excerpt, read_artifact
 from divbridge.results import ObligationResult, Results, load
 from divbridge.obligations import document
+
+ROOT = Path(__file__).resolve().parents[1]
 
 WHY3_THEORY = """theory Float_fp16
   use ieee_float.Float16
@@ -124,6 +126,20 @@ def test_goal_excerpt_takes_the_goal_and_its_comment():
     assert excerpt.splitlines() == ["(* E_DIV_FLOAT_DEF_0020: a NaN numerator gives NaN *)", "goal nan_numerator:",
                                     "  forall a b: t. is_nan a -> is_nan (div RNE a b)"]
     assert goal_excerpt(WHY3_THEORY, "nan") is None  # a prefix of a goal name is not that goal
+
+
+def test_the_report_shows_the_recorded_why3_goals_of_the_committed_proofs():
+    """Every Why3 artifact results.json records is found: a format's own goal, and a statement of the
+    generic float module that the format proves by cloning it."""
+    results = json.loads((ROOT / "proofs" / "results.json").read_text())
+    refs = [o["artifacts"]["why3"] for o in results["obligations"] if "why3" in o["artifacts"]]
+    texts = {ref: read_artifact("why3", ref, [ROOT]) for ref in refs}
+    assert not [ref for ref, text in texts.items() if text.note], "artifacts not found"
+    cloned = texts["proofs/why3/div_float_fp16.mlw#DivFloat_fp16.Generic.zero_div_nonzero_sign"].text
+    assert cloned.startswith("(* DivFloat_fp16 proves this statement of div_float_generic.mlw")
+    assert "axiom zero_div_nonzero_sign:" in cloned and "float.fp16.special.zero_div_nonzero_sign" in cloned
+    own = texts["proofs/why3/div_float_fp16.mlw#DivFloat_fp16.example_1"].text
+    assert own.splitlines()[-1].strip().startswith("/\\ ") and "goal example_1:" in own
 
 
 def test_summary_counts_and_percentages(tmp_path):

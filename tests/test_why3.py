@@ -50,12 +50,49 @@ def test_one_module_per_family_and_format(theories):
 def test_goals_are_named_after_their_prop_and_commented_with_id_and_tags(theories):
     for theory in theories:
         for goal in theory.goals:
-            assert f"goal {goal.name}:" in theory.text
-            assert f"obligation {goal.id}; requirements {', '.join(goal.requirements)}" in theory.text
+            if theory.cloned(goal):   # stated once in the generic float module, for every format
+                assert f"axiom {goal.name}:" in theory.clones.text and goal.id in theory.clones.text
+                assert f"requirements {', '.join(goal.requirements)}" in theory.clones.text
+            else:
+                assert f"goal {goal.name}:" in theory.text
+                assert f"obligation {goal.id}; requirements {', '.join(goal.requirements)}" in theory.text
             if goal.prop == "case_rule":    # a special-value rule of the document: named after its case
                 assert goal.name == goal.params["rule"] and goal.id.endswith(goal.name)
             elif goal.prop != "example":
                 assert goal.name == goal.prop
+
+
+def test_the_float_properties_are_stated_once_and_cloned_into_every_format(theories):
+    floats = [t for t in theories if t.path.stem.startswith("div_float_")]
+    generic = floats[0].clones
+    assert generic is not None and all(t.clones is generic for t in floats)
+    assert generic.path.read_text() == generic.text
+    assert not [line for line in generic.text.splitlines() if line.strip().startswith("goal ")]
+    statements = {g.name for g in generic.goals}
+    assert {"nan_numerator", "zero_div_nonzero_sign", "div_by_one", "relative_error_normal"} <= statements
+    for theory in floats:
+        # every statement becomes a goal of the format ("goal ."), none is restated, the examples stay
+        assert f"clone div_float_generic.DivFloatGeneric as {why3render.CLONE_AS} with" in theory.text
+        assert theory.text.rstrip().count("goal .") == 1
+        own = {g.name for g in theory.goals if not theory.cloned(g)}
+        assert own == {g.name for g in theory.goals if g.prop == "example"}
+        assert {g.name for g in theory.goals if theory.cloned(g)} == statements
+        assert not [line for line in theory.text.splitlines() if line.strip().startswith("axiom")]
+        assert theory.selector(next(g for g in theory.goals if g.name == "div_by_one")) == "Generic.div_by_one"
+    # no other theory uses the generic module: its statements are hypotheses nowhere
+    assert all("div_float_generic" not in t.text for t in theories if t not in floats)
+
+
+@needs_why3
+def test_a_property_only_some_formats_have_stays_in_their_modules(tmp_path):
+    obligations = [o for o in spec_obligations() if o.id != "float.fp32.generic.div_by_one"]
+    theories = {t.path.stem: t for t in why3render.render(obligations, tmp_path)}
+    fp16, fp32 = theories["div_float_fp16"], theories["div_float_fp32"]
+    assert "div_by_one" not in {g.name for g in fp16.clones.goals}
+    assert "goal div_by_one:" in fp16.text and "div_by_one" not in {g.name for g in fp32.goals}
+    run = subprocess.run(["why3", "-L", str(assets.WHY3_LIBRARY), "-L", str(tmp_path), "prove", "--type-only",
+                          str(fp16.path)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
 
 
 def test_constraints_of_the_operator_carry_their_tags(theories):
@@ -85,7 +122,8 @@ def test_hex_real_literals_are_exact():
 def test_every_generated_theory_type_checks(theories):
     """A template that renders an ill-typed theory fails here, not in a user's `make prove`."""
     for theory in theories:
-        run = subprocess.run(["why3", "-L", str(assets.WHY3_LIBRARY), "prove", "--type-only", str(theory.path)],
+        run = subprocess.run(["why3", "-L", str(assets.WHY3_LIBRARY), "-L", str(theory.path.parent), "prove",
+                              "--type-only", str(theory.path)],
                              capture_output=True, text=True, timeout=120)
         assert run.returncode == 0, f"{theory.path.name}: {run.stdout}{run.stderr}"
 

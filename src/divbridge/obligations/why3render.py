@@ -1,15 +1,18 @@
-"""Render the obligations as Why3 theories (templates in templates/why3/).
+"""Render the obligations as Why3 theories (templates in generators/why3/).
 
 One file and one module per family and format: ``div_real.mlw``,
-``div_float_fp16.mlw`` ... ``div_int_uint64.mlw``, ``div_shape.mlw``.  Each
-module holds the abstract operator, whose preconditions are the spec's
-constraints, and one goal per obligation named after its ``prop``.  The
-theories use the hand-written library in why3lib/ (FP16 and BFloat16 clones,
-the tensor model).
+``div_float_fp16.mlw`` ... ``div_int_int32.mlw``, ``div_shape.mlw``.  Each
+module holds the operator, whose preconditions are the spec's constraints,
+and one goal per obligation named after its ``prop``.  The float properties
+every float format shares are written once, in ``div_float_generic.mlw``,
+over an abstract format; each format's module clones that module and so
+proves each of them as a goal of its own.  The theories use the hand-written
+library in why3/ (FP16 and BFloat16 clones, the tensor model).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 from dataclasses import dataclass
@@ -41,6 +44,7 @@ class Goal:
     obligation: Obligation
     elements: tuple[tuple[str, str, str], ...] = ()   # worked examples: (a, b, c) Why3 literals
     body: str = ""                                     # float goals: the formula, from the property library
+    heading: str = ""                                  # a generic statement's title (else the obligation's)
 
     def __getattr__(self, attribute: str):
         return getattr(self.obligation, attribute)
@@ -48,16 +52,34 @@ class Goal:
 
 @dataclass(frozen=True)
 class Theory:
-    """One rendered module: its file, module name, text and goals."""
+    """One rendered module: its file, module name, text and goals; ``clones``: the generated module
+    whose statements it clones as goals of its own (those goals are stated in that module's file)."""
 
     path: Path
     module: str
     text: str
     goals: tuple[Goal, ...]
+    clones: "Theory | None" = None
+
+    def cloned(self, goal: Goal) -> bool:
+        return self.clones is not None and goal.name in self.clones.statements
+
+    def stated_in(self, goal: Goal) -> Path:
+        """The file whose text states the goal (where Why3 locates its counterexample)."""
+        return self.clones.path if self.cloned(goal) else self.path
+
+    def selector(self, goal: Goal) -> str:
+        """The goal's name for `why3 prove -G`: a cloned goal lives in the clone's namespace."""
+        return f"{CLONE_AS}.{goal.name}" if self.cloned(goal) else goal.name
+
+    @property
+    def statements(self) -> set[str]:
+        return {goal.name for goal in self.goals}
 
     def goal_ref(self, goal: Goal) -> str:
-        """The artifact of a goal: the file as results name it, ``#Module.goal``."""
-        return f"{assets.artifact_path(self.path)}#{goal.module}.{goal.name}"
+        """The artifact of a goal: the file as results name it, ``#Module.goal`` (``#Module.Clone.goal``
+        for a cloned one)."""
+        return f"{assets.artifact_path(self.path)}#{goal.module}.{self.selector(goal)}"
 
 
 def handles(obligation: Obligation) -> bool:
@@ -82,35 +104,81 @@ def module_key(obligation: Obligation) -> tuple[str, str]:
     return f"div_{family}_{fmt}", f"Div{family.capitalize()}_{fmt}"
 
 
+GENERIC_FLOAT = ("div_float_generic", "DivFloatGeneric")
+CLONE_AS = "Generic"   # each format module's name for its clone of the generic float module
+
+
 def render(obligations: list[Obligation], out_dir: Path) -> list[Theory]:
-    """Render every Why3 obligation under out_dir (atomically); one Theory per module."""
+    """Render every Why3 obligation under out_dir (atomically); one Theory per module with goals
+    (the generic float module, which has none of its own, is written beside them)."""
     groups: dict[tuple[str, str], list[Obligation]] = {}
     for obligation in obligations:
         if handles(obligation):
             groups.setdefault(module_key(obligation), []).append(obligation)
+    goals = {key: _goals(key, members) for key, members in groups.items()}
+    generic = _generic_float({key: goals[key] for key, members in groups.items() if members[0].family == "float"},
+                             out_dir)
+    if generic is not None:
+        write_text_atomic(generic.path, generic.text)
     theories = []
     for (stem, module), members in groups.items():
-        theory = render_module(stem, module, members, out_dir)
+        clones = generic if members[0].family == "float" else None
+        theory = render_module(stem, module, members, goals[stem, module], out_dir, clones)
         write_text_atomic(theory.path, theory.text)
         theories.append(theory)
     return theories
 
 
-def render_module(stem: str, module: str, obligations: list[Obligation], out_dir: Path) -> Theory:
+def _goals(key: tuple[str, str], obligations: list[Obligation]) -> tuple[Goal, ...]:
     family = obligations[0].family
     fmt = _float_context(get_format(obligations[0].format)) if family == "float" else None
-    goals = tuple(_goal(o, module, fmt) for o in obligations)
+    goals = tuple(_goal(o, key[1], fmt) for o in obligations)
     names = [g.name for g in goals]
     duplicates = {n for n in names if names.count(n) > 1}
     if duplicates:
-        raise ValueError(f"{stem}: several obligations map to goal(s) {', '.join(sorted(duplicates))}")
-    context = {"module": module, "goals": goals}
+        raise ValueError(f"{key[0]}: several obligations map to goal(s) {', '.join(sorted(duplicates))}")
+    return goals
+
+
+def _generic_float(per_format: dict[tuple[str, str], tuple[Goal, ...]], out_dir: Path) -> Theory | None:
+    """The module of the float goals every format has with the same statement (examples and probes,
+    written in a format's literals, stay in their format's module); None for fewer than two formats
+    or no shared statement."""
+    def statement(goal: Goal) -> tuple:
+        return goal.name, goal.body, goal.requirements
+
+    shared = [{statement(g) for g in goals if g.prop != "example" and g.kind != "probe"}
+              for goals in per_format.values()]
+    common = set.intersection(*shared) if len(shared) > 1 else set()
+    if not common:
+        return None
+    first = next(iter(per_format.values()))
+    stem, module = GENERIC_FLOAT
+    statements = tuple(dataclasses.replace(g, module=module, heading=_generic_title(g))
+                       for g in first if statement(g) in common)
+    ids = {g.name: [next(f.id for f in goals if f.name == g.name) for goals in per_format.values()]
+           for g in statements}
+    text = _environment().get_template("float_generic.mlw.j2").render(module=module, goals=statements, ids=ids)
+    return Theory(out_dir / f"{stem}.mlw", module, text, statements)
+
+
+def _generic_title(goal: Goal) -> str:
+    prop = FLOAT_PROPERTIES.get(goal.prop)
+    return prop.title.replace("{p}", "p") if prop is not None else goal.title
+
+
+def render_module(stem: str, module: str, obligations: list[Obligation], goals: tuple[Goal, ...], out_dir: Path,
+                  clones: Theory | None = None) -> Theory:
+    family = obligations[0].family
+    cloned = clones.statements if clones is not None else set()
+    context = {"module": module, "goals": [g for g in goals if g.name not in cloned], "generic": clones,
+               "clone_as": CLONE_AS}
     if family == "float":
-        context["fmt"] = fmt
+        context["fmt"] = _float_context(get_format(obligations[0].format))
     elif family == "int":
         context["fmt"] = get_format(obligations[0].format)
     text = _environment().get_template(f"{family}.mlw.j2").render(context)
-    return Theory(out_dir / f"{stem}.mlw", module, text, goals)
+    return Theory(out_dir / f"{stem}.mlw", module, text, goals, clones)
 
 
 def _goal(obligation: Obligation, module: str, fmt: dict | None) -> Goal:

@@ -16,9 +16,9 @@ from divbridge.properties.floatops import div, f64
 # operand class -> (Why3, SMT-LIB, readable) over the operand written {x}
 _CLASSES = {
     "zero": ("is_zero {x}", "(fp.isZero {x})", "isZero({x})"),
-    "finite_nonzero": ("t'isFinite {x} /\\ not is_zero {x}", "(and (isFinite {x}) (not (fp.isZero {x})))",
+    "finite_nonzero": ("is_finite {x} /\\ not is_zero {x}", "(and (isFinite {x}) (not (fp.isZero {x})))",
                        "isFinite({x}) and not isZero({x})"),
-    "finite": ("t'isFinite {x}", "(isFinite {x})", "isFinite({x})"),
+    "finite": ("is_finite {x}", "(isFinite {x})", "isFinite({x})"),
     "inf": ("is_infinite {x}", "(fp.isInfinite {x})", "isInfinite({x})"),
     "nan": ("is_nan {x}", "(fp.isNaN {x})", "isNaN({x})"),
 }

@@ -115,9 +115,11 @@ class Why3Backend(Backend):
             for goal in theory.goals:
                 artifact = theory.goal_ref(goal)
                 self._goals[artifact] = (theory, goal)
-                options = (("goal", f"{goal.module}.{goal.name}"), ("memory_mb", str(self.memory_mb)),
+                options = (("goal", f"{goal.module}.{theory.selector(goal)}"), ("memory_mb", str(self.memory_mb)),
                            ("z3", z3_version))
-                groups.append([ProofTask(goal.obligation, PROVER, theory.text + library_text, artifact, options)])
+                clones = theory.clones.text if theory.clones is not None else ""
+                groups.append([ProofTask(goal.obligation, PROVER, theory.text + clones + library_text, artifact,
+                                         options)])
         return groups
 
     def write_config(self, directory: Path) -> tuple[Path, Path]:
@@ -146,11 +148,11 @@ class Why3Backend(Backend):
             quick = self._file_pass(theory, min(timeout, FILE_PASS_S), cancel).get(goal.name)
             if quick is not None and quick.verdict == "proved":
                 return quick
-        output, elapsed = self.prove_goal(theory.path, goal.module, goal.name, timeout,
+        output, elapsed = self.prove_goal(theory.path, goal.module, theory.selector(goal), timeout,
                                           with_model=task.obligation.expect == "invalid", cancel=cancel)
         if output is None:
             return Attempt(PROVER, "skipped", round(elapsed, 3), message="stopped: another prover answered first")
-        return attempt_from_output(output, task.obligation.expect, elapsed, theory.path.name)
+        return attempt_from_output(output, task.obligation.expect, elapsed, theory.stated_in(goal).name)
 
     def _file_pass(self, theory: why3render.Theory, limit: float,
                    cancel: threading.Event | None) -> dict[str, Attempt]:
@@ -175,12 +177,16 @@ class Why3Backend(Backend):
             if self._config is None or self._extra is None:
                 self._config, self._extra = self.write_config(theory.path.parent)
             command = [_require("why3", "apt-get install why3"), "-C", str(self._config),
-                       f"--extra-config={self._extra}", "-L", str(self.library), "prove", "-P", "z3",
+                       f"--extra-config={self._extra}", *self._load_path(theory.path), "prove", "-P", "z3",
                        "-t", str(max(1, math.ceil(limit))), "-m", str(self.memory_mb), str(theory.path)]
             answers.update(parse_file_answers(_run(command, limit * len(theory.goals) + 30),
                                               {goal.name for goal in theory.goals}))
         finally:   # whatever happens, the waiting tasks go on (to their own runs)
             done.set()
+
+    def _load_path(self, theory: Path) -> list[str]:
+        """The hand-written library, and the theory's own directory (the generic float module it clones)."""
+        return ["-L", str(self.library), "-L", str(theory.parent)]
 
     def prove_goal(self, path: Path, module: str, goal: str, timeout: float,
                    with_model: bool = False, cancel: threading.Event | None = None) -> tuple[str | None, float]:
@@ -188,7 +194,7 @@ class Why3Backend(Backend):
         if self._config is None or self._extra is None:
             self._config, self._extra = self.write_config(path.parent)
         command = [_require("why3", "apt-get install why3"), "-C", str(self._config),
-                   f"--extra-config={self._extra}", "-L", str(self.library), "prove",
+                   f"--extra-config={self._extra}", *self._load_path(path), "prove",
                    "-P", "z3-ce" if with_model else "z3", "-t", str(max(1, math.ceil(timeout))),
                    "-m", str(self.memory_mb), str(path), "-T", module, "-G", goal]
         started = time.monotonic()

@@ -1,8 +1,10 @@
 """The rendered texts an obligation was proved from, read back for the report.
 
-An artifact is a path relative to the project root, with ``#goal`` appended
-when it names one goal of a Why3 theory; the report shows that goal (with the
-comment just above it), not the whole theory.  A missing file or goal is
+An artifact is a path relative to the project root, with ``#Module.goal``
+appended when it names one goal of a Why3 theory; the report shows that goal
+(with the comment just above it), not the whole theory.  ``#Module.Clone.goal``
+is a goal the module proves by cloning another generated module's statement
+(the generic float module): the report shows that statement.  A missing file or goal is
 reported with a note, never an exception: the report must still be written.
 """
 
@@ -35,7 +37,7 @@ class ArtifactText:
 
 
 def read_artifact(backend: str, recorded: str, roots: list[Path]) -> ArtifactText:
-    relative, _, goal = recorded.partition("#")
+    relative, _, ref = recorded.partition("#")
     path = next((root / relative for root in roots if (root / relative).is_file()), None)
     if path is None:
         return ArtifactText(backend, recorded, "", f"file {relative} not found")
@@ -43,22 +45,36 @@ def read_artifact(backend: str, recorded: str, roots: list[Path]) -> ArtifactTex
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
         return ArtifactText(backend, recorded, "", f"cannot read {relative}: {exc.strerror}")
-    if goal:
-        excerpt = goal_excerpt(text, goal)
+    if ref:
+        excerpt = _why3_excerpt(path, text, ref)
         if excerpt is None:
-            return ArtifactText(backend, recorded, "", f"goal {goal} not found in {relative}")
+            return ArtifactText(backend, recorded, "", f"goal {ref} not found in {relative}")
         text = excerpt
     if len(text) > MAX_CHARS:
         return ArtifactText(backend, recorded, text[:MAX_CHARS], f"cut at {MAX_CHARS} of {len(text)} characters")
     return ArtifactText(backend, recorded, text)
 
 
-def goal_excerpt(theory: str, goal: str) -> str | None:
+def _why3_excerpt(path: Path, text: str, ref: str) -> str | None:
+    *module, goal = ref.split(".")
+    if len(module) < 2:
+        return goal_excerpt(text, goal)
+    module, clone = module
+    found = re.search(rf"^\s*clone\s+(\w+)\.(\w+)\s+as\s+{re.escape(clone)}\b", text, re.MULTILINE)
+    source = path.parent / f"{found[1]}.mlw" if found else None
+    if source is None or not source.is_file():
+        return None
+    statement = goal_excerpt(source.read_text(encoding="utf-8", errors="replace"), goal, ("axiom",))
+    return None if statement is None else \
+        f"(* {module} proves this statement of {source.name} as its goal {clone}.{goal} *)\n{statement}"
+
+
+def goal_excerpt(theory: str, goal: str, kinds: tuple[str, ...] = ("goal", "lemma", "theorem")) -> str | None:
     """The declaration of ``goal`` in a Why3 theory, with the comment just above it."""
     lines = theory.splitlines()
     start = next((i for i, line in enumerate(lines)
                   # "goal g," in a clone's substitution list is not a declaration
-                  if re.match(rf"\s*(goal|lemma|theorem)\s+{re.escape(goal)}\b(?!\s*,)", line)), None)
+                  if re.match(rf"\s*({'|'.join(kinds)})\s+{re.escape(goal)}\b(?!\s*,)", line)), None)
     if start is None:
         return None
     indent = len(lines[start]) - len(lines[start].lstrip())

@@ -22,8 +22,8 @@ PROPERTY = Property(
     statement="isFinite(a) and isFinite(b) and not isZero(b) and r = real(a) / real(b) and "
               "|r| < min_normal -> |real(a / b) - r| <= min_subnormal / 2",
     why3="""forall a b: t.
-    t'isFinite a /\\ t'isFinite b /\\ not is_zero b /\\ RealAbs.abs (exact a b) <. min_normal ->
-    RealAbs.abs (t'real (div a b) -. exact a b) <=. min_subnormal /. 2.0""",
+    is_finite a /\\ is_finite b /\\ not is_zero b /\\ RealAbs.abs (exact a b) <. min_normal ->
+    RealAbs.abs (to_real (div a b) -. exact a b) <=. min_subnormal /. 2.0""",
     # |q - r| <= d iff |q*b - a| <= d |b| (see relative_error_normal)
     smt="""(define-fun m () {{ W }} (fp.mul RNE ({{ TO_W }} RNE q) wb))
 (define-fun in_range () Bool (fp.lt (fp.abs wa) (fp.mul RNE {{ wide_literals.min_normal }} (fp.abs wb))))

@@ -13,7 +13,7 @@ def holds(fmt, a, b):
 PROPERTY = Property(
     name="div_by_one", kind="generic", role="float.rounding", title="A / 1 = A",
     statement="not isNaN(a) -> a / 1 = a",
-    why3="forall a: t. not is_nan a -> div a (1.0:t) = a",
+    why3="forall a: t. not is_nan a -> div a one = a",
     smt="(define-fun goal () Bool (=> (not (fp.isNaN a)) (= (fp.div RNE a one) a)))",
     predicate=holds,
 )

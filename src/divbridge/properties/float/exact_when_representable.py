@@ -26,8 +26,8 @@ PROPERTY = Property(
     statement="isFinite(a) and not isZero(a) and isFinite(b) and not isZero(b) and isFinite(c) "
               "and real(c) * real(b) = real(a) -> a / b = c",
     why3="""forall a b c: t.
-    t'isFinite a /\\ not is_zero a /\\ t'isFinite b /\\ not is_zero b /\\ t'isFinite c /\\
-    t'real c *. t'real b = t'real a -> div a b = c""",
+    is_finite a /\\ not is_zero a /\\ is_finite b /\\ not is_zero b /\\ is_finite c /\\
+    to_real c *. to_real b = to_real a -> div a b = c""",
     smt="""(define-fun goal () Bool (=> (and (isFinite a) (not (fp.isZero a)) (isFinite b) (not (fp.isZero b)) (isFinite c)
                                   (fp.eq (fp.mul RNE ({{ TO_W }} RNE c) wb) wa))
                              (= q c)))""",

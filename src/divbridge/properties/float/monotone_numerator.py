@@ -21,7 +21,7 @@ PROPERTY = Property(
     title="A / B is monotone in A for finite B > 0",
     statement="not isNaN(a1) and not isNaN(a2) and isFinite(b) and b > 0 and a1 <= a2 -> a1 / b <= a2 / b",
     why3="""forall a1 a2 b: t.
-    not is_nan a1 /\\ not is_nan a2 /\\ t'isFinite b /\\ b .> (0.0:t) /\\ a1 .<= a2 ->
+    not is_nan a1 /\\ not is_nan a2 /\\ is_finite b /\\ b .> zero /\\ a1 .<= a2 ->
     div a1 b .<= div a2 b""",
     smt="""(define-fun goal () Bool (=> (and (not (fp.isNaN a1)) (not (fp.isNaN a2)) (isFinite b) (fp.gt b (_ +zero {{ fmt.eb }} {{ fmt.sb }}))
                                   (fp.leq a1 a2))

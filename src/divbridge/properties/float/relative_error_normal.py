@@ -22,9 +22,9 @@ PROPERTY = Property(
     statement="isFinite(a) and isFinite(b) and not isZero(b) and r = real(a) / real(b) and "
               "min_normal <= |r| <= max_finite -> |real(a / b) - r| <= 2^-{p} * |r|",
     why3="""forall a b: t.
-    t'isFinite a /\\ t'isFinite b /\\ not is_zero b /\\
+    is_finite a /\\ is_finite b /\\ not is_zero b /\\
     min_normal <=. RealAbs.abs (exact a b) <=. max_finite ->
-    RealAbs.abs (t'real (div a b) -. exact a b) <=. {{ fmt.unit_roundoff }} *. RealAbs.abs (exact a b)""",
+    RealAbs.abs (to_real (div a b) -. exact a b) <=. unit_roundoff *. RealAbs.abs (exact a b)""",
     # with r = a / b (b finite non-zero): |q - r| <= e |r| iff |q*b - a| <= e |a|; q*b and the bound are exact
     # in the wide format; q*b - a rounded upward (downward) stays below (above) a representable bound exactly
     # when the exact difference does

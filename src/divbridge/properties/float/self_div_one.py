@@ -14,7 +14,7 @@ def holds(fmt, a, b):
 PROPERTY = Property(
     name="self_div_one", kind="generic", role="float.rounding", title="A / A = 1 for finite non-zero A",
     statement="isFinite(a) and not isZero(a) -> a / a = 1",
-    why3="forall a: t. t'isFinite a /\\ not is_zero a -> div a a = (1.0:t)",
+    why3="forall a: t. is_finite a /\\ not is_zero a -> div a a = one",
     smt="(define-fun goal () Bool (=> (and (isFinite a) (not (fp.isZero a))) (= (fp.div RNE a a) one)))",
     predicate=holds,
 )
