@@ -9,7 +9,8 @@ import pytest
 
 from divbridge.errors import InputError
 from divbridge.obligations.catalog import spec_obligations
-from divbridge.provers.cache import ProofCache
+from divbridge.provers.cache import ProofCache, _digest
+from divbridge.provers.cexvalue import Counterexample
 from divbridge.provers.runner import ProofTask
 from divbridge.provers.verdicts import Attempt
 
@@ -50,9 +51,22 @@ def test_only_definite_answers_are_stored(tmp_path):
 
 def test_refuted_keeps_its_counterexample(tmp_path):
     cache = ProofCache(tmp_path)
-    cex = {"values": {"a": "-7 (int32 0xfffffff9)"}, "reproduced_by_mirror": True}
+    cex = Counterexample({"a": -7, "x": 0xBC00}, {"a": "int32", "x": "fp16"}, "trunc(a / b) = -3", True)
     cache.store(task(), "4.0", Attempt("z3", "refuted", 0.1, counterexample=cex))
     assert cache.lookup(task(), "4.0").counterexample == cex
+
+
+def test_an_entry_with_a_counterexample_of_display_strings_is_proved_again_quietly(tmp_path):
+    """Entries written before results schema 4 held display strings: a miss, not a corrupt entry."""
+    stream = io.StringIO()
+    cache = ProofCache(tmp_path, stream=stream)
+    cache.store(task(), "4.0", Attempt("z3", "refuted", 0.1, counterexample=Counterexample({"a": -7}, {"a": "int32"})))
+    [path] = tmp_path.rglob("*.json")
+    entry = json.loads(path.read_text())
+    entry["attempt"]["counterexample"] = {"values": {"a": "-7 (int32 0xfffffff9)"}, "reproduced_by_mirror": True}
+    entry["checksum"] = _digest(entry["attempt"])
+    path.write_text(json.dumps(entry))
+    assert cache.lookup(task(), "4.0") is None and stream.getvalue() == ""
 
 
 @pytest.mark.parametrize("damage", ["truncate", "tamper", "other_key", "not_json"])

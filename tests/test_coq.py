@@ -215,7 +215,7 @@ def test_a_proof_is_cached_and_replayed_from_the_cache(tmp_path):
         runner = Runner([CoqBackend()], ProofCache(tmp_path / "cache", mode, stream=io.StringIO()),
                         RunOptions(timeout=TIMEOUT, provers={"coq"}), tmp_path / "out", stream=io.StringIO())
         [result], versions = runner.run([obligation])
-        return result, versions
+        return result.outcome, versions
 
     first, versions = run("readwrite")
     assert (first.verdict, first.prover, first.cached) == ("proved", "coq", False)
@@ -229,4 +229,5 @@ def test_a_proof_is_cached_and_replayed_from_the_cache(tmp_path):
     runner = Runner([CoqBackend()], ProofCache(tmp_path / "cache", "offline", stream=io.StringIO()),
                     RunOptions(timeout=TIMEOUT, provers={"coq"}), tmp_path / "out", stream=io.StringIO())
     [offline], _ = runner.run([broken])
+    offline = offline.outcome
     assert offline.verdict == "error" and "offline" in offline.message

@@ -15,6 +15,7 @@ from divbridge.formats import BF16, FP16, float_format
 from divbridge.mirror import exact
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.provers import exhaustive as prover
+from divbridge.provers.cexvalue import show
 
 TINY = float_format(3, 4)
 
@@ -149,7 +150,8 @@ def test_a_violation_is_never_proved():
     wrong = prover._monotone_verdict(fp16, {"denominators": 1, "pairs_checked": 2, "violations": 1,
                                             "first_violation": [0x3C00, 0x4000, 0x3C00]}, 1.0, "v")
     assert wrong.verdict == "error" and wrong.message.startswith("tool bug")
-    shown = wrong.counterexample["values"]["a2"]
+    assert wrong.counterexample.values == {"a1": 0x3C00, "a2": 0x4000, "b": 0x3C00}
+    shown = show(wrong.counterexample)["a2"]
     assert shown.startswith("2.0 = ") and shown.endswith("(fp16 0x4000)")
 
 

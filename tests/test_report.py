@@ -17,6 +17,8 @@ import pytest
 
 from divbridge import cli
 from divbridge.obligations.catalog import spec_obligations
+from divbridge.formats import get_format
+from divbridge.provers.cexvalue import Counterexample
 from divbridge.provers.verdicts import Attempt, combine
 from divbridge.report import build, mathtext, write_reports
 from divbridge.report.artifacts import goal_excerpt, read_artifact
@@ -55,12 +57,12 @@ OPEN_REFUTED = "float.fp32.generic.exact_when_representable"  # an open claim re
 OPEN_IDS = {*OPEN_UNSETTLED, OPEN_REFUTED, "float.fp64.generic.monotone_numerator"}
 OPEN_REASON = "two 24-bit dividers in one query: no prover answers within its limits here (fabricated)"
 NOT_PROVED = {
-    OPEN_REFUTED: [Attempt("z3", "refuted", 2.0, version="4.12.2", counterexample={
-        "a": "(fp #b0 #b01111111 #b00000000000000000000000)", "b": "#x40400000"})],
+    OPEN_REFUTED: [Attempt("z3", "refuted", 2.0, version="4.12.2", counterexample=Counterexample(
+        {"a": 0x3F800000, "b": 0x40400000}, {"a": "fp32", "b": "fp32"}, "fabricated", True))],
     "float.fp64.accuracy.relative_error_normal": [Attempt("z3", "timeout", 30.0, version="4.12.2", message="timeout 30 s"),
                                                   Attempt("cvc5", "unknown", 12.5, version="1.1.2", message="incomplete")],
-    "float.bf16.generic.self_div_one": [Attempt("bitwuzla", "refuted", 0.25, version="0.5.0", counterexample={
-        "a": "(fp #b0 #b01111111 #b0000000)", "b": "#x3f80"})],
+    "float.bf16.generic.self_div_one": [Attempt("bitwuzla", "refuted", 0.25, version="0.5.0", counterexample=Counterexample(
+        {"a": 0x3F80, "b": 0x3F80}, {"a": "bf16", "b": "bf16"}, "fabricated", True))],
     "int.int32.probe.int_min_div_minus_one": [Attempt("z3", "unknown", 1.0, version="4.12.2", message="gave up")],
 }
 
@@ -78,8 +80,8 @@ def fabricated_results(root: Path) -> Results:
             attempts = NOT_PROVED.get(ob.id) or OPEN_UNSETTLED[ob.id]
         elif ob.expect == "invalid":
             attempts = [Attempt("z3", "refuted", 0.02, version="4.12.2",
-                                counterexample={"a": "#x80" if ob.format == "int8" else f"MIN of {ob.format}",
-                                                "b": "#xff" if ob.format == "int8" else "-1"})]
+                                counterexample=Counterexample({"a": get_format(ob.format).min, "b": -1},
+                                                              {"a": ob.format, "b": ob.format}, "fabricated", True))]
         else:
             attempts = [Attempt("z3", "proved", 0.125, version="4.12.2")]
             if ob.format == "fp16":
@@ -221,7 +223,8 @@ def test_markdown_report(reports):
         assert f'<a id="{anchor}"></a>' in text and f"(#{anchor})" in text
     assert "`\u00acisNaN(a) \u27f9 a / 1 = a`" in text
     # the decoded counterexample, the Why3 goal, a missing artifact noted
-    assert "`a` = `1.0 (bf16 0x3f80)`" in text and "`b` = `1.0 (bf16 0x3f80)`" in text
+    shown = "1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)"     # decimal, hex float and bits: cexvalue.show
+    assert f"`a` = `{shown}`" in text and f"`b` = `{shown}`" in text
     assert "goal nan_denominator:\n  forall a b: t. is_nan b" in text
     assert "SMT-LIB: proofs/smt/real.generic.div_by_one.smt2 (file proofs/smt/real.generic.div_by_one.smt2 not found)" in text
     assert "timeout 30 s" in text
@@ -256,7 +259,7 @@ def test_html_report_is_self_contained(reports):
 
 def test_json_report_is_the_results_model(reports):
     data = json.loads((reports / "results.json").read_text())
-    assert data["schema_version"] == 3 and (data["summary"]["open"], data["summary"]["not_as_expected"]) == (2, 4)
+    assert data["schema_version"] == 4 and (data["summary"]["open"], data["summary"]["not_as_expected"]) == (2, 4)
     entries = {entry["id"]: entry for entry in data["obligations"]}
     assert all(entry["status"] in ("as expected", "open", "not as expected") for entry in entries.values())
     for ob_id in OPEN_UNSETTLED:
@@ -278,7 +281,7 @@ def test_junit_report(reports):
     assert failed["float.fp64.accuracy.relative_error_normal"].get("type") == "timeout"
     assert failed[OPEN_REFUTED].get("type") == "refuted"  # an open claim refuted is a failure
     assert failed["int.int32.probe.int_min_div_minus_one"].get("message").startswith("expected refuted, got unknown")
-    assert "counterexample a = 1.0 (bf16 0x3f80)" in failed["float.bf16.generic.self_div_one"].text
+    assert "counterexample a = 1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)" in failed["float.bf16.generic.self_div_one"].text
     skipped = {case.get("name"): case.find("skipped") for case in cases if case.find("skipped") is not None}
     assert set(skipped) == set(OPEN_UNSETTLED) and not set(skipped) & set(failed)
     timeout = skipped["float.fp32.generic.monotone_numerator"]
@@ -301,9 +304,11 @@ def test_command_writes_the_four_reports(tmp_path, monkeypatch, capsys):
 
 @pytest.mark.parametrize("content, message", [
     (None, "no results file"),
-    ('{"schema_version": 3, "obligations": [', "corrupt results file"),
-    ('{"schema_version": 4, "obligations": []}', "schema version 4"),
-    ('{"schema_version": 3, "obligations": [{"id": "x"}]}', "malformed results file"),
+    ('{"schema_version": 4, "obligations": [', "corrupt results file"),
+    ('{"schema_version": 5, "obligations": []}', "schema version 5"),
+    # schema 3 held counterexamples as display strings: refused, with what to do
+    ('{"schema_version": 3, "obligations": []}', "schema version 3 is not the supported version 4 (run `divbridge prove`"),
+    ('{"schema_version": 4, "obligations": [{"id": "x"}]}', "malformed results file"),
 ])
 def test_bad_results_file_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, content, message):
     results = tmp_path / "results.json"

@@ -9,9 +9,10 @@ import pytest
 from divbridge.errors import InputError
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.provers.cache import ProofCache
+from divbridge.provers.cexvalue import Counterexample
 from divbridge.provers.runner import Backend, ProofTask, RunOptions, Runner
 from divbridge.provers.verdicts import Attempt, as_expected, combine
-from divbridge.results import Results, load
+from divbridge.results import Results, from_outcomes, load
 
 OBLIGATIONS = [o for o in spec_obligations() if o.id.startswith("int.int8.")]
 
@@ -47,8 +48,8 @@ def _run(backend, tmp_path, mode="readwrite", agree=1, others=(), grace=0.2):
     stream = io.StringIO()
     runner = Runner([backend, *others], ProofCache(tmp_path / "cache", mode, stream=io.StringIO()),
                     RunOptions(agree=agree, jobs=2, grace=grace), tmp_path, stream)
-    results, versions = runner.run(OBLIGATIONS)
-    return {r.id: r for r in results}, stream.getvalue()
+    outcomes, versions = runner.run(OBLIGATIONS)
+    return {r.id: r for r in from_outcomes(outcomes)}, stream.getvalue()
 
 
 def test_only_definite_matching_verdicts_pass():
@@ -118,7 +119,10 @@ class SecondBackend(ScriptedBackend):
 
 def test_a_second_proof_within_the_grace_period_is_kept(tmp_path):
     kept, _ = _run(ScriptedBackend({}), tmp_path, others=(SecondBackend(),), grace=5)
-    assert all("second" in r.prover for r in kept.values() if r.verdict == "proved")
+    proved = [r for r in kept.values() if r.verdict == "proved"]
+    # kept in the run, not the deciding prover: "second" is ranked after p1 (results.json records p1 only)
+    assert proved and all([a.verdict for a in r.attempts if a.prover == "second"] == ["proved"] for r in proved)
+    assert all(r.prover == "p1" and "second" not in json.dumps(r.to_json()["attempts"]) for r in proved)
     cut, _ = _run(ScriptedBackend({}), tmp_path / "b", others=(SecondBackend(),), grace=0)
     assert all([a.verdict for a in r.attempts if a.prover == "second"] == ["skipped"] for r in cut.values())
 
@@ -213,7 +217,7 @@ def test_a_cached_timeout_stays_a_timeout_and_a_longer_limit_retries(tmp_path):
     longer = ScriptedBackend({})
     runner = Runner([longer], ProofCache(tmp_path / "cache", stream=io.StringIO()),
                     RunOptions(timeout=600, jobs=2), tmp_path, stream)
-    retried = {r.id: r for r in runner.run(OBLIGATIONS)[0]}
+    retried = {r.id: r for r in from_outcomes(runner.run(OBLIGATIONS)[0])}
     assert (first, "p1") in longer.calls and retried[first].verdict == "proved"
 
 
@@ -252,7 +256,7 @@ def test_the_cheapest_tier_first_and_the_next_only_when_it_leaves_the_obligation
     others = ScriptedBackend({})
     results, _ = _run(cheap, tmp_path, others=(others,))
     assert {oid for oid, _ in others.calls} == {first}        # only where the cheap prover did not settle
-    assert results[first].verdict == "proved" and results[first].prover == "p1, p2"
+    assert results[first].verdict == "proved" and results[first].prover == "p1"   # the first in preference
     assert all(r.prover == "c" for oid, r in results.items() if oid != first)
 
 
@@ -262,6 +266,83 @@ def test_race_runs_every_tier_at_once(tmp_path):
     stream = io.StringIO()
     runner = Runner([cheap, others], ProofCache(tmp_path / "cache", "off", stream=io.StringIO()),
                     RunOptions(jobs=2, grace=5, race=True), tmp_path, stream)
-    results, _ = runner.run(OBLIGATIONS)
+    outcomes, _ = runner.run(OBLIGATIONS)
     assert len(others.calls) == 2 * len(OBLIGATIONS)
-    assert all(r.prover == "c, p1, p2" for r in results)
+    assert all(o.outcome.prover == "c" and {a.prover for a in o.outcome.attempts} == {"c", "p1", "p2"}
+               for o in outcomes)
+
+
+# -- a deterministic winner: the recorded prover does not depend on who finished first ---------------
+
+class TimedBackend(Backend):
+    """One prover answering after a set delay (or stopped first): two of them race like Why3 and the
+    SMT portfolio.  A refutation carries a counterexample of its own, replayed or not."""
+
+    def __init__(self, prover: str, delay: float, replayed: bool = True):
+        self.name = f"timed-{prover}"
+        self.prover = prover
+        self.delay = delay
+        self.replayed = replayed
+        self.calls: list[str] = []
+
+    def versions(self):
+        return {self.prover: "1.0"}
+
+    def prepare(self, obligations, out_dir, provers):
+        return [[ProofTask(o, self.prover, f"{self.prover} {o.id}", f"proofs/{o.id}")] for o in obligations]
+
+    def run_group(self, group, timeout, agree, cancel=None):
+        [task] = group
+        self.calls.append(task.obligation.id)
+        if cancel is not None and cancel.wait(self.delay):
+            return [Attempt(self.prover, "skipped", self.delay, message="stopped")]
+        if task.obligation.expect == "valid":
+            return [Attempt(self.prover, "proved", self.delay, version="1.0")]
+        found = (Counterexample({"a": -128, "b": -1}, {"a": "int8", "b": "int8"}, f"{self.prover}'s replay", True)
+                 if self.replayed else Counterexample(model={"c": "128 (0X80)", "r": "0"}))
+        return [Attempt(self.prover, "refuted", self.delay, version="1.0", counterexample=found)]
+
+
+def _results_bytes(tmp_path, backends, mode="readwrite") -> bytes:
+    runner = Runner(backends, ProofCache(tmp_path / "cache", mode, stream=io.StringIO()),
+                    RunOptions(jobs=2, grace=0.0), tmp_path, io.StringIO())
+    outcomes, versions = runner.run(OBLIGATIONS)
+    Results(from_outcomes(outcomes), tool_versions=versions).save(tmp_path / "results.json")
+    return (tmp_path / "results.json").read_bytes()
+
+
+def test_two_race_orders_and_a_warm_run_record_the_same_results_json(tmp_path):
+    """bitwuzla is preferred to z3 (verdicts.PREFERENCE): when z3 answers first, the race waits for
+    bitwuzla; when bitwuzla answers first, z3 is stopped.  Either way, and from the cache, bitwuzla
+    is the recorded prover and its counterexample the headline."""
+    z3_first = _results_bytes(tmp_path / "a", [TimedBackend("z3", 0.0), TimedBackend("bitwuzla", 0.4)])
+    bitwuzla_first = _results_bytes(tmp_path / "b", [TimedBackend("z3", 0.4), TimedBackend("bitwuzla", 0.0)])
+    assert z3_first == bitwuzla_first
+    data = json.loads(z3_first)
+    assert {o["prover"] for o in data["obligations"]} == {"bitwuzla"}
+    assert all([a["prover"] for a in o["attempts"]] == ["bitwuzla"] for o in data["obligations"])
+    [probe] = [o for o in data["obligations"] if o["expect"] == "invalid"]
+    assert probe["counterexample"] == {"operands": {"a": {"format": "int8", "value": -128},
+                                                    "b": {"format": "int8", "value": -1}},
+                                       "mirror": "bitwuzla's replay", "replayed": True}
+    # warm: z3's answers of run "a" are in its cache too, and change nothing
+    warm = [TimedBackend("z3", 0.0), TimedBackend("bitwuzla", 0.0)]
+    assert _results_bytes(tmp_path / "a", warm) == z3_first and not warm[0].calls and not warm[1].calls
+    # a cache holding only the less preferred prover's answers does not decide: bitwuzla runs
+    only_z3 = [TimedBackend("z3", 0.0)]
+    _results_bytes(tmp_path / "c", only_z3)
+    late = TimedBackend("bitwuzla", 0.0)
+    assert _results_bytes(tmp_path / "c", [TimedBackend("z3", 0.0), late]) == z3_first
+    assert len(late.calls) == len(OBLIGATIONS)
+
+
+def test_an_unreplayable_model_is_never_the_headline():
+    probe = next(o for o in OBLIGATIONS if o.expect == "invalid")
+    why3 = TimedBackend("why3+z3", 0.0, replayed=False).run_group(
+        TimedBackend("why3+z3", 0.0).prepare([probe], "out", set())[0], 1.0, 1)
+    smt = TimedBackend("z3", 0.0).run_group(TimedBackend("z3", 0.0).prepare([probe], "out", set())[0], 1.0, 1)
+    both = combine(why3 + smt)
+    assert (both.verdict, both.prover) == ("refuted", "z3") and both.counterexample.values == {"a": -128, "b": -1}
+    alone = combine(why3)
+    assert alone.verdict == "refuted" and alone.counterexample is None     # refuted, but nothing replayed
+    assert "no prover gave a counterexample the mirror replays" in alone.message and "names c, r" in alone.message

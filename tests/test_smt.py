@@ -11,6 +11,7 @@ from divbridge.obligations import smtrender
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers import counterexample, solvers
+from divbridge.provers.cexvalue import Counterexample, show
 from divbridge.provers.smt import SmtBackend
 
 ALL = spec_obligations() + strategy_obligations()
@@ -97,8 +98,10 @@ def _run(obligation_id, provers=("z3", "cvc5", "bitwuzla"), timeout=60.0, agree=
 
 def test_portfolio_proves_and_stops_the_others(tmp_path):
     group, attempts = _run("float.fp16.special.zero_div_zero", tmp=tmp_path)
-    verdicts = [a.verdict for a in attempts]
-    assert verdicts.count("proved") == 1 and set(verdicts) <= {"proved", "skipped"}
+    verdicts = {a.prover: a.verdict for a in attempts}
+    # Bitwuzla, the preferred solver (verdicts.PREFERENCE), is waited for; a solver that proved it
+    # sooner keeps its proof, the others are stopped
+    assert verdicts["bitwuzla"] == "proved" and set(verdicts.values()) <= {"proved", "skipped"}
     assert all(a.version == solvers.version(a.prover) for a in attempts)
     assert group[0].artifact.endswith("float.fp16.special.zero_div_zero.smt2")
 
@@ -113,8 +116,9 @@ def test_probe_is_refuted_with_a_readable_counterexample_the_mirror_reproduces(t
     [attempt] = attempts
     assert attempt.verdict == "refuted"
     cex = attempt.counterexample
-    assert cex["values"] == {"a": "-32768 (int16 0x8000)", "b": "-1 (int16 0xffff)"}
-    assert cex["reproduced_by_mirror"] and "32768" in cex["mirror"]
+    assert cex.values == {"a": -32768, "b": -1} and cex.formats == {"a": "int16", "b": "int16"}
+    assert show(cex) == {"a": "-32768 (int16 0x8000)", "b": "-1 (int16 0xffff)"}
+    assert cex.replayed and "32768" in cex.mirror
 
 
 def test_timeout_is_never_proved(tmp_path):
@@ -165,12 +169,13 @@ def test_a_counterexample_the_mirror_does_not_reproduce_is_a_tool_bug():
     obligation = BY_ID["float.fp16.special.zero_div_zero"]
     # a = b = 1.0 satisfies the property (the precondition fails): claiming it violates it is a bug
     record, problem = counterexample.check(obligation, {"a": "fp16", "b": "fp16"}, {"a_bits": 0x3C00, "b_bits": 0x3C00})
-    assert not record["reproduced_by_mirror"] and problem.startswith("tool bug")
-    assert record["values"]["a"] == "1.0 = 0x1.0000000000000p+0 (fp16 0x3c00)"
+    assert not record.replayed and problem.startswith("tool bug")
+    assert show(record)["a"] == "1.0 = 0x1.0000000000000p+0 (fp16 0x3c00)"
+    assert "a = 1.0 = 0x1.0000000000000p+0 (fp16 0x3c00)" in problem
 
 
 def test_float_values_show_decimal_hexfloat_and_bits():
-    shown = counterexample.show({"a": "fp16", "b": "fp32"}, {"a": 0xBC00, "b": 0x7F800000})
+    shown = show(Counterexample({"a": 0xBC00, "b": 0x7F800000}, {"a": "fp16", "b": "fp32"}))
     assert shown == {"a": "-1.0 = -0x1.0000000000000p+0 (fp16 0xbc00)", "b": "inf (fp32 0x7f800000)"}
 
 
@@ -183,3 +188,44 @@ def test_a_solver_that_cannot_read_the_query_is_an_error_not_an_answer(tmp_path)
     attempts = backend.run_group(broken, 30.0, 1)
     assert [a.verdict for a in attempts] == ["error", "error"]
     assert all(a.message for a in attempts)
+
+
+class _DelayedWorker:
+    """A solver worker that answers unsat after a set delay (or is killed first)."""
+
+    def __init__(self, solver: str, delay: float):
+        import threading
+        self.solver, self.delay, self.killed = solver, delay, threading.Event()
+
+    def ask(self, text, cpu_seconds):
+        if self.killed.wait(self.delay):
+            return solvers.Answer("error", {}, "killed")
+        return solvers.Answer("unsat", {})
+
+    def kill(self):
+        self.killed.set()
+
+
+class _DelayedPool:
+    def __init__(self, delays):
+        self.delays = delays
+
+    def acquire(self, solver):
+        return _DelayedWorker(solver, self.delays[solver])
+
+    def release(self, worker, answer):
+        pass
+
+
+@pytest.mark.parametrize("delays", [{"z3": 0.0, "cvc5": 0.2, "bitwuzla": 0.5},
+                                    {"z3": 0.5, "cvc5": 0.2, "bitwuzla": 0.0}])
+def test_the_portfolio_waits_for_the_preferred_solver_whatever_the_race_order(tmp_path, delays):
+    from divbridge.provers.verdicts import combine
+    backend = SmtBackend()
+    [group] = backend.prepare([BY_ID["float.fp16.special.zero_div_zero"]], tmp_path, {"z3", "cvc5", "bitwuzla"})
+    backend.pool = _DelayedPool(delays)
+    attempts = {a.prover: a.verdict for a in backend.run_group(group, 10.0, 1)}
+    assert attempts["bitwuzla"] == "proved"     # first in verdicts.PREFERENCE: waited for, never stopped
+    assert combine(backend.run_group(group, 10.0, 1)).prover == "bitwuzla"
+    if delays["bitwuzla"] == 0.0:
+        assert attempts["z3"] == attempts["cvc5"] == "skipped"

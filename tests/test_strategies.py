@@ -35,23 +35,24 @@ def test_known_defects_are_refuted_and_reproduced_by_the_mirror(tmp_path, name):
     [group] = backend.prepare([BY_ID[name]], tmp_path, {"z3", "cvc5", "bitwuzla"})
     attempts = backend.run_group(group, 60.0, 1)
     [refuted] = [a for a in attempts if a.verdict == "refuted"]
-    assert refuted.counterexample["reproduced_by_mirror"]
-    assert "strategy gives" in refuted.counterexample["mirror"]
+    assert refuted.counterexample.replayed
+    assert "strategy gives" in refuted.counterexample.mirror
 
 
 def test_replay_of_the_design_examples():
     floor = BY_ID["int.int32.strategy.openvino_floor"]
     record, problem = counterexample.check(floor, {"a": "int32", "b": "int32"}, {"a": -7 & 0xFFFFFFFF, "b": 2})
-    assert problem == "" and record["mirror"] == "strategy gives -4, trunc(a / b) = -3"
+    assert problem == "" and record.mirror == "strategy gives -4, trunc(a / b) = -3"
+    assert record.values == {"a": -7, "b": 2} and record.formats == {"a": "int32", "b": "int32"}
     _, problem = counterexample.check(floor, {"a": "int32", "b": "int32"}, {"a": 7, "b": 2})
     assert problem.startswith("tool bug")            # 7 / 2 is 3 both ways: not a counterexample
     reciprocal = BY_ID["float.fp32.strategy.reciprocal"]
     record, problem = counterexample.check(reciprocal, {"x": "fp32", "y": "fp32"},
                                            {"x_bits": 0x40400000, "y_bits": 0x40E00000})   # 3 / 7
-    assert problem == "" and record["reproduced_by_mirror"]
+    assert problem == "" and record.replayed and record.values == {"x": 0x40400000, "y": 0x40E00000}
     int64 = BY_ID["int.int64.strategy.via_fp64"]
     record, problem = counterexample.check(int64, {"a": "int64", "b": "int64"}, {"a": 2 ** 62 + 1, "b": 3})
-    assert problem == "" and "trunc(a / b) = 1537228672809129301" in record["mirror"]
+    assert problem == "" and "trunc(a / b) = 1537228672809129301" in record.mirror
 
 
 def test_exhaustive_task_text_names_the_engine_source(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -151,8 +152,9 @@ def test_sample_goals(backend, obligation_id, verdict):
     [task] = groups[obligation_id]
     attempt = prover.run_group([task], 20.0, 1)[0]
     assert attempt.verdict == verdict, attempt.message
-    if verdict == "refuted":
-        assert attempt.counterexample == {"c": "128 (0X80)", "r": "0"}
+    if verdict == "refuted":   # the goal quantifies over quotient and remainder: not the operands
+        assert attempt.counterexample.model == {"c": "128 (0X80)", "r": "0"}
+        assert not attempt.counterexample.replayed and not attempt.counterexample.values
 
 
 @needs_why3
@@ -173,7 +175,7 @@ def test_false_goals_are_never_proved(tmp_path):
         output, elapsed = prover.prove_goal(tmp_path / "tiny.mlw", "Tiny", goal, 10.0, with_model=expect == "invalid")
         results[goal] = attempt_from_output(output, expect, elapsed, "tiny.mlw")
     assert results["false_int"].verdict == "refuted"
-    assert results["false_int"].counterexample == {"x": "0"}
+    assert results["false_int"].counterexample.model == {"x": "0"}   # no obligation: kept in Why3's words
     assert results["false_fp16"].verdict not in ("proved",)
     assert results["true_fp16"].verdict == "proved"
 
@@ -207,9 +209,44 @@ def test_recorded_outputs_map_to_verdicts(name, expect, verdict):
     assert attempt.verdict == verdict
     assert attempt.prover == "why3+z3"
     if verdict == "refuted" and name == "sat":
-        assert attempt.counterexample == {"c": "128 (0X80)", "r": "0"}
+        assert attempt.counterexample.model == {"c": "128 (0X80)", "r": "0"}
     if verdict not in ("proved", "refuted"):
         assert attempt.message
+
+
+def _sat(model_lines: str) -> str:
+    return ('Goal g.\nProver result is: Unknown (sat) (0.02s, 2194 steps).\n'
+            'The following counterexample model has not been verified\n'
+            '  (not checking CE model, missing option --check-ce):\n'
+            f'File ieee_float.mlw:\n  Line 224:\n    max_int = 0\nFile probe.mlw:\n  Line 6:\n{model_lines}')
+
+
+PROBE = next(o for o in spec_obligations() if o.id == "int.int8.probe.int_min_div_minus_one")
+
+
+def test_a_model_naming_the_operands_is_decoded_and_replayed_like_an_smt_model():
+    attempt = attempt_from_output(_sat("    a = -128 (-0X80)\n    b = -1\n"), "invalid", 1.0, "probe.mlw", PROBE)
+    assert attempt.verdict == "refuted"
+    cex = attempt.counterexample
+    assert cex.values == {"a": -128, "b": -1} and cex.formats == {"a": "int8", "b": "int8"}
+    assert cex.replayed and cex.mirror == "trunc(a / b) = 128" and not cex.model
+
+
+def test_a_model_the_mirror_does_not_reproduce_is_an_error():
+    attempt = attempt_from_output(_sat("    a = 5 (0X5)\n    b = 1\n"), "invalid", 1.0, "probe.mlw", PROBE)
+    assert attempt.verdict == "error" and attempt.message.startswith("tool bug")
+    assert attempt.counterexample.values == {"a": 5, "b": 1} and not attempt.counterexample.replayed
+
+
+def test_why3_float_words_decode_exactly():
+    fp16 = {"a": "fp16", "b": "fp16"}
+    assert why3_backend.model_values(fp16, {"a": "+0", "b": "-0x1.004p0 (-1.00098)"}) == {"a": 0, "b": 0xBC01}
+    assert why3_backend.model_values(fp16, {"a": "-0", "b": "+\u221e"}) == {"a": 0x8000, "b": 0x7C00}
+    assert why3_backend.model_values(fp16, {"a": "-\u221e", "b": "NaN"}) == {"a": 0xFC00, "b": 0x7E00}
+    assert why3_backend.model_values(fp16, {"a": "0x1.0001p0", "b": "+0"}) is None   # not an fp16 value
+    assert why3_backend.model_values(fp16, {"a": "+0"}) is None                      # b missing
+    assert why3_backend.model_values({"a": "int8"}, {"a": "128 (0X80)"}) is None    # out of range
+    assert why3_backend.model_values({"a": "real"}, {"a": "3/7"}) == {"a": Fraction(3, 7)}
 
 
 def test_parse_answer_and_mapping_details():

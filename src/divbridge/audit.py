@@ -21,8 +21,10 @@ from divbridge.obligations import document
 from divbridge.obligations.catalog import obligations_of
 from divbridge.obligations.model import Obligation
 from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
+from divbridge.provers.cexvalue import show
 from divbridge.provers.portfolio import backends
 from divbridge.provers.runner import RunOptions, Runner
+from divbridge.results import from_outcomes
 from divbridge.specdoc.analysis import analyse_text
 from divbridge.specdoc.findings import VERDICT_RANK
 from divbridge.specdoc.reader import has_div_section, parse_document
@@ -72,13 +74,13 @@ def _prove(obligations: list[Obligation]) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="divbridge-audit-") as out:
         runner = Runner(backends(AUDIT_PROVERS), ProofCache(DEFAULT_DIRECTORY, "readwrite"),
                         RunOptions(timeout=20.0, provers=AUDIT_PROVERS), Path(out))
-        results, _ = runner.run(obligations)
-    return {r.id: r for r in results}
+        outcomes, _ = runner.run(obligations)
+    return {r.id: r for r in from_outcomes(outcomes)}
 
 
 def _shown(result) -> dict[str, Any]:
     return {"verdict": result.verdict, "as_expected": result.as_expected, "prover": result.prover,
-            "counterexample": (result.counterexample or {}).get("values") if not result.as_expected else None}
+            "counterexample": (show(result.counterexample) or None) if not result.as_expected else None}
 
 
 def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation]) -> dict[str, Any]:

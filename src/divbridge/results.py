@@ -1,15 +1,17 @@
 """The results model: one entry per obligation, read by reports, audit and CI.
 
-``proofs/results.json`` is the committed baseline (schema version 3):
+``proofs/results.json`` is the committed baseline (schema version 4):
 ``{"schema_version", "divbridge_version", "tool_versions", "document": {...},
 "obligations": [...], "summary": {...}, "crosscheck": ...}``; ``document`` is
 the spec document proved (path, title, every requirement with its lines),
 and each obligation names the document lines of its requirements.  It holds only what a second run with
-the same verdicts reproduces byte for byte: verdicts, provers (sorted), versions,
-counterexamples.  What changes from run to run (prover times, cache flags,
+the same verdicts reproduces byte for byte: verdicts, the deciding provers, versions,
+counterexamples (as values: `provers.cexvalue`).  What changes from run to run (prover times, cache flags,
 race order, skipped attempts, generated_at, command, machine, the cross-check's
 seconds) goes to the run log ``run-log.json`` beside it, which git ignores;
 ``load`` merges the run log back when it is there, so reports still show times.
+Schema 4 stores counterexamples as values; a schema 3 file (display strings)
+is refused with one line asking for `divbridge prove` (exit 2).
 """
 
 from __future__ import annotations
@@ -27,9 +29,10 @@ from divbridge import __version__
 from divbridge.atomicio import write_json_atomic, write_text_atomic
 from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
-from divbridge.provers.verdicts import VERDICTS, Attempt, Outcome, as_expected
+from divbridge.provers.cexvalue import Counterexample
+from divbridge.provers.verdicts import VERDICTS, Attempt, Outcome, as_expected, recorded
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 RUN_LOG_SCHEMA_VERSION = 1
 DEFAULT_PATH = Path("proofs/results.json")
 RUN_LOG_NAME = "run-log.json"
@@ -49,7 +52,7 @@ class ObligationResult:
     prover: str
     time_s: float
     cached: bool
-    counterexample: dict[str, Any] | None
+    counterexample: Counterexample | None
     attempts: list[Attempt] = field(default_factory=list)
     message: str = ""
     artifacts: dict[str, str] = field(default_factory=dict)   # backend -> rendered file (and goal)
@@ -94,8 +97,9 @@ class ObligationResult:
         data = asdict(self)
         for volatile in RUN_FIELDS:
             data.pop(volatile)
-        data["attempts"] = [_stable_attempt(a) for a in sorted(self.attempts, key=lambda a: a.prover)
-                            if a.verdict != "skipped"]
+        data["counterexample"] = None if self.counterexample is None else self.counterexample.to_json()
+        data["attempts"] = [_stable_attempt(a) for a in sorted(recorded(self.attempts, self.verdict, self.prover),
+                                                               key=lambda a: a.prover)]
         data["status"] = self.status   # derived; written for readers, recomputed on load
         return data
 
@@ -108,6 +112,8 @@ class ObligationResult:
     def from_json(cls, data: dict[str, Any]) -> "ObligationResult":
         data = dict(data)
         data.pop("status", None)
+        if data.get("counterexample") is not None:
+            data["counterexample"] = Counterexample.from_json(data["counterexample"])
         data["attempts"] = [Attempt.from_json({"time_s": 0.0, **a}) for a in data.get("attempts", [])]
         return cls(time_s=0.0, cached=False, **data)
 
@@ -123,6 +129,11 @@ class ObligationResult:
 
 
 RUN_FIELDS = ("time_s", "cached")   # kept in the run log, not in results.json
+
+
+def from_outcomes(outcomes) -> list[ObligationResult]:
+    """The ledger entries of a run: one per `runner.ObligationOutcome` (obligation, outcome, artifacts)."""
+    return [ObligationResult.from_outcome(o.obligation, o.outcome, o.artifacts) for o in outcomes]
 
 
 def _stable_attempt(attempt: Attempt) -> dict[str, Any]:
@@ -224,7 +235,7 @@ def load(path: str | Path = DEFAULT_PATH) -> Results:
         raise InputError("not a divbridge results file (no schema_version)", str(path), 1)
     if data["schema_version"] != SCHEMA_VERSION:
         raise InputError(f"results schema version {data['schema_version']} is not the supported "
-                         f"version {SCHEMA_VERSION}", str(path), 1)
+                         f"version {SCHEMA_VERSION} (run `divbridge prove` to write it again)", str(path), 1)
     try:
         results = Results(
             obligations=[ObligationResult.from_json(o) for o in data["obligations"]],

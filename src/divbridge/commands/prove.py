@@ -21,7 +21,8 @@ from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
 from divbridge.provers.portfolio import PROVERS, backends
 from divbridge.provers.runner import RunOptions, Runner
-from divbridge.results import ObligationResult, Results, summarize
+from divbridge.provers.cexvalue import show
+from divbridge.results import ObligationResult, Results, from_outcomes, summarize
 
 NAME = "prove"
 HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, Gappa, Coq, exhaustive) into proofs/results.json"
@@ -77,8 +78,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"divbridge prove: {binding.path}: {len(binding.requirements)} requirement tags; "
           f"{len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
-    obligation_results, versions = runner.run(obligations)
-    results = Results(obligation_results, tool_versions=versions,
+    outcomes, versions = runner.run(obligations)
+    results = Results(from_outcomes(outcomes), tool_versions=versions,
                       document=document.summary(binding, Path.cwd()))
     crosscheck_failures = 0
     if not args.no_crosscheck:
@@ -161,11 +162,10 @@ def print_summary(results: list[ObligationResult], stream) -> None:
             where = ", ".join(f"{tag} line {line}" for tag, line in zip(r.requirements, r.lines) if line)
             print(f"  {r.id}: expected {r.expect}, got {r.verdict} ({r.prover}){detail}"
                   + (f"\n    stated at {where}" if where else ""), file=stream)
-            cex = r.counterexample or {}
-            for name, value in (cex.get("values") or {}).items():
+            for name, value in show(r.counterexample).items():
                 print(f"    counterexample: {name} = {value}", file=stream)
-            if cex.get("mirror"):
-                print(f"    the mirror computes {cex['mirror']}", file=stream)
+            if r.counterexample is not None and r.counterexample.mirror:
+                print(f"    the mirror computes {r.counterexample.mirror}", file=stream)
     else:
         print(f"\n{summary['as_expected']} of {summary['total']} obligations as expected"
               + (f", {len(open_claims)} open" if open_claims else ""), file=stream)

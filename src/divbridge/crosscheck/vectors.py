@@ -9,7 +9,6 @@ NumPy arrays of the format's dtype.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -142,33 +141,19 @@ def all_pairs(fmt: IntFormat) -> Vectors:
     return _make("all_pairs", fmt, a.ravel(), b.ravel())
 
 
-_SHOWN = re.compile(r"\((\w+(?:\(\d+,\d+\))?) (0x[0-9a-f]+)\)")
-
-
 def witness_vectors(results, fmt: Format) -> Vectors:
     """The (a, b) pairs of every counterexample and witness in the results that are of this format."""
     pairs = []
     for result in results.obligations:
-        for record in [result.counterexample] + [attempt.counterexample for attempt in result.attempts]:
-            values = (record or {}).get("values", {})
-            bits = {}
-            for name, shown in values.items():
-                match = _SHOWN.search(str(shown))
-                if match and match.group(1) == fmt.name:
-                    bits[name] = int(match.group(2), 16)
+        for found in [result.counterexample] + [attempt.counterexample for attempt in result.attempts]:
+            values = {name: value for name, value in (found.values.items() if found else ())
+                      if found.formats[name] == fmt.name}
             for a_name in ("a", "a1", "a2", "x"):
-                b_bits = bits.get("b", bits.get("y"))
-                if a_name in bits and b_bits is not None:
-                    pairs.append((bits[a_name], b_bits))
+                b_value = values.get("b", values.get("y"))
+                if a_name in values and b_value is not None:
+                    pairs.append((int(values[a_name]), int(b_value)))
     pairs = list(dict.fromkeys(pairs))
-    if isinstance(fmt, IntFormat):
-        signed = [(_signed(fmt, a), _signed(fmt, b)) for a, b in pairs]
-        return _make("witnesses", fmt, [p[0] for p in signed], [p[1] for p in signed])
     return _make("witnesses", fmt, [p[0] for p in pairs], [p[1] for p in pairs])
-
-
-def _signed(fmt: IntFormat, raw: int) -> int:
-    return raw - (1 << fmt.bits) if fmt.signed and raw >> (fmt.bits - 1) else raw
 
 
 def vector_sets(fmt: Format, seed: int = DEFAULT_SEED, results=None, document: str | None = None,

@@ -158,6 +158,12 @@ def render(obligation: Obligation, out_dir: Path) -> Rendered:
     return Rendered(obligation, text, context["logic"], context["variables"], out_dir / f"{obligation.id}.smt2")
 
 
+def variables(obligation: Obligation) -> dict[str, str] | None:
+    """The operands a counterexample of the obligation names (name -> format name), as its SMT query
+    declares them; None for an obligation with no SMT rendering (no replay on the mirror either)."""
+    return render(obligation, Path(".")).variables if handles(obligation) else None
+
+
 def render_all(obligations: list[Obligation], out_dir: Path) -> list[Rendered]:
     """Render and write every obligation the SMT backend handles, atomically."""
     rendered = []

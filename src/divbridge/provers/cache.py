@@ -25,6 +25,7 @@ from typing import Any, TextIO
 
 from divbridge.atomicio import write_json_atomic
 from divbridge.errors import InputError
+from divbridge.provers.cexvalue import is_current
 from divbridge.provers.verdicts import DEFINITE, Attempt
 
 MODES = ("readwrite", "off", "offline")
@@ -86,6 +87,8 @@ class ProofCache:
                 raise ValueError("checksum mismatch")
             if entry.get("key") != self.key_fields(task, version, time_limit):
                 raise ValueError("entry belongs to another question")
+            if payload.get("counterexample") is not None and not is_current(payload["counterexample"]):
+                return None   # a counterexample of display strings (before results schema 4): proved again
             attempt = Attempt.from_json(payload)
             if attempt.verdict not in verdicts or attempt.prover != task.prover:
                 raise ValueError("not an answer of this prover that this key may hold")

@@ -1,8 +1,8 @@
-"""Counterexamples: a solver's model decoded for people, then replayed on the Python mirror.
+"""Counterexamples: a prover's model decoded into values, then replayed on the Python mirror.
 
 A model assigns bit patterns (floats, integers) or rationals (reals) to the
-free variables of a query.  `decode` shows them as ``a = -1.0 (fp16 0xbc00)``
-with the hex float beside; `replay` evaluates the obligation's property on
+free variables of a query.  `decode` turns them into values
+(`cexvalue.Counterexample`: shown by `cexvalue.show`); `replay` evaluates the obligation's property on
 the mirror's exact semantics (`divbridge.mirror.exact`) at that point.  A
 counterexample the mirror does not reproduce is a bug in the tool chain
 (template, solver or mirror): `check` turns it into an ``error`` verdict with
@@ -18,6 +18,7 @@ import numpy as np
 
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.mirror import exact
+from divbridge.provers.cexvalue import Counterexample, show_line
 from divbridge.obligations.model import Obligation
 from divbridge.properties import FLOAT_PROPERTIES, case_rule
 
@@ -40,23 +41,6 @@ def decode(variables: dict[str, str], model: dict[str, Any]) -> dict[str, Any]:
         else:
             values[name] = Fraction(model.get(name, 0))
     return values
-
-
-def show(variables: dict[str, str], values: dict[str, Any]) -> dict[str, str]:
-    """Readable values: ``-1.0 = -0x1p+0 (fp16 0xbc00)``, ``-7 (int32 0xfffffff9)``, ``3/7``."""
-    shown = {}
-    for name, fmt_name in variables.items():
-        fmt = get_format(fmt_name)
-        value = values[name]
-        if isinstance(fmt, FloatFormat):
-            text, hexfloat = fmt.to_text(value), fmt.to_hexfloat(value)
-            shown[name] = (f"{text} = {hexfloat} ({fmt.name} {fmt.hex_bits(value)})" if text != hexfloat
-                           else fmt.describe(value))
-        elif isinstance(fmt, IntFormat):
-            shown[name] = fmt.describe(value)
-        else:
-            shown[name] = str(value)
-    return shown
 
 
 # -- the properties, evaluated on the mirror ---------------------------------
@@ -201,12 +185,17 @@ def replay(obligation: Obligation, values: dict[str, Any]) -> tuple[bool, str]:
     return not holds, detail
 
 
-def check(obligation: Obligation, variables: dict[str, str], model: dict[str, Any]) -> tuple[dict, str]:
-    """The counterexample record of a sat answer, and an error message when the mirror disagrees."""
-    values = decode(variables, model)
+def check(obligation: Obligation, variables: dict[str, str], model: dict[str, Any]) -> tuple[Counterexample, str]:
+    """The counterexample of a sat answer (an SMT model, an enumeration's first failure), replayed."""
+    return judge(obligation, variables, decode(variables, model))
+
+
+def judge(obligation: Obligation, variables: dict[str, str], values: dict[str, Any]) -> tuple[Counterexample, str]:
+    """Replay decoded operands on the mirror: the counterexample, and an error message when the
+    mirror does not reproduce the failure (a tool bug: the attempt is then an ``error``)."""
     reproduced, detail = replay(obligation, values)
-    record = {"values": show(variables, values), "mirror": detail, "reproduced_by_mirror": reproduced}
+    found = Counterexample({name: values[name] for name in variables}, dict(variables), detail, reproduced)
     message = "" if reproduced else (
-        "tool bug: the solver's counterexample is not reproduced by the Python mirror "
-        f"({', '.join(f'{k} = {s}' for k, s in record['values'].items())}; mirror: {detail})")
-    return record, message
+        "tool bug: the prover's counterexample is not reproduced by the Python mirror "
+        f"({show_line(found)}; mirror: {detail})")
+    return found, message

@@ -140,11 +140,10 @@ def _strategy_verdict(obligation: Obligation, result: dict, elapsed: float, vers
                        message=f"all {result['pairs']} operand pairs agree with the reference")
     a_bits, b_bits, _, _ = result["first_mismatch"]
     fmt = get_format(obligation.format)
-    record, problem = counterexample.check(obligation, {"x": fmt.name, "y": fmt.name},
-                                           {"x_bits": a_bits, "y_bits": b_bits})
-    record["mismatches"] = result["mismatches"]
+    found, problem = counterexample.check(obligation, {"x": fmt.name, "y": fmt.name},
+                                          {"x_bits": a_bits, "y_bits": b_bits})
     return Attempt("exhaustive", "error" if problem else "refuted", elapsed, version=version,
-                   counterexample=record, message=problem or f"{result['mismatches']} of {result['pairs']} pairs differ")
+                   counterexample=found, message=problem or f"{result['mismatches']} of {result['pairs']} pairs differ")
 
 
 def _monotone_verdict(obligation: Obligation, result: dict, elapsed: float, version: str) -> Attempt:
@@ -155,10 +154,9 @@ def _monotone_verdict(obligation: Obligation, result: dict, elapsed: float, vers
                                f"adjacent pairs)")
     a1_bits, a2_bits, b_bits = result["first_violation"]
     fmt = get_format(obligation.format)
-    record, problem = counterexample.check(obligation, {"a1": fmt.name, "a2": fmt.name, "b": fmt.name},
-                                           {"a1_bits": a1_bits, "a2_bits": a2_bits, "b_bits": b_bits})
-    record["violations"] = result["violations"]
-    return Attempt("exhaustive", "error" if problem else "refuted", elapsed, version=version, counterexample=record,
+    found, problem = counterexample.check(obligation, {"a1": fmt.name, "a2": fmt.name, "b": fmt.name},
+                                          {"a1_bits": a1_bits, "a2_bits": a2_bits, "b_bits": b_bits})
+    return Attempt("exhaustive", "error" if problem else "refuted", elapsed, version=version, counterexample=found,
                    message=problem or f"{result['violations']} descents in {result['pairs_checked']} adjacent pairs")
 
 

@@ -18,7 +18,6 @@ from divbridge.errors import ToolMissing
 from divbridge.obligations.model import Obligation
 from divbridge.provers.runner import Backend, RunOptions, Runner
 from divbridge.provers.verdicts import DEFINITE, Attempt
-from divbridge.results import Results
 
 
 class NoCache:
@@ -48,7 +47,7 @@ def prover_option(prover: str) -> str:
     return prover.split("+")[0]
 
 
-def recorded_evidence(recorded: Results) -> dict[str, list[tuple[str, Attempt]]]:
+def recorded_evidence(recorded) -> dict[str, list[tuple[str, Attempt]]]:
     """prover -> [(obligation id, attempt)] for every attempt that gave its obligation's definite verdict."""
     evidence: dict[str, list[tuple[str, Attempt]]] = {}
     for result in recorded.obligations:
@@ -60,9 +59,10 @@ def recorded_evidence(recorded: Results) -> dict[str, list[tuple[str, Attempt]]]
     return evidence
 
 
-def replay(recorded: Results, catalogue: list[Obligation], backends_for: Callable[[set[str]], list[Backend]],
+def replay(recorded, catalogue: list[Obligation], backends_for: Callable[[set[str]], list[Backend]],
            options: RunOptions, out_dir: Path, stream: TextIO = sys.stdout) -> tuple[int, list[ReplayFailure]]:
-    """Re-run every recorded definite attempt; returns how many were replayed and the failures."""
+    """Re-run every recorded definite attempt of ``recorded`` (a `results.Results`: its obligations'
+    ids, verdicts and attempts); returns how many were replayed and the failures."""
     by_id = {o.id: o for o in catalogue}
     failures: list[ReplayFailure] = []
     replayed = 0
@@ -82,7 +82,7 @@ def replay(recorded: Results, catalogue: list[Obligation], backends_for: Callabl
         except ToolMissing as exc:
             failures += [ReplayFailure(oid, prover, f"prover missing ({exc})") for oid, _ in known]
             continue
-        answers = {r.id: {a.prover: a for a in r.attempts} for r in fresh}
+        answers = {o.obligation.id: {a.prover: a for a in o.outcome.attempts} for o in fresh}
         for oid, attempt in known:
             replayed += 1
             again = answers[oid].get(prover)

@@ -4,7 +4,11 @@ A backend (Why3, the SMT portfolio, exhaustive enumeration) renders its
 files and groups its tasks per obligation; the runner asks the cache for
 each task, runs what is left on a thread pool (backends do their heavy work
 in subprocesses), prints one line per finished obligation, and combines
-every attempt on an obligation into one verdict.
+every attempt on an obligation into one `Outcome`.  It returns outcomes, not
+ledger entries: the command builds those (`results.ObligationResult`).
+
+Which answer decides does not depend on timing: a definite answer stops only
+the provers ranked after it in `verdicts.PREFERENCE` (see `verdicts.deciding`).
 """
 
 from __future__ import annotations
@@ -20,8 +24,7 @@ from typing import Protocol, TextIO
 
 from divbridge.atomicio import write_text_atomic
 from divbridge.obligations.model import Obligation
-from divbridge.provers.verdicts import Attempt, Outcome, combine
-from divbridge.results import ObligationResult
+from divbridge.provers.verdicts import Attempt, Outcome, combine, deciding
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,16 @@ class ProofTask:
     text: str          # the exact input the prover reads; hashed into the cache key
     artifact: str      # the rendered file relative to the project root, "#goal" for a Why3 goal
     options: tuple[tuple[str, str], ...] = ()   # anything else the answer depends on
+
+
+@dataclass
+class ObligationOutcome:
+    """What the runner found on one obligation: its verdict over every attempt, and the rendered
+    file each backend proved it from."""
+
+    obligation: Obligation
+    outcome: Outcome
+    artifacts: dict[str, str] = field(default_factory=dict)   # backend -> rendered file (and goal)
 
 
 class Backend(abc.ABC):
@@ -127,8 +140,8 @@ class Runner:
         self.stream = stream or sys.stdout   # looked up now: sys.stdout may be replaced after import
         self.versions: dict[str, str] = {}
 
-    def run(self, obligations: list[Obligation]) -> tuple[list[ObligationResult], dict[str, str]]:
-        """Prove every obligation; returns one result each (catalogue order) and the tool versions."""
+    def run(self, obligations: list[Obligation]) -> tuple[list[ObligationOutcome], dict[str, str]]:
+        """Prove every obligation; returns one outcome each (catalogue order) and the tool versions."""
         for backend in self.backends:
             self.versions.update(backend.versions())
         groups: dict[str, list[tuple[Backend, list[ProofTask]]]] = {o.id: [] for o in obligations}
@@ -137,23 +150,25 @@ class Runner:
                 if group:
                     groups[group[0].obligation.id].append((backend, group))
         to_prove = [o for o in obligations if groups[o.id]]
-        outcomes: dict[str, list[Attempt]] = {o.id: [] for o in obligations}
+        attempts: dict[str, list[Attempt]] = {o.id: [] for o in obligations}
         started = time.monotonic()
         with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
             futures = {pool.submit(self._prove, groups[o.id]): o for o in to_prove}
             for done, future in enumerate(as_completed(futures), start=1):
                 obligation = futures[future]
-                outcomes[obligation.id] = future.result()
-                self._progress(done, len(to_prove), obligation, combine(outcomes[obligation.id], self.options.agree),
+                attempts[obligation.id] = future.result()
+                self._progress(done, len(to_prove), obligation, combine(attempts[obligation.id], self.options.agree),
                                time.monotonic() - started)
-        results = [ObligationResult.from_outcome(o, combine(outcomes[o.id], self.options.agree),
-                                                 {backend.name: group[0].artifact for backend, group in groups[o.id]})
-                   for o in obligations]
-        return results, dict(sorted(self.versions.items()))
+        outcomes = [ObligationOutcome(o, combine(attempts[o.id], self.options.agree),
+                                      {backend.name: group[0].artifact for backend, group in groups[o.id]})
+                    for o in obligations]
+        return outcomes, dict(sorted(self.versions.items()))
 
     def _prove(self, groups: list[tuple[Backend, list[ProofTask]]]) -> list[Attempt]:
         """The cache first; then the backends' remaining tasks, cheapest tier first, until the
-        attempts decide the obligation (``agree`` definite answers, none contradicting)."""
+        attempts decide the obligation (``agree`` definite answers, none contradicting, and no
+        prover ranked before them still to answer)."""
+        candidates = {task.prover for _, group in groups for task in group}
         attempts: list[Attempt] = []
         missing: list[tuple[Backend, list[ProofTask]]] = []
         for backend, group in groups:
@@ -166,9 +181,9 @@ class Runner:
             return attempts + [Attempt(t.prover, "error", 0.0, message="not in cache (offline)")
                                for _, group in missing for t in group]
         for tier in self._tiers(missing):
-            if self._decided(attempts):
+            if self._decided(attempts, candidates):
                 break
-            self._race(tier, attempts)
+            self._race(tier, attempts, candidates)
         return attempts
 
     def _tiers(self, missing: list[tuple[Backend, list[ProofTask]]]) -> list[list[tuple[Backend, list[ProofTask]]]]:
@@ -177,9 +192,10 @@ class Runner:
         costs = sorted({backend.cost for backend, _ in missing})
         return [[pair for pair in missing if pair[0].cost == cost] for cost in costs]
 
-    def _race(self, missing: list[tuple[Backend, list[ProofTask]]], attempts: list[Attempt]) -> None:
+    def _race(self, missing: list[tuple[Backend, list[ProofTask]]], attempts: list[Attempt],
+              candidates: set[str]) -> None:
         """Run the backends of one tier at once; once the attempts decide the obligation, the
-        others get the grace period to finish, then stop."""
+        others (all ranked after the decision) get the grace period to finish, then stop."""
         stop = threading.Event()
         lock = threading.Lock()
         timers: list[threading.Timer] = []
@@ -188,7 +204,7 @@ class Runner:
             answers = self._run_group(backend, group, stop)
             with lock:
                 attempts.extend(answers)
-                if self._decided(attempts) and not timers:
+                if self._decided(attempts, candidates) and not timers:
                     timers.append(threading.Timer(self.options.grace, stop.set))
                     timers[0].start()
 
@@ -200,8 +216,10 @@ class Runner:
         for timer in timers:
             timer.cancel()
 
-    def _decided(self, attempts: list[Attempt]) -> bool:
-        return combine(attempts, self.options.agree).verdict in ("proved", "refuted")
+    def _decided(self, attempts: list[Attempt], candidates: set[str]) -> bool:
+        """Decided, whatever the provers still running would say: they are all ranked after the decision."""
+        pending = candidates - {a.prover for a in attempts}
+        return deciding(attempts, self.options.agree, pending) is not None
 
     def _version(self, task: ProofTask) -> str:
         return self.versions.get(_prover_tool(task.prover), "")

@@ -1,8 +1,9 @@
 """The SMT backend: every obligation rendered to SMT-LIB, raced by a Z3 / cvc5 / Bitwuzla portfolio.
 
 The solvers of one obligation start together, each in its own worker process
-(reused from obligation to obligation while it answers well).  The first
-definite answer wins and the others are killed (``agree`` = 1); with
+(reused from obligation to obligation while it answers well).  A definite
+answer decides once every solver ranked before it (`verdicts.PREFERENCE`)
+has answered otherwise; the others are then killed (``agree`` = 1); with
 ``agree`` = N the race goes on until N solvers give the same answer.  An
 ``unsat`` of the negated goal is ``proved``; a ``sat`` is ``refuted`` only
 once the Python mirror reproduces the counterexample.
@@ -21,7 +22,7 @@ from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample, solvers
 from divbridge.provers.process import POLL_SECONDS
 from divbridge.provers.runner import Backend, ProofTask
-from divbridge.provers.verdicts import Attempt
+from divbridge.provers.verdicts import DEFINITE, Attempt, deciding
 
 
 
@@ -65,9 +66,8 @@ class SmtBackend(Backend):
             workers[task.prover] = worker
             threading.Thread(target=_collect, args=(task, worker, timeout, finished), daemon=True).start()
         attempts: dict[str, Attempt] = {}
-        counts = {"proved": 0, "refuted": 0}
         deadline = started + timeout
-        while len(attempts) < len(group) and max(counts.values()) < agree:
+        while len(attempts) < len(group) and not self._decided(group, attempts, agree):
             if cancel is not None and cancel.is_set():
                 break
             try:
@@ -77,23 +77,28 @@ class SmtBackend(Backend):
                     break
                 continue
             self.pool.release(workers[task.prover], answer)
-            attempt = self._attempt(task, answer, elapsed, rendered)
-            attempts[task.prover] = attempt
-            if attempt.verdict in counts:
-                counts[attempt.verdict] += 1
-        winners = ", ".join(p for p, a in attempts.items() if a.verdict in counts)
+            attempts[task.prover] = self._attempt(task, answer, elapsed, rendered)
+        decided = self._decided(group, attempts, agree)
+        winners = ", ".join(p for p, a in attempts.items() if a.verdict in DEFINITE)
         for task in group:
             if task.prover in attempts:
                 continue
             workers[task.prover].kill()
             elapsed = round(time.monotonic() - started, 3)
-            if max(counts.values()) >= agree or (cancel is not None and cancel.is_set()):
+            if decided or (cancel is not None and cancel.is_set()):
                 attempts[task.prover] = Attempt(task.prover, "skipped", elapsed, version=self._version(task.prover),
                                                 message=f"stopped: {winners or 'another prover'} answered first")
             else:
                 attempts[task.prover] = Attempt(task.prover, "timeout", elapsed, version=self._version(task.prover),
                                                 message=f"no answer within {timeout:g} s")
         return [attempts[task.prover] for task in group]
+
+    @staticmethod
+    def _decided(group: list[ProofTask], attempts: dict[str, Attempt], agree: int) -> bool:
+        """Decided by the answers so far, whatever the solvers still running would say (they are
+        ranked after the decision: `verdicts.deciding`)."""
+        pending = {task.prover for task in group} - set(attempts)
+        return deciding(list(attempts.values()), agree, pending) is not None
 
     def _version(self, solver: str) -> str:
         return solvers.version(solver)
@@ -104,9 +109,9 @@ class SmtBackend(Backend):
         if answer.status == "unsat":
             return Attempt(task.prover, "proved", elapsed, version=version)
         if answer.status == "sat":
-            record, problem = counterexample.check(task.obligation, rendered.variables, answer.model)
+            found, problem = counterexample.check(task.obligation, rendered.variables, answer.model)
             return Attempt(task.prover, "error" if problem else "refuted", elapsed, version=version,
-                           counterexample=record, message=problem)
+                           counterexample=found, message=problem)
         return Attempt(task.prover, answer.status if answer.status in ("unknown", "error") else "error", elapsed,
                        version=version, message=answer.message or answer.status)
 

@@ -10,8 +10,29 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from divbridge.provers.cexvalue import Counterexample
+
 VERDICTS = ("proved", "refuted", "unknown", "timeout", "error", "skipped")
 DEFINITE = ("proved", "refuted")
+
+
+# The fixed order in which provers' answers are preferred.  A race is decided by the first prover
+# in this order whose answer decides, whatever the timing: a definite answer stops only the provers
+# ranked after it, and the ones ranked before it go on until they answer or time out (runner._race,
+# SmtBackend.run_group).  So a cold run, a warm run and two cold runs in which the solvers finish in
+# another order record the same prover, attempts and counterexample in results.json; a cached answer
+# of a prover ranked after the decision is never merged in.  The order is the tiers' (Gappa and Coq
+# first, enumeration last), then the solvers by their speed on this project's obligations (measured
+# with all three on every query, 30 s limit: Bitwuzla proves all that the others prove among the
+# queries it reads, first but on int32 trunc_magnitude, 4.5 s to Z3's 2.5 s; Z3 mostly before cvc5
+# on the real, BF16 and integer queries Bitwuzla does not read); Why3 last among them: its models name
+# the goal's variables, not always the operands (see why3.py), and an SMT model is a better headline.
+PREFERENCE = ("gappa", "coq", "bitwuzla", "z3", "cvc5", "why3+z3", "exhaustive")
+
+
+def rank(prover: str) -> tuple[int, str]:
+    """A prover's place in PREFERENCE (an unknown one after them, by name)."""
+    return (PREFERENCE.index(prover) if prover in PREFERENCE else len(PREFERENCE), prover)
 
 
 @dataclass
@@ -23,7 +44,7 @@ class Attempt:
     time_s: float
     cached: bool = False
     version: str = ""
-    counterexample: dict[str, Any] | None = None
+    counterexample: Counterexample | None = None
     message: str = ""            # why it is not definite: the prover's words
 
     def __post_init__(self) -> None:
@@ -31,10 +52,15 @@ class Attempt:
             raise ValueError(f"unknown verdict {self.verdict}")
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        data["counterexample"] = None if self.counterexample is None else self.counterexample.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Attempt":
+        data = dict(data)
+        if data.get("counterexample") is not None:
+            data["counterexample"] = Counterexample.from_json(data["counterexample"])
         return cls(**data)
 
 
@@ -46,20 +72,65 @@ class Outcome:
     prover: str
     time_s: float
     cached: bool
-    counterexample: dict[str, Any] | None
+    counterexample: Counterexample | None
     attempts: list[Attempt] = field(default_factory=list)
     message: str = ""
+
+
+def deciding(attempts: list[Attempt], agree: int = 1, pending: frozenset[str] | set[str] = frozenset()
+             ) -> list[Attempt] | None:
+    """The attempts in PREFERENCE order up to the one that decides the obligation (``agree`` equal
+    definite answers), or None while undecided: also while a prover ranked before that point is
+    still ``pending`` (running, or not started), since its answer would come first."""
+    entries = sorted([(rank(a.prover), a) for a in attempts] + [(rank(p), None) for p in pending],
+                     key=lambda entry: entry[0])
+    prefix: list[Attempt] = []
+    counts = {verdict: 0 for verdict in DEFINITE}
+    for _, attempt in entries:
+        if attempt is None:
+            return None
+        prefix.append(attempt)
+        if attempt.verdict in counts:
+            counts[attempt.verdict] += 1
+            if counts[attempt.verdict] >= agree:
+                return prefix
+    return None
+
+
+def recorded(attempts: list[Attempt], verdict: str, prover: str) -> list[Attempt]:
+    """The attempts a result records (results.json): for a definite verdict those ranked up to its
+    last deciding prover (the ones after it may or may not have answered before being stopped);
+    otherwise all that ran.  Never the stopped (skipped) ones."""
+    ran = [a for a in attempts if a.verdict != "skipped"]
+    if verdict not in DEFINITE:
+        return ran
+    last = max(rank(name) for name in prover.split(", "))
+    return [a for a in ran if rank(a.prover) <= last]
+
+
+def headline(refutations: list[Attempt]) -> Counterexample | None:
+    """The counterexample a refutation shows: the first, in PREFERENCE order (the SMT solvers before
+    Why3), that the mirror replayed; an undecoded or unreplayed model never is one."""
+    return next((a.counterexample for a in sorted(refutations, key=lambda a: rank(a.prover))
+                 if a.counterexample is not None and a.counterexample.replayed), None)
+
+
+def _no_headline(refutations: list[Attempt]) -> str:
+    models = "; ".join(f"{a.prover}: " + (f"its model names {', '.join(a.counterexample.model)}, not the operands"
+                                          if a.counterexample is not None and a.counterexample.model
+                                          else "no model") for a in refutations)
+    return f"refuted, but no prover gave a counterexample the mirror replays ({models})"
 
 
 def combine(attempts: list[Attempt], agree: int = 1) -> Outcome:
     """One verdict from several attempts.
 
-    ``proved``/``refuted`` need ``agree`` provers giving that answer and none
-    giving the other; disagreement is an ``error``.  Otherwise the most
-    informative non-definite verdict is kept (timeout > unknown > error > skipped).
+    ``proved``/``refuted`` need ``agree`` provers giving that answer (the first ones in PREFERENCE
+    order: see `deciding`) and none giving the other; disagreement is an ``error``.  Otherwise the
+    most informative non-definite verdict is kept (timeout > unknown > error > skipped).
     """
-    # prover order, not race order: the same answers give the same outcome (results.json is byte-stable)
-    attempts = sorted(attempts, key=lambda a: a.prover)
+    # preference order, not race order: the same answers give the same outcome (results.json is byte-stable)
+    attempts = sorted(attempts, key=lambda a: rank(a.prover))
     total_time = round(sum(a.time_s for a in attempts), 3)
     cached = bool(attempts) and all(a.cached for a in attempts)
     proved = [a for a in attempts if a.verdict == "proved"]
@@ -67,15 +138,19 @@ def combine(attempts: list[Attempt], agree: int = 1) -> Outcome:
     if proved and refuted:
         names = ", ".join(f"{a.prover}: {a.verdict}" for a in proved + refuted)
         return Outcome("error", ", ".join(a.prover for a in attempts), total_time, cached,
-                       refuted[0].counterexample, attempts, f"provers disagree ({names})")
+                       headline(refuted), attempts, f"provers disagree ({names})")
+    prefix = deciding(attempts, agree)
+    if prefix is not None:
+        verdict = prefix[-1].verdict
+        winners = [a for a in prefix if a.verdict == verdict]
+        witness = headline(winners) if verdict == "refuted" else None
+        message = _no_headline(winners) if verdict == "refuted" and witness is None else ""
+        return Outcome(verdict, ", ".join(a.prover for a in winners), min(a.time_s for a in winners),
+                       all(a.cached for a in winners), witness, attempts, message)
     for winners, verdict in ((proved, "proved"), (refuted, "refuted")):
-        if len(winners) >= agree and winners:
-            witness = next((a.counterexample for a in winners if a.counterexample), None)
-            return Outcome(verdict, ", ".join(a.prover for a in winners), min(a.time_s for a in winners),
-                           all(a.cached for a in winners), witness, attempts)
         if winners:
             return Outcome("unknown", ", ".join(a.prover for a in winners), total_time, cached,
-                           winners[0].counterexample, attempts,
+                           headline(winners), attempts,
                            f"only {len(winners)} of the {agree} agreeing provers required answered {verdict}")
     for verdict in ("timeout", "unknown", "error", "skipped"):
         matching = [a for a in attempts if a.verdict == verdict]

@@ -10,6 +10,15 @@ a run never depends on the user's ~/.why3.conf.
 Answers map to verdicts honestly: only "Valid" is proved; "Invalid", or
 "Unknown (sat)" on a goal expected to be invalid, is refuted; everything
 else is unknown, timeout or error.
+
+A refutation's model (Z3's, through Why3's ``--counterexample`` prover
+``z3-ce``) is decoded like an SMT model when it names every operand of the
+obligation (``a = -0x1.004p0 (-1.00098)``, ``+0``, ``-∞``, ``NaN``,
+``128 (0X80)``) and replayed on the mirror: one the mirror does not reproduce
+makes the attempt an ``error``, as for the SMT solvers.  A model that names
+other variables (the INT_MIN / -1 probe's goal quantifies over the quotient
+and remainder, not the operands) is kept in Why3's words, never replayed, and
+never the headline counterexample (`verdicts.headline`).
 """
 
 from __future__ import annotations
@@ -21,13 +30,17 @@ import subprocess
 import tempfile
 import threading
 import time
+from fractions import Fraction
 from pathlib import Path
 
 from divbridge import assets
 from divbridge.atomicio import write_text_atomic
-from divbridge.errors import ToolMissing
-from divbridge.obligations import why3render
+from divbridge.errors import InputError, ToolMissing
+from divbridge.formats import FloatFormat, IntFormat, get_format
+from divbridge.obligations import smtrender, why3render
 from divbridge.obligations.model import Obligation
+from divbridge.provers import counterexample
+from divbridge.provers.cexvalue import Counterexample
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import Backend, ProofTask
 from divbridge.provers.verdicts import Attempt
@@ -40,6 +53,8 @@ LIBRARY_FILES = ("floats.mlw", "floats.drv", "tensor.mlw")
 
 _RESULT = re.compile(r"Prover result is: (?P<answer>.*?) \((?P<time>\d+(?:\.\d+)?)s")
 _MODEL_LINE = re.compile(r"^\s{4}(?P<name>[A-Za-z_][\w']*) = (?P<value>.+?)\s*$")
+_GLOSS = re.compile(r"\s*\([^()]*\)$")     # Why3's gloss after a value: "128 (0X80)", "-0x1.004p0 (-1.00098)"
+_FLOAT_WORDS = {"+\u221e": "inf", "\u221e": "inf", "-\u221e": "-inf", "+0": "0", "nan": "nan"}
 
 
 def parse_answer(output: str) -> tuple[str, float] | None:
@@ -69,6 +84,47 @@ def parse_model(output: str, file_name: str | None = None) -> dict[str, str] | N
             if found and (file_name is None or current_file is None or Path(current_file).name == file_name):
                 model[found.group("name")] = found.group("value")
     return model or None
+
+
+def model_values(variables: dict[str, str], model: dict[str, str]) -> dict[str, int | Fraction] | None:
+    """The operands' values in Why3's model (float bit patterns, integers, rationals); None when
+    one is missing or not a value of its format exactly."""
+    values: dict[str, int | Fraction] = {}
+    for name, format_name in variables.items():
+        value = _value(format_name, model[name]) if name in model else None
+        if value is None:
+            return None
+        values[name] = value
+    return values
+
+
+def _value(format_name: str, text: str) -> int | Fraction | None:
+    word = _GLOSS.sub("", text.strip())
+    fmt = get_format(format_name)
+    try:
+        if isinstance(fmt, FloatFormat):
+            word = _FLOAT_WORDS.get(word.lower(), word)
+            bits = fmt.parse(word)
+            if word.lstrip("+-") in ("inf", "nan"):
+                return bits
+            exact = Fraction(float.fromhex(word)) if "0x" in word.lower() else Fraction(word)
+            return bits if fmt.decode(bits).value == exact else None
+        value = Fraction(word)
+    except (ValueError, ZeroDivisionError, OverflowError, InputError):
+        return None
+    if isinstance(fmt, IntFormat):
+        return int(value) if value.denominator == 1 and fmt.min <= value <= fmt.max else None
+    return value
+
+
+def refutation(obligation: Obligation | None, model: dict[str, str] | None) -> tuple[Counterexample | None, str]:
+    """The counterexample of a Why3 refutation, replayed when its model names every operand, and an
+    error message when the mirror does not reproduce it; otherwise the model in Why3's words."""
+    variables = smtrender.variables(obligation) if obligation is not None else None
+    values = model_values(variables, model or {}) if variables is not None else None
+    if values is None:
+        return (Counterexample(model=dict(model)) if model else None), ""
+    return counterexample.judge(obligation, variables, values)
 
 
 def verdict_of(answer: str, expect: str) -> str:
@@ -148,11 +204,19 @@ class Why3Backend(Backend):
             quick = self._file_pass(theory, min(timeout, FILE_PASS_S), cancel).get(goal.name)
             if quick is not None and quick.verdict == "proved":
                 return quick
-        output, elapsed = self.prove_goal(theory.path, goal.module, theory.selector(goal), timeout,
-                                          with_model=task.obligation.expect == "invalid", cancel=cancel)
+        with_model = task.obligation.expect == "invalid"
+        selector, stated_in = theory.selector(goal), theory.stated_in(goal).name
+        output, elapsed = self.prove_goal(theory.path, goal.module, selector, timeout,
+                                          with_model=with_model, cancel=cancel)
         if output is None:
             return Attempt(PROVER, "skipped", round(elapsed, 3), message="stopped: another prover answered first")
-        return attempt_from_output(output, task.obligation.expect, elapsed, theory.stated_in(goal).name)
+        attempt = attempt_from_output(output, task.obligation.expect, elapsed, stated_in, task.obligation)
+        if attempt.verdict == "refuted" and not with_model:   # "Invalid" with no model: ask Z3 for one
+            again, _ = self.prove_goal(theory.path, goal.module, selector, timeout, with_model=True, cancel=cancel)
+            found, problem = refutation(task.obligation, parse_model(again or "", stated_in))
+            attempt = Attempt(PROVER, "error" if problem else "refuted", attempt.time_s, counterexample=found,
+                              message=problem)
+        return attempt
 
     def _file_pass(self, theory: why3render.Theory, limit: float,
                    cancel: threading.Event | None) -> dict[str, Attempt]:
@@ -214,8 +278,10 @@ def parse_file_answers(output: str, goals: set[str]) -> dict[str, Attempt]:
     return answers
 
 
-def attempt_from_output(output: str, expect: str, elapsed: float, file_name: str | None = None) -> Attempt:
-    """One Attempt from why3's output on one goal."""
+def attempt_from_output(output: str, expect: str, elapsed: float, file_name: str | None = None,
+                        obligation: Obligation | None = None) -> Attempt:
+    """One Attempt from why3's output on one goal; a refutation's model is replayed when the
+    obligation is given (see `refutation`)."""
     answer = parse_answer(output)
     if answer is None:
         last = [line for line in output.splitlines() if line.strip()]
@@ -224,9 +290,9 @@ def attempt_from_output(output: str, expect: str, elapsed: float, file_name: str
     if text == "High failure" and re.search(r"prover output:\s*timeout", output):
         text = "Timeout"   # Z3 stopped by its own -T limit prints "timeout", which Why3 1.5.1 does not recognise
     verdict = verdict_of(text, expect)
-    model = parse_model(output, file_name) if verdict == "refuted" else None
-    return Attempt(PROVER, verdict, round(prover_time, 3), counterexample=model,
-                   message="" if verdict in ("proved", "refuted") else f"why3: {text}")
+    found, problem = refutation(obligation, parse_model(output, file_name)) if verdict == "refuted" else (None, "")
+    return Attempt(PROVER, "error" if problem else verdict, round(prover_time, 3), counterexample=found,
+                   message=problem or ("" if verdict in ("proved", "refuted") else f"why3: {text}"))
 
 
 def _require(tool: str, install: str) -> str:

@@ -11,7 +11,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from divbridge.report import counterexample, mathtext
+from divbridge.provers.cexvalue import show
+from divbridge.report import mathtext
 from divbridge.report.artifacts import ArtifactText, read_artifact
 from divbridge.provers.verdicts import DEFINITE
 from divbridge.results import ObligationResult, Results
@@ -255,7 +256,7 @@ def _view(result: ObligationResult, roots: list[Path]) -> ObligationView:
         result=result,
         statement_text=mathtext.to_unicode(result.statement),
         statement_html=mathtext.to_html(result.statement),
-        counterexample=counterexample.decode(result.format, result.counterexample),
+        counterexample=show(result.counterexample),
         artifacts=[read_artifact(backend, path, roots) for backend, path in sorted(result.artifacts.items())],
     )
 
