@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from divbridge.formats import FloatFormat, IntFormat, get_format
+
 Value = int | Fraction
 
 
@@ -67,7 +69,6 @@ def is_current(data: Any) -> bool:
 
 
 def _operand_json(format_name: str, value: Value) -> dict[str, Any]:
-    from divbridge.formats import FloatFormat, get_format
     fmt = get_format(format_name)
     if isinstance(fmt, FloatFormat):
         return {"format": format_name, "bits": fmt.hex_bits(int(value))}
@@ -92,7 +93,6 @@ def show(counterexample: Counterexample | None) -> dict[str, str]:
     ``-7 (int32 0xfffffff9)``, ``3/7``; an undecoded model as the prover printed it."""
     if counterexample is None:
         return {}
-    from divbridge.formats import FloatFormat, IntFormat, get_format
     shown = {}
     for name, value in counterexample.values.items():
         fmt = get_format(counterexample.formats[name])
