@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from divbridge.provers.runner import Backend
+import functools
+import io
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+from divbridge.errors import ToolMissing
+from divbridge.obligations.model import Obligation
+from divbridge.provers.cache import ProofCache
+from divbridge.provers.runner import Backend, RunOptions, Runner
+from divbridge.results import ObligationResult
 
 SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")
 PROVERS = ("why3", *SMT_SOLVERS, "gappa", "coq", "exhaustive")
@@ -29,3 +39,37 @@ def backends(provers: set[str]) -> list[Backend]:
         from divbridge.provers.exhaustive import ExhaustiveBackend
         chosen.append(ExhaustiveBackend())
     return chosen
+
+
+def available(provers: set[str]) -> set[str]:
+    """The provers of the set whose tool is installed (a missing one is left out, never counted as an answer)."""
+    found = set()
+    for name in provers:
+        try:
+            for backend in backends({name}):
+                backend.versions()
+        except ToolMissing:
+            continue
+        found.add(name)
+    return found
+
+
+def prove_obligations(obligations: list[Obligation], provers: set[str], cache: ProofCache, timeout: float,
+                      stream: TextIO | None = None) -> dict[str, ObligationResult]:
+    """`prove`'s pipeline on a few obligations (the runner: tiers, race, process isolation and limits;
+    the content-addressed proof cache), rendered files in a scratch directory; id -> result.
+    ``stream``: where the runner's progress lines go (None: nowhere)."""
+    if not obligations:
+        return {}
+    with tempfile.TemporaryDirectory(prefix="divbridge-") as out:
+        runner = Runner(_reused_backends(frozenset(provers)), cache, RunOptions(timeout=timeout, provers=provers), Path(out),
+                        stream=stream or io.StringIO())
+        results, _ = runner.run(obligations)
+    return {r.id: r for r in results}
+
+
+@functools.lru_cache(maxsize=4)
+def _reused_backends(provers: frozenset[str]) -> list[Backend]:
+    """Backends kept from call to call (check-spec on one document after another): their solver
+    worker processes start once per process, not once per document."""
+    return backends(set(provers))
