@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 import tempfile
 from pathlib import Path
 from typing import TextIO
@@ -61,7 +62,9 @@ def prove_obligations(obligations: list[Obligation], provers: set[str], cache: P
     ``stream``: where the runner's progress lines go (None: nowhere)."""
     if not obligations:
         return {}
-    with tempfile.TemporaryDirectory(prefix="divbridge-") as out:
+    # the rendered files are scratch (written atomically, with fsync): in memory when the machine has /dev/shm
+    scratch = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+    with tempfile.TemporaryDirectory(prefix="divbridge-", dir=scratch) as out:
         runner = Runner(_reused_backends(frozenset(provers)), cache, RunOptions(timeout=timeout, provers=provers), Path(out),
                         stream=stream or io.StringIO())
         results, _ = runner.run(obligations)

@@ -73,8 +73,8 @@ def finding_of(result: ObligationResult | None, line: int, what: str, missing: s
     if result.verdict == "refuted":
         mirror = (result.counterexample or {}).get("mirror", "")
         cex = counterexample_text(result)
-        return Finding("incorrect", line, f"{what} is false: for {cex} the mirror computes {mirror} "
-                       f"({result.prover}, obligation {result.id})", cex)
+        return Finding("incorrect", line, f"{what} states {result.statement}, but for {cex} the mirror computes "
+                       f"{mirror} ({result.prover} refutes obligation {result.id})", cex)
     if result.verdict in ("timeout", "unknown"):
         return Finding("ambiguous", line, f"{result.prover or 'the solvers'} could not decide whether {what} holds "
                        f"({result.verdict}, obligation {result.id})")
@@ -109,7 +109,7 @@ def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Cl
             oid = f"float.{fmt}.special.{rule.name}"
             if oid not in proofs.obligations:
                 continue
-            finding = finding_of(proofs.result(oid), rule.line, f"the sentence ({rule.name})", proofs.missing)
+            finding = finding_of(proofs.result(oid), rule.line, "the sentence", proofs.missing)
             unchecked |= finding is not None and finding.kind == "information"
             if finding:
                 found.append((finding, fmt))
