@@ -64,8 +64,7 @@ class DocRow:
 
 @dataclass(frozen=True)
 class DocTable:
-    """A float section's case table: its rows, its section's types, and the requirements it restates
-    (the section's rounding and special-value tags)."""
+    """A float section's case table: its rows, its section's types, and the requirements it restates."""
 
     number: int                          # 1, 2, ... among the document's float tables
     section: str
@@ -162,8 +161,10 @@ def _table(doc: SpecDocument, table: CaseTable, binding: Binding, number: int) -
         if row.result.kind != "undefined":      # a float row left undefined is open, not a claim
             text = "no earlier row applies" if isinstance(row.condition, Otherwise) else str(row.condition)
             rows.append(DocRow(row.line, condition, result_data(row.result), text, str(row.result)))
-    refs = [ref for role in ("float.rounding", "float.case") for ref in binding.roles.get(role, [])
-            if doc.section_of(ref.line).title == section.title]
+    # the table defines the section's Div: it traces to the section's definition (the rounding requirement),
+    # or, in a section that has none, to its special-value rules
+    refs = [ref for ref in binding.roles.get("float.rounding", []) if doc.section_of(ref.line).title == section.title] \
+        or [ref for ref in binding.roles.get("float.case", []) if doc.section_of(ref.line).title == section.title]
     return DocTable(number, section.title, table.line, section.types, tuple(rows),
                     tuple(dict.fromkeys(ref.tag for ref in refs)))
 
