@@ -12,7 +12,7 @@ fails (exit 1) when a requirement tag disappeared or a verdict got worse.
 from __future__ import annotations
 
 import subprocess
-import tempfile
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +20,9 @@ from divbridge.errors import InputError
 from divbridge.obligations import document
 from divbridge.obligations.catalog import obligations_of
 from divbridge.obligations.model import Obligation
-from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
+from divbridge.provers.cache import shared_cache
+from divbridge.provers.portfolio import prove_obligations
 from divbridge.provers.cexvalue import show
-from divbridge.provers.portfolio import backends
-from divbridge.provers.runner import RunOptions, Runner
 from divbridge.results import from_outcomes
 from divbridge.specdoc.analysis import analyse_text
 from divbridge.specdoc.findings import VERDICT_RANK
@@ -69,12 +68,7 @@ def _what(obligation: Obligation) -> tuple:
 
 def _prove(obligations: list[Obligation]) -> dict[str, Any]:
     """Each obligation's result, from the cache when it was proved before."""
-    if not obligations:
-        return {}
-    with tempfile.TemporaryDirectory(prefix="divbridge-audit-") as out:
-        runner = Runner(backends(AUDIT_PROVERS), ProofCache(DEFAULT_DIRECTORY, "readwrite"),
-                        RunOptions(timeout=20.0, provers=AUDIT_PROVERS), Path(out))
-        outcomes, _ = runner.run(obligations)
+    outcomes = prove_obligations(obligations, AUDIT_PROVERS, shared_cache(), timeout=20.0, stream=sys.stdout)
     return {r.id: r for r in from_outcomes(outcomes)}
 
 

@@ -1,4 +1,7 @@
-"""`divbridge check-spec DOC [--json F]`: check what a SONNX-style spec document claims."""
+"""`divbridge check-spec DOC [--json F]`: check what a SONNX-style spec document claims.
+
+It is `divbridge prove --spec DOC` restricted to the document's own statements, reported as findings
+(`specdoc.proofcheck`), plus the checks the proof pipeline does not bind (`specdoc.checks`)."""
 
 from __future__ import annotations
 
@@ -8,8 +11,9 @@ from divbridge.atomicio import write_json_atomic
 from divbridge.specdoc.analysis import analyse, render_text
 
 NAME = "check-spec"
-HELP = ("read a SONNX-style Markdown spec document and check its case tables, worked examples, types, "
-        "requirement tags and Why3 text; exit 1 on an incorrect or incomplete finding")
+HELP = ("read a SONNX-style Markdown spec document and check its special-value sentences, case tables, worked "
+        "examples (proved as `prove --spec` binds them: same provers, same proof cache), types, requirement tags "
+        "and Why3 text; exit 1 on an incorrect or incomplete finding")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

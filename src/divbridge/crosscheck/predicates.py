@@ -19,7 +19,7 @@ from divbridge.crosscheck.vectors import Vectors
 from divbridge.formats import FloatFormat, Format, get_format
 from divbridge.mirror import exact
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule
+from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table
 from divbridge.properties.floatops import bits, f64, same
 
 
@@ -186,6 +186,8 @@ def _check_of(obligation: Obligation) -> Callable:
         return STRATEGY_PROPS[obligation.prop]
     if obligation.prop == "case_rule":
         return lambda fmt, a, b: case_rule.predicate(obligation.params, fmt, a, b)
+    if obligation.prop == "case_table":
+        return lambda fmt, a, b: case_table.predicate(obligation.params, fmt, a, b)
     if obligation.family == "float":
         return FLOAT_PROPERTIES[obligation.prop].predicate
     return INT_PROPS[obligation.prop]

@@ -18,7 +18,7 @@ from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations import document
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule
+from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table
 
 # prop -> (kind, title, the roles it verifies, statement); an integer property assumes both
 # preconditions, so it traces to their requirements too
@@ -85,6 +85,28 @@ def float_obligations(binding: Binding) -> list[Obligation]:
                 prop=prop.name, statement=prop.statement.format(p=fmt.precision), params=params,
                 backends=frozenset(backends)))
         obligations += _examples(binding, "float", name, params)
+    return obligations
+
+
+def table_row_id(fmt_name: str, table: int, row: int) -> str:
+    return f"float.{fmt_name}.table.table_{table}_row_{row}"
+
+
+def table_obligations(binding: Binding) -> list[Obligation]:
+    """Each row of the document's float case tables, in each format of the table's section: the quotient
+    is the row's result wherever its condition holds (SMT-LIB's alone, see `properties.case_table`)."""
+    obligations = []
+    for table in binding.tables:
+        for fmt_name, (number, row) in ((f, r) for f in table.types for r in enumerate(table.rows, 1)):
+            fmt = get_format(fmt_name)
+            params = {"eb": fmt.eb, "sb": fmt.sb}
+            row_params = {"condition": row.condition, "result": row.result, "condition_text": row.condition_text,
+                          "result_text": row.result_text, "table": table.number, "row": number}
+            obligations.append(_obligation(
+                tuple(TagRef(tag, row.line) for tag in table.tags), id=table_row_id(fmt_name, table.number, number),
+                title=f"case table {table.number}, row {number} (line {row.line})", family="float",
+                format=fmt_name, kind="table", prop="case_table", statement=case_table.statement(row_params),
+                params={**params, **row_params}, backends=frozenset({"smt"})))
     return obligations
 
 
@@ -182,5 +204,6 @@ def _bound(path: str, stamp: int) -> tuple[Obligation, ...]:
 
 
 def obligations_of(binding: Binding) -> list[Obligation]:
-    return real_obligations(binding) + float_obligations(binding) + int_obligations(binding) \
+    return real_obligations(binding) + float_obligations(binding) + table_obligations(binding) \
+        + int_obligations(binding) \
         + shape_obligations(binding)

@@ -16,7 +16,8 @@ Roles, read from each requirement's text (`specdoc.tagclass`, `specdoc.prose`,
 - ``float.rounding``: the quotient rounded to nearest (the generic
   properties of the library verify it); ``float.accuracy``: an error bound;
 - ``shape``: one shape, no broadcasting; ``type``: one element type;
-- float special-value rules, one obligation each, encoded from the sentence.
+- float special-value rules, one obligation each, encoded from the sentence;
+- the rows of a float section's case table, one obligation each (`DocTable`).
 
 A requirement with none of these readings binds nothing: it is listed as
 informal (no formal reading) in the traceability matrix, never dropped.
@@ -30,8 +31,8 @@ from pathlib import Path
 
 from divbridge.errors import InputError
 from divbridge.specdoc.caserule import CaseRule, read_case_rules
-from divbridge.specdoc.latex import Entry, normalize
-from divbridge.specdoc.reader import SpecDocument, has_div_section, read_document
+from divbridge.specdoc.latex import And, Atom, Condition, Entry, Or, Otherwise, Result, normalize
+from divbridge.specdoc.reader import CaseTable, SpecDocument, has_div_section, read_document
 from divbridge.specdoc.tagclass import classify
 
 DEFAULT_DOCUMENT = Path("proofs/spec/div.md")   # in the working directory, like proofs/results.json
@@ -50,6 +51,27 @@ class DocExample:
     number: int                          # 1, 2, ... within its section
     line: int
     elements: tuple[tuple[Entry, Entry, Entry], ...]
+
+
+@dataclass(frozen=True)
+class DocRow:
+    line: int
+    condition: tuple                     # plain data, see properties.case_table
+    result: tuple
+    condition_text: str
+    result_text: str
+
+
+@dataclass(frozen=True)
+class DocTable:
+    """A float section's case table: its rows, its section's types, and the requirements it restates."""
+
+    number: int                          # 1, 2, ... among the document's float tables
+    section: str
+    line: int
+    types: tuple[str, ...]
+    rows: tuple[DocRow, ...]
+    tags: tuple[str, ...]
 
 
 @dataclass
@@ -72,6 +94,7 @@ class Binding:
     roles: dict[str, list[TagRef]] = field(default_factory=dict)            # role -> where the document states it
     case_rules: list[tuple[CaseRule, TagRef]] = field(default_factory=list)
     examples: list[DocExample] = field(default_factory=list)
+    tables: list[DocTable] = field(default_factory=list)
     requirements: dict[str, DocRequirement] = field(default_factory=dict)   # tag -> requirement, in order
 
     def refs(self, *roles: str) -> tuple[TagRef, ...]:
@@ -117,7 +140,49 @@ def bind(doc: SpecDocument) -> Binding:
             a, b, c = ([x for row in m for x in row] for m in flat)
             if family in ("real", "float") and len(a) == len(b) == len(c) and not example.broadcast:
                 binding.examples.append(DocExample(family, number, example.line, tuple(zip(a, b, c))))
+    for table in doc.tables:
+        bound = _table(doc, table, binding, len(binding.tables) + 1)
+        if bound:
+            binding.tables.append(bound)
     return binding
+
+
+def _table(doc: SpecDocument, table: CaseTable, binding: Binding, number: int) -> DocTable | None:
+    """A float section's table whose every row is read, as rows of plain data; None for any other table
+    (integer and real tables, and the conditions the reader could not read, stay `check-spec`'s own)."""
+    section = doc.section_of(table.line)
+    if section.family != "float" or not section.types or any(
+            r.condition is None or r.result is None for r in table.rows):
+        return None
+    rows, earlier = [], []
+    for row in table.rows:
+        condition = condition_data(row.condition, earlier)
+        earlier.append(condition)
+        if row.result.kind != "undefined":      # a float row left undefined is open, not a claim
+            text = "no earlier row applies" if isinstance(row.condition, Otherwise) else str(row.condition)
+            rows.append(DocRow(row.line, condition, result_data(row.result), text, str(row.result)))
+    # the table defines the section's Div: it traces to the section's definition (the rounding requirement),
+    # or, in a section that has none, to its special-value rules
+    refs = [ref for ref in binding.roles.get("float.rounding", []) if doc.section_of(ref.line).title == section.title] \
+        or [ref for ref in binding.roles.get("float.case", []) if doc.section_of(ref.line).title == section.title]
+    return DocTable(number, section.title, table.line, section.types, tuple(rows),
+                    tuple(dict.fromkeys(ref.tag for ref in refs)))
+
+
+def condition_data(condition: Condition, earlier: list[tuple]) -> tuple:
+    """A row's condition as plain data (`properties.case_table`); ``otherwise``: no earlier row applies."""
+    if isinstance(condition, Otherwise):
+        return ("not", ("or", tuple(earlier))) if earlier else ("true",)
+    if isinstance(condition, (And, Or)):
+        return ("and" if isinstance(condition, And) else "or", tuple(condition_data(p, []) for p in condition.parts))
+    assert isinstance(condition, Atom)
+    literal = condition.literal
+    return ("atom", condition.operand, condition.op,
+            None if literal is None else (literal.kind, str(literal.value), literal.sign))
+
+
+def result_data(result: Result) -> tuple:
+    return (result.kind, result.sign, str(result.value), result.rounding)
 
 
 def _by_section(doc: SpecDocument):

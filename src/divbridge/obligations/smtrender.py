@@ -19,7 +19,8 @@ from divbridge import assets
 from divbridge.atomicio import write_text_atomic
 from divbridge.formats import FP32, FP64, FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule
+from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table
+from divbridge.properties.floatops import fp_literal
 
 
 # prop -> the free variables of its query (counterexamples show them in this order); float properties
@@ -44,14 +45,6 @@ def handles(obligation: Obligation) -> bool:
     return "smt" in obligation.backends and obligation.family in ("real", "float", "int")
 
 
-def fp_literal(fmt: FloatFormat, bits: int) -> str:
-    """``(fp #b0 #b01111 #b0000000000)``: a literal every FP solver reads."""
-    sign = bits >> (fmt.width - 1)
-    exponent = (bits & fmt.exponent_mask) >> (fmt.sb - 1)
-    fraction = bits & fmt.fraction_mask
-    return f"(fp #b{sign} #b{exponent:0{fmt.eb}b} #b{fraction:0{fmt.sb - 1}b})"
-
-
 def bv_literal(width: int, value: int) -> str:
     return f"(_ bv{value & ((1 << width) - 1)} {width})"
 
@@ -65,7 +58,7 @@ def real_literal(text: str) -> str:
 def float_variables(obligation: Obligation) -> tuple[str, ...]:
     if obligation.prop == "example":
         return ()
-    if obligation.prop == "case_rule":
+    if obligation.prop in ("case_rule", "case_table"):
         return ("a", "b")
     return FLOAT_PROPERTIES[obligation.prop].variables
 
@@ -74,6 +67,8 @@ def _goal_body(obligation: Obligation, **context) -> str:
     """The float goal's definitions, from the property library (or the document's case rule)."""
     if obligation.prop == "case_rule":
         return case_rule.smt(obligation.params)
+    if obligation.prop == "case_table":
+        return case_table.smt(obligation.params, context["fmt"])
     return _ENV.from_string(FLOAT_PROPERTIES[obligation.prop].smt).render(**context)
 
 

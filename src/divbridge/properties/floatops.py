@@ -15,6 +15,14 @@ def div(fmt: FloatFormat, a, b) -> np.ndarray:
         return mirror.div(a, b, dtype=fmt, profile="sonnx")
 
 
+def fp_literal(fmt: FloatFormat, bits: int) -> str:
+    """``(fp #b0 #b01111 #b0000000000)``: an SMT-LIB literal every FP solver reads."""
+    sign = bits >> (fmt.width - 1)
+    exponent = (bits & fmt.exponent_mask) >> (fmt.sb - 1)
+    fraction = bits & fmt.fraction_mask
+    return f"(fp #b{sign} #b{exponent:0{fmt.eb}b} #b{fraction:0{fmt.sb - 1}b})"
+
+
 def bits(fmt: FloatFormat, x) -> np.ndarray:
     return np.asarray(x).view(fmt.uint_dtype)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
 import threading
 from pathlib import Path
@@ -32,6 +33,15 @@ MODES = ("readwrite", "off", "offline")
 UNSETTLED = ("timeout", "unknown")
 DEFAULT_DIRECTORY = Path(".cache/divbridge/proofs")
 FORMAT = 1
+
+
+def shared_cache() -> "ProofCache":
+    """The cache `check-spec` and `audit` share with `prove`'s default: ``DEFAULT_DIRECTORY``, or
+    ``$DIVBRIDGE_CACHE/proofs`` when the variable is set (``off``: no cache, every obligation proved)."""
+    setting = os.environ.get("DIVBRIDGE_CACHE")
+    if setting == "off":
+        return ProofCache(DEFAULT_DIRECTORY, "off")
+    return ProofCache(Path(setting) / "proofs" if setting else DEFAULT_DIRECTORY, "readwrite")
 
 
 def _digest(data: Any) -> str:

@@ -20,7 +20,7 @@ from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.mirror import exact
 from divbridge.provers.cexvalue import Counterexample, show_line
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule
+from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table
 
 
 def decode(variables: dict[str, str], model: dict[str, Any]) -> dict[str, Any]:
@@ -78,6 +78,8 @@ def _float_property(obligation: Obligation, fmt: FloatFormat, v: dict[str, int])
     b = np.array([v["b"]] * len(numerators), dtype=fmt.uint_dtype).view(fmt.dtype)
     if obligation.prop == "case_rule":
         applies, holds = case_rule.predicate(obligation.params, fmt, a, b)
+    elif obligation.prop == "case_table":
+        applies, holds = case_table.predicate(obligation.params, fmt, a, b)
     else:
         applies, holds = FLOAT_PROPERTIES[obligation.prop].predicate(fmt, a, b)
     detail = ", ".join(f"{x} / b = {fmt.describe(div(int(bits), v['b']))}"

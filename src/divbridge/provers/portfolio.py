@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from divbridge.provers.runner import Backend
+import functools
+import io
+import os
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+from divbridge.errors import ToolMissing
+from divbridge.obligations.model import Obligation
+from divbridge.provers.cache import ProofCache
+from divbridge.provers.runner import Backend, ObligationOutcome, RunOptions, Runner
 
 SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")
 PROVERS = ("why3", *SMT_SOLVERS, "gappa", "coq", "exhaustive")
@@ -29,3 +39,39 @@ def backends(provers: set[str]) -> list[Backend]:
         from divbridge.provers.exhaustive import ExhaustiveBackend
         chosen.append(ExhaustiveBackend())
     return chosen
+
+
+def available(provers: set[str]) -> set[str]:
+    """The provers of the set whose tool is installed (a missing one is left out, never counted as an answer)."""
+    found = set()
+    for name in provers:
+        try:
+            for backend in backends({name}):
+                backend.versions()
+        except ToolMissing:
+            continue
+        found.add(name)
+    return found
+
+
+def prove_obligations(obligations: list[Obligation], provers: set[str], cache: ProofCache, timeout: float,
+                      stream: TextIO | None = None) -> list[ObligationOutcome]:
+    """`prove`'s pipeline on a few obligations (the runner: tiers, race, process isolation and limits;
+    the content-addressed proof cache), rendered files in a scratch directory; one outcome each.
+    ``stream``: where the runner's progress lines go (None: nowhere)."""
+    if not obligations:
+        return []
+    # the rendered files are scratch (written atomically, with fsync): in memory when the machine has /dev/shm
+    scratch = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+    with tempfile.TemporaryDirectory(prefix="divbridge-", dir=scratch) as out:
+        runner = Runner(_reused_backends(frozenset(provers)), cache, RunOptions(timeout=timeout, provers=provers), Path(out),
+                        stream=stream or io.StringIO())
+        outcomes, _ = runner.run(obligations)
+    return outcomes
+
+
+@functools.lru_cache(maxsize=4)
+def _reused_backends(provers: frozenset[str]) -> list[Backend]:
+    """Backends kept from call to call (check-spec on one document after another): their solver
+    worker processes start once per process, not once per document."""
+    return backends(set(provers))

@@ -3,7 +3,14 @@
 IEEE 754 (round to nearest even) in every float format a section lists,
 exact division for real, truncation toward zero for integers (the ONNX rule).
 Each check turns one part of the document into a `Claim` with a verdict and
-its findings; `check_document` runs them all.
+its findings; `check_document` runs them all.  What `divbridge prove --spec`
+binds from the document's own statements (its special-value sentences, the
+rows of its float case tables, its worked examples) is proved by `prove`'s
+pipeline (`specdoc.proofcheck`): those verdicts decide, and the checks here
+only locate and explain them (the nicest counterexamples, one per class; the
+element of an example).  What the pipeline does not bind (integer and real
+tables, coverage and overlap of rows, approximate examples, prose rules,
+types, tags, Why3 text) is checked here, memoised by `specdoc.claimcache`.
 """
 
 from __future__ import annotations
@@ -17,10 +24,12 @@ import z3
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.mirror.exact import float_div_bits, int_div
 from divbridge.obligations import document
-from divbridge.obligations.catalog import obligations_of
+from divbridge.obligations.catalog import obligations_of, table_row_id
 from divbridge.spec.profiles import ONNX_TYPES
 from divbridge.spec.requirements import REQUIREMENTS_BY_TAG
-from divbridge.specdoc import claimcache, tagclass, why3check
+from divbridge.results import ObligationResult
+from divbridge.specdoc import claimcache, proofcheck, tagclass, why3check
+from divbridge.specdoc.proofcheck import DocumentProofs
 from divbridge.specdoc.findings import Claim, Finding, verdict_of
 from divbridge.specdoc.latex import Condition, Entry, Otherwise, Result
 from divbridge.specdoc.prose import ProseRule
@@ -33,8 +42,10 @@ SEMANTICS = {"float": "IEEE 754", "int": "truncating integer division", "real": 
 
 def check_document(doc: SpecDocument) -> list[Claim]:
     claims: list[Claim] = []
+    proofs = proofcheck.prove_document(doc)
     for section in doc.sections:
-        claims += _section_claims(doc, section)
+        claims += _section_claims(doc, section, proofs)
+    claims += proofcheck.case_rule_claims(doc, proofs, _slug)
     claims += _tag_claims(doc)
     for index, formal in enumerate(doc.formal, 1):
         claim = Claim(f"{_slug(formal.section)}/why3-{index}", "why3", formal.section, formal.line, formal.text)
@@ -58,7 +69,7 @@ def ordered_types(types: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(types, key=key))
 
 
-def _section_claims(doc: SpecDocument, section: Section) -> list[Claim]:
+def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs) -> list[Claim]:
     claims = []
     slug = _slug(section.title)
     tables = [t for t in doc.tables if t.section == section.title]
@@ -77,16 +88,18 @@ def _section_claims(doc: SpecDocument, section: Section) -> list[Claim]:
     for index, table in enumerate(tables, 1):
         claim = Claim(f"{slug}/cases-{index}", "case-table", section.title, table.line,
                       "\n".join(r.text for r in table.rows), section.types)
+        rows = row_results(proofs, table)
+        verdicts = sorted((line - table.line, fmt, r.verdict) for (line, fmt), r in rows.items())
         claim.findings = claimcache.memoised(
-            ("case-table", claim.text, section.types, [str(c) for c in domain], signs_ruled),
-            lambda t=table: check_table(t, section, domain, signs_ruled), line_base=table.line)
+            ("case-table", claim.text, section.types, [str(c) for c in domain], signs_ruled, verdicts),
+            lambda t=table, rows=rows: check_table(t, section, domain, signs_ruled, rows), line_base=table.line)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
     for index, example in enumerate(examples, 1):
         formats = (example.dtype,) if example.dtype else section.types
         claim = Claim(f"{slug}/example-{index}", "example", section.title, example.line,
                       "\n".join(m.text for m in (example.a, example.b, example.c)), formats)
-        claim.findings = check_example(example, formats)
+        claim.findings = check_example(example, formats, example_results(proofs, example, formats))
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
     if not tables:   # a table, when there is one, is the definition; the equation only names the quotient
@@ -266,13 +279,28 @@ def check_types(section: Section, has_table: bool) -> list[Finding]:
 
 # -- case tables ----------------------------------------------------------------------
 
+def row_results(proofs: DocumentProofs, table: CaseTable) -> dict[tuple[int, str], ObligationResult]:
+    """(row line, format) -> the verdict of `prove`'s obligation for that row, for a table it binds."""
+    bound = next((t for t in proofs.binding.tables if t.line == table.line), None) if proofs.binding else None
+    if bound is None or len({row.line for row in bound.rows}) != len(bound.rows):
+        return {}
+    found = {}
+    for number, row in enumerate(bound.rows, 1):
+        for fmt in bound.types:
+            result = proofs.result(table_row_id(fmt, bound.number, number))
+            if result is not None:
+                found[(row.line, fmt)] = result
+    return found
+
+
 def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...] = (),
-                signs_ruled: bool = False) -> list[Finding]:
+                signs_ruled: bool = False, rows: dict[tuple[int, str], ObligationResult] | None = None) -> list[Finding]:
     """Exhaustive, mutually exclusive, and every row right, in each of the section's formats.
 
     Only inputs inside the ``domain`` (the section's preconditions) are asked about.  With ``signs_ruled``
     a sentence of the section gives the sign of zeros and infinities, so a row's ``±`` is not left open:
-    the sentence is checked on its own."""
+    the sentence is checked on its own.  ``rows``: (row line, format) -> the verdict `prove`'s pipeline gave
+    the row's obligation; a row it proved is right, one it refuted is explained here."""
     if not section.types:
         return [Finding("ill-formed", table.line, "the section lists no types: no semantics to check the table with")]
     unread = [r for r in table.rows if r.result is None or r.condition is None]
@@ -306,7 +334,8 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
                 "ambiguous", table.line, f"{uncovered.solver} could not decide whether the rows cover every input"))
         # a row right everywhere it applies gives the semantics' own result: where two such rows overlap
         # they agree, so only pairs with a row that is not right need the overlap query
-        exact = [_check_row(enc, row, conditions[i], fmt_name, report, signs_ruled) for i, row in enumerate(table.rows)]
+        exact = [_check_row(enc, row, conditions[i], fmt_name, report, signs_ruled, (rows or {}).get((row.line, fmt_name)))
+                 for i, row in enumerate(table.rows)]
         for i, row in enumerate(table.rows):
             for j in range(i + 1, len(table.rows)):
                 other = table.rows[j]
@@ -325,8 +354,11 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
     return findings
 
 
-def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = False) -> bool:
-    """Reports what is wrong with a row; True when the row gives the semantics' result wherever it applies."""
+def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = False,
+               proved: ObligationResult | None = None) -> bool:
+    """Reports what is wrong with a row; True when the row gives the semantics' result wherever it applies.
+    ``proved``: the verdict of the row's proof obligation, when `prove` binds it; it decides, and a
+    refutation is explained with the nicest counterexamples of each class."""
     result = row.result
     semantics = SEMANTICS[enc.fmt.family]
     if result.sign == "±" and not signs_ruled:   # with a sign rule, the rule's own claim checks the sign
@@ -339,7 +371,14 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
                 "ambiguous", row.line, f"the row leaves the result open where {semantics} defines it "
                 f"(for {enc.describe(a, b)} it gives {enc.gives(a, b)})", enc.describe(a, b)))
         return False
+    if proved is not None and proved.verdict == "proved":
+        return not (result.sign == "±" and not signs_ruled)
+    if proved is not None and proved.verdict in ("timeout", "unknown"):
+        report(("row?", row.line), fmt_name, lambda: proofcheck.finding_of(proved, row.line, "the row"))
+        return False
     wrong = find(enc, z3.And(condition, z3.Not(enc.ok(result))), limit=6)
+    if proved is not None and proved.verdict == "refuted" and not wrong.witnesses:
+        report(("row", row.line), fmt_name, lambda: proofcheck.finding_of(proved, row.line, "the row"))
     for a, b in wrong.witnesses:
         key = ("row", row.line, enc.signature(a, b))
         kind = "incomplete" if result.kind == "undefined" else "incorrect"
@@ -386,7 +425,23 @@ def _positions(example: Example):
     return None
 
 
-def check_example(example: Example, formats: tuple[str, ...]) -> list[Finding]:
+def example_results(proofs: DocumentProofs, example: Example, formats: tuple[str, ...]) -> dict[str, ObligationResult]:
+    """Format -> the verdict of `prove`'s obligation for the example, in the formats it binds."""
+    bound = next((e for e in proofs.binding.examples if e.line == example.line), None) if proofs.binding else None
+    if bound is None:
+        return {}
+    found = {}
+    for fmt in formats:
+        oid = f"{bound.family}.{fmt + '.' if bound.family == 'float' else ''}example.example_{bound.number}"
+        if oid in proofs.obligations and proofs.obligations[oid].format == fmt and proofs.result(oid):
+            found[fmt] = proofs.result(oid)
+    return found
+
+
+def check_example(example: Example, formats: tuple[str, ...],
+                  proved: dict[str, ObligationResult] | None = None) -> list[Finding]:
+    """Every element C = A / B in each format.  ``proved``: format -> the verdict of `prove`'s obligation
+    for the example; a format where it is proved needs no element check, a refutation is located here."""
     try:
         shapes, (fa, fb, fc) = _flatten(example)
     except ValueError as exc:
@@ -417,6 +472,10 @@ def check_example(example: Example, formats: tuple[str, ...]) -> list[Finding]:
         if not all(_representable(fmt, fa[i]) and _representable(fmt, fb[j]) for i, j, _ in pairs):
             unrepresentable.append(fmt_name)   # said once below, the example is judged in the other types
             continue
+        verdict = (proved or {}).get(fmt_name)
+        if verdict is not None and verdict.verdict == "proved":
+            continue
+        before = sum(len(fs) for _, fs in found.values())
         for ia_, ib_, ic_ in pairs:
             problem = _element(fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros)
             if not problem:
@@ -430,6 +489,11 @@ def check_example(example: Example, formats: tuple[str, ...]) -> list[Finding]:
                 line, column = places[ic_] if places else (example.line, None)
                 found[key] = (Finding(kind, line, f"example '{example.title}': {message}", counterexample, column),
                               [fmt_name])
+        if verdict is not None and verdict.verdict == "refuted" and sum(len(fs) for _, fs in found.values()) == before:
+            # prove reads the example more strictly (an unsigned 0 is +0 there): said, not a defect
+            found[("prove", fmt_name)] = (Finding("information", example.line, f"example '{example.title}': "
+                                                  f"`prove` refutes it ({verdict.counterexample.mirror if verdict.counterexample else ''})"),
+                                          [fmt_name])
     findings = [Finding(f.kind, f.line, f.message + (f" [in {', '.join(fs)}]" if len(formats) > 1 else ""),
                         f.counterexample, f.column) for f, fs in found.values()]
     if unrepresentable:

@@ -1,4 +1,10 @@
-"""A small content-addressed cache of claim check results.
+"""A small content-addressed cache of claim check results, for the checks `prove`'s pipeline does not bind.
+
+The document's own statements that `prove --spec` binds (special-value
+sentences, float case-table rows, worked examples) are proved through the
+proof cache (`provers.cache`); this one memoises what is left: a table's
+coverage, overlaps and the explanation of a refuted row (keyed by the rows'
+verdicts too), integer and real tables and definitions, prose sign rules.
 
 A claim's findings are a pure function of the claim's text, the formats it
 is checked in, the solvers' versions and this checker's version, so they are

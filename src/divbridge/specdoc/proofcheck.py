@@ -1,0 +1,115 @@
+"""check-spec's view of `prove`'s pipeline: the document's own statements proved, their verdicts as findings.
+
+`prove_document` binds the document as `divbridge prove --spec` does
+(`obligations.document`, `obligations.catalog`), keeps the obligations that
+its own statements make (the special-value sentences, the rows of its float
+case tables, its worked examples; not the generic properties of the library)
+and proves them through the same prover layer: the runner with the SMT
+portfolio (z3, cvc5, bitwuzla, each in its own limited worker process) and the
+content-addressed proof cache (`provers.cache.shared_cache`).  A refuted
+obligation becomes an ``incorrect`` finding at the line of the statement with
+the decoded counterexample and what the mirror computes; a timeout or an
+unknown answer is an ``ambiguous`` finding that says so ("could not decide");
+an error or a missing solver is never a verdict (the claim is ``unchecked``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from divbridge.obligations import document
+from divbridge.obligations.catalog import obligations_of
+from divbridge.obligations.document import Binding
+from divbridge.obligations.model import Obligation
+from divbridge.provers.cache import shared_cache
+from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligations
+from divbridge.provers.cexvalue import show_line
+from divbridge.results import ObligationResult, from_outcomes
+from divbridge.specdoc.findings import Claim, Finding, verdict_of
+from divbridge.specdoc.reader import SpecDocument, has_div_section
+
+OWN_PROPS = ("case_rule", "case_table", "example")
+TIMEOUT_S = 10.0      # per solver run: every statement of div.md is settled in well under a second
+
+
+@dataclass
+class DocumentProofs:
+    binding: Binding | None = None
+    obligations: dict[str, Obligation] = field(default_factory=dict)
+    results: dict[str, ObligationResult] = field(default_factory=dict)
+    missing: str = ""     # why nothing was proved (no solver installed), when so
+
+    def result(self, obligation_id: str) -> ObligationResult | None:
+        return self.results.get(obligation_id)
+
+
+def prove_document(doc: SpecDocument) -> DocumentProofs:
+    """Bind the document as `prove` does and prove its own statements' obligations (cached)."""
+    if not has_div_section(doc):
+        return DocumentProofs()
+    binding = document.bind(doc)
+    own = [o for o in obligations_of(binding) if o.prop in OWN_PROPS]
+    counts = Counter(o.id for o in own)
+    # two sections numbering their examples alike give one id twice: those stay with check-spec's own check
+    obligations = {o.id: o for o in own if counts[o.id] == 1}
+    provers = available(set(SMT_SOLVERS))
+    if not provers:
+        return DocumentProofs(binding, obligations, {}, "no SMT solver is installed (scripts/setup.sh)")
+    outcomes = prove_obligations(list(obligations.values()), provers, shared_cache(), TIMEOUT_S)
+    return DocumentProofs(binding, obligations, {r.id: r for r in from_outcomes(outcomes)})
+
+
+def finding_of(result: ObligationResult | None, line: int, what: str, missing: str = "") -> Finding | None:
+    """The finding an obligation's verdict makes at ``line`` (None when it is as expected)."""
+    if result is None:
+        return Finding("information", line, f"{what} is not checked: {missing or 'not proved'}")
+    if result.as_expected:
+        return None
+    if result.verdict == "refuted":
+        mirror = result.counterexample.mirror if result.counterexample else ""
+        cex = show_line(result.counterexample)
+        return Finding("incorrect", line, f"{what} states {result.statement}, but for {cex} the mirror computes "
+                       f"{mirror} ({result.prover} refutes obligation {result.id})", cex)
+    if result.verdict in ("timeout", "unknown"):
+        return Finding("ambiguous", line, f"{result.prover or 'the solvers'} could not decide whether {what} holds "
+                       f"({result.verdict}, obligation {result.id})")
+    return Finding("information", line, f"{what} is not checked: {result.verdict} "
+                   f"({result.message or 'no prover answered'}, obligation {result.id})")
+
+
+def merged(findings: list[tuple[Finding, str]], formats: tuple[str, ...]) -> list[Finding]:
+    """One finding per line and kind, shown in the first format that has it, naming every format."""
+    found: dict[tuple, tuple[Finding, list[str]]] = {}
+    for finding, fmt in findings:
+        key = (finding.line, finding.kind)
+        if key in found:
+            found[key][1].append(fmt)
+        else:
+            found[key] = (finding, [fmt])
+    return [Finding(f.kind, f.line, f.message + (f" [in {', '.join(fs)}]" if len(formats) > 1 else ""),
+                    f.counterexample, f.column) for f, fs in found.values()]
+
+
+def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Claim]:
+    """One claim per special-value sentence ("X over Y is Z, carrying S"), judged in every float format."""
+    if proofs.binding is None:
+        return []
+    claims = []
+    formats = proofs.binding.types.get("float", ())
+    for index, (rule, ref) in enumerate(proofs.binding.case_rules, 1):
+        section = doc.section_of(rule.line).title
+        claim = Claim(f"{slug(section)}/case-rule-{index}", "case-rule", section, rule.line, rule.text.strip(), formats)
+        found, unchecked = [], False
+        for fmt in formats:
+            oid = f"float.{fmt}.special.{rule.name}"
+            if oid not in proofs.obligations:
+                continue
+            finding = finding_of(proofs.result(oid), rule.line, "the sentence", proofs.missing)
+            unchecked |= finding is not None and finding.kind == "information"
+            if finding:
+                found.append((finding, fmt))
+        claim.findings = merged(found, formats)
+        claim.verdict = "unchecked" if unchecked and verdict_of(claim.findings) == "holds" else verdict_of(claim.findings)
+        claims.append(claim)
+    return claims
