@@ -46,7 +46,7 @@ def _faulty_div(fmt, fault_fraction: int, shift: int):
 
 def _corrupt_tables(fmt, fault_fraction: int, shift: int) -> tuple:
     """The engine's tables with the rounded significand of fault_fraction / 1.0 moved by ``shift``."""
-    cls, sig, ex, qtab, rtab, rnorm, f32 = exhaustive._tables(fmt)
+    cls, sig, ex, qtab, rtab, rnorm, f32 = exhaustive.tables(fmt)
     index = fault_fraction << (fmt.sb - 1)
     rtab, rnorm = rtab.copy(), rnorm.copy()
     rtab[index] += shift << 1      # (kept << 1) | up

@@ -11,15 +11,25 @@ from pathlib import Path
 
 import jinja2
 
+from divbridge import cachedir
+
 PACKAGE = Path(str(files("divbridge")))
 TEMPLATES = PACKAGE / "templates"
 WHY3_LIBRARY = PACKAGE / "why3lib"
 
 
 def template_environment(kind: str, **options) -> jinja2.Environment:
-    """The Jinja2 environment of one template family (``templates/<kind>/``); an undefined name is an error."""
+    """The Jinja2 environment of one template family (``templates/<kind>/``); an undefined name is an error.
+    Compiled templates are kept in the cache (keyed by their source): a warm run does not compile them."""
+    root = cachedir.root()
+    compiled = jinja2.FileSystemBytecodeCache(str(_directory(root / "templates"))) if root is not None else None
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES / kind)),
-                              undefined=jinja2.StrictUndefined, **options)
+                              undefined=jinja2.StrictUndefined, bytecode_cache=compiled, **options)
+
+
+def _directory(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def artifact_path(path: Path) -> str:

@@ -38,6 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
+from divbridge import cachedir
 from divbridge.crosscheck.impls import Impl
 from divbridge.crosscheck.outcome import ImplError, check_result, describe_exit, last_line
 from divbridge.errors import InputError, ToolMissing
@@ -54,7 +55,9 @@ def compiler() -> str:
 
 
 def cache_dir() -> Path:
-    return Path(os.environ.get("DIVBRIDGE_CACHE", ".cache/divbridge")) / "ckernels"
+    """The built kernels; with the caches off, a directory of this machine's temporary space."""
+    root = cachedir.root()
+    return (root if root is not None else Path(tempfile.gettempdir()) / "divbridge") / "ckernels"
 
 
 def build(source: Path, cflags: str = "") -> Path:

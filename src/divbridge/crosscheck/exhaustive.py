@@ -26,7 +26,7 @@ Strategies are the ways an implementation might compute the narrow division;
 `via_fp32` is the correct one the theorem is about, the others are wrong on
 purpose to show that the enumeration rejects them with a counterexample.
 The same reference quotients, walked in increasing order of the numerator,
-prove monotonicity (`divbridge.crosscheck.monotone`, kernel `_monotone_kernel`).
+prove monotonicity (`divbridge.crosscheck.monotone`, kernel `monotone_kernel`).
 The kernels are compiled with numba (`parallel=True`, a prange over numerators;
 `cache=True`, so only the first run compiles); the small helpers are inlined
 at numba level, since a call that passes arrays costs more than the arithmetic.
@@ -228,7 +228,7 @@ def _fp32_table(fmt: FloatFormat) -> np.ndarray:
 _TABLES: dict[tuple[int, int], tuple] = {}
 
 
-def _tables(fmt: FloatFormat) -> tuple:
+def tables(fmt: FloatFormat) -> tuple:
     key = (fmt.eb, fmt.sb)
     if key not in _TABLES:
         cls, sig, ex = _decode_tables(fmt.eb, fmt.sb)
@@ -560,7 +560,7 @@ def _reference_rows_kernel(eb, sb, cls, sig, ex, qtab, rtab, rnorm, a_start, out
 # its on-disk cache per source file, so a change to the reference recompiles it.
 
 @njit(parallel=True, cache=True, error_model="numpy")
-def _monotone_kernel(eb, sb, cls, sig, ex, qtab, rtab, rnorm, order, denominators, counts, first_a1, first_a2):
+def monotone_kernel(eb, sb, cls, sig, ex, qtab, rtab, rnorm, order, denominators, counts, first_a1, first_a2):
     """For each denominator b, the reference quotients a / b of the numerators ``order``
     (bit patterns in increasing value) must never decrease.
 
@@ -644,7 +644,7 @@ def _check(fmt: FloatFormat, strategy: str) -> Strategy:
 def numerator_rows(fmt: FloatFormat, strategy: str, numerators: range) -> tuple[np.ndarray, np.ndarray]:
     """(expected, actual) bit patterns for numerators x every denominator, one row per numerator."""
     code = _check(fmt, strategy).code
-    cls, sig, ex, qtab, rtab, _, f32 = _tables(fmt)
+    cls, sig, ex, qtab, rtab, _, f32 = tables(fmt)
     n = 1 << fmt.width
     expected = np.empty((len(numerators), n), np.int64)
     actual = np.empty((len(numerators), n), np.int64)
@@ -656,7 +656,7 @@ def reference_rows(fmt: FloatFormat, numerators: range, out: np.ndarray | None =
     """The reference quotients of numerators x every denominator as bit patterns of
     ``fmt.uint_dtype``, one row per numerator, written into ``out`` (reused across calls)."""
     _check(fmt, "reference")
-    cls, sig, ex, qtab, rtab, rnorm, _ = _tables(fmt)
+    cls, sig, ex, qtab, rtab, rnorm, _ = tables(fmt)
     shape = (len(numerators), 1 << fmt.width)
     if out is None:
         out = np.empty(shape, fmt.uint_dtype)
@@ -684,7 +684,7 @@ def enumerate_pairs(fmt: FloatFormat, strategy: str = "via_fp32", jobs: int | No
     (every denominator is still enumerated): for benchmarks and tests."""
     code = _check(fmt, strategy).code
     start = time.perf_counter()
-    tables = _tables(fmt)
+    decoded = tables(fmt)
     n = 1 << fmt.width
     numerators = numerators or range(n)
     previous = numba.get_num_threads()
@@ -693,7 +693,7 @@ def enumerate_pairs(fmt: FloatFormat, strategy: str = "via_fp32", jobs: int | No
     try:
         counts = np.zeros(n, np.int64)
         firsts = np.full(n, -1, np.int64)
-        _kernel(code, fmt.eb, fmt.sb, *tables, numerators.start, numerators.stop, counts, firsts)
+        _kernel(code, fmt.eb, fmt.sb, *decoded, numerators.start, numerators.stop, counts, firsts)
     finally:
         numba.set_num_threads(previous)
     first = None

@@ -26,7 +26,7 @@ from typing import Iterator
 import numba
 import numpy as np
 
-from divbridge.crosscheck.exhaustive import _monotone_kernel, _tables
+from divbridge.crosscheck.exhaustive import monotone_kernel, tables
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat
 
@@ -82,14 +82,14 @@ def check_monotone_numerator(fmt: FloatFormat, jobs: int | None = None,
                                                          or denominators.stop > every.stop)):
         raise InputError(f"denominators {denominators} are not a slice of the finite b > 0 of {fmt.name} {every}")
     start = time.perf_counter()
-    cls, sig, ex, qtab, rtab, rnorm, _ = _tables(fmt)
+    cls, sig, ex, qtab, rtab, rnorm, _ = tables(fmt)
     order = value_order(fmt)
     bs = np.arange(denominators.start, denominators.stop, dtype=np.int64)
     counts = np.zeros(bs.size, np.int64)
     first_a1 = np.full(bs.size, -1, np.int64)
     first_a2 = np.full(bs.size, -1, np.int64)
     with _threads(jobs):
-        _monotone_kernel(fmt.eb, fmt.sb, cls, sig, ex, qtab, rtab, rnorm, order, bs, counts, first_a1, first_a2)
+        monotone_kernel(fmt.eb, fmt.sb, cls, sig, ex, qtab, rtab, rnorm, order, bs, counts, first_a1, first_a2)
     first = None
     bad = np.flatnonzero(counts)
     if bad.size:

@@ -9,6 +9,7 @@ model decodes the same way for Z3, cvc5 and Bitwuzla.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -69,7 +70,12 @@ def _goal_body(obligation: Obligation, **context) -> str:
         return case_rule.smt(obligation.params)
     if obligation.prop == "case_table":
         return case_table.smt(obligation.params, context["fmt"])
-    return _ENV.from_string(FLOAT_PROPERTIES[obligation.prop].smt).render(**context)
+    return _snippet(FLOAT_PROPERTIES[obligation.prop].smt).render(**context)
+
+
+@functools.cache   # a property's body is compiled once, not once per format
+def _snippet(text: str) -> jinja2.Template:
+    return _ENV.from_string(text)
 
 
 def _environment() -> jinja2.Environment:

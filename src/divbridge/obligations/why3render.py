@@ -130,9 +130,7 @@ def render(obligations: list[Obligation], out_dir: Path) -> list[Theory]:
 
 
 def _goals(key: tuple[str, str], obligations: list[Obligation]) -> tuple[Goal, ...]:
-    family = obligations[0].family
-    fmt = _float_context(get_format(obligations[0].format)) if family == "float" else None
-    goals = tuple(_goal(o, key[1], fmt) for o in obligations)
+    goals = tuple(_goal(o, key[1]) for o in obligations)
     names = [g.name for g in goals]
     duplicates = {n for n in names if names.count(n) > 1}
     if duplicates:
@@ -181,7 +179,7 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
     return Theory(out_dir / f"{stem}.mlw", module, text, goals, clones)
 
 
-def _goal(obligation: Obligation, module: str, fmt: dict | None) -> Goal:
+def _goal(obligation: Obligation, module: str) -> Goal:
     elements: tuple[tuple[str, str, str], ...] = ()
     body = ""
     if obligation.prop == "example":
@@ -192,7 +190,7 @@ def _goal(obligation: Obligation, module: str, fmt: dict | None) -> Goal:
     elif obligation.family == "float":
         if obligation.prop not in FLOAT_PROPERTIES:
             raise ValueError(f"{obligation.id}: no Why3 encoding for property '{obligation.prop}'")
-        body = _environment().from_string(FLOAT_PROPERTIES[obligation.prop].why3).render(fmt=fmt)
+        body = FLOAT_PROPERTIES[obligation.prop].why3
     if obligation.kind == "probe":   # probes get a module of their own (see int.mlw.j2)
         module = f"{module}_Probe"
     return Goal(goal_name(obligation), module, obligation, elements, body)

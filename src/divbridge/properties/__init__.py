@@ -33,7 +33,7 @@ class Property:
     role: str                 # which requirement of the document it verifies (one of ROLES)
     title: str                # {p}: the format's precision
     statement: str            # readable mathematics; {p}: the precision
-    why3: str                 # the goal's formula (a Jinja2 snippet over `fmt`, the template's format context)
+    why3: str                 # the goal's formula, over the names div_float_generic.mlw declares (README)
     smt: str                  # SMT-LIB definitions ending with `(define-fun goal () Bool ...)` (a Jinja2 snippet)
     predicate: Callable[..., tuple[np.ndarray, np.ndarray]]   # (fmt, a, b) -> (applies, holds) on the mirror
     variables: tuple[str, ...] = ("a", "b")     # the SMT query's free variables, in counterexample order

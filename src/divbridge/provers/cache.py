@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 import threading
 from pathlib import Path
 from typing import Any, TextIO
 
+from divbridge import cachedir
 from divbridge.atomicio import write_json_atomic
 from divbridge.errors import InputError
 from divbridge.provers.cexvalue import is_current
@@ -31,17 +31,15 @@ from divbridge.provers.verdicts import DEFINITE, Attempt
 
 MODES = ("readwrite", "off", "offline")
 UNSETTLED = ("timeout", "unknown")
-DEFAULT_DIRECTORY = Path(".cache/divbridge/proofs")
+DEFAULT_DIRECTORY = cachedir.DEFAULT_ROOT / "proofs"
 FORMAT = 1
 
 
 def shared_cache() -> "ProofCache":
     """The cache `check-spec` and `audit` share with `prove`'s default: ``DEFAULT_DIRECTORY``, or
     ``$DIVBRIDGE_CACHE/proofs`` when the variable is set (``off``: no cache, every obligation proved)."""
-    setting = os.environ.get("DIVBRIDGE_CACHE")
-    if setting == "off":
-        return ProofCache(DEFAULT_DIRECTORY, "off")
-    return ProofCache(Path(setting) / "proofs" if setting else DEFAULT_DIRECTORY, "readwrite")
+    root = cachedir.root()
+    return ProofCache(DEFAULT_DIRECTORY, "off") if root is None else ProofCache(root / "proofs", "readwrite")
 
 
 def _digest(data: Any) -> str:

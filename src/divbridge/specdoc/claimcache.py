@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
+from divbridge import cachedir
 from divbridge.atomicio import write_json_atomic
 from divbridge.specdoc.findings import Finding
 
@@ -31,8 +31,8 @@ CHECKER_VERSION = "4"   # bump when a check's meaning changes
 
 
 def _root() -> Path | None:
-    setting = os.environ.get("DIVBRIDGE_CACHE", ".cache/divbridge")
-    return None if setting == "off" else Path(setting) / "claims"
+    root = cachedir.root()
+    return None if root is None else root / "claims"
 
 
 def _solver_versions() -> str:
