@@ -163,7 +163,9 @@ class Why3Backend(Backend):
             return []
         theory_dir = out_dir / "why3"
         theories = why3render.render(obligations, theory_dir)
-        self._config, self._extra = self.write_config(theory_dir)
+        # why3.conf is detected when a goal first runs, beside this run's theories: a run that the
+        # cache answers entirely does not start Why3 at all
+        self._config = self._extra = None
         library_text = "".join((self.library / name).read_text() for name in LIBRARY_FILES)
         z3_version = self.versions()["why3/z3"]
         groups = []
