@@ -19,7 +19,7 @@ from divbridge.crosscheck.vectors import Vectors
 from divbridge.formats import FloatFormat, Format, get_format
 from divbridge.mirror import exact
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table
+from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule
 from divbridge.properties.floatops import bits, f64, same
 
 
@@ -188,6 +188,8 @@ def _check_of(obligation: Obligation) -> Callable:
         return lambda fmt, a, b: case_rule.predicate(obligation.params, fmt, a, b)
     if obligation.prop == "case_table":
         return lambda fmt, a, b: case_table.predicate(obligation.params, fmt, a, b)
+    if obligation.prop == "rounding_rule":
+        return lambda fmt, a, b: rounding_rule.predicate(obligation.params, fmt, a, b)
     if obligation.family == "float":
         return FLOAT_PROPERTIES[obligation.prop].predicate
     return INT_PROPS[obligation.prop]

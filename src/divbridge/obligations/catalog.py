@@ -18,7 +18,7 @@ from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations import document
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table
+from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule
 
 # prop -> (kind, title, the roles it verifies, statement); an integer property assumes both
 # preconditions, so it traces to their requirements too
@@ -85,6 +85,21 @@ def float_obligations(binding: Binding) -> list[Obligation]:
                 prop=prop.name, statement=prop.statement.format(p=fmt.precision), params=params,
                 backends=frozenset(backends)))
         obligations += _examples(binding, "float", name, params)
+    return obligations
+
+
+def rounding_obligations(binding: Binding) -> list[Obligation]:
+    """A rounding rule the document states that is not Div's own, in each format of its family."""
+    obligations = []
+    for family, mode, ref in binding.rounding_rules:
+        for name in binding.types.get(family, ()):
+            fmt = get_format(name)
+            params = {"eb": fmt.eb, "sb": fmt.sb} if isinstance(fmt, FloatFormat) else {}
+            obligations.append(_obligation(
+                (ref,), id=f"{family}.{name}.rounding.rounded_{mode}", title=f"the quotient rounded {rounding_rule.WORDS[mode]}",
+                family=family, format=name, kind="rounding", prop="rounding_rule",
+                statement=rounding_rule.statement(family, mode), params={**params, "mode": mode},
+                backends=frozenset({"smt"})))
     return obligations
 
 
@@ -205,5 +220,4 @@ def _bound(path: str, stamp: int) -> tuple[Obligation, ...]:
 
 def obligations_of(binding: Binding) -> list[Obligation]:
     return real_obligations(binding) + float_obligations(binding) + table_obligations(binding) \
-        + int_obligations(binding) \
-        + shape_obligations(binding)
+        + int_obligations(binding) + rounding_obligations(binding) + shape_obligations(binding)

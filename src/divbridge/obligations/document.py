@@ -17,7 +17,10 @@ Roles, read from each requirement's text (`specdoc.tagclass`, `specdoc.prose`,
   properties of the library verify it); ``float.accuracy``: an error bound;
 - ``shape``: one shape, no broadcasting; ``type``: one element type;
 - float special-value rules, one obligation each, encoded from the sentence;
-- the rows of a float section's case table, one obligation each (`DocTable`).
+- the rows of a float section's case table, one obligation each (`DocTable`);
+- ``float.rounding_rule`` / ``int.rounding_rule``: a rounding rule that is not
+  Div's own (a float quotient rounded toward zero, an integer one rounded
+  down...), one obligation per format (`properties.rounding_rule`).
 
 A requirement with none of these readings binds nothing: it is listed as
 informal (no formal reading) in the traceability matrix, never dropped.
@@ -30,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from divbridge.errors import InputError
+from divbridge.properties import rounding_rule
 from divbridge.specdoc.caserule import CaseRule, read_case_rules
 from divbridge.specdoc.latex import And, Atom, Condition, Entry, Or, Otherwise, Result, normalize
 from divbridge.specdoc.reader import CaseTable, SpecDocument, has_div_section, read_document
@@ -95,6 +99,7 @@ class Binding:
     case_rules: list[tuple[CaseRule, TagRef]] = field(default_factory=list)
     examples: list[DocExample] = field(default_factory=list)
     tables: list[DocTable] = field(default_factory=list)
+    rounding_rules: list[tuple[str, str, TagRef]] = field(default_factory=list)   # (family, mode, where stated)
     requirements: dict[str, DocRequirement] = field(default_factory=dict)   # tag -> requirement, in order
 
     def refs(self, *roles: str) -> tuple[TagRef, ...]:
@@ -133,6 +138,10 @@ def bind(doc: SpecDocument) -> Binding:
             if role not in requirement.roles:
                 requirement.roles.append(role)
             binding.roles.setdefault(role, []).append(TagRef(use.tag, use.line))
+            if role.endswith(".rounding_rule"):
+                binding.rounding_rules += [(family, mode, TagRef(use.tag, use.line))
+                                           for line, mode in sorted(rounding) if line == use.line
+                                           and rounding_rule.stated(family, mode)]
     for section_examples in _by_section(doc):
         for number, example in enumerate(section_examples, 1):
             family = doc.section_of(example.line).family
@@ -199,6 +208,8 @@ def _roles(text: str, line: int, family: str, rounding: set) -> list[str]:
         return ["shape"]
     if cls == "type consistency":
         return ["type"]
+    if any(rounding_rule.stated(family, mode) for at, mode in rounding if at == line):
+        return [f"{family}.rounding_rule"]
     if family == "float":
         if _ACCURACY.search(normalize(text)):
             return ["float.accuracy"]

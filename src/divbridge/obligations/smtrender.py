@@ -20,14 +20,14 @@ from divbridge import assets
 from divbridge.atomicio import write_text_atomic
 from divbridge.formats import FP32, FP64, FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table
+from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule
 from divbridge.properties.floatops import fp_literal
 
 
 # prop -> the free variables of its query (counterexamples show them in this order); float properties
 # declare theirs in the property library
 INT_VARIABLES = {"trunc_identity": ("a", "b"), "trunc_magnitude": ("a", "b"), "result_in_range": ("a", "b"),
-                 "int_min_div_minus_one": ("a", "b")}
+                 "int_min_div_minus_one": ("a", "b"), "rounding_rule": ("a", "b")}
 # integer statements about the exact quotient, rendered over mathematical integers (see int.smt2.j2)
 MATHEMATICAL_INT_PROPS = {"trunc_identity", "result_in_range"}
 REAL_VARIABLES = {"monotone_numerator": ("a1", "a2", "b"), "example": ()}
@@ -59,7 +59,7 @@ def real_literal(text: str) -> str:
 def float_variables(obligation: Obligation) -> tuple[str, ...]:
     if obligation.prop == "example":
         return ()
-    if obligation.prop in ("case_rule", "case_table"):
+    if obligation.prop in ("case_rule", "case_table", "rounding_rule"):
         return ("a", "b")
     return FLOAT_PROPERTIES[obligation.prop].variables
 
@@ -70,6 +70,8 @@ def _goal_body(obligation: Obligation, **context) -> str:
         return case_rule.smt(obligation.params)
     if obligation.prop == "case_table":
         return case_table.smt(obligation.params, context["fmt"])
+    if obligation.prop == "rounding_rule":
+        return rounding_rule.smt(obligation.params)
     return _snippet(FLOAT_PROPERTIES[obligation.prop].smt).render(**context)
 
 

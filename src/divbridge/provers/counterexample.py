@@ -20,7 +20,7 @@ from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.mirror import exact
 from divbridge.provers.cexvalue import Counterexample, show_line
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table
+from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule
 
 
 def decode(variables: dict[str, str], model: dict[str, Any]) -> dict[str, Any]:
@@ -80,6 +80,8 @@ def _float_property(obligation: Obligation, fmt: FloatFormat, v: dict[str, int])
         applies, holds = case_rule.predicate(obligation.params, fmt, a, b)
     elif obligation.prop == "case_table":
         applies, holds = case_table.predicate(obligation.params, fmt, a, b)
+    elif obligation.prop == "rounding_rule":
+        applies, holds = rounding_rule.predicate(obligation.params, fmt, a, b)
     else:
         applies, holds = FLOAT_PROPERTIES[obligation.prop].predicate(fmt, a, b)
     detail = ", ".join(f"{x} / b = {fmt.describe(div(int(bits), v['b']))}"
@@ -97,6 +99,9 @@ def _int_property(obligation: Obligation, fmt: IntFormat, v: dict[str, int]) -> 
         return True, "precondition not met"
     c = exact.int_div(a, b)
     detail = f"trunc(a / b) = {c}"
+    if obligation.prop == "rounding_rule":
+        applies, holds = rounding_rule.predicate(obligation.params, fmt, np.array([a]), np.array([b]))
+        return bool(not applies[0] or holds[0]), detail
     if obligation.prop == "trunc_identity":
         r = a - c * b
         return abs(r) < abs(b) and (r == 0 or (r < 0) == (a < 0)), f"{detail}, remainder {r}"

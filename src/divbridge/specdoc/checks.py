@@ -108,7 +108,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     per_kind: dict[str, int] = {}
     for rule in rules:
         per_kind[rule.kind] = per_kind.get(rule.kind, 0) + 1
-        claims.append(_rule_claim(f"{slug}/{rule.kind}-{per_kind[rule.kind]}", rule, section, domain))
+        claims.append(_rule_claim(f"{slug}/{rule.kind}-{per_kind[rule.kind]}", rule, section, domain, proofs))
     unfinished = [u for u in doc.unfinished if u[0] == section.title]
     if unfinished or (section.types_from == "heading" and not tables and not examples and not definitions and not any(
             f.section == section.title for f in doc.formal)):
@@ -134,14 +134,16 @@ def _definition_claim(claim_id: str, definition: Definition, section: Section,
     return claim
 
 
-def _rule_claim(claim_id: str, rule: ProseRule, section: Section, domain: tuple[Condition, ...]) -> Claim:
+def _rule_claim(claim_id: str, rule: ProseRule, section: Section, domain: tuple[Condition, ...],
+                proofs: DocumentProofs) -> Claim:
     claim = Claim(claim_id, rule.kind, section.title, rule.line, rule.text, section.types)
     if rule.kind == "sign":
         claim.findings = claimcache.memoised(
             ("sign", rule.sign, rule.applies, str(rule.condition), section.types),
             lambda: check_sign_rule(rule, section), line_base=rule.line)
     elif rule.kind == "rounding":
-        claim.findings = check_rounding_rule(rule, section)
+        proved = float_rounding_findings(rule, section, proofs)
+        claim.findings = check_rounding_rule(rule, section) if proved is None else proved
     elif rule.kind == "error-condition" and rule.error == "none":
         claim.findings = check_no_error_rule(rule, section, domain)
     elif rule.kind == "unread":
@@ -196,6 +198,18 @@ def check_no_error_rule(rule: ProseRule, section: Section, domain: tuple[Conditi
                             f"excludes {enc.describe(a, b)}, for which {SEMANTICS[fmt.family]} gives "
                             f"{enc.gives(a, b)}", enc.describe(a, b), rule.column)]
     return []
+
+
+def float_rounding_findings(rule: ProseRule, section: Section, proofs: DocumentProofs) -> list[Finding] | None:
+    """A float section's rounding rule other than IEEE 754's, judged by the pipeline's obligations
+    (`properties.rounding_rule`); None when the document binds none for it (an untagged sentence)."""
+    judged = [(result, fmt) for fmt in section.types
+              if (result := proofs.result(f"float.{fmt}.rounding.rounded_{rule.rounding}")) is not None]
+    if section.family != "float" or not judged:
+        return None
+    found = [(finding, fmt) for result, fmt in judged
+             if (finding := proofcheck.finding_of(result, rule.line, f"the rounding rule ({rule.rounding})"))]
+    return proofcheck.merged(found, tuple(fmt for _, fmt in judged))
 
 
 def check_rounding_rule(rule: ProseRule, section: Section) -> list[Finding]:

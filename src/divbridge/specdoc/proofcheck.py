@@ -29,7 +29,7 @@ from divbridge.results import ObligationResult, from_outcomes
 from divbridge.specdoc.findings import Claim, Finding, verdict_of
 from divbridge.specdoc.reader import SpecDocument, has_div_section
 
-OWN_PROPS = ("case_rule", "case_table", "example")
+OWN_PROPS = ("case_rule", "case_table", "example", "rounding_rule")
 TIMEOUT_S = 10.0      # per solver run: every statement of div.md is settled in well under a second
 
 
