@@ -135,6 +135,16 @@ def test_a_crash_is_the_jobs_error_with_its_input_and_the_next_job_runs():
     assert np.array_equal(fine, (a[:3].astype(np.float32) / b[:3].astype(np.float32)).astype(np.float16))
 
 
+def test_a_kernel_that_never_returns_is_stopped_and_the_next_job_runs(monkeypatch):
+    monkeypatch.setattr(ckernel, "HANG_SECONDS", 2.0)
+    impl = load_impl(f"{KERNELS}/div_fp16_hangs.c:div_fp16")
+    a = np.full(5000, 2.0, np.float16)
+    b = np.arange(0x1000, 0x1000 + 5000, dtype=np.uint16).view(np.float16)   # 0x1234 at index 564
+    hung, fine = impl.run_many(FP16, [(a, b), (a[:3], b[:3])])
+    assert hung.kind == "hang" and "did not return within 2 s (stopped)" in hung.detail
+    assert np.array_equal(fine, (a[:3].astype(np.float32) / b[:3].astype(np.float32)).astype(np.float16))
+
+
 def test_conform_reports_a_crash_in_exhaustive_mode_and_divbridge_lives_on(capsys):
     crash = f"{KERNELS}/div_fp16_crash.c:div_fp16"
     assert main(["conform", "--impl", crash, "--dtype", "fp16", "--exhaustive"]) == 1

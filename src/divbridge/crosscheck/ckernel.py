@@ -27,6 +27,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
+import select
 import shlex
 import shutil
 import subprocess
@@ -93,6 +94,17 @@ def _run(command: list[str], source: Path) -> None:
 
 
 PIECES = 4096   # a job the child died on is run again in this many pieces, then the fatal piece likewise
+# how long a call may take before the kernel counts as hung: 30 s, plus 1 us a pair (the slowest kernel
+# measured, FP16 through libgcc conversions without -mf16c, takes 37 ns a pair)
+HANG_SECONDS = 30.0
+HANG_SECONDS_PER_PAIR = 1e-6
+
+
+@dataclass(frozen=True)
+class Hang:
+    """A call the kernel did not return from within ``seconds``."""
+
+    seconds: float
 
 
 class KernelProcess:
@@ -134,6 +146,9 @@ class KernelProcess:
         if not shared:
             a_in[...], b_in[...] = a.ravel(), b.ravel()
         death = self._call(a.dtype.itemsize, 0, a.size)
+        if isinstance(death, Hang):   # not located: every piece could hang as long again
+            return ImplError("hang", f"the C kernel did not return within {death.seconds:.0f} s (stopped) "
+                                     f"{_where(fmt, a_in, b_in, 0, a.size)}")
         if death is not None:
             start, count = self._locate(a.dtype.itemsize, a.size)
             return ImplError("crash", f"{death} {_where(fmt, a_in, b_in, start, count)}")
@@ -149,13 +164,20 @@ class KernelProcess:
         if reply != "ready":
             raise InputError(reply or f"cannot be loaded: {self._death()}", self.source)
 
-    def _call(self, itemsize: int, offset: int, count: int) -> str | None:
-        """The kernel on elements [offset, offset + count) of the files: None, or how the child died."""
+    def _call(self, itemsize: int, offset: int, count: int) -> "str | Hang | None":
+        """The kernel on elements [offset, offset + count) of the files: None, how the child died,
+        or a `Hang` when it did not answer within its allowance (the child is then killed)."""
         if self._proc is None:
             self._start()
+        allowance = HANG_SECONDS + count * HANG_SECONDS_PER_PAIR
         try:
             self._proc.stdin.write(f"{itemsize} {self._capacity} {offset} {count}\n".encode())
             self._proc.stdin.flush()
+            if not select.select([self._proc.stdout], [], [], allowance)[0]:
+                self._proc.kill()
+                self._proc.wait()
+                self._proc = None
+                return Hang(allowance)
             if self._proc.stdout.readline() == b"done\n":
                 return None
         except BrokenPipeError:

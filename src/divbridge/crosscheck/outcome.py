@@ -17,7 +17,7 @@ from divbridge.formats import Format
 
 @dataclass(frozen=True)
 class ImplError:
-    kind: str      # exception | crash | unsupported | bad_result
+    kind: str      # exception | crash | hang | unsupported | bad_result
     detail: str
 
 
