@@ -6,7 +6,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
