@@ -100,7 +100,7 @@ def fabricated_results(root: Path) -> Results:
 
 
 # proofs/spec/div.md as `divbridge prove` records it, plus a requirement no obligation verifies
-DOCUMENT = document.summary(document.read(document.DEFAULT_DOCUMENT), document.DEFAULT_DOCUMENT.parents[2])
+DOCUMENT = document.summary(document.read(document.DEFAULT_DOCUMENT))
 DOCUMENT["requirements"].insert(3, {"tag": "E_DIV_TYPES_0010", "line": 14, "lines": [14], "section": "all",
                                     "text": "the element type is one of its section's types", "roles": ["type"]})
 

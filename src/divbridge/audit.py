@@ -24,9 +24,9 @@ from divbridge.provers.cache import shared_cache
 from divbridge.provers.portfolio import prove_obligations
 from divbridge.provers.cexvalue import show
 from divbridge.results import from_outcomes
-from divbridge.specdoc.analysis import analyse_text
+from divbridge.specdoc.analysis import analyse_document
 from divbridge.specdoc.findings import VERDICT_RANK
-from divbridge.specdoc.reader import has_div_section, parse_document
+from divbridge.specdoc.reader import SpecDocument, has_div_section, parse_document
 
 AUDIT_PROVERS = {"z3", "cvc5", "bitwuzla", "gappa"}   # the quick ones: an audit answers in seconds
 
@@ -56,8 +56,7 @@ def load_git(rev: str, path: str) -> str:
     return shown.stdout
 
 
-def _proof_obligations(text: str, name: str) -> dict[str, Obligation]:
-    doc = parse_document(text, name)
+def _proof_obligations(doc: SpecDocument) -> dict[str, Obligation]:
     return {o.id: o for o in obligations_of(document.bind(doc))} if has_div_section(doc) else {}
 
 
@@ -100,7 +99,8 @@ def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation]) -> d
 
 
 def audit(old_text: str, old_name: str, new_text: str, new_name: str) -> dict[str, Any]:
-    old, new = analyse_text(old_text, old_name), analyse_text(new_text, new_name)
+    old_doc, new_doc = parse_document(old_text, old_name), parse_document(new_text, new_name)
+    old, new = analyse_document(old_doc), analyse_document(new_doc)
     old_tags = {r["tag"]: r for r in old["requirements"]}
     new_tags = {r["tag"]: r for r in new["requirements"]}
     old_claims = {c["id"]: c for c in old["claims"]}
@@ -131,7 +131,7 @@ def audit(old_text: str, old_name: str, new_text: str, new_name: str) -> dict[st
         },
         "text": {t: {"before": old_tags[t]["text"], "after": new_tags[t]["text"], "line": new_tags[t]["line"]}
                  for t in sorted(old_tags.keys() & new_tags.keys()) if old_tags[t]["text"] != new_tags[t]["text"]},
-        "obligations": obligation_diff(_proof_obligations(old_text, old_name), _proof_obligations(new_text, new_name)),
+        "obligations": obligation_diff(_proof_obligations(old_doc), _proof_obligations(new_doc)),
     }
     result["worse"] = [c["id"] for c in changed if c["worse"]] + \
         [v["id"] for v in result["obligations"]["verdicts"] if v["worse"]]

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
     outcomes, versions = runner.run(obligations)
     results = Results(from_outcomes(outcomes), tool_versions=versions,
-                      document=document.summary(binding, Path.cwd()))
+                      document=document.summary(binding))
     crosscheck_failures = 0
     if not args.no_crosscheck:
         from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked

@@ -19,7 +19,7 @@ from divbridge.crosscheck.vectors import Vectors
 from divbridge.formats import FloatFormat, Format, get_format
 from divbridge.mirror import exact
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule
+from divbridge.properties import statements
 from divbridge.properties.floatops import bits, f64, same
 
 
@@ -184,14 +184,8 @@ def _check_of(obligation: Obligation) -> Callable:
     """The vectorised predicate: a strategy's, a document case rule's, a library property's or an integer one's."""
     if obligation.prop in STRATEGY_PROPS:
         return STRATEGY_PROPS[obligation.prop]
-    if obligation.prop == "case_rule":
-        return lambda fmt, a, b: case_rule.predicate(obligation.params, fmt, a, b)
-    if obligation.prop == "case_table":
-        return lambda fmt, a, b: case_table.predicate(obligation.params, fmt, a, b)
-    if obligation.prop == "rounding_rule":
-        return lambda fmt, a, b: rounding_rule.predicate(obligation.params, fmt, a, b)
-    if obligation.family == "float":
-        return FLOAT_PROPERTIES[obligation.prop].predicate
+    if obligation.family == "float" or obligation.prop in statements.DOCUMENT_STATEMENTS:
+        return statements.predicate(obligation.prop, obligation.params)
     return INT_PROPS[obligation.prop]
 
 

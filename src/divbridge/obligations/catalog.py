@@ -57,8 +57,6 @@ SHAPE_PROPERTIES = {
 }
 
 
-
-
 def _obligation(refs: tuple[TagRef, ...], **fields) -> Obligation:
     return Obligation(requirements=tuple(r.tag for r in refs), lines=tuple(r.line for r in refs), **fields)
 

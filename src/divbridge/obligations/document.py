@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from divbridge import assets
 from divbridge.errors import InputError
 from divbridge.properties import rounding_rule
 from divbridge.specdoc.caserule import CaseRule, read_case_rules
@@ -237,12 +238,9 @@ def entry_text(entry: Entry) -> str:
     return str(literal.value)
 
 
-def summary(binding: Binding, root: Path | None = None) -> dict:
-    """The document as results.json records it: name, title, and every requirement with its lines and roles
-    (none: no formal reading, informal)."""
-    path = Path(binding.path).resolve()
-    shown = path.relative_to(root.resolve()).as_posix() if root and path.is_relative_to(root.resolve()) \
-        else Path(binding.path).as_posix()
-    return {"path": shown, "title": binding.title,
+def summary(binding: Binding) -> dict:
+    """The document as results.json records it: name (as `assets.artifact_path` names files), title, and
+    every requirement with its lines and roles (none: no formal reading, informal)."""
+    return {"path": assets.artifact_path(Path(binding.path)), "title": binding.title,
             "requirements": [{"tag": r.tag, "line": r.line, "lines": r.lines, "text": r.text,
                               "section": r.section, "roles": r.roles} for r in binding.requirements.values()]}

@@ -20,7 +20,7 @@ from divbridge import assets
 from divbridge.atomicio import write_text_atomic
 from divbridge.formats import FP32, FP64, FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule
+from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule, statements
 from divbridge.properties.floatops import fp_literal
 
 
@@ -59,7 +59,7 @@ def real_literal(text: str) -> str:
 def float_variables(obligation: Obligation) -> tuple[str, ...]:
     if obligation.prop == "example":
         return ()
-    if obligation.prop in ("case_rule", "case_table", "rounding_rule"):
+    if obligation.prop in statements.DOCUMENT_STATEMENTS:
         return ("a", "b")
     return FLOAT_PROPERTIES[obligation.prop].variables
 
@@ -149,13 +149,16 @@ _CONTEXTS = {"float": ("float.smt2.j2", _float_context), "int": ("int.smt2.j2", 
              "real": ("real.smt2.j2", _real_context)}
 
 
+def _template_and_context(obligation: Obligation) -> tuple[str, dict]:
+    if obligation.kind == "strategy":
+        return "strategy.smt2.j2", _strategy_context(obligation)
+    template, build = _CONTEXTS[obligation.family]
+    return template, build(obligation)
+
+
 def render(obligation: Obligation, out_dir: Path) -> Rendered:
     """The SMT-LIB text of one obligation and where it goes (not written)."""
-    if obligation.kind == "strategy":
-        template, context = "strategy.smt2.j2", _strategy_context(obligation)
-    else:
-        template, build = _CONTEXTS[obligation.family]
-        context = build(obligation)
+    template, context = _template_and_context(obligation)
     status = "unsat" if obligation.expect == "valid" else "sat"
     text = _ENV.get_template(template).render(o=obligation, status=status, **context)
     return Rendered(obligation, text, context["logic"], context["variables"], out_dir / f"{obligation.id}.smt2")
@@ -164,7 +167,7 @@ def render(obligation: Obligation, out_dir: Path) -> Rendered:
 def variables(obligation: Obligation) -> dict[str, str] | None:
     """The operands a counterexample of the obligation names (name -> format name), as its SMT query
     declares them; None for an obligation with no SMT rendering (no replay on the mirror either)."""
-    return render(obligation, Path(".")).variables if handles(obligation) else None
+    return _template_and_context(obligation)[1]["variables"] if handles(obligation) else None
 
 
 def render_all(obligations: list[Obligation], out_dir: Path) -> list[Rendered]:

@@ -20,7 +20,7 @@ from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.mirror import exact
 from divbridge.provers.cexvalue import Counterexample, show_line
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule
+from divbridge.properties import statements
 
 
 def decode(variables: dict[str, str], model: dict[str, Any]) -> dict[str, Any]:
@@ -76,14 +76,7 @@ def _float_property(obligation: Obligation, fmt: FloatFormat, v: dict[str, int])
     numerators = [v[n] for n in ("a1", "a2") if n in v] or [v["a"]]
     a = np.array(numerators, dtype=fmt.uint_dtype).view(fmt.dtype)
     b = np.array([v["b"]] * len(numerators), dtype=fmt.uint_dtype).view(fmt.dtype)
-    if obligation.prop == "case_rule":
-        applies, holds = case_rule.predicate(obligation.params, fmt, a, b)
-    elif obligation.prop == "case_table":
-        applies, holds = case_table.predicate(obligation.params, fmt, a, b)
-    elif obligation.prop == "rounding_rule":
-        applies, holds = rounding_rule.predicate(obligation.params, fmt, a, b)
-    else:
-        applies, holds = FLOAT_PROPERTIES[obligation.prop].predicate(fmt, a, b)
+    applies, holds = statements.predicate(obligation.prop, obligation.params)(fmt, a, b)
     detail = ", ".join(f"{x} / b = {fmt.describe(div(int(bits), v['b']))}"
                        for x, bits in zip(("a1", "a2") if len(numerators) == 2 else ("a",), numerators))
     return bool(not applies[0] or holds[0]), detail
@@ -100,7 +93,7 @@ def _int_property(obligation: Obligation, fmt: IntFormat, v: dict[str, int]) -> 
     c = exact.int_div(a, b)
     detail = f"trunc(a / b) = {c}"
     if obligation.prop == "rounding_rule":
-        applies, holds = rounding_rule.predicate(obligation.params, fmt, np.array([a]), np.array([b]))
+        applies, holds = statements.predicate(obligation.prop, obligation.params)(fmt, np.array([a]), np.array([b]))
         return bool(not applies[0] or holds[0]), detail
     if obligation.prop == "trunc_identity":
         r = a - c * b

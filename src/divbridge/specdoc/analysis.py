@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from divbridge.errors import InputError
-from divbridge.specdoc.checks import check_document, tag_traces, traced_tags
+from divbridge.specdoc import proofcheck
+from divbridge.specdoc.checks import check_document, tag_traces
 from divbridge.specdoc.findings import Finding, exit_code
 from divbridge.specdoc.reader import SpecDocument, has_div_section, parse_document, read_document
 
@@ -29,10 +30,11 @@ def analyse_text(text: str, path: str) -> dict[str, Any]:
 
 
 def analyse_document(doc: SpecDocument) -> dict[str, Any]:
-    claims = check_document(doc)
+    proofs = proofcheck.prove_document(doc)
+    claims = check_document(doc, proofs)
     findings = list(doc.findings) + [f for c in claims for f in c.findings]
     findings = sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
-    traced = traced_tags(doc)
+    traced = proofs.traced
     requirements = {}
     for use in doc.tags:
         entry = requirements.setdefault(use.tag, {"tag": use.tag, "style": use.style, "line": use.line,

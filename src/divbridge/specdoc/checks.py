@@ -23,8 +23,7 @@ import z3
 
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.mirror.exact import float_div_bits, int_div
-from divbridge.obligations import document
-from divbridge.obligations.catalog import obligations_of, table_row_id
+from divbridge.obligations.catalog import table_row_id
 from divbridge.spec.profiles import ONNX_TYPES
 from divbridge.spec.requirements import REQUIREMENTS_BY_TAG
 from divbridge.results import ObligationResult
@@ -40,13 +39,13 @@ MAX_ELEMENT_FINDINGS = 5
 SEMANTICS = {"float": "IEEE 754", "int": "truncating integer division", "real": "exact real division"}
 
 
-def check_document(doc: SpecDocument) -> list[Claim]:
+def check_document(doc: SpecDocument, proofs: DocumentProofs) -> list[Claim]:
+    """Every claim of the document; ``proofs``: `proofcheck.prove_document`'s for it."""
     claims: list[Claim] = []
-    proofs = proofcheck.prove_document(doc)
     for section in doc.sections:
         claims += _section_claims(doc, section, proofs)
     claims += proofcheck.case_rule_claims(doc, proofs, _slug)
-    claims += _tag_claims(doc)
+    claims += _tag_claims(doc, proofs.traced)
     for index, formal in enumerate(doc.formal, 1):
         claim = Claim(f"{_slug(formal.section)}/why3-{index}", "why3", formal.section, formal.line, formal.text)
         claim.findings, claim.verdict = why3check.check(formal)
@@ -635,11 +634,6 @@ def _float_matches(fmt: FloatFormat, q: int, c: Entry, signed_zeros: bool = Fals
 
 # -- requirement tags ------------------------------------------------------------------------
 
-def traced_tags(doc: SpecDocument) -> set[str]:
-    """The document's tags that some obligation of `divbridge prove --spec` on it verifies."""
-    return {tag for o in obligations_of(document.bind(doc)) for tag in o.requirements}
-
-
 def tag_traces(tag: str, text: str, family: str) -> tuple[str | None, tuple[str, ...]]:
     """(class, built-in tags whose obligations check it) of a document tag; a built-in tag traces to itself."""
     if tag in REQUIREMENTS_BY_TAG:
@@ -648,9 +642,9 @@ def tag_traces(tag: str, text: str, family: str) -> tuple[str | None, tuple[str,
     return (cls or "informal"), (tagclass.traces(cls, family) if cls else ())
 
 
-def _tag_claims(doc: SpecDocument) -> list[Claim]:
+def _tag_claims(doc: SpecDocument, traced: frozenset[str]) -> list[Claim]:
+    """``traced``: the document's tags that some obligation of `divbridge prove --spec` verifies."""
     claims = []
-    traced = traced_tags(doc)
     informal = {t for t, r in REQUIREMENTS_BY_TAG.items() if r.informal} | doc.informal_tags
     by_tag: dict[str, list] = {}
     for use in doc.tags:

@@ -24,12 +24,13 @@ from divbridge.obligations.document import Binding
 from divbridge.obligations.model import Obligation
 from divbridge.provers.cache import shared_cache
 from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligations
+from divbridge.properties import statements
 from divbridge.provers.cexvalue import show_line
 from divbridge.results import ObligationResult, from_outcomes
 from divbridge.specdoc.findings import Claim, Finding, verdict_of
 from divbridge.specdoc.reader import SpecDocument, has_div_section
 
-OWN_PROPS = ("case_rule", "case_table", "example", "rounding_rule")
+OWN_PROPS = (*statements.DOCUMENT_STATEMENTS, "example")
 TIMEOUT_S = 10.0      # per solver run: every statement of div.md is settled in well under a second
 
 
@@ -39,6 +40,7 @@ class DocumentProofs:
     obligations: dict[str, Obligation] = field(default_factory=dict)
     results: dict[str, ObligationResult] = field(default_factory=dict)
     missing: str = ""     # why nothing was proved (no solver installed), when so
+    traced: frozenset[str] = frozenset()   # the document's tags that some obligation of `prove` verifies
 
     def result(self, obligation_id: str) -> ObligationResult | None:
         return self.results.get(obligation_id)
@@ -46,18 +48,20 @@ class DocumentProofs:
 
 def prove_document(doc: SpecDocument) -> DocumentProofs:
     """Bind the document as `prove` does and prove its own statements' obligations (cached)."""
-    if not has_div_section(doc):
-        return DocumentProofs()
     binding = document.bind(doc)
-    own = [o for o in obligations_of(binding) if o.prop in OWN_PROPS]
+    bound = obligations_of(binding)
+    traced = frozenset(tag for o in bound for tag in o.requirements)
+    if not has_div_section(doc):
+        return DocumentProofs(traced=traced)
+    own = [o for o in bound if o.prop in OWN_PROPS]
     counts = Counter(o.id for o in own)
     # two sections numbering their examples alike give one id twice: those stay with check-spec's own check
     obligations = {o.id: o for o in own if counts[o.id] == 1}
     provers = available(set(SMT_SOLVERS))
     if not provers:
-        return DocumentProofs(binding, obligations, {}, "no SMT solver is installed (scripts/setup.sh)")
+        return DocumentProofs(binding, obligations, {}, "no SMT solver is installed (scripts/setup.sh)", traced)
     outcomes = prove_obligations(list(obligations.values()), provers, shared_cache(), TIMEOUT_S)
-    return DocumentProofs(binding, obligations, {r.id: r for r in from_outcomes(outcomes)})
+    return DocumentProofs(binding, obligations, {r.id: r for r in from_outcomes(outcomes)}, traced=traced)
 
 
 def finding_of(result: ObligationResult | None, line: int, what: str, missing: str = "") -> Finding | None:
