@@ -9,7 +9,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from divbridge.specdoc.analysis import analyse
+from divbridge.checkspec.analysis import analyse
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus_sonnx" / "correct"

@@ -12,8 +12,8 @@ from divbridge.cli import main
 from divbridge.obligations import document
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.results import ObligationResult
-from divbridge.specdoc.analysis import analyse
-from divbridge.specdoc.proofcheck import finding_of
+from divbridge.checkspec.analysis import analyse
+from divbridge.checkspec.proofcheck import finding_of
 
 DIV_MD = document.DEFAULT_DOCUMENT
 SIGN_RULE = "A zero over a finite non-zero number is a zero carrying the product of the signs."

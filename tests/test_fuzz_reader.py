@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from divbridge.specdoc.analysis import analyse_text
-from divbridge.specdoc.findings import KINDS
-from divbridge.specdoc.reader import parse_document
+from divbridge.checkspec.analysis import analyse_text
+from divbridge.document.findings import KINDS
+from divbridge.document.reader import parse_document
 
 SEEDS = Path(__file__).parents[2] / "shared" / "seeds"
 DOCS = [(SEEDS / name).read_text(encoding="utf-8") for name in

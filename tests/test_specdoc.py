@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from divbridge.cli import main
-from divbridge.specdoc.analysis import analyse, analyse_text
+from divbridge.checkspec.analysis import analyse, analyse_text
 
 SEEDS = Path(__file__).parents[2] / "shared" / "seeds"
 SEED_000 = SEEDS / "000_16275cc1406d3c06.txt"

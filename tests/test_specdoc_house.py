@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from divbridge.cli import main
-from divbridge.specdoc.analysis import analyse, analyse_text
+from divbridge.checkspec.analysis import analyse, analyse_text
 
 CORPUS = Path(__file__).parent / "corpus_sonnx"
 CORRECT = sorted((CORPUS / "correct").glob("*.md"))

@@ -1,7 +1,7 @@
 """The diff of two versions of a spec document: tags, claims, proof obligations, verdicts.
 
 Both versions go through the pipelines of `check-spec` (claims: a claim's
-check is memoised by content, `specdoc.claimcache`) and of `prove` (the proof
+check is memoised by content, `checkspec.claimcache`) and of `prove` (the proof
 obligations each version requires, `obligations.catalog`).  The obligations
 that a change adds or alters are proved for both versions with the SMT
 portfolio and Gappa (through the proof cache, so an unchanged one costs
@@ -24,9 +24,9 @@ from divbridge.provers.cache import shared_cache
 from divbridge.provers.portfolio import prove_obligations
 from divbridge.provers.cexvalue import show
 from divbridge.results import from_outcomes
-from divbridge.specdoc.analysis import analyse_document
-from divbridge.specdoc.findings import VERDICT_RANK
-from divbridge.specdoc.reader import SpecDocument, has_div_section, parse_document
+from divbridge.checkspec.analysis import analyse_document
+from divbridge.checkspec.findings import VERDICT_RANK
+from divbridge.document.reader import SpecDocument, has_div_section, parse_document
 
 AUDIT_PROVERS = {"z3", "cvc5", "bitwuzla", "gappa"}   # the quick ones: an audit answers in seconds
 

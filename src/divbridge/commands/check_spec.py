@@ -1,14 +1,14 @@
 """`divbridge check-spec DOC [--json F]`: check what a SONNX-style spec document claims.
 
 It is `divbridge prove --spec DOC` restricted to the document's own statements, reported as findings
-(`specdoc.proofcheck`), plus the checks the proof pipeline does not bind (`specdoc.checks`)."""
+(`checkspec.proofcheck`), plus the checks the proof pipeline does not bind (`checkspec.checks`)."""
 
 from __future__ import annotations
 
 import argparse
 
 from divbridge.atomicio import write_json_atomic
-from divbridge.specdoc.analysis import analyse, render_text
+from divbridge.checkspec.analysis import analyse, render_text
 
 NAME = "check-spec"
 HELP = ("read a SONNX-style Markdown spec document and check its special-value sentences, case tables, worked "

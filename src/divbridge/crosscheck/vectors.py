@@ -53,7 +53,7 @@ def document_vectors(path: str, fmt: Format) -> Vectors:
     """The (A, B) element pairs of a spec document's worked examples that the format can hold:
     every example for a float format; for an integer format, the examples whose operands
     are all integers in range (and whose dtype, when the example names one, is that type)."""
-    from divbridge.specdoc.reader import read_document
+    from divbridge.document.reader import read_document
     a_out, b_out = [], []
     for example in read_document(path).examples:
         if example.dtype is not None and get_format(example.dtype) != fmt:

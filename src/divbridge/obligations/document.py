@@ -7,8 +7,8 @@ worked examples.  `obligations.catalog` turns a binding into obligations, so
 the document decides what `divbridge prove` proves, and every obligation
 carries the tags and lines of the requirements it verifies.
 
-Roles, read from each requirement's text (`specdoc.tagclass`, `specdoc.prose`,
-`specdoc.caserule`):
+Roles, read from each requirement's text (`document.tagclass`, `document.prose`,
+`document.caserule`):
 
 - ``real.definition``, ``int.definition``: the quotient (for integers, rounded
   toward zero); ``real.domain``, ``int.domain``: B non-zero;
@@ -35,10 +35,10 @@ from pathlib import Path
 from divbridge import assets
 from divbridge.errors import InputError
 from divbridge.properties import rounding_rule
-from divbridge.specdoc.caserule import CaseRule, read_case_rules
-from divbridge.specdoc.latex import And, Atom, Condition, Entry, Or, Otherwise, Result, normalize
-from divbridge.specdoc.reader import CaseTable, SpecDocument, has_div_section, read_document
-from divbridge.specdoc.tagclass import classify
+from divbridge.document.caserule import CaseRule, read_case_rules
+from divbridge.document.latex import And, Atom, Condition, Entry, Or, Otherwise, Result, normalize
+from divbridge.document.reader import CaseTable, SpecDocument, has_div_section, read_document
+from divbridge.document.tagclass import classify
 
 DEFAULT_DOCUMENT = Path("proofs/spec/div.md")   # in the working directory, like proofs/results.json
 _ACCURACY = re.compile(r"rounding\s+error|accuracy|relative\s+error|error\s+bound|\bulps?\b")

@@ -1,6 +1,6 @@
 """The special-value rules a document states ("X over Y is Z, carrying S"), encoded for every backend.
 
-The rules themselves come from the document (`specdoc.caserule.CaseRule`);
+The rules themselves come from the document (`document.caserule.CaseRule`);
 this module is their single encoding: Why3 goal, SMT-LIB goal, readable
 statement and the predicate the cross-check runs on the mirror.  A rule the
 document gets wrong (a sign rule IEEE 754 does not have, say) is encoded just

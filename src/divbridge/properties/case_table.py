@@ -1,6 +1,6 @@
 """A row of a float case table ("result & if condition") as a proof obligation, encoded for every backend it has.
 
-The document's table is read by `specdoc.reader`; `obligations.document`
+The document's table is read by `document.reader`; `obligations.document`
 turns each row into plain data (`params`): its condition (with an
 ``otherwise`` row as "no earlier row applies") and its result.  The
 obligation states: for every pair of operands satisfying the condition, the
@@ -17,7 +17,7 @@ Plain data (built by `obligations.document.condition_data`):
 - a condition: ``("true",)``, ``("atom", "A" | "B", op, literal)`` with literal
   ``None`` or ``(kind, value, sign)`` (kind number | inf | nan | min, value a
   fraction's text), ``("and", parts)``, ``("or", parts)``, ``("not", part)``;
-- a result: ``(kind, sign, value, rounding)`` as `specdoc.latex.Result` has them.
+- a result: ``(kind, sign, value, rounding)`` as `document.latex.Result` has them.
 """
 
 from __future__ import annotations

@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from divbridge.errors import InputError
-from divbridge.specdoc import proofcheck
-from divbridge.specdoc.checks import check_document, tag_traces
-from divbridge.specdoc.findings import Finding, exit_code
-from divbridge.specdoc.reader import SpecDocument, has_div_section, parse_document, read_document
+from divbridge.checkspec import proofcheck
+from divbridge.checkspec.checks import check_document, tag_traces
+from divbridge.checkspec.findings import exit_code
+from divbridge.document.findings import Finding
+from divbridge.document.reader import SpecDocument, has_div_section, parse_document, read_document
 
 
 def analyse(path: str | Path) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
-from divbridge.specdoc.latex import Atom, Condition, LatexError, Literal, Or, normalize, parse_condition
+from divbridge.document.latex import Atom, Condition, LatexError, Literal, Or, normalize, parse_condition
 
 
 @dataclass(frozen=True)

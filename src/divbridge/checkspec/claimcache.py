@@ -25,7 +25,7 @@ from typing import Callable
 
 from divbridge import cachedir
 from divbridge.atomicio import write_json_atomic
-from divbridge.specdoc.findings import Finding
+from divbridge.document.findings import Finding
 
 CHECKER_VERSION = "4"   # bump when a check's meaning changes
 

@@ -6,11 +6,11 @@ Each check turns one part of the document into a `Claim` with a verdict and
 its findings; `check_document` runs them all.  What `divbridge prove --spec`
 binds from the document's own statements (its special-value sentences, the
 rows of its float case tables, its worked examples) is proved by `prove`'s
-pipeline (`specdoc.proofcheck`): those verdicts decide, and the checks here
+pipeline (`checkspec.proofcheck`): those verdicts decide, and the checks here
 only locate and explain them (the nicest counterexamples, one per class; the
 element of an example).  What the pipeline does not bind (integer and real
 tables, coverage and overlap of rows, approximate examples, prose rules,
-types, tags, Why3 text) is checked here, memoised by `specdoc.claimcache`.
+types, tags, Why3 text) is checked here, memoised by `checkspec.claimcache`.
 """
 
 from __future__ import annotations
@@ -27,13 +27,15 @@ from divbridge.obligations.catalog import table_row_id
 from divbridge.spec.profiles import ONNX_TYPES
 from divbridge.spec.requirements import REQUIREMENTS_BY_TAG
 from divbridge.results import ObligationResult
-from divbridge.specdoc import claimcache, proofcheck, tagclass, why3check
-from divbridge.specdoc.proofcheck import DocumentProofs
-from divbridge.specdoc.findings import Claim, Finding, verdict_of
-from divbridge.specdoc.latex import Condition, Entry, Otherwise, Result
-from divbridge.specdoc.prose import ProseRule
-from divbridge.specdoc.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
-from divbridge.specdoc.smt import any_of, encoding, find
+from divbridge.checkspec import claimcache, proofcheck, why3check
+from divbridge.document import tagclass
+from divbridge.checkspec.proofcheck import DocumentProofs
+from divbridge.checkspec.findings import Claim, verdict_of
+from divbridge.document.findings import Finding
+from divbridge.document.latex import Condition, Entry, Otherwise, Result
+from divbridge.document.prose import ProseRule
+from divbridge.document.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
+from divbridge.checkspec.smt import any_of, encoding, find
 
 MAX_ELEMENT_FINDINGS = 5
 SEMANTICS = {"float": "IEEE 754", "int": "truncating integer division", "real": "exact real division"}

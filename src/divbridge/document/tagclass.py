@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from divbridge.specdoc.latex import normalize
+from divbridge.document.latex import normalize
 
 # class -> words that say it, in the order tried (the first that fits wins)
 CLASSES = (

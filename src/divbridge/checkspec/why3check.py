@@ -20,8 +20,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from divbridge.specdoc.findings import Finding, verdict_of
-from divbridge.specdoc.reader import FormalText
+from divbridge.checkspec.findings import verdict_of
+from divbridge.document.findings import Finding
+from divbridge.document.reader import FormalText
 
 MAX_ROUNDS = 8
 TYPECHECK_TIMEOUT_S = 30

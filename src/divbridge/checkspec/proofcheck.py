@@ -27,8 +27,9 @@ from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligation
 from divbridge.properties import statements
 from divbridge.provers.cexvalue import show_line
 from divbridge.results import ObligationResult, from_outcomes
-from divbridge.specdoc.findings import Claim, Finding, verdict_of
-from divbridge.specdoc.reader import SpecDocument, has_div_section
+from divbridge.checkspec.findings import Claim, verdict_of
+from divbridge.document.findings import Finding
+from divbridge.document.reader import SpecDocument, has_div_section
 
 OWN_PROPS = (*statements.DOCUMENT_STATEMENTS, "example")
 TIMEOUT_S = 10.0      # per solver run: every statement of div.md is settled in well under a second

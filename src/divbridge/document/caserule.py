@@ -13,7 +13,7 @@ operand, the class of the result and its sign rule.  The vocabulary:
   denominator" (or of A / B); "whatever the signs" constrains nothing.
 
 A sentence outside this vocabulary is not a case rule (it may still be a
-prose rule of `specdoc.prose`, or informal); nothing is guessed.
+prose rule of `document.prose`, or informal); nothing is guessed.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from divbridge.specdoc.latex import normalize
+from divbridge.document.latex import normalize
 
 # operand class -> how a sentence names it (tried in order: the longest phrases first)
 _OPERANDS = (

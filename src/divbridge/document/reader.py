@@ -18,10 +18,10 @@ from pathlib import Path
 
 from divbridge.errors import InputError
 from divbridge.formats import FORMATS, get_format
-from divbridge.specdoc.findings import Finding
-from divbridge.specdoc.latex import (Condition, Entry, LatexError, Otherwise, Result, normalize, parse_condition,
+from divbridge.document.findings import Finding
+from divbridge.document.latex import (Condition, Entry, LatexError, Otherwise, Result, normalize, parse_condition,
                                      parse_entry, parse_result, split_cases, tolerance)
-from divbridge.specdoc.prose import ProseRule, read_rules
+from divbridge.document.prose import ProseRule, read_rules
 
 MAX_BYTES = 4_000_000
 NUMPY_PRECISION = 8   # numpy.get_printoptions()["precision"], the default the ONNX pages are printed with

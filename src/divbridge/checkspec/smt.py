@@ -22,7 +22,7 @@ import z3
 
 from divbridge.formats import FloatFormat, IntFormat, RealFormat
 from divbridge.mirror.exact import float_div_bits, int_div
-from divbridge.specdoc.latex import And, Atom, Condition, Literal, Or, Otherwise, Result
+from divbridge.document.latex import And, Atom, Condition, Literal, Or, Otherwise, Result
 
 SOLVER_TIMEOUT_S = 20.0
 

@@ -1,0 +1,1 @@
+"""check-spec: what a document claims, checked against the semantics of each section."""

@@ -1,0 +1,52 @@
+"""What `check-spec` reports: the claims of a document, each with its verdict and findings
+(`document.findings.Finding`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from divbridge.document.findings import FAILING, Finding
+
+
+@dataclass
+class Claim:
+    """One checkable statement of the document and its verdict.
+
+    ``id`` is stable across edits that do not touch the claim (section and
+    position, not line), ``text`` is what the document says (the audit
+    compares it), ``verdict`` is ``holds``, ``fails``, ``open`` (ambiguous)
+    or ``unreadable``.
+    """
+
+    id: str
+    kind: str                  # case-table | example | types | why3 | tag | definition | sign-rule | rounding | domain | error-condition
+    section: str
+    line: int
+    text: str
+    formats: tuple[str, ...] = ()
+    verdict: str = "holds"
+    findings: list[Finding] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "section": self.section, "line": self.line,
+                "text": self.text, "formats": list(self.formats), "verdict": self.verdict}
+
+
+# "unchecked": a tool the check needs is missing; never counted as holding
+VERDICT_RANK = {"holds": 0, "unchecked": 1, "open": 1, "unreadable": 2, "fails": 3}
+
+
+def verdict_of(findings: list[Finding]) -> str:
+    kinds = {f.kind for f in findings}
+    if kinds & set(FAILING):
+        return "fails"
+    if "ill-formed" in kinds:
+        return "unreadable"
+    if "ambiguous" in kinds:
+        return "open"
+    return "holds"
+
+
+def exit_code(findings: list[Finding]) -> int:
+    return 1 if any(f.kind in FAILING for f in findings) else 0

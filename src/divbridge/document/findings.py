@@ -1,0 +1,47 @@
+"""A finding: one problem in a document, at a document line, of one kind.
+
+- ``incorrect``: the text says something the section's semantics contradicts;
+- ``incomplete``: the text leaves inputs without a result (or is unfinished);
+- ``ambiguous``: the text allows more than one result, or leaves one open;
+- ``ill-formed``: the text cannot be read or does not type-check;
+- ``information``: worth knowing, not a defect (an informal tag, a sentence
+  not understood, an example whose operands a listed type cannot hold).
+
+Reading produces the ``ill-formed`` ones; `checkspec` the others.
+``incorrect`` and ``incomplete`` findings carry a concrete counterexample
+whenever one exists; only they make `check-spec` fail (exit 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+KINDS = ("incorrect", "incomplete", "ambiguous", "ill-formed", "information")
+FAILING = ("incorrect", "incomplete")
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    line: int
+    message: str
+    counterexample: str | None = None
+    column: int | None = None          # 1-based, when the finding is about one entry of a line
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown finding kind {self.kind}")
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        if self.column is None:
+            del data["column"]
+        return data
+
+    def render(self, document: str) -> str:
+        where = f"{self.line}:{self.column}" if self.column else str(self.line)
+        text = f"{document}:{where}: {self.kind}: {self.message}"
+        if self.counterexample:
+            text += f"\n    counterexample: {self.counterexample}"
+        return text

@@ -1,2 +1,0 @@
-"""Reading SONNX-style spec documents (reader, latex, prose, caserule, tagclass) and checking what
-they claim (checks, analysis: `divbridge check-spec`)."""
