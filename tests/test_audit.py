@@ -35,9 +35,9 @@ def test_a_broken_row_is_a_worse_verdict(text):
     table = next(c for cid, c in changed.items() if "fp16" in cid and "cases" in cid)
     assert (table["verdict_before"], table["verdict_after"], table["worse"]) == ("holds", "fails", True)
     # the table's row is a proof obligation too, in each of the section's formats: changed, and refuted
-    assert result["obligations"]["changed"] == sorted(f"float.{f}.table.table_1_row_6" for f in ("bf16", "fp16", "fp32", "fp64"))
+    assert result["obligations"]["changed"] == sorted(f"float.{f}.table.a_ne_0_and_a_isfinite_and_b_eq_0" for f in ("bf16", "fp16", "fp32", "fp64"))
     worse = {v["id"] for v in result["obligations"]["verdicts"] if v["worse"]}
-    assert "float.fp16.table.table_1_row_6" in worse and result["exit_code"] == 1
+    assert "float.fp16.table.a_ne_0_and_a_isfinite_and_b_eq_0" in worse and result["exit_code"] == 1
 
 
 def test_a_removed_tag_fails_and_a_fix_passes(text):

@@ -85,7 +85,7 @@ def test_check_spec_answers_from_the_proof_cache(tmp_path, monkeypatch):
     analyse(DIV_MD)
     entries = list((tmp_path / "cache" / "proofs").rglob("*.json"))
     ids = {json.loads(e.read_text())["obligation"] for e in entries}
-    assert "float.fp16.special.zero_div_nonzero_sign" in ids and "float.fp64.table.table_1_row_7" in ids
+    assert "float.fp16.special.zero_div_nonzero_sign" in ids and "float.fp64.table.no_earlier_row_applies" in ids
     assert "float.fp16.example.example_1" in ids
     assert not any(".generic." in i or ".accuracy." in i for i in ids)   # the document's own statements only
     stamps = {e: e.stat().st_mtime_ns for e in entries}
@@ -106,7 +106,7 @@ def test_a_table_binds_one_obligation_per_row_and_format(table_docs):
     right, _, line = table_docs
     rows = [o for o in spec_obligations(right) if o.kind == "table"]
     assert len(rows) == 2 * 7 and {o.format for o in rows} == {"fp16", "fp32"}
-    second = next(o for o in rows if o.id == "float.fp16.table.table_1_row_2")
+    second = next(o for o in rows if o.id == "float.fp16.table.a_isfinite_and_b_isinf")
     assert second.requirements == ("T_DIV_0010",) and second.lines == (line,) and second.backends == {"smt"}
 
 
@@ -134,7 +134,7 @@ def test_a_wrong_row_is_incorrect_in_check_spec_and_refuted_in_prove(table_docs,
                  "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "pc"), "--no-crosscheck"])
     out = capsys.readouterr().out
     assert code == 1
-    assert "float.fp16.table.table_1_row_2: expected valid, got refuted" in out
+    assert "float.fp16.table.a_isfinite_and_b_isinf: expected valid, got refuted" in out
     assert f"stated at T_DIV_0010 line {line}" in out and "counterexample: b = " in out
 
 

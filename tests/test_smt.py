@@ -34,7 +34,7 @@ def test_each_file_states_id_tags_status_and_logic(rendered):
     for r in rendered:
         o = r.obligation
         assert f"; divbridge proof obligation {o.id}\n" in r.text
-        assert f"; requirements: {', '.join(o.requirements)}\n" in r.text
+        assert f"; requirements: {o.traced_to}\n" in r.text
         status = "unsat" if o.expect == "valid" else "sat"
         assert f"(set-info :status {status})" in r.text
         assert re.search(rf"^\(set-logic {r.logic}\)$", r.text, re.M)

@@ -1,5 +1,5 @@
 (* float.bf16.strategy.via_fp32: bf16 Div computed in fp32, then rounded to bf16, is correctly rounded
-   requirement: E_DIV_FLOAT_DEF_0010
+   requirement: none of the document's: divbridge's own (an implementation strategy)
    claim: s = round_bf16(to_fp32(x) /fp32 to_fp32(y)) -> (isNaN(s) and isNaN(x / y)) or s = x / y
 
    Checked by coqc against Flocq's IEEE 754 model (Flocq.IEEE754.BinarySingleNaN):

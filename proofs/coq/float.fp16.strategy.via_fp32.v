@@ -1,5 +1,5 @@
 (* float.fp16.strategy.via_fp32: fp16 Div computed in fp32, then rounded to fp16, is correctly rounded
-   requirement: E_DIV_FLOAT_DEF_0010
+   requirement: none of the document's: divbridge's own (an implementation strategy)
    claim: s = round_fp16(to_fp32(x) /fp32 to_fp32(y)) -> (isNaN(s) and isNaN(x / y)) or s = x / y
 
    Checked by coqc against Flocq's IEEE 754 model (Flocq.IEEE754.BinarySingleNaN):

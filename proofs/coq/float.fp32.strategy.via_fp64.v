@@ -1,5 +1,5 @@
 (* float.fp32.strategy.via_fp64: fp32 Div computed in fp64, then rounded to fp32, is correctly rounded
-   requirement: E_DIV_FLOAT_DEF_0010
+   requirement: none of the document's: divbridge's own (an implementation strategy)
    claim: s = round_fp32(to_fp64(x) /fp64 to_fp64(y)) -> (isNaN(s) and isNaN(x / y)) or s = x / y
 
    Checked by coqc against Flocq's IEEE 754 model (Flocq.IEEE754.BinarySingleNaN):

@@ -1,5 +1,5 @@
 (* int.int32.strategy.via_fp64: int32 Div computed in float64 and truncated is exact
-   requirement: E_DIV_INT_DEF_0010, E_DIV_INT_CONSTR_B_0010, E_DIV_INT_CONSTR_AB_0020
+   requirement: none of the document's: divbridge's own (an implementation strategy)
    claim: b != 0 and not (a = MIN and b = -1) -> trunc(fp64(a) /fp64 fp64(b)) = trunc(a / b)
 
    Checked by coqc against Flocq's IEEE 754 model (Flocq.IEEE754.BinarySingleNaN):

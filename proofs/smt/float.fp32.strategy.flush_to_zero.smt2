@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp32.strategy.flush_to_zero
 ; probe: flushing subnormal results to zero equals IEEE
-; requirements: E_DIV_FLOAT_DEF_0010
+; requirements: none of the document's: divbridge's own (an implementation strategy)
 ; statement: s = (isSubnormal(x / y) ? signed zero : x / y) -> (isNaN(s) and isNaN(x / y)) or s = x / y   (expected to fail)
 ; expected: invalid, so the negated goal asserted below is sat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp32.strategy.via_fp64
 ; fp32 Div computed in fp64, then rounded to fp32, is correctly rounded
-; requirements: E_DIV_FLOAT_DEF_0010
+; requirements: none of the document's: divbridge's own (an implementation strategy)
 ; statement: s = round_fp32(to_fp64(x) /fp64 to_fp64(y)) -> (isNaN(s) and isNaN(x / y)) or s = x / y
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation int.int32.strategy.openvino_floor
 ; probe: OpenVINO's floor division equals ONNX truncation
-; requirements: E_DIV_INT_DEF_0010, E_DIV_INT_CONSTR_B_0010, E_DIV_INT_CONSTR_AB_0020
+; requirements: none of the document's: divbridge's own (an implementation strategy)
 ; statement: b != 0 and not (a = MIN and b = -1) -> floor(a / b) = trunc(a / b)   (expected to fail)
 ; expected: invalid, so the negated goal asserted below is sat
 (set-info :smt-lib-version 2.6)

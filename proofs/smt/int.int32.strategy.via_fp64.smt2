@@ -1,6 +1,6 @@
 ; divbridge proof obligation int.int32.strategy.via_fp64
 ; int32 Div computed in float64 and truncated is exact
-; requirements: E_DIV_INT_DEF_0010, E_DIV_INT_CONSTR_B_0010, E_DIV_INT_CONSTR_AB_0020
+; requirements: none of the document's: divbridge's own (an implementation strategy)
 ; statement: b != 0 and not (a = MIN and b = -1) -> trunc(fp64(a) /fp64 fp64(b)) = trunc(a / b)
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

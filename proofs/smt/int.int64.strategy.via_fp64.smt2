@@ -1,6 +1,6 @@
 ; divbridge proof obligation int.int64.strategy.via_fp64
 ; probe: int64 Div computed in float64 and truncated is exact
-; requirements: E_DIV_INT_DEF_0010, E_DIV_INT_CONSTR_B_0010, E_DIV_INT_CONSTR_AB_0020
+; requirements: none of the document's: divbridge's own (an implementation strategy)
 ; statement: b != 0 and not (a = MIN and b = -1) -> trunc(fp64(a) /fp64 fp64(b)) = trunc(a / b)   (expected to fail: int64 values need 64 bits, float64 has 53)
 ; expected: invalid, so the negated goal asserted below is sat
 (set-info :smt-lib-version 2.6)

@@ -89,7 +89,7 @@ def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation]) -> d
         now = _shown(after[i])
         was = _shown(before[i]) if i in before else None
         entries.append({"id": i, "change": "changed" if was else "added",
-                        "lines": [f"{tag} line {line}" for tag, line in zip(new[i].requirements, new[i].lines)],
+                        "lines": [f"{tag or '(no tag)'} line {line}" for tag, line in zip(new[i].requirements, new[i].lines)],
                         "statement_before": old[i].statement if i in old else None,
                         "statement_after": new[i].statement, "before": was, "after": now,
                         "worse": not now["as_expected"] and (was is None or was["as_expected"])})

@@ -14,7 +14,7 @@ from divbridge import __version__
 from divbridge.errors import DivbridgeError, SpecViolation
 
 # Subcommand modules under divbridge.commands, in the order `--help` lists them.
-COMMANDS = ("eval", "prove", "report", "check-spec", "audit", "conform", "crosscheck")
+COMMANDS = ("eval", "prove", "report", "read", "check-spec", "audit", "conform", "crosscheck")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -16,6 +16,7 @@ types, tags, Why3 text) is checked here, memoised by `checkspec.claimcache`.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -32,8 +33,9 @@ from divbridge.document import tagclass
 from divbridge.checkspec.proofcheck import DocumentProofs
 from divbridge.checkspec.findings import Claim, verdict_of
 from divbridge.document.findings import Finding
-from divbridge.document.latex import Condition, Entry, Otherwise, Result
-from divbridge.document.prose import ProseRule
+from divbridge.document.formula import Condition, Entry, Otherwise, Result
+from divbridge.document.meaning import Case, Domain, ErrorCondition, Semantics, SignRule
+from divbridge.document.prose import domain_of_definition
 from divbridge.document.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
 from divbridge.checkspec.smt import any_of, encoding, find
 
@@ -59,6 +61,48 @@ def _slug(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "document"
 
 
+@dataclass(frozen=True)
+class Rule:
+    """One statement of a sentence, as the checks see it."""
+
+    kind: str                       # sign | rounding | domain | error-condition | case
+    line: int
+    column: int
+    text: str
+    sign: str = ""                  # sign: xor:AB | xor:A | xor:B | + | -
+    applies: tuple[str, ...] = ()   # sign: zero and / or inf
+    condition: Condition | None = None   # domain: what every input satisfies; sign, case: where it applies
+    rounding: str = ""              # trunc | floor | ceil | nearest
+    error: str = ""                 # none | implementation | undefined
+    result: Result | None = None    # case
+
+
+def section_rules(doc: SpecDocument, section: Section) -> list[Rule]:
+    """The statements of a section's sentences that the checks judge (definitions, tables, examples and tags
+    are judged on their own)."""
+    rules = []
+    for part in doc.parts:
+        if part.section != section.title or part.kind != "sentence":
+            continue
+        base = dict(line=part.line, column=part.column, text=part.text)
+        definition_domain = domain_of_definition(part.reading) is not None
+        for statement in part.reading.statements:
+            if isinstance(statement, SignRule):
+                rules.append(Rule("sign", sign=statement.sign, applies=statement.applies,
+                                  condition=statement.condition, **base))
+            elif isinstance(statement, Semantics) and statement.rule != "exact":
+                mode = "nearest" if statement.rule == "ieee754" else statement.rule
+                rules.append(Rule("rounding", rounding=mode, **base))
+            elif isinstance(statement, Domain):
+                rules.append(Rule("domain", condition=statement.condition, **base))
+            elif isinstance(statement, ErrorCondition):
+                rules.append(Rule("error-condition", error=statement.kind, **base))
+            elif isinstance(statement, Case) and statement.condition is not None and \
+                    not isinstance(statement.condition, Otherwise) and not definition_domain:
+                rules.append(Rule("case", condition=statement.condition, result=statement.result, **base))
+    return rules
+
+
 def ordered_types(types: tuple[str, ...]) -> tuple[str, ...]:
     """Floats in the document's order, then integers smallest first (signed before unsigned), then real:
     a counterexample is shown in the first format that has it."""
@@ -76,10 +120,9 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     tables = [t for t in doc.tables if t.section == section.title]
     examples = [e for e in doc.examples if e.section == section.title]
     definitions = [d for d in doc.definitions if d.section == section.title]
-    rules = [r for r in doc.rules if r.section == section.title]
+    rules = section_rules(doc, section)
     # domain rules restrict the inputs of integer and real sections; IEEE 754 division is total
     domain = tuple(r.condition for r in rules if r.kind == "domain" and section.family in ("int", "real"))
-    signs_ruled = any(r.kind == "sign" and r.condition is None for r in rules)
     if section.types and (tables or examples or section.types_from == "heading"):
         claim = Claim(f"{slug}/types", "types", section.title, section.types_line, ", ".join(section.types),
                       section.types)
@@ -92,8 +135,9 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         rows = row_results(proofs, table)
         verdicts = sorted((line - table.line, fmt, r.verdict) for (line, fmt), r in rows.items())
         claim.findings = claimcache.memoised(
-            ("case-table", claim.text, section.types, [str(c) for c in domain], signs_ruled, verdicts),
-            lambda t=table, rows=rows: check_table(t, section, domain, signs_ruled, rows), line_base=table.line)
+            ("case-table", [(str(r.condition), str(r.result)) for r in table.rows], section.types,
+             [str(c) for c in domain], sorted(line - table.line for line in table.ruled), verdicts),
+            lambda t=table, rows=rows: check_table(t, section, domain, t.ruled, rows), line_base=table.line)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
     for index, example in enumerate(examples, 1):
@@ -104,7 +148,9 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
     if not tables:   # a table, when there is one, is the definition; the equation only names the quotient
-        for index, definition in enumerate(definitions, 1):
+        # the same definition said again (in words, then as a formula) is judged once, at its first line
+        distinct = {(str(d.result), str(d.condition)): d for d in reversed(definitions)}
+        for index, definition in enumerate(sorted(distinct.values(), key=lambda d: d.line), 1):
             claims.append(_definition_claim(f"{slug}/definition-{index}", definition, section, domain))
     per_kind: dict[str, int] = {}
     for rule in rules:
@@ -129,13 +175,13 @@ def _definition_claim(claim_id: str, definition: Definition, section: Section,
     if definition.condition is not None:
         rows.append(Row(Result("undefined"), Otherwise(), definition.condition_line, "otherwise undefined"))
     table = CaseTable(section.title, definition.line, rows, definition.text)
-    key = ("definition", definition.text, str(definition.condition), section.types, [str(c) for c in domain])
+    key = ("definition", str(definition.result), str(definition.condition), section.types, [str(c) for c in domain])
     claim.findings = claimcache.memoised(key, lambda: check_table(table, section, domain), line_base=definition.line)
     claim.verdict = verdict_of(claim.findings)
     return claim
 
 
-def _rule_claim(claim_id: str, rule: ProseRule, section: Section, domain: tuple[Condition, ...],
+def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condition, ...],
                 proofs: DocumentProofs) -> Claim:
     claim = Claim(claim_id, rule.kind, section.title, rule.line, rule.text, section.types)
     if rule.kind == "sign":
@@ -147,16 +193,19 @@ def _rule_claim(claim_id: str, rule: ProseRule, section: Section, domain: tuple[
         claim.findings = check_rounding_rule(rule, section) if proved is None else proved
     elif rule.kind == "error-condition" and rule.error == "none":
         claim.findings = check_no_error_rule(rule, section, domain)
-    elif rule.kind == "unread":
-        claim.findings = [Finding("information", rule.line, f"a sentence in the controlled vocabulary that "
-                                  f"{rule.error}: not checked", column=rule.column)]
+    elif rule.kind == "case":
+        table = CaseTable(section.title, rule.line, [Row(rule.result, rule.condition, rule.line, rule.text)], rule.text)
+        claim.findings = claimcache.memoised(
+            ("case", str(rule.condition), str(rule.result), section.types, [str(c) for c in domain]),
+            lambda: check_table(table, section, domain, complete=False, rows=row_results(proofs, table)),
+            line_base=rule.line)
     # domain sentences restrict the inputs, and an "implementation dependent" or "undefined" error condition
     # leaves the inputs outside them open: both take effect in the definitions and tables
     claim.verdict = verdict_of(claim.findings)
     return claim
 
 
-def check_sign_rule(rule: ProseRule, section: Section) -> list[Finding]:
+def check_sign_rule(rule: Rule, section: Section) -> list[Finding]:
     """The sign a sentence gives zero and infinite results, against IEEE 754 in each listed float format."""
     floats = [t for t in section.types if isinstance(FORMATS[t], FloatFormat)]
     if not floats:
@@ -186,7 +235,7 @@ def check_sign_rule(rule: ProseRule, section: Section) -> list[Finding]:
                     f.counterexample, f.column) for f, fs in found.values()]
 
 
-def check_no_error_rule(rule: ProseRule, section: Section, domain: tuple[Condition, ...]) -> list[Finding]:
+def check_no_error_rule(rule: Rule, section: Section, domain: tuple[Condition, ...]) -> list[Finding]:
     """"No error condition": every input inside the section's domain has a result (IEEE 754 floats always do)."""
     for name in ordered_types(section.types):
         fmt = FORMATS[name]
@@ -201,7 +250,7 @@ def check_no_error_rule(rule: ProseRule, section: Section, domain: tuple[Conditi
     return []
 
 
-def float_rounding_findings(rule: ProseRule, section: Section, proofs: DocumentProofs) -> list[Finding] | None:
+def float_rounding_findings(rule: Rule, section: Section, proofs: DocumentProofs) -> list[Finding] | None:
     """A float section's rounding rule other than IEEE 754's, judged by the pipeline's obligations
     (`properties.rounding_rule`); None when the document binds none for it (an untagged sentence)."""
     judged = [(result, fmt) for fmt in section.types
@@ -213,7 +262,7 @@ def float_rounding_findings(rule: ProseRule, section: Section, proofs: DocumentP
     return proofcheck.merged(found, tuple(fmt for _, fmt in judged))
 
 
-def check_rounding_rule(rule: ProseRule, section: Section) -> list[Finding]:
+def check_rounding_rule(rule: Rule, section: Section) -> list[Finding]:
     """An integer rounding rule against truncation toward zero, in each listed integer type."""
     ints = [t for t in ordered_types(section.types) if isinstance(FORMATS[t], IntFormat)]
     if section.family == "float" and rule.rounding == "nearest":
@@ -295,26 +344,30 @@ def check_types(section: Section, has_table: bool) -> list[Finding]:
 # -- case tables ----------------------------------------------------------------------
 
 def row_results(proofs: DocumentProofs, table: CaseTable) -> dict[tuple[int, str], ObligationResult]:
-    """(row line, format) -> the verdict of `prove`'s obligation for that row, for a table it binds."""
-    bound = next((t for t in proofs.binding.tables if t.line == table.line), None) if proofs.binding else None
+    """(row line, format) -> the verdict of `prove`'s obligation for that row, for a table (or a case stated
+    in words) it binds."""
+    bound = next((t for t in proofs.binding.tables if t.line == table.line and t.kind != "sign"), None) \
+        if proofs.binding else None
     if bound is None or len({row.line for row in bound.rows}) != len(bound.rows):
         return {}
     found = {}
-    for number, row in enumerate(bound.rows, 1):
+    for row in bound.rows:
         for fmt in bound.types:
-            result = proofs.result(table_row_id(fmt, bound.number, number))
+            result = proofs.result(table_row_id(fmt, bound.kind, row.name))
             if result is not None:
                 found[(row.line, fmt)] = result
     return found
 
 
 def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...] = (),
-                signs_ruled: bool = False, rows: dict[tuple[int, str], ObligationResult] | None = None) -> list[Finding]:
+                ruled: frozenset[int] = frozenset(), rows: dict[tuple[int, str], ObligationResult] | None = None,
+                complete: bool = True) -> list[Finding]:
     """Exhaustive, mutually exclusive, and every row right, in each of the section's formats.
 
-    Only inputs inside the ``domain`` (the section's preconditions) are asked about.  With ``signs_ruled``
-    a sentence of the section gives the sign of zeros and infinities, so a row's ``±`` is not left open:
-    the sentence is checked on its own.  ``rows``: (row line, format) -> the verdict `prove`'s pipeline gave
+    Only inputs inside the ``domain`` (the section's preconditions) are asked about.  For a row whose line is
+    in ``ruled`` a sentence of the section gives the sign of its zeros and infinities, so its ``±`` is not
+    left open: the sentence is checked on its own.  ``complete`` False: one case stated in words, which
+    need not cover every input.  ``rows``: (row line, format) -> the verdict `prove`'s pipeline gave
     the row's obligation; a row it proved is right, one it refuted is explained here."""
     if not section.types:
         return [Finding("ill-formed", table.line, "the section lists no types: no semantics to check the table with")]
@@ -327,7 +380,8 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
 
     def report(key: tuple, fmt_name: str, build) -> None:
         if key in found:
-            found[key][1].append(fmt_name)
+            if fmt_name not in found[key][1]:
+                found[key][1].append(fmt_name)
         else:
             found[key] = (build(), [fmt_name])
 
@@ -339,17 +393,18 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
         conditions = []
         for row in table.rows:
             conditions.append(z3.And(inside, enc.condition(row.condition, list(conditions))))
-        uncovered = find(enc, z3.And(inside, z3.Not(any_of(conditions))), limit=1)
-        for a, b in uncovered.witnesses:
+        uncovered = find(enc, z3.And(inside, z3.Not(any_of(conditions))), limit=1) if complete else None
+        for a, b in uncovered.witnesses if uncovered else ():
             report(("uncovered",), fmt_name, lambda a=a, b=b: Finding(
                 "incomplete", table.line, f"no row covers {enc.describe(a, b)} ({semantics} gives {enc.gives(a, b)})",
                 enc.describe(a, b)))
-        if uncovered.status == "unknown":
+        if uncovered and uncovered.status == "unknown":
             report(("uncovered?",), fmt_name, lambda: Finding(
                 "ambiguous", table.line, f"{uncovered.solver} could not decide whether the rows cover every input"))
         # a row right everywhere it applies gives the semantics' own result: where two such rows overlap
         # they agree, so only pairs with a row that is not right need the overlap query
-        exact = [_check_row(enc, row, conditions[i], fmt_name, report, signs_ruled, (rows or {}).get((row.line, fmt_name)))
+        exact = [_check_row(enc, row, conditions[i], fmt_name, report, row.line in ruled,
+                            (rows or {}).get((row.line, fmt_name)))
                  for i, row in enumerate(table.rows)]
         for i, row in enumerate(table.rows):
             for j in range(i + 1, len(table.rows)):
@@ -375,6 +430,8 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
     ``proved``: the verdict of the row's proof obligation, when `prove` binds it; it decides, and a
     refutation is explained with the nicest counterexamples of each class."""
     result = row.result
+    if signs_ruled and result.sign == "" and result.kind in ("inf", "number"):
+        result = Result(result.kind, "±", result.value)   # the sign sentence gives its sign
     semantics = SEMANTICS[enc.fmt.family]
     if result.sign == "±" and not signs_ruled:   # with a sign rule, the rule's own claim checks the sign
         report(("pm", row.line), fmt_name, lambda: Finding(
@@ -658,12 +715,14 @@ def _tag_claims(doc: SpecDocument, traced: frozenset[str]) -> list[Claim]:
         seen: dict[tuple, int] = {}
         texts: dict[str, int] = {}
         for use in defining:
-            key = (use.section, use.scope if use.style == "constraint" else "")
+            # constraints are numbered per tensor: a bullet's tag is its list's, a block's its section's
+            listed = use.style == "constraint" or use.form in ("bullet", "row")
+            key = (use.section, use.scope if listed else "")
             if key in seen:
                 findings.append(Finding("ill-formed", use.line, f"tag {tag} is defined twice in the same "
-                                        f"{'list' if use.style == 'constraint' else 'section'} (first at line {seen[key]})"))
+                                        f"{'list' if listed else 'section'} (first at line {seen[key]})"))
             seen.setdefault(key, use.line)
-            if use.style == "requirement":
+            if use.style == "requirement" and use.section == first.section and use.defines:
                 texts.setdefault(_plain(use.text), use.line)
         if len(texts) > 1:
             findings.append(Finding("ambiguous", first.line, f"tag {tag} names different requirements at lines "

@@ -103,14 +103,14 @@ def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Cl
     claims = []
     formats = proofs.binding.types.get("float", ())
     for index, (rule, ref) in enumerate(proofs.binding.case_rules, 1):
-        section = doc.section_of(rule.line).title
-        claim = Claim(f"{slug(section)}/case-rule-{index}", "case-rule", section, rule.line, rule.text.strip(), formats)
+        section = doc.section_of(ref.line).title
+        claim = Claim(f"{slug(section)}/case-rule-{index}", "case-rule", section, ref.line, rule.text.strip(), formats)
         found, unchecked = [], False
         for fmt in formats:
             oid = f"float.{fmt}.special.{rule.name}"
             if oid not in proofs.obligations:
                 continue
-            finding = finding_of(proofs.result(oid), rule.line, "the sentence", proofs.missing)
+            finding = finding_of(proofs.result(oid), ref.line, "the sentence", proofs.missing)
             unchecked |= finding is not None and finding.kind == "information"
             if finding:
                 found.append((finding, fmt))

@@ -22,7 +22,7 @@ import z3
 
 from divbridge.formats import FloatFormat, IntFormat, RealFormat
 from divbridge.mirror.exact import float_div_bits, int_div
-from divbridge.document.latex import And, Atom, Condition, Literal, Or, Otherwise, Result
+from divbridge.document.formula import And, Atom, Condition, Literal, Not, Or, Otherwise, Result
 
 SOLVER_TIMEOUT_S = 20.0
 
@@ -48,6 +48,8 @@ class Encoding:
             return z3.And([self.condition(p, previous) for p in cond.parts])
         if isinstance(cond, Or):
             return z3.Or([self.condition(p, previous) for p in cond.parts])
+        if isinstance(cond, Not):
+            return z3.Not(self.condition(cond.part, previous))
         return self.atom(cond)
 
     def operand(self, atom: Atom) -> z3.ExprRef:

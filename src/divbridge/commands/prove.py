@@ -159,7 +159,7 @@ def print_summary(results: list[ObligationResult], stream) -> None:
         print(f"\n{len(failures)} obligation(s) not as expected:", file=stream)
         for r in failures:
             detail = f": {r.message}" if r.message else ""
-            where = ", ".join(f"{tag} line {line}" for tag, line in zip(r.requirements, r.lines) if line)
+            where = ", ".join(f"{tag or '(no tag)'} line {line}" for tag, line in zip(r.requirements, r.lines) if line)
             print(f"  {r.id}: expected {r.expect}, got {r.verdict} ({r.prover}){detail}"
                   + (f"\n    stated at {where}" if where else ""), file=stream)
             for name, value in show(r.counterexample).items():

@@ -16,7 +16,7 @@ import numpy as np
 from divbridge import mirror
 from divbridge.crosscheck.conform import in_domain, profile_for, show
 from divbridge.crosscheck.vectors import Vectors
-from divbridge.formats import FloatFormat, Format, get_format
+from divbridge.formats import FloatFormat, Format, IntFormat, get_format
 from divbridge.mirror import exact
 from divbridge.obligations.model import Obligation
 from divbridge.properties import statements
@@ -57,8 +57,15 @@ def _int_props() -> dict[str, Callable]:
         return np.array([y == 0 or fmt.min <= exact.int_div(x, y) <= fmt.max and exact.int_div(x, y) == q
                          for x, y, q in zip(a, b, c)], bool)
 
+    def fits_wherever_b_nonzero(fmt, a, b):
+        """A document that does not exclude INT_MIN / -1: every quotient with B non-zero must fit."""
+        applies = b != 0
+        out = np.ones(a.shape, bool)
+        out[applies] = [fmt.min <= exact.int_div(int(x), int(y)) <= fmt.max for x, y in zip(a[applies], b[applies])]
+        return applies, out
+
     return {"trunc_identity": on_domain(identity), "trunc_magnitude": on_domain(magnitude),
-            "result_in_range": on_domain(in_range)}
+            "result_in_range": on_domain(in_range), "result_in_range_unguarded": fits_wherever_b_nonzero}
 
 
 # -- strategies (obligations/strategies.py) ------------------------------------
@@ -121,6 +128,10 @@ def _example(obligation: Obligation, fmt: Format):
             want = fmt.parse(c_text)
             ok = got == want or (fmt.decode(got).is_nan and fmt.decode(want).is_nan)
             shown = f"{fmt.describe(a)} / {fmt.describe(b)}: expected {fmt.describe(want)}, got {fmt.describe(got)}"
+        elif isinstance(fmt, IntFormat):
+            got = exact.int_div(a, b, "trunc")
+            ok = got == fmt.parse(c_text)
+            shown = f"{a} / {b}: expected {c_text}, got {got}"
         else:
             got = exact.real_div(a, b)
             ok = got == fmt.parse(c_text)
@@ -186,12 +197,14 @@ def _check_of(obligation: Obligation) -> Callable:
         return STRATEGY_PROPS[obligation.prop]
     if obligation.family == "float" or obligation.prop in statements.DOCUMENT_STATEMENTS:
         return statements.predicate(obligation.prop, obligation.params)
+    if obligation.prop == "result_in_range" and not obligation.params.get("excludes_int_min", True):
+        return INT_PROPS["result_in_range_unguarded"]
     return INT_PROPS[obligation.prop]
 
 
 def evaluate(obligation: Obligation, vector_sets: list[Vectors]) -> tuple[int, int, str | None]:
     """(vectors run, failures, first failing input) of one obligation."""
-    if obligation.prop == "example" and obligation.family in ("float", "real"):
+    if obligation.prop == "example":
         return _example(obligation, get_format(obligation.format))
     if obligation.family == "real":
         return _real(obligation)

@@ -21,12 +21,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from divbridge.document.latex import normalize
 
 # operand class -> how a sentence names it (tried in order: the longest phrases first)
 _OPERANDS = (
     ("finite_nonzero", r"(?:an?\s+)?finite\s+non[- ]?zero\s+(?:number|value|numerator|denominator|operand)s?"),
-    ("finite", r"(?:an?\s+)?finite\s+(?:number|value|numerator|denominator|operand)s?(?:\s*\(zero\s+included\))?"),
+    ("finite", r"(?:an?\s+)?finite\s+(?:number|value|numerator|denominator|operand)s?(?:\s*\(\s*zero\s+included\s*\))?"),
     ("zero", r"(?:an?\s+)?(?:zero|0)(?:\s+(?:numerator|denominator))?"),
     ("inf", r"(?:an?\s+)?infinit(?:y|e\s+(?:number|value|numerator|denominator))"),
     ("nan", r"(?:a\s+)?nan(?:\s+(?:numerator|denominator))?"),
@@ -46,8 +45,15 @@ class CaseRule:
     b: str
     result: str     # nan | inf | zero
     sign: str       # xor | a | b | + | - | "" (the sentence says nothing of the sign)
-    line: int
     text: str
+
+    def __str__(self) -> str:
+        classes = {"zero": "A = ±0", "finite_nonzero": "A finite ≠ 0", "finite": "A finite", "inf": "A = ±∞",
+                   "nan": "A = NaN", "any": "A any"}
+        result = {"nan": "NaN", "inf": "±∞", "zero": "±0"}[self.result]
+        sign = {"xor": "sign(A) · sign(B)", "a": "sign(A)", "b": "sign(B)", "+": "+", "-": "-"}.get(self.sign, "")
+        return (f"{classes[self.a]} and {classes[self.b].replace('A', 'B', 1)} → C = {result}"
+                + (f", sign(C) = {sign}" if sign else ""))
 
     @property
     def name(self) -> str:
@@ -71,12 +77,13 @@ def _operand(text: str) -> str | None:
     return None
 
 
-def read_case_rules(sentence: str, line: int) -> list[CaseRule]:
-    """The case rules a requirement sentence states; [] when it states none in this vocabulary."""
-    text = normalize(re.sub(r"`?\[[A-Za-z][A-Za-z0-9_]*\]`?", " ", sentence)).rstrip(" .")
+def read_case_rules(text: str, sentence: str) -> list[CaseRule]:
+    """The case rules a sentence states, ``text`` its plain lowercase words (`prose.plain`); [] when it states
+    none in this vocabulary."""
+    text = text.rstrip(" .")
     m = re.fullmatch(r"(?:a|an)\s+nan\s+operand\s+(?:makes|gives|yields)\s+(?:the\s+result\s+)?nan", text)
     if m:
-        return [CaseRule("nan", "any", "nan", "", line, sentence), CaseRule("any", "nan", "nan", "", line, sentence)]
+        return [CaseRule("nan", "any", "nan", "", sentence), CaseRule("any", "nan", "nan", "", sentence)]
     m = re.fullmatch(r"(?P<pairs>.+?)\s+(?:is|are|gives?|yields?)\s+(?P<result>.+?)(?:\s*,\s*(?P<tail>.+))?", text)
     if not m:
         return []
@@ -102,4 +109,4 @@ def read_case_rules(sentence: str, line: int) -> list[CaseRule]:
         sign = next((s for s, pattern in _SIGNS if re.search(pattern, tail)), None)
         if sign is None:
             return []       # a sign phrase outside the vocabulary: not read, never guessed
-    return [CaseRule(a, b, result, sign, line, sentence) for a, b in pairs]
+    return [CaseRule(a, b, result, sign, sentence) for a, b in pairs]

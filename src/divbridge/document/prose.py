@@ -1,216 +1,484 @@
-"""Rules written in prose, in a small controlled vocabulary, turned into claims.
+"""What a sentence (or a formula outside tables and matrices) states, read by meaning.
 
-The working group states some rules in sentences rather than formulas.  A
-sentence becomes a `ProseRule` only when it fits one of these forms (after
-the LaTeX is normalised, so `$B[i] \\neq 0$` reads "b[i] ≠ 0"):
+A sentence arrives as tokens: its words, and its inline math parsed by
+pylatexenc (`document.latex`).  It is read in a controlled vocabulary, by
+meaning rather than by fixed wording:
 
-- sign of a zero or infinite result: "carries / has / takes the sign of X",
-  "is determined from the sign(s) of A and B", "negative if and only if
-  exactly one of A, B has its sign bit set", "the XOR of the signs of ...",
-  "is always positive";
-- integer rounding: "fractional part discarded", "truncated / rounded toward
-  zero", "rounded toward negative infinity", "floor", "rounded to nearest";
-- domain: "for all i, B[i] ≠ 0", "B[i] must not be zero", "division by zero
-  is undefined", and the exclusion of "the smallest value of the type" with
-  "B[i] = -1";
-- error conditions: "no error condition", "implementation dependent",
-  "undefined";
-- the definition itself: "C[i] is the quotient of A[i] by B[i]", "each
-  element of C is A[i] divided by B[i]" (read like `C[i] = A[i] / B[i]`).
+- the division of the section (`meaning.Semantics`): "according to IEEE 754
+  floating-point semantics", "IEEE 754 division", "correctly rounded",
+  "rounded to nearest (even)"; "the algebraic quotient ... with any
+  fractional part discarded", "truncated / rounded toward zero"; "rounded
+  toward negative infinity / down", "floor"; "up", "ceiling"; "to nearest";
+  "the exact quotient";
+- the sign of a zero or infinite result (`meaning.SignRule`): the subject
+  (±0, ±inf, "a zero or infinite result") and the operands whose signs decide
+  it: "the sign of B[i]" is B's sign alone; "the signs of A[i] and B[i]",
+  "the signs of A[i] and the zero", "the exclusive or / product of the
+  signs", "negative if and only if exactly one of A, B has its sign bit set"
+  and "according to the IEEE 754 rules" (with no operand named) are the
+  exclusive or of both signs; "In the first / second / third case" ties the
+  rule to that row of the section's case table (`resolve_cases`);
+- a case in words (`meaning.Case`): "C[i] is NaN if A[i] and B[i] are both
+  0", "If B[i] ≠ 0, otherwise C[i] is not defined"; a special-value rule
+  (`document.caserule`);
+- the definition: "C[i] is the result of dividing A[i] by B[i]", "Operator
+  Div divides A by B element-wise", "C = A[i]/B[i]";
+- preconditions (`meaning.Domain`): "∀ i, B[i] ≠ 0", "no element of B is
+  zero", "division by zero is undefined", the smallest value of the type
+  over -1 excluded; error conditions; same shape, same type; error bounds;
+- sentences that state nothing (an introduction, "has no attribute").
 
-Any other sentence is not a claim.  A sentence that names a rule but whose
-condition cannot be read is listed (``unread``) so the checker can say so as
-information, never guessed at.
+Conditions inside a sentence are read by the formula grammar
+(`document.formula`), so "A[i] or B[i] is NaN", "is not NaN", negations and
+IEEE comparisons mean what they mean in a table.  Anything else is "not
+understood", with the reason: never guessed.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
 
-from divbridge.document.latex import Atom, Condition, LatexError, Literal, Or, normalize, parse_condition
+from divbridge.document import caserule
+from divbridge.document.formula import (Atom, Condition, LatexError, Literal, Not, Or, Otherwise, Result,
+                                        condition_of, result_of)
+from divbridge.document.latex import Token, render, text_tokens, tokens
+from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reading,
+                                        Semantics, SignRule, not_understood, understood)
 
-
-@dataclass(frozen=True)
-class ProseRule:
-    kind: str                       # sign | rounding | domain | error-condition | definition | unread
-    section: str
-    line: int
-    column: int
-    text: str                       # the sentence as written
-    sign: str = ""                  # sign: xor:AB | xor:A | xor:B | + | -
-    applies: tuple[str, ...] = ()   # sign: the results it is about, zero and / or inf
-    rounding: str = ""              # trunc | floor | ceil | nearest
-    condition: Condition | None = None   # domain: what every input satisfies; sign: where the rule applies
-    error: str = ""                 # none | implementation | undefined
-
-
-_OP = r"(?:the\s+)?(?P<{name}>a|b|numerator|denominator|dividend|divisor|x|y)(?:\s*\[\s*i\s*\])?(?=\s*(?:$|[,.;:)=≠]|and\b|or\b|xor\b|is\b|are\b|has\b|have\b|must\b|shall\b|may\b|can\b|equals?\b|when\b|if\b|unless\b|where\b|for\b|provided\b))"
 _OPERANDS = {"a": "A", "numerator": "A", "dividend": "A", "x": "A", "b": "B", "denominator": "B", "divisor": "B",
              "y": "B"}
 
 
-def _op(name: str) -> str:
-    return _OP.format(name=name)
+def plain(items) -> str:
+    """Tokens as one lowercase line, operands A[i], B_i, C[i] written a, b, c: what phrases are matched on."""
+    words = []
+    k = 0
+    items = list(items)
+    while k < len(items):
+        token = items[k]
+        text = token.text.lower() if token.kind in ("word", "number", "sym") else render((token,)).lower()
+        if token.kind == "word" and text in ("a", "b", "c", "y", "x") and token.text.isupper():
+            rest = items[k + 1:k + 4]
+            if len(rest) == 3 and [t.text.lower() for t in rest] in (["[", "i", "]"], ["(", "i", ")"]):
+                k += 3
+            elif rest and rest[0].kind == "sub":
+                k += 1
+            text = token.text.lower()
+        glued = token.kind == "sym" and token.text == "-" and 0 < k < len(items) - 1 and words and \
+            items[k - 1].pos + len(items[k - 1].text) == token.pos == items[k + 1].pos - 1 and \
+            items[k - 1].kind == items[k + 1].kind == "word"
+        if glued:   # "non-zero", "element-wise": one word, as written
+            words[-1] += "-" + items[k + 1].text.lower()
+            k += 2
+            continue
+        words.append(text)
+        k += 1
+    return " ".join(" ".join(words).split())
 
 
-_SIGN_FORMS = (
-    (re.compile(rf"negative\s+(?:if\s+and\s+only\s+if|iff|exactly\s+when)\s+exactly\s+one\s+of\s+{_op('x')}\s*"
-                rf"(?:,|and)\s*{_op('y')}\s+(?:has|have)\s+(?:its|their|a)\s+sign\s+bit\s+set"), "xor"),
-    (re.compile(rf"negative\s+(?:if\s+and\s+only\s+if|iff|exactly\s+when)\s+{_op('x')}\s+and\s+{_op('y')}\s+"
-                r"(?:have|are\s+of)\s+(?:different|opposite)\s+signs?"), "xor"),
-    (re.compile(rf"(?:exclusive\s+or|xor|product)\s+of\s+(?:the\s+)?signs\s+of\s+{_op('x')}\s+and\s+{_op('y')}"), "xor"),
-    (re.compile(r"(?:exclusive\s+or|xor|product)\s+of\s+the\s+(?:operands|inputs)'?\s+signs"), "xor-all"),
-    (re.compile(rf"(?:carr(?:y|ies)|ha(?:s|ve)|takes?|gets?|follows?|(?:is|are)\s+(?:determined|given)\s+(?:from|by))"
-                rf"\s+the\s+signs?\s+of\s+{_op('x')}(?:\s*(?:,|and)\s*{_op('y')})?"), "of"),
-    (re.compile(r"(?:is|are)\s+always\s+(?P<fixed>positive|negative)"), "fixed"),
+def plain_text(text: str) -> str:
+    """A written text (words, `$...$` math, HTML) as `plain` spells it."""
+    items: list[Token] = []
+    text = re.sub(r"<[^>]+>", " ", text)
+    for k, piece in enumerate(re.split(r"\$+", text)):
+        if k % 2:
+            try:
+                items += tokens(piece)
+                continue
+            except LatexError:
+                pass
+        items += text_tokens(piece)
+    return plain(items)
+
+
+# -- the division of the section ------------------------------------------------------------------
+
+_IEEE = re.compile(r"ieee\s*-?\s*754\s*(?:floating\s*-?\s*point\s+)?(?:semantics|arithmetic|division|quotient"
+                   r"|rules?\s+for\s+division)|correctly\s+rounded"
+                   r"|round(?:ed|ing)?\s+to\s+(?:the\s+)?nearest\s*(?:,\s*)?(?:ties\s+to\s+)?even"
+                   r"|round(?:ed|ing)?\s+to\s+(?:the\s+)?nearest\s*,?\s*ties\s+to\s+even")
+_ROUNDINGS = (
+    ("trunc", r"fractional\s+part(?:\s+of\s+(?:the\s+)?\w+)?\s+(?:is\s+|being\s+)?(?:discarded|dropped|removed|truncated)"
+              r"|discard(?:s|ing)?\s+(?:any\s+|the\s+)?fractional\s+part|(?:truncat\w*|round\w*)\s+(?:toward|towards|to)\s+zero"
+              r"|\btruncat(?:ed|ion|ing|es)\b"),
+    ("floor", r"round\w*\s+(?:toward|towards|to)\s+(?:negative|minus)\s+infinity|round(?:ed|s)?\s+down|\bfloor(?:ed|ing)?\b"),
+    ("ceil", r"round\w*\s+(?:toward|towards|to)\s+(?:positive|plus)\s+infinity|round(?:ed|s)?\s+up|\bceil(?:ing)?\b"),
+    ("nearest", r"round\w*\s+to\s+(?:the\s+)?nearest"),
 )
-_ROUNDING_FORMS = (
-    (r"fractional\s+part(?:\s+of\s+(?:the\s+)?\w+(?:\s*\[\s*i\s*\])?)?\s+(?:is\s+)?(?:discarded|dropped|removed|truncated)|discard(?:s|ing)?\s+the\s+fractional\s+part",
-     "trunc"),
-    (r"(?:truncat\w*|round\w*)\s+(?:toward|towards|to)\s+zero|\btruncat(?:ed|ion)\b", "trunc"),
-    (r"(?:round\w*)\s+(?:toward|towards|to)\s+(?:negative|minus)\s+infinity|round(?:ed|s)?\s+down|\bfloor(?:ed|ing)?\b",
-     "floor"),
-    (r"(?:round\w*)\s+(?:toward|towards|to)\s+(?:positive|plus)\s+infinity|round(?:ed|s)?\s+up|\bceil(?:ing)?\b", "ceil"),
-    (r"round\w*\s+to\s+(?:the\s+)?nearest", "nearest"),
-)
-_NEGATION = re.compile(r"(?:\bnot|\bnever|\brather\s+than|\binstead\s+of|\bunlike|\bno)\s+(?:\w+\s+){0,2}$")
-_EXCLUDES = re.compile(r"\b(?:not|no|never|excluded|forbidden|invalid|undefined|unspecified|implementation[- ]"
-                       r"(?:dependent|defined)|outside|unless|must\s+not|shall\s+not|cannot|precondition)\b")
+_NEGATED = re.compile(r"(?:\bnot|\bnever|\brather\s+than|\binstead\s+of|\bunlike|\bno)\s+(?:\w+\s+){0,2}$")
+_ABOUT_RESULT = re.compile(r"quotient|result|division|divides|\bc\b|output|\bdiv\b")
+
+
+def _semantics(text: str, family: str) -> list[Semantics]:
+    text = re.sub(r"\([^()]*\)", " ", text)     # a parenthetical remark says nothing of the division
+    if family == "float" and _IEEE.search(text) and not _NEGATED.search(text[:_IEEE.search(text).start()]):
+        return [Semantics("ieee754")]
+    modes = []
+    for mode, pattern in _ROUNDINGS:
+        for m in re.finditer(pattern, text):
+            if not _NEGATED.search(text[:m.start()]) and mode not in modes:
+                modes.append(mode)
+    if len(modes) != 1 or not _ABOUT_RESULT.search(text):
+        return []
+    if family == "float" and modes[0] == "nearest":
+        return [Semantics("ieee754")]
+    return [Semantics(modes[0])]
+
+
+# -- signs ------------------------------------------------------------------------------------------
+
+_SUBJECT = re.compile(r"sign\s+of\s+(?P<what>.+?)\s+(?:is|are|carries|carry|has|have|takes|take|follows|follow|"
+                      r"gets|get|equals|equal)\b")
+_DECIDED = re.compile(r"(?:is|are)\s+(?:determined|given|defined|computed|obtained)\s+(?:from|by|with|according\s+to)"
+                      r"|(?:carr(?:y|ies)|ha(?:s|ve)|takes?|gets?|follows?|(?:is|are)\s+that\s+of|(?:is|are)\s+the\s+same\s+as)")
+_SIGNS_OF = re.compile(r"signs?\s+of\s+(?P<list>(?:(?:the\s+)?(?:a|b|numerator|denominator|dividend|divisor|zero|"
+                       r"operands|inputs|two\s+operands|both\s+operands)\b\s*(?:\(\s*[±+-]?\s*0\s*\)\s*)?(?:,|and|and\s+of)?\s*)+)")
+_XOR = re.compile(r"(?:exclusive\s+or|\bxor\b|product)\s+of\s+(?:the\s+)?(?:operands'?\s+|inputs'?\s+)?signs"
+                  r"|negative\s+(?:if\s+and\s+only\s+if|iff|exactly\s+when)\s+exactly\s+one\s+of"
+                  r"|negative\s+(?:if\s+and\s+only\s+if|iff|exactly\s+when)\s+(?:a|the\s+operands)\s+(?:and\s+b\s+)?"
+                  r"(?:have|are\s+of)\s+(?:different|opposite)\s+signs?")
+_IEEE_RULES = re.compile(r"according\s+to\s+(?:the\s+)?ieee\s*-?\s*754(?:\s+rules?|\s+standard)?")
+_CASE = re.compile(r"\bin\s+(?:the\s+)?(?P<nth>first|second|third|fourth|fifth|sixth|seventh|eighth|last|\d+(?:st|nd|rd|th))"
+                   r"\s+(?:case|row|line)|\bin\s+case\s+(?P<n>\d+)")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8}
+
+
+def _applies(subject: str) -> tuple[str, ...]:
+    found = tuple(w for w, p in (("zero", r"(?<!non-)(?<!non )\bzeros?\b|±\s*0\b|\b0\b"),
+                                 ("inf", r"infinit|\binf\b|∞")) if re.search(p, subject))
+    return found or ("zero", "inf")
+
+
+def _sign_rule(text: str) -> SignRule | None | str:
+    """The sign rule a sentence states; None when it states none; a string: why it cannot be read."""
+    fixed = re.search(r"(?:is|are)\s+always\s+(positive|negative)", text)
+    if "sign" not in text and not (fixed and re.search(r"\bzeros?\b|infinit|\binf\b|±", text[:fixed.start()])):
+        return None
+    subject_m = _SUBJECT.search(text)
+    subject = subject_m.group("what") if subject_m else text[:text.find("sign")]
+    case = _CASE.search(text)
+    nth = 0
+    if case:
+        nth = _ORDINALS.get(case.group("nth") or "", 0) or int(re.sub(r"\D", "", case.group("nth") or case.group("n"))) \
+            if (case.group("nth") or "") != "last" else -1
+    if fixed:
+        return SignRule("+" if fixed.group(1) == "positive" else "-", _applies(subject), None, nth)
+    if _XOR.search(text):
+        return SignRule("xor:AB", _applies(subject), None, nth)
+    decided = _DECIDED.search(text)
+    if not decided:
+        return None
+    after = text[decided.end():]
+    listed = _SIGNS_OF.search(after)
+    if listed:
+        names = re.findall(r"\b(a|b|numerator|denominator|dividend|divisor|zero|operands|inputs)\b", listed.group("list"))
+        operands = set()
+        for name in names:
+            if name in ("operands", "inputs"):
+                operands |= {"A", "B"}
+            elif name == "zero":
+                operands.add("Z")           # the operand that is zero in the case: resolved with the case
+            else:
+                operands.add(_OPERANDS[name])
+        if "Z" in operands and not nth:
+            return "names 'the zero' outside a case of a table"
+        return SignRule("xor:" + "".join(sorted(operands)), _applies(subject), None, nth)
+    if _IEEE_RULES.search(text[decided.start():]):
+        return SignRule("xor:AB", _applies(subject), None, nth)
+    return "names a sign it does not say how to compute"
+
+
+# -- the whole sentence -------------------------------------------------------------------------------
+
+_NO_CLAIM = re.compile(
+    r"^(?:the\s+)?(?:mathematical\s+)?definition\s+of\s+the\s+operator\s+is\s+given"
+    r"|illustrated\s+(?:on|by|in)\s+the\s+following|\bexamples?\s+(?:below|that\s+follow|hereafter)"
+    r"|^for\s+(?:an?\s+[\w-]+\s+tensor\s+and\s+)?(?:any|every|all|each)\s+(?:valid\s+)?(?:tensor\s+)?ind(?:ex|ices)\s+\w*\s*[:,]?$"
+    r"|^(?:an?\s+)?(?:worked\s+)?example\s*(?:\d+\s*)?(?:,[^.]*)?:?$"
+    r"|has\s+no\s+attributes?|^where\s*:?$|^none$|^see\s+(?:the\s+)?why3"
+    r"|^(?:the\s+)?(?:numerator|denominator|dividend|divisor|result|output|quotients?)(?:\s+of\s+the\s+division)?$"
+    r"|^[abcy]\s*:"                                              # "$A$: the dividend": naming an operand
+    r"|general\s+restrictions|no\s+specific\s+restrictions|restrictions?\s+(?:apply|hold|are\s+applicable)"
+    r"|^restriction\s*\|?\s*statement|^the\s+effect\s+of\s+the\s+operator|based\s+on\s+onnx|written\s+after\s+the\s+onnx"
+    r"|^definition\s+of\s+operator|^(?:a|b)\s+and\s+(?:a|b)\s+are\s+tensors\s+holding|^result\s+c\s+will\s+be"
+    r"|^where\s+\w+\s+(?:is\s+in|is\s+one\s+of|belongs\s+to|∈)|\b\w\s*=\s*div\s*\(\s*a\s*,\s*b\s*\)$")
+_SAME = r"(?:the\s+same|same|one\s+and\s+the\s+same|one|a\s+single|single|identical|equal|a\s+common|common)"
+_SHAPE = re.compile(rf"\b{_SAME}\s+shapes?\b|\bshapes?\s+(?:are|is|must\s+be|shall\s+be)\s+{_SAME}\b"
+                    r"|\bshare\s+(?:one|a|the\s+same)\s+shape|\bno\s+broadcast|nothing\s+is\s+broadcast"
+                    r"|broadcasting\s+is\s+(?:not\s+allowed|forbidden)")
+_TYPE = re.compile(rf"\b{_SAME}\s+(?:element\s+|data\s*)?(?:types?|datatypes?)\b"
+                   rf"|\b(?:element\s+)?types?\s+(?:are|is|must\s+be|shall\s+be)\s+{_SAME}\b"
+                   r"|\bshare\s+(?:one|a|the\s+same)\s+(?:element\s+)?type")
+_ACCURACY = re.compile(r"rounding\s+error|accuracy|relative\s+error|error\s+bound|\bulps?\b")
+_B_NONZERO = re.compile(r"no\s+element\s+of\s+(?:the\s+)?(?:tensor\s+)?b\s+(?:is|may\s+be|can\s+be|shall\s+be)\s+(?:zero|0)"
+                        r"|b\s+(?:must|shall)\s+not\s+(?:be|contain)\s+(?:zero|0|any\s+zero)|every\s+element\s+of\s+b\s+is\s+non\s*-?\s*zero"
+                        r"|b\s+holds\s+no\s+zero|(?:b|denominator|divisor)\s+(?:is|must\s+be|shall\s+be)\s+non\s*-?\s*zero")
+_B_ZERO = re.compile(r"division\s+by\s+(?:0|zero)|zero\s+(?:divisor|denominator)|null\s+(?:divisor|denominator)"
+                     r"|(?:divisor|denominator)\s+(?:is|equals?)\s+(?:0|zero|null)|b\s*(?:=|is|equals)\s*(?:0|zero)\b")
+_EXCLUDES = re.compile(r"\b(?:not\s+(?:allowed|valid|permitted|supported)|forbidden|excluded|invalid|undefined|not\s+defined"
+                       r"|unspecified|must\s+not|shall\s+not|cannot|precondition|prevented)\b")
+_IMPLEMENTATION = re.compile(r"implementation[- ]\s*(?:dependent|defined|specific)|left\s+to\s+(?:the\s+)?implementations?")
 _SMALLEST = re.compile(r"\b(?:smallest|minimum|minimal|lowest|most\s+negative)\b|int_?min")
 _MINUS_ONE = re.compile(r"(?:=|equal\s+to|equals|is|by|and)\s*-\s*1\b|minus\s+one")
-_B_ZERO = re.compile(rf"(?:{_op('x')}\s*(?:=|is|equals|is\s+equal\s+to)\s*(?:0|zero)\b|division\s+by\s+(?:0|zero)|"
-                     r"zero\s+(?:divisor|denominator)|(?:divisor|denominator)\s+(?:is|equals?)\s+(?:0|zero))")
-_FORALL = re.compile(r"(?:\\forall|∀|for\s+(?:all|every|each))\s*i\s*[,:]?\s*(?P<cond>[^.;]+)")
-_NONZERO_B = re.compile(rf"{_op('x')}\s+(?:must|shall)\s+not\s+be\s+(?:zero|0|equal\s+to\s+0)|"
-                        rf"no\s+element\s+of\s+{_op('y')}\s+(?:is|may\s+be|can\s+be)\s+(?:zero|0)|"
-                        rf"every\s+element\s+of\s+{_op('z')}\s+is\s+non[- ]?zero")
-_ELEMENT = r"(?:the\s+)?(?:elements?\s+of\s+)?{0}(?:\s*\[\s*i\s*\])?"
-_QUOTIENT_SENTENCE = re.compile(   # "C[i] is the quotient of A[i] by B[i]", "each element of C is A[i] divided by B[i]"
-    rf"{_ELEMENT.format('c')}\s+(?:is|equals|=)\s+(?:the\s+)?(?:exact\s+|real\s+)?(?:quotient\s+of\s+"
-    rf"{_ELEMENT.format('a')}\s+(?:by|and|over)\s+{_ELEMENT.format('b')}|{_ELEMENT.format('a')}\s*(?:divided\s+by|/)\s*"
-    rf"{_ELEMENT.format('b')})(?:\s*$|\s*[,.;])")
-_CONDITIONAL = re.compile(r"^(?:if|when|whenever|for)\s+(?P<cond>.+?)\s*,\s*(?P<rest>.+)$")   # "If B is zero, ..."
+_DIVISION = re.compile(r"\bquotients?\b|\bdivid(?:e|es|ed|ing)\b|\bdivision\b|\bresult\s+of\s+the\s+division")
+_NOT_A_DEFINITION = re.compile(r"\b(?:if|when|whenever|unless|except|not|never|undefined|zero|null|nan|inf|infinity|"
+                               r"infinite|sign|error|may|might|could|example|examples|shape|type|types)\b")
 
 
-def read_rules(lines: list[str], skip: set[int], section_of: Callable[[int], object]) -> list[ProseRule]:
-    rules = []
-    for sentence, line, column in _sentences(lines, skip):
-        section = section_of(line).title
-        text = normalize(re.sub(r"<[^>]+>", " ", re.sub(r"<span\b[^>]*>.*?</span>", " ", sentence, flags=re.I)))
-        text = re.sub(r"`?\[[a-z][a-z0-9_]*\d+\]`?", " ", text).replace("`", " ").replace("*", " ")
-        text = re.sub(r"\s+", " ", text).strip()
-        rules += _rules_of(text, sentence.strip(), section, line, column)
-    return rules
+def _defines_quotient(items: list[Token], line: str) -> bool:
+    """A sentence that says C holds the quotients of A by B, however worded: a division word, both operands,
+    no condition, negation or special value (those are other statements)."""
+    if not _DIVISION.search(line) or _NOT_A_DEFINITION.search(line):
+        return False
+    named = set()
+    for k, token in enumerate(items):
+        nxt = items[k + 1].text if k + 1 < len(items) else ""
+        if token.kind == "word" and token.text in ("A", "B") and (k > 0 or nxt == "["):   # "A" opening is an article
+            named.add(token.text)
+        elif token.kind == "word" and token.text.lower() in _OPERANDS and len(token.text) > 1:
+            named.add(_OPERANDS[token.text.lower()])
+    return named == {"A", "B"}
 
 
-def _rules_of(text: str, sentence: str, section: str, line: int, column: int) -> list[ProseRule]:
+_CASE_SENTENCE = re.compile(r"^(?P<subject>[^,]*?\b(?:output|result|c|quotient)\b[^,]*?)\s+(?:is|equals|will\s+be)\s+"
+                            r"(?P<result>.+?)\s+(?:if|when|whenever)\s+")
+
+
+def read(items, text: str, family: str, output: str = "C") -> Reading:
+    """A sentence: its tokens (with ``output`` the name of the result, C or Y), its text, its section's family."""
+    items = _without_label(list(items))
+    line = plain(items)
+    if output.lower() != "c":
+        line = re.sub(rf"\b{output.lower()}\b", "c", line)
+    if not line.strip(" .;:"):
+        return understood(NoClaim("no words"))
+    if _NO_CLAIM.search(line):
+        return understood(NoClaim("an introduction or a label"))
+    statements: list = []
+    reasons: list[str] = []
+    rules = caserule.read_case_rules(line, text) if family == "float" else []
+    statements += rules
+    sign = _sign_rule(line) if not rules else None   # a special-value rule says its sign itself
+    if isinstance(sign, SignRule):
+        statements.append(sign)
+    elif isinstance(sign, str):
+        reasons.append(f"a sign rule that {sign}")
+    if not rules:
+        statements += _semantics(line, family)
+    case = _case(items, line)
+    if isinstance(case, str):
+        reasons.append(case)
+    elif case:
+        statements += case
+    statements += _domain(items, line)
+    statements += _error_condition(line)
+    if _SHAPE.search(line):
+        statements.append(Constraint("shape"))
+    elif _TYPE.search(line):
+        statements.append(Constraint("type"))
+    if family == "float" and _ACCURACY.search(line) and not statements:
+        statements.append(Accuracy())
+    if not any(isinstance(s, (Case, Domain, ErrorCondition, Constraint, SignRule, caserule.CaseRule))
+               for s in statements) and _defines_quotient(items, line):
+        statements.append(Case(None, Result("quotient")))
+    if statements:
+        return Reading(tuple(dict.fromkeys(statements)))
+    return not_understood("; ".join(reasons) or "a phrasing divbridge does not know")
+
+
+def _without_label(items: list[Token]) -> list[Token]:
+    """"Statement: ..." (a constraint bullet's label) is no part of what it states."""
+    if len(items) >= 2 and items[0].kind == "word" and items[0].text.lower() == "statement" and items[1].text == ":":
+        return items[2:]
+    return items
+
+
+def _case(items: list[Token], line: str):
+    """"C[i] is NaN if A[i] and B[i] are both 0": Case statements; "If B[i] ≠ 0, otherwise C[i] is not
+    defined": the definition's domain; a string: a case whose condition cannot be read."""
+    m = re.match(r"^(?:if|when)\s+(?P<cond>.+?)\s*,?\s*(?:otherwise|else)\s*,?\s+c\s+is\s+(?:not\s+defined|undefined)", line)
+    if m:
+        condition = _condition_in(items, m.group("cond"))
+        if condition is None:
+            return "a domain whose condition cannot be read"
+        return [Case(condition, Result("quotient")), Case(Otherwise(), Result("undefined"))]
+    m = _CASE_SENTENCE.match(line)
+    if not m:
+        return None
+    try:
+        result = result_of(_words_tokens(m.group("result")))
+    except LatexError:
+        return None
+    condition = _condition_in(items, line[m.end():])
+    if condition is None:
+        return "a case whose condition cannot be read"
+    return [Case(condition, result)]
+
+
+def _condition_in(items: list[Token], phrase: str) -> Condition | None:
+    """The condition written in a phrase of the sentence, read with the formula grammar (parenthetical
+    remarks such as "(+0.0 or -0.0 according to IEEE754)" dropped)."""
+    phrase = re.sub(r"\([^()]*\)", " ", phrase).strip(" .,;")
+    try:
+        return condition_of(_words_tokens(phrase))
+    except LatexError:
+        return None
+
+
+def _words_tokens(phrase: str) -> list[Token]:
+    """A phrase of a plain line as tokens again (its operands a, b spelled A, B for the formula grammar)."""
+    return [Token(t.kind, t.text.upper() if t.text in ("a", "b") else t.text, t.pos) for t in text_tokens(phrase)]
+
+
+_FORALL = re.compile(r"(?:∀|for\s+(?:all|every|each|any))\s*(?:valid\s+)?(?:index\s+)?i\s*[,:]?\s*(?P<cond>.+)$")
+
+
+def _domain(items: list[Token], line: str) -> list:
     found = []
-    base = dict(section=section, line=line, column=column, text=sentence)
-    if "sign" in text:
-        rule = _sign_rule(text, base)
-        if rule:
-            found.append(rule)
-    modes = []
-    for pattern, mode in _ROUNDING_FORMS:
-        for m in re.finditer(pattern, text):
-            if not _NEGATION.search(text[:m.start()]) and mode not in modes:
-                modes.append(mode)
-    if modes and re.search(r"quotient|result|division|c\s*\[\s*i\s*\]|output|\bdiv\b", text):
-        if len(modes) == 1:
-            found.append(ProseRule("rounding", rounding=modes[0], **base))
-        else:
-            found.append(ProseRule("unread", **base, error=f"names several roundings ({', '.join(modes)})"))
-    if _QUOTIENT_SENTENCE.search(text) and not re.search(r"\b(?:not|never|unless)\b", text):
-        found.append(ProseRule("definition", **base))
-    found += _domain_rules(text, base)
-    if re.search(r"\bno\s+error\s+conditions?\b|\berror\s+conditions?\s*:?\s*none\b", text):
-        found.append(ProseRule("error-condition", error="none", **base))
-    elif re.search(r"\berror", text) and re.search(r"implementation[- ](?:dependent|defined)", text):
-        found.append(ProseRule("error-condition", error="implementation", **base))
-    elif re.search(r"\berror", text) and re.search(r"\bundefined\b|\bnot\s+defined\b", text):
-        found.append(ProseRule("error-condition", error="undefined", **base))
+    nonzero_b = Atom("B", "≠", Literal("number", Fraction(0)))
+    m = _FORALL.search(line)
+    if m:
+        condition = _condition_in(items, m.group("cond"))
+        if condition is not None:
+            found.append(Domain(condition))
+    elif _B_NONZERO.search(line) and not _SMALLEST.search(line):
+        found.append(Domain(nonzero_b))
+    elif _B_ZERO.search(line) and (_EXCLUDES.search(line) or _IMPLEMENTATION.search(line)) and \
+            not _SMALLEST.search(line):   # B = 0 is outside what the text defines ("implementation dependent")
+        found.append(Domain(nonzero_b))
+    if _SMALLEST.search(line) and _MINUS_ONE.search(line) and _EXCLUDES.search(line):
+        found.append(Domain(Or((Atom("A", "≠", Literal("min")), Atom("B", "≠", Literal("number", Fraction(-1)))))))
     return found
 
 
-def _sign_rule(text: str, base: dict) -> ProseRule | None:
-    for pattern, form in _SIGN_FORMS:
-        m = pattern.search(text)
-        if not m:
-            continue
-        if form in ("xor", "xor-all"):
-            sign = "xor:AB"
-        elif form == "fixed":
-            sign = "+" if m.group("fixed") == "positive" else "-"
-        else:
-            ops = sorted({_OPERANDS[o] for o in (m.group("x"), m.group("y")) if o})
-            sign = "xor:" + "".join(ops)
-        before = text[:m.start()]
-        applies = tuple(w for w, p in (("zero", r"(?<!non-)(?<!non )\bzeros?\b|\b0\b"), ("inf", r"infinit|\binf\b"))
-                        if re.search(p, before))
-        condition = None
-        leading = _CONDITIONAL.match(text)
-        trailing = re.search(r"\b(?:when|whenever|if|where|unless|provided|for)\b\s*(?P<cond>.+?)[.;]?$", text[m.end():])
-        written = leading.group("cond") if leading else trailing.group("cond") if trailing else None
-        if written is not None:   # a rule about some inputs only: read its condition, or say it is not read
-            if trailing and not leading and re.match(r"unless", trailing.group(0)):
-                return ProseRule("unread", error="has an exception ('unless') it cannot read", **base)
-            try:
-                condition = parse_condition(written)
-            except LatexError:
-                return ProseRule("unread", error="has a condition it cannot read", **base)
-        return ProseRule("sign", sign=sign, applies=applies or ("zero", "inf"), condition=condition, **base)
+def _error_condition(line: str) -> list:
+    if re.search(r"\bno\s+error\s+conditions?\b|\berror\s+conditions?\s*:?\s*none\b", line):
+        return [ErrorCondition("none")]
+    implementation = _IMPLEMENTATION.search(line)
+    if implementation and re.search(r"\berror|\bbehaviou?r|\bresult", line):
+        return [ErrorCondition("implementation")]
+    if re.search(r"\berror", line) and re.search(r"\bundefined\b|\bnot\s+defined\b", line):
+        return [ErrorCondition("undefined")]
+    return []
+
+
+def read_formula(items, output: str = "C") -> Reading:
+    """A display formula that is neither a case table nor a matrix: `C[i] = A[i] / B[i]`, a signature
+    `C = \\textbf{Div}(A, B)`, or something else (not understood)."""
+    items = list(items)
+    line = plain(items)
+    if output.lower() != "c":
+        line = re.sub(rf"\b{output.lower()}\b", "c", line)
+    if re.fullmatch(r"\w\s*=\s*div\s*\(\s*a\s*,\s*b\s*\)", line):
+        return Reading((NoClaim("the signature"),), "signature")
+    m = re.fullmatch(r"c\s*=\s*(?P<rhs>.+?)\s*[.,]?", line)
+    if m:
+        equals = [k for k, t in enumerate(items) if t.kind == "sym" and t.text == "="]
+        try:
+            result = result_of(items[equals[0] + 1:])
+        except LatexError:
+            return not_understood("an equation divbridge does not read")
+        if result.kind == "quotient":
+            return understood(Case(None, result))
+    forall = _domain(items, line)
+    if forall:
+        return understood(*forall)
+    return not_understood("a formula divbridge does not read")
+
+
+def definition_of(reading: Reading) -> Result | None:
+    """The quotient a single-equation definition gives (`C[i] = A[i] / B[i]`, or in words), if it is one."""
+    for statement in reading.statements:
+        if isinstance(statement, Case) and statement.condition is None and statement.result.kind == "quotient":
+            return statement.result
     return None
 
 
-def _domain_rules(text: str, base: dict) -> list[ProseRule]:
-    rules = []
-    nonzero_b = Atom("B", "≠", Literal("number", Fraction(0)))
-    m = _FORALL.search(text)
-    if m:
-        try:
-            rules.append(ProseRule("domain", condition=parse_condition(m.group("cond")), **base))
-        except LatexError:
-            rules.append(ProseRule("unread", error="its domain condition cannot be read", **base))
-    elif _NONZERO_B.search(text) and not _SMALLEST.search(text):
-        rules.append(ProseRule("domain", condition=nonzero_b, **base))
-    elif _B_ZERO.search(text) and _EXCLUDES.search(text) and not _SMALLEST.search(text):
-        rules.append(ProseRule("domain", condition=nonzero_b, **base))
-    if _SMALLEST.search(text) and _MINUS_ONE.search(text) and _EXCLUDES.search(text):
-        rules.append(ProseRule("domain", condition=Or((Atom("A", "≠", Literal("min")),
-                                                       Atom("B", "≠", Literal("number", Fraction(-1))))), **base))
-    return rules
+def domain_of_definition(reading: Reading) -> Condition | None:
+    """"If B[i] ≠ 0, otherwise C[i] is not defined": the condition under which the definition applies."""
+    cases = [s for s in reading.statements if isinstance(s, Case)]
+    if len(cases) == 2 and cases[0].result.kind == "quotient" and cases[1].result.kind == "undefined" and \
+            isinstance(cases[1].condition, Otherwise):
+        return cases[0].condition
+    return None
 
 
-def _sentences(lines: list[str], skip: set[int]):
-    """(sentence, line, column) of the prose: paragraphs and bullets, outside code, math blocks and headings."""
-    paragraph: list[tuple[int, str]] = []
+# -- "in the n-th case" --------------------------------------------------------------------------------
 
-    def flush():
-        if not paragraph:
-            return
-        joined, starts = "", []
-        for number, text in paragraph:
-            starts.append((len(joined), number))
-            joined += text + " "
-        for m in re.finditer(r"(?:[^.;!?]|\.(?=\d)|\.(?!\s)|\$[^$]*\$)+[.;!?]?", joined):
-            if not m.group(0).strip():
+def resolve_cases(doc) -> None:
+    """Tie each sign rule "in the n-th case" to that row of the case table before it in its section; the
+    rule then holds where the row's condition holds, and "the zero" names the operand that is zero there.
+    Then mark the rows whose zero or infinity a sign sentence rules (their ``±`` or unsigned result is not
+    left open: the sentence is checked on its own)."""
+    _tie_cases(doc)
+    for table in doc.tables:
+        rules = [(part, s) for part in doc.parts if part.section == table.section
+                 for s in part.reading.statements if isinstance(s, SignRule)]
+        ruled = set()
+        for index, row in enumerate(table.rows, 1):
+            kind = {"inf": "inf", "number": "zero"}.get(row.result.kind if row.result else "")
+            if kind is None or (row.result.kind == "number" and row.result.value != 0):
                 continue
-            offset = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
-            start, number = max((s, n) for s, n in starts if s <= offset)
-            yield m.group(0), number, offset - start + 1
-        paragraph.clear()
+            for part, rule in rules:
+                if kind in rule.applies and (not rule.case or (part.line > table.line and rule.condition is not None
+                                                               and _row_of(table, rule.case) is row)):
+                    ruled.add(row.line)
+        table.ruled = frozenset(ruled)
 
-    for number, line in enumerate(lines, 1):
-        stripped = line.strip()
-        tag_only = re.fullmatch(r"(?:<[^>]+>|`?\[[^\]]*\]`?|\s)+", stripped)   # a span block's opening or [END]
-        if number in skip or not stripped or tag_only or re.match(r"#{1,6}\s", stripped) or stripped.startswith("|"):
-            yield from flush()
+
+def _row_of(table, case: int):
+    rows = [r for r in table.rows if r.condition is not None]
+    index = len(rows) if case == -1 else case
+    return rows[index - 1] if 1 <= index <= len(rows) else None
+
+
+def _tie_cases(doc) -> None:
+    for part in doc.parts:
+        rules = [s for s in part.reading.statements if isinstance(s, SignRule) and s.condition is None and s.case]
+        if not rules:
             continue
-        if re.match(r"[-*+]\s|\d+\.\s", stripped):
-            yield from flush()
-        paragraph.append((number, line))
-    yield from flush()
+        tables = [t for t in doc.tables if t.section == part.section and t.line < part.line]
+        statements = []
+        why = ""
+        for statement in part.reading.statements:
+            if statement not in rules:
+                statements.append(statement)
+                continue
+            resolved = _resolved(statement, tables[-1] if tables else None)
+            if isinstance(resolved, str):
+                why = resolved
+            else:
+                statements.append(resolved)
+        part.reading = Reading(tuple(statements), why if not statements else "")
+
+
+def _resolved(rule: SignRule, table) -> SignRule | str:
+    if table is None:
+        return "a sign rule for a case of a table, with no table before it"
+    row = _row_of(table, rule.case)
+    rows = [r for r in table.rows if r.condition is not None]
+    if row is None:
+        return f"a sign rule for case {rule.case} of a table of {len(rows)} rows"
+    earlier = [r.condition for r in rows[:rows.index(row)]]
+    condition = row.condition
+    if isinstance(condition, Otherwise):
+        condition = Not(Or(tuple(earlier))) if earlier else None
+    sign = rule.sign
+    if "Z" in sign:
+        zero = _zero_operand(row.condition)
+        if zero is None:
+            return "names 'the zero' in a case where no operand is zero"
+        sign = "xor:" + "".join(sorted(set(sign[4:].replace("Z", zero))))
+    applies = rule.applies
+    if row.result is not None and row.result.kind in ("inf", "number"):
+        applies = ("inf",) if row.result.kind == "inf" else ("zero",)
+    return SignRule(sign, applies, condition, rule.case)
+
+
+def _zero_operand(condition) -> str | None:
+    atoms = [condition] if isinstance(condition, Atom) else list(getattr(condition, "parts", ()))
+    zeros = [a.operand for a in atoms if isinstance(a, Atom) and a.op == "=" and a.literal is not None and
+             a.literal.kind == "number" and a.literal.value == 0]
+    return zeros[0] if len(zeros) == 1 else None
 

@@ -1,12 +1,25 @@
-"""Reading a SONNX-style Markdown spec document into what it claims.
+"""Reading a SONNX Markdown spec document into its model: sections, tags, and every part with its reading.
 
-The document is cut into sections at its top-level headings; each section
-gets a type family (real, float, int, or mixed) and its types.  Inside,
-the reader picks up requirement tags, `cases` definitions, worked examples
-(`bmatrix` in math fences or `$$` blocks, and ONNX-style printed arrays), the
-Why3 formal text, and "to be completed" markers, each with its document
-line.  A part it cannot read becomes an ``ill-formed`` finding at its line
-and the rest is still read: reading never raises on bad text.
+The Markdown is parsed by `document.markdown` (markdown-it-py), the formulas
+by `document.latex` (pylatexenc).  The document is cut into sections at its
+top-level headings; each section gets a type family (real, float, int or
+mixed) and its types.  Inside, every part is kept with its line and column:
+
+- requirement tags (`TagUse`): a ``<span>[TAG]</span>`` block running to
+  its ``[END]`` (``[info]`` ... ``[/info]`` and other spans that are not
+  tags open and close informative blocks), a constraint bullet
+  `` - `[TAG]` Title`` with its sub-bullets, ``[TAG]`` in a heading (for the
+  block below it), at the end of a bullet or in a table's first cell; a tag
+  restated with "see constraint" is a reference, not a second definition;
+- sentences, formulas, case-table rows and worked examples (`Part`), each
+  with the requirement tag whose text holds it and what it is read as
+  (`document.meaning.Reading`, by `document.prose` for sentences);
+- the structures the checks work on: case tables, examples, single-equation
+  definitions, the Why3 formal text, "to be completed" markers.
+
+Reading never raises on bad text: what cannot be parsed is an ``ill-formed``
+finding at its line (once), what parses but has no known meaning is "not
+understood".
 """
 
 from __future__ import annotations
@@ -16,12 +29,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from divbridge.document import meaning, prose
+from divbridge.document.findings import Finding
+from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, result_of,
+                                        tolerance)
+from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
+from divbridge.document.markdown import Block, Inline, parse
+from divbridge.document.meaning import Reading
 from divbridge.errors import InputError
 from divbridge.formats import FORMATS, get_format
-from divbridge.document.findings import Finding
-from divbridge.document.latex import (Condition, Entry, LatexError, Otherwise, Result, normalize, parse_condition,
-                                     parse_entry, parse_result, split_cases, tolerance)
-from divbridge.document.prose import ProseRule, read_rules
 
 MAX_BYTES = 4_000_000
 NUMPY_PRECISION = 8   # numpy.get_printoptions()["precision"], the default the ONNX pages are printed with
@@ -29,25 +45,42 @@ NUMPY_PRECISION = 8   # numpy.get_printoptions()["precision"], the default the O
 
 @dataclass
 class Section:
-    title: str
+    title: str                        # the heading as plain text
     line: int
     end: int                          # last line, inclusive
-    family: str = "unknown"          # real | float | int | mixed | unknown
-    types: tuple[str, ...] = ()      # format names, in document order
+    family: str = "unknown"           # real | float | int | mixed | unknown
+    types: tuple[str, ...] = ()       # format names, in document order
     types_line: int = 0
-    types_from: str = ""             # heading | body | document
+    types_from: str = ""              # heading | body | document
+    is_div: bool = False              # its heading names the Div operator
 
 
 @dataclass(frozen=True)
 class TagUse:
-    tag: str                          # R1, RG1, C1, E_DIV_FLOAT_DEF_0010 (no brackets)
-    style: str                        # requirement | constraint
+    tag: str                          # R1, C1, E_DIV_FLOAT_FUNC_0010 (no brackets)
+    style: str                        # requirement | constraint (the older "(C1)" numbering)
     line: int
-    text: str                         # the line it sits on, without the tag
-    scope: str                        # the innermost heading (constraints are numbered per tensor)
+    text: str                         # the requirement's text (its title and statement), without the tag
+    scope: str                        # the headings inside the section (constraints are numbered per tensor)
     section: str
-    defines: bool                     # a restriction or constraint bullet, not a reference
-    end: int = 0                      # last line of the tag's text (a span block runs to its [END])
+    defines: bool                     # the tag's own text, not a reference to it
+    end: int = 0                      # last line of the tag's text
+    column: int = 1
+    refers_to: str = ""               # "see constraint [X]": the tag restated
+    form: str = "line"                # span | bullet | heading | line | row: how the document writes it
+
+
+@dataclass
+class Part:
+    """A sentence, formula, table row or worked example, with the tag whose text holds it."""
+
+    kind: str                         # sentence | formula | row | example
+    line: int
+    column: int
+    text: str
+    section: str
+    tag: str = ""                     # "" outside every requirement's text
+    reading: Reading = field(default_factory=Reading)
 
 
 @dataclass
@@ -56,6 +89,7 @@ class Row:
     condition: Condition | None
     line: int
     text: str
+    column: int = 1
 
 
 @dataclass
@@ -64,6 +98,7 @@ class CaseTable:
     line: int
     rows: list[Row]
     text: str
+    ruled: frozenset[int] = frozenset()   # rows whose zero or infinity takes its sign from a sign sentence
 
 
 @dataclass
@@ -114,13 +149,14 @@ class SpecDocument:
     lines: list[str]
     sections: list[Section] = field(default_factory=list)
     tags: list[TagUse] = field(default_factory=list)
+    parts: list[Part] = field(default_factory=list)
     tables: list[CaseTable] = field(default_factory=list)
     examples: list[Example] = field(default_factory=list)
     definitions: list[Definition] = field(default_factory=list)
-    rules: list[ProseRule] = field(default_factory=list)
     formal: list[FormalText] = field(default_factory=list)
     unfinished: list[tuple[str, int, str]] = field(default_factory=list)   # (section, line, text)
     informal_tags: set[str] = field(default_factory=set)
+    links: list[tuple[int, str]] = field(default_factory=list)             # (line, target) of Markdown links
     findings: list[Finding] = field(default_factory=list)
 
     def section_of(self, line: int) -> Section:
@@ -128,6 +164,15 @@ class SpecDocument:
             if section.line <= line <= section.end:
                 return section
         return self.sections[0]
+
+    def statements(self, section: str | None = None, kind=None):
+        """(part, statement) for every statement read, in document order."""
+        for part in self.parts:
+            if section is not None and part.section != section:
+                continue
+            for statement in part.reading.statements:
+                if kind is None or isinstance(statement, kind):
+                    yield part, statement
 
 
 def read_document(path: str | Path) -> SpecDocument:
@@ -148,34 +193,35 @@ def read_document(path: str | Path) -> SpecDocument:
 
 
 def parse_document(text: str, path: str = "<text>") -> SpecDocument:
-    doc = SpecDocument(path, text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
-    _read_sections(doc)
-    fenced = _read_blocks(doc)
-    _read_tags(doc, fenced)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    doc = SpecDocument(path, text.split("\n"))
+    blocks = parse(text)
+    _read_sections(doc, blocks)
+    _Walk(doc).run(blocks)
     _read_onnx_examples(doc)
-    _read_unfinished(doc)
-    rules = read_rules(doc.lines, fenced | _math_lines(doc.lines), doc.section_of)
-    doc.rules = [r for r in rules if r.kind != "definition"]
-    # a definition in words is one more single-equation definition
-    doc.definitions += [Definition(r.section, r.line, Result("quotient"), r.text) for r in rules if r.kind == "definition"]
+    prose.resolve_cases(doc)
     return doc
 
 
-_DIV_TITLE = re.compile(r"\bDiv(?:ide)?\b")
+_DIV = re.compile(r"\bdiv(?:ide)?\b", re.I)
 
 
 def has_div_section(doc: SpecDocument) -> bool:
     """A heading (or the first line, for pages without Markdown headings) names the Div operator."""
     first = next((line for line in doc.lines if line.strip()), "")
-    return any(_DIV_TITLE.search(line) for line in doc.lines if _HEADING.match(line)) or bool(
-        _DIV_TITLE.search(first))
+    return any(s.is_div for s in doc.sections) or any(
+        _DIV.search(_heading_text(line)) for line in doc.lines if re.match(r"#{1,6}\s", line)) or bool(
+        _DIV.search(first))
 
 
-# -- sections and types ---------------------------------------------------------
+def _heading_text(line: str) -> str:
+    return re.sub(r"[*_`]", "", line.lstrip("#")).strip()
 
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+
+# -- sections and types ---------------------------------------------------------------------------
+
 _TENSOR_TYPE = re.compile(r"tensor\((\w+)\)")
-_FENCE = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)")
+_WHERE = re.compile(r"\bwhere\s+\W*(?P<name>\w+)\W*\s+(?:is\s+in|is\s+one\s+of|belongs\s+to|∈)\s+(?P<list>.*)", re.I)
 
 
 def _family(types: tuple[str, ...]) -> str:
@@ -184,10 +230,10 @@ def _family(types: tuple[str, ...]) -> str:
 
 
 def _types_in(text: str) -> tuple[str, ...]:
-    """Type names written in a heading's parentheses: FP16, BFLOAT16, INT8, real..."""
+    """Type names written in a list: FP16, BFLOAT16, INT8, real, float (FP32), double (FP64)..."""
     names = []
-    for word in re.split(r"[\s,/]+|\band\b", text):
-        word = word.strip("`*_ ").lower()
+    for word in re.split(r"[\s,/{}]+|\band\b", text):
+        word = word.strip("`*_ .").lower()
         if not word:
             continue
         try:
@@ -199,47 +245,72 @@ def _types_in(text: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _read_sections(doc: SpecDocument) -> None:
-    in_fence = False
-    starts: list[tuple[str, int]] = []
-    for number, line in enumerate(doc.lines, 1):
-        if _FENCE.match(line):
-            in_fence = not in_fence
-            continue
-        m = _HEADING.match(line)
-        if m and not in_fence and len(m.group(1)) == 1:
-            starts.append((m.group(2), number))
+def _plain(block: Block) -> str:
+    """A text block's words with its math rendered plainly ($\\{\\text{float16}\\}$ -> {float16})."""
+    out = []
+    for piece in block.inlines:
+        if piece.kind == "math":
+            try:
+                out.append(render(tokens(piece.text)))
+            except LatexError:
+                out.append(piece.text)
+        elif piece.kind in ("text", "code"):
+            out.append(piece.text)
+        elif piece.kind in ("break", "cell"):
+            out.append(" ")
+    return " ".join("".join(out).split())
+
+
+def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
+    """Sections start at the top-level headings that name the operator; another top-level heading after one
+    ("# Signature" under a Div section) belongs to it.  Without such headings every top-level heading is a
+    section (an ONNX page, a preamble)."""
+    top = [(_plain(b), b.line) for b in blocks if b.kind == "heading" and b.level == 1]
+    first_div = next((k for k, (title, _) in enumerate(top) if _DIV.search(title)), None)
+    starts = top if first_div is None else top[:first_div] + [t for t in top[first_div:] if _DIV.search(t[0])]
     if not starts or starts[0][1] != 1:
         starts.insert(0, ("(document)", 1))
     for (title, line), nxt in zip(starts, starts[1:] + [("", len(doc.lines) + 1)]):
-        doc.sections.append(Section(title, line, nxt[1] - 1))
-    document_types: tuple[str, ...] = ()
+        doc.sections.append(Section(title, line, nxt[1] - 1, is_div=bool(_DIV.search(title))))
+    texts = [(b, _plain(b)) for b in blocks if b.inlines]
     for section in doc.sections:
         paren = re.search(r"\(([^()]*)\)\s*$", section.title)
-        where = _where_list(doc, section, paren.group(1) if paren else "")
-        if where:
-            section.types, section.types_line, section.types_from = where[0], where[1], "heading"
+        heading = paren.group(1) if paren else ""
+        placeholders = {w.strip("`*_ ").lower() for w in heading.split(",")}
+        inside = [(b, t) for b, t in texts if section.line < b.line <= section.end and b.kind != "heading"]
+        for block, text in inside:   # `where float is in {float16, float, double}`
+            m = _WHERE.search(text)
+            if m and m.group("name").lower() in placeholders:
+                listed = _types_in(m.group("list").split("}")[0])
+                if listed:
+                    section.types, section.types_line, section.types_from = listed, block.line, "heading"
+                    break
+        if section.types:
             continue
-        heading_types = _types_in(paren.group(1)) if paren else ()
-        if heading_types:
-            section.types, section.types_line, section.types_from = heading_types, section.line, "heading"
+        if heading and _types_in(heading):
+            section.types, section.types_line, section.types_from = _types_in(heading), section.line, "heading"
             continue
         for number in range(section.line, section.end + 1):
             found = _TENSOR_TYPE.findall(doc.lines[number - 1])
-            if found:
-                types = []
-                for name in found:
-                    try:
-                        fmt = get_format(name)
-                    except InputError:
-                        doc.findings.append(Finding("ill-formed", number, f"unknown type tensor({name})"))
-                        continue
-                    if fmt.name not in types:
-                        types.append(fmt.name)
-                section.types, section.types_line, section.types_from = tuple(types), number, "body"
-                break
+            if not found:
+                continue
+            types = []
+            for name in found:
+                try:
+                    fmt = get_format(name)
+                except InputError:
+                    doc.findings.append(Finding("ill-formed", number, f"unknown type tensor({name})"))
+                    continue
+                if fmt.name not in types:
+                    types.append(fmt.name)
+            section.types, section.types_line, section.types_from = tuple(types), number, "body"
+            break
+    document_types: tuple[str, ...] = ()
+    body = {s.title: "\n".join(doc.lines[s.line - 1:s.end]) for s in doc.sections}
     for section in doc.sections:   # a preamble's type list applies to sections that list none
-        if section.types_from == "body" and not _has_definition(doc, section):
+        text = body[section.title]
+        defines = "\\begin{cases}" in text or "bmatrix" in text or "dtype=" in text
+        if section.types_from == "body" and not defines:
             document_types = document_types or section.types
     for section in doc.sections:
         if not section.types and document_types:
@@ -248,333 +319,635 @@ def _read_sections(doc: SpecDocument) -> None:
         section.family = _family(section.types)
 
 
-_WHERE = re.compile(r"\bwhere\s+\W*(?P<name>\w+)\W*\s+(?:is\s+in|is\s+one\s+of|belongs\s+to|∈|\\in)\s+(?P<list>.*)", re.I)
+# -- tags ---------------------------------------------------------------------------------------------
+
+# a tag of any name: letters, digits and underscores ending in a number ([R1], [E_DIV_FLOAT_CONSTR_A_0020])
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\d")
+WELL_FORMED = re.compile(r"[A-Z][A-Z0-9_]*\d")
+_BRACKETED = re.compile(r"(?<![\w\\])\[([A-Za-z][A-Za-z0-9_ ]*?\d+)\](?!\()|(?<![\w\\])\((C\s*\d+)\)")
+_SPAN = re.compile(r"<span\b[^>]*>\s*\[(?P<name>[^\]]*)\]", re.I)
+_TAG_LIKE = re.compile(r"(?:R\d|RG\d|E_)", re.I)     # a near miss of these is a typo worth reporting
+_REFERENCE = re.compile(r"\bsee\s+(?:constraint|requirement|rule|restriction)s?\b", re.I)
 
 
-def _where_list(doc: SpecDocument, section: Section, heading: str) -> tuple[tuple[str, ...], int] | None:
-    """`where float is in {float16, bfloat16, float, double}` under a heading `(float, float)`: the types."""
-    placeholders = {w.strip("`*_ ").lower() for w in heading.split(",")}
-    for number in range(section.line + 1, section.end + 1):
-        m = _WHERE.search(doc.lines[number - 1].replace("$", " "))
-        if not m or m.group("name").lower() not in placeholders:
-            continue
-        listed = re.sub(r"\\text\s*\{([^{}]*)\}|\\mathrm\s*\{([^{}]*)\}", r"\1\2", m.group("list"))
-        listed = listed.split("}")[0]
-        types = _types_in(listed.replace("\\{", " ").replace("{", " ").replace("\\", " "))
-        if types:
-            return types, number
-    return None
+@dataclass
+class _Open:
+    """A requirement's text being read: a span block, a bullet, a heading's block."""
+
+    tag: str
+    line: int
+    kind: str                         # span | info | bullet | heading | row
+    level: int = 0                    # a bullet's depth, a heading's level
+    title: str = ""
+    texts: list[str] = field(default_factory=list)
+    column: int = 1
+    refers_to: str = ""
+    style: str = "requirement"
+    scope: str = ""                   # the headings inside the section where it opens
 
 
-def _has_definition(doc: SpecDocument, section: Section) -> bool:
-    body = "\n".join(doc.lines[section.line - 1:section.end])
-    return "\\begin{cases}" in body or "bmatrix" in body or "dtype=" in body
+class _Walk:
+    """One pass over the blocks: tags and their scopes, parts and their readings, tables and examples."""
 
+    def __init__(self, doc: SpecDocument):
+        self.doc = doc
+        self.headings: list[tuple[int, str]] = []
+        self.spans: list[_Open] = []
+        self.bullets: list[_Open] = []
+        self.heading_tag: _Open | None = None
+        self.pending: list[Matrix] = []         # matrices of an example being read
+        self.example_title = ""
+        self.output = "C"                       # the name the signature gives the result (C, or Y)
+        self.anchors: dict[str, str] = {}       # <a id="..."> -> the tag defined at it
+        self.parts_seen: dict[str, int] = {}    # a section's second-level headings -> their line
 
-# -- math blocks: cases, matrices, formal text -------------------------------------
+    # -- scopes --
+    def scope(self) -> str:
+        return " / ".join(title for level, title in self.headings if level > 1)
 
-_MATRIX = re.compile(r"`?\b(?P<name>[ABC])\b`?(?:\s*\[\s*i\s*\])?\s*"
-                     r"(?:=\s*(?:\\[dt]?frac\s*\{\s*A\s*\}\s*\{\s*B\s*\}|A\s*/\s*B)\s*)?"
-                     r"(?P<rel>=|\\approx|≈)\s*\\begin\{(?P<env>[bpvB]?matrix)\}(?P<body>.*?)\\end\{(?P=env)\}", re.S)
-_EQUATION = re.compile(r"^\s*C\s*(?:\[\s*i\s*\]|_\s*i|_\{\s*i\s*\})?\s*=\s*(?P<rhs>[^=]+?)\s*[,.]?\s*$", re.S)
-_DOMAIN_SENTENCE = re.compile(r"^(?:if|when|for|provided|whenever)\s+(?P<cond>.+?)\s*[,;]?\s*(?:otherwise|else)\b.*"
-                              r"\b(?:not\s+defined|undefined)", re.I)
-_CASES = re.compile(r"\\begin\{cases\}(.*?)(?:\\end\{cases\}|$)", re.S)
-_FORMAL_LANGUAGES = ("why3", "whyml", "mlw", "ocaml")
+    def section(self, line: int) -> Section:
+        return self.doc.section_of(line)
 
+    def open_tag(self) -> _Open | None:
+        for candidate in (self.spans[-1:] if self.spans else []) + self.bullets[::-1] + (
+                [self.heading_tag] if self.heading_tag else []):
+            if candidate.kind != "info":
+                return candidate
+            return None
+        return None
 
-def _line_at(text: str, offset: int, first_line: int) -> int:
-    return first_line + text.count("\n", 0, offset)
+    def close(self, scope: _Open, end: int) -> None:
+        if scope.kind == "info":
+            return
+        text = " ".join(" ".join(scope.texts).split())
+        self.doc.tags.append(TagUse(scope.tag, scope.style, scope.line, text or scope.title, scope.scope,
+                                    self.section(scope.line).title, not scope.refers_to, max(end, scope.line),
+                                    scope.column, scope.refers_to, scope.kind))
 
+    def begin(self, scope: _Open) -> _Open:
+        scope.scope = self.scope()
+        return scope
 
-def _read_blocks(doc: SpecDocument) -> set[int]:
-    """Math (fenced ```math and $$ blocks) and formal code; returns the lines inside code fences."""
-    fenced: set[int] = set()
-    heading = ""
-    number = 1
-    pending: list[Matrix] = []
-    example_title = ""
-    while number <= len(doc.lines):
-        line = doc.lines[number - 1]
-        m = _HEADING.match(line)
+    def end_bullets(self, depth: int, line: int) -> None:
+        while self.bullets and self.bullets[-1].level >= depth:
+            self.close(self.bullets.pop(), line)
+
+    # -- the walk --
+    def run(self, blocks: list[Block]) -> None:
+        previous_end = 0
+        for block in blocks:
+            if block.kind != "item" or block.level == 0:
+                self.end_bullets(1, previous_end)
+            if block.kind == "heading":
+                self.heading(block)
+            elif block.kind in ("paragraph", "item", "row"):
+                self.text(block)
+            elif block.is_math:
+                self.math(block)
+            elif block.kind == "fence":
+                self.fence(block)
+            elif block.kind == "html":
+                self.html(block)
+            previous_end = block.end
+        last = len(self.doc.lines)
+        self.end_bullets(1, last)
+        if self.heading_tag:
+            self.close(self.heading_tag, last)
+        for scope in self.spans:
+            if scope.kind != "info":
+                self.doc.findings.append(Finding("ill-formed", scope.line, f"the tag's <span> block [{scope.tag}] "
+                                                 "has no [END]"))
+                self.close(scope, last)
+        self.flush_example()
+
+    def heading(self, block: Block) -> None:
+        title = _plain(block)
+        if self.heading_tag and block.level <= self.heading_tag.level:
+            self.close(self.heading_tag, block.line - 1)
+            self.heading_tag = None
+        if block.level == 2 and not self.section(block.line).title == "(document)":
+            first = self.parts_seen.setdefault(title.lower(), block.line)
+            if first != block.line and not any(f.message.startswith("heading '") for f in self.doc.findings
+                                               if self.section(f.line) is self.section(block.line)):
+                self.doc.findings.append(Finding(
+                    "ill-formed", block.line, f"heading '{title}' appears twice in section "
+                    f"'{self.section(block.line).title}' (first at line {first}): a section heading may be missing"))
+        if block.level == 1:
+            if self.section(block.line).line == block.line:
+                self.parts_seen = {}
+            for scope in self.spans:
+                if scope.kind != "info":
+                    self.doc.findings.append(Finding("ill-formed", scope.line, f"the tag's <span> block "
+                                                     f"[{scope.tag}] has no [END] before line {block.line}"))
+                    self.close(scope, block.line - 1)
+            self.spans = []
+            self.output = "C"
+        self.flush_example()
+        self.example_title = title
+        self.headings = [h for h in self.headings if h[0] < block.level] + [(block.level, title)]
+        for m in _BRACKETED.finditer(title):
+            name = m.group(1)
+            if name and WELL_FORMED.fullmatch(name):
+                rest = _BRACKETED.sub(" ", title).strip()
+                self.heading_tag = self.begin(_Open(name, block.line, "heading", block.level, rest, [rest],
+                                                    title.find(m.group(0)) + 1))
+                break
+        self.unfinished(block, title)
+
+    def unfinished(self, block: Block, text: str) -> None:
+        if re.search(r"\bto be (?:completed|defined|written|done)\b|\bTBD\b|\bTODO\b", text, re.I):
+            self.doc.unfinished.append((self.section(block.line).title, block.line, text.strip().strip("*_")))
+
+    # -- text blocks: tags, sentences --
+    def text(self, block: Block) -> None:
+        pieces = list(block.inlines)
+        if block.kind == "item":
+            self.end_bullets(block.level, block.line - 1)
+        bullet = self.tag_of_bullet(block, pieces)
+        events = list(_with_spans(pieces, self.doc.lines))
+        if block.kind == "paragraph":
+            self.loose_tags(block, [piece for piece, span in events if span is None])
+        for piece in pieces:
+            if piece.kind == "text" and "informal" in piece.text.lower():
+                self.doc.informal_tags.update(t for t, _ in _BRACKETED.findall(piece.text) if t)
+        plain = _plain(block)
+        self.unfinished(block, plain)
+        if plain and not self.pending_math_title(block):
+            self.example_title = plain.lstrip("-*# ").strip()
+        # span tags open and close requirements inside a paragraph: the sentences before a span belong to
+        # what was open before it
+        segment: list[Inline] = []
+        for piece, span in events:
+            if span is None:
+                segment.append(piece)
+                continue
+            self.sentences(block, segment)
+            segment = []
+            self.span(*span)
+        self.sentences(block, segment, bullet)
+
+    def sentences(self, block: Block, pieces: list[Inline], bullet: _Open | None = None) -> None:
+        for sentence in _sentences(block, pieces):
+            owner = self.open_tag()
+            if owner is not None:
+                owner.texts.append(sentence.text)
+            # a constraint bullet's own line is its title when the statement follows below it
+            title = bullet is not None and len(sentence.tokens) <= 5 and not sentence.text.endswith(".")
+            self.read_sentence(sentence, owner, title)
+
+    def pending_math_title(self, block: Block) -> bool:
+        return block.kind == "paragraph" and block.text.lower().startswith(("result", "where"))
+
+    def tag_of_bullet(self, block: Block, pieces: list[Inline]) -> _Open | None:
+        """A tag that defines a requirement: `[TAG]` at the start or end of a bullet, in a table's first cell,
+        "(C1)"; or "see constraint [TAG]" restating one."""
+        text = block.text
+        if block.kind == "row":
+            cells = [c.strip() for c in text.split(" | ")]
+            m = _BRACKETED.search(cells[0]) if cells else None
+            if m and m.group(1) and WELL_FORMED.fullmatch(m.group(1)):
+                scope = self.begin(_Open(m.group(1), block.line, "row", 99, " ".join(cells[1:2]), [" ".join(cells[1:])],
+                                         _column(self.doc, block.line, m.group(0))))
+                self.close(scope, block.line)
+                _strip_tag_pieces(pieces, m.group(1))
+            return None
+        if block.kind != "item":
+            return None
+        codes = [p for p in pieces if p.kind == "code"]
+        m = None
+        for candidate in codes[:1] + codes[-1:]:
+            m = re.fullmatch(r"\[([A-Za-z][A-Za-z0-9_]*\d)\]", candidate.text.strip())
+            if m:
+                break
+        if m is None:
+            m = re.match(r"\s*\[([A-Za-z][A-Za-z0-9_]*\d)\]", text) or re.search(r"\[([A-Z][A-Z0-9_]*\d)\]\s*$", text)
+        old_style = re.match(r"\s*\((C\s*\d+)\)", text)
+        if m is None and old_style is None:
+            reference = self.reference(block, pieces)
+            if reference and self.bullets:
+                self.bullets[-1].refers_to = self.bullets[-1].refers_to or reference
+            return None
+        name = m.group(1) if m else old_style.group(1).replace(" ", "")
+        rest = _BRACKETED.sub(" ", text).replace("``", " ").strip(" `-*")
+        column = _column(self.doc, block.line, f"[{name}]" if m else old_style.group(1))
+        if m and self.bullets and block.level > self.bullets[-1].level and not text.lstrip().startswith(("[", "`[")):
+            # "- Statement: ... `[R1]`" under a constraint: the constraint cites R1, it does not define it
+            self.doc.tags.append(TagUse(name, "requirement", block.line, rest, self.scope(),
+                                        self.section(block.line).title, False, block.line, column))
+            _strip_tag_pieces(pieces, name)
+            return None
+        scope = self.begin(_Open(name, block.line, "bullet", block.level, rest, [], column,
+                                 style="requirement" if m else "constraint"))
+        reference = self.reference(block, pieces)
+        if reference:
+            scope.refers_to = reference
+        self.bullets.append(scope)
+        _strip_tag_pieces(pieces, name)
+        return scope
+
+    def reference(self, block: Block, pieces: list[Inline]) -> str:
+        """"see constraint [TAG]" (the tag in brackets, in a link's text or only in its anchor): the tag."""
+        text = block.text
+        if not _REFERENCE.search(text) and not _REFERENCE.search(" ".join(p.text for p in pieces)):
+            return ""
+        after = text[_REFERENCE.search(text).end():] if _REFERENCE.search(text) else text
+        m = re.search(r"\[?([A-Za-z][A-Za-z0-9_]*\d)\]?", after)
         if m:
-            heading = m.group(2)
-        fence = _FENCE.match(line)
-        if fence:
-            marker, language = fence.group(1), fence.group(2).lower()
-            end = number + 1
-            while end <= len(doc.lines) and not doc.lines[end - 1].strip().startswith(marker):
-                end += 1
-            if end > len(doc.lines):
-                doc.findings.append(Finding("ill-formed", number, "code fence is never closed"))
-            body = "\n".join(doc.lines[number:end - 1])
-            fenced.update(range(number, end + 1))
-            if language == "math":
-                _read_math(doc, body, number + 1, pending, example_title)
-                _read_domain_sentence(doc, end + 1)
-            elif language in _FORMAL_LANGUAGES and (language != "ocaml" or "formal" in heading.lower()):
-                doc.formal.append(FormalText(doc.section_of(number).title, number + 1, language, body))
-            number = end + 1
-            continue
-        if line.strip().startswith("$$"):
-            one_line = line.strip().count("$$") >= 2 and line.strip() != "$$"
-            end = number if one_line else number + 1
-            while not one_line and end <= len(doc.lines) and "$$" not in doc.lines[end - 1]:
-                end += 1
-            if end > len(doc.lines):
-                doc.findings.append(Finding("ill-formed", number, "$$ math block is never closed"))
-            block = "\n".join(doc.lines[number - 1:end])
-            _read_math(doc, block.replace("$$", "  "), number, pending, example_title)
-            _read_domain_sentence(doc, end + 1)
-            number = end + 1
-            continue
-        if line.strip() and not line.lstrip().startswith(("Result", "```")):
-            example_title = line.strip().lstrip("-*# ")
-        number += 1
-    _flush_example(doc, pending, example_title)
-    return fenced
+            return m.group(1)
+        return ""
 
+    def loose_tags(self, block: Block, pieces: list[Inline]) -> None:
+        """`[TAG]` in a paragraph (not in a span): at the end of a line it names that line's requirement;
+        a malformed near miss of a tag is reported once."""
+        for piece in pieces:
+            if piece.kind not in ("text", "code"):
+                continue
+            for m in _BRACKETED.finditer(piece.text if piece.kind == "text" else f"[{piece.text.strip('[]')}]"):
+                raw = m.group(1) or m.group(2)
+                if m.group(2):
+                    continue
+                if not WELL_FORMED.fullmatch(raw.strip()):
+                    if _TAG_LIKE.match(raw):
+                        self.doc.findings.append(Finding("ill-formed", piece.line, f"malformed requirement tag "
+                                                         f"'{m.group(0)}'", column=piece.column + m.start()))
+                    continue
+                if _REFERENCE.search(piece.text[:m.start()] if piece.kind == "text" else ""):
+                    continue
+                scope = self.begin(_Open(raw, piece.line, "line", 0, "", [_plain(block)], piece.column + m.start()))
+                self.close(scope, block.end)
 
-def _read_math(doc: SpecDocument, body: str, first_line: int, pending: list[Matrix], title: str) -> None:
-    for m in _CASES.finditer(body):
-        _read_cases(doc, m.group(1), _line_at(body, m.start(1), first_line), m.group(0))
-        if not m.group(0).rstrip().endswith("\\end{cases}"):
-            doc.findings.append(Finding("ill-formed", _line_at(body, m.start(), first_line),
-                                        "\\begin{cases} without \\end{cases}"))
-    for m in _MATRIX.finditer(body):
-        name = m.group("name")
-        line = _line_at(body, m.start(), first_line)
-        approx = m.group("rel") != "="
+    def span(self, name: str, line: int, column: int) -> None:
+        """`<span>[NAME]</span>`: [END] or [/NAME] closes the open block, [info] opens an informative one,
+        a tag opens its requirement."""
+        if name.upper() == "END" or name.startswith("/"):
+            if not self.spans:
+                if name.upper() == "END":   # an [/info] left from an informative block that was removed is harmless
+                    self.doc.findings.append(Finding("ill-formed", line, "[END] closes no open block", column=column))
+                return
+            self.close(self.spans.pop(), line)
+        elif name.lower() == "info":
+            self.spans.append(_Open(name, line, "info"))
+        elif _TAG_NAME.fullmatch(name):
+            self.spans.append(self.begin(_Open(name, line, "span", 0, "", [], column)))
+        else:
+            self.doc.findings.append(Finding("ill-formed", line, f"the span [{name}] is not a requirement tag",
+                                             column=column))
+
+    def html(self, block: Block) -> None:
+        for number, line in enumerate(block.body.split("\n")):
+            where = block.positions.starts[number] if number < len(block.positions.starts) else (block.line, 1)
+            for m in _SPAN.finditer(line):
+                self.span(m.group("name").strip(), where[0], where[1] + m.start())
+
+    def read_sentence(self, sentence: "_Sentence", owner: _Open | None, title: bool = False) -> None:
+        section = self.section(sentence.line)
+        reading = prose.read(sentence.tokens, sentence.text, section.family, self.output)
+        bare = sentence.text.strip(" .,;:")
+        if bare.startswith("$") and bare.endswith("$") and not reading.understood:   # a formula on its own
+            reading = prose.read_formula(sentence.tokens, self.output)
+        if title and not reading.understood:
+            reading = meaning.understood(meaning.NoClaim("the requirement's title"))
+        unbalanced = next((u for f in sentence.formulas if (u := _unbalanced(f)) is not None), None) \
+            if not reading.understood else None
+        if unbalanced is not None:   # `B|i]`: a typo, not a phrasing
+            line, column = sentence.place(unbalanced)
+            self.doc.findings.append(Finding("ill-formed", line, f"unbalanced '{unbalanced.text}' in the formula",
+                                             column=column))
+            reading = meaning.not_understood(f"an unbalanced '{unbalanced.text}'")
+        if owner is not None and owner.refers_to and not reading.understood:
+            reading = meaning.understood(meaning.Reference(owner.refers_to))
+        self.doc.parts.append(Part("sentence", sentence.line, sentence.column, sentence.text, section.title,
+                                   owner.tag if owner else "", reading))
+        definition = prose.definition_of(reading)
+        if definition is not None:
+            self.doc.definitions.append(Definition(section.title, sentence.line, definition, sentence.text))
+        domain = prose.domain_of_definition(reading)
+        if domain is not None:
+            self.attach_domain(domain, sentence.line)
+
+    def attach_domain(self, condition: Condition, line: int) -> None:
+        """"If B[i] ≠ 0, otherwise C[i] is not defined" right after a single-equation definition: its domain."""
+        if self.doc.definitions and self.doc.definitions[-1].condition is None and \
+                self.doc.definitions[-1].section == self.section(line).title and self.doc.definitions[-1].line < line:
+            self.doc.definitions[-1].condition = condition
+            self.doc.definitions[-1].condition_line = line
+
+    # -- math --
+    def math(self, block: Block) -> None:
+        body = block.body
+        try:
+            items = tokens(body)
+        except LatexError as exc:
+            line, column = block.positions.at(body, exc.pos or 0)
+            self.doc.findings.append(Finding("ill-formed", line, f"the formula cannot be parsed: {exc}", column=column))
+            self.add_part("formula", block.line, 1, body, meaning.not_understood("LaTeX that does not parse"))
+            return
+        owner = self.open_tag()
+        if owner is not None:
+            owner.texts.append(render(items))
+        for statement in _statements(items):
+            self.formula(block, statement, owner)
+
+    def add_part(self, kind: str, line: int, column: int, text: str, reading: Reading) -> Part:
+        owner = self.open_tag()
+        part = Part(kind, line, column, " ".join(text.split()), self.section(line).title,
+                    owner.tag if owner else "", reading)
+        self.doc.parts.append(part)
+        return part
+
+    def where(self, block: Block, token: Token) -> tuple[int, int]:
+        return block.positions.at(block.body, token.pos)
+
+    def formula(self, block: Block, items: list[Token], owner: _Open | None) -> None:
+        """One statement of a math block: a matrix, a case table, an equation, or something else."""
+        if not items:
+            return
+        line, column = self.where(block, items[0])
+        head = [t for t in items if t.kind != "env"]
+        envs = [t for t in items if t.kind == "env"]
+        name = _assigned_name(items)
+        matrix_env = envs[-1] if envs and envs[-1].text.endswith("matrix") else None
+        if matrix_env is not None and name in ("A", "B", "C", "Y", self.output):
+            self.matrix(block, "C" if name in ("C", "Y", self.output) else name, items, matrix_env, line)
+            return
+        if envs and envs[-1].text in ("cases", "dcases") and name in ("C", "Y", self.output):
+            self.cases(block, envs[-1], line, render(items))
+            return
+        if matrix_env is not None:
+            self.doc.findings.append(Finding("ill-formed", line, "a matrix that is not assigned to A, B or C",
+                                             column=column))
+            self.add_part("formula", line, column, render(items), meaning.not_understood("a matrix of no operand"))
+            return
+        reading = prose.read_formula(head, self.output)
+        definition = prose.definition_of(reading)
+        self.add_part("formula", line, column, render(items), reading)
+        if definition is not None:
+            self.doc.definitions.append(Definition(self.section(line).title, line, definition, block.body.strip()))
+        if reading.why == "signature":
+            self.output = name or self.output
+
+    def matrix(self, block: Block, name: str, items: list[Token], env: Token, line: int) -> None:
+        approx = any(t.kind == "sym" and t.text == "≈" for t in items)
         entries: list[list[Entry]] | None = []
         positions = []
         try:
-            for row in _cells(body, m.start("body"), m.end("body"), first_line):
-                entries.append([parse_entry(("\\approx " if approx else "") + cell) for cell, _ in row])
-                positions.append([where for _, where in row])
+            for row in env.parts:
+                cells = [cell for cell in row if cell]
+                if not cells:
+                    continue
+                entries.append([entry_of(cell, approx, _source(block, cell)) for cell in cells])
+                positions.append([self.where(block, cell[0]) for cell in cells])
         except LatexError as exc:
-            doc.findings.append(Finding("ill-formed", line, f"matrix {name}: {exc}"))
+            at = block.positions.at(block.body, exc.pos) if exc.pos is not None else (line, None)
+            self.doc.findings.append(Finding("ill-formed", at[0], f"matrix {name}: {exc}", column=at[1]))
             entries = None
-        matrix = Matrix(name, entries, line, m.group(0), positions=positions) if entries is not None else None
-        if name == "A" and pending:
-            _flush_example(doc, pending, title)
-        pending.append(matrix or Matrix(name, [], line, m.group(0)))
+        if name == "A" and self.pending:
+            self.flush_example()
+        text = render(items)
+        self.pending.append(Matrix(name, entries or [], line, text, positions=positions)
+                            if entries is not None else Matrix(name, [], line, text))
         if name == "C":
-            _flush_example(doc, pending, title)
-    if "begin{bmatrix}" in body and not _MATRIX.search(body):
-        doc.findings.append(Finding("ill-formed", first_line, "a matrix that is not assigned to A, B or C"))
-    equation = _EQUATION.match(body)
-    if equation and "\\begin" not in body:
-        try:
-            result = parse_result(equation.group("rhs"))
-        except LatexError:
-            return   # some other equation: not a definition of C
-        if result.kind == "quotient":
-            line = _line_at(body, equation.start("rhs"), first_line)
-            doc.definitions.append(Definition(doc.section_of(line).title, line, result, body.strip()))
+            self.flush_example()
 
-
-def _cells(text: str, start: int, end: int, first_line: int) -> list[list[tuple[str, tuple[int, int]]]]:
-    """A matrix body's entries row by row (rows end at \\\\), each with its document (line, column)."""
-    spans, previous = [], start
-    for sep in re.finditer(r"\\\\", text[start:end]):
-        spans.append((previous, start + sep.start()))
-        previous = start + sep.end()
-    spans.append((previous, end))
-    rows = []
-    for row_start, row_end in spans:
-        cells, offset = [], row_start
-        for cell in text[row_start:row_end].split("&"):
-            at = offset + len(cell) - len(cell.lstrip())
-            if cell.strip():
-                cells.append((cell.strip(), (_line_at(text, at, first_line), at - text.rfind("\n", 0, at))))
-            offset += len(cell) + 1
-        if cells:
-            rows.append(cells)
-    return rows
-
-
-def _read_domain_sentence(doc: SpecDocument, after: int) -> None:
-    """The sentence after a single-equation definition may give its domain: "If B[i] ≠ 0, otherwise ..."."""
-    if not doc.definitions or doc.definitions[-1].condition is not None:
-        return
-    definition = doc.definitions[-1]
-    if not definition.line < after:
-        return
-    number = after
-    while number <= len(doc.lines) and not doc.lines[number - 1].strip():
-        number += 1
-    paragraph = []
-    start = number
-    while number <= len(doc.lines) and doc.lines[number - 1].strip() and not _HEADING.match(doc.lines[number - 1]):
-        paragraph.append(doc.lines[number - 1])
-        number += 1
-    m = _DOMAIN_SENTENCE.match(normalize(" ".join(paragraph)))
-    if m and definition.section == doc.section_of(start).title:
-        try:
-            definition.condition = parse_condition(m.group("cond"))
-        except LatexError as exc:
-            doc.findings.append(Finding("ill-formed", start, f"the domain of the definition: {exc}"))
+    def flush_example(self) -> None:
+        if not self.pending:
             return
-        definition.condition_line = start
+        names = "".join(m.name for m in self.pending)
+        first = self.pending[0]
+        if names != "ABC":
+            self.doc.findings.append(Finding("ill-formed", first.line, "a worked example needs matrices A, B and C "
+                                             f"in that order, found {', '.join(names)}"))
+        elif all(m.entries for m in self.pending):
+            a, b, c = self.pending
+            section = self.section(first.line)
+            example = Example(section.title, self.example_title, first.line, a, b, c)
+            self.doc.examples.append(example)
+            self.doc.parts.append(Part("example", first.line, 1, f"{a.text}; {b.text}; {c.text}", section.title,
+                                       "", meaning.understood(meaning.NoClaim("a worked example"))))
+        self.pending = []
 
-
-def _flush_example(doc: SpecDocument, pending: list[Matrix], title: str) -> None:
-    if not pending:
-        return
-    names = "".join(m.name for m in pending)
-    line = pending[0].line
-    if names != "ABC":
-        doc.findings.append(Finding("ill-formed", line,
-                                    f"a worked example needs matrices A, B and C in that order, found {', '.join(names)}"))
-    elif all(m.entries for m in pending):
-        a, b, c = pending
-        doc.examples.append(Example(doc.section_of(line).title, title, line, a, b, c))
-    pending.clear()
-
-
-def _read_cases(doc: SpecDocument, body: str, first_line: int, text: str) -> None:
-    rows = []
-    for raw in split_cases(body):
-        line = _line_at(body, raw.offset, first_line)
-        result = condition = None
-        try:
-            result = parse_result(raw.result)
-            condition = parse_condition(raw.condition)
-        except LatexError as exc:
-            doc.findings.append(Finding("ill-formed", line, str(exc)))
-        rows.append(Row(result, condition, line, f"{raw.result} & {raw.condition}".strip()))
-    if not rows:
-        doc.findings.append(Finding("ill-formed", first_line, "a cases block with no rows"))
-        return
-    for row in rows[:-1]:
-        if isinstance(row.condition, Otherwise):
-            doc.findings.append(Finding("ill-formed", row.line, "'otherwise' is not the last row"))
-    doc.tables.append(CaseTable(doc.section_of(first_line).title, first_line, rows, text))
-
-
-# -- requirement tags ---------------------------------------------------------------
-
-# a tag of any name: letters, digits and underscores ending in a number ([R1], [E_DIV_FLOAT_CONSTR_A_0020]);
-# constraints of the older style are numbered in parentheses: (C1)
-_TAG = re.compile(r"(?<![\w\\])\[([A-Za-z][A-Za-z0-9_ ]*?\d+)\](?!\()|(?<![\w\\])\((C\s*\d+)\)")
-WELL_FORMED = re.compile(r"[A-Z][A-Z0-9_]*\d")
-_TAG_LIKE = re.compile(r"(?:R|RG|E_)", re.I)        # a near miss of these is a typo worth reporting
-_SPAN_TAG = re.compile(r"<span\b[^>]*>\s*\[(?P<tag>[^\]]+)\]\s*(?:</?br\s*/?>\s*)*</span>", re.I)
-_SPAN_END = re.compile(r"<span\b[^>]*>\s*\[END\]", re.I)
-_BULLET_TAG = re.compile(r"^\s*[-*+]\s*`?\[(?P<tag>[A-Za-z][A-Za-z0-9_]*\d+)\]`?\s*(?P<title>.*)$")
-_REFERENCE = re.compile(r"\bsee\s+(?:constraint|requirement|rule)s?\s*`?\[?$", re.I)
-
-
-def _plain_text(lines: list[str]) -> str:
-    text = " ".join(re.sub(r"<[^>]+>", " ", line) for line in lines)
-    text = _TAG.sub(" ", text).replace("`", " ")
-    return re.sub(r"\s+", " ", text).strip(" -*")
-
-
-def _read_tags(doc: SpecDocument, fenced: set[int]) -> None:
-    headings: list[tuple[int, str]] = []   # (level, title) of the enclosing headings
-    scope = ""
-    in_restrictions = False
-    block_until = 0                        # a span block's text is its tag's, not a use of other tags
-    for number, line in enumerate(doc.lines, 1):
-        if number in fenced:
-            continue
-        m = _HEADING.match(line)
-        if m:
-            level = len(m.group(1))
-            headings = [h for h in headings if h[0] < level] + [(level, m.group(2))]
-            scope = " / ".join(title for lvl, title in headings if lvl > 1)   # constraints: per tensor
-            in_restrictions = re.search(r"restriction|requirement", m.group(2), re.I) is not None
-            for tm in _TAG.finditer(m.group(2)):   # "### [E_DIV_X_0010] Title": the heading names its block
-                if tm.group(1) and WELL_FORMED.fullmatch(tm.group(1)):
-                    end = next((n for n in range(number + 1, len(doc.lines) + 1) if _HEADING.match(doc.lines[n - 1])
-                                and n not in fenced), len(doc.lines) + 1) - 1
-                    _add_tag(doc, tm.group(1), "requirement", number,
-                             _plain_text([m.group(2)] + doc.lines[number:end]), scope, True, end)
-            continue
-        if "informal" in line.lower():
-            doc.informal_tags.update(t for t, _ in _TAG.findall(line) if t)
-        span = _SPAN_TAG.search(line)
-        if span and span.group("tag").strip().upper() != "END":
-            end = _span_end(doc, number)
-            text = _plain_text([line[span.end():]] + doc.lines[number:end - 1] +
-                               [_SPAN_END.split(doc.lines[end - 1])[0]] if end > number else [line[span.end():]])
-            _add_tag(doc, span.group("tag").strip(), "requirement", number, text, scope, True, end)
-            block_until = end
-            continue
-        if _SPAN_END.search(line) or number <= block_until and not _TAG.search(line):
-            continue
-        bullet = _BULLET_TAG.match(line)
-        if bullet:
-            end = number
-            while end < len(doc.lines) and re.match(r"\s+[-*+]\s|\s*[-*+]\s*\*{0,2}statement\b", doc.lines[end], re.I):
-                end += 1
-            text = _plain_text([bullet.group("title")] + doc.lines[number:end])
-            _add_tag(doc, bullet.group("tag"), "requirement", number, text, scope, True, end)
-            continue
-        for tm in _TAG.finditer(line):
-            raw = tm.group(1) or tm.group(2)
-            style = "constraint" if tm.group(2) else "requirement"
-            tag = raw.replace(" ", "") if style == "constraint" else raw
-            if style == "requirement" and not WELL_FORMED.fullmatch(raw):
-                if _TAG_LIKE.match(raw):
-                    doc.findings.append(Finding("ill-formed", number, f"malformed requirement tag '{tm.group(0)}'",
-                                                column=tm.start() + 1))
+    def cases(self, block: Block, env: Token, line: int, text: str) -> None:
+        line = self.where(block, env)[0]          # a table is where its cases begin
+        rows = []
+        for raw in env.parts:
+            cells = [c for c in raw]
+            if not any(cells):
                 continue
-            stripped = line.strip()
-            reference = _REFERENCE.search(line[:tm.start()]) is not None
-            defines = not reference and (
-                (style == "constraint" and re.match(r"[-*]\s*\(C\s*\d+\)", stripped) is not None) or (
-                    style == "requirement" and in_restrictions and stripped.startswith(("-", "*"))))
-            text = re.sub(r"\s+", " ", _TAG.sub("", line).replace("`", "").strip(" -*"))
-            _add_tag(doc, tag, style, number, text, scope, defines, number)
+            first = next(t for cell in cells for t in cell)
+            row_line, row_column = self.where(block, first)
+            result_tokens, condition_tokens = cells[0], [t for cell in cells[1:] for t in cell]
+            row_text = f"{render(result_tokens)} & {render(condition_tokens)}".strip()
+            result = condition = None
+            try:
+                result = result_of(result_tokens)
+                condition = condition_of(condition_tokens)
+            except LatexError as exc:
+                self.doc.findings.append(Finding("ill-formed", row_line, str(exc), column=row_column))
+            rows.append(Row(result, condition, row_line, row_text, row_column))
+        if not rows:
+            self.doc.findings.append(Finding("ill-formed", line, "a cases block with no rows"))
+            return
+        for row in rows[:-1]:
+            if isinstance(row.condition, Otherwise):
+                self.doc.findings.append(Finding("ill-formed", row.line, "'otherwise' is not the last row"))
+        table = CaseTable(self.section(line).title, line, rows, text)
+        self.doc.tables.append(table)
+        for row in rows:
+            reading = meaning.understood(meaning.Case(row.condition, row.result)) if row.condition and row.result \
+                else meaning.not_understood("the row cannot be read")
+            self.add_part("row", row.line, row.column, row.text, reading)
+
+    def fence(self, block: Block) -> None:
+        language = block.info
+        heading = " ".join(title for _, title in self.headings).lower()
+        if language in ("why3", "whyml", "mlw") or (language == "ocaml" and "formal" in heading):
+            self.doc.formal.append(FormalText(self.section(block.line).title, block.line + 1, language, block.body))
 
 
-def _span_end(doc: SpecDocument, start: int) -> int:
-    """The line of a span block's [END]; an unclosed block ends before the next tag block or top heading."""
-    for number in range(start + 1, len(doc.lines) + 1):
-        line = doc.lines[number - 1]
-        if _SPAN_END.search(line):
-            return number
-        span = _SPAN_TAG.search(line)
-        heading = _HEADING.match(line)
-        if span or (heading and len(heading.group(1)) == 1):
-            doc.findings.append(Finding("ill-formed", start, "the tag's <span> block has no [END] before line "
-                                        f"{number}"))
-            return number - 1
-    doc.findings.append(Finding("ill-formed", start, "the tag's <span> block has no [END]"))
-    return len(doc.lines)
+def _unbalanced(items) -> Token | None:
+    """The first bracket that opens or closes nothing, in a sentence's or formula's tokens."""
+    stack: list[Token] = []
+    pairs = {")": "(", "]": "["}
+    for token in items:
+        if token.kind != "sym":
+            continue
+        if token.text in "([":
+            stack.append(token)
+        elif token.text in ")]":
+            if not stack or stack[-1].text != pairs[token.text]:
+                return token
+            stack.pop()
+    return stack[0] if stack else None
 
 
-def _add_tag(doc: SpecDocument, tag: str, style: str, line: int, text: str, scope: str, defines: bool,
-             end: int) -> None:
-    doc.tags.append(TagUse(tag, style, line, text, scope, doc.section_of(line).title, defines, end))
+def _assigned_name(items: list[Token]) -> str:
+    """`A = ...`, `C[i] = ...`, `C = \\frac{A}{B} = ...`, `C \\approx ...`: the name assigned, or ""."""
+    if len(items) >= 2 and items[0].kind == "word" and len(items[0].text) == 1:
+        rest = items[1:]
+        if len(rest) >= 3 and rest[0].text == "[" and rest[2].text == "]":
+            rest = rest[3:]
+        elif rest and rest[0].kind == "sub":
+            rest = rest[1:]
+        if rest and rest[0].kind == "sym" and rest[0].text in ("=", "≈"):
+            return items[0].text
+    return ""
 
 
-def _math_lines(lines: list[str]) -> set[int]:
-    """The lines of $$ blocks: formulas, not prose."""
-    inside: set[int] = set()
+def _statements(items: tuple[Token, ...]) -> list[list[Token]]:
+    """A math block's statements: `A = [..] \\quad B = [..]` is two; a new one starts at a name assigned."""
+    found: list[list[Token]] = [[]]
+    for k, token in enumerate(items):
+        starts = token.kind == "word" and len(token.text) == 1 and found[-1] and any(
+            t.kind == "env" for t in found[-1]) and _assigned_name(list(items[k:k + 6]))
+        if starts:
+            found.append([])
+        found[-1].append(token)
+    return [f for f in found if f]
+
+
+def _source(block: Block, cell: tuple[Token, ...]) -> str:
+    """The LaTeX an entry is written with (for the tolerance of its last digit)."""
+    return render(cell)
+
+
+def _column(doc: SpecDocument, line: int, text: str) -> int:
+    source = doc.lines[line - 1] if 0 < line <= len(doc.lines) else ""
+    return source.find(text) + 1 if text in source else 1
+
+
+def _strip_tag_pieces(pieces: list[Inline], name: str) -> None:
+    """The tag itself is no part of its requirement's sentences."""
+    for k, piece in enumerate(pieces):
+        if piece.kind == "code" and piece.text.strip() in (f"[{name}]", name):
+            pieces[k] = Inline("html", "", piece.line, piece.column)
+        elif piece.kind == "text" and f"[{name}]" in piece.text:
+            pieces[k] = Inline("text", piece.text.replace(f"[{name}]", " " * (len(name) + 2)), piece.line,
+                               piece.column)
+        elif piece.kind == "text" and re.match(rf"\s*\({name[0]}\s*{name[1:]}\)", piece.text):
+            pieces[k] = Inline("text", re.sub(r"\(C\s*\d+\)", lambda m: " " * len(m.group(0)), piece.text, count=1),
+                               piece.line, piece.column)
+
+
+def _with_spans(pieces: list[Inline], lines: list[str]):
+    """(piece, None) for the pieces of a paragraph, and (None, (name, line, column)) where a
+    `<span ...>[NAME]` opens a line (markdown-it gives the span's tag and its bracketed name as two pieces);
+    a span inside a line (a tag's name in a link, in bold) is text."""
+    opened = None
+    for piece in pieces:
+        starts_line = 0 < piece.line <= len(lines) and not lines[piece.line - 1][:piece.column - 1].strip()
+        if piece.kind == "html" and not starts_line:
+            continue
+        if piece.kind == "html":
+            whole = _SPAN.search(piece.text)
+            if whole:
+                yield None, (whole.group("name").strip(), piece.line, piece.column + whole.start())
+            elif re.match(r"<span\b", piece.text, re.I):
+                opened = piece
+            continue
+        if opened is not None and piece.kind == "text":
+            m = re.match(r"\s*\[(?P<name>[^\]]*)\]", piece.text)
+            opened = None
+            if m:
+                yield None, (m.group("name").strip(), piece.line, piece.column + m.start("name") - 1)
+                rest = piece.text[m.end():]
+                if rest.strip():
+                    yield Inline("text", rest, piece.line, piece.column + m.end()), None
+                continue
+        opened = None
+        yield piece, None
+
+
+# -- sentences ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Sentence:
+    text: str
+    tokens: tuple[Token, ...]
+    line: int
+    column: int
+    marks: tuple[tuple[int, int, int], ...] = ()   # (offset, line, column) of its pieces, for its tokens' places
+    formulas: tuple[tuple[Token, ...], ...] = ()   # the tokens of each inline formula
+
+    def place(self, token: Token) -> tuple[int, int]:
+        return _place(list(self.marks), token.pos)
+
+
+def _sentences(block: Block, pieces: list[Inline]) -> list[_Sentence]:
+    """A text block's sentences, each with its tokens (words, and its inline math parsed) and its place."""
+    plain = ""
+    marks: list[tuple[int, int, int]] = []     # (offset in plain, line, column)
+    found: list[Token] = []
+    formulas: list[tuple[int, int]] = []       # (first, last) offsets of each inline formula
+    for piece in pieces:
+        if piece.kind == "text":
+            marks.append((len(plain), piece.line, piece.column))
+            found += text_tokens(piece.text, len(plain))
+            plain += piece.text
+        elif piece.kind == "math":
+            marks.append((len(plain), piece.line, max(piece.column - 1, 1)))
+            try:
+                found += [_shift(t, len(plain) + 1) for t in tokens(piece.text)]
+            except LatexError:
+                found.append(Token("macro", "unparsable", len(plain) + 1))
+            formulas.append((len(plain) + 1, len(plain) + 1 + len(piece.text)))
+            plain += f"${piece.text}$"
+        elif piece.kind == "code" and piece.text.strip():
+            marks.append((len(plain), piece.line, piece.column))
+            found += text_tokens(piece.text, len(plain) + 1)
+            plain += f"`{piece.text}`"
+        elif piece.kind in ("break", "cell"):
+            plain += " " if piece.kind == "break" else " | "
+    sentences = []
     start = 0
-    for number, line in enumerate(lines, 1):
-        count = line.count("$$")
-        if start:
-            inside.add(number)
-            if count % 2:
-                start = 0
-        elif count:
-            inside.add(number)
-            if count % 2:
-                start = number
-    return inside
+    for k, token in enumerate(found + [Token("sym", ".", len(plain))]):
+        end_of_sentence = token.kind == "sym" and token.text in (".", "!", "?") and not _abbreviation(found, k) \
+            or k == len(found)
+        if not end_of_sentence:
+            continue
+        words = found[start:k]
+        start = k + 1
+        if not words:
+            continue
+        first, last = words[0].pos, (found[k].pos + 1 if k < len(found) else len(plain))
+        while first > 0 and plain[first - 1] in "$`":   # a sentence opening with math or code opens with its mark
+            first -= 1
+        text = plain[first:last].strip()
+        line, column = _place(marks, first)
+        inline = tuple(tuple(t for t in words if lo <= t.pos < hi) for lo, hi in formulas if first <= lo < last)
+        sentences.append(_Sentence(" ".join(text.split()), tuple(words), line, column, tuple(marks), inline))
+    return sentences
 
 
-# -- ONNX-style printed examples ------------------------------------------------------
+def _abbreviation(found: list[Token], k: int) -> bool:
+    """"e.g.", "i.e.", "etc." and a full stop followed by more of the sentence do not end it."""
+    before = found[k - 1] if k > 0 else None
+    after = found[k + 1] if k + 1 < len(found) else None
+    if before is not None and before.kind == "word" and before.text.lower() in ("e", "g", "i", "etc", "vs", "cf"):
+        return True
+    return after is not None and (after.text in (",", ")") or (after.kind == "word" and after.text[:1].islower()
+                                                              and after.pos == found[k].pos + 1))
+
+
+def _shift(token: Token, offset: int) -> Token:
+    return Token(token.kind, token.text, token.pos + offset, token.parts)
+
+
+def _place(marks: list[tuple[int, int, int]], offset: int) -> tuple[int, int]:
+    at = [m for m in marks if m[0] <= offset]
+    if not at:
+        return (marks[0][1], marks[0][2]) if marks else (1, 1)
+    start, line, column = at[-1]
+    return line, column + offset - start
+
+
+# -- ONNX-style printed examples ----------------------------------------------------------------------
 
 _ONNX_TENSOR = re.compile(r"^\s*(\w+): shape=\(([\d,\s]*)\), dtype=(\w+)\s*$")
 
 
 def _read_onnx_examples(doc: SpecDocument) -> None:
-    """`Inputs:` / `Outputs:` blocks with `x: shape=(2, 3), dtype=float32` and a printed array."""
+    """`Inputs:` / `Outputs:` blocks with `x: shape=(2, 3), dtype=float32` and a printed NumPy array
+    (a print format, not Markdown: read line by line)."""
     number = 1
     title = ""
     while number <= len(doc.lines):
@@ -590,7 +963,10 @@ def _read_onnx_examples(doc: SpecDocument) -> None:
                 if len(dtypes) != 1:
                     doc.findings.append(Finding("ill-formed", la, f"example {title}: operands of different types"))
                 else:
-                    doc.examples.append(Example(doc.section_of(la).title, title, la, a, b, c, dt, True))
+                    section = doc.section_of(la).title
+                    doc.examples.append(Example(section, title, la, a, b, c, dt, True))
+                    doc.parts.append(Part("example", la, 1, title, section, "",
+                                          meaning.understood(meaning.NoClaim("a worked example"))))
             elif tensors and all(t is not None for t in tensors):
                 doc.findings.append(Finding("ill-formed", tensors[0][1],
                                             f"example {title}: expected two inputs and one output"))
@@ -637,22 +1013,9 @@ def _onnx_array(text: str, shape: tuple[int, ...]) -> list[Entry]:
         size *= d
     if len(numbers) != size:
         raise LatexError(f"{len(numbers)} values printed for shape {shape}")
-    entries = [parse_entry(n) for n in numbers]
-    # a printed float is as exact as its digits: compare within half a unit of its last digit
-    # NumPy prints the shortest digits that round-trip, rounded to 8 decimals (trailing zeros dropped):
-    # a printed value is within half a unit of the 8th decimal of the float it stands for
+    entries = [entry_of(text_tokens(n), source=n) for n in numbers]
+    # a printed float is as exact as its digits: NumPy prints the shortest digits that round-trip, rounded to
+    # 8 decimals (trailing zeros dropped): a printed value is within half a unit of the 8th decimal
     cap = Fraction(1, 2) * Fraction(10) ** -NUMPY_PRECISION
     return [Entry(e.literal, True, tolerance(n) if "e" in n else cap) if e.literal.kind == "number" else e
             for e, n in zip(entries, numbers)]
-
-
-# -- unfinished sections ------------------------------------------------------------
-
-_UNFINISHED = re.compile(r"\bto be (?:completed|defined|written|done)\b|\bTBD\b|\bTODO\b", re.I)
-
-
-def _read_unfinished(doc: SpecDocument) -> None:
-    for number, line in enumerate(doc.lines, 1):
-        if _UNFINISHED.search(line):
-            doc.unfinished.append((doc.section_of(number).title, number, line.strip().strip("*_")))
-

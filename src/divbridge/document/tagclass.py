@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from divbridge.document.latex import normalize
+from divbridge.document.prose import plain_text
 
 # class -> words that say it, in the order tried (the first that fits wins)
 CLASSES = (
@@ -44,7 +44,7 @@ TRACES = {
 
 
 def classify(text: str) -> str | None:
-    plain = normalize(re.sub(r"<[^>]+>", " ", text))
+    plain = plain_text(text)
     for name, words in CLASSES:
         if re.search(words, plain):
             return name

@@ -14,11 +14,30 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from divbridge.formats import FloatFormat, get_format
+from divbridge.document.caserule import CANONICAL_NAMES, CaseRule
+from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import document
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
 from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule
+
+# IEEE 754's special values and signs (clause 7 and 6.3), as case rules: what "IEEE 754 division" binds
+# beside the generic properties, in every float format
+IEEE_RULES = (
+    CaseRule("nan", "any", "nan", "", "a NaN numerator gives NaN"),
+    CaseRule("any", "nan", "nan", "", "a NaN denominator gives NaN"),
+    CaseRule("zero", "zero", "nan", "", "zero over zero is NaN"),
+    CaseRule("inf", "inf", "nan", "", "infinity over infinity is NaN"),
+    CaseRule("finite_nonzero", "zero", "inf", "xor", "a finite non-zero number over zero is an infinity, "
+             "with the exclusive or of the signs"),
+    CaseRule("inf", "finite", "inf", "xor", "infinity over a finite number is an infinity, with the exclusive or "
+             "of the signs"),
+    CaseRule("finite", "inf", "zero", "xor", "a finite number over infinity is a zero, with the exclusive or of "
+             "the signs"),
+    CaseRule("zero", "finite_nonzero", "zero", "xor", "zero over a finite non-zero number is a zero, with the "
+             "exclusive or of the signs"),
+)
+assert {(r.a, r.b) for r in IEEE_RULES} == set(CANONICAL_NAMES)
 
 # prop -> (kind, title, the roles it verifies, statement); an integer property assumes both
 # preconditions, so it traces to their requirements too
@@ -28,7 +47,8 @@ INT_PROPERTIES = {
                        "c * b + r = a and |r| < |b| and (r = 0 or sign(r) = sign(a))"),
     "trunc_magnitude": ("truncation", "|C| <= |A|", ("int.definition",),
                         "b != 0 and not (a = MIN and b = -1) -> |a / b| <= |a|"),
-    "result_in_range": ("range", "the quotient is representable under the preconditions", ("int.overflow",),
+    "result_in_range": ("range", "the quotient is representable under the preconditions",
+                        ("int.definition", "int.overflow"),
                         "b != 0 and not (a = MIN and b = -1) -> MIN <= a / b <= MAX"),
 }
 
@@ -68,11 +88,11 @@ def float_obligations(binding: Binding) -> list[Obligation]:
         assert isinstance(fmt, FloatFormat)
         params = {"eb": fmt.eb, "sb": fmt.sb}
         for rule, ref in binding.case_rules:
-            rule_params = {"a": rule.a, "b": rule.b, "result": rule.result, "sign": rule.sign, "rule": rule.name}
-            obligations.append(_obligation(
-                (ref,), id=f"float.{name}.special.{rule.name}", title=rule.text.strip().rstrip("."),
-                family="float", format=name, kind="special", prop="case_rule",
-                statement=case_rule.statement(rule_params), params={**params, **rule_params}))
+            obligations.append(_case_rule(rule, (ref,), f"float.{name}.special.{rule.name}", name, params, "special"))
+        if binding.has("float.ieee"):
+            for rule in IEEE_RULES:
+                obligations.append(_case_rule(rule, binding.refs("float.ieee"), f"float.{name}.ieee.{rule.name}", name,
+                                              params, "ieee"))
         for prop in FLOAT_PROPERTIES.values():
             if not binding.has(prop.role):
                 continue
@@ -84,6 +104,13 @@ def float_obligations(binding: Binding) -> list[Obligation]:
                 backends=frozenset(backends)))
         obligations += _examples(binding, "float", name, params)
     return obligations
+
+
+def _case_rule(rule: CaseRule, refs: tuple[TagRef, ...], oid: str, fmt_name: str, params: dict,
+               kind: str) -> Obligation:
+    rule_params = {"a": rule.a, "b": rule.b, "result": rule.result, "sign": rule.sign, "rule": rule.name}
+    return _obligation(refs, id=oid, title=rule.text.strip().rstrip("."), family="float", format=fmt_name, kind=kind,
+                       prop="case_rule", statement=case_rule.statement(rule_params), params={**params, **rule_params})
 
 
 def rounding_obligations(binding: Binding) -> list[Obligation]:
@@ -101,78 +128,127 @@ def rounding_obligations(binding: Binding) -> list[Obligation]:
     return obligations
 
 
-def table_row_id(fmt_name: str, table: int, row: int) -> str:
-    return f"float.{fmt_name}.table.table_{table}_row_{row}"
+def table_row_id(fmt_name: str, kind: str, name: str) -> str:
+    """A case's obligation, named by what it states (a row moved or a row inserted elsewhere keeps it)."""
+    return f"float.{fmt_name}.{kind}.{name}"
 
 
 def table_obligations(binding: Binding) -> list[Obligation]:
-    """Each row of the document's float case tables, in each format of the table's section: the quotient
-    is the row's result wherever its condition holds (SMT-LIB's alone, see `properties.case_table`)."""
+    """Each case of the document's float sections (a table row, a case or a sign rule of one case in words),
+    in each format of its section: the quotient is the row's result wherever its condition holds (SMT-LIB's
+    alone, see `properties.case_table`)."""
     obligations = []
+    what = {"table": "case table {n}, row", "case": "the case", "sign": "the sign rule"}
     for table in binding.tables:
-        for fmt_name, (number, row) in ((f, r) for f in table.types for r in enumerate(table.rows, 1)):
+        for fmt_name, row in ((f, r) for f in table.types for r in table.rows):
             fmt = get_format(fmt_name)
             params = {"eb": fmt.eb, "sb": fmt.sb}
+            # no position among the params: a row inserted before it does not change what this one claims
             row_params = {"condition": row.condition, "result": row.result, "condition_text": row.condition_text,
-                          "result_text": row.result_text, "table": table.number, "row": number}
+                          "result_text": row.result_text}
             obligations.append(_obligation(
-                tuple(TagRef(tag, row.line) for tag in table.tags), id=table_row_id(fmt_name, table.number, number),
-                title=f"case table {table.number}, row {number} (line {row.line})", family="float",
-                format=fmt_name, kind="table", prop="case_table", statement=case_table.statement(row_params),
-                params={**params, **row_params}, backends=frozenset({"smt"})))
-    return obligations
+                tuple(TagRef(tag, row.line) for tag in table.tags), id=table_row_id(fmt_name, table.kind, row.name),
+                title=f"{what[table.kind].format(n=table.number)} {row.condition_text} -> {row.result_text} "
+                      f"(line {row.line})", family="float", format=fmt_name, kind=table.kind, prop="case_table",
+                statement=case_table.statement(row_params), params={**params, **row_params},
+                backends=frozenset({"smt"})))
+    return _distinct(obligations)
+
+
+def _distinct(obligations: list[Obligation]) -> list[Obligation]:
+    """The same statement made twice (two tables, or a sentence restating a row) is one obligation tracing
+    to both places."""
+    merged: dict[str, Obligation] = {}
+    for o in obligations:
+        if o.id in merged:
+            first = merged[o.id]
+            refs = tuple(dict.fromkeys(zip(first.requirements + o.requirements, first.lines + o.lines)))
+            merged[o.id] = Obligation(**{**first.__dict__, "requirements": tuple(r for r, _ in refs),
+                                         "lines": tuple(line for _, line in refs)})
+        else:
+            merged[o.id] = o
+    return list(merged.values())
 
 
 def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> list[Obligation]:
-    """The document's worked examples of the family, in a format where every value is exact."""
+    """The document's worked examples of the family, in a format that holds every value exactly (an integer
+    example is not bound where it divides by zero or its quotient does not fit: check-spec says why)."""
     fmt = get_format(fmt_name)
-    refs = binding.refs(f"{family}.rounding" if family == "float" else f"{family}.definition")
     obligations = []
-    for example in (e for e in binding.examples if e.family == family):
+    for example in (e for e in binding.examples if e.family == family and fmt_name in e.types):
         if any(x.approx for triple in example.elements for x in triple):
             continue
-        elements = tuple(tuple(entry_text(x) for x in triple) for triple in example.elements)
-        if isinstance(fmt, FloatFormat) and not all(_exact_in(fmt, x) for triple in example.elements for x in triple):
+        if not all(_exact_in(fmt, x) for triple in example.elements for x in triple):
             continue
+        if isinstance(fmt, IntFormat) and not all(_int_example_holds(fmt, triple) for triple in example.elements):
+            continue
+        elements = tuple(tuple(entry_text(x) for x in triple) for triple in example.elements)
         statement = "Div(A, B) = C elementwise: " + ", ".join(f"{a} / {b} = {c}" for a, b, c in elements)
         # Why3 has no literal for an infinite or NaN operand: such an example is SMT-LIB's alone
         special = any(x in ("inf", "-inf", "nan") for a, b, _ in elements for x in (a, b))
-        at_example = tuple(TagRef(ref.tag, example.line) for ref in refs)   # the example states them there
         obligations.append(_obligation(
-            at_example,
-            id=f"{family}.{fmt_name + '.' if family == 'float' else ''}example.example_{example.number}",
+            example.refs,
+            id=f"{family}.{fmt_name + '.' if family != 'real' else ''}example.example_{example.number}",
             title=f"worked example {example.number} (line {example.line})", family=family, format=fmt_name,
             kind="example", prop="example", statement=statement,
             params={**params, "example": f"example_{example.number}", "elements": elements},
-            backends=frozenset({"smt"} if special else {"why3", "smt"})))
+            backends=frozenset({"smt"} if special or family == "int" else {"why3", "smt"})))
     return obligations
 
 
-def _exact_in(fmt: FloatFormat, entry) -> bool:
-    if entry.literal.kind != "number":
+def _int_example_holds(fmt: IntFormat, triple) -> bool:
+    """An integer element the example can be about: B non-zero and the quotient in range (the written C is
+    what the obligation checks)."""
+    a, b, _ = (int(x.literal.value) for x in triple)
+    if b == 0:
+        return False
+    quotient = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+    return fmt.min <= quotient <= fmt.max
+
+
+def _exact_in(fmt, entry) -> bool:
+    """Whether the format holds the written value exactly."""
+    if isinstance(fmt, IntFormat):
+        value = entry.literal.value
+        return entry.literal.kind == "number" and value.denominator == 1 and fmt.min <= value <= fmt.max
+    if not isinstance(fmt, FloatFormat) or entry.literal.kind != "number":
         return True
     return fmt.decode(fmt.parse(entry_text(entry))).value == entry.literal.value
 
 
 def int_obligations(binding: Binding) -> list[Obligation]:
+    """The integer properties in every listed integer type.  Where the document excludes INT_MIN / -1, the
+    probe shows why it must (expected refuted); where it does not, "every input of the domain has a
+    representable quotient" is an obligation of the section's definition, which the provers refute."""
     obligations = []
     preconditions = ("int.domain", "int.overflow")
+    excluded = binding.has("int.overflow")
     for name in binding.types.get("int", ()):
         fmt = get_format(name)
+        params = {"bits": fmt.bits, "signed": fmt.signed, "excludes_int_min": excluded}
         for prop, (kind, title, roles, statement) in INT_PROPERTIES.items():
-            if not all(binding.has(role) for role in roles):
+            needs = [r for r in roles if r != "int.overflow"]
+            if not all(binding.has(role) for role in needs):
                 continue
+            if prop == "result_in_range" and not excluded:
+                if not fmt.signed:
+                    continue
+                statement = "b != 0 -> MIN <= trunc(a / b) <= MAX   (INT_MIN / -1 is not excluded)"
+                refs = binding.refs("int.definition", "int.domain")
+            else:
+                refs = binding.refs(*needs, *preconditions)
             obligations.append(_obligation(
-                binding.refs(*roles, *preconditions), id=f"int.{name}.{kind}.{prop}", title=title, family="int",
-                format=name, kind=kind, prop=prop, statement=statement,
-                params={"bits": fmt.bits, "signed": fmt.signed}))
-        if fmt.signed and binding.has("int.overflow"):
+                refs, id=f"int.{name}.{kind}.{prop}", title=title, family="int", format=name, kind=kind, prop=prop,
+                statement=statement, params=params,
+                backends=frozenset({"why3", "smt"} if excluded or not fmt.signed else {"smt"})))
+        if fmt.signed and excluded:
             obligations.append(_obligation(
                 binding.refs("int.overflow"), id=f"int.{name}.probe.int_min_div_minus_one",
                 title="probe: INT_MIN / -1 is representable", family="int", format=name, kind="probe",
                 prop="int_min_div_minus_one", expect="invalid",
                 statement=f"MIN <= trunc(MIN / -1) <= MAX   (MIN = {fmt.min}, expected to fail)",
-                params={"bits": fmt.bits, "signed": True}))
+                params=params))
+        obligations += _examples(binding, "int", name, params)
     return obligations
 
 

@@ -1,29 +1,35 @@
-"""What a spec document requires, read for the proof run: its requirements and what each one binds.
+"""What a spec document requires, for the proof run: each requirement bound by what it is read as.
 
-`read(path)` reads a SONNX-style document (the reader of `specdoc`) and
-gives a `Binding`: for every section, its types and, per requirement role,
-the tag and line that state it; the special-value rules it states; its
-worked examples.  `obligations.catalog` turns a binding into obligations, so
-the document decides what `divbridge prove` proves, and every obligation
-carries the tags and lines of the requirements it verifies.
+`read(path)` reads a SONNX-style document (`document.reader`) and gives a
+`Binding`: for every section, its types and, per requirement role, the tags
+and lines that state it; the statements of its own that become obligations
+(special-value sentences, case-table rows, cases and sign rules stated in
+words, rounding rules, worked examples).  `obligations.catalog` turns a
+binding into obligations, so the document decides what `divbridge prove`
+proves, in every type a section lists, and every obligation carries the tags
+and lines of the statements it verifies.
 
-Roles, read from each requirement's text (`document.tagclass`, `document.prose`,
-`document.caserule`):
+Roles, from what each statement means (`document.meaning`):
 
-- ``real.definition``, ``int.definition``: the quotient (for integers, rounded
-  toward zero); ``real.domain``, ``int.domain``: B non-zero;
-  ``int.overflow``: INT_MIN / -1 excluded;
-- ``float.rounding``: the quotient rounded to nearest (the generic
-  properties of the library verify it); ``float.accuracy``: an error bound;
-- ``shape``: one shape, no broadcasting; ``type``: one element type;
-- float special-value rules, one obligation each, encoded from the sentence;
-- the rows of a float section's case table, one obligation each (`DocTable`);
-- ``float.rounding_rule`` / ``int.rounding_rule``: a rounding rule that is not
-  Div's own (a float quotient rounded toward zero, an integer one rounded
-  down...), one obligation per format (`properties.rounding_rule`).
+- ``float.rounding`` and ``float.ieee``: the IEEE 754 division ("according to
+  IEEE 754 semantics", "correctly rounded", "rounded to nearest even", or the
+  quotient `C[i] = A[i] / B[i]` of a float section): the generic properties
+  of the library, and IEEE 754's special values and signs;
+- ``float.accuracy``: an error bound;
+- ``int.definition`` (truncation: "with any fractional part discarded",
+  "rounded toward zero"), ``real.definition`` (the quotient in a real
+  section);
+- ``real.domain``, ``int.domain`` (B non-zero), ``int.overflow`` (INT_MIN /
+  -1 excluded); ``shape``, ``type``;
+- a rounding other than Div's own (a float quotient rounded toward zero, an
+  integer one rounded down...): one obligation per format
+  (`properties.rounding_rule`).
 
-A requirement with none of these readings binds nothing: it is listed as
-informal (no formal reading) in the traceability matrix, never dropped.
+A statement outside every requirement's text (a table or example under its
+section's function, as the working group lays them out) is traced to its
+section's function requirements, at its own line.  A requirement with no
+formal reading binds nothing: it is informal in the traceability matrix,
+never dropped.
 """
 
 from __future__ import annotations
@@ -33,20 +39,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from divbridge import assets
+from divbridge.document.caserule import CaseRule
+from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
+from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, Reference, Semantics, SignRule)
+from divbridge.document.reader import Part, Section, SpecDocument, has_div_section, read_document
 from divbridge.errors import InputError
 from divbridge.properties import rounding_rule
-from divbridge.document.caserule import CaseRule, read_case_rules
-from divbridge.document.latex import And, Atom, Condition, Entry, Or, Otherwise, Result, normalize
-from divbridge.document.reader import CaseTable, SpecDocument, has_div_section, read_document
-from divbridge.document.tagclass import classify
 
 DEFAULT_DOCUMENT = Path("proofs/spec/div.md")   # in the working directory, like proofs/results.json
-_ACCURACY = re.compile(r"rounding\s+error|accuracy|relative\s+error|error\s+bound|\bulps?\b")
 
 
 @dataclass(frozen=True)
 class TagRef:
-    tag: str
+    tag: str                             # "" for a statement outside every requirement tag (a document without tags)
     line: int
 
 
@@ -56,20 +61,26 @@ class DocExample:
     number: int                          # 1, 2, ... within its section
     line: int
     elements: tuple[tuple[Entry, Entry, Entry], ...]
+    types: tuple[str, ...] = ()          # the types of its section
+    refs: tuple[TagRef, ...] = ()
 
 
 @dataclass(frozen=True)
 class DocRow:
+    """One case of a float section, read from a table row or a sentence: where the condition holds, the
+    quotient is the result."""
+
     line: int
     condition: tuple                     # plain data, see properties.case_table
     result: tuple
     condition_text: str
     result_text: str
+    name: str = ""                       # its condition, as an identifier (stable when rows move)
 
 
 @dataclass(frozen=True)
 class DocTable:
-    """A float section's case table: its rows, its section's types, and the requirements it restates."""
+    """A float section's cases (a case table's rows, or cases and sign rules in words) and where they are stated."""
 
     number: int                          # 1, 2, ... among the document's float tables
     section: str
@@ -77,6 +88,7 @@ class DocTable:
     types: tuple[str, ...]
     rows: tuple[DocRow, ...]
     tags: tuple[str, ...]
+    kind: str = "table"                  # table | case (a sentence) | sign (a sign rule of one case)
 
 
 @dataclass
@@ -89,6 +101,8 @@ class DocRequirement:
     text: str
     section: str
     roles: list[str] = field(default_factory=list)
+    sections: list[str] = field(default_factory=list)
+    readings: list[tuple[int, str, str]] = field(default_factory=list)   # (line, text, what it is read as)
 
 
 @dataclass
@@ -102,6 +116,7 @@ class Binding:
     tables: list[DocTable] = field(default_factory=list)
     rounding_rules: list[tuple[str, str, TagRef]] = field(default_factory=list)   # (family, mode, where stated)
     requirements: dict[str, DocRequirement] = field(default_factory=dict)   # tag -> requirement, in order
+    function: dict[str, tuple[TagRef, ...]] = field(default_factory=dict)   # family -> its function requirements
 
     def refs(self, *roles: str) -> tuple[TagRef, ...]:
         """The tags (and lines) stating any of the roles, each once, in the order given."""
@@ -125,58 +140,174 @@ def bind(doc: SpecDocument) -> Binding:
     for section in doc.sections:
         if section.family in ("real", "float", "int") and section.family not in binding.types:
             binding.types[section.family] = section.types
-    rounding = {(r.line, r.rounding) for r in doc.rules if r.kind == "rounding"}
-    for use in doc.tags:
-        family = doc.section_of(use.line).family
-        requirement = binding.requirements.setdefault(
-            use.tag, DocRequirement(use.tag, use.line, [], use.text, doc.section_of(use.line).title))
-        requirement.lines.append(use.line)
-        if use.defines and not requirement.roles:
-            requirement.line, requirement.text, requirement.section = use.line, use.text, doc.section_of(use.line).title
-        rules = read_case_rules(use.text, use.line) if family == "float" else []
-        binding.case_rules += [(rule, TagRef(use.tag, use.line)) for rule in rules]
-        for role in ["float.case"] if rules else _roles(use.text, use.line, family, rounding):
-            if role not in requirement.roles:
-                requirement.roles.append(role)
-            binding.roles.setdefault(role, []).append(TagRef(use.tag, use.line))
-            if role.endswith(".rounding_rule"):
-                binding.rounding_rules += [(family, mode, TagRef(use.tag, use.line))
-                                           for line, mode in sorted(rounding) if line == use.line
-                                           and rounding_rule.stated(family, mode)]
-    for section_examples in _by_section(doc):
-        for number, example in enumerate(section_examples, 1):
-            family = doc.section_of(example.line).family
-            flat = [list(row) for row in (example.a.entries, example.b.entries, example.c.entries)]
-            a, b, c = ([x for row in m for x in row] for m in flat)
-            if family in ("real", "float") and len(a) == len(b) == len(c) and not example.broadcast:
-                binding.examples.append(DocExample(family, number, example.line, tuple(zip(a, b, c))))
-    for table in doc.tables:
-        bound = _table(doc, table, binding, len(binding.tables) + 1)
-        if bound:
-            binding.tables.append(bound)
+    _requirements(doc, binding)
+    for section in doc.sections:
+        if section.family not in ("real", "float", "int") or section.types != binding.types.get(section.family):
+            continue
+        function = _function_refs(doc, section)
+        binding.function[section.family] = function
+        for part, statement in doc.statements(section.title):
+            refs = (TagRef(part.tag, part.line),) if part.tag else \
+                tuple(TagRef(r.tag, part.line) for r in function) or (TagRef("", part.line),)
+            _bind(binding, section, part, statement, refs)
+        _examples(doc, section, binding, function)
+    _tables(doc, binding)
     return binding
 
 
-def _table(doc: SpecDocument, table: CaseTable, binding: Binding, number: int) -> DocTable | None:
-    """A float section's table whose every row is read, as rows of plain data; None for any other table
-    (integer and real tables, and the conditions the reader could not read, stay `check-spec`'s own)."""
-    section = doc.section_of(table.line)
-    if section.family != "float" or not section.types or any(
-            r.condition is None or r.result is None for r in table.rows):
-        return None
-    rows, earlier = [], []
-    for row in table.rows:
-        condition = condition_data(row.condition, earlier)
-        earlier.append(condition)
-        if row.result.kind != "undefined":      # a float row left undefined is open, not a claim
-            text = "no earlier row applies" if isinstance(row.condition, Otherwise) else str(row.condition)
-            rows.append(DocRow(row.line, condition, result_data(row.result), text, str(row.result)))
-    # the table defines the section's Div: it traces to the section's definition (the rounding requirement),
-    # or, in a section that has none, to its special-value rules
-    refs = [ref for ref in binding.roles.get("float.rounding", []) if doc.section_of(ref.line).title == section.title] \
-        or [ref for ref in binding.roles.get("float.case", []) if doc.section_of(ref.line).title == section.title]
-    return DocTable(number, section.title, table.line, section.types, tuple(rows),
-                    tuple(dict.fromkeys(ref.tag for ref in refs)))
+def _requirements(doc: SpecDocument, binding: Binding) -> None:
+    for use in doc.tags:
+        section = doc.section_of(use.line).title
+        requirement = binding.requirements.setdefault(
+            use.tag, DocRequirement(use.tag, use.line, [], use.text, section))
+        requirement.lines.append(use.line)
+        if section not in requirement.sections:
+            requirement.sections.append(section)
+        if use.defines and not requirement.readings:
+            requirement.line, requirement.text, requirement.section = use.line, use.text, section
+    for part in doc.parts:
+        if part.tag in binding.requirements:
+            binding.requirements[part.tag].readings.append((part.line, part.text, str(part.reading)))
+
+
+def _function_refs(doc: SpecDocument, section: Section) -> tuple[TagRef, ...]:
+    """The requirements that define a section's Div: those whose text states its division."""
+    found = []
+    for part, statement in doc.statements(section.title):
+        defines = isinstance(statement, Semantics) or part.kind == "row" or (
+            isinstance(statement, Case) and statement.condition is None and statement.result.kind == "quotient")
+        if part.tag and defines:
+            found.append(TagRef(part.tag, next(u.line for u in doc.tags if u.tag == part.tag)))
+    return tuple(dict.fromkeys(found))
+
+
+def _role(binding: Binding, role: str, refs: tuple[TagRef, ...]) -> None:
+    for ref in refs:
+        if ref not in binding.roles.setdefault(role, []):
+            binding.roles[role].append(ref)
+        requirement = binding.requirements.get(ref.tag)
+        if requirement is not None and role not in requirement.roles:
+            requirement.roles.append(role)
+
+
+def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple[TagRef, ...]) -> None:
+    family = section.family
+    if isinstance(statement, Semantics):
+        if family == "float" and statement.rule == "ieee754":
+            _role(binding, "float.rounding", refs)
+            _role(binding, "float.ieee", refs)
+        elif family == "int" and statement.rule == "trunc":
+            _role(binding, "int.definition", refs)
+        elif family == "real" and statement.rule == "exact":
+            _role(binding, "real.definition", refs)
+        elif rounding_rule.stated(family, statement.rule):
+            _role(binding, f"{family}.rounding_rule", refs)
+            binding.rounding_rules += [(family, statement.rule, ref) for ref in refs]
+    elif isinstance(statement, Case) and statement.condition is None and statement.result.kind == "quotient":
+        if family == "real":
+            _role(binding, "real.definition", refs)
+        elif family == "float" and not statement.result.rounding:
+            _role(binding, "float.rounding", refs)
+            _role(binding, "float.ieee", refs)
+    elif isinstance(statement, Domain):
+        if _is_overflow_exclusion(statement.condition):
+            _role(binding, "int.overflow", refs)
+        elif family in ("real", "int"):
+            _role(binding, f"{family}.domain", refs)
+    elif isinstance(statement, Constraint):
+        _role(binding, statement.kind, refs)
+    elif isinstance(statement, Accuracy) and family == "float":
+        _role(binding, "float.accuracy", refs)
+    elif isinstance(statement, CaseRule) and family == "float":
+        _role(binding, "float.case", refs)
+        binding.case_rules += [(statement, ref) for ref in refs[:1]]
+    elif isinstance(statement, Reference):
+        _role(binding, "reference", refs)
+
+
+def _is_overflow_exclusion(condition: Condition) -> bool:
+    return isinstance(condition, Or) and any(isinstance(p, Atom) and p.literal is not None and p.literal.kind == "min"
+                                             for p in condition.parts)
+
+
+def _examples(doc: SpecDocument, section: Section, binding: Binding, function: tuple[TagRef, ...]) -> None:
+    examples = [e for e in doc.examples if e.section == section.title and not e.broadcast]
+    for number, example in enumerate(examples, 1):
+        flat = [[x for row in m.entries for x in row] for m in (example.a, example.b, example.c)]
+        if len({len(f) for f in flat}) != 1:
+            continue
+        refs = tuple(TagRef(r.tag, example.line) for r in function) or (TagRef("", example.line),)
+        binding.examples.append(DocExample(section.family, number, example.line, tuple(zip(*flat)), section.types,
+                                           refs))
+
+
+def _tables(doc: SpecDocument, binding: Binding) -> None:
+    """A float section's cases as rows of plain data: its tables (a table with an unread row proves nothing:
+    check-spec reports the row), its cases in words, its sign rules of one case."""
+    sections = {s.title: s for s in doc.sections}
+    for table in doc.tables:
+        section = sections[table.section]
+        if section.family != "float" or not section.types or any(
+                r.condition is None or r.result is None for r in table.rows):
+            continue
+        rows, earlier = [], []
+        for row in table.rows:
+            condition = condition_data(row.condition, earlier)
+            earlier.append(condition)
+            result = row.result
+            if row.line in table.ruled and result.sign == "":   # a sign sentence gives it its sign
+                result = Result(result.kind, "±", result.value)
+            if result.kind != "undefined":      # a float row left undefined is open, not a claim
+                text = "no earlier row applies" if isinstance(row.condition, Otherwise) else str(row.condition)
+                rows.append(DocRow(row.line, condition, result_data(result), text, str(result), row_name(text)))
+        tags = _tags_at(doc, table.line) or tuple(r.tag for r in binding.function.get("float", ())) or ("",)
+        binding.tables.append(DocTable(len(binding.tables) + 1, section.title, table.line, section.types,
+                                       _unique(rows), tags))
+    for part, statement in doc.statements():
+        section = sections[part.section]
+        if section.family != "float" or not section.types or part.kind == "row":
+            continue
+        tags = (part.tag,) if part.tag else tuple(r.tag for r in binding.function.get("float", ())) or ("",)
+        if isinstance(statement, Case) and statement.condition is not None and \
+                not isinstance(statement.condition, Otherwise) and statement.result.kind != "undefined":
+            text = str(statement.condition)
+            row = DocRow(part.line, condition_data(statement.condition, []), result_data(statement.result), text,
+                         str(statement.result), row_name(text))
+            binding.tables.append(DocTable(len(binding.tables) + 1, section.title, part.line, section.types, (row,),
+                                           tags, "case"))
+        elif isinstance(statement, SignRule) and statement.condition is not None:
+            text = str(statement.condition)
+            for applies in statement.applies:   # where the case's quotient is a zero (an infinity): its sign
+                row = DocRow(part.line, condition_data(statement.condition, []), ("sign", statement.sign, applies, ""),
+                             text, str(SignRule(statement.sign, (applies,))), row_name(f"{text} {applies}"))
+                binding.tables.append(DocTable(len(binding.tables) + 1, section.title, part.line, section.types,
+                                               (row,), tags, "sign"))
+
+
+def _tags_at(doc: SpecDocument, line: int) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(p.tag for p in doc.parts if p.line >= line and p.kind == "row" and p.tag))[:1]
+
+
+def row_name(condition: str) -> str:
+    """A case named by its condition, `a_eq_0_and_b_ne_0`: a row inserted elsewhere, or a row whose result
+    changes, keeps its name ("otherwise" rows are `no_earlier_row_applies`)."""
+    words = {"≠": " ne ", "=": " eq ", "<": " lt ", ">": " gt ", "≤": " le ", "≥": " ge ", "±": " pm ", "·": " ",
+             "/": " div ", "-": " minus ", "+": " plus "}
+    text = condition
+    for symbol, word in words.items():
+        text = text.replace(symbol, word)
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:80]
+
+
+def _unique(rows: list[DocRow]) -> tuple[DocRow, ...]:
+    """Two rows stating the same thing keep apart by their order among equals."""
+    seen: dict[str, int] = {}
+    out = []
+    for row in rows:
+        seen[row.name] = seen.get(row.name, 0) + 1
+        out.append(row if seen[row.name] == 1 else DocRow(row.line, row.condition, row.result, row.condition_text,
+                                                          row.result_text, f"{row.name}_{seen[row.name]}"))
+    return tuple(out)
 
 
 def condition_data(condition: Condition, earlier: list[tuple]) -> tuple:
@@ -185,6 +316,8 @@ def condition_data(condition: Condition, earlier: list[tuple]) -> tuple:
         return ("not", ("or", tuple(earlier))) if earlier else ("true",)
     if isinstance(condition, (And, Or)):
         return ("and" if isinstance(condition, And) else "or", tuple(condition_data(p, []) for p in condition.parts))
+    if isinstance(condition, Not):
+        return ("not", condition_data(condition.part, []))
     assert isinstance(condition, Atom)
     literal = condition.literal
     return ("atom", condition.operand, condition.op,
@@ -193,37 +326,6 @@ def condition_data(condition: Condition, earlier: list[tuple]) -> tuple:
 
 def result_data(result: Result) -> tuple:
     return (result.kind, result.sign, str(result.value), result.rounding)
-
-
-def _by_section(doc: SpecDocument):
-    sections: dict[str, list] = {}
-    for example in doc.examples:
-        sections.setdefault(example.section, []).append(example)
-    return sections.values()
-
-
-def _roles(text: str, line: int, family: str, rounding: set) -> list[str]:
-    """What a requirement that is not a special-value rule states, read from its text."""
-    cls = classify(text)
-    if cls == "shape consistency":
-        return ["shape"]
-    if cls == "type consistency":
-        return ["type"]
-    if any(rounding_rule.stated(family, mode) for at, mode in rounding if at == line):
-        return [f"{family}.rounding_rule"]
-    if family == "float":
-        if _ACCURACY.search(normalize(text)):
-            return ["float.accuracy"]
-        if (line, "nearest") in rounding:
-            return ["float.rounding"]
-        return []
-    if family == "real":
-        return {"function": ["real.definition"], "definition domain": ["real.domain"]}.get(cls, [])
-    if family == "int":
-        if cls == "function" and (line, "trunc") in rounding:
-            return ["int.definition"]
-        return {"definition domain": ["int.domain"], "overflow": ["int.overflow"]}.get(cls, [])
-    return []
 
 
 def entry_text(entry: Entry) -> str:
@@ -243,4 +345,6 @@ def summary(binding: Binding) -> dict:
     every requirement with its lines and roles (none: no formal reading, informal)."""
     return {"path": assets.artifact_path(Path(binding.path)), "title": binding.title,
             "requirements": [{"tag": r.tag, "line": r.line, "lines": r.lines, "text": r.text,
-                              "section": r.section, "roles": r.roles} for r in binding.requirements.values()]}
+                              "section": r.section, "sections": r.sections, "roles": r.roles,
+                              "readings": [list(reading) for reading in r.readings]}
+                             for r in binding.requirements.values()]}

@@ -33,6 +33,14 @@ class Obligation:
     open: str = ""
     lines: tuple[int, ...] = ()  # the document line stating each requirement (0 where no document does)
 
+    @property
+    def traced_to(self) -> str:
+        """The requirements it verifies, as the rendered files name them."""
+        if not self.requirements:
+            return "none of the document's: divbridge's own (an implementation strategy)"
+        return ", ".join(f"{tag} line {line}" if tag else f"line {line} (outside every tag)"
+                         for tag, line in zip(self.requirements, self.lines or (0,) * len(self.requirements)))
+
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:
             raise ValueError(f"{self.id}: unknown family {self.family}")

@@ -27,7 +27,7 @@ from divbridge.properties.floatops import fp_literal
 # prop -> the free variables of its query (counterexamples show them in this order); float properties
 # declare theirs in the property library
 INT_VARIABLES = {"trunc_identity": ("a", "b"), "trunc_magnitude": ("a", "b"), "result_in_range": ("a", "b"),
-                 "int_min_div_minus_one": ("a", "b"), "rounding_rule": ("a", "b")}
+                 "int_min_div_minus_one": ("a", "b"), "rounding_rule": ("a", "b"), "example": ()}
 # integer statements about the exact quotient, rendered over mathematical integers (see int.smt2.j2)
 MATHEMATICAL_INT_PROPS = {"trunc_identity", "result_in_range"}
 REAL_VARIABLES = {"monotone_numerator": ("a1", "a2", "b"), "example": ()}

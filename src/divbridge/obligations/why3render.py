@@ -89,8 +89,8 @@ def handles(obligation: Obligation) -> bool:
 def goal_name(obligation: Obligation) -> str:
     if obligation.prop == "example":
         return obligation.params["example"]
-    if obligation.prop == "case_rule":
-        return obligation.params["rule"]
+    if obligation.prop == "case_rule":   # the document's rule, or IEEE 754's own (kind "ieee") beside it
+        return obligation.params["rule"] if obligation.kind == "special" else f"ieee_{obligation.params['rule']}"
     return obligation.prop
 
 

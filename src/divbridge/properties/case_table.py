@@ -17,7 +17,8 @@ Plain data (built by `obligations.document.condition_data`):
 - a condition: ``("true",)``, ``("atom", "A" | "B", op, literal)`` with literal
   ``None`` or ``(kind, value, sign)`` (kind number | inf | nan | min, value a
   fraction's text), ``("and", parts)``, ``("or", parts)``, ``("not", part)``;
-- a result: ``(kind, sign, value, rounding)`` as `document.latex.Result` has them.
+- a result: ``(kind, sign, value, rounding)`` as `document.formula.Result` has them; or, for a sign rule of
+  one case, ``("sign", sign, "zero" | "inf", "")``: where the quotient is a zero (an infinity), its sign.
 """
 
 from __future__ import annotations
@@ -93,6 +94,8 @@ def _smt_sign(sign: str) -> str:
 
 def _smt_result(result: tuple, fmt: FloatFormat) -> str:
     kind, sign, value, rounding = result
+    if kind == "sign":   # a sign rule of one case: where that case's quotient is a zero (an infinity), its sign
+        return f"(=> {'(fp.isInfinite q)' if value == 'inf' else '(fp.isZero q)'} {_smt_sign(sign)})"
     if kind == "quotient":   # an integer rounding, or the negated quotient, is not what IEEE 754 gives
         return "(fp.isNaN q)" if rounding in ("trunc", "floor") or sign == "-" else "true"
     if kind == "nan":
@@ -110,6 +113,11 @@ def smt(params: dict, fmt: FloatFormat) -> str:
 
 
 def statement(params: dict) -> str:
+    kind, sign, value, _ = params["result"]
+    if kind == "sign":
+        what = {"xor:AB": "sign(a) xor sign(b)", "xor:A": "sign(a)", "xor:B": "sign(b)", "+": "+", "-": "-"}[sign]
+        return (f"{params['condition_text']} and a / b is {'an infinity' if value == 'inf' else 'a zero'} -> "
+                f"sign(a / b) = {what}")
     return f"{params['condition_text']} -> a / b = {params['result_text']}"
 
 
@@ -182,7 +190,9 @@ def predicate(params: dict, fmt: FloatFormat, a, b) -> tuple[np.ndarray, np.ndar
     q = f64(div(fmt, a, b))
     applies = _holds(params["condition"], fmt, a, b)
     kind, sign, value, rounding = params["result"]
-    if kind == "quotient":
+    if kind == "sign":
+        holds = ~(np.isinf(q) if value == "inf" else q == 0) | _sign_ok(sign, q, x, y)
+    elif kind == "quotient":
         holds = np.isnan(q) if rounding in ("trunc", "floor") or sign == "-" else np.ones(q.shape, bool)
     elif kind == "nan":
         holds = np.isnan(q)

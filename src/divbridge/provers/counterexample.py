@@ -84,7 +84,9 @@ def _float_property(obligation: Obligation, fmt: FloatFormat, v: dict[str, int])
 
 def _int_property(obligation: Obligation, fmt: IntFormat, v: dict[str, int]) -> tuple[bool, str]:
     a, b = v["a"], v["b"]
-    pre = b != 0 and not (fmt.signed and a == fmt.min and b == -1)
+    # the document's preconditions: B non-zero, and INT_MIN / -1 excluded unless the document leaves it in
+    excluded = fmt.signed and a == fmt.min and b == -1 and obligation.params.get("excludes_int_min", True)
+    pre = b != 0 and not excluded
     if obligation.prop == "int_min_div_minus_one":
         c = exact.int_div(a, b)
         return not (a == fmt.min and b == -1) or fmt.min <= c <= fmt.max, f"trunc(a / b) = {c}"

@@ -88,7 +88,7 @@ class ExhaustiveBackend(Backend):
             fmt = get_format(obligation.format)
             text = (f"# divbridge exhaustive proof of {obligation.id}\n"
                     f"# {obligation.title}\n"
-                    f"# requirements: {', '.join(obligation.requirements)}\n"
+                    f"# requirements: {obligation.traced_to}\n"
                     f"# statement: {obligation.statement}\n")
             if job == MONOTONE:
                 text += (f"check_monotone_numerator(fmt={fmt.name} (eb={fmt.eb}, sb={fmt.sb}))  "

@@ -292,15 +292,27 @@ def document_requirements(document: dict | None) -> tuple[Requirement, ...]:
         return SONNX_REQUIREMENTS
     return tuple(Requirement(r["tag"], r["section"], r["text"],
                              f"{document['path']} line{'s' if len(r['lines']) > 1 else ''} "
-                             + ", ".join(map(str, r["lines"])), informal=not r["roles"])
+                             + ", ".join(map(str, r["lines"])), informal=not r["roles"],
+                             readings=tuple(tuple(x) for x in r.get("readings", ())))
                  for r in document["requirements"])
+
+
+OWN = Requirement("divbridge's own", "divbridge", "ways of computing Div (implementation strategies): obligations of "
+                  "divbridge, not statements of the document", "divbridge")
+UNTAGGED = Requirement("(no tag)", "document", "statements of the document outside every requirement tag (the lines "
+                       "are in each obligation's title)", "the document")
 
 
 def _trace(views: list[ObligationView], requirements: tuple[Requirement, ...]) -> list[TraceRow]:
     by_tag: dict[str, list[ObligationView]] = {}
+    own = []
     for view in views:
         for tag in view.result.requirements:
             by_tag.setdefault(tag, []).append(view)
+        if not view.result.requirements:
+            own.append(view)
+    untagged = by_tag.pop("", [])
     rows = [TraceRow(req.tag, req, by_tag.pop(req.tag, [])) for req in requirements]
     rows += [TraceRow(tag, None, tag_views) for tag, tag_views in sorted(by_tag.items())]
-    return rows
+    return rows + ([TraceRow(UNTAGGED.tag, UNTAGGED, untagged)] if untagged else []) + (
+        [TraceRow(OWN.tag, OWN, own)] if own else [])

@@ -19,6 +19,7 @@ class Requirement:
     text: str         # what the rule says, in divbridge's words
     origin: str       # "seed 000" where the draft states it, "divbridge" where the model completes it
     informal: bool = False  # no obligation can trace to it (e.g. "no sparse tensors")
+    readings: tuple = ()    # (line, text, what divbridge reads it as) for each part of a document's requirement
 
 
 SONNX_REQUIREMENTS: tuple[Requirement, ...] = (

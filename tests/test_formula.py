@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from divbridge.document.latex import LatexError, parse_condition, parse_entry, parse_result
+from divbridge.document.formula import LatexError, parse_condition, parse_entry, parse_result
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -1,0 +1,22 @@
+; divbridge proof obligation float.bf16.ieee.inf_div_finite_sign
+; infinity over a finite number is an infinity, with the exclusive or of the signs
+; requirements: E_DIV_FLOAT_DEF_0010 line 61
+; statement: isInfinite(a) and isFinite(b) -> isInfinite(a / b) and sign(a / b) = sign(a) xor sign(b)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation float.bf16.ieee.inf_div_finite_sign|)
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; bf16 is (_ FloatingPoint 8 8); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 16))
+(define-fun a () (_ FloatingPoint 8 8) ((_ to_fp 8 8) a_bits))
+(declare-const b_bits (_ BitVec 16))
+(define-fun b () (_ FloatingPoint 8 8) ((_ to_fp 8 8) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 8))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 8) (fp #b0 #b01111111 #b0000000))
+(define-fun q () (_ FloatingPoint 8 8) (fp.div RNE a b))
+(define-fun goal () Bool (=> (and (fp.isInfinite a) (isFinite b))
+                             (and (fp.isInfinite q) (= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b))))))
+(assert (not goal))
+(check-sat)
+(exit)

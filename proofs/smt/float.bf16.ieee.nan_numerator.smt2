@@ -1,0 +1,22 @@
+; divbridge proof obligation float.bf16.ieee.nan_numerator
+; a NaN numerator gives NaN
+; requirements: E_DIV_FLOAT_DEF_0010 line 61
+; statement: isNaN(a) -> isNaN(a / b)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation float.bf16.ieee.nan_numerator|)
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; bf16 is (_ FloatingPoint 8 8); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 16))
+(define-fun a () (_ FloatingPoint 8 8) ((_ to_fp 8 8) a_bits))
+(declare-const b_bits (_ BitVec 16))
+(define-fun b () (_ FloatingPoint 8 8) ((_ to_fp 8 8) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 8))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 8) (fp #b0 #b01111111 #b0000000))
+(define-fun q () (_ FloatingPoint 8 8) (fp.div RNE a b))
+(define-fun goal () Bool (=> (fp.isNaN a)
+                             (fp.isNaN q)))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,22 @@
+; divbridge proof obligation float.fp16.table.a_isfinite_and_b_isinf
+; case table 1, row A isfinite and B isinf -> sign(A)·sign(B)·0 (line 79)
+; requirements: E_DIV_FLOAT_DEF_0010 line 79
+; statement: A isfinite and B isinf -> a / b = sign(A)·sign(B)·0
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation float.fp16.table.a_isfinite_and_b_isinf|)
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp16 is (_ FloatingPoint 5 11); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 16))
+(define-fun a () (_ FloatingPoint 5 11) ((_ to_fp 5 11) a_bits))
+(declare-const b_bits (_ BitVec 16))
+(define-fun b () (_ FloatingPoint 5 11) ((_ to_fp 5 11) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 5 11))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 5 11) (fp #b0 #b01111 #b0000000000))
+(define-fun q () (_ FloatingPoint 5 11) (fp.div RNE a b))
+(define-fun goal () Bool (=> (and (isFinite a) (fp.isInfinite b))
+                             (and (fp.isZero q) (= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b))))))
+(assert (not goal))
+(check-sat)
+(exit)

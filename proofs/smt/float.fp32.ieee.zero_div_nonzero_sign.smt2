@@ -1,0 +1,22 @@
+; divbridge proof obligation float.fp32.ieee.zero_div_nonzero_sign
+; zero over a finite non-zero number is a zero, with the exclusive or of the signs
+; requirements: E_DIV_FLOAT_DEF_0010 line 61
+; statement: isZero(a) and isFinite(b) and not isZero(b) -> isZero(a / b) and sign(a / b) = sign(a) xor sign(b)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation float.fp32.ieee.zero_div_nonzero_sign|)
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp32 is (_ FloatingPoint 8 24); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 32))
+(define-fun a () (_ FloatingPoint 8 24) ((_ to_fp 8 24) a_bits))
+(declare-const b_bits (_ BitVec 32))
+(define-fun b () (_ FloatingPoint 8 24) ((_ to_fp 8 24) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 24))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 24) (fp #b0 #b01111111 #b00000000000000000000000))
+(define-fun q () (_ FloatingPoint 8 24) (fp.div RNE a b))
+(define-fun goal () Bool (=> (and (fp.isZero a) (and (isFinite b) (not (fp.isZero b))))
+                             (and (fp.isZero q) (= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b))))))
+(assert (not goal))
+(check-sat)
+(exit)

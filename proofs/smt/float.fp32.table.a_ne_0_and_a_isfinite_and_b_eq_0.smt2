@@ -1,0 +1,22 @@
+; divbridge proof obligation float.fp32.table.a_ne_0_and_a_isfinite_and_b_eq_0
+; case table 1, row A ≠ 0 and A isfinite and B = 0 -> sign(A)·sign(B)·inf (line 80)
+; requirements: E_DIV_FLOAT_DEF_0010 line 80
+; statement: A ≠ 0 and A isfinite and B = 0 -> a / b = sign(A)·sign(B)·inf
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation float.fp32.table.a_ne_0_and_a_isfinite_and_b_eq_0|)
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp32 is (_ FloatingPoint 8 24); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 32))
+(define-fun a () (_ FloatingPoint 8 24) ((_ to_fp 8 24) a_bits))
+(declare-const b_bits (_ BitVec 32))
+(define-fun b () (_ FloatingPoint 8 24) ((_ to_fp 8 24) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 24))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 24) (fp #b0 #b01111111 #b00000000000000000000000))
+(define-fun q () (_ FloatingPoint 8 24) (fp.div RNE a b))
+(define-fun goal () Bool (=> (and (not (fp.eq a (fp #b0 #b00000000 #b00000000000000000000000))) (isFinite a) (fp.eq b (fp #b0 #b00000000 #b00000000000000000000000)))
+                             (and (fp.isInfinite q) (= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b))))))
+(assert (not goal))
+(check-sat)
+(exit)

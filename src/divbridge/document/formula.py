@@ -1,0 +1,671 @@
+"""What a formula (or the words of a condition) means: conditions, results and matrix entries.
+
+A small recursive-descent grammar over the tokens of `document.latex` (a
+formula parsed by pylatexenc) or of a sentence (its words, with its inline
+math parsed the same way).  Authors write the same thing many ways
+(``\\neq``, ``\\ne``, "different from 0", ``\\text{inf}``, ``\\infty``...):
+the grammar reads them all into one set of plain values:
+
+- a condition: `Atom` (an operand, a relation or a predicate, a literal),
+  `And`, `Or`, `Not`, `Otherwise` (no earlier row applies);
+- a result: `Result` (the quotient, possibly rounded; a number; an infinity
+  or a zero with a sign rule; NaN; undefined);
+- a matrix entry: `Entry` (an exact value, or an approximate one with the
+  tolerance its written digits give).
+
+Comparisons have IEEE 754 meaning: ``B ≠ 0`` holds for a NaN ``B``.
+Anything outside the grammar raises `LatexError` with the offset of the token
+where reading stopped: never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
+
+
+@dataclass(frozen=True)
+class Literal:
+    """A value in a condition or result: a number, or inf / nan with a sign."""
+
+    kind: str                 # number | inf | nan | min (INT_MIN, the integer type's smallest value)
+    value: Fraction = Fraction(0)
+    sign: str = ""            # "" | "+" | "-" | "±"
+
+    def __str__(self) -> str:
+        if self.kind == "number":
+            return f"{self.sign if self.value == 0 and self.sign else ''}{self.value}"
+        return f"{self.sign}{self.kind}"
+
+
+@dataclass(frozen=True)
+class Atom:
+    operand: str              # A | B
+    op: str                   # = ≠ < > ≤ ≥ isnan notnan isinf notinf isfinite notfinite samesign diffsign
+    literal: Literal | None = None
+
+    def __str__(self) -> str:
+        if self.op in ("samesign", "diffsign"):
+            return f"A, B {'same sign' if self.op == 'samesign' else 'different signs'}"
+        return f"{self.operand} {self.op} {self.literal}" if self.literal else f"{self.operand} {self.op}"
+
+
+@dataclass(frozen=True)
+class And:
+    parts: tuple
+
+    def __str__(self) -> str:
+        return " and ".join(_paren(p) for p in self.parts)
+
+
+@dataclass(frozen=True)
+class Or:
+    parts: tuple
+
+    def __str__(self) -> str:
+        return " or ".join(_paren(p) for p in self.parts)
+
+
+@dataclass(frozen=True)
+class Not:
+    part: object
+
+    def __str__(self) -> str:
+        return f"not ({self.part})"
+
+
+@dataclass(frozen=True)
+class Otherwise:
+    def __str__(self) -> str:
+        return "otherwise"
+
+
+Condition = Atom | And | Or | Not | Otherwise
+
+
+def _paren(c) -> str:
+    return f"({c})" if isinstance(c, Or) else str(c)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a row says C[i] is.
+
+    kind: quotient | number | inf | nan | undefined.  sign: "" (unsigned),
+    "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the product
+    of the signs of the listed operands, as in sign(A) * sign(B) * inf).
+    """
+
+    kind: str
+    sign: str = ""
+    value: Fraction = Fraction(0)
+    rounding: str = ""        # a quotient's rounding when written: round (the format's), trunc, floor, ceil
+
+    def __str__(self) -> str:
+        if self.kind == "quotient":
+            quotient = f"{'-' if self.sign == '-' else ''}A/B"
+            return f"{self.rounding}({quotient})" if self.rounding else quotient
+        if self.sign.startswith("xor:"):
+            return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{'0' if self.kind == 'number' else self.kind}"
+        if self.kind == "number":
+            return f"{self.sign if self.value == 0 and self.sign else ''}{self.value}"
+        return f"{self.sign}{self.kind}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One matrix entry: an exact value (or inf / nan), approximate or not."""
+
+    literal: Literal
+    approx: bool = False
+    tolerance: Fraction = Fraction(0)   # half a unit of the last written digit, when approx
+
+    def __str__(self) -> str:
+        return ("≈" if self.approx else "") + str(self.literal)
+
+
+# -- the token stream -----------------------------------------------------------------------------
+
+class _Stream:
+    def __init__(self, items):
+        self.items = list(items)
+        self.i = 0
+
+    def peek(self, ahead: int = 0) -> Token | None:
+        j = self.i + ahead
+        return self.items[j] if j < len(self.items) else None
+
+    def word(self, ahead: int = 0) -> str:
+        token = self.peek(ahead)
+        return token.text.lower() if token is not None and token.kind in ("word", "number", "sym") else ""
+
+    def accept(self, *words: str) -> bool:
+        """Consume the next tokens when they spell ``words`` (lowercase)."""
+        if all(self.word(k) == w for k, w in enumerate(words)):
+            self.i += len(words)
+            return True
+        return False
+
+    def at_end(self) -> bool:
+        return self.i >= len(self.items)
+
+    def fail(self, what: str):
+        token = self.peek()
+        where = f" at '{render(self.items[self.i:self.i + 6])}'" if token is not None else ""
+        raise LatexError(f"cannot read {what}{where}", token.pos if token is not None else None)
+
+
+_A_NAMES = {"a", "numerator", "dividend", "x"}
+_B_NAMES = {"b", "denominator", "divisor", "y"}
+
+
+def _operand(s: _Stream) -> str | None:
+    """A[i], B_i, A, "the numerator", "the denominator": A or B; None when the stream does not start one."""
+    start = s.i
+    s.accept("the")
+    name = s.word()
+    operand = "A" if name in _A_NAMES else "B" if name in _B_NAMES else None
+    if operand is None:
+        s.i = start
+        return None
+    s.i += 1
+    if s.accept("[", "i", "]") or s.accept("(", "i", ")"):
+        pass
+    elif s.peek() is not None and s.peek().kind == "sub":
+        s.i += 1
+    return operand
+
+
+_MAX_DIGITS = 40
+
+
+def _number(s: _Stream) -> Fraction | None:
+    token = s.peek()
+    if token is None or token.kind != "number":
+        return None
+    if len(token.text) > _MAX_DIGITS:
+        raise LatexError(f"a number of more than {_MAX_DIGITS} digits", token.pos)
+    s.i += 1
+    return Fraction(token.text)
+
+
+def _sign(s: _Stream) -> str:
+    for sym in ("+", "-", "±", "∓"):
+        if s.accept(sym):
+            return "±" if sym == "∓" else sym
+    return ""
+
+
+def _value(s: _Stream) -> Literal | None:
+    """0, -0, +inf, ±∞, NaN, zero, INT_MIN, "the smallest value of the type"."""
+    start = s.i
+    sign = _sign(s)
+    word = s.word()
+    if word in ("inf", "infinity", "infty"):
+        s.i += 1
+        return Literal("inf", sign=sign)
+    if word == "nan" and not sign:
+        s.i += 1
+        return Literal("nan")
+    if word in ("int_min", "intmin", "min_int") and not sign:
+        s.i += 1
+        return Literal("min")
+    if word == "int" and s.peek(1) is not None and s.peek(1).kind == "sub" and not sign:
+        s.i += 2
+        return Literal("min")
+    if not sign and s.accept("the", "smallest", "value", "of", "the", "type"):
+        return Literal("min")
+    if word == "zero":
+        s.i += 1
+        return Literal("number", Fraction(0), sign if sign in "+-" else "")
+    number = _number(s)
+    if number is None:
+        s.i = start
+        return None
+    if sign == "±" and number != 0:
+        s.i = start
+        raise LatexError(f"'±{number}' is two values, not one", s.peek().pos)
+    return Literal("number", -number if sign == "-" else number, sign if number == 0 else "")
+
+
+# -- conditions -------------------------------------------------------------------------------------
+
+_RELATIONS = {"=": "=", "≠": "≠", "<": "<", ">": ">", "≤": "≤", "≥": "≥"}
+_FLIP = {"<": ">", ">": "<", "≤": "≥", "≥": "≤", "=": "=", "≠": "≠"}
+_LEADING = ("if", "when", "whenever", "where", "for", "provided", "that")
+
+
+def _predicate(s: _Stream):
+    """What follows a subject: `= 0`, `is NaN`, `are different from 0`, `is finite and non-zero`,
+    `have the same sign`...  Returns (op, literal), a list of them (a conjunction), or None."""
+    start = s.i
+    token = s.peek()
+    if token is not None and token.kind == "sym" and token.text in _RELATIONS:
+        s.i += 1
+        value = _value(s)
+        if value is not None:
+            return _RELATIONS[token.text], value
+    elif s.accept("equals") or s.accept("equal", "to"):
+        value = _value(s)
+        if value is not None:
+            return "=", value
+    else:
+        for verb in ("have", "has", "are of", "is of"):
+            mark = s.i
+            if s.accept(*verb.split()):
+                if s.accept("the", "same", "sign") or s.accept("the", "same", "signs"):
+                    return "samesign", None
+                if s.accept("different", "signs") or s.accept("opposite", "signs") or \
+                        s.accept("different", "sign") or s.accept("opposite", "sign"):
+                    return "diffsign", None
+            s.i = mark
+        if s.accept("is") or s.accept("are"):
+            s.accept("both") or s.accept("all") or s.accept("each")
+            negated = s.accept("not")
+            found = _predicate_word(s)
+            if found is not None:
+                return _negate(found) if negated else found
+    s.i = start
+    return None
+
+
+def _negate(found):
+    if isinstance(found, list):
+        return ("not", found)
+    op, value = found
+    negation = {"isnan": "notnan", "notnan": "isnan", "isinf": "notinf", "notinf": "isinf", "isfinite": "notfinite",
+                "notfinite": "isfinite", "=": "≠", "≠": "="}
+    if op in negation:
+        return negation[op], value
+    return "not", [(op, value)]
+
+
+def _predicate_word(s: _Stream):
+    s.accept("a") or s.accept("an")
+    s.accept("±") or s.accept("+-")
+    if s.accept("finite", "and", "non") and (s.accept("-", "zero") or s.accept("zero")) or \
+            s.accept("finite", "and", "nonzero") or s.accept("finite", "non", "-", "zero") or \
+            s.accept("finite", "nonzero") or s.accept("non", "-", "zero", "and", "finite") or \
+            s.accept("nonzero", "and", "finite"):
+        s.accept("number") or s.accept("value") or s.accept("numbers") or s.accept("values")
+        return [("isfinite", None), ("≠", Literal("number"))]
+    if s.accept("nan") or s.accept("not", "a", "number"):
+        return "isnan", None
+    if s.accept("infinite") or s.accept("infinity") or s.accept("inf") or s.accept("infinities"):
+        return "isinf", None
+    if s.accept("finite"):
+        s.accept("number") or s.accept("value")
+        return "isfinite", None
+    if s.accept("non", "-", "zero") or s.accept("nonzero") or s.accept("non", "zero") or s.accept("non", "-", "null") \
+            or s.accept("nonnull"):
+        return "≠", Literal("number")
+    if s.accept("zero") or s.accept("null") or s.accept("0"):
+        return "=", Literal("number")
+    if s.accept("strictly", "positive") or s.accept("positive"):
+        return ">", Literal("number")
+    if s.accept("strictly", "negative") or s.accept("negative"):
+        return "<", Literal("number")
+    for words, op in ((("different", "from"), "≠"), (("different", "of"), "≠"), (("different", "than"), "≠"),
+                      (("not", "equal", "to"), "≠"), (("unequal", "to"), "≠"), (("equal", "to"), "="),
+                      (("less", "than"), "<"), (("smaller", "than"), "<"), (("greater", "than"), ">"),
+                      (("larger", "than"), ">")):
+        if s.accept(*words):
+            value = _value(s)
+            return (op, value) if value is not None else None
+    token = s.peek()
+    if token is not None and token.kind == "sym" and token.text in _RELATIONS:
+        s.i += 1
+        value = _value(s)
+        return (_RELATIONS[token.text], value) if value is not None else None
+    return None
+
+
+def _atoms(operands: list[str], found) -> list:
+    parts = found if isinstance(found, list) else [found]
+    atoms = []
+    for op, value in parts:
+        if op == "not":
+            inner = _atoms(operands, value)
+            atoms.append(Not(inner[0] if len(inner) == 1 else And(tuple(inner))))
+            continue
+        if op in ("samesign", "diffsign"):
+            if sorted(operands) != ["A", "B"]:
+                raise LatexError("'same sign' and 'different signs' compare A with B")
+            atoms.append(Atom("A", op))
+            continue
+        atoms += [Atom(o, op, value) for o in operands]
+    return atoms
+
+
+def _clause(s: _Stream, previous: list[str] | None):
+    """One condition about one or more operands: returns (condition, its subject)."""
+    while s.word() in _LEADING:
+        s.i += 1
+    if s.accept("not") or s.accept("it", "is", "not", "the", "case", "that"):
+        inner, subject = _clause(s, previous)
+        return Not(inner), subject
+    if s.accept("("):
+        inner = _disjunction(s)
+        if not s.accept(")"):
+            s.fail("a condition")
+        return inner, previous
+    neither = s.accept("neither")
+    either = s.accept("either")
+    s.accept("both")
+    start = s.i
+    first = _operand(s)
+    if first is None:
+        value = _value(s)
+        token = s.peek()
+        if value is not None and token is not None and token.kind == "sym" and token.text in _RELATIONS:
+            s.i += 1
+            operand = _operand(s)
+            if operand is not None:
+                return Atom(operand, _FLIP[_RELATIONS[token.text]], value), [operand]
+        s.i = start
+        if previous and _predicate_start(s):   # "B[i] is finite and different from 0": the same subject
+            found = _predicate(s) or _predicate_word(s)
+            if found is not None:
+                atoms = _atoms(previous, found)
+                return (atoms[0] if len(atoms) == 1 else And(tuple(atoms))), previous
+        s.fail("a condition")
+    operands = [first]
+    joiner = "and"
+    while True:
+        mark = s.i
+        word = s.word()
+        if word in ("and", "or", "nor", ","):
+            s.i += 1
+            nxt = _operand(s)
+            if nxt is not None:
+                operands.append(nxt)
+                joiner = {"nor": "and", ",": joiner}.get(word, word)
+                continue
+        s.i = mark
+        break
+    found = _predicate(s)
+    if found is None:
+        if len(operands) > 1:   # "A[i] = 0 and B[i] ≠ 0" starts like a list of operands: read one at a time
+            s.i = start
+            operand = _operand(s)
+            found = _predicate(s)
+            if found is not None:
+                atoms = _atoms([operand], found)
+                return (atoms[0] if len(atoms) == 1 else And(tuple(atoms))), [operand]
+        s.fail("a condition")
+    if neither:
+        found = _negate(found)
+    if joiner == "or" or either:
+        parts = [_single(_atoms([o], found)) for o in operands]
+        if found[0] in ("samesign", "diffsign"):
+            parts = [_single(_atoms(operands, found))]
+        return (parts[0] if len(parts) == 1 else Or(tuple(parts))), operands
+    atoms = _atoms(operands, found)
+    return (atoms[0] if len(atoms) == 1 else And(tuple(atoms))), operands
+
+
+def _single(atoms: list):
+    return atoms[0] if len(atoms) == 1 else And(tuple(atoms))
+
+
+def _predicate_start(s: _Stream) -> bool:
+    token = s.peek()
+    return s.word() in ("is", "are", "not", "different", "equal", "unequal", "finite", "non", "nonzero") or (
+        token is not None and token.kind == "sym" and token.text in _RELATIONS)
+
+
+def _conjunction(s: _Stream):
+    parts = []
+    subject = None
+    while True:
+        part, subject = _clause(s, subject)
+        parts.append(part)
+        mark = s.i
+        if s.accept("and") or s.accept(",") and not s.word() == "or":
+            s.accept("and")
+            if s.at_end():
+                s.fail("a condition")
+            continue
+        s.i = mark
+        return parts[0] if len(parts) == 1 else And(tuple(_flat(parts, And)))
+
+
+def _disjunction(s: _Stream):
+    parts = [_conjunction(s)]
+    while s.accept("or") or (s.accept(",") and s.accept("or")):
+        parts.append(_conjunction(s))
+    return parts[0] if len(parts) == 1 else Or(tuple(_flat(parts, Or)))
+
+
+def _flat(parts, cls):
+    out = []
+    for p in parts:
+        out.extend(p.parts if isinstance(p, cls) else [p])
+    return out
+
+
+_OTHERWISE = (("otherwise",), ("else",), ("elsewhere",), ("in", "all", "other", "cases"),
+              ("for", "all", "other", "values"), ("for", "all", "other", "inputs"), ("for", "all", "other", "cases"))
+
+
+def condition_of(items) -> Condition:
+    """A condition from tokens (of a row's condition cell, of a sentence's clause)."""
+    s = _Stream(_trim(items))
+    for words in _OTHERWISE:
+        if s.accept(*words) and s.at_end():
+            return Otherwise()
+        s.i = 0
+    if s.at_end():
+        raise LatexError("an empty condition")
+    condition = _disjunction(s)
+    if not s.at_end():
+        s.fail("the condition")
+    return condition
+
+
+def _trim(items) -> list[Token]:
+    """Tokens without the punctuation that ends a cell or a clause."""
+    items = list(items)
+    while items and items[-1].kind == "sym" and items[-1].text in (",", ".", ";", ":"):
+        items.pop()
+    while items and items[0].kind == "sym" and items[0].text in (",", ":"):
+        items.pop(0)
+    return items
+
+
+def parse_condition(text: str) -> Condition:
+    return condition_of(tokens(text))
+
+
+# -- results ------------------------------------------------------------------------------------------
+
+_ROUNDING_NAMES = {"round": "round", "rnd": "round", "rn": "round", "rne": "round", "trunc": "trunc",
+                   "truncate": "trunc", "floor": "floor", "ceil": "ceil", "fl": "round"}
+
+
+def _quotient(s: _Stream) -> bool:
+    """A/B, A[i]/B[i], (A)/(B), \\frac{A[i]}{B[i]}."""
+    start = s.i
+    token = s.peek()
+    if token is not None and token.kind == "frac":
+        num, den = _Stream(token.parts[0]), _Stream(token.parts[1])
+        if _operand(num) == "A" and num.at_end() and _operand(den) == "B" and den.at_end():
+            s.i += 1
+            return True
+        return False
+    parens = s.accept("(")
+    if _operand(s) != "A" or (parens and not s.accept(")")) or not s.accept("/"):
+        s.i = start
+        return False
+    parens = s.accept("(")
+    if _operand(s) != "B" or (parens and not s.accept(")")):
+        s.i = start
+        return False
+    return True
+
+
+def result_of(items) -> Result:
+    s = _Stream(_trim(items))
+    if s.accept("="):
+        pass
+    result = _result(s)
+    if not s.at_end():
+        s.fail("the result")
+    return result
+
+
+def _result(s: _Stream) -> Result:
+    for words in (("undefined",), ("not", "defined"), ("undef",), ("unspecified",), ("error",),
+                  ("implementation", "-", "defined"), ("implementation", "-", "dependent"),
+                  ("implementation", "defined"), ("implementation", "dependent")):
+        if s.accept(*words):
+            return Result("undefined")
+    if s.accept("nan") or s.accept("not", "a", "number") or s.accept("+", "nan") or s.accept("-", "nan"):
+        return Result("nan")
+    mark = s.i
+    name = s.word()
+    if name in _ROUNDING_NAMES and s.word(1) == "(":
+        s.i += 2
+        sign = "-" if s.accept("-") else ""
+        if _quotient(s) and s.accept(")"):
+            return Result("quotient", sign, rounding=_ROUNDING_NAMES[name])
+        s.i = mark
+    for left, right, mode in (("⌊", "⌋", "floor"), ("⌈", "⌉", "ceil")):
+        if s.accept(left):
+            if _quotient(s) and s.accept(right):
+                return Result("quotient", rounding=mode)
+            s.i = mark
+    signs = _signs(s)
+    if signs is not None:
+        if s.accept("inf") or s.accept("infinity") or s.accept("infty"):
+            return Result("inf", "xor:" + signs)
+        if s.accept("0") or s.accept("zero"):
+            return Result("number", "xor:" + signs)
+        s.i = mark
+    sign = _sign(s)
+    if _quotient(s):
+        if sign in ("", "+", "-"):
+            return Result("quotient", sign if sign == "-" else "")
+        s.fail("the result")
+    if s.accept("inf") or s.accept("infinity") or s.accept("infty"):
+        return Result("inf", sign)
+    s.i = mark
+    value = _value(s)
+    if value is None:
+        s.fail("the result")
+    if value.kind == "nan":
+        return Result("nan")
+    if value.kind != "number":
+        s.fail("the result")
+    return Result("number", value.sign, value.value)
+
+
+def _signs(s: _Stream) -> str | None:
+    """sign(A) * sign(B) * ..., sgn(A)·sgn(B)·...: the operands whose signs multiply, sorted."""
+    found = []
+    while s.word() in ("sign", "sgn") and s.word(1) == "(":
+        start = s.i
+        s.i += 2
+        operand = _operand(s)
+        if operand is None or not s.accept(")"):
+            s.i = start
+            break
+        found.append(operand)
+        s.accept("*")
+    return "".join(sorted(set(found))) if found else None
+
+
+def parse_result(text: str) -> Result:
+    return result_of(tokens(text))
+
+
+# -- matrix entries -----------------------------------------------------------------------------------
+
+def tolerance(text: str) -> Fraction:
+    """Half a unit in the last decimal place written: '0.333' -> 0.0005."""
+    numbers = [t.text for t in text_tokens(text) if t.kind == "number"]
+    last = numbers[-1] if numbers else "0"
+    mantissa, _, exponent = last.lower().partition("e")
+    decimals = len(mantissa.partition(".")[2])
+    return Fraction(1, 2) * Fraction(10) ** (int(exponent or 0) - decimals)
+
+
+_MAX_ENTRY_TOKENS = 40
+
+
+def entry_of(items, approx: bool = False, source: str = "") -> Entry:
+    """A matrix entry: a number, an arithmetic expression of numbers (6.1/3, \\frac{1}{3}), ±inf, NaN, -0.0."""
+    items = [t for t in _trim(items)]
+    if items and items[0].kind == "sym" and items[0].text == "≈":
+        approx = True
+        items = items[1:]
+    if not items or len(items) > _MAX_ENTRY_TOKENS:
+        raise LatexError("cannot read the matrix entry", items[0].pos if items else None)
+    s = _Stream(items)
+    sign = _sign(s)
+    if s.accept("inf") or s.accept("infinity") or s.accept("infty"):
+        if s.at_end():
+            return Entry(Literal("inf", sign=sign), approx)
+    s.i = 0
+    if s.accept("nan") and s.at_end():
+        return Entry(Literal("nan"), approx)
+    s.i = 0
+    value = _sum(s)
+    if not s.at_end():
+        s.fail("the matrix entry")
+    negative_zero = value == 0 and items[0].kind == "sym" and items[0].text == "-"
+    literal = Literal("number", value, "-" if negative_zero else "")
+    written = source or render(items)
+    return Entry(literal, approx, tolerance(written) if approx else Fraction(0))
+
+
+def _sum(s: _Stream) -> Fraction:
+    value = _product(s)
+    while s.word() in ("+", "-"):
+        op = s.word()
+        s.i += 1
+        other = _product(s)
+        value = value + other if op == "+" else value - other
+    return value
+
+
+def _product(s: _Stream) -> Fraction:
+    value = _factor(s)
+    while s.word() in ("*", "/"):
+        op = s.word()
+        s.i += 1
+        other = _factor(s)
+        if op == "/" and other == 0:
+            s.fail("the matrix entry (a division by zero)")
+        value = value * other if op == "*" else value / other
+    return value
+
+
+def _factor(s: _Stream) -> Fraction:
+    if s.accept("-"):
+        return -_factor(s)
+    if s.accept("+"):
+        return _factor(s)
+    if s.accept("("):
+        value = _sum(s)
+        if not s.accept(")"):
+            s.fail("the matrix entry")
+        return value
+    token = s.peek()
+    if token is not None and token.kind == "frac":
+        num, den = _Stream(token.parts[0]), _Stream(token.parts[1])
+        top, bottom = _sum(num), _sum(den)
+        if not (num.at_end() and den.at_end()) or bottom == 0:
+            s.fail("the matrix entry")
+        s.i += 1
+        return top / bottom
+    number = _number(s)
+    if number is None:
+        s.fail("the matrix entry")
+    return number
+
+
+def parse_entry(text: str) -> Entry:
+    return entry_of(tokens(text), source=text)

@@ -1,0 +1,144 @@
+"""What a part of a document is read as: plain values, each written in plain mathematical notation.
+
+A sentence, formula, table row or example of a document is read as zero or
+more of these statements, or as "not understood" (`Reading`):
+
+- `Semantics`: which division the section's "/" is: IEEE 754 rounded to
+  nearest even (``ieee754``), an integer quotient rounded toward zero
+  (``trunc``), down (``floor``), up (``ceil``) or to nearest (``nearest``),
+  or the exact real quotient (``exact``); a float quotient rounded another way
+  than to nearest is a rounding rule that is not Div's own;
+- `Case`: where a condition holds, C is a result (a case-table row, a
+  definition with its domain, "the sign of ±0 is the sign of B" in the n-th
+  case);
+- `CaseRule`: a special-value rule in words ("A zero over a finite non-zero
+  number is a zero carrying the product of the signs");
+- `SignRule`: the sign of a zero or infinite result, everywhere or where a
+  condition holds;
+- `Domain`: a precondition every input satisfies; `ErrorCondition`: what the
+  text says of the inputs outside it; `Constraint`: same shape or same type;
+- `Accuracy`: an error bound stated in words;
+- `Reference`: "see constraint [TAG]"; `NoClaim`: text that states nothing
+  (an introduction, a signature, "has no attribute").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from divbridge.document.caserule import CaseRule
+from divbridge.document.formula import Condition, Result
+
+
+@dataclass(frozen=True)
+class Semantics:
+    rule: str                 # ieee754 | trunc | floor | ceil | nearest | exact
+
+    def __str__(self) -> str:
+        return {"ieee754": "C[i] = A[i] ⊘ B[i]: IEEE 754 division, rounded to nearest even",
+                "trunc": "C[i] = trunc(A[i] / B[i]): the quotient rounded toward zero",
+                "floor": "C[i] = ⌊A[i] / B[i]⌋: the quotient rounded toward -∞",
+                "ceil": "C[i] = ⌈A[i] / B[i]⌉: the quotient rounded toward +∞",
+                "nearest": "C[i] = A[i] / B[i] rounded to nearest",
+                "exact": "C[i] = A[i] / B[i], the exact quotient"}[self.rule]
+
+
+@dataclass(frozen=True)
+class Case:
+    condition: Condition | None       # None: everywhere the section defines Div (a definition)
+    result: Result
+
+    def __str__(self) -> str:
+        if self.condition is None:
+            return f"C = {self.result}" + (" (the section's division)" if self.result.kind == "quotient" else "")
+        return f"{self.condition} → C = {self.result}"
+
+
+@dataclass(frozen=True)
+class SignRule:
+    sign: str                 # xor:AB | xor:A | xor:B | + | - (xor:...Z before its case is known: "the zero")
+    applies: tuple[str, ...]  # zero and / or inf
+    condition: Condition | None = None
+    case: int = 0             # "in the n-th case": the row of the section's table (-1: the last); 0: everywhere
+
+    def __str__(self) -> str:
+        what = " or ".join({"zero": "0", "inf": "∞"}[a] for a in self.applies)
+        sign = {"xor:AB": "sign(A) · sign(B)", "xor:A": "sign(A)", "xor:B": "sign(B)", "+": "+", "-": "-"}[self.sign]
+        where = f"{self.condition} and " if self.condition is not None else ""
+        return f"{where}C = ±{what} → sign(C) = {sign}"
+
+
+@dataclass(frozen=True)
+class Domain:
+    condition: Condition
+
+    def __str__(self) -> str:
+        return f"precondition: {self.condition}"
+
+
+@dataclass(frozen=True)
+class ErrorCondition:
+    kind: str                 # none | implementation | undefined
+
+    def __str__(self) -> str:
+        return {"none": "every input of the domain has a result (no error condition)",
+                "implementation": "inputs outside the domain: implementation dependent",
+                "undefined": "inputs outside the domain: undefined"}[self.kind]
+
+
+@dataclass(frozen=True)
+class Constraint:
+    kind: str                 # shape | type
+
+    def __str__(self) -> str:
+        return "shape(A) = shape(B) = shape(C)" if self.kind == "shape" else "type(A) = type(B) = type(C)"
+
+
+@dataclass(frozen=True)
+class Accuracy:
+    def __str__(self) -> str:
+        return "|C - A / B| bounded as IEEE 754 rounding bounds it"
+
+
+@dataclass(frozen=True)
+class Reference:
+    tag: str
+
+    def __str__(self) -> str:
+        return f"the requirement {self.tag}, restated here"
+
+
+@dataclass(frozen=True)
+class NoClaim:
+    why: str
+
+    def __str__(self) -> str:
+        return f"no claim ({self.why})"
+
+
+Statement = Semantics | Case | CaseRule | SignRule | Domain | ErrorCondition | Constraint | Accuracy | Reference | NoClaim
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one part of a document is read as; ``statements`` empty and ``why`` set: not understood."""
+
+    statements: tuple = ()
+    why: str = ""             # not understood: why (an unknown phrasing, a condition that cannot be read)
+
+    @property
+    def understood(self) -> bool:
+        return bool(self.statements)
+
+    def __str__(self) -> str:
+        if not self.statements:
+            return f"not understood ({self.why})" if self.why else "not understood"
+        return "; ".join(str(s) for s in self.statements)
+
+
+def understood(*statements) -> Reading:
+    return Reading(tuple(statements))
+
+
+def not_understood(why: str) -> Reading:
+    return Reading((), why)
