@@ -12,14 +12,19 @@ from typing import Any
 
 from divbridge.errors import InputError
 from divbridge.checkspec import proofcheck
+from divbridge.checkspec.accuracy import analyse_note
 from divbridge.checkspec.checks import check_document, tag_traces
 from divbridge.checkspec.findings import exit_code
+from divbridge.document.accuracy import is_note_file
 from divbridge.document.findings import Finding
 from divbridge.document.reader import SpecDocument, has_div_section, parse_document, read_document
 
 
 def analyse(path: str | Path) -> dict[str, Any]:
-    """Check a document on disk; one with no Div section in it is bad input (exit 2)."""
+    """Check a document on disk (an accuracy note: `checkspec.accuracy`); one with no Div section in it
+    is bad input (exit 2)."""
+    if is_note_file(path):
+        return analyse_note(path)
     doc = read_document(path)
     if not has_div_section(doc):
         raise InputError("no Div section in the document (no heading names the Div operator)", str(path))
