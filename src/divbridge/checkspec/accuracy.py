@@ -122,7 +122,7 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
         claim.verdict = "unreadable" if statement.math.malformed else "unchecked"
         return claim
     if item.kind in ("intro-float", "intro-int"):
-        found, unchecked = _bound_findings(item, obligations, results, missing)
+        found, unchecked = _bound_findings(item, note, obligations, results, missing)
     else:
         found, unchecked = _real_findings(item, obligations, results, missing)
     claim.findings = findings + found
@@ -218,7 +218,18 @@ def _refutation(item: Meaning, env: dict[str, Fraction]) -> str:
                           else ""))
 
 
-def _bound_findings(item: Meaning, obligations: list[Obligation], results: dict,
+def _elsewhere(item: Meaning, note: Note) -> str:
+    """A bullet stated without the condition that the section's sentence states for its own bound."""
+    if item.statement.conditions:
+        return ""
+    for other in note.statements:
+        if other.section == item.statement.section and other.source == "prose" and other.conditions:
+            condition = other.conditions[-1].text
+            return f" (line {other.line} states its bound {condition}; this claim states no condition)"
+    return ""
+
+
+def _bound_findings(item: Meaning, note: Note, obligations: list[Obligation], results: dict,
                     missing: str) -> tuple[list[Finding], bool]:
     line, column = item.statement.line, item.statement.column
     if not obligations:
@@ -238,17 +249,25 @@ def _bound_findings(item: Meaning, obligations: list[Obligation], results: dict,
         else:
             unchecked.append(obligation.format)
     findings = []
-    for region, failures in refuted.items():
+    region = next((r for r in ("in_range", "", "overflow") if r in refuted), None)
+    if region is not None:
+        failures = refuted[region]
         fmt, result = failures[0]
         where = {"in_range": " where the quotient does not overflow", "overflow": " on overflow"}.get(region, "")
-        holds = proved.get("in_range") if region == "overflow" else None
         message = (f"false in {', '.join(f for f, _ in failures)}{where}: {item.text}; for {fmt} "
                    f"{show_line(result.counterexample)}: {result.counterexample.mirror} ({result.prover} refutes "
                    f"obligation {result.id})")
-        if holds:
-            message += f"; it holds where the quotient does not overflow (proved in {', '.join(holds)})"
-        findings.append(Finding("incorrect", line, message, show_line(result.counterexample), column))
-    if undecided and not refuted:
+        if region == "in_range" and refuted.get("overflow"):
+            other_fmt, other = refuted["overflow"][0]
+            message += (f"; it fails on overflow too (in {', '.join(f for f, _ in refuted['overflow'])}; for "
+                        f"{other_fmt} {show_line(other.counterexample)}: {other.counterexample.mirror})")
+        if region == "overflow" and proved.get("in_range"):
+            message += f"; it holds where the quotient does not overflow (proved in {', '.join(proved['in_range'])})"
+        if undecided:
+            message += f"; not decided in {', '.join(undecided)}"
+        findings.append(Finding("incorrect", line, message + _elsewhere(item, note), show_line(result.counterexample),
+                                column))
+    elif undecided:
         findings.append(Finding("ambiguous", line, f"the provers could not decide whether the bound holds in "
                                 f"{', '.join(undecided)}", column=column))
     if unchecked:

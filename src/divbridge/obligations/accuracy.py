@@ -37,6 +37,7 @@ from pathlib import Path
 
 import sympy
 
+from divbridge import assets
 from divbridge.formats import FLOAT_FORMATS, INT_FORMATS, FloatFormat, IntFormat, get_format
 from divbridge.document import mathexpr
 from divbridge.document.accuracy import Condition, Note, Statement, error_of
@@ -72,7 +73,7 @@ class Meaning:
     op: str = ""                                # intro kinds: E op bound
     absolute: bool = False                      # intro kinds: |E| rather than E
     bound: sympy.Expr = sympy.S.Zero            # intro kinds
-    normal: bool = False                        # float: only where the quotient is a normal number
+    ranges: tuple[sympy.Basic, ...] = ()        # float: where the claim is made, relations on |R|
     formats: tuple[str, ...] = ()
     sides: tuple[sympy.Expr, sympy.Expr] = ()   # propagation and first-order: the two sides compared
     text: str = ""                              # what is checked, in plain notation
@@ -176,7 +177,7 @@ def _condition(condition: Condition, substitute: dict, family: str) -> sympy.Bas
     if condition.meaning == "normal":
         if family != "float" or _quotient(subject) not in (sympy.Abs(R), R):
             raise _NotRead(f"the condition «{condition.text}» is not about the quotient in a float format")
-        return sympy.Symbol("normal")
+        return sympy.And(sympy.Ge(sympy.Abs(R), MIN_NORMAL), sympy.Le(sympy.Abs(R), MAX_FINITE))
     raise _NotRead(f"the condition «{condition.text}» is not understood")
 
 
@@ -305,19 +306,50 @@ def _introduction(statement: Statement, lhs, op: str, rhs, conditions: list, for
     bound = _quotient(rhs)
     if bound.free_symbols & {A, B, A_ERR, B_ERR}:
         raise _NotRead("a bound that depends on more than the quotient A / B")
-    normal = sympy.Symbol("normal") in conditions
-    others = [c for c in conditions if c != sympy.Symbol("normal") and c != sympy.Ne(B, 0)]
-    if others:
-        raise _NotRead(f"the condition {_shown(others[0])} on a {family} division")
+    ranges = []
+    for condition in conditions:
+        for part in sympy.And.make_args(condition):
+            if part == sympy.Ne(B, 0):
+                continue          # the domain of every float or integer claim
+            ranges.append(_on_quotient(part, family))
     listed = statement.section.types or formats[family]
     chosen = tuple(n for n in listed if isinstance(get_format(n), FloatFormat if family == "float" else IntFormat))
     if family == "int" and (bound.free_symbols or bound.has(ULP)):
         raise _NotRead("an integer bound that is not a number")
     error = "|E|" if lhs != E else "E"
     what = "round(A/B) - A/B" if family == "float" else "trunc(A/B) - A/B"
-    return Meaning(statement, f"intro-{family}", op=op, absolute=lhs != E, bound=bound, normal=normal,
-                   formats=chosen, text=f"{error} {op} {_shown(bound)} where E = {what}"
-                   + (", A/B a normal number" if normal else ""))
+    where = " and ".join(_shown(r) for r in ranges)
+    return Meaning(statement, f"intro-{family}", op=op, absolute=lhs != E, bound=bound, ranges=tuple(ranges),
+                   formats=chosen, text=(f"{error} {op} {_shown(bound)} where E = {what}, R = A/B"
+                                         + (f", for {where}" if where else "")))
+
+
+def _on_quotient(condition: sympy.Basic, family: str) -> sympy.Basic:
+    """A float claim's condition as a relation between |R| and a constant (its range)."""
+    if family == "float" and isinstance(condition, sympy.core.relational.Relational):
+        left, right = (_quotient(side) for side in (condition.lhs, condition.rhs))
+        ops = {"<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt}
+        flipped = {"<=": sympy.Ge, "<": sympy.Gt, ">=": sympy.Le, ">": sympy.Lt}
+        constant = lambda x: x.free_symbols <= {EPS, MIN_NORMAL, MAX_FINITE} and not x.has(ULP)  # noqa: E731
+        if condition.rel_op in ops and left == sympy.Abs(R) and constant(right):
+            return ops[condition.rel_op](left, right)
+        if condition.rel_op in ops and right == sympy.Abs(R) and constant(left):
+            return flipped[condition.rel_op](right, left)
+    raise _NotRead(f"the condition {_shown(condition)} on a {family} division")
+
+
+def quotient_range(item: Meaning, fmt: FloatFormat) -> tuple:
+    """(low, low excluded, high, high excluded) of |A/B| where the claim is made in ``fmt``; None: no end."""
+    low, low_open, high, high_open = None, False, None, False
+    for relation in item.ranges:
+        value = relation.rhs.xreplace(constants(fmt))
+        if not value.is_Rational:
+            raise Unsupported(f"the range end {relation.rhs} is not a number")
+        if relation.rel_op in (">=", ">") and (low is None or value >= low):
+            low, low_open = value, relation.rel_op == ">" or (value == low and low_open)
+        if relation.rel_op in ("<=", "<") and (high is None or value <= high):
+            high, high_open = value, relation.rel_op == "<" or (value == high and high_open)
+    return low, low_open, high, high_open
 
 
 def _shown(expr) -> str:
@@ -377,10 +409,11 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
                 backends=frozenset({"smt"}), **base))
             continue
         bound = item.bound.xreplace(constants(fmt))
-        regions = ("in_range",) if item.normal else ("in_range", "overflow")
+        span = quotient_range(item, fmt)
+        regions = ("in_range", "overflow") if span[2] is None or span[2] > fmt.max_finite else ("in_range",)
         for region in regions:
             params = {"claim": "float", "op": item.op, "abs": item.absolute, "bound": bound, "region": region,
-                      "normal": item.normal, "eb": fmt.eb, "sb": fmt.sb}
+                      "range": span, "eb": fmt.eb, "sb": fmt.sb}
             accuracy_note.smt(params, fmt)
             backends = {"smt"} | ({"gappa"} if accuracy_note.gappa_goals(params, fmt) else set())
             where = {"in_range": "no overflow", "overflow": "on overflow"}[region]
@@ -419,3 +452,19 @@ def note_obligations(note: Note, formats: dict[str, tuple[str, ...]] | None = No
                 merged[obligation.id] = replace(known, requirements=known.requirements + obligation.requirements,
                                                 lines=known.lines + obligation.lines)
     return list(merged.values())
+
+
+def note_summary(note: Note, obligations: list[Obligation]) -> dict:
+    """The note as results.json records a document: its name, title and one requirement per section
+    whose statements bind obligations (the tag `requirement_tag` gives them), with their lines."""
+    requirements: dict[str, dict] = {}
+    for obligation in obligations:
+        for tag, line in zip(obligation.requirements, obligation.lines):
+            section = note.section_of(line)
+            entry = requirements.setdefault(tag, {"tag": tag, "line": line, "lines": [], "text": section.title if
+                                                  section else "", "section": section.title if section else "",
+                                                  "roles": ["accuracy"]})
+            if line not in entry["lines"]:
+                entry["lines"].append(line)
+    return {"path": assets.artifact_path(Path(note.path)), "title": note.title,
+            "requirements": list(requirements.values())}

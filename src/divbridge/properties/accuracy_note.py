@@ -11,9 +11,10 @@ An obligation's params say what the note claims, already read for Div
   for finite operands ``a``, ``b`` (``b`` non-zero) and ``r = a / b``, compared
   (``op``, on ``E`` or ``|E|`` as ``abs`` says) with ``bound``, a sympy
   expression in ``R`` (the exact quotient) and ``ulp(R)`` whose constants are
-  already numbers; over the ``region`` ``in_range`` (``|r| <= max_finite``) or
-  ``overflow`` (``|r| > max_finite``), and where ``normal`` asks it, only for
-  ``min_normal <= |r| <= max_finite``.  SMT-LIB: ``E * |b| = (q*b - a) * sign(b)``
+  already numbers; where ``|r|`` lies in ``range`` (``low``, ``high``: numbers or
+  None, each with whether it is excluded) and in the ``region`` ``in_range``
+  (``|r| <= max_finite``) or ``overflow`` (``|r| > max_finite``).
+  SMT-LIB: ``E * |b| = (q*b - a) * sign(b)``
   and the bound times ``|b|`` are exact in a format twice as wide, and a
   difference rounded upward (downward) stays below (above) a representable
   bound exactly when the exact one does.  Gappa: the bound's linear minorant
@@ -120,17 +121,27 @@ def float_ulp(fmt: FloatFormat) -> Callable[[Fraction], Fraction]:
 # -- readable statements -----------------------------------------------------------------
 
 def statement(params: dict) -> str:
+    """The claim in plain notation: powers of two as 2^k, a float format's extremes by name."""
     claim = params["claim"]
     if claim == "real":
         return f"{_text(params['conditions'])} -> {_text(params['goal'])}"
     error = "|E|" if params["abs"] else "E"
-    bound = _text(params["bound"]).replace("R", "r")
+    names = {}
+    if claim == "float":
+        fmt = FloatFormat("", params["eb"], params["sb"])
+        names = {sympy.Rational(fmt.max_finite): sympy.Symbol("max_finite"),
+                 sympy.Rational(fmt.min_normal): sympy.Symbol("min_normal")}
+    text = lambda x: _text(_powers_of_two(sympy.sympify(x).xreplace(names)))  # noqa: E731
+    bound = text(params["bound"]).replace("R", "r")
     if claim == "int":
         return (f"b != 0 and not (a = MIN and b = -1) and r = a / b and E = trunc(r) - r -> {error} {params['op']} "
                 f"{bound}")
     region = {"in_range": "|r| <= max_finite", "overflow": "|r| > max_finite"}[params["region"]]
-    if params["normal"]:
-        region = "min_normal <= |r| <= max_finite"
+    low, low_open, high, high_open = params["range"]
+    if low is not None:
+        region = f"{text(low)} {'<' if low_open else '<='} |r| and {region}"
+    if high is not None and high != sympy.Rational(fmt.max_finite):
+        region += f" and |r| {'<' if high_open else '<='} {text(high)}"
     return (f"isFinite(a) and isFinite(b) and b != 0 and r = a / b and {region} and E = round(r) - r -> "
             f"{error} {params['op']} {bound}")
 
@@ -150,6 +161,19 @@ class _Plain(sympy.printing.str.StrPrinter):
     def _print_Pow(self, expr, rational=False):
         return super()._print_Pow(expr, rational).replace("**", "^")
 
+    def _print_And(self, expr):
+        return " and ".join(self._print(a) for a in expr.args)
+
+    def _print_Or(self, expr):
+        return "(" + " or ".join(self._print(a) for a in expr.args) + ")"
+
+    def _print_Not(self, expr):
+        return f"not ({self._print(expr.args[0])})"
+
+    def _print_Relational(self, expr):
+        op = {"==": "=", "!=": "!="}.get(expr.rel_op, expr.rel_op)
+        return f"{self._print(expr.lhs)} {op} {self._print(expr.rhs)}"
+
 
 def plain(expr) -> str:
     """A sympy expression or boolean in plain notation (what reports and findings show)."""
@@ -158,6 +182,19 @@ def plain(expr) -> str:
 
 def _text(expr) -> str:
     return plain(expr)
+
+
+def _powers_of_two(expr):
+    """Each rational power of two (exponent beyond 16) as a symbol 2^k, for reading."""
+    found = {}
+    for atom in expr.atoms(sympy.Rational):
+        value = abs(Fraction(int(atom.p), int(atom.q)))
+        for part in (value.numerator, value.denominator):
+            if part > 1 << 16 and part & (part - 1) == 0 and value.numerator * value.denominator == part:
+                k = part.bit_length() - 1
+                power = sympy.Symbol(f"2^{k if part == value.numerator else -k}")
+                found[atom] = power if atom > 0 else -power
+    return expr.xreplace(found)
 
 
 # -- SMT-LIB ------------------------------------------------------------------------------
@@ -255,7 +292,7 @@ def _float_smt(params: dict, fmt: FloatFormat) -> str:
     uses_ulp = bool(params["bound"].atoms(sympy.Function)) and any(f.func == ULP for f in params["bound"].atoms(
         sympy.Function))
     bound = _scaled(params["bound"], fmt, wide)
-    lit = lambda value: _wide_literal(wide, value)  # noqa: E731
+    lit = lambda value: _wide_literal(wide, Fraction(str(value)))  # noqa: E731
     lines = [f"; exact in {wide.name}: xa = a, xb = b, m = q * b, and the bound times |b|",
              f"(define-fun xa () {w} ({to_w} RNE a))", f"(define-fun xb () {w} ({to_w} RNE b))",
              f"(define-fun m () {w} (fp.mul RNE ({to_w} RNE q) xb))"]
@@ -264,8 +301,11 @@ def _float_smt(params: dict, fmt: FloatFormat) -> str:
     lines.append(f"(define-fun bound () {w} {bound.term})")
     region = {"in_range": f"(fp.leq (fp.abs xa) (fp.mul RNE {lit(fmt.max_finite)} (fp.abs xb)))",
               "overflow": f"(fp.gt (fp.abs xa) (fp.mul RNE {lit(fmt.max_finite)} (fp.abs xb)))"}[params["region"]]
-    if params["normal"]:
-        region = f"(and {region} (fp.leq (fp.mul RNE {lit(fmt.min_normal)} (fp.abs xb)) (fp.abs xa)))"
+    low, low_open, high, high_open = params["range"]
+    if low is not None:
+        region = f"(and {region} (fp.{'lt' if low_open else 'leq'} (fp.mul RNE {lit(low)} (fp.abs xb)) (fp.abs xa)))"
+    if high is not None:
+        region = f"(and {region} (fp.{'lt' if high_open else 'leq'} (fp.abs xa) (fp.mul RNE {lit(high)} (fp.abs xb))))"
     lines.append(f"(define-fun domain () Bool (and (isFinite a) (isFinite b) (not (fp.isZero b)) {region}))")
     lines.append(f"(define-fun goal () Bool (=> domain {_float_relation(params)}))")
     return "\n".join(lines)
@@ -368,16 +408,20 @@ def _significand_bits(value: Fraction) -> int:
 # -- Gappa -----------------------------------------------------------------------------
 
 def gappa_goals(params: dict, fmt: FloatFormat) -> list[tuple[str, str, Fraction]]:
-    """The goals that prove an ``in_range`` upper bound ``|E| <= bound`` (or ``E <= bound`` with the bound
-    even in E's sign: not attempted): (range of |r|: normal | subnormal, goal kind: rel | abs, its
-    bound), each goal implying the claim on its range.  [] when Gappa cannot be asked."""
+    """The goals that prove an ``in_range`` upper bound ``|E| <= bound``: (range of |r|: normal | subnormal,
+    goal kind: rel | abs, its bound, the range's ends), each goal implying the claim on its range (its ends
+    rounded outward).  [] when Gappa cannot be asked."""
     if params["claim"] != "float" or params["region"] != "in_range" or params["op"] != "<=" or not params["abs"]:
         return []
-    ranges = [("normal", fmt.min_normal, fmt.max_finite)]
-    if not params["normal"]:
-        ranges.append(("subnormal", Fraction(0), fmt.min_normal))
+    low, _, high, _ = params["range"]
+    low = Fraction(str(low)) if low is not None else Fraction(0)
+    high = min(Fraction(str(high)), fmt.max_finite) if high is not None else fmt.max_finite
+    ranges = [(name, max(low, start), min(high, stop)) for name, start, stop in
+              (("normal", fmt.min_normal, fmt.max_finite), ("subnormal", Fraction(0), fmt.min_normal))]
     goals = []
     for name, low, high in ranges:
+        if low > high or (name == "subnormal" and low == high):     # empty, or a point the normal range has
+            continue
         minorant = _minorant(params["bound"], low, high, fmt)
         if minorant is None:
             return []
@@ -386,12 +430,12 @@ def gappa_goals(params: dict, fmt: FloatFormat) -> list[tuple[str, str, Fraction
             rel = slope + (offset / high if offset >= 0 else offset / low)
             if rel <= 0:
                 return []
-            goals.append((name, "rel", _dyadic_below(rel)))
+            goals.append((name, "rel", _dyadic_below(rel), _dyadic_below(low), _dyadic_above(high)))
         else:
             absolute = offset + min(Fraction(0), slope * high)
             if absolute <= 0:
                 return []
-            goals.append((name, "abs", _dyadic_below(absolute)))
+            goals.append((name, "abs", _dyadic_below(absolute), _dyadic_below(low), _dyadic_above(high)))
     return goals
 
 
@@ -430,17 +474,31 @@ def _minorant(expr, low: Fraction, high: Fraction, fmt: FloatFormat) -> tuple[Fr
 
 def _dyadic_below(value: Fraction) -> Fraction:
     """The largest m * 2^k <= value with m of 60 bits: a Gappa literal (a stronger goal than asked)."""
+    if value <= 0:
+        return Fraction(0)
     exponent = value.numerator.bit_length() - value.denominator.bit_length() - 60
     scaled = Fraction(2) ** -exponent * value
     return Fraction(int(scaled)) * Fraction(2) ** exponent
 
 
+def _dyadic_above(value: Fraction) -> Fraction:
+    below = _dyadic_below(value)
+    if below == value:
+        return value
+    exponent = value.numerator.bit_length() - value.denominator.bit_length() - 60
+    return below + Fraction(2) ** exponent
+
+
 def gappa_number(value: Fraction) -> str:
-    """``m b e`` (m * 2^e), Gappa's exact notation."""
+    """``m b e`` (m * 2^e, m odd), Gappa's exact notation of a dyadic number."""
+    if value == 0:
+        return "0"
     numerator, denominator = value.numerator, value.denominator
-    shift = denominator.bit_length() - 1
-    assert denominator == 1 << shift
-    return f"{numerator}b-{shift}" if shift else f"{numerator}"
+    exponent = -(denominator.bit_length() - 1)
+    assert denominator == 1 << -exponent
+    while numerator % 2 == 0:
+        numerator, exponent = numerator // 2, exponent + 1
+    return f"{numerator}b{exponent}"
 
 
 # -- the predicate ---------------------------------------------------------------------
@@ -458,16 +516,30 @@ def predicate(params: dict, fmt, *operands) -> tuple[np.ndarray, np.ndarray]:
             applies[i], holds[i] = ok, verdict
         return applies, holds
     a, b = operands
-    applies, holds = np.zeros(a.shape, bool), np.ones(a.shape, bool)
     if claim == "int":
-        for i, (x, y) in enumerate(zip(a.tolist(), b.tolist())):
-            ok, verdict, _ = _int_point(params, fmt, int(x), int(y))
-            applies[i], holds[i] = ok, verdict
-        return applies, holds
+        return _int_predicate(params, fmt, a, b)
+    applies, holds = np.zeros(a.shape, bool), np.ones(a.shape, bool)
     for i, r, cc in exact_quotients(fmt, a, b, div(fmt, a, b)):
         ok, verdict, _ = _float_point(params, fmt, r, cc.value if cc.is_finite else None)
         applies[i], holds[i] = ok, verdict
     return applies, holds
+
+
+def _int_predicate(params: dict, fmt: IntFormat, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """E * |b| = (c * b - a) * sign(b) compared exactly: in int64 up to 32-bit types, Python integers above."""
+    wide = object if fmt.bits > 32 else np.int64
+    x, y = a.astype(wide), b.astype(wide)
+    applies = (y != 0) & ~((x == fmt.min) & (y == -1)) if fmt.signed else (y != 0)
+    y = np.where(applies, y, 1).astype(wide)
+    magnitude = np.abs(x) // np.abs(y)
+    c = np.where((x < 0) != (y < 0), -magnitude, magnitude).astype(wide)
+    bound = Fraction(str(params["bound"]))
+    scaled = (c * y - x) * np.where(y < 0, -1, 1).astype(wide)
+    left = bound.denominator * (np.abs(scaled) if params["abs"] else scaled)
+    right = bound.numerator * np.abs(y)
+    holds = {"=": left == right, "!=": left != right, "<=": left <= right, "<": left < right,
+             ">=": left >= right, ">": left > right}[params["op"]]
+    return np.asarray(applies, bool), np.asarray(holds, bool) | ~np.asarray(applies, bool)
 
 
 def holds_at(params: dict, fmt, values: dict) -> tuple[bool, str]:
@@ -523,7 +595,10 @@ def _number(value: Fraction) -> str:
 
 def _float_point(params: dict, fmt: FloatFormat, r: Fraction, q: Fraction | None) -> tuple[bool, bool, str]:
     in_range = abs(r) <= fmt.max_finite
-    if in_range != (params["region"] == "in_range") or (params["normal"] and abs(r) < fmt.min_normal):
+    low, low_open, high, high_open = params["range"]
+    outside = (low is not None and not compare(abs(r), ">" if low_open else ">=", Fraction(str(low)))) or (
+        high is not None and not compare(abs(r), "<" if high_open else "<=", Fraction(str(high))))
+    if in_range != (params["region"] == "in_range") or outside:
         return False, True, f"a / b = {_number(r)} is outside the claim's range"
     bound = evaluate(params["bound"], {"R": r}, float_ulp(fmt))
     if q is None:
