@@ -431,7 +431,7 @@ class _Reading:
         for number, sentence in enumerate(sentences):
             last = number == len(sentences) - 1
             words = sentence.template
-            if last and re.search(r"[:,]\s*$", words) and not re.search(r"§\d+§\s*[:,]?\s*$", words.rstrip(":, ")):
+            if last and re.search(r"[:,]\s*$", words):
                 # a lead-in: its conditions reach what follows
                 read = self._lead_in(words.rstrip(":, ").strip(), sentence, block.line)
                 level = block.level if block.kind == "item" else 0
@@ -462,6 +462,8 @@ class _Reading:
         if re.fullmatch(r"§0§", core):
             self._formula(sentence.maths[0], section, outer, index, sentence.maths[0].text)
             return
+        if _LET_DEFINE.search(core) and self._definitions_in(sentence, words=True):
+            return
         # "<lead-in>, $f$." / "<lead-in>: $f$."
         m = re.fullmatch(r"(?P<lead>.+?)[,:]\s*§(?P<f>\d+)§", core, re.S)
         if m and int(m.group("f")) == len(sentence.maths) - 1:
@@ -479,9 +481,6 @@ class _Reading:
             conds = read[0] if read is not None else (Condition(m.group("cond"), sentence.line, "not understood"),)
             self._formula(sentence.maths[0], section, outer + conds, index, sentence.maths[0].text)
             return
-        if _LET_DEFINE.search(core):
-            if self._definitions_in(sentence, words=True):
-                return
         if _WHERE.search(core):
             return     # the section's type list (`Section.types`)
         if _DOMAIN.match(core):

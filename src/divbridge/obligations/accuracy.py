@@ -38,6 +38,7 @@ from pathlib import Path
 import sympy
 
 from divbridge import assets
+from divbridge.errors import InputError
 from divbridge.formats import FLOAT_FORMATS, INT_FORMATS, FloatFormat, IntFormat, get_format
 from divbridge.document import mathexpr
 from divbridge.document.accuracy import Condition, Note, Statement, error_of
@@ -78,6 +79,7 @@ class Meaning:
     sides: tuple[sympy.Expr, sympy.Expr] = ()   # propagation and first-order: the two sides compared
     text: str = ""                              # what is checked, in plain notation
     name: str = ""                              # what it states, for the obligation id
+    error: str = ""                             # the note's name of the error it bounds (C_err^propag)
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,12 @@ class _NotRead(Exception):
 
 
 # -- reading a statement -----------------------------------------------------------------
+
+def require_div(note: Note) -> None:
+    """A note about another operator is bad input for divbridge, which checks Div."""
+    if note.operator and note.operator.lower() != "div":
+        raise InputError(f"an accuracy note of {note.operator}, not of Div (divbridge checks Div)", note.path)
+
 
 def meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]] | None = None) -> Meaning | NotRead:
     """The statement as a claim about Div (``formats``: per family, the formats a section that lists
@@ -121,9 +129,10 @@ def _meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...
                                                                E: mathexpr.symbol("intro")})
     name = slug(str(named)) + (f"_if_{_digest(str(sympy.And(*conditions)))}" if conditions else "")
     if errors == {_P}:
-        return replace(_propagation(statement, lhs, op, rhs, conditions), name=name)
+        return replace(_propagation(statement, lhs, op, rhs, conditions), name=name, error=f"{result}_err^propag")
     if errors == {E}:
-        return replace(_introduction(statement, lhs, op, rhs, conditions, formats), name=name)
+        return replace(_introduction(statement, lhs, op, rhs, conditions, formats), name=name,
+                       error=f"{result}_err^intro")
     raise _NotRead("it relates both the propagated and the introduced error" if errors else "it states no error")
 
 
@@ -436,6 +445,7 @@ def note_obligations(note: Note, formats: dict[str, tuple[str, ...]] | None = No
     """Every obligation of the note's claims, in a stable order; one obligation per formal claim (two
     statements claiming the same share it, with both their lines).  ``formats``: per family ("float",
     "int"), the formats of a section that lists none (the linked div.md's, say)."""
+    require_div(note)
     merged: dict[str, Obligation] = {}
     for item in readings(note, formats):
         if not isinstance(item, Meaning):

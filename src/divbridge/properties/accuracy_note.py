@@ -408,11 +408,12 @@ def _significand_bits(value: Fraction) -> int:
 # -- Gappa -----------------------------------------------------------------------------
 
 def gappa_goals(params: dict, fmt: FloatFormat) -> list[tuple[str, str, Fraction]]:
-    """The goals that prove an ``in_range`` upper bound ``|E| <= bound``: (range of |r|: normal | subnormal,
+    """The goals that prove an ``in_range`` upper bound ``|E| <= bound`` (or ``E <= bound``): (range of |r|:
+    normal | subnormal,
     goal kind: rel | abs, its bound, the range's ends), each goal implying the claim on its range (its ends
     rounded outward).  [] when Gappa cannot be asked."""
-    if params["claim"] != "float" or params["region"] != "in_range" or params["op"] != "<=" or not params["abs"]:
-        return []
+    if params["claim"] != "float" or params["region"] != "in_range" or params["op"] != "<=":
+        return []       # (|E| <= bound implies E <= bound: the same goals prove a signed upper bound)
     low, _, high, _ = params["range"]
     low = Fraction(str(low)) if low is not None else Fraction(0)
     high = min(Fraction(str(high)), fmt.max_finite) if high is not None else fmt.max_finite
