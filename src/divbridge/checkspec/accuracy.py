@@ -52,7 +52,6 @@ def analyse_note(path: str | Path, formats: dict[str, tuple[str, ...]] | None = 
     note = read_note(path)
     accuracy.require_div(note)
     claims, findings = note_claims(note, formats)
-    findings = sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
     requirements = {}
     for claim in claims:
         statement_tag = claim.id.split("/")[1]
@@ -66,7 +65,7 @@ def analyse_note(path: str | Path, formats: dict[str, tuple[str, ...]] | None = 
 
 
 def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> tuple[list[Claim], list[Finding]]:
-    """The note's claims with their findings, and every finding (the reading's and the claims')."""
+    """The note's claims with their findings, and every finding (the reading's and the claims'), by line."""
     items = accuracy.readings(note, formats)
     obligations = {}
     for item in items:
@@ -77,7 +76,7 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -
     claims = [_claim(note, item, obligations.get(item.statement.line, []), results, missing) for item in items]
     findings = list(note.findings) + [f for c in claims for f in c.findings] + [
         Finding("information", u.line, f"{u.why}: «{u.text}»") for u in note.unread]
-    return claims, findings
+    return claims, sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
 
 
 def _obligations(note: Note, item: Meaning) -> list[Obligation]:

@@ -206,10 +206,12 @@ def _macro_tokens(node: LatexMacroNode) -> list[_Token]:
     if name in ("frac", "dfrac", "tfrac"):
         return [_Token("frac", (_tokens(_argument(node, 0)), _tokens(_argument(node, 1))), node.pos)]
     if name in _TEXT_MACROS:
-        text = _plain_text(_argument(node)).strip()
+        raw = _plain_text(_argument(node))
+        text = raw.strip()
         if not text:
             return []
-        if not re.fullmatch(r"[A-Za-z][\w-]*", text):
+        # a name is one word written tight (\textit{err}); " if ", "and", "otherwise" are prose in the formula
+        if not re.fullmatch(r"[A-Za-z][\w-]*", text) or raw != text or text.lower() in _WORDS:
             raise LatexError(f"words in the formula: «{text}»", node.pos)
         return [_Token("func" if name == "operatorname" else "name", text, node.pos)]
     if name == "mathcal":
@@ -225,6 +227,7 @@ def _macro_tokens(node: LatexMacroNode) -> list[_Token]:
     raise LatexError(f"unknown command \\{name}", node.pos)
 
 
+_WORDS = {"if", "and", "or", "for", "with", "where", "when", "otherwise", "else", "is", "then", "not"}
 _GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "eta", "theta", "lambda", "mu", "nu", "xi",
           "pi", "rho", "sigma", "tau", "phi", "varphi", "chi", "psi", "omega"}
 

@@ -185,12 +185,12 @@ def _text(expr) -> str:
 
 
 def _powers_of_two(expr):
-    """Each rational power of two (exponent beyond 16) as a symbol 2^k, for reading."""
+    """Each rational power of two (beyond 2^10) as a symbol 2^k, for reading."""
     found = {}
     for atom in expr.atoms(sympy.Rational):
         value = abs(Fraction(int(atom.p), int(atom.q)))
         for part in (value.numerator, value.denominator):
-            if part > 1 << 16 and part & (part - 1) == 0 and value.numerator * value.denominator == part:
+            if part > 1 << 10 and part & (part - 1) == 0 and value.numerator * value.denominator == part:
                 k = part.bit_length() - 1
                 power = sympy.Symbol(f"2^{k if part == value.numerator else -k}")
                 found[atom] = power if atom > 0 else -power
