@@ -83,6 +83,7 @@ class Math:
     formula: mathexpr.Formula | None
     problem: str = ""
     malformed: bool = False
+    offset: int = 0                   # where in the text reading stopped
 
 
 @dataclass(frozen=True)
@@ -286,7 +287,7 @@ def _read_math(text: str, line: int, column: int) -> Math:
     try:
         return Math(text, line, column, mathexpr.parse(text))
     except mathexpr.LatexError as exc:
-        return Math(text, line, column, None, str(exc), exc.malformed)
+        return Math(text, line, column, None, str(exc), exc.malformed, exc.offset)
 
 
 def _sentences(block: Block) -> list[_Sentence]:
@@ -537,8 +538,9 @@ class _Reading:
                 self.note.unread.append(Unread(math.line, f"${math.text}$", "a formula that states no error"))
                 return
         elif math.malformed:
+            at = math.column + (math.offset if "\n" not in math.text[:math.offset] else 0)
             self.note.findings.append(Finding("ill-formed", math.line, f"the formula cannot be read: {math.problem}: "
-                                              f"${math.text}$", column=math.column))
+                                              f"${math.text}$", column=at))
         if section is None or section.kind not in ("propagation", "introduction", "accuracy"):
             self.note.unread.append(Unread(math.line, f"${math.text}$", "a formula outside the error sections"))
             return

@@ -85,6 +85,7 @@ class _Token:
     kind: str            # num | name | func | op | rel | group | frac
     value: object
     pos: int
+    text: str = ""       # as written, for messages (``\cdot`` for the operator *)
 
 
 @lru_cache(maxsize=1)
@@ -200,9 +201,9 @@ def _macro_tokens(node: LatexMacroNode) -> list[_Token]:
     if name in _IGNORED:
         return []
     if name in RELATIONS:
-        return [_Token("rel", RELATIONS[name], node.pos)]
+        return [_Token("rel", RELATIONS[name], node.pos, f"\\{name}")]
     if name in _OPERATORS:
-        return [_Token("op", _OPERATORS[name], node.pos)]
+        return [_Token("op", _OPERATORS[name], node.pos, f"\\{name}")]
     if name in ("frac", "dfrac", "tfrac"):
         return [_Token("frac", (_tokens(_argument(node, 0)), _tokens(_argument(node, 1))), node.pos)]
     if name in _TEXT_MACROS:
@@ -233,7 +234,7 @@ _GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "eta", "th
 
 
 def _shown(token: _Token) -> str:
-    return {"group": "a group", "frac": "a fraction"}.get(token.kind, f"«{token.value}»")
+    return {"group": "a group", "frac": "a fraction"}.get(token.kind, f"«{token.text or token.value}»")
 
 
 # -- tokens to sympy --------------------------------------------------------------
