@@ -153,11 +153,15 @@ def _index_findings(statement: Statement) -> list[Finding]:
 
 def _symbolic_equality(item: Meaning) -> bool | None:
     """An exact equality decided by sympy: True when both sides simplify to the same expression."""
-    if item.kind == "first-order" and item.op == "=":
-        return all(sympy.simplify(c) == 0 for c in item.sides) or None
-    if item.kind in ("propagation", "intro-real") and item.op == "=" and item.sides:
-        return sympy.simplify(item.sides[0] - item.sides[1]) == 0 or None
-    return None
+    if item.op != "=" or not item.sides or item.kind not in ("first-order", "propagation", "intro-real"):
+        return None
+    differences = item.sides if item.kind == "first-order" else (item.sides[0] - item.sides[1],)
+    return all(_simplifies_to_zero(d) for d in differences) or None
+
+
+@functools.lru_cache(maxsize=256)
+def _simplifies_to_zero(expr: sympy.Expr) -> bool:
+    return sympy.simplify(expr) == 0
 
 
 def _search(item: Meaning) -> dict[str, Fraction] | None:

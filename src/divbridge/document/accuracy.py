@@ -182,14 +182,15 @@ def read_note(path: str | Path) -> Note:
     return parse_note(text, str(path))
 
 
-def parse_note(text: str, path: str = "<text>") -> Note:
-    """Read a note's text; reading never raises on bad text."""
+def parse_note(text: str, path: str = "<text>", embedded: bool = False) -> Note:
+    """Read a note's text; reading never raises on bad text.  ``embedded``: the accuracy sections of a
+    larger document (a div.md that holds them), whose other sections are not the note's to report."""
     blocks = parse(text)
     headings = [b for b in blocks if b.kind == "heading"]
     title = _heading_text(headings[0]) if headings else path
     note = Note(path, title, _operator(text))
     note.sections = _sections(blocks, text.count("\n") + 1)
-    _Reading(note, blocks).run()
+    _Reading(note, blocks, embedded).run()
     return note
 
 
@@ -380,8 +381,8 @@ _DOMAIN = re.compile(r"^(?:if\s+§\d+§,?\s+otherwise\s+§\d+§\s+is\s+(?:not\s+
 
 
 class _Reading:
-    def __init__(self, note: Note, blocks: list[Block]):
-        self.note, self.blocks = note, blocks
+    def __init__(self, note: Note, blocks: list[Block], embedded: bool = False):
+        self.note, self.blocks, self.embedded = note, blocks, embedded
         self.pending: tuple[tuple[Condition, ...], str, int, int] | None = None  # conditions, index, level, line
 
     def run(self) -> None:
@@ -391,8 +392,10 @@ class _Reading:
             if block.kind == "heading":
                 self.pending = None
                 continue
+            if section is None and self.embedded:
+                continue
             if section is not None and section.kind in ("verification", "other", "types"):
-                if section.line not in skipped:
+                if section.line not in skipped and not (self.embedded and section.kind != "verification"):
                     skipped.add(section.line)
                     why = ("C/C++ verification code and its description, not read" if section.kind == "verification"
                            else "not an accuracy section, not read")

@@ -441,6 +441,29 @@ def readings(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> l
     return [meaning(note, s, formats) for s in note.statements]
 
 
+def reading(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> list[tuple[int, str, list[str]]]:
+    """What divbridge reads in a note, by line: (line, the text as written, what it reads as: the claim in
+    plain notation and its statement in each format, a definition, or "not understood: ..." with why)."""
+    shown: list[tuple[int, str, list[str]]] = []
+    for item in readings(note, formats):
+        written = item.statement.text
+        if isinstance(item, NotRead):
+            shown.append((item.statement.line, written, [f"not understood: {item.reason}"]))
+            continue
+        try:
+            statements = [f"{o.format}: {o.statement}" for o in obligations_of(note, item)]
+        except Unsupported as exc:
+            statements = [f"not checked: {exc}"]
+        conditions = [f"under: {c.text}" for c in item.statement.conditions]
+        shown.append((item.statement.line, written, [item.text, *conditions, *statements]))
+    for definition in note.definitions:
+        what = definition.meaning if definition.value is None else f"{definition.meaning}: {definition.value}"
+        shown.append((definition.line, definition.text, [f"definition of {definition.name or 'the domain'} ({what})"]))
+    for unread in note.unread:
+        shown.append((unread.line, unread.text, [unread.why]))
+    return sorted(shown, key=lambda entry: entry[0])
+
+
 def note_obligations(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> list[Obligation]:
     """Every obligation of the note's claims, in a stable order; one obligation per formal claim (two
     statements claiming the same share it, with both their lines).  ``formats``: per family ("float",
