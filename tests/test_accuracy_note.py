@@ -15,7 +15,7 @@ import sympy
 from divbridge.checkspec.accuracy import note_claims
 from divbridge.cli import main
 from divbridge.document import mathexpr
-from divbridge.document.accuracy import is_note, parse_note, read_note
+from divbridge.document.accuracy import LEAD_IN, is_note, parse_note, read_note
 from divbridge.formats import get_format
 from divbridge.obligations import accuracy, smtrender
 from divbridge.properties import accuracy_note, statements
@@ -89,9 +89,10 @@ def test_statements_carry_their_lines_columns_and_conditions():
                      (31, 4, "introduction", [], ""), (44, 53, "propagation", ["no-error"], ""),
                      (47, 3, "introduction", [], "")]
     unread = [(u.line, u.why) for u in note.unread]
-    assert unread == [(12, "not understood"), (18, "C/C++ verification code and its description, not read"),
-                      (30, "not understood"), (35, "not an accuracy section, not read"),
-                      (38, "not an accuracy section, not read")]
+    assert unread == [(7, LEAD_IN), (12, "not understood"), (15, LEAD_IN),
+                      (18, "C/C++ verification code and its description, not read"), (30, "not understood"),
+                      (35, "not an accuracy section, not read"), (38, "not an accuracy section, not read"),
+                      (46, LEAD_IN)]
 
 
 def test_definitions_by_words_and_by_formula():

@@ -32,7 +32,7 @@ import sympy
 
 from divbridge.checkspec.findings import Claim, exit_code, verdict_of
 from divbridge.checkspec.proofcheck import TIMEOUT_S
-from divbridge.document.accuracy import Note, Statement, read_note
+from divbridge.document.accuracy import LEAD_IN, Note, Statement, read_note
 from divbridge.document.findings import Finding
 from divbridge.obligations import accuracy
 from divbridge.obligations.accuracy import Meaning, NotRead
@@ -75,7 +75,7 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -
     results, missing = _prove(to_prove)
     claims = [_claim(note, item, obligations.get(item.statement.line, []), results, missing) for item in items]
     findings = list(note.findings) + [f for c in claims for f in c.findings] + [
-        Finding("information", u.line, f"{u.why}: «{u.text}»") for u in note.unread]
+        Finding("information", u.line, f"{u.why}: «{u.text}»") for u in note.unread if u.why != LEAD_IN]
     return claims, sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
 
 

@@ -58,7 +58,6 @@ _FAMILY_WORDS = (("int", re.compile(r"\(\s*int\b", re.I)), ("float", re.compile(
                  ("real", re.compile(r"\(\s*real\b", re.I)))
 _WHERE = re.compile(r"\bwhere\s+(\w+)\s+(?:is\s+in|is\s+one\s+of|belongs\s+to)\s*\\?\{([^}]*)\}", re.I)
 _PLACEHOLDER = re.compile(r"§(\d+)§")
-ERROR_KINDS = {"propag": "propagated", "intro": "introduced"}
 
 
 @dataclass(frozen=True)
@@ -119,6 +118,9 @@ class Definition:
     line: int
     text: str
     value: sympy.Expr | None = None   # a formula definition's right side
+
+
+LEAD_IN = "introduces what follows, which states it"     # an Unread that is no loss: shown, never a finding
 
 
 @dataclass(frozen=True)
@@ -383,7 +385,7 @@ _DOMAIN = re.compile(r"^(?:if\s+§\d+§,?\s+otherwise\s+§\d+§\s+is\s+(?:not\s+
 class _Reading:
     def __init__(self, note: Note, blocks: list[Block], embedded: bool = False):
         self.note, self.blocks, self.embedded = note, blocks, embedded
-        self.pending: tuple[tuple[Condition, ...], str, int, int] | None = None  # conditions, index, level, line
+        self.pending: tuple[tuple[Condition, ...], str, int] | None = None   # a lead-in's conditions, index, level
 
     def run(self) -> None:
         skipped: set[int] = set()
@@ -413,10 +415,8 @@ class _Reading:
     def _conditions_for(self, block: Block) -> tuple[tuple[Condition, ...], str]:
         if self.pending is None:
             return (), ""
-        conditions, index, level, _ = self.pending
-        if block.kind == "item" and block.level > level:
-            return conditions, index
-        if block.kind == "math" or (block.kind == "item" and level == 0):
+        conditions, index, level = self.pending
+        if block.kind == "math" or (block.kind == "item" and block.level > level):
             return conditions, index
         self.pending = None
         return (), ""
@@ -440,10 +440,9 @@ class _Reading:
                 read = self._lead_in(words.rstrip(":, ").strip(), sentence, block.line)
                 level = block.level if block.kind == "item" else 0
                 if read is not None:
-                    self.pending = (conditions + read[0], read[1] or index, level, block.line)
+                    self.pending = (conditions + read[0], read[1] or index, level)
                 else:
-                    self.pending = (conditions + (Condition(words, sentence.line, "not understood"),), index,
-                                    level, block.line)
+                    self.pending = (conditions + (Condition(words, sentence.line, "not understood"),), index, level)
                 continue
             self._sentence(sentence, section, conditions, index)
 
@@ -456,6 +455,8 @@ class _Reading:
         if read is not None:
             return read
         if not _CONDITION_START.match(words) or defines:
+            self.note.unread.append(Unread(line, _PLACEHOLDER.sub(lambda m: f"${sentence.maths[int(m.group(1))].text}$",
+                                                                  words), LEAD_IN))
             return (), ""
         return None
 

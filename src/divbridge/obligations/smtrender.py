@@ -18,10 +18,10 @@ import jinja2
 
 from divbridge import assets
 from divbridge.atomicio import write_text_atomic
-from divbridge.formats import FP32, FP64, FloatFormat, IntFormat, get_format
+from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
 from divbridge.properties import FLOAT_PROPERTIES, accuracy_note, case_rule, case_table, rounding_rule, statements
-from divbridge.properties.floatops import fp_literal
+from divbridge.properties.floatops import fp_literal, wide_format
 
 
 # prop -> the free variables of its query (counterexamples show them in this order); float properties
@@ -92,21 +92,11 @@ def _environment() -> jinja2.Environment:
 _ENV = _environment()
 
 
-# binary128, beside the formats divbridge specifies: the only wide format Bitwuzla offers beyond binary64
-FP128 = FloatFormat("fp128", 15, 113)
-
-
-def _wide_format(fmt: FloatFormat) -> FloatFormat:
-    """A standard format where every product of two ``fmt`` values is exact (2*sb significand bits,
-    two more exponent bits); standard so that Bitwuzla, which has no other sizes, reads it too."""
-    return next(wide for wide in (FP32, FP64, FP128) if wide.sb >= 2 * fmt.sb and wide.eb >= fmt.eb + 2)
-
-
 def _float_context(obligation: Obligation) -> dict:
     fmt = get_format(obligation.format)
     assert isinstance(fmt, FloatFormat)
     names = float_variables(obligation)
-    wide = _wide_format(fmt)
+    wide = wide_format(fmt)
     context = {"fmt": fmt, "names": names, "logic": "QF_BVFP" if names else "QF_FP",
                "variables": {name: fmt.name for name in names},
                "wide": wide, "wide_literals": {

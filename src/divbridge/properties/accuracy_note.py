@@ -40,13 +40,12 @@ from typing import Callable
 import numpy as np
 import sympy
 
-from divbridge.formats import FP32, FP64, FloatFormat, IntFormat
+from divbridge.formats import FloatFormat, IntFormat
 from divbridge.mirror import exact
-from divbridge.properties.floatops import exact_quotients, div
+from divbridge.properties.floatops import div, exact_quotients, fp_literal, wide_format
 
 R = sympy.Symbol("R", real=True)          # the exact quotient a / b of a float or integer claim
 ULP = sympy.Function("ulp")
-_FP128 = FloatFormat("fp128", 15, 113)
 _SMT_OPS = {"<=": "<=", "<": "<", ">=": ">=", ">": ">", "=": "="}
 
 
@@ -124,14 +123,14 @@ def statement(params: dict) -> str:
     """The claim in plain notation: powers of two as 2^k, a float format's extremes by name."""
     claim = params["claim"]
     if claim == "real":
-        return f"{_text(params['conditions'])} -> {_text(params['goal'])}"
+        return f"{plain(params['conditions'])} -> {plain(params['goal'])}"
     error = "|E|" if params["abs"] else "E"
     names = {}
     if claim == "float":
         fmt = FloatFormat("", params["eb"], params["sb"])
         names = {sympy.Rational(fmt.max_finite): sympy.Symbol("max_finite"),
                  sympy.Rational(fmt.min_normal): sympy.Symbol("min_normal")}
-    text = lambda x: _text(_powers_of_two(sympy.sympify(x).xreplace(names)))  # noqa: E731
+    text = lambda x: plain(_powers_of_two(sympy.sympify(x).xreplace(names)))  # noqa: E731
     bound = text(params["bound"]).replace("R", "r")
     if claim == "int":
         return (f"b != 0 and not (a = MIN and b = -1) and r = a / b and E = trunc(r) - r -> {error} {params['op']} "
@@ -178,10 +177,6 @@ class _Plain(sympy.printing.str.StrPrinter):
 def plain(expr) -> str:
     """A sympy expression or boolean in plain notation (what reports and findings show)."""
     return _Plain().doprint(expr).replace("**", "^")
-
-
-def _text(expr) -> str:
-    return plain(expr)
 
 
 def _powers_of_two(expr):
@@ -273,11 +268,6 @@ def _int_smt(params: dict) -> str:
            f"(define-fun goal () Bool (=> pre {relation}))"
 
 
-def wide_format(fmt: FloatFormat) -> FloatFormat:
-    """A standard format holding every product of two ``fmt`` values exactly (as `smtrender` picks it)."""
-    return next(w for w in (FP32, FP64, _FP128) if w.sb >= 2 * fmt.sb and w.eb >= fmt.eb + 2)
-
-
 @dataclass(frozen=True)
 class _Scaled:
     term: str            # an SMT-LIB term of the wide format: the value times |b|
@@ -354,7 +344,6 @@ def _ulp_lines(fmt: FloatFormat, w: str, to_w: str) -> list[str]:
 
 
 def _wide_literal(wide: FloatFormat, value: Fraction) -> str:
-    from divbridge.properties.floatops import fp_literal
     bits = wide.round(Fraction(value))
     if wide.decode(bits).value != value:
         raise Unsupported(f"{value} is not exact in {wide.name}")
