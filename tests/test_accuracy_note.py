@@ -286,3 +286,32 @@ def test_exact_values_decide_real_claims_without_a_prover():
     point = {"A": Fraction(0), "A_err": Fraction(1), "B": Fraction(2), "B_err": Fraction(0)}
     assert accuracy_note.evaluate(wrong.conditions, point) is True
     assert accuracy_note.evaluate(wrong.goal, point) is False
+
+
+@pytest.mark.parametrize("claim", [
+    r"|C_{\textit{err}}^{\textit{intro}}[I]| \leq \textit{\bf u}\times\max\left(\frac{|A[I]|}{|B[I]|}, \textit{mn}\right)",
+    r"C_{\textit{err}}^{\textit{intro}}[I] = ulp(C[I])",
+    r"C_{\textit{err}}^{\textit{intro}}[I] < \frac{1}{4}\times ulp(C[I])",
+    r"|C_{\textit{err}}^{\textit{intro}}[I]| \geq \textit{\bf u}\times\frac{|A[I]|}{|B[I]|}",
+])
+def test_the_float_encoding_agrees_with_the_predicate_at_every_point(claim):
+    """The SMT-LIB claim with its operands fixed is false exactly where the exact predicate says so (fp16:
+    exact, subnormal, tie, overflow and rounding-up-to-a-power-of-two quotients)."""
+    z3 = pytest.importorskip("z3")
+    text = ("# Numerical Accuracy\n\n## Error Introduction (float)\n\nLet us define $\\varepsilon$ the machine "
+            "epsilon and $\\textit{\\bf u} = \\frac{\\varepsilon}{2}$. Let us also define $\\textit{mn}$ the smallest "
+            f"normal number.\n\n- ${claim}$\n")
+    fp16 = get_format("fp16")
+    pairs = [("1", "1"), ("1", "3"), ("65504", "0.5"), ("65504", "0.99951171875"), ("0.00006103515625", "3"),
+             ("0.000000059604644775390625", "2"), ("-5", "0.75"), ("2047", "2048"), ("1", "-1.00048828125"),
+             ("0.99951171875", "1.00048828125")]
+    for obligation in accuracy.note_obligations(parse_note(text, "n.md"), {"float": ("fp16",)}):
+        rendered = smtrender.render(obligation, Path("."))
+        for a, b in pairs:
+            bits = {"a": fp16.parse(a), "b": fp16.parse(b)}
+            holds, _ = statements.holds_at("accuracy_note", obligation.params, fp16, bits)
+            fixed = rendered.text.replace("(check-sat)", "".join(
+                f"(assert (= {name}_bits (_ bv{value} 16)))" for name, value in bits.items()) + "(check-sat)")
+            solver = z3.Solver()
+            solver.from_string(fixed)
+            assert (solver.check() == z3.unsat) == holds, (obligation.id, a, b)

@@ -155,9 +155,11 @@ class Note:
 
 
 def is_note(text: str) -> bool:
-    """Whether a Markdown text is an accuracy note: its first heading is an accuracy heading."""
+    """Whether a Markdown text is an accuracy note: its first heading is an accuracy heading, or the
+    template's "Note Algorithm" that some notes open with."""
     first = next((b for b in parse(text) if b.kind == "heading"), None)
-    return first is not None and bool(_ACCURACY_HEADING.search(_heading_text(first)))
+    return first is not None and bool(_ACCURACY_HEADING.search(_heading_text(first))
+                                      or re.fullmatch(r"note\s+algorithm", _heading_text(first), re.I))
 
 
 def is_note_file(path: str | Path) -> bool:
@@ -180,7 +182,7 @@ def read_note(path: str | Path) -> Note:
         raise InputError(f"cannot read the document: {exc}", str(path)) from None
     if not is_note(text):
         raise InputError("not an accuracy note (its first heading is not 'Numerical Accuracy', "
-                         "'Error Propagation' or 'Error Introduction')", str(path))
+                         "'Error Propagation', 'Error Introduction' or 'Note Algorithm')", str(path))
     return parse_note(text, str(path))
 
 
@@ -205,7 +207,7 @@ def _heading_text(block: Block) -> str:
 def _operator(text: str) -> str:
     named = re.search(r"accuracy of `(\w+)`|\*\*(\w+)\*\*\s*(?:operator|\()", text, re.I)
     if named:
-        return (named.group(1) or named.group(2)).capitalize()
+        return named.group(1) or named.group(2)
     return ""
 
 

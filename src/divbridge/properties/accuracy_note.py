@@ -273,6 +273,7 @@ class _Scaled:
     term: str            # an SMT-LIB term of the wide format: the value times |b|
     bits: int            # significand bits it needs
     low: Fraction        # its smallest non-zero magnitude
+    high: Fraction       # its largest magnitude
 
 
 def _float_smt(params: dict, fmt: FloatFormat) -> str:
@@ -292,10 +293,11 @@ def _float_smt(params: dict, fmt: FloatFormat) -> str:
     region = {"in_range": f"(fp.leq (fp.abs xa) (fp.mul RNE {lit(fmt.max_finite)} (fp.abs xb)))",
               "overflow": f"(fp.gt (fp.abs xa) (fp.mul RNE {lit(fmt.max_finite)} (fp.abs xb)))"}[params["region"]]
     low, low_open, high, high_open = params["range"]
+    end = lambda value: _scaled(sympy.Rational(str(value)), fmt, wide).term  # noqa: E731  (the end times |b|)
     if low is not None:
-        region = f"(and {region} (fp.{'lt' if low_open else 'leq'} (fp.mul RNE {lit(low)} (fp.abs xb)) (fp.abs xa)))"
+        region = f"(and {region} (fp.{'lt' if low_open else 'leq'} {end(low)} (fp.abs xa)))"
     if high is not None:
-        region = f"(and {region} (fp.{'lt' if high_open else 'leq'} (fp.abs xa) (fp.mul RNE {lit(high)} (fp.abs xb))))"
+        region = f"(and {region} (fp.{'lt' if high_open else 'leq'} (fp.abs xa) {end(high)}))"
     lines.append(f"(define-fun domain () Bool (and (isFinite a) (isFinite b) (not (fp.isZero b)) {region}))")
     lines.append(f"(define-fun goal () Bool (=> domain {_float_relation(params)}))")
     return "\n".join(lines)
@@ -336,8 +338,9 @@ def _ulp_lines(fmt: FloatFormat, w: str, to_w: str) -> list[str]:
     mask = f"(_ bv{(1 << (fmt.width - 1)) - 1} {fmt.width})"
     top = f"(_ bv{fmt.parse(str(fmt.max_finite))} {fmt.width})"
     one = f"(_ bv1 {fmt.width})"
+    # an infinite quotient (overflow) takes the largest finite's gap: any finite ulp compares alike with E = inf
     return [f"(declare-const q_bits {bv})", f"(assert (= ({to_f} q_bits) q))",
-            f"(define-fun qa () {bv} (bvand q_bits {mask}))",
+            f"(define-fun qa () {bv} (ite (fp.isInfinite q) {top} (bvand q_bits {mask})))",
             f"(define-fun gap_up () {w} (fp.sub RNE ({to_w} RNE ({to_f} (bvadd qa {one}))) ({to_w} RNE ({to_f} qa))))",
             f"(define-fun gap_down () {w} (fp.sub RNE ({to_w} RNE ({to_f} qa)) ({to_w} RNE ({to_f} (bvsub qa {one})))))",
             f"(define-fun ulp_r () {w} (ite (or (= qa {top}) (fp.lt (fp.abs xa) (fp.abs m))) gap_down gap_up))"]
@@ -353,38 +356,40 @@ def _wide_literal(wide: FloatFormat, value: Fraction) -> str:
 def _scaled(expr, fmt: FloatFormat, wide: FloatFormat) -> _Scaled:
     """The bound times |b| as an exact term of the wide format, or Unsupported."""
     def check(s: _Scaled) -> _Scaled:
-        if s.bits > wide.sb or (s.low and s.low < wide.min_normal):
+        if s.bits > wide.sb or (s.low and s.low < wide.min_normal) or s.high > wide.max_finite:
             raise Unsupported(f"{expr} times |b| is not exact in {wide.name}")
         return s
 
     if expr == R or expr == sympy.Abs(R):
         term = "(fp.abs xa)" if expr != R else "(ite (fp.isNegative xb) (fp.neg xa) xa)"
-        return _Scaled(term, fmt.sb, fmt.min_subnormal)
+        return _Scaled(term, fmt.sb, fmt.min_subnormal, fmt.max_finite)
     if expr.is_Rational:
         value = Fraction(int(expr.p), int(expr.q))
         if value == 0:
-            return _Scaled(_wide_literal(wide, Fraction(0)), 0, Fraction(0))
+            return _Scaled(_wide_literal(wide, Fraction(0)), 0, Fraction(0), Fraction(0))
         bits = _significand_bits(value)
         return check(_Scaled(f"(fp.mul RNE {_wide_literal(wide, value)} (fp.abs xb))", bits + fmt.sb,
-                             abs(value) * fmt.min_subnormal))
+                             abs(value) * fmt.min_subnormal, abs(value) * fmt.max_finite))
     if isinstance(expr, sympy.Mul):
         constant, rest = expr.as_coeff_Mul()
         if constant != 1 and rest != 1:
             inner = _scaled(rest, fmt, wide)
             value = Fraction(int(constant.p), int(constant.q))
             return check(_Scaled(f"(fp.mul RNE {_wide_literal(wide, value)} {inner.term})",
-                                 inner.bits + _significand_bits(value), inner.low * abs(value)))
+                                 inner.bits + _significand_bits(value), inner.low * abs(value), inner.high * abs(value)))
     if isinstance(expr, (sympy.Max, sympy.Min)):
         parts = [_scaled(a, fmt, wide) for a in expr.args]
         op = "fp.max" if isinstance(expr, sympy.Max) else "fp.min"
         term = parts[0].term
         for part in parts[1:]:
             term = f"({op} {term} {part.term})"
-        return _Scaled(term, max(p.bits for p in parts), min((p.low for p in parts if p.low), default=Fraction(0)))
+        return _Scaled(term, max(p.bits for p in parts), min((p.low for p in parts if p.low), default=Fraction(0)),
+                       max(p.high for p in parts))
     if isinstance(expr, sympy.Abs) and expr.args[0].func == ULP:
         return _scaled(expr.args[0], fmt, wide)
     if expr.func == ULP and expr.args[0] in (R, sympy.Abs(R)):
-        return check(_Scaled("(fp.mul RNE ulp_r (fp.abs xb))", fmt.sb + 1, fmt.min_subnormal ** 2))
+        return check(_Scaled("(fp.mul RNE ulp_r (fp.abs xb))", fmt.sb + 1, fmt.min_subnormal ** 2,
+                             fmt.max_finite * 2 ** (fmt.emax - fmt.precision + 1)))
     raise Unsupported(f"no exact encoding of {expr} in SMT-LIB")
 
 
