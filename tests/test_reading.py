@@ -225,3 +225,22 @@ def test_domain_exclusions_are_read_as_preconditions():
     [domain] = [s for s in read(text_tokens("for a signed type, the smallest value of the type divided by -1 is not "
                                             "allowed."), "", "int").statements if isinstance(s, meaning.Domain)]
     assert isinstance(domain.condition, Or) and Atom("B", "≠") != domain.condition.parts[1]
+
+
+@needs_solvers
+def test_a_linked_accuracy_note_joins_the_documents_proof_run(tmp_path, capsys):
+    """A div.md that links its accuracy note: the note's bounds are obligations of the document, in the
+    document's own types, traced to the note's sections and lines; check-spec names the note's file."""
+    note = Path(__file__).parent / "corpus_acc" / "aug_style.md"
+    (tmp_path / "div_acc.md").write_text(note.read_text())
+    doc = tmp_path / "div.md"
+    doc.write_text(_text("style_2026.md") + "\n## Numeric accuracy\n\n[The accuracy note](./div_acc.md).\n")
+    ids = {o.id: o for o in obligations_of(document.read(doc))}
+    bounds = [o for o in ids.values() if o.id.startswith("accuracy.")]
+    assert bounds and {o.format for o in bounds if o.family == "float"} == {"fp16", "fp32", "fp64"}   # no bf16 here
+    assert all(tag.startswith("div_acc.md#") for o in bounds for tag in o.requirements)
+    assert main(["check-spec", str(doc)]) == 1
+    shown = capsys.readouterr().out
+    assert f"{tmp_path / 'div_acc.md'}:" in shown and "incorrect" in shown
+    assert main(["read", str(doc)]) == 0
+    assert f"# accuracy: {tmp_path / 'div_acc.md'}" in capsys.readouterr().out

@@ -7,19 +7,25 @@ returns the JSON-ready result: ``{"document", "requirements", "claims",
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from divbridge.errors import InputError
 from divbridge.checkspec import proofcheck
+from divbridge.checkspec.accuracy import analyse_note, note_claims
 from divbridge.checkspec.checks import check_document, tag_traces
 from divbridge.checkspec.findings import exit_code
+from divbridge.document.accuracy import is_note_file
 from divbridge.document.findings import Finding
 from divbridge.document.reader import SpecDocument, has_div_section, parse_document, read_document
 
 
 def analyse(path: str | Path) -> dict[str, Any]:
-    """Check a document on disk; one with no Div section in it is bad input (exit 2)."""
+    """Check a document on disk (an accuracy note: `checkspec.accuracy`); one with no Div section in it
+    is bad input (exit 2)."""
+    if is_note_file(path):
+        return analyse_note(path)
     doc = read_document(path)
     if not has_div_section(doc):
         raise InputError("no Div section in the document (no heading names the Div operator)", str(path))
@@ -35,6 +41,12 @@ def analyse_document(doc: SpecDocument) -> dict[str, Any]:
     claims = check_document(doc, proofs)
     findings = list(doc.findings) + [f for c in claims for f in c.findings]
     findings = sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
+    if proofs.binding is not None:   # the accuracy notes it holds or links, in its own types
+        for note in proofs.binding.notes:
+            note_claims_, note_findings = note_claims(note, proofs.binding.types)
+            elsewhere = None if note.path == doc.path else note.path
+            claims += note_claims_
+            findings += [replace(f, document=elsewhere) for f in note_findings]
     traced = proofs.traced
     requirements = {}
     for use in doc.tags:

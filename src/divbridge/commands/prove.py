@@ -14,8 +14,10 @@ import os
 import sys
 from pathlib import Path
 
+from divbridge.document.accuracy import is_note_file, read_note
 from divbridge.errors import InputError
 from divbridge.obligations import document
+from divbridge.obligations.accuracy import note_name, note_summary
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
@@ -67,20 +69,27 @@ def run(args: argparse.Namespace) -> int:
     provers = _provers(args.provers)
     if args.agree < 1 or args.jobs < 1 or args.timeout <= 0 or args.grace < 0:
         raise InputError("--agree and --jobs must be at least 1, --timeout positive and --grace not negative")
-    obligations = select(spec_obligations(args.spec) + strategy_obligations(), args.only)
+    note = read_note(args.spec) if is_note_file(args.spec) else None
+    # an accuracy note binds its own claims only; divbridge's strategies go with a Div specification
+    obligations = select(spec_obligations(args.spec) + (strategy_obligations() if note is None else []), args.only)
     if args.replay:
         return replay(args, obligations)
     mode = "off" if args.no_cache else "offline" if args.offline else "readwrite"
     runner = Runner(backends(provers), ProofCache(args.cache_dir, mode),
                     RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
                                race=args.race, provers=provers), args.out)
-    binding = document.read(args.spec)
-    print(f"divbridge prove: {binding.path}: {len(binding.requirements)} requirement tags; "
+    if note is None:
+        binding = document.read(args.spec)
+        notes = [note_summary(n, [o for o in obligations if any(t.startswith(f"{note_name(n)}#") for t in o.requirements)])
+                 for n in binding.notes]
+        source, summary = f"{len(binding.requirements)} requirement tags", document.summary(binding, notes)
+    else:
+        source, summary = f"accuracy note, {len(note.statements)} statements", note_summary(note, obligations)
+    print(f"divbridge prove: {summary['path']}: {source}; "
           f"{len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
     outcomes, versions = runner.run(obligations)
-    results = Results(from_outcomes(outcomes), tool_versions=versions,
-                      document=document.summary(binding))
+    results = Results(from_outcomes(outcomes), tool_versions=versions, document=summary)
     crosscheck_failures = 0
     if not args.no_crosscheck:
         from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked
@@ -104,7 +113,8 @@ def replay(args: argparse.Namespace, catalogue) -> int:
     if args.only:
         chosen = {o.id for o in catalogue}
         recorded.obligations = [r for r in recorded.obligations if r.id in chosen]
-    count, failures = replay_evidence(recorded, spec_obligations(args.spec) + strategy_obligations(), backends,
+    strategies = [] if is_note_file(args.spec) else strategy_obligations()
+    count, failures = replay_evidence(recorded, spec_obligations(args.spec) + strategies, backends,
                                       RunOptions(timeout=args.timeout, jobs=args.jobs), args.out)
     if count == 0 and not failures:
         print("replay FAILED: results.json records no proof or refutation to replay")

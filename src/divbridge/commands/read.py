@@ -14,9 +14,11 @@ import argparse
 
 from divbridge.atomicio import write_json_atomic
 from divbridge.document import meaning
+from divbridge.document.accuracy import is_note_file, read_note
 from divbridge.document.reader import Part, SpecDocument, has_div_section, read_document
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, get_format
+from divbridge.obligations import accuracy
 from divbridge.obligations import document as binding_of
 from divbridge.obligations.catalog import obligations_of
 
@@ -32,10 +34,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    doc = read_document(args.document)
-    if not has_div_section(doc):
-        raise InputError("no Div section in the document (no heading names the Div operator)", args.document)
-    reading = reading_of(doc)
+    if is_note_file(args.document):
+        note = read_note(args.document)
+        accuracy.require_div(note)
+        reading = {"document": note.path, "sections": [], "parts": 0, "not_understood": 0, "findings": [],
+                   "notes": [note_reading(note, None)]}
+    else:
+        doc = read_document(args.document)
+        if not has_div_section(doc):
+            raise InputError("no Div section in the document (no heading names the Div operator)", args.document)
+        reading = reading_of(doc)
     if args.json:
         write_json_atomic(args.json, reading)
     print(render(reading))
@@ -43,15 +51,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 def reading_of(doc: SpecDocument) -> dict:
-    """The document's reading as plain data: sections, and per requirement (or section) its parts."""
-    obligations = obligations_of(binding_of.bind(doc))
+    """The document's reading as plain data: sections, and per requirement (or section) its parts; the
+    accuracy notes it holds or links, claim by claim."""
+    binding = binding_of.bind(doc)
+    obligations = obligations_of(binding)
+    # the document's own "Numerical Accuracy" sections are read as a note (listed with the notes)
+    in_note = {line for note in binding.notes if note.path == doc.path for section in note.sections
+               if section.kind != "other" for line in range(section.line, section.end + 1)}
     by_line: dict[int, list[str]] = {}
     for obligation in obligations:
         for line in set(obligation.lines):
             by_line.setdefault(line, []).append(obligation.id)
     sections = []
     for section in doc.sections:
-        parts = [p for p in doc.parts if p.section == section.title]
+        parts = [p for p in doc.parts if p.section == section.title and p.line not in in_note]
         if not parts and section.title == "(document)":
             continue
         groups: dict[str, list[dict]] = {}
@@ -69,10 +82,17 @@ def reading_of(doc: SpecDocument) -> dict:
             "tags": [{"tag": u.tag, "line": u.line, "refers_to": u.refers_to} for u in uses.values()
                      if u.tag not in groups],
         })
-    parts = [p for p in doc.parts]
+    parts = [p for p in doc.parts if p.line not in in_note]
     return {"document": doc.path, "sections": sections,
             "parts": len(parts), "not_understood": sum(not p.reading.understood for p in parts),
-            "findings": [f.to_json() for f in doc.findings]}
+            "findings": [f.to_json() for f in doc.findings],
+            "notes": [note_reading(note, binding.types) for note in binding.notes]}
+
+
+def note_reading(note, formats) -> dict:
+    """An accuracy note's reading: each claim, definition and unread sentence by line (`obligations.accuracy`)."""
+    return {"document": note.path, "claims": [{"line": line, "text": text, "read_as": read_as}
+                                               for line, text, read_as in accuracy.reading(note, formats)]}
 
 
 def _part(part: Part, types: tuple[str, ...], binds: list[str]) -> dict:
@@ -101,7 +121,8 @@ def per_type(statement, types: tuple[str, ...]) -> list[str]:
 
 
 def render(reading: dict) -> str:
-    out = [f"{reading['document']}: {reading['parts']} parts read, {reading['not_understood']} not understood"]
+    out = [f"{reading['document']}: {reading['parts']} parts read, {reading['not_understood']} not understood"
+           + (f", {len(reading['notes'])} accuracy note(s)" if reading["notes"] else "")]
     for section in reading["sections"]:
         types = ", ".join(section["types"]) or "no types"
         out.append("")
@@ -115,6 +136,16 @@ def render(reading: dict) -> str:
         if section["outside"]:
             out.append("(outside every requirement)")
             out += [_render_part(p) for p in section["outside"]]
+    for note in reading["notes"]:
+        out.append("")
+        out.append(f"# accuracy: {note['document']}")
+        for claim in note["claims"]:
+            text = claim["text"] if len(claim["text"]) <= 100 else claim["text"][:97] + "..."
+            out.append(f"  {claim['line']:>4}  «{text}»")
+            first, *rest = claim["read_as"] or ["not understood"]
+            plain = first.startswith(("not understood", "not checked", "introduces"))
+            out.append(f"        {first}" if plain else f"        read as: {first}")
+            out += [f"          {line}" for line in rest]
     for finding in reading["findings"]:
         out.append(f"{reading['document']}:{finding['line']}: {finding['kind']}: {finding['message']}")
     return "\n".join(out)

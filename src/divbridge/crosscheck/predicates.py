@@ -8,6 +8,7 @@ KeyError: the cross-check reports it rather than skipping it silently.
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from typing import Callable
 
@@ -148,6 +149,8 @@ def _bits_array(fmt: FloatFormat, bits: int) -> np.ndarray:
 
 def _real(obligation: Obligation):
     """Real properties on exact rationals built from small integers and fractions."""
+    if obligation.prop in statements.DOCUMENT_STATEMENTS:      # a statement over its own variables
+        return _real_statement(obligation)
     values = [Fraction(n, d) for n in (-7, -3, -1, 0, 1, 2, 5, 35) for d in (1, 3, 4)]
     checks = {
         "quotient_times_divisor": lambda a, b: b == 0 or exact.real_div(a, b) * b == a,
@@ -161,6 +164,19 @@ def _real(obligation: Obligation):
     failures = [(a, b) for a in values for b in values if not check(a, b)]
     first = f"a = {failures[0][0]}, b = {failures[0][1]}" if failures else None
     return len(values) ** 2, len(failures), first
+
+
+def _real_statement(obligation: Obligation):
+    """A document's real statement (an accuracy note's propagated error) at every point of a grid of small
+    exact values of its variables."""
+    values = [Fraction(v) for v in ("-2", "-1", "-1/2", "0", "1/3", "1", "3")]
+    names = obligation.params["variables"]
+    points = list(itertools.product(values, repeat=len(names)))
+    columns = [np.array([p[k] for p in points], dtype=object) for k in range(len(names))]
+    applies, holds = statements.predicate(obligation.prop, obligation.params)(get_format("real"), *columns)
+    failing = np.flatnonzero(applies & ~holds)
+    first = ", ".join(f"{n} = {points[failing[0]][k]}" for k, n in enumerate(names)) if failing.size else None
+    return int(applies.sum()), int(failing.size), first
 
 
 def _shape(obligation: Obligation):

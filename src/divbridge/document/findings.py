@@ -28,6 +28,7 @@ class Finding:
     message: str
     counterexample: str | None = None
     column: int | None = None          # 1-based, when the finding is about one entry of a line
+    document: str | None = None        # another file than the one checked (an accuracy note it links)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -35,13 +36,14 @@ class Finding:
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        if self.column is None:
-            del data["column"]
+        for optional in ("column", "document"):
+            if data[optional] is None:
+                del data[optional]
         return data
 
     def render(self, document: str) -> str:
         where = f"{self.line}:{self.column}" if self.column else str(self.line)
-        text = f"{document}:{where}: {self.kind}: {self.message}"
+        text = f"{self.document or document}:{where}: {self.kind}: {self.message}"
         if self.counterexample:
             text += f"\n    counterexample: {self.counterexample}"
         return text

@@ -30,8 +30,8 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 
 @dataclass(frozen=True)
 class Inline:
-    """A piece of a text block: ``text``, ``math`` (inline LaTeX), ``code``, ``html``, ``break`` or
-    ``cell`` (the start of a table cell)."""
+    """A piece of a text block: ``text``, ``math`` (inline LaTeX), ``code``, ``html``, ``break``, ``cell``
+    (the start of a table cell) or ``link`` (the target of a link that starts here; its words follow)."""
 
     kind: str
     text: str
@@ -179,6 +179,9 @@ def _inlines(token: Token, lines: list[str], first_line: int) -> list[Inline]:
     column = 0                      # 0-based cursor in the current source line
     for child in token.children or []:
         kind = child.type
+        if kind == "link_open":
+            pieces.append(Inline("link", str(child.attrs.get("href", "")), line, column + 1))
+            continue
         if kind in ("softbreak", "hardbreak"):
             pieces.append(Inline("break", "\n", line, column + 1))
             line += 1

@@ -30,6 +30,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from divbridge.document import meaning, prose
+from divbridge.document.accuracy import Note, is_note_file, parse_note, read_note
 from divbridge.document.findings import Finding
 from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, result_of,
                                         tolerance)
@@ -212,6 +213,25 @@ def has_div_section(doc: SpecDocument) -> bool:
     return any(s.is_div for s in doc.sections) or any(
         _DIV.search(_heading_text(line)) for line in doc.lines if re.match(r"#{1,6}\s", line)) or bool(
         _DIV.search(first))
+
+
+def accuracy_notes(doc: SpecDocument) -> list[Note]:
+    """The accuracy notes a Div document carries: its own "Numerical Accuracy" sections (older versions
+    hold them), and the notes it links to (`div_acc.md` beside it)."""
+    notes = []
+    embedded = parse_note("\n".join(doc.lines), doc.path, embedded=True)
+    if embedded.statements:
+        notes.append(embedded)
+    here = Path(doc.path).parent
+    seen = set()
+    for _, target in doc.links:
+        if "://" in target or not target.split("#")[0]:
+            continue
+        path = (here / target.split("#")[0]).resolve()
+        if path not in seen and is_note_file(path):
+            seen.add(path)
+            notes.append(read_note(path))
+    return notes
 
 
 def _heading_text(line: str) -> str:
@@ -467,6 +487,7 @@ class _Walk:
         events = list(_with_spans(pieces, self.doc.lines))
         if block.kind == "paragraph":
             self.loose_tags(block, [piece for piece, span in events if span is None])
+        self.doc.links += [(piece.line, piece.text) for piece in pieces if piece.kind == "link"]
         for piece in pieces:
             if piece.kind == "text" and "informal" in piece.text.lower():
                 self.doc.informal_tags.update(t for t, _ in _BRACKETED.findall(piece.text) if t)

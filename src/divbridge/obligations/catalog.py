@@ -14,8 +14,10 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from divbridge.document.accuracy import is_note_file, read_note
 from divbridge.document.caserule import CANONICAL_NAMES, CaseRule
 from divbridge.formats import FloatFormat, IntFormat, get_format
+from divbridge.obligations.accuracy import note_obligations
 from divbridge.obligations import document
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
@@ -278,7 +280,8 @@ def shape_obligations(binding: Binding) -> list[Obligation]:
 
 
 def spec_obligations(path: str | Path = document.DEFAULT_DOCUMENT) -> list[Obligation]:
-    """Every obligation the document requires, in a stable order (read once per file version)."""
+    """Every obligation the document requires (an accuracy note: its claims'), in a stable order (read once
+    per file version)."""
     resolved = Path(path).resolve()
     try:
         stamp = resolved.stat().st_mtime_ns
@@ -289,9 +292,17 @@ def spec_obligations(path: str | Path = document.DEFAULT_DOCUMENT) -> list[Oblig
 
 @functools.lru_cache(maxsize=8)
 def _bound(path: str, stamp: int) -> tuple[Obligation, ...]:
+    if is_note_file(path):          # an accuracy note: its bounds (`obligations.accuracy`)
+        return tuple(note_obligations(read_note(path)))
     return tuple(obligations_of(document.read(path)))
 
 
 def obligations_of(binding: Binding) -> list[Obligation]:
     return real_obligations(binding) + float_obligations(binding) + table_obligations(binding) \
-        + int_obligations(binding) + rounding_obligations(binding) + shape_obligations(binding)
+        + int_obligations(binding) + rounding_obligations(binding) + shape_obligations(binding) \
+        + note_bounds(binding)
+
+
+def note_bounds(binding: Binding) -> list[Obligation]:
+    """The bounds of the accuracy notes the document holds or links, in the document's own types."""
+    return [o for note in binding.notes for o in note_obligations(note, binding.types)]

@@ -42,7 +42,8 @@ from divbridge import assets
 from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, Reference, Semantics, SignRule)
-from divbridge.document.reader import Part, Section, SpecDocument, has_div_section, read_document
+from divbridge.document.accuracy import Note
+from divbridge.document.reader import Part, Section, SpecDocument, accuracy_notes, has_div_section, read_document
 from divbridge.errors import InputError
 from divbridge.properties import rounding_rule
 
@@ -117,6 +118,7 @@ class Binding:
     rounding_rules: list[tuple[str, str, TagRef]] = field(default_factory=list)   # (family, mode, where stated)
     requirements: dict[str, DocRequirement] = field(default_factory=dict)   # tag -> requirement, in order
     function: dict[str, tuple[TagRef, ...]] = field(default_factory=dict)   # family -> its function requirements
+    notes: list[Note] = field(default_factory=list)   # the accuracy notes it holds or links (their bounds join)
 
     def refs(self, *roles: str) -> tuple[TagRef, ...]:
         """The tags (and lines) stating any of the roles, each once, in the order given."""
@@ -152,6 +154,7 @@ def bind(doc: SpecDocument) -> Binding:
             _bind(binding, section, part, statement, refs)
         _examples(doc, section, binding, function)
     _tables(doc, binding)
+    binding.notes = accuracy_notes(doc)
     return binding
 
 
@@ -340,11 +343,13 @@ def entry_text(entry: Entry) -> str:
     return str(literal.value)
 
 
-def summary(binding: Binding) -> dict:
+def summary(binding: Binding, notes: list[dict] = ()) -> dict:
     """The document as results.json records it: name (as `assets.artifact_path` names files), title, and
-    every requirement with its lines and roles (none: no formal reading, informal)."""
+    every requirement with its lines and roles (none: no formal reading, informal); ``notes``: the summaries
+    of the accuracy notes it carries, whose requirements follow its own."""
     return {"path": assets.artifact_path(Path(binding.path)), "title": binding.title,
             "requirements": [{"tag": r.tag, "line": r.line, "lines": r.lines, "text": r.text,
                               "section": r.section, "sections": r.sections, "roles": r.roles,
                               "readings": [list(reading) for reading in r.readings]}
-                             for r in binding.requirements.values()]}
+                             for r in binding.requirements.values()]
+            + [r for note in notes for r in note["requirements"]]}

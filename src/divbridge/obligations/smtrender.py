@@ -18,10 +18,10 @@ import jinja2
 
 from divbridge import assets
 from divbridge.atomicio import write_text_atomic
-from divbridge.formats import FP32, FP64, FloatFormat, IntFormat, get_format
+from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule, statements
-from divbridge.properties.floatops import fp_literal
+from divbridge.properties import FLOAT_PROPERTIES, accuracy_note, case_rule, case_table, rounding_rule, statements
+from divbridge.properties.floatops import fp_literal, wide_format
 
 
 # prop -> the free variables of its query (counterexamples show them in this order); float properties
@@ -29,7 +29,7 @@ from divbridge.properties.floatops import fp_literal
 INT_VARIABLES = {"trunc_identity": ("a", "b"), "trunc_magnitude": ("a", "b"), "result_in_range": ("a", "b"),
                  "int_min_div_minus_one": ("a", "b"), "rounding_rule": ("a", "b"), "example": ()}
 # integer statements about the exact quotient, rendered over mathematical integers (see int.smt2.j2)
-MATHEMATICAL_INT_PROPS = {"trunc_identity", "result_in_range"}
+MATHEMATICAL_INT_PROPS = {"trunc_identity", "result_in_range", "accuracy_note"}
 REAL_VARIABLES = {"monotone_numerator": ("a1", "a2", "b"), "example": ()}
 
 
@@ -72,6 +72,8 @@ def _goal_body(obligation: Obligation, **context) -> str:
         return case_table.smt(obligation.params, context["fmt"])
     if obligation.prop == "rounding_rule":
         return rounding_rule.smt(obligation.params)
+    if obligation.prop == "accuracy_note":
+        return accuracy_note.smt(obligation.params, context.get("fmt"))
     return _snippet(FLOAT_PROPERTIES[obligation.prop].smt).render(**context)
 
 
@@ -90,21 +92,11 @@ def _environment() -> jinja2.Environment:
 _ENV = _environment()
 
 
-# binary128, beside the formats divbridge specifies: the only wide format Bitwuzla offers beyond binary64
-FP128 = FloatFormat("fp128", 15, 113)
-
-
-def _wide_format(fmt: FloatFormat) -> FloatFormat:
-    """A standard format where every product of two ``fmt`` values is exact (2*sb significand bits,
-    two more exponent bits); standard so that Bitwuzla, which has no other sizes, reads it too."""
-    return next(wide for wide in (FP32, FP64, FP128) if wide.sb >= 2 * fmt.sb and wide.eb >= fmt.eb + 2)
-
-
 def _float_context(obligation: Obligation) -> dict:
     fmt = get_format(obligation.format)
     assert isinstance(fmt, FloatFormat)
     names = float_variables(obligation)
-    wide = _wide_format(fmt)
+    wide = wide_format(fmt)
     context = {"fmt": fmt, "names": names, "logic": "QF_BVFP" if names else "QF_FP",
                "variables": {name: fmt.name for name in names},
                "wide": wide, "wide_literals": {
@@ -121,13 +113,14 @@ def _float_context(obligation: Obligation) -> dict:
 def _int_context(obligation: Obligation) -> dict:
     fmt = get_format(obligation.format)
     assert isinstance(fmt, IntFormat)
-    names = INT_VARIABLES[obligation.prop]
+    names = INT_VARIABLES.get(obligation.prop, ("a", "b"))
     logic = "QF_NIA" if obligation.prop in MATHEMATICAL_INT_PROPS else "QF_BV"
     return {"fmt": fmt, "names": names, "logic": logic, "variables": {name: fmt.name for name in names}}
 
 
 def _real_context(obligation: Obligation) -> dict:
-    names = REAL_VARIABLES.get(obligation.prop, ("a", "b"))
+    names = tuple(obligation.params["variables"]) if obligation.prop == "accuracy_note" \
+        else REAL_VARIABLES.get(obligation.prop, ("a", "b"))
     context = {"names": names, "logic": "QF_NRA" if names else "QF_LRA",
                "variables": {name: "real" for name in names}}
     if obligation.prop == "example":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from divbridge import mirror
-from divbridge.formats import FloatFormat
+from divbridge.formats import FP32, FP64, FloatFormat
 
 SAMPLE = 400   # exact-rational checks run per element: keep the default cross-check fast
 
@@ -13,6 +13,16 @@ SAMPLE = 400   # exact-rational checks run per element: keep the default cross-c
 def div(fmt: FloatFormat, a, b) -> np.ndarray:
     with np.errstate(all="ignore"):
         return mirror.div(a, b, dtype=fmt, profile="sonnx")
+
+
+# binary128, beside the formats divbridge specifies: the only wide format Bitwuzla offers beyond binary64
+FP128 = FloatFormat("fp128", 15, 113)
+
+
+def wide_format(fmt: FloatFormat) -> FloatFormat:
+    """A standard format where every product of two ``fmt`` values is exact (2*sb significand bits,
+    two more exponent bits); standard so that Bitwuzla, which has no other sizes, reads it too."""
+    return next(wide for wide in (FP32, FP64, FP128) if wide.sb >= 2 * fmt.sb and wide.eb >= fmt.eb + 2)
 
 
 def fp_literal(fmt: FloatFormat, bits: int) -> str:

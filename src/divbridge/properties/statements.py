@@ -9,10 +9,21 @@ from typing import Callable
 
 import numpy as np
 
-from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule
+from divbridge.properties import FLOAT_PROPERTIES, accuracy_note, case_rule, case_table, rounding_rule
 
 # prop -> the module that encodes what the document states (the obligation's params say what)
-DOCUMENT_STATEMENTS = {"case_rule": case_rule, "case_table": case_table, "rounding_rule": rounding_rule}
+DOCUMENT_STATEMENTS = {"case_rule": case_rule, "case_table": case_table, "rounding_rule": rounding_rule,
+                       "accuracy_note": accuracy_note}
+
+
+# statements over more variables than the two operands (an accuracy note's errors, reals): the replay of a
+# counterexample evaluates them at its point with `holds_at`
+POINTWISE = {"accuracy_note"}
+
+
+def holds_at(prop: str, params: dict, fmt, values: dict) -> tuple[bool, str]:
+    """The statement at one point (a counterexample's values): (holds, what the mirror computes there)."""
+    return DOCUMENT_STATEMENTS[prop].holds_at(params, fmt, values)
 
 
 def predicate(prop: str, params: dict) -> Callable[..., tuple[np.ndarray, np.ndarray]]:

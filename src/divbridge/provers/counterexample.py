@@ -175,7 +175,9 @@ def replay(obligation: Obligation, values: dict[str, Any]) -> tuple[bool, str]:
     """Does the property fail at ``values`` on the mirror?  Returns (reproduced, what the mirror computed)."""
     fmt = get_format(obligation.format)
     evaluate: Callable[[], tuple[bool, str]]
-    if obligation.kind == "strategy":
+    if obligation.prop in statements.POINTWISE:
+        evaluate = lambda: statements.holds_at(obligation.prop, obligation.params, fmt, values)  # noqa: E731
+    elif obligation.kind == "strategy":
         evaluate = lambda: _strategy_property(obligation, fmt, values)  # noqa: E731
     elif obligation.family == "float":
         evaluate = lambda: _float_property(obligation, fmt, values)  # noqa: E731

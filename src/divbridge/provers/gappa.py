@@ -20,6 +20,7 @@ from divbridge import assets
 from divbridge.errors import ToolMissing
 from divbridge.formats import get_format
 from divbridge.obligations.model import Obligation
+from divbridge.properties import accuracy_note
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import FileBackend
 from divbridge.provers.verdicts import Attempt
@@ -36,7 +37,9 @@ class GappaBackend(FileBackend):
     cost = 0
 
     def __init__(self) -> None:
-        self._template = assets.template_environment("gappa", keep_trailing_newline=True).get_template("accuracy.g.j2")
+        environment = assets.template_environment("gappa", keep_trailing_newline=True)
+        self._template = environment.get_template("accuracy.g.j2")
+        self._note_template = environment.get_template("accuracy_note.g.j2")   # an accuracy note's bounds
 
     def versions(self) -> dict[str, str]:
         if shutil.which("gappa") is None:
@@ -45,7 +48,11 @@ class GappaBackend(FileBackend):
         return {"gappa": (done.stdout or done.stderr).strip().removeprefix("Gappa ")}
 
     def render(self, obligation: Obligation) -> str:
-        return self._template.render(o=obligation, fmt=get_format(obligation.format))
+        fmt = get_format(obligation.format)
+        if obligation.prop == "accuracy_note":
+            return self._note_template.render(o=obligation, fmt=fmt, number=accuracy_note.gappa_number,
+                                              goals=accuracy_note.gappa_goals(obligation.params, fmt))
+        return self._template.render(o=obligation, fmt=fmt)
 
     def handles(self, obligation: Obligation) -> bool:
         return handles(obligation)

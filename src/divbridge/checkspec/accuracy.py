@@ -1,0 +1,280 @@
+"""check-spec on an accuracy note: each statement a claim, with its verdict and findings at its line.
+
+Each statement is read for Div (`obligations.accuracy.meaning`) and judged:
+
+- an exact relation over the reals (the propagated error, the error of real
+  division): an equality by sympy (the difference of both sides simplifies to
+  0 where they are defined), then any claim by a search on small exact values
+  (0, ±1, ±2, 3, ±1/2 for each variable, where the claim's conditions hold),
+  which gives a counterexample in numbers; what the search does not refute goes
+  to the SMT provers (Z3, cvc5 over the reals; Bitwuzla has no reals);
+- a first-order claim (``+ O(h^2)``): its first-order coefficients, the same way;
+- a float or integer bound: its obligations in every listed format, through
+  `prove`'s pipeline (Gappa, then the SMT portfolio, the proof cache); a
+  refutation is a counterexample in bits, replayed on the mirror.
+
+A refuted claim is ``incorrect``; a claim the provers do not settle is
+``ambiguous`` (could not decide); a claim divbridge cannot read is
+information ("not understood", with the reason), as is every sentence not
+read.  A claim that mixes index letters (``B[i]`` in a formula about
+``B[I]``) is ``ambiguous``, and judged reading them as one index.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import sympy
+
+from divbridge.checkspec.findings import Claim, exit_code, verdict_of
+from divbridge.checkspec.proofcheck import TIMEOUT_S
+from divbridge.document.accuracy import LEAD_IN, Note, Statement, read_note
+from divbridge.document.findings import Finding
+from divbridge.obligations import accuracy
+from divbridge.obligations.accuracy import Meaning, NotRead
+from divbridge.obligations.model import Obligation
+from divbridge.properties.accuracy_note import Unsupported, evaluate
+from divbridge.provers.cache import shared_cache
+from divbridge.provers.cexvalue import show_line
+from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligations
+from divbridge.results import ObligationResult, from_outcomes
+
+# the search's values, simplest first: the first counterexample found is a small one
+VALUES = tuple(Fraction(v) for v in ("0", "1", "2", "-1", "1/2", "3", "-2", "-1/2"))
+
+
+def analyse_note(path: str | Path, formats: dict[str, tuple[str, ...]] | None = None) -> dict[str, Any]:
+    """check-spec's result (as `checkspec.analysis.analyse` gives it) for an accuracy note on disk."""
+    note = read_note(path)
+    accuracy.require_div(note)
+    claims, findings = note_claims(note, formats)
+    requirements = {}
+    for claim in claims:
+        statement_tag = claim.id.split("/")[1]
+        entry = requirements.setdefault(statement_tag, {"tag": statement_tag, "style": "section", "line": claim.line,
+                                                        "text": claim.section, "lines": [], "traced": True,
+                                                        "class": "accuracy", "traces": []})
+        entry["lines"].append(claim.line)
+    return {"document": note.path, "requirements": list(requirements.values()),
+            "claims": [c.to_json() for c in claims], "findings": [f.to_json() for f in findings],
+            "exit_code": exit_code(findings)}
+
+
+def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> tuple[list[Claim], list[Finding]]:
+    """The note's claims with their findings, and every finding (the reading's and the claims'), by line."""
+    items = accuracy.readings(note, formats)
+    obligations = {}
+    for item in items:
+        if isinstance(item, Meaning) and _needs_provers(item):
+            obligations[item.statement.line] = _obligations(note, item)
+    to_prove = list({o.id: o for found in obligations.values() for o in found}.values())
+    results, missing = _prove(to_prove)
+    claims = [_claim(note, item, obligations.get(item.statement.line, []), results, missing) for item in items]
+    findings = list(note.findings) + [f for c in claims for f in c.findings] + [
+        Finding("information", u.line, f"{u.why}: «{u.text}»") for u in note.unread if u.why != LEAD_IN]
+    return claims, sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
+
+
+def _obligations(note: Note, item: Meaning) -> list[Obligation]:
+    try:
+        return accuracy.obligations_of(note, item)
+    except Unsupported:
+        return []
+
+
+def _needs_provers(item: Meaning) -> bool:
+    """Float and integer bounds always; a real claim when neither sympy nor the search settles it."""
+    if item.kind in ("intro-float", "intro-int"):
+        return True
+    if item.goal in (sympy.true, sympy.false) or _symbolic_equality(item) is not None:
+        return False
+    return _search(item) is None
+
+
+def _prove(obligations: list[Obligation]) -> tuple[dict[str, ObligationResult], str]:
+    if not obligations:
+        return {}, ""
+    provers = available({"gappa", *SMT_SOLVERS})
+    if not provers:
+        return {}, "no prover is installed (scripts/setup.sh)"
+    outcomes = prove_obligations(obligations, provers, shared_cache(), TIMEOUT_S)
+    return {r.id: r for r in from_outcomes(outcomes)}, ""
+
+
+# -- one claim -------------------------------------------------------------------------------
+
+def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], results: dict, missing: str) -> Claim:
+    statement = item.statement
+    claim = Claim(_claim_id(note, item), "accuracy", statement.section.title, statement.line,
+                  statement.text, item.formats if isinstance(item, Meaning) else ())
+    findings = _index_findings(statement)
+    if statement.unread:
+        findings.append(Finding("information", statement.line, f"not understood: «{statement.unread}»"))
+    if isinstance(item, NotRead):
+        if not statement.math.malformed:
+            findings.append(Finding("information", statement.line, f"not understood: {item.reason}: "
+                                    f"«{statement.text}»", column=statement.column))
+        claim.findings = findings
+        claim.verdict = "unreadable" if statement.math.malformed else "unchecked"
+        return claim
+    if item.kind in ("intro-float", "intro-int"):
+        found, unchecked = _bound_findings(item, note, obligations, results, missing)
+    else:
+        found, unchecked = _real_findings(item, obligations, results, missing)
+    claim.findings = findings + found
+    verdict = verdict_of(claim.findings)
+    claim.verdict = "unchecked" if unchecked and verdict == "holds" else verdict
+    return claim
+
+
+def _claim_id(note: Note, item: Meaning | NotRead) -> str:
+    anchor = accuracy.requirement_tag(note, item.statement)
+    name = item.name if isinstance(item, Meaning) else accuracy.slug(item.statement.text)
+    return f"accuracy/{anchor}/{name}"
+
+
+def _index_findings(statement: Statement) -> list[Finding]:
+    indices = set(statement.math.formula.indices) if statement.math.formula else set()
+    for condition in statement.conditions:
+        if condition.subject is not None and condition.subject.formula is not None:
+            indices |= condition.subject.formula.indices
+    if statement.index:
+        indices.add(statement.index)
+    if len(indices) <= 1:
+        return []
+    shown = " and ".join(sorted(indices))
+    return [Finding("ambiguous", statement.line, f"the claim mixes the indices {shown} (for one element, "
+                    f"B[i] and B[I] must be the same index): divbridge reads them as one", column=statement.column)]
+
+
+def _symbolic_equality(item: Meaning) -> bool | None:
+    """An exact equality decided by sympy: True when both sides simplify to the same expression."""
+    if item.op != "=" or not item.sides or item.kind not in ("first-order", "propagation", "intro-real"):
+        return None
+    differences = item.sides if item.kind == "first-order" else (item.sides[0] - item.sides[1],)
+    return all(_simplifies_to_zero(d) for d in differences) or None
+
+
+@functools.lru_cache(maxsize=256)
+def _simplifies_to_zero(expr: sympy.Expr) -> bool:
+    return sympy.simplify(expr) == 0
+
+
+def _search(item: Meaning) -> dict[str, Fraction] | None:
+    """The first point of small exact values where the conditions hold and the claim does not."""
+    return _first_failure(item.goal, item.conditions, item.variables)
+
+
+@functools.lru_cache(maxsize=256)
+def _first_failure(goal, conditions, variables: tuple[str, ...]) -> dict[str, Fraction] | None:
+    for values in itertools.product(VALUES, repeat=len(variables)):
+        env = dict(zip(variables, values))
+        try:
+            if evaluate(conditions, env) and not evaluate(goal, env):
+                return env
+        except ZeroDivisionError:
+            continue
+    return None
+
+
+def _real_findings(item: Meaning, obligations: list[Obligation], results: dict,
+                   missing: str) -> tuple[list[Finding], bool]:
+    line, column = item.statement.line, item.statement.column
+    if item.goal == sympy.true or _symbolic_equality(item):
+        return [], False
+    point = _search(item) if item.goal != sympy.false else {}
+    if point is not None:
+        return [Finding("incorrect", line, _refutation(item, point), _values(point), column)], False
+    result = results.get(obligations[0].id) if obligations else None
+    if result is None:
+        return [Finding("information", line, f"not checked: {missing or 'no exact encoding for the provers'}")], True
+    if result.verdict == "proved":
+        return [], False
+    if result.verdict == "refuted" and result.counterexample is not None:
+        values = {k: Fraction(v) for k, v in result.counterexample.values.items()}
+        return [Finding("incorrect", line, _refutation(item, values) + f" ({result.prover} refutes obligation "
+                        f"{result.id})", _values(values), column)], False
+    if result.verdict in ("timeout", "unknown"):
+        return [Finding("ambiguous", line, f"{result.prover or 'the solvers'} could not decide whether the claim "
+                        f"holds ({result.verdict}, obligation {result.id})", column=column)], False
+    return [Finding("information", line, f"not checked: {result.verdict} ({result.message or 'no prover answered'},"
+                    f" obligation {result.id})")], True
+
+
+def _values(env: dict[str, Fraction]) -> str:
+    return ", ".join(f"{name} = {value}" for name, value in env.items())
+
+
+def _refutation(item: Meaning, env: dict[str, Fraction]) -> str:
+    if item.kind == "first-order":
+        c0, c1 = (evaluate(c, env) for c in item.sides)
+        expansion = f"{c0} + ({c1})*h + o(h)" if c0 else f"{c1}*h + o(h)"
+        verdict = "not O(h^2)" if item.op == "=" else "positive for small h"
+        return (f"false to first order: along A_err = alpha*h, B_err = beta*h with {_values(env)}, as h -> 0+, "
+                f"the left side minus the right side (its O term left out) is {expansion}, {verdict}")
+    left, right = (evaluate(side, env) for side in item.sides)
+    return (f"false: at {_values(env)} (where its conditions hold) the left side is {left} and the right side "
+            f"{right}" + (f" ({item.error} read as (A + A_err)/(B + B_err) - A/B)" if item.kind == "propagation"
+                          else ""))
+
+
+def _elsewhere(item: Meaning, note: Note) -> str:
+    """A bullet stated without the condition that the section's sentence states for its own bound."""
+    if item.statement.conditions:
+        return ""
+    for other in note.statements:
+        if other.section == item.statement.section and other.source == "prose" and other.conditions:
+            condition = other.conditions[-1].text
+            return f" (line {other.line} states its bound {condition}; this claim states no condition)"
+    return ""
+
+
+def _bound_findings(item: Meaning, note: Note, obligations: list[Obligation], results: dict,
+                    missing: str) -> tuple[list[Finding], bool]:
+    line, column = item.statement.line, item.statement.column
+    if not obligations:
+        return [Finding("information", line, "not checked: no exact encoding of the bound for the provers")], True
+    refuted, undecided, unchecked, proved = {}, [], [], {}
+    for obligation in obligations:
+        result = results.get(obligation.id)
+        region = obligation.params.get("region", "")
+        if result is None:
+            unchecked.append(obligation.format)
+        elif result.verdict == "proved":
+            proved.setdefault(region, []).append(f"{obligation.format} ({result.prover})")
+        elif result.verdict == "refuted" and result.counterexample is not None:
+            refuted.setdefault(region, []).append((obligation.format, result))
+        elif result.verdict in ("timeout", "unknown"):
+            undecided.append(f"{obligation.format}{' ' + region.replace('_', ' ') if region else ''}")
+        else:
+            unchecked.append(obligation.format)
+    findings = []
+    region = next((r for r in ("in_range", "", "overflow") if r in refuted), None)
+    if region is not None:
+        failures = refuted[region]
+        fmt, result = failures[0]
+        where = {"in_range": " where the quotient does not overflow", "overflow": " on overflow"}.get(region, "")
+        message = (f"false in {', '.join(f for f, _ in failures)}{where}: {item.text}; for {fmt} "
+                   f"{show_line(result.counterexample)}: {result.counterexample.mirror} ({result.prover} refutes "
+                   f"obligation {result.id})")
+        if region == "in_range" and refuted.get("overflow"):
+            other_fmt, other = refuted["overflow"][0]
+            message += (f"; it fails on overflow too (in {', '.join(f for f, _ in refuted['overflow'])}; for "
+                        f"{other_fmt} {show_line(other.counterexample)}: {other.counterexample.mirror})")
+        if region == "overflow" and proved.get("in_range"):
+            message += f"; it holds where the quotient does not overflow (proved in {', '.join(proved['in_range'])})"
+        if undecided:
+            message += f"; not decided in {', '.join(undecided)}"
+        findings.append(Finding("incorrect", line, message + _elsewhere(item, note), show_line(result.counterexample),
+                                column))
+    elif undecided:
+        findings.append(Finding("ambiguous", line, f"the provers could not decide whether the bound holds in "
+                                f"{', '.join(undecided)}", column=column))
+    if unchecked:
+        findings.append(Finding("information", line, f"not checked in {', '.join(unchecked)}: "
+                                f"{missing or 'no prover answered'}"))
+    return findings, bool(unchecked)

@@ -1,0 +1,452 @@
+"""LaTeX formulas as sympy expressions: the relations the accuracy notes write.
+
+pylatexenc's `LatexWalker` parses the LaTeX (macros and their arguments,
+groups, positions); this module turns its nodes into tokens and reads the
+arithmetic on them (precedence, absolute values, sub- and superscripts,
+indices) into sympy.  What it reads:
+
+- ``\\frac{x}{y}``, ``/``, ``\\cdot``, ``\\times``, ``+``, ``-``, juxtaposition,
+  powers ``x^2``, ``|x|``, ``\\left| ... \\right|``, parentheses;
+- names: a letter, a run of letters (``round``), ``\\textit{..}``,
+  ``\\text{..}``, ``\\operatorname{..}`` ..., with subscripts and
+  superscripts that are words (``A_{\\textit{err}}[I]`` is the symbol
+  ``A_err``, ``C_{\\textit{err}}^{\\textit{propag}}`` is ``C_err^propag``),
+  each indexed or not (``[I]``, ``[i]``: the index letters are kept);
+- ``[0]``, ``[0.5]``: a tensor of that constant, read as the constant;
+- functions ``\\max``, ``\\min``, ``\\mathcal{O}`` (`BigO`), and a name
+  of several letters applied to parentheses (``ulp(C[i])``, ``round(a/b)``);
+- relations ``=``, ``\\leq``/``\\le``, ``<``, ``\\geq``/``\\ge``, ``>``,
+  ``\\neq``, chained.
+
+Anything else is a `LatexError` with the offset where reading stopped: the
+caller reports the formula as not understood, never guesses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import sympy
+from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexGroupNode, LatexMacroNode,
+                                    LatexMathNode, LatexSpecialsNode, LatexWalker, LatexWalkerError,
+                                    get_default_latex_context_db)
+from pylatexenc.macrospec import MacroSpec
+
+RELATIONS = {"=": "=", "<": "<", ">": ">", "leq": "<=", "le": "<=", "leqslant": "<=", "geq": ">=", "ge": ">=",
+             "geqslant": ">=", "neq": "!=", "ne": "!="}
+_TEXT_MACROS = {"textit", "text", "textrm", "mathrm", "mathit", "textbf", "mathbf", "operatorname", "textsf",
+                "mathsf", "boldsymbol", "bm", "emph"}
+_IGNORED = {"left", "right", "bf", "it", "rm", "displaystyle", "textstyle", ",", ";", "!", ":", " ", "quad", "qquad",
+            "bigl", "bigr", "Bigl", "Bigr", "big", "Big"}
+_OPERATORS = {"cdot": "*", "times": "*", "ast": "*", "div": "/", "vert": "|", "lvert": "|", "rvert": "|", "mid": "|",
+              "{": "(", "}": ")", "lbrace": "(", "rbrace": ")"}
+_FUNCTIONS = {"max", "min", "exp", "log", "ln", "sin", "cos", "tanh", "sinh", "cosh", "sqrt"}
+_CHARS = re.compile(r"\s+|(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<name>[A-Za-z]+)|(?P<op><=|>=|!=|[-+*/=<>|()\[\],^_'!.])")
+
+
+class LatexError(ValueError):
+    """A formula this module cannot read; ``offset`` is where in the text reading stopped.
+    ``malformed``: the text is not a formula at all (unbalanced, an operator without its operand),
+    as opposed to one written with commands or words this module does not know."""
+
+    def __init__(self, message: str, offset: int, malformed: bool = False):
+        super().__init__(message)
+        self.offset = offset
+        self.malformed = malformed
+
+
+class BigO(sympy.Function):
+    """Landau's O(x): some term bounded by a constant times x as the errors tend to zero."""
+
+
+ulp = sympy.Function("ulp")
+rounded = sympy.Function("round")
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A formula read: the expressions between its relation signs, the index letters it uses."""
+
+    text: str
+    parts: tuple[sympy.Expr, ...]
+    relations: tuple[str, ...]         # "=", "<=", "<", ">=", ">", "!=" between consecutive parts
+    indices: frozenset[str]            # "I", "i", "i,j" ...
+    names: frozenset[str]              # every symbol and function name
+
+    @property
+    def is_relation(self) -> bool:
+        return bool(self.relations)
+
+
+@dataclass(frozen=True)
+class _Token:
+    kind: str            # num | name | func | op | rel | group | frac
+    value: object
+    pos: int
+    text: str = ""       # as written, for messages (``\cdot`` for the operator *)
+
+
+@lru_cache(maxsize=1)
+def _context():
+    db = get_default_latex_context_db()
+    db.add_context_category("divbridge", prepend=True, macros=[
+        MacroSpec("operatorname", "{"), MacroSpec("dfrac", "{{"), MacroSpec("tfrac", "{{"),
+        MacroSpec("mathcal", "{"), MacroSpec("textsf", "{"), MacroSpec("mathsf", "{"), MacroSpec("bm", "{"),
+        MacroSpec("boldsymbol", "{"), MacroSpec("hat", "{"), MacroSpec("widehat", "{"), MacroSpec("tilde", "{"),
+        MacroSpec("bar", "{"), MacroSpec("overline", "{")])
+    return db
+
+
+def symbol(name: str) -> sympy.Symbol:
+    """The real-valued symbol of a name as this module spells it (``A_err``, ``C_err^intro``, ``u``)."""
+    return sympy.Symbol(name, real=True)
+
+
+def parse(text: str) -> Formula:
+    """Read one formula (no surrounding dollars); LatexError when it cannot be read."""
+    body = text.rstrip().rstrip(".,;").rstrip()
+    try:
+        nodes, _, _ = LatexWalker(body, latex_context=_context(), tolerant_parsing=False).get_latex_nodes()
+    except LatexWalkerError as exc:
+        raise LatexError(f"LaTeX does not parse: {str(exc).splitlines()[0]}", getattr(exc, "pos", 0) or 0,
+                         malformed=True) from None
+    tokens = _tokens(nodes)
+    reader = _Reader(tokens, len(body))
+    parts, relations = [reader.expression()], []
+    while reader.peek("rel"):
+        relations.append(reader.take().value)
+        parts.append(reader.expression())
+    if reader.index < len(tokens):
+        token = tokens[reader.index]
+        raise LatexError(f"unexpected {_shown(token)}", token.pos, malformed=token.kind == "op")
+    names = frozenset(str(s) for p in parts for s in p.free_symbols) | frozenset(
+        str(f.func) for p in parts for f in p.atoms(sympy.Function) if not isinstance(f, (sympy.Abs,)))
+    return Formula(text, tuple(parts), tuple(relations), frozenset(reader.indices), names)
+
+
+# -- nodes to tokens ------------------------------------------------------------
+
+def _tokens(nodes) -> list[_Token]:
+    out: list[_Token] = []
+    for node in nodes or []:
+        if node is None or isinstance(node, LatexCommentNode):
+            continue
+        if isinstance(node, LatexCharsNode):
+            out += _char_tokens(node.chars, node.pos)
+        elif isinstance(node, LatexGroupNode):
+            if node.delimiters == ("{", "}"):
+                out.append(_Token("group", _tokens(node.nodelist), node.pos))
+            else:
+                out += [_Token("op", "(", node.pos), *_tokens(node.nodelist), _Token("op", ")", node.pos + node.len - 1)]
+        elif isinstance(node, LatexMacroNode):
+            out += _macro_tokens(node)
+        elif isinstance(node, LatexSpecialsNode) and node.specials_chars in ("~",):
+            continue
+        elif isinstance(node, LatexMathNode):
+            out += _tokens(node.nodelist)
+        else:
+            raise LatexError(f"cannot read {node.latex_verbatim()!r} in a formula", node.pos)
+    return out
+
+
+def _char_tokens(chars: str, pos: int) -> list[_Token]:
+    out = []
+    for m in _CHARS.finditer(chars):
+        if m.group("num"):
+            out.append(_Token("num", m.group("num"), pos + m.start()))
+        elif m.group("name"):
+            out.append(_Token("name", m.group("name"), pos + m.start()))
+        elif m.group("op"):
+            op = m.group("op")
+            out.append(_Token("rel", RELATIONS.get(op, op), pos + m.start()) if op in ("=", "<", ">", "<=", ">=", "!=")
+                       else _Token("op", op, pos + m.start()))
+    consumed = sum(len(m.group(0)) for m in _CHARS.finditer(chars))
+    if consumed != len(chars):
+        bad = next(i for i, ch in enumerate(chars) if not _CHARS.match(chars, i))
+        raise LatexError(f"unexpected character {chars[bad]!r}", pos + bad)
+    return out
+
+
+def _argument(node: LatexMacroNode, index: int = 0):
+    args = node.nodeargd.argnlist if node.nodeargd is not None else []
+    args = [a for a in args if a is not None]
+    if len(args) <= index:
+        raise LatexError(f"\\{node.macroname} without its argument", node.pos)
+    arg = args[index]
+    return arg.nodelist if isinstance(arg, LatexGroupNode) else [arg]
+
+
+def _plain_text(nodes) -> str:
+    """The letters of a text argument: ``\\textit{\\bf u}`` is ``u``, ``\\textit{min\\_norm}`` ``min_norm``."""
+    text = []
+    for node in nodes or []:
+        if isinstance(node, LatexCharsNode):
+            text.append(node.chars)
+        elif isinstance(node, LatexGroupNode):
+            text.append(_plain_text(node.nodelist))
+        elif isinstance(node, LatexMacroNode):
+            if node.macroname in _TEXT_MACROS:
+                text.append(_plain_text(_argument(node)))
+            elif node.macroname == "_":
+                text.append("_")
+            elif node.macroname not in _IGNORED:
+                raise LatexError(f"cannot read \\{node.macroname} in a name", node.pos)
+    return "".join(text)
+
+
+def _macro_tokens(node: LatexMacroNode) -> list[_Token]:
+    name = node.macroname
+    if name in _IGNORED:
+        return []
+    if name in RELATIONS:
+        return [_Token("rel", RELATIONS[name], node.pos, f"\\{name}")]
+    if name in _OPERATORS:
+        return [_Token("op", _OPERATORS[name], node.pos, f"\\{name}")]
+    if name in ("frac", "dfrac", "tfrac"):
+        return [_Token("frac", (_tokens(_argument(node, 0)), _tokens(_argument(node, 1))), node.pos)]
+    if name in _TEXT_MACROS:
+        raw = _plain_text(_argument(node))
+        text = raw.strip()
+        if not text:
+            return []
+        # a name is one word written tight (\textit{err}); " if ", "and", "otherwise" are prose in the formula
+        if not re.fullmatch(r"[A-Za-z][\w-]*", text) or raw != text or text.lower() in _WORDS:
+            raise LatexError(f"words in the formula: «{text}»", node.pos)
+        return [_Token("func" if name == "operatorname" else "name", text, node.pos)]
+    if name == "mathcal":
+        return [_Token("func", "O" if _plain_text(_argument(node)) == "O" else _plain_text(_argument(node)), node.pos)]
+    if name in ("hat", "widehat", "tilde", "bar", "overline"):
+        return [_Token("name", f"{name}({_plain_text(_argument(node))})", node.pos)]
+    if name in _FUNCTIONS:
+        return [_Token("func", name, node.pos)]
+    if name == "infty":
+        return [_Token("name", "oo", node.pos)]
+    if re.fullmatch(r"[A-Za-z]+", name) and name.lower() in _GREEK:
+        return [_Token("name", name, node.pos)]
+    raise LatexError(f"unknown command \\{name}", node.pos)
+
+
+_WORDS = {"if", "and", "or", "for", "with", "where", "when", "otherwise", "else", "is", "then", "not"}
+_GREEK = {"alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "eta", "theta", "lambda", "mu", "nu", "xi",
+          "pi", "rho", "sigma", "tau", "phi", "varphi", "chi", "psi", "omega"}
+
+
+def _shown(token: _Token) -> str:
+    return {"group": "a group", "frac": "a fraction"}.get(token.kind, f"«{token.text or token.value}»")
+
+
+# -- tokens to sympy --------------------------------------------------------------
+
+class _Reader:
+    """Recursive descent over the tokens: relation > sum > product > unary > power > postfix > atom."""
+
+    def __init__(self, tokens: list[_Token], end: int):
+        self.tokens, self.index, self.end = tokens, 0, end
+        self.abs_depth = 0
+        self.indices: set[str] = set()
+
+    def peek(self, kind: str, value: object = None) -> bool:
+        if self.index >= len(self.tokens):
+            return False
+        token = self.tokens[self.index]
+        return token.kind == kind and (value is None or token.value == value)
+
+    def take(self) -> _Token:
+        if self.index >= len(self.tokens):
+            raise LatexError("the formula ends too early", self.end, malformed=True)
+        self.index += 1
+        return self.tokens[self.index - 1]
+
+    def expect(self, value: str) -> None:
+        token = self.take()
+        if token.kind != "op" or token.value != value:
+            raise LatexError(f"expected «{value}», found {_shown(token)}", token.pos, malformed=True)
+
+    def sub(self, tokens: list[_Token], pos: int) -> sympy.Expr:
+        """A group's tokens as a whole expression."""
+        reader = _Reader(tokens, pos)
+        reader.indices = self.indices
+        value = reader.expression()
+        if reader.index < len(tokens):
+            token = tokens[reader.index]
+            raise LatexError(f"unexpected {_shown(token)}", token.pos, malformed=token.kind == "op")
+        return value
+
+    def expression(self) -> sympy.Expr:
+        value = self.product()
+        while self.peek("op", "+") or self.peek("op", "-"):
+            sign = self.take().value
+            right = self.product()
+            value = value + right if sign == "+" else value - right
+        return value
+
+    def _starts_atom(self) -> bool:
+        if self.index >= len(self.tokens):
+            return False
+        token = self.tokens[self.index]
+        if token.kind in ("num", "name", "func", "group", "frac"):
+            return True
+        return token.kind == "op" and (token.value in ("(", "[") or (token.value == "|" and self.abs_depth == 0))
+
+    def product(self) -> sympy.Expr:
+        value = self.unary()
+        while True:
+            if self.peek("op", "*"):
+                self.take()
+                value = value * self.unary()
+            elif self.peek("op", "/"):
+                self.take()
+                value = value / self.unary()
+            elif self._starts_atom():
+                value = value * self.unary()
+            else:
+                return value
+
+    def unary(self) -> sympy.Expr:
+        if self.peek("op", "-"):
+            self.take()
+            return -self.unary()
+        if self.peek("op", "+"):
+            self.take()
+            return self.unary()
+        return self.power()
+
+    def power(self) -> sympy.Expr:
+        base = self.postfix()
+        if self.peek("op", "^"):
+            self.take()
+            base = base ** self.exponent()
+        return base
+
+    def exponent(self) -> sympy.Expr:
+        token = self.take()
+        if token.kind == "group":
+            return self.sub(token.value, token.pos)
+        if token.kind == "num":
+            return sympy.Rational(token.value)
+        if token.kind == "name" and len(token.value) == 1:
+            return symbol(token.value)
+        raise LatexError(f"cannot read the exponent {_shown(token)}", token.pos)
+
+    def postfix(self) -> sympy.Expr:
+        token = self.tokens[self.index] if self.index < len(self.tokens) else None
+        if token is not None and token.kind == "name":
+            self.take()
+            name = token.value
+            while self.peek("op", "_") or (self.peek("op", "^") and self._word_superscript()):
+                mark = self.take().value
+                name += mark + self._script()
+            if self.peek("op", "'"):
+                self.take()
+                name += "'"
+            if self.peek("op", "(") and len(token.value) > 1 and "(" not in token.value:
+                return self.call(name, token.pos)
+            if self.peek("op", "["):
+                self._index()
+            return sympy.oo if name == "oo" else symbol(name)
+        return self.atom()
+
+    def _word_superscript(self) -> bool:
+        """``^{\\textit{propag}}``: a superscript that names (a word), not a power."""
+        if self.index + 1 >= len(self.tokens):
+            return False
+        nxt = self.tokens[self.index + 1]
+        if nxt.kind == "group":
+            inner = nxt.value
+            return len(inner) == 1 and inner[0].kind == "name" and len(inner[0].value) > 1
+        return False
+
+    def _script(self) -> str:
+        token = self.take()
+        if token.kind == "group":
+            parts = []
+            for t in token.value:
+                if t.kind in ("name", "num") or (t.kind == "op" and t.value == ","):
+                    parts.append(str(t.value))
+                else:
+                    raise LatexError(f"cannot read the subscript {_shown(t)}", t.pos)
+            return "".join(parts)
+        if token.kind in ("name", "num"):
+            return str(token.value)
+        raise LatexError(f"cannot read the subscript {_shown(token)}", token.pos)
+
+    def _index(self) -> None:
+        start = self.take()
+        letters = []
+        while not self.peek("op", "]"):
+            token = self.take()
+            if token.kind == "name" or (token.kind == "op" and token.value == ","):
+                letters.append(str(token.value))
+            else:
+                raise LatexError(f"cannot read the index {_shown(token)}", token.pos if token else start.pos)
+        self.take()
+        self.indices.add("".join(letters))
+
+    def call(self, name: str, pos: int) -> sympy.Expr:
+        self.expect("(")
+        saved, self.abs_depth = self.abs_depth, 0
+        args = [self.expression()]
+        while self.peek("op", ","):
+            self.take()
+            args.append(self.expression())
+        self.abs_depth = saved
+        self.expect(")")
+        return _apply(name, args, pos)
+
+    def atom(self) -> sympy.Expr:
+        token = self.take()
+        if token.kind == "num":
+            return sympy.Rational(token.value)
+        if token.kind == "group":
+            return self.sub(token.value, token.pos)
+        if token.kind == "frac":
+            numerator, denominator = token.value
+            return self.sub(numerator, token.pos) / self.sub(denominator, token.pos)
+        if token.kind == "func":
+            exponent = None
+            if self.peek("op", "^"):
+                self.take()
+                exponent = self.exponent()
+            if self.peek("op", "("):
+                value = self.call(token.value, token.pos)
+            elif self.peek("group"):
+                group = self.take()
+                value = _apply(token.value, [self.sub(group.value, group.pos)], token.pos)
+            else:
+                raise LatexError(f"{token.value} without its arguments", token.pos)
+            return value ** exponent if exponent is not None else value
+        if token.kind == "op" and token.value == "(":
+            saved, self.abs_depth = self.abs_depth, 0
+            value = self.expression()
+            self.abs_depth = saved
+            self.expect(")")
+            return value
+        if token.kind == "op" and token.value == "[":
+            value = self.expression()          # a tensor of one constant: [0], [0.5]
+            self.expect("]")
+            return value
+        if token.kind == "op" and token.value == "|":
+            self.abs_depth += 1
+            value = self.expression()
+            self.abs_depth -= 1
+            self.expect("|")
+            return sympy.Abs(value)
+        raise LatexError(f"{_shown(token)} where an operand is expected", token.pos, malformed=token.kind in ("op", "rel"))
+
+
+def _apply(name: str, args: list[sympy.Expr], pos: int) -> sympy.Expr:
+    if name in ("max", "min"):
+        if len(args) < 2:
+            raise LatexError(f"\\{name} of one argument", pos)
+        return (sympy.Max if name == "max" else sympy.Min)(*args)
+    if name == "O":
+        if len(args) != 1:
+            raise LatexError("O of several arguments", pos)
+        return BigO(args[0])
+    if name == "ulp":
+        return ulp(*args)
+    if name == "round":
+        return rounded(*args)
+    return sympy.Function(name)(*args)

@@ -1,0 +1,503 @@
+"""What an accuracy note's statements mean for Div, and the obligations that verify them.
+
+`meaning(note, statement)` reads one statement of `document.accuracy` as a
+claim about Div, in the note's own terms made formal:
+
+- the result ``C`` (or ``Y``: the name a definition gives ``A/B``) is the exact
+  quotient ``A / B``;
+- ``C_err^propag`` is the propagated error ``(A + A_err) / (B + B_err) - A / B``,
+  defined where ``B`` and ``B + B_err`` are non-zero;
+- ``C_err^intro`` is the error Div introduces on exact operands: ``0`` over the
+  reals, ``round(A / B) - A / B`` in a float format (round to nearest even,
+  overflow to infinity), ``trunc(A / B) - A / B`` for integers (for ``B != 0``
+  and a representable quotient);
+- the note's definitions: ``ε`` the machine epsilon ``2^(1-p)`` (p counts the
+  hidden bit), ``u = ε / 2``, ``min-normalized`` the smallest normal ``2^emin``;
+- conditions: a formula (``B[I] \\neq 0``), "X does not cross zero" (``X`` keeps
+  its sign under the perturbation: ``X0 * X1 > 0``), "modeled without error
+  symbols" (``A_err = B_err = 0``), "is a normal number";
+- ``... + O(max(|A_err|, |B_err|)^2)``: a first-order claim, true when the
+  difference of both sides is ``o(h)`` along every direction ``A_err = alpha h``,
+  ``B_err = beta h`` as ``h -> 0+``; its first-order coefficients are computed
+  exactly (dual numbers, with ``|t x| = t |x|`` for ``t > 0``).
+
+A statement it cannot read so is a `NotRead` with the reason.
+`note_obligations(note, formats)` turns the meanings into obligations
+(``prop = "accuracy_note"``, encoded by `properties.accuracy_note`), named by
+what they state, traced to the note by a tag naming its file and section
+(``div_acc.md#error-introduction-int``) and the statement's line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import sympy
+
+from divbridge import assets
+from divbridge.errors import InputError
+from divbridge.formats import FLOAT_FORMATS, INT_FORMATS, FloatFormat, IntFormat, get_format
+from divbridge.document import mathexpr
+from divbridge.document.accuracy import Condition, Note, Statement, error_of
+from divbridge.obligations.model import Obligation
+from divbridge.properties import accuracy_note
+from divbridge.properties.accuracy_note import R, ULP, Unsupported
+
+A, B, A_ERR, B_ERR = (mathexpr.symbol(n) for n in ("A", "B", "A_err", "B_err"))
+ALPHA, BETA = (mathexpr.symbol(n) for n in ("alpha", "beta"))
+E = mathexpr.symbol("E")                 # the introduced error
+EPS, MIN_NORMAL, MAX_FINITE = (mathexpr.symbol(n) for n in ("eps", "min_normal", "max_finite"))
+PROPAGATED = (A + A_ERR) / (B + B_ERR) - A / B
+_MEANINGS = {"machine-epsilon": EPS, "min-normal": MIN_NORMAL, "max-finite": MAX_FINITE}
+_FLIP = {"<=": ">=", "<": ">", ">=": "<=", ">": "<", "=": "=", "!=": "!="}
+_SYMPY_OPS = {"=": sympy.Eq, "!=": sympy.Ne, "<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt}
+DEFAULT_FORMATS = {"float": tuple(f.name for f in FLOAT_FORMATS), "int": tuple(f.name for f in INT_FORMATS)}
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """A statement read as a claim about Div.
+
+    ``kind``: ``propagation`` (an exact relation over A, A_err, B, B_err), ``first-order`` (``goal`` is
+    the condition on the first-order coefficients, over A, B, alpha, beta), ``intro-real``,
+    ``intro-float`` (``error op bound`` with ``bound`` over R, the symbols eps / min_normal / max_finite
+    and ulp(R)), ``intro-int`` (the same with a constant bound)."""
+
+    statement: Statement
+    kind: str
+    goal: sympy.Basic = sympy.true              # real kinds: the relation that must hold
+    conditions: sympy.Basic = sympy.true        # real kinds: where it must hold
+    variables: tuple[str, ...] = ()             # real kinds
+    op: str = ""                                # intro kinds: E op bound
+    absolute: bool = False                      # intro kinds: |E| rather than E
+    bound: sympy.Expr = sympy.S.Zero            # intro kinds
+    ranges: tuple[sympy.Basic, ...] = ()        # float: where the claim is made, relations on |R|
+    formats: tuple[str, ...] = ()
+    sides: tuple[sympy.Expr, sympy.Expr] = ()   # propagation and first-order: the two sides compared
+    text: str = ""                              # what is checked, in plain notation
+    name: str = ""                              # what it states, for the obligation id
+    error: str = ""                             # the note's name of the error it bounds (C_err^propag)
+
+
+@dataclass(frozen=True)
+class NotRead:
+    statement: Statement
+    reason: str
+
+
+class _NotRead(Exception):
+    pass
+
+
+# -- reading a statement -----------------------------------------------------------------
+
+def require_div(note: Note) -> None:
+    """A note about another operator is bad input for divbridge, which checks Div."""
+    if note.operator and note.operator.lower() != "div":
+        raise InputError(f"an accuracy note of {note.operator}, not of Div (divbridge checks Div)", note.path)
+
+
+def meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]] | None = None) -> Meaning | NotRead:
+    """The statement as a claim about Div (``formats``: per family, the formats a section that lists
+    none is checked in; by default every format divbridge knows)."""
+    try:
+        return _meaning(note, statement, {**DEFAULT_FORMATS, **(formats or {})})
+    except _NotRead as exc:
+        return NotRead(statement, str(exc))
+
+
+def _meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]]) -> Meaning:
+    formula = statement.math.formula
+    if formula is None:
+        raise _NotRead(statement.math.problem)
+    result = note.result
+    if statement.source == "prose":
+        which = {"propagated": "propag", "introduced": "intro"}[statement.bound_of]
+        lhs, op, rhs = sympy.Abs(mathexpr.symbol(f"{result}_err^{which}")), "<=", formula.parts[0]
+    else:
+        if len(formula.parts) != 2:
+            raise _NotRead("a chain of relations")
+        lhs, op, rhs = formula.parts[0], formula.relations[0], formula.parts[1]
+    substitute = _substitution(note)
+    lhs, rhs = (_map(side, substitute) for side in (lhs, rhs))
+    conditions = [_condition(c, substitute, statement.section.family) for c in statement.conditions]
+    errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
+    named = _SYMPY_OPS[op](lhs, rhs, evaluate=False).xreplace({_P: mathexpr.symbol("propag"),
+                                                               E: mathexpr.symbol("intro")})
+    name = slug(str(named)) + (f"_if_{_digest(str(sympy.And(*conditions)))}" if conditions else "")
+    if errors == {_P}:
+        return replace(_propagation(statement, lhs, op, rhs, conditions), name=name, error=f"{result}_err^propag")
+    if errors == {E}:
+        return replace(_introduction(statement, lhs, op, rhs, conditions, formats), name=name,
+                       error=f"{result}_err^intro")
+    raise _NotRead("it relates both the propagated and the introduced error" if errors else "it states no error")
+
+
+_P = mathexpr.symbol("P")       # the propagated error, expanded once the relation's shape is known
+
+
+def _substitution(note: Note) -> dict:
+    result = note.result
+    mapping = {mathexpr.symbol(result): A / B, mathexpr.symbol(f"{result}_err^propag"): _P,
+               mathexpr.symbol(f"{result}_err^intro"): E}
+    for definition in note.definitions:
+        if not definition.name:
+            continue
+        if definition.meaning in _MEANINGS:
+            mapping[mathexpr.symbol(definition.name)] = _MEANINGS[definition.meaning]
+        elif definition.meaning == "formula" and definition.value is not None and not error_of(definition.name):
+            mapping.setdefault(mathexpr.symbol(definition.name), definition.value)
+    return mapping
+
+
+def _map(expr: sympy.Expr, substitute: dict) -> sympy.Expr:
+    for _ in range(4):     # definitions may use one another (u = ε / 2, ε the machine epsilon)
+        expr = expr.xreplace(substitute)
+    known = {A, B, A_ERR, B_ERR, E, _P, EPS, MIN_NORMAL, MAX_FINITE}
+    unknown = sorted(str(s) for s in expr.free_symbols - known)
+    if unknown:
+        raise _NotRead(f"«{unknown[0]}» is not defined in the note")
+    for function in expr.atoms(sympy.Function):
+        if function.func not in (ULP, mathexpr.BigO) and not isinstance(function, (sympy.Abs,)):
+            raise _NotRead(f"the function «{function.func}» is not one divbridge knows")
+    return expr
+
+
+def _condition(condition: Condition, substitute: dict, family: str) -> sympy.Basic:
+    if condition.meaning == "no-error":
+        return sympy.And(sympy.Eq(A_ERR, 0), sympy.Eq(B_ERR, 0))
+    formula = condition.subject.formula if condition.subject is not None else None
+    if condition.meaning == "not understood" or formula is None:
+        raise _NotRead(f"the condition «{condition.text}» is not understood")
+    if condition.meaning == "formula":
+        if len(formula.parts) != 2:
+            raise _NotRead(f"the condition «{condition.text}» is a chain of relations")
+        sides = [_map(p, substitute) for p in formula.parts]
+        return _SYMPY_OPS[formula.relations[0]](*sides)
+    subject = _map(formula.parts[0], substitute)
+    if condition.meaning == "no-crossing":
+        exact, perturbed = subject.subs({A_ERR: 0, B_ERR: 0}), subject.subs({A: A + A_ERR, B: B + B_ERR})
+        if subject.has(A_ERR) or subject.has(B_ERR):
+            perturbed = subject
+        return sympy.Gt(exact * perturbed, 0)
+    if condition.meaning == "normal":
+        if family != "float" or _quotient(subject) not in (sympy.Abs(R), R):
+            raise _NotRead(f"the condition «{condition.text}» is not about the quotient in a float format")
+        return sympy.And(sympy.Ge(sympy.Abs(R), MIN_NORMAL), sympy.Le(sympy.Abs(R), MAX_FINITE))
+    raise _NotRead(f"the condition «{condition.text}» is not understood")
+
+
+def _quotient(expr: sympy.Expr) -> sympy.Expr:
+    """expr in terms of R = A / B (|R * B| / |B| is |R|: sympy keeps |x y| whole unless told)."""
+    split = lambda x: sympy.Mul(*[sympy.Abs(f) for f in sympy.Mul.make_args(x)])  # noqa: E731
+    return expr.subs(A, R * B).replace(sympy.Abs, split)
+
+
+def _domain(*exprs) -> list[sympy.Basic]:
+    """Where the formulas are defined: every divisor non-zero (B and B + B_err are already required)."""
+    seen = [sympy.Ne(B, 0), sympy.Ne(B + B_ERR, 0)]
+    found = []
+    for expr in exprs:
+        for power in expr.atoms(sympy.Pow):
+            base = power.base.args[0] if isinstance(power.base, sympy.Abs) else power.base
+            if power.exp.is_negative and sympy.Ne(base, 0) not in seen:
+                seen.append(sympy.Ne(base, 0))
+                found.append(sympy.Ne(base, 0))
+    return found
+
+
+def _propagation(statement: Statement, lhs, op: str, rhs, conditions: list) -> Meaning:
+    no_error = any(c == sympy.And(sympy.Eq(A_ERR, 0), sympy.Eq(B_ERR, 0)) for c in conditions)
+    lhs, rhs = lhs.xreplace({_P: PROPAGATED}), rhs.xreplace({_P: PROPAGATED})
+    if no_error:
+        lhs, rhs = (s.subs({A_ERR: 0, B_ERR: 0}) for s in (lhs, rhs))
+        conditions = [c for c in conditions if c != sympy.And(sympy.Eq(A_ERR, 0), sympy.Eq(B_ERR, 0))]
+    orders = [t for t in sympy.Add.make_args(rhs) if t.has(mathexpr.BigO)]
+    if lhs.has(mathexpr.BigO) or len(orders) > 1 or (orders and not isinstance(orders[0], mathexpr.BigO)):
+        raise _NotRead("an O(...) term that is not one term added to the right side")
+    base = [sympy.Ne(B, 0), sympy.Ne(B + B_ERR, 0)] if not no_error else [sympy.Ne(B, 0)]
+    if orders:
+        return _first_order(statement, lhs, op, rhs - orders[0], orders[0].args[0], base + conditions)
+    variables = tuple(str(s) for s in (A, A_ERR, B, B_ERR) if any(x.has(s) for x in (lhs, rhs, *conditions)))
+    assumptions = sympy.And(*base, *conditions, *_domain(lhs, rhs))
+    goal = _SYMPY_OPS[op](lhs, rhs)
+    return Meaning(statement, "propagation", goal, assumptions, variables or ("A", "B"), sides=(lhs, rhs),
+                   text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)}", op=op)
+
+
+def _order(argument: sympy.Expr) -> int:
+    """k such that the O(...) argument scales as h^k when A_err = alpha h, B_err = beta h (it must be
+    homogeneous in the errors: max(|A_err|, |B_err|)^2, |A_err| + |B_err| ...)."""
+    if argument in (A_ERR, B_ERR):
+        return 1
+    if not argument.has(A_ERR) and not argument.has(B_ERR):
+        return 0
+    if isinstance(argument, (sympy.Abs, sympy.Max, sympy.Min, sympy.Add)):
+        orders = {_order(a) for a in argument.args}
+        if len(orders) == 1:
+            return orders.pop()
+    if isinstance(argument, sympy.Mul):
+        return sum(_order(a) for a in argument.args)
+    if isinstance(argument, sympy.Pow) and argument.exp.is_Integer:
+        return _order(argument.base) * int(argument.exp)
+    raise _NotRead(f"the order of O({_shown(argument)}) in the errors")
+
+
+def _first_order(statement: Statement, lhs, op: str, rhs, argument, conditions: list) -> Meaning:
+    if _order(argument) != 2:
+        raise _NotRead("an O(...) term of an order other than 2 (divbridge checks first-order claims)")
+    if op in (">=", ">"):
+        lhs, rhs, op = rhs, lhs, _FLIP[op]
+    if op not in ("=", "<=", "<"):
+        raise _NotRead(f"the relation {op} with an O(...) term")
+    c0, c1 = _jet(lhs - rhs)
+    # along every direction, where B != 0: both coefficients vanish (=), or the first non-zero one is negative
+    if op == "=":
+        goal = sympy.And(sympy.Eq(c0, 0), sympy.Eq(c1, 0))
+    else:
+        goal = sympy.And(sympy.Le(c0, 0), sympy.Or(sympy.Ne(c0, 0), sympy.Le(c1, 0)))
+    at_zero = [c.subs({A_ERR: 0, B_ERR: 0}) for c in conditions]
+    assumptions = sympy.And(*[c for c in at_zero if c is not sympy.true], *_domain(c0, c1))
+    variables = ("A", "B", "alpha", "beta")
+    text = (f"{_shown(assumptions)} -> along A_err = alpha*h, B_err = beta*h (h -> 0+): "
+            f"{_shown(lhs)} - ({_shown(rhs)}) = ({_shown(c0)}) + ({_shown(c1)})*h + o(h), "
+            + ("both coefficients 0" if op == "=" else "its first non-zero coefficient negative"))
+    return Meaning(statement, "first-order", goal, assumptions, variables, op=op, sides=(c0, c1), text=text)
+
+
+def _jet(expr) -> tuple[sympy.Expr, sympy.Expr]:
+    """(value, first-order coefficient) of expr along A_err = alpha h, B_err = beta h, h -> 0+."""
+    if expr == A_ERR:
+        return sympy.S.Zero, ALPHA
+    if expr == B_ERR:
+        return sympy.S.Zero, BETA
+    if expr.is_Atom:
+        return expr, sympy.S.Zero
+    if isinstance(expr, sympy.Add):
+        parts = [_jet(a) for a in expr.args]
+        return sympy.Add(*[p[0] for p in parts]), sympy.Add(*[p[1] for p in parts])
+    if isinstance(expr, sympy.Mul):
+        value, slope = sympy.S.One, sympy.S.Zero
+        for a in expr.args:
+            v, s = _jet(a)
+            value, slope = value * v, value * s + slope * v
+        return value, slope
+    if isinstance(expr, sympy.Pow) and expr.exp.is_Integer:
+        v, s = _jet(expr.base)
+        n = expr.exp
+        return v ** n, n * v ** (n - 1) * s
+    if isinstance(expr, sympy.Abs):
+        v, s = _jet(expr.args[0])
+        if sympy.simplify(v) == 0:
+            return sympy.S.Zero, sympy.Abs(s)      # |h s + o(h)| = h |s| + o(h)
+        return sympy.Abs(v), sympy.sign(v) * s
+    raise _NotRead(f"the first-order expansion of {expr}")
+
+
+def _introduction(statement: Statement, lhs, op: str, rhs, conditions: list, formats: dict) -> Meaning:
+    family = statement.section.family
+    if not family:
+        raise _NotRead("the section does not say whether the arithmetic is real, float or int")
+    if rhs.has(E) and not lhs.has(E):
+        lhs, rhs, op = rhs, lhs, _FLIP[op]
+    if family == "real":
+        lhs, rhs = lhs.xreplace({E: sympy.S.Zero}), rhs.xreplace({E: sympy.S.Zero})
+        assumptions = sympy.And(sympy.Ne(B, 0), *conditions, *_domain(lhs, rhs))
+        variables = tuple(str(s) for s in (A, A_ERR, B, B_ERR) if any(x.has(s) for x in (lhs, rhs, assumptions)))
+        return Meaning(statement, "intro-real", _SYMPY_OPS[op](lhs, rhs), assumptions, variables or ("A", "B"),
+                       sides=(lhs, rhs), op=op,
+                       text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)} (real division is exact: E = 0)")
+    if lhs not in (E, sympy.Abs(E)) or rhs.has(E):
+        raise _NotRead("the introduced error is not alone on one side")
+    bound = _quotient(rhs)
+    if bound.free_symbols & {A, B, A_ERR, B_ERR}:
+        raise _NotRead("a bound that depends on more than the quotient A / B")
+    ranges = []
+    for condition in conditions:
+        for part in sympy.And.make_args(condition):
+            if part == sympy.Ne(B, 0):
+                continue          # the domain of every float or integer claim
+            ranges.append(_on_quotient(part, family))
+    listed = statement.section.types or formats[family]
+    chosen = tuple(n for n in listed if isinstance(get_format(n), FloatFormat if family == "float" else IntFormat))
+    if family == "int" and (bound.free_symbols or bound.has(ULP)):
+        raise _NotRead("an integer bound that is not a number")
+    error = "|E|" if lhs != E else "E"
+    what = "round(A/B) - A/B" if family == "float" else "trunc(A/B) - A/B"
+    where = " and ".join(_shown(r) for r in ranges)
+    return Meaning(statement, f"intro-{family}", op=op, absolute=lhs != E, bound=bound, ranges=tuple(ranges),
+                   formats=chosen, text=(f"{error} {op} {_shown(bound)} where E = {what}, R = A/B"
+                                         + (f", for {where}" if where else "")))
+
+
+def _on_quotient(condition: sympy.Basic, family: str) -> sympy.Basic:
+    """A float claim's condition as a relation between |R| and a constant (its range)."""
+    if family == "float" and isinstance(condition, sympy.core.relational.Relational):
+        left, right = (_quotient(side) for side in (condition.lhs, condition.rhs))
+        ops = {"<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt}
+        flipped = {"<=": sympy.Ge, "<": sympy.Gt, ">=": sympy.Le, ">": sympy.Lt}
+        constant = lambda x: x.free_symbols <= {EPS, MIN_NORMAL, MAX_FINITE} and not x.has(ULP)  # noqa: E731
+        if condition.rel_op in ops and left == sympy.Abs(R) and constant(right):
+            return ops[condition.rel_op](left, right)
+        if condition.rel_op in ops and right == sympy.Abs(R) and constant(left):
+            return flipped[condition.rel_op](right, left)
+    raise _NotRead(f"the condition {_shown(condition)} on a {family} division")
+
+
+def quotient_range(item: Meaning, fmt: FloatFormat) -> tuple:
+    """(low, low excluded, high, high excluded) of |A/B| where the claim is made in ``fmt``; None: no end."""
+    low, low_open, high, high_open = None, False, None, False
+    for relation in item.ranges:
+        value = relation.rhs.xreplace(constants(fmt))
+        if not value.is_Rational:
+            raise Unsupported(f"the range end {relation.rhs} is not a number")
+        if relation.rel_op in (">=", ">") and (low is None or value >= low):
+            low, low_open = value, relation.rel_op == ">" or (value == low and low_open)
+        if relation.rel_op in ("<=", "<") and (high is None or value <= high):
+            high, high_open = value, relation.rel_op == "<" or (value == high and high_open)
+    return low, low_open, high, high_open
+
+
+def _shown(expr) -> str:
+    return accuracy_note.plain(expr)
+
+
+# -- obligations ----------------------------------------------------------------------------
+
+def requirement_tag(note: Note, statement: Statement) -> str:
+    """The note's tag-less traceability: its file and the statement's section, as a Markdown anchor."""
+    anchor = re.sub(r"[^a-z0-9 -]", "", statement.section.title.lower()).strip().replace(" ", "-")
+    return f"{Path(note.path).name}#{re.sub('-+', '-', anchor)}"
+
+
+def slug(text: str, limit: int = 56) -> str:
+    """A readable id from what a claim states (operators spelled), shortened with a digest."""
+    words = (text.replace("Abs(", "abs ").replace("Max(", "max ").replace("Min(", "min ").replace("**", " pow ")
+             .replace("*", " times ").replace("/", " over ").replace("+", " plus ").replace("-", " minus ")
+             .replace("<=", " le ").replace(">=", " ge ").replace("<", " lt ").replace(">", " gt ")
+             .replace("!=", " ne ").replace("=", " eq "))
+    name = re.sub(r"[^a-z0-9]+", "_", words.lower()).strip("_")
+    if len(name) <= limit:
+        return name
+    return f"{name[:limit].rstrip('_')}_{_digest(text)}"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:6]
+
+
+def constants(fmt: FloatFormat) -> dict:
+    return {EPS: sympy.Rational(2) ** (1 - fmt.precision), MIN_NORMAL: sympy.Rational(fmt.min_normal),
+            MAX_FINITE: sympy.Rational(fmt.max_finite)}
+
+
+def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
+    """The obligations of one claim read (none for an encoding divbridge does not have: Unsupported)."""
+    tag, line = requirement_tag(note, item.statement), item.statement.line
+    base = {"requirements": (tag,), "lines": (line,), "kind": "accuracy", "prop": "accuracy_note"}
+    name = item.name
+    if item.kind in ("propagation", "first-order", "intro-real"):
+        params = {"claim": "real", "goal": item.goal, "conditions": item.conditions, "variables": item.variables}
+        accuracy_note.smt(params)     # Unsupported here, not when the prover runs
+        area = {"propagation": "propagation", "first-order": "first_order", "intro-real": "intro"}[item.kind]
+        return [Obligation(id=f"accuracy.real.{area}.{name}", title=f"{note_name(note)} line {line}: {item.text}",
+                           family="real", format="real", statement=accuracy_note.statement(params), params=params,
+                           backends=frozenset({"smt"}), **base)]
+    obligations = []
+    for fmt_name in item.formats:
+        fmt = get_format(fmt_name)
+        if isinstance(fmt, IntFormat):
+            params = {"claim": "int", "op": item.op, "abs": item.absolute, "bound": item.bound,
+                      "bits": fmt.bits, "signed": fmt.signed}
+            obligations.append(Obligation(
+                id=f"accuracy.{fmt_name}.intro.{name}", title=f"{note_name(note)} line {line}: {item.text}",
+                family="int", format=fmt_name, statement=accuracy_note.statement(params), params=params,
+                backends=frozenset({"smt"}), **base))
+            continue
+        bound = item.bound.xreplace(constants(fmt))
+        span = quotient_range(item, fmt)
+        regions = ("in_range", "overflow") if span[2] is None or span[2] > fmt.max_finite else ("in_range",)
+        for region in regions:
+            params = {"claim": "float", "op": item.op, "abs": item.absolute, "bound": bound, "region": region,
+                      "range": span, "eb": fmt.eb, "sb": fmt.sb}
+            accuracy_note.smt(params, fmt)
+            backends = {"smt"} | ({"gappa"} if accuracy_note.gappa_goals(params, fmt) else set())
+            where = {"in_range": "no overflow", "overflow": "on overflow"}[region]
+            obligations.append(Obligation(
+                id=f"accuracy.{fmt_name}.intro.{name}.{region}",
+                title=f"{note_name(note)} line {line}: {item.text} ({where})", family="float", format=fmt_name,
+                statement=accuracy_note.statement(params), params=params, backends=frozenset(backends), **base))
+    return obligations
+
+
+def note_name(note: Note) -> str:
+    return Path(note.path).name
+
+
+def readings(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> list[Meaning | NotRead]:
+    return [meaning(note, s, formats) for s in note.statements]
+
+
+def reading(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> list[tuple[int, str, list[str]]]:
+    """What divbridge reads in a note, by line: (line, the text as written, what it reads as: the claim in
+    plain notation and its statement in each format, a definition, or "not understood: ..." with why)."""
+    shown: list[tuple[int, str, list[str]]] = []
+    for item in readings(note, formats):
+        written = item.statement.text
+        if isinstance(item, NotRead):
+            shown.append((item.statement.line, written, [f"not understood: {item.reason}"]))
+            continue
+        try:
+            statements = [f"{o.format}: {o.statement}" for o in obligations_of(note, item)]
+        except Unsupported as exc:
+            statements = [f"not checked: {exc}"]
+        conditions = [f"under: {c.text}" for c in item.statement.conditions]
+        shown.append((item.statement.line, written, [item.text, *conditions, *statements]))
+    for definition in note.definitions:
+        what = definition.meaning if definition.value is None else f"{definition.meaning}: {definition.value}"
+        shown.append((definition.line, definition.text, [f"definition of {definition.name or 'the domain'} ({what})"]))
+    for unread in note.unread:
+        shown.append((unread.line, unread.text, [unread.why]))
+    return sorted(shown, key=lambda entry: entry[0])
+
+
+def note_obligations(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> list[Obligation]:
+    """Every obligation of the note's claims, in a stable order; one obligation per formal claim (two
+    statements claiming the same share it, with both their lines).  ``formats``: per family ("float",
+    "int"), the formats of a section that lists none (the linked div.md's, say)."""
+    require_div(note)
+    merged: dict[str, Obligation] = {}
+    for item in readings(note, formats):
+        if not isinstance(item, Meaning):
+            continue
+        try:
+            found = obligations_of(note, item)
+        except Unsupported:
+            continue
+        for obligation in found:
+            known = merged.get(obligation.id)
+            if known is None:
+                merged[obligation.id] = obligation
+            elif obligation.lines[0] not in known.lines:
+                merged[obligation.id] = replace(known, requirements=known.requirements + obligation.requirements,
+                                                lines=known.lines + obligation.lines)
+    return list(merged.values())
+
+
+def note_summary(note: Note, obligations: list[Obligation]) -> dict:
+    """The note as results.json records a document: its name, title and one requirement per section
+    whose statements bind obligations (the tag `requirement_tag` gives them), with their lines."""
+    requirements: dict[str, dict] = {}
+    for obligation in obligations:
+        for tag, line in zip(obligation.requirements, obligation.lines):
+            section = note.section_of(line)
+            entry = requirements.setdefault(tag, {"tag": tag, "line": line, "lines": [], "text": section.title if
+                                                  section else "", "section": section.title if section else "",
+                                                  "roles": ["accuracy"]})
+            if line not in entry["lines"]:
+                entry["lines"].append(line)
+    return {"path": assets.artifact_path(Path(note.path)), "title": note.title,
+            "requirements": list(requirements.values())}
