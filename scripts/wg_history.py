@@ -1,6 +1,7 @@
 """check-spec on every public version of a working-group document, from a clone of their repository.
 
-    .venv/bin/python scripts/wg_history.py [--repo GIT_DIR] [--path PATH] [--all]
+    git clone --mirror https://github.com/onnx/working-groups wg.git
+    .venv/bin/python scripts/wg_history.py --repo wg.git [--path PATH] [--all]
 
 Reads each version of PATH (default: the Div accuracy note) that the repository's history holds (every
 branch, oldest first, each distinct text once), checks it as `divbridge check-spec` does, and prints its
@@ -19,8 +20,7 @@ from pathlib import Path
 from divbridge.checkspec.analysis import analyse, render_text
 from divbridge.errors import DivbridgeError
 
-DEFAULT_REPO = "/work/.mirror/onnx+working-groups/repo"
-DEFAULT_PATH = "safety-related-profile/sonnx/ops/spec/informal/div/div_acc.md"
+DEFAULT_PATH = "safety-related-profile/sonnx/ops/spec/informal/div/div.md"
 
 
 def git(repo: str, *args: str) -> str:
@@ -44,7 +44,7 @@ def versions(repo: str, path: str) -> list[tuple[str, str, str]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repo", default=DEFAULT_REPO, help="the repository's git directory (a bare clone)")
+    parser.add_argument("--repo", required=True, help="the repository's git directory (a bare or mirror clone)")
     parser.add_argument("--path", default=DEFAULT_PATH, help="the document's path in the repository")
     parser.add_argument("--all", action="store_true", help="print the information findings too")
     args = parser.parse_args()

@@ -244,3 +244,24 @@ def test_a_linked_accuracy_note_joins_the_documents_proof_run(tmp_path, capsys):
     assert f"{tmp_path / 'div_acc.md'}:" in shown and "incorrect" in shown
     assert main(["read", str(doc)]) == 0
     assert f"# accuracy: {tmp_path / 'div_acc.md'}" in capsys.readouterr().out
+
+
+@needs_solvers
+def test_audit_of_a_change_that_adds_a_wrong_sentence_shows_it_worse_at_its_line():
+    """The working group's June change in our own words: a row for ±0 and a sentence giving its sign as
+    the sign of B[i] (−0 / 1 is −0): the new sentence's obligations are added, refuted, at its line."""
+    from divbridge.audit import audit
+    new = _text("style_2026.md")
+    old = new.replace("In the third case, the sign of $\\pm \\text{0}$ is determined from the signs of $A[i]$ and "
+                      "$B[i]$.\n\n", "")
+    wrong = new.replace("from the signs of $A[i]$ and $B[i]$.", "from the sign of $B[i]$.")
+    line = _line(wrong, "from the sign of $B[i]$.")
+    result = audit(old, "old.md", wrong, "new.md")
+    worse = [v for v in result["obligations"]["verdicts"] if v["worse"]]
+    assert worse and all(".sign." in v["id"] and v["lines"] == [f"E_DIV_F_FUNC_0010 line {line}"] for v in worse)
+    assert all(v["change"] == "added" and v["after"]["verdict"] == "refuted" for v in worse)
+    assert any(v["after"]["counterexample"]["a"].startswith("-0.0") for v in worse)
+    claims = [c for c in result["claims"]["added"] + result["claims"]["changed"]
+              if line in (c.get("line"), c.get("line_after"))]
+    assert claims and all(c.get("verdict", c.get("verdict_after")) == "fails" for c in claims)
+    assert result["exit_code"] == 1

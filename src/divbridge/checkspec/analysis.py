@@ -13,10 +13,9 @@ from typing import Any
 
 from divbridge.errors import InputError
 from divbridge.checkspec import proofcheck
-from divbridge.checkspec.accuracy import analyse_note, note_claims
 from divbridge.checkspec.checks import check_document, tag_traces
 from divbridge.checkspec.findings import exit_code
-from divbridge.document.accuracy import is_note_file
+from divbridge.document.notes import is_note_file
 from divbridge.document.findings import Finding
 from divbridge.document.reader import SpecDocument, has_div_section, parse_document, read_document
 
@@ -25,6 +24,7 @@ def analyse(path: str | Path) -> dict[str, Any]:
     """Check a document on disk (an accuracy note: `checkspec.accuracy`); one with no Div section in it
     is bad input (exit 2)."""
     if is_note_file(path):
+        from divbridge.checkspec.accuracy import analyse_note   # the note's reader brings sympy: only then
         return analyse_note(path)
     doc = read_document(path)
     if not has_div_section(doc):
@@ -41,7 +41,8 @@ def analyse_document(doc: SpecDocument) -> dict[str, Any]:
     claims = check_document(doc, proofs)
     findings = list(doc.findings) + [f for c in claims for f in c.findings]
     findings = sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
-    if proofs.binding is not None:   # the accuracy notes it holds or links, in its own types
+    if proofs.binding is not None and proofs.binding.notes:   # the accuracy notes it holds or links, in its types
+        from divbridge.checkspec.accuracy import note_claims
         for note in proofs.binding.notes:
             note_claims_, note_findings = note_claims(note, proofs.binding.types)
             elsewhere = None if note.path == doc.path else note.path

@@ -97,6 +97,11 @@ def merged(findings: list[tuple[Finding, str]], formats: tuple[str, ...]) -> lis
                     f.counterexample, f.column) for f, fs in found.values()]
 
 
+def _states(obligation: Obligation, rule) -> bool:
+    params = obligation.params
+    return (params["a"], params["b"], params["result"], params["sign"]) == (rule.a, rule.b, rule.result, rule.sign)
+
+
 def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Claim]:
     """One claim per special-value sentence ("X over Y is Z, carrying S"), judged in every float format."""
     if proofs.binding is None:
@@ -108,8 +113,9 @@ def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Cl
         claim = Claim(f"{slug(section)}/case-rule-{index}", "case-rule", section, ref.line, rule.text.strip(), formats)
         found, unchecked = [], False
         for fmt in formats:
-            oid = f"float.{fmt}.special.{rule.name}"
-            if oid not in proofs.obligations:
+            oid = next((o.id for o in proofs.obligations.values() if o.kind == "special" and o.format == fmt
+                        and ref.line in o.lines and _states(o, rule)), None)
+            if oid is None:
                 continue
             finding = finding_of(proofs.result(oid), ref.line, "the sentence", proofs.missing)
             unchecked |= finding is not None and finding.kind == "information"

@@ -14,11 +14,10 @@ import os
 import sys
 from pathlib import Path
 
-from divbridge.document.accuracy import is_note_file, read_note
+from divbridge.document.notes import is_note_file
 from divbridge.errors import InputError
 from divbridge.obligations import document
-from divbridge.obligations.accuracy import note_name, note_summary
-from divbridge.obligations.catalog import spec_obligations
+from divbridge.obligations.catalog import spec_obligations, spec_summary
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
 from divbridge.provers.portfolio import PROVERS, backends
@@ -69,22 +68,16 @@ def run(args: argparse.Namespace) -> int:
     provers = _provers(args.provers)
     if args.agree < 1 or args.jobs < 1 or args.timeout <= 0 or args.grace < 0:
         raise InputError("--agree and --jobs must be at least 1, --timeout positive and --grace not negative")
-    note = read_note(args.spec) if is_note_file(args.spec) else None
     # an accuracy note binds its own claims only; divbridge's strategies go with a Div specification
-    obligations = select(spec_obligations(args.spec) + (strategy_obligations() if note is None else []), args.only)
+    strategies = [] if is_note_file(args.spec) else strategy_obligations()
+    obligations = select(spec_obligations(args.spec) + strategies, args.only)
     if args.replay:
         return replay(args, obligations)
     mode = "off" if args.no_cache else "offline" if args.offline else "readwrite"
     runner = Runner(backends(provers), ProofCache(args.cache_dir, mode),
                     RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
                                race=args.race, provers=provers), args.out)
-    if note is None:
-        binding = document.read(args.spec)
-        notes = [note_summary(n, [o for o in obligations if any(t.startswith(f"{note_name(n)}#") for t in o.requirements)])
-                 for n in binding.notes]
-        source, summary = f"{len(binding.requirements)} requirement tags", document.summary(binding, notes)
-    else:
-        source, summary = f"accuracy note, {len(note.statements)} statements", note_summary(note, obligations)
+    source, summary = spec_summary(args.spec, obligations)
     print(f"divbridge prove: {summary['path']}: {source}; "
           f"{len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)

@@ -14,11 +14,10 @@ import argparse
 
 from divbridge.atomicio import write_json_atomic
 from divbridge.document import meaning
-from divbridge.document.accuracy import is_note_file, read_note
+from divbridge.document.notes import is_note_file
 from divbridge.document.reader import Part, SpecDocument, has_div_section, read_document
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.obligations import accuracy
 from divbridge.obligations import document as binding_of
 from divbridge.obligations.catalog import obligations_of
 
@@ -35,8 +34,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if is_note_file(args.document):
+        from divbridge.document.accuracy import read_note
+        from divbridge.obligations.accuracy import require_div
         note = read_note(args.document)
-        accuracy.require_div(note)
+        require_div(note)
         reading = {"document": note.path, "sections": [], "parts": 0, "not_understood": 0, "findings": [],
                    "notes": [note_reading(note, None)]}
     else:
@@ -91,6 +92,7 @@ def reading_of(doc: SpecDocument) -> dict:
 
 def note_reading(note, formats) -> dict:
     """An accuracy note's reading: each claim, definition and unread sentence by line (`obligations.accuracy`)."""
+    from divbridge.obligations import accuracy
     return {"document": note.path, "claims": [{"line": line, "text": text, "read_as": read_as}
                                                for line, text, read_as in accuracy.reading(note, formats)]}
 

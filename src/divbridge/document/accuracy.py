@@ -50,10 +50,9 @@ from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.document import mathexpr
 from divbridge.document.findings import Finding
-from divbridge.document.markdown import Block, Inline, parse
+from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
+from divbridge.document.notes import heading_text, is_note
 
-MAX_BYTES = 4_000_000
-_ACCURACY_HEADING = re.compile(r"numeric(al)?\s+accuracy|error\s+(propagation|introduction)", re.I)
 _FAMILY_WORDS = (("int", re.compile(r"\(\s*int\b", re.I)), ("float", re.compile(r"\(\s*(float|ieee)", re.I)),
                  ("real", re.compile(r"\(\s*real\b", re.I)))
 _WHERE = re.compile(r"\bwhere\s+(\w+)\s+(?:is\s+in|is\s+one\s+of|belongs\s+to)\s*\\?\{([^}]*)\}", re.I)
@@ -154,23 +153,6 @@ class Note:
         return next((d.name for d in self.definitions if d.meaning == "result"), "C")
 
 
-def is_note(text: str) -> bool:
-    """Whether a Markdown text is an accuracy note: its first heading is an accuracy heading, or the
-    template's "Note Algorithm" that some notes open with."""
-    first = next((b for b in parse(text) if b.kind == "heading"), None)
-    return first is not None and bool(_ACCURACY_HEADING.search(_heading_text(first))
-                                      or re.fullmatch(r"note\s+algorithm", _heading_text(first), re.I))
-
-
-def is_note_file(path: str | Path) -> bool:
-    """Whether a file is an accuracy note (False when it cannot be read: its reader says why)."""
-    try:
-        p = Path(path)
-        return p.stat().st_size <= MAX_BYTES and is_note(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return False
-
-
 def read_note(path: str | Path) -> Note:
     """Read a note from disk; a file that is missing, too large, not text or not a note is bad input."""
     p = Path(path)
@@ -191,7 +173,7 @@ def parse_note(text: str, path: str = "<text>", embedded: bool = False) -> Note:
     larger document (a div.md that holds them), whose other sections are not the note's to report."""
     blocks = parse(text)
     headings = [b for b in blocks if b.kind == "heading"]
-    title = _heading_text(headings[0]) if headings else path
+    title = heading_text(headings[0]) if headings else path
     note = Note(path, title, _operator(text))
     note.sections = _sections(blocks, text.count("\n") + 1)
     _Reading(note, blocks, embedded).run()
@@ -199,10 +181,6 @@ def parse_note(text: str, path: str = "<text>", embedded: bool = False) -> Note:
 
 
 # -- sections ----------------------------------------------------------------------
-
-def _heading_text(block: Block) -> str:
-    return " ".join(p.text for p in block.inlines if p.kind in ("text", "math", "code")).strip()
-
 
 def _operator(text: str) -> str:
     named = re.search(r"accuracy of `(\w+)`|\*\*(\w+)\*\*\s*(?:operator|\()", text, re.I)
@@ -216,7 +194,7 @@ def _sections(blocks: list[Block], last_line: int) -> list[Section]:
     sections: list[Section] = []
     stack: list[Section] = []
     for number, heading in enumerate(headings):
-        title = _heading_text(heading)
+        title = heading_text(heading)
         end = last_line
         for later in headings[number + 1:]:
             if later.level <= heading.level:

@@ -27,6 +27,8 @@ from markdown_it.token import Token
 from mdit_py_plugins.amsmath import amsmath_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 
+MAX_BYTES = 4_000_000   # the largest document divbridge reads (the README says so)
+
 
 @dataclass(frozen=True)
 class Inline:

@@ -30,17 +30,16 @@ from fractions import Fraction
 from pathlib import Path
 
 from divbridge.document import meaning, prose
-from divbridge.document.accuracy import Note, is_note_file, parse_note, read_note
 from divbridge.document.findings import Finding
 from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, result_of,
                                         tolerance)
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
-from divbridge.document.markdown import Block, Inline, parse
+from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
 from divbridge.document.meaning import Reading
+from divbridge.document.notes import ACCURACY_HEADING, is_note_file
 from divbridge.errors import InputError
 from divbridge.formats import FORMATS, get_format
 
-MAX_BYTES = 4_000_000
 NUMPY_PRECISION = 8   # numpy.get_printoptions()["precision"], the default the ONNX pages are printed with
 
 
@@ -215,23 +214,23 @@ def has_div_section(doc: SpecDocument) -> bool:
         _DIV.search(first))
 
 
-def accuracy_notes(doc: SpecDocument) -> list[Note]:
-    """The accuracy notes a Div document carries: its own "Numerical Accuracy" sections (older versions
-    hold them), and the notes it links to (`div_acc.md` beside it)."""
-    notes = []
-    embedded = parse_note("\n".join(doc.lines), doc.path, embedded=True)
-    if embedded.statements:
-        notes.append(embedded)
+def accuracy_notes(doc: SpecDocument) -> list:
+    """The accuracy notes (`document.accuracy.Note`) a Div document carries: its own "Numerical Accuracy"
+    sections (older versions hold them), and the notes it links to (`div_acc.md` beside it)."""
     here = Path(doc.path).parent
-    seen = set()
-    for _, target in doc.links:
-        if "://" in target or not target.split("#")[0]:
-            continue
-        path = (here / target.split("#")[0]).resolve()
-        if path not in seen and is_note_file(path):
-            seen.add(path)
-            notes.append(read_note(path))
-    return notes
+    linked = list(dict.fromkeys((here / target.split("#")[0]).resolve() for _, target in doc.links
+                                if "://" not in target and target.split("#")[0].endswith(".md")))
+    linked = [path for path in linked if path.is_file()]
+    embedded = any(line.startswith("#") and ACCURACY_HEADING.search(line) for line in doc.lines)
+    if not linked and not embedded:
+        return []
+    # the note's reader brings sympy (a third of a second): only for a document that has accuracy claims
+    from divbridge.document.accuracy import parse_note, read_note
+    notes = []
+    if embedded:
+        note = parse_note("\n".join(doc.lines), doc.path, embedded=True)
+        notes += [note] if note.statements else []
+    return notes + [read_note(path) for path in linked if is_note_file(path)]
 
 
 def _heading_text(line: str) -> str:
@@ -378,7 +377,6 @@ class _Walk:
         self.pending: list[Matrix] = []         # matrices of an example being read
         self.example_title = ""
         self.output = "C"                       # the name the signature gives the result (C, or Y)
-        self.anchors: dict[str, str] = {}       # <a id="..."> -> the tag defined at it
         self.parts_seen: dict[str, int] = {}    # a section's second-level headings -> their line
 
     # -- scopes --
@@ -389,12 +387,9 @@ class _Walk:
         return self.doc.section_of(line)
 
     def open_tag(self) -> _Open | None:
-        for candidate in (self.spans[-1:] if self.spans else []) + self.bullets[::-1] + (
-                [self.heading_tag] if self.heading_tag else []):
-            if candidate.kind != "info":
-                return candidate
-            return None
-        return None
+        """The innermost requirement whose text is being read (none inside an informative block)."""
+        innermost = self.spans[-1:] + self.bullets[::-1] + ([self.heading_tag] if self.heading_tag else [])
+        return innermost[0] if innermost and innermost[0].kind != "info" else None
 
     def close(self, scope: _Open, end: int) -> None:
         if scope.kind == "info":
@@ -493,7 +488,7 @@ class _Walk:
                 self.doc.informal_tags.update(t for t, _ in _BRACKETED.findall(piece.text) if t)
         plain = _plain(block)
         self.unfinished(block, plain)
-        if plain and not self.pending_math_title(block):
+        if plain and not block.text.lower().startswith(("result", "where")):   # not "Result C will be:"
             self.example_title = plain.lstrip("-*# ").strip()
         # span tags open and close requirements inside a paragraph: the sentences before a span belong to
         # what was open before it
@@ -515,9 +510,6 @@ class _Walk:
             # a constraint bullet's own line is its title when the statement follows below it
             title = bullet is not None and len(sentence.tokens) <= 5 and not sentence.text.endswith(".")
             self.read_sentence(sentence, owner, title)
-
-    def pending_math_title(self, block: Block) -> bool:
-        return block.kind == "paragraph" and block.text.lower().startswith(("result", "where"))
 
     def tag_of_bullet(self, block: Block, pieces: list[Inline]) -> _Open | None:
         """A tag that defines a requirement: `[TAG]` at the start or end of a bullet, in a table's first cell,
@@ -716,7 +708,7 @@ class _Walk:
                 cells = [cell for cell in row if cell]
                 if not cells:
                     continue
-                entries.append([entry_of(cell, approx, _source(block, cell)) for cell in cells])
+                entries.append([entry_of(cell, approx) for cell in cells])
                 positions.append([self.where(block, cell[0]) for cell in cells])
         except LatexError as exc:
             at = block.positions.at(block.body, exc.pos) if exc.pos is not None else (line, None)
@@ -824,11 +816,6 @@ def _statements(items: tuple[Token, ...]) -> list[list[Token]]:
             found.append([])
         found[-1].append(token)
     return [f for f in found if f]
-
-
-def _source(block: Block, cell: tuple[Token, ...]) -> str:
-    """The LaTeX an entry is written with (for the tolerance of its last digit)."""
-    return render(cell)
 
 
 def _column(doc: SpecDocument, line: int, text: str) -> int:

@@ -14,10 +14,9 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from divbridge.document.accuracy import is_note_file, read_note
 from divbridge.document.caserule import CANONICAL_NAMES, CaseRule
+from divbridge.document.notes import is_note_file
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.obligations.accuracy import note_obligations
 from divbridge.obligations import document
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
@@ -89,12 +88,25 @@ def float_obligations(binding: Binding) -> list[Obligation]:
         fmt = get_format(name)
         assert isinstance(fmt, FloatFormat)
         params = {"eb": fmt.eb, "sb": fmt.sb}
+        stated: dict[tuple, list[TagRef]] = {}     # the document's special-value rules, with where they are said
         for rule, ref in binding.case_rules:
-            obligations.append(_case_rule(rule, (ref,), f"float.{name}.special.{rule.name}", name, params, "special"))
-        if binding.has("float.ieee"):
-            for rule in IEEE_RULES:
-                obligations.append(_case_rule(rule, binding.refs("float.ieee"), f"float.{name}.ieee.{rule.name}", name,
-                                              params, "ieee"))
+            stated.setdefault(_rule_key(rule), []).append(ref)
+        ieee = binding.refs("float.ieee")
+        for rule in IEEE_RULES:   # IEEE 754's own rule said again by a sentence: one obligation, both places
+            if ieee and _rule_key(rule) in stated:
+                stated[_rule_key(rule)] = [*stated[_rule_key(rule)], *ieee]
+            elif ieee:
+                obligations.append(_case_rule(rule, ieee, f"float.{name}.ieee.{rule.name}", name, params, "ieee"))
+        names: dict[str, list[tuple]] = {}   # two different rules for one case (a contradiction) keep apart
+        for rule, _ in binding.case_rules:
+            keys = names.setdefault(rule.name, [])
+            if _rule_key(rule) in keys:
+                continue
+            keys.append(_rule_key(rule))
+            suffix = f"_{len(keys)}" if len(keys) > 1 else ""
+            refs = tuple(dict.fromkeys(stated[_rule_key(rule)]))
+            obligations.append(_case_rule(rule, refs, f"float.{name}.special.{rule.name}{suffix}", name, params,
+                                          "special"))
         for prop in FLOAT_PROPERTIES.values():
             if not binding.has(prop.role):
                 continue
@@ -106,6 +118,11 @@ def float_obligations(binding: Binding) -> list[Obligation]:
                 backends=frozenset(backends)))
         obligations += _examples(binding, "float", name, params)
     return obligations
+
+
+def _rule_key(rule: CaseRule) -> tuple:
+    """What a special-value rule states (its wording aside)."""
+    return rule.a, rule.b, rule.result, rule.sign
 
 
 def _case_rule(rule: CaseRule, refs: tuple[TagRef, ...], oid: str, fmt_name: str, params: dict,
@@ -290,9 +307,28 @@ def spec_obligations(path: str | Path = document.DEFAULT_DOCUMENT) -> list[Oblig
     return list(_bound(str(resolved), stamp))
 
 
+def spec_summary(path: str | Path, obligations: list[Obligation]) -> tuple[str, dict]:
+    """What results.json records of the document proved (`document.summary`, or a note's), and a short
+    description of it for the run's first line."""
+    if is_note_file(path):
+        from divbridge.document.accuracy import read_note
+        from divbridge.obligations.accuracy import note_summary
+        note = read_note(path)
+        return f"accuracy note, {len(note.statements)} statements", note_summary(note, obligations)
+    binding = document.read(path)
+    notes = []
+    if binding.notes:
+        from divbridge.obligations.accuracy import note_name, note_summary
+        notes = [note_summary(n, [o for o in obligations if any(t.startswith(f"{note_name(n)}#")
+                                                                for t in o.requirements)]) for n in binding.notes]
+    return f"{len(binding.requirements)} requirement tags", document.summary(binding, notes)
+
+
 @functools.lru_cache(maxsize=8)
 def _bound(path: str, stamp: int) -> tuple[Obligation, ...]:
-    if is_note_file(path):          # an accuracy note: its bounds (`obligations.accuracy`)
+    if is_note_file(path):          # an accuracy note: its bounds (`obligations.accuracy`, sympy: only then)
+        from divbridge.document.accuracy import read_note
+        from divbridge.obligations.accuracy import note_obligations
         return tuple(note_obligations(read_note(path)))
     return tuple(obligations_of(document.read(path)))
 
@@ -305,4 +341,7 @@ def obligations_of(binding: Binding) -> list[Obligation]:
 
 def note_bounds(binding: Binding) -> list[Obligation]:
     """The bounds of the accuracy notes the document holds or links, in the document's own types."""
+    if not binding.notes:
+        return []
+    from divbridge.obligations.accuracy import note_obligations   # sympy: only for a document with notes
     return [o for note in binding.notes for o in note_obligations(note, binding.types)]

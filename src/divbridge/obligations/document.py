@@ -42,7 +42,6 @@ from divbridge import assets
 from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, Reference, Semantics, SignRule)
-from divbridge.document.accuracy import Note
 from divbridge.document.reader import Part, Section, SpecDocument, accuracy_notes, has_div_section, read_document
 from divbridge.errors import InputError
 from divbridge.properties import rounding_rule
@@ -118,7 +117,7 @@ class Binding:
     rounding_rules: list[tuple[str, str, TagRef]] = field(default_factory=list)   # (family, mode, where stated)
     requirements: dict[str, DocRequirement] = field(default_factory=dict)   # tag -> requirement, in order
     function: dict[str, tuple[TagRef, ...]] = field(default_factory=dict)   # family -> its function requirements
-    notes: list[Note] = field(default_factory=list)   # the accuracy notes it holds or links (their bounds join)
+    notes: list = field(default_factory=list)   # `document.accuracy.Note`s it holds or links (their bounds join)
 
     def refs(self, *roles: str) -> tuple[TagRef, ...]:
         """The tags (and lines) stating any of the roles, each once, in the order given."""

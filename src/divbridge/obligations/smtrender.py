@@ -20,7 +20,7 @@ from divbridge import assets
 from divbridge.atomicio import write_text_atomic
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, accuracy_note, case_rule, case_table, rounding_rule, statements
+from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule, statements
 from divbridge.properties.floatops import fp_literal, wide_format
 
 
@@ -73,7 +73,7 @@ def _goal_body(obligation: Obligation, **context) -> str:
     if obligation.prop == "rounding_rule":
         return rounding_rule.smt(obligation.params)
     if obligation.prop == "accuracy_note":
-        return accuracy_note.smt(obligation.params, context.get("fmt"))
+        return statements.module("accuracy_note").smt(obligation.params, context.get("fmt"))
     return _snippet(FLOAT_PROPERTIES[obligation.prop].smt).render(**context)
 
 

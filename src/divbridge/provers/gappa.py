@@ -20,7 +20,7 @@ from divbridge import assets
 from divbridge.errors import ToolMissing
 from divbridge.formats import get_format
 from divbridge.obligations.model import Obligation
-from divbridge.properties import accuracy_note
+from divbridge.properties import statements
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import FileBackend
 from divbridge.provers.verdicts import Attempt
@@ -50,8 +50,9 @@ class GappaBackend(FileBackend):
     def render(self, obligation: Obligation) -> str:
         fmt = get_format(obligation.format)
         if obligation.prop == "accuracy_note":
-            return self._note_template.render(o=obligation, fmt=fmt, number=accuracy_note.gappa_number,
-                                              goals=accuracy_note.gappa_goals(obligation.params, fmt))
+            note = statements.module("accuracy_note")
+            return self._note_template.render(o=obligation, fmt=fmt, number=note.gappa_number,
+                                              goals=note.gappa_goals(obligation.params, fmt))
         return self._template.render(o=obligation, fmt=fmt)
 
     def handles(self, obligation: Obligation) -> bool:
