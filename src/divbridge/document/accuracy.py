@@ -209,6 +209,12 @@ def _sections(blocks: list[Block], last_line: int) -> list[Section]:
             family = family or parent.family
             if not types:
                 types, types_line = parent.types, parent.types_line
+        # a top-level heading of no family ("# Signature" under "# **div** (float, float)") continues the
+        # last top-level section that has one
+        top = next((s for s in reversed(sections) if s.level == 1 and s.family), None)
+        if not family and top is not None and (parent is None or parent.level == 1 and not parent.family):
+            family = top.family
+            types, types_line = types or top.types, types_line or top.types_line
         section = Section(title, heading.line, end, heading.level, _kind(title), family, types, types_line)
         sections.append(section)
         stack.append(section)

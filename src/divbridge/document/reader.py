@@ -280,6 +280,29 @@ def _plain(block: Block) -> str:
     return " ".join("".join(out).split())
 
 
+def _split_at_repeated_parts(doc: SpecDocument, blocks: list[Block],
+                             starts: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """A section whose second-level part comes twice ("## Informal specification" again) has lost the
+    heading of the section that follows: that text is a section of its own, of no known types, so that
+    nothing in it is judged with another section's semantics."""
+    found = []
+    for (title, line), nxt in zip(starts, starts[1:] + [("", len(doc.lines) + 1)]):
+        found.append((title, line))
+        seen: dict[str, int] = {}
+        for block in blocks:
+            if block.kind != "heading" or block.level != 2 or not line < block.line < nxt[1]:
+                continue
+            part = _plain(block).lower()
+            if part in seen:
+                doc.findings.append(Finding("ill-formed", block.line, f"heading '{_plain(block)}' appears twice in "
+                                            f"section '{title}' (first at line {seen[part]}): the heading of the "
+                                            "section it starts is missing; its text is not judged"))
+                found.append((f"(a section without heading, line {block.line})", block.line))
+                seen = {}
+            seen[part] = block.line
+    return found
+
+
 def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
     """Sections start at the top-level headings that name the operator; another top-level heading after one
     ("# Signature" under a Div section) belongs to it.  Without such headings every top-level heading is a
@@ -289,6 +312,7 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
     starts = top if first_div is None else top[:first_div] + [t for t in top[first_div:] if _DIV.search(t[0])]
     if not starts or starts[0][1] != 1:
         starts.insert(0, ("(document)", 1))
+    starts = _split_at_repeated_parts(doc, blocks, starts)
     for (title, line), nxt in zip(starts, starts[1:] + [("", len(doc.lines) + 1)]):
         doc.sections.append(Section(title, line, nxt[1] - 1, is_div=bool(_DIV.search(title))))
     texts = [(b, _plain(b)) for b in blocks if b.inlines]
@@ -377,7 +401,6 @@ class _Walk:
         self.pending: list[Matrix] = []         # matrices of an example being read
         self.example_title = ""
         self.output = "C"                       # the name the signature gives the result (C, or Y)
-        self.parts_seen: dict[str, int] = {}    # a section's second-level headings -> their line
 
     # -- scopes --
     def scope(self) -> str:
@@ -440,16 +463,7 @@ class _Walk:
         if self.heading_tag and block.level <= self.heading_tag.level:
             self.close(self.heading_tag, block.line - 1)
             self.heading_tag = None
-        if block.level == 2 and not self.section(block.line).title == "(document)":
-            first = self.parts_seen.setdefault(title.lower(), block.line)
-            if first != block.line and not any(f.message.startswith("heading '") for f in self.doc.findings
-                                               if self.section(f.line) is self.section(block.line)):
-                self.doc.findings.append(Finding(
-                    "ill-formed", block.line, f"heading '{title}' appears twice in section "
-                    f"'{self.section(block.line).title}' (first at line {first}): a section heading may be missing"))
         if block.level == 1:
-            if self.section(block.line).line == block.line:
-                self.parts_seen = {}
             for scope in self.spans:
                 if scope.kind != "info":
                     self.doc.findings.append(Finding("ill-formed", scope.line, f"the tag's <span> block "
