@@ -10,7 +10,7 @@ import pytest
 from divbridge.errors import InputError
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.provers.cache import ProofCache, _digest
-from divbridge.provers.cexvalue import Counterexample
+from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.runner import ProofTask
 from divbridge.provers.verdicts import Attempt
 

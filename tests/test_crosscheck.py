@@ -9,7 +9,7 @@ from divbridge.crosscheck.run import run_crosscheck
 from divbridge.formats import get_format
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
-from divbridge.properties import FLOAT_PROPERTIES
+from divbridge import statements
 from divbridge.provers.verdicts import Outcome
 from divbridge.results import ObligationResult, Results
 
@@ -55,15 +55,13 @@ def test_a_failing_predicate_fails_the_cross_check():
     assert document["failures"] == 0 and all(r.crosscheck["vectors"] > 0 for r in results.obligations)
     assert document["vectors"]["all_pairs"] == 65536
     tampered = _results(["float.fp16.generic.div_by_one"])
-    original = FLOAT_PROPERTIES["div_by_one"]
+    original = statements.registry().find("float", "div_by_one")
+
     def broken(fmt, a, b):   # a mirror that got 4 / 1 wrong (4 is in the worked examples)
-        applies, holds = original.predicate(fmt, a, b)
+        applies, holds = original.holds(fmt, a, b)
         return applies, holds & (a.astype(float) != 4)
-    FLOAT_PROPERTIES["div_by_one"] = dataclasses.replace(original, predicate=broken)
-    try:
+    with statements.use(statements.registry(complete=True).extended(dataclasses.replace(original, holds=broken))):
         document = run_crosscheck(tampered, peers=())
-    finally:
-        FLOAT_PROPERTIES["div_by_one"] = original
     assert document["failures"] > 0 and tampered.obligations[0].crosscheck["first_failure"]
 
 

@@ -18,7 +18,7 @@ import pytest
 from divbridge import cli
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.formats import get_format
-from divbridge.provers.cexvalue import Counterexample
+from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.verdicts import Attempt, combine
 from divbridge.report import build, mathtext, write_reports
 from divbridge.report.artifacts import goal_excerpt, read_artifact
@@ -250,7 +250,7 @@ def test_markdown_report(reports):
         assert f'<a id="{anchor}"></a>' in text and f"(#{anchor})" in text
     assert "`\u00acisNaN(a) \u27f9 a / 1 = a`" in text
     # the decoded counterexample, the Why3 goal, a missing artifact noted
-    shown = "1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)"     # decimal, hex float and bits: cexvalue.show
+    shown = "1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)"     # decimal, hex float and bits: counterexample.show
     assert f"`a` = `{shown}`" in text and f"`b` = `{shown}`" in text
     assert "goal nan_denominator:\n  forall a b: t. is_nan b" in text
     assert "SMT-LIB: proofs/smt/real.generic.div_by_one.smt2 (file proofs/smt/real.generic.div_by_one.smt2 not found)" in text

@@ -3,6 +3,7 @@ its line, in prove and in check-spec, instead of binding nothing and letting the
 
 import bisect
 import random
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -11,7 +12,7 @@ from divbridge.cli import main
 from divbridge.formats import get_format
 from divbridge.obligations import document
 from divbridge.obligations.catalog import spec_obligations
-from divbridge.properties import rounding_rule
+from divbridge.statements import rounding_rule
 
 FLOAT_RULE = "the exact quotient rounded to nearest, ties to even."
 INT_RULE = "The quotient is rounded toward zero, as ONNX rounds it."
@@ -54,6 +55,11 @@ def test_an_integer_rule_rounding_down_is_refuted_with_a_negative_quotient(tmp_p
     assert f"stated at E_DIV_INT_DEF_0010 line {line}" in out
 
 
+def _stated(mode: str) -> SimpleNamespace:
+    """What the predicate reads of an obligation: its params."""
+    return SimpleNamespace(params={"mode": mode})
+
+
 @pytest.mark.parametrize("mode", ["trunc", "floor", "ceil"])
 def test_the_float_predicate_agrees_with_rounding_by_enumeration(mode):
     """Div (to nearest) agrees with the stated rule exactly where the nearest value is also the value
@@ -64,7 +70,7 @@ def test_the_float_predicate_agrees_with_rounding_by_enumeration(mode):
     pairs = [(rng.randrange(1 << 16), rng.randrange(1 << 16)) for _ in range(3000)]
     a = np.array([p[0] for p in pairs], dtype=np.uint16).view(fmt.dtype)
     b = np.array([p[1] for p in pairs], dtype=np.uint16).view(fmt.dtype)
-    applies, holds = rounding_rule.predicate({"mode": mode}, fmt, a, b)
+    applies, holds = rounding_rule.RoundingRule().predicate(_stated(mode), fmt, a, b)
     assert applies.sum() > 100 and not holds[applies].all() and holds[applies].any()
     for i in np.flatnonzero(applies):
         x, y = (fmt.decode(int(v.view(np.uint16))) for v in (a[i], b[i]))
@@ -83,6 +89,6 @@ def test_the_integer_predicate_follows_each_rule():
     fmt = get_format("int8")
     a, b = np.array([7, -7, 6, 7, -5], dtype=np.int8), np.array([2, 2, 3, -4, 4], dtype=np.int8)
     # truncated: 3, -3, 2, -1, -1; exact: 3.5, -3.5, 2, -1.75, -1.25
-    assert list(rounding_rule.predicate({"mode": "floor"}, fmt, a, b)[1]) == [True, False, True, False, False]
-    assert list(rounding_rule.predicate({"mode": "ceil"}, fmt, a, b)[1]) == [False, True, True, True, True]
-    assert list(rounding_rule.predicate({"mode": "nearest"}, fmt, a, b)[1]) == [True, True, True, False, True]
+    assert list(rounding_rule.RoundingRule().predicate(_stated("floor"), fmt, a, b)[1]) == [True, False, True, False, False]
+    assert list(rounding_rule.RoundingRule().predicate(_stated("ceil"), fmt, a, b)[1]) == [False, True, True, True, True]
+    assert list(rounding_rule.RoundingRule().predicate(_stated("nearest"), fmt, a, b)[1]) == [True, True, True, False, True]

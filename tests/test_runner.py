@@ -9,7 +9,7 @@ import pytest
 from divbridge.errors import InputError
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.provers.cache import ProofCache
-from divbridge.provers.cexvalue import Counterexample
+from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.runner import Backend, ProofTask, RunOptions, Runner
 from divbridge.provers.verdicts import Attempt, as_expected, combine
 from divbridge.results import Results, from_outcomes, load

@@ -3,13 +3,14 @@ goals is proved or refuted by Z3 through Why3, and Why3's answers map to honest 
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import subprocess
 from fractions import Fraction
 
 import pytest
 
-from divbridge import assets
+from divbridge import assets, statements
 from divbridge.errors import ToolMissing
 from divbridge.obligations import why3render
 from divbridge.obligations.catalog import spec_obligations
@@ -108,11 +109,14 @@ def test_constraints_of_the_operator_carry_their_tags(theories):
     assert "use floats.BFloat16" in by_stem["div_float_bf16"]
 
 
-def test_unknown_property_is_a_render_error(tmp_path):
+def test_unknown_statement_is_a_render_error(tmp_path):
     bogus = Obligation(id="float.fp16.generic.bogus", title="t", family="float", format="fp16", kind="generic",
                        prop="bogus", requirements=("E_DIV_FLOAT_DEF_0010",), statement="s")
-    with pytest.raises(ValueError, match="no Why3 encoding for property 'bogus'"):
+    with pytest.raises(statements.NotEncoded, match="no statement 'bogus' in family float"):
         why3render.render([bogus], tmp_path)
+    table_row = next(o for o in spec_obligations() if o.prop == "case_table")
+    with pytest.raises(statements.NotEncoded, match="case_table has no Why3 goal"):
+        why3render.render([dataclasses.replace(table_row, backends=frozenset({"why3"}))], tmp_path)
 
 
 def test_hex_real_literals_are_exact():

@@ -22,7 +22,7 @@ from divbridge.obligations.catalog import obligations_of
 from divbridge.obligations.model import Obligation
 from divbridge.provers.cache import shared_cache
 from divbridge.provers.portfolio import prove_obligations
-from divbridge.provers.cexvalue import show
+from divbridge.provers.counterexample import show
 from divbridge.results import from_outcomes
 from divbridge.checkspec.analysis import analyse_document
 from divbridge.checkspec.findings import VERDICT_RANK

@@ -6,7 +6,7 @@
 the spec document proved (path, title, every requirement with its lines),
 and each obligation names the document lines of its requirements.  It holds only what a second run with
 the same verdicts reproduces byte for byte: verdicts, the deciding provers, versions,
-counterexamples (as values: `provers.cexvalue`).  What changes from run to run (prover times, cache flags,
+counterexamples (as values: `provers.counterexample`).  What changes from run to run (prover times, cache flags,
 race order, skipped attempts, generated_at, command, machine, the cross-check's
 seconds) goes to the run log ``run-log.json`` beside it, which git ignores;
 ``load`` merges the run log back when it is there, so reports still show times.
@@ -29,7 +29,7 @@ from divbridge import __version__
 from divbridge.atomicio import write_json_atomic, write_text_atomic
 from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
-from divbridge.provers.cexvalue import Counterexample
+from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.verdicts import VERDICTS, Attempt, Outcome, as_expected, recorded
 
 SCHEMA_VERSION = 4

@@ -37,9 +37,9 @@ from divbridge.document.findings import Finding
 from divbridge.obligations import accuracy
 from divbridge.obligations.accuracy import Meaning, NotRead
 from divbridge.obligations.model import Obligation
-from divbridge.properties.accuracy_note import Unsupported, evaluate
+from divbridge.statements.accuracy_bound import Unsupported, evaluate
 from divbridge.provers.cache import shared_cache
-from divbridge.provers.cexvalue import show_line
+from divbridge.provers.counterexample import show_line
 from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligations
 from divbridge.results import ObligationResult, from_outcomes
 

@@ -252,7 +252,7 @@ def check_no_error_rule(rule: Rule, section: Section, domain: tuple[Condition, .
 
 def float_rounding_findings(rule: Rule, section: Section, proofs: DocumentProofs) -> list[Finding] | None:
     """A float section's rounding rule other than IEEE 754's, judged by the pipeline's obligations
-    (`properties.rounding_rule`); None when the document binds none for it (an untagged sentence)."""
+    (`statements.rounding_rule`); None when the document binds none for it (an untagged sentence)."""
     judged = [(result, fmt) for fmt in section.types
               if (result := proofs.result(f"float.{fmt}.rounding.rounded_{rule.rounding}")) is not None]
     if section.family != "float" or not judged:

@@ -22,7 +22,7 @@ from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
 from divbridge.provers.portfolio import PROVERS, backends
 from divbridge.provers.runner import RunOptions, Runner
-from divbridge.provers.cexvalue import show
+from divbridge.provers.counterexample import show
 from divbridge.results import ObligationResult, Results, from_outcomes, summarize
 
 NAME = "prove"

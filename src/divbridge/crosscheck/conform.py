@@ -21,7 +21,7 @@ from divbridge.crosscheck.impls import Impl
 from divbridge.crosscheck.outcome import ImplError
 from divbridge.crosscheck.vectors import Vectors
 from divbridge.formats import FloatFormat, Format, IntFormat
-from divbridge.spec.profiles import get_profile
+from divbridge.spec.profiles import in_domain, profile_for
 
 MAX_EXAMPLES = 5
 
@@ -45,22 +45,6 @@ class FormatConformance:
                 "outside_domain": self.outside_domain, "mismatches": self.mismatches,
                 "payload_differences": self.payload_differences, "errors": self.errors,
                 "examples": self.examples, "conforms": self.conforms}
-
-
-def in_domain(fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Pairs satisfying the SONNX preconditions (every float pair does)."""
-    if not isinstance(fmt, IntFormat):
-        return np.ones(a.shape, dtype=bool)
-    ok = b != 0
-    if fmt.signed:
-        ok &= ~((a == fmt.min) & (b == -1))
-    return ok
-
-
-def profile_for(fmt: Format) -> str:
-    """SONNX for its own types; for the types it leaves out (int64, unsigned) the ONNX rule,
-    truncation, which is the rule SONNX states for the integer types it keeps."""
-    return "sonnx" if fmt.name in get_profile("sonnx").types else "onnx"
 
 
 def expected(fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -131,7 +115,7 @@ def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, numerators: 
     """Judge ``impl`` on every pair of FP16 or BF16 (or the numerators given x every
     denominator), ``rows`` numerators per call, against the exhaustive engine's reference;
     ``progress(done, total)`` numerators after each call.  An error stops the run."""
-    from divbridge.crosscheck import exhaustive
+    from divbridge.provers.enumeration import engine
     report = FormatConformance(fmt)
     n = 1 << fmt.width
     everything = numerators or range(n)
@@ -148,7 +132,7 @@ def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, numerators: 
             size = len(numerators) * n
             a_rows[: len(numerators)] = np.arange(numerators.start, numerators.stop, dtype=fmt.uint_dtype)[:, None]
             # the reference (numba, without the GIL) in a thread while the implementation runs
-            reference = pool.submit(exhaustive.reference_rows, fmt, numerators, want[: len(numerators)])
+            reference = pool.submit(engine.reference_rows, fmt, numerators, want[: len(numerators)])
             got = impl.run(fmt, a[:size], b[:size])
             want_bits = reference.result().ravel()
             if isinstance(got, ImplError):

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from divbridge import mirror
+from divbridge import mirror, statements
 from divbridge.crosscheck import conform, predicates, vectors
 from divbridge.crosscheck.impls import PEERS, load_impl
 from divbridge.errors import ToolMissing
@@ -51,7 +51,7 @@ def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, peers: tuple[str, 
                 counts[s.source] = counts.get(s.source, 0) + len(s)
         try:
             run, failures, first = predicates.evaluate(obligation, sets.get(obligation.format, []))
-        except KeyError:
+        except statements.NotEncoded:
             run, failures, first = 0, 1, f"no executable predicate for prop '{obligation.prop}'"
         result.crosscheck = {"vectors": run, "failures": failures, "first_failure": first}
         entries.append({"id": result.id, **result.crosscheck})

@@ -26,7 +26,7 @@ from typing import Any, TextIO
 from divbridge import cachedir
 from divbridge.atomicio import write_json_atomic
 from divbridge.errors import InputError
-from divbridge.provers.cexvalue import is_current
+from divbridge.provers.counterexample import is_current
 from divbridge.provers.verdicts import DEFINITE, Attempt
 
 MODES = ("readwrite", "off", "offline")

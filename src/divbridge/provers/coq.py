@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 
-from divbridge import assets
+from divbridge import assets, statements
 from divbridge.errors import ToolMissing
 from divbridge.formats import Format, get_format
 from divbridge.obligations.model import Obligation
@@ -38,13 +38,6 @@ from divbridge.provers.runner import FileBackend
 from divbridge.provers.verdicts import Attempt
 
 INSTALL = "apt-get install coq libcoq-flocq"
-# the property key -> its template; a property without one is not Coq's
-TEMPLATE_OF = {
-    "monotone_numerator": "monotone_numerator.v.j2",
-    "exact_when_representable": "exact_when_representable.v.j2",
-    "via_wider": "via_wider.v.j2",
-    "int_via_float": "int_via_float.v.j2",
-}
 # What Coq's standard library assumes for the classical real numbers (Coq.Reals, on
 # which Flocq builds): the axioms of its Dedekind-cut construction, excluded middle
 # and dependent functional extensionality.  A proof may rest on these and nothing else.
@@ -62,7 +55,7 @@ _FLOCQ_VERSION = re.compile(r'parse "(?P<version>[\d.]+)"%string')
 
 
 def handles(obligation: Obligation) -> bool:
-    return "coq" in obligation.backends and obligation.prop in TEMPLATE_OF
+    return "coq" in obligation.backends and statements.has(obligation, "coq")
 
 
 class CoqBackend(FileBackend):
@@ -91,7 +84,8 @@ class CoqBackend(FileBackend):
         fmt = fmt or get_format(obligation.format)
         if via is None and "via" in obligation.params:
             via = get_format(obligation.params["via"])
-        return self._env.get_template(TEMPLATE_OF[obligation.prop]).render(o=obligation, fmt=fmt, via=via)
+        template = statements.of(obligation).coq(obligation)
+        return self._env.get_template(template).render(o=obligation, fmt=fmt, via=via)
 
     def handles(self, obligation: Obligation) -> bool:
         return handles(obligation)

@@ -36,7 +36,7 @@ def backends(provers: set[str]) -> list[Backend]:
         from divbridge.provers.coq import CoqBackend
         chosen.append(CoqBackend())
     if "exhaustive" in provers:
-        from divbridge.provers.exhaustive import ExhaustiveBackend
+        from divbridge.provers.enumeration.backend import ExhaustiveBackend
         chosen.append(ExhaustiveBackend())
     return chosen
 

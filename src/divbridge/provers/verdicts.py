@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from divbridge.provers.cexvalue import Counterexample
+from divbridge.provers.counterexample import Counterexample
 
 VERDICTS = ("proved", "refuted", "unknown", "timeout", "error", "skipped")
 DEFINITE = ("proved", "refuted")

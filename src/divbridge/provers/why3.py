@@ -40,7 +40,7 @@ from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import smtrender, why3render
 from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample
-from divbridge.provers.cexvalue import Counterexample
+from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import Backend, ProofTask
 from divbridge.provers.verdicts import Attempt

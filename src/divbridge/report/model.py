@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from divbridge.provers.cexvalue import show
+from divbridge.provers.counterexample import show
 from divbridge.report import mathtext
 from divbridge.report.artifacts import ArtifactText, read_artifact
 from divbridge.provers.verdicts import DEFINITE

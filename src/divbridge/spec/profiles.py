@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from divbridge.errors import InputError, SpecViolation
-from divbridge.formats import Format
+from divbridge.formats import Format, IntFormat
 
 FLOATS = frozenset({"fp16", "bf16", "fp32", "fp64"})
 WIDE_INTS = frozenset({"int32", "int64", "uint32", "uint64"})
@@ -161,3 +163,19 @@ def get_profile(name: str, **attributes) -> Profile:
         raise InputError(f"profile {name} has no attribute {', '.join(sorted(unknown))}"
                          + (f" (attributes: {', '.join(sorted(allowed))})" if allowed else ""))
     return factory(**attributes)
+
+
+def profile_for(fmt: Format) -> str:
+    """SONNX for its own types; for the types it leaves out (int64, unsigned) the ONNX rule,
+    truncation, which is the rule SONNX states for the integer types it keeps."""
+    return "sonnx" if fmt.name in get_profile("sonnx").types else "onnx"
+
+
+def in_domain(fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Pairs satisfying the SONNX preconditions (every float pair does): B non-zero, and not INT_MIN / -1."""
+    if not isinstance(fmt, IntFormat):
+        return np.ones(a.shape, dtype=bool)
+    ok = b != 0
+    if fmt.signed:
+        ok &= ~((a == fmt.min) & (b == -1))
+    return ok

@@ -2,7 +2,9 @@
 
 The rules themselves come from the document (`document.caserule.CaseRule`);
 this module is their single encoding: Why3 goal, SMT-LIB goal, readable
-statement and the predicate the cross-check runs on the mirror.  A rule the
+statement and the predicate the cross-check runs on the mirror.  IEEE 754's
+own rules (clause 7 and 6.3), which "IEEE 754 division" binds, are case rules
+too (`obligations.catalog.IEEE_RULES`): their Why3 goals are named ``ieee_<rule>``.  A rule the
 document gets wrong (a sign rule IEEE 754 does not have, say) is encoded just
 the same, so the provers refute it with a counterexample.
 """
@@ -11,7 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from divbridge.properties.floatops import div, f64
+from divbridge.statements import Statement
+from divbridge.statements.mirrorops import div, f64
 
 # operand class -> (Why3, SMT-LIB, readable) over the operand written {x}
 _CLASSES = {
@@ -41,13 +44,13 @@ def _parts(params: dict, column: int) -> tuple[list[str], list[str]]:
     return conditions, outcome
 
 
-def why3(params: dict) -> str:
+def _why3(params: dict) -> str:
     conditions, outcome = _parts(params, 0)
     conjunction = " /\\ "
     return f"forall a b: t. {conjunction.join(conditions)} -> {conjunction.join(outcome)}"
 
 
-def smt(params: dict) -> str:
+def _smt(params: dict) -> str:
     conditions, outcome = _parts(params, 1)
     hypothesis = conditions[0] if len(conditions) == 1 else f"(and {' '.join(conditions)})"
     conclusion = outcome[0] if len(outcome) == 1 else f"(and {' '.join(outcome)})"
@@ -64,7 +67,7 @@ def _in_class(cls: str, x: np.ndarray) -> np.ndarray:
             "inf": np.isinf(x), "nan": np.isnan(x), "any": np.ones(x.shape, bool)}[cls]
 
 
-def predicate(params: dict, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
+def _predicate(params: dict, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
     """(applies, holds) of the rule on the mirror's quotients."""
     x, y = f64(a), f64(b)
     q = f64(div(fmt, a, b))
@@ -79,3 +82,27 @@ def predicate(params: dict, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
     elif sign in ("+", "-"):
         holds = holds & (negative == (sign == "-"))
     return applies, holds
+
+
+class SpecialValueRule(Statement):
+    kind = "case_rule"
+    generic_why3 = True
+    name = "case_rule"
+    families = ("float",)
+    encodings = frozenset({"why3", "smt", "predicate"})
+
+    def why3(self, o) -> str:
+        return _why3(o.params)
+
+    def why3_name(self, o) -> str:
+        """The document's rule by its name; IEEE 754's own beside it (kind "ieee") as ``ieee_<name>``."""
+        return o.params["rule"] if o.kind == "special" else f"ieee_{o.params['rule']}"
+
+    def smt(self, o, context) -> str:
+        return _smt(o.params)
+
+    def predicate(self, o, fmt, a, b):
+        return _predicate(o.params, fmt, a, b)
+
+
+STATEMENTS = (SpecialValueRule(),)

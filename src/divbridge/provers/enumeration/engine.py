@@ -26,7 +26,7 @@ Strategies are the ways an implementation might compute the narrow division;
 `via_fp32` is the correct one the theorem is about, the others are wrong on
 purpose to show that the enumeration rejects them with a counterexample.
 The same reference quotients, walked in increasing order of the numerator,
-prove monotonicity (`divbridge.crosscheck.monotone`, kernel `monotone_kernel`).
+prove monotonicity (`divbridge.provers.enumeration.monotone`, kernel `monotone_kernel`).
 The kernels are compiled with numba (`parallel=True`, a prange over numerators;
 `cache=True`, so only the first run compiles); the small helpers are inlined
 at numba level, since a call that passes arrays costs more than the arithmetic.
@@ -555,7 +555,7 @@ def _reference_rows_kernel(eb, sb, cls, sig, ex, qtab, rtab, rnorm, a_start, out
                             line[j] = _special_quotient(ca, cb, sign, eb, sb)
 
 
-# -- monotonicity in the numerator (public API in divbridge.crosscheck.monotone) ------
+# -- monotonicity in the numerator (public API in divbridge.provers.enumeration.monotone) ------
 # The kernel lives beside the reference helpers it inlines: numba invalidates
 # its on-disk cache per source file, so a change to the reference recompiles it.
 

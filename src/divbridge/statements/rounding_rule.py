@@ -9,9 +9,9 @@ exact quotient rounded that way", which the provers refute with a
 counterexample at the sentence's line, instead of the requirement binding
 nothing and the proof run passing without it.
 
-Encodings: the SMT-LIB goal (float: `float.smt2.j2` inserts `smt`; integer:
-`int.smt2.j2` has the bit-vector body) and the predicate the cross-check and
-the counterexample replay run on the mirror.
+Encodings: the SMT-LIB goal (float: over the float frame's ``q``; integer:
+over the bit-vector frame's exact quotient) and the predicate the cross-check
+and the counterexample replay run on the mirror.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from divbridge.properties.floatops import div, exact_quotients
+from divbridge.statements import Statement
+from divbridge.statements.mirrorops import div, exact_quotients
+from divbridge.statements.smtlib import bv_literal
 
 BUILT_IN = {"float": "nearest", "int": "trunc"}
 FLOAT_MODES = {"trunc": "RTZ", "floor": "RTN", "ceil": "RTP"}   # SMT-LIB's rounding mode of each rule
@@ -41,13 +43,26 @@ def statement(family: str, mode: str) -> str:
     return f"b != 0 and not (a = INT_MIN and b = -1) -> a / b = round_{mode}(a / b) (exact quotient)"
 
 
-def smt(params: dict) -> str:
+def _float_smt(params: dict) -> str:
     """The float goal: the quotient Div computes equals the exact quotient rounded the stated way."""
     return ("(define-fun goal () Bool (=> (and (isFinite a) (isFinite b) (not (fp.isZero b)))\n"
             f"                             (= q (fp.div {FLOAT_MODES[params['mode']]} a b))))")
 
 
-def predicate(params: dict, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
+def _int_smt(params: dict, w: int) -> str:
+    """The integer goal over the bit-vector frame (C, the truncated quotient, A and B in 2w bits): the
+    remainder R = A - C * B says which way C rounds."""
+    mode, zero = params["mode"], bv_literal(2 * w, 0)
+    goal = {"floor": f"(or (= R {zero}) (not negative))", "ceil": f"(or (= R {zero}) negative)"}.get(
+        mode, "(bvsle (abs2 (bvadd R R)) (abs2 B))")
+    return (f"; the document's rounding rule: the truncated quotient c is the exact quotient rounded {mode};\n"
+            f"; R, the remainder a - c * b, and 2 R are exact in {2 * w} bits\n"
+            f"(define-fun R () (_ BitVec {2 * w}) (bvsub A (bvmul C B)))\n"
+            f"(define-fun negative () Bool (xor (bvslt A {zero}) (bvslt B {zero})))\n"
+            f"(define-fun goal () Bool (=> pre {goal}))")
+
+
+def _predicate(params: dict, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
     """(applies, holds) on the mirror's quotients."""
     mode = params["mode"]
     if hasattr(fmt, "eb"):
@@ -111,3 +126,19 @@ def _overflows(fmt, exact: Fraction, mode: str) -> bool:
     if mode == "trunc":
         return False
     return beyond and (exact > 0) == (mode == "ceil")
+
+
+class RoundingRule(Statement):
+    kind = "rounding_rule"
+    name = "rounding_rule"
+    families = ("float", "int")
+    encodings = frozenset({"smt", "predicate"})
+
+    def smt(self, o, context) -> str:
+        return _float_smt(o.params) if o.family == "float" else _int_smt(o.params, context["fmt"].bits)
+
+    def predicate(self, o, fmt, a, b):
+        return _predicate(o.params, fmt, a, b)
+
+
+STATEMENTS = (RoundingRule(),)

@@ -1,18 +1,15 @@
-"""The exhaustive backend: a theorem about a 16-bit format proved by enumerating every operand pair.
+"""The prover ``exhaustive``: a theorem about a 16-bit format proved by enumerating every operand pair.
 
-For FP16 and BF16 there are 2^32 operand pairs: dividing all of them with a
-strategy and comparing each result bit for bit with an independent correctly
-rounded reference (`divbridge.crosscheck.exhaustive.enumerate_pairs`) is a
-complete proof, recorded with prover ``exhaustive``.  So is walking, for
-every finite b > 0, every numerator in increasing order with the reference
-quotient (`divbridge.crosscheck.monotone`): the proof of the
-``monotone_numerator`` obligations, which time out in every SMT solver.  A
-mismatch or a descent is a counterexample, replayed on the mirror like a
-solver's.
+An obligation whose statement has an enumeration job (`statements`, ``enumeration``) is proved by running
+the job: ``pairs:<strategy>`` divides all 2^32 operand pairs of FP16 or BF16 with the strategy and
+compares each result bit for bit with an independent correctly rounded reference
+(`enumeration.engine.enumerate_pairs`); ``monotone_numerator`` walks, for every finite b > 0, every
+numerator in increasing order with the reference quotient (`enumeration.monotone`), which proves the
+monotonicity obligations no SMT solver settles.  A mismatch or a descent is a counterexample, replayed on
+the mirror like a solver's.
 
-The enumeration runs in a child process (numba threads, killable on time
-out).  Its cache key holds the engines' source, so editing an engine
-proves again.  A complete enumeration may need more than a solver's time
+The job runs in a child process (numba threads, killable on time out).  Its cache key holds the engines'
+source, so editing an engine proves again.  A complete enumeration may need more than a solver's time
 limit: the limit used is the larger of ``--timeout`` and ``min_time_limit``.
 """
 
@@ -27,7 +24,7 @@ import threading
 import time
 from pathlib import Path
 
-from divbridge import __version__
+from divbridge import __version__, statements
 from divbridge.atomicio import write_text_atomic
 from divbridge.errors import ToolMissing
 from divbridge.formats import get_format
@@ -38,20 +35,16 @@ from divbridge.provers.runner import Backend, ProofTask
 from divbridge.assets import artifact_path
 from divbridge.provers.verdicts import Attempt
 
-ENGINE = Path(__file__).resolve().parents[1] / "crosscheck" / "exhaustive.py"
-MONOTONE_ENGINE = ENGINE.with_name("monotone.py")
-
-MONOTONE = "monotone_numerator"
-MONOTONE_FORMATS = ("fp16", "bf16")
+ENGINE = Path(__file__).with_name("engine.py")
+MONOTONE_ENGINE = Path(__file__).with_name("monotone.py")
+MONOTONE = "monotone_numerator"     # the job of the monotonicity walk; every other job is "pairs:<strategy>"
 
 
 def _job(obligation: Obligation) -> str | None:
-    """What the child process runs for an obligation: MONOTONE, a strategy name, or None."""
-    if "exhaustive" not in obligation.backends:
+    """The job that proves the obligation, or None."""
+    if "exhaustive" not in obligation.backends or not statements.has(obligation, "enumeration"):
         return None
-    if obligation.prop == MONOTONE and obligation.format in MONOTONE_FORMATS:
-        return MONOTONE
-    return obligation.params.get("strategy")
+    return statements.of(obligation).enumeration(obligation)
 
 
 def handles(obligation: Obligation) -> bool:
@@ -93,12 +86,12 @@ class ExhaustiveBackend(Backend):
             if job == MONOTONE:
                 text += (f"check_monotone_numerator(fmt={fmt.name} (eb={fmt.eb}, sb={fmt.sb}))  "
                          f"# every finite b > 0 x every non-NaN a in increasing order\n"
-                         f"# engine: src/divbridge/crosscheck/exhaustive.py sha256 {engine}\n"
-                         f"# engine: src/divbridge/crosscheck/monotone.py sha256 {_sha256(MONOTONE_ENGINE)}\n")
+                         f"# engine: src/divbridge/provers/enumeration/engine.py sha256 {engine}\n"
+                         f"# engine: src/divbridge/provers/enumeration/monotone.py sha256 {_sha256(MONOTONE_ENGINE)}\n")
             else:
                 text += (f"enumerate_pairs(fmt={fmt.name} (eb={fmt.eb}, sb={fmt.sb}), "
-                         f"strategy={job})  # all {1 << (2 * fmt.width)} operand pairs\n"
-                         f"# engine: src/divbridge/crosscheck/exhaustive.py sha256 {engine}\n")
+                         f"strategy={job.removeprefix('pairs:')})  # all {1 << (2 * fmt.width)} operand pairs\n"
+                         f"# engine: src/divbridge/provers/enumeration/engine.py sha256 {engine}\n")
             path = out_dir / "exhaustive" / f"{obligation.id}.txt"
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 write_text_atomic(path, text)
@@ -115,7 +108,7 @@ class ExhaustiveBackend(Backend):
         version = self.versions()["exhaustive"]
         started = time.monotonic()
         process = subprocess.Popen(
-            [sys.executable, "-m", "divbridge.provers.exhaustive", obligation.format, job],
+            [sys.executable, "-m", "divbridge.provers.enumeration.backend", obligation.format, job],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
         stdout, stderr, outcome = communicate(process, None, limit, cancel)
         if outcome == "cancelled":
@@ -129,50 +122,40 @@ class ExhaustiveBackend(Backend):
         if process.returncode != 0 or not lines:
             tail = (stderr.strip().splitlines() or [f"exit status {process.returncode}"])[-1]
             return Attempt("exhaustive", "error", elapsed, version=version, message=tail[:300])
-        result = json.loads(lines[-1])
-        verdict = _monotone_verdict if job == MONOTONE else _strategy_verdict
-        return verdict(obligation, result, elapsed, version)
+        return verdict(obligation, json.loads(lines[-1]), elapsed, version)
 
 
-def _strategy_verdict(obligation: Obligation, result: dict, elapsed: float, version: str) -> Attempt:
-    if result["mismatches"] == 0:
-        return Attempt("exhaustive", "proved", elapsed, version=version,
-                       message=f"all {result['pairs']} operand pairs agree with the reference")
-    a_bits, b_bits, _, _ = result["first_mismatch"]
+def verdict(obligation: Obligation, outcome: dict, elapsed: float, version: str) -> Attempt:
+    """A job's outcome (`_child`): proved without failures, else its first failure replayed on the mirror."""
+    if outcome["failures"] == 0:
+        return Attempt("exhaustive", "proved", elapsed, version=version, message=outcome["proved"])
     fmt = get_format(obligation.format)
-    found, problem = counterexample.check(obligation, {"x": fmt.name, "y": fmt.name},
-                                          {"x_bits": a_bits, "y_bits": b_bits})
+    found, problem = counterexample.check(obligation, {name: fmt.name for name in outcome["first"]},
+                                          {f"{name}_bits": bits for name, bits in outcome["first"].items()})
     return Attempt("exhaustive", "error" if problem else "refuted", elapsed, version=version,
-                   counterexample=found, message=problem or f"{result['mismatches']} of {result['pairs']} pairs differ")
-
-
-def _monotone_verdict(obligation: Obligation, result: dict, elapsed: float, version: str) -> Attempt:
-    if result["violations"] == 0:
-        return Attempt("exhaustive", "proved", elapsed, version=version,
-                       message=f"for all {result['denominators']} finite b > 0, the quotients of the non-NaN "
-                               f"numerators in increasing order never decrease ({result['pairs_checked']} "
-                               f"adjacent pairs)")
-    a1_bits, a2_bits, b_bits = result["first_violation"]
-    fmt = get_format(obligation.format)
-    found, problem = counterexample.check(obligation, {"a1": fmt.name, "a2": fmt.name, "b": fmt.name},
-                                          {"a1_bits": a1_bits, "a2_bits": a2_bits, "b_bits": b_bits})
-    return Attempt("exhaustive", "error" if problem else "refuted", elapsed, version=version, counterexample=found,
-                   message=problem or f"{result['violations']} descents in {result['pairs_checked']} adjacent pairs")
+                   counterexample=found, message=problem or outcome["refuted"])
 
 
 def _child(format_name: str, job: str) -> int:
+    """Run a job; print its outcome as one JSON line: failures, the first one's operands (variable -> bits),
+    and what to say when it proves or refutes."""
     fmt = get_format(format_name)
     if job == MONOTONE:
-        from divbridge.crosscheck.monotone import check_monotone_numerator
+        from divbridge.provers.enumeration.monotone import check_monotone_numerator
         check = check_monotone_numerator(fmt)
-        print(json.dumps({"denominators": check.denominators, "pairs_checked": check.pairs_checked,
-                          "violations": check.violations, "first_violation": check.first_violation,
-                          "seconds": check.seconds}), flush=True)
-        return 0
-    from divbridge.crosscheck.exhaustive import enumerate_pairs
-    enumeration = enumerate_pairs(fmt, job)
-    print(json.dumps({"pairs": enumeration.pairs, "mismatches": enumeration.mismatches,
-                      "first_mismatch": enumeration.first_mismatch, "seconds": enumeration.seconds}), flush=True)
+        outcome = {"failures": check.violations,
+                   "first": dict(zip(("a1", "a2", "b"), check.first_violation or ())),
+                   "proved": f"for all {check.denominators} finite b > 0, the quotients of the non-NaN numerators "
+                             f"in increasing order never decrease ({check.pairs_checked} adjacent pairs)",
+                   "refuted": f"{check.violations} descents in {check.pairs_checked} adjacent pairs"}
+    else:
+        from divbridge.provers.enumeration.engine import enumerate_pairs
+        enumeration = enumerate_pairs(fmt, job.removeprefix("pairs:"))
+        outcome = {"failures": enumeration.mismatches,
+                   "first": dict(zip(("x", "y"), (enumeration.first_mismatch or ())[:2])),
+                   "proved": f"all {enumeration.pairs} operand pairs agree with the reference",
+                   "refuted": f"{enumeration.mismatches} of {enumeration.pairs} pairs differ"}
+    print(json.dumps(outcome), flush=True)
     return 0
 
 

@@ -11,7 +11,7 @@ never NaN.  Two numerators adjacent in that order are a1 <= a2, and every
 pair a1 <= a2 is a chain of adjacent ones, so by transitivity the walk covers
 every pair: for FP16 and BF16 about 2^31 divisions, a few seconds.
 
-The quotients are those of the reference of `divbridge.crosscheck.exhaustive`
+The quotients are those of the reference of `divbridge.provers.enumeration.engine`
 (integer arithmetic, rounded once to nearest even, validated by the tests
 against exact rationals); so is the kernel, which lives there.
 """
@@ -26,7 +26,7 @@ from typing import Iterator
 import numba
 import numpy as np
 
-from divbridge.crosscheck.exhaustive import monotone_kernel, tables
+from divbridge.provers.enumeration.engine import monotone_kernel, tables
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat
 

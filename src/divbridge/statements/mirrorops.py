@@ -1,18 +1,27 @@
-"""NumPy helpers shared by the float properties' predicates: Div as the mirror computes it, bits, signs."""
+"""NumPy helpers the statements' predicates share: Div as the mirror computes it, bits, signs."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from divbridge import mirror
-from divbridge.formats import FP32, FP64, FloatFormat
+from divbridge.formats import FP32, FP64, FloatFormat, Format, IntFormat
+from divbridge.spec.profiles import in_domain, profile_for
 
 SAMPLE = 400   # exact-rational checks run per element: keep the default cross-check fast
 
 
-def div(fmt: FloatFormat, a, b) -> np.ndarray:
+def div(fmt: Format, a, b) -> np.ndarray:
+    """Div of the format's semantics (SONNX's, ONNX's for the integer types SONNX leaves out), elementwise;
+    integer and real pairs outside the domain (B = 0, INT_MIN / -1) are left at 0."""
     with np.errstate(all="ignore"):
-        return mirror.div(a, b, dtype=fmt, profile="sonnx")
+        if isinstance(fmt, FloatFormat):
+            return mirror.div(a, b, dtype=fmt, profile=profile_for(fmt))
+        ok = in_domain(fmt, a, b) if isinstance(fmt, IntFormat) else (b != 0).astype(bool)
+        c = np.zeros_like(a)
+        if ok.any():
+            c[ok] = mirror.div(a[ok], b[ok], dtype=fmt, profile=profile_for(fmt))
+        return c
 
 
 # binary128, beside the formats divbridge specifies: the only wide format Bitwuzla offers beyond binary64
@@ -23,14 +32,6 @@ def wide_format(fmt: FloatFormat) -> FloatFormat:
     """A standard format where every product of two ``fmt`` values is exact (2*sb significand bits,
     two more exponent bits); standard so that Bitwuzla, which has no other sizes, reads it too."""
     return next(wide for wide in (FP32, FP64, FP128) if wide.sb >= 2 * fmt.sb and wide.eb >= fmt.eb + 2)
-
-
-def fp_literal(fmt: FloatFormat, bits: int) -> str:
-    """``(fp #b0 #b01111 #b0000000000)``: an SMT-LIB literal every FP solver reads."""
-    sign = bits >> (fmt.width - 1)
-    exponent = (bits & fmt.exponent_mask) >> (fmt.sb - 1)
-    fraction = bits & fmt.fraction_mask
-    return f"(fp #b{sign} #b{exponent:0{fmt.eb}b} #b{fraction:0{fmt.sb - 1}b})"
 
 
 def bits(fmt: FloatFormat, x) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""The claims of an accuracy note, encoded for every backend: SMT-LIB, Gappa, and one predicate.
+"""The bounds an accuracy note claims, encoded for every backend: SMT-LIB, Gappa, and one predicate.
 
 An obligation's params say what the note claims, already read for Div
 (`obligations.accuracy`); this module only encodes it.  Three kinds
@@ -42,7 +42,10 @@ import sympy
 
 from divbridge.formats import FloatFormat, IntFormat
 from divbridge.mirror import exact
-from divbridge.properties.floatops import div, exact_quotients, fp_literal, wide_format
+from divbridge.statements import NotEncoded, Statement
+from divbridge.statements.mirrorops import div, exact_quotients, wide_format
+from divbridge.statements.real import grid_samples
+from divbridge.statements.smtlib import fp_literal
 
 R = sympy.Symbol("R", real=True)          # the exact quotient a / b of a float or integer claim
 ULP = sympy.Function("ulp")
@@ -160,11 +163,12 @@ class _Plain(sympy.printing.str.StrPrinter):
     def _print_Pow(self, expr, rational=False):
         return super()._print_Pow(expr, rational).replace("**", "^")
 
+    # sympy orders the parts of a conjunction by hash, which differs from run to run: sort them
     def _print_And(self, expr):
-        return " and ".join(self._print(a) for a in expr.args)
+        return " and ".join(self._print(a) for a in sorted(expr.args, key=sympy.default_sort_key))
 
     def _print_Or(self, expr):
-        return "(" + " or ".join(self._print(a) for a in expr.args) + ")"
+        return "(" + " or ".join(self._print(a) for a in sorted(expr.args, key=sympy.default_sort_key)) + ")"
 
     def _print_Not(self, expr):
         return f"not ({self._print(expr.args[0])})"
@@ -498,7 +502,7 @@ def gappa_number(value: Fraction) -> str:
 
 # -- the predicate ---------------------------------------------------------------------
 
-def predicate(params: dict, fmt, *operands) -> tuple[np.ndarray, np.ndarray]:
+def _predicate(params: dict, fmt, *operands) -> tuple[np.ndarray, np.ndarray]:
     """(applies, holds) of the claim at each point: a float or integer claim on operand arrays (a, b),
     a real one on object arrays of Fractions, one per variable."""
     claim = params["claim"]
@@ -537,7 +541,7 @@ def _int_predicate(params: dict, fmt: IntFormat, a: np.ndarray, b: np.ndarray) -
     return np.asarray(applies, bool), np.asarray(holds, bool) | ~np.asarray(applies, bool)
 
 
-def holds_at(params: dict, fmt, values: dict) -> tuple[bool, str]:
+def _holds_at(params: dict, fmt, values: dict) -> tuple[bool, str]:
     """The claim at one point (a counterexample's operands): (holds, what the mirror computes there)."""
     claim = params["claim"]
     if claim == "real":
@@ -603,3 +607,49 @@ def _float_point(params: dict, fmt: FloatFormat, r: Fraction, q: Fraction | None
     error = q - r
     verdict = compare(abs(error) if params["abs"] else error, params["op"], bound)
     return True, verdict, f"a / b = {_number(r)} rounds to {_number(q)}: E = {_number(error)}, the bound is {_number(bound)}"
+
+
+class AccuracyBound(Statement):
+    """A claim of an accuracy note (its params' ``claim``: real, int or float; see above)."""
+
+    kind = "accuracy_bound"
+    name = "accuracy_bound"
+    families = ("real", "int", "float")
+    encodings = frozenset({"smt", "gappa", "predicate"})
+
+    def variables(self, o) -> tuple[str, ...]:
+        return tuple(o.params["variables"]) if o.family == "real" else ("a", "b")
+
+    def smt_frame(self, o) -> str:
+        return {"real": "real", "int": "int_exact", "float": "float"}[o.family]
+
+    def smt(self, o, context) -> str:
+        return smt(o.params, context.get("fmt"))
+
+    def gappa(self, o, fmt: FloatFormat) -> str:
+        goals = gappa_goals(o.params, fmt)
+        if not goals:
+            raise NotEncoded(f"{o.id}: Gappa cannot be asked this bound")
+        implications = [f"(|r| in [{gappa_number(low)}, {gappa_number(high)}] -> "
+                        f"{'(q - r) / r' if kind == 'rel' else 'q - r'} in [-{gappa_number(bound)}, {gappa_number(bound)}])"
+                        for _, kind, bound, low, high in goals]
+        return ("# the bound's linear minorant on each range of |r|: a relative error on the normal range, an\n"
+                "# absolute one below it (the obligation's range: the quotient does not overflow)\n"
+                "{ " + "\n  /\\ ".join(implications) + " }\n"
+                "# Gappa proves the lowest binade apart (its default interval splitting loses it for binary64)\n"
+                f"$ |r| in (1b{fmt.emin + 1});")
+
+    def predicate(self, o, fmt, **columns):
+        return _predicate(o.params, fmt, *columns.values())
+
+    def samples(self, o, vector_sets):
+        if o.family != "real":
+            yield from super().samples(o, vector_sets)
+            return
+        yield from grid_samples(self.variables(o), tuple(Fraction(v) for v in ("-2", "-1", "-1/2", "0", "1/3", "1", "3")))
+
+    def explain(self, o, fmt, values) -> str:
+        return _holds_at(o.params, fmt, values)[1]
+
+
+STATEMENTS = (AccuracyBound(),)

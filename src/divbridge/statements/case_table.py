@@ -28,7 +28,9 @@ from fractions import Fraction
 import numpy as np
 
 from divbridge.formats import FloatFormat
-from divbridge.properties.floatops import bits, div, f64, fp_literal
+from divbridge.statements import Statement
+from divbridge.statements.mirrorops import bits, div, f64
+from divbridge.statements.smtlib import fp_literal
 
 _UNARY = {"isnan": "(fp.isNaN {x})", "notnan": "(not (fp.isNaN {x}))", "isinf": "(fp.isInfinite {x})",
           "notinf": "(not (fp.isInfinite {x}))", "isfinite": "(isFinite {x})", "notfinite": "(not (isFinite {x}))"}
@@ -107,7 +109,7 @@ def _smt_result(result: tuple, fmt: FloatFormat) -> str:
     return f"(fp.eq q {fp_literal(fmt, fmt.round(Fraction(value)))})"
 
 
-def smt(params: dict, fmt: FloatFormat) -> str:
+def _smt(params: dict, fmt: FloatFormat) -> str:
     hypothesis = _smt_condition(params["condition"], fmt)
     return f"(define-fun goal () Bool (=> {hypothesis}\n                             {_smt_result(params['result'], fmt)}))"
 
@@ -184,7 +186,7 @@ def _sign_ok(sign: str, q: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarr
     return np.ones(q.shape, bool)
 
 
-def predicate(params: dict, fmt: FloatFormat, a, b) -> tuple[np.ndarray, np.ndarray]:
+def _predicate(params: dict, fmt: FloatFormat, a, b) -> tuple[np.ndarray, np.ndarray]:
     """(applies, holds) of the row on the mirror's quotients."""
     x, y = f64(a), f64(b)
     q = f64(div(fmt, a, b))
@@ -203,3 +205,21 @@ def predicate(params: dict, fmt: FloatFormat, a, b) -> tuple[np.ndarray, np.ndar
     else:
         holds = q == _value(fmt, fmt.round(Fraction(value)))
     return applies, holds
+
+
+class CaseTableRow(Statement):
+    """A row, a case in words or a sign rule of one case (the obligation's kind: table, case or sign)."""
+
+    kind = "case_table"
+    name = "case_table"
+    families = ("float",)
+    encodings = frozenset({"smt", "predicate"})
+
+    def smt(self, o, context) -> str:
+        return _smt(o.params, context["fmt"])
+
+    def predicate(self, o, fmt, a, b):
+        return _predicate(o.params, fmt, a, b)
+
+
+STATEMENTS = (CaseTableRow(),)

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from divbridge.properties import Property
-from divbridge.properties.floatops import div, exact_quotients
+from divbridge.statements.float_property import FloatProperty
+from divbridge.statements.mirrorops import div, exact_quotients
 
 
 def holds(fmt, a, b):
@@ -16,19 +16,23 @@ def holds(fmt, a, b):
     return applies, result
 
 
-PROPERTY = Property(
-    name="absolute_error_subnormal", kind="accuracy", role="float.accuracy",
+GAPPA = """# below min_normal = 1b{{ fmt.emin }}: at most half the smallest subnormal 1b{{ fmt.emin - fmt.sb + 1 }}
+{ |r| <= 1b{{ fmt.emin }} -> q - r in [-1b{{ fmt.emin - fmt.sb }}, 1b{{ fmt.emin - fmt.sb }}] }"""
+
+
+PROPERTY = FloatProperty(
+    name="absolute_error_subnormal", group="accuracy", role="float.accuracy",
     title="absolute error at most half the smallest subnormal below the normal range",
     statement="isFinite(a) and isFinite(b) and not isZero(b) and r = real(a) / real(b) and "
               "|r| < min_normal -> |real(a / b) - r| <= min_subnormal / 2",
-    why3="""forall a b: t.
+    why3_goal="""forall a b: t.
     is_finite a /\\ is_finite b /\\ not is_zero b /\\ RealAbs.abs (exact a b) <. min_normal ->
     RealAbs.abs (to_real (div a b) -. exact a b) <=. min_subnormal /. 2.0""",
     # |q - r| <= d iff |q*b - a| <= d |b| (see relative_error_normal)
-    smt="""(define-fun m () {{ W }} (fp.mul RNE ({{ TO_W }} RNE q) wb))
+    smt_goal="""(define-fun m () {{ W }} (fp.mul RNE ({{ TO_W }} RNE q) wb))
 (define-fun in_range () Bool (fp.lt (fp.abs wa) (fp.mul RNE {{ wide_literals.min_normal }} (fp.abs wb))))
 (define-fun bound () {{ W }} (fp.mul RNE {{ wide_literals.half_min_subnormal }} (fp.abs wb)))
 (define-fun goal () Bool (=> (and (isFinite a) (isFinite b) (not (fp.isZero b)) in_range)
                              (and (fp.leq (fp.sub RTP m wa) bound) (fp.geq (fp.sub RTN m wa) (fp.neg bound)))))""",
-    predicate=holds, wide=True, backends=frozenset({"why3", "smt", "gappa"}),
+    holds=holds, wide=True, gappa_goal=GAPPA,
 )
