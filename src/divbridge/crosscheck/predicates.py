@@ -14,7 +14,8 @@ from typing import Callable
 import numpy as np
 
 from divbridge import mirror
-from divbridge.crosscheck.conform import in_domain, profile_for, show
+from divbridge.crosscheck.conform import in_domain, profile_for
+from divbridge.crosscheck.outcome import show
 from divbridge.crosscheck.vectors import Vectors
 from divbridge.formats import FloatFormat, Format, get_format
 from divbridge.mirror import exact
