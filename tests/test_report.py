@@ -308,7 +308,7 @@ def test_command_writes_the_four_reports(tmp_path, monkeypatch, capsys):
     ('{"schema_version": 5, "obligations": []}', "schema version 5"),
     # schema 3 held counterexamples as display strings: refused, with what to do
     ('{"schema_version": 3, "obligations": []}', "schema version 3 is not the supported version 4 (run `divbridge prove`"),
-    ('{"schema_version": 4, "obligations": [{"id": "x"}]}', "malformed results file"),
+    ('{"schema_version": 4, "obligations": [{"id": "x"}]}', "not a valid results file: missing fields divbridge_version, tool_versions"),
 ])
 def test_bad_results_file_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, content, message):
     results = tmp_path / "results.json"

@@ -49,11 +49,18 @@ def load_git(rev: str, path: str) -> str:
     top = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True)
     if top.returncode != 0:
         raise InputError("not inside a git repository", path)
-    relative = Path(path).resolve().relative_to(Path(top.stdout.strip()).resolve()).as_posix()
-    shown = subprocess.run(["git", "show", f"{rev}:{relative}"], capture_output=True, text=True)
+    try:
+        relative = Path(path).resolve().relative_to(Path(top.stdout.strip()).resolve()).as_posix()
+    except ValueError:
+        raise InputError(f"outside the git repository {top.stdout.strip()}", path) from None
+    shown = subprocess.run(["git", "show", f"{rev}:{relative}"], capture_output=True)
     if shown.returncode != 0:
-        raise InputError(f"git cannot show {rev}:{relative}: {shown.stderr.strip().splitlines()[-1:] or ['?']}", path)
-    return shown.stdout
+        last = shown.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["?"]
+        raise InputError(f"git cannot show {rev}:{relative}: {last[0]}", path)
+    try:
+        return shown.stdout.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{rev}:{relative} is not UTF-8 text", path) from None
 
 
 def _proof_obligations(doc: SpecDocument) -> dict[str, Obligation]:

@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from divbridge import schemas
 from divbridge.atomicio import write_json_atomic
 from divbridge.errors import InputError
 
@@ -36,9 +37,12 @@ def load_beside(results_path: str | Path) -> dict[str, Any] | None:
         return None
     except OSError as exc:
         raise InputError(f"cannot read the peer table: {exc.strerror}", str(path)) from None
+    except UnicodeDecodeError:
+        raise InputError("the peer table is not UTF-8 text", str(path)) from None
     except json.JSONDecodeError as exc:
         raise InputError(f"corrupt peer table: {exc.msg}", str(path), exc.lineno) from None
     if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION \
             or not isinstance(data.get("peers"), list):
         raise InputError("not a divbridge peer table of this schema version", str(path), 1)
+    schemas.check(data, schemas.PEERS, str(path), "peer table")
     return data
