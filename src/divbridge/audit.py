@@ -72,9 +72,10 @@ def _what(obligation: Obligation) -> tuple:
     return obligation.statement, obligation.requirements, obligation.expect, sorted(map(str, obligation.params.items()))
 
 
-def _prove(obligations: list[Obligation]) -> dict[str, Any]:
-    """Each obligation's result, from the cache when it was proved before."""
-    outcomes = prove_obligations(obligations, AUDIT_PROVERS, shared_cache(), timeout=20.0, stream=sys.stdout)
+def _prove(obligations: list[Obligation], label: str) -> dict[str, Any]:
+    """Each obligation's result, from the cache when it was proved before; progress lines start with ``label``."""
+    outcomes = prove_obligations(obligations, AUDIT_PROVERS, shared_cache(), timeout=20.0, stream=sys.stdout,
+                                 label=label)
     return {r.id: r for r in from_outcomes(outcomes)}
 
 
@@ -89,8 +90,8 @@ def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation]) -> d
     changed = sorted(i for i in old.keys() & new.keys() if _what(old[i]) != _what(new[i]))
     added = sorted(new.keys() - old.keys())
     moved = sorted(i for i in old.keys() & new.keys() if i not in changed and old[i].lines != new[i].lines)
-    before = _prove([old[i] for i in changed])
-    after = _prove([new[i] for i in changed + added])
+    before = _prove([old[i] for i in changed], "audit: old version")
+    after = _prove([new[i] for i in changed + added], "audit: new version")
     entries = []
     for i in changed + added:
         now = _shown(after[i])

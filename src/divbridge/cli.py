@@ -40,7 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     command = next((word for word in argv if not word.startswith("-")), None)
     try:
-        args = build_parser(command).parse_args(argv)   # importing a command may read DIVBRIDGE_CACHE
+        try:
+            args = build_parser(command).parse_args(argv)   # importing a command may read DIVBRIDGE_CACHE
+        except SystemExit as done:   # a usage error (its one line is printed) or --help: the exit code
+            return done.code if isinstance(done.code, int) else 2
         return args.run(args)
     except (DivbridgeError, SpecViolation) as exc:
         print(f"divbridge: error: {exc}", file=sys.stderr)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from divbridge.atomicio import write_json_atomic
+from divbridge.commands import options
 from divbridge.specdoc.analysis import analyse, render_text
 
 NAME = "check-spec"
@@ -18,7 +19,7 @@ HELP = ("read a SONNX-style Markdown spec document and check its special-value s
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("document", help="the spec document (.md or .txt)")
-    parser.add_argument("--json", metavar="F", help="also write the findings as JSON to F")
+    parser.add_argument("--json", metavar="F", type=options.output_file, help="also write the findings as JSON to F")
 
 
 def run(args: argparse.Namespace) -> int:

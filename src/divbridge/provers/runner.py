@@ -132,12 +132,13 @@ def _prover_tool(prover: str) -> str:
 
 class Runner:
     def __init__(self, backends: list[Backend], cache: Cache, options: RunOptions,
-                 out_dir: Path, stream: TextIO | None = None):
+                 out_dir: Path, stream: TextIO | None = None, label: str = ""):
         self.backends = backends
         self.cache = cache
         self.options = options
         self.out_dir = out_dir
         self.stream = stream or sys.stdout   # looked up now: sys.stdout may be replaced after import
+        self.label = f"{label}: " if label else ""   # which run the progress lines belong to, when there are several
         self.versions: dict[str, str] = {}
 
     def run(self, obligations: list[Obligation]) -> tuple[list[ObligationOutcome], dict[str, str]]:
@@ -261,6 +262,6 @@ class Runner:
         else:
             mark = "?? " if obligation.open and outcome.verdict in ("timeout", "unknown") else "!! "
         source = " (cached)" if outcome.cached else ""
-        print(f"[{done:>3}/{total}] {mark}{outcome.verdict:<8} {obligation.id}  "
+        print(f"{self.label}[{done:>3}/{total}] {mark}{outcome.verdict:<8} {obligation.id}  "
               f"{outcome.prover} {outcome.time_s:.2f}s{source}  [{elapsed:.0f}s]", file=self.stream, flush=True)
 

@@ -1,0 +1,74 @@
+"""check-spec on large documents: 100 KB, 1 MB and just under the 4 MB input limit, cold (empty caches) and
+warm (the author's second run: claims and proofs from the caches).  Goal: linear growth, 1 MB warm under
+10 s.
+
+The document is proofs/spec/div.md again and again, each copy's sections numbered ("`Div` operator, part
+7, (real)") so that every section is a section of its own, as in a long specification; the requirement tags
+repeat, so the proof obligations are those of one copy (proved once, cold) while reading, binding, the
+claim checks and the cache lookups grow with the document.
+
+"before" is the same code with the solver versions looked up once per claim (as before issue 20: an
+uncached package-version lookup per claim), measured in the same run on the same documents.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from divbridge.specdoc import claimcache
+from divbridge.specdoc.analysis import analyse
+from divbridge.specdoc.reader import MAX_BYTES
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZES = {"100kb": 100_000, "1mb": 1_000_000, "4mb": MAX_BYTES - 10_000}
+COLD_SIZES = ("100kb", "1mb")   # cold at 4 MB is the 1 MB run's proofs again, and minutes of reading
+
+
+def document(directory: Path, size: int) -> Path:
+    base = (ROOT / "proofs" / "spec" / "div.md").read_text(encoding="utf-8")
+    parts, total, number = [], 0, 0
+    while total < size:
+        part = re.sub(r"^# `Div` operator", f"# `Div` operator, part {number},", base, flags=re.MULTILINE)
+        parts.append(part.encode("utf-8"))
+        total += len(parts[-1]) + 1
+        number += 1
+    data = b"\n".join(parts)
+    path = directory / f"div_{size}.md"
+    path.write_bytes(data[:data.rfind(b"\n# ", 0, size)] + b"\n")   # whole sections, at most ``size`` bytes
+    return path
+
+
+def _timed(path: Path) -> float:
+    start = time.perf_counter()
+    analyse(path)
+    return round(time.perf_counter() - start, 2)
+
+
+def run() -> dict:
+    figures: dict = {}
+    saved = os.environ.get("DIVBRIDGE_CACHE")
+    cached_versions = claimcache._solver_versions
+    try:
+        with tempfile.TemporaryDirectory() as work:
+            os.environ["DIVBRIDGE_CACHE"] = str(Path(work) / "cache")
+            docs = {name: document(Path(work), size) for name, size in SIZES.items()}
+            for name, path in docs.items():
+                figures[f"{name}_bytes"] = path.stat().st_size
+                if name in COLD_SIZES:
+                    figures[f"{name}_cold_s"] = _timed(path)
+                figures[f"{name}_warm_s"] = _timed(path)
+            claimcache._solver_versions = cached_versions.__wrapped__   # before: looked up per claim
+            for name, path in docs.items():
+                figures[f"before_{name}_warm_s"] = _timed(path)
+    finally:
+        claimcache._solver_versions = cached_versions
+        if saved is None:
+            os.environ.pop("DIVBRIDGE_CACHE", None)
+        else:
+            os.environ["DIVBRIDGE_CACHE"] = saved
+    figures["goal"] = "1 MB warm under 10 s; time per byte about constant from 100 KB to 4 MB"
+    return figures
