@@ -7,6 +7,7 @@ exactly those answers, percentages included.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import re
@@ -291,6 +292,58 @@ def test_junit_report(reports):
     assert (fp64.get("tests"), fp64.get("failures"), fp64.get("skipped"), fp64.get("time")) == ("24", "1", "1", "75.250")   # 7 table rows of 0.125 s more
     probe = next(c for c in cases if c.get("name") == "int.int8.probe.int_min_div_minus_one")
     assert probe.find("failure") is None and float(probe.get("time")) == pytest.approx(0.02)
+
+
+def test_junit_names_the_document_line_and_counts_only_this_runs_time(tmp_path):
+    results = fabricated_results(tmp_path)
+    for r in results.obligations:   # a warm run: every answer from the cache, with the time it once took
+        r.cached = True
+    write_reports(results, tmp_path / "warm", [tmp_path])
+    suites = ET.parse(tmp_path / "warm" / "junit.xml").getroot()
+    assert {suite.get("time") for suite in suites.findall("./testsuite")} == {"0.000"}
+    assert suites.get("time") == "0.000"
+    case = next(c for c in suites.findall("./testsuite/testcase") if c.get("name") == "float.bf16.generic.self_div_one")
+    assert (case.get("file"), case.get("line")) == ("proofs/spec/div.md", "61")
+    failure = case.find("failure")
+    assert "(stated at E_DIV_FLOAT_DEF_0010 line 61)" in failure.get("message")
+    assert failure.text.startswith("stated at E_DIV_FLOAT_DEF_0010 line 61 in proofs/spec/div.md")
+    assert "the mirror computes fabricated" in failure.text
+
+
+def test_a_failing_run_lists_what_is_not_as_expected_first(reports):
+    markdown = (reports / "report.md").read_text()
+    listed = markdown[markdown.index("## Not as expected (4)"):markdown.index("## Summary")]
+    assert ("| [`float.bf16.generic.self_div_one`](#ob-float-bf16-generic-self_div_one) | E_DIV_FLOAT_DEF_0010 line 61 "
+            "| valid | **refuted** | `a` = `1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)`<br>`b` = "
+            "`1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)` | fabricated |") in listed
+    assert "| [`float.fp64.accuracy.relative_error_normal`]" in listed and "**timeout**" in listed
+    assert markdown.index("## Not as expected") < markdown.index("## Traceability matrix")
+    assert "  - the mirror computes `fabricated`" in markdown    # on the obligation's card too
+    page = (reports / "index.html").read_text()
+    assert page.index('<table id="failures">') < page.index('<table id="matrix">')
+    assert '<a href="#not-as-expected">Not as expected (4)</a>' in page
+
+
+def test_a_tag_stated_in_several_sections_is_one_matrix_row_with_its_sections(tmp_path):
+    results = fabricated_results(tmp_path)
+    results.document = copy.deepcopy(results.document)
+    first = next(r for r in results.document["requirements"] if r["tag"] == "E_DIV_FLOAT_DEF_0020")
+    again = {**first, "section": "`Div` operator (FP16 only)", "lines": [90]}
+    results.document["requirements"] += [again, dict(again)]
+    for r in results.obligations:   # an obligation may list the tag once per section that states it
+        if "E_DIV_FLOAT_DEF_0020" in r.requirements:
+            r.requirements += ["E_DIV_FLOAT_DEF_0020", "E_DIV_FLOAT_DEF_0020"]
+    model = build(results, [tmp_path])
+    rows = [row for row in model.trace if row.tag == "E_DIV_FLOAT_DEF_0020"]
+    assert len(rows) == 1
+    assert rows[0].requirement.section == "`Div` operator (FP16, BFLOAT16, FP32, FP64); `Div` operator (FP16 only)"
+    assert rows[0].requirement.origin == "proofs/spec/div.md lines 62, 90"
+    ids = [view.result.id for view in rows[0].obligations]
+    assert len(ids) == len(set(ids)) and rows[0].vectors == 1000 * len(ids)
+    write_reports(results, tmp_path / "reports", [tmp_path])
+    page = (tmp_path / "reports" / "index.html").read_text()
+    assert page.count('<td class="tag" rowspan="') == len(model.trace)
+    assert "<code>Div</code> operator (FP16 only)" in page and "`Div`" not in page
 
 
 def test_command_writes_the_four_reports(tmp_path, monkeypatch, capsys):

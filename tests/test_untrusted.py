@@ -211,3 +211,13 @@ def _alive(pid: int) -> bool:
 
 pytestmark = pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")) or not shutil.which("ps"),
                                 reason="no C compiler or no ps")
+
+
+def test_exhaustive_progress_stays_lines_when_piped(capsys):
+    from divbridge.commands.conform import _progress
+    from divbridge.formats import FP16
+    show = _progress(FP16)
+    for done in range(256, 65537, 256):
+        show(done, 65536)
+    err = capsys.readouterr().err
+    assert "\r" not in err and err.count("\n") == 10 and err.splitlines()[-1] == "  fp16 exhaustive: 65536/65536 numerators"
