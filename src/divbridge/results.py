@@ -251,7 +251,7 @@ def load(path: str | Path = DEFAULT_PATH) -> Results:
             generated_at="", divbridge_version=data["divbridge_version"],
             command="", machine="", crosscheck=data.get("crosscheck"), document=data.get("document"),
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, InputError) as exc:   # InputError: a counterexample's unknown format
         raise InputError(f"malformed results file: {exc}", str(path)) from None
     log_path = run_log_path(path)
     if log_path.exists():
