@@ -233,3 +233,19 @@ def test_crosscheck_without_jax_keeps_the_jax_rows(results, capsys):
     assert rows["jax"]["formats"] == jax_row["formats"] and "not run here (jax" in rows["jax"]["not_run"]
     assert "not_run" not in rows["numpy"] and len(rows["numpy"]["formats"]) == 12
     assert "peer jax: not run here" in capsys.readouterr().out
+
+
+def test_ctrl_c_stops_a_proof_run_at_once(tmp_path):
+    """Ctrl-C kills the provers under way instead of waiting for them (before: until the slowest was done)."""
+    import signal
+    import time
+    command = [sys.executable, "-m", "divbridge.cli", "prove", "--no-cache", "--no-crosscheck", "--only", "float.fp64.*",
+               "--out", str(tmp_path / "out")]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(6)   # the provers are at work by now (the fp64 obligations take 30 s here)
+    process.send_signal(signal.SIGINT)
+    started = time.monotonic()
+    _, err = process.communicate(timeout=60)
+    assert time.monotonic() - started < 3
+    assert process.returncode == 130 and err.strip().endswith("divbridge: interrupted") and "Traceback" not in err

@@ -173,7 +173,8 @@ def test_ctrl_c_during_a_hanging_kernel_stops_within_2_s_and_leaves_nothing(tmp_
     before = set(Path("/dev/shm").glob("divbridge-impl-*"))
     command = [sys.executable, "-m", "divbridge.cli", "conform", "--impl", f"{KERNELS}/div_fp16_hangs.c:div_fp16",
                "--dtype", "fp16", "--exhaustive"]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))   # as in a terminal
     children = _wait_for_child(process.pid)
     time.sleep(2)   # the kernel is in its endless loop by now (0x1234 is among the first rows' denominators)
     process.send_signal(signal.SIGINT)

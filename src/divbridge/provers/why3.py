@@ -251,8 +251,9 @@ class Why3Backend(Backend):
             command = [_require("why3", "apt-get install why3"), "-C", str(self._config),
                        f"--extra-config={self._extra}", *self._load_path(theory.path), "prove", "-P", "z3",
                        "-t", str(max(1, math.ceil(limit))), "-m", str(self.memory_mb), str(theory.path)]
-            answers.update(parse_file_answers(_run(command, limit * len(theory.goals) + 30),
-                                              {goal.name for goal in theory.goals}))
+            output = _run(command, limit * len(theory.goals) + 30)
+            if output is not None:   # None: the run was abandoned (Ctrl-C)
+                answers.update(parse_file_answers(output, {goal.name for goal in theory.goals}))
         finally:   # whatever happens, the waiting tasks go on (to their own runs)
             done.set()
 
