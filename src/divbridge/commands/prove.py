@@ -112,10 +112,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _out(args: argparse.Namespace, provers: set[str]) -> Path:
-    """The output directory: the baseline only for a complete run (every obligation, every prover, the
-    cross-check), which alone may replace the committed evidence."""
+    """The output directory: the baseline only for a complete run (every obligation of the committed
+    document, every prover, the cross-check), which alone may replace the committed evidence."""
+    other_document = args.spec.resolve() != Path(document.DEFAULT_DOCUMENT).resolve()
     filters = [name for name, on in (("--only", args.only), ("--provers", provers != set(PROVERS)),
-                                     ("--no-crosscheck", args.no_crosscheck)) if on]
+                                     ("--no-crosscheck", args.no_crosscheck), ("--spec", other_document)) if on]
     if not filters:
         return args.out or BASELINE
     if args.out is None:
