@@ -1,14 +1,14 @@
 """Write files so that a reader never sees a half-written one.
 
-The temporary file `tempfile.mkstemp` makes is private (0600); the file it becomes gets the modes any
-new file gets, 0666 less the process's umask, as if it had been opened for writing.
+The temporary file is created with mode 0666 and the kernel applies the umask, so the file it becomes
+gets the modes any new file gets (`tempfile.mkstemp` would make it private, 0600).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +17,8 @@ def write_text_atomic(path: str | os.PathLike, text: str) -> None:
     """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    fd, tmp = _create(target)
     try:
-        os.fchmod(fd, 0o666 & ~umask())
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -35,14 +34,11 @@ def write_json_atomic(path: str | os.PathLike, data: Any) -> None:
     write_text_atomic(path, json.dumps(data, indent=2, sort_keys=False) + "\n")
 
 
-def umask() -> int:
-    """The process's umask, read without changing it (Linux shows it in /proc); else set and restored."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    except OSError:
-        pass
-    current = os.umask(0o022)
-    os.umask(current)
-    return current
+def _create(target: Path) -> tuple[int, str]:
+    """A new file beside ``target`` under a name no one else has, open for writing."""
+    while True:
+        tmp = str(target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp"))
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue

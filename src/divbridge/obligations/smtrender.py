@@ -100,6 +100,14 @@ def _wide_format(fmt: FloatFormat) -> FloatFormat:
     return next(wide for wide in (FP32, FP64, FP128) if wide.sb >= 2 * fmt.sb and wide.eb >= fmt.eb + 2)
 
 
+@functools.cache   # the same four literals for every obligation of a format
+def _wide_literals(fmt: FloatFormat, wide: FloatFormat) -> dict[str, str]:
+    return {"unit_roundoff": fp_literal(wide, wide.round(Fraction(1, 2 ** fmt.sb))),
+            "min_normal": fp_literal(wide, wide.round(fmt.min_normal)),
+            "max_finite": fp_literal(wide, wide.round(fmt.max_finite)),
+            "half_min_subnormal": fp_literal(wide, wide.round(fmt.min_subnormal / 2))}
+
+
 def _float_context(obligation: Obligation) -> dict:
     fmt = get_format(obligation.format)
     assert isinstance(fmt, FloatFormat)
@@ -107,11 +115,7 @@ def _float_context(obligation: Obligation) -> dict:
     wide = _wide_format(fmt)
     context = {"fmt": fmt, "names": names, "logic": "QF_BVFP" if names else "QF_FP",
                "variables": {name: fmt.name for name in names},
-               "wide": wide, "wide_literals": {
-                   "unit_roundoff": fp_literal(wide, wide.round(Fraction(1, 2 ** fmt.sb))),
-                   "min_normal": fp_literal(wide, wide.round(fmt.min_normal)),
-                   "max_finite": fp_literal(wide, wide.round(fmt.max_finite)),
-                   "half_min_subnormal": fp_literal(wide, wide.round(fmt.min_subnormal / 2))}}
+               "wide": wide, "wide_literals": _wide_literals(fmt, wide)}
     context["wide_products"] = obligation.prop in FLOAT_PROPERTIES and FLOAT_PROPERTIES[obligation.prop].wide
     if obligation.prop == "example":
         context["elements"] = [tuple(fmt.parse(x) for x in triple) for triple in obligation.params["elements"]]
