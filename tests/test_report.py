@@ -7,6 +7,7 @@ exactly those answers, percentages included.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import re
@@ -321,6 +322,58 @@ def test_junit_report(reports):
     assert probe.find("failure") is None and float(probe.get("time")) == pytest.approx(0.02)
 
 
+def test_junit_names_the_document_line_and_counts_only_this_runs_time(tmp_path):
+    results = fabricated_results(tmp_path)
+    for r in results.obligations:   # a warm run: every answer from the cache, with the time it once took
+        r.cached = True
+    write_reports(results, tmp_path / "warm", [tmp_path])
+    suites = ET.parse(tmp_path / "warm" / "junit.xml").getroot()
+    assert {suite.get("time") for suite in suites.findall("./testsuite")} == {"0.000"}
+    assert suites.get("time") == "0.000"
+    case = next(c for c in suites.findall("./testsuite/testcase") if c.get("name") == "float.bf16.generic.self_div_one")
+    assert (case.get("file"), case.get("line")) == ("proofs/spec/div.md", "61")
+    failure = case.find("failure")
+    assert "(stated at E_DIV_FLOAT_DEF_0010 line 61)" in failure.get("message")
+    assert failure.text.startswith("stated at E_DIV_FLOAT_DEF_0010 line 61 in proofs/spec/div.md")
+    assert "the mirror computes fabricated" in failure.text
+
+
+def test_a_failing_run_lists_what_is_not_as_expected_first(reports):
+    markdown = (reports / "report.md").read_text()
+    listed = markdown[markdown.index("## Not as expected (4)"):markdown.index("## Summary")]
+    assert ("| [`float.bf16.generic.self_div_one`](#ob-float-bf16-generic-self_div_one) | E_DIV_FLOAT_DEF_0010 line 61 "
+            "| valid | **refuted** | `a` = `1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)`<br>`b` = "
+            "`1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)` | fabricated |") in listed
+    assert "| [`float.fp64.accuracy.relative_error_normal`]" in listed and "**timeout**" in listed
+    assert markdown.index("## Not as expected") < markdown.index("## Traceability matrix")
+    assert "  - the mirror computes `fabricated`" in markdown    # on the obligation's card too
+    page = (reports / "index.html").read_text()
+    assert page.index('<table id="failures">') < page.index('<table id="matrix">')
+    assert '<a href="#not-as-expected">Not as expected (4)</a>' in page
+
+
+def test_a_tag_stated_in_several_sections_is_one_matrix_row_with_its_sections(tmp_path):
+    results = fabricated_results(tmp_path)
+    results.document = copy.deepcopy(results.document)
+    first = next(r for r in results.document["requirements"] if r["tag"] == "E_DIV_FLOAT_DEF_0020")
+    again = {**first, "section": "`Div` operator (FP16 only)", "lines": [90]}
+    results.document["requirements"] += [again, dict(again)]
+    for r in results.obligations:   # an obligation may list the tag once per section that states it
+        if "E_DIV_FLOAT_DEF_0020" in r.requirements:
+            r.requirements += ["E_DIV_FLOAT_DEF_0020", "E_DIV_FLOAT_DEF_0020"]
+    model = build(results, [tmp_path])
+    rows = [row for row in model.trace if row.tag == "E_DIV_FLOAT_DEF_0020"]
+    assert len(rows) == 1
+    assert rows[0].requirement.section == f"{first['section']}; `Div` operator (FP16 only)"
+    assert rows[0].requirement.origin == "proofs/spec/div.md lines 62, 90"
+    ids = [view.result.id for view in rows[0].obligations]
+    assert len(ids) == len(set(ids)) and rows[0].vectors == 1000 * len(ids)
+    write_reports(results, tmp_path / "reports", [tmp_path])
+    page = (tmp_path / "reports" / "index.html").read_text()
+    assert page.count('<td class="tag" rowspan="') == len(model.trace)
+    assert "<code>Div</code> operator (FP16 only)" in page and "`Div`" not in page
+
+
 def test_command_writes_the_four_reports(tmp_path, monkeypatch, capsys):
     fabricated_results(tmp_path).save(tmp_path / "proofs" / "results.json")
     monkeypatch.chdir(tmp_path)
@@ -336,7 +389,7 @@ def test_command_writes_the_four_reports(tmp_path, monkeypatch, capsys):
     ('{"schema_version": 5, "obligations": []}', "schema version 5"),
     # schema 3 held counterexamples as display strings: refused, with what to do
     ('{"schema_version": 3, "obligations": []}', "schema version 3 is not the supported version 4 (run `divbridge prove`"),
-    ('{"schema_version": 4, "obligations": [{"id": "x"}]}', "malformed results file"),
+    ('{"schema_version": 4, "obligations": [{"id": "x"}]}', "not a valid results file: missing fields divbridge_version, tool_versions"),
 ])
 def test_bad_results_file_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, content, message):
     results = tmp_path / "results.json"
@@ -354,7 +407,7 @@ def test_unwritable_output_is_one_line_exit_2(tmp_path, capsys):
     (tmp_path / "taken").write_text("a file where the output directory should be")
     assert cli.main(["report", "--results", str(tmp_path / "results.json"), "--out", str(tmp_path / "taken")]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "cannot write the reports" in err and "taken" in err
+    assert err.count("\n") == 1 and "not a directory" in err and "taken" in err
 
 
 def test_a_failing_reporter_leaves_the_previous_reports_untouched(tmp_path, monkeypatch):
@@ -401,10 +454,11 @@ def test_peers_section_from_the_peer_table_beside_the_results(tmp_path, capsys):
     (tmp_path / "proofs" / "peers.json").write_text(json.dumps(PEERS))
     assert cli.main(["report", "--results", str(tmp_path / "proofs" / "results.json"), "--out", str(tmp_path / "b")]) == 0
     markdown = (tmp_path / "b" / "report.md").read_text()
-    assert "## Peers" in markdown and "| numpy (numpy 2.4.6) | fp16 | 4333 | 0 | 0 |  |  |  |" in markdown
-    assert ("| numpy (numpy 2.4.6) | int32 | 4138 | 2038 | 0 | -3 (int32 0xfffffffd) / 2 (int32 0x00000002): "
+    assert "## Peers" in markdown and "| Peer | fp16 | int32 | int16 |" in markdown
+    assert "| numpy (numpy 2.4.6) | ok | 2038 wrong | - |" in markdown   # a cell per format, the facts once
+    assert ("| numpy | int32 | -3 (int32 0xfffffffd) / 2 (int32 0x00000002): "
             "SONNX -1 (int32 0xffffffff), peer -2 (int32 0xfffffffe) |  | 7 / 0: returns 0 |") in markdown
-    assert ("| openvino:hint=bf16 (openvino 2026.4.1, f32) | int16 | 100097 | 0 | 0 |  | departs from openvino "
+    assert ("| openvino:hint=bf16 | int16 |  | departs from openvino "
             "Divide-1 (m_pythondiv=true, auto_broadcast=numpy) on 50256: -3 (int16 0xfffd) / 2 (int16 0x0002): "
             "its spec -2 (int16 0xfffe), peer -1 (int16 0xffff) |  |") in markdown
     assert "- jax: skipped: jax (Python package) is not installed: scripts/setup.sh peers" in markdown
@@ -412,7 +466,11 @@ def test_peers_section_from_the_peer_table_beside_the_results(tmp_path, capsys):
             "SONNX: rejected)") in markdown
     assert "100000 random pairs per format (seed 7" in markdown
     page = (tmp_path / "b" / "index.html").read_text()
-    assert '<table id="peers">' in page and page.count('data-peer="numpy"') == 2 and '<tr class="fail"' in page
+    assert '<table id="peers-grid">' in page and page.count('data-peer="numpy"') == 2   # its grid row, one finding
+    assert '<td class="num fail" title="4138 vectors">2038&nbsp;wrong</td>' in page
+    assert '<td class="num pass" title="4333 vectors">&#10003;</td>' in page
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), "an id appears twice"
     (tmp_path / "proofs" / "peers.json").write_text('{"schema_version": 2, "peers": [')
     capsys.readouterr()
     assert cli.main(["report", "--results", str(tmp_path / "proofs" / "results.json"), "--out", str(tmp_path / "c")]) == 2

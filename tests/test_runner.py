@@ -346,3 +346,16 @@ def test_an_unreplayable_model_is_never_the_headline():
     alone = combine(why3)
     assert alone.verdict == "refuted" and alone.counterexample is None     # refuted, but nothing replayed
     assert "no prover gave a counterexample the mirror replays" in alone.message and "names c, r" in alone.message
+
+
+def test_progress_lines_name_the_run_they_belong_to(tmp_path):
+    """audit proves two versions one after the other: each progress line says which."""
+    import io
+
+    from divbridge.obligations.catalog import spec_obligations
+    from divbridge.provers.cache import ProofCache
+    from divbridge.provers.portfolio import prove_obligations
+    stream = io.StringIO()
+    obligation = next(o for o in spec_obligations() if o.id == "real.generic.div_by_one")
+    prove_obligations([obligation], {"z3"}, ProofCache(tmp_path, "off"), 10.0, stream=stream, label="audit: old version")
+    assert stream.getvalue().startswith("audit: old version: [  1/1] ok proved")

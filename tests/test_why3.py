@@ -264,7 +264,7 @@ def test_parse_answer_and_mapping_details():
 
 
 def test_missing_why3_is_a_one_line_message(monkeypatch):
-    monkeypatch.setattr(why3_backend.shutil, "which", lambda tool: None)
+    monkeypatch.setattr(why3_backend.shutil, "which", lambda tool, path=None: None)
     with pytest.raises(ToolMissing) as caught:
         Why3Backend().versions()
     assert str(caught.value) == "why3 is not installed; install it with: apt-get install why3"
@@ -272,7 +272,7 @@ def test_missing_why3_is_a_one_line_message(monkeypatch):
 
 def test_missing_why3_exits_2_through_the_cli(monkeypatch, capsys, tmp_path):
     from divbridge import cli
-    monkeypatch.setattr(why3_backend.shutil, "which", lambda tool: None)
+    monkeypatch.setattr(why3_backend.shutil, "which", lambda tool, path=None: None)
     code = cli.main(["prove", "--provers", "why3", "--no-cache", "--out", str(tmp_path)])
     assert code == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -321,7 +321,7 @@ def test_one_why3_run_per_file_then_one_per_goal_it_leaves_open(tmp_path, monkey
     groups = backend.prepare(int8, tmp_path, {"why3"})
     commands = []
     real_run = why3_backend._run
-    monkeypatch.setattr(why3_backend, "_run", lambda command, *rest: commands.append(command) or real_run(command, *rest))
+    monkeypatch.setattr(why3_backend, "_run", lambda command, *rest, **named: commands.append(command) or real_run(command, *rest, **named))
     verdicts = {g[0].obligation.id: backend.run_group(g, 20, 1)[0].verdict for g in groups}
     assert verdicts == {o.id: "proved" if o.expect == "valid" else "refuted" for o in int8}
     file_runs = [c for c in commands if "-G" not in c and "detect" not in c]   # (the config detection aside)

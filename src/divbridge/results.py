@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from divbridge import __version__
+from divbridge import schemas
 from divbridge.atomicio import write_json_atomic, write_text_atomic
 from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
@@ -236,6 +237,13 @@ def load(path: str | Path = DEFAULT_PATH) -> Results:
     if data["schema_version"] != SCHEMA_VERSION:
         raise InputError(f"results schema version {data['schema_version']} is not the supported "
                          f"version {SCHEMA_VERSION} (run `divbridge prove` to write it again)", str(path), 1)
+    schemas.check(data, schemas.RESULTS, str(path), "results file")
+    seen: set[str] = set()
+    for index, entry in enumerate(data["obligations"]):
+        if entry["id"] in seen:
+            raise InputError(f"not a valid results file: obligations[{index}].id: {entry['id']!r} appears twice",
+                             str(path))
+        seen.add(entry["id"])
     try:
         results = Results(
             obligations=[ObligationResult.from_json(o) for o in data["obligations"]],
@@ -243,7 +251,7 @@ def load(path: str | Path = DEFAULT_PATH) -> Results:
             generated_at="", divbridge_version=data["divbridge_version"],
             command="", machine="", crosscheck=data.get("crosscheck"), document=data.get("document"),
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, InputError) as exc:   # InputError: a counterexample's unknown format
         raise InputError(f"malformed results file: {exc}", str(path)) from None
     log_path = run_log_path(path)
     if log_path.exists():
@@ -257,6 +265,7 @@ def _add_run_log(results: Results, path: Path) -> None:
     if not isinstance(log, dict) or log.get("schema_version") != RUN_LOG_SCHEMA_VERSION:
         raise InputError(f"not a divbridge run log of schema version {RUN_LOG_SCHEMA_VERSION} "
                          "(delete it, or run `divbridge prove`)", str(path), 1)
+    schemas.check(log, schemas.RUN_LOG, str(path), "run log")
     try:
         results.generated_at, results.command, results.machine = log["generated_at"], log["command"], log["machine"]
         if results.crosscheck is not None and log["crosscheck_seconds"] is not None:
@@ -275,6 +284,8 @@ def _read_json(path: Path, what: str, hint: str) -> Any:
         raise InputError(f"no {what}" + (f" ({hint})" if hint else ""), str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror}", str(path)) from None
+    except UnicodeDecodeError:
+        raise InputError(f"the {what} is not UTF-8 text", str(path)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

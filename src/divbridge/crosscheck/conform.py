@@ -18,7 +18,7 @@ import numpy as np
 
 from divbridge import mirror
 from divbridge.crosscheck.impls import Impl
-from divbridge.crosscheck.outcome import ImplError
+from divbridge.crosscheck.outcome import ImplError, show
 from divbridge.crosscheck.vectors import Vectors
 from divbridge.formats import FloatFormat, Format, IntFormat
 from divbridge.spec.profiles import in_domain, profile_for
@@ -37,24 +37,29 @@ class FormatConformance:
     examples: list[dict[str, str]] = field(default_factory=list)
 
     @property
-    def conforms(self) -> bool:
+    def clean(self) -> bool:
+        """No mismatch and no error among the pairs judged (all of them only when ``exhaustive`` is among the sources)."""
         return self.mismatches == 0 and not self.errors
+
+    @property
+    def exhaustive(self) -> bool:
+        return "exhaustive" in self.vectors
+
+    @property
+    def conforms(self) -> bool:
+        """Clean on every pair of the format: only an exhaustive run can say so."""
+        return self.clean and self.exhaustive
 
     def to_json(self) -> dict[str, Any]:
         return {"format": self.fmt.name, "semantics": profile_for(self.fmt), "vectors": sum(self.vectors.values()), "by_source": self.vectors,
                 "outside_domain": self.outside_domain, "mismatches": self.mismatches,
                 "payload_differences": self.payload_differences, "errors": self.errors,
-                "examples": self.examples, "conforms": self.conforms}
+                "examples": self.examples, "exhaustive": self.exhaustive, "no_mismatch": self.clean,
+                "conforms": self.conforms}
 
 
 def expected(fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return mirror.div(a, b, dtype=fmt, profile=profile_for(fmt))
-
-
-def show(fmt: Format, value) -> str:
-    if isinstance(fmt, FloatFormat):
-        return fmt.describe(int(np.asarray(value).view(fmt.uint_dtype)))
-    return fmt.describe(int(value))
 
 
 def compare(fmt: Format, a, b, want, got, report: FormatConformance, source: str) -> None:
@@ -119,10 +124,9 @@ def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, numerators: 
     report = FormatConformance(fmt)
     n = 1 << fmt.width
     everything = numerators or range(n)
-    # The operands, built once: in the implementation's own buffers when it has some (a C
-    # kernel's child process reads them without a copy); b, every denominator per row, never changes.
-    inputs = getattr(impl, "inputs", None)
-    a, b = inputs(fmt, rows * n) if inputs else (np.empty(rows * n, fmt.dtype), np.empty(rows * n, fmt.dtype))
+    # The operands, built once: in the implementation's own buffers (a child process reads them
+    # without a copy); b, every denominator per row, never changes.
+    a, b = impl.inputs(fmt, rows * n)
     a_rows, b_rows = a.view(fmt.uint_dtype).reshape(rows, n), b.view(fmt.uint_dtype).reshape(rows, n)
     b_rows[:] = np.arange(n, dtype=fmt.uint_dtype)
     want = np.empty((rows, n), fmt.uint_dtype)

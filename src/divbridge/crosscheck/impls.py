@@ -1,21 +1,24 @@
-"""Implementations of Div to check: the peers by name, or user code as ``module:function``
-or ``path/to/file.py:function``.
+"""Implementations of Div to check: the peers by name, or user code as ``module:function``,
+``path/to/file.py:function`` or ``path/to/kernel.c:function``.
 
-An implementation is a callable taking two NumPy arrays of one dtype and
-returning one array.  `Impl.run` never lets an exception or a crash escape:
-it returns the result or an `ImplError` saying what went wrong.
+A peer is a library people deploy, called by divbridge's own code (NumPy,
+onnx.reference and JAX in process; ONNX Runtime and OpenVINO in a child of
+`peers`).  User code is untrusted: it runs in a child process of
+`crosscheck.child`, never in divbridge's.  `Impl.run` never lets an
+exception or a crash escape: it returns the result or an `ImplError` saying
+what went wrong.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 
+from divbridge.crosscheck.ckernel import build
+from divbridge.crosscheck.child import ImplProcess
 from divbridge.crosscheck.outcome import ImplError, check_result
 from divbridge.errors import InputError
 from divbridge.formats import Format, IntFormat
@@ -24,9 +27,10 @@ from divbridge.formats import Format, IntFormat
 @dataclass
 class Impl:
     name: str
-    function: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None
+    function: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None   # a peer called in process
     batch: Callable[[Format, list[tuple[np.ndarray, np.ndarray]]], list] | None = None  # for subprocess peers
     own_spec: tuple[str, dict] | None = None   # (profile, attributes) of the peer's own specification
+    process: ImplProcess | None = None         # user code, in its child process
 
     def run_many(self, fmt: Format, jobs: list[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray | ImplError]:
         """Each (a, b) job's result, or the error it raised; one crash spoils only its own job."""
@@ -35,6 +39,8 @@ class Impl:
         return [self.run(fmt, a, b) for a, b in jobs]
 
     def run(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray | ImplError:
+        if self.process is not None:
+            return self.process.run(fmt, a, b)
         if self.batch is not None:
             return self.batch(fmt, [(a, b)])[0]
         try:
@@ -43,6 +49,17 @@ class Impl:
         except Exception as exc:  # noqa: BLE001 - any failure of the implementation is a finding
             return ImplError("exception", f"{type(exc).__name__}: {exc}".strip())
         return check_result(fmt, a, out)
+
+    def inputs(self, fmt: Format, count: int) -> tuple[np.ndarray, np.ndarray]:
+        """Operand arrays for `run`: a child process's own buffers (read without a copy), else new ones."""
+        if self.process is not None:
+            return self.process.inputs(fmt.dtype, count)
+        return np.empty(count, fmt.dtype), np.empty(count, fmt.dtype)
+
+    def close(self) -> None:
+        """End the child process of user code, if any (its shared memory goes with it)."""
+        if self.process is not None:
+            self.process.close()
 
 
 # -- the peers ------------------------------------------------------------------------
@@ -103,40 +120,14 @@ def load_impl(spec: str, cflags: str = "") -> Impl:
         raise InputError(f"--impl '{spec}': expected onnxruntime, onnx-reference, numpy, openvino, jax, "
                          "module:function, path/to/file.py:function or path/to/kernel.c:function")
     if where.endswith(".c"):
-        from divbridge.crosscheck.ckernel import load_c_kernel
-        return load_c_kernel(Path(where), function, cflags)
+        library = build(Path(where), cflags).resolve()
+        return Impl(f"{where}:{function}" + (f" [{cflags}]" if cflags else ""),
+                    process=ImplProcess("c", str(library), function, where))
     if where.endswith(".py"):
-        path = Path(where)
-        if not path.is_file():
+        if not Path(where).is_file():
             raise InputError("no such file", where)
-        module_spec = importlib.util.spec_from_file_location(f"divbridge_impl_{path.stem}", path)
-        module = importlib.util.module_from_spec(module_spec)
-        try:
-            module_spec.loader.exec_module(module)
-        except Exception as exc:  # noqa: BLE001 - the user's file: report, don't trace back
-            line = _error_line(exc, path)
-            raise InputError(f"cannot load: {type(exc).__name__}: {exc}", where, line) from None
-    else:
-        try:
-            module = importlib.import_module(where)
-        except Exception as exc:  # noqa: BLE001
-            raise InputError(f"--impl '{spec}': cannot import {where}: {type(exc).__name__}: {exc}") from None
-    target = getattr(module, function, None)
-    if not callable(target):
-        raise InputError(f"--impl '{spec}': {where} has no function '{function}'")
-    return Impl(spec, target)
-
-
-def _error_line(exc: BaseException, path: Path) -> int | None:
-    if isinstance(exc, SyntaxError):
-        return exc.lineno
-    tb = exc.__traceback__
-    line = None
-    while tb is not None:
-        if Path(tb.tb_frame.f_code.co_filename).resolve() == path.resolve():
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    return line
+        return Impl(spec, process=ImplProcess("file", where, function, where))
+    return Impl(spec, process=ImplProcess("module", where, function, spec))
 
 
 def supported_dtype(fmt: Format) -> bool:

@@ -11,15 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from divbridge import statements
+from divbridge.crosscheck.outcome import show
 from divbridge.crosscheck.vectors import Vectors
-from divbridge.formats import FloatFormat, Format, IntFormat
 from divbridge.obligations.model import Obligation
-
-
-def _shown(fmt: Format, value) -> str:
-    if isinstance(fmt, FloatFormat):
-        return fmt.describe(int(np.asarray(value).view(fmt.uint_dtype)))
-    return fmt.describe(int(value)) if isinstance(fmt, IntFormat) else str(value)
 
 
 def evaluate(obligation: Obligation, vector_sets: list[Vectors]) -> tuple[int, int, str | None]:
@@ -33,6 +27,6 @@ def evaluate(obligation: Obligation, vector_sets: list[Vectors]) -> tuple[int, i
         failures += int(failing.size)
         if failing.size and first is None:
             i = failing[0]
-            first = f"{source}: " + ", ".join(f"{name} = {_shown(fmt, column[i])}" for name, column in columns.items()
+            first = f"{source}: " + ", ".join(f"{name} = {show(fmt, column[i])}" for name, column in columns.items()
                                               if np.ndim(column[i]) == 0)
     return run, failures, first

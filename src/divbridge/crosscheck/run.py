@@ -87,10 +87,13 @@ def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
                 for a, b in [(7, 0)] + ([(fmt.min, -1)] if fmt.signed else []):
                     batch.append((fmt, (np.array([a], fmt.dtype), np.array([b], fmt.dtype))))
                     owners.append((fmt.name, f"{a} / {b}", len(batch) - 1))
-        if impl.batch is not None:
-            outputs = impl.batch([f for f, _ in batch], [job for _, job in batch])
-        else:
-            outputs = [impl.run(f, *job) for f, job in batch]
+        try:
+            if impl.batch is not None:
+                outputs = impl.batch([f for f, _ in batch], [job for _, job in batch])
+            else:
+                outputs = [impl.run(f, *job) for f, job in batch]
+        finally:
+            impl.close()   # a user's implementation given as a peer: its child process
         formats, position = {}, 0
         for report, sources, jobs in plans:
             mine = outputs[position:position + len(jobs)]

@@ -24,6 +24,7 @@ understood".
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -160,9 +161,10 @@ class SpecDocument:
     findings: list[Finding] = field(default_factory=list)
 
     def section_of(self, line: int) -> Section:
-        for section in self.sections:
-            if section.line <= line <= section.end:
-                return section
+        # sections are contiguous and in order: a binary search (a scan per line grew with the square of the size)
+        index = bisect.bisect_right(self.sections, line, key=lambda section: section.line) - 1
+        if index >= 0 and line <= self.sections[index].end:
+            return self.sections[index]
         return self.sections[0]
 
     def statements(self, section: str | None = None, kind=None):

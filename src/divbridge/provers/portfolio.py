@@ -55,17 +55,17 @@ def available(provers: set[str]) -> set[str]:
 
 
 def prove_obligations(obligations: list[Obligation], provers: set[str], cache: ProofCache, timeout: float,
-                      stream: TextIO | None = None) -> list[ObligationOutcome]:
+                      stream: TextIO | None = None, label: str = "") -> list[ObligationOutcome]:
     """`prove`'s pipeline on a few obligations (the runner: tiers, race, process isolation and limits;
     the content-addressed proof cache), rendered files in a scratch directory; one outcome each.
-    ``stream``: where the runner's progress lines go (None: nowhere)."""
+    ``stream``: where the runner's progress lines go (None: nowhere), each starting with ``label``."""
     if not obligations:
         return []
     # the rendered files are scratch (written atomically, with fsync): in memory when the machine has /dev/shm
     scratch = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
     with tempfile.TemporaryDirectory(prefix="divbridge-", dir=scratch) as out:
         runner = Runner(_reused_backends(frozenset(provers)), cache, RunOptions(timeout=timeout, provers=provers), Path(out),
-                        stream=stream or io.StringIO())
+                        stream=stream or io.StringIO(), label=label)
         outcomes, _ = runner.run(obligations)
     return outcomes
 

@@ -60,9 +60,10 @@ def recorded_evidence(recorded) -> dict[str, list[tuple[str, Attempt]]]:
 
 
 def replay(recorded, catalogue: list[Obligation], backends_for: Callable[[set[str]], list[Backend]],
-           options: RunOptions, out_dir: Path, stream: TextIO = sys.stdout) -> tuple[int, list[ReplayFailure]]:
+           options: RunOptions, out_dir: Path, stream: TextIO | None = None) -> tuple[int, list[ReplayFailure]]:
     """Re-run every recorded definite attempt of ``recorded`` (a `results.Results`: its obligations'
     ids, verdicts and attempts); returns how many were replayed and the failures."""
+    stream = stream or sys.stdout   # looked up now: sys.stdout may be replaced after import
     by_id = {o.id: o for o in catalogue}
     failures: list[ReplayFailure] = []
     replayed = 0

@@ -24,6 +24,7 @@ from typing import Protocol, TextIO
 
 from divbridge.atomicio import write_text_atomic
 from divbridge.obligations.model import Obligation
+from divbridge.provers import process
 from divbridge.provers.verdicts import Attempt, Outcome, combine, deciding
 
 
@@ -132,13 +133,16 @@ def _prover_tool(prover: str) -> str:
 
 class Runner:
     def __init__(self, backends: list[Backend], cache: Cache, options: RunOptions,
-                 out_dir: Path, stream: TextIO | None = None):
+                 out_dir: Path, stream: TextIO | None = None, label: str = ""):
         self.backends = backends
         self.cache = cache
         self.options = options
         self.out_dir = out_dir
         self.stream = stream or sys.stdout   # looked up now: sys.stdout may be replaced after import
+        self.label = f"{label}: " if label else ""   # which run the progress lines belong to, when there are several
         self.versions: dict[str, str] = {}
+        self._stops: set[threading.Event] = set()   # the races under way, stopped all at once on Ctrl-C
+        self._stops_lock = threading.Lock()
 
     def run(self, obligations: list[Obligation]) -> tuple[list[ObligationOutcome], dict[str, str]]:
         """Prove every obligation; returns one outcome each (catalogue order) and the tool versions."""
@@ -152,13 +156,18 @@ class Runner:
         to_prove = [o for o in obligations if groups[o.id]]
         attempts: dict[str, list[Attempt]] = {o.id: [] for o in obligations}
         started = time.monotonic()
+        process.resume()
         with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
             futures = {pool.submit(self._prove, groups[o.id]): o for o in to_prove}
-            for done, future in enumerate(as_completed(futures), start=1):
-                obligation = futures[future]
-                attempts[obligation.id] = future.result()
-                self._progress(done, len(to_prove), obligation, combine(attempts[obligation.id], self.options.agree),
-                               time.monotonic() - started)
+            try:
+                for done, future in enumerate(as_completed(futures), start=1):
+                    obligation = futures[future]
+                    attempts[obligation.id] = future.result()
+                    self._progress(done, len(to_prove), obligation,
+                                   combine(attempts[obligation.id], self.options.agree), time.monotonic() - started)
+            except BaseException:   # Ctrl-C: stop every prover now and start no other, then go
+                self._abort(futures)
+                raise
         outcomes = [ObligationOutcome(o, combine(attempts[o.id], self.options.agree),
                                       {backend.name: group[0].artifact for backend, group in groups[o.id]})
                     for o in obligations]
@@ -181,10 +190,18 @@ class Runner:
             return attempts + [Attempt(t.prover, "error", 0.0, message="not in cache (offline)")
                                for _, group in missing for t in group]
         for tier in self._tiers(missing):
-            if self._decided(attempts, candidates):
+            if self._decided(attempts, candidates) or process.aborted():
                 break
             self._race(tier, attempts, candidates)
         return attempts
+
+    def _abort(self, futures) -> None:
+        process.abort()
+        for future in futures:
+            future.cancel()
+        with self._stops_lock:
+            for stop in self._stops:
+                stop.set()
 
     def _tiers(self, missing: list[tuple[Backend, list[ProofTask]]]) -> list[list[tuple[Backend, list[ProofTask]]]]:
         if self.options.race:
@@ -197,6 +214,10 @@ class Runner:
         """Run the backends of one tier at once; once the attempts decide the obligation, the
         others (all ranked after the decision) get the grace period to finish, then stop."""
         stop = threading.Event()
+        with self._stops_lock:
+            self._stops.add(stop)
+            if process.aborted():
+                stop.set()
         lock = threading.Lock()
         timers: list[threading.Timer] = []
 
@@ -215,6 +236,8 @@ class Runner:
             thread.join()
         for timer in timers:
             timer.cancel()
+        with self._stops_lock:
+            self._stops.discard(stop)
 
     def _decided(self, attempts: list[Attempt], candidates: set[str]) -> bool:
         """Decided, whatever the provers still running would say: they are all ranked after the decision."""
@@ -261,6 +284,6 @@ class Runner:
         else:
             mark = "?? " if obligation.open and outcome.verdict in ("timeout", "unknown") else "!! "
         source = " (cached)" if outcome.cached else ""
-        print(f"[{done:>3}/{total}] {mark}{outcome.verdict:<8} {obligation.id}  "
+        print(f"{self.label}[{done:>3}/{total}] {mark}{outcome.verdict:<8} {obligation.id}  "
               f"{outcome.prover} {outcome.time_s:.2f}s{source}  [{elapsed:.0f}s]", file=self.stream, flush=True)
 

@@ -63,6 +63,7 @@ class ObligationView:
     statement_html: str
     counterexample: dict[str, str]
     artifacts: list[ArtifactText]
+    document_path: str = ""    # the spec document whose lines `stated_at` names
 
     @property
     def anchor(self) -> str:
@@ -106,6 +107,24 @@ class ObligationView:
     def vector_failures(self) -> int:
         cross = self.result.crosscheck
         return (cross.get("failures") or 0) if cross else 0
+
+    @property
+    def stated_at(self) -> str:
+        """Where the document states it: ``TAG line N`` for each requirement with a line."""
+        r = self.result
+        return ", ".join(f"{tag} line {line}" if line else tag
+                         for tag, line in zip(r.requirements, r.lines + [0] * len(r.requirements)))
+
+    @property
+    def mirror(self) -> str:
+        """What the Python mirror computes on the counterexample, when it was replayed."""
+        cex = self.result.counterexample
+        return cex.mirror if cex is not None else ""
+
+    @property
+    def run_time(self) -> float:
+        """The time this run spent on it: an answer from the cache took none of the time it once took."""
+        return 0.0 if self.result.cached else self.result.time_s
 
 
 @dataclass
@@ -153,6 +172,30 @@ class ReportModel:
     peers_random: int | None = None
 
     @property
+    def failures(self) -> list[ObligationView]:
+        """The obligations not as expected: what a reader of a failing run looks at first."""
+        return [view for view in self.obligations if view.status == "fail"]
+
+    @property
+    def peer_formats(self) -> list[str]:
+        """The formats of the peer table, in its order."""
+        return list(dict.fromkeys(row.format for row in self.peers))
+
+    @property
+    def peer_groups(self) -> list[PeerGroup]:
+        """The peer table by peer: its facts once, a cell per format, and the rows worth reading (a
+        deviation, an error, a departure from its own specification, what it does outside the domain), each
+        distinct text once with the formats it applies to."""
+        groups: dict[str, PeerGroup] = {}
+        for row in self.peers:
+            group = groups.setdefault(row.peer, PeerGroup(row.peer, row.facts))
+            group.cells[row.format] = row
+            if row.counterexample or row.own_spec or row.outside_domain:
+                key = (row.counterexample, row.own_spec, row.outside_domain)
+                group.findings.setdefault(key, []).append(row)
+        return list(groups.values())
+
+    @property
     def uncovered(self) -> list[TraceRow]:
         return [row for row in self.trace if row.status == "uncovered"]
 
@@ -196,6 +239,20 @@ class PeerRow:
         return not self.mismatches and not self.errors
 
 
+@dataclass
+class PeerGroup:
+    """One peer of the table: its facts, its row per format, its findings grouped by identical text."""
+
+    peer: str
+    facts: str
+    cells: dict[str, PeerRow] = field(default_factory=dict)
+    findings: dict[tuple[str, str, str], list[PeerRow]] = field(default_factory=dict)
+
+    @property
+    def conforms(self) -> bool:
+        return all(row.conforms for row in self.cells.values())
+
+
 def _shown(example: dict, judge: str) -> str:
     return f"{example['a']} / {example['b']}: {judge} {example['expected']}, peer {example['actual']}"
 
@@ -213,10 +270,15 @@ def _peer_rows(peers: dict | None) -> list[PeerRow]:
                 own_spec = (f"follows {own['spec']}" if not own["mismatches"] else
                             f"departs from {own['spec']} on {own['mismatches']}: "
                             + _shown(own["examples"][0], "its spec"))
-            outside = "; ".join(f"{x['input']}: {x['behaviour']}" for x in entry.get("outside_domain", []))
+            outside = "; ".join(f"{x['input']}: {_brief(x['behaviour'])}" for x in entry.get("outside_domain", []))
             rows.append(PeerRow(peer["name"], facts, fmt, entry["vectors"], entry["mismatches"], entry["errors"],
                                 shown, own_spec, outside))
     return rows
+
+
+def _brief(text: str, limit: int = 90) -> str:
+    """A runtime's long error message cut to its start (the full text is in peers.json)."""
+    return text if len(text) <= limit else text[:limit].rstrip() + "\u2026"
 
 
 def _peer_notes(peers: dict | None) -> list[str]:
@@ -225,6 +287,8 @@ def _peer_notes(peers: dict | None) -> list[str]:
     for peer in (peers or {}).get("peers", []):
         if "skipped" in peer:
             notes.append(f"{peer['name']}: skipped: {peer['skipped']}")
+        if "not_run" in peer:
+            notes.append(f"{peer['name']}: {peer['not_run']}")
         if "broadcast" in peer:
             probe = peer["broadcast"]
             notes.append(f"{peer['name']}: shapes {probe['input']}: {probe['behaviour']} "
@@ -235,7 +299,8 @@ def _peer_notes(peers: dict | None) -> list[str]:
 def build(results: Results, roots: list[Path], peers: dict | None = None) -> ReportModel:
     """``roots``: where artifact paths (relative to the project root) are looked up, in order;
     ``peers``: the peer table of `divbridge crosscheck`, if there is one."""
-    views = [_view(result, roots) for result in results.obligations]
+    document_path = results.document["path"] if results.document else ""
+    views = [_view(result, roots, document_path) for result in results.obligations]
     return ReportModel(
         results=results,
         obligations=views,
@@ -251,13 +316,14 @@ def build(results: Results, roots: list[Path], peers: dict | None = None) -> Rep
     )
 
 
-def _view(result: ObligationResult, roots: list[Path]) -> ObligationView:
+def _view(result: ObligationResult, roots: list[Path], document_path: str) -> ObligationView:
     return ObligationView(
         result=result,
         statement_text=mathtext.to_unicode(result.statement),
         statement_html=mathtext.to_html(result.statement),
         counterexample=show(result.counterexample),
         artifacts=[read_artifact(backend, path, roots) for backend, path in sorted(result.artifacts.items())],
+        document_path=document_path,
     )
 
 
@@ -290,11 +356,19 @@ def document_requirements(document: dict | None) -> tuple[Requirement, ...]:
     formal reading is informal); the built-in list for results that name no document."""
     if document is None:
         return SONNX_REQUIREMENTS
-    return tuple(Requirement(r["tag"], r["section"], r["text"],
-                             f"{document['path']} line{'s' if len(r['lines']) > 1 else ''} "
-                             + ", ".join(map(str, r["lines"])), informal=not r["roles"],
-                             readings=tuple(tuple(x) for x in r.get("readings", ())))
-                 for r in document["requirements"])
+    by_tag: dict[str, list[dict]] = {}
+    for entry in document["requirements"]:   # a tag stated in several sections: one requirement
+        by_tag.setdefault(entry["tag"], []).append(entry)
+    requirements = []
+    for tag, entries in by_tag.items():
+        lines = sorted({line for entry in entries for line in entry["lines"]})
+        sections = "; ".join(dict.fromkeys(entry["section"] for entry in entries))
+        readings = tuple(dict.fromkeys(tuple(x) for entry in entries for x in entry.get("readings", ())))
+        requirements.append(Requirement(tag, sections, entries[0]["text"],
+                                        f"{document['path']} line{'s' if len(lines) > 1 else ''} "
+                                        + ", ".join(map(str, lines)),
+                                        informal=not any(entry["roles"] for entry in entries), readings=readings))
+    return tuple(requirements)
 
 
 OWN = Requirement("divbridge's own", "divbridge", "ways of computing Div (implementation strategies): obligations of "
@@ -304,10 +378,11 @@ UNTAGGED = Requirement("(no tag)", "document", "statements of the document outsi
 
 
 def _trace(views: list[ObligationView], requirements: tuple[Requirement, ...]) -> list[TraceRow]:
+    """One row per tag, each obligation once in it (an obligation may list a tag once per section)."""
     by_tag: dict[str, list[ObligationView]] = {}
     own = []
     for view in views:
-        for tag in view.result.requirements:
+        for tag in dict.fromkeys(view.result.requirements):
             by_tag.setdefault(tag, []).append(view)
         if not view.result.requirements:
             own.append(view)
