@@ -81,8 +81,8 @@ def section_rules(doc: SpecDocument, section: Section) -> list[Rule]:
     """The statements of a section's sentences that the checks judge (definitions, tables, examples and tags
     are judged on their own)."""
     rules = []
-    for part in doc.parts:
-        if part.section != section.title or part.kind != "sentence":
+    for part in doc.parts_in(section.title):
+        if part.kind != "sentence":
             continue
         base = dict(line=part.line, column=part.column, text=part.text)
         definition_domain = domain_of_definition(part.reading) is not None

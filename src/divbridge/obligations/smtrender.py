@@ -104,6 +104,12 @@ def variables(obligation: Obligation) -> dict[str, str] | None:
     return _frame_and_context(obligation)[1]["variables"] if handles(obligation) else None
 
 
+def question(text: str) -> str:
+    """What a solver's answer to a query depends on: its text without comments and its source name."""
+    return "\n".join(line for line in text.splitlines()
+                     if not line.lstrip().startswith(";") and not line.startswith("(set-info :source"))
+
+
 def render_all(obligations: list[Obligation], out_dir: Path) -> list[Rendered]:
     """Render and write every obligation the SMT backend handles, atomically."""
     rendered = []

@@ -32,9 +32,12 @@ from divbridge.provers.verdicts import Attempt, Outcome, combine, deciding
 class ProofTask:
     obligation: Obligation
     prover: str        # "why3+z3" | "z3" | "cvc5" | "bitwuzla" | "exhaustive"
-    text: str          # the exact input the prover reads; hashed into the cache key
+    text: str          # the exact input the prover reads
     artifact: str      # the rendered file relative to the project root, "#goal" for a Why3 goal
     options: tuple[tuple[str, str], ...] = ()   # anything else the answer depends on
+    # what the answer depends on, hashed into the cache key: the text, or less of it (an SMT-LIB query
+    # without its comments, so that a claim a document makes twice is proved once)
+    question: str = ""
 
 
 @dataclass

@@ -48,7 +48,8 @@ class SmtBackend(Backend):
             self._rendered[rendered.obligation.id] = rendered
             options = (("logic", rendered.logic), ("memory_mb", str(self.memory_mb)))
             artifact = assets.artifact_path(rendered.path)
-            group = [ProofTask(rendered.obligation, name, rendered.text, artifact, options)
+            question = smtrender.question(rendered.text)
+            group = [ProofTask(rendered.obligation, name, rendered.text, artifact, options, question)
                      for name in selected if solvers.supports(name, rendered.logic, rendered.text)]
             if group:
                 groups.append(group)
