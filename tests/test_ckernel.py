@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 
 from divbridge.cli import main
-from divbridge.crosscheck import child, ckernel, conform, vectors
+from divbridge.conform import child, ckernel, conformance
+from divbridge.crosscheck import vectors
 from divbridge.provers.enumeration import engine
-from divbridge.crosscheck.impls import load_impl
+from divbridge.conform.impls import load_impl
 from divbridge.formats import BF16, FP16, FP32, get_format
 
 KERNELS = Path(__file__).resolve().parent / "kernels"
@@ -25,7 +26,7 @@ def own_cache(tmp_path, monkeypatch):
 
 def _check(kernel, dtype, cflags=""):
     fmt = get_format(dtype)
-    return conform.check(load_impl(f"{KERNELS / kernel}", cflags), fmt, vectors.vector_sets(fmt))
+    return conformance.check(load_impl(f"{KERNELS / kernel}", cflags), fmt, vectors.vector_sets(fmt))
 
 
 @pytest.mark.parametrize("kernel,dtype", [("div_fp32.c:div_fp32", "fp32"),
@@ -95,7 +96,7 @@ def test_cflags_reach_the_compiler(capsys):
 @pytest.mark.slow
 def test_exhaustive_fp16_kernel_conforms():
     impl = load_impl(f"{KERNELS}/div_fp16_via_fp32.c:div_fp16", _f16c_flags())
-    report = conform.check_exhaustive(impl, FP16)
+    report = conformance.check_exhaustive(impl, FP16)
     assert report.clean and report.vectors["exhaustive"] == 1 << 32
 
 
@@ -116,7 +117,7 @@ def test_reference_rows_are_the_general_paths_expected_results(fmt):
 
 def test_exhaustive_slice_of_a_wrong_c_kernel_finds_what_the_engine_finds():
     numerators = range(0x40, 0x60)   # the engine's first counterexample is 0x004b / 0x4f80
-    report = conform.check_exhaustive(load_impl(f"{KERNELS}/div_fp16_reciprocal.c:div_fp16"), FP16, rows=8,
+    report = conformance.check_exhaustive(load_impl(f"{KERNELS}/div_fp16_reciprocal.c:div_fp16"), FP16, rows=8,
                                       numerators=numerators)
     enumeration = engine.enumerate_pairs(FP16, "reciprocal_fp32", numerators=numerators)
     assert report.vectors["exhaustive"] == len(numerators) << 16

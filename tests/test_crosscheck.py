@@ -51,7 +51,7 @@ def test_float_monotonicity_holds_for_finite_divisors():
 
 def test_a_failing_predicate_fails_the_cross_check():
     results = _results(["int.int8.truncation.trunc_identity", "float.fp16.special.zero_div_zero"])
-    document = run_crosscheck(results, peers=())
+    document = run_crosscheck(results)
     assert document["failures"] == 0 and all(r.crosscheck["vectors"] > 0 for r in results.obligations)
     assert document["vectors"]["all_pairs"] == 65536
     tampered = _results(["float.fp16.generic.div_by_one"])
@@ -61,18 +61,18 @@ def test_a_failing_predicate_fails_the_cross_check():
         applies, holds = original.holds(fmt, a, b)
         return applies, holds & (a.astype(float) != 4)
     with statements.use(statements.registry(complete=True).extended(dataclasses.replace(original, holds=broken))):
-        document = run_crosscheck(tampered, peers=())
+        document = run_crosscheck(tampered)
     assert document["failures"] > 0 and tampered.obligations[0].crosscheck["first_failure"]
 
 
 def test_only_proved_obligations_are_cross_checked():
     results = _results(["float.fp16.special.zero_div_zero"], verdict="timeout")
-    document = run_crosscheck(results, peers=())
+    document = run_crosscheck(results)
     assert document["obligations"] == [] and results.obligations[0].crosscheck is None
 
 
 def test_peer_table_finds_the_documented_discrepancies():
-    from divbridge.crosscheck.run import peer_table
+    from divbridge.conform.table import peer_table
     (numpy_peer,) = peer_table(peers=("numpy",))
     int32 = numpy_peer["formats"]["int32"]
     assert int32["mismatches"] > 0 and int32["examples"]

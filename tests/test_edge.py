@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from divbridge import atomicio, peertable
+from divbridge import atomicio
+from divbridge.conform import peertable
 from divbridge.cli import main
 from divbridge.provers import why3
 

@@ -5,10 +5,11 @@ import sys
 import numpy as np
 import pytest
 
-from divbridge.crosscheck import conform, vectors
-from divbridge.crosscheck.impls import load_impl
-from divbridge.crosscheck.openvino_peer import OpenVinoSettings, parse_settings
-from divbridge.crosscheck.run import peer_table
+from divbridge.conform import conformance
+from divbridge.crosscheck import vectors
+from divbridge.conform.impls import load_impl
+from divbridge.conform.openvino_peer import OpenVinoSettings, parse_settings
+from divbridge.conform.table import peer_table
 from divbridge.errors import InputError, ToolMissing
 from divbridge.formats import get_format
 
@@ -65,7 +66,7 @@ def test_openvino_is_judged_against_sonnx_and_against_its_own_divide(openvino):
 def test_openvino_bf16_counterexample_is_decoded(openvino):
     """1 / 3 in BF16: the nearest value is 0x3eab; a runtime that truncates its f32 quotient gives 0x3eaa."""
     fmt = get_format("bf16")
-    report = conform.check(load_impl("openvino"), fmt, _pairs(fmt, [1.0], [3.0]))
+    report = conformance.check(load_impl("openvino"), fmt, _pairs(fmt, [1.0], [3.0]))
     got = load_impl("openvino").run(fmt, np.array([1.0], fmt.dtype), np.array([3.0], fmt.dtype))
     if int(got.view(np.uint16)[0]) == 0x3EAB:
         assert report.clean

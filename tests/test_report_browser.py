@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from divbridge import peertable
-from divbridge.crosscheck.impls import DEPLOYED_PEERS
+from divbridge.conform import peertable
+from divbridge.conform.impls import DEPLOYED_PEERS
 from divbridge.report import write_reports
 from test_report import CATALOGUE, DOCUMENT, fabricated_results
 

@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 
 from divbridge.cli import main
-from divbridge.crosscheck import child, conform, vectors
-from divbridge.crosscheck.impls import load_impl
+from divbridge.conform import child, conformance
+from divbridge.crosscheck import vectors
+from divbridge.conform.impls import load_impl
 from divbridge.formats import FP32, get_format
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -158,12 +159,12 @@ def test_the_wrong_fp16_kernel_is_caught_by_the_default_exhaustive_run(capsys):
 def test_fp16_defaults_to_exhaustive(monkeypatch):
     """The default run of FP16 calls the exhaustive check (here on a slice, to keep the test short)."""
     seen = []
-    original = conform.check_exhaustive
+    original = conformance.check_exhaustive
 
     def sliced(impl, fmt, **kwargs):
         seen.append(fmt.name)
         return original(impl, fmt, rows=8, numerators=range(0x40, 0x60))
-    monkeypatch.setattr(conform, "check_exhaustive", sliced)
+    monkeypatch.setattr(conformance, "check_exhaustive", sliced)
     assert main(["conform", "--impl", f"{KERNELS}/div_fp16_reciprocal.c:div_fp16", "--dtype", "fp16"]) == 1
     assert seen == ["fp16"]
 

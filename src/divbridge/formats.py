@@ -444,3 +444,12 @@ def _parse_hexfloat(text: str) -> Fraction | None:
         return Fraction(0)
     value = Fraction(mantissa, 16 ** len(frac)) * Fraction(2) ** int(exponent or 0)
     return -value if sign == "-" else value
+
+
+def describe_element(fmt: Format, value) -> str:
+    """One element of an array of the format: decimal, format name and bits (a real: the exact rational)."""
+    if isinstance(fmt, FloatFormat):
+        return fmt.describe(int(np.asarray(value).view(fmt.uint_dtype)))
+    if isinstance(fmt, IntFormat):
+        return fmt.describe(int(value))
+    return str(value)

@@ -25,8 +25,8 @@ import z3
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.mirror.exact import float_div_bits, int_div
 from divbridge.obligations.catalog import table_row_id
-from divbridge.spec.profiles import ONNX_TYPES
-from divbridge.spec.requirements import REQUIREMENTS_BY_TAG
+from divbridge.semantics.profiles import ONNX_TYPES
+from divbridge.semantics.requirements import REQUIREMENTS_BY_TAG
 from divbridge.results import ObligationResult
 from divbridge.checkspec import claimcache, proofcheck, why3check
 from divbridge.document import tagclass

@@ -7,8 +7,9 @@ import sys
 
 from divbridge.atomicio import write_json_atomic
 from divbridge.commands import options
-from divbridge.crosscheck import conform, vectors
-from divbridge.crosscheck.impls import load_impl
+from divbridge.conform import conformance
+from divbridge.crosscheck import vectors
+from divbridge.conform.impls import load_impl
 from divbridge.errors import InputError
 from divbridge.formats import BF16, FP16, get_format
 
@@ -61,13 +62,13 @@ def run(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-def _check(impl, fmt, args) -> conform.FormatConformance:
+def _check(impl, fmt, args) -> conformance.FormatConformance:
     exhaustive = fmt in EXHAUSTIVE and args.sample is None
     random_count = args.sample or vectors.RANDOM_COUNT
-    report = conform.check(impl, fmt, vectors.vector_sets(fmt, args.seed, document=args.spec,
+    report = conformance.check(impl, fmt, vectors.vector_sets(fmt, args.seed, document=args.spec,
                                                           random_count=random_count))
     if exhaustive:
-        full = conform.check_exhaustive(impl, fmt, progress=_progress(fmt))
+        full = conformance.check_exhaustive(impl, fmt, progress=_progress(fmt))
         if full.errors:   # the run stopped there: say so
             print(f"  {fmt.name} exhaustive: stopped by the error below after "
                   f"{full.vectors.get('exhaustive', 0)} pairs", file=sys.stderr)
@@ -75,7 +76,7 @@ def _check(impl, fmt, args) -> conform.FormatConformance:
         report.mismatches += full.mismatches
         report.payload_differences += full.payload_differences
         report.errors += full.errors
-        report.examples += full.examples[: max(0, conform.MAX_EXAMPLES - len(report.examples))]
+        report.examples += full.examples[: max(0, conformance.MAX_EXAMPLES - len(report.examples))]
     print(render(report))
     return report
 
@@ -83,7 +84,7 @@ def _check(impl, fmt, args) -> conform.FormatConformance:
 EXHAUSTIVE = (FP16, BF16)   # the formats whose every pair can be judged (2^32)
 
 
-def _verdict(report: conform.FormatConformance) -> str:
+def _verdict(report: conformance.FormatConformance) -> str:
     """What the run can say: conforms only on every pair; a clean sample is stated as a sample."""
     name = report.fmt.name
     if not report.clean:
@@ -108,9 +109,9 @@ def _progress(fmt):
     return show
 
 
-def render(report: conform.FormatConformance) -> str:
+def render(report: conformance.FormatConformance) -> str:
     sources = ", ".join(f"{source} {count}" for source, count in report.vectors.items())
-    lines = [f"  {report.fmt.name} ({conform.profile_for(report.fmt)} semantics): {sum(report.vectors.values())} "
+    lines = [f"  {report.fmt.name} ({conformance.profile_for(report.fmt)} semantics): {sum(report.vectors.values())} "
              f"vectors ({sources}), {report.outside_domain} outside the domain (not judged), "
              f"{report.mismatches} mismatches, {report.payload_differences} NaN payload differences, "
              f"{len(report.errors)} errors"]

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import time
 from pathlib import Path
 
-from divbridge import peertable
 from divbridge import results as results_model
 from divbridge.atomicio import write_json_atomic
 from divbridge.commands import options
+from divbridge.conform import peertable
+from divbridge.conform.impls import DEPLOYED_PEERS
+from divbridge.conform.table import peer_table
 from divbridge.crosscheck import vectors
-from divbridge.crosscheck.impls import DEPLOYED_PEERS
 from divbridge.crosscheck.run import run_crosscheck
 
 NAME = "crosscheck"
@@ -44,8 +46,10 @@ def run(args: argparse.Namespace) -> int:
     peers = () if args.no_peers else tuple(name for name in args.peers.split(",") if name)
     if peers:
         print(f"crosscheck: peers {', '.join(peers)} on {args.random} random pairs per format ...", flush=True)
-    document = run_crosscheck(results, args.seed, peers, args.spec, args.random,
-                              progress=lambda line: print(f"crosscheck: {line}", flush=True))
+    start = time.perf_counter()
+    document = run_crosscheck(results, args.seed, args.spec)
+    document["peers"] = peer_table(args.seed, peers, args.spec, args.random,
+                                   progress=lambda line: print(f"crosscheck: {line}", flush=True))
     print(f"crosscheck: seed {document['seed']}; vectors " + ", ".join(f"{k} {v}" for k, v in document["vectors"].items()))
     for entry in document["obligations"]:
         status = "ok" if not entry["failures"] else f"FAIL ({entry['failures']}): {entry['first_failure']}"
@@ -61,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"peer {row['name']}: {row['not_run']} (kept)")
         peertable.save(peers_path, args.seed, args.random, table)
         print(f"crosscheck: peer table written to {peers_path}")
-    print(f"crosscheck: {document['failures']} failures in {document['seconds']} s")
+    print(f"crosscheck: {document['failures']} failures in {time.perf_counter() - start:.1f} s")
     return 1 if document["failures"] else 0
 
 

@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked
         print("cross-check: evaluating the proved properties on concrete vectors ...", flush=True)
         # the peers (ONNX Runtime...) are `divbridge crosscheck`'s job, not the proof run's
-        results.crosscheck = run_crosscheck(results, peers=(), obligations=obligations)
+        results.crosscheck = run_crosscheck(results, obligations=obligations)
         crosscheck_failures = results.crosscheck["failures"]
     results.save(out / "results.json")
     print_summary(results.obligations, sys.stdout)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from divbridge import peertable
+from divbridge.conform import peertable
 from divbridge import results as results_model
 from divbridge.commands import options
 from divbridge.errors import InputError

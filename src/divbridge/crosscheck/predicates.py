@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from divbridge import statements
-from divbridge.crosscheck.outcome import show
 from divbridge.crosscheck.vectors import Vectors
+from divbridge.formats import describe_element
 from divbridge.obligations.model import Obligation
 
 
@@ -27,6 +27,6 @@ def evaluate(obligation: Obligation, vector_sets: list[Vectors]) -> tuple[int, i
         failures += int(failing.size)
         if failing.size and first is None:
             i = failing[0]
-            first = f"{source}: " + ", ".join(f"{name} = {show(fmt, column[i])}" for name, column in columns.items()
+            first = f"{source}: " + ", ".join(f"{name} = {describe_element(fmt, column[i])}" for name, column in columns.items()
                                               if np.ndim(column[i]) == 0)
     return run, failures, first

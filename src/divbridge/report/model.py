@@ -16,7 +16,7 @@ from divbridge.report import mathtext
 from divbridge.report.artifacts import ArtifactText, read_artifact
 from divbridge.provers.verdicts import DEFINITE
 from divbridge.results import ObligationResult, Results
-from divbridge.spec.requirements import SONNX_REQUIREMENTS, Requirement
+from divbridge.semantics.requirements import SONNX_REQUIREMENTS, Requirement
 
 # Provers in the order the summary lists them; any other prover follows, by name.
 PROVER_ORDER = ("why3+z3", "z3", "cvc5", "bitwuzla", "exhaustive")

@@ -24,15 +24,12 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator
+from typing import Any, ClassVar, Iterable, Iterator, Protocol
 
 import numpy as np
 
 from divbridge.formats import FloatFormat, Format, IntFormat, RealFormat, get_format
 from divbridge.mirror import exact
-
-if TYPE_CHECKING:
-    from divbridge.obligations.model import Obligation
 
 ENCODINGS = ("why3", "smt", "coq", "gappa", "enumeration", "predicate")
 KINDS = ("float_property", "case_rule", "case_table", "rounding_rule", "example", "integer", "real", "shape",
@@ -41,6 +38,18 @@ KINDS = ("float_property", "case_rule", "case_table", "rounding_rule", "example"
 _LATE_KINDS = ("accuracy_bound",)
 
 Columns = dict[str, np.ndarray]
+
+
+class Obligation(Protocol):
+    """What a statement reads of an obligation that states it (`obligations.model.Obligation`, which sits
+    above this package): which statement, in which family and format, with which params."""
+
+    id: str
+    family: str
+    format: str
+    kind: str
+    prop: str
+    params: dict[str, Any]
 
 
 class NotEncoded(LookupError):

@@ -20,7 +20,7 @@ from divbridge.mirror import exact
 from divbridge.statements import Statement
 from divbridge.statements.mirrorops import div
 from divbridge.statements.smtlib import snippet
-from divbridge.spec.profiles import in_domain
+from divbridge.semantics.profiles import in_domain
 
 
 @dataclass(frozen=True, eq=False)

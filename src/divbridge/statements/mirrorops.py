@@ -6,7 +6,7 @@ import numpy as np
 
 from divbridge import mirror
 from divbridge.formats import FP32, FP64, FloatFormat, Format, IntFormat
-from divbridge.spec.profiles import in_domain, profile_for
+from divbridge.semantics.profiles import in_domain, profile_for
 
 SAMPLE = 400   # exact-rational checks run per element: keep the default cross-check fast
 

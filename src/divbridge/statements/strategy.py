@@ -18,7 +18,7 @@ from typing import Callable
 import numpy as np
 
 from divbridge.formats import FloatFormat, Format, get_format
-from divbridge.spec.profiles import in_domain
+from divbridge.semantics.profiles import in_domain
 from divbridge.statements import NotEncoded, Statement, one_point
 from divbridge.statements.mirrorops import bits, div, f64, same
 from divbridge.statements.smtlib import bv_literal, fp_literal

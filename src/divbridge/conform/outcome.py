@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from divbridge.formats import FloatFormat, Format, IntFormat
+from divbridge.formats import Format
 
 
 @dataclass(frozen=True)
@@ -33,15 +33,6 @@ def check_result(fmt: Format, a: np.ndarray, out) -> np.ndarray | ImplError:
     if out.dtype != fmt.dtype:
         return ImplError("bad_result", f"result type {out.dtype} is not {fmt.name}")
     return out
-
-
-def show(fmt: Format, value) -> str:
-    """One value of the format: decimal, format name and bits (a real: the exact rational)."""
-    if isinstance(fmt, FloatFormat):
-        return fmt.describe(int(np.asarray(value).view(fmt.uint_dtype)))
-    if isinstance(fmt, IntFormat):
-        return fmt.describe(int(value))
-    return str(value)
 
 
 def describe_exit(label: str, code: int) -> str:

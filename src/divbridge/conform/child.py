@@ -25,7 +25,7 @@ kills the group, whatever the code under test started, and removes the
 directory.  In the child, ``RLIMIT_AS`` bounds its memory and core dumps are
 off.
 
-Run as ``python -m divbridge.crosscheck.child DIR MEMORY_MB KIND WHERE FUNCTION SOURCE`` it is that child
+Run as ``python -m divbridge.conform.child DIR MEMORY_MB KIND WHERE FUNCTION SOURCE`` it is that child
 (KIND: ``c``, ``file`` or ``module``).
 """
 
@@ -45,9 +45,9 @@ from pathlib import Path
 
 import numpy as np
 
-from divbridge.crosscheck.outcome import ImplError, check_result, describe_exit, last_line, show
+from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line
 from divbridge.errors import InputError
-from divbridge.formats import Format, get_format
+from divbridge.formats import Format, describe_element, get_format
 
 PIECES = 4096   # a job the child died on is run again in this many pieces, then the fatal piece likewise
 # how long a call may take before the implementation counts as hung: 30 s, plus 1 us a pair (the slowest
@@ -77,7 +77,7 @@ class ImplProcess:
         self.label = LABELS[kind]
         shm = "/dev/shm" if os.path.isdir("/dev/shm") else None   # memory, never written back to a disk
         self.directory = Path(tempfile.mkdtemp(prefix="divbridge-impl-", dir=shm))
-        self._command = [sys.executable, "-m", "divbridge.crosscheck.child", str(self.directory), str(MEMORY_MB),
+        self._command = [sys.executable, "-m", "divbridge.conform.child", str(self.directory), str(MEMORY_MB),
                          kind, where, function, source]
         self._capacity = 0
         self._maps: dict[str, np.ndarray] = {}
@@ -220,7 +220,7 @@ def _same(x: np.ndarray, buffer: np.ndarray) -> bool:
 
 
 def _where(fmt: Format, a: np.ndarray, b: np.ndarray, start: int, count: int) -> str:
-    first = f"{show(fmt, a[start])} / {show(fmt, b[start])}"
+    first = f"{describe_element(fmt, a[start])} / {describe_element(fmt, b[start])}"
     return f"on {first}" if count == 1 else f"on one of {count} pairs from {first} on"
 
 

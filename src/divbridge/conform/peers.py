@@ -5,7 +5,7 @@ their process (SIGFPE in ONNX Runtime).  The child runs the jobs in order
 and writes each result as soon as it has it; when it dies, the job it was
 on is reported as a crash and a fresh child carries on with the next.
 
-Run as ``python -m divbridge.crosscheck.peers DIR RUNTIME`` it is that child
+Run as ``python -m divbridge.conform.peers DIR RUNTIME`` it is that child
 (RUNTIME: ``onnxruntime`` or an ``openvino...`` spelling).
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from divbridge.crosscheck.outcome import ImplError, check_result, describe_exit, last_line
+from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line
 from divbridge.formats import Format
 
 _ONNX_TYPES = {"float16": 10, "float32": 1, "float64": 11, "bfloat16": 16, "int8": 3, "int16": 5, "int32": 6,
@@ -54,7 +54,7 @@ def _session_factory(runtime: str):
     """dtype -> a callable (a, b) -> c running Div in ``runtime``."""
     if runtime == "onnxruntime":
         return _onnxruntime_session
-    from divbridge.crosscheck.openvino_peer import CompiledDivide, parse_settings
+    from divbridge.conform.openvino_peer import CompiledDivide, parse_settings
     settings = parse_settings(runtime)
     return lambda dtype: CompiledDivide(dtype, settings)
 
@@ -104,7 +104,7 @@ def subprocess_batch(runtime: str, fmt: Format | list[Format], jobs: list[tuple[
             # raw bits: npz cannot store ml_dtypes' bfloat16
             np.savez(directory / f"job-{i}.npz", a=_raw(a), b=_raw(b), dtype=a.dtype.name)
         for _ in range(len(jobs) + 1):
-            proc = subprocess.run([sys.executable, "-m", "divbridge.crosscheck.peers", str(directory), runtime],
+            proc = subprocess.run([sys.executable, "-m", "divbridge.conform.peers", str(directory), runtime],
                                   capture_output=True, text=True, timeout=timeout)
             crashed = sorted(directory.glob("crash-*"))
             if not crashed:

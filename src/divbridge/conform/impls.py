@@ -17,9 +17,9 @@ from typing import Callable
 
 import numpy as np
 
-from divbridge.crosscheck.ckernel import build
-from divbridge.crosscheck.child import ImplProcess
-from divbridge.crosscheck.outcome import ImplError, check_result
+from divbridge.conform.ckernel import build
+from divbridge.conform.child import ImplProcess
+from divbridge.conform.outcome import ImplError, check_result
 from divbridge.errors import InputError
 from divbridge.formats import Format, IntFormat
 
@@ -72,18 +72,18 @@ def numpy_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def onnx_reference_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    from divbridge.crosscheck.peers import onnx_reference
+    from divbridge.conform.peers import onnx_reference
     return onnx_reference(a, b)
 
 
 def _onnxruntime_batch(fmt: Format, jobs):
-    from divbridge.crosscheck.peers import onnxruntime_batch
+    from divbridge.conform.peers import onnxruntime_batch
     return onnxruntime_batch(fmt, jobs)
 
 
 def _openvino(spec: str) -> Impl:
-    from divbridge.crosscheck.openvino_peer import parse_settings, require_openvino
-    from divbridge.crosscheck.peers import subprocess_batch
+    from divbridge.conform.openvino_peer import parse_settings, require_openvino
+    from divbridge.conform.peers import subprocess_batch
     settings = parse_settings(spec)
     require_openvino()
     return Impl(settings.name, batch=lambda fmt, jobs: subprocess_batch(settings.name, fmt, jobs),
@@ -91,7 +91,7 @@ def _openvino(spec: str) -> Impl:
 
 
 def _jax() -> Impl:
-    from divbridge.crosscheck.jax_peer import jax_div, require_jax
+    from divbridge.conform.jax_peer import jax_div, require_jax
     require_jax()
     return Impl("jax", jax_div)
 

@@ -4,7 +4,7 @@ A one-node `ov.Model` C = Divide(A, B) over 1-D tensors, with the node's
 ``m_pythondiv`` and ``auto_broadcast`` attributes set, compiled for ``CPU``
 with ``INFERENCE_PRECISION_HINT`` when a hint is given.  Operands go in and
 results come out as raw bit patterns (the Python API has no bfloat16 dtype).
-It runs in the crash-surviving child of `divbridge.crosscheck.peers`.
+It runs in the crash-surviving child of `divbridge.conform.peers`.
 
 The runtime is judged against SONNX and against its own specification,
 OpenVINO Divide-1: the mirror's ``openvino`` profile with the same attributes.
@@ -123,7 +123,7 @@ def broadcast_probe(settings: OpenVinoSettings) -> dict:
     from openvino import opset13
 
     from divbridge.errors import SpecViolation
-    from divbridge.spec.profiles import get_profile
+    from divbridge.semantics.profiles import get_profile
     shape_a, shape_b = (2, 3), (3,)
     try:
         a = opset13.parameter(list(shape_a), ov.Type.f32, name="A")

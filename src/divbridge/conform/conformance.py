@@ -17,11 +17,11 @@ from typing import Any, Callable
 import numpy as np
 
 from divbridge import mirror
-from divbridge.crosscheck.impls import Impl
-from divbridge.crosscheck.outcome import ImplError, show
+from divbridge.conform.impls import Impl
+from divbridge.conform.outcome import ImplError
 from divbridge.crosscheck.vectors import Vectors
-from divbridge.formats import FloatFormat, Format, IntFormat
-from divbridge.spec.profiles import in_domain, profile_for
+from divbridge.formats import FloatFormat, Format, IntFormat, describe_element
+from divbridge.semantics.profiles import in_domain, profile_for
 
 MAX_EXAMPLES = 5
 
@@ -73,8 +73,8 @@ def compare(fmt: Format, a, b, want, got, report: FormatConformance, source: str
         differ = want != got
     report.mismatches += int(differ.sum())
     for i in np.flatnonzero(differ)[: max(0, MAX_EXAMPLES - len(report.examples))]:
-        report.examples.append({"source": source, "a": show(fmt, a[i]), "b": show(fmt, b[i]),
-                                "expected": show(fmt, want[i]), "actual": show(fmt, got[i])})
+        report.examples.append({"source": source, "a": describe_element(fmt, a[i]), "b": describe_element(fmt, b[i]),
+                                "expected": describe_element(fmt, want[i]), "actual": describe_element(fmt, got[i])})
 
 
 def _is_nan(fmt: FloatFormat, bits: np.ndarray) -> np.ndarray:
@@ -103,7 +103,7 @@ def judge(report: FormatConformance, sources: list[str], jobs, outputs, expect=e
         report.vectors[source] = report.vectors.get(source, 0) + int(a.size)
         if isinstance(got, ImplError):
             report.errors.append({"source": source, "kind": got.kind, "detail": got.detail,
-                                  "first_input": f"{show(fmt, a[0])} / {show(fmt, b[0])}"})
+                                  "first_input": f"{describe_element(fmt, a[0])} / {describe_element(fmt, b[0])}"})
             continue
         compare(fmt, a, b, expect(fmt, a, b), got, report, source)
     return report
@@ -141,7 +141,7 @@ def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, numerators: 
             want_bits = reference.result().ravel()
             if isinstance(got, ImplError):
                 report.errors.append({"source": "exhaustive", "kind": got.kind, "detail": got.detail,
-                                      "first_input": f"{show(fmt, a[0])} / {show(fmt, b[0])}"})
+                                      "first_input": f"{describe_element(fmt, a[0])} / {describe_element(fmt, b[0])}"})
                 break
             report.vectors["exhaustive"] = report.vectors.get("exhaustive", 0) + size
             suspects = np.flatnonzero(want_bits != got.view(fmt.uint_dtype))   # bit-equal pairs agree: judge the rest
