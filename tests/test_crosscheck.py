@@ -10,14 +10,14 @@ from divbridge.formats import get_format
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge import statements
-from divbridge.provers.verdicts import Outcome
-from divbridge.results import ObligationResult, Results
+from divbridge.provers.verdicts import ObligationResult, Outcome
+from divbridge.results import Results, load
 
 OBLIGATIONS = {o.id: o for o in spec_obligations() + strategy_obligations()}
 
 
 def _results(ids, verdict="proved"):
-    return Results([ObligationResult.from_outcome(OBLIGATIONS[i], Outcome(verdict, "z3", 0.1, False, None))
+    return Results([ObligationResult(OBLIGATIONS[i], Outcome(verdict, "z3", 0.1, False, None))
                     for i in ids])
 
 
@@ -135,3 +135,15 @@ def test_crosscheck_writes_a_peer_table_that_a_rerun_leaves_byte_for_byte(tmp_pa
     assert peers["numpy"]["int32"]["mismatches"] > 0      # floor division: -3 // 2 = -2, SONNX truncates to -1
     assert main(["crosscheck", "--results", str(path), *onnx_peers]) == 0
     assert table.read_bytes() == first
+
+
+def test_the_crosscheck_reads_what_the_results_record_not_the_document(tmp_path):
+    """A results file holds each obligation whole: cross-checking it needs no document (here: none there)."""
+    results = _results(["float.fp16.special.zero_div_zero", "int.int8.truncation.trunc_identity"])
+    results.document = {"path": str(tmp_path / "gone.md"), "title": None, "requirements": []}
+    results.save(tmp_path / "results.json")
+    loaded = load(tmp_path / "results.json")
+    assert loaded.obligations[0].obligation == results.obligations[0].obligation
+    assert loaded.obligations[0].params == results.obligations[0].params
+    document = run_crosscheck(loaded)
+    assert document["failures"] == 0 and all(r.crosscheck["vectors"] > 0 for r in loaded.obligations)

@@ -20,10 +20,11 @@ from divbridge import cli
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.formats import get_format
 from divbridge.provers.counterexample import Counterexample
-from divbridge.provers.verdicts import Attempt, combine
+from divbridge.provers.verdicts import Attempt, ObligationResult, combine
 from divbridge.report import build, mathtext, write_reports
 from divbridge.report.artifacts import goal_excerpt, read_artifact
-from divbridge.results import ObligationResult, Results, load
+from divbridge.report.templates import percent
+from divbridge.results import Results, load
 from divbridge.obligations import document
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,7 +93,7 @@ def fabricated_results(root: Path) -> Results:
             artifacts["why3"] = f"proofs/why3/float_fp16.mlw#{ob.params['rule']}"   # goals named after their case
         if ob.id != "real.generic.div_by_one":  # its SMT file is left missing on purpose
             (root / artifacts["smt"]).write_text(f"; {ob.id}\n(set-logic ALL)\n(assert (not true))\n(check-sat)\n")
-        result = ObligationResult.from_outcome(ob, combine(attempts), artifacts)
+        result = ObligationResult(ob, combine(attempts), artifacts)
         if ob.family == "float":
             result.crosscheck = {"vectors": 1000, "failures": 0, "first_failure": None}
         results.append(result)
@@ -179,9 +180,9 @@ def test_summary_counts_and_percentages(tmp_path):
     rows = {row.label: row for row in model.by_family_format}
     fp64, fp32 = rows["float fp64"], rows["float fp32"]
     n = _in_format("fp64")
-    assert (fp64.total, fp64.proved, fp64.open, fp64.not_as_expected, fp64.pct(fp64.proved)) == (n, n - 2, 1, 1,
+    assert (fp64.total, fp64.proved, fp64.open, fp64.not_as_expected, percent(fp64.proved, fp64.total)) == (n, n - 2, 1, 1,
                                                                                                    _pct(n - 2, n))
-    assert (fp32.total, fp32.proved, fp32.open, fp32.not_as_expected, fp32.pct(fp32.open)) == (n, n - 2, 1, 1,
+    assert (fp32.total, fp32.proved, fp32.open, fp32.not_as_expected, percent(fp32.open, fp32.total)) == (n, n - 2, 1, 1,
                                                                                                  _pct(1, n))
     assert next(row for row in model.by_kind if row.label == "generic").open == 2
     assert model.headline == HEADLINE
@@ -219,7 +220,7 @@ def test_open_claims_are_open_not_proved_and_a_refuted_one_fails(tmp_path):
     # without the failures, a requirement with an open claim is partly open, never verified
     for result in results.obligations:
         if result.family == "float" and result.status == "not as expected":
-            result.verdict = "proved"
+            result.outcome.verdict = "proved"
     row = next(row for row in build(results, [tmp_path]).trace if row.tag == "E_DIV_FLOAT_DEF_0010")
     assert (row.status, row.status_class) == ("partly open", "open")
 
@@ -286,7 +287,7 @@ def test_html_report_is_self_contained(reports):
 
 def test_json_report_is_the_results_model(reports):
     data = json.loads((reports / "results.json").read_text())
-    assert data["schema_version"] == 4 and (data["summary"]["open"], data["summary"]["not_as_expected"]) == (2, 4)
+    assert data["schema_version"] == 5 and (data["summary"]["open"], data["summary"]["not_as_expected"]) == (2, 4)
     entries = {entry["id"]: entry for entry in data["obligations"]}
     assert all(entry["status"] in ("as expected", "open", "not as expected") for entry in entries.values())
     for ob_id in OPEN_UNSETTLED:
@@ -325,7 +326,7 @@ def test_junit_report(reports):
 def test_junit_names_the_document_line_and_counts_only_this_runs_time(tmp_path):
     results = fabricated_results(tmp_path)
     for r in results.obligations:   # a warm run: every answer from the cache, with the time it once took
-        r.cached = True
+        r.outcome.cached = True
     write_reports(results, tmp_path / "warm", [tmp_path])
     suites = ET.parse(tmp_path / "warm" / "junit.xml").getroot()
     assert {suite.get("time") for suite in suites.findall("./testsuite")} == {"0.000"}
@@ -358,9 +359,11 @@ def test_a_tag_stated_in_several_sections_is_one_matrix_row_with_its_sections(tm
     first = next(r for r in results.document["requirements"] if r["tag"] == "E_DIV_FLOAT_DEF_0020")
     again = {**first, "section": "`Div` operator (FP16 only)", "lines": [90]}
     results.document["requirements"] += [again, dict(again)]
-    for r in results.obligations:   # an obligation may list the tag once per section that states it
+    for i, r in enumerate(results.obligations):   # an obligation may list the tag once per section that states it
         if "E_DIV_FLOAT_DEF_0020" in r.requirements:
-            r.requirements += ["E_DIV_FLOAT_DEF_0020", "E_DIV_FLOAT_DEF_0020"]
+            listed = dataclasses.replace(r.obligation, requirements=r.requirements + ("E_DIV_FLOAT_DEF_0020",) * 2,
+                                         lines=r.lines + (90, 90))
+            results.obligations[i] = ObligationResult(listed, r.outcome, r.artifacts, r.crosscheck)
     model = build(results, [tmp_path])
     rows = [row for row in model.trace if row.tag == "E_DIV_FLOAT_DEF_0020"]
     assert len(rows) == 1
@@ -385,11 +388,11 @@ def test_command_writes_the_four_reports(tmp_path, monkeypatch, capsys):
 
 @pytest.mark.parametrize("content, message", [
     (None, "no results file"),
-    ('{"schema_version": 4, "obligations": [', "corrupt results file"),
-    ('{"schema_version": 5, "obligations": []}', "schema version 5"),
-    # schema 3 held counterexamples as display strings: refused, with what to do
-    ('{"schema_version": 3, "obligations": []}', "schema version 3 is not the supported version 4 (run `divbridge prove`"),
-    ('{"schema_version": 4, "obligations": [{"id": "x"}]}', "not a valid results file: missing fields divbridge_version, tool_versions"),
+    ('{"schema_version": 5, "obligations": [', "corrupt results file"),
+    ('{"schema_version": 6, "obligations": []}', "schema version 6"),
+    # schema 4 did not record what each obligation stated (its params): refused, with what to do
+    ('{"schema_version": 4, "obligations": []}', "schema version 4 is not the supported version 5 (run `divbridge prove`"),
+    ('{"schema_version": 5, "obligations": [{"id": "x"}]}', "not a valid results file: missing fields divbridge_version, tool_versions"),
 ])
 def test_bad_results_file_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, content, message):
     results = tmp_path / "results.json"

@@ -23,7 +23,6 @@ from divbridge.obligations.model import Obligation
 from divbridge.provers.cache import shared_cache
 from divbridge.provers.portfolio import prove_obligations
 from divbridge.provers.counterexample import show
-from divbridge.results import from_outcomes
 from divbridge.checkspec.analysis import analyse_document
 from divbridge.checkspec.findings import VERDICT_RANK
 from divbridge.document.reader import SpecDocument, has_div_section, parse_document
@@ -74,9 +73,9 @@ def _what(obligation: Obligation) -> tuple:
 
 def _prove(obligations: list[Obligation], label: str) -> dict[str, Any]:
     """Each obligation's result, from the cache when it was proved before; progress lines start with ``label``."""
-    outcomes = prove_obligations(obligations, AUDIT_PROVERS, shared_cache(), timeout=20.0, stream=sys.stdout,
-                                 label=label)
-    return {r.id: r for r in from_outcomes(outcomes)}
+    proved = prove_obligations(obligations, AUDIT_PROVERS, shared_cache(), timeout=20.0, stream=sys.stdout,
+                               label=label)
+    return {r.id: r for r in proved}
 
 
 def _shown(result) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import Any
 import jsonschema
 
 from divbridge.errors import InputError
+from divbridge.obligations.model import EXPECTATIONS, FAMILIES
 from divbridge.provers.verdicts import VERDICTS
 
 _TEXT = {"type": "string"}
@@ -32,11 +33,13 @@ _ATTEMPT = {
                    "time_s": {"type": "number", "minimum": 0}, "cached": {"type": "boolean"}}}
 _OBLIGATION = {
     "type": "object", "additionalProperties": False,
-    "required": ["id", "title", "family", "format", "kind", "requirements", "statement", "expect", "verdict",
-                 "prover", "counterexample"],
+    "required": ["id", "title", "family", "format", "kind", "prop", "requirements", "statement", "expect", "params",
+                 "backends", "open", "lines", "verdict", "prover", "counterexample"],
     "properties": {
-        "id": {"type": "string", "minLength": 1}, "title": _TEXT, "family": _TEXT, "format": _TEXT, "kind": _TEXT,
-        "requirements": _TEXTS, "statement": _TEXT, "expect": {"enum": ["valid", "invalid"]},
+        "id": {"type": "string", "minLength": 1}, "title": _TEXT, "family": {"enum": list(FAMILIES)},
+        "format": _TEXT, "kind": _TEXT, "prop": {"type": "string", "minLength": 1},
+        "requirements": _TEXTS, "statement": _TEXT, "expect": {"enum": list(EXPECTATIONS)},
+        "params": {"type": "object"}, "backends": _TEXTS,
         "verdict": {"enum": list(VERDICTS)}, "prover": _TEXT, "counterexample": _COUNTEREXAMPLE,
         "attempts": {"type": "array", "items": _ATTEMPT}, "message": _TEXT,
         "artifacts": {"type": "object", "additionalProperties": _TEXT},

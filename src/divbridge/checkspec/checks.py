@@ -27,7 +27,7 @@ from divbridge.mirror.exact import float_div_bits, int_div
 from divbridge.obligations.catalog import table_row_id
 from divbridge.semantics.profiles import ONNX_TYPES
 from divbridge.semantics.requirements import REQUIREMENTS_BY_TAG
-from divbridge.results import ObligationResult
+from divbridge.provers.verdicts import ObligationResult
 from divbridge.checkspec import claimcache, proofcheck, why3check
 from divbridge.document import tagclass
 from divbridge.checkspec.proofcheck import DocumentProofs

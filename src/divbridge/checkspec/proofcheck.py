@@ -26,7 +26,7 @@ from divbridge.obligations.model import Obligation
 from divbridge.provers.cache import shared_cache
 from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligations
 from divbridge.provers.counterexample import show_line
-from divbridge.results import ObligationResult, from_outcomes
+from divbridge.provers.verdicts import ObligationResult
 from divbridge.checkspec.findings import Claim, verdict_of
 from divbridge.document.findings import Finding
 from divbridge.document.reader import SpecDocument, has_div_section
@@ -62,8 +62,8 @@ def prove_document(doc: SpecDocument) -> DocumentProofs:
     provers = available(set(SMT_SOLVERS))
     if not provers:
         return DocumentProofs(binding, obligations, {}, "no SMT solver is installed (scripts/setup.sh)", traced)
-    outcomes = prove_obligations(list(obligations.values()), provers, shared_cache(), TIMEOUT_S)
-    return DocumentProofs(binding, obligations, {r.id: r for r in from_outcomes(outcomes)}, traced=traced)
+    proved = prove_obligations(list(obligations.values()), provers, shared_cache(), TIMEOUT_S)
+    return DocumentProofs(binding, obligations, {r.id: r for r in proved}, traced=traced)
 
 
 def finding_of(result: ObligationResult | None, line: int, what: str, missing: str = "") -> Finding | None:

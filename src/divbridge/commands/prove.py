@@ -26,7 +26,8 @@ from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
 from divbridge.provers.portfolio import PROVERS, backends
 from divbridge.provers.runner import RunOptions, Runner
 from divbridge.provers.counterexample import show
-from divbridge.results import ObligationResult, Results, from_outcomes, summarize
+from divbridge.provers.verdicts import ObligationResult
+from divbridge.results import Results, Tally, tally
 
 NAME = "prove"
 HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, Gappa, Coq, exhaustive) into proofs/results.json"
@@ -96,14 +97,14 @@ def run(args: argparse.Namespace) -> int:
     print(f"divbridge prove: {summary['path']}: {source}; "
           f"{len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
-    outcomes, versions = runner.run(obligations)
-    results = Results(from_outcomes(outcomes), tool_versions=versions, document=summary)
+    proved, versions = runner.run(obligations)
+    results = Results(proved, tool_versions=versions, document=summary)
     crosscheck_failures = 0
     if not args.no_crosscheck:
         from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked
         print("cross-check: evaluating the proved properties on concrete vectors ...", flush=True)
         # the peers (ONNX Runtime...) are `divbridge crosscheck`'s job, not the proof run's
-        results.crosscheck = run_crosscheck(results, obligations=obligations)
+        results.crosscheck = run_crosscheck(results)
         crosscheck_failures = results.crosscheck["failures"]
     results.save(out / "results.json")
     print_summary(results.obligations, sys.stdout)
@@ -185,17 +186,16 @@ def select(obligations, patterns: list[str] | None):
 
 def print_summary(results: list[ObligationResult], stream) -> None:
     """A table per family and format, then the open claims and every obligation not as expected."""
-    summary = summarize(results)
     header = f"{'family':<8} {'format':<8} {'total':>6} {'proved':>7} {'refuted*':>9} {'open':>5} {'not as expected':>16}"
     print("\n" + header + "\n" + "-" * len(header), file=stream)
-    rows = [(g["family"], g["format"], g) for g in summary["groups"]]
-    totals = {key: sum(g[key] for g in summary["groups"])
-              for key in ("total", "proved", "refuted_as_expected", "open", "not_as_expected")}
-    for family, fmt, g in rows + [("all", "", totals)]:
-        if family == "all":
+    groups = sorted(tally(results, lambda r: (r.family, r.format)), key=lambda group: group.label)
+    overall = (tally(results, lambda r: ("all", "")) or [Tally(("all", ""))])[0]
+    for group in groups + [overall]:
+        if group is overall:
             print("-" * len(header), file=stream)
-        print(f"{family:<8} {fmt:<8} {g['total']:>6} {g['proved']:>7} {g['refuted_as_expected']:>9} {g['open']:>5} "
-              f"{g['not_as_expected']:>16}", file=stream)
+        family, fmt = group.label
+        print(f"{family:<8} {fmt:<8} {group.total:>6} {group.proved:>7} {group.refuted_as_expected:>9} "
+              f"{group.open:>5} {group.not_as_expected:>16}", file=stream)
     print("refuted* = refuted as expected (a probe of a known defect, with its counterexample)", file=stream)
     open_claims = [r for r in results if r.status == "open"]
     if open_claims:
@@ -215,7 +215,7 @@ def print_summary(results: list[ObligationResult], stream) -> None:
             if r.counterexample is not None and r.counterexample.mirror:
                 print(f"    the mirror computes {r.counterexample.mirror}", file=stream)
     else:
-        print(f"\n{summary['as_expected']} of {summary['total']} obligations as expected"
+        print(f"\n{overall.as_expected} of {overall.total} obligations as expected"
               + (f", {len(open_claims)} open" if open_claims else ""), file=stream)
 
 

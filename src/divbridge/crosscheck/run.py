@@ -13,31 +13,19 @@ from typing import Any
 from divbridge import statements
 from divbridge.crosscheck import predicates, vectors
 from divbridge.formats import get_format
-from divbridge.obligations.catalog import spec_obligations
-from divbridge.obligations.document import DEFAULT_DOCUMENT
-from divbridge.obligations.strategies import strategy_obligations
 
 
-
-
-def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, document: str | None = None,
-                   obligations=None) -> dict[str, Any]:
-    """``document``: a spec document whose worked examples replace seed 000's as vectors;
-    ``obligations``: what the results were proved from (default: the obligations of the document the
-    results record, and the strategies)."""
+def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, document: str | None = None) -> dict[str, Any]:
+    """``document``: a spec document whose worked examples replace seed 000's as vectors."""
     start = time.perf_counter()
-    if obligations is None:
-        proved = results.document["path"] if results.document else DEFAULT_DOCUMENT
-        obligations = spec_obligations(proved) + strategy_obligations()
-    known = {o.id: o for o in obligations}
     sets: dict[str, list] = {}
     counts: dict[str, int] = {}
     entries = []
     for result in results.obligations:
         # proved properties, and open claims (the vectors are then the only evidence)
-        if (result.verdict != "proved" and result.status != "open") or result.id not in known:
+        if result.verdict != "proved" and result.status != "open":
             continue
-        obligation = known[result.id]
+        obligation = result.obligation
         if obligation.family in ("float", "int") and obligation.format not in sets:
             sets[obligation.format] = vectors.vector_sets(get_format(obligation.format), seed, results, document)
             for s in sets[obligation.format]:

@@ -12,7 +12,8 @@ from typing import TextIO
 from divbridge.errors import ToolMissing
 from divbridge.obligations.model import Obligation
 from divbridge.provers.cache import ProofCache
-from divbridge.provers.runner import Backend, ObligationOutcome, RunOptions, Runner
+from divbridge.provers.runner import Backend, RunOptions, Runner
+from divbridge.provers.verdicts import ObligationResult
 
 SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")
 PROVERS = ("why3", *SMT_SOLVERS, "gappa", "coq", "exhaustive")
@@ -55,7 +56,7 @@ def available(provers: set[str]) -> set[str]:
 
 
 def prove_obligations(obligations: list[Obligation], provers: set[str], cache: ProofCache, timeout: float,
-                      stream: TextIO | None = None, label: str = "") -> list[ObligationOutcome]:
+                      stream: TextIO | None = None, label: str = "") -> list[ObligationResult]:
     """`prove`'s pipeline on a few obligations (the runner: tiers, race, process isolation and limits;
     the content-addressed proof cache), rendered files in a scratch directory; one outcome each.
     ``stream``: where the runner's progress lines go (None: nowhere), each starting with ``label``."""

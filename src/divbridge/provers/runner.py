@@ -4,8 +4,8 @@ A backend (Why3, the SMT portfolio, exhaustive enumeration) renders its
 files and groups its tasks per obligation; the runner asks the cache for
 each task, runs what is left on a thread pool (backends do their heavy work
 in subprocesses), prints one line per finished obligation, and combines
-every attempt on an obligation into one `Outcome`.  It returns outcomes, not
-ledger entries: the command builds those (`results.ObligationResult`).
+every attempt on an obligation into one `Outcome`.  It returns one
+`verdicts.ObligationResult` per obligation: the obligation with its outcome.
 
 Which answer decides does not depend on timing: a definite answer stops only
 the provers ranked after it in `verdicts.PREFERENCE` (see `verdicts.deciding`).
@@ -25,7 +25,7 @@ from typing import Protocol, TextIO
 from divbridge.atomicio import write_text_atomic
 from divbridge.obligations.model import Obligation
 from divbridge.provers import process
-from divbridge.provers.verdicts import Attempt, Outcome, combine, deciding
+from divbridge.provers.verdicts import Attempt, ObligationResult, Outcome, combine, deciding
 
 
 @dataclass(frozen=True)
@@ -38,16 +38,6 @@ class ProofTask:
     # what the answer depends on, hashed into the cache key: the text, or less of it (an SMT-LIB query
     # without its comments, so that a claim a document makes twice is proved once)
     question: str = ""
-
-
-@dataclass
-class ObligationOutcome:
-    """What the runner found on one obligation: its verdict over every attempt, and the rendered
-    file each backend proved it from."""
-
-    obligation: Obligation
-    outcome: Outcome
-    artifacts: dict[str, str] = field(default_factory=dict)   # backend -> rendered file (and goal)
 
 
 class Backend(abc.ABC):
@@ -147,8 +137,8 @@ class Runner:
         self._stops: set[threading.Event] = set()   # the races under way, stopped all at once on Ctrl-C
         self._stops_lock = threading.Lock()
 
-    def run(self, obligations: list[Obligation]) -> tuple[list[ObligationOutcome], dict[str, str]]:
-        """Prove every obligation; returns one outcome each (catalogue order) and the tool versions."""
+    def run(self, obligations: list[Obligation]) -> tuple[list[ObligationResult], dict[str, str]]:
+        """Prove every obligation; returns one result each (catalogue order) and the tool versions."""
         for backend in self.backends:
             self.versions.update(backend.versions())
         groups: dict[str, list[tuple[Backend, list[ProofTask]]]] = {o.id: [] for o in obligations}
@@ -171,10 +161,10 @@ class Runner:
             except BaseException:   # Ctrl-C: stop every prover now and start no other, then go
                 self._abort(futures)
                 raise
-        outcomes = [ObligationOutcome(o, combine(attempts[o.id], self.options.agree),
-                                      {backend.name: group[0].artifact for backend, group in groups[o.id]})
-                    for o in obligations]
-        return outcomes, dict(sorted(self.versions.items()))
+        results = [ObligationResult(o, combine(attempts[o.id], self.options.agree),
+                                    {backend.name: group[0].artifact for backend, group in groups[o.id]})
+                   for o in obligations]
+        return results, dict(sorted(self.versions.items()))
 
     def _prove(self, groups: list[tuple[Backend, list[ProofTask]]]) -> list[Attempt]:
         """The cache first; then the backends' remaining tasks, cheapest tier first, until the

@@ -1,4 +1,4 @@
-"""Verdicts, prover attempts, and how several attempts make one verdict.
+"""Verdicts, prover attempts, how several attempts make one verdict, and an obligation's result.
 
 Honesty rule: only a definite answer of a prover that ran counts.  A
 timeout, an unknown, a crash or a missing prover never counts as proved,
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from divbridge.obligations.model import Obligation
 from divbridge.provers.counterexample import Counterexample
 
 VERDICTS = ("proved", "refuted", "unknown", "timeout", "error", "skipped")
@@ -163,3 +164,49 @@ def combine(attempts: list[Attempt], agree: int = 1) -> Outcome:
 def as_expected(verdict: str, expect: str) -> bool:
     """An obligation passes only when a definite verdict matches what it expects."""
     return (expect, verdict) in (("valid", "proved"), ("invalid", "refuted"))
+
+
+@dataclass
+class ObligationResult:
+    """One obligation with its outcome: what a proof run gives, what results.json records and reports read.
+    The obligation's fields (id, family, prop, params...) and the outcome's (verdict, prover...) read
+    through it."""
+
+    obligation: Obligation
+    outcome: Outcome
+    artifacts: dict[str, str] = field(default_factory=dict)   # backend -> rendered file (and goal)
+    crosscheck: dict[str, Any] | None = None                  # vectors, failures, first_failure
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _OBLIGATION_FIELDS:
+            return getattr(self.obligation, name)
+        if name in _OUTCOME_FIELDS:
+            return getattr(self.outcome, name)
+        raise AttributeError(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _OBLIGATION_FIELDS or name in _OUTCOME_FIELDS:
+            raise AttributeError(f"{name} is the obligation's or the outcome's, not the result's own")
+        super().__setattr__(name, value)
+
+    @property
+    def as_expected(self) -> bool:
+        return as_expected(self.outcome.verdict, self.obligation.expect)
+
+    @property
+    def status(self) -> str:
+        """"as expected"; "open" (an open claim still unsettled: never proved, but no failure either); or
+        "not as expected"."""
+        if self.as_expected:
+            return "as expected"
+        if self.obligation.open and self.outcome.verdict in ("timeout", "unknown"):
+            return "open"
+        return "not as expected"
+
+    @property
+    def settled(self) -> bool:
+        return self.status != "not as expected"
+
+
+_OBLIGATION_FIELDS = frozenset(Obligation.__dataclass_fields__)
+_OUTCOME_FIELDS = frozenset(Outcome.__dataclass_fields__)

@@ -14,46 +14,13 @@ from pathlib import Path
 from divbridge.provers.counterexample import show
 from divbridge.report import mathtext
 from divbridge.report.artifacts import ArtifactText, read_artifact
-from divbridge.provers.verdicts import DEFINITE
-from divbridge.results import ObligationResult, Results
+from divbridge.report.templates import percent
+from divbridge.provers.verdicts import DEFINITE, ObligationResult
+from divbridge.results import Results, Tally, tally
 from divbridge.semantics.requirements import SONNX_REQUIREMENTS, Requirement
 
 # Provers in the order the summary lists them; any other prover follows, by name.
 PROVER_ORDER = ("why3+z3", "z3", "cvc5", "bitwuzla", "exhaustive")
-
-
-def percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
-
-
-@dataclass
-class SummaryRow:
-    label: str
-    total: int = 0
-    proved: int = 0                                   # expected valid and proved
-    by_prover: Counter = field(default_factory=Counter)  # of those, which provers answered proved
-    refuted_as_expected: int = 0
-    open: int = 0                                     # open claims no prover settled: not proved, not failed
-    not_as_expected: int = 0
-
-    def add(self, result: ObligationResult) -> None:
-        self.total += 1
-        if result.status == "open":
-            self.open += 1
-        elif not result.as_expected:
-            self.not_as_expected += 1
-        elif result.verdict == "proved":
-            self.proved += 1
-            self.by_prover.update({a.prover for a in result.attempts if a.verdict == "proved"})
-        else:
-            self.refuted_as_expected += 1
-
-    @property
-    def as_expected(self) -> int:
-        return self.proved + self.refuted_as_expected
-
-    def pct(self, count: int) -> str:
-        return percent(count, self.total)
 
 
 @dataclass
@@ -113,7 +80,7 @@ class ObligationView:
         """Where the document states it: ``TAG line N`` for each requirement with a line."""
         r = self.result
         return ", ".join(f"{tag} line {line}" if line else tag
-                         for tag, line in zip(r.requirements, r.lines + [0] * len(r.requirements)))
+                         for tag, line in zip(r.requirements, r.lines or (0,) * len(r.requirements)))
 
     @property
     def mirror(self) -> str:
@@ -162,9 +129,9 @@ class ReportModel:
     results: Results
     obligations: list[ObligationView]
     provers: list[str]
-    by_family_format: list[SummaryRow]
-    by_kind: list[SummaryRow]
-    overall: SummaryRow
+    by_family_format: list[Tally]
+    by_kind: list[Tally]
+    overall: Tally
     trace: list[TraceRow]
     peers: list[PeerRow] = field(default_factory=list)
     peer_notes: list[str] = field(default_factory=list)
@@ -207,7 +174,7 @@ class ReportModel:
     def headline(self) -> str:
         """The one-sentence outcome every report opens its summary with."""
         o = self.overall
-        return (f"{o.as_expected} of {o.total} obligations as expected ({o.pct(o.as_expected)}: {o.proved} proved, "
+        return (f"{o.as_expected} of {o.total} obligations as expected ({percent(o.as_expected, o.total)}: {o.proved} proved, "
                 f"{o.refuted_as_expected} refuted as expected), {o.open} open claim{'' if o.open == 1 else 's'} "
                 f"(not proved), {o.not_as_expected} not as expected.")
 
@@ -305,9 +272,9 @@ def build(results: Results, roots: list[Path], peers: dict | None = None) -> Rep
         results=results,
         obligations=views,
         provers=_provers(results.obligations),
-        by_family_format=_summary(results.obligations, _family_format),
-        by_kind=_summary(results.obligations, lambda r: r.kind),
-        overall=_overall(results.obligations),
+        by_family_format=tally(results.obligations, _family_format),
+        by_kind=tally(results.obligations, lambda r: r.kind),
+        overall=(tally(results.obligations) or [Tally("all obligations")])[0],
         trace=_trace(views, document_requirements(results.document)),
         peers=_peer_rows(peers),
         peer_notes=_peer_notes(peers),
@@ -334,21 +301,6 @@ def _family_format(result: ObligationResult) -> str:
 def _provers(results: list[ObligationResult]) -> list[str]:
     names = {a.prover for r in results for a in r.attempts}
     return sorted(names, key=lambda n: (PROVER_ORDER.index(n) if n in PROVER_ORDER else len(PROVER_ORDER), n))
-
-
-def _summary(results: list[ObligationResult], key) -> list[SummaryRow]:
-    rows: dict[str, SummaryRow] = {}
-    for result in results:
-        label = key(result)
-        rows.setdefault(label, SummaryRow(label)).add(result)
-    return list(rows.values())  # in the order of the results, which is the catalogue's
-
-
-def _overall(results: list[ObligationResult]) -> SummaryRow:
-    row = SummaryRow("all obligations")
-    for result in results:
-        row.add(result)
-    return row
 
 
 def document_requirements(document: dict | None) -> tuple[Requirement, ...]:

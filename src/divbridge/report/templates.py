@@ -15,6 +15,10 @@ def seconds(value: float) -> str:
     return f"{value:.3f} s" if value < 10 else f"{value:.1f} s"
 
 
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
 def md_cell(value: object) -> str:
     """Text safe inside a Markdown table cell."""
     return str(value).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
@@ -35,5 +39,6 @@ def environment(autoescape: bool) -> jinja2.Environment:
     env = assets.template_environment("report", autoescape=autoescape, trim_blocks=True, lstrip_blocks=True,
                                       keep_trailing_newline=True)
     env.filters.update(seconds=seconds, md_cell=md_cell, fence=fence, code_spans=code_spans)
+    env.globals["percent"] = percent
     env.globals["written_at"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
     return env
