@@ -21,12 +21,14 @@ import pytest
 
 from divbridge.conform import peertable
 from divbridge.conform.impls import DEPLOYED_PEERS
+from divbridge.crosscheck import vectors
 from divbridge.report import write_reports
 from test_report import CATALOGUE, DOCUMENT, fabricated_results
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (scripts/setup.sh test installs it)")
 WIDTH, HEIGHT = 1280, 2000
+FORMATS = [fmt.name for fmt in vectors.checkable_formats()]
 COMMITTED_PEERS = peertable.load_beside(Path(__file__).resolve().parents[1] / "proofs" / "results.json")
 
 
@@ -68,7 +70,7 @@ def test_rendered_dom_shows_the_summary_and_the_matrix(rendered):
     grid = grid[:grid.index("</table>")]
     for name in DEPLOYED_PEERS:
         row = grid[grid.index(f'data-peer="{name}"'):]
-        assert row[:row.index("</tr>")].count('<td class="num ') == 12, f"{name} has not a cell per format"
+        assert row[:row.index("</tr>")].count('<td class="num ') == len(FORMATS), f"{name} has not a cell per format"
     details = dom[dom.index('<table id="peers-details">'):]
     assert "-3 (int32 0xfffffffd) / 2 (int32 0x00000002): SONNX -1 (int32 0xffffffff)" in details   # numpy floors
     assert "departs from openvino Divide-1" in details and "0.9500884413719177 (fp32 0x3f7338ff)" in details
