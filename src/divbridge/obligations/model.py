@@ -26,7 +26,7 @@ class Obligation:
     statement: str               # readable mathematics (plain text)
     expect: str = "valid"        # valid, or invalid for a probe of a known defect
     params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-    backends: frozenset[str] = frozenset({"why3", "smt"})  # why3 | smt | gappa | exhaustive
+    backends: frozenset[str] = frozenset({"why3", "smt"})  # the provers it goes to: why3 | smt | gappa | coq | exhaustive
     # Why a claim the provers do not settle within their limits is left open.  An open
     # obligation is attempted on every run and never counts as proved; a run fails
     # only if it is refuted or errors (see results.ObligationResult.settled).

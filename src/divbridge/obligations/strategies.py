@@ -4,8 +4,10 @@ They trace to no requirement of the document (``requirements`` empty): the
 reports list them as divbridge's own.
 
 Each states that a strategy gives the same result as the SONNX semantics on
-every operand pair.  The correct strategies are expected valid; the known
-defects (DESIGN.md, "Known discrepancies") are probes expected invalid, so
+every operand pair; what each strategy computes is its statement's
+(`statements.strategy`).  The correct strategies are expected valid; the
+known defects (multiplying by the reciprocal, flushing subnormal results to
+zero, floor division, int64 through float64) are probes expected invalid, so
 that their counterexample is part of the evidence.
 
 FP16 and BF16 through FP32 are proved by enumerating all 2^32 operand pairs
@@ -34,7 +36,7 @@ def _via(fmt: str, via: str, backends: frozenset[str]) -> Obligation:
 
 
 def strategy_obligations() -> list[Obligation]:
-    """The implementation strategies of DESIGN.md, in a stable order."""
+    """The implementation strategies, in a stable order."""
     return [
         _via("fp16", "fp32", frozenset({"exhaustive", "coq"})),
         _via("bf16", "fp32", frozenset({"exhaustive", "coq"})),
