@@ -241,9 +241,12 @@ def test_markdown_report(reports):
     assert "Open claims (attempted, not proved: no prover settled them within its limits): " \
            "[`float.fp32.generic.monotone_numerator`](#ob-float-fp32-generic-monotone_numerator), " \
            "[`float.fp64.generic.exact_when_representable`](#ob-float-fp64-generic-exact_when_representable)." in text
-    assert "| valid | _timeout (open)_ | bitwuzla |" in text and "| valid | _unknown (open)_ | z3 |" in text
-    assert "verdict: **timeout** by bitwuzla in 603.5 s: OPEN claim (not proved)\n" in text
-    assert "verdict: **refuted** by z3 in 2.000 s: NOT as expected\n" in text
+    assert "| valid | _timeout (open)_ | bitwuzla | error |" in text and "| valid | _unknown (open)_ | z3 | not run |" in text
+    assert "verdict: **timeout** by bitwuzla (Why3: error) in 603.5 s: OPEN claim (not proved)\n" in text
+    assert "verdict: **refuted** by z3 (Why3: not run) in 2.000 s: NOT as expected\n" in text
+    # Why3's verdict beside the deciding prover's, where Why3 ran (the fabricated run has it on fp16 only)
+    assert "](#ob-float-fp16-special-nan_numerator) | valid | proved | z3, why3+z3 | proved |" in text
+    assert "](#ob-float-bf16-special-nan_numerator) | valid | proved | z3 | not run |" in text
     assert text.count("- Open claim: ") == 3  # the two open ones and the refuted one; not the proved one
     assert "- Open claim: two 24-bit dividers in one query: no prover answers within its limits here" in text
     assert re.search(r"\| \*\*E_DIV_TYPES_0010\*\* \(all, proofs/spec/div\.md line 14\)[^|]*\| \*\*UNCOVERED\*\* \| none \|", text)

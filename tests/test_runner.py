@@ -359,3 +359,20 @@ def test_progress_lines_name_the_run_they_belong_to(tmp_path):
     obligation = next(o for o in spec_obligations() if o.id == "real.generic.div_by_one")
     prove_obligations([obligation], {"z3"}, ProofCache(tmp_path, "off"), 10.0, stream=stream, label="audit: old version")
     assert stream.getvalue().startswith("audit: old version: [  1/1] ok proved")
+
+
+def test_why3_answers_every_goal_beside_the_deciding_prover(tmp_path):
+    """Why3 runs in a tier of its own after the others, on every goal, however fast another prover
+    decided (and slower than it); its answer is recorded beside the deciding one, which it never
+    replaces, and is cached like the others."""
+    why3 = TimedBackend("why3+z3", 0.3)
+    why3.beside = True
+    first = _results_bytes(tmp_path, [TimedBackend("z3", 0.0), why3])
+    assert len(why3.calls) == len(OBLIGATIONS)
+    data = json.loads(first)
+    for entry in data["obligations"]:
+        assert entry["prover"] == "z3"
+        assert [a["prover"] for a in entry["attempts"]] == ["why3+z3", "z3"]
+    again = TimedBackend("why3+z3", 0.3)
+    again.beside = True
+    assert _results_bytes(tmp_path, [TimedBackend("z3", 0.0), again]) == first and not again.calls

@@ -48,6 +48,9 @@ class Backend(abc.ABC):
     # make a hard goal wait for the time limit of a prover that cannot do it; enumerating
     # 2^32 pairs (cost 2, 10-40 s) runs only when no reasoning prover settled the claim
     cost: int = 1
+    # a backend whose answer is recorded beside the deciding prover's (Why3, on its own theories): it
+    # answers every goal it has, in a tier of its own after the others, never cut off by their decision
+    beside: bool = False
 
     @abc.abstractmethod
     def versions(self) -> dict[str, str]:
@@ -182,10 +185,13 @@ class Runner:
         if self.cache.mode == "offline":
             return attempts + [Attempt(t.prover, "error", 0.0, message="not in cache (offline)")
                                for _, group in missing for t in group]
-        for tier in self._tiers(missing):
+        for tier in self._tiers([pair for pair in missing if not pair[0].beside]):
             if self._decided(attempts, candidates) or process.aborted():
                 break
             self._race(tier, attempts, candidates)
+        beside = [pair for pair in missing if pair[0].beside]
+        if beside and not process.aborted():
+            self._race(beside, attempts, candidates, to_the_end=True)
         return attempts
 
     def _abort(self, futures) -> None:
@@ -203,9 +209,10 @@ class Runner:
         return [[pair for pair in missing if pair[0].cost == cost] for cost in costs]
 
     def _race(self, missing: list[tuple[Backend, list[ProofTask]]], attempts: list[Attempt],
-              candidates: set[str]) -> None:
+              candidates: set[str], to_the_end: bool = False) -> None:
         """Run the backends of one tier at once; once the attempts decide the obligation, the
-        others (all ranked after the decision) get the grace period to finish, then stop."""
+        others (all ranked after the decision) get the grace period to finish, then stop (``to_the_end``:
+        never, a tier of backends recorded beside the decision; only Ctrl-C stops it)."""
         stop = threading.Event()
         with self._stops_lock:
             self._stops.add(stop)
@@ -218,7 +225,7 @@ class Runner:
             answers = self._run_group(backend, group, stop)
             with lock:
                 attempts.extend(answers)
-                if self._decided(attempts, candidates) and not timers:
+                if not to_the_end and self._decided(attempts, candidates) and not timers:
                     timers.append(threading.Timer(self.options.grace, stop.set))
                     timers[0].start()
 

@@ -28,12 +28,13 @@ DEFINITE = ("proved", "refuted")
 # queries it reads, first but on int32 trunc_magnitude, 4.5 s to Z3's 2.5 s; Z3 mostly before cvc5
 # on the real, BF16 and integer queries Bitwuzla does not read); Why3 last among them: its models name
 # the goal's variables, not always the operands (see why3.py), and an SMT model is a better headline.
-PREFERENCE = ("gappa", "coq", "bitwuzla", "z3", "cvc5", "why3+z3", "exhaustive")
+PREFERENCE = ("gappa", "coq", "bitwuzla", "z3", "cvc5", "why3", "exhaustive")
 
 
 def rank(prover: str) -> tuple[int, str]:
-    """A prover's place in PREFERENCE (an unknown one after them, by name)."""
-    return (PREFERENCE.index(prover) if prover in PREFERENCE else len(PREFERENCE), prover)
+    """A prover's place in PREFERENCE (Why3 whatever prover it drives; an unknown one after them, by name)."""
+    name = "why3" if is_why3(prover) else prover
+    return (PREFERENCE.index(name) if name in PREFERENCE else len(PREFERENCE), prover)
 
 
 @dataclass
@@ -100,13 +101,19 @@ def deciding(attempts: list[Attempt], agree: int = 1, pending: frozenset[str] | 
 
 def recorded(attempts: list[Attempt], verdict: str, prover: str) -> list[Attempt]:
     """The attempts a result records (results.json): for a definite verdict those ranked up to its
-    last deciding prover (the ones after it may or may not have answered before being stopped);
-    otherwise all that ran.  Never the stopped (skipped) ones."""
+    last deciding prover (the ones after it may or may not have answered before being stopped), and
+    Why3's, which answers every goal whatever decided it; otherwise all that ran.  Never the stopped
+    (skipped) ones."""
     ran = [a for a in attempts if a.verdict != "skipped"]
     if verdict not in DEFINITE:
         return ran
     last = max(rank(name) for name in prover.split(", "))
-    return [a for a in ran if rank(a.prover) <= last]
+    return [a for a in ran if rank(a.prover) <= last or is_why3(a.prover)]
+
+
+def is_why3(prover: str) -> bool:
+    """Why3 with a prover of its own (why3+z3): the attempt recorded beside the deciding prover's."""
+    return prover.split("+")[0] == "why3"
 
 
 def headline(refutations: list[Attempt]) -> Counterexample | None:

@@ -148,6 +148,7 @@ def verdict_of(answer: str, expect: str) -> str:
 
 class Why3Backend(Backend):
     name = "why3"
+    beside = True    # Why3 attempts every goal of its theories: its verdict is recorded for each obligation
 
     def __init__(self, memory_mb: int = 2000, library: Path = assets.WHY3_LIBRARY):
         self.memory_mb = memory_mb

@@ -15,7 +15,7 @@ from divbridge.provers.counterexample import show
 from divbridge.report import mathtext
 from divbridge.report.artifacts import ArtifactText, read_artifact
 from divbridge.report.templates import percent
-from divbridge.provers.verdicts import DEFINITE, ObligationResult
+from divbridge.provers.verdicts import DEFINITE, ObligationResult, is_why3
 from divbridge.results import Results, Tally, tally
 from divbridge.semantics.requirements import SONNX_REQUIREMENTS, Requirement
 
@@ -64,6 +64,14 @@ class ObligationView:
             if agreeing:
                 return ", ".join(agreeing)
         return r.prover
+
+    @property
+    def why3(self) -> str:
+        """Why3's verdict on the obligation's goal, which Why3 attempts whatever decided it ("no goal": the
+        obligation has no Why3 goal; "not run": Why3 was not among the provers)."""
+        if "why3" not in self.result.backends:
+            return "no goal"
+        return next((a.verdict for a in self.result.attempts if is_why3(a.prover)), "not run")
 
     @property
     def vectors(self) -> int | None:
