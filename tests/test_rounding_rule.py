@@ -2,6 +2,7 @@
 its line, in prove and in check-spec, instead of binding nothing and letting the run pass."""
 
 import bisect
+import json
 import random
 from types import SimpleNamespace
 
@@ -46,12 +47,19 @@ def test_a_float_rule_toward_zero_is_refuted_at_its_line_in_prove_and_check_spec
     assert f"div.md:{line}: incorrect: the rounding rule (trunc)" in findings
 
 
-def test_an_integer_rule_rounding_down_is_refuted_with_a_negative_quotient(tmp_path, capsys):
+# Why3 states the rule in its own words (Div against the format's IEEE division in that mode; the
+# remainder of truncated division) and refutes it with operands the mirror replays
+@pytest.mark.parametrize("provers", ["z3,bitwuzla", "why3"])
+def test_an_integer_rule_rounding_down_is_refuted_with_a_negative_quotient(tmp_path, capsys, provers):
     copy, line = _changed(tmp_path, INT_RULE, "The quotient is rounded toward negative infinity.")
-    code = main(["prove", "--spec", str(copy), "--only", "int.int8.rounding.*", "--provers", "z3,bitwuzla",
+    code = main(["prove", "--spec", str(copy), "--only", "int.int8.rounding.*", "--provers", provers,
                  "--out", str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache"), "--no-crosscheck"])
     out = capsys.readouterr().out
     assert code == 1 and "int.int8.rounding.rounded_floor: expected valid, got refuted" in out
+    results = json.loads((tmp_path / "out" / "results.json").read_text())
+    [entry] = results["obligations"]
+    a, b = (entry["counterexample"]["operands"][x]["value"] for x in ("a", "b"))
+    assert (a < 0) != (b < 0) and a % b != 0 and entry["counterexample"]["replayed"]   # floor and trunc differ
     assert f"stated at E_DIV_INT_DEF_0010 line {line}" in out
 
 

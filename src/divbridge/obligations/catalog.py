@@ -104,8 +104,7 @@ def rounding_obligations(binding: Binding) -> list[Obligation]:
             obligations.append(_obligation(
                 (ref,), id=f"{family}.{name}.rounding.rounded_{mode}", title=f"the quotient rounded {rounding_rule.WORDS[mode]}",
                 family=family, format=name, kind="rounding", prop="rounding_rule",
-                statement=rounding_rule.statement(family, mode), params={**params, "mode": mode},
-                backends=frozenset({"smt"})))
+                statement=rounding_rule.statement(family, mode), params={**params, "mode": mode}))
     return obligations
 
 
@@ -116,8 +115,8 @@ def table_row_id(fmt_name: str, kind: str, name: str) -> str:
 
 def table_obligations(binding: Binding) -> list[Obligation]:
     """Each case of the document's float sections (a table row, a case or a sign rule of one case in words),
-    in each format of its section: the quotient is the row's result wherever its condition holds (SMT-LIB's
-    alone, see `properties.case_table`)."""
+    in each format of its section: the quotient is the row's result wherever its condition holds (see
+    `statements.case_table`)."""
     obligations = []
     what = {"table": "case table {n}, row", "case": "the case", "sign": "the sign rule"}
     for table in binding.tables:
@@ -131,8 +130,7 @@ def table_obligations(binding: Binding) -> list[Obligation]:
                 tuple(TagRef(tag, row.line) for tag in table.tags), id=table_row_id(fmt_name, table.kind, row.name),
                 title=f"{what[table.kind].format(n=table.number)} {row.condition_text} -> {row.result_text} "
                       f"(line {row.line})", family="float", format=fmt_name, kind=table.kind, prop="case_table",
-                statement=case_table.statement(row_params), params={**params, **row_params},
-                backends=frozenset({"smt"})))
+                statement=case_table.statement(row_params), params={**params, **row_params}))
     return _distinct(obligations)
 
 
@@ -165,15 +163,12 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
             continue
         elements = tuple(tuple(entry_text(x) for x in triple) for triple in example.elements)
         statement = "Div(A, B) = C elementwise: " + ", ".join(f"{a} / {b} = {c}" for a, b, c in elements)
-        # Why3 has no literal for an infinite or NaN operand: such an example is SMT-LIB's alone
-        special = any(x in ("inf", "-inf", "nan") for a, b, _ in elements for x in (a, b))
         obligations.append(_obligation(
             example.refs,
             id=f"{family}.{fmt_name + '.' if family != 'real' else ''}example.example_{example.number}",
             title=f"worked example {example.number} (line {example.line})", family=family, format=fmt_name,
             kind="example", prop="example", statement=statement,
-            params={**params, "example": f"example_{example.number}", "elements": elements},
-            backends=frozenset({"smt"} if special or family == "int" else {"why3", "smt"})))
+            params={**params, "example": f"example_{example.number}", "elements": elements}))
     return obligations
 
 
@@ -224,8 +219,7 @@ def int_obligations(binding: Binding) -> list[Obligation]:
                 refs, statement, expect = binding.refs(*needs, *preconditions), prop.statement, "valid"
             obligations.append(_obligation(
                 refs, id=f"int.{name}.{prop.group}.{prop.name}", title=prop.title, family="int", format=name,
-                kind=prop.group, prop=prop.name, statement=statement, params=params, expect=expect,
-                backends=frozenset({"why3", "smt"} if excluded or not fmt.signed else {"smt"})))
+                kind=prop.group, prop=prop.name, statement=statement, params=params, expect=expect))
         obligations += _examples(binding, "int", name, params)
     return obligations
 

@@ -45,18 +45,18 @@ def strategy_obligations() -> list[Obligation]:
             id="float.fp32.strategy.reciprocal", title="probe: x * (1 / y) equals x / y",
             family="float", format="fp32", kind="strategy", prop="reciprocal", requirements=(),
             expect="invalid", statement=f"s = x * (1 / y) -> {_SAME}   (expected to fail: two roundings)",
-            params={"strategy": "reciprocal"}, backends=frozenset({"smt"})),
+            params={"strategy": "reciprocal"}, backends=frozenset({"why3", "smt"})),
         Obligation(
             id="float.fp32.strategy.flush_to_zero", title="probe: flushing subnormal results to zero equals IEEE",
             family="float", format="fp32", kind="strategy", prop="flush_to_zero", requirements=(),
             expect="invalid", statement=f"s = (isSubnormal(x / y) ? signed zero : x / y) -> {_SAME}   (expected to fail)",
-            params={"strategy": "flush_to_zero"}, backends=frozenset({"smt"})),
+            params={"strategy": "flush_to_zero"}, backends=frozenset({"why3", "smt"})),
         Obligation(
             id="int.int32.strategy.openvino_floor", title="probe: OpenVINO's floor division equals ONNX truncation",
             family="int", format="int32", kind="strategy", prop="floor_equals_trunc",
             requirements=(), expect="invalid",
             statement="b != 0 and not (a = MIN and b = -1) -> floor(a / b) = trunc(a / b)   (expected to fail)",
-            params={"strategy": "floor"}, backends=frozenset({"smt"})),
+            params={"strategy": "floor"}, backends=frozenset({"why3", "smt"})),
         Obligation(
             id="int.int32.strategy.via_fp64", title="int32 Div computed in float64 and truncated is exact",
             family="int", format="int32", kind="strategy", prop="int_via_float",

@@ -25,11 +25,9 @@ from divbridge import assets, statements
 from divbridge.atomicio import write_text_atomic
 from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations.model import Obligation
+from divbridge.statements.why3terms import FLOAT_THEORIES, hex_real
 
 
-# the Why3 theory that provides each float format's type t
-FLOAT_THEORIES = {"fp16": "floats.Float16", "bf16": "floats.BFloat16",
-                  "fp32": "ieee_float.Float32", "fp64": "ieee_float.Float64"}
 FLOAT_TITLES = {"fp16": "FP16 (IEEE binary16)", "bf16": "BFloat16", "fp32": "FP32 (IEEE binary32)",
                 "fp64": "FP64 (IEEE binary64)"}
 
@@ -44,6 +42,7 @@ class Goal:
     body: str                                          # the formula, from the obligation's statement
     generic: bool = False                              # stated over the generic float module's names
     heading: str = ""                                  # a generic statement's title (else the obligation's)
+    apart: bool = False                                # in a module of its own (`Statement.why3_apart`)
 
     def __getattr__(self, attribute: str):
         return getattr(self.obligation, attribute)
@@ -130,13 +129,13 @@ def _goals(key: tuple[str, str], obligations: list[Obligation]) -> tuple[Goal, .
 
 
 def _generic_float(per_format: dict[tuple[str, str], tuple[Goal, ...]], out_dir: Path) -> Theory | None:
-    """The module of the float goals every format has with the same statement (examples and probes,
-    written in a format's literals, stay in their format's module); None for fewer than two formats
+    """The module of the float goals every format has with the same statement (examples, written in a
+    format's literals, and goals apart stay in their format's module); None for fewer than two formats
     or no shared statement."""
     def statement(goal: Goal) -> tuple:
         return goal.name, goal.body, goal.requirements
 
-    shared = [{statement(g) for g in goals if g.generic and g.kind != "probe"}
+    shared = [{statement(g) for g in goals if g.generic and not g.apart}
               for goals in per_format.values()]
     common = set.intersection(*shared) if len(shared) > 1 else set()
     if not common:
@@ -161,45 +160,30 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
         context["fmt"] = _float_context(get_format(obligations[0].format))
     elif family == "int":
         context["fmt"] = get_format(obligations[0].format)
+        context["excludes_int_min"] = all(o.params.get("excludes_int_min", True) for o in obligations)
     text = _environment().get_template(f"{family}.mlw.j2").render(context)
     return Theory(out_dir / f"{stem}.mlw", module, text, goals, clones)
 
 
 def _goal(obligation: Obligation, module: str) -> Goal:
     statement = statements.of(obligation)
-    if obligation.kind == "probe":   # probes get a module of their own (see int.mlw.j2)
-        module = f"{module}_Probe"
+    apart = statement.why3_apart(obligation)
+    if apart:
+        module = f"{module}_{statement.why3_name(obligation).capitalize()}"
     return Goal(statement.why3_name(obligation), module, obligation, statement.why3(obligation),
-                statement.generic_why3)
+                statement.generic_why3, apart=apart)
 
 
 def _float_context(fmt: FloatFormat) -> dict:
     return {
         "name": fmt.name, "title": FLOAT_TITLES.get(fmt.name, fmt.name), "theory": FLOAT_THEORIES[fmt.name],
         "eb": fmt.eb, "sb": fmt.sb, "emin": fmt.emin,
-        "min_normal": _hex_real(fmt.min_normal), "min_subnormal": _hex_real(fmt.min_subnormal),
-        "max_finite": _hex_real(fmt.max_finite), "max_text": _hex_real(fmt.max_finite),
-        "unit_roundoff": _hex_real(Fraction(1, 2 ** fmt.sb)),
+        "min_normal": hex_real(fmt.min_normal), "min_subnormal": hex_real(fmt.min_subnormal),
+        "max_finite": hex_real(fmt.max_finite), "max_text": hex_real(fmt.max_finite),
+        "unit_roundoff": hex_real(Fraction(1, 2 ** fmt.sb)),
     }
-
-
-def _hex_real(value: Fraction) -> str:
-    """A positive dyadic rational as a Why3 hexadecimal real literal: 0x1.FFCp15."""
-    exponent = value.numerator.bit_length() - value.denominator.bit_length()
-    if Fraction(2) ** exponent > value:
-        exponent -= 1
-    mantissa = value / Fraction(2) ** exponent          # in [1, 2)
-    digits = ""
-    fraction = mantissa - 1
-    while fraction:
-        fraction *= 16
-        digit = int(fraction)
-        digits += "0123456789ABCDEF"[digit]
-        fraction -= digit
-    return f"0x1{'.' + digits if digits else ''}p{exponent}"
 
 
 @functools.cache   # one environment: Jinja2 compiles each template once, not once per theory
 def _environment() -> jinja2.Environment:
     return assets.template_environment("why3", trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-

@@ -225,6 +225,13 @@ class Why3Backend(Backend):
             found, problem = refutation(task.obligation, parse_model(again or "", stated_in))
             attempt = Attempt(PROVER, "error" if problem else "refuted", attempt.time_s, counterexample=found,
                               message=problem)
+        elif attempt.message == "why3: Unknown (sat)" and not with_model:
+            # Z3 found the claim satisfiable but cannot vouch for its model (quantified axioms): a model
+            # that names the operands and that the mirror reproduces refutes it; any other stays unknown
+            again, _ = self.prove_goal(theory.path, goal.module, selector, timeout, with_model=True, cancel=cancel)
+            found, problem = refutation(task.obligation, parse_model(again or "", stated_in))
+            if found is not None and found.replayed and not problem:
+                attempt = Attempt(PROVER, "refuted", attempt.time_s, counterexample=found)
         return attempt
 
     def _file_pass(self, theory: why3render.Theory, limit: float,

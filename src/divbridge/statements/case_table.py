@@ -7,10 +7,12 @@ obligation states: for every pair of operands satisfying the condition, the
 IEEE 754 quotient is the row's result.  A wrong row is encoded just the same,
 so the provers refute it with a counterexample at the row's line.
 
-Encodings: the SMT-LIB goal and the NumPy predicate (cross-check and replay).
-There is no Why3 goal: a row's condition compares operands with literals of
-any value, which Why3's float theories only reach through the SMT solvers
-anyway, so the obligation's backends are SMT-LIB's alone.
+Encodings: the Why3 goal (in the format's module: a literal is the format's
+value it stands for, an infinity a class, since Why3 writes no infinite
+literal), the SMT-LIB goal and the NumPy predicate (cross-check and replay).
+A condition on the operands' sign bits reaches NaN's sign too: SMT-LIB reads
+it in the bit pattern, the Why3 goal quantifies over it (Why3's floats have
+one NaN of no sign), which states the same.
 
 Plain data (built by `obligations.document.condition_data`):
 
@@ -27,10 +29,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from divbridge.formats import FloatFormat
+from divbridge.formats import FloatFormat, get_format
 from divbridge.statements import Statement
 from divbridge.statements.mirrorops import bits, div, f64
 from divbridge.statements.smtlib import fp_literal
+from divbridge.statements.why3terms import float_literal
 
 _UNARY = {"isnan": "(fp.isNaN {x})", "notnan": "(not (fp.isNaN {x}))", "isinf": "(fp.isInfinite {x})",
           "notinf": "(not (fp.isInfinite {x}))", "isfinite": "(isFinite {x})", "notfinite": "(not (isFinite {x}))"}
@@ -123,6 +126,93 @@ def statement(params: dict) -> str:
     return f"{params['condition_text']} -> a / b = {params['result_text']}"
 
 
+# -- Why3 ----------------------------------------------------------------------------------------
+
+_WHY3_UNARY = {"isnan": "is_nan {x}", "notnan": "not is_nan {x}", "isinf": "is_infinite {x}",
+               "notinf": "not is_infinite {x}", "isfinite": "is_finite {x}", "notfinite": "not is_finite {x}"}
+_WHY3_COMPARE = {"=": "{x} .= {y}", "≠": "not ({x} .= {y})", "<": "{x} .< {y}", ">": "{x} .> {y}",
+                 "≤": "{x} .<= {y}", "≥": "{x} .>= {y}"}
+# a comparison with +inf: IEEE's comparisons, NaN comparing false (-inf: mirrored)
+_WHY3_PLUS_INF = {"=": "is_plus_infinity {x}", "≠": "not is_plus_infinity {x}",
+                  "<": "is_not_nan {x} /\\ not is_plus_infinity {x}", ">": "false", "≤": "is_not_nan {x}",
+                  "≥": "is_plus_infinity {x}"}
+_WHY3_MINUS_INF = {"=": "is_minus_infinity {x}", "≠": "not is_minus_infinity {x}", "<": "false",
+                   ">": "is_not_nan {x} /\\ not is_minus_infinity {x}", "≤": "is_minus_infinity {x}",
+                   "≥": "is_not_nan {x}"}
+
+
+def _uses_sign_bits(cond: tuple) -> bool:
+    if cond[0] in ("and", "or"):
+        return any(_uses_sign_bits(p) for p in cond[1])
+    if cond[0] == "not":
+        return _uses_sign_bits(cond[1])
+    return cond[0] == "atom" and cond[2] in ("samesign", "diffsign")
+
+
+def _why3_condition(cond: tuple, fmt: FloatFormat) -> str:
+    head = cond[0]
+    if head == "true":
+        return "true"
+    if head in ("and", "or"):
+        parts = [f"({_why3_condition(p, fmt)})" for p in cond[1]]
+        return (" /\\ " if head == "and" else " \\/ ").join(parts)
+    if head == "not":
+        return f"not ({_why3_condition(cond[1], fmt)})"
+    _, operand, op, literal = cond
+    x = operand.lower()
+    if op in ("samesign", "diffsign"):   # NaN's sign bit: the goal's variable sign_a (sign_b)
+        same = "(if is_nan a then sign_a = True else is_negative a) <-> " \
+               "(if is_nan b then sign_b = True else is_negative b)"
+        return same if op == "samesign" else f"not ({same})"
+    if op in _WHY3_UNARY:
+        return _WHY3_UNARY[op].format(x=x)
+    kind = literal[0]
+    if kind == "min":
+        return "true" if op in ("≠", ">", "≥") else "false"
+    if kind == "nan":
+        return f"is_nan {x}" if op == "=" else f"not is_nan {x}"
+    if _signed_zero(literal, op):
+        signed = f"is_zero {x} /\\ {'is_negative' if literal[2] == '-' else 'is_positive'} {x}"
+        return signed if op == "=" else f"not ({signed})"
+    pattern = literal_bits(fmt, literal)
+    if fmt.decode(pattern).is_inf:
+        return (_WHY3_MINUS_INF if fmt.decode(pattern).sign else _WHY3_PLUS_INF)[op].format(x=x)
+    return _WHY3_COMPARE[op].format(x=x, y=float_literal(fmt, pattern))
+
+
+def _why3_sign(sign: str) -> str:
+    if sign == "-":
+        return "is_negative q"
+    if sign == "+":
+        return "not is_negative q"
+    if sign.startswith("xor:"):
+        signs = [f"is_negative {o.lower()}" for o in sign[4:]]
+        expected = signs[0] if len(signs) == 1 else f"not ({signs[0]} <-> {signs[1]})"
+        return f"(is_negative q <-> {expected})"
+    return "true"
+
+
+def _why3_result(result: tuple, fmt: FloatFormat) -> str:
+    kind, sign, value, rounding = result
+    if kind == "sign":
+        return f"({'is_infinite q' if value == 'inf' else 'is_zero q'} -> {_why3_sign(sign)})"
+    if kind == "quotient":
+        return "is_nan q" if rounding in ("trunc", "floor") or sign == "-" else "true"
+    if kind == "nan":
+        return "is_nan q"
+    if kind == "inf":
+        return f"is_infinite q /\\ {_why3_sign(sign or '+')}"
+    if Fraction(value) == 0:
+        return f"is_zero q /\\ {_why3_sign(sign)}"
+    return f"q .= {float_literal(fmt, fmt.round(Fraction(value)))}"
+
+
+def _why3(params: dict, fmt: FloatFormat) -> str:
+    signs = ", sign_a sign_b: bool" if _uses_sign_bits(params["condition"]) else ""
+    return (f"forall a b: t{signs}. {_why3_condition(params['condition'], fmt)} ->\n"
+            f"    let q = div a b in {_why3_result(params['result'], fmt)}")
+
+
 # -- NumPy ---------------------------------------------------------------------------------------
 
 def _negative(x: np.ndarray) -> np.ndarray:
@@ -213,7 +303,14 @@ class CaseTableRow(Statement):
     kind = "case_table"
     name = "case_table"
     families = ("float",)
-    encodings = frozenset({"smt", "predicate"})
+    encodings = frozenset({"why3", "smt", "predicate"})
+
+    def why3(self, o) -> str:
+        return _why3(o.params, get_format(o.format))
+
+    def why3_name(self, o) -> str:
+        """The row's name, as its obligation has it (``<kind>_<what it states>``)."""
+        return o.id.split(".", 2)[2].replace(".", "_")
 
     def smt(self, o, context) -> str:
         return _smt(o.params, context["fmt"])

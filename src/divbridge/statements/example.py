@@ -15,6 +15,8 @@ from divbridge.formats import FloatFormat, Format, IntFormat, get_format
 from divbridge.statements import Statement
 from divbridge.statements.mirrorops import bits, div
 from divbridge.statements.smtlib import bv_literal, fp_literal, real_literal
+from divbridge.statements.why3terms import float_literal, int_literal
+from divbridge.statements.why3terms import real_literal as why3_real
 
 
 class WorkedExample(Statement):
@@ -30,12 +32,25 @@ class WorkedExample(Statement):
         return o.params["example"]
 
     def why3(self, o) -> str:
-        term = {"float": _float_term, "int": _int_term, "real": _real_term}[o.family]
+        """Each element's quotient is its C.  An infinite or NaN operand, which Why3 writes no literal for, is
+        a variable of its class (there is one NaN, and one infinity of each sign)."""
+        fmt = get_format(o.format)
         lines = []
-        for a, b, c in o.params["elements"]:
-            quotient = f"div {term(a)} {term(b)}"
-            lines.append({"nan": f"is_nan ({quotient})", "inf": f"is_plus_infinity ({quotient})",
-                          "-inf": f"is_minus_infinity ({quotient})"}.get(c, f"{quotient} = {term(c)}"))
+        for number, (a, b, c) in enumerate(o.params["elements"], 1):
+            binders, hypotheses, terms = [], [], []
+            for name, text in ((f"a{number}", a), (f"b{number}", b)):
+                if text in _CLASS:
+                    binders.append(name)
+                    hypotheses.append(f"{_CLASS[text]} {name}")
+                    terms.append(name)
+                else:
+                    terms.append(_term(fmt, text))
+            quotient = f"div {terms[0]} {terms[1]}"
+            claim = f"{_CLASS[c]} ({quotient})" if c in _CLASS else f"{quotient} = {_term(fmt, c)}"
+            if binders:
+                conjunction = " /\\ ".join(hypotheses)
+                claim = f"(forall {' '.join(binders)}: t. {conjunction} -> {claim})"
+            lines.append(claim)
         return "\n    /\\ ".join(lines)
 
     def smt_frame(self, o) -> str:
@@ -97,36 +112,21 @@ def _shown(fmt: Format, value) -> str:
     return fmt.describe(int(bits(fmt, value))) if isinstance(fmt, FloatFormat) else str(value)
 
 
-def _real_term(text: str) -> str:
-    """A Why3 real literal; inf and nan stay words (only results have them)."""
-    if text in ("inf", "-inf", "nan"):
-        return text
-    value = Fraction(text)
-    magnitude = f"{abs(value.numerator)}.0" if value.denominator == 1 else \
-        f"({abs(value.numerator)}.0 /. {value.denominator}.0)"
-    return magnitude if value >= 0 else f"(-. {magnitude})"
+# the classes of value Why3 has no literal for, as its predicates
+_CLASS = {"nan": "is_nan", "inf": "is_plus_infinity", "-inf": "is_minus_infinity"}
 
 
 def _int(text: str) -> int:
     return int(Fraction(text))
 
 
-def _int_term(text: str) -> str:
-    value = _int(text)
-    return str(value) if value >= 0 else f"({value})"
-
-
-def _float_term(text: str) -> str:
-    """A float value as a Why3 term of type t (a dyadic value has an exact decimal literal)."""
-    if text in ("inf", "-inf", "nan"):
-        return text
-    value = Fraction(text)
-    digits = 0
-    while (abs(value) * 10 ** digits).denominator != 1:
-        digits += 1
-    magnitude = abs(value) * 10 ** digits
-    decimal = f"{magnitude.numerator // 10 ** digits}.{str(magnitude.numerator % 10 ** digits).zfill(digits) or '0'}"
-    return f"(neg ({decimal}:t))" if text.startswith("-") else f"({decimal}:t)"
+def _term(fmt: Format, text: str) -> str:
+    """A written value as a Why3 term of the format's type."""
+    if isinstance(fmt, FloatFormat):
+        return float_literal(fmt, fmt.parse(text))
+    if isinstance(fmt, IntFormat):
+        return int_literal(_int(text))
+    return why3_real(Fraction(text))
 
 
 STATEMENTS = (WorkedExample(),)

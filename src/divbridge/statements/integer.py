@@ -45,6 +45,9 @@ class IntProperty(Statement):
     def why3(self, o) -> str:
         return self.why3_goal
 
+    def why3_apart(self, o) -> bool:
+        return self.probe
+
     def smt_frame(self, o) -> str:
         return self.frame
 

@@ -9,9 +9,11 @@ exact quotient rounded that way", which the provers refute with a
 counterexample at the sentence's line, instead of the requirement binding
 nothing and the proof run passing without it.
 
-Encodings: the SMT-LIB goal (float: over the float frame's ``q``; integer:
-over the bit-vector frame's exact quotient) and the predicate the cross-check
-and the counterexample replay run on the mirror.
+Encodings: the Why3 goal (float: Div against the format's IEEE division in
+the stated mode; integer: the remainder of Div's quotient), the SMT-LIB goal
+(float: over the float frame's ``q``; integer: over the bit-vector frame's
+exact quotient) and the predicate the cross-check and the counterexample
+replay run on the mirror.
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from fractions import Fraction
 
 import numpy as np
 
+from divbridge.formats import get_format
 from divbridge.statements import Statement
 from divbridge.statements.mirrorops import div, exact_quotients
 from divbridge.statements.smtlib import bv_literal
+from divbridge.statements.why3terms import float_operation
 
 BUILT_IN = {"float": "nearest", "int": "trunc"}
 FLOAT_MODES = {"trunc": "RTZ", "floor": "RTN", "ceil": "RTP"}   # SMT-LIB's rounding mode of each rule
@@ -47,6 +51,24 @@ def _float_smt(params: dict) -> str:
     """The float goal: the quotient Div computes equals the exact quotient rounded the stated way."""
     return ("(define-fun goal () Bool (=> (and (isFinite a) (isFinite b) (not (fp.isZero b)))\n"
             f"                             (= q (fp.div {FLOAT_MODES[params['mode']]} a b))))")
+
+
+def _float_why3(o) -> str:
+    ieee_div = float_operation(get_format(o.format), "div")
+    return ("forall a b: t. is_finite a /\\ is_finite b /\\ not is_zero b ->\n"
+            f"    div a b = {ieee_div} {FLOAT_MODES[o.params['mode']]} a b")
+
+
+def _int_why3(params: dict) -> str:
+    """The integer goal: the remainder of Div's (truncated) quotient says which way it rounds."""
+    same_signs = "((a < 0) <-> (b < 0))"
+    goal = {"floor": f"r = 0 \\/ {same_signs}", "ceil": f"r = 0 \\/ not {same_signs}"}.get(
+        params["mode"], "-b <= 2 * r <= b \\/ b <= 2 * r <= -b")
+    # truncated division by its defining identity, in a module apart (`why3_apart`): a rule other than
+    # truncation is false, and there Z3 shows the operands
+    return ("forall a b c r: int. in_range a /\\ in_range b /\\ b <> 0 /\\ not (a = min_value /\\ b = -1)\n"
+            "    /\\ c * b + r = a /\\ (-b < r < b \\/ b < r < -b) /\\ (r = 0 \\/ (r < 0 <-> a < 0)) ->\n"
+            f"    {goal}")
 
 
 def _int_smt(params: dict, w: int) -> str:
@@ -132,7 +154,16 @@ class RoundingRule(Statement):
     kind = "rounding_rule"
     name = "rounding_rule"
     families = ("float", "int")
-    encodings = frozenset({"smt", "predicate"})
+    encodings = frozenset({"why3", "smt", "predicate"})
+
+    def why3(self, o) -> str:
+        return _float_why3(o) if o.family == "float" else _int_why3(o.params)
+
+    def why3_name(self, o) -> str:
+        return f"rounded_{o.params['mode']}"
+
+    def why3_apart(self, o) -> bool:
+        return o.family == "int"
 
     def smt(self, o, context) -> str:
         return _float_smt(o.params) if o.family == "float" else _int_smt(o.params, context["fmt"].bits)

@@ -3,8 +3,11 @@
 These are divbridge's own claims, traced to no requirement (`obligations.strategies` lists their
 obligations and which are probes of known defects).  A strategy states how it computes ``s`` from the
 operands: in SMT-LIB (inside the frame ``<family>_strategy``, which defines the SONNX result and the goal
-``s`` equals it), and vectorised in NumPy's hardware arithmetic for the predicate, which compares it with
-the mirror.  Where it has them: a Coq template (by reasoning on rounding) and an enumeration job (every
+``s`` equals it), in Why3 where its operations have a term there (in the format's module), and vectorised
+in NumPy's hardware arithmetic for the predicate, which compares it with the mirror.  Why3 1.5's library
+converts only between Float32 and Float64 and has no truncation of a float to a bounded integer that
+SMT-LIB's ``fp.to_sbv`` matches, so the strategies through a wider format have no Why3 goal: Coq proves
+them (and the enumeration, every pair of a 16-bit format).  Where it has them: a Coq template (by reasoning on rounding) and an enumeration job (every
 operand pair of a 16-bit format, `provers.enumeration`).
 
 Adding a strategy is one `Strategy` in ``STATEMENTS`` (and its obligations in `obligations.strategies`).
@@ -31,6 +34,7 @@ class Strategy(Statement):
     name: str = ""
     family: str = "float"
     smt_body: Callable[[Format, Format | None], str] | None = None    # (fmt, via) -> defines s
+    why3_s: str = ""       # the term s over the operands, in the format's Why3 module
     compute: Callable[..., np.ndarray] | None = None    # (fmt, x, y, via) -> s, in NumPy's arithmetic
     coq_template: str = ""
     enumerated: bool = False    # every operand pair of a 16-bit format, by the engine's strategy params["strategy"]
@@ -41,7 +45,8 @@ class Strategy(Statement):
 
     @property
     def encodings(self) -> frozenset[str]:   # type: ignore[override]
-        return frozenset({"smt", "predicate"} | ({"coq"} if self.coq_template else set())
+        return frozenset({"smt", "predicate"} | ({"why3"} if self.why3_s else set())
+                         | ({"coq"} if self.coq_template else set())
                          | ({"enumeration"} if self.enumerated else set()))
 
     def variables(self, o) -> tuple[str, ...]:
@@ -53,6 +58,24 @@ class Strategy(Statement):
     def smt(self, o, context) -> str:
         assert self.smt_body is not None
         return self.smt_body(context["fmt"], _via(o))
+
+    def why3(self, o) -> str:
+        if not self.why3_s:
+            raise NotEncoded(f"{o.id}: {self.name} has no Why3 goal")
+        if self.family == "float":   # the frame's goal: the same value, NaN's payload aside
+            return (f"forall x y: t.\n    let ieee = div x y in let s = {self.why3_s} in\n"
+                    "    s = ieee \\/ (is_nan s /\\ is_nan ieee)")
+        # truncated division by its defining identity (the one trunc_identity proves of div), in a module
+        # apart (`why3_apart`)
+        return ("forall a b trunc r: int. in_range a /\\ in_range b /\\ b <> 0 /\\ not (a = min_value /\\ b = -1)\n"
+                "    /\\ trunc * b + r = a /\\ (-b < r < b \\/ b < r < -b) /\\ (r = 0 \\/ (r < 0 <-> a < 0)) ->\n"
+                f"    let s = {self.why3_s} in s = trunc")
+
+    def why3_apart(self, o) -> bool:
+        return self.family == "int"
+
+    def why3_name(self, o) -> str:
+        return f"strategy_{self.name}"
 
     def coq(self, o) -> str:
         if not self.coq_template:
@@ -162,9 +185,11 @@ def _int_via_float(fmt, a, b, via):
 STATEMENTS = (
     Strategy(name="via_wider", smt_body=_via_wider_smt, compute=_via_wider, coq_template="via_wider.v.j2",
              enumerated=True),
-    Strategy(name="reciprocal", smt_body=_reciprocal_smt, compute=_reciprocal),
-    Strategy(name="flush_to_zero", smt_body=_flush_to_zero_smt, compute=_flush_to_zero),
-    Strategy(name="floor_equals_trunc", family="int", smt_body=_floor_smt, compute=_floor),
+    Strategy(name="reciprocal", smt_body=_reciprocal_smt, compute=_reciprocal, why3_s="x .* ((1.0:t) ./ y)"),
+    Strategy(name="flush_to_zero", smt_body=_flush_to_zero_smt, compute=_flush_to_zero,
+             why3_s="if is_subnormal ieee then (if is_negative ieee then neg (0.0:t) else (0.0:t)) else ieee"),
+    Strategy(name="floor_equals_trunc", family="int", smt_body=_floor_smt, compute=_floor,
+             why3_s="if r <> 0 /\\ not (r < 0 <-> b < 0) then trunc - 1 else trunc"),
     Strategy(name="int_via_float", family="int", smt_body=_int_via_float_smt, compute=_int_via_float,
              coq_template="int_via_float.v.j2"),
 )
