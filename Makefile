@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 DIVBRIDGE := $(VENV)/bin/divbridge
 
-.PHONY: prove replay crosscheck test test-slow bench report audit clean
+.PHONY: prove replay why3-replay crosscheck test test-slow bench report audit clean
 
 # The proof run, then the reports; the exit code is the proof run's.
 prove:
@@ -15,6 +15,12 @@ prove:
 replay:
 	@scripts/setup.sh prove
 	$(DIVBRIDGE) prove --replay
+
+# every Why3 session (proofs/why3/<theory>/why3session.xml) through plain `why3 replay`, with this machine's
+# Why3 configuration (detected into .cache/divbridge/why3/) and the project's driver; exit 1 unless all replay
+why3-replay:
+	@scripts/setup.sh prove
+	$(PY) -m divbridge.provers.why3session proofs/why3
 
 # the proved properties on vectors, and the peer table (proofs/peers.json), then the reports with it;
 # the `peers` set-up adds the optional JAX extra

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 job=${1:-prove}
 # command -> Debian package
-declare -A package=([why3]=why3 [z3]=z3 [gappa]=gappa [coqc]=coq [gcc]=gcc)  # gcc: conform --impl kernel.c
+# cvc4: the second prover inside Why3 (Why3 1.5.1 detects CVC4, not cvc5); gcc: conform --impl kernel.c
+declare -A package=([why3]=why3 [z3]=z3 [cvc4]=cvc4 [gappa]=gappa [coqc]=coq [gcc]=gcc)
 if [[ $job == test ]]; then package[chromium]=chromium; fi
 
 missing=()

@@ -7,11 +7,11 @@ import dataclasses
 import shutil
 import subprocess
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from divbridge import assets, statements
-from divbridge.statements import why3terms
 from divbridge.errors import ToolMissing
 from divbridge.formats import get_format
 from divbridge.obligations import why3render
@@ -19,7 +19,9 @@ from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.model import Obligation
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers import why3 as why3_backend
+from divbridge.provers import why3abstract
 from divbridge.provers.why3 import Why3Backend, attempt_from_output, parse_answer, verdict_of
+from divbridge.statements import why3terms
 
 needs_why3 = pytest.mark.skipif(shutil.which("why3") is None or shutil.which("z3") is None,
                                 reason="why3 and z3 are not installed")
@@ -126,7 +128,6 @@ def test_unknown_statement_is_a_render_error(tmp_path):
 
 
 def test_hex_real_literals_are_exact():
-    from fractions import Fraction
     assert why3terms.hex_real(Fraction(65504)) == "0x1.FFCp15"
     assert why3terms.hex_real(Fraction(1, 2 ** 24)) == "0x1p-24"
     assert why3terms.hex_real(Fraction(3, 4)) == "0x1.8p-1"
@@ -187,6 +188,25 @@ def test_a_wrong_case_table_row_and_a_wrong_strategy_are_refuted_in_why3(tmp_pat
     assert fp32.decode(wrong.counterexample.values["a"]).is_inf and fp32.decode(wrong.counterexample.values["b"]).is_finite
     assert verdicts[floor.id].verdict == "refuted"        # a probe: its operands decoded and replayed
     assert set(verdicts[floor.id].counterexample.values) == {"a", "b"}
+
+
+@needs_why3
+def test_exactness_is_proved_in_why3_with_the_float_type_kept_abstract(backend):
+    """FP16's exactness claim bit-blasts past any limit; from ieee_float's axioms Z3 proves it at once."""
+    prover, groups = backend
+    [task] = groups["float.fp16.generic.exact_when_representable"]
+    attempt = prover.run_task(task, 20.0)
+    assert (attempt.verdict, attempt.prover) == ("proved", "why3+z3abstract"), attempt.message
+
+
+def test_the_abstract_driver_drops_only_the_float_mapping_and_looping_axioms():
+    drivers = Path(subprocess.run(["why3", "--print-datadir"], capture_output=True, text=True).stdout.strip()) / "drivers"
+    if not (drivers / "z3_440.drv").exists():
+        pytest.skip("no Why3 drivers here")
+    text = why3abstract.driver_text(drivers)
+    assert "smt-libv2-floats.gen" not in text and "FloatingPoint" not in text
+    assert f'import "{drivers / "smt-libv2.gen"}"' in text and "remove prop floor_le" in text
+    assert "remove prop div_finite" not in text     # the axioms the proofs rest on stay
 
 
 @needs_why3

@@ -107,11 +107,22 @@ def run(args: argparse.Namespace) -> int:
         results.crosscheck = run_crosscheck(results)
         crosscheck_failures = results.crosscheck["failures"]
     results.save(out / "results.json")
+    if "why3" in provers:
+        write_why3_sessions(results, out, args.timeout)
     print_summary(results.obligations, sys.stdout)
     if results.crosscheck is not None:
         print_crosscheck(results, sys.stdout)
     print(f"results written to {out / 'results.json'}")
     return 0 if results.all_settled and crosscheck_failures == 0 else 1
+
+
+def write_why3_sessions(results: Results, out: Path, timeout: float) -> None:
+    """The Why3 sessions of the theories under ``out``/why3 (beside results.json: a filtered run writes
+    them in its own --out), from this run's Why3 proofs; `make why3-replay` replays them."""
+    from divbridge.provers.why3session import write_sessions
+    written = write_sessions(results.obligations, out / "why3", timeout)
+    print(f"Why3 sessions written for {len(written)} theories ({out / 'why3'}/<theory>/{'why3session.xml'})",
+          flush=True)
 
 
 def _out(args: argparse.Namespace, provers: set[str]) -> Path:
@@ -154,7 +165,8 @@ def replay(args: argparse.Namespace, catalogue) -> int:
     # replace the committed theories
     with tempfile.TemporaryDirectory(prefix="divbridge-replay-") as scratch:
         count, failures = replay_evidence(recorded, spec_obligations(args.spec) + strategies, backends,
-                                          RunOptions(timeout=args.timeout, jobs=args.jobs), Path(scratch))
+                                          RunOptions(timeout=args.timeout, jobs=args.jobs), Path(scratch),
+                                          sessions=(args.out or BASELINE) / "why3")
     if count == 0 and not failures:
         print("replay FAILED: results.json records no proof or refutation to replay")
         return 1

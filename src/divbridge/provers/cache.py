@@ -28,7 +28,7 @@ from divbridge import cachedir
 from divbridge.atomicio import write_json_atomic
 from divbridge.errors import InputError
 from divbridge.provers.counterexample import is_current
-from divbridge.provers.verdicts import DEFINITE, Attempt
+from divbridge.provers.verdicts import DEFINITE, Attempt, answers_task
 
 MODES = ("readwrite", "off", "offline")
 UNSETTLED = ("timeout", "unknown")
@@ -99,7 +99,7 @@ class ProofCache:
             if payload.get("counterexample") is not None and not is_current(payload["counterexample"]):
                 return None   # a counterexample of display strings (before results schema 4): proved again
             attempt = Attempt.from_json(payload)
-            if attempt.verdict not in verdicts or attempt.prover != task.prover:
+            if attempt.verdict not in verdicts or not answers_task(attempt.prover, task.prover):
                 raise ValueError("not an answer of this prover that this key may hold")
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             self._report(path, str(exc) if isinstance(exc, ValueError) else f"malformed ({type(exc).__name__})")

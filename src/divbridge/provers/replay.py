@@ -1,6 +1,8 @@
 """Replay the evidence of ``proofs/results.json``: every recorded proof (and every
 recorded refutation) is run again with the prover that gave it, the cache off,
 and must come back with the same verdict from the same prover version.
+A proof Why3 gave is replayed from the Why3 session of its theory
+(`why3session.replay_recorded`: plain ``why3 replay``), not searched for again.
 
 The obligation run is the one recorded (results.json holds it whole).  Fails
 closed: a missing prover, a different version, an obligation that the
@@ -18,7 +20,7 @@ from typing import Callable, TextIO
 from divbridge.errors import ToolMissing
 from divbridge.obligations.model import Obligation
 from divbridge.provers.runner import Backend, RunOptions, Runner
-from divbridge.provers.verdicts import DEFINITE, Attempt
+from divbridge.provers.verdicts import DEFINITE, Attempt, is_why3
 
 
 class NoCache:
@@ -61,10 +63,12 @@ def recorded_evidence(recorded) -> dict[str, list[tuple[Obligation, Attempt]]]:
 
 
 def replay(recorded, catalogue: list[Obligation], backends_for: Callable[[set[str]], list[Backend]],
-           options: RunOptions, out_dir: Path, stream: TextIO | None = None) -> tuple[int, list[ReplayFailure]]:
+           options: RunOptions, out_dir: Path, stream: TextIO | None = None,
+           sessions: Path | None = None) -> tuple[int, list[ReplayFailure]]:
     """Re-run every recorded definite attempt of ``recorded`` (a `results.Results`: its obligations,
     verdicts and attempts) on its recorded obligation, which ``catalogue`` (what the document states now)
-    must still hold as recorded; returns how many were replayed and the failures."""
+    must still hold as recorded; returns how many were replayed and the failures.  With ``sessions`` (the
+    directory of the Why3 sessions beside results.json) Why3's proofs replay from their sessions."""
     stream = stream or sys.stdout   # looked up now: sys.stdout may be replaced after import
     current = {o.id: o.to_json() for o in catalogue}
     failures: list[ReplayFailure] = []
@@ -76,6 +80,16 @@ def replay(recorded, catalogue: list[Obligation], backends_for: Callable[[set[st
                      for o, attempt in entries if current.get(o.id) != o.to_json()]
         if not known:
             continue
+        if sessions is not None and is_why3(prover):   # proofs from the sessions; refutations run again
+            proofs = [(o, attempt) for o, attempt in known if attempt.verdict == "proved"]
+            known = [(o, attempt) for o, attempt in known if attempt.verdict != "proved"]
+            if proofs:
+                print(f"replay: {len(proofs)} proof(s) with {prover}, from the Why3 sessions in {sessions}/",
+                      file=stream, flush=True)
+                replayed += len(proofs)
+                failures += _replay_sessions(recorded, proofs, sessions)
+            if not known:
+                continue
         print(f"replay: {len(known)} obligation(s) with {prover}", file=stream, flush=True)
         name = prover_option(prover)
         runner = Runner(backends_for({name}), NoCache(),
@@ -102,3 +116,14 @@ def replay(recorded, catalogue: list[Obligation], backends_for: Callable[[set[st
                 detail = f" ({again.message})" if again.message else ""
                 failures.append(ReplayFailure(oid, prover, f"{again.verdict}, recorded {attempt.verdict}{detail}"))
     return replayed, failures
+
+
+def _replay_sessions(recorded, known: list[tuple[Obligation, Attempt]], sessions: Path) -> list[ReplayFailure]:
+    from divbridge.provers.why3 import Why3Backend
+    from divbridge.provers.why3session import replay_recorded
+    try:
+        versions = Why3Backend().versions()
+    except ToolMissing as exc:
+        return [ReplayFailure(o.id, a.prover, f"prover missing ({exc})") for o, a in known]
+    artifacts = {r.id: r.artifacts.get("why3", "") for r in recorded.obligations}
+    return [ReplayFailure(*failure) for failure in replay_recorded(known, artifacts, sessions, versions)]

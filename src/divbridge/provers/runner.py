@@ -25,13 +25,13 @@ from typing import Protocol, TextIO
 from divbridge.atomicio import write_text_atomic
 from divbridge.obligations.model import Obligation
 from divbridge.provers import process
-from divbridge.provers.verdicts import Attempt, ObligationResult, Outcome, combine, deciding
+from divbridge.provers.verdicts import Attempt, ObligationResult, Outcome, answers_task, combine, deciding
 
 
 @dataclass(frozen=True)
 class ProofTask:
     obligation: Obligation
-    prover: str        # "why3+z3" | "z3" | "cvc5" | "bitwuzla" | "exhaustive"
+    prover: str        # "why3" | "z3" | "cvc5" | "bitwuzla" | "exhaustive" (see `answers_task`)
     text: str          # the exact input the prover reads
     artifact: str      # the rendered file relative to the project root, "#goal" for a Why3 goal
     options: tuple[tuple[str, str], ...] = ()   # anything else the answer depends on
@@ -241,7 +241,7 @@ class Runner:
 
     def _decided(self, attempts: list[Attempt], candidates: set[str]) -> bool:
         """Decided, whatever the provers still running would say: they are all ranked after the decision."""
-        pending = candidates - {a.prover for a in attempts}
+        pending = {c for c in candidates if not any(answers_task(a.prover, c) for a in attempts)}
         return deciding(attempts, self.options.agree, pending) is not None
 
     def _version(self, task: ProofTask) -> str:
@@ -270,10 +270,9 @@ class Runner:
             fresh = backend.run_group(group, self.options.timeout, self.options.agree, decided)
         except Exception as exc:  # a crashed backend is an error verdict, never a lost obligation
             fresh = [Attempt(t.prover, "error", 0.0, message=f"{type(exc).__name__}: {exc}") for t in group]
-        tasks = {t.prover: t for t in group}
         for attempt in fresh:
             self._with_version(attempt)
-            task = tasks.get(attempt.prover)
+            task = next((t for t in group if answers_task(attempt.prover, t.prover)), None)
             if task is not None and self.cache.mode == "readwrite":
                 self.cache.store(task, self._version(task), attempt, self.options.timeout)
         return fresh

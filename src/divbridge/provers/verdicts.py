@@ -41,7 +41,7 @@ def rank(prover: str) -> tuple[int, str]:
 class Attempt:
     """One prover's answer on one obligation."""
 
-    prover: str                  # why3+z3 | z3 | cvc5 | bitwuzla | exhaustive
+    prover: str                  # why3+z3 | why3+cvc4 | z3 | cvc5 | bitwuzla | exhaustive
     verdict: str                 # one of VERDICTS
     time_s: float
     cached: bool = False
@@ -114,6 +114,12 @@ def recorded(attempts: list[Attempt], verdict: str, prover: str) -> list[Attempt
 def is_why3(prover: str) -> bool:
     """Why3 with a prover of its own (why3+z3): the attempt recorded beside the deciding prover's."""
     return prover.split("+")[0] == "why3"
+
+
+def answers_task(attempt_prover: str, task_prover: str) -> bool:
+    """Whether an attempt answers a task of ``task_prover``: the same prover, or one that the task's
+    tool drives (a why3 task answers as why3+z3 or why3+cvc4, the prover inside Why3 that answered)."""
+    return attempt_prover == task_prover or attempt_prover.split("+")[0] == task_prover
 
 
 def headline(refutations: list[Attempt]) -> Counterexample | None:

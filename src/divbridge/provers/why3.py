@@ -1,11 +1,21 @@
 """The Why3 backend: one `why3 prove` run with Z3 per generated file (every goal
-of the file under a short limit), then one run per goal the file pass left open.
+of the file under a short limit), then one run per goal the file pass left open:
+Z3 under the full limit, then CVC4 on a goal Z3 still leaves open.  The attempt
+names the prover inside Why3 that answered (``why3+z3``, ``why3+cvc4``).
+
+CVC4, not cvc5: Why3 1.5.1 detects CVC4 (Debian's ``cvc4``, 1.8) and has no
+driver for cvc5.  Debian's CVC4 is built without SymFPU, so it answers the
+integer and real goals only; on a float goal it fails at once (an ``error``
+answer, never a proof).  A machine without CVC4 proves with Z3 alone (a one-line
+note).
 
 Why3 1.5.1 maps only Float32 and Float64 to SMT-LIB; the FP16 and BFloat16
 clones of why3/floats.mlw need why3/floats.drv, which a generated
-``--extra-config`` adds to Z3's driver through ``[prover_modifiers]``.  The
-Why3 configuration itself is generated too (``why3 config detect``) so that
-a run never depends on the user's ~/.why3.conf; Why3 and the provers it
+``--extra-config`` adds to Z3's (and CVC4's) driver through ``[prover_modifiers]``.
+The Why3 configuration itself is generated too (``why3 config detect``) so that
+a run never depends on the user's ~/.why3.conf.  Both hold this machine's
+absolute paths: they go to the cache directory (`machine_config`), never to
+``proofs/``, whose evidence is the same from any clone.  Why3 and the provers it
 drives are looked up in the system's directories (`SYSTEM_PATH`), never on
 ``PATH``, and ``why3 config detect`` records them there by absolute path: a
 virtual environment's ``z3`` (z3-solver ships one, another version) cannot
@@ -32,29 +42,35 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 from fractions import Fraction
 from pathlib import Path
 
-from divbridge import assets
+from divbridge import assets, cachedir
 from divbridge.atomicio import write_text_atomic
 from divbridge.errors import InputError, ToolMissing
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import smtrender, why3render
 from divbridge.obligations.model import Obligation
-from divbridge.provers import counterexample
+from divbridge.provers import counterexample, why3abstract
 from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import Backend, ProofTask
-from divbridge.provers.verdicts import Attempt
+from divbridge.provers.verdicts import DEFINITE, Attempt
 
-PROVER = "why3+z3"
+PROVER = "why3"   # the task's prover; an attempt names the prover inside Why3 that answered: why3+z3, why3+cvc4
+# Why3's shortcut -> the prover's name in Why3's configuration, in the order tried; z3abstract is Z3 with the
+# float types kept abstract (`why3abstract`), tried on a float goal only, under ABSTRACT_S
+SOLVERS = {"z3": "Z3", why3abstract.SHORTCUT: why3abstract.NAME, "cvc4": "CVC4"}
+ABSTRACT_S = 20.0   # where the route works it takes 0.1-12 s here
 # the per-file pass: what Z3 proves within this limit is settled by one Why3 run per file;
 # a goal it leaves open (or expected invalid: it needs the counterexample run) gets its own run
 FILE_PASS_S = 2.0
 LIBRARY_FILES = ("floats.mlw", "floats.drv", "tensor.mlw")
+MEMORY_MB = 2000   # the memory limit of every prover Why3 runs
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"   # where Debian (and a local build) put why3 and its provers
 
 _RESULT = re.compile(r"Prover result is: (?P<answer>.*?) \((?P<time>\d+(?:\.\d+)?)s")
@@ -150,19 +166,27 @@ class Why3Backend(Backend):
     name = "why3"
     beside = True    # Why3 attempts every goal of its theories: its verdict is recorded for each obligation
 
-    def __init__(self, memory_mb: int = 2000, library: Path = assets.WHY3_LIBRARY):
+    def __init__(self, memory_mb: int = MEMORY_MB, library: Path = assets.WHY3_LIBRARY):
         self.memory_mb = memory_mb
         self.library = library
         self._config: Path | None = None
         self._extra: Path | None = None
+        self._noted = False
+        self._solvers = ["z3"]   # the provers Why3 drives here, in the order tried (prepare: CVC4 when installed)
         self._goals: dict[str, tuple[why3render.Theory, why3render.Goal]] = {}
         self._lock = threading.Lock()
         self._file_passes: dict[Path, tuple[threading.Event, dict[str, Attempt]]] = {}
 
     # -- tools ---------------------------------------------------------------
     def versions(self) -> dict[str, str]:
-        why3, z3 = _require("why3", "apt-get install why3"), _require("z3", "apt-get install z3")
-        return {"why3": _version([why3, "--version"]), "why3/z3": _version([z3, "--version"])}
+        """why3, its Z3 and, when installed, its CVC4 (``why3/cvc4``)."""
+        why3, z3 = require_why3(), _require("z3", "apt-get install z3")
+        found = {"why3": _version([why3, "--version"]), "why3/z3": _version([z3, "--version"])}
+        found[f"why3/{why3abstract.SHORTCUT}"] = found["why3/z3"]
+        cvc4 = shutil.which("cvc4", path=SYSTEM_PATH)
+        if cvc4 is not None:
+            found["why3/cvc4"] = _version([cvc4, "--version"])
+        return found
 
     # -- rendering -------------------------------------------------------------
     def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
@@ -174,33 +198,28 @@ class Why3Backend(Backend):
         # cache answers entirely does not start Why3 at all
         self._config = self._extra = None
         library_text = "".join((self.library / name).read_text() for name in LIBRARY_FILES)
-        z3_version = self.versions()["why3/z3"]
+        versions = self.versions()
+        self._solvers = [solver for solver in SOLVERS if f"why3/{solver}" in versions]
+        if "cvc4" not in self._solvers and not self._noted:
+            self._noted = True
+            print("divbridge: note: CVC4 is not installed (apt-get install cvc4): Why3 proves with Z3 alone",
+                  file=sys.stderr, flush=True)
         groups = []
         for theory in theories:
             for goal in theory.goals:
                 artifact = theory.goal_ref(goal)
                 self._goals[artifact] = (theory, goal)
                 options = (("goal", f"{goal.module}.{theory.selector(goal)}"), ("memory_mb", str(self.memory_mb)),
-                           ("z3", z3_version))
+                           *((solver, versions[f"why3/{solver}"]) for solver in self._solvers))
                 clones = theory.clones.text if theory.clones is not None else ""
                 groups.append([ProofTask(goal.obligation, PROVER, theory.text + clones + library_text, artifact,
                                          options)])
         return groups
 
-    def write_config(self, directory: Path) -> tuple[Path, Path]:
-        """A fresh why3.conf (detected provers) and the extra config adding floats.drv to Z3."""
-        why3 = _require("why3", "apt-get install why3")
-        with tempfile.TemporaryDirectory() as scratch:
-            detected = Path(scratch) / "why3.conf"
-            _run([why3, "-C", str(detected), "config", "detect"], 60, env={**os.environ, "PATH": SYSTEM_PATH})
-            config = directory / "why3.conf"
-            write_text_atomic(config, detected.read_text())
-        extra = directory / "why3-extra.conf"
-        write_text_atomic(extra, "# Generated by divbridge: Z3 also reads the FP16/BFloat16 driver.\n"
-                                 "[prover_modifiers]\n"
-                                 'name = "Z3"\n'
-                                 f'driver = "{(self.library / "floats.drv").resolve()}"\n')
-        return config, extra
+    def write_config(self, directory: Path | None = None) -> tuple[Path, Path]:
+        """A fresh why3.conf (detected provers) and the extra config adding floats.drv to Z3 and CVC4,
+        in ``directory`` (default: the machine's, `machine_config`)."""
+        return machine_config(self.library, directory)
 
     # -- proving -------------------------------------------------------------
     def run_group(self, group: list[ProofTask], timeout: float, agree: int,
@@ -209,30 +228,59 @@ class Why3Backend(Backend):
 
     def run_task(self, task: ProofTask, timeout: float, cancel: threading.Event | None = None) -> Attempt:
         theory, goal = self._goals[task.artifact]
+        selector, stated_in = theory.selector(goal), theory.stated_in(goal).name
+        # the abstract route proves a float claim, never refutes one: without the FloatingPoint theory (and
+        # without the looping axioms it drops) a model of its context need not be a pair of floats
+        abstract = task.obligation.family == "float" and task.obligation.expect == "valid" \
+            and why3abstract.SHORTCUT in self._solvers
         if task.obligation.expect == "valid":
             quick = self._file_pass(theory, min(timeout, FILE_PASS_S), cancel).get(goal.name)
             if quick is not None and quick.verdict == "proved":
                 return quick
+        if abstract:   # before bit-blasting for the full limit: where the route works it takes seconds
+            early = self._other(task, why3abstract.SHORTCUT, min(timeout, ABSTRACT_S), cancel)
+            if early is None:
+                return Attempt(f"{PROVER}+z3", "skipped", 0.0, message="stopped: another prover answered first")
+            if early.verdict == "proved":
+                return early
         with_model = task.obligation.expect == "invalid"
-        selector, stated_in = theory.selector(goal), theory.stated_in(goal).name
         output, elapsed = self.prove_goal(theory.path, goal.module, selector, timeout,
                                           with_model=with_model, cancel=cancel)
         if output is None:
-            return Attempt(PROVER, "skipped", round(elapsed, 3), message="stopped: another prover answered first")
+            return Attempt(f"{PROVER}+z3", "skipped", round(elapsed, 3), message="stopped: another prover answered first")
         attempt = attempt_from_output(output, task.obligation.expect, elapsed, stated_in, task.obligation)
         if attempt.verdict == "refuted" and not with_model:   # "Invalid" with no model: ask Z3 for one
             again, _ = self.prove_goal(theory.path, goal.module, selector, timeout, with_model=True, cancel=cancel)
             found, problem = refutation(task.obligation, parse_model(again or "", stated_in))
-            attempt = Attempt(PROVER, "error" if problem else "refuted", attempt.time_s, counterexample=found,
-                              message=problem)
+            attempt = Attempt(attempt.prover, "error" if problem else "refuted", attempt.time_s,
+                              counterexample=found, message=problem)
         elif attempt.message == "why3: Unknown (sat)" and not with_model:
             # Z3 found the claim satisfiable but cannot vouch for its model (quantified axioms): a model
             # that names the operands and that the mirror reproduces refutes it; any other stays unknown
             again, _ = self.prove_goal(theory.path, goal.module, selector, timeout, with_model=True, cancel=cancel)
             found, problem = refutation(task.obligation, parse_model(again or "", stated_in))
             if found is not None and found.replayed and not problem:
-                attempt = Attempt(PROVER, "refuted", attempt.time_s, counterexample=found)
+                attempt = Attempt(attempt.prover, "refuted", attempt.time_s, counterexample=found)
+        if attempt.verdict in DEFINITE or with_model:
+            return attempt
+        if abstract:
+            attempt.message += f"; {why3abstract.NAME}: {early.message.removeprefix('why3: ') or early.verdict}"
+        elif "cvc4" in self._solvers:   # CVC4 (built without FloatingPoint here) on the other goals
+            other = self._other(task, "cvc4", timeout, cancel)
+            if other is None or other.verdict in DEFINITE:
+                return other or attempt
+            attempt.message += f"; CVC4: {other.message.removeprefix('why3: ')}"
         return attempt
+
+    def _other(self, task: ProofTask, solver: str, limit: float, cancel: threading.Event | None) -> Attempt | None:
+        """The attempt of another prover than Z3 on the task's goal; None when cancelled."""
+        theory, goal = self._goals[task.artifact]
+        output, elapsed = self.prove_goal(theory.path, goal.module, theory.selector(goal), limit, solver=solver,
+                                          cancel=cancel)
+        if output is None:
+            return None
+        return attempt_from_output(output, task.obligation.expect, elapsed, theory.stated_in(goal).name,
+                                   task.obligation, solver=solver)
 
     def _file_pass(self, theory: why3render.Theory, limit: float,
                    cancel: threading.Event | None) -> dict[str, Attempt]:
@@ -255,9 +303,8 @@ class Why3Backend(Backend):
                     answers: dict[str, Attempt]) -> None:
         try:
             if self._config is None or self._extra is None:
-                self._config, self._extra = self.write_config(theory.path.parent)
-            command = [_require("why3", "apt-get install why3"), "-C", str(self._config),
-                       f"--extra-config={self._extra}", *self._load_path(theory.path), "prove", "-P", "z3",
+                self._config, self._extra = self.write_config()
+            command = [require_why3(), "prove", *self._options(theory.path), "-P", "z3",
                        "-t", str(max(1, math.ceil(limit))), "-m", str(self.memory_mb), str(theory.path)]
             output = _run(command, limit * len(theory.goals) + 30)
             if output is not None:   # None: the run was abandoned (Ctrl-C)
@@ -265,18 +312,20 @@ class Why3Backend(Backend):
         finally:   # whatever happens, the waiting tasks go on (to their own runs)
             done.set()
 
-    def _load_path(self, theory: Path) -> list[str]:
-        """The hand-written library, and the theory's own directory (the generic float module it clones)."""
-        return ["-L", str(self.library), "-L", str(theory.parent)]
+    def _options(self, theory: Path) -> list[str]:
+        """The configuration and the load path (the hand-written library, and the theory's own directory:
+        the generic float module it clones).  They follow the command: Why3 1.5 reads options given
+        before it twice, and a ``[prover]`` of the extra config read twice is refused."""
+        assert self._config is not None and self._extra is not None
+        return ["-C", str(self._config), f"--extra-config={self._extra}", "-L", str(self.library),
+                "-L", str(theory.parent)]
 
-    def prove_goal(self, path: Path, module: str, goal: str, timeout: float,
-                   with_model: bool = False, cancel: threading.Event | None = None) -> tuple[str | None, float]:
-        """Run why3 with Z3 on one goal; returns why3's output and the wall time."""
+    def prove_goal(self, path: Path, module: str, goal: str, timeout: float, with_model: bool = False,
+                   cancel: threading.Event | None = None, solver: str = "z3") -> tuple[str | None, float]:
+        """Run why3 with one prover (Z3 unless told) on one goal; returns why3's output and the wall time."""
         if self._config is None or self._extra is None:
-            self._config, self._extra = self.write_config(path.parent)
-        command = [_require("why3", "apt-get install why3"), "-C", str(self._config),
-                   f"--extra-config={self._extra}", *self._load_path(path), "prove",
-                   "-P", "z3-ce" if with_model else "z3", "-t", str(max(1, math.ceil(timeout))),
+            self._config, self._extra = self.write_config()
+        command = [require_why3(), "prove", *self._options(path), "-P", f"{solver}-ce" if with_model else solver, "-t", str(max(1, math.ceil(timeout))),
                    "-m", str(self.memory_mb), str(path), "-T", module, "-G", goal]
         started = time.monotonic()
         output = _run(command, timeout + 30, cancel)
@@ -296,20 +345,78 @@ def parse_file_answers(output: str, goals: set[str]) -> dict[str, Attempt]:
 
 
 def attempt_from_output(output: str, expect: str, elapsed: float, file_name: str | None = None,
-                        obligation: Obligation | None = None) -> Attempt:
-    """One Attempt from why3's output on one goal; a refutation's model is replayed when the
-    obligation is given (see `refutation`)."""
+                        obligation: Obligation | None = None, solver: str = "z3") -> Attempt:
+    """One Attempt of Why3 with ``solver`` from why3's output on one goal; a refutation's model is
+    replayed when the obligation is given (see `refutation`)."""
+    prover = f"{PROVER}+{solver}"
     answer = parse_answer(output)
     if answer is None:
         last = [line for line in output.splitlines() if line.strip()]
-        return Attempt(PROVER, "error", round(elapsed, 3), message=last[-1] if last else "why3 gave no answer")
+        return Attempt(prover, "error", round(elapsed, 3), message=last[-1] if last else "why3 gave no answer")
     text, prover_time = answer
     if text == "High failure" and re.search(r"prover output:\s*timeout", output):
         text = "Timeout"   # Z3 stopped by its own -T limit prints "timeout", which Why3 1.5.1 does not recognise
     verdict = verdict_of(text, expect)
     found, problem = refutation(obligation, parse_model(output, file_name)) if verdict == "refuted" else (None, "")
-    return Attempt(PROVER, "error" if problem else verdict, round(prover_time, 3), counterexample=found,
+    return Attempt(prover, "error" if problem else verdict, round(prover_time, 3), counterexample=found,
                    message=problem or ("" if verdict in ("proved", "refuted") else f"why3: {text}"))
+
+
+_MACHINE: dict[Path, tuple[Path, Path]] = {}
+_MACHINE_LOCK = threading.Lock()
+_SCRATCH: list[tempfile.TemporaryDirectory] = []
+
+
+def machine_config(library: Path = assets.WHY3_LIBRARY, directory: Path | None = None) -> tuple[Path, Path]:
+    """This machine's why3.conf (`why3 config detect` on `SYSTEM_PATH`: the provers by absolute path)
+    and the extra config adding ``library``/floats.drv to Z3's and CVC4's drivers (an absolute path
+    too).  Both depend on the machine, not on the evidence: they go to ``directory``, by default the
+    cache's ``why3/`` (a scratch directory when the caches are off), detected once per process."""
+    if directory is None:
+        root = cachedir.root()
+        if root is None:
+            with _MACHINE_LOCK:
+                if not _SCRATCH:
+                    _SCRATCH.append(tempfile.TemporaryDirectory(prefix="divbridge-why3-"))
+            directory = Path(_SCRATCH[0].name)
+        else:
+            directory = root / "why3"
+    directory = directory.absolute()
+    with _MACHINE_LOCK:
+        if directory in _MACHINE and all(path.exists() for path in _MACHINE[directory]):
+            return _MACHINE[directory]
+        why3 = require_why3()
+        with tempfile.TemporaryDirectory() as scratch:
+            detected = Path(scratch) / "why3.conf"
+            _run([why3, "-C", str(detected), "config", "detect"], 60, env={**os.environ, "PATH": SYSTEM_PATH})
+            config = directory / "why3.conf"
+            write_text_atomic(config, detected.read_text())
+        extra = directory / "why3-extra.conf"
+        driver = (library / "floats.drv").resolve()
+        abstract = directory / "z3_abstract.drv"
+        write_text_atomic(abstract, why3abstract.driver_text(Path(_run([why3, "--print-datadir"], 60).strip())
+                                                             / "drivers"))
+        z3 = _require("z3", "apt-get install z3")
+        write_text_atomic(extra, "# Generated by divbridge: Z3 and CVC4 also read the FP16/BFloat16 driver;\n"
+                                 "# Z3 with abstract floats is a prover of its own.\n"
+                          + "".join(f'[prover_modifiers]\nname = "{name}"\ndriver = "{driver}"\n\n'
+                                    for name in SOLVERS.values() if name != why3abstract.NAME)
+                          + why3abstract.prover_entry(z3, _version([z3, "--version"]), abstract))
+        _MACHINE[directory] = config, extra
+        return config, extra
+
+
+def require_why3() -> str:
+    """The system's why3 (`SYSTEM_PATH`); ToolMissing when absent."""
+    return _require("why3", "apt-get install why3")
+
+
+def run_why3(command: list[str], limit: float) -> tuple[str, int]:
+    """stdout+stderr and exit code of a why3 command (a run over ``limit`` is killed: exit code -9)."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               errors="replace", start_new_session=True)
+    output, _, outcome = communicate(process, None, limit)
+    return output, (process.returncode if outcome == "done" else -9)
 
 
 def _require(tool: str, install: str) -> str:
