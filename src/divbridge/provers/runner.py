@@ -52,6 +52,10 @@ class Backend(abc.ABC):
     # answers every goal it has, in a tier of its own after the others, never cut off by their decision
     beside: bool = False
 
+    def time_limit(self, timeout: float) -> float:
+        """The limit of one of its runs, given the run's --timeout (the cache keys on it)."""
+        return timeout
+
     @abc.abstractmethod
     def versions(self) -> dict[str, str]:
         """Tool -> version; raises ToolMissing when the backend's tool is absent."""
@@ -177,7 +181,7 @@ class Runner:
         attempts: list[Attempt] = []
         missing: list[tuple[Backend, list[ProofTask]]] = []
         for backend, group in groups:
-            hits = {task.prover: self._lookup(task) for task in group}
+            hits = {task.prover: self._lookup(backend, task) for task in group}
             attempts.extend(hit for hit in hits.values() if hit is not None)
             left = [task for task in group if hits[task.prover] is None]
             if left:
@@ -258,23 +262,23 @@ class Runner:
             attempt.version = self._prover_version(attempt.prover)
         return attempt
 
-    def _lookup(self, task: ProofTask) -> Attempt | None:
+    def _lookup(self, backend: Backend, task: ProofTask) -> Attempt | None:
         if self.cache.mode == "off":
             return None
-        hit = self.cache.lookup(task, self._version(task), self.options.timeout)
+        hit = self.cache.lookup(task, self._version(task), backend.time_limit(self.options.timeout))
         return None if hit is None else self._with_version(hit)
 
     def _run_group(self, backend: Backend, group: list[ProofTask], decided: threading.Event) -> list[Attempt]:
         """Run the tasks the cache could not answer, and store their answers."""
         try:
-            fresh = backend.run_group(group, self.options.timeout, self.options.agree, decided)
+            fresh = backend.run_group(group, backend.time_limit(self.options.timeout), self.options.agree, decided)
         except Exception as exc:  # a crashed backend is an error verdict, never a lost obligation
             fresh = [Attempt(t.prover, "error", 0.0, message=f"{type(exc).__name__}: {exc}") for t in group]
         for attempt in fresh:
             self._with_version(attempt)
             task = next((t for t in group if answers_task(attempt.prover, t.prover)), None)
             if task is not None and self.cache.mode == "readwrite":
-                self.cache.store(task, self._version(task), attempt, self.options.timeout)
+                self.cache.store(task, self._version(task), attempt, backend.time_limit(self.options.timeout))
         return fresh
 
     def _progress(self, done: int, total: int, obligation: Obligation, outcome: Outcome, elapsed: float) -> None:
