@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from divbridge.crosscheck.ckernel import compiler
+from divbridge.conform.ckernel import compiler
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL = ROOT / "tests" / "kernels" / "div_fp16_via_fp32.c"
@@ -28,16 +28,16 @@ CFLAGS = "-O2 -mf16c"   # hardware FP16 conversions (x86-64 F16C); gcc 12 calls 
 
 def _measure() -> dict:
     """The figures of the divbridge on sys.path (run in the subprocess)."""
-    from divbridge.crosscheck import conform
-    from divbridge.crosscheck.impls import load_impl
+    from divbridge.conform import conformance
+    from divbridge.conform.impls import load_impl
     from divbridge.formats import FP16
     start = time.perf_counter()
     impl = load_impl(f"{KERNEL}:div_fp16", CFLAGS)
     compile_s = time.perf_counter() - start
-    conform.check_exhaustive(impl, FP16, numerators=range(0, 256))   # numba compile or cache load
+    conformance.check_exhaustive(impl, FP16, numerators=range(0, 256))   # numba compile or cache load
     load = _load()
     start = time.perf_counter()
-    report = conform.check_exhaustive(impl, FP16)
+    report = conformance.check_exhaustive(impl, FP16)
     return {"compile_or_cache_s": round(compile_s, 2), "fp16_pairs": sum(report.vectors.values()),
             "fp16_mismatches": report.mismatches, "fp16_conforms": report.conforms,
             "check_exhaustive_s": round(time.perf_counter() - start, 2), "check_exhaustive_load": load}

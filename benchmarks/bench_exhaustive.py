@@ -13,8 +13,8 @@ import time
 
 import numpy as np
 
-from divbridge.crosscheck.exhaustive import enumerate_pairs
-from divbridge.crosscheck.monotone import check_monotone_numerator
+from divbridge.provers.enumeration.engine import enumerate_pairs
+from divbridge.provers.enumeration.monotone import check_monotone_numerator
 from divbridge.formats import BF16, FP16, float_format
 
 NAIVE_ROWS = 256

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from divbridge import results as results_model
 from divbridge.obligations.catalog import spec_obligations
-from divbridge.provers.verdicts import Attempt, combine
+from divbridge.provers.verdicts import Attempt, ObligationResult, combine
 from divbridge.report import REPORTERS, build, write_reports
-from divbridge.results import ObligationResult, Results
+from divbridge.results import Results
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,7 +24,7 @@ def _results() -> tuple[Results, str]:
     path = ROOT / results_model.DEFAULT_PATH
     if path.exists():
         return results_model.load(path), str(results_model.DEFAULT_PATH)
-    synthetic = [ObligationResult.from_outcome(ob, combine([Attempt("z3", "proved", 0.1, version="synthetic")]))
+    synthetic = [ObligationResult(ob, combine([Attempt("z3", "proved", 0.1, version="synthetic")]))
                  for ob in spec_obligations()]
     return Results(synthetic), "synthetic (no proofs/results.json)"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers import solvers
-from divbridge.provers.exhaustive import ExhaustiveBackend
+from divbridge.provers.enumeration.backend import ExhaustiveBackend
 from divbridge.provers.smt import SmtBackend
 
 # obligations every solver can read (no reals, no BF16, no integer arithmetic), easy and hard mixed

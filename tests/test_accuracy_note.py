@@ -19,7 +19,8 @@ from divbridge.document import mathexpr
 from divbridge.document.accuracy import LEAD_IN, is_note, parse_note, read_note
 from divbridge.formats import get_format
 from divbridge.obligations import accuracy, smtrender
-from divbridge.properties import accuracy_note, statements
+from divbridge import statements
+from divbridge.statements import accuracy_bound
 from divbridge.provers import solvers
 
 CORPUS = Path(__file__).parent / "corpus_acc"
@@ -172,18 +173,16 @@ def test_the_predicate_replays_a_counterexample_on_the_mirror():
     overflow = next(o for o in accuracy.note_obligations(note, FORMATS) if o.id.endswith("fp16.intro.abs_intro_le_"
                                                                                          "eps_times_max_min_normal_abs"
                                                                                          "_a_over_abs_b_o_1df722.overflow"))
-    holds, detail = statements.holds_at("accuracy_note", overflow.params, fp16,
-                                        {"a": fp16.parse("65504"), "b": fp16.parse("0.5")})
+    holds, detail = statements.holds_at(overflow, {"a": fp16.parse("65504"), "b": fp16.parse("0.5")})
     assert not holds and detail == "a / b = 131008 rounds to inf"
     int8 = next(o for o in accuracy.note_obligations(note) if o.format == "int32")
-    assert statements.holds_at("accuracy_note", int8.params, get_format("int32"), {"a": 2, "b": 3}) == (
+    assert statements.holds_at(int8, {"a": 2, "b": 3}) == (
         False, "trunc(a / b) = 0, a / b = 2/3, E = -2/3")
-    applies, holds = accuracy_note.predicate(int8.params, get_format("int32"), np.array([7, 1, 5], np.int32),
-                                             np.array([7, 0, 2], np.int32))
+    applies, holds = statements.of(int8).predicate(int8, get_format("int32"), a=np.array([7, 1, 5], np.int32),
+                                                   b=np.array([7, 0, 2], np.int32))
     assert applies.tolist() == [True, False, True] and holds.tolist() == [True, True, False]
     real = next(o for o in accuracy.note_obligations(note) if o.id.startswith("accuracy.real.propagation.eq"))
-    assert statements.holds_at("accuracy_note", real.params, get_format("real"),
-                               {"A": 0, "A_err": 1, "B": 2, "B_err": 0}) == (False, "left side 1/2, right side 1/4")
+    assert statements.holds_at(real, {"A": 0, "A_err": 1, "B": 2, "B_err": 0}) == (False, "left side 1/2, right side 1/4")
 
 
 # -- check-spec -----------------------------------------------------------------------------------
@@ -208,7 +207,7 @@ def test_the_february_style_note():
     claim = next(o for o in accuracy.note_obligations(read_note(CORPUS / "feb_style.md"), FORMATS)
                  if o.id == "accuracy.fp16.intro.eq_intro_ulp_a_over_b.in_range")
     one = get_format("fp16").parse("1")
-    assert statements.holds_at("accuracy_note", claim.params, get_format("fp16"), {"a": one, "b": one}) == (
+    assert statements.holds_at(claim, {"a": one, "b": one}) == (
         False, "a / b = 1 rounds to 1: E = 0, the bound is 1/1024")
     assert integer.message.startswith("false in int8, uint8: E = 0 where E = trunc(A/B) - A/B")
     assert information == [12, 18, 30, 35, 38]
@@ -290,8 +289,8 @@ def test_exact_values_decide_real_claims_without_a_prover():
     note = read_note(CORPUS / "aug_style.md")
     wrong = accuracy.readings(note)[0]
     point = {"A": Fraction(0), "A_err": Fraction(1), "B": Fraction(2), "B_err": Fraction(0)}
-    assert accuracy_note.evaluate(wrong.conditions, point) is True
-    assert accuracy_note.evaluate(wrong.goal, point) is False
+    assert accuracy_bound.evaluate(wrong.conditions, point) is True
+    assert accuracy_bound.evaluate(wrong.goal, point) is False
 
 
 @pytest.mark.parametrize("claim", [
@@ -315,7 +314,7 @@ def test_the_float_encoding_agrees_with_the_predicate_at_every_point(claim):
         rendered = smtrender.render(obligation, Path("."))
         for a, b in pairs:
             bits = {"a": fp16.parse(a), "b": fp16.parse(b)}
-            holds, _ = statements.holds_at("accuracy_note", obligation.params, fp16, bits)
+            holds, _ = statements.holds_at(obligation, bits)
             fixed = rendered.text.replace("(check-sat)", "".join(
                 f"(assert (= {name}_bits (_ bv{value} 16)))" for name, value in bits.items()) + "(check-sat)")
             solver = z3.Solver()

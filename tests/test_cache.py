@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 
 import pytest
 
 from divbridge.errors import InputError
+from divbridge.obligations import smtrender
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.provers.cache import ProofCache, _digest
-from divbridge.provers.cexvalue import Counterexample
+from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.runner import ProofTask
 from divbridge.provers.verdicts import Attempt
 
@@ -40,6 +42,21 @@ def test_any_key_field_change_is_a_miss(tmp_path, other):
     cache.store(task(), "4.0", proved())
     assert cache.lookup(other, "4.0") is None
     assert cache.lookup(task(), "4.1") is None
+
+
+def test_a_claim_made_twice_is_one_question_and_a_changed_claim_another(tmp_path):
+    """Two obligations stating the same thing (another id, title and line: comments) share an answer;
+    any change of the query itself is a miss."""
+    row = next(o for o in spec_obligations() if o.prop == "case_table")
+    again = dataclasses.replace(row, id=row.id + "_2", title="the same row, stated again", lines=(999,))
+    first, second = (smtrender.render(o, tmp_path) for o in (row, again))
+    assert first.text != second.text
+    cache = ProofCache(tmp_path)
+    ask = lambda r: ProofTask(r.obligation, "z3", r.text, "x", (), smtrender.question(r.text))  # noqa: E731
+    cache.store(ask(first), "4.0", proved())
+    assert cache.lookup(ask(second), "4.0") is not None
+    changed = smtrender.render(dataclasses.replace(row, expect="invalid"), tmp_path)
+    assert cache.lookup(ask(changed), "4.0") is None
 
 
 def test_only_definite_answers_are_stored(tmp_path):

@@ -11,7 +11,8 @@ import pytest
 from divbridge.cli import main
 from divbridge.obligations import document
 from divbridge.obligations.catalog import spec_obligations
-from divbridge.results import ObligationResult
+from divbridge.obligations.model import Obligation
+from divbridge.provers.verdicts import ObligationResult, Outcome
 from divbridge.checkspec.analysis import analyse
 from divbridge.checkspec.proofcheck import finding_of
 
@@ -139,9 +140,9 @@ def test_a_wrong_row_is_incorrect_in_check_spec_and_refuted_in_prove(table_docs,
 
 
 def _result(verdict: str, message: str = "") -> ObligationResult:
-    return ObligationResult(id="float.fp16.special.x", title="t", family="float", format="fp16", kind="special",
-                            requirements=["R"], statement="s", expect="valid", verdict=verdict, prover="z3",
-                            time_s=1.0, cached=False, counterexample=None, message=message)
+    obligation = Obligation(id="float.fp16.special.x", title="t", family="float", format="fp16", kind="special",
+                            prop="case_rule", requirements=("R",), statement="s")
+    return ObligationResult(obligation, Outcome(verdict, "z3", 1.0, False, None, message=message))
 
 
 def test_undecided_and_errors_are_never_incorrect():

@@ -7,8 +7,10 @@ import numpy as np
 import pytest
 
 from divbridge.cli import main
-from divbridge.crosscheck import ckernel, conform, exhaustive, vectors
-from divbridge.crosscheck.impls import load_impl
+from divbridge.conform import child, ckernel, conformance
+from divbridge.crosscheck import vectors
+from divbridge.provers.enumeration import engine
+from divbridge.conform.impls import load_impl
 from divbridge.formats import BF16, FP16, FP32, get_format
 
 KERNELS = Path(__file__).resolve().parent / "kernels"
@@ -24,14 +26,14 @@ def own_cache(tmp_path, monkeypatch):
 
 def _check(kernel, dtype, cflags=""):
     fmt = get_format(dtype)
-    return conform.check(load_impl(f"{KERNELS / kernel}", cflags), fmt, vectors.vector_sets(fmt))
+    return conformance.check(load_impl(f"{KERNELS / kernel}", cflags), fmt, vectors.vector_sets(fmt))
 
 
 @pytest.mark.parametrize("kernel,dtype", [("div_fp32.c:div_fp32", "fp32"),
                                           ("div_fp16_via_fp32.c:div_fp16", "fp16")])
 def test_correct_kernel_conforms(kernel, dtype):
     report = _check(kernel, dtype)
-    assert report.conforms and sum(report.vectors.values()) > 4000
+    assert report.clean and sum(report.vectors.values()) > 4000
 
 
 @pytest.mark.parametrize("kernel,dtype", [("div_fp32_reciprocal.c:div_fp32", "fp32"),
@@ -94,8 +96,8 @@ def test_cflags_reach_the_compiler(capsys):
 @pytest.mark.slow
 def test_exhaustive_fp16_kernel_conforms():
     impl = load_impl(f"{KERNELS}/div_fp16_via_fp32.c:div_fp16", _f16c_flags())
-    report = conform.check_exhaustive(impl, FP16)
-    assert report.conforms and report.vectors["exhaustive"] == 1 << 32
+    report = conformance.check_exhaustive(impl, FP16)
+    assert report.clean and report.vectors["exhaustive"] == 1 << 32
 
 
 def _f16c_flags() -> str:
@@ -109,18 +111,18 @@ def test_reference_rows_are_the_general_paths_expected_results(fmt):
     # zeros and subnormals, around one, the largest finite values, infinities and NaNs, both signs
     for start in (0x0000, 0x3BFC, 0x3F7C, 0x7BFC, 0x7F7C, 0x8000, 0xFBFC, 0xFF7C):
         numerators = range(start, start + 8)
-        expected, _ = exhaustive.numerator_rows(fmt, "via_fp32", numerators)
-        assert np.array_equal(exhaustive.reference_rows(fmt, numerators), expected.astype(fmt.uint_dtype)), hex(start)
+        expected, _ = engine.numerator_rows(fmt, "via_fp32", numerators)
+        assert np.array_equal(engine.reference_rows(fmt, numerators), expected.astype(fmt.uint_dtype)), hex(start)
 
 
 def test_exhaustive_slice_of_a_wrong_c_kernel_finds_what_the_engine_finds():
     numerators = range(0x40, 0x60)   # the engine's first counterexample is 0x004b / 0x4f80
-    report = conform.check_exhaustive(load_impl(f"{KERNELS}/div_fp16_reciprocal.c:div_fp16"), FP16, rows=8,
+    report = conformance.check_exhaustive(load_impl(f"{KERNELS}/div_fp16_reciprocal.c:div_fp16"), FP16, rows=8,
                                       numerators=numerators)
-    engine = exhaustive.enumerate_pairs(FP16, "reciprocal_fp32", numerators=numerators)
+    enumeration = engine.enumerate_pairs(FP16, "reciprocal_fp32", numerators=numerators)
     assert report.vectors["exhaustive"] == len(numerators) << 16
-    assert report.mismatches == engine.mismatches > 0
-    a, b, expected, actual = engine.first_mismatch
+    assert report.mismatches == enumeration.mismatches > 0
+    a, b, expected, actual = enumeration.first_mismatch
     first = report.examples[0]
     assert [first[k] for k in ("a", "b", "expected", "actual")] == [FP16.describe(x) for x in (a, b, expected, actual)]
 
@@ -136,7 +138,7 @@ def test_a_crash_is_the_jobs_error_with_its_input_and_the_next_job_runs():
 
 
 def test_a_kernel_that_never_returns_is_stopped_and_the_next_job_runs(monkeypatch):
-    monkeypatch.setattr(ckernel, "HANG_SECONDS", 2.0)
+    monkeypatch.setattr(child, "HANG_SECONDS", 2.0)
     impl = load_impl(f"{KERNELS}/div_fp16_hangs.c:div_fp16")
     a = np.full(5000, 2.0, np.float16)
     b = np.arange(0x1000, 0x1000 + 5000, dtype=np.uint16).view(np.float16)   # 0x1234 at index 564

@@ -247,7 +247,7 @@ def test_a_broken_file_is_never_proved_and_a_timeout_is_a_timeout():
     assert prove("Theorem t : 1 = 2. Proof. reflexivity. Qed.\nPrint Assumptions t.\n", TIMEOUT).verdict == "unknown"
     assert prove("this is not Coq", TIMEOUT).verdict == "error"
     slow = text_of("float.fp32.strategy.via_fp64")
-    assert prove(slow, 0.05).verdict == "timeout"     # the library's compile runs out of time
+    assert prove(slow, 0.05).verdict == "timeout"     # the library's compile or the file's runs out of time
 
 
 def test_missing_coq_is_a_one_line_message(monkeypatch):
@@ -327,7 +327,7 @@ def test_editing_a_library_changes_the_cache_key_of_its_instances_only(tmp_path)
     cache = ProofCache(tmp_path / "cache", stream=io.StringIO())
 
     def keys(backend: CoqBackend) -> list:
-        groups = backend.prepare([BY_ID[i] for i in ids], tmp_path / backend.libraries.directory.name, {"coq"})
+        groups = backend.prepare([BY_ID[i] for i in ids], tmp_path, {"coq"})
         return [cache.path(task, "8.16.1 flocq 4.1.0") for [task] in groups]
 
     before, same, after = keys(CoqBackend()), keys(CoqBackend()), keys(with_library_edited("MonotoneNumerator"))
@@ -336,26 +336,65 @@ def test_editing_a_library_changes_the_cache_key_of_its_instances_only(tmp_path)
     assert after[2] == before[2]                             # an instance of another library
 
 
-@needs_coq
-def test_a_library_is_compiled_once_for_all_its_instances(tmp_path, monkeypatch):
-    compiled: list[str] = []
+@pytest.fixture
+def compiled(monkeypatch) -> list[str]:
+    """The files coqc compiles from now on, in order."""
+    files: list[str] = []
     popen = coq_backend.subprocess.Popen
 
     def recording(command, **kwargs):
         if command[-1].endswith(".v"):   # coqc compiling a file, not asked its version
-            compiled.append(command[-1])
+            files.append(command[-1])
         return popen(command, **kwargs)
     monkeypatch.setattr(coq_backend.subprocess, "Popen", recording)
+    return files
+
+
+def test_a_compiled_library_is_kept_under_its_text_and_the_tool_versions(monkeypatch, tmp_path):
+    monkeypatch.setattr(coq_backend, "coq_version", lambda: "8.16.1 flocq 4.1.0")
+    texts = Libraries().texts
+    path = Libraries(store=tmp_path).path("ViaWider")
+    assert path.parent == tmp_path and path.name.startswith("ViaWider-")
+    assert Libraries(store=tmp_path).path("ViaWider") == path
+    assert Libraries({"ViaWider": texts["ViaWider"] + "(* edited *)\n"}, store=tmp_path).path("ViaWider") != path
+    monkeypatch.setattr(coq_backend, "coq_version", lambda: "8.17.0 flocq 4.1.0")
+    assert Libraries(store=tmp_path).path("ViaWider") != path
+
+
+@needs_coq
+def test_a_library_is_compiled_once_for_all_its_instances_and_kept_across_runs(tmp_path, monkeypatch, compiled):
+    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "root"))   # no library compiled yet
     ids = [f"float.{name}.generic.monotone_numerator" for name in ("fp16", "bf16", "fp32", "fp64")]
-    # four jobs: the four instances start together and wait for one compile of their library
-    runner = Runner([CoqBackend()], ProofCache(tmp_path / "cache", "off", stream=io.StringIO()),
-                    RunOptions(timeout=TIMEOUT, jobs=4, provers={"coq"}), tmp_path / "out", stream=io.StringIO())
-    outcomes, _ = runner.run([BY_ID[i] for i in ids])
-    assert [o.outcome.verdict for o in outcomes] == ["proved"] * 4
+
+    def run() -> list[str]:
+        # four jobs: the four instances start together and wait for one compile of their library;
+        # no proof cache, so every instance is checked
+        runner = Runner([CoqBackend()], ProofCache(tmp_path / "cache", "off", stream=io.StringIO()),
+                        RunOptions(timeout=TIMEOUT, jobs=4, provers={"coq"}), tmp_path / "out", stream=io.StringIO())
+        outcomes, _ = runner.run([BY_ID[i] for i in ids])
+        return [o.outcome.verdict for o in outcomes]
+
+    assert run() == ["proved"] * 4
     assert sorted(compiled) == ["MonotoneNumerator.v"] + ["obligation.v"] * 4
-    # a library that does not check is compiled once too, and no instance of it is proved
+    # the next run finds the library compiled in the cache
     compiled.clear()
-    weak = Libraries({"MonotoneNumerator": CoqBackend().libraries.texts["MonotoneNumerator"].replace(
-        "Bltb (B754_zero false) b = true", "Bltb b (B754_zero false) = true")})
-    answers = [prove(text_of(i), TIMEOUT, libraries=weak) for i in ids[2:]]
+    assert run() == ["proved"] * 4 and compiled == ["obligation.v"] * 4
+    # a compiled copy that no longer matches what its compile left is compiled again
+    [stored] = (tmp_path / "root" / "coq").glob("MonotoneNumerator-*/MonotoneNumerator.vo")
+    stored.write_bytes(stored.read_bytes()[:-100])
+    compiled.clear()
+    assert run() == ["proved"] * 4
+    assert sorted(compiled) == ["MonotoneNumerator.v"] + ["obligation.v"] * 4
+
+
+@needs_coq
+def test_a_library_that_does_not_check_is_compiled_once_and_proves_none_of_its_instances(tmp_path, compiled):
+    weak = Libraries({"MonotoneNumerator": Libraries().texts["MonotoneNumerator"].replace(
+        "Bltb (B754_zero false) b = true", "Bltb b (B754_zero false) = true")}, store=tmp_path)
+    answers = [prove(text_of(f"float.{name}.generic.monotone_numerator"), TIMEOUT, libraries=weak)
+               for name in ("fp32", "fp64")]
     assert [a.verdict for a in answers] == ["unknown", "unknown"] and compiled == ["MonotoneNumerator.v"]
+    # one line: the library, and coqc's own words
+    assert all(a.message.startswith("library MonotoneNumerator does not check: File") and "\n" not in a.message
+               for a in answers)
+    assert not list(tmp_path.iterdir())   # nothing kept: the next run compiles it again

@@ -9,15 +9,15 @@ from divbridge.crosscheck.run import run_crosscheck
 from divbridge.formats import get_format
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
-from divbridge.properties import FLOAT_PROPERTIES
-from divbridge.provers.verdicts import Outcome
-from divbridge.results import ObligationResult, Results
+from divbridge import statements
+from divbridge.provers.verdicts import ObligationResult, Outcome
+from divbridge.results import Results, load
 
 OBLIGATIONS = {o.id: o for o in spec_obligations() + strategy_obligations()}
 
 
 def _results(ids, verdict="proved"):
-    return Results([ObligationResult.from_outcome(OBLIGATIONS[i], Outcome(verdict, "z3", 0.1, False, None))
+    return Results([ObligationResult(OBLIGATIONS[i], Outcome(verdict, "z3", 0.1, False, None))
                     for i in ids])
 
 
@@ -51,30 +51,28 @@ def test_float_monotonicity_holds_for_finite_divisors():
 
 def test_a_failing_predicate_fails_the_cross_check():
     results = _results(["int.int8.truncation.trunc_identity", "float.fp16.special.zero_div_zero"])
-    document = run_crosscheck(results, peers=())
+    document = run_crosscheck(results)
     assert document["failures"] == 0 and all(r.crosscheck["vectors"] > 0 for r in results.obligations)
     assert document["vectors"]["all_pairs"] == 65536
     tampered = _results(["float.fp16.generic.div_by_one"])
-    original = FLOAT_PROPERTIES["div_by_one"]
+    original = statements.registry().find("float", "div_by_one")
+
     def broken(fmt, a, b):   # a mirror that got 4 / 1 wrong (4 is in the worked examples)
-        applies, holds = original.predicate(fmt, a, b)
+        applies, holds = original.holds(fmt, a, b)
         return applies, holds & (a.astype(float) != 4)
-    FLOAT_PROPERTIES["div_by_one"] = dataclasses.replace(original, predicate=broken)
-    try:
-        document = run_crosscheck(tampered, peers=())
-    finally:
-        FLOAT_PROPERTIES["div_by_one"] = original
+    with statements.use(statements.registry(complete=True).extended(dataclasses.replace(original, holds=broken))):
+        document = run_crosscheck(tampered)
     assert document["failures"] > 0 and tampered.obligations[0].crosscheck["first_failure"]
 
 
 def test_only_proved_obligations_are_cross_checked():
     results = _results(["float.fp16.special.zero_div_zero"], verdict="timeout")
-    document = run_crosscheck(results, peers=())
+    document = run_crosscheck(results)
     assert document["obligations"] == [] and results.obligations[0].crosscheck is None
 
 
 def test_peer_table_finds_the_documented_discrepancies():
-    from divbridge.crosscheck.run import peer_table
+    from divbridge.conform.table import peer_table
     (numpy_peer,) = peer_table(peers=("numpy",))
     int32 = numpy_peer["formats"]["int32"]
     assert int32["mismatches"] > 0 and int32["examples"]
@@ -137,3 +135,15 @@ def test_crosscheck_writes_a_peer_table_that_a_rerun_leaves_byte_for_byte(tmp_pa
     assert peers["numpy"]["int32"]["mismatches"] > 0      # floor division: -3 // 2 = -2, SONNX truncates to -1
     assert main(["crosscheck", "--results", str(path), *onnx_peers]) == 0
     assert table.read_bytes() == first
+
+
+def test_the_crosscheck_reads_what_the_results_record_not_the_document(tmp_path):
+    """A results file holds each obligation whole: cross-checking it needs no document (here: none there)."""
+    results = _results(["float.fp16.special.zero_div_zero", "int.int8.truncation.trunc_identity"])
+    results.document = {"path": str(tmp_path / "gone.md"), "title": None, "requirements": []}
+    results.save(tmp_path / "results.json")
+    loaded = load(tmp_path / "results.json")
+    assert loaded.obligations[0].obligation == results.obligations[0].obligation
+    assert loaded.obligations[0].params == results.obligations[0].params
+    document = run_crosscheck(loaded)
+    assert document["failures"] == 0 and all(r.crosscheck["vectors"] > 0 for r in loaded.obligations)

@@ -13,7 +13,8 @@ from divbridge.formats import get_format
 from divbridge.obligations import document, smtrender, why3render
 from divbridge.document.reader import read_document
 from divbridge.obligations.catalog import spec_obligations
-from divbridge.properties import ENCODINGS, FLOAT_PROPERTIES, IncompleteProperty, _check
+from divbridge import statements
+from divbridge.statements.float_property import IncompleteProperty, check
 
 DIV_MD = document.DEFAULT_DOCUMENT
 SIGN_RULE = "A zero over a finite non-zero number is a zero carrying the product of the signs."
@@ -102,17 +103,21 @@ def test_audit_shows_the_text_the_moved_obligations_and_the_worse_verdict(wrong_
     assert "counterexample: a = " in out and "audit: FAIL" in out
 
 
+FLOAT_PROPERTIES = statements.registry().of_kind("float_property")
+
+
 def test_every_float_property_has_every_encoding_and_a_missing_one_is_refused():
-    for prop in FLOAT_PROPERTIES.values():
-        for encoding in ENCODINGS:
-            assert getattr(prop, encoding), (prop.name, encoding)
+    for prop in FLOAT_PROPERTIES:
+        assert {"why3", "smt", "predicate"} <= prop.encodings
+        for needed in ("why3_goal", "smt_goal", "holds", "title", "statement"):
             with pytest.raises(IncompleteProperty, match=prop.name):
-                _check(dataclasses.replace(prop, **{encoding: ""}), "test")
+                check(dataclasses.replace(prop, **{needed: None if needed == "holds" else ""}), "test")
 
 
 def test_every_float_property_reaches_why3_smt_and_the_crosscheck(tmp_path):
-    fp16 = [o for o in spec_obligations() if o.format == "fp16" and o.prop in FLOAT_PROPERTIES]
-    assert {o.prop for o in fp16} == set(FLOAT_PROPERTIES)
+    names = {prop.name for prop in FLOAT_PROPERTIES}
+    fp16 = [o for o in spec_obligations() if o.format == "fp16" and o.prop in names]
+    assert {o.prop for o in fp16} == names
     [theory] = why3render.render(fp16, tmp_path)
     sets = vectors.vector_sets(get_format("fp16"))
     for obligation in fp16:

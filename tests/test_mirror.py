@@ -10,8 +10,8 @@ import pytest
 from divbridge.errors import InputError, SpecViolation
 from divbridge.formats import BF16, FLOAT_FORMATS, FP16, FP32, FP64, INT_FORMATS
 from divbridge.mirror import div, exact, from_bits, to_bits
-from divbridge.spec.examples import FLOAT_EXAMPLES, REAL_EXAMPLES
-from divbridge.spec.onnx_cases import onnx_div_cases
+from divbridge.semantics.examples import FLOAT_EXAMPLES, REAL_EXAMPLES
+from divbridge.semantics.onnx_cases import onnx_div_cases
 
 
 def _same_bits_or_both_nan(fmt, got, want):

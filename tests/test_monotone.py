@@ -8,14 +8,14 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from divbridge.crosscheck import exhaustive
-from divbridge.crosscheck.monotone import check_monotone_numerator, positive_finite, value_order
+from divbridge.provers.enumeration import engine
+from divbridge.provers.enumeration.monotone import check_monotone_numerator, positive_finite, value_order
 from divbridge.errors import InputError
 from divbridge.formats import BF16, FP16, float_format
 from divbridge.mirror import exact
 from divbridge.obligations.catalog import spec_obligations
-from divbridge.provers import exhaustive as prover
-from divbridge.provers.cexvalue import show
+from divbridge.provers.enumeration import backend as prover
+from divbridge.provers.counterexample import show
 
 TINY = float_format(3, 4)
 
@@ -46,7 +46,7 @@ def _faulty_div(fmt, fault_fraction: int, shift: int):
 
 def _corrupt_tables(fmt, fault_fraction: int, shift: int) -> tuple:
     """The engine's tables with the rounded significand of fault_fraction / 1.0 moved by ``shift``."""
-    cls, sig, ex, qtab, rtab, rnorm, f32 = exhaustive.tables(fmt)
+    cls, sig, ex, qtab, rtab, rnorm, f32 = engine.tables(fmt)
     index = fault_fraction << (fmt.sb - 1)
     rtab, rnorm = rtab.copy(), rnorm.copy()
     rtab[index] += shift << 1      # (kept << 1) | up
@@ -107,7 +107,7 @@ def test_a_tiny_format_is_monotone_and_agrees_with_the_brute_force():
 @pytest.mark.parametrize("shift", [-2, 8], ids=["two_steps_down", "into_nan"])
 def test_a_wrong_quotient_is_found_as_the_brute_force_finds_it(monkeypatch, shift):
     fault_fraction = 4              # 1.5 / 2^k: +-1.25 * 2^k, or for shift 8 one binade up (NaN at the top)
-    monkeypatch.setitem(exhaustive._TABLES, (TINY.eb, TINY.sb), _corrupt_tables(TINY, fault_fraction, shift))
+    monkeypatch.setitem(engine._TABLES, (TINY.eb, TINY.sb), _corrupt_tables(TINY, fault_fraction, shift))
     result = check_monotone_numerator(TINY)
     pairs, descents = _brute_force(TINY, _faulty_div(TINY, fault_fraction, shift))
     assert pairs and not result.passed
@@ -143,12 +143,11 @@ def test_the_16_bit_monotonicity_obligations_go_to_the_exhaustive_backend_too(tm
 
 def test_a_violation_is_never_proved():
     fp16 = MONOTONE["fp16"]
-    proved = prover._monotone_verdict(fp16, {"denominators": 1, "pairs_checked": 2, "violations": 0,
-                                             "first_violation": None}, 1.0, "v")
-    assert proved.verdict == "proved"
+    proved = prover.verdict(fp16, {"failures": 0, "first": {}, "proved": "no descent", "refuted": ""}, 1.0, "v")
+    assert proved.verdict == "proved" and proved.message == "no descent"
     # 1.0 <= 2.0 and 1.0 / 1.0 <= 2.0 / 1.0: the mirror does not reproduce it, a tool bug
-    wrong = prover._monotone_verdict(fp16, {"denominators": 1, "pairs_checked": 2, "violations": 1,
-                                            "first_violation": [0x3C00, 0x4000, 0x3C00]}, 1.0, "v")
+    wrong = prover.verdict(fp16, {"failures": 1, "first": {"a1": 0x3C00, "a2": 0x4000, "b": 0x3C00},
+                                  "proved": "", "refuted": "1 descent"}, 1.0, "v")
     assert wrong.verdict == "error" and wrong.message.startswith("tool bug")
     assert wrong.counterexample.values == {"a1": 0x3C00, "a2": 0x4000, "b": 0x3C00}
     shown = show(wrong.counterexample)["a2"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 
@@ -13,8 +14,8 @@ from divbridge.obligations.catalog import spec_obligations
 from divbridge.provers import solvers
 from divbridge.provers.replay import replay
 from divbridge.provers.runner import RunOptions
-from divbridge.provers.verdicts import Attempt, combine
-from divbridge.results import ObligationResult, Results
+from divbridge.provers.verdicts import Attempt, ObligationResult, combine
+from divbridge.results import Results
 
 from test_runner import ScriptedBackend
 
@@ -80,7 +81,7 @@ def test_replay_fails_when_nothing_is_recorded(proved, capsys):
 
 def _recorded(attempt: Attempt) -> Results:
     obligation = next(o for o in spec_obligations() if o.id == OBLIGATION)
-    return Results([ObligationResult.from_outcome(obligation, combine([attempt]))])
+    return Results([ObligationResult(obligation, combine([attempt]))])
 
 
 @pytest.mark.parametrize("now, recorded_version, reason", [
@@ -101,3 +102,14 @@ def test_an_obligation_gone_from_the_catalogue_fails(tmp_path):
     count, failures = replay(_recorded(Attempt("p1", "proved", 0.1, version="1.0")), [],
                              lambda provers: [], RunOptions(jobs=1), tmp_path, io.StringIO())
     assert [f.reason for f in failures] == ["obligation no longer in the catalogue"]
+
+
+def test_an_obligation_the_document_states_otherwise_now_fails_and_is_not_run(tmp_path):
+    """The recorded obligation is what a replay runs, and only while the document still states it so."""
+    backend = ScriptedBackend({(OBLIGATION, "p1"): "proved"}, provers=("p1",))
+    now = [dataclasses.replace(o, params={**o.params, "sb": 12}) if o.id == OBLIGATION else o
+           for o in spec_obligations()]
+    count, failures = replay(_recorded(Attempt("p1", "proved", 0.1, version="1.0")), now,
+                             lambda provers: [backend], RunOptions(jobs=1), tmp_path, io.StringIO())
+    assert [f.reason for f in failures] == ["the document states it otherwise now (prove it again)"]
+    assert count == 0 and backend.calls == []

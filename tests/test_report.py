@@ -7,6 +7,7 @@ exactly those answers, percentages included.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import re
@@ -18,11 +19,12 @@ import pytest
 from divbridge import cli
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.formats import get_format
-from divbridge.provers.cexvalue import Counterexample
-from divbridge.provers.verdicts import Attempt, combine
+from divbridge.provers.counterexample import Counterexample
+from divbridge.provers.verdicts import Attempt, ObligationResult, combine
 from divbridge.report import build, mathtext, write_reports
 from divbridge.report.artifacts import goal_excerpt, read_artifact
-from divbridge.results import ObligationResult, Results, load
+from divbridge.report.templates import percent
+from divbridge.results import Results, load
 from divbridge.obligations import document
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,7 +93,7 @@ def fabricated_results(root: Path) -> Results:
             artifacts["why3"] = f"proofs/why3/float_fp16.mlw#{ob.params['rule']}"   # goals named after their case
         if ob.id != "real.generic.div_by_one":  # its SMT file is left missing on purpose
             (root / artifacts["smt"]).write_text(f"; {ob.id}\n(set-logic ALL)\n(assert (not true))\n(check-sat)\n")
-        result = ObligationResult.from_outcome(ob, combine(attempts), artifacts)
+        result = ObligationResult(ob, combine(attempts), artifacts)
         if ob.family == "float":
             result.crosscheck = {"vectors": 1000, "failures": 0, "first_failure": None}
         results.append(result)
@@ -178,9 +180,9 @@ def test_summary_counts_and_percentages(tmp_path):
     rows = {row.label: row for row in model.by_family_format}
     fp64, fp32 = rows["float fp64"], rows["float fp32"]
     n = _in_format("fp64")
-    assert (fp64.total, fp64.proved, fp64.open, fp64.not_as_expected, fp64.pct(fp64.proved)) == (n, n - 2, 1, 1,
+    assert (fp64.total, fp64.proved, fp64.open, fp64.not_as_expected, percent(fp64.proved, fp64.total)) == (n, n - 2, 1, 1,
                                                                                                    _pct(n - 2, n))
-    assert (fp32.total, fp32.proved, fp32.open, fp32.not_as_expected, fp32.pct(fp32.open)) == (n, n - 2, 1, 1,
+    assert (fp32.total, fp32.proved, fp32.open, fp32.not_as_expected, percent(fp32.open, fp32.total)) == (n, n - 2, 1, 1,
                                                                                                  _pct(1, n))
     assert next(row for row in model.by_kind if row.label == "generic").open == 2
     assert model.headline == HEADLINE
@@ -195,9 +197,11 @@ def test_traceability_lists_every_tag_and_the_uncovered_ones(tmp_path):
     assert rows["E_DIV_FLOAT_DEF_0070"].requirement.origin == "proofs/spec/div.md line 67"
     assert rows["E_DIV_TYPES_0010"].status == "uncovered" and rows["E_DIV_TYPES_0010"] in model.uncovered
     assert rows["RG1"].status == "informal only"
-    assert rows["E_DIV_FLOAT_DEF_0020"].status == "verified" and len(rows["E_DIV_FLOAT_DEF_0020"].obligations) == 8
-    assert rows["E_DIV_FLOAT_ACC_0010"].status == "1 of 8 not as expected"
-    assert rows["E_DIV_FLOAT_DEF_0020"].vectors == 8000
+    nan_rules = sum("E_DIV_FLOAT_DEF_0020" in ob.requirements for ob in CATALOGUE)
+    accuracy = sum("E_DIV_FLOAT_ACC_0010" in ob.requirements for ob in CATALOGUE)
+    assert rows["E_DIV_FLOAT_DEF_0020"].status == "verified" and len(rows["E_DIV_FLOAT_DEF_0020"].obligations) == nan_rules
+    assert rows["E_DIV_FLOAT_ACC_0010"].status == f"1 of {accuracy} not as expected"
+    assert rows["E_DIV_FLOAT_DEF_0020"].vectors == 1000 * nan_rules
     verifying = sum("E_DIV_FLOAT_DEF_0010" in ob.requirements for ob in CATALOGUE)
     assert rows["E_DIV_FLOAT_DEF_0010"].status == f"2 of {verifying} not as expected"  # a failure outweighs an open claim
 
@@ -218,7 +222,7 @@ def test_open_claims_are_open_not_proved_and_a_refuted_one_fails(tmp_path):
     # without the failures, a requirement with an open claim is partly open, never verified
     for result in results.obligations:
         if result.family == "float" and result.status == "not as expected":
-            result.verdict = "proved"
+            result.outcome.verdict = "proved"
     row = next(row for row in build(results, [tmp_path]).trace if row.tag == "E_DIV_FLOAT_DEF_0010")
     assert (row.status, row.status_class) == ("partly open", "open")
 
@@ -237,9 +241,12 @@ def test_markdown_report(reports):
     assert "Open claims (attempted, not proved: no prover settled them within its limits): " \
            "[`float.fp32.generic.monotone_numerator`](#ob-float-fp32-generic-monotone_numerator), " \
            "[`float.fp64.generic.exact_when_representable`](#ob-float-fp64-generic-exact_when_representable)." in text
-    assert "| valid | _timeout (open)_ | bitwuzla |" in text and "| valid | _unknown (open)_ | z3 |" in text
-    assert "verdict: **timeout** by bitwuzla in 603.5 s: OPEN claim (not proved)\n" in text
-    assert "verdict: **refuted** by z3 in 2.000 s: NOT as expected\n" in text
+    assert "| valid | _timeout (open)_ | bitwuzla | error |" in text and "| valid | _unknown (open)_ | z3 | not run |" in text
+    assert "verdict: **timeout** by bitwuzla (Why3: error) in 603.5 s: OPEN claim (not proved)\n" in text
+    assert "verdict: **refuted** by z3 (Why3: not run) in 2.000 s: NOT as expected\n" in text
+    # Why3's verdict beside the deciding prover's, where Why3 ran (the fabricated run has it on fp16 only)
+    assert "](#ob-float-fp16-special-nan_numerator) | valid | proved | z3, why3+z3 | proved |" in text
+    assert "](#ob-float-bf16-special-nan_numerator) | valid | proved | z3 | not run |" in text
     assert text.count("- Open claim: ") == 3  # the two open ones and the refuted one; not the proved one
     assert "- Open claim: two 24-bit dividers in one query: no prover answers within its limits here" in text
     assert re.search(r"\| \*\*E_DIV_TYPES_0010\*\* \(all, proofs/spec/div\.md line 14\)[^|]*\| \*\*UNCOVERED\*\* \| none \|", text)
@@ -250,7 +257,7 @@ def test_markdown_report(reports):
         assert f'<a id="{anchor}"></a>' in text and f"(#{anchor})" in text
     assert "`\u00acisNaN(a) \u27f9 a / 1 = a`" in text
     # the decoded counterexample, the Why3 goal, a missing artifact noted
-    shown = "1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)"     # decimal, hex float and bits: cexvalue.show
+    shown = "1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)"     # decimal, hex float and bits: counterexample.show
     assert f"`a` = `{shown}`" in text and f"`b` = `{shown}`" in text
     assert "goal nan_denominator:\n  forall a b: t. is_nan b" in text
     assert "SMT-LIB: proofs/smt/real.generic.div_by_one.smt2 (file proofs/smt/real.generic.div_by_one.smt2 not found)" in text
@@ -285,7 +292,7 @@ def test_html_report_is_self_contained(reports):
 
 def test_json_report_is_the_results_model(reports):
     data = json.loads((reports / "results.json").read_text())
-    assert data["schema_version"] == 4 and (data["summary"]["open"], data["summary"]["not_as_expected"]) == (2, 4)
+    assert data["schema_version"] == 5 and (data["summary"]["open"], data["summary"]["not_as_expected"]) == (2, 4)
     entries = {entry["id"]: entry for entry in data["obligations"]}
     assert all(entry["status"] in ("as expected", "open", "not as expected") for entry in entries.values())
     for ob_id in OPEN_UNSETTLED:
@@ -321,6 +328,60 @@ def test_junit_report(reports):
     assert probe.find("failure") is None and float(probe.get("time")) == pytest.approx(0.02)
 
 
+def test_junit_names_the_document_line_and_counts_only_this_runs_time(tmp_path):
+    results = fabricated_results(tmp_path)
+    for r in results.obligations:   # a warm run: every answer from the cache, with the time it once took
+        r.outcome.cached = True
+    write_reports(results, tmp_path / "warm", [tmp_path])
+    suites = ET.parse(tmp_path / "warm" / "junit.xml").getroot()
+    assert {suite.get("time") for suite in suites.findall("./testsuite")} == {"0.000"}
+    assert suites.get("time") == "0.000"
+    case = next(c for c in suites.findall("./testsuite/testcase") if c.get("name") == "float.bf16.generic.self_div_one")
+    assert (case.get("file"), case.get("line")) == ("proofs/spec/div.md", "61")
+    failure = case.find("failure")
+    assert "(stated at E_DIV_FLOAT_DEF_0010 line 61)" in failure.get("message")
+    assert failure.text.startswith("stated at E_DIV_FLOAT_DEF_0010 line 61 in proofs/spec/div.md")
+    assert "the mirror computes fabricated" in failure.text
+
+
+def test_a_failing_run_lists_what_is_not_as_expected_first(reports):
+    markdown = (reports / "report.md").read_text()
+    listed = markdown[markdown.index("## Not as expected (4)"):markdown.index("## Summary")]
+    assert ("| [`float.bf16.generic.self_div_one`](#ob-float-bf16-generic-self_div_one) | E_DIV_FLOAT_DEF_0010 line 61 "
+            "| valid | **refuted** | `a` = `1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)`<br>`b` = "
+            "`1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)` | fabricated |") in listed
+    assert "| [`float.fp64.accuracy.relative_error_normal`]" in listed and "**timeout**" in listed
+    assert markdown.index("## Not as expected") < markdown.index("## Traceability matrix")
+    assert "  - the mirror computes `fabricated`" in markdown    # on the obligation's card too
+    page = (reports / "index.html").read_text()
+    assert page.index('<table id="failures">') < page.index('<table id="matrix">')
+    assert '<a href="#not-as-expected">Not as expected (4)</a>' in page
+
+
+def test_a_tag_stated_in_several_sections_is_one_matrix_row_with_its_sections(tmp_path):
+    results = fabricated_results(tmp_path)
+    results.document = copy.deepcopy(results.document)
+    first = next(r for r in results.document["requirements"] if r["tag"] == "E_DIV_FLOAT_DEF_0020")
+    again = {**first, "section": "`Div` operator (FP16 only)", "lines": [90]}
+    results.document["requirements"] += [again, dict(again)]
+    for i, r in enumerate(results.obligations):   # an obligation may list the tag once per section that states it
+        if "E_DIV_FLOAT_DEF_0020" in r.requirements:
+            listed = dataclasses.replace(r.obligation, requirements=r.requirements + ("E_DIV_FLOAT_DEF_0020",) * 2,
+                                         lines=r.lines + (90, 90))
+            results.obligations[i] = ObligationResult(listed, r.outcome, r.artifacts, r.crosscheck)
+    model = build(results, [tmp_path])
+    rows = [row for row in model.trace if row.tag == "E_DIV_FLOAT_DEF_0020"]
+    assert len(rows) == 1
+    assert rows[0].requirement.section == f"{first['section']}; `Div` operator (FP16 only)"
+    assert rows[0].requirement.origin == "proofs/spec/div.md lines 62, 90"
+    ids = [view.result.id for view in rows[0].obligations]
+    assert len(ids) == len(set(ids)) and rows[0].vectors == 1000 * len(ids)
+    write_reports(results, tmp_path / "reports", [tmp_path])
+    page = (tmp_path / "reports" / "index.html").read_text()
+    assert page.count('<td class="tag" rowspan="') == len(model.trace)
+    assert "<code>Div</code> operator (FP16 only)" in page and "`Div`" not in page
+
+
 def test_command_writes_the_four_reports(tmp_path, monkeypatch, capsys):
     fabricated_results(tmp_path).save(tmp_path / "proofs" / "results.json")
     monkeypatch.chdir(tmp_path)
@@ -332,11 +393,11 @@ def test_command_writes_the_four_reports(tmp_path, monkeypatch, capsys):
 
 @pytest.mark.parametrize("content, message", [
     (None, "no results file"),
-    ('{"schema_version": 4, "obligations": [', "corrupt results file"),
-    ('{"schema_version": 5, "obligations": []}', "schema version 5"),
-    # schema 3 held counterexamples as display strings: refused, with what to do
-    ('{"schema_version": 3, "obligations": []}', "schema version 3 is not the supported version 4 (run `divbridge prove`"),
-    ('{"schema_version": 4, "obligations": [{"id": "x"}]}', "malformed results file"),
+    ('{"schema_version": 5, "obligations": [', "corrupt results file"),
+    ('{"schema_version": 6, "obligations": []}', "schema version 6"),
+    # schema 4 did not record what each obligation stated (its params): refused, with what to do
+    ('{"schema_version": 4, "obligations": []}', "schema version 4 is not the supported version 5 (run `divbridge prove`"),
+    ('{"schema_version": 5, "obligations": [{"id": "x"}]}', "not a valid results file: missing fields divbridge_version, tool_versions"),
 ])
 def test_bad_results_file_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, content, message):
     results = tmp_path / "results.json"
@@ -354,7 +415,7 @@ def test_unwritable_output_is_one_line_exit_2(tmp_path, capsys):
     (tmp_path / "taken").write_text("a file where the output directory should be")
     assert cli.main(["report", "--results", str(tmp_path / "results.json"), "--out", str(tmp_path / "taken")]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "cannot write the reports" in err and "taken" in err
+    assert err.count("\n") == 1 and "not a directory" in err and "taken" in err
 
 
 def test_a_failing_reporter_leaves_the_previous_reports_untouched(tmp_path, monkeypatch):
@@ -401,10 +462,11 @@ def test_peers_section_from_the_peer_table_beside_the_results(tmp_path, capsys):
     (tmp_path / "proofs" / "peers.json").write_text(json.dumps(PEERS))
     assert cli.main(["report", "--results", str(tmp_path / "proofs" / "results.json"), "--out", str(tmp_path / "b")]) == 0
     markdown = (tmp_path / "b" / "report.md").read_text()
-    assert "## Peers" in markdown and "| numpy (numpy 2.4.6) | fp16 | 4333 | 0 | 0 |  |  |  |" in markdown
-    assert ("| numpy (numpy 2.4.6) | int32 | 4138 | 2038 | 0 | -3 (int32 0xfffffffd) / 2 (int32 0x00000002): "
+    assert "## Peers" in markdown and "| Peer | fp16 | int32 | int16 |" in markdown
+    assert "| numpy (numpy 2.4.6) | ok | 2038 wrong | - |" in markdown   # a cell per format, the facts once
+    assert ("| numpy | int32 | -3 (int32 0xfffffffd) / 2 (int32 0x00000002): "
             "SONNX -1 (int32 0xffffffff), peer -2 (int32 0xfffffffe) |  | 7 / 0: returns 0 |") in markdown
-    assert ("| openvino:hint=bf16 (openvino 2026.4.1, f32) | int16 | 100097 | 0 | 0 |  | departs from openvino "
+    assert ("| openvino:hint=bf16 | int16 |  | departs from openvino "
             "Divide-1 (m_pythondiv=true, auto_broadcast=numpy) on 50256: -3 (int16 0xfffd) / 2 (int16 0x0002): "
             "its spec -2 (int16 0xfffe), peer -1 (int16 0xffff) |  |") in markdown
     assert "- jax: skipped: jax (Python package) is not installed: scripts/setup.sh peers" in markdown
@@ -412,7 +474,11 @@ def test_peers_section_from_the_peer_table_beside_the_results(tmp_path, capsys):
             "SONNX: rejected)") in markdown
     assert "100000 random pairs per format (seed 7" in markdown
     page = (tmp_path / "b" / "index.html").read_text()
-    assert '<table id="peers">' in page and page.count('data-peer="numpy"') == 2 and '<tr class="fail"' in page
+    assert '<table id="peers-grid">' in page and page.count('data-peer="numpy"') == 2   # its grid row, one finding
+    assert '<td class="num fail" title="4138 vectors">2038&nbsp;wrong</td>' in page
+    assert '<td class="num pass" title="4333 vectors">&#10003;</td>' in page
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), "an id appears twice"
     (tmp_path / "proofs" / "peers.json").write_text('{"schema_version": 2, "peers": [')
     capsys.readouterr()
     assert cli.main(["report", "--results", str(tmp_path / "proofs" / "results.json"), "--out", str(tmp_path / "c")]) == 2

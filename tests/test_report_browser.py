@@ -1,9 +1,11 @@
 """index.html in a real browser: headless Chromium loads the page offline and renders it.
 
-The page is rendered from fabricated results (see test_report.py) and the
-committed peer table (proofs/peers.json); the rendered DOM must hold the
-summary, the whole traceability matrix and every peer, and the screenshot
-must be a real page, not a blank one.
+The page is rendered from fabricated results (see test_report.py: a failing
+run, with obligations not as expected) and the committed peer table
+(proofs/peers.json); the rendered DOM must hold the summary, the list of what
+is not as expected, the whole traceability matrix and every peer, and the
+screenshot must be a real page, not a blank one.  At 800 px and at 1400 px the
+page itself must not scroll sideways: a wide table scrolls inside its box.
 """
 
 from __future__ import annotations
@@ -17,22 +19,24 @@ from pathlib import Path
 
 import pytest
 
-from divbridge import peertable
-from divbridge.crosscheck.impls import DEPLOYED_PEERS
+from divbridge.conform import peertable
+from divbridge.conform.impls import DEPLOYED_PEERS
+from divbridge.crosscheck import vectors
 from divbridge.report import write_reports
 from test_report import CATALOGUE, DOCUMENT, fabricated_results
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (scripts/setup.sh test installs it)")
 WIDTH, HEIGHT = 1280, 2000
+FORMATS = [fmt.name for fmt in vectors.checkable_formats()]
 COMMITTED_PEERS = peertable.load_beside(Path(__file__).resolve().parents[1] / "proofs" / "results.json")
 
 
-def chromium(page: Path, profile: Path, *args: str) -> subprocess.CompletedProcess:
+def chromium(page: Path, profile: Path, *args: str, width: int = WIDTH) -> subprocess.CompletedProcess:
     return subprocess.run(
         [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={profile}", f"--window-size={WIDTH},{HEIGHT}", *args, page.as_uri()],
+         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+         f"--user-data-dir={profile}", f"--window-size={width},{HEIGHT}", *args, page.as_uri()],
         capture_output=True, text=True, timeout=120, check=True)
 
 
@@ -61,16 +65,65 @@ def test_rendered_dom_shows_the_summary_and_the_matrix(rendered):
     assert '<th class="num">Open (not proved)</th>' in dom and dom.count('<section class="obligation open"') == 2
     assert '<table id="matrix">' in dom
     # the Peers section from the committed peer table: every deployed peer, one row per format
-    peers = dom[dom.index('<table id="peers">'):]
-    peers = peers[:peers.index("</table>")]
+    # the Peers section from the committed peer table: every deployed peer, a grid cell per format
+    grid = dom[dom.index('<table id="peers-grid">'):]
+    grid = grid[:grid.index("</table>")]
     for name in DEPLOYED_PEERS:
-        assert peers.count(f'data-peer="{name}"') == 12, f"{name} has not one row per format in the Peers table"
-    assert "-3 (int32 0xfffffffd) / 2 (int32 0x00000002): SONNX -1 (int32 0xffffffff)" in peers   # numpy floors
-    assert "departs from openvino Divide-1" in peers and "0.9500884413719177 (fp32 0x3f7338ff)" in peers
+        row = grid[grid.index(f'data-peer="{name}"'):]
+        assert row[:row.index("</tr>")].count('<td class="num ') == len(FORMATS), f"{name} has not a cell per format"
+    details = dom[dom.index('<table id="peers-details">'):]
+    assert "-3 (int32 0xfffffffd) / 2 (int32 0x00000002): SONNX -1 (int32 0xffffffff)" in details   # numpy floors
+    assert "departs from openvino Divide-1" in details and "0.9500884413719177 (fp32 0x3f7338ff)" in details
     for tag in (requirement["tag"] for requirement in DOCUMENT["requirements"]):
         assert f'data-tag="{tag}"' in dom, f"{tag} missing from the rendered matrix"
     assert '<tr class="uncovered" data-tag="E_DIV_TYPES_0010">' in dom
     assert dom.count('<section class="obligation') == len(CATALOGUE)
+
+
+def test_a_failing_run_opens_with_what_is_not_as_expected(rendered):
+    dom = rendered[0]
+    failures = dom[dom.index('<table id="failures">'):]
+    failures = failures[:failures.index("</table>")]
+    assert dom.index('<table id="failures">') < dom.index('<table id="matrix">')
+    assert failures.count('<tr class="fail">') == 4
+    assert "float.bf16.generic.self_div_one" in failures and "E_DIV_FLOAT_DEF_0010 line 61" in failures
+    assert "a = 1.0 = 0x1.0000000000000p+0 (bf16 0x3f80)" in failures   # the counterexample, decoded
+    assert "<td class=\"mono\">fabricated</td>" in failures             # what the mirror computes
+
+
+@pytest.mark.parametrize("width", [800, 1400])
+def test_the_page_fits_its_width_and_wide_tables_scroll_in_their_box(page, tmp_path, width):
+    """A script added to a copy of the page measures it after layout and writes what it found into the DOM."""
+    probe = tmp_path / "probe.html"
+    probe.write_text(page.read_text().replace("</body>", MEASURE + "</body>"))
+    dom = chromium(probe, tmp_path / "profile", "--dump-dom", "--virtual-time-budget=3000", width=width).stdout
+    found = dict(re.findall(r'data-(page|viewport|loose)="([^"]*)"', dom))
+    assert found, "the measuring script did not run"
+    assert int(found["page"]) <= int(found["viewport"]) == width, found
+    assert found["loose"] == "", f"tables wider than the page outside a scrolling box: {found['loose']}"
+
+
+def test_failing_run_at_800_px_screenshot(page, tmp_path):
+    png = tmp_path / "report-800.png"
+    chromium(page, tmp_path / "profile", f"--screenshot={png}", width=800)
+    width, height, ink = _png_facts(png.read_bytes())
+    assert (width, height) == (800, HEIGHT) and ink > 0.01
+
+
+MEASURE = """<script>
+window.addEventListener("load", function () {
+  var loose = [];
+  document.querySelectorAll("table").forEach(function (t) {
+    var box = t.parentElement;
+    if (t.scrollWidth > document.documentElement.clientWidth && !(box.classList.contains("scroll")))
+      loose.push(t.id || t.className);
+  });
+  document.body.setAttribute("data-page", document.documentElement.scrollWidth);
+  document.body.setAttribute("data-viewport", window.innerWidth);
+  document.body.setAttribute("data-loose", loose.join(","));
+});
+</script>
+"""
 
 
 def test_screenshot_is_a_rendered_page(rendered):

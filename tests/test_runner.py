@@ -9,10 +9,10 @@ import pytest
 from divbridge.errors import InputError
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.provers.cache import ProofCache
-from divbridge.provers.cexvalue import Counterexample
+from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.runner import Backend, ProofTask, RunOptions, Runner
 from divbridge.provers.verdicts import Attempt, as_expected, combine
-from divbridge.results import Results, from_outcomes, load
+from divbridge.results import Results, entry, load
 
 OBLIGATIONS = [o for o in spec_obligations() if o.id.startswith("int.int8.")]
 
@@ -49,7 +49,7 @@ def _run(backend, tmp_path, mode="readwrite", agree=1, others=(), grace=0.2):
     runner = Runner([backend, *others], ProofCache(tmp_path / "cache", mode, stream=io.StringIO()),
                     RunOptions(agree=agree, jobs=2, grace=grace), tmp_path, stream)
     outcomes, versions = runner.run(OBLIGATIONS)
-    return {r.id: r for r in from_outcomes(outcomes)}, stream.getvalue()
+    return {r.id: r for r in outcomes}, stream.getvalue()
 
 
 def test_only_definite_matching_verdicts_pass():
@@ -122,7 +122,7 @@ def test_a_second_proof_within_the_grace_period_is_kept(tmp_path):
     proved = [r for r in kept.values() if r.verdict == "proved"]
     # kept in the run, not the deciding prover: "second" is ranked after p1 (results.json records p1 only)
     assert proved and all([a.verdict for a in r.attempts if a.prover == "second"] == ["proved"] for r in proved)
-    assert all(r.prover == "p1" and "second" not in json.dumps(r.to_json()["attempts"]) for r in proved)
+    assert all(r.prover == "p1" and "second" not in json.dumps(entry(r)["attempts"]) for r in proved)
     cut, _ = _run(ScriptedBackend({}), tmp_path / "b", others=(SecondBackend(),), grace=0)
     assert all([a.verdict for a in r.attempts if a.prover == "second"] == ["skipped"] for r in cut.values())
 
@@ -191,12 +191,12 @@ def test_results_file_round_trip_and_bad_files(tmp_path):
 def test_open_claims_are_never_proved_and_fail_when_refuted(tmp_path):
     from dataclasses import replace
 
-    from divbridge.results import ObligationResult
+    from divbridge.provers.verdicts import ObligationResult
 
     claim = replace(OBLIGATIONS[0], open="beyond the provers' limits")
-    timed_out = ObligationResult.from_outcome(claim, combine([Attempt("z3", "timeout", 30)]))
-    refuted = ObligationResult.from_outcome(claim, combine([Attempt("z3", "refuted", 1)]))
-    crashed = ObligationResult.from_outcome(claim, combine([Attempt("z3", "error", 1)]))
+    timed_out = ObligationResult(claim, combine([Attempt("z3", "timeout", 30)]))
+    refuted = ObligationResult(claim, combine([Attempt("z3", "refuted", 1)]))
+    crashed = ObligationResult(claim, combine([Attempt("z3", "error", 1)]))
     assert (timed_out.status, timed_out.settled, timed_out.as_expected) == ("open", True, False)
     assert (refuted.status, refuted.settled) == ("not as expected", False)
     assert (crashed.status, crashed.settled) == ("not as expected", False)
@@ -217,7 +217,7 @@ def test_a_cached_timeout_stays_a_timeout_and_a_longer_limit_retries(tmp_path):
     longer = ScriptedBackend({})
     runner = Runner([longer], ProofCache(tmp_path / "cache", stream=io.StringIO()),
                     RunOptions(timeout=600, jobs=2), tmp_path, stream)
-    retried = {r.id: r for r in from_outcomes(runner.run(OBLIGATIONS)[0])}
+    retried = {r.id: r for r in runner.run(OBLIGATIONS)[0]}
     assert (first, "p1") in longer.calls and retried[first].verdict == "proved"
 
 
@@ -238,7 +238,7 @@ def test_results_json_is_byte_stable_across_runs_with_the_same_verdicts(tmp_path
     assert path.stat().st_mtime_ns == mtime       # not even rewritten
     assert json.loads((tmp_path / "run-log.json").read_text())["generated_at"] == "later"
     changed = list(warm.values())
-    changed[0].verdict = "timeout"
+    changed[0].outcome.verdict = "timeout"
     Results(changed, tool_versions={"p1": "1.0"}).save(path)
     assert path.read_bytes() != first             # a real change shows
 
@@ -307,7 +307,7 @@ def _results_bytes(tmp_path, backends, mode="readwrite") -> bytes:
     runner = Runner(backends, ProofCache(tmp_path / "cache", mode, stream=io.StringIO()),
                     RunOptions(jobs=2, grace=0.0), tmp_path, io.StringIO())
     outcomes, versions = runner.run(OBLIGATIONS)
-    Results(from_outcomes(outcomes), tool_versions=versions).save(tmp_path / "results.json")
+    Results(outcomes, tool_versions=versions).save(tmp_path / "results.json")
     return (tmp_path / "results.json").read_bytes()
 
 
@@ -346,3 +346,33 @@ def test_an_unreplayable_model_is_never_the_headline():
     alone = combine(why3)
     assert alone.verdict == "refuted" and alone.counterexample is None     # refuted, but nothing replayed
     assert "no prover gave a counterexample the mirror replays" in alone.message and "names c, r" in alone.message
+
+
+def test_progress_lines_name_the_run_they_belong_to(tmp_path):
+    """audit proves two versions one after the other: each progress line says which."""
+    import io
+
+    from divbridge.obligations.catalog import spec_obligations
+    from divbridge.provers.cache import ProofCache
+    from divbridge.provers.portfolio import prove_obligations
+    stream = io.StringIO()
+    obligation = next(o for o in spec_obligations() if o.id == "real.generic.div_by_one")
+    prove_obligations([obligation], {"z3"}, ProofCache(tmp_path, "off"), 10.0, stream=stream, label="audit: old version")
+    assert stream.getvalue().startswith("audit: old version: [  1/1] ok proved")
+
+
+def test_why3_answers_every_goal_beside_the_deciding_prover(tmp_path):
+    """Why3 runs in a tier of its own after the others, on every goal, however fast another prover
+    decided (and slower than it); its answer is recorded beside the deciding one, which it never
+    replaces, and is cached like the others."""
+    why3 = TimedBackend("why3+z3", 0.3)
+    why3.beside = True
+    first = _results_bytes(tmp_path, [TimedBackend("z3", 0.0), why3])
+    assert len(why3.calls) == len(OBLIGATIONS)
+    data = json.loads(first)
+    for entry in data["obligations"]:
+        assert entry["prover"] == "z3"
+        assert [a["prover"] for a in entry["attempts"]] == ["why3+z3", "z3"]
+    again = TimedBackend("why3+z3", 0.3)
+    again.beside = True
+    assert _results_bytes(tmp_path, [TimedBackend("z3", 0.0), again]) == first and not again.calls

@@ -6,7 +6,7 @@ import pytest
 
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers import counterexample
-from divbridge.provers.exhaustive import ENGINE, ExhaustiveBackend
+from divbridge.provers.enumeration.backend import ENGINE, ExhaustiveBackend
 from divbridge.provers.smt import SmtBackend
 
 BY_ID = {o.id: o for o in strategy_obligations()}

@@ -9,7 +9,5 @@
 @rnd = float<8, -133, ne>;
 r = a / b;
 q = rnd(r);
-
 # below min_normal = 1b-126: at most half the smallest subnormal 1b-133
 { |r| <= 1b-126 -> q - r in [-1b-134, 1b-134] }
-

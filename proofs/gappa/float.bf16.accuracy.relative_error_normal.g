@@ -9,9 +9,7 @@
 @rnd = float<8, -133, ne>;
 r = a / b;
 q = rnd(r);
-
 # min_normal = 1b-126, max_finite < 1b128, unit roundoff 2^-8
 { |r| in [1b-126, 1b128] -> (q - r) / r in [-1b-8, 1b-8] }
 # Gappa proves the lowest binade apart (its default interval splitting loses it for binary64)
 $ |r| in (1b-125);
-

@@ -9,7 +9,5 @@
 @rnd = float<11, -24, ne>;
 r = a / b;
 q = rnd(r);
-
 # below min_normal = 1b-14: at most half the smallest subnormal 1b-24
 { |r| <= 1b-14 -> q - r in [-1b-25, 1b-25] }
-

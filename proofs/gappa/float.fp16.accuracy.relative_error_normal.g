@@ -9,9 +9,7 @@
 @rnd = float<11, -24, ne>;
 r = a / b;
 q = rnd(r);
-
 # min_normal = 1b-14, max_finite < 1b16, unit roundoff 2^-11
 { |r| in [1b-14, 1b16] -> (q - r) / r in [-1b-11, 1b-11] }
 # Gappa proves the lowest binade apart (its default interval splitting loses it for binary64)
 $ |r| in (1b-13);
-

@@ -9,7 +9,5 @@
 @rnd = float<24, -149, ne>;
 r = a / b;
 q = rnd(r);
-
 # below min_normal = 1b-126: at most half the smallest subnormal 1b-149
 { |r| <= 1b-126 -> q - r in [-1b-150, 1b-150] }
-

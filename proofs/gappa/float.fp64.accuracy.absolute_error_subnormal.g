@@ -9,7 +9,5 @@
 @rnd = float<53, -1074, ne>;
 r = a / b;
 q = rnd(r);
-
 # below min_normal = 1b-1022: at most half the smallest subnormal 1b-1074
 { |r| <= 1b-1022 -> q - r in [-1b-1075, 1b-1075] }
-

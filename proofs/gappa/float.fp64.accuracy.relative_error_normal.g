@@ -9,9 +9,7 @@
 @rnd = float<53, -1074, ne>;
 r = a / b;
 q = rnd(r);
-
 # min_normal = 1b-1022, max_finite < 1b1024, unit roundoff 2^-53
 { |r| in [1b-1022, 1b1024] -> (q - r) / r in [-1b-53, 1b-53] }
 # Gappa proves the lowest binade apart (its default interval splitting loses it for binary64)
 $ |r| in (1b-1021);
-

@@ -22,7 +22,7 @@ def template_environment(kind: str, **options) -> jinja2.Environment:
     """The Jinja2 environment of one template family (``templates/<kind>/``); an undefined name is an error.
     Compiled templates are kept in the cache (keyed by their source): a warm run does not compile them."""
     root = cachedir.root()
-    compiled = jinja2.FileSystemBytecodeCache(str(_directory(root / "templates"))) if root is not None else None
+    compiled = jinja2.FileSystemBytecodeCache(str(_directory((root / "templates").absolute()))) if root is not None else None
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES / kind)),
                               undefined=jinja2.StrictUndefined, bytecode_cache=compiled, **options)
 

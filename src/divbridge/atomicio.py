@@ -1,10 +1,14 @@
-"""Write files so that a reader never sees a half-written one."""
+"""Write files so that a reader never sees a half-written one.
+
+The temporary file is created with mode 0666 and the kernel applies the umask, so the file it becomes
+gets the modes any new file gets (`tempfile.mkstemp` would make it private, 0600).
+"""
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +17,7 @@ def write_text_atomic(path: str | os.PathLike, text: str) -> None:
     """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    fd, tmp = _create(target)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -28,3 +32,13 @@ def write_text_atomic(path: str | os.PathLike, text: str) -> None:
 
 def write_json_atomic(path: str | os.PathLike, data: Any) -> None:
     write_text_atomic(path, json.dumps(data, indent=2, sort_keys=False) + "\n")
+
+
+def _create(target: Path) -> tuple[int, str]:
+    """A new file beside ``target`` under a name no one else has, open for writing."""
+    while True:
+        tmp = str(target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp"))
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue

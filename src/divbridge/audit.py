@@ -22,8 +22,7 @@ from divbridge.obligations.catalog import obligations_of
 from divbridge.obligations.model import Obligation
 from divbridge.provers.cache import shared_cache
 from divbridge.provers.portfolio import prove_obligations
-from divbridge.provers.cexvalue import show
-from divbridge.results import from_outcomes
+from divbridge.provers.counterexample import show
 from divbridge.checkspec.analysis import analyse_document
 from divbridge.checkspec.findings import VERDICT_RANK
 from divbridge.document.reader import SpecDocument, has_div_section, parse_document
@@ -49,11 +48,18 @@ def load_git(rev: str, path: str) -> str:
     top = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True)
     if top.returncode != 0:
         raise InputError("not inside a git repository", path)
-    relative = Path(path).resolve().relative_to(Path(top.stdout.strip()).resolve()).as_posix()
-    shown = subprocess.run(["git", "show", f"{rev}:{relative}"], capture_output=True, text=True)
+    try:
+        relative = Path(path).resolve().relative_to(Path(top.stdout.strip()).resolve()).as_posix()
+    except ValueError:
+        raise InputError(f"outside the git repository {top.stdout.strip()}", path) from None
+    shown = subprocess.run(["git", "show", f"{rev}:{relative}"], capture_output=True)
     if shown.returncode != 0:
-        raise InputError(f"git cannot show {rev}:{relative}: {shown.stderr.strip().splitlines()[-1:] or ['?']}", path)
-    return shown.stdout
+        last = shown.stderr.decode(errors="replace").strip().splitlines()[-1:] or ["?"]
+        raise InputError(f"git cannot show {rev}:{relative}: {last[0]}", path)
+    try:
+        return shown.stdout.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{rev}:{relative} is not UTF-8 text", path) from None
 
 
 def _proof_obligations(doc: SpecDocument) -> dict[str, Obligation]:
@@ -65,10 +71,11 @@ def _what(obligation: Obligation) -> tuple:
     return obligation.statement, obligation.requirements, obligation.expect, sorted(map(str, obligation.params.items()))
 
 
-def _prove(obligations: list[Obligation]) -> dict[str, Any]:
-    """Each obligation's result, from the cache when it was proved before."""
-    outcomes = prove_obligations(obligations, AUDIT_PROVERS, shared_cache(), timeout=20.0, stream=sys.stdout)
-    return {r.id: r for r in from_outcomes(outcomes)}
+def _prove(obligations: list[Obligation], label: str) -> dict[str, Any]:
+    """Each obligation's result, from the cache when it was proved before; progress lines start with ``label``."""
+    proved = prove_obligations(obligations, AUDIT_PROVERS, shared_cache(), timeout=20.0, stream=sys.stdout,
+                               label=label)
+    return {r.id: r for r in proved}
 
 
 def _shown(result) -> dict[str, Any]:
@@ -82,8 +89,8 @@ def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation]) -> d
     changed = sorted(i for i in old.keys() & new.keys() if _what(old[i]) != _what(new[i]))
     added = sorted(new.keys() - old.keys())
     moved = sorted(i for i in old.keys() & new.keys() if i not in changed and old[i].lines != new[i].lines)
-    before = _prove([old[i] for i in changed])
-    after = _prove([new[i] for i in changed + added])
+    before = _prove([old[i] for i in changed], "audit: old version")
+    after = _prove([new[i] for i in changed + added], "audit: new version")
     entries = []
     for i in changed + added:
         now = _shown(after[i])

@@ -39,11 +39,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     command = next((word for word in argv if not word.startswith("-")), None)
-    args = build_parser(command).parse_args(argv)
     try:
+        try:
+            args = build_parser(command).parse_args(argv)   # importing a command may read DIVBRIDGE_CACHE
+        except SystemExit as done:   # a usage error (its one line is printed) or --help: the exit code
+            return done.code if isinstance(done.code, int) else 2
         return args.run(args)
     except (DivbridgeError, SpecViolation) as exc:
         print(f"divbridge: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:   # a file the edge checks could not foresee (a disk full, a file made read-only meanwhile)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"divbridge: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("divbridge: interrupted", file=sys.stderr)

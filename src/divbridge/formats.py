@@ -28,6 +28,8 @@ class RealFormat:
     dtype = None
 
     def parse(self, text: str) -> Fraction:
+        if _beyond(text.strip().lower()):
+            raise InputError(f"'{text}': exponent out of range (at most {MAX_EXPONENT} in magnitude)")
         value = _parse_rational(text)
         if value is None:
             raise InputError(f"'{text}' is not a real number (decimal or p/q)")
@@ -257,6 +259,9 @@ class FloatFormat:
             return self.inf(sign)
         if body == "nan":
             return self.nan
+        beyond = _beyond(s)
+        if beyond:   # past every format's range: no need to build the number to round it
+            return self.inf(sign) if beyond > 0 else self.zero(sign)
         value = _parse_hexfloat(s) if body.startswith("0x") else _parse_rational(s)
         if value is None:
             raise InputError(f"'{text}' is not a {self.name} operand (decimal, hex float, inf, nan, bits:0x...)")
@@ -348,13 +353,22 @@ ALIASES = {
 }
 
 
+# The custom formats: a bit pattern fits 64 bits (the mirror keeps patterns in NumPy integers), and the
+# exponent range stays where exact rationals of 2^(2^eb) answer in milliseconds.
+MAX_EB, MAX_WIDTH = 20, 64
+# A literal's exponent beyond this (decimal digits, or 4x as many binary ones) is past every format's range
+# (2^(2^19) < 10^160000): it rounds to an infinity or a zero without building the number.
+MAX_EXPONENT = 200_000
+
+
 def float_format(eb: int, sb: int) -> FloatFormat:
     """Any binary format, for instance a tiny one for exhaustive tests."""
     for fmt in FLOAT_FORMATS:
         if (fmt.eb, fmt.sb) == (eb, sb):
             return fmt
-    if eb < 2 or sb < 2:
-        raise InputError(f"a float format needs at least 2 exponent and 2 significand bits, not ({eb}, {sb})")
+    if not (2 <= eb <= MAX_EB and sb >= 2 and eb + sb <= MAX_WIDTH):
+        raise InputError(f"fp({eb},{sb}): a float format has 2 to {MAX_EB} exponent bits, at least 2 significand "
+                         f"bits and at most {MAX_WIDTH} bits in all")
     return FloatFormat(f"fp({eb},{sb})", eb, sb)
 
 
@@ -367,7 +381,7 @@ def get_format(name: str) -> Format:
     key = ALIASES.get(key, key)
     if key in FORMATS:
         return FORMATS[key]
-    custom = re.fullmatch(r"fp\((\d+),\s*(\d+)\)", key)
+    custom = re.fullmatch(r"fp\((\d{1,6}),\s*(\d{1,6})\)", key)
     if custom:
         return float_format(int(custom.group(1)), int(custom.group(2)))
     known = ", ".join(FORMATS)
@@ -386,11 +400,30 @@ _RATIONAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?(/\d+)?")
 _HEXFLOAT = re.compile(r"([+-]?)0x([0-9a-f]*)(?:\.([0-9a-f]*))?(?:p([+-]?\d+))?")
 
 
+def _beyond(s: str) -> int:
+    """+1 when the literal ``s`` (lower case) has a non-zero value above 10^MAX_EXPONENT, -1 below
+    10^-MAX_EXPONENT, else 0: its exponent alone says so, before any number is built."""
+    decimal, hexadecimal = _RATIONAL.fullmatch(s), _HEXFLOAT.fullmatch(s)
+    if decimal and decimal.group(3):
+        digits, exponent, limit = decimal.group(1), decimal.group(3)[1:], MAX_EXPONENT
+    elif hexadecimal and hexadecimal.group(4):
+        digits, exponent, limit = (hexadecimal.group(2) or "") + (hexadecimal.group(3) or ""), \
+            hexadecimal.group(4), 4 * MAX_EXPONENT
+    else:
+        return 0
+    if not digits.strip("0.") or len(exponent.lstrip("+-")) <= len(str(limit)) and abs(int(exponent)) <= limit:
+        return 0
+    return -1 if exponent.startswith("-") else 1
+
+
 def _parse_rational(text: str) -> Fraction | None:
     s = text.strip().lower()
     if not _RATIONAL.fullmatch(s):
         return None
     numerator, _, denominator = s.partition("/")
+    mantissa, _, exponent = numerator.partition("e")
+    if not mantissa.strip("+-0."):
+        return Fraction(0) if not denominator or int(denominator) else None   # 0e999999999: no 10^999999999
     value = Fraction(numerator)
     if denominator:
         if int(denominator) == 0:
@@ -407,5 +440,16 @@ def _parse_hexfloat(text: str) -> Fraction | None:
     sign, whole, frac, exponent = match.groups()
     frac = frac or ""
     mantissa = int((whole or "0") + frac, 16)
+    if mantissa == 0:
+        return Fraction(0)
     value = Fraction(mantissa, 16 ** len(frac)) * Fraction(2) ** int(exponent or 0)
     return -value if sign == "-" else value
+
+
+def describe_element(fmt: Format, value) -> str:
+    """One element of an array of the format: decimal, format name and bits (a real: the exact rational)."""
+    if isinstance(fmt, FloatFormat):
+        return fmt.describe(int(np.asarray(value).view(fmt.uint_dtype)))
+    if isinstance(fmt, IntFormat):
+        return fmt.describe(int(value))
+    return str(value)

@@ -1,17 +1,20 @@
-"""The results model: one entry per obligation, read by reports, audit and CI.
+"""The results ledger: one entry per obligation (`verdicts.ObligationResult`), read by reports, audit and CI.
 
-``proofs/results.json`` is the committed baseline (schema version 4):
+``proofs/results.json`` is the committed baseline (schema version 5):
 ``{"schema_version", "divbridge_version", "tool_versions", "document": {...},
 "obligations": [...], "summary": {...}, "crosscheck": ...}``; ``document`` is
-the spec document proved (path, title, every requirement with its lines),
-and each obligation names the document lines of its requirements.  It holds only what a second run with
-the same verdicts reproduces byte for byte: verdicts, the deciding provers, versions,
-counterexamples (as values: `provers.cexvalue`).  What changes from run to run (prover times, cache flags,
-race order, skipped attempts, generated_at, command, machine, the cross-check's
-seconds) goes to the run log ``run-log.json`` beside it, which git ignores;
-``load`` merges the run log back when it is there, so reports still show times.
-Schema 4 stores counterexamples as values; a schema 3 file (display strings)
-is refused with one line asking for `divbridge prove` (exit 2).
+the spec document proved (path, title, every requirement with its lines).
+Each entry is the obligation as proved (its statement's ``prop`` and
+``params`` included, so that the cross-check, a replay and the reports read
+what was proved instead of reading the document again) with its outcome.  It
+holds only what a second run with the same verdicts reproduces byte for byte:
+verdicts, the deciding provers, versions, counterexamples (as values:
+`provers.counterexample`).  What changes from run to run (prover times, cache
+flags, race order, skipped attempts, generated_at, command, machine, the
+cross-check's seconds) goes to the run log ``run-log.json`` beside it, which
+git ignores; ``load`` merges the run log back when it is there, so reports
+still show times.  A file of an older schema is refused with one line asking
+for `divbridge prove` (exit 2).
 """
 
 from __future__ import annotations
@@ -20,120 +23,66 @@ import json
 import platform
 import sys
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from divbridge import __version__
+from divbridge import schemas
 from divbridge.atomicio import write_json_atomic, write_text_atomic
 from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
-from divbridge.provers.cexvalue import Counterexample
-from divbridge.provers.verdicts import VERDICTS, Attempt, Outcome, as_expected, recorded
+from divbridge.provers.counterexample import Counterexample
+from divbridge.provers.verdicts import VERDICTS, Attempt, ObligationResult, Outcome, recorded
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 RUN_LOG_SCHEMA_VERSION = 1
 DEFAULT_PATH = Path("proofs/results.json")
 RUN_LOG_NAME = "run-log.json"
 
 
-@dataclass
-class ObligationResult:
-    id: str
-    title: str
-    family: str
-    format: str
-    kind: str
-    requirements: list[str]
-    statement: str
-    expect: str
-    verdict: str
-    prover: str
-    time_s: float
-    cached: bool
-    counterexample: Counterexample | None
-    attempts: list[Attempt] = field(default_factory=list)
-    message: str = ""
-    artifacts: dict[str, str] = field(default_factory=dict)   # backend -> rendered file (and goal)
-    crosscheck: dict[str, Any] | None = None                  # vectors, failures, first_failure
-    open: str = ""                                            # why the claim is left open, if it is
-    lines: list[int] = field(default_factory=list)            # the document line of each requirement
-
-    @property
-    def as_expected(self) -> bool:
-        return as_expected(self.verdict, self.expect)
-
-    @property
-    def status(self) -> str:
-        """"as expected"; "open" (an open claim still unsettled: never proved, but no
-        failure either); or "not as expected"."""
-        if self.as_expected:
-            return "as expected"
-        if self.open and self.verdict in ("timeout", "unknown"):
-            return "open"
-        return "not as expected"
-
-    @property
-    def settled(self) -> bool:
-        return self.status != "not as expected"
-
-    @classmethod
-    def from_outcome(cls, obligation: Obligation, outcome: Outcome,
-                     artifacts: dict[str, str] | None = None) -> "ObligationResult":
-        return cls(
-            id=obligation.id, title=obligation.title, family=obligation.family,
-            format=obligation.format, kind=obligation.kind,
-            requirements=list(obligation.requirements), statement=obligation.statement,
-            expect=obligation.expect, verdict=outcome.verdict, prover=outcome.prover,
-            time_s=outcome.time_s, cached=outcome.cached,
-            counterexample=outcome.counterexample, attempts=list(outcome.attempts),
-            message=outcome.message, artifacts=dict(artifacts or {}), open=obligation.open,
-            lines=list(obligation.lines),
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        """The stable entry: no times, no cache flags, no skipped attempts, provers sorted."""
-        data = asdict(self)
-        for volatile in RUN_FIELDS:
-            data.pop(volatile)
-        data["counterexample"] = None if self.counterexample is None else self.counterexample.to_json()
-        data["attempts"] = [_stable_attempt(a) for a in sorted(recorded(self.attempts, self.verdict, self.prover),
-                                                               key=lambda a: a.prover)]
-        data["status"] = self.status   # derived; written for readers, recomputed on load
-        return data
-
-    def run_entry(self) -> dict[str, Any]:
-        """What this run adds to the stable entry (the run log's record)."""
-        return {"time_s": self.time_s, "cached": self.cached,
-                "attempts": [a.to_json() for a in self.attempts]}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "ObligationResult":
-        data = dict(data)
-        data.pop("status", None)
-        if data.get("counterexample") is not None:
-            data["counterexample"] = Counterexample.from_json(data["counterexample"])
-        data["attempts"] = [Attempt.from_json({"time_s": 0.0, **a}) for a in data.get("attempts", [])]
-        return cls(time_s=0.0, cached=False, **data)
-
-    def add_run(self, entry: dict[str, Any]) -> None:
-        """Times and cache flags from the run log, matched by prover."""
-        self.time_s = float(entry["time_s"])
-        self.cached = bool(entry["cached"])
-        logged = {a["prover"]: a for a in entry["attempts"]}
-        for attempt in self.attempts:
-            if attempt.prover in logged:
-                attempt.time_s = float(logged[attempt.prover]["time_s"])
-                attempt.cached = bool(logged[attempt.prover]["cached"])
-
-
 RUN_FIELDS = ("time_s", "cached")   # kept in the run log, not in results.json
 
 
-def from_outcomes(outcomes) -> list[ObligationResult]:
-    """The ledger entries of a run: one per `runner.ObligationOutcome` (obligation, outcome, artifacts)."""
-    return [ObligationResult.from_outcome(o.obligation, o.outcome, o.artifacts) for o in outcomes]
+def entry(result: ObligationResult) -> dict[str, Any]:
+    """The stable results.json entry of a result: its obligation, its verdict and deciding provers, the
+    attempts that decided it (no times, no cache flags, no skipped attempts, provers sorted)."""
+    outcome = result.outcome
+    attempts = sorted(recorded(outcome.attempts, outcome.verdict, outcome.prover), key=lambda a: a.prover)
+    return {**result.obligation.to_json(), "verdict": outcome.verdict, "prover": outcome.prover,
+            "counterexample": None if outcome.counterexample is None else outcome.counterexample.to_json(),
+            "attempts": [_stable_attempt(a) for a in attempts], "message": outcome.message,
+            "artifacts": dict(result.artifacts), "crosscheck": result.crosscheck,
+            "status": result.status}   # derived; written for readers, recomputed on load
+
+
+def from_entry(data: dict[str, Any]) -> ObligationResult:
+    counterexample = data["counterexample"]
+    outcome = Outcome(data["verdict"], data["prover"], 0.0, False,
+                      None if counterexample is None else Counterexample.from_json(counterexample),
+                      [Attempt.from_json({"time_s": 0.0, **a}) for a in data.get("attempts", [])],
+                      data.get("message", ""))
+    return ObligationResult(Obligation.from_json(data), outcome, dict(data.get("artifacts", {})),
+                            data.get("crosscheck"))
+
+
+def run_entry(result: ObligationResult) -> dict[str, Any]:
+    """What this run adds to the stable entry (the run log's record)."""
+    return {"time_s": result.outcome.time_s, "cached": result.outcome.cached,
+            "attempts": [a.to_json() for a in result.outcome.attempts]}
+
+
+def add_run(result: ObligationResult, logged: dict[str, Any]) -> None:
+    """Times and cache flags from the run log, matched by prover."""
+    outcome = result.outcome
+    outcome.time_s = float(logged["time_s"])
+    outcome.cached = bool(logged["cached"])
+    by_prover = {a["prover"]: a for a in logged["attempts"]}
+    for attempt in outcome.attempts:
+        if attempt.prover in by_prover:
+            attempt.time_s = float(by_prover[attempt.prover]["time_s"])
+            attempt.cached = bool(by_prover[attempt.prover]["cached"])
 
 
 def _stable_attempt(attempt: Attempt) -> dict[str, Any]:
@@ -172,7 +121,7 @@ class Results:
             "divbridge_version": self.divbridge_version,
             "tool_versions": self.tool_versions,
             "document": self.document,
-            "obligations": [r.to_json() for r in self.obligations],
+            "obligations": [entry(r) for r in self.obligations],
             "summary": self.summary,
             "crosscheck": crosscheck,
         }
@@ -184,7 +133,7 @@ class Results:
             "command": self.command,
             "machine": self.machine,
             "crosscheck_seconds": (self.crosscheck or {}).get("seconds"),
-            "obligations": {r.id: r.run_entry() for r in self.obligations},
+            "obligations": {r.id: run_entry(r) for r in self.obligations},
         }
 
     def save(self, path: str | Path = DEFAULT_PATH) -> None:
@@ -200,28 +149,60 @@ def run_log_path(results_path: str | Path) -> Path:
     return Path(results_path).with_name(RUN_LOG_NAME)
 
 
-def summarize(results: list[ObligationResult]) -> dict[str, Any]:
-    """Counts overall and per (family, format): what a summary table shows."""
-    groups: dict[tuple[str, str], Counter] = {}
-    for r in results:
-        counts = groups.setdefault((r.family, r.format), Counter())
-        counts["total"] += 1
-        if r.as_expected:
-            counts["proved" if r.verdict == "proved" else "refuted_as_expected"] += 1
+@dataclass
+class Tally:
+    """The counts of a group of results: what every summary shows (results.json's, the console's, the
+    reports')."""
+
+    label: Any                                           # what the group has in common
+    total: int = 0
+    proved: int = 0                                      # expected valid and proved
+    by_prover: Counter = field(default_factory=Counter)  # of those, which provers answered proved
+    refuted_as_expected: int = 0
+    open: int = 0                                        # open claims no prover settled: not proved, not failed
+    not_as_expected: int = 0
+
+    def add(self, result: ObligationResult) -> None:
+        self.total += 1
+        if result.status == "open":
+            self.open += 1
+        elif not result.as_expected:
+            self.not_as_expected += 1
+        elif result.verdict == "proved":
+            self.proved += 1
+            self.by_prover.update({a.prover for a in result.attempts if a.verdict == "proved"})
         else:
-            counts["open" if r.status == "open" else "not_as_expected"] += 1
+            self.refuted_as_expected += 1
+
+    @property
+    def as_expected(self) -> int:
+        return self.proved + self.refuted_as_expected
+
+
+def tally(results: list[ObligationResult], key=lambda result: "all obligations") -> list[Tally]:
+    """The results counted by ``key`` (one group by default), in the results' order."""
+    groups: dict[str, Tally] = {}
+    for result in results:
+        label = key(result)
+        groups.setdefault(label, Tally(label)).add(result)
+    return list(groups.values())
+
+
+def summarize(results: list[ObligationResult]) -> dict[str, Any]:
+    """Counts overall, by verdict and per (family, format): results.json's summary."""
+    overall = tally(results)[0] if results else Tally("all obligations")
     by_verdict = Counter(r.verdict for r in results)
+    groups = sorted(tally(results, lambda r: (r.family, r.format)), key=lambda group: group.label)
     return {
-        "total": len(results),
-        "as_expected": sum(r.as_expected for r in results),
-        "open": sum(r.status == "open" for r in results),
-        "not_as_expected": sum(r.status == "not as expected" for r in results),
+        "total": overall.total,
+        "as_expected": overall.as_expected,
+        "open": overall.open,
+        "not_as_expected": overall.not_as_expected,
         "by_verdict": {v: by_verdict.get(v, 0) for v in VERDICTS},
         "groups": [
-            {"family": family, "format": fmt, "total": c["total"], "proved": c["proved"],
-             "refuted_as_expected": c["refuted_as_expected"], "open": c["open"],
-             "not_as_expected": c["not_as_expected"]}
-            for (family, fmt), c in sorted(groups.items())
+            {"family": family, "format": fmt, "total": g.total, "proved": g.proved,
+             "refuted_as_expected": g.refuted_as_expected, "open": g.open, "not_as_expected": g.not_as_expected}
+            for g in groups for family, fmt in [g.label]
         ],
     }
 
@@ -236,14 +217,21 @@ def load(path: str | Path = DEFAULT_PATH) -> Results:
     if data["schema_version"] != SCHEMA_VERSION:
         raise InputError(f"results schema version {data['schema_version']} is not the supported "
                          f"version {SCHEMA_VERSION} (run `divbridge prove` to write it again)", str(path), 1)
+    schemas.check(data, schemas.RESULTS, str(path), "results file")
+    seen: set[str] = set()
+    for index, entry in enumerate(data["obligations"]):
+        if entry["id"] in seen:
+            raise InputError(f"not a valid results file: obligations[{index}].id: {entry['id']!r} appears twice",
+                             str(path))
+        seen.add(entry["id"])
     try:
         results = Results(
-            obligations=[ObligationResult.from_json(o) for o in data["obligations"]],
+            obligations=[from_entry(o) for o in data["obligations"]],
             tool_versions=dict(data["tool_versions"]),
             generated_at="", divbridge_version=data["divbridge_version"],
             command="", machine="", crosscheck=data.get("crosscheck"), document=data.get("document"),
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, InputError) as exc:   # InputError: a counterexample's unknown format
         raise InputError(f"malformed results file: {exc}", str(path)) from None
     log_path = run_log_path(path)
     if log_path.exists():
@@ -257,13 +245,14 @@ def _add_run_log(results: Results, path: Path) -> None:
     if not isinstance(log, dict) or log.get("schema_version") != RUN_LOG_SCHEMA_VERSION:
         raise InputError(f"not a divbridge run log of schema version {RUN_LOG_SCHEMA_VERSION} "
                          "(delete it, or run `divbridge prove`)", str(path), 1)
+    schemas.check(log, schemas.RUN_LOG, str(path), "run log")
     try:
         results.generated_at, results.command, results.machine = log["generated_at"], log["command"], log["machine"]
         if results.crosscheck is not None and log["crosscheck_seconds"] is not None:
             results.crosscheck["seconds"] = float(log["crosscheck_seconds"])
         for result in results.obligations:
             if result.id in log["obligations"]:
-                result.add_run(log["obligations"][result.id])
+                add_run(result, log["obligations"][result.id])
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"malformed run log: {exc}", str(path)) from None
 
@@ -275,6 +264,8 @@ def _read_json(path: Path, what: str, hint: str) -> Any:
         raise InputError(f"no {what}" + (f" ({hint})" if hint else ""), str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read {what}: {exc.strerror}", str(path)) from None
+    except UnicodeDecodeError:
+        raise InputError(f"the {what} is not UTF-8 text", str(path)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -37,11 +37,11 @@ from divbridge.document.findings import Finding
 from divbridge.obligations import accuracy
 from divbridge.obligations.accuracy import Meaning, NotRead
 from divbridge.obligations.model import Obligation
-from divbridge.properties.accuracy_note import Unsupported, evaluate
+from divbridge.statements.accuracy_bound import Unsupported, evaluate
 from divbridge.provers.cache import shared_cache
-from divbridge.provers.cexvalue import show_line
+from divbridge.provers.counterexample import show_line
 from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligations
-from divbridge.results import ObligationResult, from_outcomes
+from divbridge.provers.verdicts import ObligationResult
 
 # the search's values, simplest first: the first counterexample found is a small one
 VALUES = tuple(Fraction(v) for v in ("0", "1", "2", "-1", "1/2", "3", "-2", "-1/2"))
@@ -101,8 +101,8 @@ def _prove(obligations: list[Obligation]) -> tuple[dict[str, ObligationResult], 
     provers = available({"gappa", *SMT_SOLVERS})
     if not provers:
         return {}, "no prover is installed (scripts/setup.sh)"
-    outcomes = prove_obligations(obligations, provers, shared_cache(), TIMEOUT_S)
-    return {r.id: r for r in from_outcomes(outcomes)}, ""
+    proved = prove_obligations(obligations, provers, shared_cache(), TIMEOUT_S)
+    return {r.id: r for r in proved}, ""
 
 
 # -- one claim -------------------------------------------------------------------------------

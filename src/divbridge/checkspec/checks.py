@@ -25,9 +25,9 @@ import z3
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.mirror.exact import float_div_bits, int_div
 from divbridge.obligations.catalog import table_row_id
-from divbridge.spec.profiles import ONNX_TYPES
-from divbridge.spec.requirements import REQUIREMENTS_BY_TAG
-from divbridge.results import ObligationResult
+from divbridge.semantics.profiles import ONNX_TYPES
+from divbridge.semantics.requirements import REQUIREMENTS_BY_TAG
+from divbridge.provers.verdicts import ObligationResult
 from divbridge.checkspec import claimcache, proofcheck, why3check
 from divbridge.document import tagclass
 from divbridge.checkspec.proofcheck import DocumentProofs
@@ -81,8 +81,8 @@ def section_rules(doc: SpecDocument, section: Section) -> list[Rule]:
     """The statements of a section's sentences that the checks judge (definitions, tables, examples and tags
     are judged on their own)."""
     rules = []
-    for part in doc.parts:
-        if part.section != section.title or part.kind != "sentence":
+    for part in doc.parts_in(section.title):
+        if part.kind != "sentence":
             continue
         base = dict(line=part.line, column=part.column, text=part.text)
         definition_domain = domain_of_definition(part.reading) is not None
@@ -252,7 +252,7 @@ def check_no_error_rule(rule: Rule, section: Section, domain: tuple[Condition, .
 
 def float_rounding_findings(rule: Rule, section: Section, proofs: DocumentProofs) -> list[Finding] | None:
     """A float section's rounding rule other than IEEE 754's, judged by the pipeline's obligations
-    (`properties.rounding_rule`); None when the document binds none for it (an untagged sentence)."""
+    (`statements.rounding_rule`); None when the document binds none for it (an untagged sentence)."""
     judged = [(result, fmt) for fmt in section.types
               if (result := proofs.result(f"float.{fmt}.rounding.rounded_{rule.rounding}")) is not None]
     if section.family != "float" or not judged:

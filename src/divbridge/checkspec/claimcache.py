@@ -17,6 +17,7 @@ could not decide is never cached.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from importlib import metadata
@@ -35,6 +36,7 @@ def _root() -> Path | None:
     return None if root is None else root / "claims"
 
 
+@functools.cache   # once per run: a package-version lookup scans every installed distribution
 def _solver_versions() -> str:
     import z3
     return f"z3 {z3.get_version_string()}; bitwuzla {metadata.version('bitwuzla')}"

@@ -18,21 +18,21 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from divbridge import statements
 from divbridge.obligations import document
 from divbridge.obligations.catalog import obligations_of
 from divbridge.obligations.document import Binding
 from divbridge.obligations.model import Obligation
 from divbridge.provers.cache import shared_cache
 from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligations
-from divbridge.properties import statements
-from divbridge.provers.cexvalue import show_line
-from divbridge.results import ObligationResult, from_outcomes
+from divbridge.provers.counterexample import show_line
+from divbridge.provers.verdicts import ObligationResult
 from divbridge.checkspec.findings import Claim, verdict_of
 from divbridge.document.findings import Finding
 from divbridge.document.reader import SpecDocument, has_div_section
 
 # the document's own statements; an accuracy note's bounds are proved by `checkspec.accuracy`
-OWN_PROPS = tuple(p for p in (*statements.DOCUMENT_STATEMENTS, "example") if p != "accuracy_note")
+OWN_KINDS = ("case_rule", "case_table", "rounding_rule", "example")
 TIMEOUT_S = 10.0      # per solver run: every statement of div.md is settled in well under a second
 
 
@@ -55,15 +55,15 @@ def prove_document(doc: SpecDocument) -> DocumentProofs:
     traced = frozenset(tag for o in bound for tag in o.requirements)
     if not has_div_section(doc):
         return DocumentProofs(traced=traced)
-    own = [o for o in bound if o.prop in OWN_PROPS]
+    own = [o for o in bound if statements.of(o).kind in OWN_KINDS]
     counts = Counter(o.id for o in own)
     # two sections numbering their examples alike give one id twice: those stay with check-spec's own check
     obligations = {o.id: o for o in own if counts[o.id] == 1}
     provers = available(set(SMT_SOLVERS))
     if not provers:
         return DocumentProofs(binding, obligations, {}, "no SMT solver is installed (scripts/setup.sh)", traced)
-    outcomes = prove_obligations(list(obligations.values()), provers, shared_cache(), TIMEOUT_S)
-    return DocumentProofs(binding, obligations, {r.id: r for r in from_outcomes(outcomes)}, traced=traced)
+    proved = prove_obligations(list(obligations.values()), provers, shared_cache(), TIMEOUT_S)
+    return DocumentProofs(binding, obligations, {r.id: r for r in proved}, traced=traced)
 
 
 def finding_of(result: ObligationResult | None, line: int, what: str, missing: str = "") -> Finding | None:

@@ -6,6 +6,7 @@ import argparse
 
 from divbridge import audit as audit_module
 from divbridge.atomicio import write_json_atomic
+from divbridge.commands import options
 from divbridge.errors import InputError
 
 NAME = "audit"
@@ -17,7 +18,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("versions", nargs="*", metavar="OLD NEW", help="the two documents")
     parser.add_argument("--git", nargs=3, metavar=("REV1", "REV2", "PATH"),
                         help=f"compare PATH at two git revisions ({audit_module.WORKTREE} = the working tree)")
-    parser.add_argument("--json", metavar="F", help="also write the audit as JSON to F")
+    parser.add_argument("--json", metavar="F", type=options.output_file, help="also write the audit as JSON to F")
 
 
 def run(args: argparse.Namespace) -> int:

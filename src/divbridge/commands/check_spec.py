@@ -9,6 +9,7 @@ import argparse
 
 from divbridge.atomicio import write_json_atomic
 from divbridge.checkspec.analysis import analyse, render_text
+from divbridge.commands import options
 
 NAME = "check-spec"
 HELP = ("read a SONNX-style Markdown spec document and check its special-value sentences, case tables, worked "
@@ -18,7 +19,7 @@ HELP = ("read a SONNX-style Markdown spec document and check its special-value s
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("document", help="the spec document (.md or .txt)")
-    parser.add_argument("--json", metavar="F", help="also write the findings as JSON to F")
+    parser.add_argument("--json", metavar="F", type=options.output_file, help="also write the findings as JSON to F")
 
 
 def run(args: argparse.Namespace) -> int:

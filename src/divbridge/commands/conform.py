@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from divbridge.atomicio import write_json_atomic
-from divbridge.crosscheck import conform, vectors
-from divbridge.crosscheck.impls import load_impl
+from divbridge.commands import options
+from divbridge.conform import conformance
+from divbridge.crosscheck import vectors
+from divbridge.conform.impls import load_impl
 from divbridge.errors import InputError
 from divbridge.formats import BF16, FP16, get_format
 
@@ -20,14 +21,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--impl", required=True,
                         help="onnxruntime, onnx-reference, numpy, module:function or path/to/file.py:function "
                              "(a callable taking two NumPy arrays of the dtype and returning one), or path/to/kernel.c:FUNC "
-                             "(void FUNC(const T *a, const T *b, T *c, size_t n); uint16_t bits for fp16/bf16)")
+                             "(void FUNC(const T *a, const T *b, T *c, size_t n); uint16_t bits for fp16/bf16); "
+                             "user code runs in a child process with a time and a memory limit")
     parser.add_argument("--cflags", default="", help="C compiler flags for a kernel.c, e.g. \"-O3 -ffast-math\"")
     parser.add_argument("--dtype", required=True, action="append",
                         help="the format to check (repeatable): fp16, bf16, fp32, fp64, int8 ... uint64")
-    parser.add_argument("--exhaustive", action="store_true", help="also every pair of FP16 and BF16 (2^32 each)")
-    parser.add_argument("--seed", type=int, default=vectors.DEFAULT_SEED, help="seed of the random vectors")
-    parser.add_argument("--spec", metavar="DOC", help="take the worked examples from this spec document (default: seed 000's)")
-    parser.add_argument("--json", metavar="F", help="write the report as JSON to F")
+    scope = parser.add_mutually_exclusive_group()
+    scope.add_argument("--exhaustive", action="store_true",
+                       help="every pair of FP16 and BF16 (2^32 each, about 14 s for a fast C kernel): their default")
+    scope.add_argument("--sample", type=options.integer(1, MAX_SAMPLE), metavar="N",
+                       help="FP16 and BF16 too on sampled pairs only: N random pairs per format beside the worked "
+                            f"examples, ONNX's cases and the special values (the other formats: {vectors.RANDOM_COUNT})")
+    parser.add_argument("--seed", type=options.seed, default=vectors.DEFAULT_SEED,
+                        help="seed of the random vectors (0 to 2^32 - 1)")
+    parser.add_argument("--spec", metavar="DOC", type=options.existing_file,
+                        help="take the worked examples from this spec document (default: seed 000's)")
+    parser.add_argument("--json", metavar="F", type=options.output_file, help="write the report as JSON to F")
+
+
+MAX_SAMPLE = 10**8   # a few GB of operands at most
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,44 +47,71 @@ def run(args: argparse.Namespace) -> int:
     for fmt in formats:
         if fmt.dtype is None:
             raise InputError(f"--dtype {fmt.name}: an implementation takes NumPy arrays; {fmt.name} has no dtype")
-    if args.spec is not None and not Path(args.spec).is_file():
-        raise InputError("no such spec document", args.spec)
     impl = load_impl(args.impl, args.cflags)
-    print(f"conform {impl.name}: seed {args.seed}")
-    reports = []
-    for fmt in formats:
-        report = conform.check(impl, fmt, vectors.vector_sets(fmt, args.seed, document=args.spec))
-        if args.exhaustive and fmt in (FP16, BF16):
-            full = conform.check_exhaustive(impl, fmt, progress=_progress(fmt))
-            if full.errors:   # the run stopped there: end the progress line (if any) and say so
-                judged = full.vectors.get("exhaustive", 0)
-                print(f"{chr(10) if judged else ''}  {fmt.name} exhaustive: stopped by the error below after "
-                      f"{judged} pairs", file=sys.stderr)
-            report.vectors.update(full.vectors)
-            report.mismatches += full.mismatches
-            report.payload_differences += full.payload_differences
-            report.errors += full.errors
-            report.examples += full.examples[: max(0, conform.MAX_EXAMPLES - len(report.examples))]
-        reports.append(report)
-        print(render(report))
-    ok = all(r.conforms for r in reports)
-    print(f"{impl.name}: {'conforms' if ok else 'does NOT conform'} on {', '.join(f.name for f in formats)}")
+    print(f"conform {impl.name}: seed {args.seed}", flush=True)
+    try:
+        reports = [_check(impl, fmt, args) for fmt in formats]
+    finally:   # the child process of user code and its shared memory, also on Ctrl-C
+        impl.close()
+    verdict = "; ".join(_verdict(report) for report in reports)
+    ok = all(r.clean for r in reports)
+    print(f"{impl.name}: {verdict}")
     if args.json:
-        write_json_atomic(args.json, {"impl": impl.name, "seed": args.seed, "conforms": ok,
-                                      "formats": [r.to_json() for r in reports]})
+        write_json_atomic(args.json, {"impl": impl.name, "seed": args.seed, "conforms": all(r.conforms for r in reports),
+                                      "no_mismatch": ok, "formats": [r.to_json() for r in reports]})
     return 0 if ok else 1
 
 
+def _check(impl, fmt, args) -> conformance.FormatConformance:
+    exhaustive = fmt in EXHAUSTIVE and args.sample is None
+    random_count = args.sample or vectors.RANDOM_COUNT
+    report = conformance.check(impl, fmt, vectors.vector_sets(fmt, args.seed, document=args.spec,
+                                                          random_count=random_count))
+    if exhaustive:
+        full = conformance.check_exhaustive(impl, fmt, progress=_progress(fmt))
+        if full.errors:   # the run stopped there: say so
+            print(f"  {fmt.name} exhaustive: stopped by the error below after "
+                  f"{full.vectors.get('exhaustive', 0)} pairs", file=sys.stderr)
+        report.vectors.update(full.vectors)
+        report.mismatches += full.mismatches
+        report.payload_differences += full.payload_differences
+        report.errors += full.errors
+        report.examples += full.examples[: max(0, conformance.MAX_EXAMPLES - len(report.examples))]
+    print(render(report))
+    return report
+
+
+EXHAUSTIVE = (FP16, BF16)   # the formats whose every pair can be judged (2^32)
+
+
+def _verdict(report: conformance.FormatConformance) -> str:
+    """What the run can say: conforms only on every pair; a clean sample is stated as a sample."""
+    name = report.fmt.name
+    if not report.clean:
+        return f"does NOT conform on {name}"
+    if report.conforms:
+        return f"conforms on {name} (exhaustive: every pair)"
+    return f"no mismatch in {sum(report.vectors.values())} sampled pairs on {name} (not exhaustive)"
+
+
 def _progress(fmt):
+    """Progress of an exhaustive run on stderr: one line redrawn on a terminal, a line per tenth otherwise."""
+    redraw = sys.stderr.isatty()
+    shown = [0]   # the last tenth printed
+
     def show(done: int, total: int) -> None:
-        print(f"\r  {fmt.name} exhaustive: {done}/{total} numerators", end="\n" if done == total else "",
-              file=sys.stderr, flush=True)
+        line = f"  {fmt.name} exhaustive: {done}/{total} numerators"
+        if redraw:
+            print(f"\r{line}", end="\n" if done == total else "", file=sys.stderr, flush=True)
+        elif done * 10 // total > shown[0]:
+            shown[0] = done * 10 // total
+            print(line, file=sys.stderr, flush=True)
     return show
 
 
-def render(report: conform.FormatConformance) -> str:
+def render(report: conformance.FormatConformance) -> str:
     sources = ", ".join(f"{source} {count}" for source, count in report.vectors.items())
-    lines = [f"  {report.fmt.name} ({conform.profile_for(report.fmt)} semantics): {sum(report.vectors.values())} "
+    lines = [f"  {report.fmt.name} ({conformance.profile_for(report.fmt)} semantics): {sum(report.vectors.values())} "
              f"vectors ({sources}), {report.outside_domain} outside the domain (not judged), "
              f"{report.mismatches} mismatches, {report.payload_differences} NaN payload differences, "
              f"{len(report.errors)} errors"]

@@ -3,47 +3,53 @@
 from __future__ import annotations
 
 import argparse
+import time
 from pathlib import Path
 
-from divbridge import peertable
 from divbridge import results as results_model
 from divbridge.atomicio import write_json_atomic
+from divbridge.commands import options
+from divbridge.conform import peertable
+from divbridge.conform.impls import DEPLOYED_PEERS
+from divbridge.conform.table import peer_table
 from divbridge.crosscheck import vectors
-from divbridge.crosscheck.impls import DEPLOYED_PEERS
 from divbridge.crosscheck.run import run_crosscheck
-from divbridge.errors import InputError
 
 NAME = "crosscheck"
 HELP = ("evaluate every proved obligation on concrete vectors through the mirror; compare the peers "
         "(ONNX Runtime, onnx.reference, NumPy, OpenVINO, JAX) and write proofs/peers.json (exit 1 on a failure)")
 PEER_RANDOM_PAIRS = 100_000
+MAX_RANDOM = 10**8
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--results", default=str(results_model.DEFAULT_PATH), help="the proof results to cross-check")
-    parser.add_argument("--seed", type=int, default=vectors.DEFAULT_SEED, help="seed of the random vectors")
-    parser.add_argument("--json", metavar="F", help="write the cross-check as JSON to F")
-    parser.add_argument("--spec", metavar="DOC", help="take the worked examples from this spec document (default: seed 000's)")
+    parser.add_argument("--seed", type=options.seed, default=vectors.DEFAULT_SEED,
+                        help="seed of the random vectors (0 to 2^32 - 1)")
+    parser.add_argument("--json", metavar="F", type=options.output_file, help="write the cross-check as JSON to F")
+    parser.add_argument("--spec", metavar="DOC", type=options.existing_file,
+                        help="take the worked examples from this spec document (default: seed 000's)")
     parser.add_argument("--no-peers", action="store_true", help="skip the peer table")
     parser.add_argument("--peers", metavar="P,...", default=",".join(DEPLOYED_PEERS),
                         help="the peers to run, comma-separated (default: all of them)")
-    parser.add_argument("--peers-out", type=Path, default=None, metavar="F",
+    parser.add_argument("--peers-out", type=options.output_file, default=None, metavar="F",
                         help=f"where the peer table goes (default: {peertable.FILENAME} beside --results, "
                              "read by `divbridge report`)")
-    parser.add_argument("--random", type=int, default=PEER_RANDOM_PAIRS, metavar="N",
+    parser.add_argument("--random", type=options.integer(1, MAX_RANDOM), default=PEER_RANDOM_PAIRS, metavar="N",
                         help=f"random pairs per format for the peers (default {PEER_RANDOM_PAIRS})")
 
 
 def run(args: argparse.Namespace) -> int:
     results = results_model.load(args.results)
-    _readable(args.spec)
-    if args.random < 1:
-        raise InputError(f"--random {args.random}: need at least one random pair per format")
+    peers_path = args.peers_out or Path(args.results).with_name(peertable.FILENAME)
+    peertable.load(peers_path)   # a damaged table is refused before the run, not after
     peers = () if args.no_peers else tuple(name for name in args.peers.split(",") if name)
     if peers:
         print(f"crosscheck: peers {', '.join(peers)} on {args.random} random pairs per format ...", flush=True)
-    document = run_crosscheck(results, args.seed, peers, args.spec, args.random,
-                              progress=lambda line: print(f"crosscheck: {line}", flush=True))
+    start = time.perf_counter()
+    document = run_crosscheck(results, args.seed, args.spec)
+    document["peers"] = peer_table(args.seed, peers, args.spec, args.random,
+                                   progress=lambda line: print(f"crosscheck: {line}", flush=True))
     print(f"crosscheck: seed {document['seed']}; vectors " + ", ".join(f"{k} {v}" for k, v in document["vectors"].items()))
     for entry in document["obligations"]:
         status = "ok" if not entry["failures"] else f"FAIL ({entry['failures']}): {entry['first_failure']}"
@@ -53,10 +59,13 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         write_json_atomic(args.json, document)
     if peers:
-        peers_path = args.peers_out or Path(args.results).with_name(peertable.FILENAME)
-        peertable.save(peers_path, args.seed, args.random, document["peers"])
+        table = peertable.merge(peertable.load(peers_path), args.seed, args.random, document["peers"])
+        for row in table:
+            if "not_run" in row:
+                print(f"peer {row['name']}: {row['not_run']} (kept)")
+        peertable.save(peers_path, args.seed, args.random, table)
         print(f"crosscheck: peer table written to {peers_path}")
-    print(f"crosscheck: {document['failures']} failures in {document['seconds']} s")
+    print(f"crosscheck: {document['failures']} failures in {time.perf_counter() - start:.1f} s")
     return 1 if document["failures"] else 0
 
 
@@ -82,8 +91,3 @@ def render_peer(peer: dict) -> str:
         lines.append(f"  shapes {probe['input']}: {probe['behaviour'][:80]} (own specification: {probe['own_spec']}, "
                      f"SONNX: {probe['sonnx']})")
     return "\n".join(lines)
-
-
-def _readable(path: str | None) -> None:
-    if path is not None and not Path(path).is_file():
-        raise InputError("no such spec document", path)

@@ -8,7 +8,7 @@ import re
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, RealFormat, get_format
 from divbridge.mirror import div, from_bits, to_bits
-from divbridge.spec.profiles import PROFILE_NAMES
+from divbridge.semantics.profiles import PROFILE_NAMES
 
 NAME = "eval"
 HELP = "evaluate A / B in a format on the exact reference semantics and print the result and its bits"

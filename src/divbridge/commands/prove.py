@@ -12,8 +12,11 @@ import argparse
 import fnmatch
 import os
 import sys
+import tempfile
 from pathlib import Path
 
+from divbridge import cachedir
+from divbridge.commands import options
 from divbridge.document.notes import is_note_file
 from divbridge.errors import InputError
 from divbridge.obligations import document
@@ -22,8 +25,9 @@ from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
 from divbridge.provers.portfolio import PROVERS, backends
 from divbridge.provers.runner import RunOptions, Runner
-from divbridge.provers.cexvalue import show
-from divbridge.results import ObligationResult, Results, from_outcomes, summarize
+from divbridge.provers.counterexample import show
+from divbridge.provers.verdicts import ObligationResult
+from divbridge.results import Results, Tally, tally
 
 NAME = "prove"
 HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, Gappa, Coq, exhaustive) into proofs/results.json"
@@ -31,84 +35,126 @@ HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, Gap
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--spec", type=Path, default=document.DEFAULT_DOCUMENT, metavar="DOC",
+    parser.add_argument("--spec", type=options.existing_file, default=document.DEFAULT_DOCUMENT, metavar="DOC",
                         help="the spec document to prove (default: proofs/spec/div.md)")
     parser.add_argument("--only", action="append", metavar="GLOB",
-                        help="prove only the obligations whose id matches (repeatable), e.g. 'float.fp16.*'")
+                        help="prove only the obligations whose id matches (repeatable), e.g. 'float.fp16.*'; "
+                             f"a filtered run writes to --out (default {FILTERED_OUT}/), never the baseline")
     parser.add_argument("--provers", default=",".join(PROVERS),
-                        help=f"comma-separated provers to use (default: all of {','.join(PROVERS)})")
-    parser.add_argument("--agree", type=int, default=1, metavar="N",
-                        help="number of provers that must agree before a verdict counts (default 1)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                        help=f"comma-separated provers to use (default: all of {','.join(PROVERS)}; fewer: a filtered "
+                             "run)")
+    parser.add_argument("--agree", type=options.integer(1, len(PROVERS)), default=1, metavar="N",
+                        help="number of provers that must agree before a verdict counts (default 1; at most the "
+                             "number of provers chosen)")
+    parser.add_argument("--jobs", type=options.integer(1, MAX_JOBS), default=os.cpu_count() or 1, metavar="N",
                         help="obligations proved in parallel (default: the number of cores)")
-    parser.add_argument("--timeout", type=float, default=60.0, metavar="S",
+    parser.add_argument("--timeout", type=options.seconds(), default=60.0, metavar="S",
                         help="time limit per prover run, seconds (default 60: the slowest proofs take 10-20 s here)")
-    parser.add_argument("--grace", type=float, default=0.0, metavar="S",
+    parser.add_argument("--grace", type=options.seconds(allow_zero=True), default=0.0, metavar="S",
                         help="once an obligation is decided, how long the other racing provers may still finish "
                              "(their proofs are kept as evidence) before they are stopped (default 0)")
     parser.add_argument("--race", action="store_true",
                         help="run every prover at once on each obligation instead of the cheapest first "
                              "(Gappa before the others); with --agree 2 or --grace for second proofs")
-    parser.add_argument("--cache-dir", type=Path, default=DEFAULT_DIRECTORY, metavar="DIR")
+    parser.add_argument("--cache-dir", type=options.output_dir, default=None, metavar="DIR",
+                        help="the proof cache (default: $DIVBRIDGE_CACHE/proofs, else .cache/divbridge/proofs; "
+                             "DIVBRIDGE_CACHE=off: no cache)")
     cache = parser.add_mutually_exclusive_group()
     cache.add_argument("--no-cache", action="store_true", help="ignore the proof cache")
     cache.add_argument("--offline", action="store_true",
                        help="answer only from the cache: a missing entry is an error, not a pass")
-    parser.add_argument("--out", type=Path, default=Path("proofs"), metavar="DIR",
-                        help="where the rendered obligations and results.json go (default proofs/)")
+    parser.add_argument("--out", type=options.output_dir, default=None, metavar="DIR",
+                        help=f"where the rendered obligations and results.json go (default {BASELINE}/ for a "
+                             f"complete run, {FILTERED_OUT}/ for a filtered one)")
     parser.add_argument("--no-crosscheck", action="store_true",
-                        help="skip the cross-check of the proved properties on concrete vectors")
+                        help="skip the cross-check of the proved properties on concrete vectors (a filtered run)")
     parser.add_argument("--replay", action="store_true",
-                        help="re-run every proof and refutation recorded in results.json with the prover and "
-                             "version that gave it, ignoring the cache; a missing prover, another version or "
-                             "another answer fails (exit 1)")
+                        help="re-run every proof and refutation recorded in results.json (in --out, default "
+                             "proofs/) with the prover and version that gave it, ignoring the cache; a missing prover, "
+                             "another version or another answer fails (exit 1)")
+
+
+BASELINE = Path("proofs")                 # the committed evidence: written only by a complete run
+FILTERED_OUT = Path("build/filtered")     # where a filtered run writes unless told
+MAX_JOBS = 256
 
 
 def run(args: argparse.Namespace) -> int:
     provers = _provers(args.provers)
-    if args.agree < 1 or args.jobs < 1 or args.timeout <= 0 or args.grace < 0:
-        raise InputError("--agree and --jobs must be at least 1, --timeout positive and --grace not negative")
+    if args.agree > len(provers):
+        raise InputError(f"--agree {args.agree}: only {len(provers)} prover(s) chosen ({', '.join(sorted(provers))})")
     # an accuracy note binds its own claims only; divbridge's strategies go with a Div specification
     strategies = [] if is_note_file(args.spec) else strategy_obligations()
     obligations = select(spec_obligations(args.spec) + strategies, args.only)
     if args.replay:
         return replay(args, obligations)
-    mode = "off" if args.no_cache else "offline" if args.offline else "readwrite"
-    runner = Runner(backends(provers), ProofCache(args.cache_dir, mode),
+    out = _out(args, provers)
+    mode, cache_dir = _cache(args)
+    runner = Runner(backends(provers), ProofCache(cache_dir, mode),
                     RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
-                               race=args.race, provers=provers), args.out)
+                               race=args.race, provers=provers), out)
     source, summary = spec_summary(args.spec, obligations)
     print(f"divbridge prove: {summary['path']}: {source}; "
           f"{len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
-    outcomes, versions = runner.run(obligations)
-    results = Results(from_outcomes(outcomes), tool_versions=versions, document=summary)
+    proved, versions = runner.run(obligations)
+    results = Results(proved, tool_versions=versions, document=summary)
     crosscheck_failures = 0
     if not args.no_crosscheck:
         from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked
         print("cross-check: evaluating the proved properties on concrete vectors ...", flush=True)
         # the peers (ONNX Runtime...) are `divbridge crosscheck`'s job, not the proof run's
-        results.crosscheck = run_crosscheck(results, peers=(), obligations=obligations)
+        results.crosscheck = run_crosscheck(results)
         crosscheck_failures = results.crosscheck["failures"]
-    results.save(args.out / "results.json")
+    results.save(out / "results.json")
     print_summary(results.obligations, sys.stdout)
     if results.crosscheck is not None:
         print_crosscheck(results, sys.stdout)
-    print(f"results written to {args.out / 'results.json'}")
+    print(f"results written to {out / 'results.json'}")
     return 0 if results.all_settled and crosscheck_failures == 0 else 1
+
+
+def _out(args: argparse.Namespace, provers: set[str]) -> Path:
+    """The output directory: the baseline only for a complete run (every obligation of the committed
+    document, every prover, the cross-check), which alone may replace the committed evidence."""
+    other_document = args.spec.resolve() != Path(document.DEFAULT_DOCUMENT).resolve()
+    filters = [name for name, on in (("--only", args.only), ("--provers", provers != set(PROVERS)),
+                                     ("--no-crosscheck", args.no_crosscheck), ("--spec", other_document)) if on]
+    if not filters:
+        return args.out or BASELINE
+    if args.out is None:
+        print(f"divbridge prove: a filtered run ({', '.join(filters)}) writes to {FILTERED_OUT}/, "
+              f"not the baseline {BASELINE}/", flush=True)
+        return FILTERED_OUT
+    if args.out.resolve() == BASELINE.resolve():
+        raise InputError(f"a filtered run ({', '.join(filters)}) does not write the baseline: give another --out "
+                         f"(default {FILTERED_OUT})", str(args.out))
+    return args.out
+
+
+def _cache(args: argparse.Namespace) -> tuple[str, Path]:
+    """The cache mode and directory: --cache-dir, else $DIVBRIDGE_CACHE's (``off``: no cache)."""
+    root = cachedir.root()
+    directory = args.cache_dir or (root / "proofs" if root is not None else DEFAULT_DIRECTORY)
+    if args.no_cache or (root is None and args.cache_dir is None):
+        return "off", directory
+    return ("offline" if args.offline else "readwrite"), directory
 
 
 def replay(args: argparse.Namespace, catalogue) -> int:
     """`--replay`: the recorded evidence again, fail closed."""
     from divbridge import results as results_model
     from divbridge.provers.replay import replay as replay_evidence
-    recorded = results_model.load(args.out / "results.json")
+    recorded = results_model.load((args.out or BASELINE) / "results.json")
     if args.only:
         chosen = {o.id for o in catalogue}
         recorded.obligations = [r for r in recorded.obligations if r.id in chosen]
     strategies = [] if is_note_file(args.spec) else strategy_obligations()
-    count, failures = replay_evidence(recorded, spec_obligations(args.spec) + strategies, backends,
-                                      RunOptions(timeout=args.timeout, jobs=args.jobs), args.out)
+    # rendered again in scratch: a replay of some provers renders only their obligations, which must not
+    # replace the committed theories
+    with tempfile.TemporaryDirectory(prefix="divbridge-replay-") as scratch:
+        count, failures = replay_evidence(recorded, spec_obligations(args.spec) + strategies, backends,
+                                          RunOptions(timeout=args.timeout, jobs=args.jobs), Path(scratch))
     if count == 0 and not failures:
         print("replay FAILED: results.json records no proof or refutation to replay")
         return 1
@@ -140,17 +186,16 @@ def select(obligations, patterns: list[str] | None):
 
 def print_summary(results: list[ObligationResult], stream) -> None:
     """A table per family and format, then the open claims and every obligation not as expected."""
-    summary = summarize(results)
     header = f"{'family':<8} {'format':<8} {'total':>6} {'proved':>7} {'refuted*':>9} {'open':>5} {'not as expected':>16}"
     print("\n" + header + "\n" + "-" * len(header), file=stream)
-    rows = [(g["family"], g["format"], g) for g in summary["groups"]]
-    totals = {key: sum(g[key] for g in summary["groups"])
-              for key in ("total", "proved", "refuted_as_expected", "open", "not_as_expected")}
-    for family, fmt, g in rows + [("all", "", totals)]:
-        if family == "all":
+    groups = sorted(tally(results, lambda r: (r.family, r.format)), key=lambda group: group.label)
+    overall = (tally(results, lambda r: ("all", "")) or [Tally(("all", ""))])[0]
+    for group in groups + [overall]:
+        if group is overall:
             print("-" * len(header), file=stream)
-        print(f"{family:<8} {fmt:<8} {g['total']:>6} {g['proved']:>7} {g['refuted_as_expected']:>9} {g['open']:>5} "
-              f"{g['not_as_expected']:>16}", file=stream)
+        family, fmt = group.label
+        print(f"{family:<8} {fmt:<8} {group.total:>6} {group.proved:>7} {group.refuted_as_expected:>9} "
+              f"{group.open:>5} {group.not_as_expected:>16}", file=stream)
     print("refuted* = refuted as expected (a probe of a known defect, with its counterexample)", file=stream)
     open_claims = [r for r in results if r.status == "open"]
     if open_claims:
@@ -170,7 +215,7 @@ def print_summary(results: list[ObligationResult], stream) -> None:
             if r.counterexample is not None and r.counterexample.mirror:
                 print(f"    the mirror computes {r.counterexample.mirror}", file=stream)
     else:
-        print(f"\n{summary['as_expected']} of {summary['total']} obligations as expected"
+        print(f"\n{overall.as_expected} of {overall.total} obligations as expected"
               + (f", {len(open_claims)} open" if open_claims else ""), file=stream)
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from divbridge import peertable
+from divbridge.conform import peertable
 from divbridge import results as results_model
+from divbridge.commands import options
 from divbridge.errors import InputError
 from divbridge.report import write_reports
 
@@ -24,7 +25,7 @@ HELP = "write the proof-obligation reports (Markdown, HTML, JSON, JUnit) from a 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--results", type=Path, default=results_model.DEFAULT_PATH,
                         help=f"the results file to report on (default {results_model.DEFAULT_PATH})")
-    parser.add_argument("--out", type=Path, default=Path("reports"), help="output directory (default reports/)")
+    parser.add_argument("--out", type=options.output_dir, default=Path("reports"), help="output directory (default reports/)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,140 +1,40 @@
-"""The cross-check: every proved obligation evaluated on concrete vectors, then the peer table.
+"""The cross-check: every proved obligation evaluated on concrete vectors (the peers are `conform.table`'s).
 
 `run_crosscheck(results)` fills each proved obligation's ``crosscheck``
-entry ({"vectors", "failures", "first_failure"}) and returns the JSON
-document of `divbridge crosscheck --json`.
+entry ({"vectors", "failures", "first_failure"}) and returns what
+``results.json`` records of the run.
 """
 
 from __future__ import annotations
 
-import importlib
 import time
-from typing import Any, Callable
+from typing import Any
 
-import numpy as np
-
-from divbridge import mirror
-from divbridge.crosscheck import conform, predicates, vectors
-from divbridge.crosscheck.impls import PEERS, load_impl
-from divbridge.errors import ToolMissing
-from divbridge.formats import IntFormat, get_format
-from divbridge.spec.profiles import get_profile
-from divbridge.obligations.catalog import spec_obligations
-from divbridge.obligations.document import DEFAULT_DOCUMENT
-from divbridge.obligations.strategies import strategy_obligations
+from divbridge import statements
+from divbridge.crosscheck import predicates, vectors
+from divbridge.formats import get_format
 
 
-
-
-def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
-                   document: str | None = None, random_count: int = vectors.RANDOM_COUNT,
-                   progress: Callable[[str], None] | None = None, obligations=None) -> dict[str, Any]:
-    """``document``: a spec document whose worked examples replace seed 000's as vectors;
-    ``obligations``: what the results were proved from (default: the obligations of the document the
-    results record, and the strategies)."""
+def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, document: str | None = None) -> dict[str, Any]:
+    """``document``: a spec document whose worked examples replace seed 000's as vectors."""
     start = time.perf_counter()
-    if obligations is None:
-        proved = results.document["path"] if results.document else DEFAULT_DOCUMENT
-        obligations = spec_obligations(proved) + strategy_obligations()
-    known = {o.id: o for o in obligations}
     sets: dict[str, list] = {}
     counts: dict[str, int] = {}
     entries = []
     for result in results.obligations:
         # proved properties, and open claims (the vectors are then the only evidence)
-        if (result.verdict != "proved" and result.status != "open") or result.id not in known:
+        if result.verdict != "proved" and result.status != "open":
             continue
-        obligation = known[result.id]
+        obligation = result.obligation
         if obligation.family in ("float", "int") and obligation.format not in sets:
             sets[obligation.format] = vectors.vector_sets(get_format(obligation.format), seed, results, document)
             for s in sets[obligation.format]:
                 counts[s.source] = counts.get(s.source, 0) + len(s)
         try:
             run, failures, first = predicates.evaluate(obligation, sets.get(obligation.format, []))
-        except KeyError:
+        except statements.NotEncoded:
             run, failures, first = 0, 1, f"no executable predicate for prop '{obligation.prop}'"
         result.crosscheck = {"vectors": run, "failures": failures, "first_failure": first}
         entries.append({"id": result.id, **result.crosscheck})
     return {"seed": seed, "vectors": counts, "obligations": entries,
-            "failures": sum(e["failures"] for e in entries),
-            "peers": peer_table(seed, peers, document, random_count, progress), "seconds": round(time.perf_counter() - start, 3)}
-
-
-def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
-               document: str | None = None, random_count: int = vectors.RANDOM_COUNT,
-               progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    """Per peer and format: vectors, mismatches, errors, examples, what it does outside the domain,
-    and for a peer with a specification of its own (OpenVINO) how it departs from it.
-
-    All the jobs of one peer go in one batch (one runtime process).  A peer whose
-    package is not installed is a row saying so."""
-    table = []
-    for number, name in enumerate(peers, 1):
-        if progress is not None:
-            progress(f"peer {number}/{len(peers)}: {name}")
-        try:
-            impl = load_impl(name)
-        except ToolMissing as exc:
-            table.append({"name": name, "skipped": str(exc), "formats": {}})
-            continue
-        plans, batch, owners = [], [], []
-        for fmt in vectors.checkable_formats():
-            report, sources, jobs = conform.plan(fmt, vectors.vector_sets(fmt, seed, document=document,
-                                                                          random_count=random_count))
-            plans.append((report, sources, jobs))
-            batch += [(fmt, job) for job in jobs]
-            if isinstance(fmt, IntFormat):   # what the peer does where SONNX has a precondition
-                for a, b in [(7, 0)] + ([(fmt.min, -1)] if fmt.signed else []):
-                    batch.append((fmt, (np.array([a], fmt.dtype), np.array([b], fmt.dtype))))
-                    owners.append((fmt.name, f"{a} / {b}", len(batch) - 1))
-        if impl.batch is not None:
-            outputs = impl.batch([f for f, _ in batch], [job for _, job in batch])
-        else:
-            outputs = [impl.run(f, *job) for f, job in batch]
-        formats, position = {}, 0
-        for report, sources, jobs in plans:
-            mine = outputs[position:position + len(jobs)]
-            conform.judge(report, sources, jobs, mine)
-            position += len(jobs) + (sum(1 for owner in owners if owner[0] == report.fmt.name))
-            formats[report.fmt.name] = {
-                "semantics": conform.profile_for(report.fmt),
-                "vectors": sum(report.vectors.values()), "by_source": report.vectors,
-                "mismatches": report.mismatches, "errors": len(report.errors), "examples": report.examples[:3],
-                "error_details": report.errors[:2], "payload_differences": report.payload_differences}
-            if impl.own_spec is not None:
-                formats[report.fmt.name]["own_spec"] = _own_spec(impl.own_spec, report.fmt, sources, jobs, mine)
-        for fmt_name, shown, index in owners:
-            got = outputs[index]
-            behaviour = f"{got.kind}: {got.detail}" if hasattr(got, "kind") else f"returns {int(got[0])}"
-            formats[fmt_name].setdefault("outside_domain", []).append({"input": shown, "behaviour": behaviour[:200]})
-        table.append({"name": name, **peer_facts(name), "formats": formats})
-    return table
-
-
-def _own_spec(own_spec: tuple[str, dict], fmt, sources, jobs, outputs) -> dict[str, Any]:
-    """The same outputs judged against the peer's own specification (a mirror profile)."""
-    profile, attributes = own_spec
-    report = conform.FormatConformance(fmt)
-    conform.judge(report, sources, jobs, outputs,
-                  expect=lambda f, a, b: mirror.div(a, b, dtype=f, profile=profile, **attributes))
-    shown = ", ".join(f"{key}={str(value).lower()}" for key, value in attributes.items())
-    return {"spec": f"{get_profile(profile, **attributes).name} ({shown})", "mismatches": report.mismatches,
-            "examples": report.examples[:3], "payload_differences": report.payload_differences}
-
-
-def peer_facts(name: str) -> dict[str, str]:
-    """The peer's version; for OpenVINO, the inference precision the plugin settled on and
-    what it does with operands of different shapes."""
-    if name.startswith("openvino"):
-        from divbridge.crosscheck import openvino_peer
-        settings = openvino_peer.parse_settings(name)
-        return {"version": f"openvino {openvino_peer.version()}",
-                "precision": openvino_peer.effective_precision(settings),
-                "broadcast": openvino_peer.broadcast_probe(settings)}
-    if name == "jax":
-        from divbridge.crosscheck import jax_peer
-        return {"version": jax_peer.version()}
-    module = {"onnxruntime": "onnxruntime", "onnx-reference": "onnx", "numpy": "numpy"}.get(name)
-    if module is None:
-        return {}
-    return {"version": f"{module} {importlib.import_module(module).__version__}"}
+            "failures": sum(e["failures"] for e in entries), "seconds": round(time.perf_counter() - start, 3)}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from divbridge.formats import FloatFormat, Format, IntFormat, get_format
-from divbridge.spec.examples import FLOAT_EXAMPLES, REAL_EXAMPLES
+from divbridge.semantics.examples import FLOAT_EXAMPLES, REAL_EXAMPLES
 
 DEFAULT_SEED = 20240501
 RANDOM_COUNT = 4096
@@ -105,7 +105,7 @@ def _operand(fmt: Format, entry) -> int | None:
 
 def onnx_vectors(fmt: Format) -> Vectors:
     """The element pairs of ONNX's backend test cases for Div whose type is the format."""
-    from divbridge.spec.onnx_cases import onnx_div_cases
+    from divbridge.semantics.onnx_cases import onnx_div_cases
     a_parts, b_parts = [], []
     for case in onnx_div_cases():
         if case.a.dtype != fmt.dtype:

@@ -18,10 +18,17 @@ def heading_text(block: Block) -> str:
     return " ".join(p.text for p in block.inlines if p.kind in ("text", "math", "code")).strip()
 
 
+_FIRST_LINES = 200
+
+
 def is_note(text: str) -> bool:
     """Whether a Markdown text is an accuracy note: its first heading is an accuracy heading, or the
     template's "Note Algorithm" that some notes open with."""
-    first = next((b for b in parse(text) if b.kind == "heading"), None)
+    # the first heading is near the top: parse a first piece, the whole text only when it holds none
+    # (a heading on the piece's last line could be a setext heading cut from its underline)
+    piece = "\n".join(text.splitlines()[:_FIRST_LINES])
+    first = next((b for b in parse(piece) if b.kind == "heading" and b.line < _FIRST_LINES), None) \
+        or next((b for b in parse(text) if b.kind == "heading"), None)
     return first is not None and bool(ACCURACY_HEADING.search(heading_text(first))
                                       or re.fullmatch(r"note\s+algorithm", heading_text(first), re.I))
 

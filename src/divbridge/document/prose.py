@@ -413,7 +413,7 @@ def resolve_cases(doc) -> None:
     left open: the sentence is checked on its own)."""
     _tie_cases(doc)
     for table in doc.tables:
-        rules = [(part, s) for part in doc.parts if part.section == table.section
+        rules = [(part, s) for part in doc.parts_in(table.section)
                  for s in part.reading.statements if isinstance(s, SignRule)]
         ruled = set()
         for index, row in enumerate(table.rows, 1):

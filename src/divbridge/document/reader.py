@@ -24,6 +24,7 @@ understood".
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -158,18 +159,30 @@ class SpecDocument:
     informal_tags: set[str] = field(default_factory=set)
     links: list[tuple[int, str]] = field(default_factory=list)             # (line, target) of Markdown links
     findings: list[Finding] = field(default_factory=list)
+    # the parts by section title, built when first asked for once the parts are read (`parts_in`)
+    _by_section: dict[str, list[Part]] = field(default_factory=dict, repr=False, compare=False)
+    _indexed: int = field(default=-1, repr=False, compare=False)
+
+    def parts_in(self, section: str) -> list[Part]:
+        """The parts of one section, in document order (a scan of every part per section grew with the
+        square of the document)."""
+        if self._indexed != len(self.parts):
+            self._by_section = {}
+            for part in self.parts:
+                self._by_section.setdefault(part.section, []).append(part)
+            self._indexed = len(self.parts)
+        return self._by_section.get(section, [])
 
     def section_of(self, line: int) -> Section:
-        for section in self.sections:
-            if section.line <= line <= section.end:
-                return section
+        # sections are contiguous and in order: a binary search (a scan per line grew with the square of the size)
+        index = bisect.bisect_right(self.sections, line, key=lambda section: section.line) - 1
+        if index >= 0 and line <= self.sections[index].end:
+            return self.sections[index]
         return self.sections[0]
 
     def statements(self, section: str | None = None, kind=None):
-        """(part, statement) for every statement read, in document order."""
-        for part in self.parts:
-            if section is not None and part.section != section:
-                continue
+        """(part, statement) for every statement read (of one section), in document order."""
+        for part in self.parts if section is None else self.parts_in(section):
             for statement in part.reading.statements:
                 if kind is None or isinstance(statement, kind):
                     yield part, statement
@@ -315,12 +328,14 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
     starts = _split_at_repeated_parts(doc, blocks, starts)
     for (title, line), nxt in zip(starts, starts[1:] + [("", len(doc.lines) + 1)]):
         doc.sections.append(Section(title, line, nxt[1] - 1, is_div=bool(_DIV.search(title))))
-    texts = [(b, _plain(b)) for b in blocks if b.inlines]
+    texts = [(b, _plain(b)) for b in blocks if b.inlines]       # in document order
     for section in doc.sections:
         paren = re.search(r"\(([^()]*)\)\s*$", section.title)
         heading = paren.group(1) if paren else ""
         placeholders = {w.strip("`*_ ").lower() for w in heading.split(",")}
-        inside = [(b, t) for b, t in texts if section.line < b.line <= section.end and b.kind != "heading"]
+        first = bisect.bisect_right(texts, section.line, key=lambda entry: entry[0].line)
+        last = bisect.bisect_right(texts, section.end, key=lambda entry: entry[0].line)
+        inside = [(b, t) for b, t in texts[first:last] if b.kind != "heading"]
         for block, text in inside:   # `where float is in {float16, float, double}`
             m = _WHERE.search(text)
             if m and m.group("name").lower() in placeholders:

@@ -19,7 +19,7 @@ import numpy as np
 from divbridge.errors import InputError, SpecViolation
 from divbridge.formats import FloatFormat, Format, IntFormat, RealFormat, format_of_dtype, get_format
 from divbridge.mirror import exact, fast
-from divbridge.spec.profiles import Profile, get_profile
+from divbridge.semantics.profiles import Profile, get_profile
 
 __all__ = ["div", "resolve_format", "to_bits", "from_bits"]
 

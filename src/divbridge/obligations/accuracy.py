@@ -23,7 +23,7 @@ claim about Div, in the note's own terms made formal:
 
 A statement it cannot read so is a `NotRead` with the reason.
 `note_obligations(note, formats)` turns the meanings into obligations
-(``prop = "accuracy_note"``, encoded by `properties.accuracy_note`), named by
+(``prop = "accuracy_bound"``, encoded by `statements.accuracy_bound`), named by
 what they state, traced to the note by a tag naming its file and section
 (``div_acc.md#error-introduction-int``) and the statement's line.
 """
@@ -43,8 +43,8 @@ from divbridge.formats import FLOAT_FORMATS, INT_FORMATS, FloatFormat, IntFormat
 from divbridge.document import mathexpr
 from divbridge.document.accuracy import Condition, Note, Statement, error_of
 from divbridge.obligations.model import Obligation
-from divbridge.properties import accuracy_note
-from divbridge.properties.accuracy_note import R, ULP, Unsupported
+from divbridge.statements import accuracy_bound
+from divbridge.statements.accuracy_bound import R, ULP, Unsupported
 
 A, B, A_ERR, B_ERR = (mathexpr.symbol(n) for n in ("A", "B", "A_err", "B_err"))
 ALPHA, BETA = (mathexpr.symbol(n) for n in ("alpha", "beta"))
@@ -317,7 +317,8 @@ def _introduction(statement: Statement, lhs, op: str, rhs, conditions: list, for
         raise _NotRead("a bound that depends on more than the quotient A / B")
     ranges = []
     for condition in conditions:
-        for part in sympy.And.make_args(condition):
+        # sympy orders a conjunction's parts by hash, which differs from run to run: sort them
+        for part in sorted(sympy.And.make_args(condition), key=sympy.default_sort_key):
             if part == sympy.Ne(B, 0):
                 continue          # the domain of every float or integer claim
             ranges.append(_on_quotient(part, family))
@@ -362,7 +363,7 @@ def quotient_range(item: Meaning, fmt: FloatFormat) -> tuple:
 
 
 def _shown(expr) -> str:
-    return accuracy_note.plain(expr)
+    return accuracy_bound.plain(expr)
 
 
 # -- obligations ----------------------------------------------------------------------------
@@ -397,14 +398,14 @@ def constants(fmt: FloatFormat) -> dict:
 def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     """The obligations of one claim read (none for an encoding divbridge does not have: Unsupported)."""
     tag, line = requirement_tag(note, item.statement), item.statement.line
-    base = {"requirements": (tag,), "lines": (line,), "kind": "accuracy", "prop": "accuracy_note"}
+    base = {"requirements": (tag,), "lines": (line,), "kind": "accuracy", "prop": "accuracy_bound"}
     name = item.name
     if item.kind in ("propagation", "first-order", "intro-real"):
         params = {"claim": "real", "goal": item.goal, "conditions": item.conditions, "variables": item.variables}
-        accuracy_note.smt(params)     # Unsupported here, not when the prover runs
+        accuracy_bound.smt(params)     # Unsupported here, not when the prover runs
         area = {"propagation": "propagation", "first-order": "first_order", "intro-real": "intro"}[item.kind]
         return [Obligation(id=f"accuracy.real.{area}.{name}", title=f"{note_name(note)} line {line}: {item.text}",
-                           family="real", format="real", statement=accuracy_note.statement(params), params=params,
+                           family="real", format="real", statement=accuracy_bound.statement(params), params=params,
                            backends=frozenset({"smt"}), **base)]
     obligations = []
     for fmt_name in item.formats:
@@ -414,7 +415,7 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
                       "bits": fmt.bits, "signed": fmt.signed}
             obligations.append(Obligation(
                 id=f"accuracy.{fmt_name}.intro.{name}", title=f"{note_name(note)} line {line}: {item.text}",
-                family="int", format=fmt_name, statement=accuracy_note.statement(params), params=params,
+                family="int", format=fmt_name, statement=accuracy_bound.statement(params), params=params,
                 backends=frozenset({"smt"}), **base))
             continue
         bound = item.bound.xreplace(constants(fmt))
@@ -423,13 +424,13 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
         for region in regions:
             params = {"claim": "float", "op": item.op, "abs": item.absolute, "bound": bound, "region": region,
                       "range": span, "eb": fmt.eb, "sb": fmt.sb}
-            accuracy_note.smt(params, fmt)
-            backends = {"smt"} | ({"gappa"} if accuracy_note.gappa_goals(params, fmt) else set())
+            accuracy_bound.smt(params, fmt)
+            backends = {"smt"} | ({"gappa"} if accuracy_bound.gappa_goals(params, fmt) else set())
             where = {"in_range": "no overflow", "overflow": "on overflow"}[region]
             obligations.append(Obligation(
                 id=f"accuracy.{fmt_name}.intro.{name}.{region}",
                 title=f"{note_name(note)} line {line}: {item.text} ({where})", family="float", format=fmt_name,
-                statement=accuracy_note.statement(params), params=params, backends=frozenset(backends), **base))
+                statement=accuracy_bound.statement(params), params=params, backends=frozenset(backends), **base))
     return obligations
 
 

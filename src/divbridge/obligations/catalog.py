@@ -1,10 +1,10 @@
 """The obligations a spec document requires, built from its binding (`obligations.document`).
 
 The document decides which obligations exist: its sections' types are the
-formats, its requirements bind the properties that verify them (the float
-library in `divbridge.properties`, the integer, real and tensor properties
-below), its special-value sentences and worked examples become obligations of
-their own.  Every obligation carries the tags and lines of the requirements it
+formats, its requirements bind the statements that verify them (the float,
+integer, real and tensor properties of `divbridge.statements`), its
+special-value sentences, case tables, rounding rules and worked examples become
+obligations of their own.  Every obligation carries the tags and lines of the requirements it
 verifies.  Implementation strategies (ways of computing Div, not claims of the
 document) live in `divbridge.obligations.strategies`.
 """
@@ -20,7 +20,8 @@ from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import document
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule
+from divbridge import statements
+from divbridge.statements import case_rule, case_table, rounding_rule
 
 # IEEE 754's special values and signs (clause 7 and 6.3), as case rules: what "IEEE 754 division" binds
 # beside the generic properties, in every float format
@@ -39,44 +40,6 @@ IEEE_RULES = (
              "exclusive or of the signs"),
 )
 assert {(r.a, r.b) for r in IEEE_RULES} == set(CANONICAL_NAMES)
-
-# prop -> (kind, title, the roles it verifies, statement); an integer property assumes both
-# preconditions, so it traces to their requirements too
-INT_PROPERTIES = {
-    "trunc_identity": ("truncation", "C * B + R = A with |R| < |B|, R zero or of the sign of A", ("int.definition",),
-                       "b != 0 and not (a = MIN and b = -1) and c = a / b and r = a - c * b -> "
-                       "c * b + r = a and |r| < |b| and (r = 0 or sign(r) = sign(a))"),
-    "trunc_magnitude": ("truncation", "|C| <= |A|", ("int.definition",),
-                        "b != 0 and not (a = MIN and b = -1) -> |a / b| <= |a|"),
-    "result_in_range": ("range", "the quotient is representable under the preconditions",
-                        ("int.definition", "int.overflow"),
-                        "b != 0 and not (a = MIN and b = -1) -> MIN <= a / b <= MAX"),
-}
-
-REAL_PROPERTIES = {
-    "quotient_times_divisor": ("generic", "(A / B) * B = A", ("real.definition",), "b != 0 -> (a / b) * b = a"),
-    "div_by_one": ("generic", "A / 1 = A", ("real.definition",), "a / 1 = a"),
-    "neg_numerator": ("generic", "(-A) / B = -(A / B)", ("real.definition",), "b != 0 -> (-a) / b = -(a / b)"),
-    "neg_denominator": ("generic", "A / (-B) = -(A / B)", ("real.definition",), "b != 0 -> a / (-b) = -(a / b)"),
-    "self_div_one": ("generic", "A / A = 1 for non-zero A", ("real.definition",), "a != 0 -> a / a = 1"),
-    "monotone_numerator": ("generic", "A / B is monotone in A for B > 0", ("real.definition",),
-                           "b > 0 and a1 <= a2 -> a1 / b <= a2 / b"),
-}
-
-SHAPE_PROPERTIES = {
-    "result_shape": ("tensor", "the result has the inputs' shape", ("shape",),
-                     "shape(A) = shape(B) -> shape(Div(A, B)) = shape(A)"),
-    "elementwise_real": ("tensor", "each element of a real tensor result is the scalar Div",
-                         ("shape", "type", "real.definition"),
-                         "shape(A) = shape(B) and B[i] != 0 -> Div(A, B)[i] = A[i] / B[i]"),
-    "elementwise_float": ("tensor", "each element of a float tensor result is the scalar Div",
-                          ("shape", "type", "float.rounding"),
-                          "shape(A) = shape(B) -> Div(A, B)[i] = A[i] /. B[i]"),
-    "elementwise_int": ("tensor", "each element of an integer tensor result is the scalar Div",
-                        ("shape", "type", "int.definition"),
-                        "shape(A) = shape(B) and B[i] != 0 -> Div(A, B)[i] = trunc(A[i] / B[i])"),
-}
-
 
 def _obligation(refs: tuple[TagRef, ...], **fields) -> Obligation:
     return Obligation(requirements=tuple(r.tag for r in refs), lines=tuple(r.line for r in refs), **fields)
@@ -107,15 +70,14 @@ def float_obligations(binding: Binding) -> list[Obligation]:
             refs = tuple(dict.fromkeys(stated[_rule_key(rule)]))
             obligations.append(_case_rule(rule, refs, f"float.{name}.special.{rule.name}{suffix}", name, params,
                                           "special"))
-        for prop in FLOAT_PROPERTIES.values():
+        for prop in statements.registry().of_kind("float_property"):
             if not binding.has(prop.role):
                 continue
-            backends = set(prop.backends) | ({"exhaustive"} if name in prop.exhaustive_formats else set())
             obligations.append(_obligation(
-                binding.refs(prop.role), id=f"float.{name}.{prop.kind}.{prop.name}",
-                title=prop.title.format(p=fmt.precision), family="float", format=name, kind=prop.kind,
+                binding.refs(prop.role), id=f"float.{name}.{prop.group}.{prop.name}",
+                title=prop.title.format(p=fmt.precision), family="float", format=name, kind=prop.group,
                 prop=prop.name, statement=prop.statement.format(p=fmt.precision), params=params,
-                backends=frozenset(backends)))
+                backends=prop.backends(fmt)))
         obligations += _examples(binding, "float", name, params)
     return obligations
 
@@ -142,8 +104,7 @@ def rounding_obligations(binding: Binding) -> list[Obligation]:
             obligations.append(_obligation(
                 (ref,), id=f"{family}.{name}.rounding.rounded_{mode}", title=f"the quotient rounded {rounding_rule.WORDS[mode]}",
                 family=family, format=name, kind="rounding", prop="rounding_rule",
-                statement=rounding_rule.statement(family, mode), params={**params, "mode": mode},
-                backends=frozenset({"smt"})))
+                statement=rounding_rule.statement(family, mode), params={**params, "mode": mode}))
     return obligations
 
 
@@ -154,8 +115,8 @@ def table_row_id(fmt_name: str, kind: str, name: str) -> str:
 
 def table_obligations(binding: Binding) -> list[Obligation]:
     """Each case of the document's float sections (a table row, a case or a sign rule of one case in words),
-    in each format of its section: the quotient is the row's result wherever its condition holds (SMT-LIB's
-    alone, see `properties.case_table`)."""
+    in each format of its section: the quotient is the row's result wherever its condition holds (see
+    `statements.case_table`)."""
     obligations = []
     what = {"table": "case table {n}, row", "case": "the case", "sign": "the sign rule"}
     for table in binding.tables:
@@ -169,8 +130,7 @@ def table_obligations(binding: Binding) -> list[Obligation]:
                 tuple(TagRef(tag, row.line) for tag in table.tags), id=table_row_id(fmt_name, table.kind, row.name),
                 title=f"{what[table.kind].format(n=table.number)} {row.condition_text} -> {row.result_text} "
                       f"(line {row.line})", family="float", format=fmt_name, kind=table.kind, prop="case_table",
-                statement=case_table.statement(row_params), params={**params, **row_params},
-                backends=frozenset({"smt"})))
+                statement=case_table.statement(row_params), params={**params, **row_params}))
     return _distinct(obligations)
 
 
@@ -203,15 +163,12 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
             continue
         elements = tuple(tuple(entry_text(x) for x in triple) for triple in example.elements)
         statement = "Div(A, B) = C elementwise: " + ", ".join(f"{a} / {b} = {c}" for a, b, c in elements)
-        # Why3 has no literal for an infinite or NaN operand: such an example is SMT-LIB's alone
-        special = any(x in ("inf", "-inf", "nan") for a, b, _ in elements for x in (a, b))
         obligations.append(_obligation(
             example.refs,
             id=f"{family}.{fmt_name + '.' if family != 'real' else ''}example.example_{example.number}",
             title=f"worked example {example.number} (line {example.line})", family=family, format=fmt_name,
             kind="example", prop="example", statement=statement,
-            params={**params, "example": f"example_{example.number}", "elements": elements},
-            backends=frozenset({"smt"} if special or family == "int" else {"why3", "smt"})))
+            params={**params, "example": f"example_{example.number}", "elements": elements}))
     return obligations
 
 
@@ -237,36 +194,32 @@ def _exact_in(fmt, entry) -> bool:
 
 def int_obligations(binding: Binding) -> list[Obligation]:
     """The integer properties in every listed integer type.  Where the document excludes INT_MIN / -1, the
-    probe shows why it must (expected refuted); where it does not, "every input of the domain has a
-    representable quotient" is an obligation of the section's definition, which the provers refute."""
+    probe shows why it must (expected refuted); where it does not, a property that says what it claims
+    then ("every input of the domain has a representable quotient") is an obligation of the section's
+    definition, which the provers refute."""
     obligations = []
     preconditions = ("int.domain", "int.overflow")
     excluded = binding.has("int.overflow")
     for name in binding.types.get("int", ()):
         fmt = get_format(name)
         params = {"bits": fmt.bits, "signed": fmt.signed, "excludes_int_min": excluded}
-        for prop, (kind, title, roles, statement) in INT_PROPERTIES.items():
-            needs = [r for r in roles if r != "int.overflow"]
-            if not all(binding.has(role) for role in needs):
+        for prop in statements.registry().of_kind("integer"):
+            needs = [r for r in prop.roles if r != "int.overflow"]
+            if prop.probe:
+                if not (fmt.signed and excluded):
+                    continue
+                refs, statement, expect = binding.refs(*prop.roles), prop.statement.format(min=fmt.min), "invalid"
+            elif not all(binding.has(role) for role in needs):
                 continue
-            if prop == "result_in_range" and not excluded:
+            elif prop.unguarded is not None and not excluded:
                 if not fmt.signed:
                     continue
-                statement = "b != 0 -> MIN <= trunc(a / b) <= MAX   (INT_MIN / -1 is not excluded)"
-                refs = binding.refs("int.definition", "int.domain")
+                refs, statement, expect = binding.refs("int.definition", "int.domain"), prop.unguarded, "valid"
             else:
-                refs = binding.refs(*needs, *preconditions)
+                refs, statement, expect = binding.refs(*needs, *preconditions), prop.statement, "valid"
             obligations.append(_obligation(
-                refs, id=f"int.{name}.{kind}.{prop}", title=title, family="int", format=name, kind=kind, prop=prop,
-                statement=statement, params=params,
-                backends=frozenset({"why3", "smt"} if excluded or not fmt.signed else {"smt"})))
-        if fmt.signed and excluded:
-            obligations.append(_obligation(
-                binding.refs("int.overflow"), id=f"int.{name}.probe.int_min_div_minus_one",
-                title="probe: INT_MIN / -1 is representable", family="int", format=name, kind="probe",
-                prop="int_min_div_minus_one", expect="invalid",
-                statement=f"MIN <= trunc(MIN / -1) <= MAX   (MIN = {fmt.min}, expected to fail)",
-                params=params))
+                refs, id=f"int.{name}.{prop.group}.{prop.name}", title=prop.title, family="int", format=name,
+                kind=prop.group, prop=prop.name, statement=statement, params=params, expect=expect))
         obligations += _examples(binding, "int", name, params)
     return obligations
 
@@ -275,24 +228,24 @@ def real_obligations(binding: Binding) -> list[Obligation]:
     if "real" not in binding.types:
         return []
     obligations = [
-        _obligation(binding.refs(*roles, *(("real.domain",) if "b != 0" in statement else ())),
-                    id=f"real.{kind}.{prop}", title=title, family="real", format="real", kind=kind, prop=prop,
-                    statement=statement)
-        for prop, (kind, title, roles, statement) in REAL_PROPERTIES.items() if all(binding.has(r) for r in roles)
+        _obligation(binding.refs(*prop.roles, *(("real.domain",) if "b != 0" in prop.statement else ())),
+                    id=f"real.{prop.group}.{prop.name}", title=prop.title, family="real", format="real",
+                    kind=prop.group, prop=prop.name, statement=prop.statement)
+        for prop in statements.registry().of_kind("real") if all(binding.has(r) for r in prop.roles)
     ]
     return obligations + _examples(binding, "real", "real", {})
 
 
 def shape_obligations(binding: Binding) -> list[Obligation]:
     obligations = []
-    for prop, (kind, title, roles, statement) in SHAPE_PROPERTIES.items():
-        family = prop.removeprefix("elementwise_")
-        if prop != "result_shape" and family not in binding.types:
+    for prop in statements.registry().of_kind("shape"):
+        if prop.elements and prop.elements not in binding.types:
             continue
-        if binding.has(roles[0]):
+        if binding.has(prop.roles[0]):
             obligations.append(_obligation(
-                binding.refs(*roles), id=f"shape.{kind}.{prop}", title=title, family="shape", format="none",
-                kind=kind, prop=prop, statement=statement, backends=frozenset({"why3"})))
+                binding.refs(*prop.roles), id=f"shape.{prop.group}.{prop.name}", title=prop.title, family="shape",
+                format="none", kind=prop.group, prop=prop.name, statement=prop.statement,
+                backends=frozenset({"why3"})))
     return obligations
 
 

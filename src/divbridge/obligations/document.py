@@ -44,7 +44,7 @@ from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Oth
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, Reference, Semantics, SignRule)
 from divbridge.document.reader import Part, Section, SpecDocument, accuracy_notes, has_div_section, read_document
 from divbridge.errors import InputError
-from divbridge.properties import rounding_rule
+from divbridge.statements import rounding_rule
 
 DEFAULT_DOCUMENT = Path("proofs/spec/div.md")   # in the working directory, like proofs/results.json
 

@@ -26,7 +26,7 @@ class Obligation:
     statement: str               # readable mathematics (plain text)
     expect: str = "valid"        # valid, or invalid for a probe of a known defect
     params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-    backends: frozenset[str] = frozenset({"why3", "smt"})  # why3 | smt | gappa | exhaustive
+    backends: frozenset[str] = frozenset({"why3", "smt"})  # the provers it goes to: why3 | smt | gappa | coq | exhaustive
     # Why a claim the provers do not settle within their limits is left open.  An open
     # obligation is attempted on every run and never counts as proved; a run fails
     # only if it is refuted or errors (see results.ObligationResult.settled).
@@ -41,8 +41,48 @@ class Obligation:
         return ", ".join(f"{tag} line {line}" if tag else f"line {line} (outside every tag)"
                          for tag, line in zip(self.requirements, self.lines or (0,) * len(self.requirements)))
 
+    def to_json(self) -> dict[str, Any]:
+        """The obligation as results.json records it (params included: a result names what it proved)."""
+        return {"id": self.id, "title": self.title, "family": self.family, "format": self.format,
+                "kind": self.kind, "prop": self.prop, "requirements": list(self.requirements),
+                "statement": self.statement, "expect": self.expect, "params": _to_json(self.params),
+                "backends": sorted(self.backends), "open": self.open, "lines": list(self.lines)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Obligation":
+        """ValueError, KeyError or TypeError for anything but `to_json`'s layout."""
+        return cls(id=data["id"], title=data["title"], family=data["family"], format=data["format"],
+                   kind=data["kind"], prop=data["prop"], requirements=tuple(data["requirements"]),
+                   statement=data["statement"], expect=data["expect"], params=_from_json(data["params"]),
+                   backends=frozenset(data["backends"]), open=data["open"], lines=tuple(data["lines"]))
+
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:
             raise ValueError(f"{self.id}: unknown family {self.family}")
         if self.expect not in EXPECTATIONS:
             raise ValueError(f"{self.id}: unknown expectation {self.expect}")
+
+
+# Params are plain data (strings, numbers, tuples, dicts), and for an accuracy note's claims sympy
+# expressions: JSON holds a tuple as a list and an expression as its exact construction (sympy.srepr).
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _to_json(item) for key, item in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [_to_json(item) for item in value]
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    import sympy     # the value is a sympy expression, so sympy is loaded already
+    return {"sympy": sympy.srepr(value)}
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        if set(value) == {"sympy"}:
+            import sympy
+            return sympy.sympify(value["sympy"])
+        return {key: _from_json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return tuple(_from_json(item) for item in value)
+    return value

@@ -1,6 +1,7 @@
-"""Render obligations as standalone SMT-LIB 2.6 files (templates in templates/smtlib/).
+"""Render obligations as standalone SMT-LIB 2.6 files (generators/smtlib/).
 
-Each file asserts the negation of the obligation, so "valid" is ``unsat`` and
+A file is a frame of its family (its variables declared, Div's result defined) around the body the
+obligation's statement gives (`statements`).  Each file asserts the negation of the obligation, so "valid" is ``unsat`` and
 an ``invalid`` probe is ``sat`` with a counterexample.  Float operands are
 declared as bit-vectors and converted with ``(_ to_fp eb sb)``: every solver
 then reports them as bit patterns, whatever NaN payload it picks, and the
@@ -14,23 +15,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-import jinja2
-
-from divbridge import assets
+from divbridge import assets, statements
 from divbridge.atomicio import write_text_atomic
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule, case_table, rounding_rule, statements
-from divbridge.properties.floatops import fp_literal, wide_format
-
-
-# prop -> the free variables of its query (counterexamples show them in this order); float properties
-# declare theirs in the property library
-INT_VARIABLES = {"trunc_identity": ("a", "b"), "trunc_magnitude": ("a", "b"), "result_in_range": ("a", "b"),
-                 "int_min_div_minus_one": ("a", "b"), "rounding_rule": ("a", "b"), "example": ()}
-# integer statements about the exact quotient, rendered over mathematical integers (see int.smt2.j2)
-MATHEMATICAL_INT_PROPS = {"trunc_identity", "result_in_range", "accuracy_note"}
-REAL_VARIABLES = {"monotone_numerator": ("a1", "a2", "b"), "example": ()}
+from divbridge.statements.mirrorops import wide_format
+from divbridge.statements.smtlib import bv_literal, fp_literal, real_literal
 
 
 @dataclass(frozen=True)
@@ -46,121 +36,78 @@ def handles(obligation: Obligation) -> bool:
     return "smt" in obligation.backends and obligation.family in ("real", "float", "int")
 
 
-def bv_literal(width: int, value: int) -> str:
-    return f"(_ bv{value & ((1 << width) - 1)} {width})"
+@functools.cache   # the same four literals for every obligation of a format
+def _wide_literals(fmt: FloatFormat, wide: FloatFormat) -> dict[str, str]:
+    return {"unit_roundoff": fp_literal(wide, wide.round(Fraction(1, 2 ** fmt.sb))),
+            "min_normal": fp_literal(wide, wide.round(fmt.min_normal)),
+            "max_finite": fp_literal(wide, wide.round(fmt.max_finite)),
+            "half_min_subnormal": fp_literal(wide, wide.round(fmt.min_subnormal / 2))}
 
 
-def real_literal(text: str) -> str:
-    value = Fraction(text)
-    body = f"(/ {abs(value.numerator)}.0 {value.denominator}.0)" if value.denominator != 1 else f"{abs(value.numerator)}.0"
-    return f"(- {body})" if value < 0 else body
+# What each frame (generators/smtlib/<frame>.smt2.j2) needs beside the obligation: its format, variables
+# and logic.  A statement's SMT-LIB body goes inside the frame its `smt_frame` names.
 
-
-def float_variables(obligation: Obligation) -> tuple[str, ...]:
-    if obligation.prop == "example":
-        return ()
-    if obligation.prop in statements.DOCUMENT_STATEMENTS:
-        return ("a", "b")
-    return FLOAT_PROPERTIES[obligation.prop].variables
-
-
-def _goal_body(obligation: Obligation, **context) -> str:
-    """The float goal's definitions, from the property library (or the document's case rule)."""
-    if obligation.prop == "case_rule":
-        return case_rule.smt(obligation.params)
-    if obligation.prop == "case_table":
-        return case_table.smt(obligation.params, context["fmt"])
-    if obligation.prop == "rounding_rule":
-        return rounding_rule.smt(obligation.params)
-    if obligation.prop == "accuracy_note":
-        return statements.module("accuracy_note").smt(obligation.params, context.get("fmt"))
-    return _snippet(FLOAT_PROPERTIES[obligation.prop].smt).render(**context)
-
-
-@functools.cache   # a property's body is compiled once, not once per format
-def _snippet(text: str) -> jinja2.Template:
-    return _ENV.from_string(text)
-
-
-def _environment() -> jinja2.Environment:
-    env = assets.template_environment("smtlib", trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.globals.update(fp_literal=fp_literal, bv_literal=bv_literal, real_literal=real_literal,
-                       get_format=get_format, goal_body=_goal_body)
-    return env
-
-
-_ENV = _environment()
-
-
-def _float_context(obligation: Obligation) -> dict:
+def _float(obligation: Obligation, names: tuple[str, ...]) -> dict:
     fmt = get_format(obligation.format)
     assert isinstance(fmt, FloatFormat)
-    names = float_variables(obligation)
     wide = wide_format(fmt)
-    context = {"fmt": fmt, "names": names, "logic": "QF_BVFP" if names else "QF_FP",
-               "variables": {name: fmt.name for name in names},
-               "wide": wide, "wide_literals": {
-                   "unit_roundoff": fp_literal(wide, wide.round(Fraction(1, 2 ** fmt.sb))),
-                   "min_normal": fp_literal(wide, wide.round(fmt.min_normal)),
-                   "max_finite": fp_literal(wide, wide.round(fmt.max_finite)),
-                   "half_min_subnormal": fp_literal(wide, wide.round(fmt.min_subnormal / 2))}}
-    context["wide_products"] = obligation.prop in FLOAT_PROPERTIES and FLOAT_PROPERTIES[obligation.prop].wide
-    if obligation.prop == "example":
-        context["elements"] = [tuple(fmt.parse(x) for x in triple) for triple in obligation.params["elements"]]
-    return context
+    return {"fmt": fmt, "logic": "QF_BVFP" if names else "QF_FP", "wide": wide,
+            "W": f"(_ FloatingPoint {wide.eb} {wide.sb})", "TO_W": f"(_ to_fp {wide.eb} {wide.sb})",
+            "wide_literals": _wide_literals(fmt, wide)}
 
 
-def _int_context(obligation: Obligation) -> dict:
+def _int(obligation: Obligation, names: tuple[str, ...]) -> dict:
     fmt = get_format(obligation.format)
     assert isinstance(fmt, IntFormat)
-    names = INT_VARIABLES.get(obligation.prop, ("a", "b"))
-    logic = "QF_NIA" if obligation.prop in MATHEMATICAL_INT_PROPS else "QF_BV"
-    return {"fmt": fmt, "names": names, "logic": logic, "variables": {name: fmt.name for name in names}}
+    return {"fmt": fmt, "logic": "QF_BV"}
 
 
-def _real_context(obligation: Obligation) -> dict:
-    names = tuple(obligation.params["variables"]) if obligation.prop == "accuracy_note" \
-        else REAL_VARIABLES.get(obligation.prop, ("a", "b"))
-    context = {"names": names, "logic": "QF_NRA" if names else "QF_LRA",
-               "variables": {name: "real" for name in names}}
-    if obligation.prop == "example":
-        context["elements"] = obligation.params["elements"]
-    return context
+def _int_exact(obligation: Obligation, names: tuple[str, ...]) -> dict:
+    return {**_int(obligation, names), "logic": "QF_NIA"}
 
 
-def _strategy_context(obligation: Obligation) -> dict:
-    fmt = get_format(obligation.format)
-    names = ("x", "y") if obligation.family == "float" else ("a", "b")
-    context = {"fmt": fmt, "names": names, "variables": {name: fmt.name for name in names},
-               "logic": "QF_BVFP" if obligation.family == "float" or "via" in obligation.params else "QF_BV"}
-    if "via" in obligation.params:
-        context["via"] = get_format(obligation.params["via"])
-    return context
+def _real(obligation: Obligation, names: tuple[str, ...]) -> dict:
+    return {"logic": "QF_NRA" if names else "QF_LRA"}
 
 
-_CONTEXTS = {"float": ("float.smt2.j2", _float_context), "int": ("int.smt2.j2", _int_context),
-             "real": ("real.smt2.j2", _real_context)}
+def _strategy(obligation: Obligation, names: tuple[str, ...]) -> dict:
+    via = get_format(obligation.params["via"]) if "via" in obligation.params else None
+    return {"fmt": get_format(obligation.format), "via": via,
+            "logic": "QF_BVFP" if obligation.family == "float" or via is not None else "QF_BV"}
 
 
-def _template_and_context(obligation: Obligation) -> tuple[str, dict]:
-    if obligation.kind == "strategy":
-        return "strategy.smt2.j2", _strategy_context(obligation)
-    template, build = _CONTEXTS[obligation.family]
-    return template, build(obligation)
+_FRAMES = {"float": _float, "int": _int, "int_exact": _int_exact, "real": _real, "float_strategy": _strategy,
+           "int_strategy": _strategy}
+
+
+def _frame_and_context(obligation: Obligation) -> tuple[str, dict]:
+    statement = statements.of(obligation)
+    frame = statement.smt_frame(obligation)
+    names = statement.variables(obligation)
+    fmt_name = "real" if obligation.family == "real" else obligation.format
+    context = {"names": names, "variables": {name: fmt_name for name in names}, **_FRAMES[frame](obligation, names)}
+    return frame, context
 
 
 def render(obligation: Obligation, out_dir: Path) -> Rendered:
     """The SMT-LIB text of one obligation and where it goes (not written)."""
-    template, context = _template_and_context(obligation)
+    frame, context = _frame_and_context(obligation)
     status = "unsat" if obligation.expect == "valid" else "sat"
-    text = _ENV.get_template(template).render(o=obligation, status=status, **context)
+    body = statements.of(obligation).smt(obligation, context)
+    text = _environment().get_template(f"{frame}.smt2.j2").render(o=obligation, status=status, body=body, **context)
     return Rendered(obligation, text, context["logic"], context["variables"], out_dir / f"{obligation.id}.smt2")
 
 
 def variables(obligation: Obligation) -> dict[str, str] | None:
     """The operands a counterexample of the obligation names (name -> format name), as its SMT query
     declares them; None for an obligation with no SMT rendering (no replay on the mirror either)."""
-    return _template_and_context(obligation)[1]["variables"] if handles(obligation) else None
+    return _frame_and_context(obligation)[1]["variables"] if handles(obligation) else None
+
+
+def question(text: str) -> str:
+    """What a solver's answer to a query depends on: its text without comments and its source name."""
+    return "\n".join(line for line in text.splitlines()
+                     if not line.lstrip().startswith(";") and not line.startswith("(set-info :source"))
 
 
 def render_all(obligations: list[Obligation], out_dir: Path) -> list[Rendered]:
@@ -174,3 +121,10 @@ def render_all(obligations: list[Obligation], out_dir: Path) -> list[Rendered]:
             write_text_atomic(item.path, item.text)
         rendered.append(item)
     return rendered
+
+
+@functools.cache   # one environment: Jinja2 compiles each frame once
+def _environment():
+    env = assets.template_environment("smtlib", trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.globals.update(fp_literal=fp_literal, bv_literal=bv_literal, real_literal=real_literal)
+    return env

@@ -4,8 +4,10 @@ They trace to no requirement of the document (``requirements`` empty): the
 reports list them as divbridge's own.
 
 Each states that a strategy gives the same result as the SONNX semantics on
-every operand pair.  The correct strategies are expected valid; the known
-defects (DESIGN.md, "Known discrepancies") are probes expected invalid, so
+every operand pair; what each strategy computes is its statement's
+(`statements.strategy`).  The correct strategies are expected valid; the
+known defects (multiplying by the reciprocal, flushing subnormal results to
+zero, floor division, int64 through float64) are probes expected invalid, so
 that their counterexample is part of the evidence.
 
 FP16 and BF16 through FP32 are proved by enumerating all 2^32 operand pairs
@@ -34,7 +36,7 @@ def _via(fmt: str, via: str, backends: frozenset[str]) -> Obligation:
 
 
 def strategy_obligations() -> list[Obligation]:
-    """The implementation strategies of DESIGN.md, in a stable order."""
+    """The implementation strategies, in a stable order."""
     return [
         _via("fp16", "fp32", frozenset({"exhaustive", "coq"})),
         _via("bf16", "fp32", frozenset({"exhaustive", "coq"})),
@@ -43,18 +45,18 @@ def strategy_obligations() -> list[Obligation]:
             id="float.fp32.strategy.reciprocal", title="probe: x * (1 / y) equals x / y",
             family="float", format="fp32", kind="strategy", prop="reciprocal", requirements=(),
             expect="invalid", statement=f"s = x * (1 / y) -> {_SAME}   (expected to fail: two roundings)",
-            params={"strategy": "reciprocal"}, backends=frozenset({"smt"})),
+            params={"strategy": "reciprocal"}, backends=frozenset({"why3", "smt"})),
         Obligation(
             id="float.fp32.strategy.flush_to_zero", title="probe: flushing subnormal results to zero equals IEEE",
             family="float", format="fp32", kind="strategy", prop="flush_to_zero", requirements=(),
             expect="invalid", statement=f"s = (isSubnormal(x / y) ? signed zero : x / y) -> {_SAME}   (expected to fail)",
-            params={"strategy": "flush_to_zero"}, backends=frozenset({"smt"})),
+            params={"strategy": "flush_to_zero"}, backends=frozenset({"why3", "smt"})),
         Obligation(
             id="int.int32.strategy.openvino_floor", title="probe: OpenVINO's floor division equals ONNX truncation",
             family="int", format="int32", kind="strategy", prop="floor_equals_trunc",
             requirements=(), expect="invalid",
             statement="b != 0 and not (a = MIN and b = -1) -> floor(a / b) = trunc(a / b)   (expected to fail)",
-            params={"strategy": "floor"}, backends=frozenset({"smt"})),
+            params={"strategy": "floor"}, backends=frozenset({"why3", "smt"})),
         Obligation(
             id="int.int32.strategy.via_fp64", title="int32 Div computed in float64 and truncated is exact",
             family="int", format="int32", kind="strategy", prop="int_via_float",

@@ -3,7 +3,7 @@
 One file and one module per family and format: ``div_real.mlw``,
 ``div_float_fp16.mlw`` ... ``div_int_int32.mlw``, ``div_shape.mlw``.  Each
 module holds the operator, whose preconditions are the spec's constraints,
-and one goal per obligation named after its ``prop``.  The float properties
+and one goal per obligation, the formula its statement gives (`statements`).  The float properties
 every float format shares are written once, in ``div_float_generic.mlw``,
 over an abstract format; each format's module clones that module and so
 proves each of them as a goal of its own.  The theories use the hand-written
@@ -21,16 +21,13 @@ from pathlib import Path
 
 import jinja2
 
-from divbridge import assets
+from divbridge import assets, statements
 from divbridge.atomicio import write_text_atomic
 from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations.model import Obligation
-from divbridge.properties import FLOAT_PROPERTIES, case_rule
+from divbridge.statements.why3terms import FLOAT_THEORIES, hex_real
 
 
-# the Why3 theory that provides each float format's type t
-FLOAT_THEORIES = {"fp16": "floats.Float16", "bf16": "floats.BFloat16",
-                  "fp32": "ieee_float.Float32", "fp64": "ieee_float.Float64"}
 FLOAT_TITLES = {"fp16": "FP16 (IEEE binary16)", "bf16": "BFloat16", "fp32": "FP32 (IEEE binary32)",
                 "fp64": "FP64 (IEEE binary64)"}
 
@@ -42,9 +39,10 @@ class Goal:
     name: str
     module: str                                        # the Why3 module that holds the goal
     obligation: Obligation
-    elements: tuple[tuple[str, str, str], ...] = ()   # worked examples: (a, b, c) Why3 literals
-    body: str = ""                                     # float goals: the formula, from the property library
+    body: str                                          # the formula, from the obligation's statement
+    generic: bool = False                              # stated over the generic float module's names
     heading: str = ""                                  # a generic statement's title (else the obligation's)
+    apart: bool = False                                # in a module of its own (`Statement.why3_apart`)
 
     def __getattr__(self, attribute: str):
         return getattr(self.obligation, attribute)
@@ -84,14 +82,6 @@ class Theory:
 
 def handles(obligation: Obligation) -> bool:
     return "why3" in obligation.backends
-
-
-def goal_name(obligation: Obligation) -> str:
-    if obligation.prop == "example":
-        return obligation.params["example"]
-    if obligation.prop == "case_rule":   # the document's rule, or IEEE 754's own (kind "ieee") beside it
-        return obligation.params["rule"] if obligation.kind == "special" else f"ieee_{obligation.params['rule']}"
-    return obligation.prop
 
 
 def module_key(obligation: Obligation) -> tuple[str, str]:
@@ -139,30 +129,25 @@ def _goals(key: tuple[str, str], obligations: list[Obligation]) -> tuple[Goal, .
 
 
 def _generic_float(per_format: dict[tuple[str, str], tuple[Goal, ...]], out_dir: Path) -> Theory | None:
-    """The module of the float goals every format has with the same statement (examples and probes,
-    written in a format's literals, stay in their format's module); None for fewer than two formats
+    """The module of the float goals every format has with the same statement (examples, written in a
+    format's literals, and goals apart stay in their format's module); None for fewer than two formats
     or no shared statement."""
     def statement(goal: Goal) -> tuple:
         return goal.name, goal.body, goal.requirements
 
-    shared = [{statement(g) for g in goals if g.prop != "example" and g.kind != "probe"}
+    shared = [{statement(g) for g in goals if g.generic and not g.apart}
               for goals in per_format.values()]
     common = set.intersection(*shared) if len(shared) > 1 else set()
     if not common:
         return None
     first = next(iter(per_format.values()))
     stem, module = GENERIC_FLOAT
-    statements = tuple(dataclasses.replace(g, module=module, heading=_generic_title(g))
-                       for g in first if statement(g) in common)
+    stated = tuple(dataclasses.replace(g, module=module, heading=statements.of(g.obligation).heading(g.obligation))
+                   for g in first if statement(g) in common)
     ids = {g.name: [next(f.id for f in goals if f.name == g.name) for goals in per_format.values()]
-           for g in statements}
-    text = _environment().get_template("float_generic.mlw.j2").render(module=module, goals=statements, ids=ids)
-    return Theory(out_dir / f"{stem}.mlw", module, text, statements)
-
-
-def _generic_title(goal: Goal) -> str:
-    prop = FLOAT_PROPERTIES.get(goal.prop)
-    return prop.title.replace("{p}", "p") if prop is not None else goal.title
+           for g in stated}
+    text = _environment().get_template("float_generic.mlw.j2").render(module=module, goals=stated, ids=ids)
+    return Theory(out_dir / f"{stem}.mlw", module, text, stated)
 
 
 def render_module(stem: str, module: str, obligations: list[Obligation], goals: tuple[Goal, ...], out_dir: Path,
@@ -175,84 +160,30 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
         context["fmt"] = _float_context(get_format(obligations[0].format))
     elif family == "int":
         context["fmt"] = get_format(obligations[0].format)
+        context["excludes_int_min"] = all(o.params.get("excludes_int_min", True) for o in obligations)
     text = _environment().get_template(f"{family}.mlw.j2").render(context)
     return Theory(out_dir / f"{stem}.mlw", module, text, goals, clones)
 
 
 def _goal(obligation: Obligation, module: str) -> Goal:
-    elements: tuple[tuple[str, str, str], ...] = ()
-    body = ""
-    if obligation.prop == "example":
-        literal = _float_term if obligation.family == "float" else _literal
-        elements = tuple(tuple(literal(x) for x in triple) for triple in obligation.params["elements"])
-    elif obligation.prop == "case_rule":
-        body = case_rule.why3(obligation.params)
-    elif obligation.family == "float":
-        if obligation.prop not in FLOAT_PROPERTIES:
-            raise ValueError(f"{obligation.id}: no Why3 encoding for property '{obligation.prop}'")
-        body = FLOAT_PROPERTIES[obligation.prop].why3
-    if obligation.kind == "probe":   # probes get a module of their own (see int.mlw.j2)
-        module = f"{module}_Probe"
-    return Goal(goal_name(obligation), module, obligation, elements, body)
-
-
-def _literal(text: str) -> str:
-    """Why3 real literal of an example value; inf and nan stay words for the template."""
-    if text in ("inf", "-inf", "nan"):
-        return text
-    value = Fraction(text)
-    magnitude = f"{abs(value.numerator)}.0" if value.denominator == 1 else \
-        f"({abs(value.numerator)}.0 /. {value.denominator}.0)"
-    return magnitude if value >= 0 else f"(-. {magnitude})"
-
-
-def _float_term(text: str) -> str:
-    """A float example value as a Why3 term of type t (a dyadic value has an exact decimal literal);
-    inf, -inf and nan stay words for the template, which only has them as results."""
-    if text in ("inf", "-inf", "nan"):
-        return text
-    value = Fraction(text)
-    digits = 0
-    while (abs(value) * 10 ** digits).denominator != 1:
-        digits += 1
-    magnitude = abs(value) * 10 ** digits
-    decimal = f"{magnitude.numerator // 10 ** digits}.{str(magnitude.numerator % 10 ** digits).zfill(digits) or '0'}"
-    return f"(neg ({decimal}:t))" if text.startswith("-") else f"({decimal}:t)"
+    statement = statements.of(obligation)
+    apart = statement.why3_apart(obligation)
+    if apart:
+        module = f"{module}_{statement.why3_name(obligation).capitalize()}"
+    return Goal(statement.why3_name(obligation), module, obligation, statement.why3(obligation),
+                statement.generic_why3, apart=apart)
 
 
 def _float_context(fmt: FloatFormat) -> dict:
     return {
         "name": fmt.name, "title": FLOAT_TITLES.get(fmt.name, fmt.name), "theory": FLOAT_THEORIES[fmt.name],
         "eb": fmt.eb, "sb": fmt.sb, "emin": fmt.emin,
-        "min_normal": _hex_real(fmt.min_normal), "min_subnormal": _hex_real(fmt.min_subnormal),
-        "max_finite": _hex_real(fmt.max_finite), "max_text": _hex_real(fmt.max_finite),
-        "unit_roundoff": _hex_real(Fraction(1, 2 ** fmt.sb)),
+        "min_normal": hex_real(fmt.min_normal), "min_subnormal": hex_real(fmt.min_subnormal),
+        "max_finite": hex_real(fmt.max_finite), "max_text": hex_real(fmt.max_finite),
+        "unit_roundoff": hex_real(Fraction(1, 2 ** fmt.sb)),
     }
-
-
-def _hex_real(value: Fraction) -> str:
-    """A positive dyadic rational as a Why3 hexadecimal real literal: 0x1.FFCp15."""
-    exponent = value.numerator.bit_length() - value.denominator.bit_length()
-    if Fraction(2) ** exponent > value:
-        exponent -= 1
-    mantissa = value / Fraction(2) ** exponent          # in [1, 2)
-    digits = ""
-    fraction = mantissa - 1
-    while fraction:
-        fraction *= 16
-        digit = int(fraction)
-        digits += "0123456789ABCDEF"[digit]
-        fraction -= digit
-    return f"0x1{'.' + digits if digits else ''}p{exponent}"
-
-
-def _unknown_prop(goal: Goal) -> str:
-    raise ValueError(f"{goal.id}: no Why3 template for property '{goal.prop}'")
 
 
 @functools.cache   # one environment: Jinja2 compiles each template once, not once per theory
 def _environment() -> jinja2.Environment:
-    env = assets.template_environment("why3", trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.globals["unknown_prop"] = _unknown_prop
-    return env
-
+    return assets.template_environment("why3", trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)

@@ -1,6 +1,7 @@
 """The proof cache: one small JSON file per definite answer, addressed by what the answer depends on.
 
-The key is a SHA-256 of the exact prover input (``task.text``), the prover,
+The key is a SHA-256 of the prover's question (``task.question``: its input,
+comments aside), the prover,
 its version and the task's options and limits; the file is
 ``<dir>/<key[:2]>/<key>.json``.  Each entry repeats its key fields and
 carries a checksum of its payload, so an entry that is corrupt, truncated,
@@ -26,7 +27,7 @@ from typing import Any, TextIO
 from divbridge import cachedir
 from divbridge.atomicio import write_json_atomic
 from divbridge.errors import InputError
-from divbridge.provers.cexvalue import is_current
+from divbridge.provers.counterexample import is_current
 from divbridge.provers.verdicts import DEFINITE, Attempt
 
 MODES = ("readwrite", "off", "offline")
@@ -59,7 +60,7 @@ class ProofCache:
     @staticmethod
     def key_fields(task, version: str, time_limit: float | None = None) -> dict[str, Any]:
         fields = {"format": FORMAT, "prover": task.prover, "version": version,
-                  "text_sha256": hashlib.sha256(task.text.encode()).hexdigest(),
+                  "text_sha256": hashlib.sha256((task.question or task.text).encode()).hexdigest(),
                   "options": [list(option) for option in task.options]}
         if time_limit is not None:
             fields["time_limit"] = time_limit

@@ -9,8 +9,8 @@ exactly (special values, signed zeros, overflow).
 
 Proved once: each generic theorem, stated for every format meeting explicit
 hypotheses, is a small library (``generators/coq/<Name>.v``, loaded as
-``DivBridge.<Name>``) compiled once per run by the first proof that needs it
-(`Libraries`).  Each obligation's file (a template under ``generators/coq/``)
+``DivBridge.<Name>``) compiled by the first proof that needs it and kept in
+the cache across runs (`Libraries`).  Each obligation's file (a template under ``generators/coq/``)
 only loads its library, instantiates the theorem for the obligation's format
 (the hypotheses checked by computation or ``lia``) and ends with ``Print
 Assumptions``, which reaches into the library's proof.  The cache keys an
@@ -36,7 +36,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from divbridge import assets
+from divbridge import assets, cachedir, statements
 from divbridge.atomicio import write_text_atomic
 from divbridge.errors import ToolMissing
 from divbridge.formats import Format, get_format
@@ -46,13 +46,6 @@ from divbridge.provers.runner import FileBackend, ProofTask
 from divbridge.provers.verdicts import Attempt
 
 INSTALL = "apt-get install coq libcoq-flocq"
-# the property key -> its instance template; a property without one is not Coq's
-TEMPLATE_OF = {
-    "monotone_numerator": "monotone_numerator.v.j2",
-    "exact_when_representable": "exact_when_representable.v.j2",
-    "via_wider": "via_wider.v.j2",
-    "int_via_float": "int_via_float.v.j2",
-}
 # the generic theorems: generators/coq/<Name>.v, loaded by the instances as DivBridge.<Name>
 LIBRARY_SOURCES = assets.TEMPLATES / "coq"
 LIBRARY_ROOT = "DivBridge"
@@ -74,7 +67,7 @@ _FLOCQ_VERSION = re.compile(r'parse "(?P<version>[\d.]+)"%string')
 
 
 def handles(obligation: Obligation) -> bool:
-    return "coq" in obligation.backends and obligation.prop in TEMPLATE_OF
+    return "coq" in obligation.backends and statements.has(obligation, "coq")
 
 
 class CoqBackend(FileBackend):
@@ -87,24 +80,15 @@ class CoqBackend(FileBackend):
         self.libraries = Libraries()
 
     def versions(self) -> dict[str, str]:
-        if shutil.which("coqc") is None:
-            raise ToolMissing("coqc", INSTALL)
-        done = subprocess.run(["coqc", "--version"], capture_output=True, text=True, timeout=30)
-        match = re.search(r"version (\S+)", done.stdout)
-        where = subprocess.run(["coqc", "-where"], capture_output=True, text=True, timeout=30).stdout.strip()
-        flocq = Path(where) / "user-contrib" / "Flocq"
-        if not (flocq / "IEEE754" / "BinarySingleNaN.vo").exists():
-            raise ToolMissing("Flocq (the Coq library)", INSTALL)
-        found = _FLOCQ_VERSION.search((flocq / "Version.v").read_text()) if (flocq / "Version.v").exists() else None
-        return {"coq": f"{match.group(1) if match else done.stdout.strip()} flocq "
-                       f"{found.group('version') if found else 'unknown'}"}
+        return {"coq": coq_version()}
 
     def render(self, obligation: Obligation, fmt: Format | None = None, via: Format | None = None) -> str:
         """The obligation's Coq file; ``fmt`` and ``via`` replace its formats (the tests' negative controls)."""
         fmt = fmt or get_format(obligation.format)
         if via is None and "via" in obligation.params:
             via = get_format(obligation.params["via"])
-        return self._env.get_template(TEMPLATE_OF[obligation.prop]).render(o=obligation, fmt=fmt, via=via)
+        template = statements.of(obligation).coq(obligation)
+        return self._env.get_template(template).render(o=obligation, fmt=fmt, via=via)
 
     def handles(self, obligation: Obligation) -> bool:
         return handles(obligation)
@@ -124,28 +108,39 @@ class CoqBackend(FileBackend):
 
 
 class Libraries:
-    """The generic theorems, each compiled at most once, by the first proof that loads it, into a
-    directory of this object's own (one per run: a `CoqBackend`).  A library that does not check
-    answers for every instance that loads it; a compile stopped or out of time is tried again.
+    """The generic theorems, each compiled at most once per run, by the first proof that loads it,
+    and kept across runs in the cache (``<cache root>/coq/<name>-<key>/``, the key a digest of the
+    library's text and of the Coq and Flocq versions; a temporary directory with DIVBRIDGE_CACHE=off).
+    A compiled copy is used only while its ``.vo`` matches the digest written beside it after the
+    compile: a copy cut short or altered is compiled again.  A library that does not check answers
+    for every instance that loads it (never kept); a compile stopped or out of time is tried again.
     Each library has a directory of its own, and a file is given only those it names: so what it
     loads is what its cache key holds, and a library it loads in another way is not found."""
 
-    def __init__(self, texts: dict[str, str] | None = None):
+    def __init__(self, texts: dict[str, str] | None = None, store: Path | None = None):
         self.texts = texts if texts is not None else {path.stem: path.read_text()
                                                        for path in sorted(LIBRARY_SOURCES.glob("*.v"))}
-        self._scratch = tempfile.TemporaryDirectory(prefix="divbridge-coqlib-")   # removed with this object
-        self.directory = Path(self._scratch.name)
+        if store is None:
+            root = cachedir.root()
+            if root is None:
+                self._scratch = tempfile.TemporaryDirectory(prefix="divbridge-coqlib-")   # removed with this object
+                root = Path(self._scratch.name)
+            store = root / "coq"
+        self.store = store
+        self._version: str | None = None
         self._locks = {name: threading.Lock() for name in self.texts}
         self._done: dict[str, tuple[str, str] | None] = {}   # library -> its compile's answer (None: compiled)
 
     def key(self, names: list[str]) -> tuple[tuple[str, str], ...]:
         """What an instance's answer depends on besides its own text: each library it loads."""
-        return tuple((f"{LIBRARY_ROOT}.{name}", hashlib.sha256(self.texts.get(name, "").encode()).hexdigest())
-                     for name in names)
+        return tuple((f"{LIBRARY_ROOT}.{name}", _sha256(self.texts.get(name, "").encode())) for name in names)
 
     def path(self, name: str) -> Path:
         """Where the library is compiled (bound to the logical name DivBridge)."""
-        return self.directory / name
+        if self._version is None:
+            self._version = coq_version()
+        key = _sha256(f"{self._version}\n{self.texts[name]}".encode())
+        return self.store / f"{name}-{key[:16]}"
 
     def write(self, name: str, directory: Path) -> None:
         """The library's text as ``directory/<name>.v`` (nothing for a library that does not exist)."""
@@ -162,14 +157,61 @@ class Libraries:
             forbidden = unproved_commands(self.texts[name])
             if forbidden:
                 failure = ("error", f"refused: the library {name} uses {', '.join(forbidden)}")
+            elif self._compiled(name):
+                failure = None
             else:
-                self.write(name, self.path(name))
-                failure = _coqc(self.path(name), f"{name}.v", [self.path(name)], deadline - time.monotonic(), cancel)
-                if failure is not None and failure[0] in ("unknown", "error"):
-                    failure = (failure[0], f"library {name} does not check: {failure[1]}")
+                failure = self._compile(name, deadline, cancel)
             if failure is None or failure[0] not in ("skipped", "timeout"):
                 self._done[name] = failure
             return failure
+
+    def _compiled(self, name: str) -> bool:
+        """Whether the cache holds this library compiled: its text, and the .vo its compile left."""
+        directory = self.path(name)
+        try:
+            return ((directory / f"{name}.v").read_text() == self.texts[name]
+                    and (directory / "vo.sha256").read_text() == _sha256((directory / f"{name}.vo").read_bytes()))
+        except OSError:
+            return False
+
+    def _compile(self, name: str, deadline: float, cancel: threading.Event | None) -> tuple[str, str] | None:
+        """coqc on the library in a directory of its own, moved into the cache once it checks."""
+        self.store.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=self.store))
+        try:
+            self.write(name, work)
+            failure = _coqc(work, f"{name}.v", [work], deadline - time.monotonic(), cancel)
+            if failure is not None:
+                verdict, message = failure
+                return (verdict, f"library {name} does not check: {message}") if verdict in ("unknown", "error") \
+                    else failure
+            (work / "vo.sha256").write_text(_sha256((work / f"{name}.vo").read_bytes()))
+            final = self.path(name)
+            if not self._compiled(name):   # else another run stored it meanwhile
+                shutil.rmtree(final, ignore_errors=True)   # a copy that failed its check
+                work.rename(final)
+            return None if self._compiled(name) else ("error", f"library {name}: its compiled copy in {final} "
+                                                                "does not match its text")
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def coq_version() -> str:
+    """coqc's version and Flocq's; ToolMissing when either is absent."""
+    if shutil.which("coqc") is None:
+        raise ToolMissing("coqc", INSTALL)
+    done = subprocess.run(["coqc", "--version"], capture_output=True, text=True, timeout=30)
+    match = re.search(r"version (\S+)", done.stdout)
+    where = subprocess.run(["coqc", "-where"], capture_output=True, text=True, timeout=30).stdout.strip()
+    flocq = Path(where) / "user-contrib" / "Flocq"
+    if not (flocq / "IEEE754" / "BinarySingleNaN.vo").exists():
+        raise ToolMissing("Flocq (the Coq library)", INSTALL)
+    found = _FLOCQ_VERSION.search((flocq / "Version.v").read_text()) if (flocq / "Version.v").exists() else None
+    return f"{match.group(1) if match else done.stdout.strip()} flocq {found.group('version') if found else 'unknown'}"
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def required_libraries(text: str) -> list[str]:

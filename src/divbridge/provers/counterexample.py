@@ -1,26 +1,126 @@
-"""Counterexamples: a prover's model decoded into values, then replayed on the Python mirror.
+"""Counterexamples: a prover's model decoded into values, replayed on the Python mirror, and shown.
 
 A model assigns bit patterns (floats, integers) or rationals (reals) to the
-free variables of a query.  `decode` turns them into values
-(`cexvalue.Counterexample`: shown by `cexvalue.show`); `replay` evaluates the obligation's property on
-the mirror's exact semantics (`divbridge.mirror.exact`) at that point.  A
-counterexample the mirror does not reproduce is a bug in the tool chain
-(template, solver or mirror): `check` turns it into an ``error`` verdict with
-a message, never into a silent pass.
+free variables of a query.  `decode` turns them into values, a
+`Counterexample`: float operands as bit patterns, integers as integers,
+reals as exact rationals, each with its format's name.  ``results.json``
+stores the values (``{"a": {"format": "fp16", "bits": "0x8000"}}``), and
+`show` is the one place a counterexample becomes text (reports, the prove
+summary, messages): nothing parses display strings back.
+
+`check` replays a counterexample: the obligation's statement evaluated on the
+mirror at that point (`statements.holds_at`, its predicate on one-element
+arrays).  A counterexample the mirror does not reproduce is a bug in the tool
+chain (template, solver or mirror): it becomes an ``error`` verdict with a
+message, never a silent pass.
+
+A model that names no operand set we can decode (Why3's model of a goal over
+other variables, say) keeps the prover's own words in ``model``; it is never
+replayed, so it is never a headline counterexample (see `verdicts.combine`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
-import numpy as np
-
+from divbridge import statements
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.mirror import exact
-from divbridge.provers.cexvalue import Counterexample, show_line
 from divbridge.obligations.model import Obligation
-from divbridge.properties import statements
+
+Value = int | Fraction
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    values: dict[str, Value] = field(default_factory=dict)    # operand -> float bits, integer, exact rational
+    formats: dict[str, str] = field(default_factory=dict)     # operand -> format name: fp16, int8, real...
+    mirror: str = ""          # what the mirror computes at these operands
+    replayed: bool = False    # the mirror reproduces the failure there
+    model: dict[str, str] = field(default_factory=dict)       # an undecoded model, in the prover's words
+
+    def __post_init__(self) -> None:
+        if set(self.values) != set(self.formats):
+            raise ValueError(f"counterexample operands {sorted(self.values)} without formats {sorted(self.formats)}")
+        if self.replayed and self.model:
+            raise ValueError("an undecoded model cannot have been replayed")
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"operands": {name: _operand_json(self.formats[name], value)
+                                             for name, value in self.values.items()},
+                                "mirror": self.mirror, "replayed": self.replayed}
+        if self.model:
+            data["model"] = dict(self.model)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Counterexample":
+        """ValueError for anything but this layout (results schema 4, cache format 1 entries written since)."""
+        if not isinstance(data, dict) or not isinstance(data.get("operands"), dict):
+            raise ValueError("a counterexample without operands (written by an older divbridge)")
+        values, formats = {}, {}
+        for name, operand in data["operands"].items():
+            formats[name], values[name] = _operand_value(operand)
+        model = data.get("model") or {}
+        if not all(isinstance(v, str) for v in model.values()):
+            raise ValueError("a counterexample model that is not text")
+        return cls(values, formats, str(data.get("mirror", "")), bool(data.get("replayed", False)), dict(model))
+
+
+def is_current(data: Any) -> bool:
+    """Whether stored counterexample data has this layout (a cache entry of an older one is proved again)."""
+    try:
+        Counterexample.from_json(data)
+    except (ValueError, TypeError, KeyError):
+        return False
+    return True
+
+
+def _operand_json(format_name: str, value: Value) -> dict[str, Any]:
+    fmt = get_format(format_name)
+    if isinstance(fmt, FloatFormat):
+        return {"format": format_name, "bits": fmt.hex_bits(int(value))}
+    if isinstance(value, Fraction):
+        return {"format": format_name, "value": str(value)}
+    return {"format": format_name, "value": int(value)}
+
+
+def _operand_value(operand: Any) -> tuple[str, Value]:
+    if not isinstance(operand, dict) or not isinstance(operand.get("format"), str):
+        raise ValueError(f"a counterexample operand without a format: {operand!r}")
+    if "bits" in operand:
+        return operand["format"], int(str(operand["bits"]), 16)
+    value = operand.get("value")
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ValueError(f"a counterexample operand without a value: {operand!r}")
+    return operand["format"], value if isinstance(value, int) else Fraction(value)
+
+
+def show(counterexample: Counterexample | None) -> dict[str, str]:
+    """Operand -> text, the one rendering: ``-1.0 = -0x1.0000000000000p+0 (fp16 0xbc00)``,
+    ``-7 (int32 0xfffffff9)``, ``3/7``; an undecoded model as the prover printed it."""
+    if counterexample is None:
+        return {}
+    shown = {}
+    for name, value in counterexample.values.items():
+        fmt = get_format(counterexample.formats[name])
+        if isinstance(fmt, FloatFormat):
+            text, hexfloat = fmt.to_text(int(value)), fmt.to_hexfloat(int(value))
+            shown[name] = (f"{text} = {hexfloat} ({fmt.name} {fmt.hex_bits(int(value))})" if text != hexfloat
+                           else fmt.describe(int(value)))
+        elif isinstance(fmt, IntFormat):
+            shown[name] = fmt.describe(int(value))
+        else:
+            shown[name] = str(value)
+    for name, text in counterexample.model.items():
+        shown[name] = f"{text} (the prover's model, not decoded)"
+    return shown
+
+
+def show_line(counterexample: Counterexample | None) -> str:
+    """``a = ..., b = ...``: the operands on one line."""
+    return ", ".join(f"{name} = {text}" for name, text in show(counterexample).items())
 
 
 def decode(variables: dict[str, str], model: dict[str, Any]) -> dict[str, Any]:
@@ -43,149 +143,9 @@ def decode(variables: dict[str, str], model: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
-# -- the properties, evaluated on the mirror ---------------------------------
-# Each returns (holds, what the mirror computed).
-
-def _float_ops(fmt: FloatFormat):
-    d = fmt.decode
-
-    def div(x: int, y: int) -> int:
-        return exact.float_div_bits(fmt, x, y)
-
-    def key(x: int):
-        v = d(x)
-        return v.value if v.is_finite else (float("-inf") if v.sign else float("inf"))
-
-    def le(x: int, y: int) -> bool:  # IEEE <=: false on NaN, -0 == +0
-        return not d(x).is_nan and not d(y).is_nan and key(x) <= key(y)
-
-    return d, div, le
-
-
-def _float_property(obligation: Obligation, fmt: FloatFormat, v: dict[str, int]) -> tuple[bool, str]:
-    """The property's own predicate (the one the cross-check runs) at the counterexample."""
-    d, div, _ = _float_ops(fmt)
-    if obligation.prop == "example":
-        for a_text, b_text, c_text in obligation.params["elements"]:
-            a, b, c = fmt.parse(a_text), fmt.parse(b_text), fmt.parse(c_text)
-            q = div(a, b)
-            if not (q == c or d(q).is_nan and d(c).is_nan):
-                return False, f"{fmt.describe(a)} / {fmt.describe(b)} = {fmt.describe(q)}, not {c_text}"
-        return True, "every element as the example states"
-    # a predicate pairs each numerator with the one before it (np.roll) as its second numerator
-    numerators = [v[n] for n in ("a1", "a2") if n in v] or [v["a"]]
-    a = np.array(numerators, dtype=fmt.uint_dtype).view(fmt.dtype)
-    b = np.array([v["b"]] * len(numerators), dtype=fmt.uint_dtype).view(fmt.dtype)
-    applies, holds = statements.predicate(obligation.prop, obligation.params)(fmt, a, b)
-    detail = ", ".join(f"{x} / b = {fmt.describe(div(int(bits), v['b']))}"
-                       for x, bits in zip(("a1", "a2") if len(numerators) == 2 else ("a",), numerators))
-    return bool(not applies[0] or holds[0]), detail
-
-
-def _int_property(obligation: Obligation, fmt: IntFormat, v: dict[str, int]) -> tuple[bool, str]:
-    a, b = v["a"], v["b"]
-    # the document's preconditions: B non-zero, and INT_MIN / -1 excluded unless the document leaves it in
-    excluded = fmt.signed and a == fmt.min and b == -1 and obligation.params.get("excludes_int_min", True)
-    pre = b != 0 and not excluded
-    if obligation.prop == "int_min_div_minus_one":
-        c = exact.int_div(a, b)
-        return not (a == fmt.min and b == -1) or fmt.min <= c <= fmt.max, f"trunc(a / b) = {c}"
-    if not pre:
-        return True, "precondition not met"
-    c = exact.int_div(a, b)
-    detail = f"trunc(a / b) = {c}"
-    if obligation.prop == "rounding_rule":
-        applies, holds = statements.predicate(obligation.prop, obligation.params)(fmt, np.array([a]), np.array([b]))
-        return bool(not applies[0] or holds[0]), detail
-    if obligation.prop == "trunc_identity":
-        r = a - c * b
-        return abs(r) < abs(b) and (r == 0 or (r < 0) == (a < 0)), f"{detail}, remainder {r}"
-    if obligation.prop == "trunc_magnitude":
-        return abs(c) <= abs(a), detail
-    if obligation.prop == "result_in_range":
-        return fmt.min <= c <= fmt.max, detail
-    raise KeyError(obligation.prop)
-
-
-def _real_property(obligation: Obligation, v: dict[str, Fraction]) -> tuple[bool, str]:
-    div = exact.real_div
-    prop = obligation.prop
-    if prop == "example":
-        for a, b, c in obligation.params["elements"]:
-            if div(Fraction(a), Fraction(b)) != Fraction(c):
-                return False, f"{a} / {b} = {div(Fraction(a), Fraction(b))}, not {c}"
-        return True, "every element as the example states"
-    if prop == "monotone_numerator":
-        a1, a2, b = v["a1"], v["a2"], v["b"]
-        return not (b > 0 and a1 <= a2) or div(a1, b) <= div(a2, b), f"a1 / b = {div(a1, b) if b else '-'}"
-    a = v["a"]
-    b = v.get("b", Fraction(1))
-    if prop == "div_by_one":
-        return div(a, 1) == a, f"a / 1 = {div(a, 1)}"
-    if prop == "self_div_one":
-        return a == 0 or div(a, a) == 1, "a / a = 1" if a else "a = 0"
-    if b == 0:
-        return True, "precondition b != 0 not met"
-    q = div(a, b)
-    checks = {"quotient_times_divisor": q * b == a, "neg_numerator": div(-a, b) == -q,
-              "neg_denominator": div(a, -b) == -q}
-    return checks[prop], f"a / b = {q}"
-
-
-def _strategy_result(obligation: Obligation, fmt, v: dict[str, int]) -> tuple[int, int]:
-    """(what the strategy computes, what SONNX specifies) at the counterexample, on NumPy hardware
-    arithmetic for the strategy and the exact mirror for the specification."""
-    prop = obligation.prop
-    if obligation.family == "int":
-        a, b = v["a"], v["b"]
-        spec = exact.int_div(a, b)
-        if prop == "floor_equals_trunc":
-            return exact.int_div(a, b, "floor"), spec
-        quotient = np.float64(a) / np.float64(b)
-        return int(np.trunc(quotient)) if np.isfinite(quotient) else 0, spec
-    x, y = v["x"], v["y"]
-    spec = exact.float_div_bits(fmt, x, y)
-    with np.errstate(all="ignore"):
-        xs, ys = (np.array([bits], dtype=fmt.uint_dtype).view(fmt.dtype)[0] for bits in (x, y))
-        if prop == "reciprocal":
-            s = xs * (fmt.dtype.type(1) / ys)
-        elif prop == "via_wider":
-            via = get_format(obligation.params["via"])
-            s = fmt.dtype.type(via.dtype.type(xs) / via.dtype.type(ys))
-        elif prop == "flush_to_zero":
-            s = np.array([spec], dtype=fmt.uint_dtype).view(fmt.dtype)[0]
-            if fmt.decode(spec).kind == "subnormal":
-                s = fmt.dtype.type(-0.0) if fmt.decode(spec).sign else fmt.dtype.type(0.0)
-        else:
-            raise KeyError(prop)
-    return int(np.array([s], dtype=fmt.dtype).view(fmt.uint_dtype)[0]), spec
-
-
-def _strategy_property(obligation: Obligation, fmt, v: dict[str, int]) -> tuple[bool, str]:
-    if obligation.family == "int" and (v["b"] == 0 or (v["a"] == fmt.min and v["b"] == -1)):
-        return True, "precondition not met"
-    s, spec = _strategy_result(obligation, fmt, v)
-    if obligation.family == "int":
-        return s == spec, f"strategy gives {s}, trunc(a / b) = {spec}"
-    same = s == spec or fmt.decode(s).is_nan and fmt.decode(spec).is_nan
-    return same, f"strategy gives {fmt.describe(s)}, IEEE x / y = {fmt.describe(spec)}"
-
-
 def replay(obligation: Obligation, values: dict[str, Any]) -> tuple[bool, str]:
-    """Does the property fail at ``values`` on the mirror?  Returns (reproduced, what the mirror computed)."""
-    fmt = get_format(obligation.format)
-    evaluate: Callable[[], tuple[bool, str]]
-    if obligation.prop in statements.POINTWISE:
-        evaluate = lambda: statements.holds_at(obligation.prop, obligation.params, fmt, values)  # noqa: E731
-    elif obligation.kind == "strategy":
-        evaluate = lambda: _strategy_property(obligation, fmt, values)  # noqa: E731
-    elif obligation.family == "float":
-        evaluate = lambda: _float_property(obligation, fmt, values)  # noqa: E731
-    elif obligation.family == "int":
-        evaluate = lambda: _int_property(obligation, fmt, values)  # noqa: E731
-    else:
-        evaluate = lambda: _real_property(obligation, values)  # noqa: E731
-    holds, detail = evaluate()
+    """Does the statement fail at ``values`` on the mirror?  Returns (reproduced, what the mirror computed)."""
+    holds, detail = statements.holds_at(obligation, values)
     return not holds, detail
 
 

@@ -16,11 +16,10 @@ import threading
 import time
 
 
-from divbridge import assets
+from divbridge import assets, statements
 from divbridge.errors import ToolMissing
 from divbridge.formats import get_format
 from divbridge.obligations.model import Obligation
-from divbridge.properties import statements
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import FileBackend
 from divbridge.provers.verdicts import Attempt
@@ -37,9 +36,7 @@ class GappaBackend(FileBackend):
     cost = 0
 
     def __init__(self) -> None:
-        environment = assets.template_environment("gappa", keep_trailing_newline=True)
-        self._template = environment.get_template("accuracy.g.j2")
-        self._note_template = environment.get_template("accuracy_note.g.j2")   # an accuracy note's bounds
+        self._template = assets.template_environment("gappa", keep_trailing_newline=True).get_template("accuracy.g.j2")
 
     def versions(self) -> dict[str, str]:
         if shutil.which("gappa") is None:
@@ -49,11 +46,7 @@ class GappaBackend(FileBackend):
 
     def render(self, obligation: Obligation) -> str:
         fmt = get_format(obligation.format)
-        if obligation.prop == "accuracy_note":
-            note = statements.module("accuracy_note")
-            return self._note_template.render(o=obligation, fmt=fmt, number=note.gappa_number,
-                                              goals=note.gappa_goals(obligation.params, fmt))
-        return self._template.render(o=obligation, fmt=fmt)
+        return self._template.render(o=obligation, fmt=fmt, goal=statements.of(obligation).gappa(obligation, fmt))
 
     def handles(self, obligation: Obligation) -> bool:
         return handles(obligation)

@@ -12,7 +12,8 @@ from typing import TextIO
 from divbridge.errors import ToolMissing
 from divbridge.obligations.model import Obligation
 from divbridge.provers.cache import ProofCache
-from divbridge.provers.runner import Backend, ObligationOutcome, RunOptions, Runner
+from divbridge.provers.runner import Backend, RunOptions, Runner
+from divbridge.provers.verdicts import ObligationResult
 
 SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")
 PROVERS = ("why3", *SMT_SOLVERS, "gappa", "coq", "exhaustive")
@@ -36,7 +37,7 @@ def backends(provers: set[str]) -> list[Backend]:
         from divbridge.provers.coq import CoqBackend
         chosen.append(CoqBackend())
     if "exhaustive" in provers:
-        from divbridge.provers.exhaustive import ExhaustiveBackend
+        from divbridge.provers.enumeration.backend import ExhaustiveBackend
         chosen.append(ExhaustiveBackend())
     return chosen
 
@@ -55,17 +56,17 @@ def available(provers: set[str]) -> set[str]:
 
 
 def prove_obligations(obligations: list[Obligation], provers: set[str], cache: ProofCache, timeout: float,
-                      stream: TextIO | None = None) -> list[ObligationOutcome]:
+                      stream: TextIO | None = None, label: str = "") -> list[ObligationResult]:
     """`prove`'s pipeline on a few obligations (the runner: tiers, race, process isolation and limits;
     the content-addressed proof cache), rendered files in a scratch directory; one outcome each.
-    ``stream``: where the runner's progress lines go (None: nowhere)."""
+    ``stream``: where the runner's progress lines go (None: nowhere), each starting with ``label``."""
     if not obligations:
         return []
     # the rendered files are scratch (written atomically, with fsync): in memory when the machine has /dev/shm
     scratch = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
     with tempfile.TemporaryDirectory(prefix="divbridge-", dir=scratch) as out:
         runner = Runner(_reused_backends(frozenset(provers)), cache, RunOptions(timeout=timeout, provers=provers), Path(out),
-                        stream=stream or io.StringIO())
+                        stream=stream or io.StringIO(), label=label)
         outcomes, _ = runner.run(obligations)
     return outcomes
 

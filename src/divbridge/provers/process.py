@@ -2,7 +2,9 @@
 
 Every prover runs in its own process group (``start_new_session=True``) so
 that a timeout or a cancellation kills it whole (why3 and its Z3, a solver
-and its children).
+and its children).  `abort` (the runner calls it on Ctrl-C) ends every wait
+of this process at once, killing its prover: the run stops in a moment, not
+when its slowest prover is done.
 """
 
 from __future__ import annotations
@@ -14,6 +16,20 @@ import threading
 import time
 
 POLL_SECONDS = 0.05
+_ABORTED = threading.Event()
+
+
+def abort() -> None:
+    _ABORTED.set()
+
+
+def aborted() -> bool:
+    return _ABORTED.is_set()
+
+
+def resume() -> None:
+    """A new run: waits no longer end at once."""
+    _ABORTED.clear()
 
 
 def kill(process: subprocess.Popen) -> None:
@@ -36,7 +52,7 @@ def communicate(process: subprocess.Popen, text: str | None, limit: float,
         except subprocess.TimeoutExpired:
             # the input went with the first call; a retry may not pass it again, and keeps the output
             pending_input = None
-            cancelled = cancel is not None and cancel.is_set()
+            cancelled = (cancel is not None and cancel.is_set()) or _ABORTED.is_set()
             if cancelled or time.monotonic() >= deadline:
                 kill(process)
                 stdout, stderr = process.communicate()

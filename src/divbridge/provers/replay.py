@@ -2,9 +2,10 @@
 recorded refutation) is run again with the prover that gave it, the cache off,
 and must come back with the same verdict from the same prover version.
 
-Fails closed: a missing prover, a different version, an obligation that no
-longer exists, an answer that no longer comes, or a different answer is a
-failure, never a pass.
+The obligation run is the one recorded (results.json holds it whole).  Fails
+closed: a missing prover, a different version, an obligation that the
+document no longer states (or states otherwise now), an answer that no longer
+comes, or a different answer is a failure, never a pass.
 """
 
 from __future__ import annotations
@@ -47,29 +48,32 @@ def prover_option(prover: str) -> str:
     return prover.split("+")[0]
 
 
-def recorded_evidence(recorded) -> dict[str, list[tuple[str, Attempt]]]:
-    """prover -> [(obligation id, attempt)] for every attempt that gave its obligation's definite verdict."""
-    evidence: dict[str, list[tuple[str, Attempt]]] = {}
+def recorded_evidence(recorded) -> dict[str, list[tuple[Obligation, Attempt]]]:
+    """prover -> [(obligation, attempt)] for every attempt that gave its obligation's definite verdict."""
+    evidence: dict[str, list[tuple[Obligation, Attempt]]] = {}
     for result in recorded.obligations:
         if result.verdict not in DEFINITE:
             continue
         for attempt in result.attempts:
             if attempt.verdict == result.verdict:
-                evidence.setdefault(attempt.prover, []).append((result.id, attempt))
+                evidence.setdefault(attempt.prover, []).append((result.obligation, attempt))
     return evidence
 
 
 def replay(recorded, catalogue: list[Obligation], backends_for: Callable[[set[str]], list[Backend]],
-           options: RunOptions, out_dir: Path, stream: TextIO = sys.stdout) -> tuple[int, list[ReplayFailure]]:
-    """Re-run every recorded definite attempt of ``recorded`` (a `results.Results`: its obligations'
-    ids, verdicts and attempts); returns how many were replayed and the failures."""
-    by_id = {o.id: o for o in catalogue}
+           options: RunOptions, out_dir: Path, stream: TextIO | None = None) -> tuple[int, list[ReplayFailure]]:
+    """Re-run every recorded definite attempt of ``recorded`` (a `results.Results`: its obligations,
+    verdicts and attempts) on its recorded obligation, which ``catalogue`` (what the document states now)
+    must still hold as recorded; returns how many were replayed and the failures."""
+    stream = stream or sys.stdout   # looked up now: sys.stdout may be replaced after import
+    current = {o.id: o.to_json() for o in catalogue}
     failures: list[ReplayFailure] = []
     replayed = 0
     for prover, entries in sorted(recorded_evidence(recorded).items()):
-        known = [(oid, attempt) for oid, attempt in entries if oid in by_id]
-        failures += [ReplayFailure(oid, prover, "obligation no longer in the catalogue")
-                     for oid, attempt in entries if oid not in by_id]
+        known = [(o, attempt) for o, attempt in entries if current.get(o.id) == o.to_json()]
+        failures += [ReplayFailure(o.id, prover, "obligation no longer in the catalogue" if o.id not in current
+                                   else "the document states it otherwise now (prove it again)")
+                     for o, attempt in entries if current.get(o.id) != o.to_json()]
         if not known:
             continue
         print(f"replay: {len(known)} obligation(s) with {prover}", file=stream, flush=True)
@@ -78,12 +82,13 @@ def replay(recorded, catalogue: list[Obligation], backends_for: Callable[[set[st
                         RunOptions(timeout=options.timeout, agree=1, jobs=options.jobs, grace=0.0,
                                    provers={name}), out_dir, stream)
         try:
-            fresh, _ = runner.run([by_id[oid] for oid, _ in known])
+            fresh, _ = runner.run([o for o, _ in known])
         except ToolMissing as exc:
-            failures += [ReplayFailure(oid, prover, f"prover missing ({exc})") for oid, _ in known]
+            failures += [ReplayFailure(o.id, prover, f"prover missing ({exc})") for o, _ in known]
             continue
-        answers = {o.obligation.id: {a.prover: a for a in o.outcome.attempts} for o in fresh}
-        for oid, attempt in known:
+        answers = {r.id: {a.prover: a for a in r.attempts} for r in fresh}
+        for obligation, attempt in known:
+            oid = obligation.id
             replayed += 1
             again = answers[oid].get(prover)
             if not attempt.version:

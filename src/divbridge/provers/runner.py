@@ -4,8 +4,8 @@ A backend (Why3, the SMT portfolio, exhaustive enumeration) renders its
 files and groups its tasks per obligation; the runner asks the cache for
 each task, runs what is left on a thread pool (backends do their heavy work
 in subprocesses), prints one line per finished obligation, and combines
-every attempt on an obligation into one `Outcome`.  It returns outcomes, not
-ledger entries: the command builds those (`results.ObligationResult`).
+every attempt on an obligation into one `Outcome`.  It returns one
+`verdicts.ObligationResult` per obligation: the obligation with its outcome.
 
 Which answer decides does not depend on timing: a definite answer stops only
 the provers ranked after it in `verdicts.PREFERENCE` (see `verdicts.deciding`).
@@ -24,26 +24,20 @@ from typing import Protocol, TextIO
 
 from divbridge.atomicio import write_text_atomic
 from divbridge.obligations.model import Obligation
-from divbridge.provers.verdicts import Attempt, Outcome, combine, deciding
+from divbridge.provers import process
+from divbridge.provers.verdicts import Attempt, ObligationResult, Outcome, combine, deciding
 
 
 @dataclass(frozen=True)
 class ProofTask:
     obligation: Obligation
     prover: str        # "why3+z3" | "z3" | "cvc5" | "bitwuzla" | "exhaustive"
-    text: str          # the exact input the prover reads; hashed into the cache key
+    text: str          # the exact input the prover reads
     artifact: str      # the rendered file relative to the project root, "#goal" for a Why3 goal
     options: tuple[tuple[str, str], ...] = ()   # anything else the answer depends on
-
-
-@dataclass
-class ObligationOutcome:
-    """What the runner found on one obligation: its verdict over every attempt, and the rendered
-    file each backend proved it from."""
-
-    obligation: Obligation
-    outcome: Outcome
-    artifacts: dict[str, str] = field(default_factory=dict)   # backend -> rendered file (and goal)
+    # what the answer depends on, hashed into the cache key: the text, or less of it (an SMT-LIB query
+    # without its comments, so that a claim a document makes twice is proved once)
+    question: str = ""
 
 
 class Backend(abc.ABC):
@@ -54,6 +48,9 @@ class Backend(abc.ABC):
     # make a hard goal wait for the time limit of a prover that cannot do it; enumerating
     # 2^32 pairs (cost 2, 10-40 s) runs only when no reasoning prover settled the claim
     cost: int = 1
+    # a backend whose answer is recorded beside the deciding prover's (Why3, on its own theories): it
+    # answers every goal it has, in a tier of its own after the others, never cut off by their decision
+    beside: bool = False
 
     @abc.abstractmethod
     def versions(self) -> dict[str, str]:
@@ -132,16 +129,19 @@ def _prover_tool(prover: str) -> str:
 
 class Runner:
     def __init__(self, backends: list[Backend], cache: Cache, options: RunOptions,
-                 out_dir: Path, stream: TextIO | None = None):
+                 out_dir: Path, stream: TextIO | None = None, label: str = ""):
         self.backends = backends
         self.cache = cache
         self.options = options
         self.out_dir = out_dir
         self.stream = stream or sys.stdout   # looked up now: sys.stdout may be replaced after import
+        self.label = f"{label}: " if label else ""   # which run the progress lines belong to, when there are several
         self.versions: dict[str, str] = {}
+        self._stops: set[threading.Event] = set()   # the races under way, stopped all at once on Ctrl-C
+        self._stops_lock = threading.Lock()
 
-    def run(self, obligations: list[Obligation]) -> tuple[list[ObligationOutcome], dict[str, str]]:
-        """Prove every obligation; returns one outcome each (catalogue order) and the tool versions."""
+    def run(self, obligations: list[Obligation]) -> tuple[list[ObligationResult], dict[str, str]]:
+        """Prove every obligation; returns one result each (catalogue order) and the tool versions."""
         for backend in self.backends:
             self.versions.update(backend.versions())
         groups: dict[str, list[tuple[Backend, list[ProofTask]]]] = {o.id: [] for o in obligations}
@@ -152,17 +152,22 @@ class Runner:
         to_prove = [o for o in obligations if groups[o.id]]
         attempts: dict[str, list[Attempt]] = {o.id: [] for o in obligations}
         started = time.monotonic()
+        process.resume()
         with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
             futures = {pool.submit(self._prove, groups[o.id]): o for o in to_prove}
-            for done, future in enumerate(as_completed(futures), start=1):
-                obligation = futures[future]
-                attempts[obligation.id] = future.result()
-                self._progress(done, len(to_prove), obligation, combine(attempts[obligation.id], self.options.agree),
-                               time.monotonic() - started)
-        outcomes = [ObligationOutcome(o, combine(attempts[o.id], self.options.agree),
-                                      {backend.name: group[0].artifact for backend, group in groups[o.id]})
-                    for o in obligations]
-        return outcomes, dict(sorted(self.versions.items()))
+            try:
+                for done, future in enumerate(as_completed(futures), start=1):
+                    obligation = futures[future]
+                    attempts[obligation.id] = future.result()
+                    self._progress(done, len(to_prove), obligation,
+                                   combine(attempts[obligation.id], self.options.agree), time.monotonic() - started)
+            except BaseException:   # Ctrl-C: stop every prover now and start no other, then go
+                self._abort(futures)
+                raise
+        results = [ObligationResult(o, combine(attempts[o.id], self.options.agree),
+                                    {backend.name: group[0].artifact for backend, group in groups[o.id]})
+                   for o in obligations]
+        return results, dict(sorted(self.versions.items()))
 
     def _prove(self, groups: list[tuple[Backend, list[ProofTask]]]) -> list[Attempt]:
         """The cache first; then the backends' remaining tasks, cheapest tier first, until the
@@ -180,11 +185,22 @@ class Runner:
         if self.cache.mode == "offline":
             return attempts + [Attempt(t.prover, "error", 0.0, message="not in cache (offline)")
                                for _, group in missing for t in group]
-        for tier in self._tiers(missing):
-            if self._decided(attempts, candidates):
+        for tier in self._tiers([pair for pair in missing if not pair[0].beside]):
+            if self._decided(attempts, candidates) or process.aborted():
                 break
             self._race(tier, attempts, candidates)
+        beside = [pair for pair in missing if pair[0].beside]
+        if beside and not process.aborted():
+            self._race(beside, attempts, candidates, to_the_end=True)
         return attempts
+
+    def _abort(self, futures) -> None:
+        process.abort()
+        for future in futures:
+            future.cancel()
+        with self._stops_lock:
+            for stop in self._stops:
+                stop.set()
 
     def _tiers(self, missing: list[tuple[Backend, list[ProofTask]]]) -> list[list[tuple[Backend, list[ProofTask]]]]:
         if self.options.race:
@@ -193,10 +209,15 @@ class Runner:
         return [[pair for pair in missing if pair[0].cost == cost] for cost in costs]
 
     def _race(self, missing: list[tuple[Backend, list[ProofTask]]], attempts: list[Attempt],
-              candidates: set[str]) -> None:
+              candidates: set[str], to_the_end: bool = False) -> None:
         """Run the backends of one tier at once; once the attempts decide the obligation, the
-        others (all ranked after the decision) get the grace period to finish, then stop."""
+        others (all ranked after the decision) get the grace period to finish, then stop (``to_the_end``:
+        never, a tier of backends recorded beside the decision; only Ctrl-C stops it)."""
         stop = threading.Event()
+        with self._stops_lock:
+            self._stops.add(stop)
+            if process.aborted():
+                stop.set()
         lock = threading.Lock()
         timers: list[threading.Timer] = []
 
@@ -204,7 +225,7 @@ class Runner:
             answers = self._run_group(backend, group, stop)
             with lock:
                 attempts.extend(answers)
-                if self._decided(attempts, candidates) and not timers:
+                if not to_the_end and self._decided(attempts, candidates) and not timers:
                     timers.append(threading.Timer(self.options.grace, stop.set))
                     timers[0].start()
 
@@ -215,6 +236,8 @@ class Runner:
             thread.join()
         for timer in timers:
             timer.cancel()
+        with self._stops_lock:
+            self._stops.discard(stop)
 
     def _decided(self, attempts: list[Attempt], candidates: set[str]) -> bool:
         """Decided, whatever the provers still running would say: they are all ranked after the decision."""
@@ -261,6 +284,6 @@ class Runner:
         else:
             mark = "?? " if obligation.open and outcome.verdict in ("timeout", "unknown") else "!! "
         source = " (cached)" if outcome.cached else ""
-        print(f"[{done:>3}/{total}] {mark}{outcome.verdict:<8} {obligation.id}  "
+        print(f"{self.label}[{done:>3}/{total}] {mark}{outcome.verdict:<8} {obligation.id}  "
               f"{outcome.prover} {outcome.time_s:.2f}s{source}  [{elapsed:.0f}s]", file=self.stream, flush=True)
 

@@ -47,7 +47,9 @@ class SmtBackend(Backend):
         for rendered in smtrender.render_all(obligations, out_dir / "smt"):
             self._rendered[rendered.obligation.id] = rendered
             options = (("logic", rendered.logic), ("memory_mb", str(self.memory_mb)))
-            group = [ProofTask(rendered.obligation, name, rendered.text, assets.artifact_path(rendered.path), options)
+            artifact = assets.artifact_path(rendered.path)
+            question = smtrender.question(rendered.text)
+            group = [ProofTask(rendered.obligation, name, rendered.text, artifact, options, question)
                      for name in selected if solvers.supports(name, rendered.logic, rendered.text)]
             if group:
                 groups.append(group)

@@ -1,4 +1,4 @@
-"""Verdicts, prover attempts, and how several attempts make one verdict.
+"""Verdicts, prover attempts, how several attempts make one verdict, and an obligation's result.
 
 Honesty rule: only a definite answer of a prover that ran counts.  A
 timeout, an unknown, a crash or a missing prover never counts as proved,
@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from divbridge.provers.cexvalue import Counterexample
+from divbridge.obligations.model import Obligation
+from divbridge.provers.counterexample import Counterexample
 
 VERDICTS = ("proved", "refuted", "unknown", "timeout", "error", "skipped")
 DEFINITE = ("proved", "refuted")
@@ -27,12 +28,13 @@ DEFINITE = ("proved", "refuted")
 # queries it reads, first but on int32 trunc_magnitude, 4.5 s to Z3's 2.5 s; Z3 mostly before cvc5
 # on the real, BF16 and integer queries Bitwuzla does not read); Why3 last among them: its models name
 # the goal's variables, not always the operands (see why3.py), and an SMT model is a better headline.
-PREFERENCE = ("gappa", "coq", "bitwuzla", "z3", "cvc5", "why3+z3", "exhaustive")
+PREFERENCE = ("gappa", "coq", "bitwuzla", "z3", "cvc5", "why3", "exhaustive")
 
 
 def rank(prover: str) -> tuple[int, str]:
-    """A prover's place in PREFERENCE (an unknown one after them, by name)."""
-    return (PREFERENCE.index(prover) if prover in PREFERENCE else len(PREFERENCE), prover)
+    """A prover's place in PREFERENCE (Why3 whatever prover it drives; an unknown one after them, by name)."""
+    name = "why3" if is_why3(prover) else prover
+    return (PREFERENCE.index(name) if name in PREFERENCE else len(PREFERENCE), prover)
 
 
 @dataclass
@@ -99,13 +101,19 @@ def deciding(attempts: list[Attempt], agree: int = 1, pending: frozenset[str] | 
 
 def recorded(attempts: list[Attempt], verdict: str, prover: str) -> list[Attempt]:
     """The attempts a result records (results.json): for a definite verdict those ranked up to its
-    last deciding prover (the ones after it may or may not have answered before being stopped);
-    otherwise all that ran.  Never the stopped (skipped) ones."""
+    last deciding prover (the ones after it may or may not have answered before being stopped), and
+    Why3's, which answers every goal whatever decided it; otherwise all that ran.  Never the stopped
+    (skipped) ones."""
     ran = [a for a in attempts if a.verdict != "skipped"]
     if verdict not in DEFINITE:
         return ran
     last = max(rank(name) for name in prover.split(", "))
-    return [a for a in ran if rank(a.prover) <= last]
+    return [a for a in ran if rank(a.prover) <= last or is_why3(a.prover)]
+
+
+def is_why3(prover: str) -> bool:
+    """Why3 with a prover of its own (why3+z3): the attempt recorded beside the deciding prover's."""
+    return prover.split("+")[0] == "why3"
 
 
 def headline(refutations: list[Attempt]) -> Counterexample | None:
@@ -163,3 +171,49 @@ def combine(attempts: list[Attempt], agree: int = 1) -> Outcome:
 def as_expected(verdict: str, expect: str) -> bool:
     """An obligation passes only when a definite verdict matches what it expects."""
     return (expect, verdict) in (("valid", "proved"), ("invalid", "refuted"))
+
+
+@dataclass
+class ObligationResult:
+    """One obligation with its outcome: what a proof run gives, what results.json records and reports read.
+    The obligation's fields (id, family, prop, params...) and the outcome's (verdict, prover...) read
+    through it."""
+
+    obligation: Obligation
+    outcome: Outcome
+    artifacts: dict[str, str] = field(default_factory=dict)   # backend -> rendered file (and goal)
+    crosscheck: dict[str, Any] | None = None                  # vectors, failures, first_failure
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _OBLIGATION_FIELDS:
+            return getattr(self.obligation, name)
+        if name in _OUTCOME_FIELDS:
+            return getattr(self.outcome, name)
+        raise AttributeError(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _OBLIGATION_FIELDS or name in _OUTCOME_FIELDS:
+            raise AttributeError(f"{name} is the obligation's or the outcome's, not the result's own")
+        super().__setattr__(name, value)
+
+    @property
+    def as_expected(self) -> bool:
+        return as_expected(self.outcome.verdict, self.obligation.expect)
+
+    @property
+    def status(self) -> str:
+        """"as expected"; "open" (an open claim still unsettled: never proved, but no failure either); or
+        "not as expected"."""
+        if self.as_expected:
+            return "as expected"
+        if self.obligation.open and self.outcome.verdict in ("timeout", "unknown"):
+            return "open"
+        return "not as expected"
+
+    @property
+    def settled(self) -> bool:
+        return self.status != "not as expected"
+
+
+_OBLIGATION_FIELDS = frozenset(Obligation.__dataclass_fields__)
+_OUTCOME_FIELDS = frozenset(Outcome.__dataclass_fields__)

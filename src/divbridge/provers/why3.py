@@ -5,7 +5,11 @@ Why3 1.5.1 maps only Float32 and Float64 to SMT-LIB; the FP16 and BFloat16
 clones of why3/floats.mlw need why3/floats.drv, which a generated
 ``--extra-config`` adds to Z3's driver through ``[prover_modifiers]``.  The
 Why3 configuration itself is generated too (``why3 config detect``) so that
-a run never depends on the user's ~/.why3.conf.
+a run never depends on the user's ~/.why3.conf; Why3 and the provers it
+drives are looked up in the system's directories (`SYSTEM_PATH`), never on
+``PATH``, and ``why3 config detect`` records them there by absolute path: a
+virtual environment's ``z3`` (z3-solver ships one, another version) cannot
+take the place of Debian's, whether the environment is activated or not.
 
 Answers map to verdicts honestly: only "Valid" is proved; "Invalid", or
 "Unknown (sat)" on a goal expected to be invalid, is refuted; everything
@@ -24,6 +28,7 @@ never the headline counterexample (`verdicts.headline`).
 from __future__ import annotations
 
 import math
+import os
 import re
 import shutil
 import subprocess
@@ -40,7 +45,7 @@ from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import smtrender, why3render
 from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample
-from divbridge.provers.cexvalue import Counterexample
+from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import Backend, ProofTask
 from divbridge.provers.verdicts import Attempt
@@ -50,6 +55,7 @@ PROVER = "why3+z3"
 # a goal it leaves open (or expected invalid: it needs the counterexample run) gets its own run
 FILE_PASS_S = 2.0
 LIBRARY_FILES = ("floats.mlw", "floats.drv", "tensor.mlw")
+SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"   # where Debian (and a local build) put why3 and its provers
 
 _RESULT = re.compile(r"Prover result is: (?P<answer>.*?) \((?P<time>\d+(?:\.\d+)?)s")
 _MODEL_LINE = re.compile(r"^\s{4}(?P<name>[A-Za-z_][\w']*) = (?P<value>.+?)\s*$")
@@ -142,6 +148,7 @@ def verdict_of(answer: str, expect: str) -> str:
 
 class Why3Backend(Backend):
     name = "why3"
+    beside = True    # Why3 attempts every goal of its theories: its verdict is recorded for each obligation
 
     def __init__(self, memory_mb: int = 2000, library: Path = assets.WHY3_LIBRARY):
         self.memory_mb = memory_mb
@@ -185,7 +192,7 @@ class Why3Backend(Backend):
         why3 = _require("why3", "apt-get install why3")
         with tempfile.TemporaryDirectory() as scratch:
             detected = Path(scratch) / "why3.conf"
-            _run([why3, "-C", str(detected), "config", "detect"], 60)
+            _run([why3, "-C", str(detected), "config", "detect"], 60, env={**os.environ, "PATH": SYSTEM_PATH})
             config = directory / "why3.conf"
             write_text_atomic(config, detected.read_text())
         extra = directory / "why3-extra.conf"
@@ -218,6 +225,13 @@ class Why3Backend(Backend):
             found, problem = refutation(task.obligation, parse_model(again or "", stated_in))
             attempt = Attempt(PROVER, "error" if problem else "refuted", attempt.time_s, counterexample=found,
                               message=problem)
+        elif attempt.message == "why3: Unknown (sat)" and not with_model:
+            # Z3 found the claim satisfiable but cannot vouch for its model (quantified axioms): a model
+            # that names the operands and that the mirror reproduces refutes it; any other stays unknown
+            again, _ = self.prove_goal(theory.path, goal.module, selector, timeout, with_model=True, cancel=cancel)
+            found, problem = refutation(task.obligation, parse_model(again or "", stated_in))
+            if found is not None and found.replayed and not problem:
+                attempt = Attempt(PROVER, "refuted", attempt.time_s, counterexample=found)
         return attempt
 
     def _file_pass(self, theory: why3render.Theory, limit: float,
@@ -245,8 +259,9 @@ class Why3Backend(Backend):
             command = [_require("why3", "apt-get install why3"), "-C", str(self._config),
                        f"--extra-config={self._extra}", *self._load_path(theory.path), "prove", "-P", "z3",
                        "-t", str(max(1, math.ceil(limit))), "-m", str(self.memory_mb), str(theory.path)]
-            answers.update(parse_file_answers(_run(command, limit * len(theory.goals) + 30),
-                                              {goal.name for goal in theory.goals}))
+            output = _run(command, limit * len(theory.goals) + 30)
+            if output is not None:   # None: the run was abandoned (Ctrl-C)
+                answers.update(parse_file_answers(output, {goal.name for goal in theory.goals}))
         finally:   # whatever happens, the waiting tasks go on (to their own runs)
             done.set()
 
@@ -298,7 +313,7 @@ def attempt_from_output(output: str, expect: str, elapsed: float, file_name: str
 
 
 def _require(tool: str, install: str) -> str:
-    path = shutil.which(tool)
+    path = shutil.which(tool, path=SYSTEM_PATH)
     if path is None:
         raise ToolMissing(tool, install)
     return path
@@ -309,11 +324,12 @@ def _version(command: list[str]) -> str:
     return found.group(1) if found else "unknown"
 
 
-def _run(command: list[str], limit: float, cancel: threading.Event | None = None) -> str | None:
+def _run(command: list[str], limit: float, cancel: threading.Event | None = None,
+         env: dict[str, str] | None = None) -> str | None:
     """stdout+stderr of a command, None when cancelled; on overrun or cancellation the
     whole process group (why3 and its Z3) is killed."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               start_new_session=True)
+                               errors="replace", start_new_session=True, env=env)
     output, _, outcome = communicate(process, None, limit, cancel)
     if outcome == "cancelled":
         return None

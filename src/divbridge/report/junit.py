@@ -1,6 +1,9 @@
 """junit.xml: one test case per obligation, so that CI shows a proof run like a test run.
 
-A verdict that is not the expected one is a <failure> (a timeout, unknown,
+Each test case names the document line of its requirement (``file``,
+``line``) and the time this run spent on it (none for an answer from the
+cache: a warm run's suite time is the warm run's).  A verdict that is not
+the expected one is a <failure> (a timeout, unknown,
 error or skipped verdict included: it was not proved); a refutation that a
 probe expects passes.  An open claim that no prover settled is <skipped>,
 neither a pass nor a failure; refuted or in error, it is a failure.  Test
@@ -39,17 +42,21 @@ def _totals(element: ET.Element, views: list[ObligationView]) -> None:
     element.set("failures", str(sum(view.status == "fail" for view in views)))
     element.set("errors", "0")
     element.set("skipped", str(sum(view.status == "open" for view in views)))
-    element.set("time", f"{sum(view.result.time_s for view in views):.3f}")
+    element.set("time", f"{sum(view.run_time for view in views):.3f}")
 
 
 def _testcase(view: ObligationView) -> ET.Element:
     r = view.result
     case = ET.Element("testcase", name=r.id, classname=f"divbridge.{r.family}.{r.format}.{r.kind}",
-                      time=f"{r.time_s:.3f}")
+                      time=f"{view.run_time:.3f}")
+    if r.lines and r.lines[0]:   # where the document states it, as a CI system links a test to its source
+        case.set("file", _document_path(view))
+        case.set("line", str(r.lines[0]))
     if view.status == "fail":
         wanted = "proved" if r.expect == "valid" else "refuted"
         failure = ET.SubElement(case, "failure", type=r.verdict,
-                                message=f"expected {wanted}, got {r.verdict}" + (f": {r.message}" if r.message else ""))
+                                message=f"expected {wanted}, got {r.verdict}" + (f": {r.message}" if r.message else "")
+                                + f" (stated at {view.stated_at})")
         failure.text = _details(view)
     elif view.status == "open":
         skipped = ET.SubElement(case, "skipped", message=f"open claim, not proved: {r.open}")
@@ -60,8 +67,15 @@ def _testcase(view: ObligationView) -> ET.Element:
     return case
 
 
+def _document_path(view: ObligationView) -> str:
+    return view.document_path or "specification"
+
+
 def _details(view: ObligationView) -> str:
-    lines = [f"{a.prover} {a.version}: {a.verdict} in {a.time_s:.3f} s" + (f" ({a.message})" if a.message else "")
+    lines = [f"stated at {view.stated_at}" + (f" in {view.document_path}" if view.document_path else "")]
+    lines += [f"{a.prover} {a.version}: {a.verdict} in {a.time_s:.3f} s" + (f" ({a.message})" if a.message else "")
              for a in view.result.attempts]
     lines += [f"counterexample {name} = {value}" for name, value in view.counterexample.items()]
-    return "\n".join(lines) or "no prover attempted it"
+    if view.mirror:
+        lines.append(f"the mirror computes {view.mirror}")
+    return "\n".join(lines)

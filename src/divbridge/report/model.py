@@ -11,49 +11,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from divbridge.provers.cexvalue import show
+from divbridge.provers.counterexample import show
 from divbridge.report import mathtext
 from divbridge.report.artifacts import ArtifactText, read_artifact
-from divbridge.provers.verdicts import DEFINITE
-from divbridge.results import ObligationResult, Results
-from divbridge.spec.requirements import SONNX_REQUIREMENTS, Requirement
+from divbridge.report.templates import percent
+from divbridge.provers.verdicts import DEFINITE, ObligationResult, is_why3
+from divbridge.results import Results, Tally, tally
+from divbridge.semantics.requirements import SONNX_REQUIREMENTS, Requirement
 
 # Provers in the order the summary lists them; any other prover follows, by name.
 PROVER_ORDER = ("why3+z3", "z3", "cvc5", "bitwuzla", "exhaustive")
-
-
-def percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
-
-
-@dataclass
-class SummaryRow:
-    label: str
-    total: int = 0
-    proved: int = 0                                   # expected valid and proved
-    by_prover: Counter = field(default_factory=Counter)  # of those, which provers answered proved
-    refuted_as_expected: int = 0
-    open: int = 0                                     # open claims no prover settled: not proved, not failed
-    not_as_expected: int = 0
-
-    def add(self, result: ObligationResult) -> None:
-        self.total += 1
-        if result.status == "open":
-            self.open += 1
-        elif not result.as_expected:
-            self.not_as_expected += 1
-        elif result.verdict == "proved":
-            self.proved += 1
-            self.by_prover.update({a.prover for a in result.attempts if a.verdict == "proved"})
-        else:
-            self.refuted_as_expected += 1
-
-    @property
-    def as_expected(self) -> int:
-        return self.proved + self.refuted_as_expected
-
-    def pct(self, count: int) -> str:
-        return percent(count, self.total)
 
 
 @dataclass
@@ -63,6 +30,7 @@ class ObligationView:
     statement_html: str
     counterexample: dict[str, str]
     artifacts: list[ArtifactText]
+    document_path: str = ""    # the spec document whose lines `stated_at` names
 
     @property
     def anchor(self) -> str:
@@ -98,6 +66,14 @@ class ObligationView:
         return r.prover
 
     @property
+    def why3(self) -> str:
+        """Why3's verdict on the obligation's goal, which Why3 attempts whatever decided it ("no goal": the
+        obligation has no Why3 goal; "not run": Why3 was not among the provers)."""
+        if "why3" not in self.result.backends:
+            return "no goal"
+        return next((a.verdict for a in self.result.attempts if is_why3(a.prover)), "not run")
+
+    @property
     def vectors(self) -> int | None:
         cross = self.result.crosscheck
         return cross.get("vectors") if cross else None
@@ -106,6 +82,24 @@ class ObligationView:
     def vector_failures(self) -> int:
         cross = self.result.crosscheck
         return (cross.get("failures") or 0) if cross else 0
+
+    @property
+    def stated_at(self) -> str:
+        """Where the document states it: ``TAG line N`` for each requirement with a line."""
+        r = self.result
+        return ", ".join(f"{tag} line {line}" if line else tag
+                         for tag, line in zip(r.requirements, r.lines or (0,) * len(r.requirements)))
+
+    @property
+    def mirror(self) -> str:
+        """What the Python mirror computes on the counterexample, when it was replayed."""
+        cex = self.result.counterexample
+        return cex.mirror if cex is not None else ""
+
+    @property
+    def run_time(self) -> float:
+        """The time this run spent on it: an answer from the cache took none of the time it once took."""
+        return 0.0 if self.result.cached else self.result.time_s
 
 
 @dataclass
@@ -143,14 +137,38 @@ class ReportModel:
     results: Results
     obligations: list[ObligationView]
     provers: list[str]
-    by_family_format: list[SummaryRow]
-    by_kind: list[SummaryRow]
-    overall: SummaryRow
+    by_family_format: list[Tally]
+    by_kind: list[Tally]
+    overall: Tally
     trace: list[TraceRow]
     peers: list[PeerRow] = field(default_factory=list)
     peer_notes: list[str] = field(default_factory=list)
     peers_seed: int | None = None
     peers_random: int | None = None
+
+    @property
+    def failures(self) -> list[ObligationView]:
+        """The obligations not as expected: what a reader of a failing run looks at first."""
+        return [view for view in self.obligations if view.status == "fail"]
+
+    @property
+    def peer_formats(self) -> list[str]:
+        """The formats of the peer table, in its order."""
+        return list(dict.fromkeys(row.format for row in self.peers))
+
+    @property
+    def peer_groups(self) -> list[PeerGroup]:
+        """The peer table by peer: its facts once, a cell per format, and the rows worth reading (a
+        deviation, an error, a departure from its own specification, what it does outside the domain), each
+        distinct text once with the formats it applies to."""
+        groups: dict[str, PeerGroup] = {}
+        for row in self.peers:
+            group = groups.setdefault(row.peer, PeerGroup(row.peer, row.facts))
+            group.cells[row.format] = row
+            if row.counterexample or row.own_spec or row.outside_domain:
+                key = (row.counterexample, row.own_spec, row.outside_domain)
+                group.findings.setdefault(key, []).append(row)
+        return list(groups.values())
 
     @property
     def uncovered(self) -> list[TraceRow]:
@@ -164,7 +182,7 @@ class ReportModel:
     def headline(self) -> str:
         """The one-sentence outcome every report opens its summary with."""
         o = self.overall
-        return (f"{o.as_expected} of {o.total} obligations as expected ({o.pct(o.as_expected)}: {o.proved} proved, "
+        return (f"{o.as_expected} of {o.total} obligations as expected ({percent(o.as_expected, o.total)}: {o.proved} proved, "
                 f"{o.refuted_as_expected} refuted as expected), {o.open} open claim{'' if o.open == 1 else 's'} "
                 f"(not proved), {o.not_as_expected} not as expected.")
 
@@ -196,6 +214,20 @@ class PeerRow:
         return not self.mismatches and not self.errors
 
 
+@dataclass
+class PeerGroup:
+    """One peer of the table: its facts, its row per format, its findings grouped by identical text."""
+
+    peer: str
+    facts: str
+    cells: dict[str, PeerRow] = field(default_factory=dict)
+    findings: dict[tuple[str, str, str], list[PeerRow]] = field(default_factory=dict)
+
+    @property
+    def conforms(self) -> bool:
+        return all(row.conforms for row in self.cells.values())
+
+
 def _shown(example: dict, judge: str) -> str:
     return f"{example['a']} / {example['b']}: {judge} {example['expected']}, peer {example['actual']}"
 
@@ -213,10 +245,15 @@ def _peer_rows(peers: dict | None) -> list[PeerRow]:
                 own_spec = (f"follows {own['spec']}" if not own["mismatches"] else
                             f"departs from {own['spec']} on {own['mismatches']}: "
                             + _shown(own["examples"][0], "its spec"))
-            outside = "; ".join(f"{x['input']}: {x['behaviour']}" for x in entry.get("outside_domain", []))
+            outside = "; ".join(f"{x['input']}: {_brief(x['behaviour'])}" for x in entry.get("outside_domain", []))
             rows.append(PeerRow(peer["name"], facts, fmt, entry["vectors"], entry["mismatches"], entry["errors"],
                                 shown, own_spec, outside))
     return rows
+
+
+def _brief(text: str, limit: int = 90) -> str:
+    """A runtime's long error message cut to its start (the full text is in peers.json)."""
+    return text if len(text) <= limit else text[:limit].rstrip() + "\u2026"
 
 
 def _peer_notes(peers: dict | None) -> list[str]:
@@ -225,6 +262,8 @@ def _peer_notes(peers: dict | None) -> list[str]:
     for peer in (peers or {}).get("peers", []):
         if "skipped" in peer:
             notes.append(f"{peer['name']}: skipped: {peer['skipped']}")
+        if "not_run" in peer:
+            notes.append(f"{peer['name']}: {peer['not_run']}")
         if "broadcast" in peer:
             probe = peer["broadcast"]
             notes.append(f"{peer['name']}: shapes {probe['input']}: {probe['behaviour']} "
@@ -235,14 +274,15 @@ def _peer_notes(peers: dict | None) -> list[str]:
 def build(results: Results, roots: list[Path], peers: dict | None = None) -> ReportModel:
     """``roots``: where artifact paths (relative to the project root) are looked up, in order;
     ``peers``: the peer table of `divbridge crosscheck`, if there is one."""
-    views = [_view(result, roots) for result in results.obligations]
+    document_path = results.document["path"] if results.document else ""
+    views = [_view(result, roots, document_path) for result in results.obligations]
     return ReportModel(
         results=results,
         obligations=views,
         provers=_provers(results.obligations),
-        by_family_format=_summary(results.obligations, _family_format),
-        by_kind=_summary(results.obligations, lambda r: r.kind),
-        overall=_overall(results.obligations),
+        by_family_format=tally(results.obligations, _family_format),
+        by_kind=tally(results.obligations, lambda r: r.kind),
+        overall=(tally(results.obligations) or [Tally("all obligations")])[0],
         trace=_trace(views, document_requirements(results.document)),
         peers=_peer_rows(peers),
         peer_notes=_peer_notes(peers),
@@ -251,13 +291,14 @@ def build(results: Results, roots: list[Path], peers: dict | None = None) -> Rep
     )
 
 
-def _view(result: ObligationResult, roots: list[Path]) -> ObligationView:
+def _view(result: ObligationResult, roots: list[Path], document_path: str) -> ObligationView:
     return ObligationView(
         result=result,
         statement_text=mathtext.to_unicode(result.statement),
         statement_html=mathtext.to_html(result.statement),
         counterexample=show(result.counterexample),
         artifacts=[read_artifact(backend, path, roots) for backend, path in sorted(result.artifacts.items())],
+        document_path=document_path,
     )
 
 
@@ -270,31 +311,24 @@ def _provers(results: list[ObligationResult]) -> list[str]:
     return sorted(names, key=lambda n: (PROVER_ORDER.index(n) if n in PROVER_ORDER else len(PROVER_ORDER), n))
 
 
-def _summary(results: list[ObligationResult], key) -> list[SummaryRow]:
-    rows: dict[str, SummaryRow] = {}
-    for result in results:
-        label = key(result)
-        rows.setdefault(label, SummaryRow(label)).add(result)
-    return list(rows.values())  # in the order of the results, which is the catalogue's
-
-
-def _overall(results: list[ObligationResult]) -> SummaryRow:
-    row = SummaryRow("all obligations")
-    for result in results:
-        row.add(result)
-    return row
-
-
 def document_requirements(document: dict | None) -> tuple[Requirement, ...]:
     """The proved document's requirements, each with the lines that state it (a requirement with no
     formal reading is informal); the built-in list for results that name no document."""
     if document is None:
         return SONNX_REQUIREMENTS
-    return tuple(Requirement(r["tag"], r["section"], r["text"],
-                             f"{document['path']} line{'s' if len(r['lines']) > 1 else ''} "
-                             + ", ".join(map(str, r["lines"])), informal=not r["roles"],
-                             readings=tuple(tuple(x) for x in r.get("readings", ())))
-                 for r in document["requirements"])
+    by_tag: dict[str, list[dict]] = {}
+    for entry in document["requirements"]:   # a tag stated in several sections: one requirement
+        by_tag.setdefault(entry["tag"], []).append(entry)
+    requirements = []
+    for tag, entries in by_tag.items():
+        lines = sorted({line for entry in entries for line in entry["lines"]})
+        sections = "; ".join(dict.fromkeys(entry["section"] for entry in entries))
+        readings = tuple(dict.fromkeys(tuple(x) for entry in entries for x in entry.get("readings", ())))
+        requirements.append(Requirement(tag, sections, entries[0]["text"],
+                                        f"{document['path']} line{'s' if len(lines) > 1 else ''} "
+                                        + ", ".join(map(str, lines)),
+                                        informal=not any(entry["roles"] for entry in entries), readings=readings))
+    return tuple(requirements)
 
 
 OWN = Requirement("divbridge's own", "divbridge", "ways of computing Div (implementation strategies): obligations of "
@@ -304,10 +338,11 @@ UNTAGGED = Requirement("(no tag)", "document", "statements of the document outsi
 
 
 def _trace(views: list[ObligationView], requirements: tuple[Requirement, ...]) -> list[TraceRow]:
+    """One row per tag, each obligation once in it (an obligation may list a tag once per section)."""
     by_tag: dict[str, list[ObligationView]] = {}
     own = []
     for view in views:
-        for tag in view.result.requirements:
+        for tag in dict.fromkeys(view.result.requirements):
             by_tag.setdefault(tag, []).append(view)
         if not view.result.requirements:
             own.append(view)

@@ -6,12 +6,17 @@ import re
 from datetime import datetime, timezone
 
 import jinja2
+from markupsafe import Markup, escape
 
 from divbridge import assets
 
 
 def seconds(value: float) -> str:
     return f"{value:.3f} s" if value < 10 else f"{value:.1f} s"
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
 def md_cell(value: object) -> str:
@@ -25,9 +30,15 @@ def fence(text: str) -> str:
     return "`" * max(3, longest + 1)
 
 
+def code_spans(text: str) -> Markup:
+    """Markdown inline code (`Div`) as HTML code, the rest escaped: no raw backticks on the page."""
+    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(text))))
+
+
 def environment(autoescape: bool) -> jinja2.Environment:
     env = assets.template_environment("report", autoescape=autoescape, trim_blocks=True, lstrip_blocks=True,
                                       keep_trailing_newline=True)
-    env.filters.update(seconds=seconds, md_cell=md_cell, fence=fence)
+    env.filters.update(seconds=seconds, md_cell=md_cell, fence=fence, code_spans=code_spans)
+    env.globals["percent"] = percent
     env.globals["written_at"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
     return env

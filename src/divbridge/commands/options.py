@@ -1,0 +1,91 @@
+"""Option types the subcommands share, checked at the edge: a bad value is argparse's one-line usage
+error (exit 2) naming the option, before anything runs or is written."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from pathlib import Path
+
+MAX_SEED = 2**32 - 1   # NumPy's seeds are non-negative; the vectors are reproducible from a 32-bit seed
+MAX_SECONDS = 86_400.0  # a day: beyond it a limit is a typo, and far beyond it the timers overflow
+
+
+def integer(low: int, high: int | None = None):
+    """An integer in [low, high]."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not an integer") from None
+        if value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"{value} is out of range (expected {span})")
+        return value
+    return parse
+
+
+seed = integer(0, MAX_SEED)
+
+
+def seconds(allow_zero: bool = False):
+    """A finite number of seconds, positive (or zero), at most a day."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+        if not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero) or value > MAX_SECONDS:
+            least = "at least 0" if allow_zero else "greater than 0"
+            raise argparse.ArgumentTypeError(f"{text} s: a time limit is a finite number {least} and at most "
+                                             f"{MAX_SECONDS:g}")
+        return value
+    return parse
+
+
+def existing_file(text: str) -> Path:
+    """A readable regular file."""
+    path = Path(text)
+    if not path.exists():
+        raise argparse.ArgumentTypeError(f"{text}: no such file")
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"{text}: not a file")
+    if not os.access(path, os.R_OK):
+        raise argparse.ArgumentTypeError(f"{text}: not readable")
+    return path
+
+
+def output_file(text: str) -> Path:
+    """A file that can be written: not a directory, in a directory that exists or can be made and is writable."""
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: is a directory, not a file")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise argparse.ArgumentTypeError(f"{text}: not writable")
+    _writable_parent(path.parent, text)
+    return path
+
+
+def output_dir(text: str) -> Path:
+    """A directory that can be written: an existing writable one, or one that can be made."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: not a directory")
+    if path.is_dir():
+        if not os.access(path, os.W_OK | os.X_OK):
+            raise argparse.ArgumentTypeError(f"{text}: directory not writable")
+        return path
+    _writable_parent(path.parent, text)
+    return path
+
+
+def _writable_parent(directory: Path, text: str) -> None:
+    """The nearest existing ancestor must be a writable directory (the rest is made when writing)."""
+    ancestor = directory.absolute()
+    while not ancestor.exists():
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: {ancestor} is not a directory")
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(f"{text}: cannot write in {ancestor}")

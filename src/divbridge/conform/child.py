@@ -1,0 +1,325 @@
+"""Code under test runs here: in a child process, with a time and a memory limit.
+
+One harness for every implementation a user hands to `divbridge conform`: a
+C kernel (a shared library called through ctypes: ``void FUNC(const T *a,
+const T *b, T *c, size_t n)``) and a Python function (``path/file.py:FUNC``
+or ``module:FUNC``, taking two NumPy arrays and returning one).  Neither is
+ever loaded into divbridge's own process, so whatever it does (raise, call
+``sys.exit`` or ``os._exit``, crash on a signal, hang, exhaust its memory)
+is a finding about it, with the input it happened on, and divbridge's exit
+code stays divbridge's.
+
+`ImplProcess` keeps one child alive for as long as it is used.  The parent
+writes the operands into the files ``a`` and ``b`` of a temporary directory
+(in /dev/shm when there is one) and sends ``FORMAT CAPACITY OFFSET COUNT`` on
+the child's stdin; the child runs the implementation on its mappings of the
+files, writes the result into ``c`` and answers ``done`` (or ``error KIND
+DETAIL`` for an exception or a result that is not an array of the format).
+End of file instead of an answer: it died, and the job is run again in pieces
+to find the input it dies on; the next call starts a new child.  No answer
+within `allowance` seconds: it hangs, and is killed.  The child maps ``a``
+and ``b`` read-only, so a kernel that writes its ``const`` inputs dies too.
+
+Each child is the leader of its own process group: `close` (also on Ctrl-C)
+kills the group, whatever the code under test started, and removes the
+directory.  In the child, ``RLIMIT_AS`` bounds its memory and core dumps are
+off.
+
+Run as ``python -m divbridge.conform.child DIR MEMORY_MB KIND WHERE FUNCTION SOURCE`` it is that child
+(KIND: ``c``, ``file`` or ``module``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line
+from divbridge.errors import InputError
+from divbridge.formats import Format, describe_element, get_format
+
+PIECES = 4096   # a job the child died on is run again in this many pieces, then the fatal piece likewise
+# how long a call may take before the implementation counts as hung: 30 s, plus 1 us a pair (the slowest
+# kernel measured, FP16 through libgcc conversions without -mf16c, takes 37 ns a pair)
+HANG_SECONDS = 30.0
+HANG_SECONDS_PER_PAIR = 1e-6
+MEMORY_MB = 8192   # the child's address space: NumPy, the user's imports and the operands fit many times over
+LABELS = {"c": "C kernel", "file": "Python implementation", "module": "Python implementation"}
+
+
+def allowance(count: int) -> float:
+    return HANG_SECONDS + count * HANG_SECONDS_PER_PAIR
+
+
+@dataclass(frozen=True)
+class Hang:
+    """A call the implementation did not return from within ``seconds``."""
+
+    seconds: float
+
+
+class ImplProcess:
+    """An implementation loaded in a child process that lives as long as this object (or until `close`)."""
+
+    def __init__(self, kind: str, where: str, function: str, source: str):
+        self.source = source          # how the user named it, for messages
+        self.label = LABELS[kind]
+        shm = "/dev/shm" if os.path.isdir("/dev/shm") else None   # memory, never written back to a disk
+        self.directory = Path(tempfile.mkdtemp(prefix="divbridge-impl-", dir=shm))
+        self._command = [sys.executable, "-m", "divbridge.conform.child", str(self.directory), str(MEMORY_MB),
+                         kind, where, function, source]
+        self._capacity = 0
+        self._maps: dict[str, np.ndarray] = {}
+        self._proc: subprocess.Popen | None = None
+        self._state = {"proc": None, "directory": self.directory}   # what the finalizer ends
+        self._finalizer = weakref.finalize(self, _end, self._state)
+        self._start()   # the implementation loads and defines the function, or bad input now
+
+    def close(self) -> None:
+        """Kill the child (and anything it started) and remove the shared files."""
+        self._finalizer()
+
+    def inputs(self, dtype: np.dtype, count: int) -> tuple[np.ndarray, np.ndarray]:
+        """Arrays for ``count`` operands that `run` passes to the child without a copy."""
+        a, b, _ = self._buffers(dtype, count)
+        return a, b
+
+    def run(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray | ImplError:
+        """The implementation's result, or what went wrong with the input it happened on.
+
+        Operands taken from `inputs` are not copied, and their result is the output
+        buffer itself, valid until the next call; other operands are copied in, and
+        the result out."""
+        a_in, b_in, out = self._buffers(fmt.dtype, a.size)
+        shared = _same(a, a_in) and _same(b, b_in)
+        if not shared:
+            a_in[...], b_in[...] = a.ravel(), b.ravel()
+        answer = self._call(fmt.name, 0, a.size)
+        if isinstance(answer, Hang):   # not located: every piece could hang as long again
+            return ImplError("hang", f"the {self.label} did not return within {answer.seconds:.0f} s (stopped) "
+                                     f"{_where(fmt, a_in, b_in, 0, a.size)}")
+        if isinstance(answer, ImplError):
+            return answer
+        if answer is not None:
+            start, count = self._locate(fmt.name, a.size)
+            return ImplError("crash", f"{answer} {_where(fmt, a_in, b_in, start, count)}")
+        return out.reshape(a.shape) if shared else out.reshape(a.shape).copy()
+
+    # -- the child -----------------------------------------------------------------
+
+    def _start(self) -> None:
+        with open(self.directory / "stderr.txt", "wb") as stderr:
+            self._proc = subprocess.Popen(self._command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=stderr, start_new_session=True)
+        self._state["proc"] = self._proc
+        if not select.select([self._proc.stdout], [], [], HANG_SECONDS)[0]:
+            self._kill()
+            raise InputError(f"the {self.label} did not load within {HANG_SECONDS:.0f} s", self.source)
+        reply = self._proc.stdout.readline().decode(errors="replace").strip()
+        if reply == "ready":
+            return
+        if reply.startswith("{"):
+            problem = json.loads(reply)
+            self._kill()
+            raise InputError(problem["message"], problem.get("path"), problem.get("line"))
+        raise InputError(f"cannot be loaded: {self._death()}", self.source)
+
+    def _call(self, format_name: str, offset: int, count: int) -> "str | Hang | ImplError | None":
+        """The implementation on elements [offset, offset + count) of the files: None when it
+        answered, its error, how the child died, or a `Hang` (the child is then killed)."""
+        if self._proc is None:
+            self._start()
+        limit = allowance(count)
+        try:
+            self._proc.stdin.write(f"{format_name} {self._capacity} {offset} {count}\n".encode())
+            self._proc.stdin.flush()
+            if not select.select([self._proc.stdout], [], [], limit)[0]:
+                self._kill()
+                return Hang(limit)
+            reply = self._proc.stdout.readline().decode(errors="replace")
+        except BrokenPipeError:
+            reply = ""
+        if reply == "done\n":
+            return None
+        if reply.startswith("error "):
+            kind, _, detail = reply[len("error "):].rstrip("\n").partition(" ")
+            return ImplError(kind, detail)
+        return self._death()
+
+    def _kill(self) -> None:
+        _kill(self._proc)
+        self._proc = self._state["proc"] = None
+
+    def _death(self) -> str:
+        code = self._proc.wait()
+        self._proc = self._state["proc"] = None
+        text = describe_exit(self.label, code)
+        if code >= 0:   # not a signal: the child's last words say why
+            text += f": {last_line((self.directory / 'stderr.txt').read_text(errors='replace'))}"
+        return text
+
+    def _locate(self, format_name: str, count: int) -> tuple[int, int]:
+        """(start, count) of the shortest run of pairs found to kill the child on its own:
+        the job again in up to PIECES calls, then the piece it died on likewise."""
+        start = 0
+        while count > 1:
+            step = -(-count // PIECES)
+            for offset in range(start, start + count, step):
+                size = min(step, start + count - offset)
+                if isinstance(self._call(format_name, offset, size), (str, Hang)):
+                    break
+            else:
+                break   # no piece kills it alone
+            start, count = offset, size
+        return start, count
+
+    def _buffers(self, dtype: np.dtype, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        nbytes = count * dtype.itemsize
+        if nbytes > self._capacity or not self._maps:
+            self._capacity = max(nbytes, 4096)   # the child remaps when the capacity it is sent changes
+            for name in "abc":
+                path = self.directory / name
+                path.touch()
+                os.truncate(path, self._capacity)
+                self._maps[name] = np.asarray(np.memmap(path, np.uint8, "r+"))
+        return tuple(self._maps[name][:nbytes].view(dtype) for name in "abc")
+
+
+def _kill(proc: subprocess.Popen | None) -> None:
+    if proc is None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+def _end(state: dict) -> None:
+    """Kill the child's process group and remove its directory (what `close` and the finalizer do)."""
+    _kill(state["proc"])
+    state["proc"] = None
+    for path in state["directory"].glob("*"):
+        path.unlink(missing_ok=True)
+    state["directory"].rmdir()
+
+
+def _same(x: np.ndarray, buffer: np.ndarray) -> bool:
+    return x.flags.c_contiguous and x.ctypes.data == buffer.ctypes.data and x.size == buffer.size
+
+
+def _where(fmt: Format, a: np.ndarray, b: np.ndarray, start: int, count: int) -> str:
+    first = f"{describe_element(fmt, a[start])} / {describe_element(fmt, b[start])}"
+    return f"on {first}" if count == 1 else f"on one of {count} pairs from {first} on"
+
+
+# -- in the child ------------------------------------------------------------------------
+
+def _load(kind: str, where: str, function: str, source: str):
+    """The callable, or a dict describing why it cannot be had (sent to the parent as JSON)."""
+    if kind == "c":
+        import ctypes
+        try:
+            kernel = getattr(ctypes.CDLL(where), function)
+        except AttributeError:
+            return {"message": f"defines no exported function '{function}'", "path": source}
+        except OSError as exc:
+            return {"message": f"cannot be loaded: {exc}", "path": source}
+        kernel.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
+        kernel.restype = None
+        return kernel
+    import importlib
+    import importlib.util
+    if kind == "file":
+        path = Path(where)
+        spec = importlib.util.spec_from_file_location(f"divbridge_impl_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:  # noqa: BLE001 - the user's file: report, don't trace back
+            return {"message": f"cannot load: {type(exc).__name__}: {exc}", "path": where,
+                    "line": _error_line(exc, path)}
+    else:
+        try:
+            module = importlib.import_module(where)
+        except Exception as exc:  # noqa: BLE001
+            return {"message": f"--impl '{source}': cannot import {where}: {type(exc).__name__}: {exc}"}
+    target = getattr(module, function, None)
+    if not callable(target):
+        return {"message": f"--impl '{source}': {where} has no function '{function}'"}
+    return target
+
+
+def _error_line(exc: BaseException, path: Path) -> int | None:
+    if isinstance(exc, SyntaxError):
+        return exc.lineno
+    tb = exc.__traceback__
+    line = None
+    while tb is not None:
+        if Path(tb.tb_frame.f_code.co_filename).resolve() == path.resolve():
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _python_call(target, fmt: Format, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> str:
+    """Run a Python implementation on copies of the operands; the answer line."""
+    try:
+        with np.errstate(all="ignore"):
+            out = target(a.copy(), b.copy())
+    except Exception as exc:  # noqa: BLE001 - any failure of the implementation is a finding
+        return "error exception " + " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+    result = check_result(fmt, a, out)
+    if isinstance(result, ImplError):
+        return f"error {result.kind} " + " ".join(result.detail.split())[:300]
+    c[...] = result
+    return "done"
+
+
+def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str, source: str) -> int:
+    """Load the implementation, then run it on the mapped files for each command on stdin."""
+    limit = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    replies = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)   # what the implementation prints goes to stderr, not into the replies
+    target = _load(kind, where, function, source)
+    if isinstance(target, dict):
+        replies.write(json.dumps(target) + "\n")
+        return 0
+    replies.write("ready\n")
+    replies.flush()
+    mapped, maps = 0, {}
+    for line in sys.stdin:
+        format_name, capacity, offset, count = line.split()
+        capacity, offset, count = int(capacity), int(offset), int(count)
+        if capacity != mapped:
+            maps = {name: np.memmap(directory / name, np.uint8, mode, shape=capacity)
+                    for name, mode in (("a", "r"), ("b", "r"), ("c", "r+"))}
+            mapped = capacity
+        fmt = get_format(format_name)
+        size = fmt.dtype.itemsize
+        a, b, c = (maps[name][offset * size:(offset + count) * size] for name in "abc")
+        if kind == "c":
+            target(a.ctypes.data, b.ctypes.data, c.ctypes.data, count)
+            answer = "done"
+        else:
+            answer = _python_call(target, fmt, a.view(fmt.dtype), b.view(fmt.dtype), c.view(fmt.dtype))
+        replies.write(answer + "\n")
+        replies.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_serve(Path(sys.argv[1]), int(sys.argv[2]), *sys.argv[3:7]))

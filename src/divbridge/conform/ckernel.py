@@ -1,0 +1,81 @@
+"""A user's C kernel as an implementation of Div: ``path/to/kernel.c:FUNC``.
+
+The kernel has the signature ``void FUNC(const T *a, const T *b, T *c, size_t n)``
+with ``T`` the C type of the format (``float``, ``double``, ``intN_t``,
+``uintN_t``; ``uint16_t`` bit patterns for FP16 and BF16).  It is compiled
+with the system C compiler into a shared library cached under
+``.cache/divbridge/ckernels/`` by a hash of the source, the flags and the
+compiler (``DIVBRIDGE_CACHE`` moves the root).
+
+The library is only built here: it runs in a child process
+(`crosscheck.child`), like every implementation under test.
+
+The source is compiled with the user's flags and linked with ``-shared``
+alone: linking with ``-ffast-math`` would add crtfastmath, whose constructor
+turns on flush-to-zero for the whole process that loads the library.  The
+flags' effect on the generated code (reciprocals, contractions,
+reassociation) is what gets checked.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shlex
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from divbridge import cachedir
+from divbridge.errors import InputError, ToolMissing
+
+BASE_FLAGS = ["-O2", "-fPIC"]
+
+
+def compiler() -> str:
+    found = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    if not found:
+        raise ToolMissing("a C compiler (gcc)", "apt-get install gcc")
+    return found
+
+
+def cache_dir() -> Path:
+    """The built kernels; with the caches off, a directory of this machine's temporary space."""
+    root = cachedir.root()
+    return (root if root is not None else Path(tempfile.gettempdir()) / "divbridge") / "ckernels"
+
+
+def build(source: Path, cflags: str = "") -> Path:
+    """The shared library of ``source`` compiled with ``cflags``, built once per content and flags.
+
+    A compile error raises `InputError` carrying the compiler's first error line."""
+    if not source.is_file():
+        raise InputError("no such file", str(source))
+    cc = compiler()
+    try:
+        flags = BASE_FLAGS + shlex.split(cflags)
+    except ValueError as exc:
+        raise InputError(f"--cflags {cflags!r}: {exc}") from None
+    text = source.read_bytes()
+    key = hashlib.sha256(b"\0".join([text, " ".join(flags).encode(), cc.encode()])).hexdigest()[:32]
+    library = cache_dir() / f"{key}.so"
+    if library.is_file():
+        return library
+    library.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=library.parent) as work:
+        obj, so = Path(work) / "kernel.o", Path(work) / "kernel.so"
+        _run([cc, *flags, "-c", str(source), "-o", str(obj)], source)
+        _run([cc, "-shared", str(obj), "-o", str(so)], source)
+        os.replace(so, library)  # atomic: a concurrent run sees the whole library or none
+    return library
+
+
+def _run(command: list[str], source: Path) -> None:
+    done = subprocess.run(command, capture_output=True, text=True, errors="replace", env={**os.environ, "LC_ALL": "C"})  # ASCII quotes
+    if done.returncode != 0:
+        lines = done.stderr.splitlines()
+        first = next((line for line in lines if "error" in line), lines[0] if lines else f"exit {done.returncode}")
+        first = first.strip()  # gcc's line names file:line:col; a bad flag's does not
+        raise InputError(f"does not compile: {first}" if first.startswith(str(source)) else
+                         f"{source}: does not compile: {first}")

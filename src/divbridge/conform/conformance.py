@@ -1,0 +1,152 @@
+"""Conformance of an implementation of Div to the SONNX semantics, on concrete vectors.
+
+Only the vectors inside the spec's domain are judged (integer B = 0 and
+INT_MIN / -1 violate a precondition: they are counted apart).  The expected
+values come from the mirror (`divbridge.mirror.div`); with ``exhaustive``,
+FP16 and BF16 are judged on all 2^32 pairs against the exhaustive engine's
+reference.  NaN matches any NaN; a NaN whose bits differ is counted as a
+payload difference, not a mismatch.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from divbridge import mirror
+from divbridge.conform.impls import Impl
+from divbridge.conform.outcome import ImplError
+from divbridge.crosscheck.vectors import Vectors
+from divbridge.formats import FloatFormat, Format, IntFormat, describe_element
+from divbridge.semantics.profiles import in_domain, profile_for
+
+MAX_EXAMPLES = 5
+
+
+@dataclass
+class FormatConformance:
+    fmt: Format
+    vectors: dict[str, int] = field(default_factory=dict)   # source -> in-domain pairs judged
+    outside_domain: int = 0
+    mismatches: int = 0
+    payload_differences: int = 0
+    errors: list[dict[str, str]] = field(default_factory=list)
+    examples: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        """No mismatch and no error among the pairs judged (all of them only when ``exhaustive`` is among the sources)."""
+        return self.mismatches == 0 and not self.errors
+
+    @property
+    def exhaustive(self) -> bool:
+        return "exhaustive" in self.vectors
+
+    @property
+    def conforms(self) -> bool:
+        """Clean on every pair of the format: only an exhaustive run can say so."""
+        return self.clean and self.exhaustive
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": self.fmt.name, "semantics": profile_for(self.fmt), "vectors": sum(self.vectors.values()), "by_source": self.vectors,
+                "outside_domain": self.outside_domain, "mismatches": self.mismatches,
+                "payload_differences": self.payload_differences, "errors": self.errors,
+                "examples": self.examples, "exhaustive": self.exhaustive, "no_mismatch": self.clean,
+                "conforms": self.conforms}
+
+
+def expected(fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return mirror.div(a, b, dtype=fmt, profile=profile_for(fmt))
+
+
+def compare(fmt: Format, a, b, want, got, report: FormatConformance, source: str) -> None:
+    """Count mismatches and payload differences; keep the first few counterexamples."""
+    if isinstance(fmt, FloatFormat):
+        want_bits, got_bits = want.view(fmt.uint_dtype), got.view(fmt.uint_dtype)
+        both_nan = _is_nan(fmt, want_bits) & _is_nan(fmt, got_bits)
+        differ = (want_bits != got_bits) & ~both_nan
+        report.payload_differences += int(((want_bits != got_bits) & both_nan).sum())
+    else:
+        differ = want != got
+    report.mismatches += int(differ.sum())
+    for i in np.flatnonzero(differ)[: max(0, MAX_EXAMPLES - len(report.examples))]:
+        report.examples.append({"source": source, "a": describe_element(fmt, a[i]), "b": describe_element(fmt, b[i]),
+                                "expected": describe_element(fmt, want[i]), "actual": describe_element(fmt, got[i])})
+
+
+def _is_nan(fmt: FloatFormat, bits: np.ndarray) -> np.ndarray:
+    """NaN read from the bit patterns: faster than converting to float64, which BF16 has to be."""
+    return (bits & bits.dtype.type(fmt.exponent_mask | fmt.fraction_mask)) > fmt.exponent_mask
+
+
+def plan(fmt: Format, sets: list[Vectors]) -> tuple[FormatConformance, list[str], list[tuple[np.ndarray, np.ndarray]]]:
+    """The in-domain pairs of every vector set, as one job per set; out-of-domain pairs are counted."""
+    report = FormatConformance(fmt)
+    sources, jobs = [], []
+    for vectors in sets:
+        ok = in_domain(fmt, vectors.a, vectors.b)
+        report.outside_domain += int((~ok).sum())
+        a, b = np.ascontiguousarray(vectors.a[ok]), np.ascontiguousarray(vectors.b[ok])
+        if a.size:
+            jobs.append((a, b))
+            sources.append(vectors.source)
+    return report, sources, jobs
+
+
+def judge(report: FormatConformance, sources: list[str], jobs, outputs, expect=expected) -> FormatConformance:
+    """``expect(fmt, a, b)``: the results the judged specification gives (SONNX by default)."""
+    fmt = report.fmt
+    for source, (a, b), got in zip(sources, jobs, outputs):
+        report.vectors[source] = report.vectors.get(source, 0) + int(a.size)
+        if isinstance(got, ImplError):
+            report.errors.append({"source": source, "kind": got.kind, "detail": got.detail,
+                                  "first_input": f"{describe_element(fmt, a[0])} / {describe_element(fmt, b[0])}"})
+            continue
+        compare(fmt, a, b, expect(fmt, a, b), got, report, source)
+    return report
+
+
+def check(impl: Impl, fmt: Format, sets: list[Vectors]) -> FormatConformance:
+    """Judge ``impl`` on the in-domain pairs of every vector set (one call per set)."""
+    report, sources, jobs = plan(fmt, sets)
+    return judge(report, sources, jobs, impl.run_many(fmt, jobs))
+
+
+def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, numerators: range | None = None,
+                     progress: Callable[[int, int], None] | None = None) -> FormatConformance:
+    """Judge ``impl`` on every pair of FP16 or BF16 (or the numerators given x every
+    denominator), ``rows`` numerators per call, against the exhaustive engine's reference;
+    ``progress(done, total)`` numerators after each call.  An error stops the run."""
+    from divbridge.provers.enumeration import engine
+    report = FormatConformance(fmt)
+    n = 1 << fmt.width
+    everything = numerators or range(n)
+    # The operands, built once: in the implementation's own buffers (a child process reads them
+    # without a copy); b, every denominator per row, never changes.
+    a, b = impl.inputs(fmt, rows * n)
+    a_rows, b_rows = a.view(fmt.uint_dtype).reshape(rows, n), b.view(fmt.uint_dtype).reshape(rows, n)
+    b_rows[:] = np.arange(n, dtype=fmt.uint_dtype)
+    want = np.empty((rows, n), fmt.uint_dtype)
+    with ThreadPoolExecutor(1) as pool:
+        for start in range(everything.start, everything.stop, rows):
+            numerators = range(start, min(start + rows, everything.stop))
+            size = len(numerators) * n
+            a_rows[: len(numerators)] = np.arange(numerators.start, numerators.stop, dtype=fmt.uint_dtype)[:, None]
+            # the reference (numba, without the GIL) in a thread while the implementation runs
+            reference = pool.submit(engine.reference_rows, fmt, numerators, want[: len(numerators)])
+            got = impl.run(fmt, a[:size], b[:size])
+            want_bits = reference.result().ravel()
+            if isinstance(got, ImplError):
+                report.errors.append({"source": "exhaustive", "kind": got.kind, "detail": got.detail,
+                                      "first_input": f"{describe_element(fmt, a[0])} / {describe_element(fmt, b[0])}"})
+                break
+            report.vectors["exhaustive"] = report.vectors.get("exhaustive", 0) + size
+            suspects = np.flatnonzero(want_bits != got.view(fmt.uint_dtype))   # bit-equal pairs agree: judge the rest
+            compare(fmt, a[suspects], b[suspects], want_bits[suspects].view(fmt.dtype), got[suspects], report,
+                    "exhaustive")
+            if progress is not None:
+                progress(numerators.stop - everything.start, len(everything))
+    return report

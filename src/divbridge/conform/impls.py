@@ -1,0 +1,137 @@
+"""Implementations of Div to check: the peers by name, or user code as ``module:function``,
+``path/to/file.py:function`` or ``path/to/kernel.c:function``.
+
+A peer is a library people deploy, called by divbridge's own code (NumPy,
+onnx.reference and JAX in process; ONNX Runtime and OpenVINO in a child of
+`peers`).  User code is untrusted: it runs in a child process of
+`crosscheck.child`, never in divbridge's.  `Impl.run` never lets an
+exception or a crash escape: it returns the result or an `ImplError` saying
+what went wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from divbridge.conform.ckernel import build
+from divbridge.conform.child import ImplProcess
+from divbridge.conform.outcome import ImplError, check_result
+from divbridge.errors import InputError
+from divbridge.formats import Format, IntFormat
+
+
+@dataclass
+class Impl:
+    name: str
+    function: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None   # a peer called in process
+    batch: Callable[[Format, list[tuple[np.ndarray, np.ndarray]]], list] | None = None  # for subprocess peers
+    own_spec: tuple[str, dict] | None = None   # (profile, attributes) of the peer's own specification
+    process: ImplProcess | None = None         # user code, in its child process
+
+    def run_many(self, fmt: Format, jobs: list[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray | ImplError]:
+        """Each (a, b) job's result, or the error it raised; one crash spoils only its own job."""
+        if self.batch is not None:
+            return self.batch(fmt, jobs)
+        return [self.run(fmt, a, b) for a, b in jobs]
+
+    def run(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray | ImplError:
+        if self.process is not None:
+            return self.process.run(fmt, a, b)
+        if self.batch is not None:
+            return self.batch(fmt, [(a, b)])[0]
+        try:
+            with np.errstate(all="ignore"):
+                out = self.function(a.copy(), b.copy())
+        except Exception as exc:  # noqa: BLE001 - any failure of the implementation is a finding
+            return ImplError("exception", f"{type(exc).__name__}: {exc}".strip())
+        return check_result(fmt, a, out)
+
+    def inputs(self, fmt: Format, count: int) -> tuple[np.ndarray, np.ndarray]:
+        """Operand arrays for `run`: a child process's own buffers (read without a copy), else new ones."""
+        if self.process is not None:
+            return self.process.inputs(fmt.dtype, count)
+        return np.empty(count, fmt.dtype), np.empty(count, fmt.dtype)
+
+    def close(self) -> None:
+        """End the child process of user code, if any (its shared memory goes with it)."""
+        if self.process is not None:
+            self.process.close()
+
+
+# -- the peers ------------------------------------------------------------------------
+
+def numpy_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """What a NumPy user writes: true division for floats, // for integers."""
+    if np.issubdtype(a.dtype, np.integer):
+        return np.floor_divide(a, b)
+    return np.divide(a, b, dtype=a.dtype)
+
+
+def onnx_reference_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    from divbridge.conform.peers import onnx_reference
+    return onnx_reference(a, b)
+
+
+def _onnxruntime_batch(fmt: Format, jobs):
+    from divbridge.conform.peers import onnxruntime_batch
+    return onnxruntime_batch(fmt, jobs)
+
+
+def _openvino(spec: str) -> Impl:
+    from divbridge.conform.openvino_peer import parse_settings, require_openvino
+    from divbridge.conform.peers import subprocess_batch
+    settings = parse_settings(spec)
+    require_openvino()
+    return Impl(settings.name, batch=lambda fmt, jobs: subprocess_batch(settings.name, fmt, jobs),
+                own_spec=("openvino", settings.profile_attributes))
+
+
+def _jax() -> Impl:
+    from divbridge.conform.jax_peer import jax_div, require_jax
+    require_jax()
+    return Impl("jax", jax_div)
+
+
+PEERS = ("onnxruntime", "onnx-reference", "numpy")
+# the peer table of `divbridge crosscheck`: the runtimes people deploy, each OpenVINO setting a row
+DEPLOYED_PEERS = PEERS + ("openvino", "openvino:m_pythondiv=false", "openvino:auto_broadcast=none",
+                          "openvino:hint=f32", "openvino:hint=f16", "openvino:hint=bf16", "jax")
+
+
+def load_impl(spec: str, cflags: str = "") -> Impl:
+    """``onnxruntime``, ``onnx-reference``, ``numpy``, ``openvino[:option=value...]``, ``jax``,
+    ``module:function``, ``path/file.py:function`` or ``path/kernel.c:function`` (compiled with ``cflags``)."""
+    if spec == "numpy":
+        return Impl("numpy", numpy_div)
+    if spec == "onnx-reference":
+        return Impl("onnx-reference", onnx_reference_div)
+    if spec == "onnxruntime":
+        return Impl("onnxruntime", batch=_onnxruntime_batch)
+    if spec == "openvino" or spec.startswith("openvino:"):
+        return _openvino(spec)
+    if spec == "jax":
+        return _jax()
+    where, sep, function = spec.rpartition(":")
+    if not sep or not where or not function:
+        raise InputError(f"--impl '{spec}': expected onnxruntime, onnx-reference, numpy, openvino, jax, "
+                         "module:function, path/to/file.py:function or path/to/kernel.c:function")
+    if where.endswith(".c"):
+        library = build(Path(where), cflags).resolve()
+        return Impl(f"{where}:{function}" + (f" [{cflags}]" if cflags else ""),
+                    process=ImplProcess("c", str(library), function, where))
+    if where.endswith(".py"):
+        if not Path(where).is_file():
+            raise InputError("no such file", where)
+        return Impl(spec, process=ImplProcess("file", where, function, where))
+    return Impl(spec, process=ImplProcess("module", where, function, spec))
+
+
+def supported_dtype(fmt: Format) -> bool:
+    return fmt.dtype is not None and (isinstance(fmt, IntFormat) or fmt.family == "float")
+
+
+__all__ = ["Impl", "PEERS", "DEPLOYED_PEERS", "load_impl", "numpy_div", "supported_dtype"]

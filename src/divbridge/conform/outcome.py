@@ -1,0 +1,51 @@
+"""What running an implementation of Div gives: its result array, or an `ImplError` saying why not.
+
+Its own module so that the implementation registry (`impls`), the judge
+(`conform`) and the child processes that run implementations (`child`,
+`peers`) can all use it without importing each other.
+"""
+
+from __future__ import annotations
+
+import signal
+from dataclasses import dataclass
+
+import numpy as np
+
+from divbridge.formats import Format
+
+
+@dataclass(frozen=True)
+class ImplError:
+    kind: str      # exception | crash | hang | unsupported | bad_result
+    detail: str
+
+
+def check_result(fmt: Format, a: np.ndarray, out) -> np.ndarray | ImplError:
+    """The implementation's output as an array of the format, or why it is not one."""
+    if not isinstance(out, np.ndarray):
+        try:
+            out = np.asarray(out)
+        except Exception as exc:  # noqa: BLE001
+            return ImplError("bad_result", f"result is not an array: {exc}")
+    if out.shape != a.shape:
+        return ImplError("bad_result", f"result shape {out.shape} differs from the inputs' {a.shape}")
+    if out.dtype != fmt.dtype:
+        return ImplError("bad_result", f"result type {out.dtype} is not {fmt.name}")
+    return out
+
+
+def describe_exit(label: str, code: int) -> str:
+    """How a child process running an implementation ended (a negative code: killed by that signal)."""
+    if code < 0:
+        try:
+            return f"the {label} process was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"the {label} process was killed by signal {-code}"
+    return f"the {label} process exited with status {code}"
+
+
+def last_line(text: str) -> str:
+    """The last non-blank line a child process wrote: usually its error."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1][:200] if lines else "it wrote nothing"

@@ -1,0 +1,143 @@
+"""The peer implementations of Div: onnx.reference in process; ONNX Runtime and OpenVINO in a subprocess.
+
+The runtimes run in a child process because integer INT_MIN / -1 can kill
+their process (SIGFPE in ONNX Runtime).  The child runs the jobs in order
+and writes each result as soon as it has it; when it dies, the job it was
+on is reported as a crash and a fresh child carries on with the next.
+
+Run as ``python -m divbridge.conform.peers DIR RUNTIME`` it is that child
+(RUNTIME: ``onnxruntime`` or an ``openvino...`` spelling).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line
+from divbridge.formats import Format
+
+_ONNX_TYPES = {"float16": 10, "float32": 1, "float64": 11, "bfloat16": 16, "int8": 3, "int16": 5, "int32": 6,
+               "int64": 7, "uint8": 2, "uint16": 4, "uint32": 12, "uint64": 13}
+
+
+def div_model(dtype: np.dtype, opset: int = 14):
+    """A one-node ONNX model C = Div(A, B) over 1-D tensors of ``dtype``."""
+    from onnx import helper
+    elem = _ONNX_TYPES[np.dtype(dtype).name]
+    node = helper.make_node("Div", ["A", "B"], ["C"])
+    graph = helper.make_graph([node], "div", [helper.make_tensor_value_info(n, elem, [None]) for n in "AB"],
+                              [helper.make_tensor_value_info("C", elem, [None])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    model.ir_version = 9   # what every ONNX Runtime since 1.15 reads
+    return model
+
+
+def onnx_reference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    from onnx.reference import ReferenceEvaluator
+    return ReferenceEvaluator(div_model(a.dtype)).run(None, {"A": a.ravel(), "B": b.ravel()})[0].reshape(a.shape)
+
+
+def _onnxruntime_session(dtype: np.dtype):
+    import onnxruntime as ort
+    options = ort.SessionOptions()
+    options.log_severity_level = 3
+    session = ort.InferenceSession(div_model(dtype).SerializeToString(), options, providers=["CPUExecutionProvider"])
+    return lambda a, b: np.asarray(session.run(None, {"A": a.ravel(), "B": b.ravel()})[0]).reshape(a.shape)
+
+
+def _session_factory(runtime: str):
+    """dtype -> a callable (a, b) -> c running Div in ``runtime``."""
+    if runtime == "onnxruntime":
+        return _onnxruntime_session
+    from divbridge.conform.openvino_peer import CompiledDivide, parse_settings
+    settings = parse_settings(runtime)
+    return lambda dtype: CompiledDivide(dtype, settings)
+
+
+def _child(directory: Path, runtime: str) -> int:
+    """Run every job-N.npz in order, writing out-N.npz (result) or err-N.txt (error message)."""
+    make_session = _session_factory(runtime)
+    sessions = {}
+    jobs = sorted(directory.glob("job-*.npz"), key=lambda p: int(p.stem.split("-")[1]))
+    for job in jobs:
+        index = job.stem.split("-")[1]
+        if any((directory / f"{kind}-{index}{ext}").exists()
+               for kind, ext in (("out", ".npz"), ("err", ".txt"), ("skip", ""))):
+            continue
+        (directory / f"crash-{index}").touch()   # removed when the job ends: a leftover marks the crash
+        with np.load(job) as data:
+            dtype = _dtype(str(data["dtype"]))
+            a, b = data["a"].view(dtype), data["b"].view(dtype)
+        try:
+            if a.dtype.name not in sessions:
+                sessions[a.dtype.name] = make_session(a.dtype)
+            c = sessions[a.dtype.name](a, b)
+            np.savez(directory / f"out-{index}.npz", c=_raw(c), dtype=c.dtype.name)
+        except Exception as exc:  # noqa: BLE001 - reported to the parent as the job's error
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+            (directory / f"err-{index}.txt").write_text(f"{type(exc).__name__}: {first}"[:300])
+        (directory / f"crash-{index}").unlink()
+    return 0
+
+
+def onnxruntime_batch(fmt: Format | list[Format], jobs: list[tuple[np.ndarray, np.ndarray]], timeout: float = 300.0):
+    return subprocess_batch("onnxruntime", fmt, jobs, timeout)
+
+
+def subprocess_batch(runtime: str, fmt: Format | list[Format], jobs: list[tuple[np.ndarray, np.ndarray]],
+                     timeout: float = 300.0):
+    """Each job's result in ``runtime``, or an ImplError (error status, crash, no kernel).
+
+    ``fmt`` is the format of every job, or a list giving each job's format: one
+    child process then serves jobs of several formats (its start-up is most of the cost)."""
+    label = _LABELS.get(runtime.split(":")[0], runtime)
+    formats = fmt if isinstance(fmt, list) else [fmt] * len(jobs)
+    results: list = [None] * len(jobs)
+    with tempfile.TemporaryDirectory(prefix=f"divbridge-{runtime.split(':')[0]}-") as tmp:
+        directory = Path(tmp)
+        for i, (a, b) in enumerate(jobs):
+            # raw bits: npz cannot store ml_dtypes' bfloat16
+            np.savez(directory / f"job-{i}.npz", a=_raw(a), b=_raw(b), dtype=a.dtype.name)
+        for _ in range(len(jobs) + 1):
+            proc = subprocess.run([sys.executable, "-m", "divbridge.conform.peers", str(directory), runtime],
+                                  capture_output=True, text=True, timeout=timeout)
+            crashed = sorted(directory.glob("crash-*"))
+            if not crashed:
+                break
+            for marker in crashed:   # the job the child died on; the next child skips it
+                index = int(marker.stem.split("-")[1])
+                results[index] = ImplError("crash", describe_exit(label, proc.returncode))
+                marker.rename(directory / f"skip-{index}")
+        for i, (a, _) in enumerate(jobs):
+            if results[i] is not None:
+                continue
+            out, err = directory / f"out-{i}.npz", directory / f"err-{i}.txt"
+            if out.exists():
+                with np.load(out) as data:
+                    results[i] = check_result(formats[i], a, data["c"].view(_dtype(str(data["dtype"]))))
+            elif err.exists():
+                results[i] = ImplError("exception", err.read_text())
+            else:
+                results[i] = ImplError("crash", f"no result from the {label} process: {last_line(proc.stderr)}")
+    return results
+
+
+def _raw(x: np.ndarray) -> np.ndarray:
+    return x.view(f"u{x.dtype.itemsize}")
+
+
+def _dtype(name: str) -> np.dtype:
+    import ml_dtypes
+    return np.dtype(ml_dtypes.bfloat16) if name == "bfloat16" else np.dtype(name)
+
+
+_LABELS = {"onnxruntime": "ONNX Runtime", "openvino": "OpenVINO"}
+
+
+if __name__ == "__main__":
+    sys.exit(_child(Path(sys.argv[1]), sys.argv[2]))

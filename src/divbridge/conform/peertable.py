@@ -1,0 +1,72 @@
+"""``proofs/peers.json``: the peer table of `divbridge crosscheck`, committed beside the results.
+
+Per peer: its version (and for OpenVINO the precision the plugin settled on
+and what it does with operands of different shapes), or why it was skipped;
+per format: vectors by source, mismatches against SONNX, errors, the first
+counterexamples (decimal, format and hex), what the peer does outside the
+SONNX domain and, for a peer with a specification of its own, how it departs
+from it.  A peer this run could not run keeps the row of the table it replaces,
+marked ``not_run`` (`merge`).  The file holds no time or date, so a rerun with
+the same seed and the same peers leaves it byte for byte the same.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from divbridge import schemas
+from divbridge.atomicio import write_json_atomic
+from divbridge.errors import InputError
+
+SCHEMA_VERSION = 2
+FILENAME = "peers.json"
+
+
+def save(path: str | Path, seed: int, random_pairs: int, table: list[dict[str, Any]]) -> None:
+    write_json_atomic(path, {"schema_version": SCHEMA_VERSION, "seed": seed, "random_pairs": random_pairs,
+                             "peers": table})
+
+
+def merge(previous: dict[str, Any] | None, seed: int, random_pairs: int,
+          table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """This run's rows, with the rows ``previous`` (the table being replaced) holds for the peers this run
+    did not run (not installed here, or not asked for), kept and marked ``not_run``: a run on a machine
+    without an optional peer does not lose its row.  Rows of another seed or pair count are not comparable
+    and are not kept."""
+    if previous is None or (previous["seed"], previous["random_pairs"]) != (seed, random_pairs):
+        return table
+    earlier = {row["name"]: row for row in previous["peers"] if "skipped" not in row}
+    asked = {row["name"] for row in table}
+
+    def kept(name: str, reason: str) -> dict[str, Any]:
+        row = {key: value for key, value in earlier[name].items() if key != "not_run"}
+        return {**row, "not_run": f"not run here ({reason}): the row of an earlier run"}
+    rows = [kept(row["name"], row["skipped"]) if "skipped" in row and row["name"] in earlier else row
+            for row in table]
+    return rows + [kept(name, "not among --peers") for name in earlier if name not in asked]
+
+
+def load_beside(results_path: str | Path) -> dict[str, Any] | None:
+    """The peer table next to a results file, None when there is none; a bad file is an InputError."""
+    return load(Path(results_path).with_name(FILENAME))
+
+
+def load(path: Path) -> dict[str, Any] | None:
+    """The peer table ``path``, None when there is none; a bad file is an InputError."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise InputError(f"cannot read the peer table: {exc.strerror}", str(path)) from None
+    except UnicodeDecodeError:
+        raise InputError("the peer table is not UTF-8 text", str(path)) from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"corrupt peer table: {exc.msg}", str(path), exc.lineno) from None
+    if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION \
+            or not isinstance(data.get("peers"), list):
+        raise InputError("not a divbridge peer table of this schema version", str(path), 1)
+    schemas.check(data, schemas.PEERS, str(path), "peer table")
+    return data

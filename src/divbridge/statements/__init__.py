@@ -1,0 +1,241 @@
+"""The statement registry: every kind of claim divbridge proves, each kind in one module, with all its encodings.
+
+A statement is what an obligation claims (the obligation's ``prop``, in its family); the obligation adds
+where the document says it, in which format, and with which params.  Each kind module of this package
+defines its statements as `Statement` subclasses and lists them in ``STATEMENTS``:
+
+- ``float_property``: the float library, one file per property in ``float/``;
+- ``case_rule``: a special-value sentence ("X over Y is Z, carrying S"), and IEEE 754's own rules;
+- ``case_table``: a row of a case table, a case or a sign rule said in words;
+- ``rounding_rule``: a rounding rule the document states that is not Div's own;
+- ``example``: a worked example;
+- ``integer``, ``real``, ``shape``: the integer, real and tensor properties;
+- ``strategy``: ways of computing Div (divbridge's own claims, traced to no tag);
+- ``accuracy_bound``: an accuracy note's bounds.
+
+A statement gives each encoding it has (`ENCODINGS`): a Why3 goal, SMT-LIB definitions ending with
+``goal`` (the frame around them is a template per family), a Coq template, a Gappa goal, an enumeration
+job, and one vectorised predicate on the mirror, which the cross-check runs on vectors and the replay of a
+counterexample on one-element arrays.  Renderers and provers ask `of(obligation)` for the statement and
+call the encoding they need: nothing dispatches on a statement's name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+from typing import Any, ClassVar, Iterable, Iterator, Protocol
+
+import numpy as np
+
+from divbridge.formats import FloatFormat, Format, IntFormat, RealFormat, get_format
+from divbridge.mirror import exact
+
+ENCODINGS = ("why3", "smt", "coq", "gappa", "enumeration", "predicate")
+KINDS = ("float_property", "case_rule", "case_table", "rounding_rule", "example", "integer", "real", "shape",
+         "strategy", "accuracy_bound")
+# kinds whose modules bring a heavy library (sympy): imported when a statement is not found among the others
+_LATE_KINDS = ("accuracy_bound",)
+
+Columns = dict[str, np.ndarray]
+
+
+class Obligation(Protocol):
+    """What a statement reads of an obligation that states it (`obligations.model.Obligation`, which sits
+    above this package): which statement, in which family and format, with which params."""
+
+    id: str
+    family: str
+    format: str
+    kind: str
+    prop: str
+    params: dict[str, Any]
+
+
+class NotEncoded(LookupError):
+    """An encoding a statement does not have, or a statement no kind defines (a programming error)."""
+
+
+class Statement:
+    """One claim with every encoding it has; a kind overrides the encodings it declares in ``encodings``.
+
+    Every method takes the obligation stating it (its params and format say what exactly)."""
+
+    kind: ClassVar[str] = ""                         # its kind module (one of KINDS)
+    name: str = ""                                   # the obligations' prop
+    families: tuple[str, ...] = ()                   # the families it is stated in
+    encodings: frozenset[str] = frozenset({"predicate"})
+    # its Why3 goal is written over the names of the generic float module (div_float_generic.mlw), so the
+    # formats where it reads the same share one statement of it
+    generic_why3: ClassVar[bool] = False
+
+    # -- the queries ---------------------------------------------------------------------------------
+    def variables(self, o: Obligation) -> tuple[str, ...]:
+        """The free variables of its queries, in the order a counterexample shows them."""
+        return ("a", "b")
+
+    def why3(self, o: Obligation) -> str:
+        """The Why3 goal's formula, over the names its family's module declares."""
+        raise NotEncoded(f"{o.id}: {self.name} has no Why3 goal")
+
+    def why3_name(self, o: Obligation) -> str:
+        """The goal's name in its Why3 module."""
+        return self.name
+
+    def why3_apart(self, o: Obligation) -> bool:
+        """Whether its goal lives in a module of its own, away from the quantified axioms of its family's
+        module (an integer goal expected to be refuted: there Z3 can answer "sat" and show the operands)."""
+        return False
+
+    def heading(self, o: Obligation) -> str:
+        """Its title where one Why3 statement stands for every float format."""
+        return o.title
+
+    def smt_frame(self, o: Obligation) -> str:
+        """The SMT-LIB template (generators/smtlib/<frame>.smt2.j2) that declares its variables."""
+        return o.family
+
+    def smt(self, o: Obligation, context: dict[str, Any]) -> str:
+        """SMT-LIB definitions ending with ``(define-fun goal () Bool ...)``, inside its frame (``context``:
+        what the frame defines, as `obligations.smtrender` gives it)."""
+        raise NotEncoded(f"{o.id}: {self.name} has no SMT-LIB goal")
+
+    def coq(self, o: Obligation) -> str:
+        """The Coq template (generators/coq/) that states and proves it."""
+        raise NotEncoded(f"{o.id}: {self.name} has no Coq proof")
+
+    def gappa(self, o: Obligation, fmt: FloatFormat) -> str:
+        """The Gappa goal (inside generators/gappa/accuracy.g.j2, which defines r, q and rnd)."""
+        raise NotEncoded(f"{o.id}: {self.name} has no Gappa goal")
+
+    def enumeration(self, o: Obligation) -> str:
+        """The job of `provers.enumeration` that proves it by enumerating every operand pair."""
+        raise NotEncoded(f"{o.id}: {self.name} has no enumeration")
+
+    # -- on the mirror -------------------------------------------------------------------------------
+    def predicate(self, o: Obligation, fmt: Format, **columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(applies, holds) at every point of the columns (one array per variable)."""
+        raise NotImplementedError
+
+    def samples(self, o: Obligation, vector_sets) -> Iterator[tuple[str, Format, Columns]]:
+        """The points the cross-check evaluates it at: (source, format, columns).  ``vector_sets``: the
+        operand pairs of the obligation's format (`crosscheck.vectors`), each with ``source``, ``a``, ``b``."""
+        fmt = get_format(o.format)
+        for vectors in vector_sets:
+            yield vectors.source, fmt, dict(zip(self.variables(o), (vectors.a, vectors.b)))
+
+    def explain(self, o: Obligation, fmt: Format, values: dict[str, Any]) -> str:
+        """What the mirror computes at one point (a counterexample's values)."""
+        return describe_quotients(fmt, values)
+
+
+def describe_quotients(fmt: Format, values: dict[str, Any]) -> str:
+    """The mirror's quotients of a point's operand pairs: ``a / b = ...`` (``a1 / b``, ``x / y``)."""
+    pairs = [(n, d) for n, d in (("a", "b"), ("a1", "b"), ("a2", "b"), ("x", "y")) if n in values and d in values]
+    shown = []
+    for n, d in pairs:
+        x, y = values[n], values[d]
+        if isinstance(fmt, FloatFormat):
+            shown.append(f"{n} / {d} = {fmt.describe(exact.float_div_bits(fmt, x, y))}")
+        elif isinstance(fmt, IntFormat):
+            shown.append(f"trunc({n} / {d}) = {exact.int_div(x, y)}" if y else f"{d} = 0")
+        elif isinstance(fmt, RealFormat):
+            shown.append(f"{n} / {d} = {exact.real_div(x, y)}" if y else f"{d} = 0")
+    return ", ".join(shown)
+
+
+def holds_at(o: Obligation, values: dict[str, Any]) -> tuple[bool, str]:
+    """The statement at one point, a counterexample's values (a statement without variables: at its own
+    constants): (holds, what the mirror computes there).  The replay of a counterexample."""
+    statement = of(o)
+    fmt = get_format(o.format)
+    names = statement.variables(o)
+    if names:
+        applies, holds = statement.predicate(o, fmt, **one_point(fmt, {n: values[n] for n in names}))
+    else:
+        _, fmt, columns = next(iter(statement.samples(o, [])))
+        applies, holds = statement.predicate(o, fmt, **columns)
+    return bool(np.all(~applies | holds)), statement.explain(o, fmt, values)
+
+
+def one_point(fmt: Format, values: dict[str, Any]) -> Columns:
+    """A point's values as one-element columns of the format (float values are bit patterns)."""
+    if isinstance(fmt, FloatFormat):
+        return {n: np.array([v], dtype=fmt.uint_dtype).view(fmt.dtype) for n, v in values.items()}
+    if isinstance(fmt, IntFormat):
+        return {n: np.array([v], dtype=fmt.dtype) for n, v in values.items()}
+    return {n: np.array([v], dtype=object) for n, v in values.items()}
+
+
+class Registry:
+    """The statements, by (family, name)."""
+
+    def __init__(self, statements: Iterable[Statement]):
+        self._by_key: dict[tuple[str, str], Statement] = {}
+        for statement in statements:
+            self._add(statement)
+
+    def _add(self, statement: Statement) -> None:
+        if statement.kind not in KINDS:
+            raise NotEncoded(f"statement {statement.name}: unknown kind '{statement.kind}'")
+        for family in statement.families:
+            if (family, statement.name) in self._by_key:
+                raise NotEncoded(f"two statements {statement.name} in family {family}")
+            self._by_key[family, statement.name] = statement
+
+    def find(self, family: str, name: str) -> Statement | None:
+        return self._by_key.get((family, name))
+
+    def of_kind(self, kind: str) -> list[Statement]:
+        return list(dict.fromkeys(s for s in self._by_key.values() if s.kind == kind))
+
+    def extended(self, *statements: Statement) -> "Registry":
+        """This registry with more statements, or other ones in place of those of the same names (the tests'
+        throwaway ones)."""
+        replaced = {(f, s.name) for s in statements for f in s.families}
+        kept = [s for s in dict.fromkeys(self._by_key.values()) if not {(f, s.name) for f in s.families} & replaced]
+        return Registry([*kept, *statements])
+
+
+def _kind_statements(kinds: Iterable[str]) -> list[Statement]:
+    return [s for kind in kinds for s in importlib.import_module(f"{__name__}.{kind}").STATEMENTS]
+
+
+_current: Registry | None = None
+_complete = False       # whether the late kinds are in `_current`
+
+
+def registry(complete: bool = False) -> Registry:
+    """The registry in use (``complete``: with the late kinds too)."""
+    global _current, _complete
+    if _current is None:
+        _current = Registry(_kind_statements(k for k in KINDS if k not in _LATE_KINDS))
+    if complete and not _complete:
+        _current = _current.extended(*_kind_statements(_LATE_KINDS))
+        _complete = True
+    return _current
+
+
+def of(o: Obligation) -> Statement:
+    """The statement an obligation claims."""
+    found = registry().find(o.family, o.prop) or registry(complete=True).find(o.family, o.prop)
+    if found is None:
+        raise NotEncoded(f"{o.id}: no statement '{o.prop}' in family {o.family}")
+    return found
+
+
+def has(o: Obligation, encoding: str) -> bool:
+    """Whether the obligation's statement has the encoding."""
+    return encoding in of(o).encodings
+
+
+@contextlib.contextmanager
+def use(replacement: Registry) -> Iterator[Registry]:
+    """Within the block, `of` answers from ``replacement`` (a test's registry with throwaway statements)."""
+    global _current, _complete
+    saved = _current, _complete
+    _current, _complete = replacement, True
+    try:
+        yield replacement
+    finally:
+        _current, _complete = saved

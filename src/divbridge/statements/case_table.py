@@ -1,0 +1,322 @@
+"""A row of a float case table ("result & if condition") as a proof obligation, encoded for every backend it has.
+
+The document's table is read by `document.reader`; `obligations.document`
+turns each row into plain data (`params`): its condition (with an
+``otherwise`` row as "no earlier row applies") and its result.  The
+obligation states: for every pair of operands satisfying the condition, the
+IEEE 754 quotient is the row's result.  A wrong row is encoded just the same,
+so the provers refute it with a counterexample at the row's line.
+
+Encodings: the Why3 goal (in the format's module: a literal is the format's
+value it stands for, an infinity a class, since Why3 writes no infinite
+literal), the SMT-LIB goal and the NumPy predicate (cross-check and replay).
+A condition on the operands' sign bits reaches NaN's sign too: SMT-LIB reads
+it in the bit pattern, the Why3 goal quantifies over it (Why3's floats have
+one NaN of no sign), which states the same.
+
+Plain data (built by `obligations.document.condition_data`):
+
+- a condition: ``("true",)``, ``("atom", "A" | "B", op, literal)`` with literal
+  ``None`` or ``(kind, value, sign)`` (kind number | inf | nan | min, value a
+  fraction's text), ``("and", parts)``, ``("or", parts)``, ``("not", part)``;
+- a result: ``(kind, sign, value, rounding)`` as `document.formula.Result` has them; or, for a sign rule of
+  one case, ``("sign", sign, "zero" | "inf", "")``: where the quotient is a zero (an infinity), its sign.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from divbridge.formats import FloatFormat, get_format
+from divbridge.statements import Statement
+from divbridge.statements.mirrorops import bits, div, f64
+from divbridge.statements.smtlib import fp_literal
+from divbridge.statements.why3terms import float_literal
+
+_UNARY = {"isnan": "(fp.isNaN {x})", "notnan": "(not (fp.isNaN {x}))", "isinf": "(fp.isInfinite {x})",
+          "notinf": "(not (fp.isInfinite {x}))", "isfinite": "(isFinite {x})", "notfinite": "(not (isFinite {x}))"}
+_COMPARE = {"=": "(fp.eq {x} {y})", "≠": "(not (fp.eq {x} {y}))", "<": "(fp.lt {x} {y})", ">": "(fp.gt {x} {y})",
+            "≤": "(fp.leq {x} {y})", "≥": "(fp.geq {x} {y})"}
+
+
+def literal_bits(fmt: FloatFormat, literal: tuple) -> int:
+    """The format's value a literal of the document stands for (a number rounded to nearest)."""
+    kind, value, sign = literal
+    if kind == "inf":
+        return fmt.inf(1 if sign == "-" else 0)
+    if kind == "nan":
+        return fmt.nan
+    return fmt.round(Fraction(value), sign_if_zero=1 if sign == "-" else 0)
+
+
+def _signed_zero(literal: tuple | None, op: str) -> bool:
+    return bool(literal) and literal[0] == "number" and Fraction(literal[1]) == 0 and literal[2] in ("+", "-") \
+        and op in ("=", "≠")
+
+
+# -- SMT-LIB -------------------------------------------------------------------------------------
+
+def _smt_condition(cond: tuple, fmt: FloatFormat) -> str:
+    head = cond[0]
+    if head == "true":
+        return "true"
+    if head in ("and", "or"):
+        parts = [_smt_condition(p, fmt) for p in cond[1]]
+        return parts[0] if len(parts) == 1 else f"({head} {' '.join(parts)})"
+    if head == "not":
+        return f"(not {_smt_condition(cond[1], fmt)})"
+    _, operand, op, literal = cond
+    x = operand.lower()
+    if op in ("samesign", "diffsign"):   # the sign bits, NaN's included
+        top = f"(_ extract {fmt.width - 1} {fmt.width - 1})"
+        same = f"(= ({top} a_bits) ({top} b_bits))"
+        return same if op == "samesign" else f"(not {same})"
+    if op in _UNARY:
+        return _UNARY[op].format(x=x)
+    kind = literal[0]
+    if kind == "min":   # INT_MIN names an integer bound: no float equals it
+        return "true" if op in ("≠", ">", "≥") else "false"
+    if kind == "nan":   # "B = nan" means "B is NaN"
+        return f"(fp.isNaN {x})" if op == "=" else f"(not (fp.isNaN {x}))"
+    if _signed_zero(literal, op):
+        signed = f"(and (fp.isZero {x}) ({'fp.isNegative' if literal[2] == '-' else 'fp.isPositive'} {x}))"
+        return signed if op == "=" else f"(not {signed})"
+    return _COMPARE[op].format(x=x, y=fp_literal(fmt, literal_bits(fmt, literal)))
+
+
+def _smt_sign(sign: str) -> str:
+    if sign == "-":
+        return "(fp.isNegative q)"
+    if sign == "+":
+        return "(not (fp.isNegative q))"
+    if sign.startswith("xor:"):
+        signs = [f"(fp.isNegative {o.lower()})" for o in sign[4:]]
+        return f"(= (fp.isNegative q) {signs[0] if len(signs) == 1 else '(xor ' + ' '.join(signs) + ')'})"
+    return "true"     # "±" (the table check says it is open) or an unsigned zero
+
+
+def _smt_result(result: tuple, fmt: FloatFormat) -> str:
+    kind, sign, value, rounding = result
+    if kind == "sign":   # a sign rule of one case: where that case's quotient is a zero (an infinity), its sign
+        return f"(=> {'(fp.isInfinite q)' if value == 'inf' else '(fp.isZero q)'} {_smt_sign(sign)})"
+    if kind == "quotient":   # an integer rounding, or the negated quotient, is not what IEEE 754 gives
+        return "(fp.isNaN q)" if rounding in ("trunc", "floor") or sign == "-" else "true"
+    if kind == "nan":
+        return "(fp.isNaN q)"
+    if kind == "inf":   # an unsigned "inf" is +inf, as NumPy prints it
+        return f"(and (fp.isInfinite q) {_smt_sign(sign or '+')})"
+    if Fraction(value) == 0:   # an unsigned 0 is either zero
+        return f"(and (fp.isZero q) {_smt_sign(sign)})"
+    return f"(fp.eq q {fp_literal(fmt, fmt.round(Fraction(value)))})"
+
+
+def _smt(params: dict, fmt: FloatFormat) -> str:
+    hypothesis = _smt_condition(params["condition"], fmt)
+    return f"(define-fun goal () Bool (=> {hypothesis}\n                             {_smt_result(params['result'], fmt)}))"
+
+
+def statement(params: dict) -> str:
+    kind, sign, value, _ = params["result"]
+    if kind == "sign":
+        what = {"xor:AB": "sign(a) xor sign(b)", "xor:A": "sign(a)", "xor:B": "sign(b)", "+": "+", "-": "-"}[sign]
+        return (f"{params['condition_text']} and a / b is {'an infinity' if value == 'inf' else 'a zero'} -> "
+                f"sign(a / b) = {what}")
+    return f"{params['condition_text']} -> a / b = {params['result_text']}"
+
+
+# -- Why3 ----------------------------------------------------------------------------------------
+
+_WHY3_UNARY = {"isnan": "is_nan {x}", "notnan": "not is_nan {x}", "isinf": "is_infinite {x}",
+               "notinf": "not is_infinite {x}", "isfinite": "is_finite {x}", "notfinite": "not is_finite {x}"}
+_WHY3_COMPARE = {"=": "{x} .= {y}", "≠": "not ({x} .= {y})", "<": "{x} .< {y}", ">": "{x} .> {y}",
+                 "≤": "{x} .<= {y}", "≥": "{x} .>= {y}"}
+# a comparison with +inf: IEEE's comparisons, NaN comparing false (-inf: mirrored)
+_WHY3_PLUS_INF = {"=": "is_plus_infinity {x}", "≠": "not is_plus_infinity {x}",
+                  "<": "is_not_nan {x} /\\ not is_plus_infinity {x}", ">": "false", "≤": "is_not_nan {x}",
+                  "≥": "is_plus_infinity {x}"}
+_WHY3_MINUS_INF = {"=": "is_minus_infinity {x}", "≠": "not is_minus_infinity {x}", "<": "false",
+                   ">": "is_not_nan {x} /\\ not is_minus_infinity {x}", "≤": "is_minus_infinity {x}",
+                   "≥": "is_not_nan {x}"}
+
+
+def _uses_sign_bits(cond: tuple) -> bool:
+    if cond[0] in ("and", "or"):
+        return any(_uses_sign_bits(p) for p in cond[1])
+    if cond[0] == "not":
+        return _uses_sign_bits(cond[1])
+    return cond[0] == "atom" and cond[2] in ("samesign", "diffsign")
+
+
+def _why3_condition(cond: tuple, fmt: FloatFormat) -> str:
+    head = cond[0]
+    if head == "true":
+        return "true"
+    if head in ("and", "or"):
+        parts = [f"({_why3_condition(p, fmt)})" for p in cond[1]]
+        return (" /\\ " if head == "and" else " \\/ ").join(parts)
+    if head == "not":
+        return f"not ({_why3_condition(cond[1], fmt)})"
+    _, operand, op, literal = cond
+    x = operand.lower()
+    if op in ("samesign", "diffsign"):   # NaN's sign bit: the goal's variable sign_a (sign_b)
+        same = "(if is_nan a then sign_a = True else is_negative a) <-> " \
+               "(if is_nan b then sign_b = True else is_negative b)"
+        return same if op == "samesign" else f"not ({same})"
+    if op in _WHY3_UNARY:
+        return _WHY3_UNARY[op].format(x=x)
+    kind = literal[0]
+    if kind == "min":
+        return "true" if op in ("≠", ">", "≥") else "false"
+    if kind == "nan":
+        return f"is_nan {x}" if op == "=" else f"not is_nan {x}"
+    if _signed_zero(literal, op):
+        signed = f"is_zero {x} /\\ {'is_negative' if literal[2] == '-' else 'is_positive'} {x}"
+        return signed if op == "=" else f"not ({signed})"
+    pattern = literal_bits(fmt, literal)
+    if fmt.decode(pattern).is_inf:
+        return (_WHY3_MINUS_INF if fmt.decode(pattern).sign else _WHY3_PLUS_INF)[op].format(x=x)
+    return _WHY3_COMPARE[op].format(x=x, y=float_literal(fmt, pattern))
+
+
+def _why3_sign(sign: str) -> str:
+    if sign == "-":
+        return "is_negative q"
+    if sign == "+":
+        return "not is_negative q"
+    if sign.startswith("xor:"):
+        signs = [f"is_negative {o.lower()}" for o in sign[4:]]
+        expected = signs[0] if len(signs) == 1 else f"not ({signs[0]} <-> {signs[1]})"
+        return f"(is_negative q <-> {expected})"
+    return "true"
+
+
+def _why3_result(result: tuple, fmt: FloatFormat) -> str:
+    kind, sign, value, rounding = result
+    if kind == "sign":
+        return f"({'is_infinite q' if value == 'inf' else 'is_zero q'} -> {_why3_sign(sign)})"
+    if kind == "quotient":
+        return "is_nan q" if rounding in ("trunc", "floor") or sign == "-" else "true"
+    if kind == "nan":
+        return "is_nan q"
+    if kind == "inf":
+        return f"is_infinite q /\\ {_why3_sign(sign or '+')}"
+    if Fraction(value) == 0:
+        return f"is_zero q /\\ {_why3_sign(sign)}"
+    return f"q .= {float_literal(fmt, fmt.round(Fraction(value)))}"
+
+
+def _why3(params: dict, fmt: FloatFormat) -> str:
+    signs = ", sign_a sign_b: bool" if _uses_sign_bits(params["condition"]) else ""
+    return (f"forall a b: t{signs}. {_why3_condition(params['condition'], fmt)} ->\n"
+            f"    let q = div a b in {_why3_result(params['result'], fmt)}")
+
+
+# -- NumPy ---------------------------------------------------------------------------------------
+
+def _negative(x: np.ndarray) -> np.ndarray:
+    """fp.isNegative: the sign bit of a number (NaN is neither negative nor positive)."""
+    return np.signbit(x) & ~np.isnan(x)
+
+
+def _holds(cond: tuple, fmt: FloatFormat, a, b) -> np.ndarray:
+    x, y = f64(a), f64(b)
+    head = cond[0]
+    if head == "true":
+        return np.ones(x.shape, bool)
+    if head == "and":
+        return np.logical_and.reduce([_holds(p, fmt, a, b) for p in cond[1]])
+    if head == "or":
+        return np.logical_or.reduce([_holds(p, fmt, a, b) for p in cond[1]])
+    if head == "not":
+        return ~_holds(cond[1], fmt, a, b)
+    _, operand, op, literal = cond
+    v = x if operand == "A" else y
+    if op in ("samesign", "diffsign"):
+        top = fmt.width - 1
+        same = (bits(fmt, a) >> top) == (bits(fmt, b) >> top)
+        return same if op == "samesign" else ~same
+    finite = np.isfinite(v)
+    unary = {"isnan": np.isnan(v), "notnan": ~np.isnan(v), "isinf": np.isinf(v), "notinf": ~np.isinf(v),
+             "isfinite": finite, "notfinite": ~finite}
+    if op in unary:
+        return unary[op]
+    kind = literal[0]
+    if kind == "min":
+        return np.full(v.shape, op in ("≠", ">", "≥"))
+    if kind == "nan":
+        return np.isnan(v) if op == "=" else ~np.isnan(v)
+    if _signed_zero(literal, op):
+        signed = (v == 0) & (np.signbit(v) if literal[2] == "-" else ~np.signbit(v))
+        return signed if op == "=" else ~signed
+    w = _value(fmt, literal_bits(fmt, literal))
+    with np.errstate(invalid="ignore"):
+        return {"=": v == w, "≠": v != w, "<": v < w, ">": v > w, "≤": v <= w, "≥": v >= w}[op]
+
+
+def _value(fmt: FloatFormat, pattern: int) -> float:
+    decoded = fmt.decode(pattern)
+    if decoded.is_nan:
+        return float("nan")
+    if decoded.is_inf:
+        return float("-inf") if decoded.sign else float("inf")
+    return float(decoded.value) if decoded.value or not decoded.sign else -0.0
+
+
+def _sign_ok(sign: str, q: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    negative = _negative(q)
+    if sign == "-":
+        return negative
+    if sign == "+":
+        return ~negative
+    if sign.startswith("xor:"):
+        signs = [_negative(x if o == "A" else y) for o in sign[4:]]
+        return negative == (signs[0] ^ signs[1] if len(signs) == 2 else signs[0])
+    return np.ones(q.shape, bool)
+
+
+def _predicate(params: dict, fmt: FloatFormat, a, b) -> tuple[np.ndarray, np.ndarray]:
+    """(applies, holds) of the row on the mirror's quotients."""
+    x, y = f64(a), f64(b)
+    q = f64(div(fmt, a, b))
+    applies = _holds(params["condition"], fmt, a, b)
+    kind, sign, value, rounding = params["result"]
+    if kind == "sign":
+        holds = ~(np.isinf(q) if value == "inf" else q == 0) | _sign_ok(sign, q, x, y)
+    elif kind == "quotient":
+        holds = np.isnan(q) if rounding in ("trunc", "floor") or sign == "-" else np.ones(q.shape, bool)
+    elif kind == "nan":
+        holds = np.isnan(q)
+    elif kind == "inf":
+        holds = np.isinf(q) & _sign_ok(sign or "+", q, x, y)
+    elif Fraction(value) == 0:
+        holds = (q == 0) & _sign_ok(sign, q, x, y)
+    else:
+        holds = q == _value(fmt, fmt.round(Fraction(value)))
+    return applies, holds
+
+
+class CaseTableRow(Statement):
+    """A row, a case in words or a sign rule of one case (the obligation's kind: table, case or sign)."""
+
+    kind = "case_table"
+    name = "case_table"
+    families = ("float",)
+    encodings = frozenset({"why3", "smt", "predicate"})
+
+    def why3(self, o) -> str:
+        return _why3(o.params, get_format(o.format))
+
+    def why3_name(self, o) -> str:
+        """The row's name, as its obligation has it (``<kind>_<what it states>``)."""
+        return o.id.split(".", 2)[2].replace(".", "_")
+
+    def smt(self, o, context) -> str:
+        return _smt(o.params, context["fmt"])
+
+    def predicate(self, o, fmt, a, b):
+        return _predicate(o.params, fmt, a, b)
+
+
+STATEMENTS = (CaseTableRow(),)

@@ -1,0 +1,132 @@
+"""A worked example of the document ("A = [...], B = [...], C = [...]"): Div gives each element's C.
+
+The obligation's params hold its elements as written, ``(a, b, c)`` texts, already checked to be exact in
+the obligation's format (`obligations.catalog`).  It has no variables: its queries are about constants,
+and its predicate runs on its own elements.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from divbridge.formats import FloatFormat, Format, IntFormat, get_format
+from divbridge.statements import Statement
+from divbridge.statements.mirrorops import bits, div
+from divbridge.statements.smtlib import bv_literal, fp_literal, real_literal
+from divbridge.statements.why3terms import float_literal, int_literal
+from divbridge.statements.why3terms import real_literal as why3_real
+
+
+class WorkedExample(Statement):
+    kind = "example"
+    name = "example"
+    families = ("float", "int", "real")
+    encodings = frozenset({"why3", "smt", "predicate"})
+
+    def variables(self, o) -> tuple[str, ...]:
+        return ()
+
+    def why3_name(self, o) -> str:
+        return o.params["example"]
+
+    def why3(self, o) -> str:
+        """Each element's quotient is its C.  An infinite or NaN operand, which Why3 writes no literal for, is
+        a variable of its class (there is one NaN, and one infinity of each sign)."""
+        fmt = get_format(o.format)
+        lines = []
+        for number, (a, b, c) in enumerate(o.params["elements"], 1):
+            binders, hypotheses, terms = [], [], []
+            for name, text in ((f"a{number}", a), (f"b{number}", b)):
+                if text in _CLASS:
+                    binders.append(name)
+                    hypotheses.append(f"{_CLASS[text]} {name}")
+                    terms.append(name)
+                else:
+                    terms.append(_term(fmt, text))
+            quotient = f"div {terms[0]} {terms[1]}"
+            claim = f"{_CLASS[c]} ({quotient})" if c in _CLASS else f"{quotient} = {_term(fmt, c)}"
+            if binders:
+                conjunction = " /\\ ".join(hypotheses)
+                claim = f"(forall {' '.join(binders)}: t. {conjunction} -> {claim})"
+            lines.append(claim)
+        return "\n    /\\ ".join(lines)
+
+    def smt_frame(self, o) -> str:
+        return o.family
+
+    def smt(self, o, context) -> str:
+        fmt = context.get("fmt")
+        if isinstance(fmt, FloatFormat):
+            lines = []
+            for a, b, c in ((fmt.parse(x) for x in triple) for triple in o.params["elements"]):
+                quotient = f"(fp.div RNE {fp_literal(fmt, a)} {fp_literal(fmt, b)})"
+                shown = f"{fmt.describe(a)} / {fmt.describe(b)}"
+                lines.append(f"  (fp.isNaN {quotient})   ; {shown} = nan" if fmt.decode(c).is_nan else
+                             f"  (= {quotient} {fp_literal(fmt, c)})   ; {shown} = {fmt.describe(c)}")
+            return "(define-fun goal () Bool (and\n" + "\n".join(lines) + "\n  true))"
+        if isinstance(fmt, IntFormat):
+            w, operator = fmt.bits, "bvsdiv" if fmt.signed else "bvudiv"
+            return "; the document's worked example: each element's quotient, truncated toward zero, is the C written\n" \
+                "(define-fun goal () Bool (and" + "".join(
+                f" (= ({operator} {bv_literal(w, _int(a))} {bv_literal(w, _int(b))}) {bv_literal(w, _int(c))})"
+                for a, b, c in o.params["elements"]) + "))"
+        return "(define-fun goal () Bool (and\n" + "".join(
+            f"  (= (/ {real_literal(a)} {real_literal(b)}) {real_literal(c)})\n"
+            for a, b, c in o.params["elements"]) + "  true))"
+
+    def samples(self, o, vector_sets):
+        fmt = get_format(o.format)
+        columns = zip(*o.params["elements"])
+        yield f"worked example {o.params['example'].removeprefix('example_')}", fmt, \
+            dict(zip(("a", "b", "c"), (_column(fmt, texts) for texts in columns)))
+
+    def predicate(self, o, fmt: Format, a, b, c):
+        q = div(fmt, a, b)
+        if isinstance(fmt, FloatFormat):
+            with np.errstate(invalid="ignore"):
+                both_nan = np.isnan(q.astype(np.float64)) & np.isnan(c.astype(np.float64))
+            return np.ones(a.shape, bool), (bits(fmt, q) == bits(fmt, c)) | both_nan
+        return np.ones(a.shape, bool), np.array([x == y for x, y in zip(q, c)], bool)
+
+    def explain(self, o, fmt: Format, values) -> str:
+        _, _, columns = next(self.samples(o, []))
+        applies, holds = self.predicate(o, fmt, **columns)
+        quotients = div(fmt, columns["a"], columns["b"])
+        for i in np.flatnonzero(~holds):
+            a, b, c = o.params["elements"][i]
+            return f"{a} / {b} = {_shown(fmt, quotients[i])}, not {c}"
+        return "every element as the example states"
+
+
+def _column(fmt: Format, texts) -> np.ndarray:
+    if isinstance(fmt, FloatFormat):
+        return np.array([fmt.parse(t) for t in texts], dtype=fmt.uint_dtype).view(fmt.dtype)
+    if isinstance(fmt, IntFormat):
+        return np.array([_int(t) for t in texts], dtype=fmt.dtype)
+    return np.array([Fraction(t) for t in texts], dtype=object)
+
+
+def _shown(fmt: Format, value) -> str:
+    return fmt.describe(int(bits(fmt, value))) if isinstance(fmt, FloatFormat) else str(value)
+
+
+# the classes of value Why3 has no literal for, as its predicates
+_CLASS = {"nan": "is_nan", "inf": "is_plus_infinity", "-inf": "is_minus_infinity"}
+
+
+def _int(text: str) -> int:
+    return int(Fraction(text))
+
+
+def _term(fmt: Format, text: str) -> str:
+    """A written value as a Why3 term of the format's type."""
+    if isinstance(fmt, FloatFormat):
+        return float_literal(fmt, fmt.parse(text))
+    if isinstance(fmt, IntFormat):
+        return int_literal(_int(text))
+    return why3_real(Fraction(text))
+
+
+STATEMENTS = (WorkedExample(),)

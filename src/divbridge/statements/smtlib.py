@@ -1,0 +1,40 @@
+"""SMT-LIB literals: what the statements' encodings and the frames around them write values with."""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+import jinja2
+
+from divbridge.formats import FloatFormat
+
+
+def fp_literal(fmt: FloatFormat, bits: int) -> str:
+    """``(fp #b0 #b01111 #b0000000000)``: an SMT-LIB literal every FP solver reads."""
+    sign = bits >> (fmt.width - 1)
+    exponent = (bits & fmt.exponent_mask) >> (fmt.sb - 1)
+    fraction = bits & fmt.fraction_mask
+    return f"(fp #b{sign} #b{exponent:0{fmt.eb}b} #b{fraction:0{fmt.sb - 1}b})"
+
+
+def bv_literal(width: int, value: int) -> str:
+    """A two's complement bit-vector literal: ``(_ bv65535 16)`` for -1."""
+    return f"(_ bv{value & ((1 << width) - 1)} {width})"
+
+
+def real_literal(text: str | Fraction) -> str:
+    """An exact real: ``(- (/ 1.0 3.0))``."""
+    value = Fraction(text)
+    body = f"(/ {abs(value.numerator)}.0 {value.denominator}.0)" if value.denominator != 1 else f"{abs(value.numerator)}.0"
+    return f"(- {body})" if value < 0 else body
+
+
+@functools.cache   # a snippet is compiled once, not once per format
+def snippet(text: str) -> jinja2.Template:
+    """A statement's Jinja2 snippet of SMT-LIB (or Gappa) text, with the literals above at hand."""
+    return _ENV.from_string(text)
+
+
+_ENV = jinja2.Environment(undefined=jinja2.StrictUndefined)
+_ENV.globals.update(fp_literal=fp_literal, bv_literal=bv_literal, real_literal=real_literal)
