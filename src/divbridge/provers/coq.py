@@ -181,17 +181,21 @@ class Libraries:
         try:
             self.write(name, work)
             failure = _coqc(work, f"{name}.v", [work], deadline - time.monotonic(), cancel)
-            if failure is not None:
-                verdict, message = failure
-                return (verdict, f"library {name} does not check: {message}") if verdict in ("unknown", "error") \
-                    else failure
+            if failure is not None and failure[0] in ("unknown", "error"):
+                return failure[0], f"library {name} does not check: {failure[1]}"
+            if failure is not None:   # stopped or out of time
+                return failure
             (work / "vo.sha256").write_text(_sha256((work / f"{name}.vo").read_bytes()))
             final = self.path(name)
             if not self._compiled(name):   # else another run stored it meanwhile
                 shutil.rmtree(final, ignore_errors=True)   # a copy that failed its check
-                work.rename(final)
-            return None if self._compiled(name) else ("error", f"library {name}: its compiled copy in {final} "
-                                                                "does not match its text")
+                try:
+                    work.rename(final)
+                except OSError:   # another run stores it now: checked below
+                    pass
+            if not self._compiled(name):
+                return "error", f"library {name}: its compiled copy in {final} does not match its text"
+            return None
         finally:
             shutil.rmtree(work, ignore_errors=True)
 
