@@ -2,7 +2,8 @@
 
 Targets (issue 12): cold prove of everything <= 60 s on 2 cores, warm (all
 cache hits) <= 1 s without the cross-check and <= 2 s with it.  The runs use
-a fresh cache directory and output directory, never the project's.  With
+a fresh cache directory (every cache: DIVBRIDGE_CACHE too) and output
+directory, never the project's.  With
 BENCH_BASE set to a worktree of an earlier commit of main, the same figures
 are measured for it in the same run ("before"); each figure has the
 machine's load average beside it.
@@ -25,7 +26,9 @@ def _prove(out: Path, cache: Path, *extra: str, source: Path | None = None) -> t
     """One `divbridge prove` run in a subprocess (Python start-up included): wall time, results.json,
     and the run log (empty for a source tree older than the run log).  ``source``: run that tree's
     divbridge instead (a worktree of the main branch, for the figures before)."""
-    env = dict(os.environ, PYTHONPATH=str(source / "src")) if source else None
+    # every cache under the run's own root (compiled Coq libraries, templates), not the project's
+    env = dict(os.environ, DIVBRIDGE_CACHE=str(cache.parent / "root"),
+               **({"PYTHONPATH": str(source / "src")} if source else {}))
     started = time.perf_counter()
     subprocess.run([*DIVBRIDGE, "prove", "--out", str(out), "--cache-dir", str(cache), *extra],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
@@ -76,7 +79,8 @@ def _cold_and_warm(source: Path | None = None) -> dict:
         if source is None:   # --replay is new: no figure before
             started = time.perf_counter()
             replay = subprocess.run([*DIVBRIDGE, "prove", "--replay", "--out", str(out)],
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                                    env=dict(os.environ, DIVBRIDGE_CACHE=str(Path(tmp) / "root")))
             figures.update({"replay_s": round(time.perf_counter() - started, 1), "replay_exit": replay.returncode,
                             "replay_load": _load()})
     return figures

@@ -13,40 +13,16 @@
      the exact quotient rounded once, overflowing to an infinity (Bdiv_correct).
    - Bleb, Bltb are IEEE comparisons (false on NaN, -0 = +0); B2R is the real value of
      a finite float.  NaN payloads play no part: every claim treats NaN as one class.
-   The theorem is proved for every format meeting the stated hypotheses, then
-   instantiated below; no axiom is added (divbridge checks Print Assumptions). *)
+   The theorem is proved once for every format meeting its hypotheses, in the library
+   this file loads (DivBridge/<library>.v beside it, compiled once per run); below it is
+   instantiated for the obligation's format, its hypotheses checked by computation.
+   No axiom is added: divbridge checks Print Assumptions, which covers the library's proof. *)
 From Coq Require Import Bool ZArith Reals Lia Lra Psatz.
 From Flocq Require Import Core.
 
 From Flocq.IEEE754 Require Import BinarySingleNaN.
+From DivBridge Require Import ExactWhenRepresentable.
 Open Scope R_scope.
-
-Section Generic.
-Variables prec emax : Z.
-Context (prec_gt_0_ : Prec_gt_0 prec) (prec_lt_emax_ : Prec_lt_emax prec emax).
-
-Local Instance fexp_valid : Valid_exp (SpecFloat.fexp prec emax) := FLT_exp_valid _ _.
-Notation float := (binary_float prec emax).
-Notation rnd := (round radix2 (SpecFloat.fexp prec emax) (round_mode mode_NE)).
-Notation div := (@Bdiv prec emax prec_gt_0_ prec_lt_emax_ mode_NE).
-
-
-Theorem exact_when_representable : forall a b c : float,
-  is_finite a = true -> B2R a <> 0 -> is_finite b = true -> B2R b <> 0 ->
-  is_finite c = true -> B2R c * B2R b = B2R a ->
-  div a b = c.
-Proof.
-intros a b c Fa Za Fb Zb Fc Ec.
-assert (Q : B2R a / B2R b = B2R c) by (rewrite <- Ec; field; exact Zb).
-assert (Zc : B2R c <> 0) by (intros Z; rewrite Z, Rmult_0_l in Ec; now apply Za).
-generalize (Bdiv_correct prec emax prec_gt_0_ prec_lt_emax_ mode_NE a b Zb).
-rewrite Q, round_generic by (auto with typeclass_instances; apply generic_format_B2R).
-rewrite Rlt_bool_true by (apply abs_B2R_lt_emax).
-intros [E _]. apply B2R_inj; [ | apply is_finite_strict_B2R; exact Zc | exact E ].
-apply is_finite_strict_B2R. rewrite E. exact Zc.
-Qed.
-
-End Generic.
 
 (* the instance: bf16 = binary_float 8 128 *)
 Definition prec := 8%Z.

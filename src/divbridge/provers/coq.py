@@ -5,39 +5,50 @@ the two "compute in a wider format" strategies follow from a few facts about
 rounding (monotone, idempotent on representable values, double rounding of a
 quotient innocuous, a relative error bound).  Flocq proves those facts, and
 its ``IEEE754.BinarySingleNaN`` models IEEE 754 binary floats and division
-exactly (special values, signed zeros, overflow).  Each template under
-``generators/coq/`` states its theorem for every format meeting explicit
-hypotheses, proves it, instantiates it for the obligation's format (the
-hypotheses checked by ``lia``) and ends with ``Print Assumptions``.
+exactly (special values, signed zeros, overflow).
 
-Honesty: a file is proved only when ``coqc`` compiles it and the printed
-assumptions are among the standard library's axioms of the classical real
-numbers (``STANDARD_AXIOMS``).  A file containing ``Admitted``, ``admit``,
-``Axiom``, ``Parameter`` or ``Conjecture``, or whose assumptions name
-anything else, is an error; a proof script that does not check is unknown
-(the claim may still hold), never refuted.
+Proved once: each generic theorem, stated for every format meeting explicit
+hypotheses, is a small library (``generators/coq/<Name>.v``, loaded as
+``DivBridge.<Name>``) compiled by the first proof that needs it and kept in
+the cache across runs (`Libraries`).  Each obligation's file (a template under ``generators/coq/``)
+only loads its library, instantiates the theorem for the obligation's format
+(the hypotheses checked by computation or ``lia``) and ends with ``Print
+Assumptions``, which reaches into the library's proof.  The cache keys an
+instance's answer on its text and on the text of every library it loads.
+
+Honesty: a file is proved only when ``coqc`` compiles it (and its libraries)
+and the printed assumptions are among the standard library's axioms of the
+classical real numbers (``STANDARD_AXIOMS``).  A file or library containing
+``Admitted``, ``admit``, ``Axiom``, ``Parameter`` or ``Conjecture``, or whose
+assumptions name anything else, is an error; a proof script that does not
+check is unknown (the claim may still hold), never refuted.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 import subprocess
 import tempfile
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
-
-from divbridge import assets, statements
+from divbridge import assets, cachedir, statements
+from divbridge.atomicio import write_text_atomic
 from divbridge.errors import ToolMissing
 from divbridge.formats import Format, get_format
 from divbridge.obligations.model import Obligation
 from divbridge.provers.process import communicate
-from divbridge.provers.runner import FileBackend
+from divbridge.provers.runner import FileBackend, ProofTask
 from divbridge.provers.verdicts import Attempt
 
 INSTALL = "apt-get install coq libcoq-flocq"
+# the generic theorems: generators/coq/<Name>.v, loaded by the instances as DivBridge.<Name>
+LIBRARY_SOURCES = assets.TEMPLATES / "coq"
+LIBRARY_ROOT = "DivBridge"
 # What Coq's standard library assumes for the classical real numbers (Coq.Reals, on
 # which Flocq builds): the axioms of its Dedekind-cut construction, excluded middle
 # and dependent functional extensionality.  A proof may rest on these and nothing else.
@@ -51,6 +62,7 @@ STANDARD_AXIOMS = frozenset({
 _UNPROVED = re.compile(r"\b(Admitted|admit|Axioms?|Parameters?|Conjectures?|bypass_check|Declare\s+ML\s+Module"
                        r"|Unset\s+(?:Guard|Positivity|Universe)\s+Checking)\b")
 _COMMENT = re.compile(r"\(\*.*?\*\)", re.DOTALL)
+_REQUIRES = re.compile(rf"\bFrom\s+{LIBRARY_ROOT}\s+Require\s+(?:Import\s+|Export\s+)?([\w\s]+?)\s*\.(?!\w)")
 _FLOCQ_VERSION = re.compile(r'parse "(?P<version>[\d.]+)"%string')
 
 
@@ -65,19 +77,10 @@ class CoqBackend(FileBackend):
 
     def __init__(self) -> None:
         self._env = assets.template_environment("coq", keep_trailing_newline=True)
+        self.libraries = Libraries()
 
     def versions(self) -> dict[str, str]:
-        if shutil.which("coqc") is None:
-            raise ToolMissing("coqc", INSTALL)
-        done = subprocess.run(["coqc", "--version"], capture_output=True, text=True, timeout=30)
-        match = re.search(r"version (\S+)", done.stdout)
-        where = subprocess.run(["coqc", "-where"], capture_output=True, text=True, timeout=30).stdout.strip()
-        flocq = Path(where) / "user-contrib" / "Flocq"
-        if not (flocq / "IEEE754" / "BinarySingleNaN.vo").exists():
-            raise ToolMissing("Flocq (the Coq library)", INSTALL)
-        found = _FLOCQ_VERSION.search((flocq / "Version.v").read_text()) if (flocq / "Version.v").exists() else None
-        return {"coq": f"{match.group(1) if match else done.stdout.strip()} flocq "
-                       f"{found.group('version') if found else 'unknown'}"}
+        return {"coq": coq_version()}
 
     def render(self, obligation: Obligation, fmt: Format | None = None, via: Format | None = None) -> str:
         """The obligation's Coq file; ``fmt`` and ``via`` replace its formats (the tests' negative controls)."""
@@ -90,8 +93,135 @@ class CoqBackend(FileBackend):
     def handles(self, obligation: Obligation) -> bool:
         return handles(obligation)
 
+    def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
+        """The instance files (FileBackend), the libraries they load beside them (evidence, under
+        ``coq/DivBridge/``), and each task keyed on its libraries' text too."""
+        groups = super().prepare(obligations, out_dir, provers)
+        keyed = [[replace(task, options=self.libraries.key(required_libraries(task.text))) for task in group]
+                 for group in groups]
+        for name in sorted({name for group in groups for name in required_libraries(group[0].text)}):
+            self.libraries.write(name, out_dir / self.name / LIBRARY_ROOT)
+        return keyed
+
     def prove(self, text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
-        return prove(text, timeout, cancel)
+        return prove(text, timeout, cancel, self.libraries)
+
+
+class Libraries:
+    """The generic theorems, each compiled at most once per run, by the first proof that loads it,
+    and kept across runs in the cache (``<cache root>/coq/<name>-<key>/``, the key a digest of the
+    library's text and of the Coq and Flocq versions; a temporary directory with DIVBRIDGE_CACHE=off).
+    A compiled copy is used only while its ``.vo`` matches the digest written beside it after the
+    compile: a copy cut short or altered is compiled again.  A library that does not check answers
+    for every instance that loads it (never kept); a compile stopped or out of time is tried again.
+    Each library has a directory of its own, and a file is given only those it names: so what it
+    loads is what its cache key holds, and a library it loads in another way is not found."""
+
+    def __init__(self, texts: dict[str, str] | None = None, store: Path | None = None):
+        self.texts = texts if texts is not None else {path.stem: path.read_text()
+                                                       for path in sorted(LIBRARY_SOURCES.glob("*.v"))}
+        if store is None:
+            root = cachedir.root()
+            if root is None:
+                self._scratch = tempfile.TemporaryDirectory(prefix="divbridge-coqlib-")   # removed with this object
+                root = Path(self._scratch.name)
+            store = root / "coq"
+        self.store = store
+        self._version: str | None = None
+        self._locks = {name: threading.Lock() for name in self.texts}
+        self._done: dict[str, tuple[str, str] | None] = {}   # library -> its compile's answer (None: compiled)
+
+    def key(self, names: list[str]) -> tuple[tuple[str, str], ...]:
+        """What an instance's answer depends on besides its own text: each library it loads."""
+        return tuple((f"{LIBRARY_ROOT}.{name}", _sha256(self.texts.get(name, "").encode())) for name in names)
+
+    def path(self, name: str) -> Path:
+        """Where the library is compiled (bound to the logical name DivBridge)."""
+        if self._version is None:
+            self._version = coq_version()
+        key = _sha256(f"{self._version}\n{self.texts[name]}".encode())
+        return self.store / f"{name}-{key[:16]}"
+
+    def write(self, name: str, directory: Path) -> None:
+        """The library's text as ``directory/<name>.v`` (nothing for a library that does not exist)."""
+        if name in self.texts:
+            write_text_atomic(directory / f"{name}.v", self.texts[name])
+
+    def compile(self, name: str, deadline: float, cancel: threading.Event | None) -> tuple[str, str] | None:
+        """None once the library is compiled; else (verdict, message) saying why it is not."""
+        if name not in self.texts:
+            return "error", f"no library {LIBRARY_ROOT}.{name}"
+        with self._locks[name]:   # the other instances of the library wait for this compile
+            if name in self._done:
+                return self._done[name]
+            forbidden = unproved_commands(self.texts[name])
+            if forbidden:
+                failure = ("error", f"refused: the library {name} uses {', '.join(forbidden)}")
+            elif self._compiled(name):
+                failure = None
+            else:
+                failure = self._compile(name, deadline, cancel)
+            if failure is None or failure[0] not in ("skipped", "timeout"):
+                self._done[name] = failure
+            return failure
+
+    def _compiled(self, name: str) -> bool:
+        """Whether the cache holds this library compiled: its text, and the .vo its compile left."""
+        directory = self.path(name)
+        try:
+            return ((directory / f"{name}.v").read_text() == self.texts[name]
+                    and (directory / "vo.sha256").read_text() == _sha256((directory / f"{name}.vo").read_bytes()))
+        except OSError:
+            return False
+
+    def _compile(self, name: str, deadline: float, cancel: threading.Event | None) -> tuple[str, str] | None:
+        """coqc on the library in a directory of its own, moved into the cache once it checks."""
+        self.store.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=self.store))
+        try:
+            self.write(name, work)
+            failure = _coqc(work, f"{name}.v", [work], deadline - time.monotonic(), cancel)
+            if failure is not None and failure[0] in ("unknown", "error"):
+                return failure[0], f"library {name} does not check: {failure[1]}"
+            if failure is not None:   # stopped or out of time
+                return failure
+            (work / "vo.sha256").write_text(_sha256((work / f"{name}.vo").read_bytes()))
+            final = self.path(name)
+            if not self._compiled(name):   # else another run stored it meanwhile
+                shutil.rmtree(final, ignore_errors=True)   # a copy that failed its check
+                try:
+                    work.rename(final)
+                except OSError:   # another run stores it now: checked below
+                    pass
+            if not self._compiled(name):
+                return "error", f"library {name}: its compiled copy in {final} does not match its text"
+            return None
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def coq_version() -> str:
+    """coqc's version and Flocq's; ToolMissing when either is absent."""
+    if shutil.which("coqc") is None:
+        raise ToolMissing("coqc", INSTALL)
+    done = subprocess.run(["coqc", "--version"], capture_output=True, text=True, timeout=30)
+    match = re.search(r"version (\S+)", done.stdout)
+    where = subprocess.run(["coqc", "-where"], capture_output=True, text=True, timeout=30).stdout.strip()
+    flocq = Path(where) / "user-contrib" / "Flocq"
+    if not (flocq / "IEEE754" / "BinarySingleNaN.vo").exists():
+        raise ToolMissing("Flocq (the Coq library)", INSTALL)
+    found = _FLOCQ_VERSION.search((flocq / "Version.v").read_text()) if (flocq / "Version.v").exists() else None
+    return f"{match.group(1) if match else done.stdout.strip()} flocq {found.group('version') if found else 'unknown'}"
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def required_libraries(text: str) -> list[str]:
+    """The libraries of generic theorems a Coq file loads (comments aside)."""
+    found = (match.group(1).split() for match in _REQUIRES.finditer(_COMMENT.sub(" ", text)))
+    return sorted({name for names in found for name in names})
 
 
 def unproved_commands(text: str) -> list[str]:
@@ -119,27 +249,54 @@ def assumptions(output: str) -> list[str] | None:
     return names
 
 
-def prove(text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
-    """Compile one Coq file; proved only if it checks and rests on the standard axioms alone."""
+def _coqc(work: Path, source: str, libraries: list[Path], limit: float,
+          cancel: threading.Event | None, output: list[str] | None = None) -> tuple[str, str] | None:
+    """Compile ``work/source`` with the given library directories bound to DivBridge; None when it
+    compiled (its standard output appended to ``output``), else (verdict, message)."""
+    if limit <= 0:
+        return "timeout", "no time left"
+    load_path = [argument for directory in libraries for argument in ("-Q", str(directory), LIBRARY_ROOT)]
+    process = subprocess.Popen(["coqc", "-q", *load_path, source], cwd=work,
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    stdout, stderr, outcome = communicate(process, None, limit, cancel)
+    if outcome == "cancelled":
+        return "skipped", "stopped: another prover answered first"
+    if outcome == "timeout":
+        return "timeout", "out of time"
+    if process.returncode != 0:
+        words = " ".join((stderr + stdout).split())
+        verdict = "error" if "Cannot find a physical path" in words or "Syntax error" in words else "unknown"
+        return verdict, words[:300] or f"coqc exit {process.returncode}"
+    if output is not None:
+        output.append(stdout)
+    return None
+
+
+def prove(text: str, timeout: float, cancel: threading.Event | None = None,
+          libraries: Libraries | None = None) -> Attempt:
+    """Compile one Coq file (and, once, the libraries it loads); proved only if it checks and rests
+    on the standard axioms alone.  Its time includes any library compile it did or waited for."""
     forbidden = unproved_commands(text)
     if forbidden:
         return Attempt("coq", "error", 0.0, message=f"refused: the file uses {', '.join(forbidden)}")
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="divbridge-coq-") as work:
-        (Path(work) / "obligation.v").write_text(text)
-        process = subprocess.Popen(["coqc", "-q", "obligation.v"], cwd=work, stdin=subprocess.DEVNULL,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-        stdout, stderr, outcome = communicate(process, None, timeout, cancel)
+    libraries = libraries or Libraries()
+    failure = None
+    names = required_libraries(text)
+    for name in names:
+        failure = failure or libraries.compile(name, started + timeout, cancel)
+    stdout: list[str] = []
+    if failure is None:
+        with tempfile.TemporaryDirectory(prefix="divbridge-coq-") as work:
+            (Path(work) / "obligation.v").write_text(text)
+            failure = _coqc(Path(work), "obligation.v", [libraries.path(name) for name in names],
+                            started + timeout - time.monotonic(), cancel, stdout)
     elapsed = round(time.monotonic() - started, 3)
-    if outcome == "cancelled":
-        return Attempt("coq", "skipped", elapsed, message="stopped: another prover answered first")
-    if outcome == "timeout":
-        return Attempt("coq", "timeout", elapsed, message=f"no answer in {timeout:g} s")
-    if process.returncode != 0:
-        words = " ".join((stderr + stdout).split())
-        verdict = "error" if "Cannot find a physical path" in words or "Syntax error" in words else "unknown"
-        return Attempt("coq", verdict, elapsed, message=words[:300] or f"coqc exit {process.returncode}")
-    used = assumptions(stdout)
+    if failure is not None:
+        verdict, message = failure
+        return Attempt("coq", verdict, elapsed, message=f"no answer in {timeout:g} s" if verdict == "timeout" else message)
+    used = assumptions(stdout[0])
     if used is None:
         return Attempt("coq", "error", elapsed, message="no Print Assumptions output: nothing shows what the proof rests on")
     extra = [name for name in used if name not in STANDARD_AXIOMS]
