@@ -27,7 +27,10 @@ obsolete session) never rewrites the evidence.  `replay_recorded` is what
 
 from __future__ import annotations
 
+import functools
 import gzip
+import hashlib
+import json
 import math
 import re
 import shutil
@@ -38,11 +41,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, TextIO
 
-from divbridge import assets
+from divbridge import assets, cachedir
 from divbridge.atomicio import write_text_atomic
 from divbridge.obligations.model import Obligation
 from divbridge.provers.verdicts import Attempt, ObligationResult, is_why3
-from divbridge.provers.why3 import MEMORY_MB, SOLVERS, machine_config, require_why3, run_why3
+from divbridge.provers.why3 import LIBRARY_FILES, MEMORY_MB, SOLVERS, machine_config, require_why3, run_why3
 
 SESSION = "why3session.xml"
 SHAPES = "why3shapes"
@@ -146,7 +149,35 @@ def write_session(theory: Path, proofs: dict[tuple[str, str], Proof | None], tim
 def skeleton(theory: Path, library: Path = assets.WHY3_LIBRARY
              ) -> tuple[list[tuple[str, list[tuple[str, dict[str, str]]]]], str, str]:
     """Why3's goal tree of a theory file ([(module, [(goal, attributes)])]), its shapes and shape
-    version: `why3 replay -f` on a session naming only the file, in scratch."""
+    version: `why3 replay -f` on a session naming only the file, in scratch; kept in the cache under the
+    digest of every text it depends on (a warm run starts no Why3)."""
+    texts = [theory.read_text(), *(path.read_text() for path in sorted(theory.parent.glob("*.mlw"))
+                                   if path != theory and path.stem in theory.read_text()),
+             *((library / name).read_text() for name in LIBRARY_FILES), _why3_version()]
+    stored = _stored(hashlib.sha256("\0".join(texts).encode()).hexdigest())
+    if stored is not None and stored.exists():
+        try:
+            modules, shapes, version = json.loads(stored.read_text())
+            return [(m, [(g, a) for g, a in goals]) for m, goals in modules], shapes, version
+        except (OSError, ValueError):
+            pass   # a damaged entry: computed again, and stored over
+    found = _skeleton(theory, library)
+    if stored is not None:
+        write_text_atomic(stored, json.dumps(found))
+    return found
+
+
+def _stored(digest: str) -> Path | None:
+    root = cachedir.root()
+    return None if root is None else root / "why3" / "skeletons" / f"{digest}.json"
+
+
+@functools.cache
+def _why3_version() -> str:
+    return run_why3([require_why3(), "--version"], 30)[0].strip()
+
+
+def _skeleton(theory: Path, library: Path) -> tuple[list[tuple[str, list[tuple[str, dict[str, str]]]]], str, str]:
     with tempfile.TemporaryDirectory(prefix="divbridge-session-") as scratch:
         session = _scratch_copy(theory, None, Path(scratch))
         write_text_atomic(session / SESSION, _HEADER + '<why3session shape_version="6">\n<file format="whyml">\n'
