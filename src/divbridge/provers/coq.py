@@ -126,7 +126,7 @@ class Libraries:
                 self._scratch = tempfile.TemporaryDirectory(prefix="divbridge-coqlib-")   # removed with this object
                 root = Path(self._scratch.name)
             store = root / "coq"
-        self.store = store
+        self.store = store.absolute()   # coqc runs in each instance's own directory
         self._version: str | None = None
         self._locks = {name: threading.Lock() for name in self.texts}
         self._done: dict[str, tuple[str, str] | None] = {}   # library -> its compile's answer (None: compiled)
