@@ -114,6 +114,16 @@ def test_each_claim_is_proved(obligation_id, libraries):
     assert attempt.verdict == "proved", attempt.message
 
 
+@needs_coq
+def test_a_claim_is_proved_with_the_libraries_under_a_relative_cache_directory(tmp_path, monkeypatch):
+    """`make prove`'s cache is .cache/divbridge, relative: coqc runs elsewhere and must still find them."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DIVBRIDGE_CACHE", ".cache/divbridge")
+    attempt = prove(text_of("float.fp32.generic.exact_when_representable"), TIMEOUT, libraries=Libraries())
+    assert attempt.verdict == "proved", attempt.message
+    assert list((tmp_path / ".cache/divbridge/coq").glob("ExactWhenRepresentable-*/ExactWhenRepresentable.vo"))
+
+
 # Negative controls: each hypothesis that matters, weakened, makes the proof fail.  A weakened
 # hypothesis keeps its place (the proof script binds hypotheses by position), so the failure is
 # the proof's, at the step that needed it, and each weakened claim is false.
