@@ -54,7 +54,7 @@ def test_every_why3_obligation_gets_exactly_one_goal(theories):
 def test_one_module_per_family_and_format(theories):
     stems = {t.path.stem for t in theories}
     assert stems == {"div_real", "div_shape", *(f"div_float_{f}" for f in ("fp16", "bf16", "fp32", "fp64")),
-                     *(f"div_int_int{b}" for b in (8, 16, 32))}   # the document's integer types
+                     *(f"div_int_int{b}" for b in (8, 16, 32)), "div_spec"}   # the document's integer types
 
 
 def test_goals_are_named_after_their_prop_and_commented_with_id_and_tags(theories):
@@ -63,6 +63,9 @@ def test_goals_are_named_after_their_prop_and_commented_with_id_and_tags(theorie
             if theory.cloned(goal):   # stated once in the generic float module, for every format
                 assert f"axiom {goal.name}:" in theory.clones.text and goal.id in theory.clones.text
                 assert f"requirements {goal.traced_to}" in theory.clones.text
+            elif goal.prop == "contract":   # a section's contract: the goal is its loop's verification condition
+                assert f"let {goal.name.removesuffix(chr(39) + 'vc')} " in theory.text
+                assert f"obligation {goal.id}; requirements {goal.traced_to}" in theory.text
             else:
                 assert f"goal {goal.name}:" in theory.text
                 assert f"obligation {goal.id}; requirements {goal.traced_to}" in theory.text
@@ -71,7 +74,7 @@ def test_goals_are_named_after_their_prop_and_commented_with_id_and_tags(theorie
                 assert (goal.name != goal.params["rule"]) == (goal.kind == "ieee")
             elif goal.prop == "case_table":   # a row by what it states, as its obligation is named
                 assert goal.id.endswith(goal.name.replace("_", ".", 1))
-            elif goal.prop != "example":
+            elif goal.prop not in ("example", "contract"):
                 assert goal.name == goal.prop
 
 

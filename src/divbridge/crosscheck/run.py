@@ -26,7 +26,7 @@ def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, document: str | No
         if result.verdict != "proved" and result.status != "open":
             continue
         obligation = result.obligation
-        if obligation.family in ("float", "int") and obligation.format not in sets:
+        if vectors.on_pairs(obligation) and obligation.format not in sets:
             sets[obligation.format] = vectors.vector_sets(get_format(obligation.format), seed, results, document)
             for s in sets[obligation.format]:
                 counts[s.source] = counts.get(s.source, 0) + len(s)

@@ -156,6 +156,12 @@ def witness_vectors(results, fmt: Format) -> Vectors:
     return _make("witnesses", fmt, [p[0] for p in pairs], [p[1] for p in pairs])
 
 
+def on_pairs(obligation) -> bool:
+    """Whether an obligation is evaluated on its format's operand pairs (`vector_sets`): a float or integer
+    statement, or a float or integer type's contract; the others bring their own points (`samples`)."""
+    return obligation.family in ("float", "int", "spec") and obligation.format != "real"
+
+
 def vector_sets(fmt: Format, seed: int = DEFAULT_SEED, results=None, document: str | None = None,
                 random_count: int = RANDOM_COUNT) -> list[Vectors]:
     """Every vector source that applies to the format, in a stable order; the worked

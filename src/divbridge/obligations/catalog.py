@@ -249,6 +249,40 @@ def shape_obligations(binding: Binding) -> list[Obligation]:
     return obligations
 
 
+def contract_obligations(binding: Binding) -> list[Obligation]:
+    """Div's contract in every type of every section (`statements.specification`, div_spec.mlw): the clauses
+    the document states, each with where it states them, and the loop that must meet them."""
+    obligations = []
+    for family, types in binding.types.items():
+        rules = {"real": [("exact", binding.refs("real.definition"))],
+                 "float": [("nearest", binding.refs("float.rounding", "float.ieee"))],
+                 "int": [("trunc", binding.refs("int.definition"))]}[family]
+        for rule_family, mode, ref in binding.rounding_rules:
+            if rule_family == family:
+                rules.append((mode, (ref,)))
+        rules = [(mode, refs) for mode, refs in rules if refs]
+        clauses = {"shape": binding.refs("shape"),
+                   "domain": binding.refs(f"{family}.domain") if family != "float" else (),
+                   "overflow": binding.refs("int.overflow") if family == "int" else ()}
+        refs = tuple(dict.fromkeys([*(r for refs in clauses.values() for r in refs),
+                                    *(r for _, refs in rules for r in refs)]))
+        words = [f"{name} ({_where(found)})" for name, found in clauses.items() if found] + \
+            [f"quotient {mode} ({_where(found)})" for mode, found in rules]
+        for name in types:
+            params = {"element": family, **{name: _where(found) for name, found in clauses.items()},
+                      "rules": [(mode, _where(found)) for mode, found in rules]}
+            obligations.append(_obligation(
+                refs, id=f"spec.{name}.contract", title=f"Div on {name} as specified: an element-wise loop meets "
+                "the clauses", family="spec", format=name, kind="specification", prop="contract",
+                statement="; ".join(words) or "no clause stated", params=params, backends=frozenset({"why3"})))
+    return obligations
+
+
+def _where(refs: tuple[TagRef, ...]) -> str:
+    """Where the document states a clause: its tags and lines."""
+    return ", ".join(f"{r.tag} line {r.line}" if r.tag else f"line {r.line}" for r in refs)
+
+
 def spec_obligations(path: str | Path = document.DEFAULT_DOCUMENT) -> list[Obligation]:
     """Every obligation the document requires (an accuracy note: its claims'), in a stable order (read once
     per file version)."""
@@ -289,7 +323,7 @@ def _bound(path: str, stamp: int) -> tuple[Obligation, ...]:
 def obligations_of(binding: Binding) -> list[Obligation]:
     return real_obligations(binding) + float_obligations(binding) + table_obligations(binding) \
         + int_obligations(binding) + rounding_obligations(binding) + shape_obligations(binding) \
-        + note_bounds(binding)
+        + contract_obligations(binding) + note_bounds(binding)
 
 
 def note_bounds(binding: Binding) -> list[Obligation]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-FAMILIES = ("real", "float", "int", "shape")
+FAMILIES = ("real", "float", "int", "shape", "spec")
 EXPECTATIONS = ("valid", "invalid")
 
 
@@ -18,7 +18,7 @@ EXPECTATIONS = ("valid", "invalid")
 class Obligation:
     id: str                      # stable and readable: float.fp16.special.finite_div_zero_sign
     title: str                   # one line for people
-    family: str                  # real | float | int | shape
+    family: str                  # real | float | int | shape | spec (a section's contract in one type)
     format: str                  # real | fp16 | bf16 | fp32 | fp64 | int8..uint64 | none
     kind: str                    # group for summaries: special, generic, accuracy, example, ...
     prop: str                    # the property template key, shared by every renderer

@@ -1,7 +1,8 @@
 """Render the obligations as Why3 theories (templates in generators/why3/).
 
 One file and one module per family and format: ``div_real.mlw``,
-``div_float_fp16.mlw`` ... ``div_int_int32.mlw``, ``div_shape.mlw``.  Each
+``div_float_fp16.mlw`` ... ``div_int_int32.mlw``, ``div_shape.mlw``, and ``div_spec.mlw``, the WhyML
+specification of Div (one module per section and type, `statements.specification`).  Each
 module holds the operator, whose preconditions are the spec's constraints,
 and one goal per obligation, the formula its statement gives (`statements`).  The float properties
 every float format shares are written once, in ``div_float_generic.mlw``,
@@ -91,6 +92,8 @@ def module_key(obligation: Obligation) -> tuple[str, str]:
         return "div_real", "DivReal"
     if family == "shape":
         return "div_shape", "DivTensor"
+    if family == "spec":
+        return "div_spec", "DivSpec"
     return f"div_{family}_{fmt}", f"Div{family.capitalize()}_{fmt}"
 
 
@@ -167,11 +170,8 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
 
 def _goal(obligation: Obligation, module: str) -> Goal:
     statement = statements.of(obligation)
-    apart = statement.why3_apart(obligation)
-    if apart:
-        module = f"{module}_{statement.why3_name(obligation).capitalize()}"
-    return Goal(statement.why3_name(obligation), module, obligation, statement.why3(obligation),
-                statement.generic_why3, apart=apart)
+    return Goal(statement.why3_name(obligation), statement.why3_module(obligation, module), obligation,
+                statement.why3(obligation), statement.generic_why3, apart=statement.why3_apart(obligation))
 
 
 def _float_context(fmt: FloatFormat) -> dict:

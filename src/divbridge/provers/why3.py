@@ -60,6 +60,7 @@ from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import Backend, ProofTask
 from divbridge.provers.verdicts import DEFINITE, Attempt
+from divbridge.statements.why3terms import FLOAT_THEORIES
 
 PROVER = "why3"   # the task's prover; an attempt names the prover inside Why3 that answered: why3+z3, why3+cvc4
 # Why3's shortcut -> the prover's name in Why3's configuration, in the order tried; z3abstract is Z3 with the
@@ -72,7 +73,7 @@ BESIDE_S = 20.0
 # the per-file pass: what Z3 proves within this limit is settled by one Why3 run per file;
 # a goal it leaves open (or expected invalid: it needs the counterexample run) gets its own run
 FILE_PASS_S = 2.0
-LIBRARY_FILES = ("floats.mlw", "floats.drv", "tensor.mlw")
+LIBRARY_FILES = ("floats.mlw", "floats.drv", "tensor.mlw", "ints.mlw")
 MEMORY_MB = 2000   # the memory limit of every prover Why3 runs
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"   # where Debian (and a local build) put why3 and its provers
 
@@ -235,10 +236,11 @@ class Why3Backend(Backend):
     def run_task(self, task: ProofTask, timeout: float, cancel: threading.Event | None = None) -> Attempt:
         theory, goal = self._goals[task.artifact]
         selector, stated_in = theory.selector(goal), theory.stated_in(goal).name
-        # the abstract route proves a float claim, never refutes one: without the FloatingPoint theory (and
+        # the abstract route proves a claim about floats (a float property, or a float type's contract), never
+        # refutes one: without the FloatingPoint theory (and
         # without the looping axioms it drops) a model of its context need not be a pair of floats
-        abstract = task.obligation.family == "float" and task.obligation.expect == "valid" \
-            and why3abstract.SHORTCUT in self._solvers
+        abstract = (task.obligation.family == "float" or task.obligation.format in FLOAT_THEORIES) \
+            and task.obligation.expect == "valid" and why3abstract.SHORTCUT in self._solvers
         if task.obligation.expect == "valid":
             quick = self._file_pass(theory, min(timeout, FILE_PASS_S), cancel).get(goal.name)
             if quick is not None and quick.verdict == "proved":

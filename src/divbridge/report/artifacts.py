@@ -57,6 +57,9 @@ def read_artifact(backend: str, recorded: str, roots: list[Path]) -> ArtifactTex
 
 def _why3_excerpt(path: Path, text: str, ref: str) -> str | None:
     *module, goal = ref.split(".")
+    if len(module) == 1 and goal.endswith("'vc"):   # a program's verification condition: its whole module
+        found = re.search(rf"^module {re.escape(module[0])}\n.*?^end$", text, re.MULTILINE | re.DOTALL)
+        return found[0] + "\n" if found else None
     if len(module) < 2:
         return goal_excerpt(text, goal)
     module, clone = module

@@ -11,7 +11,8 @@ defines its statements as `Statement` subclasses and lists them in ``STATEMENTS`
 - ``example``: a worked example;
 - ``integer``, ``real``, ``shape``: the integer, real and tensor properties;
 - ``strategy``: ways of computing Div (divbridge's own claims, traced to no tag);
-- ``accuracy_bound``: an accuracy note's bounds.
+- ``accuracy_bound``: an accuracy note's bounds;
+- ``specification``: Div's contract per section and type (the WhyML specification, div_spec.mlw).
 
 A statement gives each encoding it has (`ENCODINGS`): a Why3 goal, SMT-LIB definitions ending with
 ``goal`` (the frame around them is a template per family), a Coq template, a Gappa goal, an enumeration
@@ -33,7 +34,7 @@ from divbridge.mirror import exact
 
 ENCODINGS = ("why3", "smt", "coq", "gappa", "enumeration", "predicate")
 KINDS = ("float_property", "case_rule", "case_table", "rounding_rule", "example", "integer", "real", "shape",
-         "strategy", "accuracy_bound")
+         "strategy", "accuracy_bound", "specification")
 # kinds whose modules bring a heavy library (sympy): imported when a statement is not found among the others
 _LATE_KINDS = ("accuracy_bound",)
 
@@ -86,6 +87,10 @@ class Statement:
         """Whether its goal lives in a module of its own, away from the quantified axioms of its family's
         module (an integer goal expected to be refuted: there Z3 can answer "sat" and show the operands)."""
         return False
+
+    def why3_module(self, o: Obligation, module: str) -> str:
+        """The module its goal lives in, given its family's (``module``): that one, or one apart."""
+        return f"{module}_{self.why3_name(o).capitalize()}" if self.why3_apart(o) else module
 
     def heading(self, o: Obligation) -> str:
         """Its title where one Why3 statement stands for every float format."""

@@ -84,8 +84,8 @@ def _int_smt(params: dict, w: int) -> str:
             f"(define-fun goal () Bool (=> pre {goal}))")
 
 
-def _predicate(params: dict, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
-    """(applies, holds) on the mirror's quotients."""
+def mirror_holds(params: dict, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
+    """(applies, holds) on the mirror's quotients: where the rule applies, whether Div rounds that way."""
     mode = params["mode"]
     if hasattr(fmt, "eb"):
         applies = np.zeros(a.shape, bool)
@@ -169,7 +169,7 @@ class RoundingRule(Statement):
         return _float_smt(o.params) if o.family == "float" else _int_smt(o.params, context["fmt"].bits)
 
     def predicate(self, o, fmt, a, b):
-        return _predicate(o.params, fmt, a, b)
+        return mirror_holds(o.params, fmt, a, b)
 
 
 STATEMENTS = (RoundingRule(),)
