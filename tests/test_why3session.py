@@ -4,6 +4,7 @@ code), byte-stable, never claiming an unproved goal, failing when a goal's state
 from __future__ import annotations
 
 import io
+import re
 import shutil
 
 import pytest
@@ -189,3 +190,32 @@ def test_prove_writes_sessions_and_replay_uses_them(tmp_path, capsys):
     assert cli.main(["prove", "--replay", *only, "--out", str(out)]) == 1
     output = capsys.readouterr().out
     assert "int.int8.range.result_in_range: why3+z3: " in output and "obsolete session" in output
+
+
+needs_gappa = pytest.mark.skipif(shutil.which("gappa") is None, reason="gappa is not installed")
+ACCURACY = [o for o in spec_obligations() if o.kind == "accuracy" and o.family == "float" and "why3" in o.backends]
+
+
+@needs_gappa
+@pytest.mark.parametrize("fmt", ["fp16", "bf16", "fp64"])
+def test_why3_proves_the_error_bounds_with_gappa_and_the_session_replays(tmp_path, versions, fmt):
+    """Gappa through Why3's driver (FP16 and BFloat16 through why3/floats_gappa.drv) proves both bounds;
+    the session records Gappa and plain `why3 replay` checks it.  A bound half as large is not proved."""
+    backend = Why3Backend()
+    bounds = [o for o in ACCURACY if o.format == fmt]
+    groups = backend.prepare(bounds, tmp_path, {"why3"})
+    attempts = {group[0].obligation.id: backend.run_group(group, 20, 1)[0] for group in groups}
+    assert len(attempts) == 2 and {(a.prover, a.verdict) for a in attempts.values()} == {("why3+gappa", "proved")}
+    theory = next(t for t in why3render.render(bounds, tmp_path) if t.path.stem == f"div_float_{fmt}")
+    version = f"{versions['why3']} (gappa {versions['why3/gappa']})"
+    results = [ObligationResult(g.obligation, combine([Attempt("why3+gappa", "proved", 0.01, version=version)]),
+                                {"why3": theory.goal_ref(g)}) for g in theory.goals]
+    [session] = why3session.write_sessions(results, tmp_path, 20)
+    assert set(why3session.session_proofs(session).values()) == {("Gappa", versions["why3/gappa"])}
+    assert _replay(tmp_path)[0] == 0
+    halved = re.sub(r"constant unit_roundoff : real = 0x1p-(\d+)",
+                    lambda found: f"constant unit_roundoff : real = 0x1p-{int(found[1]) + 1}", theory.path.read_text())
+    assert halved != theory.path.read_text()
+    theory.path.write_text(halved)
+    code, output = _replay(tmp_path)
+    assert code == 1 and "relative_error_normal" in output

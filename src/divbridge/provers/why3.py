@@ -1,7 +1,9 @@
 """The Why3 backend: one `why3 prove` run with Z3 per generated file (every goal
 of the file under a short limit), then one run per goal the file pass left open:
-Z3 under the full limit, then CVC4 on a goal Z3 still leaves open.  The attempt
-names the prover inside Why3 that answered (``why3+z3``, ``why3+cvc4``).
+Gappa on an error bound (a statement with a Gappa encoding), Z3 on abstract
+floats on a float claim, Z3 under the full limit, then CVC4 on a goal Z3 still
+leaves open.  The attempt names the prover inside Why3 that answered
+(``why3+z3``, ``why3+z3abstract``, ``why3+gappa``, ``why3+cvc4``).
 
 CVC4, not cvc5: Why3 1.5.1 detects CVC4 (Debian's ``cvc4``, 1.8) and has no
 driver for cvc5.  Debian's CVC4 is built without SymFPU, so it answers the
@@ -9,9 +11,10 @@ integer and real goals only; on a float goal it fails at once (an ``error``
 answer, never a proof).  A machine without CVC4 proves with Z3 alone (a one-line
 note).
 
-Why3 1.5.1 maps only Float32 and Float64 to SMT-LIB; the FP16 and BFloat16
-clones of why3/floats.mlw need why3/floats.drv, which a generated
-``--extra-config`` adds to Z3's (and CVC4's) driver through ``[prover_modifiers]``.
+Why3 1.5.1 maps only Float32 and Float64 to SMT-LIB and to Gappa; the FP16 and
+BFloat16 clones of why3/floats.mlw need why3/floats.drv (SMT-LIB sorts) and
+why3/floats_gappa.drv (Gappa's rounding), which a generated ``--extra-config``
+adds to Z3's and CVC4's driver, and Gappa's, through ``[prover_modifiers]``.
 The Why3 configuration itself is generated too (``why3 config detect``) so that
 a run never depends on the user's ~/.why3.conf.  Both hold this machine's
 absolute paths: they go to the cache directory (`machine_config`), never to
@@ -49,7 +52,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from divbridge import assets, cachedir
+from divbridge import assets, cachedir, statements
 from divbridge.atomicio import write_text_atomic
 from divbridge.errors import InputError, ToolMissing
 from divbridge.formats import FloatFormat, IntFormat, get_format
@@ -65,7 +68,8 @@ from divbridge.statements.why3terms import FLOAT_THEORIES
 PROVER = "why3"   # the task's prover; an attempt names the prover inside Why3 that answered: why3+z3, why3+cvc4
 # Why3's shortcut -> the prover's name in Why3's configuration, in the order tried; z3abstract is Z3 with the
 # float types kept abstract (`why3abstract`), tried on a float goal only, under ABSTRACT_S
-SOLVERS = {"z3": "Z3", why3abstract.SHORTCUT: why3abstract.NAME, "cvc4": "CVC4"}
+SOLVERS = {"z3": "Z3", why3abstract.SHORTCUT: why3abstract.NAME, "cvc4": "CVC4", "gappa": "Gappa"}
+GAPPA_S = 10.0      # Gappa answers an error bound in hundredths of a second
 ABSTRACT_S = 10.0   # where the route works it takes 0.1-1 s here (FP16's self_div_one: 12 s, bit-blasting does it)
 # Why3 answers beside the decision: a goal it cannot close in this time is recorded as its timeout
 # rather than letting twelve hopeless float goals add minutes to every cold run
@@ -73,7 +77,9 @@ BESIDE_S = 20.0
 # the per-file pass: what Z3 proves within this limit is settled by one Why3 run per file;
 # a goal it leaves open (or expected invalid: it needs the counterexample run) gets its own run
 FILE_PASS_S = 2.0
-LIBRARY_FILES = ("floats.mlw", "floats.drv", "tensor.mlw", "ints.mlw")
+LIBRARY_FILES = ("floats.mlw", "floats.drv", "floats_gappa.drv", "tensor.mlw", "ints.mlw")
+# the driver additions for the FP16 and BFloat16 clones, per prover: SMT-LIB sorts, Gappa's rounding
+MODIFIERS = {"Z3": "floats.drv", "CVC4": "floats.drv", "Gappa": "floats_gappa.drv"}
 MEMORY_MB = 2000   # the memory limit of every prover Why3 runs
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"   # where Debian (and a local build) put why3 and its provers
 
@@ -193,6 +199,9 @@ class Why3Backend(Backend):
         cvc4 = shutil.which("cvc4", path=SYSTEM_PATH)
         if cvc4 is not None:
             found["why3/cvc4"] = _version([cvc4, "--version"])
+        gappa = shutil.which("gappa", path=SYSTEM_PATH)
+        if gappa is not None:
+            found["why3/gappa"] = _version([gappa, "--version"], r"Gappa (\S+)")
         return found
 
     # -- rendering -------------------------------------------------------------
@@ -245,6 +254,14 @@ class Why3Backend(Backend):
             quick = self._file_pass(theory, min(timeout, FILE_PASS_S), cancel).get(goal.name)
             if quick is not None and quick.verdict == "proved":
                 return quick
+        # a statement Gappa proves (an error bound) goes to Gappa through Why3's driver first
+        gappa = task.obligation.expect == "valid" and "gappa" in self._solvers and statements.has(task.obligation,
+                                                                                                  "gappa")
+        if gappa:
+            bound = self._other(task, "gappa", min(timeout, GAPPA_S), cancel)
+            if bound is None or bound.verdict == "proved":
+                return bound or Attempt(f"{PROVER}+gappa", "skipped", 0.0,
+                                        message="stopped: another prover answered first")
         if abstract:   # before bit-blasting for the full limit: where the route works it takes seconds
             early = self._other(task, why3abstract.SHORTCUT, min(timeout, ABSTRACT_S), cancel)
             if early is None:
@@ -271,6 +288,8 @@ class Why3Backend(Backend):
                 attempt = Attempt(attempt.prover, "refuted", attempt.time_s, counterexample=found)
         if attempt.verdict in DEFINITE or with_model:
             return attempt
+        if gappa:
+            attempt.message += f"; Gappa: {bound.message.removeprefix('why3: ') or bound.verdict}"
         if abstract:
             attempt.message += f"; {why3abstract.NAME}: {early.message.removeprefix('why3: ') or early.verdict}"
         elif "cvc4" in self._solvers:   # CVC4 (built without FloatingPoint here) on the other goals
@@ -400,15 +419,14 @@ def machine_config(library: Path = assets.WHY3_LIBRARY, directory: Path | None =
             config = directory / "why3.conf"
             write_text_atomic(config, detected.read_text())
         extra = directory / "why3-extra.conf"
-        driver = (library / "floats.drv").resolve()
         abstract = directory / "z3_abstract.drv"
         write_text_atomic(abstract, why3abstract.driver_text(Path(_run([why3, "--print-datadir"], 60).strip())
                                                              / "drivers"))
         z3 = _require("z3", "apt-get install z3")
-        write_text_atomic(extra, "# Generated by divbridge: Z3 and CVC4 also read the FP16/BFloat16 driver;\n"
-                                 "# Z3 with abstract floats is a prover of its own.\n"
-                          + "".join(f'[prover_modifiers]\nname = "{name}"\ndriver = "{driver}"\n\n'
-                                    for name in SOLVERS.values() if name != why3abstract.NAME)
+        write_text_atomic(extra, "# Generated by divbridge: Z3, CVC4 and Gappa also read their FP16/BFloat16 "
+                                 "driver;\n# Z3 with abstract floats is a prover of its own.\n"
+                          + "".join(f'[prover_modifiers]\nname = "{name}"\ndriver = "{(library / file).resolve()}"\n\n'
+                                    for name, file in MODIFIERS.items())
                           + why3abstract.prover_entry(z3, _version([z3, "--version"]), abstract))
         _MACHINE[directory] = config, extra
         return config, extra
@@ -434,8 +452,8 @@ def _require(tool: str, install: str) -> str:
     return path
 
 
-def _version(command: list[str]) -> str:
-    found = re.search(r"version (\S+)", _run(command, 30))
+def _version(command: list[str], pattern: str = r"version (\S+)") -> str:
+    found = re.search(pattern, _run(command, 30))
     return found.group(1) if found else "unknown"
 
 
