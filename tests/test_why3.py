@@ -309,6 +309,25 @@ def test_parse_answer_and_mapping_details():
     assert parse_answer("nothing here") is None
     assert verdict_of("Step limit exceeded", "valid") == "timeout"
     assert verdict_of("Failure", "invalid") == "error"
+    # Z3 stopped by its step limit answers "unknown": Why3's verdict is then the step limit, a timeout
+    stopped = "Goal g.\nProver result is: Unknown (unknown) (18.71s, 40000431 steps).\n"
+    assert parse_answer(stopped, 40_000_000) == ("Step limit exceeded", 18.71)
+    assert parse_answer(stopped, 50_000_000) == ("Unknown (unknown)", 18.71)
+    assert parse_answer(stopped) == ("Unknown (unknown)", 18.71)
+
+
+@needs_why3
+def test_z3_inside_why3_is_bounded_by_steps_whatever_the_time(tmp_path):
+    """The same goal, the same answer: Z3 stops at its step limit (deterministic), not at a time that
+    depends on the machine's load; the abstract route and the file pass are bounded the same way."""
+    [obligation] = [o for o in spec_obligations() if o.id == "float.fp64.generic.div_by_one"]
+    backend = Why3Backend()
+    [[task]] = backend.prepare([obligation], tmp_path, {"why3"})
+    theory, goal = backend._goals[task.artifact]
+    output, _ = backend.prove_goal(theory.path, goal.module, theory.selector(goal), 60, solver="z3")
+    assert attempt_from_output(output, "valid", 0.0).verdict == "proved"   # 75 million steps here
+    assert why3_backend.step_limit("z3") == why3_backend.Z3_STEPS["beside"] > 75_000_000
+    assert ("z3_steps", ",".join(map(str, why3_backend.Z3_STEPS.values()))) in task.options   # in the cache key
 
 
 def test_missing_why3_is_a_one_line_message(monkeypatch):

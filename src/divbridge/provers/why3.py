@@ -69,32 +69,42 @@ PROVER = "why3"   # the task's prover; an attempt names the prover inside Why3 t
 # Why3's shortcut -> the prover's name in Why3's configuration, in the order tried; z3abstract is Z3 with the
 # float types kept abstract (`why3abstract`), tried on a float goal only, under ABSTRACT_S
 SOLVERS = {"z3": "Z3", why3abstract.SHORTCUT: why3abstract.NAME, "cvc4": "CVC4", "gappa": "Gappa"}
+# Z3 inside Why3 stops at a number of steps (its rlimit, deterministic under the fixed seeds of its command),
+# so that Why3's verdict on a goal, and the committed sessions, do not depend on the machine's load; the time
+# limits below are only caps, well beyond what the steps take here (about 3 million steps a second)
+Z3_STEPS = {
+    "file": 6_000_000,       # the per-file pass: what Z3 proves within it is settled by one Why3 run per file;
+                             # a goal it leaves open (or expected invalid: it needs a model) gets its own run
+    "abstract": 30_000_000,  # Z3 on abstract floats: where the route works it takes 0.1-1 s here
+    "beside": 100_000_000,   # Z3 on a goal of its own: FP64's div_by_one and self_div_one take 75 million
+}
+FILE_PASS_S = 6.0
+ABSTRACT_S = 30.0
+# Why3 answers beside the decision: a goal it cannot close within the steps (or this cap) is recorded as open
+BESIDE_S = 60.0
 GAPPA_S = 10.0      # Gappa answers an error bound in hundredths of a second
-ABSTRACT_S = 10.0   # where the route works it takes 0.1-1 s here (FP16's self_div_one: 12 s, bit-blasting does it)
-# Why3 answers beside the decision: a goal it cannot close in this time is recorded as its timeout
-# rather than letting twelve hopeless float goals add minutes to every cold run
-BESIDE_S = 20.0
-# the per-file pass: what Z3 proves within this limit is settled by one Why3 run per file;
-# a goal it leaves open (or expected invalid: it needs the counterexample run) gets its own run
-FILE_PASS_S = 2.0
 LIBRARY_FILES = ("floats.mlw", "floats.drv", "floats_gappa.drv", "tensor.mlw", "ints.mlw")
 # the driver additions for the FP16 and BFloat16 clones, per prover: SMT-LIB sorts, Gappa's rounding
 MODIFIERS = {"Z3": "floats.drv", "CVC4": "floats.drv", "Gappa": "floats_gappa.drv"}
 MEMORY_MB = 2000   # the memory limit of every prover Why3 runs
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"   # where Debian (and a local build) put why3 and its provers
 
-_RESULT = re.compile(r"Prover result is: (?P<answer>.*?) \((?P<time>\d+(?:\.\d+)?)s")
+_RESULT = re.compile(r"Prover result is: (?P<answer>.*?) \((?P<time>\d+(?:\.\d+)?)s(?:, (?P<steps>\d+) steps)?\)")
 _MODEL_LINE = re.compile(r"^\s{4}(?P<name>[A-Za-z_][\w']*) = (?P<value>.+?)\s*$")
 _GLOSS = re.compile(r"\s*\([^()]*\)$")     # Why3's gloss after a value: "128 (0X80)", "-0x1.004p0 (-1.00098)"
 _FLOAT_WORDS = {"+\u221e": "inf", "\u221e": "inf", "-\u221e": "-inf", "+0": "0", "nan": "nan"}
 
 
-def parse_answer(output: str) -> tuple[str, float] | None:
-    """("Unknown (sat)", 0.03) from why3's output, or None when no prover answered."""
+def parse_answer(output: str, step_limit: int | None = None) -> tuple[str, float] | None:
+    """("Unknown (sat)", 0.03) from why3's output, or None when no prover answered; Z3 stopped by
+    ``step_limit`` (it answers "unknown" there) is "Step limit exceeded"."""
     match = _RESULT.search(output)
     if match is None:
         return None
-    return match.group("answer").strip(), float(match.group("time"))
+    answer = match.group("answer").strip()
+    if step_limit and answer.startswith("Unknown") and int(match.group("steps") or 0) >= step_limit:
+        answer = "Step limit exceeded"
+    return answer, float(match.group("time"))
 
 
 def parse_model(output: str, file_name: str | None = None) -> dict[str, str] | None:
@@ -226,6 +236,7 @@ class Why3Backend(Backend):
                 artifact = theory.goal_ref(goal)
                 self._goals[artifact] = (theory, goal)
                 options = (("goal", f"{goal.module}.{theory.selector(goal)}"), ("memory_mb", str(self.memory_mb)),
+                           ("z3_steps", ",".join(str(steps) for steps in Z3_STEPS.values())),
                            *((solver, versions[f"why3/{solver}"]) for solver in self._solvers))
                 clones = theory.clones.text if theory.clones is not None else ""
                 groups.append([ProofTask(goal.obligation, PROVER, theory.text + clones + library_text, artifact,
@@ -332,7 +343,8 @@ class Why3Backend(Backend):
             if self._config is None or self._extra is None:
                 self._config, self._extra = self.write_config()
             command = [require_why3(), "prove", *self._options(theory.path), "-P", "z3",
-                       "-t", str(max(1, math.ceil(limit))), "-m", str(self.memory_mb), str(theory.path)]
+                       "-t", str(max(1, math.ceil(limit))), "-s", str(Z3_STEPS["file"]), "-m", str(self.memory_mb),
+                       str(theory.path)]
             output = _run(command, limit * len(theory.goals) + 30)
             if output is not None:   # None: the run was abandoned (Ctrl-C)
                 answers.update(parse_file_answers(output, {goal.name for goal in theory.goals}))
@@ -352,11 +364,18 @@ class Why3Backend(Backend):
         """Run why3 with one prover (Z3 unless told) on one goal; returns why3's output and the wall time."""
         if self._config is None or self._extra is None:
             self._config, self._extra = self.write_config()
-        command = [require_why3(), "prove", *self._options(path), "-P", f"{solver}-ce" if with_model else solver, "-t", str(max(1, math.ceil(timeout))),
+        steps = step_limit(solver)
+        command = [require_why3(), "prove", *self._options(path), "-P", f"{solver}-ce" if with_model else solver,
+                   "-t", str(max(1, math.ceil(timeout))), *(["-s", str(steps)] if steps else []),
                    "-m", str(self.memory_mb), str(path), "-T", module, "-G", goal]
         started = time.monotonic()
         output = _run(command, timeout + 30, cancel)
         return output, time.monotonic() - started
+
+
+def step_limit(solver: str) -> int | None:
+    """The steps Z3 is given on a goal of its own (`Z3_STEPS`); None for a prover run by time alone."""
+    return {"z3": Z3_STEPS["beside"], why3abstract.SHORTCUT: Z3_STEPS["abstract"]}.get(solver)
 
 
 def parse_file_answers(output: str, goals: set[str]) -> dict[str, Attempt]:
@@ -376,7 +395,7 @@ def attempt_from_output(output: str, expect: str, elapsed: float, file_name: str
     """One Attempt of Why3 with ``solver`` from why3's output on one goal; a refutation's model is
     replayed when the obligation is given (see `refutation`)."""
     prover = f"{PROVER}+{solver}"
-    answer = parse_answer(output)
+    answer = parse_answer(output, step_limit(solver))
     if answer is None:
         last = [line for line in output.splitlines() if line.strip()]
         return Attempt(prover, "error", round(elapsed, 3), message=last[-1] if last else "why3 gave no answer")

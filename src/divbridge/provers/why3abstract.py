@@ -41,6 +41,7 @@ def prover_entry(z3: str, version: str, driver: Path) -> str:
     """The ``[prover]`` section of a Why3 extra config that runs Z3 with the abstract driver."""
     return ("[prover]\n"
             f'command = "{z3} -smt2 -T:%t sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 -st %f"\n'
+            f'command_steps = "{z3} -smt2 sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 -st rlimit=%S %f"\n'
             f'driver = "{driver}"\n'
             f'name = "{NAME}"\n'
             f'shortcut = "{SHORTCUT}"\n'

@@ -45,7 +45,8 @@ from divbridge import assets, cachedir
 from divbridge.atomicio import write_text_atomic
 from divbridge.obligations.model import Obligation
 from divbridge.provers.verdicts import Attempt, ObligationResult, is_why3
-from divbridge.provers.why3 import LIBRARY_FILES, MEMORY_MB, SOLVERS, machine_config, require_why3, run_why3
+from divbridge.provers.why3 import (LIBRARY_FILES, MEMORY_MB, SOLVERS, machine_config, require_why3, run_why3,
+                                    step_limit)
 
 SESSION = "why3session.xml"
 SHAPES = "why3shapes"
@@ -204,7 +205,8 @@ def render(file_name: str, modules: list[tuple[str, list[tuple[str, dict[str, st
     ids = {prover: str(number) for number, prover in enumerate(used)}
     lines = [f'<why3session shape_version="{_escape(shape_version)}">']
     lines += [f'<prover id="{ids[solver, version]}" name="{SOLVERS[solver]}" version="{_escape(version)}" '
-              f'timelimit="{time_limit}" steplimit="0" memlimit="{memory_mb}"/>' for solver, version in used]
+              f'timelimit="{time_limit}" steplimit="{step_limit(solver) or 0}" memlimit="{memory_mb}"/>'
+              for solver, version in used]
     body = []
     every = True
     for module, goals in modules:
