@@ -3,13 +3,14 @@ code), byte-stable, never claiming an unproved goal, failing when a goal's state
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import shutil
 
 import pytest
 
-from divbridge import cli
+from divbridge import cli, statements
 from divbridge.obligations import why3render
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.provers import why3 as why3_backend
@@ -219,3 +220,47 @@ def test_why3_proves_the_error_bounds_with_gappa_and_the_session_replays(tmp_pat
     theory.path.write_text(halved)
     code, output = _replay(tmp_path)
     assert code == 1 and "relative_error_normal" in output
+
+
+MONOTONE = next(o for o in spec_obligations() if o.id == "float.fp16.generic.monotone_numerator")
+DIV_BY_ONE = next(o for o in spec_obligations() if o.id == "float.fp16.generic.div_by_one")
+
+
+def test_monotonicity_is_proved_from_its_lemmas_and_the_session_records_and_replays_them(tmp_path, versions):
+    """Z3 on abstract floats proves FP16's monotonicity once its four lemmas are proved; the session records
+    the lemmas' proofs beside the goal's, and plain `why3 replay` checks all five."""
+    backend = Why3Backend()
+    [group] = backend.prepare([MONOTONE], tmp_path, {"why3"})
+    [attempt] = backend.run_group(group, 20, 1)
+    assert (attempt.prover, attempt.verdict) == ("why3+z3abstract", "proved"), attempt.message
+    [theory] = why3render.render([MONOTONE], tmp_path)
+    lemmas = [name for name, _ in statements.of(MONOTONE).why3_lemmas(MONOTONE)]
+    assert len(lemmas) == 4 and theory.lemmas == tuple(lemmas)
+    recorded_attempt = dataclasses.replace(attempt, version=f"{versions['why3']} (z3abstract {versions['why3/z3']})")
+    [session] = why3session.write_sessions(
+        [ObligationResult(MONOTONE, combine([recorded_attempt]), {"why3": group[0].artifact})], tmp_path, 20)
+    recorded = why3session.session_proofs(session)
+    assert set(recorded) == {f"{theory.module}.{name}" for name in lemmas} | {f"{theory.module}.monotone_numerator"}
+    assert set(recorded.values()) == {("Z3abstract", versions["why3/z3abstract"])}
+    code, output = _replay(tmp_path)
+    assert code == 0, output
+    # with no goal of the module proved, nothing vouches for the lemmas: the session records no proof of them
+    open_attempt = dataclasses.replace(recorded_attempt, verdict="timeout")
+    why3session.write_sessions([ObligationResult(MONOTONE, combine([open_attempt]), {"why3": group[0].artifact})],
+                               tmp_path, 20)
+    assert why3session.session_proofs(session) == {}
+
+
+def test_a_goal_whose_module_states_a_false_lemma_is_never_proved(tmp_path):
+    """A false lemma in a module's context would let Z3 prove anything there: the goals of that module
+    count as proved only when every lemma is, so monotonicity and A / 1 = A are left unknown, naming it."""
+    original = statements.of(MONOTONE)
+    false_step = ("never_nan", "forall a b: t. not is_nan (div a b)")     # 0 / 0 is NaN
+    broken = dataclasses.replace(original, why3_steps=(*original.why3_steps, false_step))
+    with statements.use(statements.registry(complete=True).extended(broken)):
+        backend = Why3Backend()
+        groups = backend.prepare([MONOTONE, DIV_BY_ONE], tmp_path, {"why3"})
+        attempts = {g[0].obligation.id: backend.run_group(g, 20, 1)[0] for g in groups}
+    for attempt in attempts.values():
+        assert attempt.verdict == "unknown", attempt
+        assert "rests on lemma monotone_numerator_never_nan" in attempt.message

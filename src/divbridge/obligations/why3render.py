@@ -45,6 +45,11 @@ class Goal:
     heading: str = ""                                  # a generic statement's title (else the obligation's)
     apart: bool = False                                # in a module of its own (`Statement.why3_apart`)
 
+    @property
+    def probe(self) -> bool:
+        """Expected to be refuted: stated before its module's lemmas, whose quantifiers keep Z3 from a model."""
+        return self.obligation.expect == "invalid"
+
     def __getattr__(self, attribute: str):
         return getattr(self.obligation, attribute)
 
@@ -59,6 +64,11 @@ class Theory:
     text: str
     goals: tuple[Goal, ...]
     clones: "Theory | None" = None
+    lemmas: tuple[str, ...] = ()   # the steps of its goals' proofs (`Statement.why3_lemmas`), stated before them
+
+    def rests_on_lemmas(self, goal: Goal) -> bool:
+        """Whether the goal has the module's lemmas in its context: a proof of it counts only with theirs."""
+        return bool(self.lemmas) and goal.module == self.module and not goal.probe
 
     def cloned(self, goal: Goal) -> bool:
         return self.clones is not None and goal.name in self.clones.statements
@@ -157,15 +167,20 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
                   clones: Theory | None = None) -> Theory:
     family = obligations[0].family
     cloned = clones.statements if clones is not None else set()
+    lemmas = {name: (formula, g) for g in goals if g.module == module
+              for name, formula in statements.of(g.obligation).why3_lemmas(g.obligation)}
     context = {"module": module, "goals": [g for g in goals if g.name not in cloned], "generic": clones,
-               "clone_as": CLONE_AS}
+               "clone_as": CLONE_AS, "lemmas": lemmas}
     if family == "float":
         context["fmt"] = _float_context(get_format(obligations[0].format))
     elif family == "int":
         context["fmt"] = get_format(obligations[0].format)
         context["excludes_int_min"] = all(o.params.get("excludes_int_min", True) for o in obligations)
     text = _environment().get_template(f"{family}.mlw.j2").render(context)
-    return Theory(out_dir / f"{stem}.mlw", module, text, goals, clones)
+    unstated = [name for name in lemmas if f"lemma {name}:" not in text]
+    if unstated:
+        raise ValueError(f"{stem}: the {family} template states no lemma {', '.join(unstated)}")
+    return Theory(out_dir / f"{stem}.mlw", module, text, goals, clones, tuple(lemmas))
 
 
 def _goal(obligation: Obligation, module: str) -> Goal:

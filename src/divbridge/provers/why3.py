@@ -5,6 +5,12 @@ floats on a float claim, Z3 under the full limit, then CVC4 on a goal Z3 still
 leaves open.  The attempt names the prover inside Why3 that answered
 (``why3+z3``, ``why3+z3abstract``, ``why3+gappa``, ``why3+cvc4``).
 
+A module may state lemmas, steps of its goals' proofs (`Statement.why3_lemmas`:
+monotonicity follows from four); they are in the context of every goal of the
+module, so a goal proved there counts as proved only when Z3 on abstract
+floats proves each lemma too (once per run); otherwise it is unknown, and says
+which lemma failed.
+
 CVC4, not cvc5: Why3 1.5.1 detects CVC4 (Debian's ``cvc4``, 1.8) and has no
 driver for cvc5.  Debian's CVC4 is built without SymFPU, so it answers the
 integer and real goals only; on a float goal it fails at once (an ``error``
@@ -199,6 +205,8 @@ class Why3Backend(Backend):
         self._goals: dict[str, tuple[why3render.Theory, why3render.Goal]] = {}
         self._lock = threading.Lock()
         self._file_passes: dict[Path, tuple[threading.Event, dict[str, Attempt]]] = {}
+        self._lemma_locks: dict[tuple[Path, str], threading.Lock] = {}
+        self._lemma_answers: dict[tuple[Path, str], dict[str, Attempt | None]] = {}
 
     # -- tools ---------------------------------------------------------------
     def versions(self) -> dict[str, str]:
@@ -254,6 +262,40 @@ class Why3Backend(Backend):
         return [self.run_task(task, timeout, cancel) for task in group]
 
     def run_task(self, task: ProofTask, timeout: float, cancel: threading.Event | None = None) -> Attempt:
+        attempt = self._prove(task, timeout, cancel)
+        theory, goal = self._goals[task.artifact]
+        if attempt.verdict != "proved" or not theory.rests_on_lemmas(goal):
+            return attempt
+        for name, lemma in self._lemma_pass(theory, cancel).items():
+            if lemma is None:
+                return Attempt(attempt.prover, "skipped", attempt.time_s, message="stopped: another prover answered first")
+            if lemma.verdict != "proved":
+                return Attempt(attempt.prover, "unknown", attempt.time_s,
+                               message=f"rests on lemma {name} ({theory.path.name}), which Why3 did not prove: "
+                                       f"{lemma.message.removeprefix('why3: ') or lemma.verdict}")
+        return attempt
+
+    def _lemma_pass(self, theory: why3render.Theory, cancel: threading.Event | None) -> dict[str, Attempt | None]:
+        """Lemma -> Z3's answer on abstract floats, for each lemma of the theory's module, proved once per run
+        (a task that asks meanwhile waits for it); None where the run was abandoned (then asked again)."""
+        with self._lock:
+            lock = self._lemma_locks.setdefault((theory.path, theory.text), threading.Lock())
+        with lock:
+            answers = self._lemma_answers.get((theory.path, theory.text))
+            if answers is None:
+                answers = {name: self._prove_lemma(theory, name, cancel) for name in theory.lemmas}
+                if None not in answers.values():
+                    self._lemma_answers[theory.path, theory.text] = answers
+            return answers
+
+    def _prove_lemma(self, theory: why3render.Theory, name: str, cancel: threading.Event | None) -> Attempt | None:
+        output, elapsed = self.prove_goal(theory.path, theory.module, name, ABSTRACT_S, solver=why3abstract.SHORTCUT,
+                                          cancel=cancel)
+        if output is None:
+            return None
+        return attempt_from_output(output, "valid", elapsed, theory.path.name, solver=why3abstract.SHORTCUT)
+
+    def _prove(self, task: ProofTask, timeout: float, cancel: threading.Event | None) -> Attempt:
         theory, goal = self._goals[task.artifact]
         selector, stated_in = theory.selector(goal), theory.stated_in(goal).name
         # the abstract route proves a claim about floats (a float property, or a float type's contract), never

@@ -79,6 +79,11 @@ class Statement:
         """The Why3 goal's formula, over the names its family's module declares."""
         raise NotEncoded(f"{o.id}: {self.name} has no Why3 goal")
 
+    def why3_lemmas(self, o: Obligation) -> tuple[tuple[str, str], ...]:
+        """The steps of its Why3 proof: (name, formula) lemmas over its module's own theory, stated before
+        its goal, each proved in the run (Z3 on abstract floats); the goal then follows from them."""
+        return ()
+
     def why3_name(self, o: Obligation) -> str:
         """The goal's name in its Why3 module."""
         return self.name

@@ -35,6 +35,8 @@ class FloatProperty(Statement):
     title: str = ""           # {p}: the format's precision
     statement: str = ""       # readable mathematics; {p}: the precision
     why3_goal: str = ""       # the goal's formula, over the names div_float_generic.mlw declares
+    why3_steps: tuple[tuple[str, str], ...] = ()   # (step, formula): the lemmas of its Why3 proof, over the
+    # format's own floats (ieee_float); see `Statement.why3_lemmas`
     smt_goal: str = ""        # Jinja2 snippet of SMT-LIB definitions ending with `(define-fun goal () Bool ...)`
     holds: Callable[..., tuple[np.ndarray, np.ndarray]] | None = None   # (fmt, *columns) -> (applies, holds)
     operands: tuple[str, ...] = ("a", "b")     # the SMT query's free variables, in counterexample order
@@ -63,6 +65,9 @@ class FloatProperty(Statement):
 
     def why3(self, o) -> str:
         return self.why3_goal
+
+    def why3_lemmas(self, o) -> tuple[tuple[str, str], ...]:
+        return tuple((f"{self.name}_{step}", formula) for step, formula in self.why3_steps)
 
     def heading(self, o) -> str:
         return self.title.replace("{p}", "p")

@@ -1,7 +1,11 @@
 """A / B is monotone in A for finite B > 0 (for B = +inf, inf / inf is NaN and no order holds).
 
 Bit-blasting solvers time out on it; Coq with Flocq proves it for every
-format, and enumerating every pair proves it for the 16-bit formats."""
+format, and enumerating every pair proves it for the 16-bit formats.  In Why3,
+Z3 on abstract floats proves it from four lemmas it proves first: the finite
+case without overflow (rounding is monotone), no NaN quotient, and what lies
+above +inf and below -inf (ieee_float states the order on infinities one way
+only)."""
 
 import numpy as np
 
@@ -31,5 +35,14 @@ PROPERTY = FloatProperty(
                                   (fp.leq a1 a2))
                              (fp.leq (fp.div RNE a1 b) (fp.div RNE a2 b))))""",
     holds=holds, operands=("a1", "a2", "b"),
+    why3_steps=(
+        ("finite", """forall a1 a2 b: t.
+    is_finite a1 /\\ is_finite a2 /\\ is_finite b /\\ b .> zero /\\ a1 .<= a2 /\\
+    no_overflow RNE (to_real a1 /. to_real b) /\\ no_overflow RNE (to_real a2 /. to_real b) ->
+    div a1 b .<= div a2 b"""),
+        ("not_nan", "forall a b: t. not is_nan a /\\ is_finite b /\\ b .> zero -> not is_nan (div a b)"),
+        ("above_plus_infinity", "forall a1 a2: t. is_plus_infinity a1 /\\ a1 .<= a2 -> is_plus_infinity a2"),
+        ("below_minus_infinity", "forall a1 a2: t. is_minus_infinity a2 /\\ a1 .<= a2 -> is_minus_infinity a1"),
+    ),
     coq_template="monotone_numerator.v.j2", enumerated_in=("fp16", "bf16"), pairs=pairs,
 )
