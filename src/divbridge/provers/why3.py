@@ -1,5 +1,5 @@
-"""The Why3 backend: one `why3 prove` run with Z3 per generated file (every goal
-of the file under a short limit), then one run per goal the file pass left open:
+"""The Why3 backend: one `why3 prove` run with Z3 per generated file (every goal of the file whose first
+route is Z3, under a short limit), then one run per goal the file pass left open:
 Gappa on an error bound (a statement with a Gappa encoding), Z3 on abstract
 floats on a float claim, Z3 under the full limit, then CVC4 on a goal Z3 still
 leaves open.  The attempt names the prover inside Why3 that answered
@@ -303,13 +303,11 @@ class Why3Backend(Backend):
         # without the looping axioms it drops) a model of its context need not be a pair of floats
         abstract = (task.obligation.family == "float" or task.obligation.format in FLOAT_THEORIES) \
             and task.obligation.expect == "valid" and why3abstract.SHORTCUT in self._solvers
-        if task.obligation.expect == "valid":
+        if self._in_file_pass(goal):
             quick = self._file_pass(theory, min(timeout, FILE_PASS_S), cancel).get(goal.name)
             if quick is not None and quick.verdict == "proved":
                 return quick
-        # a statement Gappa proves (an error bound) goes to Gappa through Why3's driver first
-        gappa = task.obligation.expect == "valid" and "gappa" in self._solvers and statements.has(task.obligation,
-                                                                                                  "gappa")
+        gappa = self._to_gappa(goal)
         if gappa:
             bound = self._other(task, "gappa", min(timeout, GAPPA_S), cancel)
             if bound is None or bound.verdict == "proved":
@@ -352,6 +350,17 @@ class Why3Backend(Backend):
             attempt.message += f"; CVC4: {other.message.removeprefix('why3: ')}"
         return attempt
 
+    def _to_gappa(self, goal: why3render.Goal) -> bool:
+        """A statement Gappa proves (an error bound) goes to Gappa through Why3's driver first."""
+        return goal.expect == "valid" and "gappa" in self._solvers and statements.has(goal.obligation, "gappa")
+
+    def _in_file_pass(self, goal: why3render.Goal) -> bool:
+        """Whether the per-file pass tries the goal: one expected to hold whose first route is Z3 on
+        SMT-LIB floats (not an error bound, which goes to Gappa, nor a goal proved from its lemmas, which
+        goes to Z3 on abstract floats: Z3 spends its steps on them in vain there)."""
+        return (goal.expect == "valid" and not self._to_gappa(goal)
+                and not statements.of(goal.obligation).why3_lemmas(goal.obligation))
+
     def _other(self, task: ProofTask, solver: str, limit: float, cancel: threading.Event | None) -> Attempt | None:
         """The attempt of another prover than Z3 on the task's goal; None when cancelled."""
         theory, goal = self._goals[task.artifact]
@@ -384,12 +393,18 @@ class Why3Backend(Backend):
         try:
             if self._config is None or self._extra is None:
                 self._config, self._extra = self.write_config()
+            goals = [goal for goal in theory.goals if self._in_file_pass(goal)]
+            if not goals:
+                return
+            selection = [option for module in dict.fromkeys(goal.module for goal in goals)
+                         for option in ["-T", module, *(word for goal in goals if goal.module == module
+                                                         for word in ("-G", theory.selector(goal)))]]
             command = [require_why3(), "prove", *self._options(theory.path), "-P", "z3",
                        "-t", str(max(1, math.ceil(limit))), "-s", str(Z3_STEPS["file"]), "-m", str(self.memory_mb),
-                       str(theory.path)]
-            output = _run(command, limit * len(theory.goals) + 30)
+                       str(theory.path), *selection]
+            output = _run(command, limit * len(goals) + 30)
             if output is not None:   # None: the run was abandoned (Ctrl-C)
-                answers.update(parse_file_answers(output, {goal.name for goal in theory.goals}))
+                answers.update(parse_file_answers(output, {goal.name for goal in goals}))
         finally:   # whatever happens, the waiting tasks go on (to their own runs)
             done.set()
 
