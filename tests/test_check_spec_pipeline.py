@@ -152,3 +152,24 @@ def test_undecided_and_errors_are_never_incorrect():
     error = finding_of(_result("error", "tool bug"), 3, "the sentence")
     assert error.kind == "information" and "not checked" in error.message
     assert finding_of(None, 3, "the sentence", "no SMT solver is installed").kind == "information"
+
+
+@needs_solvers
+@pytest.mark.skipif(shutil.which("why3") is None, reason="why3 is not installed")
+def test_check_spec_points_at_the_whyml_specification_prove_writes(table_docs, tmp_path, capsys):
+    """check-spec names the modules of div_spec.mlw and the lines their clauses come from; they are the
+    modules `prove --spec` writes for the same document, each clause labelled with that line."""
+    right, _, _ = table_docs
+    rounding = _line_of(TABLE_DOC, "Finite quotients are rounded to nearest")
+    result = analyse(right)
+    assert [(e["module"], e["obligation"]) for e in result["specification"]] == [
+        ("DivSpec_fp16", "spec.fp16.contract"), ("DivSpec_fp32", "spec.fp32.contract")]
+    assert all(f"quotient nearest (T_DIV_0010 line {rounding})" in e["clauses"] for e in result["specification"])
+    assert main(["check-spec", str(right)]) == 0
+    assert "WhyML specification: div_spec.mlw DivSpec_fp16, DivSpec_fp32: " in capsys.readouterr().out
+    code = main(["prove", "--spec", str(right), "--only", "spec.*", "--provers", "why3", "--out", str(tmp_path / "out"),
+                 "--cache-dir", str(tmp_path / "pc"), "--no-crosscheck"])
+    assert code == 0, capsys.readouterr().out
+    written = (tmp_path / "out" / "why3" / "div_spec.mlw").read_text()
+    assert "module DivSpec_fp16" in written and "module DivSpec_fp32" in written
+    assert f"T_DIV_0010 line {rounding}" in written

@@ -128,7 +128,7 @@ def test_cli_json_and_exit_codes(tmp_path, capsys):
     out = tmp_path / "r.json"
     assert main(["check-spec", str(SEED_000), "--json", str(out)]) == 1
     data = json.loads(out.read_text())
-    assert set(data) == {"document", "requirements", "claims", "findings"}
+    assert set(data) == {"document", "requirements", "claims", "findings", "specification"}
     assert {"R1", "R2", "RG1"} <= {r["tag"] for r in data["requirements"]}
     assert "133: incorrect" in capsys.readouterr().out
     assert main(["check-spec", str(tmp_path / "missing.md")]) == 2

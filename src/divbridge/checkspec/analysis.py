@@ -2,7 +2,8 @@
 
 `analyse(path)` reads a document (reader), checks every claim (checks) and
 returns the JSON-ready result: ``{"document", "requirements", "claims",
-"findings"}``.
+"findings", "specification"}`` (the last: where `prove --spec` states the
+document in WhyML, `proofcheck.specification`).
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ def analyse_document(doc: SpecDocument) -> dict[str, Any]:
         "requirements": [{k: v for k, v in r.items() if k != "defined"} for r in requirements.values()],
         "claims": [c.to_json() for c in claims],
         "findings": [f.to_json() for f in findings],
+        "specification": proofcheck.specification(proofs.binding),
         "exit_code": exit_code(findings),
     }
 
@@ -81,5 +83,12 @@ def render_text(result: dict[str, Any]) -> str:
         verdicts[c["verdict"]] = verdicts.get(c["verdict"], 0) + 1
     summary = ", ".join(f"{n} {k}" for k, n in counts.items()) or "no findings"
     claims = ", ".join(f"{n} {v}" for v, n in verdicts.items()) or "none"
+    modules: dict[tuple[str, str], list[str]] = {}   # the types of a section share their clauses
+    for entry in result.get("specification", []):
+        modules.setdefault((entry["file"], entry["clauses"]), []).append(entry["module"])
+    for (file, clauses), names in modules.items():
+        out.append(f"WhyML specification: {file} {', '.join(names)}: {clauses}")
+    if modules:
+        out.append("  (`divbridge prove --spec` writes it from these lines and proves an element-wise loop against it)")
     out.append(f"{result['document']}: {len(result['claims'])} claims ({claims}); {summary}")
     return "\n".join(out)

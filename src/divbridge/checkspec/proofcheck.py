@@ -19,8 +19,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from divbridge import statements
-from divbridge.obligations import document
-from divbridge.obligations.catalog import obligations_of
+from divbridge.obligations import document, why3render
+from divbridge.obligations.catalog import contract_obligations, obligations_of
 from divbridge.obligations.document import Binding
 from divbridge.obligations.model import Obligation
 from divbridge.provers.cache import shared_cache
@@ -125,3 +125,17 @@ def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Cl
         claim.verdict = "unchecked" if unchecked and verdict_of(claim.findings) == "holds" else verdict_of(claim.findings)
         claims.append(claim)
     return claims
+
+
+def specification(binding: Binding | None) -> list[dict[str, str]]:
+    """Where `prove --spec` states the document in WhyML (``why3/div_spec.mlw``, `statements.specification`):
+    per type, its module, its obligation (an element-wise loop proved against it) and the clauses taken
+    from the document with their tags and lines."""
+    if binding is None:
+        return []
+    entries = []
+    for o in contract_obligations(binding):
+        stem, module = why3render.module_key(o)
+        entries.append({"type": o.format, "file": f"{stem}.mlw", "module": statements.of(o).why3_module(o, module),
+                        "obligation": o.id, "clauses": o.statement})
+    return entries
