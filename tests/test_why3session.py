@@ -146,7 +146,7 @@ def test_why3_tries_cvc4_on_a_goal_z3_leaves_open(tmp_path, monkeypatch):
         return real(*args, solver=solver, **named)
 
     monkeypatch.setattr(backend, "prove_goal", z3_gives_up)
-    monkeypatch.setattr(backend, "_file_pass", lambda *args: {})
+    monkeypatch.setattr(backend, "_prove_file", lambda *args: {})
     [attempt] = backend.run_group(group, 20, 1)
     assert (attempt.prover, attempt.verdict) == ("why3+cvc4", "proved")
     assert group[0].prover == "why3" and ("cvc4", backend.versions()["why3/cvc4"]) in group[0].options

@@ -57,6 +57,7 @@ import threading
 import time
 from fractions import Fraction
 from pathlib import Path
+from typing import Callable
 
 from divbridge import assets, cachedir, statements
 from divbridge.atomicio import write_text_atomic
@@ -204,9 +205,8 @@ class Why3Backend(Backend):
         self._solvers = ["z3"]   # the provers Why3 drives here, in the order tried (prepare: CVC4 when installed)
         self._goals: dict[str, tuple[why3render.Theory, why3render.Goal]] = {}
         self._lock = threading.Lock()
-        self._file_passes: dict[Path, tuple[threading.Event, dict[str, Attempt]]] = {}
-        self._lemma_locks: dict[tuple[Path, str], threading.Lock] = {}
-        self._lemma_answers: dict[tuple[Path, str], dict[str, Attempt | None]] = {}
+        # (pass, theory file) -> the pass's end and its answers: the file pass and the lemma pass of a theory
+        self._passes: dict[tuple[str, Path], tuple[threading.Event, dict[str, Attempt]]] = {}
 
     # -- tools ---------------------------------------------------------------
     def versions(self) -> dict[str, str]:
@@ -266,8 +266,10 @@ class Why3Backend(Backend):
         theory, goal = self._goals[task.artifact]
         if attempt.verdict != "proved" or not theory.rests_on_lemmas(goal):
             return attempt
-        for name, lemma in self._lemma_pass(theory, cancel).items():
-            if lemma is None:
+        answers = self._shared_pass("lemmas", theory, self._prove_lemmas, cancel)
+        for name in theory.lemmas:
+            lemma = answers.get(name)
+            if lemma is None:   # the task was stopped, or the run abandoned (Ctrl-C)
                 return Attempt(attempt.prover, "skipped", attempt.time_s, message="stopped: another prover answered first")
             if lemma.verdict != "proved":
                 return Attempt(attempt.prover, "unknown", attempt.time_s,
@@ -275,25 +277,17 @@ class Why3Backend(Backend):
                                        f"{lemma.message.removeprefix('why3: ') or lemma.verdict}")
         return attempt
 
-    def _lemma_pass(self, theory: why3render.Theory, cancel: threading.Event | None) -> dict[str, Attempt | None]:
-        """Lemma -> Z3's answer on abstract floats, for each lemma of the theory's module, proved once per run
-        (a task that asks meanwhile waits for it); None where the run was abandoned (then asked again)."""
-        with self._lock:
-            lock = self._lemma_locks.setdefault((theory.path, theory.text), threading.Lock())
-        with lock:
-            answers = self._lemma_answers.get((theory.path, theory.text))
-            if answers is None:
-                answers = {name: self._prove_lemma(theory, name, cancel) for name in theory.lemmas}
-                if None not in answers.values():
-                    self._lemma_answers[theory.path, theory.text] = answers
-            return answers
-
-    def _prove_lemma(self, theory: why3render.Theory, name: str, cancel: threading.Event | None) -> Attempt | None:
-        output, elapsed = self.prove_goal(theory.path, theory.module, name, ABSTRACT_S, solver=why3abstract.SHORTCUT,
-                                          cancel=cancel)
-        if output is None:
-            return None
-        return attempt_from_output(output, "valid", elapsed, theory.path.name, solver=why3abstract.SHORTCUT)
+    def _prove_lemmas(self, theory: why3render.Theory) -> dict[str, Attempt]:
+        """Lemma -> Z3's answer on abstract floats, for each lemma of the theory's module (a lemma whose run
+        was abandoned is absent)."""
+        answers = {}
+        for name in theory.lemmas:
+            output, elapsed = self.prove_goal(theory.path, theory.module, name, ABSTRACT_S,
+                                              solver=why3abstract.SHORTCUT)
+            if output is not None:
+                answers[name] = attempt_from_output(output, "valid", elapsed, theory.path.name,
+                                                    solver=why3abstract.SHORTCUT)
+        return answers
 
     def _prove(self, task: ProofTask, timeout: float, cancel: threading.Event | None) -> Attempt:
         theory, goal = self._goals[task.artifact]
@@ -304,7 +298,8 @@ class Why3Backend(Backend):
         abstract = (task.obligation.family == "float" or task.obligation.format in FLOAT_THEORIES) \
             and task.obligation.expect == "valid" and why3abstract.SHORTCUT in self._solvers
         if self._in_file_pass(goal):
-            quick = self._file_pass(theory, min(timeout, FILE_PASS_S), cancel).get(goal.name)
+            limit = min(timeout, FILE_PASS_S)
+            quick = self._shared_pass("file", theory, lambda theory: self._prove_file(theory, limit), cancel).get(goal.name)
             if quick is not None and quick.verdict == "proved":
                 return quick
         gappa = self._to_gappa(goal)
@@ -371,42 +366,41 @@ class Why3Backend(Backend):
         return attempt_from_output(output, task.obligation.expect, elapsed, theory.stated_in(goal).name,
                                    task.obligation, solver=solver)
 
-    def _file_pass(self, theory: why3render.Theory, limit: float,
-                   cancel: threading.Event | None) -> dict[str, Attempt]:
-        """Goal name -> answer of one `why3 prove` run over the whole file (one Why3 start-up
-        for all its goals instead of one each).  The first task that asks starts it in its own
-        thread, so that no obligation waits for another's goals; a task whose obligation is
-        decided meanwhile stops waiting (empty answer).  A goal without exactly one answer is absent."""
+    def _shared_pass(self, kind: str, theory: why3render.Theory,
+                     work: Callable[[why3render.Theory], dict[str, Attempt]],
+                     cancel: threading.Event | None) -> dict[str, Attempt]:
+        """Goal name -> answer of a pass over a theory that its tasks share (the file pass, the lemma pass),
+        run once: the first task that asks starts it in its own thread, so that no obligation waits for
+        another's goals; a task stopped meanwhile stops waiting (empty answer)."""
         with self._lock:
-            pending = self._file_passes.get(theory.path)
+            pending = self._passes.get((kind, theory.path))
             if pending is None:
-                pending = self._file_passes[theory.path] = (threading.Event(), {})
-                threading.Thread(target=self._prove_file, args=(theory, limit, *pending)).start()
+                pending = self._passes[kind, theory.path] = (threading.Event(), {})
+                threading.Thread(target=_run_pass, args=(work, theory, *pending)).start()
         done, answers = pending
         while not done.wait(0.05):
             if cancel is not None and cancel.is_set():
                 return {}
         return answers
 
-    def _prove_file(self, theory: why3render.Theory, limit: float, done: threading.Event,
-                    answers: dict[str, Attempt]) -> None:
-        try:
-            if self._config is None or self._extra is None:
-                self._config, self._extra = self.write_config()
-            goals = [goal for goal in theory.goals if self._in_file_pass(goal)]
-            if not goals:
-                return
-            selection = [option for module in dict.fromkeys(goal.module for goal in goals)
-                         for option in ["-T", module, *(word for goal in goals if goal.module == module
-                                                         for word in ("-G", theory.selector(goal)))]]
-            command = [require_why3(), "prove", *self._options(theory.path), "-P", "z3",
-                       "-t", str(max(1, math.ceil(limit))), "-s", str(Z3_STEPS["file"]), "-m", str(self.memory_mb),
-                       str(theory.path), *selection]
-            output = _run(command, limit * len(goals) + 30)
-            if output is not None:   # None: the run was abandoned (Ctrl-C)
-                answers.update(parse_file_answers(output, {goal.name for goal in goals}))
-        finally:   # whatever happens, the waiting tasks go on (to their own runs)
-            done.set()
+    def _prove_file(self, theory: why3render.Theory, limit: float) -> dict[str, Attempt]:
+        """Goal name -> answer of one `why3 prove` run over the whole file (one Why3 start-up for all its
+        goals instead of one each).  A goal without exactly one answer is absent."""
+        if self._config is None or self._extra is None:
+            self._config, self._extra = self.write_config()
+        goals = [goal for goal in theory.goals if self._in_file_pass(goal)]
+        if not goals:
+            return {}
+        selection = [option for module in dict.fromkeys(goal.module for goal in goals)
+                     for option in ["-T", module, *(word for goal in goals if goal.module == module
+                                                     for word in ("-G", theory.selector(goal)))]]
+        command = [require_why3(), "prove", *self._options(theory.path), "-P", "z3",
+                   "-t", str(max(1, math.ceil(limit))), "-s", str(Z3_STEPS["file"]), "-m", str(self.memory_mb),
+                   str(theory.path), *selection]
+        output = _run(command, limit * len(goals) + 30)
+        if output is None:   # the run was abandoned (Ctrl-C)
+            return {}
+        return parse_file_answers(output, {goal.name for goal in goals})
 
     def _options(self, theory: Path) -> list[str]:
         """The configuration and the load path (the hand-written library, and the theory's own directory:
@@ -428,6 +422,14 @@ class Why3Backend(Backend):
         started = time.monotonic()
         output = _run(command, timeout + 30, cancel)
         return output, time.monotonic() - started
+
+
+def _run_pass(work: Callable[[why3render.Theory], dict[str, Attempt]], theory: why3render.Theory,
+              done: threading.Event, answers: dict[str, Attempt]) -> None:
+    try:
+        answers.update(work(theory))
+    finally:   # whatever happens, the waiting tasks go on (to their own runs)
+        done.set()
 
 
 def step_limit(solver: str) -> int | None:

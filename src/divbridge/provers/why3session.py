@@ -3,7 +3,7 @@
 A complete `divbridge prove` writes, beside each theory file ``X.mlw`` with goals, a
 session directory ``X/`` in Why3 1.5's own format (``why3session.dtd``, shape
 version 6) recording, for every goal the run proved through Why3, the prover
-inside Why3 that proved it (Z3 or CVC4), its version and the run's time limit;
+inside Why3 that proved it (Z3, Z3 on abstract floats, Gappa or CVC4), its version and limits;
 and the lemmas a module states as steps of its goals' proofs, proved by Z3 on
 abstract floats whenever a goal of the module is proved (`recorded_proofs`).
 A goal the run did not prove (a timeout, an unknown, a probe refuted as
