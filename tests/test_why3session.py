@@ -152,6 +152,30 @@ def test_why3_tries_cvc4_on_a_goal_z3_leaves_open(tmp_path, monkeypatch):
     assert group[0].prover == "why3" and ("cvc4", backend.versions()["why3/cvc4"]) in group[0].options
 
 
+@needs_cvc4
+@pytest.mark.parametrize("prop, route", [
+    ("div_by_one", ["z3"]),                                  # no abstract route: it cannot reach A / 1 = A
+    ("exact_when_representable", ["z3abstract", "z3"]),      # abstract first, bit-blasting when it fails
+    ("trunc_magnitude", ["cvc4", "z3"]),                      # an integer claim: CVC4 before Z3's full steps
+])
+def test_why3_tries_the_provers_of_a_goal_the_file_pass_left_open_in_its_order(tmp_path, monkeypatch, prop, route):
+    """Every prover inside Why3 made to answer Timeout: the solvers asked, in order, are the statement's
+    route (Z3 on abstract floats only where it can prove the claim, CVC4 only off floats)."""
+    chosen = [o for o in spec_obligations() if o.prop == prop and o.format in ("fp32", "int8") and o.expect == "valid"]
+    backend = Why3Backend()
+    [group] = [g for g in backend.prepare(chosen[:1], tmp_path, {"why3"})]
+    asked = []
+
+    def gives_up(*args, solver="z3", **named):
+        asked.append(solver)
+        return "Goal g.\nProver result is: Timeout (5.00s).\n", 5.0
+
+    monkeypatch.setattr(backend, "prove_goal", gives_up)
+    monkeypatch.setattr(backend, "_prove_file", lambda *args: {})
+    [attempt] = backend.run_group(group, 20, 1)
+    assert asked == route and attempt.verdict == "timeout"
+
+
 def test_without_cvc4_why3_uses_z3_alone_with_a_one_line_note(tmp_path, monkeypatch, capsys):
     real_which = why3_backend.shutil.which
     monkeypatch.setattr(why3_backend.shutil, "which",

@@ -1,8 +1,8 @@
 """The Why3 backend: one `why3 prove` run with Z3 per generated file (every goal of the file whose first
 route is Z3, under a short limit), then one run per goal the file pass left open:
 Gappa on an error bound (a statement with a Gappa encoding), Z3 on abstract
-floats on a float claim, Z3 under the full limit, then CVC4 on a goal Z3 still
-leaves open.  The attempt names the prover inside Why3 that answered
+floats on a float claim that route can reach (`Statement.why3_abstract`), CVC4
+on a real or integer claim, then Z3 under the full limit.  The attempt names the prover inside Why3 that answered
 (``why3+z3``, ``why3+z3abstract``, ``why3+gappa``, ``why3+cvc4``).
 
 A module may state lemmas, steps of its goals' proofs (`Statement.why3_lemmas`:
@@ -89,6 +89,7 @@ FILE_PASS_S = 6.0
 ABSTRACT_S = 30.0
 # Why3 answers beside the decision: a goal it cannot close within the steps (or this cap) is recorded as open
 BESIDE_S = 60.0
+CVC4_S = 10.0       # CVC4 answers the real and integer goals it proves in hundredths of a second
 GAPPA_S = 10.0      # Gappa answers an error bound in hundredths of a second
 LIBRARY_FILES = ("floats.mlw", "floats.drv", "floats_gappa.drv", "tensor.mlw", "ints.mlw")
 # the driver additions for the FP16 and BFloat16 clones, per prover: SMT-LIB sorts, Gappa's rounding
@@ -292,11 +293,16 @@ class Why3Backend(Backend):
     def _prove(self, task: ProofTask, timeout: float, cancel: threading.Event | None) -> Attempt:
         theory, goal = self._goals[task.artifact]
         selector, stated_in = theory.selector(goal), theory.stated_in(goal).name
+        floats = task.obligation.family == "float" or task.obligation.format in FLOAT_THEORIES
+        valid = task.obligation.expect == "valid"
         # the abstract route proves a claim about floats (a float property, or a float type's contract), never
         # refutes one: without the FloatingPoint theory (and
         # without the looping axioms it drops) a model of its context need not be a pair of floats
-        abstract = (task.obligation.family == "float" or task.obligation.format in FLOAT_THEORIES) \
-            and task.obligation.expect == "valid" and why3abstract.SHORTCUT in self._solvers
+        abstract = floats and valid and why3abstract.SHORTCUT in self._solvers \
+            and statements.of(task.obligation).why3_abstract(task.obligation)
+        # CVC4 (no FloatingPoint here) before Z3's full steps on a real or integer claim the file pass left
+        # open: it answers the ones Z3 does not (A / A = 1 over the reals) in hundredths of a second
+        cvc4 = not floats and valid and "cvc4" in self._solvers
         if self._in_file_pass(goal):
             limit = min(timeout, FILE_PASS_S)
             quick = self._shared_pass("file", theory, lambda theory: self._prove_file(theory, limit), cancel).get(goal.name)
@@ -314,6 +320,11 @@ class Why3Backend(Backend):
                 return Attempt(f"{PROVER}+z3", "skipped", 0.0, message="stopped: another prover answered first")
             if early.verdict == "proved":
                 return early
+        if cvc4:
+            first = self._other(task, "cvc4", min(timeout, CVC4_S), cancel)
+            if first is None or first.verdict in DEFINITE:
+                return first or Attempt(f"{PROVER}+cvc4", "skipped", 0.0,
+                                        message="stopped: another prover answered first")
         with_model = task.obligation.expect == "invalid"
         output, elapsed = self.prove_goal(theory.path, goal.module, selector, timeout,
                                           with_model=with_model, cancel=cancel)
@@ -338,11 +349,8 @@ class Why3Backend(Backend):
             attempt.message += f"; Gappa: {bound.message.removeprefix('why3: ') or bound.verdict}"
         if abstract:
             attempt.message += f"; {why3abstract.NAME}: {early.message.removeprefix('why3: ') or early.verdict}"
-        elif "cvc4" in self._solvers:   # CVC4 (built without FloatingPoint here) on the other goals
-            other = self._other(task, "cvc4", timeout, cancel)
-            if other is None or other.verdict in DEFINITE:
-                return other or attempt
-            attempt.message += f"; CVC4: {other.message.removeprefix('why3: ')}"
+        if cvc4:
+            attempt.message += f"; CVC4: {first.message.removeprefix('why3: ') or first.verdict}"
         return attempt
 
     def _to_gappa(self, goal: why3render.Goal) -> bool:
