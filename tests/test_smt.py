@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -157,6 +159,28 @@ def test_a_worker_past_its_cpu_limit_is_killed_and_answers_nothing():
     worker = solvers.Worker("z3", solvers.DEFAULT_MEMORY_MB)
     answer = worker.ask(query, cpu_seconds=0)   # limit: 1 s of CPU for a query that needs minutes
     assert answer.status == "error" and "killed by its time or memory limit" in answer.message
+
+
+def test_a_query_past_its_wall_clock_limit_kills_its_worker_and_is_an_error(monkeypatch):
+    """A worker that never answers (here a process that only sleeps) is killed by the watchdog."""
+    pool = solvers.WorkerPool(solvers.DEFAULT_MEMORY_MB)
+    silent = solvers.Worker("z3", solvers.DEFAULT_MEMORY_MB)
+    silent.kill()
+    silent.process = subprocess.Popen(["sleep", "60"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      encoding="utf-8", start_new_session=True)
+    monkeypatch.setattr(pool, "acquire", lambda solver: silent)
+    monkeypatch.setattr(solvers, "WALL_GRACE_S", 0.5)
+    started = time.monotonic()
+    answer = pool.solve("z3", "(check-sat)", 0)
+    assert answer.status == "error" and time.monotonic() - started < 30
+    assert not silent.alive
+
+
+def test_a_pool_solves_one_query_after_another_on_its_workers():
+    pool = solvers.WorkerPool(solvers.DEFAULT_MEMORY_MB)
+    query = smtrender.render(BY_ID["int.int16.probe.int_min_div_minus_one"], Path("/tmp")).text
+    first, second = pool.solve("z3", query, 30), pool.solve("z3", "(assert false)", 30)
+    assert first.status == "sat" and first.model and (second.status, second.model) == ("unsat", {})
 
 
 def test_bitwuzla_is_not_asked_about_reals(tmp_path):

@@ -3,9 +3,12 @@
 Formulas are built with the z3 Python API: floats over ``(_ FloatingPoint eb
 sb)`` with the operands declared as bit-vectors (so a model gives the exact
 bit patterns), integers as bit-vectors with truncating ``bvsdiv`` / ``bvudiv``,
-reals as z3 reals.  Float queries that contain ``fp.div`` go to Bitwuzla
-through SMT-LIB text (measured: an fp64 division query takes Bitwuzla 0.03 s,
-Z3 4.4 s); everything else is solved by Z3.
+reals as z3 reals.  They are solved as SMT-LIB text by the solver workers
+`prove` uses (`provers.solvers`: a child process under a CPU, memory and
+wall-clock limit, never this process), float queries by Bitwuzla (measured: an
+fp64 division query takes Bitwuzla 0.03 s, Z3 4.4 s), everything else by Z3.
+A query a solver cannot settle within its limits, or whose worker fails, is
+"unknown".
 
 Each query is first asked on a small grid of "nice" operands (zeros, ones,
 twos, infinities, NaN, extremes): a counterexample found there is one a
@@ -17,10 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import z3
 
 from divbridge.formats import FloatFormat, IntFormat, RealFormat
+from divbridge.provers import solvers
 from divbridge.mirror.exact import float_div_bits, int_div
 from divbridge.document.formula import And, Atom, Condition, Literal, Not, Or, Otherwise, Result
 
@@ -65,7 +70,8 @@ class Encoding:
     def grid(self) -> list:
         raise NotImplementedError
 
-    def values(self, model: z3.ModelRef) -> tuple:
+    def values(self, model: dict[str, Any]) -> tuple:
+        """The operands (A, B) a solver's model gives (declared constant -> value; one it leaves out: 0)."""
         raise NotImplementedError
 
     def describe(self, a, b) -> str:
@@ -164,9 +170,8 @@ class FloatEncoding(Encoding):
         values += [self.fmt.round(Fraction(v)) for v in (2, -2, 3, -3)]
         return values
 
-    def values(self, model: z3.ModelRef) -> tuple[int, int]:
-        return (model.eval(self.A, model_completion=True).as_long(),
-                model.eval(self.B, model_completion=True).as_long())
+    def values(self, model: dict[str, Any]) -> tuple[int, int]:
+        return model.get("A", 0), model.get("B", 0)
 
     def const(self, value: int) -> z3.ExprRef:
         return z3.BitVecVal(value, self.fmt.width)
@@ -269,11 +274,11 @@ class IntEncoding(ExactEncoding):
         values = [1, -1, 0, 2, -2, 7, -7, self.fmt.min, self.fmt.max, self.fmt.min + 1]
         return [v for v in dict.fromkeys(values) if self.fmt.min <= v <= self.fmt.max]
 
-    def values(self, model: z3.ModelRef) -> tuple[int, int]:
-        def value(x):
-            raw = model.eval(x, model_completion=True).as_long()
+    def values(self, model: dict[str, Any]) -> tuple[int, int]:
+        def value(name):
+            raw = model.get(name, 0)
             return raw - (1 << self.fmt.bits) if self.fmt.signed and raw >> (self.fmt.bits - 1) else raw
-        return value(self.A), value(self.B)
+        return value("A"), value("B")
 
     def const(self, value: int) -> z3.ExprRef:
         return z3.BitVecVal(value, self.fmt.bits)
@@ -326,11 +331,8 @@ class RealEncoding(ExactEncoding):
     def grid(self) -> list[Fraction]:
         return [Fraction(v) for v in (1, -1, 0, 2, -2, Fraction(1, 2))]
 
-    def values(self, model: z3.ModelRef) -> tuple[Fraction, Fraction]:
-        def value(x):
-            v = model.eval(x, model_completion=True)
-            return Fraction(v.numerator_as_long(), v.denominator_as_long())
-        return value(self.A), value(self.B)
+    def values(self, model: dict[str, Any]) -> tuple[Fraction, Fraction]:
+        return Fraction(model.get("A", 0)), Fraction(model.get("B", 0))
 
     def const(self, value: Fraction) -> z3.ExprRef:
         return z3.RealVal(value)
@@ -393,37 +395,14 @@ def _holds(enc: Encoding, formula: z3.BoolRef, a, b) -> bool:
     return z3.is_true(z3.simplify(z3.substitute(formula, (enc.A, enc.const(a)), (enc.B, enc.const(b)))))
 
 
+_WORKERS = solvers.WorkerPool(solvers.DEFAULT_MEMORY_MB)
+
+
 def _solve(enc: Encoding, formula: z3.BoolRef) -> Answer:
-    return _bitwuzla(enc, formula) if enc.needs_bitwuzla(formula) else _z3(enc, formula)
-
-
-def _z3(enc: Encoding, formula: z3.BoolRef) -> Answer:
-    solver = z3.Solver()
-    solver.set("timeout", int(SOLVER_TIMEOUT_S * 1000))
-    solver.add(formula)
-    status = solver.check()
-    if status == z3.sat:
-        return Answer("sat", (enc.values(solver.model()),), "z3")
-    return Answer("unsat" if status == z3.unsat else "unknown", (), "z3")
-
-
-def _bitwuzla(enc: Encoding, formula: z3.BoolRef) -> Answer:
-    import bitwuzla   # imported here: only float queries that the grid does not settle need it
-
-    solver = z3.Solver()
-    solver.add(formula)
-    text = solver.to_smt2().replace("(check-sat)", "")
-    tm = bitwuzla.TermManager()
-    options = bitwuzla.Options()
-    options.set(bitwuzla.Option.PRODUCE_MODELS, True)
-    options.set(bitwuzla.Option.TIME_LIMIT_PER, int(SOLVER_TIMEOUT_S * 1000))
-    parser = bitwuzla.Parser(tm, options)
-    parser.parse(text, True, False)
-    bzla = parser.bitwuzla()
-    status = bzla.check_sat()
-    if status == bitwuzla.Result.SAT:
-        terms = {t.symbol(): t for t in parser.get_declared_funs()}
-        # an operand the formula does not mention is not declared: any value does, take 0
-        a, b = (int(bzla.get_value(terms[name]).value(10)) if name in terms else 0 for name in ("A", "B"))
-        return Answer("sat", ((a, b),), "bitwuzla")
-    return Answer("unsat" if status == bitwuzla.Result.UNSAT else "unknown", (), "bitwuzla")
+    solver = "bitwuzla" if enc.needs_bitwuzla(formula) else "z3"
+    query = z3.Solver()
+    query.add(formula)
+    answer = _WORKERS.solve(solver, query.to_smt2(), SOLVER_TIMEOUT_S)
+    if answer.status == "sat":
+        return Answer("sat", (enc.values(answer.model),), solver)
+    return Answer("unsat" if answer.status == "unsat" else "unknown", (), solver)

@@ -33,6 +33,7 @@ from divbridge.provers.process import kill
 SOLVERS = {"z3": ("z3-solver", "z3"), "cvc5": ("cvc5", "cvc5"), "bitwuzla": ("bitwuzla", "bitwuzla")}
 REAL_FREE = {"bitwuzla"}    # no real nor integer arithmetic
 DEFAULT_MEMORY_MB = 2048
+WALL_GRACE_S = 5.0   # beyond a query's CPU limit, how long a worker may take before it is killed
 _FP_SIZES = re.compile(r"\(_ (?:FloatingPoint|to_fp) (\d+) (\d+)\)")
 
 
@@ -121,6 +122,19 @@ class WorkerPool:
                 if worker.alive:
                     return worker
         return Worker(solver, self.memory_mb)
+
+    def solve(self, solver: str, text: str, seconds: float) -> Answer:
+        """One query on a worker of the pool, under its CPU limit and a wall-clock one: a worker still
+        running past it is killed, and the answer is an error, never an answer of the solver's."""
+        worker = self.acquire(solver)
+        watchdog = threading.Timer(seconds + WALL_GRACE_S, worker.kill)
+        watchdog.start()
+        try:
+            answer = worker.ask(text, seconds)
+        finally:
+            watchdog.cancel()
+        self.release(worker, answer)
+        return answer
 
     def release(self, worker: Worker, answer: Answer) -> None:
         if answer.status in ("sat", "unsat", "unknown") and worker.alive:
