@@ -119,8 +119,9 @@ def run(args: argparse.Namespace) -> int:
 def write_why3_sessions(results: Results, out: Path, timeout: float) -> None:
     """The Why3 sessions of the theories under ``out``/why3 (beside results.json: a filtered run writes
     them in its own --out), from this run's Why3 proofs; `make why3-replay` replays them."""
+    from divbridge.provers.why3 import backstop
     from divbridge.provers.why3session import write_sessions
-    written = write_sessions(results.obligations, out / "why3", timeout)
+    written = write_sessions(results.obligations, out / "why3", backstop(timeout))
     print(f"Why3 sessions written for {len(written)} theories ({out / 'why3'}/<theory>/{'why3session.xml'})",
           flush=True)
 
