@@ -2,8 +2,9 @@
 route is Z3, under a short limit), then one run per goal the file pass left open:
 Gappa on an error bound (a statement with a Gappa encoding), Z3 on abstract
 floats on a float claim that route can reach (`Statement.why3_abstract`), CVC4
-on a real or integer claim, then Z3 under the full limit.  The attempt names the prover inside Why3 that answered
-(``why3+z3``, ``why3+z3abstract``, ``why3+gappa``, ``why3+cvc4``).
+on a real or integer claim, then Z3 under the full limit.  The attempt names
+the prover inside Why3 that answered (``why3+z3``, ``why3+z3abstract``,
+``why3+gappa``, ``why3+cvc4``).
 
 A module may state lemmas, steps of its goals' proofs (`Statement.why3_lemmas`:
 monotonicity follows from four); they are in the context of every goal of the
