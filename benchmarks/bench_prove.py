@@ -103,9 +103,8 @@ def _before_and_after() -> dict:
     `git worktree add ../wt-base d61a577`) measured in the same run, when it is set."""
     figures = {"targets": {"cold_s": 60, "warm_no_crosscheck_s": 1, "warm_s": 2}}
     base = os.environ.get("BENCH_BASE")
-    for tree in [Path(__file__).parent.parent] + ([Path(base)] if base else []):
-        # both trees start from their bytecode, as after scripts/setup.sh (PYTHONDONTWRITEBYTECODE may be set)
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "src" / "divbridge")],
+    if base:   # it starts from its bytecode too, as this tree does after scripts/setup.sh
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(base) / "src" / "divbridge")],
                        stdout=subprocess.DEVNULL, check=False)
     for label, source in [("after", None)] + ([("before", Path(base))] if base else []):
         figures[label] = _cold_and_warm(source)
