@@ -19,7 +19,7 @@ from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.model import Obligation
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers import why3 as why3_backend
-from divbridge.provers import why3abstract
+from divbridge.provers import why3drivers
 from divbridge.provers.why3 import Why3Backend, attempt_from_output, parse_answer, verdict_of
 from divbridge.statements import why3terms
 
@@ -86,12 +86,13 @@ def test_the_float_properties_are_stated_once_and_cloned_into_every_format(theor
     assert not [line for line in generic.text.splitlines() if line.strip().startswith("goal ")]
     statements = {g.name for g in generic.goals}
     assert {"nan_numerator", "zero_div_nonzero_sign", "div_by_one", "relative_error_normal"} <= statements
+    assert "monotone_numerator" not in statements   # it rests on lemmas, stated after the format's other goals
     for theory in floats:
         # every statement becomes a goal of the format ("goal ."), none is restated, the examples stay
         assert f"clone div_float_generic.DivFloatGeneric as {why3render.CLONE_AS} with" in theory.text
         assert theory.text.rstrip().count("goal .") == 1
         own = {g.name for g in theory.goals if not theory.cloned(g)}
-        assert own == {g.name for g in theory.goals if g.prop in ("example", "case_table")}
+        assert own == {g.name for g in theory.goals if g.prop in ("example", "case_table") or g.lemmas}
         assert {g.name for g in theory.goals if theory.cloned(g)} == statements
         assert not [line for line in theory.text.splitlines() if line.strip().startswith("axiom")]
         assert theory.selector(next(g for g in theory.goals if g.name == "div_by_one")) == "Generic.div_by_one"
@@ -202,14 +203,46 @@ def test_exactness_is_proved_in_why3_with_the_float_type_kept_abstract(backend):
     assert (attempt.verdict, attempt.prover) == ("proved", "why3+z3abstract"), attempt.message
 
 
-def test_the_abstract_driver_drops_only_the_float_mapping_and_looping_axioms():
+def _stock_drivers() -> Path:
     drivers = Path(subprocess.run(["why3", "--print-datadir"], capture_output=True, text=True).stdout.strip()) / "drivers"
     if not (drivers / "z3_440.drv").exists():
         pytest.skip("no Why3 drivers here")
-    text = why3abstract.driver_text(drivers)
-    assert "smt-libv2-floats.gen" not in text and "FloatingPoint" not in text
+    return drivers
+
+
+def test_the_abstract_driver_drops_only_the_float_mapping_and_looping_axioms(tmp_path):
+    drivers = _stock_drivers()
+    [(path, text)] = why3drivers.ABSTRACT.drivers(drivers, tmp_path, assets.WHY3_LIBRARY / "floats.drv").items()
+    assert path.parent == tmp_path and "smt-libv2-floats.gen" not in text and "FloatingPoint" not in text
     assert f'import "{drivers / "smt-libv2.gen"}"' in text and "remove prop floor_le" in text
     assert "remove prop div_finite" not in text     # the axioms the proofs rest on stay
+
+
+def test_the_bits_driver_gives_z3_a_quantifier_free_task(tmp_path):
+    """Z3 gets A / 1 = A with no quantified formula: the libraries' axioms removed, the definitions kept
+    as define-fun, the premise introduced (the stock driver's task has quantifiers); and its model
+    variant gives a model without (push)."""
+    files = why3drivers.BITS.drivers(_stock_drivers(), tmp_path, assets.WHY3_LIBRARY / "floats.drv")
+    assert 'meta "get_counterexmp"' in files[tmp_path / "z3bits-ce.drv"]
+    assert "need_smtlib_push" not in files[tmp_path / "z3bits.drv"]
+    backend = Why3Backend()
+    [obligation] = [o for o in spec_obligations() if o.id == "float.fp64.generic.div_by_one"]
+    [[task]] = backend.prepare([obligation], tmp_path, {"why3"})
+    theory, goal = backend._goals[task.artifact]
+    backend._config, backend._extra = backend.write_config(tmp_path / "config")
+
+    def task_for(prover: str) -> str:
+        printed = tmp_path / prover
+        printed.mkdir()
+        output, _ = why3_backend.run_why3([why3_backend.require_why3(), "prove", *backend._options(theory.path),
+                                           "-P", prover, "-o", str(printed), str(theory.path), "-T", goal.module,
+                                           "-G", theory.selector(goal)], 60)
+        [printed_task] = printed.iterdir()
+        return printed_task.read_text()
+
+    bits = task_for("z3bits")
+    assert "forall" not in bits and "(assert (not (fp.isNaN a)))" in bits
+    assert "forall" in task_for("z3")
 
 
 @needs_why3
@@ -302,6 +335,11 @@ def test_why3_float_words_decode_exactly():
     assert why3_backend.model_values(fp16, {"a": "+0"}) is None                      # b missing
     assert why3_backend.model_values({"a": "int8"}, {"a": "128 (0X80)"}) is None    # out of range
     assert why3_backend.model_values({"a": "real"}, {"a": "3/7"}) == {"a": Fraction(3, 7)}
+    # Why3 1.5.1 prints a subnormal one binade low (exponent field 0 less the bias): FP32's 0x291 * 2^-149
+    fp32 = {"a": "fp32", "b": "fp32"}
+    assert why3_backend.model_values(fp32, {"a": "-0x0.000522p-127 (-4.60327e-43)", "b": "0x1.200078p-126"}) \
+        == {"a": 0x80000291, "b": 0x0090003C}
+    assert why3_backend.model_values(fp16, {"a": "0x0.004p-15", "b": "-0x0.ffcp-15"}) == {"a": 1, "b": 0x83FF}
 
 
 def test_parse_answer_and_mapping_details():
@@ -397,7 +435,7 @@ def test_one_why3_run_per_file_then_one_per_goal_it_leaves_open(tmp_path, monkey
     [file_run] = file_runs                           # the valid goals of the file in one run, and only those
     selected = {file_run[i + 1] for i, word in enumerate(file_run) if word == "-G"}
     assert selected == {o.id.rsplit(".", 1)[1] for o in int8 if o.expect == "valid"}
-    [(_, answers)] = [pending for (kind, _), pending in backend._passes.items() if kind == "file"]
+    [(_, answers)] = [pending for (kind, _), pending in backend._passes.items() if kind == "file z3"]
     proved_at_once = {name for name, a in answers.items() if a.verdict == "proved"}
     assert proved_at_once                            # 0.02-0.4 s each here: well within the pass's steps
     # a run of its own only for what the pass left open, and the probe (its counterexample run)
@@ -407,13 +445,42 @@ def test_one_why3_run_per_file_then_one_per_goal_it_leaves_open(tmp_path, monkey
 
 
 @needs_why3
-def test_the_file_pass_leaves_error_bounds_and_goals_proved_from_lemmas_to_their_own_routes(tmp_path):
-    """Z3 on SMT-LIB floats spends its steps in vain on them: Gappa proves the bounds, Z3 on abstract floats
-    proves monotonicity from its lemmas; the rest of the format's valid goals are in the pass."""
+def test_the_first_goal_starts_every_file_pass_of_the_run_and_none_runs_twice(tmp_path, monkeypatch):
+    """From the first goal on, the file passes run in the background, one after another in the obligations'
+    order (a theory's obligations come together: both workers would otherwise wait for its pass); a pass
+    a task has started itself is not run again."""
+    obligations = [o for o in WHY3_OBLIGATIONS if o.format in ("fp16", "int8")]
+    expected = [("div_float_fp16", "z3bits"), ("div_float_fp16", "z3"), ("div_int_int8", "z3"), ("div_spec", "z3")]
+    backend = Why3Backend()
+    backend.prepare(obligations, tmp_path, {"why3"})
+    ran = []
+    monkeypatch.setattr(backend, "_prove_file", lambda theory, solver: ran.append((theory.path.stem, solver)) or {})
+    backend._run_file_passes()
+    assert ran == expected
+    backend = Why3Backend(prefetch=True)
+    groups = backend.prepare(obligations, tmp_path, {"why3"})
+    ran.clear()
+    monkeypatch.setattr(backend, "_prove_file", lambda theory, solver: ran.append((theory.path.stem, solver)) or {})
+    monkeypatch.setattr(backend, "prove_goal", lambda *args, **named: ("Goal g.\nProver result is: Timeout (5.00s).\n", 5.0))
+    [int8_goal] = [g for g in groups if g[0].obligation.id == "int.int8.truncation.trunc_magnitude"]
+    backend.run_group(int8_goal, 20, 1)    # its own pass, while the background runs the others
+    backend._prefetch.join(30)
+    assert sorted(ran) == sorted(expected)
+
+
+@needs_why3
+def test_each_file_pass_tries_the_goals_of_its_route_and_leaves_the_others_to_theirs(tmp_path):
+    """Z3 on the goals' bits tries the claims of that route (the special values, the case table, the
+    examples, A / 1 = A, A / A = 1); Z3 on Why3's whole task the other goals expected to hold, except the
+    error bounds (Gappa proves them) and monotonicity (Z3 on abstract floats, from its lemmas)."""
     fp16 = [o for o in WHY3_OBLIGATIONS if o.format == "fp16" and o.family == "float"]
     backend = Why3Backend()
     backend.prepare(fp16, tmp_path, {"why3"})
-    left = {goal.name for _, goal in backend._goals.values() if not backend._in_file_pass(goal)}
-    expected = {o.prop for o in fp16 if statements.of(o).why3_lemmas(o) or statements.has(o, "gappa")}
-    assert expected == {"monotone_numerator", "absolute_error_subnormal", "relative_error_normal"}
-    assert left == expected | {o.prop for o in fp16 if o.expect == "invalid"}
+    passes = {}
+    for _, goal in backend._goals.values():
+        passes.setdefault(backend._file_pass(goal), set()).add(goal.obligation.kind if goal.prop in (
+            "case_rule", "case_table", "example") else goal.prop)
+    assert passes[None] == {"monotone_numerator", "absolute_error_subnormal", "relative_error_normal"} \
+        | {o.prop for o in fp16 if o.expect == "invalid"}
+    assert passes["z3bits"] == {"div_by_one", "self_div_one", "special", "table", "example"}
+    assert passes["z3"] == {"exact_when_representable", "neg_numerator", "neg_denominator"}

@@ -154,13 +154,13 @@ def test_why3_tries_cvc4_on_a_goal_z3_leaves_open(tmp_path, monkeypatch):
 
 @needs_cvc4
 @pytest.mark.parametrize("prop, route", [
-    ("div_by_one", ["z3"]),                                  # no abstract route: it cannot reach A / 1 = A
-    ("exact_when_representable", ["z3abstract", "z3"]),      # abstract first, bit-blasting when it fails
-    ("trunc_magnitude", ["cvc4", "z3"]),                      # an integer claim: CVC4 before Z3's full steps
+    ("div_by_one", ["file z3bits", "z3"]),                   # bit-blasting the goal alone, then the whole task
+    ("exact_when_representable", ["file z3", "z3abstract", "z3"]),   # abstract, then bit-blasting the task
+    ("trunc_magnitude", ["file z3", "cvc4", "z3"]),          # an integer claim: CVC4 before Z3's full steps
 ])
 def test_why3_tries_the_provers_of_a_goal_the_file_pass_left_open_in_its_order(tmp_path, monkeypatch, prop, route):
     """Every prover inside Why3 made to answer Timeout: the solvers asked, in order, are the statement's
-    route (Z3 on abstract floats only where it can prove the claim, CVC4 only off floats)."""
+    route (Z3 on abstract floats or on the goal's bits, whichever proves the claim; CVC4 only off floats)."""
     [obligation] = [o for o in spec_obligations() if o.prop == prop and o.format in ("fp32", "int8")]
     backend = Why3Backend()
     [group] = backend.prepare([obligation], tmp_path, {"why3"})
@@ -171,7 +171,7 @@ def test_why3_tries_the_provers_of_a_goal_the_file_pass_left_open_in_its_order(t
         return "Goal g.\nProver result is: Timeout (5.00s).\n", 5.0
 
     monkeypatch.setattr(backend, "prove_goal", gives_up)
-    monkeypatch.setattr(backend, "_prove_file", lambda *args: {})
+    monkeypatch.setattr(backend, "_prove_file", lambda theory, solver: asked.append(f"file {solver}") or {})
     [attempt] = backend.run_group(group, 20, 1)
     assert asked == route and attempt.verdict == "timeout"
 
@@ -275,9 +275,10 @@ def test_monotonicity_is_proved_from_its_lemmas_and_the_session_records_and_repl
     assert why3session.session_proofs(session) == {}
 
 
-def test_a_goal_whose_module_states_a_false_lemma_is_never_proved(tmp_path):
-    """A false lemma in a module's context would let Z3 prove anything there: the goals of that module
-    count as proved only when every lemma is, so monotonicity and A / 1 = A are left unknown, naming it."""
+def test_a_goal_that_rests_on_a_false_lemma_is_never_proved(tmp_path):
+    """A false lemma in a goal's context would let Z3 prove anything there: a goal that rests on lemmas
+    counts as proved only when every lemma is, so monotonicity is left unknown, naming it.  A / 1 = A is
+    stated before the lemmas, where the false one cannot help: its proof stands."""
     original = statements.of(MONOTONE)
     false_step = ("never_nan", "forall a b: t. not is_nan (div a b)")     # 0 / 0 is NaN
     broken = dataclasses.replace(original, why3_steps=(*original.why3_steps, false_step))
@@ -285,6 +286,9 @@ def test_a_goal_whose_module_states_a_false_lemma_is_never_proved(tmp_path):
         backend = Why3Backend()
         groups = backend.prepare([MONOTONE, DIV_BY_ONE], tmp_path, {"why3"})
         attempts = {g[0].obligation.id: backend.run_group(g, 20, 1)[0] for g in groups}
-    for attempt in attempts.values():
-        assert attempt.verdict == "unknown", attempt
-        assert "rests on lemma monotone_numerator_never_nan" in attempt.message
+    monotone, div_by_one = attempts[MONOTONE.id], attempts[DIV_BY_ONE.id]
+    assert monotone.verdict == "unknown" and "rests on lemma monotone_numerator_never_nan" in monotone.message
+    assert (div_by_one.prover, div_by_one.verdict) == ("why3+z3bits", "proved"), div_by_one.message
+    text = (tmp_path / "why3" / "div_float_fp16.mlw").read_text()
+    assert text.index("goal div_by_one:") < text.index("lemma monotone_numerator_never_nan:") \
+        < text.index("goal monotone_numerator:")

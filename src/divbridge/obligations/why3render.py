@@ -47,8 +47,15 @@ class Goal:
 
     @property
     def probe(self) -> bool:
-        """Expected to be refuted: stated before its module's lemmas, whose quantifiers keep Z3 from a model."""
+        """Expected to be refuted: stated first in its module, far from the lemmas, whose quantifiers would
+        keep Z3 from a model."""
         return self.obligation.expect == "invalid"
+
+    @property
+    def lemmas(self) -> tuple[tuple[str, str], ...]:
+        """The steps of its proof (`Statement.why3_lemmas`): its module states them after every goal that
+        does not rest on them, whose quantifiers would keep Z3 from bit-blasting those."""
+        return statements.of(self.obligation).why3_lemmas(self.obligation)
 
     def __getattr__(self, attribute: str):
         return getattr(self.obligation, attribute)
@@ -64,11 +71,11 @@ class Theory:
     text: str
     goals: tuple[Goal, ...]
     clones: "Theory | None" = None
-    lemmas: tuple[str, ...] = ()   # the steps of its goals' proofs (`Statement.why3_lemmas`), stated before them
+    lemmas: tuple[str, ...] = ()   # the steps of its goals' proofs (`Goal.lemmas`), stated before them
 
     def rests_on_lemmas(self, goal: Goal) -> bool:
         """Whether the goal has the module's lemmas in its context: a proof of it counts only with theirs."""
-        return bool(self.lemmas) and goal.module == self.module and not goal.probe
+        return bool(goal.lemmas)
 
     def cloned(self, goal: Goal) -> bool:
         return self.clones is not None and goal.name in self.clones.statements
@@ -143,12 +150,12 @@ def _goals(key: tuple[str, str], obligations: list[Obligation]) -> tuple[Goal, .
 
 def _generic_float(per_format: dict[tuple[str, str], tuple[Goal, ...]], out_dir: Path) -> Theory | None:
     """The module of the float goals every format has with the same statement (examples, written in a
-    format's literals, and goals apart stay in their format's module); None for fewer than two formats
-    or no shared statement."""
+    format's literals, goals apart and goals resting on lemmas, stated after their format's lemmas, stay
+    in their format's module); None for fewer than two formats or no shared statement."""
     def statement(goal: Goal) -> tuple:
         return goal.name, goal.body, goal.requirements
 
-    shared = [{statement(g) for g in goals if g.generic and not g.apart}
+    shared = [{statement(g) for g in goals if g.generic and not g.apart and not g.lemmas}
               for goals in per_format.values()]
     common = set.intersection(*shared) if len(shared) > 1 else set()
     if not common:
@@ -167,8 +174,7 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
                   clones: Theory | None = None) -> Theory:
     family = obligations[0].family
     cloned = clones.statements if clones is not None else set()
-    lemmas = {name: (formula, g) for g in goals if g.module == module
-              for name, formula in statements.of(g.obligation).why3_lemmas(g.obligation)}
+    lemmas = {name: (formula, g) for g in goals if g.module == module for name, formula in g.lemmas}
     context = {"module": module, "goals": [g for g in goals if g.name not in cloned], "generic": clones,
                "clone_as": CLONE_AS, "lemmas": lemmas}
     if family == "float":

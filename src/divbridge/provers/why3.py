@@ -1,16 +1,18 @@
-"""The Why3 backend: one `why3 prove` run with Z3 per generated file (every goal of the file whose first
-route is Z3, under a short limit), then one run per goal the file pass left open:
-Gappa on an error bound (a statement with a Gappa encoding), Z3 on abstract
-floats on a float claim that route can reach (`Statement.why3_abstract`), CVC4
-on a real or integer claim, then Z3 under the full limit.  The attempt names
-the prover inside Why3 that answered (``why3+z3``, ``why3+z3abstract``,
-``why3+gappa``, ``why3+cvc4``).
+"""The Why3 backend: per generated file, one `why3 prove` run with Z3 on the goals' bits over the float
+claims of that route (`Statement.why3_route`, `why3drivers`: the special values, the case table, the
+examples...), and one with Z3 on Why3's whole task, under a short limit, over the other goals expected to
+hold; then one run per goal they left open, on its statement's route: Gappa on an error bound (a statement
+with a Gappa encoding), Z3 on abstract floats on a float claim of that route, Z3 on the goal's bits on a
+float probe (with a model), CVC4 on a real or integer claim; then Z3 on the whole task under the full
+limit.  The attempt names the prover inside Why3 that answered (``why3+z3``, ``why3+z3abstract``,
+``why3+z3bits``, ``why3+gappa``, ``why3+cvc4``).  A whole run's backend starts every file pass from its
+first goal on (`Why3Backend._run_file_passes`).
 
-A module may state lemmas, steps of its goals' proofs (`Statement.why3_lemmas`:
-monotonicity follows from four); they are in the context of every goal of the
-module, so a goal proved there counts as proved only when Z3 on abstract
-floats proves each lemma too (once per run); otherwise it is unknown, and says
-which lemma failed.
+A module may state lemmas, steps of a goal's proof (`Statement.why3_lemmas`:
+monotonicity follows from four); they come after the module's other goals, just
+before the goals that rest on them, and such a goal counts as proved only when
+Z3 on abstract floats proves each lemma too (once per run); otherwise it is
+unknown, and says which lemma failed.
 
 CVC4, not cvc5: Why3 1.5.1 detects CVC4 (Debian's ``cvc4``, 1.8) and has no
 driver for cvc5.  Debian's CVC4 is built without SymFPU, so it answers the
@@ -66,17 +68,18 @@ from divbridge.errors import InputError, ToolMissing
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import smtrender, why3render
 from divbridge.obligations.model import Obligation
-from divbridge.provers import counterexample, why3abstract
+from divbridge.provers import counterexample
 from divbridge.provers.counterexample import Counterexample
-from divbridge.provers.process import communicate
+from divbridge.provers.process import aborted, communicate
 from divbridge.provers.runner import Backend, ProofTask
 from divbridge.provers.verdicts import DEFINITE, Attempt
+from divbridge.provers.why3drivers import ABSTRACT, BITS, VARIANTS
 from divbridge.statements.why3terms import FLOAT_THEORIES
 
 PROVER = "why3"   # the task's prover; an attempt names the prover inside Why3 that answered: why3+z3, why3+cvc4
-# Why3's shortcut -> the prover's name in Why3's configuration, in the order tried; z3abstract is Z3 with the
-# float types kept abstract (`why3abstract`), tried on a float goal only, under ABSTRACT_S
-SOLVERS = {"z3": "Z3", why3abstract.SHORTCUT: why3abstract.NAME, "cvc4": "CVC4", "gappa": "Gappa"}
+# Why3's shortcut -> the prover's name in Why3's configuration, in the order tried; z3abstract and z3bits are Z3
+# under drivers of divbridge's own (`why3drivers`), each tried on the float goals of its route
+SOLVERS = {"z3": "Z3", ABSTRACT.shortcut: ABSTRACT.name, BITS.shortcut: BITS.name, "cvc4": "CVC4", "gappa": "Gappa"}
 # Z3 inside Why3 stops at a number of steps (its rlimit, deterministic under the fixed seeds of its command),
 # so that Why3's verdict on a goal, and the committed sessions, do not depend on the machine's load; the time
 # limits below are only backstops, well beyond what the steps take on this machine kind (1.6 to 3 million steps
@@ -85,10 +88,12 @@ Z3_STEPS = {
     "file": 6_000_000,       # the per-file pass: what Z3 proves within it is settled by one Why3 run per file;
                              # a goal it leaves open (or expected invalid: it needs a model) gets its own run
     "abstract": 30_000_000,  # Z3 on abstract floats: where the route works it takes 0.1-1 s here
+    "bits": 30_000_000,      # Z3 on the goal's bits: FP64's self_div_one takes 11 million, A / 1 = A 2 million
     "beside": 100_000_000,   # Z3 on a goal of its own: FP64's div_by_one takes 88 million, self_div_one 75
 }
 FILE_PASS_S = 15.0
 ABSTRACT_S = 60.0
+BITS_S = 60.0
 # Why3 answers beside the decision: a goal it cannot close within the steps is recorded as open.  The sessions
 # record this cap for `why3 replay`, which runs Z3 by time alone (Why3 1.5.1 reads no step limit back from a
 # session): there FP64's div_by_one needs 45-55 s, beyond the 60 s cap once two replays share 2 cores
@@ -103,6 +108,7 @@ SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"   # where Debian (and a local build
 
 _RESULT = re.compile(r"Prover result is: (?P<answer>.*?) \((?P<time>\d+(?:\.\d+)?)s(?:, (?P<steps>\d+) steps)?\)")
 _MODEL_LINE = re.compile(r"^\s{4}(?P<name>[A-Za-z_][\w']*) = (?P<value>.+?)\s*$")
+_WHY3_SUBNORMAL = re.compile(r"^(?P<sign>[-+]?)0x0\.(?P<fraction>[0-9a-f]+)p(?P<exponent>-\d+)$", re.IGNORECASE)
 _GLOSS = re.compile(r"\s*\([^()]*\)$")     # Why3's gloss after a value: "128 (0X80)", "-0x1.004p0 (-1.00098)"
 _FLOAT_WORDS = {"+\u221e": "inf", "\u221e": "inf", "-\u221e": "-inf", "+0": "0", "nan": "nan"}
 
@@ -157,7 +163,7 @@ def _value(format_name: str, text: str) -> int | Fraction | None:
     fmt = get_format(format_name)
     try:
         if isinstance(fmt, FloatFormat):
-            word = _FLOAT_WORDS.get(word.lower(), word)
+            word = _why3_subnormal(fmt, _FLOAT_WORDS.get(word.lower(), word))
             bits = fmt.parse(word)
             if word.lstrip("+-") in ("inf", "nan"):
                 return bits
@@ -169,6 +175,16 @@ def _value(format_name: str, text: str) -> int | Fraction | None:
     if isinstance(fmt, IntFormat):
         return int(value) if value.denominator == 1 and fmt.min <= value <= fmt.max else None
     return value
+
+
+def _why3_subnormal(fmt: FloatFormat, word: str) -> str:
+    """A subnormal as Why3 1.5.1 prints it, one binade low (``0x0.000522p-127`` for FP32's
+    ``0x0.000522p-126``: the exponent field 0 less the bias), read at the format's least exponent; the
+    mirror's replay of the model checks the operands anyway."""
+    found = _WHY3_SUBNORMAL.match(word)
+    if found is None or int(found.group("exponent")) != fmt.emin - 1:
+        return word
+    return f"{found.group('sign')}0x0.{found.group('fraction')}p{fmt.emin}"
 
 
 def refutation(obligation: Obligation | None, model: dict[str, str] | None) -> tuple[Counterexample | None, str]:
@@ -201,24 +217,27 @@ class Why3Backend(Backend):
     def time_limit(self, timeout: float) -> float:
         return backstop(timeout)
 
-    def __init__(self, memory_mb: int = MEMORY_MB, library: Path = assets.WHY3_LIBRARY):
+    def __init__(self, memory_mb: int = MEMORY_MB, library: Path = assets.WHY3_LIBRARY, prefetch: bool = False):
         self.memory_mb = memory_mb
         self.library = library
+        self.prefetch = prefetch   # a whole run's backend: its file passes start together (`_run_file_passes`)
         self._config: Path | None = None
         self._extra: Path | None = None
         self._noted = False
         self._solvers = ["z3"]   # the provers Why3 drives here, in the order tried (prepare: CVC4 when installed)
         self._goals: dict[str, tuple[why3render.Theory, why3render.Goal]] = {}
         self._lock = threading.Lock()
-        # (pass, theory file) -> the pass's end and its answers: the file pass and the lemma pass of a theory
+        # (pass, theory file) -> the pass's end and its answers: the file passes and the lemma pass of a theory
         self._passes: dict[tuple[str, Path], tuple[threading.Event, dict[str, Attempt]]] = {}
+        self._theories: list[why3render.Theory] = []   # this run's, in the obligations' order
+        self._prefetch: threading.Thread | None = None
 
     # -- tools ---------------------------------------------------------------
     def versions(self) -> dict[str, str]:
         """why3, its Z3 and, when installed, its CVC4 (``why3/cvc4``)."""
         why3, z3 = require_why3(), _require("z3", "apt-get install z3")
         found = {"why3": _version([why3, "--version"]), "why3/z3": _version([z3, "--version"])}
-        found[f"why3/{why3abstract.SHORTCUT}"] = found["why3/z3"]
+        found.update({f"why3/{variant.shortcut}": found["why3/z3"] for variant in VARIANTS})
         cvc4 = shutil.which("cvc4", path=SYSTEM_PATH)
         if cvc4 is not None:
             found["why3/cvc4"] = _version([cvc4, "--version"])
@@ -232,10 +251,11 @@ class Why3Backend(Backend):
         if "why3" not in provers and PROVER not in provers:
             return []
         theory_dir = out_dir / "why3"
-        theories = why3render.render(obligations, theory_dir)
-        # why3.conf is detected when a goal first runs, beside this run's theories: a run that the
-        # cache answers entirely does not start Why3 at all
+        theories = self._theories = why3render.render(obligations, theory_dir)
+        # why3.conf is detected and the file passes start when a goal first runs, beside this run's theories:
+        # a run that the cache answers entirely does not start Why3 at all
         self._config = self._extra = None
+        self._prefetch = None
         library_text = "".join((self.library / name).read_text() for name in LIBRARY_FILES)
         versions = self.versions()
         self._solvers = [solver for solver in SOLVERS if f"why3/{solver}" in versions]
@@ -267,6 +287,10 @@ class Why3Backend(Backend):
         return [self.run_task(task, timeout, cancel) for task in group]
 
     def run_task(self, task: ProofTask, timeout: float, cancel: threading.Event | None = None) -> Attempt:
+        with self._lock:
+            if self.prefetch and self._prefetch is None:
+                self._prefetch = threading.Thread(target=self._run_file_passes, daemon=True)
+                self._prefetch.start()
         attempt = self._prove(task, timeout, cancel)
         theory, goal = self._goals[task.artifact]
         if attempt.verdict != "proved" or not theory.rests_on_lemmas(goal):
@@ -288,47 +312,34 @@ class Why3Backend(Backend):
         answers = {}
         for name in theory.lemmas:
             output, elapsed = self.prove_goal(theory.path, theory.module, name, ABSTRACT_S,
-                                              solver=why3abstract.SHORTCUT)
+                                              solver=ABSTRACT.shortcut)
             if output is not None:
                 answers[name] = attempt_from_output(output, "valid", elapsed, theory.path.name,
-                                                    solver=why3abstract.SHORTCUT)
+                                                    solver=ABSTRACT.shortcut)
         return answers
 
     def _prove(self, task: ProofTask, timeout: float, cancel: threading.Event | None) -> Attempt:
         theory, goal = self._goals[task.artifact]
         selector, stated_in = theory.selector(goal), theory.stated_in(goal).name
-        floats = task.obligation.family == "float" or task.obligation.format in FLOAT_THEORIES
-        valid = task.obligation.expect == "valid"
-        # the abstract route proves a claim about floats (a float property, or a float type's contract), never
-        # refutes one: without the FloatingPoint theory (and
-        # without the looping axioms it drops) a model of its context need not be a pair of floats
-        abstract = floats and valid and why3abstract.SHORTCUT in self._solvers \
-            and statements.of(task.obligation).why3_abstract(task.obligation)
-        # CVC4 (no FloatingPoint here) before Z3's full steps on a real or integer claim the file pass left
-        # open: it answers the ones Z3 does not (A / A = 1 over the reals) in hundredths of a second
-        cvc4 = not floats and valid and "cvc4" in self._solvers
-        if self._in_file_pass(goal):
-            limit = min(timeout, FILE_PASS_S)
-            quick = self._shared_pass("file", theory, lambda theory: self._prove_file(theory, limit), cancel).get(goal.name)
+        tried = []
+        in_pass = self._file_pass(goal)
+        if in_pass is not None:
+            quick = self._shared_pass(f"file {in_pass}", theory, lambda theory: self._prove_file(theory, in_pass),
+                                      cancel).get(goal.name)
             if quick is not None and quick.verdict == "proved":
                 return quick
-        gappa = self._to_gappa(goal)
-        if gappa:
-            bound = self._other(task, "gappa", min(timeout, GAPPA_S), cancel)
-            if bound is None or bound.verdict == "proved":
-                return bound or Attempt(f"{PROVER}+gappa", "skipped", 0.0,
-                                        message="stopped: another prover answered first")
-        if abstract:   # before bit-blasting for the full limit: where the route works it takes seconds
-            early = self._other(task, why3abstract.SHORTCUT, min(timeout, ABSTRACT_S), cancel)
+            if quick is not None and in_pass != "z3":
+                tried.append((in_pass, quick))
+        for solver, limit in self._routes(goal):
+            if solver == in_pass:   # the file pass gave it the same steps
+                continue
+            early = self._other(task, solver, min(timeout, limit), cancel)
             if early is None:
-                return Attempt(f"{PROVER}+z3", "skipped", 0.0, message="stopped: another prover answered first")
-            if early.verdict == "proved":
+                return Attempt(f"{PROVER}+{solver}", "skipped", 0.0, message="stopped: another prover answered first")
+            if early.verdict == "proved" or (early.verdict == "refuted" and (
+                    solver == "cvc4" or (early.counterexample is not None and early.counterexample.replayed))):
                 return early
-        if cvc4:
-            first = self._other(task, "cvc4", min(timeout, CVC4_S), cancel)
-            if first is None or first.verdict in DEFINITE:
-                return first or Attempt(f"{PROVER}+cvc4", "skipped", 0.0,
-                                        message="stopped: another prover answered first")
+            tried.append((solver, early))
         with_model = task.obligation.expect == "invalid"
         output, elapsed = self.prove_goal(theory.path, goal.module, selector, timeout,
                                           with_model=with_model, cancel=cancel)
@@ -349,70 +360,117 @@ class Why3Backend(Backend):
                 attempt = Attempt(attempt.prover, "refuted", attempt.time_s, counterexample=found)
         if attempt.verdict in DEFINITE or with_model:
             return attempt
-        if gappa:
-            attempt.message += f"; Gappa: {bound.message.removeprefix('why3: ') or bound.verdict}"
-        if abstract:
-            attempt.message += f"; {why3abstract.NAME}: {early.message.removeprefix('why3: ') or early.verdict}"
-        if cvc4:
-            attempt.message += f"; CVC4: {first.message.removeprefix('why3: ') or first.verdict}"
+        for solver, early in tried:
+            attempt.message += f"; {SOLVERS[solver]}: {early.message.removeprefix('why3: ') or early.verdict}"
         return attempt
+
+    def _routes(self, goal: why3render.Goal) -> list[tuple[str, float]]:
+        """The provers tried on a goal before Z3 on Why3's whole task, in order, each with its time cap.  A
+        proof by one settles the goal; so does a refutation by CVC4 (it reads the whole task) or one whose
+        model the mirror reproduces (the other routes drop axioms, so a model of theirs proves nothing)."""
+        obligation = goal.obligation
+        floats = obligation.family == "float" or obligation.format in FLOAT_THEORIES
+        valid = obligation.expect == "valid"
+        route = statements.of(obligation).why3_route(obligation) if floats else None
+        routes = [("gappa", GAPPA_S)] if self._to_gappa(goal) else []
+        # the abstract route proves a claim about floats, never refutes one: without the FloatingPoint theory
+        # (and without the looping axioms it drops) a model of its context need not be a pair of floats
+        if route == "abstract" and valid:
+            routes.append((ABSTRACT.shortcut, ABSTRACT_S))
+        if route == "bits":   # quantifier-free: Z3's QF_FP tactic proves it, or gives the operands of a model
+            routes.append((BITS.shortcut, BITS_S))
+        # CVC4 (no FloatingPoint here) before Z3's full steps on a real or integer claim the file pass left
+        # open: it answers the ones Z3 does not (A / A = 1 over the reals) in hundredths of a second
+        if not floats and valid:
+            routes.append(("cvc4", CVC4_S))
+        return [(solver, limit) for solver, limit in routes if solver in self._solvers]
 
     def _to_gappa(self, goal: why3render.Goal) -> bool:
         """A statement Gappa proves (an error bound) goes to Gappa through Why3's driver first."""
         return goal.expect == "valid" and "gappa" in self._solvers and statements.has(goal.obligation, "gappa")
 
-    def _in_file_pass(self, goal: why3render.Goal) -> bool:
-        """Whether the per-file pass tries the goal: one expected to hold whose first route is Z3 on
-        SMT-LIB floats (not an error bound, which goes to Gappa, nor a goal proved from its lemmas, which
-        goes to Z3 on abstract floats: Z3 spends its steps on them in vain there)."""
-        return (goal.expect == "valid" and not self._to_gappa(goal)
-                and not statements.of(goal.obligation).why3_lemmas(goal.obligation))
+    def _file_pass(self, goal: why3render.Goal) -> str | None:
+        """The prover of the per-file pass that tries a goal expected to hold (one Why3 run for all the
+        goals of a file it tries): Z3 on the goal's bits for a claim of that route, else Z3 on Why3's whole
+        task, except on an error bound, which goes to Gappa, and on a goal proved from its lemmas, which
+        goes to Z3 on abstract floats (Z3 spends its steps on them in vain there).  None: no file pass."""
+        if goal.expect != "valid":
+            return None
+        routes = [solver for solver, _ in self._routes(goal)]
+        if BITS.shortcut in routes:
+            return BITS.shortcut
+        return None if self._to_gappa(goal) or goal.lemmas else "z3"
 
     def _other(self, task: ProofTask, solver: str, limit: float, cancel: threading.Event | None) -> Attempt | None:
-        """The attempt of another prover than Z3 on the task's goal; None when cancelled."""
+        """The attempt of another prover than Z3 on the task's goal (with a model when the goal is expected
+        to be refuted and the prover gives one); None when cancelled."""
         theory, goal = self._goals[task.artifact]
+        with_model = task.obligation.expect == "invalid" and solver == BITS.shortcut
         output, elapsed = self.prove_goal(theory.path, goal.module, theory.selector(goal), limit, solver=solver,
-                                          cancel=cancel)
+                                          with_model=with_model, cancel=cancel)
         if output is None:
             return None
         return attempt_from_output(output, task.obligation.expect, elapsed, theory.stated_in(goal).name,
                                    task.obligation, solver=solver)
 
+    def _run_file_passes(self) -> None:
+        """Every file pass of the run, one after another in the obligations' order, in the background from
+        the first goal on: a theory's obligations come one after another, so without it both workers would
+        reach its pass at once and wait for it, one core idle; with it they find it done or under way.  A
+        pass a task has already started is not run again."""
+        for theory in self._theories:
+            for solver in dict.fromkeys(filter(None, map(self._file_pass, theory.goals))):
+                if aborted():
+                    return
+                pending, mine = self._claim(f"file {solver}", theory)
+                if mine:
+                    _run_pass(lambda theory, solver=solver: self._prove_file(theory, solver), theory, *pending)
+
+    def _claim(self, kind: str, theory: why3render.Theory) -> tuple[tuple[threading.Event, dict[str, Attempt]], bool]:
+        """The pass's end and answers, and whether the caller is the first to ask (and so runs it)."""
+        with self._lock:
+            pending = self._passes.get((kind, theory.path))
+            if pending is not None:
+                return pending, False
+            pending = self._passes[kind, theory.path] = (threading.Event(), {})
+            return pending, True
+
     def _shared_pass(self, kind: str, theory: why3render.Theory,
                      work: Callable[[why3render.Theory], dict[str, Attempt]],
                      cancel: threading.Event | None) -> dict[str, Attempt]:
-        """Goal name -> answer of a pass over a theory that its tasks share (the file pass, the lemma pass),
+        """Goal name -> answer of a pass over a theory that its tasks share (a file pass, the lemma pass),
         run once: the first task that asks starts it in its own thread, so that no obligation waits for
         another's goals; a task stopped meanwhile stops waiting (empty answer)."""
-        with self._lock:
-            pending = self._passes.get((kind, theory.path))
-            if pending is None:
-                pending = self._passes[kind, theory.path] = (threading.Event(), {})
-                threading.Thread(target=_run_pass, args=(work, theory, *pending)).start()
+        pending, mine = self._claim(kind, theory)
+        if mine:
+            threading.Thread(target=_run_pass, args=(work, theory, *pending)).start()
         done, answers = pending
         while not done.wait(0.05):
             if cancel is not None and cancel.is_set():
                 return {}
         return answers
 
-    def _prove_file(self, theory: why3render.Theory, limit: float) -> dict[str, Attempt]:
-        """Goal name -> answer of one `why3 prove` run over the whole file (one Why3 start-up for all its
-        goals instead of one each).  A goal without exactly one answer is absent."""
+    def _prove_file(self, theory: why3render.Theory, solver: str) -> dict[str, Attempt]:
+        """Goal name -> answer of one `why3 prove` run with ``solver`` over the goals of the file whose file
+        pass it is (one Why3 start-up for all of them instead of one each): Z3 on Why3's whole task under
+        the file pass's steps, Z3 on the goals' bits under that route's own.  A goal without exactly one
+        answer is absent."""
         if self._config is None or self._extra is None:
             self._config, self._extra = self.write_config()
-        goals = [goal for goal in theory.goals if self._in_file_pass(goal)]
+        goals = [goal for goal in theory.goals if self._file_pass(goal) == solver]
         if not goals:
             return {}
+        limit, steps = (FILE_PASS_S, Z3_STEPS["file"]) if solver == "z3" else (BITS_S, step_limit(solver))
         selection = [option for module in dict.fromkeys(goal.module for goal in goals)
                      for option in ["-T", module, *(word for goal in goals if goal.module == module
                                                      for word in ("-G", theory.selector(goal)))]]
-        command = [require_why3(), "prove", *self._options(theory.path), "-P", "z3",
-                   "-t", str(max(1, math.ceil(limit))), "-s", str(Z3_STEPS["file"]), "-m", str(self.memory_mb),
+        command = [require_why3(), "prove", *self._options(theory.path), "-P", solver,
+                   "-t", str(max(1, math.ceil(limit))), "-s", str(steps), "-m", str(self.memory_mb),
                    str(theory.path), *selection]
         output = _run(command, limit * len(goals) + 30)
         if output is None:   # the run was abandoned (Ctrl-C)
             return {}
-        return parse_file_answers(output, {goal.name for goal in goals})
+        return parse_file_answers(output, {goal.name for goal in goals}, solver)
 
     def _options(self, theory: Path) -> list[str]:
         """The configuration and the load path (the hand-written library, and the theory's own directory:
@@ -453,10 +511,11 @@ def backstop(timeout: float) -> float:
 
 def step_limit(solver: str) -> int | None:
     """The steps Z3 is given on a goal of its own (`Z3_STEPS`); None for a prover run by time alone."""
-    return {"z3": Z3_STEPS["beside"], why3abstract.SHORTCUT: Z3_STEPS["abstract"]}.get(solver)
+    return {"z3": Z3_STEPS["beside"], ABSTRACT.shortcut: Z3_STEPS["abstract"], BITS.shortcut: Z3_STEPS["bits"]}.get(
+        solver.removesuffix("-ce"))
 
 
-def parse_file_answers(output: str, goals: set[str]) -> dict[str, Attempt]:
+def parse_file_answers(output: str, goals: set[str], solver: str = "z3") -> dict[str, Attempt]:
     """Goal name -> Attempt from the output of `why3 prove` on a whole file: one
     "Goal NAME." block each (program VCs such as div'vc are not goals of ours)."""
     blocks = re.split(r"^Goal ([\w']+)\.$", output, flags=re.MULTILINE)
@@ -464,7 +523,7 @@ def parse_file_answers(output: str, goals: set[str]) -> dict[str, Attempt]:
     names = blocks[1::2]
     for name, text in zip(names, blocks[2::2]):
         if name in goals and names.count(name) == 1:
-            answers[name] = attempt_from_output(f"Goal {name}.\n{text}", "valid", 0.0)
+            answers[name] = attempt_from_output(f"Goal {name}.\n{text}", "valid", 0.0, solver=solver)
     return answers
 
 
@@ -516,15 +575,17 @@ def machine_config(library: Path = assets.WHY3_LIBRARY, directory: Path | None =
             config = directory / "why3.conf"
             write_text_atomic(config, detected.read_text())
         extra = directory / "why3-extra.conf"
-        abstract = directory / "z3_abstract.drv"
-        write_text_atomic(abstract, why3abstract.driver_text(Path(_run([why3, "--print-datadir"], 60).strip())
-                                                             / "drivers"))
+        stock = Path(_run([why3, "--print-datadir"], 60).strip()) / "drivers"
+        for variant in VARIANTS:
+            for path, text in variant.drivers(stock, directory, library / "floats.drv").items():
+                write_text_atomic(path, text)
         z3 = _require("z3", "apt-get install z3")
+        version = _version([z3, "--version"])
         write_text_atomic(extra, "# Generated by divbridge: Z3, CVC4 and Gappa also read their FP16/BFloat16 "
-                                 "driver;\n# Z3 with abstract floats is a prover of its own.\n"
+                                 "driver;\n# Z3 on abstract floats and Z3 on a goal's bits are provers of their own.\n"
                           + "".join(f'[prover_modifiers]\nname = "{name}"\ndriver = "{(library / file).resolve()}"\n\n'
                                     for name, file in MODIFIERS.items())
-                          + why3abstract.prover_entry(z3, _version([z3, "--version"]), abstract))
+                          + "\n".join(variant.prover_entries(z3, version, directory) for variant in VARIANTS))
         _MACHINE[directory] = config, extra
         return config, extra
 

@@ -3,9 +3,9 @@
 A complete `divbridge prove` writes, beside each theory file ``X.mlw`` with goals, a
 session directory ``X/`` in Why3 1.5's own format (``why3session.dtd``, shape
 version 6) recording, for every goal the run proved through Why3, the prover
-inside Why3 that proved it (Z3, Z3 on abstract floats, Gappa or CVC4), its version and limits;
-and the lemmas a module states as steps of its goals' proofs, proved by Z3 on
-abstract floats whenever a goal of the module is proved (`recorded_proofs`).
+inside Why3 that proved it (Z3, Z3 on abstract floats or on the goal's bits, Gappa or CVC4), its version
+and limits; and the lemmas a goal rests on, proved by Z3 on abstract floats whenever that goal is proved
+(`recorded_proofs`).
 A goal the run did not prove (a timeout, an unknown, a probe refuted as
 expected, a program VC such as ``div'vc`` that no obligation asks for) is in
 the session without a proof: a session never claims what was not proved.
@@ -46,10 +46,10 @@ from typing import Iterable, TextIO
 from divbridge import assets, cachedir, statements
 from divbridge.atomicio import write_text_atomic
 from divbridge.obligations.model import Obligation
-from divbridge.provers import why3abstract
 from divbridge.provers.verdicts import Attempt, ObligationResult, is_why3
 from divbridge.provers.why3 import (LIBRARY_FILES, MEMORY_MB, SOLVERS, machine_config, require_why3, run_why3,
                                     step_limit)
+from divbridge.provers.why3drivers import ABSTRACT
 
 SESSION = "why3session.xml"
 SHAPES = "why3shapes"
@@ -113,22 +113,15 @@ def proof_of(attempts: Iterable[Attempt]) -> Proof | None:
 def recorded_proofs(results: Iterable[ObligationResult]) -> dict[str, dict[tuple[str, str], Proof | None]]:
     """Theory file stem -> (module, goal) -> its Why3 proof (None: not proved), for every result with a Why3 goal."""
     theories: dict[str, dict[tuple[str, str], Proof | None]] = {}
-    lemmas: dict[tuple[str, str], list[str]] = {}
     for result in results:
         artifact = result.artifacts.get("why3")
         if artifact:
             stem, module, goal = goal_of(artifact)
-            theories.setdefault(stem, {})[module, goal] = proof_of(result.outcome.attempts)
-            lemmas.setdefault((stem, module), []).extend(
-                name for name, _ in statements.of(result.obligation).why3_lemmas(result.obligation))
-    for (stem, module), names in lemmas.items():
-        # a goal of a module with lemmas counts as proved only when Z3 on abstract floats proved every lemma
-        # in the same run (`why3.Why3Backend.run_task`): one proved goal records them, with Z3's version
-        proofs = theories[stem]
-        z3 = next((proof.version for (of, _), proof in sorted(proofs.items())
-                   if of == module and proof is not None and proof.solver in ("z3", why3abstract.SHORTCUT)), None)
-        for name in names:
-            proofs[module, name] = Proof(why3abstract.SHORTCUT, z3) if z3 is not None else None
+            proof = theories.setdefault(stem, {})[module, goal] = proof_of(result.outcome.attempts)
+            # a goal that rests on lemmas counts as proved only when Z3 on abstract floats proved each of them
+            # in the same run (`why3.Why3Backend.run_task`): its proof records them, with Z3's version
+            for name, _ in statements.of(result.obligation).why3_lemmas(result.obligation):
+                theories[stem][module, name] = Proof(ABSTRACT.shortcut, proof.version) if proof else None
     return theories
 
 

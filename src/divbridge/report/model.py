@@ -20,7 +20,7 @@ from divbridge.results import Results, Tally, tally
 from divbridge.semantics.requirements import SONNX_REQUIREMENTS, Requirement
 
 # Provers in the order the summary lists them; any other prover follows, by name.
-PROVER_ORDER = ("why3+z3", "why3+z3abstract", "why3+gappa", "why3+cvc4", "z3", "cvc5", "bitwuzla", "exhaustive")
+PROVER_ORDER = ("why3+z3", "why3+z3abstract", "why3+z3bits", "why3+gappa", "why3+cvc4", "z3", "cvc5", "bitwuzla", "exhaustive")
 
 
 @dataclass

@@ -84,11 +84,12 @@ class Statement:
         its goal, each proved in the run (Z3 on abstract floats); the goal then follows from them."""
         return ()
 
-    def why3_abstract(self, o: Obligation) -> bool:
-        """Whether Z3 on abstract floats (Why3's ``ieee_float`` axioms, no bit-blasting) can prove its float
-        goal: where it cannot, the Why3 backend goes straight to bit-blasting instead of spending the
-        abstract route's steps in vain."""
-        return True
+    def why3_route(self, o: Obligation) -> str:
+        """How Z3 proves its float goal inside Why3 (`provers.why3drivers`): ``abstract``, from the
+        ``ieee_float`` axioms with the float type kept abstract, or ``bits``, bit-blasting the goal alone (a
+        claim about floats that needs no real arithmetic, and that those axioms do not settle).  The Why3
+        backend tries that route first instead of spending Z3's steps in vain on the other."""
+        return "abstract"
 
     def why3_name(self, o: Obligation) -> str:
         """The goal's name in its Why3 module."""

@@ -94,6 +94,9 @@ class SpecialValueRule(Statement):
     def why3(self, o) -> str:
         return _why3(o.params)
 
+    def why3_route(self, o) -> str:
+        return "bits"   # operand and result classes: nothing but bits
+
     def why3_name(self, o) -> str:
         """The document's rule by its name; IEEE 754's own beside it (kind "ieee") as ``ieee_<name>``."""
         return o.params["rule"] if o.kind == "special" else f"ieee_{o.params['rule']}"

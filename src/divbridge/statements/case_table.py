@@ -308,6 +308,9 @@ class CaseTableRow(Statement):
     def why3(self, o) -> str:
         return _why3(o.params, get_format(o.format))
 
+    def why3_route(self, o) -> str:
+        return "bits"   # operand classes, result classes and literals: nothing but bits
+
     def why3_name(self, o) -> str:
         """The row's name, as its obligation has it (``<kind>_<what it states>``)."""
         return o.id.split(".", 2)[2].replace(".", "_")

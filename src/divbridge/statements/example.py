@@ -31,6 +31,9 @@ class WorkedExample(Statement):
     def why3_name(self, o) -> str:
         return o.params["example"]
 
+    def why3_route(self, o) -> str:
+        return "bits"   # a float example divides literals and classes: nothing but bits
+
     def why3(self, o) -> str:
         """Each element's quotient is its C.  An infinite or NaN operand, which Why3 writes no literal for, is
         a variable of its class (there is one NaN, and one infinity of each sign)."""

@@ -37,7 +37,7 @@ class FloatProperty(Statement):
     why3_goal: str = ""       # the goal's formula, over the names div_float_generic.mlw declares
     why3_steps: tuple[tuple[str, str], ...] = ()   # (step, formula): the lemmas of its Why3 proof, over the
     # format's own floats (ieee_float); see `Statement.why3_lemmas`
-    abstract_why3: bool = True   # whether Z3 on abstract floats can prove its Why3 goal (`Statement.why3_abstract`)
+    why3_by: str = "abstract"   # how Z3 proves its Why3 goal: abstract | bits (`Statement.why3_route`)
     smt_goal: str = ""        # Jinja2 snippet of SMT-LIB definitions ending with `(define-fun goal () Bool ...)`
     holds: Callable[..., tuple[np.ndarray, np.ndarray]] | None = None   # (fmt, *columns) -> (applies, holds)
     operands: tuple[str, ...] = ("a", "b")     # the SMT query's free variables, in counterexample order
@@ -70,8 +70,8 @@ class FloatProperty(Statement):
     def why3_lemmas(self, o) -> tuple[tuple[str, str], ...]:
         return tuple((f"{self.name}_{step}", formula) for step, formula in self.why3_steps)
 
-    def why3_abstract(self, o) -> bool:
-        return self.abstract_why3
+    def why3_route(self, o) -> str:
+        return self.why3_by
 
     def heading(self, o) -> str:
         return self.title.replace("{p}", "p")

@@ -15,7 +15,7 @@ PROPERTY = FloatProperty(
     statement="not isNaN(a) -> a / 1 = a",
     why3_goal="forall a: t. not is_nan a -> div a one = a",
     # Why3's ieee_float axioms do not say that two zeros (or two infinities) of one sign are the same float
-    abstract_why3=False,
+    why3_by="bits",
     smt_goal="(define-fun goal () Bool (=> (not (fp.isNaN a)) (= (fp.div RNE a one) a)))",
     holds=holds,
 )

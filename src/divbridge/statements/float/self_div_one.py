@@ -16,7 +16,7 @@ PROPERTY = FloatProperty(
     statement="isFinite(a) and not isZero(a) -> a / a = 1",
     why3_goal="forall a: t. is_finite a /\\ not is_zero a -> div a a = one",
     # from ieee_float's axioms it needs a / a = 1 over the reals, which Z3 does not find there
-    abstract_why3=False,
+    why3_by="bits",
     smt_goal="(define-fun goal () Bool (=> (and (isFinite a) (not (fp.isZero a))) (= (fp.div RNE a a) one)))",
     holds=holds,
 )
