@@ -376,3 +376,35 @@ def test_why3_answers_every_goal_beside_the_deciding_prover(tmp_path):
     again = TimedBackend("why3+z3", 0.3)
     again.beside = True
     assert _results_bytes(tmp_path, [TimedBackend("z3", 0.0), again]) == first and not again.calls
+
+
+class ExpectingBackend(ScriptedBackend):
+    """A backend beside the decision that records what the runner told it to expect, and when."""
+
+    beside = True
+
+    def __init__(self):
+        super().__init__({}, provers=("why3",))
+        self.expected: list[list[str]] = []
+
+    def expect(self, tasks):
+        assert not self.calls   # before the run asks for any
+        self.expected.append([task.obligation.id for task in tasks])
+
+
+def test_a_backend_beside_the_decision_learns_before_the_run_which_of_its_tasks_it_will_run(tmp_path):
+    """Only the tasks the cache does not answer, once, before the first runs; none on a warm run (nor is
+    the cache asked twice: every answer of the warm run is a cached one)."""
+    cold = ExpectingBackend()
+    _run(cold, tmp_path, others=[ScriptedBackend({})])
+    assert cold.expected == [[o.id for o in OBLIGATIONS]] and len(cold.calls) == len(OBLIGATIONS)
+    warm = ExpectingBackend()
+    results, _ = _run(warm, tmp_path, others=[ScriptedBackend({})])
+    assert warm.expected == [] and warm.calls == [] and all(r.cached for r in results.values())
+    half = ExpectingBackend()
+    kept = OBLIGATIONS[0]
+    for path in (tmp_path / "cache").rglob("*.json"):
+        if kept.id not in path.read_text() and '"why3"' in path.read_text():
+            path.unlink()
+    _run(half, tmp_path, others=[ScriptedBackend({})])
+    assert half.expected == [[o.id for o in OBLIGATIONS if o is not kept]]

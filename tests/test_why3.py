@@ -445,27 +445,28 @@ def test_one_why3_run_per_file_then_one_per_goal_it_leaves_open(tmp_path, monkey
 
 
 @needs_why3
-def test_the_first_goal_starts_every_file_pass_of_the_run_and_none_runs_twice(tmp_path, monkeypatch):
-    """From the first goal on, the file passes run in the background, one after another in the obligations'
-    order (a theory's obligations come together: both workers would otherwise wait for its pass); a pass
-    a task has started itself is not run again."""
+def test_the_file_passes_the_run_will_ask_for_start_together_and_none_runs_twice(tmp_path, monkeypatch):
+    """Told which tasks the run will ask for (`Backend.expect`), the backend runs their file passes in the
+    background, one after another in the obligations' order, and no other (a theory's obligations come
+    together: both workers would otherwise wait for its pass); a pass a task has started is not run again."""
     obligations = [o for o in WHY3_OBLIGATIONS if o.format in ("fp16", "int8")]
-    expected = [("div_float_fp16", "z3bits"), ("div_float_fp16", "z3"), ("div_int_int8", "z3"), ("div_spec", "z3")]
     backend = Why3Backend()
-    backend.prepare(obligations, tmp_path, {"why3"})
-    ran = []
-    monkeypatch.setattr(backend, "_prove_file", lambda theory, solver: ran.append((theory.path.stem, solver)) or {})
-    backend._run_file_passes()
-    assert ran == expected
-    backend = Why3Backend(prefetch=True)
     groups = backend.prepare(obligations, tmp_path, {"why3"})
-    ran.clear()
+    ran = []
     monkeypatch.setattr(backend, "_prove_file", lambda theory, solver: ran.append((theory.path.stem, solver)) or {})
     monkeypatch.setattr(backend, "prove_goal", lambda *args, **named: ("Goal g.\nProver result is: Timeout (5.00s).\n", 5.0))
     [int8_goal] = [g for g in groups if g[0].obligation.id == "int.int8.truncation.trunc_magnitude"]
-    backend.run_group(int8_goal, 20, 1)    # its own pass, while the background runs the others
-    backend._prefetch.join(30)
-    assert sorted(ran) == sorted(expected)
+    backend.run_group(int8_goal, 20, 1)     # a pass a task started itself
+    backend.expect([task for group in groups for task in group])
+    backend._passes_ahead.join(30)
+    assert ran == [("div_int_int8", "z3"), ("div_float_fp16", "z3bits"), ("div_float_fp16", "z3"), ("div_spec", "z3")]
+    ran.clear()
+    backend = Why3Backend()
+    groups = backend.prepare(obligations, tmp_path, {"why3"})
+    monkeypatch.setattr(backend, "_prove_file", lambda theory, solver: ran.append((theory.path.stem, solver)) or {})
+    backend.expect([task for group in groups for task in group if task.obligation.id.startswith("float.fp16.special")])
+    backend._passes_ahead.join(30)
+    assert ran == [("div_float_fp16", "z3bits")]    # the cache answers the rest
 
 
 @needs_why3

@@ -25,7 +25,7 @@ def backends(provers: set[str]) -> list[Backend]:
     chosen: list[Backend] = []
     if "why3" in provers:
         from divbridge.provers.why3 import Why3Backend
-        chosen.append(Why3Backend(prefetch=True))
+        chosen.append(Why3Backend())
     solvers = tuple(s for s in SMT_SOLVERS if s in provers)
     if solvers:
         from divbridge.provers.smt import SmtBackend

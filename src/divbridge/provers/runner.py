@@ -71,6 +71,10 @@ class Backend(abc.ABC):
         ``cancel`` is set (another backend has decided the obligation) stop at once and
         record the unfinished tasks as skipped."""
 
+    def expect(self, tasks: list[ProofTask]) -> None:
+        """Before a run of a backend beside the decision: the tasks of it the cache did not answer, which
+        the run will ask for (Why3 starts the passes over their theories they share)."""
+
 
 class FileBackend(Backend):
     """A backend whose prover reads one rendered file per obligation (Gappa, Coq): the file goes
@@ -157,8 +161,9 @@ class Runner:
         attempts: dict[str, list[Attempt]] = {o.id: [] for o in obligations}
         started = time.monotonic()
         process.resume()
+        known = self._beside_answers(to_prove, groups)
         with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
-            futures = {pool.submit(self._prove, groups[o.id]): o for o in to_prove}
+            futures = {pool.submit(self._prove, groups[o.id], known[o.id]): o for o in to_prove}
             try:
                 for done, future in enumerate(as_completed(futures), start=1):
                     obligation = futures[future]
@@ -173,15 +178,32 @@ class Runner:
                    for o in obligations]
         return results, dict(sorted(self.versions.items()))
 
-    def _prove(self, groups: list[tuple[Backend, list[ProofTask]]]) -> list[Attempt]:
-        """The cache first; then the backends' remaining tasks, cheapest tier first, until the
-        attempts decide the obligation (``agree`` definite answers, none contradicting, and no
-        prover ranked before them still to answer)."""
+    def _beside_answers(self, obligations: list[Obligation], groups: dict[str, list[tuple[Backend, list[ProofTask]]]]
+                        ) -> dict[str, dict[str, Attempt | None]]:
+        """Obligation -> prover -> the cache's answer, for the tasks of the backends beside the decision, looked
+        up before the run so that each backend learns which of its tasks the run will ask for (`Backend.expect`)."""
+        known: dict[str, dict[str, Attempt | None]] = {o.id: {} for o in obligations}
+        for beside in [backend for backend in self.backends if backend.beside]:
+            asked = []
+            for obligation in obligations:
+                for task in [task for backend, group in groups[obligation.id] if backend is beside for task in group]:
+                    hit = known[obligation.id][task.prover] = self._lookup(beside, task)
+                    if hit is None:
+                        asked.append(task)
+            if asked and self.cache.mode != "offline":
+                beside.expect(asked)
+        return known
+
+    def _prove(self, groups: list[tuple[Backend, list[ProofTask]]], known: dict[str, Attempt | None]) -> list[Attempt]:
+        """The cache first (``known``: its answers already looked up); then the backends' remaining tasks,
+        cheapest tier first, until the attempts decide the obligation (``agree`` definite answers, none
+        contradicting, and no prover ranked before them still to answer)."""
         candidates = {task.prover for _, group in groups for task in group}
         attempts: list[Attempt] = []
         missing: list[tuple[Backend, list[ProofTask]]] = []
         for backend, group in groups:
-            hits = {task.prover: self._lookup(backend, task) for task in group}
+            hits = {task.prover: known[task.prover] if task.prover in known else self._lookup(backend, task)
+                    for task in group}
             attempts.extend(hit for hit in hits.values() if hit is not None)
             left = [task for task in group if hits[task.prover] is None]
             if left:

@@ -5,8 +5,8 @@ hold; then one run per goal they left open, on its statement's route: Gappa on a
 with a Gappa encoding), Z3 on abstract floats on a float claim of that route, Z3 on the goal's bits on a
 float probe (with a model), CVC4 on a real or integer claim; then Z3 on the whole task under the full
 limit.  The attempt names the prover inside Why3 that answered (``why3+z3``, ``why3+z3abstract``,
-``why3+z3bits``, ``why3+gappa``, ``why3+cvc4``).  A whole run's backend starts every file pass from its
-first goal on (`Why3Backend._run_file_passes`).
+``why3+z3bits``, ``why3+gappa``, ``why3+cvc4``).  The file passes a run will ask for start together at
+its start, in the background (`Why3Backend.expect`).
 
 A module may state lemmas, steps of a goal's proof (`Statement.why3_lemmas`:
 monotonicity follows from four); they come after the module's other goals, just
@@ -217,10 +217,9 @@ class Why3Backend(Backend):
     def time_limit(self, timeout: float) -> float:
         return backstop(timeout)
 
-    def __init__(self, memory_mb: int = MEMORY_MB, library: Path = assets.WHY3_LIBRARY, prefetch: bool = False):
+    def __init__(self, memory_mb: int = MEMORY_MB, library: Path = assets.WHY3_LIBRARY):
         self.memory_mb = memory_mb
         self.library = library
-        self.prefetch = prefetch   # a whole run's backend: its file passes start together (`_run_file_passes`)
         self._config: Path | None = None
         self._extra: Path | None = None
         self._noted = False
@@ -230,7 +229,7 @@ class Why3Backend(Backend):
         # (pass, theory file) -> the pass's end and its answers: the file passes and the lemma pass of a theory
         self._passes: dict[tuple[str, Path], tuple[threading.Event, dict[str, Attempt]]] = {}
         self._theories: list[why3render.Theory] = []   # this run's, in the obligations' order
-        self._prefetch: threading.Thread | None = None
+        self._passes_ahead: threading.Thread | None = None
 
     # -- tools ---------------------------------------------------------------
     def versions(self) -> dict[str, str]:
@@ -252,10 +251,9 @@ class Why3Backend(Backend):
             return []
         theory_dir = out_dir / "why3"
         theories = self._theories = why3render.render(obligations, theory_dir)
-        # why3.conf is detected and the file passes start when a goal first runs, beside this run's theories:
+        # why3.conf is detected when a goal first runs (or its file pass starts), beside this run's theories:
         # a run that the cache answers entirely does not start Why3 at all
         self._config = self._extra = None
-        self._prefetch = None
         library_text = "".join((self.library / name).read_text() for name in LIBRARY_FILES)
         versions = self.versions()
         self._solvers = [solver for solver in SOLVERS if f"why3/{solver}" in versions]
@@ -286,11 +284,13 @@ class Why3Backend(Backend):
                   cancel: threading.Event | None = None) -> list[Attempt]:
         return [self.run_task(task, timeout, cancel) for task in group]
 
+    def expect(self, tasks: list[ProofTask]) -> None:
+        """Start, in the background, the file passes the run's tasks will ask for (`_run_file_passes`)."""
+        goals = [self._goals[task.artifact] for task in tasks]
+        self._passes_ahead = threading.Thread(target=self._run_file_passes, args=(goals,))
+        self._passes_ahead.start()
+
     def run_task(self, task: ProofTask, timeout: float, cancel: threading.Event | None = None) -> Attempt:
-        with self._lock:
-            if self.prefetch and self._prefetch is None:
-                self._prefetch = threading.Thread(target=self._run_file_passes, daemon=True)
-                self._prefetch.start()
         attempt = self._prove(task, timeout, cancel)
         theory, goal = self._goals[task.artifact]
         if attempt.verdict != "proved" or not theory.rests_on_lemmas(goal):
@@ -413,15 +413,18 @@ class Why3Backend(Backend):
         return attempt_from_output(output, task.obligation.expect, elapsed, theory.stated_in(goal).name,
                                    task.obligation, solver=solver)
 
-    def _run_file_passes(self) -> None:
-        """Every file pass of the run, one after another in the obligations' order, in the background from
-        the first goal on: a theory's obligations come one after another, so without it both workers would
-        reach its pass at once and wait for it, one core idle; with it they find it done or under way.  A
-        pass a task has already started is not run again."""
+    def _run_file_passes(self, goals: list[tuple[why3render.Theory, why3render.Goal]]) -> None:
+        """The file passes over ``goals`` (those the run will ask for), one after another in the obligations'
+        order, from the start of the run: a theory's obligations come one after another, so without it both
+        workers would reach its pass at once and wait for it, one core idle; with it they find it done or
+        under way.  A pass a task has already started is not run again."""
+        wanted = {(theory.path, self._file_pass(goal)) for theory, goal in goals}
         for theory in self._theories:
             for solver in dict.fromkeys(filter(None, map(self._file_pass, theory.goals))):
                 if aborted():
                     return
+                if (theory.path, solver) not in wanted:
+                    continue
                 pending, mine = self._claim(f"file {solver}", theory)
                 if mine:
                     _run_pass(lambda theory, solver=solver: self._prove_file(theory, solver), theory, *pending)
