@@ -14,8 +14,15 @@ from typing import Any
 
 
 def write_text_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``."""
+    """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``; a file that
+    already holds ``text`` is left as it is (a warm run renders every theory again: 56 files, each
+    otherwise synced to disk)."""
     target = Path(path)
+    try:
+        if target.is_file() and target.read_bytes() == text.encode("utf-8"):
+            return
+    except OSError:
+        pass   # unreadable: written over, as any other
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = _create(target)
     try:

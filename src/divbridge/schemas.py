@@ -9,13 +9,14 @@ failing deep inside a reader, or worse, being read as something it does not say.
 from __future__ import annotations
 
 import json
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from divbridge.errors import InputError
 from divbridge.obligations.model import EXPECTATIONS, FAMILIES
 from divbridge.provers.verdicts import VERDICTS
+
+if TYPE_CHECKING:
+    import jsonschema
 
 _TEXT = {"type": "string"}
 _COUNT = {"type": "integer", "minimum": 0}
@@ -93,6 +94,8 @@ PEERS = {
 
 def check(data: Any, schema: dict, path: str, what: str) -> None:
     """InputError naming ``path`` and the first field of ``data`` that does not follow ``schema``."""
+    import jsonschema   # here: a run that writes its results and reads none does not pay its 0.09 s import
+
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(data))
     if error is None:
         return
@@ -112,7 +115,7 @@ def _field(parts) -> str:
     return text
 
 
-def _problem(error: jsonschema.ValidationError) -> str:
+def _problem(error: "jsonschema.ValidationError") -> str:
     shown = json.dumps(error.instance)[:60]
     if error.validator == "required":
         missing = [name for name in error.validator_value if name not in error.instance]

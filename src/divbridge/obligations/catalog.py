@@ -286,12 +286,7 @@ def _where(refs: tuple[TagRef, ...]) -> str:
 def spec_obligations(path: str | Path = document.DEFAULT_DOCUMENT) -> list[Obligation]:
     """Every obligation the document requires (an accuracy note: its claims'), in a stable order (read once
     per file version)."""
-    resolved = Path(path).resolve()
-    try:
-        stamp = resolved.stat().st_mtime_ns
-    except OSError:
-        stamp = 0          # document.read reports the missing file
-    return list(_bound(str(resolved), stamp))
+    return list(_bound(*_version_of(path)))
 
 
 def spec_summary(path: str | Path, obligations: list[Obligation]) -> tuple[str, dict]:
@@ -302,7 +297,7 @@ def spec_summary(path: str | Path, obligations: list[Obligation]) -> tuple[str, 
         from divbridge.obligations.accuracy import note_summary
         note = read_note(path)
         return f"accuracy note, {len(note.statements)} statements", note_summary(note, obligations)
-    binding = document.read(path)
+    binding = _binding(*_version_of(path))
     notes = []
     if binding.notes:
         from divbridge.obligations.accuracy import note_name, note_summary
@@ -311,13 +306,28 @@ def spec_summary(path: str | Path, obligations: list[Obligation]) -> tuple[str, 
     return f"{len(binding.requirements)} requirement tags", document.summary(binding, notes)
 
 
+def _version_of(path: str | Path) -> tuple[str, int]:
+    """The document's resolved path and modification stamp: the key under which it is read once."""
+    resolved = Path(path).resolve()
+    try:
+        return str(resolved), resolved.stat().st_mtime_ns
+    except OSError:
+        return str(resolved), 0          # document.read reports the missing file
+
+
+@functools.lru_cache(maxsize=8)
+def _binding(path: str, stamp: int) -> Binding:
+    """The document read and bound, once per file version (its obligations and the run's summary need it)."""
+    return document.read(path)
+
+
 @functools.lru_cache(maxsize=8)
 def _bound(path: str, stamp: int) -> tuple[Obligation, ...]:
     if is_note_file(path):          # an accuracy note: its bounds (`obligations.accuracy`, sympy: only then)
         from divbridge.document.accuracy import read_note
         from divbridge.obligations.accuracy import note_obligations
         return tuple(note_obligations(read_note(path)))
-    return tuple(obligations_of(document.read(path)))
+    return tuple(obligations_of(_binding(path, stamp)))
 
 
 def obligations_of(binding: Binding) -> list[Obligation]:

@@ -49,6 +49,7 @@ never the headline counterexample (`verdicts.headline`).
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -614,7 +615,12 @@ def _require(tool: str, install: str) -> str:
 
 
 def _version(command: list[str], pattern: str = r"version (\S+)") -> str:
-    found = re.search(pattern, _run(command, 30))
+    return _probed(tuple(command), pattern)
+
+
+@functools.cache   # once per process: the runner, `prepare` and the sessions all ask
+def _probed(command: tuple[str, ...], pattern: str) -> str:
+    found = re.search(pattern, _run(list(command), 30))
     return found.group(1) if found else "unknown"
 
 
