@@ -72,8 +72,8 @@ class Backend(abc.ABC):
         record the unfinished tasks as skipped."""
 
     def expect(self, tasks: list[ProofTask]) -> None:
-        """Before a run of a backend beside the decision: the tasks of it the cache did not answer, which
-        the run will ask for (Why3 starts the passes over their theories they share)."""
+        """Before a run, to a backend beside the decision: its tasks the cache did not answer, which the
+        run will ask for (Why3 starts at once the file passes they share)."""
 
 
 class FileBackend(Backend):
