@@ -176,6 +176,21 @@ def test_a_query_past_its_wall_clock_limit_kills_its_worker_and_is_an_error(monk
     assert not silent.alive
 
 
+def test_a_garbled_answer_from_a_worker_is_an_error_answer_not_an_exception(monkeypatch):
+    """Whoever asks (the SMT race, check-spec through `WorkerPool.solve`) gets an error answer."""
+    for line in ("not json\n", '{"model": {}}\n', '[1, 2]\n', '{"status": "sat", "model": 3}\n'):
+        answer = solvers.parse_output(0, line, "")
+        assert answer.status == "error" and answer.message.startswith("garbled answer"), line
+    pool = solvers.WorkerPool(solvers.DEFAULT_MEMORY_MB)
+    chatty = solvers.Worker("z3", solvers.DEFAULT_MEMORY_MB)
+    chatty.kill()
+    chatty.process = subprocess.Popen(["sh", "-c", "echo not-json; sleep 60"], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, encoding="utf-8", start_new_session=True)
+    monkeypatch.setattr(pool, "acquire", lambda solver: chatty)
+    assert pool.solve("z3", "(check-sat)", 5).status == "error"
+    chatty.kill()
+
+
 def test_a_pool_solves_one_query_after_another_on_its_workers():
     pool = solvers.WorkerPool(solvers.DEFAULT_MEMORY_MB)
     query = smtrender.render(BY_ID["int.int16.probe.int_min_div_minus_one"], Path("/tmp")).text

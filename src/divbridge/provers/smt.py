@@ -120,8 +120,5 @@ class SmtBackend(Backend):
 
 def _collect(task: ProofTask, worker: solvers.Worker, timeout: float, finished: queue.Queue) -> None:
     start = time.monotonic()
-    try:
-        answer = worker.ask(task.text, timeout)
-    except Exception as exc:  # a garbled answer
-        answer = solvers.Answer("error", {}, f"{type(exc).__name__}: {exc}")
+    answer = worker.ask(task.text, timeout)   # a garbled answer is an error answer (`solvers.parse_output`)
     finished.put((task, answer, round(time.monotonic() - start, 3)))

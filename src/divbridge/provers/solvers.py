@@ -152,9 +152,12 @@ def parse_output(returncode: int, stdout: str, stderr: str) -> Answer:
         if returncode in (-9, -24) or "MemoryError" in stderr or "bad_alloc" in stderr:
             tail = f"{tail} (killed by its time or memory limit)" if returncode in (-9, -24) else "out of memory"
         return Answer("error", {}, tail[:300])
-    data = json.loads(lines[-1])
-    model = {name: (Fraction(value) if isinstance(value, str) else value) for name, value in data["model"].items()}
-    return Answer(data["status"], model, data.get("message", ""))
+    try:
+        data = json.loads(lines[-1])
+        model = {name: (Fraction(value) if isinstance(value, str) else value) for name, value in data["model"].items()}
+        return Answer(data["status"], model, data.get("message", ""))
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:   # a garbled line
+        return Answer("error", {}, f"garbled answer ({type(exc).__name__}: {exc})"[:300])
 
 
 # -- the child --------------------------------------------------------------

@@ -229,14 +229,13 @@ class Why3Backend(Backend):
         self._lock = threading.Lock()
         # (pass, theory file) -> the pass's end and its answers: the file passes and the lemma pass of a theory
         self._passes: dict[tuple[str, Path], tuple[threading.Event, dict[str, Attempt]]] = {}
-        self._theories: list[why3render.Theory] = []   # this run's, in the obligations' order
         self._passes_ahead: threading.Thread | None = None
 
     # -- tools ---------------------------------------------------------------
     def versions(self) -> dict[str, str]:
         """why3, its Z3 and, when installed, its CVC4 (``why3/cvc4``)."""
-        why3, z3 = require_why3(), _require("z3", "apt-get install z3")
-        found = {"why3": _version([why3, "--version"]), "why3/z3": _version([z3, "--version"])}
+        found = {"why3": version()}   # why3 first: its absence is the one to report
+        found["why3/z3"] = _version([_require("z3", "apt-get install z3"), "--version"])
         found.update({f"why3/{variant.shortcut}": found["why3/z3"] for variant in VARIANTS})
         cvc4 = shutil.which("cvc4", path=SYSTEM_PATH)
         if cvc4 is not None:
@@ -251,7 +250,7 @@ class Why3Backend(Backend):
         if "why3" not in provers and PROVER not in provers:
             return []
         theory_dir = out_dir / "why3"
-        theories = self._theories = why3render.render(obligations, theory_dir)
+        theories = why3render.render(obligations, theory_dir)
         # why3.conf is detected when a goal first runs (or its file pass starts), beside this run's theories:
         # a run that the cache answers entirely does not start Why3 at all
         self._config = self._extra = None
@@ -415,20 +414,21 @@ class Why3Backend(Backend):
                                    task.obligation, solver=solver)
 
     def _run_file_passes(self, goals: list[tuple[why3render.Theory, why3render.Goal]]) -> None:
-        """The file passes over ``goals`` (those the run will ask for), one after another in the obligations'
-        order, from the start of the run: a theory's obligations come one after another, so without it both
+        """The file passes over ``goals`` (those the run will ask for, in the obligations' order), one after
+        another, from the start of the run: a theory's obligations come one after another, so without it both
         workers would reach its pass at once and wait for it, one core idle; with it they find it done or
         under way.  A pass a task has already started is not run again."""
-        wanted = {(theory.path, self._file_pass(goal)) for theory, goal in goals}
-        for theory in self._theories:
-            for solver in dict.fromkeys(filter(None, map(self._file_pass, theory.goals))):
-                if aborted():
-                    return
-                if (theory.path, solver) not in wanted:
-                    continue
-                pending, mine = self._claim(f"file {solver}", theory)
-                if mine:
-                    _run_pass(lambda theory, solver=solver: self._prove_file(theory, solver), theory, *pending)
+        passes: dict[tuple[Path, str], why3render.Theory] = {}
+        for theory, goal in goals:
+            solver = self._file_pass(goal)
+            if solver is not None:
+                passes.setdefault((theory.path, solver), theory)
+        for (_, solver), theory in passes.items():
+            if aborted():
+                return
+            pending, mine = self._claim(f"file {solver}", theory)
+            if mine:
+                _run_pass(lambda theory, solver=solver: self._prove_file(theory, solver), theory, *pending)
 
     def _claim(self, kind: str, theory: why3render.Theory) -> tuple[tuple[threading.Event, dict[str, Attempt]], bool]:
         """The pass's end and answers, and whether the caller is the first to ask (and so runs it)."""
@@ -592,6 +592,11 @@ def machine_config(library: Path = assets.WHY3_LIBRARY, directory: Path | None =
                           + "\n".join(variant.prover_entries(z3, version, directory) for variant in VARIANTS))
         _MACHINE[directory] = config, extra
         return config, extra
+
+
+def version() -> str:
+    """The system why3's version (probed once per process, as every tool's here)."""
+    return _version([require_why3(), "--version"])
 
 
 def require_why3() -> str:

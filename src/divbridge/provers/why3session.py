@@ -29,7 +29,6 @@ obsolete session) never rewrites the evidence.  `replay_recorded` is what
 
 from __future__ import annotations
 
-import functools
 import gzip
 import hashlib
 import json
@@ -48,7 +47,7 @@ from divbridge.atomicio import write_text_atomic
 from divbridge.obligations.model import Obligation
 from divbridge.provers.verdicts import Attempt, ObligationResult, is_why3
 from divbridge.provers.why3 import (LIBRARY_FILES, MEMORY_MB, SOLVERS, machine_config, require_why3, run_why3,
-                                    step_limit)
+                                    step_limit, version as why3_version)
 from divbridge.provers.why3drivers import ABSTRACT
 
 SESSION = "why3session.xml"
@@ -161,7 +160,7 @@ def skeleton(theory: Path, library: Path = assets.WHY3_LIBRARY
     digest of every text it depends on (a warm run starts no Why3)."""
     texts = [theory.read_text(), *(path.read_text() for path in sorted(theory.parent.glob("*.mlw"))
                                    if path != theory and path.stem in theory.read_text()),
-             *((library / name).read_text() for name in LIBRARY_FILES), _why3_version()]
+             *((library / name).read_text() for name in LIBRARY_FILES), why3_version()]
     stored = _stored(hashlib.sha256("\0".join(texts).encode()).hexdigest())
     if stored is not None and stored.exists():
         try:
@@ -178,11 +177,6 @@ def skeleton(theory: Path, library: Path = assets.WHY3_LIBRARY
 def _stored(digest: str) -> Path | None:
     root = cachedir.root()
     return None if root is None else root / "why3" / "skeletons" / f"{digest}.json"
-
-
-@functools.cache
-def _why3_version() -> str:
-    return run_why3([require_why3(), "--version"], 30)[0].strip()
 
 
 def _skeleton(theory: Path, library: Path) -> tuple[list[tuple[str, list[tuple[str, dict[str, str]]]]], str, str]:
