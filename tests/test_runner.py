@@ -408,3 +408,33 @@ def test_a_backend_beside_the_decision_learns_before_the_run_which_of_its_tasks_
             path.unlink()
     _run(half, tmp_path, others=[ScriptedBackend({})])
     assert half.expected == [[o.id for o in OBLIGATIONS if o is not kept]]
+
+
+def test_a_task_beside_the_decision_holds_no_worker_that_decides(tmp_path):
+    """With one worker, the first obligation's Why3 task waits until the last obligation is being decided: it
+    runs beside the deciding workers, so the run goes on instead of waiting on it (before, it held the only
+    worker and the run stood still until its wait ran out)."""
+    import threading
+    gate = threading.Event()
+
+    class Opener(ScriptedBackend):
+        def run_group(self, group, timeout, agree, cancel=None):
+            if group[0].obligation.id == OBLIGATIONS[-1].id:
+                gate.set()
+            return super().run_group(group, timeout, agree, cancel)
+
+    class Waiting(ScriptedBackend):
+        beside = True
+        waited: list[bool] = []
+
+        def run_group(self, group, timeout, agree, cancel=None):
+            if group[0].obligation.id == OBLIGATIONS[0].id:
+                self.waited.append(gate.wait(20))
+            return super().run_group(group, timeout, agree, cancel)
+
+    beside = Waiting({}, provers=("why3",))
+    runner = Runner([Opener({}, provers=("z3",)), beside], ProofCache(tmp_path / "cache", "off", stream=io.StringIO()),
+                    RunOptions(jobs=1), tmp_path, io.StringIO())
+    results, _ = runner.run(OBLIGATIONS)
+    assert beside.waited == [True]
+    assert all({a.prover for a in r.outcome.attempts} == {"z3", "why3"} for r in results)

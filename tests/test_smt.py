@@ -12,7 +12,7 @@ import pytest
 from divbridge.obligations import smtrender
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
-from divbridge.provers import counterexample, solvers
+from divbridge.provers import counterexample, smt, solvers
 from divbridge.provers.counterexample import Counterexample, show
 from divbridge.provers.smt import SmtBackend
 
@@ -268,3 +268,70 @@ def test_the_portfolio_waits_for_the_preferred_solver_whatever_the_race_order(tm
     assert combine(backend.run_group(group, 10.0, 1)).prover == "bitwuzla"
     if delays["bitwuzla"] == 0.0:
         assert attempts["z3"] == attempts["cvc5"] == "skipped"
+
+
+class _AnsweringWorker(_DelayedWorker):
+    """A solver worker that gives a set answer after a set delay (or is killed first)."""
+
+    def __init__(self, solver: str, delay: float, status: str):
+        super().__init__(solver, delay)
+        self.status = status
+
+    def ask(self, text, cpu_seconds):
+        if self.killed.wait(self.delay):
+            return solvers.Answer("error", {}, "killed")
+        return solvers.Answer(self.status, {})
+
+
+class _RecordingPool(_DelayedPool):
+    """Solver -> (delay, answer); records the solvers started, in order."""
+
+    def __init__(self, script):
+        super().__init__({})
+        self.script, self.started = script, []
+
+    def acquire(self, solver):
+        self.started.append(solver)
+        return _AnsweringWorker(solver, *self.script[solver])
+
+
+def _staggered(tmp_path, script, agree=1):
+    backend = SmtBackend()
+    [group] = backend.prepare([BY_ID["float.fp16.special.zero_div_zero"]], tmp_path, {"z3", "cvc5", "bitwuzla"})
+    backend.pool = _RecordingPool(script)
+    return backend.pool.started, {a.prover: a for a in backend.run_group(group, 10.0, agree)}
+
+
+def test_a_solver_ranked_after_a_quick_answer_never_starts(tmp_path):
+    """Bitwuzla (first in verdicts.PREFERENCE) proves within the stagger: Z3 and cvc5, whose answers could not
+    decide, are not started at all."""
+    started, attempts = _staggered(tmp_path, {"bitwuzla": (0.05, "unsat"), "z3": (0.0, "unsat"), "cvc5": (0.0, "unsat")})
+    assert started == ["bitwuzla"]
+    assert [attempts[p].verdict for p in ("bitwuzla", "z3", "cvc5")] == ["proved", "skipped", "skipped"]
+    assert attempts["z3"].time_s == 0.0
+
+
+def test_the_next_solver_starts_at_once_when_those_before_it_give_up(tmp_path, monkeypatch):
+    """Bitwuzla's "unknown" starts Z3 without waiting for the stagger; Z3's proof decides, and cvc5, ranked
+    after it, is not started."""
+    monkeypatch.setattr(smt, "STAGGER_S", 60.0)
+    begun = time.monotonic()
+    started, attempts = _staggered(tmp_path, {"bitwuzla": (0.0, "unknown"), "z3": (0.0, "unsat"), "cvc5": (0.0, "unsat")})
+    assert started == ["bitwuzla", "z3"] and time.monotonic() - begun < 60.0
+    assert (attempts["bitwuzla"].verdict, attempts["z3"].verdict, attempts["cvc5"].verdict) == ("unknown", "proved", "skipped")
+
+
+def test_a_slow_solver_is_joined_by_the_next_after_the_stagger_and_still_decides(tmp_path, monkeypatch):
+    """Bitwuzla still running after the stagger: Z3 starts beside it and proves first, but Bitwuzla, ranked
+    before it, is waited for and decides; cvc5, after a definite answer, never starts."""
+    monkeypatch.setattr(smt, "STAGGER_S", 0.1)
+    started, attempts = _staggered(tmp_path, {"bitwuzla": (0.6, "unsat"), "z3": (0.0, "unsat"), "cvc5": (0.0, "unsat")})
+    assert started == ["bitwuzla", "z3"]
+    assert (attempts["bitwuzla"].verdict, attempts["z3"].verdict, attempts["cvc5"].verdict) == ("proved", "proved", "skipped")
+
+
+def test_agree_two_starts_solvers_until_two_definite_answers(tmp_path):
+    started, attempts = _staggered(tmp_path, {"bitwuzla": (0.0, "unsat"), "z3": (0.0, "unknown"), "cvc5": (0.0, "unsat")},
+                                   agree=2)
+    assert started == ["bitwuzla", "z3", "cvc5"]
+    assert [attempts[p].verdict for p in ("bitwuzla", "z3", "cvc5")] == ["proved", "unknown", "proved"]

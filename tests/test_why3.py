@@ -447,8 +447,9 @@ def test_one_why3_run_per_file_then_one_per_goal_it_leaves_open(tmp_path, monkey
 @needs_why3
 def test_the_file_passes_the_run_will_ask_for_start_together_and_none_runs_twice(tmp_path, monkeypatch):
     """Told which tasks the run will ask for (`Backend.expect`), the backend runs their file passes in the
-    background, one after another in the obligations' order, and no other (a theory's obligations come
-    together: both workers would otherwise wait for its pass); a pass a task has started is not run again."""
+    background, in the obligations' order, and no other (a theory's obligations come together: both
+    workers would otherwise wait for its pass); a pass a task has started is not run again, nor is one
+    that another of the threads walking the list took."""
     obligations = [o for o in WHY3_OBLIGATIONS if o.format in ("fp16", "int8")]
     backend = Why3Backend()
     groups = backend.prepare(obligations, tmp_path, {"why3"})
@@ -458,22 +459,27 @@ def test_the_file_passes_the_run_will_ask_for_start_together_and_none_runs_twice
     [int8_goal] = [g for g in groups if g[0].obligation.id == "int.int8.truncation.trunc_magnitude"]
     backend.run_group(int8_goal, 20, 1)     # a pass a task started itself
     backend.expect([task for group in groups for task in group])
-    backend._passes_ahead.join(30)
-    assert ran == [("div_int_int8", "z3"), ("div_float_fp16", "z3bits"), ("div_float_fp16", "z3"), ("div_spec", "z3")]
+    for thread in backend._passes_ahead:
+        thread.join(30)
+    assert sorted(ran) == sorted([("div_int_int8", "z3"), ("div_float_fp16", "z3bits"), ("div_float_fp16", "z3abstract"),
+                                  ("div_float_fp16", "z3"), ("div_spec", "z3abstract"), ("div_spec", "z3")])
+    assert ran[0] == ("div_int_int8", "z3")   # the task's own, started before the others
     ran.clear()
     backend = Why3Backend()
     groups = backend.prepare(obligations, tmp_path, {"why3"})
     monkeypatch.setattr(backend, "_prove_file", lambda theory, solver: ran.append((theory.path.stem, solver)) or {})
     backend.expect([task for group in groups for task in group if task.obligation.id.startswith("float.fp16.special")])
-    backend._passes_ahead.join(30)
+    for thread in backend._passes_ahead:
+        thread.join(30)
     assert ran == [("div_float_fp16", "z3bits")]    # the cache answers the rest
 
 
 @needs_why3
 def test_each_file_pass_tries_the_goals_of_its_route_and_leaves_the_others_to_theirs(tmp_path):
     """Z3 on the goals' bits tries the claims of that route (the special values, the case table, the
-    examples, A / 1 = A, A / A = 1); Z3 on Why3's whole task the other goals expected to hold, except the
-    error bounds (Gappa proves them) and monotonicity (Z3 on abstract floats, from its lemmas)."""
+    examples, A / 1 = A, A / A = 1), Z3 on abstract floats those of its own (exactness), and Z3 on Why3's
+    whole task the other goals expected to hold; none tries the error bounds (Gappa proves them) and
+    monotonicity (Z3 on abstract floats, from its lemmas)."""
     fp16 = [o for o in WHY3_OBLIGATIONS if o.format == "fp16" and o.family == "float"]
     backend = Why3Backend()
     backend.prepare(fp16, tmp_path, {"why3"})
@@ -484,4 +490,5 @@ def test_each_file_pass_tries_the_goals_of_its_route_and_leaves_the_others_to_th
     assert passes[None] == {"monotone_numerator", "absolute_error_subnormal", "relative_error_normal"} \
         | {o.prop for o in fp16 if o.expect == "invalid"}
     assert passes["z3bits"] == {"div_by_one", "self_div_one", "special", "table", "example"}
-    assert passes["z3"] == {"exact_when_representable", "neg_numerator", "neg_denominator"}
+    assert passes["z3abstract"] == {"exact_when_representable"}
+    assert passes["z3"] == {"neg_numerator", "neg_denominator"}

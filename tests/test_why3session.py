@@ -155,12 +155,14 @@ def test_why3_tries_cvc4_on_a_goal_z3_leaves_open(tmp_path, monkeypatch):
 @needs_cvc4
 @pytest.mark.parametrize("prop, route", [
     ("div_by_one", ["file z3bits", "z3"]),                   # bit-blasting the goal alone, then the whole task
-    ("exact_when_representable", ["file z3", "z3abstract", "z3"]),   # abstract, then bit-blasting the task
+    ("exact_when_representable", ["file z3abstract", "z3"]),  # abstract floats, then the whole task
+    ("neg_numerator", ["file z3", "z3"]),                    # the whole task, under the file's steps then its own
     ("trunc_magnitude", ["file z3", "cvc4", "z3"]),          # an integer claim: CVC4 before Z3's full steps
 ])
 def test_why3_tries_the_provers_of_a_goal_the_file_pass_left_open_in_its_order(tmp_path, monkeypatch, prop, route):
     """Every prover inside Why3 made to answer Timeout: the solvers asked, in order, are the statement's
-    route (Z3 on abstract floats or on the goal's bits, whichever proves the claim; CVC4 only off floats)."""
+    route (Z3 on abstract floats, on the goal's bits or on the whole task, whichever proves the claim; CVC4
+    only off floats)."""
     [obligation] = [o for o in spec_obligations() if o.prop == prop and o.format in ("fp32", "int8")]
     backend = Why3Backend()
     [group] = backend.prepare([obligation], tmp_path, {"why3"})

@@ -3,7 +3,8 @@
 A backend (Why3, the SMT portfolio, exhaustive enumeration) renders its
 files and groups its tasks per obligation; the runner asks the cache for
 each task, runs what is left on a thread pool (backends do their heavy work
-in subprocesses), prints one line per finished obligation, and combines
+in subprocesses; the backends beside the decision, Why3, on a pool of their
+own), prints one line per finished obligation, and combines
 every attempt on an obligation into one `Outcome`.  It returns one
 `verdicts.ObligationResult` per obligation: the obligation with its outcome.
 
@@ -17,7 +18,7 @@ import abc
 import sys
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TextIO
@@ -159,24 +160,46 @@ class Runner:
                     groups[group[0].obligation.id].append((backend, group))
         to_prove = [o for o in obligations if groups[o.id]]
         attempts: dict[str, list[Attempt]] = {o.id: [] for o in obligations}
-        started = time.monotonic()
         process.resume()
         known = self._beside_answers(to_prove, groups)
-        with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
-            futures = {pool.submit(self._prove, groups[o.id], known[o.id]): o for o in to_prove}
-            try:
-                for done, future in enumerate(as_completed(futures), start=1):
-                    obligation = futures[future]
-                    attempts[obligation.id] = future.result()
-                    self._progress(done, len(to_prove), obligation,
-                                   combine(attempts[obligation.id], self.options.agree), time.monotonic() - started)
-            except BaseException:   # Ctrl-C: stop every prover now and start no other, then go
-                self._abort(futures)
-                raise
+        self._prove_all(to_prove, groups, known, attempts)
         results = [ObligationResult(o, combine(attempts[o.id], self.options.agree),
                                     {backend.name: group[0].artifact for backend, group in groups[o.id]})
                    for o in obligations]
         return results, dict(sorted(self.versions.items()))
+
+    def _prove_all(self, obligations: list[Obligation], groups: dict[str, list[tuple[Backend, list[ProofTask]]]],
+                   known: dict[str, dict[str, Attempt | None]], attempts: dict[str, list[Attempt]]) -> None:
+        """Decide each obligation (`_decide`) on a pool of ``jobs`` workers, then run its tasks beside the
+        decision (`_beside`) on a pool of their own: an obligation waiting for Why3's file pass of its theory
+        holds none of the workers that decide the next ones.  One progress line per obligation, once both
+        are done."""
+        started = time.monotonic()
+        jobs = max(1, self.options.jobs)
+        with ThreadPoolExecutor(max_workers=jobs) as pool, ThreadPoolExecutor(max_workers=jobs) as beside_pool:
+            futures = {pool.submit(self._decide, groups[o.id], known[o.id]): o for o in obligations}
+            deciding = set(futures)
+            pending, done = set(futures), 0
+            try:
+                while pending:
+                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        obligation = futures[future]
+                        if future in deciding:
+                            attempts[obligation.id], beside = future.result()
+                            if beside:
+                                then = beside_pool.submit(self._beside, beside, attempts[obligation.id],
+                                                          groups[obligation.id])
+                                futures[then] = obligation
+                                pending.add(then)
+                                continue
+                        future.result()
+                        done += 1
+                        self._progress(done, len(obligations), obligation,
+                                       combine(attempts[obligation.id], self.options.agree), time.monotonic() - started)
+            except BaseException:   # Ctrl-C: stop every prover now and start no other, then go
+                self._abort(futures)
+                raise
 
     def _beside_answers(self, obligations: list[Obligation], groups: dict[str, list[tuple[Backend, list[ProofTask]]]]
                         ) -> dict[str, dict[str, Attempt | None]]:
@@ -194,10 +217,12 @@ class Runner:
                 beside.expect(asked)
         return known
 
-    def _prove(self, groups: list[tuple[Backend, list[ProofTask]]], known: dict[str, Attempt | None]) -> list[Attempt]:
+    def _decide(self, groups: list[tuple[Backend, list[ProofTask]]], known: dict[str, Attempt | None]
+                ) -> tuple[list[Attempt], list[tuple[Backend, list[ProofTask]]]]:
         """The cache first (``known``: its answers already looked up); then the backends' remaining tasks,
         cheapest tier first, until the attempts decide the obligation (``agree`` definite answers, none
-        contradicting, and no prover ranked before them still to answer)."""
+        contradicting, and no prover ranked before them still to answer).  Returns the attempts, and the
+        tasks the cache left to the backends beside the decision (`_beside` runs them)."""
         candidates = {task.prover for _, group in groups for task in group}
         attempts: list[Attempt] = []
         missing: list[tuple[Backend, list[ProofTask]]] = []
@@ -210,15 +235,18 @@ class Runner:
                 missing.append((backend, left))
         if self.cache.mode == "offline":
             return attempts + [Attempt(t.prover, "error", 0.0, message="not in cache (offline)")
-                               for _, group in missing for t in group]
+                               for _, group in missing for t in group], []
         for tier in self._tiers([pair for pair in missing if not pair[0].beside]):
             if self._decided(attempts, candidates) or process.aborted():
                 break
             self._race(tier, attempts, candidates)
-        beside = [pair for pair in missing if pair[0].beside]
-        if beside and not process.aborted():
-            self._race(beside, attempts, candidates, to_the_end=True)
-        return attempts
+        return attempts, [pair for pair in missing if pair[0].beside]
+
+    def _beside(self, beside: list[tuple[Backend, list[ProofTask]]], attempts: list[Attempt],
+                groups: list[tuple[Backend, list[ProofTask]]]) -> None:
+        """The tasks of the backends beside the decision, added to ``attempts``: all run to the end."""
+        if not process.aborted():
+            self._race(beside, attempts, {task.prover for _, group in groups for task in group}, to_the_end=True)
 
     def _abort(self, futures) -> None:
         process.abort()

@@ -1,7 +1,8 @@
 """The SMT backend: every obligation rendered to SMT-LIB, raced by a Z3 / cvc5 / Bitwuzla portfolio.
 
-The solvers of one obligation start together, each in its own worker process
-(reused from obligation to obligation while it answers well).  A definite
+The solvers of one obligation start one after another in preference order,
+`STAGGER_S` apart or as soon as those before have answered, each in its own
+worker process (reused from obligation to obligation while it answers well).  A definite
 answer decides once every solver ranked before it (`verdicts.PREFERENCE`)
 has answered otherwise; the others are then killed (``agree`` = 1); with
 ``agree`` = N the race goes on until N solvers give the same answer.  An
@@ -22,8 +23,13 @@ from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample, solvers
 from divbridge.provers.process import POLL_SECONDS
 from divbridge.provers.runner import Backend, ProofTask
-from divbridge.provers.verdicts import DEFINITE, Attempt, deciding
+from divbridge.provers.verdicts import DEFINITE, Attempt, deciding, rank
 
+
+# a solver starts this long after the one ranked before it, unless that one has answered already: a
+# solver that would answer after a higher-ranked one's proof cannot decide (`verdicts.deciding`), and
+# on two cores its run only slows the others down (most answers come in hundredths of a second)
+STAGGER_S = 2.0
 
 
 class SmtBackend(Backend):
@@ -57,42 +63,52 @@ class SmtBackend(Backend):
 
     def run_group(self, group: list[ProofTask], timeout: float, agree: int,
                   cancel: threading.Event | None = None) -> list[Attempt]:
-        """Race the group's solvers; stop once ``agree`` definite answers agree (or all have answered)."""
+        """Race the group's solvers, started in `verdicts.PREFERENCE` order (`STAGGER_S`), each under its own
+        time limit; stop once ``agree`` definite answers agree (or all have answered)."""
         obligation = group[0].obligation
         rendered = self._rendered.get(obligation.id) or smtrender.render(obligation, Path("."))
+        waiting = sorted(group, key=lambda task: rank(task.prover))
         finished: queue.Queue = queue.Queue()
-        started = time.monotonic()
-        workers = {}
-        for task in group:
-            worker = self.pool.acquire(task.prover)
-            workers[task.prover] = worker
-            threading.Thread(target=_collect, args=(task, worker, timeout, finished), daemon=True).start()
+        workers: dict[str, solvers.Worker] = {}
+        deadlines: dict[str, float] = {}   # a started solver -> the end of its time limit
         attempts: dict[str, Attempt] = {}
-        deadline = started + timeout
-        while len(attempts) < len(group) and not self._decided(group, attempts, agree):
-            if cancel is not None and cancel.is_set():
+        next_start = time.monotonic()
+        while True:
+            now = time.monotonic()
+            for prover in [p for p in deadlines if p not in attempts and now >= deadlines[p]]:
+                workers[prover].kill()
+                attempts[prover] = Attempt(prover, "timeout", timeout, version=self._version(prover),
+                                           message=f"no answer within {timeout:g} s")
+            running = [p for p in deadlines if p not in attempts]
+            if len(attempts) == len(group) or self._decided(group, attempts, agree) or (cancel and cancel.is_set()):
                 break
+            if len([a for a in attempts.values() if a.verdict in DEFINITE]) >= agree:
+                waiting.clear()   # what a solver ranked after these answers says cannot change the outcome
+            if waiting and (not running or now >= next_start):
+                task = waiting.pop(0)
+                workers[task.prover] = worker = self.pool.acquire(task.prover)
+                deadlines[task.prover], next_start = now + timeout, now + STAGGER_S
+                threading.Thread(target=_collect, args=(task, worker, timeout, finished), daemon=True).start()
+                continue
+            if not running:   # every solver that can matter has answered (answers that contradict: an error)
+                break
+            until = min([deadlines[p] for p in running] + ([next_start] if waiting else []))
             try:
-                task, answer, elapsed = finished.get(timeout=min(POLL_SECONDS, max(0.0, deadline - time.monotonic())))
+                task, answer, elapsed = finished.get(timeout=min(POLL_SECONDS, max(0.0, until - now)))
             except queue.Empty:
-                if time.monotonic() >= deadline:
-                    break
                 continue
-            self.pool.release(workers[task.prover], answer)
-            attempts[task.prover] = self._attempt(task, answer, elapsed, rendered)
-        decided = self._decided(group, attempts, agree)
+            if task.prover not in attempts:   # not a late answer of a solver already timed out
+                self.pool.release(workers[task.prover], answer)
+                attempts[task.prover] = self._attempt(task, answer, elapsed, rendered)
         winners = ", ".join(p for p, a in attempts.items() if a.verdict in DEFINITE)
-        for task in group:
-            if task.prover in attempts:
-                continue
-            workers[task.prover].kill()
-            elapsed = round(time.monotonic() - started, 3)
-            if decided or (cancel is not None and cancel.is_set()):
+        for task in group:   # decided, or the obligation decided by another backend: the rest are stopped
+            if task.prover not in attempts:
+                started = task.prover in deadlines
+                if started:
+                    workers[task.prover].kill()
+                elapsed = round(time.monotonic() - deadlines[task.prover] + timeout, 3) if started else 0.0
                 attempts[task.prover] = Attempt(task.prover, "skipped", elapsed, version=self._version(task.prover),
                                                 message=f"stopped: {winners or 'another prover'} answered first")
-            else:
-                attempts[task.prover] = Attempt(task.prover, "timeout", elapsed, version=self._version(task.prover),
-                                                message=f"no answer within {timeout:g} s")
         return [attempts[task.prover] for task in group]
 
     @staticmethod

@@ -1,8 +1,7 @@
-"""The Why3 backend: per generated file, one `why3 prove` run with Z3 on the goals' bits over the float
-claims of that route (`Statement.why3_route`, `why3drivers`: the special values, the case table, the
-examples...), and one with Z3 on Why3's whole task, under a short limit, over the other goals expected to
-hold; then one run per goal they left open, on its statement's route: Gappa on an error bound (a statement
-with a Gappa encoding), Z3 on abstract floats on a float claim of that route, Z3 on the goal's bits on a
+"""The Why3 backend: per generated file, one `why3 prove` run per route over the goals expected to hold
+(`Statement.why3_route`, `why3drivers`): Z3 on the goals' bits (the special values, the case table, the
+examples...), Z3 on abstract floats, and Z3 on Why3's whole task under a short limit; then one run per goal
+they left open: Gappa on an error bound (a statement with a Gappa encoding), Z3 on the goal's bits on a
 float probe (with a model), CVC4 on a real or integer claim; then Z3 on the whole task under the full
 limit.  The attempt names the prover inside Why3 that answered (``why3+z3``, ``why3+z3abstract``,
 ``why3+z3bits``, ``why3+gappa``, ``why3+cvc4``).  The file passes a run will ask for start together at
@@ -93,12 +92,14 @@ Z3_STEPS = {
     "beside": 100_000_000,   # Z3 on a goal of its own: FP64's div_by_one takes 88 million, self_div_one 75
 }
 FILE_PASS_S = 15.0
-ABSTRACT_S = 60.0
-BITS_S = 60.0
+ROUTE_S = 60.0   # Z3 under a route's driver (abstract floats, the goal's bits); its steps bound it first
 # Why3 answers beside the decision: a goal it cannot close within the steps is recorded as open.  The sessions
 # record this cap for `why3 replay`, which runs Z3 by time alone (Why3 1.5.1 reads no step limit back from a
 # session): there FP64's div_by_one needs 45-55 s, beyond the 60 s cap once two replays share 2 cores
 BESIDE_S = 180.0
+# the file passes run ahead of the tasks two at a time: once the provers that decide are done, the last passes
+# still keep both cores of this machine kind busy
+PASSES_AT_ONCE = 2
 CVC4_S = 10.0       # CVC4 answers the real and integer goals it proves in hundredths of a second
 GAPPA_S = 10.0      # Gappa answers an error bound in hundredths of a second
 LIBRARY_FILES = ("floats.mlw", "floats.drv", "floats_gappa.drv", "tensor.mlw", "ints.mlw")
@@ -229,7 +230,7 @@ class Why3Backend(Backend):
         self._lock = threading.Lock()
         # (pass, theory file) -> the pass's end and its answers: the file passes and the lemma pass of a theory
         self._passes: dict[tuple[str, Path], tuple[threading.Event, dict[str, Attempt]]] = {}
-        self._passes_ahead: threading.Thread | None = None
+        self._passes_ahead: list[threading.Thread] = []
 
     # -- tools ---------------------------------------------------------------
     def versions(self) -> dict[str, str]:
@@ -287,8 +288,10 @@ class Why3Backend(Backend):
     def expect(self, tasks: list[ProofTask]) -> None:
         """Start, in the background, the file passes the run's tasks will ask for (`_run_file_passes`)."""
         goals = [self._goals[task.artifact] for task in tasks]
-        self._passes_ahead = threading.Thread(target=self._run_file_passes, args=(goals,))
-        self._passes_ahead.start()
+        self._passes_ahead = [threading.Thread(target=self._run_file_passes, args=(goals,))
+                              for _ in range(PASSES_AT_ONCE)]
+        for thread in self._passes_ahead:
+            thread.start()
 
     def run_task(self, task: ProofTask, timeout: float, cancel: threading.Event | None = None) -> Attempt:
         attempt = self._prove(task, timeout, cancel)
@@ -311,7 +314,7 @@ class Why3Backend(Backend):
         was abandoned is absent)."""
         answers = {}
         for name in theory.lemmas:
-            output, elapsed = self.prove_goal(theory.path, theory.module, name, ABSTRACT_S,
+            output, elapsed = self.prove_goal(theory.path, theory.module, name, ROUTE_S,
                                               solver=ABSTRACT.shortcut)
             if output is not None:
                 answers[name] = attempt_from_output(output, "valid", elapsed, theory.path.name,
@@ -376,9 +379,9 @@ class Why3Backend(Backend):
         # the abstract route proves a claim about floats, never refutes one: without the FloatingPoint theory
         # (and without the looping axioms it drops) a model of its context need not be a pair of floats
         if route == "abstract" and valid:
-            routes.append((ABSTRACT.shortcut, ABSTRACT_S))
+            routes.append((ABSTRACT.shortcut, ROUTE_S))
         if route == "bits":   # quantifier-free: Z3's QF_FP tactic proves it, or gives the operands of a model
-            routes.append((BITS.shortcut, BITS_S))
+            routes.append((BITS.shortcut, ROUTE_S))
         # CVC4 (no FloatingPoint here) before Z3's full steps on a real or integer claim the file pass left
         # open: it answers the ones Z3 does not (A / A = 1 over the reals) in hundredths of a second
         if not floats and valid:
@@ -391,15 +394,13 @@ class Why3Backend(Backend):
 
     def _file_pass(self, goal: why3render.Goal) -> str | None:
         """The prover of the per-file pass that tries a goal expected to hold (one Why3 run for all the
-        goals of a file it tries): Z3 on the goal's bits for a claim of that route, else Z3 on Why3's whole
-        task, except on an error bound, which goes to Gappa, and on a goal proved from its lemmas, which
-        goes to Z3 on abstract floats (Z3 spends its steps on them in vain there).  None: no file pass."""
-        if goal.expect != "valid":
+        goals of a file it tries): Z3 under the driver of the goal's route (abstract floats, the goal's
+        bits), else Z3 on Why3's whole task, except on an error bound, which goes to Gappa, and on a goal
+        proved from its lemmas (`_prove_lemmas`).  None: no file pass."""
+        if goal.expect != "valid" or self._to_gappa(goal) or goal.lemmas:
             return None
         routes = [solver for solver, _ in self._routes(goal)]
-        if BITS.shortcut in routes:
-            return BITS.shortcut
-        return None if self._to_gappa(goal) or goal.lemmas else "z3"
+        return next((variant.shortcut for variant in VARIANTS if variant.shortcut in routes), "z3")
 
     def _other(self, task: ProofTask, solver: str, limit: float, cancel: threading.Event | None) -> Attempt | None:
         """The attempt of another prover than Z3 on the task's goal (with a model when the goal is expected
@@ -414,10 +415,11 @@ class Why3Backend(Backend):
                                    task.obligation, solver=solver)
 
     def _run_file_passes(self, goals: list[tuple[why3render.Theory, why3render.Goal]]) -> None:
-        """The file passes over ``goals`` (those the run will ask for, in the obligations' order), one after
-        another, from the start of the run: a theory's obligations come one after another, so without it both
-        workers would reach its pass at once and wait for it, one core idle; with it they find it done or
-        under way.  A pass a task has already started is not run again."""
+        """The file passes over ``goals`` (those the run will ask for, in the obligations' order), from the
+        start of the run: a theory's obligations come one after another, so without it both workers would
+        reach its pass at once and wait for it, one core idle; with it they find it done or under way.
+        `PASSES_AT_ONCE` threads walk the list, each running the next pass nobody has claimed: a pass a task
+        or another thread has started is not run again."""
         passes: dict[tuple[Path, str], why3render.Theory] = {}
         for theory, goal in goals:
             solver = self._file_pass(goal)
@@ -464,7 +466,7 @@ class Why3Backend(Backend):
         goals = [goal for goal in theory.goals if self._file_pass(goal) == solver]
         if not goals:
             return {}
-        limit, steps = (FILE_PASS_S, Z3_STEPS["file"]) if solver == "z3" else (BITS_S, step_limit(solver))
+        limit, steps = (FILE_PASS_S, Z3_STEPS["file"]) if solver == "z3" else (ROUTE_S, step_limit(solver))
         selection = [option for module in dict.fromkeys(goal.module for goal in goals)
                      for option in ["-T", module, *(word for goal in goals if goal.module == module
                                                      for word in ("-G", theory.selector(goal)))]]

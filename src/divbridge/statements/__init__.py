@@ -86,9 +86,11 @@ class Statement:
 
     def why3_route(self, o: Obligation) -> str:
         """How Z3 proves its float goal inside Why3 (`provers.why3drivers`): ``abstract``, from the
-        ``ieee_float`` axioms with the float type kept abstract, or ``bits``, bit-blasting the goal alone (a
-        claim about floats that needs no real arithmetic, and that those axioms do not settle).  The Why3
-        backend tries that route first instead of spending Z3's steps in vain on the other."""
+        ``ieee_float`` axioms with the float type kept abstract; ``bits``, bit-blasting the goal alone (a
+        claim about floats that needs no real arithmetic, and that those axioms do not settle); or
+        ``whole``, on Why3's whole task (where the axioms alone do not reach it, and the task's quantifiers
+        are no hindrance: (-A) / B = -(A / B)).  The Why3 backend tries that route first instead of
+        spending Z3's steps in vain on another."""
         return "abstract"
 
     def why3_name(self, o: Obligation) -> str:

@@ -37,7 +37,7 @@ class FloatProperty(Statement):
     why3_goal: str = ""       # the goal's formula, over the names div_float_generic.mlw declares
     why3_steps: tuple[tuple[str, str], ...] = ()   # (step, formula): the lemmas of its Why3 proof, over the
     # format's own floats (ieee_float); see `Statement.why3_lemmas`
-    why3_by: str = "abstract"   # how Z3 proves its Why3 goal: abstract | bits (`Statement.why3_route`)
+    why3_by: str = "abstract"   # how Z3 proves its Why3 goal: abstract | bits | whole (`Statement.why3_route`)
     smt_goal: str = ""        # Jinja2 snippet of SMT-LIB definitions ending with `(define-fun goal () Bool ...)`
     holds: Callable[..., tuple[np.ndarray, np.ndarray]] | None = None   # (fmt, *columns) -> (applies, holds)
     operands: tuple[str, ...] = ("a", "b")     # the SMT query's free variables, in counterexample order

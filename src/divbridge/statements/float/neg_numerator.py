@@ -16,5 +16,6 @@ PROPERTY = FloatProperty(
     statement="not isNaN(a / b) -> (-a) / b = -(a / b)",
     why3_goal="forall a b: t. not is_nan (div a b) -> div (neg a) b = neg (div a b)",
     smt_goal="(define-fun goal () Bool (=> (not (fp.isNaN q)) (= (fp.div RNE (fp.neg a) b) (fp.neg q))))",
+    why3_by="whole",
     holds=holds,
 )
