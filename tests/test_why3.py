@@ -45,9 +45,8 @@ def test_every_why3_obligation_gets_exactly_one_goal(theories):
     goals = [g.obligation.id for t in theories for g in t.goals]
     assert sorted(goals) == sorted(o.id for o in WHY3_OBLIGATIONS)
     # every statement of the document has its Why3 goal: case-table rows and examples with infinite or NaN
-    # operands included; of divbridge's own strategies, only those through a wider format have none
-    assert [o.id for o in spec_obligations() if "why3" not in o.backends] == []
-    assert {o.prop for o in strategy_obligations() if "why3" not in o.backends} == {"via_wider", "int_via_float"}
+    # operands included, and each of divbridge's own strategies
+    assert [o.id for o in spec_obligations() + strategy_obligations() if "why3" not in o.backends] == []
     assert {"table", "example"} <= {g.kind for t in theories for g in t.goals} and len(goals) > 110
 
 
@@ -127,8 +126,10 @@ def test_unknown_statement_is_a_render_error(tmp_path):
     with pytest.raises(statements.NotEncoded, match="no statement 'bogus' in family float"):
         why3render.render([bogus], tmp_path)
     via_wider = next(o for o in strategy_obligations() if o.prop == "via_wider")
-    with pytest.raises(statements.NotEncoded, match="via_wider has no Why3 goal"):
-        why3render.render([dataclasses.replace(via_wider, backends=frozenset({"why3"}))], tmp_path)
+    without_goal = dataclasses.replace(statements.of(via_wider), why3_s=None)   # a strategy with no Why3 term
+    with statements.use(statements.registry().extended(without_goal)):
+        with pytest.raises(statements.NotEncoded, match="via_wider has no Why3 goal"):
+            why3render.render([via_wider], tmp_path)
 
 
 def test_hex_real_literals_are_exact():
@@ -492,3 +493,59 @@ def test_each_file_pass_tries_the_goals_of_its_route_and_leaves_the_others_to_th
     assert passes["z3bits"] == {"div_by_one", "self_div_one", "special", "table", "example"}
     assert passes["z3abstract"] == {"exact_when_representable"}
     assert passes["z3"] == {"neg_numerator", "neg_denominator"}
+
+
+VIA_WIDER = [o for o in strategy_obligations() if "via" in o.params]
+
+
+def test_each_strategy_through_a_wider_format_has_a_goal_apart_over_the_wider_module(tmp_path):
+    """The double roundings and the integer division through binary64 are stated in Why3 too, each in a module
+    of its own that uses the wider format and the conversions to it (no other goal sees their axioms)."""
+    assert {o.id for o in VIA_WIDER} == {"float.fp16.strategy.via_fp32", "float.bf16.strategy.via_fp32",
+                                        "float.fp32.strategy.via_fp64", "int.int32.strategy.via_fp64",
+                                        "int.int64.strategy.via_fp64"}
+    theories = why3render.render(VIA_WIDER, tmp_path)
+    goals = {goal.obligation.id: (theory, goal) for theory in theories for goal in theory.goals}
+    for obligation in VIA_WIDER:
+        theory, goal = goals[obligation.id]
+        module = theory.text[theory.text.index(f"module {goal.module}\n"):]
+        module = module[:module.index("\nend")]
+        assert goal.module != theory.module and f"goal {goal.name}:" in module
+        wide = {"fp32": "ieee_float.Float32", "fp64": "ieee_float.Float64"}[obligation.params["via"]]
+        assert f"use {wide} as Wide" in module and "Wide.div" in goal.body
+        if obligation.family == "float":
+            converter = {"fp16": "floats.Float16Convert", "bf16": "floats.BFloat16Convert",
+                         "fp32": "ieee_float.FloatConverter"}[obligation.format]
+            assert f"use {converter} as Convert" in module
+            assert f"Convert.to_float{wide[-2:]} RNE x" in goal.body
+        else:
+            assert "Wide.of_int Wide.RNE a" in goal.body and "Wide.to_int Wide.RTZ" in goal.body
+
+
+def test_a_goal_beyond_z3_gets_one_short_attempt_and_counts_only_if_it_settles_it(tmp_path, monkeypatch):
+    """No file pass, no other route, no full run: one run under the "beyond" steps, on the goal's bits for a
+    float claim (Z3 on the whole task for the integer one); an open answer says why it was cut short, and a
+    proof would count like any other."""
+    backend = Why3Backend()
+    groups = backend.prepare(VIA_WIDER, tmp_path, {"why3"})
+    asked = []
+
+    def answers(text):
+        def prove_goal(path, module, goal, timeout, with_model=False, cancel=None, solver="z3", steps=None):
+            asked.append((module, solver, steps, with_model))
+            return f"Goal {goal}.\nProver result is: {text}.\n", 0.5
+        return prove_goal
+
+    monkeypatch.setattr(backend, "_prove_file", lambda theory, solver: pytest.fail("no file pass for these goals"))
+    monkeypatch.setattr(backend, "prove_goal", answers(f"Unknown (unknown) (0.50s, {why3_backend.Z3_STEPS['beyond']} steps)"))
+    attempts = {g[0].obligation.id: backend.run_group(g, 20, 1)[0] for g in groups}
+    assert len(asked) == len(VIA_WIDER)
+    assert {(solver, steps) for _, solver, steps, _ in asked} == {("z3bits", why3_backend.Z3_STEPS["beyond"]),
+                                                                 ("z3", why3_backend.Z3_STEPS["beyond"])}
+    for obligation_id, attempt in attempts.items():
+        assert attempt.verdict == "timeout" and "does not settle here" in attempt.message, attempt
+        assert attempt.prover == ("why3+z3bits" if obligation_id.startswith("float") else "why3+z3")
+    assert [model for module, _, _, model in asked if "int64" in module] == [True]   # the probe asks for a model
+    monkeypatch.setattr(backend, "prove_goal", answers("Valid (0.10s, 1000 steps)"))
+    [fp32] = [g for g in groups if g[0].obligation.id == "float.fp32.strategy.via_fp64"]
+    assert backend.run_group(fp32, 20, 1)[0].verdict == "proved"

@@ -38,9 +38,9 @@ def _via(fmt: str, via: str, backends: frozenset[str]) -> Obligation:
 def strategy_obligations() -> list[Obligation]:
     """The implementation strategies, in a stable order."""
     return [
-        _via("fp16", "fp32", frozenset({"exhaustive", "coq"})),
-        _via("bf16", "fp32", frozenset({"exhaustive", "coq"})),
-        _via("fp32", "fp64", frozenset({"smt", "coq"})),
+        _via("fp16", "fp32", frozenset({"why3", "exhaustive", "coq"})),
+        _via("bf16", "fp32", frozenset({"why3", "exhaustive", "coq"})),
+        _via("fp32", "fp64", frozenset({"why3", "smt", "coq"})),
         Obligation(
             id="float.fp32.strategy.reciprocal", title="probe: x * (1 / y) equals x / y",
             family="float", format="fp32", kind="strategy", prop="reciprocal", requirements=(),
@@ -62,12 +62,12 @@ def strategy_obligations() -> list[Obligation]:
             family="int", format="int32", kind="strategy", prop="int_via_float",
             requirements=(),
             statement="b != 0 and not (a = MIN and b = -1) -> trunc(fp64(a) /fp64 fp64(b)) = trunc(a / b)",
-            params={"via": "fp64", "strategy": "via_fp64"}, backends=frozenset({"smt", "coq"})),
+            params={"via": "fp64", "strategy": "via_fp64"}, backends=frozenset({"why3", "smt", "coq"})),
         Obligation(
             id="int.int64.strategy.via_fp64", title="probe: int64 Div computed in float64 and truncated is exact",
             family="int", format="int64", kind="strategy", prop="int_via_float",
             requirements=(), expect="invalid",
             statement="b != 0 and not (a = MIN and b = -1) -> trunc(fp64(a) /fp64 fp64(b)) = trunc(a / b)"
                       "   (expected to fail: int64 values need 64 bits, float64 has 53)",
-            params={"via": "fp64", "strategy": "via_fp64"}, backends=frozenset({"smt"})),
+            params={"via": "fp64", "strategy": "via_fp64"}, backends=frozenset({"why3", "smt"})),
     ]

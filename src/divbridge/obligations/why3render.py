@@ -44,6 +44,7 @@ class Goal:
     generic: bool = False                              # stated over the generic float module's names
     heading: str = ""                                  # a generic statement's title (else the obligation's)
     apart: bool = False                                # in a module of its own (`Statement.why3_apart`)
+    uses: tuple[str, ...] = ()                         # the modules it uses besides its family's (`why3_uses`)
 
     @property
     def probe(self) -> bool:
@@ -192,7 +193,8 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
 def _goal(obligation: Obligation, module: str) -> Goal:
     statement = statements.of(obligation)
     return Goal(statement.why3_name(obligation), statement.why3_module(obligation, module), obligation,
-                statement.why3(obligation), statement.generic_why3, apart=statement.why3_apart(obligation))
+                statement.why3(obligation), statement.generic_why3, apart=statement.why3_apart(obligation),
+                uses=statement.why3_uses(obligation))
 
 
 def _float_context(fmt: FloatFormat) -> dict:

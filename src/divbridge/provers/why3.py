@@ -90,6 +90,8 @@ Z3_STEPS = {
     "abstract": 30_000_000,  # Z3 on abstract floats: where the route works it takes 0.1-1 s here
     "bits": 30_000_000,      # Z3 on the goal's bits: FP64's self_div_one takes 11 million, A / 1 = A 2 million
     "beside": 100_000_000,   # Z3 on a goal of its own: FP64's div_by_one takes 88 million, self_div_one 75
+    "beyond": 2_000_000,     # a goal beyond Z3 here (`Statement.why3_beyond`): one attempt, 1-3 s; 6 million
+                             # steps settle none of them either (2-11 s each)
 }
 FILE_PASS_S = 15.0
 ROUTE_S = 60.0   # Z3 under a route's driver (abstract floats, the goal's bits); its steps bound it first
@@ -323,6 +325,9 @@ class Why3Backend(Backend):
 
     def _prove(self, task: ProofTask, timeout: float, cancel: threading.Event | None) -> Attempt:
         theory, goal = self._goals[task.artifact]
+        beyond = statements.of(task.obligation).why3_beyond(task.obligation)
+        if beyond:
+            return self._prove_beyond(task, beyond, min(timeout, ROUTE_S), cancel)
         selector, stated_in = theory.selector(goal), theory.stated_in(goal).name
         tried = []
         in_pass = self._file_pass(goal)
@@ -367,6 +372,23 @@ class Why3Backend(Backend):
             attempt.message += f"; {SOLVERS[solver]}: {early.message.removeprefix('why3: ') or early.verdict}"
         return attempt
 
+    def _prove_beyond(self, task: ProofTask, reason: str, timeout: float, cancel: threading.Event | None) -> Attempt:
+        """A goal Z3 inside Why3 is not expected to settle (`Statement.why3_beyond`): one attempt, on the goal's
+        bits for a float claim of that route (else Why3's whole task), under `Z3_STEPS` ["beyond"]; a goal it
+        leaves open says why."""
+        theory, goal = self._goals[task.artifact]
+        solver = BITS.shortcut if BITS.shortcut in [name for name, _ in self._routes(goal)] else "z3"
+        output, elapsed = self.prove_goal(theory.path, goal.module, theory.selector(goal), timeout,
+                                          with_model=task.obligation.expect == "invalid", cancel=cancel,
+                                          solver=solver, steps=Z3_STEPS["beyond"])
+        if output is None:
+            return Attempt(f"{PROVER}+{solver}", "skipped", round(elapsed, 3), message="stopped: another prover answered first")
+        attempt = attempt_from_output(output, task.obligation.expect, elapsed, theory.stated_in(goal).name,
+                                      task.obligation, solver=solver, steps=Z3_STEPS["beyond"])
+        if attempt.verdict not in DEFINITE:
+            attempt.message = f"{attempt.message}; {reason}: one attempt of {Z3_STEPS['beyond']:,} steps".lstrip("; ")
+        return attempt
+
     def _routes(self, goal: why3render.Goal) -> list[tuple[str, float]]:
         """The provers tried on a goal before Z3 on Why3's whole task, in order, each with its time cap.  A
         proof by one settles the goal; so does a refutation by CVC4 (it reads the whole task) or one whose
@@ -396,8 +418,10 @@ class Why3Backend(Backend):
         """The prover of the per-file pass that tries a goal expected to hold (one Why3 run for all the
         goals of a file it tries): Z3 under the driver of the goal's route (abstract floats, the goal's
         bits), else Z3 on Why3's whole task, except on an error bound, which goes to Gappa, and on a goal
-        proved from its lemmas (`_prove_lemmas`).  None: no file pass."""
-        if goal.expect != "valid" or self._to_gappa(goal) or goal.lemmas:
+        proved from its lemmas (`_prove_lemmas`), and on one beyond Z3 here (`_prove_beyond`).  None: no
+        file pass."""
+        beyond = statements.of(goal.obligation).why3_beyond(goal.obligation)
+        if goal.expect != "valid" or self._to_gappa(goal) or goal.lemmas or beyond:
             return None
         routes = [solver for solver, _ in self._routes(goal)]
         return next((variant.shortcut for variant in VARIANTS if variant.shortcut in routes), "z3")
@@ -487,11 +511,13 @@ class Why3Backend(Backend):
                 "-L", str(theory.parent)]
 
     def prove_goal(self, path: Path, module: str, goal: str, timeout: float, with_model: bool = False,
-                   cancel: threading.Event | None = None, solver: str = "z3") -> tuple[str | None, float]:
-        """Run why3 with one prover (Z3 unless told) on one goal; returns why3's output and the wall time."""
+                   cancel: threading.Event | None = None, solver: str = "z3",
+                   steps: int | None = None) -> tuple[str | None, float]:
+        """Run why3 with one prover (Z3 unless told) on one goal, under its steps (`step_limit` unless told);
+        returns why3's output and the wall time."""
         if self._config is None or self._extra is None:
             self._config, self._extra = self.write_config()
-        steps = step_limit(solver)
+        steps = steps or step_limit(solver)
         command = [require_why3(), "prove", *self._options(path), "-P", f"{solver}-ce" if with_model else solver,
                    "-t", str(max(1, math.ceil(timeout))), *(["-s", str(steps)] if steps else []),
                    "-m", str(self.memory_mb), str(path), "-T", module, "-G", goal]
@@ -534,11 +560,11 @@ def parse_file_answers(output: str, goals: set[str], solver: str = "z3") -> dict
 
 
 def attempt_from_output(output: str, expect: str, elapsed: float, file_name: str | None = None,
-                        obligation: Obligation | None = None, solver: str = "z3") -> Attempt:
-    """One Attempt of Why3 with ``solver`` from why3's output on one goal; a refutation's model is
-    replayed when the obligation is given (see `refutation`)."""
+                        obligation: Obligation | None = None, solver: str = "z3", steps: int | None = None) -> Attempt:
+    """One Attempt of Why3 with ``solver`` (under ``steps``, `step_limit` unless told) from why3's output on
+    one goal; a refutation's model is replayed when the obligation is given (see `refutation`)."""
     prover = f"{PROVER}+{solver}"
-    answer = parse_answer(output, step_limit(solver))
+    answer = parse_answer(output, steps or step_limit(solver))
     if answer is None:
         last = [line for line in output.splitlines() if line.strip()]
         return Attempt(prover, "error", round(elapsed, 3), message=last[-1] if last else "why3 gave no answer")

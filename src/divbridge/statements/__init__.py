@@ -93,6 +93,17 @@ class Statement:
         spending Z3's steps in vain on another."""
         return "abstract"
 
+    def why3_uses(self, o: Obligation) -> tuple[str, ...]:
+        """The modules its goal uses besides its family's (``ieee_float.Float64 as Wide``): the goal is then
+        stated in a module apart (`why3_apart`), so that no other goal has their axioms in its context."""
+        return ()
+
+    def why3_beyond(self, o: Obligation) -> str:
+        """Why Z3 inside Why3 is not expected to settle its goal here ("": it is).  Such a goal gets one
+        attempt on its route under the file pass's steps, instead of every route and the full steps, and
+        counts as settled in Why3 only if that attempt settles it."""
+        return ""
+
     def why3_name(self, o: Obligation) -> str:
         """The goal's name in its Why3 module."""
         return self.name

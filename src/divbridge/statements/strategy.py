@@ -4,11 +4,14 @@ These are divbridge's own claims, traced to no requirement (`obligations.strateg
 obligations and which are probes of known defects).  A strategy states how it computes ``s`` from the
 operands: in SMT-LIB (inside the frame ``<family>_strategy``, which defines the SONNX result and the goal
 ``s`` equals it), in Why3 where its operations have a term there (in the format's module), and vectorised
-in NumPy's hardware arithmetic for the predicate, which compares it with the mirror.  Why3 1.5's library
-converts only between Float32 and Float64 and has no truncation of a float to a bounded integer that
-SMT-LIB's ``fp.to_sbv`` matches, so the strategies through a wider format have no Why3 goal: Coq proves
-them (and the enumeration, every pair of a 16-bit format).  Where it has them: a Coq template (by reasoning on rounding) and an enumeration job (every
-operand pair of a 16-bit format, `provers.enumeration`).
+in NumPy's hardware arithmetic for the predicate, which compares it with the mirror.  Where it has them: a
+Coq template (by reasoning on rounding) and an enumeration job (every operand pair of a 16-bit format,
+`provers.enumeration`).
+
+The strategies through a wider format state their Why3 goal in a module of its own, with the wider
+format's module and the conversions to it (``ieee_float.FloatConverter``, the library's
+``floats.Float16Convert``...): Z3 inside Why3 does not reach double rounding by bit-blasting, nor
+integer division through binary64 (`Statement.why3_beyond`): Coq proves them, and SMT refutes the probe.
 
 Adding a strategy is one `Strategy` in ``STATEMENTS`` (and its obligations in `obligations.strategies`).
 """
@@ -25,6 +28,7 @@ from divbridge.semantics.profiles import in_domain
 from divbridge.statements import NotEncoded, Statement, one_point
 from divbridge.statements.mirrorops import bits, div, f64, same
 from divbridge.statements.smtlib import bv_literal, fp_literal
+from divbridge.statements.why3terms import FLOAT_THEORIES
 
 
 @dataclass(frozen=True, eq=False)
@@ -34,7 +38,7 @@ class Strategy(Statement):
     name: str = ""
     family: str = "float"
     smt_body: Callable[[Format, Format | None], str] | None = None    # (fmt, via) -> defines s
-    why3_s: str = ""       # the term s over the operands, in the format's Why3 module
+    why3_s: Callable[[Format, Format | None], str] | None = None   # (fmt, via) -> the term s over the operands
     compute: Callable[..., np.ndarray] | None = None    # (fmt, x, y, via) -> s, in NumPy's arithmetic
     coq_template: str = ""
     enumerated: bool = False    # every operand pair of a 16-bit format, by the engine's strategy params["strategy"]
@@ -45,7 +49,7 @@ class Strategy(Statement):
 
     @property
     def encodings(self) -> frozenset[str]:   # type: ignore[override]
-        return frozenset({"smt", "predicate"} | ({"why3"} if self.why3_s else set())
+        return frozenset({"smt", "predicate"} | ({"why3"} if self.why3_s is not None else set())
                          | ({"coq"} if self.coq_template else set())
                          | ({"enumeration"} if self.enumerated else set()))
 
@@ -60,19 +64,29 @@ class Strategy(Statement):
         return self.smt_body(context["fmt"], _via(o))
 
     def why3(self, o) -> str:
-        if not self.why3_s:
+        if self.why3_s is None:
             raise NotEncoded(f"{o.id}: {self.name} has no Why3 goal")
+        term = self.why3_s(get_format(o.format), _via(o))
         if self.family == "float":   # the frame's goal: the same value, NaN's payload aside
-            return (f"forall x y: t.\n    let ieee = div x y in let s = {self.why3_s} in\n"
+            return (f"forall x y: t.\n    let ieee = div x y in let s = {term} in\n"
                     "    s = ieee \\/ (is_nan s /\\ is_nan ieee)")
         # truncated division by its defining identity (the one trunc_identity proves of div), in a module
         # apart (`why3_apart`)
         return ("forall a b trunc r: int. in_range a /\\ in_range b /\\ b <> 0 /\\ not (a = min_value /\\ b = -1)\n"
                 "    /\\ trunc * b + r = a /\\ (-b < r < b \\/ b < r < -b) /\\ (r = 0 \\/ (r < 0 <-> a < 0)) ->\n"
-                f"    let s = {self.why3_s} in s = trunc")
+                f"    let s = {term} in s = trunc")
 
     def why3_apart(self, o) -> bool:
-        return self.family == "int"
+        return self.family == "int" or "via" in o.params
+
+    def why3_uses(self, o) -> tuple[str, ...]:
+        via = _via(o)
+        if via is None:
+            return ()
+        return (f"{FLOAT_THEORIES[via.name]} as Wide",) + ((_CONVERTERS[o.format],) if o.format in _CONVERTERS else ())
+
+    def why3_beyond(self, o) -> str:
+        return "a division in a wider format, which Z3 inside Why3 does not settle here" if "via" in o.params else ""
 
     def why3_route(self, o) -> str:
         return "bits"   # a float strategy's goal compares two float results: nothing but bits
@@ -132,6 +146,17 @@ def _via_wider(fmt, x, y, via):
         return (x.astype(via.dtype) / y.astype(via.dtype)).astype(fmt.dtype)
 
 
+# the conversions between a 16-bit format and binary32 (why3/floats.mlw); binary32 and binary64 have Why3's own
+_CONVERTERS = {"fp16": "floats.Float16Convert as Convert", "bf16": "floats.BFloat16Convert as Convert",
+               "fp32": "ieee_float.FloatConverter as Convert"}
+_WHY3_NAMES = {"fp16": "float16", "bf16": "bfloat16", "fp32": "float32", "fp64": "float64"}
+
+
+def _via_wider_why3(fmt, via) -> str:
+    narrow, wide = _WHY3_NAMES[fmt.name], _WHY3_NAMES[via.name]
+    return (f"Convert.to_{narrow} RNE (Wide.div RNE (Convert.to_{wide} RNE x) (Convert.to_{wide} RNE y))")
+
+
 def _reciprocal_smt(fmt, via) -> str:
     return (f"; the strategy: multiply by the rounded reciprocal\n(define-fun s () {_sorts(fmt)[0]} "
             f"(fp.mul RNE x (fp.div RNE {fp_literal(fmt, fmt.parse('1'))} y)))")
@@ -186,13 +211,15 @@ def _int_via_float(fmt, a, b, via):
 
 
 STATEMENTS = (
-    Strategy(name="via_wider", smt_body=_via_wider_smt, compute=_via_wider, coq_template="via_wider.v.j2",
-             enumerated=True),
-    Strategy(name="reciprocal", smt_body=_reciprocal_smt, compute=_reciprocal, why3_s="x .* ((1.0:t) ./ y)"),
+    Strategy(name="via_wider", smt_body=_via_wider_smt, compute=_via_wider, why3_s=_via_wider_why3,
+             coq_template="via_wider.v.j2", enumerated=True),
+    Strategy(name="reciprocal", smt_body=_reciprocal_smt, compute=_reciprocal,
+             why3_s=lambda fmt, via: "x .* ((1.0:t) ./ y)"),
     Strategy(name="flush_to_zero", smt_body=_flush_to_zero_smt, compute=_flush_to_zero,
-             why3_s="if is_subnormal ieee then (if is_negative ieee then neg (0.0:t) else (0.0:t)) else ieee"),
+             why3_s=lambda fmt, via: "if is_subnormal ieee then (if is_negative ieee then neg (0.0:t) else (0.0:t)) else ieee"),
     Strategy(name="floor_equals_trunc", family="int", smt_body=_floor_smt, compute=_floor,
-             why3_s="if r <> 0 /\\ not (r < 0 <-> b < 0) then trunc - 1 else trunc"),
+             why3_s=lambda fmt, via: "if r <> 0 /\\ not (r < 0 <-> b < 0) then trunc - 1 else trunc"),
     Strategy(name="int_via_float", family="int", smt_body=_int_via_float_smt, compute=_int_via_float,
+             why3_s=lambda fmt, via: "Wide.to_int Wide.RTZ (Wide.div Wide.RNE (Wide.of_int Wide.RNE a) (Wide.of_int Wide.RNE b))",
              coq_template="int_via_float.v.j2"),
 )
