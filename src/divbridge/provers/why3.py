@@ -312,16 +312,10 @@ class Why3Backend(Backend):
         return attempt
 
     def _prove_lemmas(self, theory: why3render.Theory) -> dict[str, Attempt]:
-        """Lemma -> Z3's answer on abstract floats, for each lemma of the theory's module (a lemma whose run
-        was abandoned is absent)."""
-        answers = {}
-        for name in theory.lemmas:
-            output, elapsed = self.prove_goal(theory.path, theory.module, name, ROUTE_S,
-                                              solver=ABSTRACT.shortcut)
-            if output is not None:
-                answers[name] = attempt_from_output(output, "valid", elapsed, theory.path.name,
-                                                    solver=ABSTRACT.shortcut)
-        return answers
+        """Lemma -> Z3's answer on abstract floats, for each lemma of the theory's module, in one Why3 run (a
+        lemma whose run was abandoned is absent)."""
+        return self._prove_together(theory, ABSTRACT.shortcut, [(theory.module, name) for name in theory.lemmas],
+                                    ROUTE_S, step_limit(ABSTRACT.shortcut))
 
     def _prove(self, task: ProofTask, timeout: float, cancel: threading.Event | None) -> Attempt:
         theory, goal = self._goals[task.artifact]
@@ -416,13 +410,14 @@ class Why3Backend(Backend):
 
     def _file_pass(self, goal: why3render.Goal) -> str | None:
         """The prover of the per-file pass that tries a goal expected to hold (one Why3 run for all the
-        goals of a file it tries): Z3 under the driver of the goal's route (abstract floats, the goal's
-        bits), else Z3 on Why3's whole task, except on an error bound, which goes to Gappa, and on a goal
-        proved from its lemmas (`_prove_lemmas`), and on one beyond Z3 here (`_prove_beyond`).  None: no
-        file pass."""
+        goals of a file it tries): Gappa on an error bound, Z3 under the driver of the goal's route (abstract
+        floats, the goal's bits), else Z3 on Why3's whole task; none on a goal proved from its lemmas
+        (`_prove_lemmas`) nor on one beyond Z3 here (`_prove_beyond`)."""
         beyond = statements.of(goal.obligation).why3_beyond(goal.obligation)
-        if goal.expect != "valid" or self._to_gappa(goal) or goal.lemmas or beyond:
+        if goal.expect != "valid" or goal.lemmas or beyond:
             return None
+        if self._to_gappa(goal):
+            return "gappa"
         routes = [solver for solver, _ in self._routes(goal)]
         return next((variant.shortcut for variant in VARIANTS if variant.shortcut in routes), "z3")
 
@@ -482,25 +477,33 @@ class Why3Backend(Backend):
 
     def _prove_file(self, theory: why3render.Theory, solver: str) -> dict[str, Attempt]:
         """Goal name -> answer of one `why3 prove` run with ``solver`` over the goals of the file whose file
-        pass it is (one Why3 start-up for all of them instead of one each): Z3 on Why3's whole task under
-        the file pass's steps, Z3 on the goals' bits under that route's own.  A goal without exactly one
-        answer is absent."""
-        if self._config is None or self._extra is None:
-            self._config, self._extra = self.write_config()
+        pass it is: Z3 on Why3's whole task under the file pass's steps, Z3 under a route's driver under that
+        route's own, Gappa by time."""
         goals = [goal for goal in theory.goals if self._file_pass(goal) == solver]
+        limit = {"z3": FILE_PASS_S, "gappa": GAPPA_S}.get(solver, ROUTE_S)
+        steps = Z3_STEPS["file"] if solver == "z3" else step_limit(solver)
+        return self._prove_together(theory, solver, [(goal.module, theory.selector(goal)) for goal in goals],
+                                    limit, steps)
+
+    def _prove_together(self, theory: why3render.Theory, solver: str, goals: list[tuple[str, str]], limit: float,
+                        steps: int | None) -> dict[str, Attempt]:
+        """Goal name -> answer of one `why3 prove` run with ``solver`` over ``goals`` ((module, goal) in the
+        theory's file): one Why3 start-up for all of them instead of one each.  A goal without exactly one
+        answer is absent."""
         if not goals:
             return {}
-        limit, steps = (FILE_PASS_S, Z3_STEPS["file"]) if solver == "z3" else (ROUTE_S, step_limit(solver))
-        selection = [option for module in dict.fromkeys(goal.module for goal in goals)
-                     for option in ["-T", module, *(word for goal in goals if goal.module == module
-                                                     for word in ("-G", theory.selector(goal)))]]
+        if self._config is None or self._extra is None:
+            self._config, self._extra = self.write_config()
+        selection = [option for module in dict.fromkeys(module for module, _ in goals)
+                     for option in ["-T", module, *(word for inside, goal in goals if inside == module
+                                                     for word in ("-G", goal))]]
         command = [require_why3(), "prove", *self._options(theory.path), "-P", solver,
-                   "-t", str(max(1, math.ceil(limit))), "-s", str(steps), "-m", str(self.memory_mb),
-                   str(theory.path), *selection]
+                   "-t", str(max(1, math.ceil(limit))), *(["-s", str(steps)] if steps else []),
+                   "-m", str(self.memory_mb), str(theory.path), *selection]
         output = _run(command, limit * len(goals) + 30)
         if output is None:   # the run was abandoned (Ctrl-C)
             return {}
-        return parse_file_answers(output, {goal.name for goal in goals}, solver)
+        return parse_file_answers(output, {goal.rpartition(".")[2] for _, goal in goals}, solver)
 
     def _options(self, theory: Path) -> list[str]:
         """The configuration and the load path (the hand-written library, and the theory's own directory:
