@@ -15,10 +15,11 @@ the provers ranked after it in `verdicts.PREFERENCE` (see `verdicts.deciding`).
 from __future__ import annotations
 
 import abc
+import queue
 import sys
 import threading
 import time
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TextIO
@@ -176,27 +177,32 @@ class Runner:
         are done."""
         started = time.monotonic()
         jobs = max(1, self.options.jobs)
+        finished: queue.Queue = queue.Queue()   # each future as it ends (`wait` on all of them is quadratic)
+        futures: dict[Future, Obligation] = {}
+
+        def submit(pool: ThreadPoolExecutor, obligation: Obligation, work, *args) -> None:
+            future = pool.submit(work, *args)
+            futures[future] = obligation
+            future.add_done_callback(finished.put)
+
         with ThreadPoolExecutor(max_workers=jobs) as pool, ThreadPoolExecutor(max_workers=jobs) as beside_pool:
-            futures = {pool.submit(self._decide, groups[o.id], known[o.id]): o for o in obligations}
-            deciding = set(futures)
-            pending, done = set(futures), 0
             try:
-                while pending:
-                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        obligation = futures[future]
-                        if future in deciding:
-                            attempts[obligation.id], beside = future.result()
-                            if beside:
-                                then = beside_pool.submit(self._beside, beside, attempts[obligation.id],
-                                                          groups[obligation.id])
-                                futures[then] = obligation
-                                pending.add(then)
-                                continue
-                        future.result()
-                        done += 1
-                        self._progress(done, len(obligations), obligation,
-                                       combine(attempts[obligation.id], self.options.agree), time.monotonic() - started)
+                for obligation in obligations:
+                    submit(pool, obligation, self._decide, groups[obligation.id], known[obligation.id])
+                done = 0
+                while done < len(obligations):
+                    future = finished.get()
+                    obligation = futures[future]
+                    decision = future.result()   # `_decide`'s attempts and what it left beside; None: `_beside`'s end
+                    if decision is not None:
+                        attempts[obligation.id], beside = decision
+                        if beside:
+                            submit(beside_pool, obligation, self._beside, beside, attempts[obligation.id],
+                                   groups[obligation.id])
+                            continue
+                    done += 1
+                    self._progress(done, len(obligations), obligation,
+                                   combine(attempts[obligation.id], self.options.agree), time.monotonic() - started)
             except BaseException:   # Ctrl-C: stop every prover now and start no other, then go
                 self._abort(futures)
                 raise
