@@ -99,9 +99,9 @@ class Statement:
         return ()
 
     def why3_beyond(self, o: Obligation) -> str:
-        """Why Z3 inside Why3 is not expected to settle its goal here ("": it is).  Such a goal gets one
-        attempt on its route under the file pass's steps, instead of every route and the full steps, and
-        counts as settled in Why3 only if that attempt settles it."""
+        """Why Z3 inside Why3 is not expected to settle its goal here ("": it is).  Such a goal gets one short
+        attempt on its route, instead of every route and the full steps, and counts as settled in Why3 only
+        if that attempt settles it."""
         return ""
 
     def why3_name(self, o: Obligation) -> str:
