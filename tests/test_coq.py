@@ -268,13 +268,10 @@ def test_missing_coq_is_a_one_line_message(monkeypatch):
 
 
 def test_missing_flocq_is_a_one_line_message(monkeypatch, tmp_path):
-    import subprocess
-
-    def fake_run(command, **kwargs):   # coqc is there, its library directory has no Flocq
-        out = str(tmp_path) if "-where" in command else "The Coq Proof Assistant, version 8.16.1\n"
-        return subprocess.CompletedProcess(command, 0, out, "")
+    def what_coqc_says(command):   # coqc is there, its library directory has no Flocq
+        return str(tmp_path) if "-where" in command else "The Coq Proof Assistant, version 8.16.1\n"
     monkeypatch.setattr(coq_backend.shutil, "which", lambda tool: "/usr/bin/coqc")
-    monkeypatch.setattr(coq_backend.subprocess, "run", fake_run)
+    monkeypatch.setattr(coq_backend.toolprobe, "output", what_coqc_says)
     with pytest.raises(ToolMissing) as caught:
         CoqBackend().versions()
     assert str(caught.value) == "Flocq (the Coq library) is not installed; install it with: apt-get install coq libcoq-flocq"

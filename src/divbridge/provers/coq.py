@@ -41,6 +41,7 @@ from divbridge.atomicio import write_text_atomic
 from divbridge.errors import ToolMissing
 from divbridge.formats import Format, get_format
 from divbridge.obligations.model import Obligation
+from divbridge.provers import toolprobe
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import FileBackend, ProofTask
 from divbridge.provers.verdicts import Attempt
@@ -204,14 +205,14 @@ def coq_version() -> str:
     """coqc's version and Flocq's; ToolMissing when either is absent."""
     if shutil.which("coqc") is None:
         raise ToolMissing("coqc", INSTALL)
-    done = subprocess.run(["coqc", "--version"], capture_output=True, text=True, timeout=30)
-    match = re.search(r"version (\S+)", done.stdout)
-    where = subprocess.run(["coqc", "-where"], capture_output=True, text=True, timeout=30).stdout.strip()
+    said = toolprobe.output(("coqc", "--version"))   # asked once per tool (`toolprobe`), as the next
+    match = re.search(r"version (\S+)", said)
+    where = toolprobe.output(("coqc", "-where")).strip()
     flocq = Path(where) / "user-contrib" / "Flocq"
     if not (flocq / "IEEE754" / "BinarySingleNaN.vo").exists():
         raise ToolMissing("Flocq (the Coq library)", INSTALL)
     found = _FLOCQ_VERSION.search((flocq / "Version.v").read_text()) if (flocq / "Version.v").exists() else None
-    return f"{match.group(1) if match else done.stdout.strip()} flocq {found.group('version') if found else 'unknown'}"
+    return f"{match.group(1) if match else said.strip()} flocq {found.group('version') if found else 'unknown'}"
 
 
 def _sha256(data: bytes) -> str:

@@ -20,6 +20,7 @@ from divbridge import assets, statements
 from divbridge.errors import ToolMissing
 from divbridge.formats import get_format
 from divbridge.obligations.model import Obligation
+from divbridge.provers import toolprobe
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import FileBackend
 from divbridge.provers.verdicts import Attempt
@@ -41,8 +42,7 @@ class GappaBackend(FileBackend):
     def versions(self) -> dict[str, str]:
         if shutil.which("gappa") is None:
             raise ToolMissing("gappa", "apt-get install gappa")
-        done = subprocess.run(["gappa", "--version"], capture_output=True, text=True, timeout=30)
-        return {"gappa": (done.stdout or done.stderr).strip().removeprefix("Gappa ")}
+        return {"gappa": toolprobe.output(("gappa", "--version")).strip().removeprefix("Gappa ")}
 
     def render(self, obligation: Obligation) -> str:
         fmt = get_format(obligation.format)

@@ -48,7 +48,6 @@ never the headline counterexample (`verdicts.headline`).
 
 from __future__ import annotations
 
-import functools
 import math
 import os
 import re
@@ -68,7 +67,7 @@ from divbridge.errors import InputError, ToolMissing
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import smtrender, why3render
 from divbridge.obligations.model import Obligation
-from divbridge.provers import counterexample
+from divbridge.provers import counterexample, toolprobe
 from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.process import aborted, communicate
 from divbridge.provers.runner import Backend, ProofTask
@@ -654,9 +653,8 @@ def _version(command: list[str], pattern: str = r"version (\S+)") -> str:
     return _probed(tuple(command), pattern)
 
 
-@functools.cache   # once per process: the runner, `prepare` and the sessions all ask
 def _probed(command: tuple[str, ...], pattern: str) -> str:
-    found = re.search(pattern, _run(list(command), 30))
+    found = re.search(pattern, toolprobe.output(command))   # asked once per tool (`toolprobe`)
     return found.group(1) if found else "unknown"
 
 
