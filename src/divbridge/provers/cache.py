@@ -67,7 +67,10 @@ class ProofCache:
         return fields
 
     def path(self, task, version: str, time_limit: float | None = None) -> Path:
-        key = _digest(self.key_fields(task, version, time_limit))
+        return self._path_of(self.key_fields(task, version, time_limit))
+
+    def _path_of(self, key_fields: dict[str, Any]) -> Path:
+        key = _digest(key_fields)
         return self.directory / key[:2] / f"{key}.json"
 
     def lookup(self, task, version: str, time_limit: float | None = None) -> Attempt | None:
@@ -81,7 +84,8 @@ class ProofCache:
         return found
 
     def _read(self, task, version: str, time_limit: float | None, verdicts: tuple[str, ...]) -> Attempt | None:
-        path = self.path(task, version, time_limit)
+        key_fields = self.key_fields(task, version, time_limit)   # hashes the task's text: once per read
+        path = self._path_of(key_fields)
         try:
             raw = path.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -94,7 +98,7 @@ class ProofCache:
             payload = entry["attempt"]
             if entry.get("checksum") != _digest(payload):
                 raise ValueError("checksum mismatch")
-            if entry.get("key") != self.key_fields(task, version, time_limit):
+            if entry.get("key") != key_fields:
                 raise ValueError("entry belongs to another question")
             if payload.get("counterexample") is not None and not is_current(payload["counterexample"]):
                 return None   # a counterexample of display strings (before results schema 4): proved again

@@ -7,7 +7,7 @@ and two provers that contradict each other make an `error`.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from divbridge.obligations.model import Obligation
@@ -54,7 +54,7 @@ class Attempt:
             raise ValueError(f"unknown verdict {self.verdict}")
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {name: getattr(self, name) for name in _ATTEMPT_FIELDS}   # not `asdict`: a deep copy, then replaced
         data["counterexample"] = None if self.counterexample is None else self.counterexample.to_json()
         return data
 
@@ -64,6 +64,9 @@ class Attempt:
         if data.get("counterexample") is not None:
             data["counterexample"] = Counterexample.from_json(data["counterexample"])
         return cls(**data)
+
+
+_ATTEMPT_FIELDS = tuple(f.name for f in fields(Attempt))
 
 
 @dataclass
