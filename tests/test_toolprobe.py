@@ -11,13 +11,13 @@ from divbridge.provers import toolprobe
 def tool(tmp_path, monkeypatch):
     """A tool that says its version and counts how often it was asked; the cache under tmp_path."""
     monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "root"))
-    toolprobe.output.cache_clear()
+    toolprobe._said.cache_clear()
     script = tmp_path / "bin" / "mytool"
     script.parent.mkdir()
     script.write_text(f"#!/bin/sh\necho x >> {tmp_path / 'asked'}\necho 'mytool version 1.2'\n")
     script.chmod(0o755)
     yield script
-    toolprobe.output.cache_clear()
+    toolprobe._said.cache_clear()
 
 
 def _asked(tool) -> int:
@@ -27,7 +27,7 @@ def _asked(tool) -> int:
 
 def test_a_tool_is_asked_once_across_runs_while_it_is_unchanged(tool):
     assert toolprobe.output((str(tool), "--version")) == "mytool version 1.2\n"
-    toolprobe.output.cache_clear()   # another process
+    toolprobe._said.cache_clear()   # another process
     assert toolprobe.output((str(tool), "--version")) == "mytool version 1.2\n"
     assert _asked(tool) == 1
 
@@ -37,7 +37,7 @@ def test_a_changed_tool_is_asked_again(tool):
     tool.write_text(tool.read_text().replace("1.2", "1.3"))
     stat = tool.stat()
     os.utime(tool, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
-    toolprobe.output.cache_clear()
+    toolprobe._said.cache_clear()
     assert toolprobe.output((str(tool), "--version")) == "mytool version 1.3\n"
     assert _asked(tool) == 2
 
@@ -47,7 +47,7 @@ def test_a_garbled_file_is_never_trusted_and_is_rewritten(tool, tmp_path, garble
     (tmp_path / "root").mkdir()
     (tmp_path / "root" / toolprobe.FILE).write_text(garbled.replace("KEY", f"{tool} --version"))
     assert toolprobe.output((str(tool), "--version")) == "mytool version 1.2\n"
-    toolprobe.output.cache_clear()
+    toolprobe._said.cache_clear()
     assert toolprobe.output((str(tool), "--version")) == "mytool version 1.2\n"
     assert _asked(tool) == 1
 
@@ -56,7 +56,7 @@ def test_without_the_cache_a_tool_is_asked_once_per_process(tool, monkeypatch, t
     monkeypatch.setenv("DIVBRIDGE_CACHE", "off")
     toolprobe.output((str(tool), "--version"))
     toolprobe.output((str(tool), "--version"))
-    toolprobe.output.cache_clear()
+    toolprobe._said.cache_clear()
     toolprobe.output((str(tool), "--version"))
     assert _asked(tool) == 2 and not (tmp_path / "root").exists()
 
@@ -64,6 +64,12 @@ def test_without_the_cache_a_tool_is_asked_once_per_process(tool, monkeypatch, t
 def test_a_failing_tool_is_not_remembered(tool):
     tool.write_text("#!/bin/sh\necho x >> " + str(tool.parent.parent / "asked") + "\necho broken; exit 3\n")
     toolprobe.output((str(tool), "--version"))
-    toolprobe.output.cache_clear()
+    toolprobe._said.cache_clear()
     assert toolprobe.output((str(tool), "--version")) == "broken\n"
     assert _asked(tool) == 2
+
+
+def test_a_tool_asked_by_name_and_by_path_is_started_once(tool, monkeypatch):
+    monkeypatch.setenv("PATH", f"{tool.parent}:{os.environ['PATH']}")
+    assert toolprobe.output((tool.name, "--version")) == toolprobe.output((str(tool), "--version"))
+    assert _asked(tool) == 1

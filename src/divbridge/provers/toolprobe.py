@@ -25,14 +25,18 @@ FILE = "tools.json"
 _LOCK = threading.Lock()
 
 
-@functools.cache   # once per process, whatever the file says
 def output(command: tuple[str, ...]) -> str:
     """stdout and stderr of ``command`` (its executable looked up on PATH unless absolute), from the file
-    while its executable is unchanged."""
-    executable = shutil.which(command[0]) or command[0]
+    while its executable is unchanged.  The file keys it by the executable's real path: a tool asked by
+    name and by path (``gappa``, ``/usr/bin/gappa``) is started once."""
+    return _said(os.path.realpath(shutil.which(command[0]) or command[0]), command)
+
+
+@functools.cache   # once per process, whatever the file says
+def _said(executable: str, command: tuple[str, ...]) -> str:
     stat = os.stat(executable)
-    key = " ".join(command)
-    stamp = [os.path.realpath(executable), stat.st_size, stat.st_mtime_ns]
+    key = " ".join((executable, *command[1:]))
+    stamp = [executable, stat.st_size, stat.st_mtime_ns]
     with _LOCK:
         path = _path()
         known = _read(path) if path is not None else {}

@@ -625,7 +625,7 @@ def machine_config(library: Path = assets.WHY3_LIBRARY, directory: Path | None =
 
 
 def version() -> str:
-    """The system why3's version (probed once per process, as every tool's here)."""
+    """The system why3's version (asked once, as every tool's here: `toolprobe`)."""
     return _version([require_why3(), "--version"])
 
 
@@ -650,11 +650,7 @@ def _require(tool: str, install: str) -> str:
 
 
 def _version(command: list[str], pattern: str = r"version (\S+)") -> str:
-    return _probed(tuple(command), pattern)
-
-
-def _probed(command: tuple[str, ...], pattern: str) -> str:
-    found = re.search(pattern, toolprobe.output(command))   # asked once per tool (`toolprobe`)
+    found = re.search(pattern, toolprobe.output(tuple(command)))
     return found.group(1) if found else "unknown"
 
 

@@ -149,11 +149,11 @@ def _via_wider(fmt, x, y, via):
 # the conversions between a 16-bit format and binary32 (why3/floats.mlw); binary32 and binary64 have Why3's own
 _CONVERTERS = {"fp16": "floats.Float16Convert as Convert", "bf16": "floats.BFloat16Convert as Convert",
                "fp32": "ieee_float.FloatConverter as Convert"}
-_WHY3_NAMES = {"fp16": "float16", "bf16": "bfloat16", "fp32": "float32", "fp64": "float64"}
 
 
 def _via_wider_why3(fmt, via) -> str:
-    narrow, wide = _WHY3_NAMES[fmt.name], _WHY3_NAMES[via.name]
+    # the conversions are named after their target's theory: to_float16, to_bfloat16, to_float32, to_float64
+    narrow, wide = (FLOAT_THEORIES[f.name].rpartition(".")[2].lower() for f in (fmt, via))
     return (f"Convert.to_{narrow} RNE (Wide.div RNE (Convert.to_{wide} RNE x) (Convert.to_{wide} RNE y))")
 
 
