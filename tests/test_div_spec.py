@@ -10,7 +10,7 @@ import pytest
 
 from divbridge.cli import main
 from divbridge.formats import get_format
-from divbridge.obligations import document, why3render
+from divbridge.obligations import DEFAULT_DOCUMENT, document, why3render
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.statements import specification
 
@@ -20,7 +20,7 @@ INT_MIN_RULE = "- No pair divides the smallest value of the type by $-1$, whose 
 
 
 def _document(tmp_path, old: str = "", new: str = ""):
-    text = document.DEFAULT_DOCUMENT.read_text()
+    text = DEFAULT_DOCUMENT.read_text()
     assert old in text
     path = tmp_path / "div.md"
     path.write_text(text.replace(old, new) if old else text)
@@ -40,9 +40,9 @@ def _render(tmp_path, doc) -> "Path":
 
 def test_every_section_and_type_has_its_contract_with_each_clause_labelled_by_its_tag(tmp_path):
     contracts = {o.format: o for o in spec_obligations() if o.family == "spec"}
-    binding = document.read(document.DEFAULT_DOCUMENT)
+    binding = document.read(DEFAULT_DOCUMENT)
     assert set(contracts) == {t for types in binding.types.values() for t in types}
-    int8 = _module(_render(tmp_path, document.DEFAULT_DOCUMENT), "int8")
+    int8 = _module(_render(tmp_path, DEFAULT_DOCUMENT), "int8")
     requirement = binding.requirements
     domain, overflow, rule = (f"{tag} line {requirement[tag].line}" for tag in
                               ("E_DIV_INT_CONSTR_B_0010", "E_DIV_INT_CONSTR_AB_0020", "E_DIV_INT_DEF_0010"))
@@ -64,7 +64,7 @@ def _clause(module: str, where: str) -> str:
 def test_the_integer_rounding_rule_changes_the_clause(tmp_path):
     floor_doc, line = _document(tmp_path, INT_RULE, "The quotient is rounded toward negative infinity.")
     where = f"E_DIV_INT_DEF_0010 line {line}"
-    truncated = _clause(_module(_render(tmp_path / "trunc", document.DEFAULT_DOCUMENT), "int8"), where)
+    truncated = _clause(_module(_render(tmp_path / "trunc", DEFAULT_DOCUMENT), "int8"), where)
     floored = _clause(_module(_render(tmp_path / "floor", floor_doc), "int8"), where)
     q, b = "(to_int (get result i))", "(to_int (get b i))"
     assert truncated == f"forall i. valid_index a i -> {q} = ComputerDivision.div (to_int (get a i)) {b}"

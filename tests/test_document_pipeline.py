@@ -10,13 +10,13 @@ import pytest
 from divbridge.cli import main
 from divbridge.crosscheck import predicates, vectors
 from divbridge.formats import get_format
-from divbridge.obligations import document, smtrender, why3render
+from divbridge.obligations import DEFAULT_DOCUMENT, document, smtrender, why3render
 from divbridge.document.reader import read_document
 from divbridge.obligations.catalog import spec_obligations
 from divbridge import statements
 from divbridge.statements.float_property import IncompleteProperty, check
 
-DIV_MD = document.DEFAULT_DOCUMENT
+DIV_MD = DEFAULT_DOCUMENT
 SIGN_RULE = "A zero over a finite non-zero number is a zero carrying the product of the signs."
 WRONG_RULE = "A zero over a finite non-zero number is a zero carrying the sign of the numerator."
 needs_solvers = pytest.mark.skipif(shutil.which("z3") is None, reason="z3 is not installed (scripts/setup.sh)")

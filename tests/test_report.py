@@ -25,7 +25,7 @@ from divbridge.report import build, mathtext, write_reports
 from divbridge.report.artifacts import goal_excerpt, read_artifact
 from divbridge.report.templates import percent
 from divbridge.results import Results, load
-from divbridge.obligations import document
+from divbridge.obligations import DEFAULT_DOCUMENT, document
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -102,7 +102,7 @@ def fabricated_results(root: Path) -> Results:
 
 
 # proofs/spec/div.md as `divbridge prove` records it, plus a requirement no obligation verifies
-DOCUMENT = document.summary(document.read(document.DEFAULT_DOCUMENT))
+DOCUMENT = document.summary(document.read(DEFAULT_DOCUMENT))
 DOCUMENT["requirements"].insert(3, {"tag": "E_DIV_TYPES_0010", "line": 14, "lines": [14], "section": "all",
                                     "text": "the element type is one of its section's types", "roles": ["type"]})
 

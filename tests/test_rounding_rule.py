@@ -11,7 +11,7 @@ import pytest
 
 from divbridge.cli import main
 from divbridge.formats import get_format
-from divbridge.obligations import document
+from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.statements import rounding_rule
 
@@ -20,7 +20,7 @@ INT_RULE = "The quotient is rounded toward zero, as ONNX rounds it."
 
 
 def _changed(tmp_path, old: str, new: str):
-    text = document.DEFAULT_DOCUMENT.read_text()
+    text = DEFAULT_DOCUMENT.read_text()
     assert old in text
     copy = tmp_path / "div.md"
     copy.write_text(text.replace(old, new))

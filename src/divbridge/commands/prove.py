@@ -10,24 +10,24 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import io
 import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from divbridge import cachedir
-from divbridge.commands import options
-from divbridge.document.notes import is_note_file
+from divbridge.commands import options, uptodate
 from divbridge.errors import InputError
-from divbridge.obligations import document
-from divbridge.obligations.catalog import spec_obligations, spec_summary
-from divbridge.obligations.strategies import strategy_obligations
-from divbridge.provers.cache import DEFAULT_DIRECTORY, ProofCache
+from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.provers.portfolio import PROVERS, backends
-from divbridge.provers.runner import RunOptions, Runner
-from divbridge.provers.counterexample import show
-from divbridge.provers.verdicts import ObligationResult
-from divbridge.results import Results, Tally, tally
+
+# The document reader, the statements and the provers (0.4 s of imports) are imported by the functions that use
+# them: a run the up-to-date check (`uptodate`) answers does not need them.
+if TYPE_CHECKING:
+    from divbridge.provers.verdicts import ObligationResult
+    from divbridge.results import Results
 
 NAME = "prove"
 HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, Gappa, Coq, exhaustive) into proofs/results.json"
@@ -35,7 +35,7 @@ HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, Gap
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--spec", type=options.existing_file, default=document.DEFAULT_DOCUMENT, metavar="DOC",
+    parser.add_argument("--spec", type=options.existing_file, default=DEFAULT_DOCUMENT, metavar="DOC",
                         help="the spec document to prove (default: proofs/spec/div.md)")
     parser.add_argument("--only", action="append", metavar="GLOB",
                         help="prove only the obligations whose id matches (repeatable), e.g. 'float.fp16.*'; "
@@ -83,14 +83,32 @@ def run(args: argparse.Namespace) -> int:
     provers = _provers(args.provers)
     if args.agree > len(provers):
         raise InputError(f"--agree {args.agree}: only {len(provers)} prover(s) chosen ({', '.join(sorted(provers))})")
-    # an accuracy note binds its own claims only; divbridge's strategies go with a Div specification
-    strategies = [] if is_note_file(args.spec) else strategy_obligations()
-    obligations = select(spec_obligations(args.spec) + strategies, args.only)
     if args.replay:
-        return replay(args, obligations)
+        return replay(args)
     out = _out(args, provers)
     mode, cache_dir = _cache(args)
-    runner = Runner(backends(provers), ProofCache(cache_dir, mode),
+    stamp = uptodate.Stamp(cache_dir, _stamp_options(args, provers, out)) if mode == "readwrite" else None
+    last = stamp.standing(args.spec, out) if stamp is not None else None
+    if last is not None:
+        print(f"divbridge prove: {args.spec}: up to date: the document, divbridge, its tools, the options, the "
+              f"{len(last['entries'])} cache entries and the {len(last['outputs'])} files under {out}/ are those of "
+              f"the run of {last['when']}; its results stand (--no-cache proves again)")
+        print(last["summary"], end="")
+        print(f"results unchanged in {out / 'results.json'}")
+        return last["exit"]
+    return _prove(args, provers, out, mode, cache_dir, stamp)
+
+
+def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, cache_dir: Path,
+           stamp: uptodate.Stamp | None) -> int:
+    """The run itself: every obligation through the cache and the provers, the cross-check, the results."""
+    from divbridge.obligations.catalog import spec_summary
+    from divbridge.provers.cache import ProofCache
+    from divbridge.provers.runner import RunOptions, Runner
+    from divbridge.results import Results
+    obligations = select(_catalogue(args.spec), args.only)
+    cache = ProofCache(cache_dir, mode)
+    runner = Runner(backends(provers), cache,
                     RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
                                race=args.race, provers=provers), out)
     source, summary = spec_summary(args.spec, obligations)
@@ -109,11 +127,32 @@ def run(args: argparse.Namespace) -> int:
     results.save(out / "results.json")
     if "why3" in provers:
         write_why3_sessions(results, out, args.timeout)
-    print_summary(results.obligations, sys.stdout)
+    printed = io.StringIO()
+    print_summary(results.obligations, printed)
     if results.crosscheck is not None:
-        print_crosscheck(results, sys.stdout)
+        print_crosscheck(results, printed)
+    sys.stdout.write(printed.getvalue())
     print(f"results written to {out / 'results.json'}")
-    return 0 if results.all_settled and crosscheck_failures == 0 else 1
+    exit_code = 0 if results.all_settled and crosscheck_failures == 0 else 1
+    if stamp is not None and not runner.left_uncached:
+        stamp.write(args.spec, out, cache.consulted, printed.getvalue(), exit_code)
+    return exit_code
+
+
+def _catalogue(spec: Path) -> list:
+    """The document's obligations, and divbridge's strategies with a Div specification (an accuracy note binds
+    its own claims only)."""
+    from divbridge.document.notes import is_note_file
+    from divbridge.obligations.catalog import spec_obligations
+    from divbridge.obligations.strategies import strategy_obligations
+    return spec_obligations(spec) + ([] if is_note_file(spec) else strategy_obligations())
+
+
+def _stamp_options(args: argparse.Namespace, provers: set[str], out: Path) -> dict:
+    """Everything of the command line a run's outcome may depend on, as the up-to-date check compares it."""
+    return {"spec": str(args.spec.resolve()), "only": args.only, "provers": sorted(provers), "agree": args.agree,
+            "jobs": args.jobs, "timeout": args.timeout, "grace": args.grace, "race": args.race,
+            "crosscheck": not args.no_crosscheck, "out": str(out.resolve())}
 
 
 def write_why3_sessions(results: Results, out: Path, timeout: float) -> None:
@@ -129,7 +168,7 @@ def write_why3_sessions(results: Results, out: Path, timeout: float) -> None:
 def _out(args: argparse.Namespace, provers: set[str]) -> Path:
     """The output directory: the baseline only for a complete run (every obligation of the committed
     document, every prover, the cross-check), which alone may replace the committed evidence."""
-    other_document = args.spec.resolve() != Path(document.DEFAULT_DOCUMENT).resolve()
+    other_document = args.spec.resolve() != DEFAULT_DOCUMENT.resolve()
     filters = [name for name, on in (("--only", args.only), ("--provers", provers != set(PROVERS)),
                                      ("--no-crosscheck", args.no_crosscheck), ("--spec", other_document)) if on]
     if not filters:
@@ -147,25 +186,26 @@ def _out(args: argparse.Namespace, provers: set[str]) -> Path:
 def _cache(args: argparse.Namespace) -> tuple[str, Path]:
     """The cache mode and directory: --cache-dir, else $DIVBRIDGE_CACHE's (``off``: no cache)."""
     root = cachedir.root()
-    directory = args.cache_dir or (root / "proofs" if root is not None else DEFAULT_DIRECTORY)
+    directory = args.cache_dir or (root or cachedir.DEFAULT_ROOT) / "proofs"   # the proof cache's default
     if args.no_cache or (root is None and args.cache_dir is None):
         return "off", directory
     return ("offline" if args.offline else "readwrite"), directory
 
 
-def replay(args: argparse.Namespace, catalogue) -> int:
+def replay(args: argparse.Namespace) -> int:
     """`--replay`: the recorded evidence again, fail closed."""
     from divbridge import results as results_model
     from divbridge.provers.replay import replay as replay_evidence
+    from divbridge.provers.runner import RunOptions
+    catalogue = _catalogue(args.spec)
+    chosen = {o.id for o in select(catalogue, args.only)}
     recorded = results_model.load((args.out or BASELINE) / "results.json")
     if args.only:
-        chosen = {o.id for o in catalogue}
         recorded.obligations = [r for r in recorded.obligations if r.id in chosen]
-    strategies = [] if is_note_file(args.spec) else strategy_obligations()
     # rendered again in scratch: a replay of some provers renders only their obligations, which must not
     # replace the committed theories
     with tempfile.TemporaryDirectory(prefix="divbridge-replay-") as scratch:
-        count, failures = replay_evidence(recorded, spec_obligations(args.spec) + strategies, backends,
+        count, failures = replay_evidence(recorded, catalogue, backends,
                                           RunOptions(timeout=args.timeout, jobs=args.jobs), Path(scratch),
                                           sessions=(args.out or BASELINE) / "why3")
     if count == 0 and not failures:
@@ -199,6 +239,8 @@ def select(obligations, patterns: list[str] | None):
 
 def print_summary(results: list[ObligationResult], stream) -> None:
     """A table per family and format, then the open claims and every obligation not as expected."""
+    from divbridge.provers.counterexample import show
+    from divbridge.results import Tally, tally
     header = f"{'family':<8} {'format':<8} {'total':>6} {'proved':>7} {'refuted*':>9} {'open':>5} {'not as expected':>16}"
     print("\n" + header + "\n" + "-" * len(header), file=stream)
     groups = sorted(tally(results, lambda r: (r.family, r.format)), key=lambda group: group.label)

@@ -17,7 +17,7 @@ from pathlib import Path
 from divbridge.document.caserule import CANONICAL_NAMES, CaseRule
 from divbridge.document.notes import is_note_file
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.obligations import document
+from divbridge.obligations import DEFAULT_DOCUMENT, document
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
 from divbridge import statements
@@ -283,7 +283,7 @@ def _where(refs: tuple[TagRef, ...]) -> str:
     return ", ".join(f"{r.tag} line {r.line}" if r.tag else f"line {r.line}" for r in refs)
 
 
-def spec_obligations(path: str | Path = document.DEFAULT_DOCUMENT) -> list[Obligation]:
+def spec_obligations(path: str | Path = DEFAULT_DOCUMENT) -> list[Obligation]:
     """Every obligation the document requires (an accuracy note: its claims'), in a stable order (read once
     per file version)."""
     return list(_bound(*_version_of(path)))

@@ -46,9 +46,6 @@ from divbridge.document.reader import Part, Section, SpecDocument, accuracy_note
 from divbridge.errors import InputError
 from divbridge.statements import rounding_rule
 
-DEFAULT_DOCUMENT = Path("proofs/spec/div.md")   # in the working directory, like proofs/results.json
-
-
 @dataclass(frozen=True)
 class TagRef:
     tag: str                             # "" for a statement outside every requirement tag (a document without tags)

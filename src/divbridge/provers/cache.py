@@ -48,14 +48,15 @@ def _digest(data: Any) -> str:
 
 
 class ProofCache:
-    def __init__(self, directory: Path = DEFAULT_DIRECTORY, mode: str = "readwrite", stream: TextIO = sys.stderr):
+    def __init__(self, directory: Path = DEFAULT_DIRECTORY, mode: str = "readwrite", stream: TextIO | None = None):
         if mode not in MODES:
             raise InputError(f"unknown cache mode '{mode}' (known: {', '.join(MODES)})")
         self.directory = Path(directory)
         self.mode = mode
-        self.stream = stream
+        self.stream = stream or sys.stderr   # looked up now: sys.stderr may be replaced after import
         self._reported: set[str] = set()
         self._lock = threading.Lock()
+        self.consulted: set[Path] = set()   # every entry looked up (found or not) or written: `commands.uptodate`
 
     @staticmethod
     def key_fields(task, version: str, time_limit: float | None = None) -> dict[str, Any]:
@@ -86,6 +87,7 @@ class ProofCache:
     def _read(self, task, version: str, time_limit: float | None, verdicts: tuple[str, ...]) -> Attempt | None:
         key_fields = self.key_fields(task, version, time_limit)   # hashes the task's text: once per read
         path = self._path_of(key_fields)
+        self.consulted.add(path)
         try:
             raw = path.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -126,7 +128,9 @@ class ProofCache:
         payload["cached"] = False
         entry = {"key": self.key_fields(task, version, key_limit), "obligation": task.obligation.id,
                  "attempt": payload, "checksum": _digest(payload)}
-        write_json_atomic(self.path(task, version, key_limit), entry)
+        path = self.path(task, version, key_limit)
+        self.consulted.add(path)
+        write_json_atomic(path, entry)
 
     def _report(self, path: Path, problem: str) -> None:
         with self._lock:

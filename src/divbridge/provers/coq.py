@@ -211,7 +211,8 @@ def coq_version() -> str:
     flocq = Path(where) / "user-contrib" / "Flocq"
     if not (flocq / "IEEE754" / "BinarySingleNaN.vo").exists():
         raise ToolMissing("Flocq (the Coq library)", INSTALL)
-    found = _FLOCQ_VERSION.search((flocq / "Version.v").read_text()) if (flocq / "Version.v").exists() else None
+    version_file = flocq / "Version.v"
+    found = _FLOCQ_VERSION.search(toolprobe.read_text(version_file)) if version_file.exists() else None
     return f"{match.group(1) if match else said.strip()} flocq {found.group('version') if found else 'unknown'}"
 
 

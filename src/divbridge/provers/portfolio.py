@@ -1,4 +1,8 @@
-"""The provers divbridge knows, and the backends a set of them needs."""
+"""The provers divbridge knows, and the backends a set of them needs.
+
+Importing it is cheap (the runner and the backends are imported when used): `divbridge prove` lists the
+provers before its up-to-date check, which must not pay for the document reader and the statements.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,15 @@ import io
 import os
 import tempfile
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from divbridge.errors import ToolMissing
-from divbridge.obligations.model import Obligation
-from divbridge.provers.cache import ProofCache
-from divbridge.provers.runner import Backend, RunOptions, Runner
-from divbridge.provers.verdicts import ObligationResult
+
+if TYPE_CHECKING:
+    from divbridge.obligations.model import Obligation
+    from divbridge.provers.cache import ProofCache
+    from divbridge.provers.runner import Backend
+    from divbridge.provers.verdicts import ObligationResult
 
 SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")
 PROVERS = ("why3", *SMT_SOLVERS, "gappa", "coq", "exhaustive")
@@ -60,6 +66,7 @@ def prove_obligations(obligations: list[Obligation], provers: set[str], cache: P
     """`prove`'s pipeline on a few obligations (the runner: tiers, race, process isolation and limits;
     the content-addressed proof cache), rendered files in a scratch directory; one outcome each.
     ``stream``: where the runner's progress lines go (None: nowhere), each starting with ``label``."""
+    from divbridge.provers.runner import RunOptions, Runner
     if not obligations:
         return []
     # the rendered files are scratch (written atomically, with fsync): in memory when the machine has /dev/shm

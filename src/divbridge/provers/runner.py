@@ -147,6 +147,8 @@ class Runner:
         self.stream = stream or sys.stdout   # looked up now: sys.stdout may be replaced after import
         self.label = f"{label}: " if label else ""   # which run the progress lines belong to, when there are several
         self.versions: dict[str, str] = {}
+        # an attempt ended in an error, which the cache does not keep: a next run would ask that prover again
+        self.left_uncached = False
         self._stops: set[threading.Event] = set()   # the races under way, stopped all at once on Ctrl-C
         self._stops_lock = threading.Lock()
 
@@ -331,6 +333,7 @@ class Runner:
         except Exception as exc:  # a crashed backend is an error verdict, never a lost obligation
             fresh = [Attempt(t.prover, "error", 0.0, message=f"{type(exc).__name__}: {exc}") for t in group]
         for attempt in fresh:
+            self.left_uncached |= attempt.verdict == "error"
             self._with_version(attempt)
             task = next((t for t in group if answers_task(attempt.prover, t.prover)), None)
             if task is not None and self.cache.mode == "readwrite":

@@ -6,6 +6,9 @@ run.  The output is kept in ``<cache root>/tools.json``, keyed by the command an
 time of the executable it starts, so that an upgraded tool is asked again; within a process it is asked once.
 ``DIVBRIDGE_CACHE=off``: asked once per process.  A file that does not read as a table of such answers is
 asked over again and rewritten, never trusted.
+
+`consulted` names what this process asked (the executables, and the files a version was read from): the
+up-to-date check of `divbridge prove` (`commands.uptodate`) stands on them being unchanged.
 """
 
 from __future__ import annotations
@@ -23,13 +26,51 @@ from divbridge.atomicio import write_json_atomic
 
 FILE = "tools.json"
 _LOCK = threading.Lock()
+_ASKED: dict[str, str] = {}   # the command names this process asked -> the executable each found
+_READ: set[str] = set()       # the files this process read a version from
 
 
 def output(command: tuple[str, ...]) -> str:
     """stdout and stderr of ``command`` (its executable looked up on PATH unless absolute), from the file
     while its executable is unchanged.  The file keys it by the executable's real path: a tool asked by
     name and by path (``gappa``, ``/usr/bin/gappa``) is started once."""
-    return _said(os.path.realpath(shutil.which(command[0]) or command[0]), command)
+    executable = executable_of(command[0])
+    _ASKED[command[0]] = executable
+    return _said(executable, command)
+
+
+def read_text(path: Path) -> str:
+    """A file that tells an installed tool's version (Flocq's ``Version.v``), remembered as consulted."""
+    _READ.add(str(path))
+    return path.read_text()
+
+
+def executable_of(name: str) -> str:
+    """The real path of the executable a command name starts (looked up on PATH unless absolute)."""
+    return os.path.realpath(shutil.which(name) or name)
+
+
+def stamp_of(path: str) -> list[int] | None:
+    """Size and modification time of a file (None: absent), what tells that a tool was replaced."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return [stat.st_size, stat.st_mtime_ns]
+
+
+def consulted() -> dict[str, dict[str, list]]:
+    """What this process asked about its tools: ``executables`` (name -> [real path, size, mtime]) and
+    ``files`` (path -> [size, mtime]; None: absent)."""
+    return {"executables": {name: [path, *(stamp_of(path) or [])] for name, path in sorted(_ASKED.items())},
+            "files": {path: stamp_of(path) for path in sorted(_READ)}}
+
+
+def unchanged(record: dict[str, dict[str, list]]) -> bool:
+    """Whether every tool a `consulted` record names is still the one it found."""
+    return (all([executable_of(name), *(stamp_of(executable_of(name)) or [])] == found
+                for name, found in record["executables"].items())
+            and all(stamp_of(path) == found for path, found in record["files"].items()))
 
 
 @functools.cache   # once per process, whatever the file says
