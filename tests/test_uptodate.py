@@ -152,8 +152,6 @@ def tool(tmp_path, monkeypatch):
     script.write_text("#!/bin/sh\necho 'mytool version 1.2'\n")
     script.chmod(0o755)
     monkeypatch.setenv("PATH", f"{script.parent}{os.pathsep}{os.environ['PATH']}")
-    monkeypatch.setattr(toolprobe, "_ASKED", {})
-    monkeypatch.setattr(toolprobe, "_READ", set())
     toolprobe._said.cache_clear()
     yield script
     toolprobe._said.cache_clear()
@@ -162,9 +160,14 @@ def tool(tmp_path, monkeypatch):
 def test_the_tools_a_run_asked_are_unchanged_until_one_is_replaced(tool, tmp_path):
     version_file = tmp_path / "Version.v"
     version_file.write_text("1.0")
-    toolprobe.output(("mytool", "--version"))
-    toolprobe.read_text(version_file)
-    record = toolprobe.consulted()
+    other = tool.parent / "othertool"
+    shutil.copy2(tool, other)
+    toolprobe.output(("othertool", "--version"))   # asked before the recording: not the run's
+    with toolprobe.recording() as recorded:
+        toolprobe.output(("mytool", "--version"))
+        toolprobe.read_text(version_file)
+    other.unlink()   # gone after it: no matter to the record
+    record = recorded.consulted()
     assert set(record["executables"]) == {"mytool"} and set(record["files"]) == {str(version_file)}
     assert toolprobe.unchanged(record)
     stat = tool.stat()
@@ -173,8 +176,9 @@ def test_the_tools_a_run_asked_are_unchanged_until_one_is_replaced(tool, tmp_pat
 
 
 def test_another_executable_found_on_path_is_a_change(tool, tmp_path, monkeypatch):
-    toolprobe.output(("mytool", "--version"))
-    record = toolprobe.consulted()
+    with toolprobe.recording() as recorded:
+        toolprobe.output(("mytool", "--version"))
+    record = recorded.consulted()
     other = tmp_path / "other" / "mytool"
     other.parent.mkdir()
     shutil.copy2(tool, other)
@@ -185,7 +189,8 @@ def test_another_executable_found_on_path_is_a_change(tool, tmp_path, monkeypatc
 def test_a_changed_library_file_is_a_change(tool, tmp_path):
     version_file = tmp_path / "Version.v"
     version_file.write_text("1.0")
-    toolprobe.read_text(version_file)
-    record = toolprobe.consulted()
+    with toolprobe.recording() as recorded:
+        toolprobe.read_text(version_file)
+    record = recorded.consulted()
     version_file.write_text("1.10")
     assert not toolprobe.unchanged(record)

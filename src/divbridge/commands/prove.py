@@ -21,6 +21,7 @@ from divbridge import cachedir
 from divbridge.commands import options, uptodate
 from divbridge.errors import InputError
 from divbridge.obligations import DEFAULT_DOCUMENT
+from divbridge.provers import toolprobe
 from divbridge.provers.portfolio import PROVERS, backends
 
 # The document reader, the statements and the provers (0.4 s of imports) are imported by the functions that use
@@ -115,7 +116,8 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
     print(f"divbridge prove: {summary['path']}: {source}; "
           f"{len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
-    proved, versions = runner.run(obligations)
+    with toolprobe.recording() as tools:   # the tools this run asks (the up-to-date check stands on them)
+        proved, versions = runner.run(obligations)
     results = Results(proved, tool_versions=versions, document=summary)
     crosscheck_failures = 0
     if not args.no_crosscheck:
@@ -135,7 +137,7 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
     print(f"results written to {out / 'results.json'}")
     exit_code = 0 if results.all_settled and crosscheck_failures == 0 else 1
     if stamp is not None and not runner.left_uncached:
-        stamp.write(args.spec, out, cache.consulted, printed.getvalue(), exit_code)
+        stamp.write(args.spec, out, cache.consulted, tools, printed.getvalue(), exit_code)
     return exit_code
 
 

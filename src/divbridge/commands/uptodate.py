@@ -11,7 +11,7 @@ all of these are unchanged:
 
 - the spec document, and divbridge's own files (code, templates, the Why3 library), byte for byte;
 - the Python that runs it and the packages installed beside it (their ``.dist-info`` names carry versions);
-- every tool the run asked its version (`toolprobe.consulted`: the executable a name finds, its size and
+- every tool the run asked its version (`toolprobe.recording`: the executable a name finds, its size and
   modification time, as the proof cache's tool versions are asked again when they change);
 - every proof-cache entry the run looked up or wrote, byte for byte (an entry absent then is still absent);
 - every file under the output directory, byte for byte (results.json, the rendered theories, the sessions).
@@ -64,10 +64,12 @@ class Stamp:
             return None
         return stamp if unchanged else None
 
-    def write(self, spec: Path, out: Path, entries: set[Path], summary: str, exit_code: int) -> None:
-        """Record a run whose every answer the cache keeps, once its results are written."""
+    def write(self, spec: Path, out: Path, entries: set[Path], tools: toolprobe.Recording, summary: str,
+              exit_code: int) -> None:
+        """Record a run whose every answer the cache keeps, once its results are written: the cache ``entries``
+        it looked up or wrote, the ``tools`` it asked."""
         write_json_atomic(self.path, {
-            "format": FORMAT, "options": self.options, "python": _python(), "tools": toolprobe.consulted(),
+            "format": FORMAT, "options": self.options, "python": _python(), "tools": tools.consulted(),
             "spec": _file_digest(spec), "sources": _tree_digest(PACKAGE),
             "entries": {str(path): _file_digest(path) for path in sorted(entries)}, "outputs": _files(out),
             "summary": summary, "exit": exit_code,

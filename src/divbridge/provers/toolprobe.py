@@ -7,18 +7,21 @@ time of the executable it starts, so that an upgraded tool is asked again; withi
 ``DIVBRIDGE_CACHE=off``: asked once per process.  A file that does not read as a table of such answers is
 asked over again and rewritten, never trusted.
 
-`consulted` names what this process asked (the executables, and the files a version was read from): the
-up-to-date check of `divbridge prove` (`commands.uptodate`) stands on them being unchanged.
+A `recording` names what is asked while it lasts (the executables, and the files a version was read from):
+the up-to-date check of `divbridge prove` (`commands.uptodate`) stands on them being unchanged.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
 import shutil
 import subprocess
 import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from divbridge import cachedir
@@ -26,8 +29,35 @@ from divbridge.atomicio import write_json_atomic
 
 FILE = "tools.json"
 _LOCK = threading.Lock()
-_ASKED: dict[str, str] = {}   # the command names this process asked -> the executable each found
-_READ: set[str] = set()       # the files this process read a version from
+
+
+@dataclass
+class Recording:
+    """What was asked while a `recording` lasted."""
+
+    executables: dict[str, str] = field(default_factory=dict)   # command name -> the executable it found
+    files: set[str] = field(default_factory=set)                # the files a version was read from
+
+    def consulted(self) -> dict[str, dict[str, list]]:
+        """``executables`` (name -> [real path, size, mtime]) and ``files`` (path -> [size, mtime]; None:
+        absent), as `unchanged` reads them."""
+        executables = sorted(self.executables.items())
+        return {"executables": {name: [path, *(stamp_of(path) or [])] for name, path in executables},
+                "files": {path: stamp_of(path) for path in sorted(self.files)}}
+
+
+_RECORDINGS: list[Recording] = []
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[Recording]:
+    """Record the tools asked inside (a run's, apart from what the process asked before it)."""
+    record = Recording()
+    _RECORDINGS.append(record)
+    try:
+        yield record
+    finally:
+        _RECORDINGS.remove(record)
 
 
 def output(command: tuple[str, ...]) -> str:
@@ -35,13 +65,15 @@ def output(command: tuple[str, ...]) -> str:
     while its executable is unchanged.  The file keys it by the executable's real path: a tool asked by
     name and by path (``gappa``, ``/usr/bin/gappa``) is started once."""
     executable = executable_of(command[0])
-    _ASKED[command[0]] = executable
+    for record in _RECORDINGS:
+        record.executables[command[0]] = executable
     return _said(executable, command)
 
 
 def read_text(path: Path) -> str:
-    """A file that tells an installed tool's version (Flocq's ``Version.v``), remembered as consulted."""
-    _READ.add(str(path))
+    """A file that tells an installed tool's version (Flocq's ``Version.v``), recorded as consulted."""
+    for record in _RECORDINGS:
+        record.files.add(str(path))
     return path.read_text()
 
 
@@ -59,15 +91,8 @@ def stamp_of(path: str) -> list[int] | None:
     return [stat.st_size, stat.st_mtime_ns]
 
 
-def consulted() -> dict[str, dict[str, list]]:
-    """What this process asked about its tools: ``executables`` (name -> [real path, size, mtime]) and
-    ``files`` (path -> [size, mtime]; None: absent)."""
-    return {"executables": {name: [path, *(stamp_of(path) or [])] for name, path in sorted(_ASKED.items())},
-            "files": {path: stamp_of(path) for path in sorted(_READ)}}
-
-
 def unchanged(record: dict[str, dict[str, list]]) -> bool:
-    """Whether every tool a `consulted` record names is still the one it found."""
+    """Whether every tool a `Recording.consulted` record names is still the one it found."""
     return (all([executable_of(name), *(stamp_of(executable_of(name)) or [])] == found
                 for name, found in record["executables"].items())
             and all(stamp_of(path) == found for path, found in record["files"].items()))
