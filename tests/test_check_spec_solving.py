@@ -43,3 +43,52 @@ def test_a_query_whose_worker_fails_is_undecided_never_an_answer(monkeypatch):
     enc = smt.encoding(FORMATS["int8"])
     answer = smt.find(enc, enc.b == 0)
     assert (answer.status, answer.witnesses) == ("unknown", ())
+
+
+# every atom a float table's condition can hold, and every result a row can state
+_LITERALS = [None, ("number", "0", ""), ("number", "0", "-"), ("number", "0", "+"), ("number", "1", ""),
+             ("number", "-5/2", ""), ("inf", "None", ""), ("inf", "None", "-"), ("nan", "None", ""),
+             ("min", "None", "")]
+_ATOMS = ([("atom", x, op, None) for x in "AB" for op in ("isnan", "notnan", "isinf", "notinf", "isfinite",
+                                                           "notfinite", "samesign", "diffsign")]
+          + [("atom", x, op, literal) for x in "AB" for op in ("=", "≠", "<", ">", "≤", "≥")
+             for literal in _LITERALS[1:]])
+_RESULTS = ([("nan", "", "None", ""), ("quotient", "", "None", ""), ("quotient", "-", "None", ""),
+             ("quotient", "", "None", "trunc")]
+            + [("inf", sign, "None", "") for sign in ("", "+", "-", "xor:AB", "±")]
+            + [("number", sign, "0", "") for sign in ("", "+", "-", "xor:AB", "xor:A", "xor:B")]
+            + [("number", "", "1", ""), ("sign", "xor:AB", "zero", ""), ("sign", "-", "inf", "")])
+
+
+@pytest.mark.parametrize("name", ["fp16", "bf16"])
+def test_check_spec_reads_a_float_row_as_prove_encodes_it(name):
+    """check-spec's terms of a float row are the statement's SMT-LIB terms (`statements.case_table`): on every
+    pair of the grid they hold exactly where the statement's NumPy predicate on the mirror says they do."""
+    import numpy as np
+    from divbridge.statements import case_table
+
+    fmt = FORMATS[name]
+    enc = smt.encoding(fmt)
+    grid = enc.grid()
+    pairs = [(x, y) for x in grid for y in grid]
+    a, b = (np.array([pair[i] for pair in pairs], dtype=fmt.uint_dtype).view(fmt.dtype) for i in (0, 1))
+
+    def on_grid(term):
+        return [z3.is_true(z3.simplify(z3.substitute(term, (enc.A, enc.const(x)), (enc.B, enc.const(y)))))
+                for x, y in pairs]
+
+    for atom in _ATOMS:
+        term = enc._term(case_table.smt_condition(atom, fmt))
+        assert on_grid(term) == list(case_table._holds(atom, fmt, a, b)), atom
+    for result in _RESULTS:
+        _, holds = case_table._predicate({"condition": ("true",), "result": result}, fmt, a, b)
+        assert on_grid(enc._term(case_table.smt_result(result, fmt))) == list(holds), result
+
+
+def test_bf16_queries_go_to_z3_which_reads_its_literals():
+    enc = smt.encoding(FORMATS["bf16"])
+    one = enc._term(f"(fp.eq a {smt.smtlib.fp_literal(FORMATS['bf16'], FORMATS['bf16'].parse('1'))})")
+    found = smt.find(enc, z3.And(one, z3.fpIsNaN(enc.q)), limit=1)
+    assert found.solver == "z3" and found.status == "sat"
+    [(a, b)] = found.witnesses
+    assert a == FORMATS["bf16"].parse("1") and FORMATS["bf16"].decode(b).is_nan

@@ -215,9 +215,9 @@ def check_sign_rule(rule: Rule, section: Section) -> list[Finding]:
     words = {"zero": "zero", "inf": "infinite"}
     for fmt_name in floats:
         enc = encoding(FORMATS[fmt_name])
-        results = [z3.fpIsZero(enc.q) if w == "zero" else z3.fpIsInf(enc.q) for w in rule.applies]
         where = enc.condition(rule.condition, []) if rule.condition is not None else z3.BoolVal(True)
-        wrong = find(enc, z3.And(where, any_of(results), z3.Not(enc.sign_ok(rule.sign))), limit=1)
+        fails = [z3.Not(enc.sign_rule(rule.sign, applies)) for applies in rule.applies]
+        wrong = find(enc, z3.And(where, any_of(fails)), limit=1)
         for a, b in wrong.witnesses:
             if ("wrong",) in found:
                 found[("wrong",)][1].append(fmt_name)

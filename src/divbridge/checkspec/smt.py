@@ -1,14 +1,17 @@
 """A case table's conditions and results as SMT formulas, one encoding per format.
 
-Formulas are built with the z3 Python API: floats over ``(_ FloatingPoint eb
-sb)`` with the operands declared as bit-vectors (so a model gives the exact
-bit patterns), integers as bit-vectors with truncating ``bvsdiv`` / ``bvudiv``,
-reals as z3 reals.  They are solved as SMT-LIB text by the solver workers
-`prove` uses (`provers.solvers`: a child process under a CPU, memory and
-wall-clock limit, never this process), float queries by Bitwuzla (measured: an
-fp64 division query takes Bitwuzla 0.03 s, Z3 4.4 s), everything else by Z3.
-A query a solver cannot settle within its limits, or whose worker fails, is
-"unknown".
+Formulas are z3 terms.  A float table's conditions and results are its rows'
+own SMT-LIB encoding, the one `prove` proves (`statements.case_table`, over
+``(_ FloatingPoint eb sb)`` with the operands declared as bit-vectors, so a
+model gives the exact bit patterns), read into z3 to be combined and
+evaluated; integers are bit-vectors with truncating ``bvsdiv`` / ``bvudiv``
+and reals z3 reals (`prove` binds no integer or real table).  They are solved
+as SMT-LIB text by the solver workers `prove` uses (`provers.solvers`: a child
+process under a CPU, memory and wall-clock limit, never this process), float
+queries by Bitwuzla (measured: an fp64 division query takes Bitwuzla 0.03 s,
+Z3 4.4 s), everything else (BF16, which Bitwuzla's build lacks, included) by
+Z3.  A query a solver cannot settle within its limits, or whose worker fails,
+is "unknown".
 
 Each query is first asked on a small grid of "nice" operands (zeros, ones,
 twos, infinities, NaN, extremes): a counterexample found there is one a
@@ -24,10 +27,12 @@ from typing import Any
 
 import z3
 
-from divbridge.formats import FloatFormat, IntFormat, RealFormat
-from divbridge.provers import solvers
-from divbridge.mirror.exact import float_div_bits, int_div
 from divbridge.document.formula import And, Atom, Condition, Literal, Not, Or, Otherwise, Result
+from divbridge.formats import FloatFormat, IntFormat, RealFormat
+from divbridge.mirror.exact import float_div_bits, int_div
+from divbridge.obligations.document import condition_data, result_data
+from divbridge.provers import solvers
+from divbridge.statements import case_table, smtlib
 
 SOLVER_TIMEOUT_S = 20.0
 
@@ -88,8 +93,9 @@ class Encoding:
         """The class of an operand pair: one counterexample per class is enough."""
         raise NotImplementedError
 
-    def needs_bitwuzla(self, formula: z3.BoolRef) -> bool:
-        return False
+    def solver(self) -> str:
+        """Which solver answers its queries."""
+        return "z3"
 
     def has_value(self, a, b) -> bool:
         """Whether the semantics gives these operands a result at all."""
@@ -97,70 +103,33 @@ class Encoding:
 
 
 class FloatEncoding(Encoding):
+    """A float table's terms are its rows' own SMT-LIB encoding (`statements.case_table`), over the names of
+    `smtlib.float_context`, read into z3 terms to be combined (coverage, overlap) and evaluated on the grid."""
+
     def __init__(self, fmt: FloatFormat):
         self.fmt = fmt
-        self.sort = z3.FPSort(fmt.eb, fmt.sb)
-        self.A = z3.BitVec("A", fmt.width)
-        self.B = z3.BitVec("B", fmt.width)
-        self.a = z3.fpBVToFP(self.A, self.sort)
-        self.b = z3.fpBVToFP(self.B, self.sort)
-        self.q = z3.fpDiv(z3.RNE(), self.a, self.b)
+        self._context = smtlib.float_context(fmt, ("a", "b"))
+        self._read: dict[str, z3.BoolRef] = {}   # a table's rows share their atoms
+        self.A = z3.BitVec("a_bits", fmt.width)
+        self.B = z3.BitVec("b_bits", fmt.width)
+        # a float, not a formula: read as the left side of its equality with itself
+        self.a, self.b, self.q = (self._term(f"(= {name} {name})").arg(0) for name in ("a", "b", "q"))
 
-    def literal(self, lit: Literal) -> z3.ExprRef:
-        if lit.kind == "inf":
-            return z3.fpMinusInfinity(self.sort) if lit.sign == "-" else z3.fpPlusInfinity(self.sort)
-        if lit.kind == "nan":
-            return z3.fpNaN(self.sort)
-        bits = self.fmt.round(lit.value, sign_if_zero=1 if lit.sign == "-" else 0)
-        return z3.fpBVToFP(z3.BitVecVal(bits, self.fmt.width), self.sort)
+    def _term(self, formula: str) -> z3.BoolRef:
+        """An SMT-LIB formula over the context's names, as a z3 term."""
+        if formula not in self._read:
+            self._read[formula] = z3.parse_smt2_string(f"{self._context}\n(assert {formula})")[0]
+        return self._read[formula]
 
     def atom(self, atom: Atom) -> z3.BoolRef:
-        x = self.operand(atom)
-        op, lit = atom.op, atom.literal
-        if op in ("samesign", "diffsign"):   # the sign bits, as IEEE 754 has them (NaN's too)
-            same = self.A >> (self.fmt.width - 1) == self.B >> (self.fmt.width - 1)
-            return same if op == "samesign" else z3.Not(same)
-        unary = {"isnan": z3.fpIsNaN(x), "notnan": z3.Not(z3.fpIsNaN(x)), "isinf": z3.fpIsInf(x),
-                 "notinf": z3.Not(z3.fpIsInf(x)), "isfinite": z3.Not(z3.Or(z3.fpIsInf(x), z3.fpIsNaN(x))),
-                 "notfinite": z3.Or(z3.fpIsInf(x), z3.fpIsNaN(x))}
-        if op in unary:
-            return unary[op]
-        if lit.kind == "min":
-            return z3.BoolVal(op in ("≠", ">", "≥"))   # INT_MIN names an integer bound: no float equals it
-        if lit.kind == "nan":   # "B = nan" means "B is NaN": IEEE equality with NaN is always false
-            return z3.fpIsNaN(x) if op == "=" else z3.Not(z3.fpIsNaN(x))
-        if lit.kind == "number" and lit.value == 0 and lit.sign in "+-" and lit.sign and op in ("=", "≠"):
-            signed = z3.And(z3.fpIsZero(x), z3.fpIsNegative(x) if lit.sign == "-" else z3.fpIsPositive(x))
-            return signed if op == "=" else z3.Not(signed)
-        y = self.literal(lit)
-        return {"=": z3.fpEQ(x, y), "≠": z3.Not(z3.fpEQ(x, y)), "<": z3.fpLT(x, y), ">": z3.fpGT(x, y),
-                "≤": z3.fpLEQ(x, y), "≥": z3.fpGEQ(x, y)}[op]
+        return self._term(case_table.smt_condition(condition_data(atom, []), self.fmt))
 
-    def sign_ok(self, sign: str) -> z3.BoolRef:
-        negative = z3.fpIsNegative(self.q)
-        if sign == "-":
-            return negative
-        if sign == "+":
-            return z3.Not(negative)
-        if sign.startswith("xor:"):
-            signs = [z3.fpIsNegative(self.a if o == "A" else self.b) for o in sign[4:]]
-            return negative == (z3.Xor(*signs) if len(signs) == 2 else signs[0])
-        return z3.BoolVal(True)       # "±" (reported as ambiguous) or an unsigned zero
+    def sign_rule(self, sign: str, applies: str) -> z3.BoolRef:
+        """True where a sign rule of zero (``applies`` "zero") or infinite ("inf") quotients holds."""
+        return self._term(case_table.smt_result(("sign", sign, applies, ""), self.fmt))
 
     def ok(self, result: Result) -> z3.BoolRef:
-        if result.kind == "quotient" and result.rounding in ("trunc", "floor"):
-            return z3.fpIsNaN(self.q)   # an integer rounding of the quotient: not what IEEE 754 gives
-        if result.kind == "quotient":
-            return z3.BoolVal(True) if result.sign != "-" else z3.fpIsNaN(self.q)
-        if result.kind == "nan":
-            return z3.fpIsNaN(self.q)
-        if result.kind == "inf":   # an unsigned "inf" is +inf, as NumPy prints it
-            return z3.And(z3.fpIsInf(self.q), self.sign_ok(result.sign or "+"))
-        if result.kind == "undefined":
-            return z3.BoolVal(False)
-        if result.value == 0:      # an unsigned 0 is either zero (IEEE: -0 = +0)
-            return z3.And(z3.fpIsZero(self.q), self.sign_ok(result.sign))
-        return z3.fpEQ(self.q, self.literal(Literal("number", result.value)))
+        return self._term(case_table.smt_result(result_data(result), self.fmt))
 
     def grid(self) -> list[int]:
         special = self.fmt.special_values()
@@ -171,7 +140,7 @@ class FloatEncoding(Encoding):
         return values
 
     def values(self, model: dict[str, Any]) -> tuple[int, int]:
-        return model.get("A", 0), model.get("B", 0)
+        return model.get("a_bits", 0), model.get("b_bits", 0)
 
     def const(self, value: int) -> z3.ExprRef:
         return z3.BitVecVal(value, self.fmt.width)
@@ -189,8 +158,10 @@ class FloatEncoding(Encoding):
             return (kind, 0 if d.is_nan else d.sign)
         return cls(a) + cls(b)
 
-    def needs_bitwuzla(self, formula: z3.BoolRef) -> bool:
-        return True
+    def solver(self) -> str:
+        """Bitwuzla, but in the formats its build lacks (BF16: it rejects the format's literals)."""
+        sizes = solvers.FLOAT_SIZES["bitwuzla"]
+        return "bitwuzla" if sizes is None or (self.fmt.eb, self.fmt.sb) in sizes else "z3"
 
 
 class ExactEncoding(Encoding):
@@ -399,7 +370,7 @@ _WORKERS = solvers.WorkerPool(solvers.DEFAULT_MEMORY_MB)
 
 
 def _solve(enc: Encoding, formula: z3.BoolRef) -> Answer:
-    solver = "bitwuzla" if enc.needs_bitwuzla(formula) else "z3"
+    solver = enc.solver()
     query = z3.Solver()
     query.add(formula)
     answer = _WORKERS.solve(solver, query.to_smt2(), SOLVER_TIMEOUT_S)

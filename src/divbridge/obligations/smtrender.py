@@ -20,7 +20,7 @@ from divbridge.atomicio import write_text_atomic
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
 from divbridge.statements.mirrorops import wide_format
-from divbridge.statements.smtlib import bv_literal, fp_literal, real_literal
+from divbridge.statements.smtlib import bv_literal, float_context, float_operands, fp_literal, real_literal
 
 
 @dataclass(frozen=True)
@@ -126,5 +126,6 @@ def render_all(obligations: list[Obligation], out_dir: Path) -> list[Rendered]:
 @functools.cache   # one environment: Jinja2 compiles each frame once
 def _environment():
     env = assets.template_environment("smtlib", trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.globals.update(fp_literal=fp_literal, bv_literal=bv_literal, real_literal=real_literal)
+    env.globals.update(fp_literal=fp_literal, bv_literal=bv_literal, real_literal=real_literal,
+                       float_operands=float_operands, float_context=float_context)
     return env

@@ -9,7 +9,9 @@ so the provers refute it with a counterexample at the row's line.
 
 Encodings: the Why3 goal (in the format's module: a literal is the format's
 value it stands for, an infinity a class, since Why3 writes no infinite
-literal), the SMT-LIB goal and the NumPy predicate (cross-check and replay).
+literal), the SMT-LIB goal (whose condition and result terms check-spec's
+analyses of a float table are built on: `checkspec.smt`) and the NumPy
+predicate (cross-check and replay).
 A condition on the operands' sign bits reaches NaN's sign too: SMT-LIB reads
 it in the bit pattern, the Why3 goal quantifies over it (Why3's floats have
 one NaN of no sign), which states the same.
@@ -57,16 +59,18 @@ def _signed_zero(literal: tuple | None, op: str) -> bool:
 
 
 # -- SMT-LIB -------------------------------------------------------------------------------------
+# over `smtlib.float_context`'s names (a, b, their bits, q, isFinite); check-spec builds its analyses of a
+# float table (coverage, overlap, sign rules, the nicest counterexamples) on these same terms
 
-def _smt_condition(cond: tuple, fmt: FloatFormat) -> str:
+def smt_condition(cond: tuple, fmt: FloatFormat) -> str:
     head = cond[0]
     if head == "true":
         return "true"
     if head in ("and", "or"):
-        parts = [_smt_condition(p, fmt) for p in cond[1]]
+        parts = [smt_condition(p, fmt) for p in cond[1]]
         return parts[0] if len(parts) == 1 else f"({head} {' '.join(parts)})"
     if head == "not":
-        return f"(not {_smt_condition(cond[1], fmt)})"
+        return f"(not {smt_condition(cond[1], fmt)})"
     _, operand, op, literal = cond
     x = operand.lower()
     if op in ("samesign", "diffsign"):   # the sign bits, NaN's included
@@ -97,7 +101,7 @@ def _smt_sign(sign: str) -> str:
     return "true"     # "±" (the table check says it is open) or an unsigned zero
 
 
-def _smt_result(result: tuple, fmt: FloatFormat) -> str:
+def smt_result(result: tuple, fmt: FloatFormat) -> str:
     kind, sign, value, rounding = result
     if kind == "sign":   # a sign rule of one case: where that case's quotient is a zero (an infinity), its sign
         return f"(=> {'(fp.isInfinite q)' if value == 'inf' else '(fp.isZero q)'} {_smt_sign(sign)})"
@@ -113,8 +117,8 @@ def _smt_result(result: tuple, fmt: FloatFormat) -> str:
 
 
 def _smt(params: dict, fmt: FloatFormat) -> str:
-    hypothesis = _smt_condition(params["condition"], fmt)
-    return f"(define-fun goal () Bool (=> {hypothesis}\n                             {_smt_result(params['result'], fmt)}))"
+    hypothesis = smt_condition(params["condition"], fmt)
+    return f"(define-fun goal () Bool (=> {hypothesis}\n                             {smt_result(params['result'], fmt)}))"
 
 
 def statement(params: dict) -> str:

@@ -18,6 +18,26 @@ def fp_literal(fmt: FloatFormat, bits: int) -> str:
     return f"(fp #b{sign} #b{exponent:0{fmt.eb}b} #b{fraction:0{fmt.sb - 1}b})"
 
 
+def float_operands(fmt: FloatFormat, names: tuple[str, ...]) -> str:
+    """The operands of a float query, each declared as a bit pattern (so that a model gives its exact bits)
+    with the float it stands for: ``a_bits`` and ``a``."""
+    sort, to_float = f"(_ FloatingPoint {fmt.eb} {fmt.sb})", f"(_ to_fp {fmt.eb} {fmt.sb})"
+    return "\n".join(f"(declare-const {name}_bits (_ BitVec {fmt.width}))\n"
+                     f"(define-fun {name} () {sort} ({to_float} {name}_bits))" for name in names)
+
+
+def float_context(fmt: FloatFormat, names: tuple[str, ...]) -> str:
+    """What a float statement's SMT-LIB is written over: the operands (`float_operands`), ``isFinite``, ``one``
+    and, with operands ``a`` and ``b``, their quotient ``q`` (IEEE 754 division, to nearest even)."""
+    sort = f"(_ FloatingPoint {fmt.eb} {fmt.sb})"
+    lines = [float_operands(fmt, names)] if names else []
+    lines += [f"(define-fun isFinite ((x {sort})) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))",
+              f"(define-fun one () {sort} {fp_literal(fmt, fmt.parse('1'))})"]
+    if "a" in names and "b" in names:
+        lines.append(f"(define-fun q () {sort} (fp.div RNE a b))")
+    return "\n".join(lines)
+
+
 def bv_literal(width: int, value: int) -> str:
     """A two's complement bit-vector literal: ``(_ bv65535 16)`` for -1."""
     return f"(_ bv{value & ((1 << width) - 1)} {width})"
