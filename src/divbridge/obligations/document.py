@@ -46,6 +46,7 @@ from divbridge.document.reader import Part, Section, SpecDocument, accuracy_note
 from divbridge.errors import InputError
 from divbridge.statements import rounding_rule
 
+
 @dataclass(frozen=True)
 class TagRef:
     tag: str                             # "" for a statement outside every requirement tag (a document without tags)
