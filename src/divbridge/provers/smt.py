@@ -29,8 +29,9 @@ from divbridge.provers.verdicts import DEFINITE, Attempt, deciding, rank
 # a solver starts this long after the one ranked before it, unless that one has answered already: a
 # solver that would answer after a higher-ranked one's proof cannot decide (`verdicts.deciding`), and
 # on two cores its run only slows the others down.  Most answers come in hundredths of a second; the
-# slowest proof here (Bitwuzla on FP64's A / A = 1) in 7-10 s, beside which Z3 and cvc5 ran in vain
-STAGGER_S = 5.0
+# slowest proof here (Bitwuzla on FP64's A / A = 1) in 6-10 s, beside which Z3 (10 s) and cvc5 ran in
+# vain when the stagger was 5 s: a cold bench then spent 16 s in Z3 and 5.5 s in cvc5, none deciding
+STAGGER_S = 15.0
 
 
 class SmtBackend(Backend):
