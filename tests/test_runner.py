@@ -438,3 +438,29 @@ def test_a_task_beside_the_decision_holds_no_worker_that_decides(tmp_path):
     results, _ = runner.run(OBLIGATIONS)
     assert beside.waited == [True]
     assert all({a.prover for a in r.outcome.attempts} == {"z3", "why3"} for r in results)
+
+
+def test_the_obligations_of_a_backend_that_goes_first_are_started_first(tmp_path):
+    """With one worker, the last obligation, the only one a `first` backend (slow even when it succeeds, as Coq)
+    has a task for, is decided before the others; the results keep the catalogue's order."""
+    decided: list[str] = []
+
+    class Recording(ScriptedBackend):
+        def run_group(self, group, timeout, agree, cancel=None):
+            decided.append(group[0].obligation.id)
+            return super().run_group(group, timeout, agree, cancel)
+
+    class Slow(Recording):
+        name = "slow"
+        cost = 0
+        first = True
+
+        def prepare(self, obligations, out_dir, provers):
+            return [[ProofTask(OBLIGATIONS[-1], "p1", "text", f"{out_dir}/slow")]]
+
+    runner = Runner([Recording({}, provers=("p2",)), Slow({}, provers=("p1",))],
+                    ProofCache(tmp_path / "cache", "off", stream=io.StringIO()),
+                    RunOptions(jobs=1, provers={"p1", "p2"}), tmp_path, io.StringIO())
+    results, _ = runner.run(OBLIGATIONS)
+    assert decided[0] == OBLIGATIONS[-1].id and sorted(decided) == sorted(o.id for o in OBLIGATIONS)
+    assert [r.id for r in results] == [o.id for o in OBLIGATIONS]

@@ -75,6 +75,7 @@ class CoqBackend(FileBackend):
     name = "coq"
     suffix = ".v"
     cost = 0
+    first = True
 
     def __init__(self) -> None:
         self._env = assets.template_environment("coq", keep_trailing_newline=True)

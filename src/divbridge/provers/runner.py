@@ -50,6 +50,9 @@ class Backend(abc.ABC):
     # make a hard goal wait for the time limit of a prover that cannot do it; enumerating
     # 2^32 pairs (cost 2, 10-40 s) runs only when no reasoning prover settled the claim
     cost: int = 1
+    # a backend whose tasks take seconds even when they succeed (Coq: 3-10 s a file): its obligations are
+    # started before the others, so that a cold run ends on short tasks, not on a long one beside an idle core
+    first: bool = False
     # a backend whose answer is recorded beside the deciding prover's (Why3, on its own theories): it
     # answers every goal it has, in a tier of its own after the others, never cut off by their decision
     beside: bool = False
@@ -189,7 +192,7 @@ class Runner:
 
         with ThreadPoolExecutor(max_workers=jobs) as pool, ThreadPoolExecutor(max_workers=jobs) as beside_pool:
             try:
-                for obligation in obligations:
+                for obligation in sorted(obligations, key=lambda o: not any(b.first for b, _ in groups[o.id])):
                     submit(pool, obligation, self._decide, groups[obligation.id], known[obligation.id])
                 done = 0
                 while done < len(obligations):

@@ -33,11 +33,13 @@ import gzip
 import hashlib
 import json
 import math
+import os
 import re
 import shutil
 import sys
 import tempfile
 import xml.etree.ElementTree as ElementTree
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, TextIO
@@ -129,8 +131,9 @@ def write_sessions(results: Iterable[ObligationResult], directory: Path, time_li
     """A session beside each theory file of ``directory`` that has goals in ``results``; a session
     directory whose theory is no longer there is removed.  Returns the session directories written."""
     theories = recorded_proofs(results)
-    written = [write_session(directory / f"{stem}.mlw", proofs, time_limit, memory_mb, library)
-               for stem, proofs in sorted(theories.items())]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:   # a cold run's skeletons: a why3 each
+        written = list(pool.map(lambda item: write_session(directory / f"{item[0]}.mlw", item[1], time_limit,
+                                                           memory_mb, library), sorted(theories.items())))
     for stale in sorted(directory.glob(f"*/{SESSION}")):
         if stale.parent.name not in theories:
             shutil.rmtree(stale.parent)
