@@ -126,11 +126,11 @@ class ProofCache:
             return
         payload = attempt.to_json()
         payload["cached"] = False
-        entry = {"key": self.key_fields(task, version, key_limit), "obligation": task.obligation.id,
-                 "attempt": payload, "checksum": _digest(payload)}
-        path = self.path(task, version, key_limit)
+        key_fields = self.key_fields(task, version, key_limit)   # hashes the task's text: once per store
+        path = self._path_of(key_fields)
         self.consulted.add(path)
-        write_json_atomic(path, entry)
+        write_json_atomic(path, {"key": key_fields, "obligation": task.obligation.id, "attempt": payload,
+                                 "checksum": _digest(payload)})
 
     def _report(self, path: Path, problem: str) -> None:
         with self._lock:

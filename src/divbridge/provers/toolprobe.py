@@ -42,7 +42,7 @@ class Recording:
         """``executables`` (name -> [real path, size, mtime]) and ``files`` (path -> [size, mtime]; None:
         absent), as `unchanged` reads them."""
         executables = sorted(self.executables.items())
-        return {"executables": {name: [path, *(stamp_of(path) or [])] for name, path in executables},
+        return {"executables": {name: executable_stamp(path) for name, path in executables},
                 "files": {path: stamp_of(path) for path in sorted(self.files)}}
 
 
@@ -91,18 +91,21 @@ def stamp_of(path: str) -> list[int] | None:
     return [stat.st_size, stat.st_mtime_ns]
 
 
+def executable_stamp(executable: str) -> list:
+    """An executable as the file and a recording keep it: its real path, size and modification time."""
+    return [executable, *(stamp_of(executable) or [])]
+
+
 def unchanged(record: dict[str, dict[str, list]]) -> bool:
     """Whether every tool a `Recording.consulted` record names is still the one it found."""
-    return (all([executable_of(name), *(stamp_of(executable_of(name)) or [])] == found
-                for name, found in record["executables"].items())
+    return (all(executable_stamp(executable_of(name)) == found for name, found in record["executables"].items())
             and all(stamp_of(path) == found for path, found in record["files"].items()))
 
 
 @functools.cache   # once per process, whatever the file says
 def _said(executable: str, command: tuple[str, ...]) -> str:
-    stat = os.stat(executable)
     key = " ".join((executable, *command[1:]))
-    stamp = [executable, stat.st_size, stat.st_mtime_ns]
+    stamp = executable_stamp(executable)
     with _LOCK:
         path = _path()
         known = _read(path) if path is not None else {}

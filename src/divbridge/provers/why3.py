@@ -305,7 +305,7 @@ class Why3Backend(Backend):
         for name in theory.lemmas:
             lemma = answers.get(name)
             if lemma is None:   # the task was stopped, or the run abandoned (Ctrl-C)
-                return Attempt(attempt.prover, "skipped", attempt.time_s, message="stopped: another prover answered first")
+                return _stopped(attempt.prover, attempt.time_s)
             if lemma.verdict != "proved":
                 return Attempt(attempt.prover, "unknown", attempt.time_s,
                                message=f"rests on lemma {name} ({theory.path.name}), which Why3 did not prove: "
@@ -338,7 +338,7 @@ class Why3Backend(Backend):
                 continue
             early = self._other(task, solver, min(timeout, limit), cancel)
             if early is None:
-                return Attempt(f"{PROVER}+{solver}", "skipped", 0.0, message="stopped: another prover answered first")
+                return _stopped(f"{PROVER}+{solver}", 0.0)
             if early.verdict == "proved" or (early.verdict == "refuted" and (
                     solver == "cvc4" or (early.counterexample is not None and early.counterexample.replayed))):
                 return early
@@ -347,7 +347,7 @@ class Why3Backend(Backend):
         output, elapsed = self.prove_goal(theory.path, goal.module, selector, timeout,
                                           with_model=with_model, cancel=cancel)
         if output is None:
-            return Attempt(f"{PROVER}+z3", "skipped", round(elapsed, 3), message="stopped: another prover answered first")
+            return _stopped(f"{PROVER}+z3", round(elapsed, 3))
         attempt = attempt_from_output(output, task.obligation.expect, elapsed, stated_in, task.obligation)
         if attempt.verdict == "refuted" and not with_model:   # "Invalid" with no model: ask Z3 for one
             again, _ = self.prove_goal(theory.path, goal.module, selector, timeout, with_model=True, cancel=cancel)
@@ -377,7 +377,7 @@ class Why3Backend(Backend):
                                           with_model=task.obligation.expect == "invalid", cancel=cancel,
                                           solver=solver, steps=Z3_STEPS["beyond"])
         if output is None:
-            return Attempt(f"{PROVER}+{solver}", "skipped", round(elapsed, 3), message="stopped: another prover answered first")
+            return _stopped(f"{PROVER}+{solver}", round(elapsed, 3))
         attempt = attempt_from_output(output, task.obligation.expect, elapsed, theory.stated_in(goal).name,
                                       task.obligation, solver=solver, steps=Z3_STEPS["beyond"])
         if attempt.verdict not in DEFINITE:
@@ -493,8 +493,7 @@ class Why3Backend(Backend):
         answer is absent."""
         if not goals:
             return {}
-        if self._config is None or self._extra is None:
-            self._config, self._extra = self.write_config()
+        self._configure()
         selection = [option for module in dict.fromkeys(module for module, _ in goals)
                      for option in ["-T", module, *(word for inside, goal in goals if inside == module
                                                      for word in ("-G", goal))]]
@@ -505,6 +504,11 @@ class Why3Backend(Backend):
         if output is None:   # the run was abandoned (Ctrl-C)
             return {}
         return parse_file_answers(output, {goal.rpartition(".")[2] for _, goal in goals}, solver)
+
+    def _configure(self) -> None:
+        """This machine's Why3 configuration, written on first use (`write_config`)."""
+        if self._config is None or self._extra is None:
+            self._config, self._extra = self.write_config()
 
     def _options(self, theory: Path) -> list[str]:
         """The configuration and the load path (the hand-written library, and the theory's own directory:
@@ -519,8 +523,7 @@ class Why3Backend(Backend):
                    steps: int | None = None) -> tuple[str | None, float]:
         """Run why3 with one prover (Z3 unless told) on one goal, under its steps (`step_limit` unless told);
         returns why3's output and the wall time."""
-        if self._config is None or self._extra is None:
-            self._config, self._extra = self.write_config()
+        self._configure()
         steps = steps or step_limit(solver)
         command = [require_why3(), "prove", *self._options(path), "-P", f"{solver}-ce" if with_model else solver,
                    "-t", str(max(1, math.ceil(timeout))), *(["-s", str(steps)] if steps else []),
@@ -561,6 +564,11 @@ def parse_file_answers(output: str, goals: set[str], solver: str = "z3") -> dict
         if name in goals and names.count(name) == 1:
             answers[name] = attempt_from_output(f"Goal {name}.\n{text}", "valid", 0.0, solver=solver)
     return answers
+
+
+def _stopped(prover: str, elapsed: float) -> Attempt:
+    """The attempt of a goal whose run was stopped: the obligation was decided, or the run abandoned."""
+    return Attempt(prover, "skipped", elapsed, message="stopped: another prover answered first")
 
 
 def attempt_from_output(output: str, expect: str, elapsed: float, file_name: str | None = None,
