@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import shutil
+import time
 from dataclasses import replace
 
 import pytest
@@ -81,6 +82,10 @@ def test_prepare_writes_one_file_per_obligation_and_the_libraries_beside_them(tm
         assert (tmp_path / "coq" / "DivBridge" / f"{name}.v").read_text() == backend.libraries.texts[name]
         assert [key for key, _ in task.options] == [f"DivBridge.{name}"]
     assert CoqBackend().prepare([BY_ID[i] for i in SIX], tmp_path, {"z3"}) == []
+    # a later run without two of them removes their files, not the libraries below
+    backend.prepare([BY_ID[i] for i in SIX[2:]], tmp_path, {"coq"})
+    assert sorted(p.name for p in (tmp_path / "coq").glob("*.v")) == sorted(f"{i}.v" for i in SIX[2:])
+    assert len(list((tmp_path / "coq" / "DivBridge").iterdir())) == len(LIBRARY_OF)
 
 
 def test_an_instance_only_instantiates_its_library():
@@ -381,17 +386,71 @@ def test_a_library_is_compiled_once_for_all_its_instances_and_kept_across_runs(t
         outcomes, _ = runner.run([BY_ID[i] for i in ids])
         return [o.outcome.verdict for o in outcomes]
 
+    # the library, then the four instances together (`Batches`)
     assert run() == ["proved"] * 4
-    assert sorted(compiled) == ["MonotoneNumerator.v"] + ["obligation.v"] * 4
+    assert compiled == ["MonotoneNumerator.v", "obligation.v"]
     # the next run finds the library compiled in the cache
     compiled.clear()
-    assert run() == ["proved"] * 4 and compiled == ["obligation.v"] * 4
+    assert run() == ["proved"] * 4 and compiled == ["obligation.v"]
     # a compiled copy that no longer matches what its compile left is compiled again
     [stored] = (tmp_path / "root" / "coq").glob("MonotoneNumerator-*/MonotoneNumerator.vo")
     stored.write_bytes(stored.read_bytes()[:-100])
     compiled.clear()
     assert run() == ["proved"] * 4
-    assert sorted(compiled) == ["MonotoneNumerator.v"] + ["obligation.v"] * 4
+    assert compiled == ["MonotoneNumerator.v", "obligation.v"]
+
+
+@pytest.fixture
+def monotone_backend(libraries, compiled) -> CoqBackend:
+    """A backend with MonotoneNumerator compiled (``compiled`` then records the instances' coqc runs only)."""
+    assert libraries.compile("MonotoneNumerator", time.monotonic() + TIMEOUT, None) is None
+    compiled.clear()
+    backend = CoqBackend()
+    backend.libraries = libraries
+    return backend
+
+
+@needs_coq
+def test_instances_of_one_library_are_checked_together_in_one_coqc(monotone_backend, compiled):
+    texts = [text_of(f"float.{name}.generic.monotone_numerator") for name in ("fp16", "fp32", "fp64")]
+    for text in texts:
+        monotone_backend.batches.add(text)
+    assert [monotone_backend.prove(text, TIMEOUT).verdict for text in texts] == ["proved"] * 3
+    assert compiled == ["obligation.v"]
+    # a file the run did not add is checked alone
+    alone = text_of("float.bf16.generic.monotone_numerator")
+    assert monotone_backend.prove(alone, TIMEOUT).verdict == "proved" and compiled == ["obligation.v"] * 2
+
+
+@needs_coq
+@pytest.mark.parametrize("spoil, verdict, message", [
+    # the claim weakened in the instance alone: the library's theorem does not prove it
+    (lambda text: text.replace("is_finite b = true -> Bltb", "is_nan b = false -> Bltb"), "unknown", "line "),
+    # a toplevel Hypothesis is an axiom in disguise: the batch's assumptions name it, and so do the file's own
+    (lambda text: text + "Hypothesis wrong : 1 = 2.\nTheorem t : 1 = 2. Proof. exact wrong. Qed.\nPrint Assumptions t.\n",
+     "error", "refused: the proof rests on wrong"),
+])
+def test_a_batch_that_does_not_check_leaves_each_file_to_be_checked_alone(monotone_backend, compiled, spoil, verdict,
+                                                                          message):
+    good, spoiled = (text_of(f"float.{name}.generic.monotone_numerator") for name in ("fp32", "fp64"))
+    spoiled = spoil(spoiled)
+    for text in (good, spoiled):
+        monotone_backend.batches.add(text)
+    answers = [monotone_backend.prove(text, TIMEOUT) for text in (good, spoiled)]
+    assert answers[0].verdict == "proved"
+    assert answers[1].verdict == verdict and message in answers[1].message
+    assert compiled == ["obligation.v"] * 3   # the batch, then each file alone
+
+
+def test_the_batch_file_holds_each_instance_in_a_module_and_prints_their_assumptions_once():
+    texts = [text_of(f"float.{name}.generic.monotone_numerator") for name in ("fp32", "fp64")]
+    batch = coq_backend.together(texts)
+    assert [line for line in batch.splitlines() if line.startswith("Print")] == ["Print Assumptions all_instances."]
+    assert batch.endswith("Definition all_instances := (Instance0.fp32_monotone_numerator, "
+                          "Instance1.fp64_monotone_numerator).\nPrint Assumptions all_instances.\n")
+    assert "Module Instance0.\n" in batch and "End Instance1.\n" in batch
+    # a file that prints no assumptions cannot be checked in a batch
+    assert coq_backend.together([texts[0], "Theorem t : True. Proof. exact I. Qed.\n"]) is None
 
 
 @needs_coq

@@ -32,6 +32,16 @@ def test_every_real_float_int_obligation_with_an_smt_backend_is_rendered(rendere
     assert all(r.path.read_text() == r.text for r in rendered)
 
 
+def test_a_query_of_an_obligation_no_longer_asked_is_removed(tmp_path):
+    """A document edited between two runs (an obligation renamed or dropped): the second run's directory holds
+    its own queries only, not the first's beside them as if they were evidence too."""
+    smtrender.render_all(SMT[:6], tmp_path)
+    (tmp_path / "notes.txt").write_text("not a query")
+    kept = smtrender.render_all(SMT[2:6], tmp_path)
+    assert sorted(p.name for p in tmp_path.glob("*.smt2")) == sorted(r.path.name for r in kept)
+    assert len(kept) == 4 and (tmp_path / "notes.txt").exists()
+
+
 def test_each_file_states_id_tags_status_and_logic(rendered):
     for r in rendered:
         o = r.obligation

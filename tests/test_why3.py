@@ -477,6 +477,26 @@ def test_the_file_passes_the_run_will_ask_for_start_together_and_none_runs_twice
 
 
 @needs_why3
+def test_the_passes_that_bit_blast_start_widest_format_first(tmp_path, monkeypatch):
+    """A divider's circuit grows with the square of the significand: the passes on the goals' bits start
+    before the others, FP64's first, so that the longest does not start late and end a cold run alone;
+    the other passes keep the obligations' order."""
+    obligations = [o for o in WHY3_OBLIGATIONS if o.format in ("real", "fp16", "fp32", "fp64")]
+    backend = Why3Backend()
+    groups = backend.prepare(obligations, tmp_path, {"why3"})
+    ran = []
+    monkeypatch.setattr(why3_backend, "PASSES_AT_ONCE", 1)
+    monkeypatch.setattr(backend, "_prove_file", lambda theory, solver: ran.append((theory.path.stem, solver)) or {})
+    backend.expect([task for group in groups for task in group])
+    for thread in backend._passes_ahead:
+        thread.join(30)
+    assert ran[:3] == [("div_float_fp64", "z3bits"), ("div_float_fp32", "z3bits"), ("div_float_fp16", "z3bits")]
+    rest = ran[3:]
+    assert ("div_real", "z3") in rest and all(solver != "z3bits" for _, solver in rest)
+    assert rest.index(("div_real", "z3")) < rest.index(("div_float_fp16", "z3")) < rest.index(("div_float_fp64", "z3"))
+
+
+@needs_why3
 def test_each_file_pass_tries_the_goals_of_its_route_and_leaves_the_others_to_theirs(tmp_path):
     """Z3 on the goals' bits tries the claims of that route (the special values, the case table, the
     examples, A / 1 = A, A / A = 1), Z3 on abstract floats those of its own (exactness), Gappa the error
@@ -547,6 +567,37 @@ def test_a_goal_beyond_z3_gets_one_short_attempt_and_counts_only_if_it_settles_i
         assert attempt.verdict == "timeout" and "does not settle here" in attempt.message, attempt
         assert attempt.prover == ("why3+z3bits" if obligation_id.startswith("float") else "why3+z3")
     assert [model for module, _, _, model in asked if "int64" in module] == [True]   # the probe asks for a model
+    # the attempt is made once per run: asked again, the task gets the same answer
+    [fp32] = [g for g in groups if g[0].obligation.id == "float.fp32.strategy.via_fp64"]
+    assert backend.run_group(fp32, 20, 1)[0] == attempts["float.fp32.strategy.via_fp64"]
+    assert len(asked) == len(VIA_WIDER)
+    backend = Why3Backend()
+    groups = backend.prepare(VIA_WIDER, tmp_path, {"why3"})
     monkeypatch.setattr(backend, "prove_goal", answers("Valid (0.10s, 1000 steps)"))
     [fp32] = [g for g in groups if g[0].obligation.id == "float.fp32.strategy.via_fp64"]
     assert backend.run_group(fp32, 20, 1)[0].verdict == "proved"
+
+
+def test_the_attempts_beyond_z3_run_ahead_after_the_file_passes_and_their_tasks_take_them(tmp_path, monkeypatch):
+    """The strategies come last in a run: their one attempt each starts in the background, after the file
+    passes, and the task finds it made instead of making it again."""
+    obligations = VIA_WIDER + [o for o in WHY3_OBLIGATIONS if o.format == "fp32"]
+    backend = Why3Backend()
+    groups = backend.prepare(obligations, tmp_path, {"why3"})
+    ran = []
+    monkeypatch.setattr(why3_backend, "PASSES_AT_ONCE", 1)
+    monkeypatch.setattr(backend, "_prove_file", lambda theory, solver: ran.append(f"file {theory.path.stem} {solver}") or {})
+
+    def prove_goal(path, module, goal, timeout, with_model=False, cancel=None, solver="z3", steps=None):
+        ran.append(f"beyond {module}.{goal}")
+        return f"Goal {goal}.\nProver result is: Unknown (unknown) (0.50s, {steps} steps).\n", 0.5
+    monkeypatch.setattr(backend, "prove_goal", prove_goal)
+    backend.expect([task for group in groups for task in group])
+    for thread in backend._passes_ahead:
+        thread.join(30)
+    beyond = [name for name in ran if name.startswith("beyond")]
+    assert len(beyond) == len(VIA_WIDER) and ran[-len(beyond):] == beyond and len(ran) > len(beyond)
+    for group in groups:
+        if group[0].obligation in VIA_WIDER:
+            assert "does not settle here" in backend.run_group(group, 20, 1)[0].message
+    assert len(ran) == len(set(ran))   # no attempt made twice

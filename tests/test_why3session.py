@@ -105,6 +105,21 @@ def test_two_writes_of_the_same_results_are_byte_identical(tmp_path, versions, m
     assert why3session.write_sessions([], tmp_path, 20) == [] and not session.exists()
 
 
+def test_goal_trees_started_before_the_write_give_the_same_session(tmp_path, versions, monkeypatch):
+    """`divbridge prove` starts the goal trees when its provers are done, and writes the sessions after the
+    cross-check: the session is the one a write from scratch gives, and the tree is asked of Why3 once."""
+    monkeypatch.setenv("DIVBRIDGE_CACHE", "off")
+    results = _results(tmp_path, versions)
+    [session] = why3session.write_sessions(results, tmp_path, 20)
+    from_scratch = _files(session)
+    asked = []
+    computed = why3session._skeleton
+    monkeypatch.setattr(why3session, "_skeleton", lambda *args: asked.append(args[0].name) or computed(*args))
+    skeletons = why3session.Skeletons(why3session.theory_files(results, tmp_path))
+    assert why3session.write_sessions(results, tmp_path, 20, skeletons=skeletons) == [session]
+    assert _files(session) == from_scratch and asked == ["div_int_int8.mlw"]
+
+
 def test_a_session_never_claims_a_goal_that_was_not_proved(tmp_path, versions):
     results = _results(tmp_path, versions, {MAGNITUDE: ("why3+z3", "timeout"),
                                             "int.int8.range.result_in_range": ("z3", "proved")})

@@ -1,4 +1,4 @@
-"""Write files so that a reader never sees a half-written one.
+"""Write files so that a reader never sees a half-written one; remove the ones a run no longer writes.
 
 The temporary file is created with mode 0666 and the kernel applies the umask, so the file it becomes
 gets the modes any new file gets (`tempfile.mkstemp` would make it private, 0600).
@@ -10,7 +10,7 @@ import json
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 
 def write_text_atomic(path: str | os.PathLike, text: str) -> None:
@@ -49,3 +49,13 @@ def _create(target: Path) -> tuple[int, str]:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
         except FileExistsError:
             continue
+
+
+def remove_others(directory: Path, pattern: str, kept: Iterable[Path]) -> None:
+    """Remove the files of ``directory`` (not below it) matching ``pattern`` that are not in ``kept``: what an
+    earlier run rendered for an obligation this one no longer has (renamed, or gone from the document), which
+    would otherwise lie beside the evidence as if it were part of it."""
+    keep = {path.resolve() for path in kept}
+    for path in directory.glob(pattern):
+        if path.is_file() and path.resolve() not in keep:
+            path.unlink()

@@ -28,6 +28,7 @@ from divbridge.provers.portfolio import PROVERS, backends
 # them: a run the up-to-date check (`uptodate`) answers does not need them.
 if TYPE_CHECKING:
     from divbridge.provers.verdicts import ObligationResult
+    from divbridge.provers.why3session import Skeletons
     from divbridge.results import Results
 
 NAME = "prove"
@@ -119,6 +120,7 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
     with toolprobe.recording() as tools:   # the tools this run asks (the up-to-date check stands on them)
         proved, versions = runner.run(obligations)
     results = Results(proved, tool_versions=versions, document=summary)
+    skeletons = _start_skeletons(results, out) if "why3" in provers else None
     crosscheck_failures = 0
     if not args.no_crosscheck:
         from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked
@@ -127,8 +129,8 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
         results.crosscheck = run_crosscheck(results)
         crosscheck_failures = results.crosscheck["failures"]
     results.save(out / "results.json")
-    if "why3" in provers:
-        write_why3_sessions(results, out, args.timeout)
+    if skeletons is not None:
+        write_why3_sessions(results, out, args.timeout, skeletons)
     printed = io.StringIO()
     print_summary(results.obligations, printed)
     if results.crosscheck is not None:
@@ -157,12 +159,19 @@ def _stamp_options(args: argparse.Namespace, provers: set[str], out: Path) -> di
             "crosscheck": not args.no_crosscheck, "out": str(out.resolve())}
 
 
-def write_why3_sessions(results: Results, out: Path, timeout: float) -> None:
+def _start_skeletons(results: Results, out: Path) -> Skeletons:
+    """The goal trees of the Why3 sessions (`why3session.Skeletons`), started now: beside the cross-check."""
+    from divbridge.provers.why3session import Skeletons, theory_files
+    return Skeletons(theory_files(results.obligations, out / "why3"))
+
+
+def write_why3_sessions(results: Results, out: Path, timeout: float, skeletons: Skeletons) -> None:
     """The Why3 sessions of the theories under ``out``/why3 (beside results.json: a filtered run writes
-    them in its own --out), from this run's Why3 proofs; `make why3-replay` replays them."""
+    them in its own --out), from this run's Why3 proofs and their goal trees (``skeletons``); `make
+    why3-replay` replays them."""
     from divbridge.provers.why3 import backstop
     from divbridge.provers.why3session import write_sessions
-    written = write_sessions(results.obligations, out / "why3", backstop(timeout))
+    written = write_sessions(results.obligations, out / "why3", backstop(timeout), skeletons=skeletons)
     print(f"Why3 sessions written for {len(written)} theories ({out / 'why3'}/<theory>/{'why3session.xml'})",
           flush=True)
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from divbridge import assets, statements
-from divbridge.atomicio import write_text_atomic
+from divbridge.atomicio import remove_others, write_text_atomic
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
 from divbridge.statements.mirrorops import wide_format
@@ -111,15 +111,16 @@ def question(text: str) -> str:
 
 
 def render_all(obligations: list[Obligation], out_dir: Path) -> list[Rendered]:
-    """Render and write every obligation the SMT backend handles, atomically."""
+    """Render and write every obligation the SMT backend handles, atomically; the other queries in
+    ``out_dir`` (of obligations no longer asked) are removed."""
     rendered = []
     for obligation in obligations:
         if not handles(obligation):
             continue
         item = render(obligation, out_dir)
-        if not item.path.exists() or item.path.read_text(encoding="utf-8") != item.text:
-            write_text_atomic(item.path, item.text)
+        write_text_atomic(item.path, item.text)
         rendered.append(item)
+    remove_others(out_dir, "*.smt2", [item.path for item in rendered])
     return rendered
 
 

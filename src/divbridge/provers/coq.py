@@ -15,6 +15,9 @@ only loads its library, instantiates the theorem for the obligation's format
 (the hypotheses checked by computation or ``lia``) and ends with ``Print
 Assumptions``, which reaches into the library's proof.  The cache keys an
 instance's answer on its text and on the text of every library it loads.
+A run checks the instances that load the same libraries together, in one
+``coqc`` with one ``Print Assumptions`` over all their theorems (`Batches`);
+one that fails there is checked alone, which says why.
 
 Honesty: a file is proved only when ``coqc`` compiles it (and its libraries)
 and the printed assumptions are among the standard library's axioms of the
@@ -65,6 +68,7 @@ _UNPROVED = re.compile(r"\b(Admitted|admit|Axioms?|Parameters?|Conjectures?|bypa
 _COMMENT = re.compile(r"\(\*.*?\*\)", re.DOTALL)
 _REQUIRES = re.compile(rf"\bFrom\s+{LIBRARY_ROOT}\s+Require\s+(?:Import\s+|Export\s+)?([\w\s]+?)\s*\.(?!\w)")
 _FLOCQ_VERSION = re.compile(r'parse "(?P<version>[\d.]+)"%string')
+_PRINT_ASSUMPTIONS = re.compile(r"^Print\s+Assumptions\s+([\w.']+)\s*\.\s*$", re.MULTILINE)
 
 
 def handles(obligation: Obligation) -> bool:
@@ -80,6 +84,7 @@ class CoqBackend(FileBackend):
     def __init__(self) -> None:
         self._env = assets.template_environment("coq", keep_trailing_newline=True)
         self.libraries = Libraries()
+        self.batches = Batches()
 
     def versions(self) -> dict[str, str]:
         return {"coq": coq_version()}
@@ -103,10 +108,54 @@ class CoqBackend(FileBackend):
                  for group in groups]
         for name in sorted({name for group in groups for name in required_libraries(group[0].text)}):
             self.libraries.write(name, out_dir / self.name / LIBRARY_ROOT)
+        for group in groups:
+            self.batches.add(group[0].text)
         return keyed
 
     def prove(self, text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
+        elapsed = self.batches.proved(text, timeout, cancel, self.libraries)
+        if elapsed is not None:
+            return Attempt("coq", "proved", elapsed)
         return prove(text, timeout, cancel, self.libraries)
+
+
+class Batches:
+    """The instances of a run that load the same libraries, checked together in one coqc (`together`) when
+    the first of them is asked for: coqc's start-up (1 s, loading Flocq) and Print Assumptions (1.2 s, which
+    walks the library's proof) are paid once for all of them instead of once each.  A batch proves each of its
+    files or none: when it does not check (one file failing, an assumption beyond the standard ones, no time
+    left), each file is checked alone (`prove`), which says which one fails and why."""
+
+    def __init__(self) -> None:
+        self._files: dict[tuple[str, ...], list[str]] = {}   # libraries -> the instance files that load them
+        self._checks: dict[tuple[str, ...], tuple[threading.Event, list[float | None]]] = {}
+        self._lock = threading.Lock()
+
+    def add(self, text: str) -> None:
+        self._files.setdefault(tuple(required_libraries(text)), []).append(text)
+
+    def proved(self, text: str, timeout: float, cancel: threading.Event | None, libraries: Libraries) -> float | None:
+        """The time of the batch check that proved ``text`` with the other files of its batch; None when no
+        batch proves it (a batch of one, a file not added, a batch that did not check, a stopped wait)."""
+        names = tuple(required_libraries(text))
+        texts = self._files.get(names, [])
+        if len(texts) < 2 or text not in texts:
+            return None
+        with self._lock:   # the first to ask checks the batch; the others wait for its answer
+            check = self._checks.get(names)
+            mine = check is None
+            if check is None:
+                check = self._checks[names] = (threading.Event(), [])
+        done, answer = check
+        if mine:
+            try:
+                answer.append(_check_together(texts, timeout, cancel, libraries))
+            finally:
+                done.set()
+        while not done.wait(0.05):
+            if cancel is not None and cancel.is_set():
+                return None
+        return answer[0] if answer else None
 
 
 class Libraries:
@@ -276,6 +325,35 @@ def _coqc(work: Path, source: str, libraries: list[Path], limit: float,
     return None
 
 
+def together(texts: list[str]) -> str | None:
+    """One file checking every file of ``texts`` (instances loading the same libraries): each in a module of
+    its own, its Print Assumptions left out, and one Print Assumptions over all their theorems at the end,
+    which lists what any of them rests on.  None when a file names no theorem to print the assumptions of."""
+    modules, theorems = [], []
+    for number, text in enumerate(texts):
+        names = _PRINT_ASSUMPTIONS.findall(_COMMENT.sub(" ", text))
+        if not names:
+            return None
+        module = f"Instance{number}"
+        modules.append(f"Module {module}.\n{_PRINT_ASSUMPTIONS.sub('', text)}\nEnd {module}.\n")
+        theorems += [f"{module}.{name}" for name in names]
+    return "".join(modules) + f"Definition all_instances := ({', '.join(theorems)}).\nPrint Assumptions all_instances.\n"
+
+
+def _check_together(texts: list[str], timeout: float, cancel: threading.Event | None,
+                    libraries: Libraries) -> float | None:
+    """The seconds one coqc took to check every file of ``texts`` (loading the same libraries) on the standard
+    axioms alone (`together`); None when it did not."""
+    batch = together(texts)
+    if batch is None or any(unproved_commands(text) for text in texts):
+        return None
+    started = time.monotonic()
+    failure, used = _compile(batch, started + timeout, cancel, libraries)
+    if failure is not None or used is None or any(name not in STANDARD_AXIOMS for name in used):
+        return None
+    return round(time.monotonic() - started, 3)
+
+
 def prove(text: str, timeout: float, cancel: threading.Event | None = None,
           libraries: Libraries | None = None) -> Attempt:
     """Compile one Coq file (and, once, the libraries it loads); proved only if it checks and rests
@@ -284,25 +362,32 @@ def prove(text: str, timeout: float, cancel: threading.Event | None = None,
     if forbidden:
         return Attempt("coq", "error", 0.0, message=f"refused: the file uses {', '.join(forbidden)}")
     started = time.monotonic()
-    libraries = libraries or Libraries()
-    failure = None
-    names = required_libraries(text)
-    for name in names:
-        failure = failure or libraries.compile(name, started + timeout, cancel)
-    stdout: list[str] = []
-    if failure is None:
-        with tempfile.TemporaryDirectory(prefix="divbridge-coq-") as work:
-            (Path(work) / "obligation.v").write_text(text)
-            failure = _coqc(Path(work), "obligation.v", [libraries.path(name) for name in names],
-                            started + timeout - time.monotonic(), cancel, stdout)
+    failure, used = _compile(text, started + timeout, cancel, libraries or Libraries())
     elapsed = round(time.monotonic() - started, 3)
     if failure is not None:
         verdict, message = failure
         return Attempt("coq", verdict, elapsed, message=f"no answer in {timeout:g} s" if verdict == "timeout" else message)
-    used = assumptions(stdout[0])
     if used is None:
         return Attempt("coq", "error", elapsed, message="no Print Assumptions output: nothing shows what the proof rests on")
     extra = [name for name in used if name not in STANDARD_AXIOMS]
     if extra:
         return Attempt("coq", "error", elapsed, message=f"refused: the proof rests on {', '.join(extra)}")
     return Attempt("coq", "proved", elapsed)
+
+
+def _compile(text: str, deadline: float, cancel: threading.Event | None,
+             libraries: Libraries) -> tuple[tuple[str, str] | None, list[str] | None]:
+    """coqc on ``text``, after the libraries it loads: (verdict, message) when it does not compile, else None
+    and what its Print Assumptions listed (`assumptions`)."""
+    names = required_libraries(text)
+    failure = None
+    for name in names:
+        failure = failure or libraries.compile(name, deadline, cancel)
+    if failure is not None:
+        return failure, None
+    stdout: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="divbridge-coq-") as work:
+        (Path(work) / "obligation.v").write_text(text)
+        failure = _coqc(Path(work), "obligation.v", [libraries.path(name) for name in names],
+                        deadline - time.monotonic(), cancel, stdout)
+    return failure, assumptions(stdout[0]) if failure is None else None

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TextIO
 
-from divbridge.atomicio import write_text_atomic
+from divbridge.atomicio import remove_others, write_text_atomic
 from divbridge.obligations.model import Obligation
 from divbridge.provers import process
 from divbridge.provers.verdicts import Attempt, ObligationResult, Outcome, answers_task, combine, deciding
@@ -108,6 +108,7 @@ class FileBackend(Backend):
             path = out_dir / self.name / f"{obligation.id}{self.suffix}"
             write_text_atomic(path, text)
             groups.append([ProofTask(obligation, self.name, text, path.as_posix())])
+        remove_others(out_dir / self.name, f"*{self.suffix}", [Path(group[0].artifact) for group in groups])
         return groups
 
     def run_group(self, group: list[ProofTask], timeout: float, agree: int,

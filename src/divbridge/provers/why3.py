@@ -4,8 +4,8 @@ examples...), Z3 on abstract floats, and Z3 on Why3's whole task under a short l
 they left open: Gappa on an error bound (a statement with a Gappa encoding), Z3 on the goal's bits on a
 float probe (with a model), CVC4 on a real or integer claim; then Z3 on the whole task under the full
 limit.  The attempt names the prover inside Why3 that answered (``why3+z3``, ``why3+z3abstract``,
-``why3+z3bits``, ``why3+gappa``, ``why3+cvc4``).  The file passes a run will ask for start together at
-its start, in the background (`Why3Backend.expect`).
+``why3+z3bits``, ``why3+gappa``, ``why3+cvc4``).  The file passes a run will ask for, and the one attempt
+on each goal beyond Z3 here, start together at its start, in the background (`Why3Backend.expect`).
 
 A module may state lemmas, steps of a goal's proof (`Statement.why3_lemmas`:
 monotonicity follows from four); they come after the module's other goals, just
@@ -48,6 +48,7 @@ never the headline counterexample (`verdicts.headline`).
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -289,7 +290,8 @@ class Why3Backend(Backend):
         return [self.run_task(task, timeout, cancel) for task in group]
 
     def expect(self, tasks: list[ProofTask]) -> None:
-        """Start, in the background, the file passes the run's tasks will ask for (`_run_file_passes`)."""
+        """Start, in the background, the file passes the run's tasks will ask for, and their attempts on the
+        goals beyond Z3 (`_run_file_passes`)."""
         goals = [self._goals[task.artifact] for task in tasks]
         self._passes_ahead = [threading.Thread(target=self._run_file_passes, args=(goals,))
                               for _ in range(PASSES_AT_ONCE)]
@@ -320,9 +322,11 @@ class Why3Backend(Backend):
 
     def _prove(self, task: ProofTask, timeout: float, cancel: threading.Event | None) -> Attempt:
         theory, goal = self._goals[task.artifact]
-        beyond = statements.of(task.obligation).why3_beyond(task.obligation)
-        if beyond:
-            return self._prove_beyond(task, beyond, min(timeout, ROUTE_S), cancel)
+        if statements.of(task.obligation).why3_beyond(task.obligation):
+            # its one attempt, bounded by ROUTE_S below any task's limit (`backstop`), may already be under way
+            beyond = self._shared_pass(_beyond_kind(goal), theory, functools.partial(self._prove_beyond, goal=goal),
+                                       cancel).get(goal.name)
+            return beyond if beyond is not None else _stopped(f"{PROVER}+z3", 0.0)
         selector, stated_in = theory.selector(goal), theory.stated_in(goal).name
         tried = []
         in_pass = self._file_pass(goal)
@@ -367,22 +371,23 @@ class Why3Backend(Backend):
             attempt.message += f"; {SOLVERS[solver]}: {early.message.removeprefix('why3: ') or early.verdict}"
         return attempt
 
-    def _prove_beyond(self, task: ProofTask, reason: str, timeout: float, cancel: threading.Event | None) -> Attempt:
+    def _prove_beyond(self, theory: why3render.Theory, goal: why3render.Goal) -> dict[str, Attempt]:
         """A goal Z3 inside Why3 is not expected to settle (`Statement.why3_beyond`): one attempt, on the goal's
         bits for a float claim of that route (else Why3's whole task), under `Z3_STEPS` ["beyond"]; a goal it
-        leaves open says why."""
-        theory, goal = self._goals[task.artifact]
+        leaves open says why.  Goal name -> that attempt (none if the run was abandoned)."""
+        obligation = goal.obligation
         solver = BITS.shortcut if BITS.shortcut in [name for name, _ in self._routes(goal)] else "z3"
-        output, elapsed = self.prove_goal(theory.path, goal.module, theory.selector(goal), timeout,
-                                          with_model=task.obligation.expect == "invalid", cancel=cancel,
-                                          solver=solver, steps=Z3_STEPS["beyond"])
+        output, elapsed = self.prove_goal(theory.path, goal.module, theory.selector(goal), ROUTE_S,
+                                          with_model=obligation.expect == "invalid", solver=solver,
+                                          steps=Z3_STEPS["beyond"])
         if output is None:
-            return _stopped(f"{PROVER}+{solver}", round(elapsed, 3))
-        attempt = attempt_from_output(output, task.obligation.expect, elapsed, theory.stated_in(goal).name,
-                                      task.obligation, solver=solver, steps=Z3_STEPS["beyond"])
+            return {}
+        attempt = attempt_from_output(output, obligation.expect, elapsed, theory.stated_in(goal).name, obligation,
+                                      solver=solver, steps=Z3_STEPS["beyond"])
         if attempt.verdict not in DEFINITE:
+            reason = statements.of(obligation).why3_beyond(obligation)
             attempt.message = f"{attempt.message}; {reason}: one attempt of {Z3_STEPS['beyond']:,} steps".lstrip("; ")
-        return attempt
+        return {goal.name: attempt}
 
     def _routes(self, goal: why3render.Goal) -> list[tuple[str, float]]:
         """The provers tried on a goal before Z3 on Why3's whole task, in order, each with its time cap.  A
@@ -439,18 +444,26 @@ class Why3Backend(Backend):
         start of the run: a theory's obligations come one after another, so without it both workers would
         reach its pass at once and wait for it, one core idle; with it they find it done or under way.
         `PASSES_AT_ONCE` threads walk the list, each running the next pass nobody has claimed: a pass a task
-        or another thread has started is not run again."""
+        or another thread has started is not run again.  After the passes comes the one attempt on each goal
+        beyond Z3 here (`_prove_beyond`), run the same way: the strategies' tasks come last, and their attempts
+        (1-5 s each) would otherwise end a cold run beside an idle core."""
         passes: dict[tuple[Path, str], why3render.Theory] = {}
         for theory, goal in goals:
             solver = self._file_pass(goal)
             if solver is not None:
                 passes.setdefault((theory.path, solver), theory)
-        for (_, solver), theory in passes.items():
+        ahead: list[tuple[str, why3render.Theory, Callable[[why3render.Theory], dict[str, Attempt]]]] = [
+            (f"file {solver}", theory, functools.partial(self._prove_file, solver=solver))
+            for (_, solver), theory in sorted(passes.items(), key=lambda item: -_blasted_width(item[1], item[0][1]))]
+        # then the one attempt on each goal beyond Z3 here: the strategies, whose tasks come last
+        ahead += [(_beyond_kind(goal), theory, functools.partial(self._prove_beyond, goal=goal)) for theory, goal in goals
+                  if statements.of(goal.obligation).why3_beyond(goal.obligation)]
+        for kind, theory, work in ahead:
             if aborted():
                 return
-            pending, mine = self._claim(f"file {solver}", theory)
+            pending, mine = self._claim(kind, theory)
             if mine:
-                _run_pass(lambda theory, solver=solver: self._prove_file(theory, solver), theory, *pending)
+                _run_pass(work, theory, *pending)
 
     def _claim(self, kind: str, theory: why3render.Theory) -> tuple[tuple[threading.Event, dict[str, Attempt]], bool]:
         """The pass's end and answers, and whether the caller is the first to ask (and so runs it)."""
@@ -531,6 +544,22 @@ class Why3Backend(Backend):
         started = time.monotonic()
         output = _run(command, timeout + 30, cancel)
         return output, time.monotonic() - started
+
+
+def _beyond_kind(goal: why3render.Goal) -> str:
+    """The shared run (`Why3Backend._claim`) of the one attempt on a goal beyond Z3 here."""
+    return f"beyond {goal.module}.{goal.name}"
+
+
+def _blasted_width(theory: why3render.Theory, solver: str) -> int:
+    """The significand width a pass bit-blasts (0: a pass that does not).  A divider's circuit grows with the
+    square of it, so FP64's pass on the goals' bits takes about 20 CPU-seconds where FP16's takes 2: the
+    passes start widest first, since the longest one started late would end a cold run alone beside an idle
+    core.  Passes of one width keep the obligations' order."""
+    if solver != BITS.shortcut:
+        return 0
+    return max((fmt.sb for goal in theory.goals if isinstance(fmt := get_format(goal.obligation.format), FloatFormat)),
+               default=0)
 
 
 def _run_pass(work: Callable[[why3render.Theory], dict[str, Attempt]], theory: why3render.Theory,

@@ -55,6 +55,8 @@ from divbridge.provers.why3drivers import ABSTRACT
 SESSION = "why3session.xml"
 SHAPES = "why3shapes"
 DEFAULT_DIRECTORY = Path("proofs/why3")
+# Why3's goal tree of a theory file, [(module, [(goal, its attributes)])], with its shapes and shape version
+Tree = tuple[list[tuple[str, list[tuple[str, dict[str, str]]]]], str, str]
 _HEADER = ('<?xml version="1.0" encoding="UTF-8"?>\n'
            '<!DOCTYPE why3session PUBLIC "-//Why3//proof session v5//EN"\n'
            '"http://why3.lri.fr/why3session.dtd">\n')
@@ -126,14 +128,36 @@ def recorded_proofs(results: Iterable[ObligationResult]) -> dict[str, dict[tuple
     return theories
 
 
+def theory_files(results: Iterable[ObligationResult], directory: Path) -> list[Path]:
+    """The theory files of ``directory`` that have goals in ``results``: those that get a session."""
+    return [directory / f"{stem}.mlw" for stem in sorted(recorded_proofs(results))]
+
+
+class Skeletons:
+    """The goal trees of theory files (`skeleton`), computed in the background from the moment it is made (a
+    why3 each in a cold run): `divbridge prove` starts them as soon as its provers are done, so that they run
+    beside the cross-check instead of after it."""
+
+    def __init__(self, theories: Iterable[Path], library: Path = assets.WHY3_LIBRARY) -> None:
+        pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
+        self._trees = {theory: pool.submit(skeleton, theory, library) for theory in theories}
+        pool.shutdown(wait=False)
+
+    def of(self, theory: Path) -> Tree:
+        """A theory file's skeleton, once computed (or its error)."""
+        return self._trees[theory].result()
+
+
 def write_sessions(results: Iterable[ObligationResult], directory: Path, time_limit: float,
-                   memory_mb: int = MEMORY_MB, library: Path = assets.WHY3_LIBRARY) -> list[Path]:
-    """A session beside each theory file of ``directory`` that has goals in ``results``; a session
-    directory whose theory is no longer there is removed.  Returns the session directories written."""
-    theories = recorded_proofs(results)
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:   # a cold run's skeletons: a why3 each
-        written = list(pool.map(lambda item: write_session(directory / f"{item[0]}.mlw", item[1], time_limit,
-                                                           memory_mb, library), sorted(theories.items())))
+                   memory_mb: int = MEMORY_MB, library: Path = assets.WHY3_LIBRARY,
+                   skeletons: Skeletons | None = None) -> list[Path]:
+    """A session beside each theory file of ``directory`` that has goals in ``results`` (``skeletons``: their
+    goal trees, if already started); a session directory whose theory is no longer there is removed.  Returns
+    the session directories written."""
+    results = list(results)
+    theories, files = recorded_proofs(results), theory_files(results, directory)
+    skeletons = skeletons or Skeletons(files, library)
+    written = [write_session(file, theories[file.stem], time_limit, memory_mb, skeletons.of(file)) for file in files]
     for stale in sorted(directory.glob(f"*/{SESSION}")):
         if stale.parent.name not in theories:
             shutil.rmtree(stale.parent)
@@ -141,9 +165,10 @@ def write_sessions(results: Iterable[ObligationResult], directory: Path, time_li
 
 
 def write_session(theory: Path, proofs: dict[tuple[str, str], Proof | None], time_limit: float,
-                  memory_mb: int = MEMORY_MB, library: Path = assets.WHY3_LIBRARY) -> Path:
-    """``theory``'s session directory (``X.mlw`` -> ``X/``), its proofs those of ``proofs``."""
-    modules, shapes, shape_version = skeleton(theory, library)
+                  memory_mb: int, tree: Tree) -> Path:
+    """``theory``'s session directory (``X.mlw`` -> ``X/``), its proofs those of ``proofs``, its goals those of
+    its skeleton (``tree``)."""
+    modules, shapes, shape_version = tree
     known = {(module, goal) for module, goals in modules for goal, _ in goals}
     strange = sorted(f"{m}.{g}" for (m, g), proof in proofs.items() if proof is not None and (m, g) not in known)
     if strange:
@@ -157,7 +182,7 @@ def write_session(theory: Path, proofs: dict[tuple[str, str], Proof | None], tim
 
 
 def skeleton(theory: Path, library: Path = assets.WHY3_LIBRARY
-             ) -> tuple[list[tuple[str, list[tuple[str, dict[str, str]]]]], str, str]:
+             ) -> Tree:
     """Why3's goal tree of a theory file ([(module, [(goal, attributes)])]), its shapes and shape
     version: `why3 replay -f` on a session naming only the file, in scratch; kept in the cache under the
     digest of every text it depends on (a warm run starts no Why3)."""
@@ -182,7 +207,7 @@ def _stored(digest: str) -> Path | None:
     return None if root is None else root / "why3" / "skeletons" / f"{digest}.json"
 
 
-def _skeleton(theory: Path, library: Path) -> tuple[list[tuple[str, list[tuple[str, dict[str, str]]]]], str, str]:
+def _skeleton(theory: Path, library: Path) -> Tree:
     with tempfile.TemporaryDirectory(prefix="divbridge-session-") as scratch:
         session = _scratch_copy(theory, None, Path(scratch))
         write_text_atomic(session / SESSION, _HEADER + '<why3session shape_version="6">\n<file format="whyml">\n'
