@@ -56,6 +56,17 @@ def test_one_module_per_family_and_format(theories):
                      *(f"div_int_int{b}" for b in (8, 16, 32)), "div_spec"}   # the document's integer types
 
 
+def test_a_theory_file_of_a_format_no_longer_asked_is_removed(tmp_path):
+    why3render.render(WHY3_OBLIGATIONS, tmp_path)
+    (tmp_path / "div_int_int8").mkdir()   # a session directory: the session writer's, left to it
+    kept = why3render.render([o for o in WHY3_OBLIGATIONS if o.format in ("fp16", "fp32", "real")], tmp_path)
+    # the generic float module stays with two formats to clone it
+    assert {p.name for p in tmp_path.glob("*.mlw")} == {theory.path.name for theory in kept} | {"div_float_generic.mlw"}
+    assert {p.name for p in tmp_path.glob("*.mlw")} == {"div_float_fp16.mlw", "div_float_fp32.mlw", "div_real.mlw",
+                                                        "div_spec.mlw", "div_float_generic.mlw"}
+    assert (tmp_path / "div_int_int8").is_dir()
+
+
 def test_goals_are_named_after_their_prop_and_commented_with_id_and_tags(theories):
     for theory in theories:
         for goal in theory.goals:

@@ -23,7 +23,7 @@ from pathlib import Path
 import jinja2
 
 from divbridge import assets, statements
-from divbridge.atomicio import write_text_atomic
+from divbridge.atomicio import remove_others, write_text_atomic
 from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations.model import Obligation
 from divbridge.statements.why3terms import FLOAT_THEORIES, hex_real
@@ -121,7 +121,8 @@ CLONE_AS = "Generic"   # each format module's name for its clone of the generic 
 
 def render(obligations: list[Obligation], out_dir: Path) -> list[Theory]:
     """Render every Why3 obligation under out_dir (atomically); one Theory per module with goals
-    (the generic float module, which has none of its own, is written beside them)."""
+    (the generic float module, which has none of its own, is written beside them).  The other theory files
+    of out_dir (an earlier run's, of formats or sections no longer asked) are removed."""
     groups: dict[tuple[str, str], list[Obligation]] = {}
     for obligation in obligations:
         if handles(obligation):
@@ -137,6 +138,7 @@ def render(obligations: list[Obligation], out_dir: Path) -> list[Theory]:
         theory = render_module(stem, module, members, goals[stem, module], out_dir, clones)
         write_text_atomic(theory.path, theory.text)
         theories.append(theory)
+    remove_others(out_dir, "*.mlw", [theory.path for theory in theories] + ([generic.path] if generic else []))
     return theories
 
 
