@@ -452,9 +452,11 @@ class Why3Backend(Backend):
             solver = self._file_pass(goal)
             if solver is not None:
                 passes.setdefault((theory.path, solver), theory)
+        widest_first = sorted(((solver, theory) for (_, solver), theory in passes.items()),
+                              key=lambda pass_: -_blasted_width(*pass_))
         ahead: list[tuple[str, why3render.Theory, Callable[[why3render.Theory], dict[str, Attempt]]]] = [
             (f"file {solver}", theory, functools.partial(self._prove_file, solver=solver))
-            for (_, solver), theory in sorted(passes.items(), key=lambda item: -_blasted_width(item[1], item[0][1]))]
+            for solver, theory in widest_first]
         # then the one attempt on each goal beyond Z3 here: the strategies, whose tasks come last
         ahead += [(_beyond_kind(goal), theory, functools.partial(self._prove_beyond, goal=goal)) for theory, goal in goals
                   if statements.of(goal.obligation).why3_beyond(goal.obligation)]
@@ -551,7 +553,7 @@ def _beyond_kind(goal: why3render.Goal) -> str:
     return f"beyond {goal.module}.{goal.name}"
 
 
-def _blasted_width(theory: why3render.Theory, solver: str) -> int:
+def _blasted_width(solver: str, theory: why3render.Theory) -> int:
     """The significand width a pass bit-blasts (0: a pass that does not).  A divider's circuit grows with the
     square of it, so FP64's pass on the goals' bits takes about 20 CPU-seconds where FP16's takes 2: the
     passes start widest first, since the longest one started late would end a cold run alone beside an idle
