@@ -160,8 +160,7 @@ class FloatEncoding(Encoding):
 
     def solver(self) -> str:
         """Bitwuzla, but in the formats its build lacks (BF16: it rejects the format's literals)."""
-        sizes = solvers.FLOAT_SIZES["bitwuzla"]
-        return "bitwuzla" if sizes is None or (self.fmt.eb, self.fmt.sb) in sizes else "z3"
+        return "bitwuzla" if solvers.supports("bitwuzla", "QF_BVFP", self._context) else "z3"
 
 
 class ExactEncoding(Encoding):

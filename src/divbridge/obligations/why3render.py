@@ -58,6 +58,11 @@ class Goal:
         does not rest on them, whose quantifiers would keep Z3 from bit-blasting those."""
         return statements.of(self.obligation).why3_lemmas(self.obligation)
 
+    @property
+    def beyond(self) -> str:
+        """Why Z3 inside Why3 is not expected to settle it here (`Statement.why3_beyond`; "": it is)."""
+        return statements.of(self.obligation).why3_beyond(self.obligation)
+
     def __getattr__(self, attribute: str):
         return getattr(self.obligation, attribute)
 

@@ -322,7 +322,7 @@ class Why3Backend(Backend):
 
     def _prove(self, task: ProofTask, timeout: float, cancel: threading.Event | None) -> Attempt:
         theory, goal = self._goals[task.artifact]
-        if statements.of(task.obligation).why3_beyond(task.obligation):
+        if goal.beyond:
             # its one attempt, bounded by ROUTE_S below any task's limit (`backstop`), may already be under way
             beyond = self._shared_pass(_beyond_kind(goal), theory, functools.partial(self._prove_beyond, goal=goal),
                                        cancel).get(goal.name)
@@ -385,8 +385,7 @@ class Why3Backend(Backend):
         attempt = attempt_from_output(output, obligation.expect, elapsed, theory.stated_in(goal).name, obligation,
                                       solver=solver, steps=Z3_STEPS["beyond"])
         if attempt.verdict not in DEFINITE:
-            reason = statements.of(obligation).why3_beyond(obligation)
-            attempt.message = f"{attempt.message}; {reason}: one attempt of {Z3_STEPS['beyond']:,} steps".lstrip("; ")
+            attempt.message = f"{attempt.message}; {goal.beyond}: one attempt of {Z3_STEPS['beyond']:,} steps".lstrip("; ")
         return {goal.name: attempt}
 
     def _routes(self, goal: why3render.Goal) -> list[tuple[str, float]]:
@@ -419,8 +418,7 @@ class Why3Backend(Backend):
         goals of a file it tries): Gappa on an error bound, Z3 under the driver of the goal's route (abstract
         floats, the goal's bits), else Z3 on Why3's whole task; none on a goal proved from its lemmas
         (`_prove_lemmas`) nor on one beyond Z3 here (`_prove_beyond`)."""
-        beyond = statements.of(goal.obligation).why3_beyond(goal.obligation)
-        if goal.expect != "valid" or goal.lemmas or beyond:
+        if goal.expect != "valid" or goal.lemmas or goal.beyond:
             return None
         if self._to_gappa(goal):
             return "gappa"
@@ -458,8 +456,8 @@ class Why3Backend(Backend):
             (f"file {solver}", theory, functools.partial(self._prove_file, solver=solver))
             for solver, theory in widest_first]
         # then the one attempt on each goal beyond Z3 here: the strategies, whose tasks come last
-        ahead += [(_beyond_kind(goal), theory, functools.partial(self._prove_beyond, goal=goal)) for theory, goal in goals
-                  if statements.of(goal.obligation).why3_beyond(goal.obligation)]
+        ahead += [(_beyond_kind(goal), theory, functools.partial(self._prove_beyond, goal=goal))
+                  for theory, goal in goals if goal.beyond]
         for kind, theory, work in ahead:
             if aborted():
                 return

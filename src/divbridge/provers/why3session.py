@@ -128,9 +128,11 @@ def recorded_proofs(results: Iterable[ObligationResult]) -> dict[str, dict[tuple
     return theories
 
 
-def theory_files(results: Iterable[ObligationResult], directory: Path) -> list[Path]:
-    """The theory files of ``directory`` that have goals in ``results``: those that get a session."""
-    return [directory / f"{stem}.mlw" for stem in sorted(recorded_proofs(results))]
+def theory_files(results: Iterable[ObligationResult],
+                 directory: Path) -> dict[Path, dict[tuple[str, str], Proof | None]]:
+    """The theory files of ``directory`` that have goals in ``results`` (those that get a session), each with
+    its goals' Why3 proofs (`recorded_proofs`)."""
+    return {directory / f"{stem}.mlw": proofs for stem, proofs in sorted(recorded_proofs(results).items())}
 
 
 class Skeletons:
@@ -154,12 +156,12 @@ def write_sessions(results: Iterable[ObligationResult], directory: Path, time_li
     """A session beside each theory file of ``directory`` that has goals in ``results`` (``skeletons``: their
     goal trees, if already started); a session directory whose theory is no longer there is removed.  Returns
     the session directories written."""
-    results = list(results)
-    theories, files = recorded_proofs(results), theory_files(results, directory)
-    skeletons = skeletons or Skeletons(files, library)
-    written = [write_session(file, theories[file.stem], time_limit, memory_mb, skeletons.of(file)) for file in files]
+    theories = theory_files(results, directory)
+    skeletons = skeletons or Skeletons(theories, library)
+    written = [write_session(file, proofs, time_limit, memory_mb, skeletons.of(file))
+               for file, proofs in theories.items()]
     for stale in sorted(directory.glob(f"*/{SESSION}")):
-        if stale.parent.name not in theories:
+        if directory / f"{stale.parent.name}.mlw" not in theories:
             shutil.rmtree(stale.parent)
     return written
 
