@@ -136,6 +136,22 @@ class Reading:
         return "; ".join(str(s) for s in self.statements)
 
 
+@dataclass(frozen=True)
+class Unread:
+    """A part of a document that states something divbridge cannot read, or reads but cannot encode exactly
+    in every backend: reported where the user looks (with its line, column and requirement tag), never
+    proved, never dropped."""
+
+    line: int
+    column: int
+    text: str
+    why: str
+    tag: str = ""             # the requirement it sits in ("" outside every tag)
+
+    def __str__(self) -> str:
+        return f"line {self.line}: «{self.text}» not understood ({self.why})"
+
+
 def understood(*statements) -> Reading:
     return Reading(tuple(statements))
 

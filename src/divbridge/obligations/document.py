@@ -116,6 +116,7 @@ class Binding:
     requirements: dict[str, DocRequirement] = field(default_factory=dict)   # tag -> requirement, in order
     function: dict[str, tuple[TagRef, ...]] = field(default_factory=dict)   # family -> its function requirements
     notes: list = field(default_factory=list)   # `document.accuracy.Note`s it holds or links (their bounds join)
+    unread: list = field(default_factory=list)  # `document.meaning.Unread`: what states something and binds nothing
 
     def refs(self, *roles: str) -> tuple[TagRef, ...]:
         """The tags (and lines) stating any of the roles, each once, in the order given."""
