@@ -4,11 +4,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"
+# The seed documents live beside the checkout (../shared/seeds), not in it: a clone of this repository alone
+# skips the tests that read them, and runs the rest on the documents under tests/.
+NO_SEEDS = f"the seed documents are not at {SEEDS} (a clone without ../shared)"
+needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=NO_SEEDS)
 
 
 @pytest.fixture
 def seeds_dir() -> Path:
-    assert SEEDS.is_dir(), f"the seed documents are expected at {SEEDS}"
+    if not SEEDS.is_dir():
+        pytest.skip(NO_SEEDS)
     return SEEDS
 
 

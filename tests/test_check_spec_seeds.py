@@ -10,7 +10,9 @@ import pytest
 from divbridge.cli import main
 from divbridge.checkspec.analysis import analyse, analyse_text
 
-SEEDS = Path(__file__).parents[2] / "shared" / "seeds"
+from conftest import SEEDS, needs_seeds
+
+pytestmark = needs_seeds
 SEED_000 = SEEDS / "000_16275cc1406d3c06.txt"
 SEED_001 = SEEDS / "001_1a2e9c884dfd2130.txt"
 SEED_003 = SEEDS / "003_12b73b737d51847e.txt"
