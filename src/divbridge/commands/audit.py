@@ -18,7 +18,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("versions", nargs="*", metavar="OLD NEW", help="the two documents")
     parser.add_argument("--git", nargs=3, metavar=("REV1", "REV2", "PATH"),
                         help=f"compare PATH at two git revisions ({audit_module.WORKTREE} = the working tree)")
-    parser.add_argument("--json", metavar="F", type=options.output_file, help="also write the audit as JSON to F")
+    parser.add_argument("--json", metavar="F", type=options.report_file, help="also write the audit as JSON to F")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
         old_text, new_text = audit_module.load_file(old_name), audit_module.load_file(new_name)
     else:
         raise InputError("audit needs two documents (OLD NEW) or --git REV1 REV2 PATH")
+    options.distinct(args.json, "--json", *args.versions, *(args.git[2:] if args.git else []))
     result = audit_module.audit(old_text, old_name, new_text, new_name)
     if args.json:
         write_json_atomic(args.json, {k: v for k, v in result.items() if k != "exit_code"})

@@ -19,10 +19,11 @@ HELP = ("read a SONNX-style Markdown spec document and check its special-value s
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("document", help="the spec document (.md or .txt)")
-    parser.add_argument("--json", metavar="F", type=options.output_file, help="also write the findings as JSON to F")
+    parser.add_argument("--json", metavar="F", type=options.report_file, help="also write the findings as JSON to F")
 
 
 def run(args: argparse.Namespace) -> int:
+    options.distinct(args.json, "--json", args.document)
     result = analyse(args.document)
     if args.json:
         write_json_atomic(args.json, {k: v for k, v in result.items() if k != "exit_code"})

@@ -36,7 +36,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="seed of the random vectors (0 to 2^32 - 1)")
     parser.add_argument("--spec", metavar="DOC", type=options.existing_file,
                         help="take the worked examples from this spec document (default: seed 000's)")
-    parser.add_argument("--json", metavar="F", type=options.output_file, help="write the report as JSON to F")
+    parser.add_argument("--json", metavar="F", type=options.report_file, help="write the report as JSON to F")
 
 
 MAX_SAMPLE = 10**8   # a few GB of operands at most

@@ -26,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--results", default=str(results_model.DEFAULT_PATH), help="the proof results to cross-check")
     parser.add_argument("--seed", type=options.seed, default=vectors.DEFAULT_SEED,
                         help="seed of the random vectors (0 to 2^32 - 1)")
-    parser.add_argument("--json", metavar="F", type=options.output_file, help="write the cross-check as JSON to F")
+    parser.add_argument("--json", metavar="F", type=options.report_file, help="write the cross-check as JSON to F")
     parser.add_argument("--spec", metavar="DOC", type=options.existing_file,
                         help="take the worked examples from this spec document (default: seed 000's)")
     parser.add_argument("--no-peers", action="store_true", help="skip the peer table")

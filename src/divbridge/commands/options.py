@@ -6,7 +6,11 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import stat
 from pathlib import Path
+
+from divbridge import checkout
+from divbridge.errors import InputError
 
 MAX_SEED = 2**32 - 1   # NumPy's seeds are non-negative; the vectors are reproducible from a 32-bit seed
 MAX_SECONDS = 86_400.0  # a day: beyond it a limit is a typo, and far beyond it the timers overflow
@@ -57,27 +61,59 @@ def existing_file(text: str) -> Path:
 
 
 def output_file(text: str) -> Path:
-    """A file that can be written: not a directory, in a directory that exists or can be made and is writable."""
+    """A file that can be written: not a directory, in a directory that exists or can be made and is writable;
+    or an existing device, FIFO or descriptor (`/dev/stdout`, `>(cat)`), which is written through."""
     path = Path(text)
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"{text}: is a directory, not a file")
     if path.exists() and not os.access(path, os.W_OK):
         raise argparse.ArgumentTypeError(f"{text}: not writable")
+    if path.exists() and not stat.S_ISREG(path.stat().st_mode):
+        return path
     _writable_parent(path.parent, text)
     return path
 
 
+def report_file(text: str) -> Path:
+    """An output file (``--json``) that is not a committed one: never the baseline, the peer table, a
+    source or a document the checkout tracks."""
+    path = output_file(text)
+    if checkout.is_tracked(path):
+        raise argparse.ArgumentTypeError(f"{text}: a file git tracks (committed evidence or a source); "
+                                         f"divbridge does not write over it: name another file")
+    return path
+
+
 def output_dir(text: str) -> Path:
-    """A directory that can be written: an existing writable one, or one that can be made."""
+    """A directory that can be written: an existing writable one, or one that can be made; never one that
+    holds tracked files (the checkout, `why3`, `generators`, `src`...), whose files a run could replace or
+    remove."""
     path = Path(text)
     if path.exists() and not path.is_dir():
         raise argparse.ArgumentTypeError(f"{text}: not a directory")
     if path.is_dir():
         if not os.access(path, os.W_OK | os.X_OK):
             raise argparse.ArgumentTypeError(f"{text}: directory not writable")
+        tracked = checkout.tracked_under(path)
+        if tracked is not None:
+            raise argparse.ArgumentTypeError(f"{text}: holds files git tracks ({tracked}, ...): a run writes and "
+                                             f"removes files there; name a new or scratch directory")
         return path
     _writable_parent(path.parent, text)
     return path
+
+
+def distinct(output: Path | None, option: str, *inputs: str | os.PathLike) -> None:
+    """Refuse an output that is one of the command's inputs (``read DOC --json DOC``)."""
+    if output is None or not output.exists():
+        return
+    for given in inputs:
+        try:
+            same = os.path.samefile(output, given)
+        except OSError:
+            continue
+        if same:
+            raise InputError(f"is the input {given}; it would be written over: name another file", str(output))
 
 
 def _writable_parent(directory: Path, text: str) -> None:

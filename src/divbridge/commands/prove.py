@@ -65,7 +65,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     cache.add_argument("--no-cache", action="store_true", help="ignore the proof cache")
     cache.add_argument("--offline", action="store_true",
                        help="answer only from the cache: a missing entry is an error, not a pass")
-    parser.add_argument("--out", type=options.output_dir, default=None, metavar="DIR",
+    parser.add_argument("--out", type=_out_dir, default=None, metavar="DIR",
                         help=f"where the rendered obligations and results.json go (default {BASELINE}/ for a "
                              f"complete run, {FILTERED_OUT}/ for a filtered one)")
     parser.add_argument("--no-crosscheck", action="store_true",
@@ -79,6 +79,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 BASELINE = Path("proofs")                 # the committed evidence: written only by a complete run
 FILTERED_OUT = Path("build/filtered")     # where a filtered run writes unless told
 MAX_JOBS = 256
+
+
+def _out_dir(text: str) -> Path:
+    """--out: the baseline (which a complete run rewrites, and only it), or a directory holding no tracked file."""
+    return Path(text) if Path(text).resolve() == BASELINE.resolve() else options.output_dir(text)
 
 
 def run(args: argparse.Namespace) -> int:

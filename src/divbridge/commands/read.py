@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 
 from divbridge.atomicio import write_json_atomic
+from divbridge.commands import options
 from divbridge.document import meaning
 from divbridge.document.notes import is_note_file
 from divbridge.document.reader import Part, SpecDocument, has_div_section, read_document
@@ -29,10 +30,11 @@ HELP = ("show what divbridge reads in a SONNX Markdown document: every requireme
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("document", help="the spec document (.md or .txt)")
-    parser.add_argument("--json", metavar="F", help="also write the reading as JSON to F")
+    parser.add_argument("--json", metavar="F", type=options.report_file, help="also write the reading as JSON to F")
 
 
 def run(args: argparse.Namespace) -> int:
+    options.distinct(args.json, "--json", args.document)
     if is_note_file(args.document):
         from divbridge.document.accuracy import read_note
         from divbridge.obligations.accuracy import require_div
