@@ -66,3 +66,44 @@ def is_tracked(path: Path) -> bool:
     if _git(real.parent, "rev-parse", "--is-inside-work-tree") is not None:
         return _git(real.parent, "ls-files", "--error-unmatch", "--", real.name) is not None
     return _in_layout(real)
+
+
+class Snapshot:
+    """The bytes of every file this checkout tracks (2.4 MB), taken before code under test runs: what it
+    changed is found, and put back, after (the confinement of `conform.sandbox` should have stopped it;
+    without namespaces this check is the only guard)."""
+
+    def __init__(self):
+        listed = _git(CHECKOUT, "ls-files", "-z")
+        names = [n for n in listed.split("\0") if n] if listed is not None else [
+            str(p.relative_to(CHECKOUT)) for p in (CHECKOUT / "proofs").rglob("*") if p.is_file()]
+        self.files: dict[Path, bytes | None] = {}
+        for name in names:
+            path = CHECKOUT / name
+            try:
+                self.files[path] = path.read_bytes() if path.is_file() and not path.is_symlink() else None
+            except OSError:
+                self.files[path] = None
+        self.files = {path: data for path, data in self.files.items() if data is not None}
+
+    def changed(self) -> list[Path]:
+        out = []
+        for path, data in self.files.items():
+            try:
+                same = path.is_file() and not path.is_symlink() and path.read_bytes() == data
+            except OSError:
+                same = False
+            if not same:
+                out.append(path)
+        return out
+
+    def restore(self) -> list[str]:
+        """Put back every file that changed; the changed ones, relative to the checkout."""
+        changed = self.changed()
+        for path in changed:
+            if path.is_symlink() or path.is_dir():
+                os.unlink(path) if path.is_symlink() else None
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "wb") as handle:
+                handle.write(self.files[path])
+        return [str(path.relative_to(CHECKOUT)) for path in changed]

@@ -43,3 +43,7 @@ class SpecViolation(ValueError):
         self.tag = tag
         self.detail = detail
         super().__init__(f"[{tag}] {detail}")
+
+
+class Tampered(DivbridgeError):
+    """Code under test changed files it must not (the checkout's): the run is void, exit code 2."""

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
+from divbridge import checkout
 from divbridge.atomicio import write_json_atomic
 from divbridge.commands import options
 from divbridge.conform import conformance
 from divbridge.crosscheck import vectors
 from divbridge.conform.impls import load_impl
-from divbridge.errors import InputError
+from divbridge.errors import InputError, Tampered
 from divbridge.formats import BF16, FP16, get_format
 
 NAME = "conform"
@@ -47,12 +48,17 @@ def run(args: argparse.Namespace) -> int:
     for fmt in formats:
         if fmt.dtype is None:
             raise InputError(f"--dtype {fmt.name}: an implementation takes NumPy arrays; {fmt.name} has no dtype")
-    impl = load_impl(args.impl, args.cflags)
+    before = checkout.Snapshot()   # the code under test loads (and runs its module code) in load_impl
+    try:
+        impl = load_impl(args.impl, args.cflags)
+    finally:
+        _untouched(before)
     print(f"conform {impl.name}: seed {args.seed}", flush=True)
     try:
         reports = [_check(impl, fmt, args) for fmt in formats]
     finally:   # the child process of user code and its shared memory, also on Ctrl-C
         impl.close()
+        _untouched(before)
     verdict = "; ".join(_verdict(report) for report in reports)
     ok = all(r.clean for r in reports)
     print(f"{impl.name}: {verdict}")
@@ -60,6 +66,14 @@ def run(args: argparse.Namespace) -> int:
         write_json_atomic(args.json, {"impl": impl.name, "seed": args.seed, "conforms": all(r.conforms for r in reports),
                                       "no_mismatch": ok, "formats": [r.to_json() for r in reports]})
     return 0 if ok else 1
+
+
+def _untouched(before: checkout.Snapshot) -> None:
+    """Fail the run when the code under test changed a file of the checkout (each is put back first)."""
+    changed = before.restore()
+    if changed:
+        raise Tampered(f"the code under test changed {len(changed)} file(s) of the checkout ({', '.join(changed[:5])}); "
+                       f"put back as committed; its verdicts are void")
 
 
 def _check(impl, fmt, args) -> conformance.FormatConformance:

@@ -10,23 +10,32 @@ is a finding about it, with the input it happened on, and divbridge's exit
 code stays divbridge's.
 
 `ImplProcess` keeps one child alive for as long as it is used.  The parent
-writes the operands into the files ``a`` and ``b`` of a temporary directory
-(in /dev/shm when there is one) and sends ``FORMAT CAPACITY OFFSET COUNT`` on
-the child's stdin; the child runs the implementation on its mappings of the
-files, writes the result into ``c`` and answers ``done`` (or ``error KIND
-DETAIL`` for an exception or a result that is not an array of the format).
-End of file instead of an answer: it died, and the job is run again in pieces
-to find the input it dies on; the next call starts a new child.  No answer
-within `allowance` seconds: it hangs, and is killed.  The child maps ``a``
-and ``b`` read-only, so a kernel that writes its ``const`` inputs dies too.
+keeps the operands and results in its own memory and copies them (``pwrite``,
+``pread``) into and out of the files ``a``, ``b`` and ``c`` of a temporary
+directory (in /dev/shm when there is one); it never maps them, so a child that
+truncates or rewrites them spoils only its own answer (a short result is a
+finding), never divbridge (no ``SIGBUS``).  It sends ``FORMAT CAPACITY OFFSET
+COUNT`` on the child's stdin; the child runs the implementation on its
+mappings of the files, writes the result into ``c`` and answers ``done`` (or
+``error KIND DETAIL`` for an exception or a result that is not an array of the
+format).  End of file instead of an answer: it died, and the job is run again
+in pieces to find the input it dies on; the next call starts a new child.  No
+answer within `allowance` seconds: it hangs, and is killed.  The child maps
+``a`` and ``b`` read-only, so a kernel that writes its ``const`` inputs dies
+too.
 
-Each child is the leader of its own process group: `close` (also on Ctrl-C)
-kills the group, whatever the code under test started, and removes the
-directory.  In the child, ``RLIMIT_AS`` bounds its memory and core dumps are
-off.
+The child starts as ``python -I`` (no ``PYTHONPATH``, no user site, neither
+the script's directory nor the working directory on the import path: a
+``numpy.py`` beside the user cannot shadow NumPy) in an empty working
+directory of its own, confined as `sandbox` describes (its own PID and mount
+namespaces, the checkout read-only, a cgroup for the whole tree, when
+available).  Its process group (and namespace) is killed by `close` (also on
+Ctrl-C or SIGTERM), whatever the code under test started, and the directory
+removed.  In the child, ``RLIMIT_AS`` bounds each process's memory and core
+dumps are off.
 
-Run as ``python -m divbridge.conform.child DIR MEMORY_MB KIND WHERE FUNCTION SOURCE`` it is that child
-(KIND: ``c``, ``file`` or ``module``).
+`main(DIR MEMORY_MB KIND WHERE FUNCTION SOURCE)` is that child (KIND:
+``c``, ``file`` or ``module``).
 """
 
 from __future__ import annotations
@@ -45,6 +54,7 @@ from pathlib import Path
 
 import numpy as np
 
+from divbridge.conform import sandbox
 from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line
 from divbridge.errors import InputError
 from divbridge.formats import Format, describe_element, get_format
@@ -56,6 +66,10 @@ HANG_SECONDS = 30.0
 HANG_SECONDS_PER_PAIR = 1e-6
 MEMORY_MB = 8192   # the child's address space: NumPy, the user's imports and the operands fit many times over
 LABELS = {"c": "C kernel", "file": "Python implementation", "module": "Python implementation"}
+SOURCE_ROOT = Path(__file__).resolve().parents[2]   # the directory holding the divbridge package
+# The child's start: divbridge's own source first on an import path that `python -I` keeps free of the
+# working directory and PYTHONPATH.
+BOOT = "import sys; sys.path.insert(0, sys.argv[1]); from divbridge.conform.child import main; sys.exit(main(sys.argv[2:]))"
 
 
 def allowance(count: int) -> float:
@@ -74,15 +88,22 @@ class ImplProcess:
 
     def __init__(self, kind: str, where: str, function: str, source: str):
         self.source = source          # how the user named it, for messages
+        if kind in ("c", "file"):     # the child works in a directory of its own
+            where = str(Path(where).resolve())
         self.label = LABELS[kind]
         shm = "/dev/shm" if os.path.isdir("/dev/shm") else None   # memory, never written back to a disk
         self.directory = Path(tempfile.mkdtemp(prefix="divbridge-impl-", dir=shm))
-        self._command = [sys.executable, "-m", "divbridge.conform.child", str(self.directory), str(MEMORY_MB),
-                         kind, where, function, source]
+        (self.directory / "cwd").mkdir()   # the child's working directory: empty, its own
+        self._cgroup = sandbox.Cgroup(MEMORY_MB * 1024 * 1024)
+        self._command = sandbox.command([sys.executable, "-I", "-c", BOOT, str(SOURCE_ROOT), str(self.directory),
+                                         str(MEMORY_MB), kind, where, function, source],
+                                        self.directory, self._cgroup)
         self._capacity = 0
-        self._maps: dict[str, np.ndarray] = {}
+        self._buffers_of: dict[str, np.ndarray] = {}   # the parent's own copies of a, b and c
+        self._files: dict[str, int] = {}               # descriptors of the files the child maps
         self._proc: subprocess.Popen | None = None
-        self._state = {"proc": None, "directory": self.directory}   # what the finalizer ends
+        self._state = {"proc": None, "directory": self.directory, "files": self._files,
+                       "cgroup": self._cgroup}   # what the finalizer ends
         self._finalizer = weakref.finalize(self, _end, self._state)
         self._start()   # the implementation loads and defines the function, or bad input now
 
@@ -105,6 +126,8 @@ class ImplProcess:
         shared = _same(a, a_in) and _same(b, b_in)
         if not shared:
             a_in[...], b_in[...] = a.ravel(), b.ravel()
+        _write_all(self._files["a"], a_in)
+        _write_all(self._files["b"], b_in)
         answer = self._call(fmt.name, 0, a.size)
         if isinstance(answer, Hang):   # not located: every piece could hang as long again
             return ImplError("hang", f"the {self.label} did not return within {answer.seconds:.0f} s (stopped) "
@@ -114,6 +137,8 @@ class ImplProcess:
         if answer is not None:
             start, count = self._locate(fmt.name, a.size)
             return ImplError("crash", f"{answer} {_where(fmt, a_in, b_in, start, count)}")
+        if not _read_all(self._files["c"], out):
+            return ImplError("crash", f"the {self.label} truncated its result file {_where(fmt, a_in, b_in, 0, a.size)}")
         return out.reshape(a.shape) if shared else out.reshape(a.shape).copy()
 
     # -- the child -----------------------------------------------------------------
@@ -121,7 +146,7 @@ class ImplProcess:
     def _start(self) -> None:
         with open(self.directory / "stderr.txt", "wb") as stderr:
             self._proc = subprocess.Popen(self._command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=stderr, start_new_session=True)
+                                          stderr=stderr, start_new_session=True, cwd=self.directory / "cwd")
         self._state["proc"] = self._proc
         if not select.select([self._proc.stdout], [], [], HANG_SECONDS)[0]:
             self._kill()
@@ -186,14 +211,31 @@ class ImplProcess:
 
     def _buffers(self, dtype: np.dtype, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         nbytes = count * dtype.itemsize
-        if nbytes > self._capacity or not self._maps:
+        if nbytes > self._capacity or not self._buffers_of:
             self._capacity = max(nbytes, 4096)   # the child remaps when the capacity it is sent changes
             for name in "abc":
-                path = self.directory / name
-                path.touch()
-                os.truncate(path, self._capacity)
-                self._maps[name] = np.asarray(np.memmap(path, np.uint8, "r+"))
-        return tuple(self._maps[name][:nbytes].view(dtype) for name in "abc")
+                if name not in self._files:
+                    self._files[name] = os.open(self.directory / name, os.O_RDWR | os.O_CREAT, 0o600)
+                os.ftruncate(self._files[name], self._capacity)
+                self._buffers_of[name] = np.zeros(self._capacity, np.uint8)
+        return tuple(self._buffers_of[name][:nbytes].view(dtype) for name in "abc")
+
+
+def _write_all(fd: int, array: np.ndarray) -> None:
+    view, done = memoryview(array.reshape(-1).view(np.uint8)), 0
+    while done < len(view):
+        done += os.pwrite(fd, view[done:], done)
+
+
+def _read_all(fd: int, array: np.ndarray) -> bool:
+    """Fill ``array`` from the file; False when the file is shorter (the child truncated it)."""
+    view, done = memoryview(array.reshape(-1).view(np.uint8)), 0
+    while done < len(view):
+        got = os.preadv(fd, [view[done:]], done)
+        if got == 0:
+            return False
+        done += got
+    return True
 
 
 def _kill(proc: subprocess.Popen | None) -> None:
@@ -207,12 +249,15 @@ def _kill(proc: subprocess.Popen | None) -> None:
 
 
 def _end(state: dict) -> None:
-    """Kill the child's process group and remove its directory (what `close` and the finalizer do)."""
+    """Kill the child's process group (its namespace and cgroup with it) and remove its directory (what
+    `close` and the finalizer do)."""
     _kill(state["proc"])
     state["proc"] = None
-    for path in state["directory"].glob("*"):
-        path.unlink(missing_ok=True)
-    state["directory"].rmdir()
+    state["cgroup"].remove()
+    for fd in state["files"].values():
+        os.close(fd)
+    state["files"].clear()
+    sandbox.clean_directory(state["directory"])
 
 
 def _same(x: np.ndarray, buffer: np.ndarray) -> bool:
@@ -287,6 +332,14 @@ def _python_call(target, fmt: Format, a: np.ndarray, b: np.ndarray, c: np.ndarra
     return "done"
 
 
+def main(argv: list[str]) -> int:
+    """The child: ``DIR MEMORY_MB KIND WHERE FUNCTION SOURCE`` (`BOOT` put divbridge's source on the path)."""
+    directory, memory_mb, kind, where, function, source = argv
+    if kind == "file":   # the file's own helpers import, after everything else: they shadow nothing
+        sys.path.append(str(Path(where).resolve().parent))
+    return _serve(Path(directory), int(memory_mb), kind, where, function, source)
+
+
 def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str, source: str) -> int:
     """Load the implementation, then run it on the mapped files for each command on stdin."""
     limit = memory_mb * 1024 * 1024
@@ -320,6 +373,3 @@ def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str
         replies.flush()
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(_serve(Path(sys.argv[1]), int(sys.argv[2]), *sys.argv[3:7]))

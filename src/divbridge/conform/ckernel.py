@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import resource
 import shlex
 import shutil
 import subprocess
@@ -29,8 +30,11 @@ from pathlib import Path
 
 from divbridge import cachedir
 from divbridge.errors import InputError, ToolMissing
+from divbridge.provers.process import communicate, kill
 
 BASE_FLAGS = ["-O2", "-fPIC"]
+COMPILE_SECONDS = 120.0              # gcc -O2 on a kernel takes well under a second here
+COMPILE_MEMORY_BYTES = 4 * 1024**3   # cc1's address space
 
 
 def compiler() -> str:
@@ -71,10 +75,25 @@ def build(source: Path, cflags: str = "") -> Path:
     return library
 
 
+def _limits() -> None:   # in the compiler's process, before it starts
+    resource.setrlimit(resource.RLIMIT_AS, (COMPILE_MEMORY_BYTES, COMPILE_MEMORY_BYTES))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
 def _run(command: list[str], source: Path) -> None:
-    done = subprocess.run(command, capture_output=True, text=True, errors="replace", env={**os.environ, "LC_ALL": "C"})  # ASCII quotes
-    if done.returncode != 0:
-        lines = done.stderr.splitlines()
+    """The compiler on ``source``: no standard input (``#include "/dev/stdin"`` reads nothing), a memory limit,
+    and a time limit that kills its whole process group (cc1, as)."""
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, errors="replace", env={**os.environ, "LC_ALL": "C"},   # ASCII quotes
+                               start_new_session=True, preexec_fn=_limits)
+    try:
+        _, stderr, outcome = communicate(process, None, COMPILE_SECONDS)
+    finally:
+        kill(process)   # an interrupted build leaves no compiler behind
+    if outcome != "done":
+        raise InputError(f"does not compile within {COMPILE_SECONDS:.0f} s (stopped)", str(source))
+    if process.returncode != 0:
+        lines = stderr.splitlines()
         first = next((line for line in lines if "error" in line), lines[0] if lines else f"exit {done.returncode}")
         first = first.strip()  # gcc's line names file:line:col; a bad flag's does not
         raise InputError(f"does not compile: {first}" if first.startswith(str(source)) else
