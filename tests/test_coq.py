@@ -266,7 +266,7 @@ def test_a_broken_file_is_never_proved_and_a_timeout_is_a_timeout():
 
 
 def test_missing_coq_is_a_one_line_message(monkeypatch):
-    monkeypatch.setattr(coq_backend.shutil, "which", lambda tool: None)
+    monkeypatch.setattr(coq_backend.toolprobe, "system_tool", lambda tool: None)
     with pytest.raises(ToolMissing) as caught:
         CoqBackend().versions()
     assert str(caught.value) == "coqc is not installed; install it with: apt-get install coq libcoq-flocq"
@@ -275,7 +275,7 @@ def test_missing_coq_is_a_one_line_message(monkeypatch):
 def test_missing_flocq_is_a_one_line_message(monkeypatch, tmp_path):
     def what_coqc_says(command):   # coqc is there, its library directory has no Flocq
         return str(tmp_path) if "-where" in command else "The Coq Proof Assistant, version 8.16.1\n"
-    monkeypatch.setattr(coq_backend.shutil, "which", lambda tool: "/usr/bin/coqc")
+    monkeypatch.setattr(coq_backend.toolprobe, "system_tool", lambda tool: "/usr/bin/coqc")
     monkeypatch.setattr(coq_backend.toolprobe, "output", what_coqc_says)
     with pytest.raises(ToolMissing) as caught:
         CoqBackend().versions()
@@ -284,7 +284,7 @@ def test_missing_flocq_is_a_one_line_message(monkeypatch, tmp_path):
 
 def test_missing_coq_exits_2_through_the_cli(monkeypatch, capsys, tmp_path):
     from divbridge import cli
-    monkeypatch.setattr(coq_backend.shutil, "which", lambda tool: None)
+    monkeypatch.setattr(coq_backend.toolprobe, "system_tool", lambda tool: None)
     code = cli.main(["prove", "--provers", "coq", "--no-cache", "--out", str(tmp_path)])
     assert code == 2
     assert capsys.readouterr().err.strip().splitlines()[-1].endswith(

@@ -32,6 +32,11 @@ class ToolMissing(DivbridgeError):
         super().__init__(f"{tool} is not installed; install it with: {install}")
 
 
+class ToolBroken(DivbridgeError):
+    """An external tool that does not behave as the tool it is named (hangs on --version, proves a false
+    bound): exit code 2."""
+
+
 class SpecViolation(ValueError):
     """An input violates a restriction or precondition of the specification.
 

@@ -2,7 +2,8 @@
 
 The key is a SHA-256 of the prover's question (``task.question``: its input,
 comments aside), the prover,
-its version and the task's options and limits; the file is
+its version, the identity (path, size, SHA-256) of the executables it runs
+(`toolprobe.prover_identity`: an answer another executable gave is never reused) and the task's options and limits; the file is
 ``<dir>/<key[:2]>/<key>.json``.  Each entry repeats its key fields and
 carries a checksum of its payload, so an entry that is corrupt, truncated,
 or that belongs to another question is detected, reported once on stderr
@@ -27,6 +28,7 @@ from typing import Any, TextIO
 from divbridge import cachedir
 from divbridge.atomicio import write_json_atomic
 from divbridge.errors import InputError
+from divbridge.provers import toolprobe
 from divbridge.provers.counterexample import is_current
 from divbridge.provers.verdicts import DEFINITE, Attempt, answers_task
 
@@ -61,6 +63,7 @@ class ProofCache:
     @staticmethod
     def key_fields(task, version: str, time_limit: float | None = None) -> dict[str, Any]:
         fields = {"format": FORMAT, "prover": task.prover, "version": version,
+                  "executables": toolprobe.prover_identity(task.prover),
                   "text_sha256": hashlib.sha256((task.question or task.text).encode()).hexdigest(),
                   "options": [list(option) for option in task.options]}
         if time_limit is not None:

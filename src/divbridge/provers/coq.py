@@ -53,6 +53,7 @@ INSTALL = "apt-get install coq libcoq-flocq"
 # the generic theorems: generators/coq/<Name>.v, loaded by the instances as DivBridge.<Name>
 LIBRARY_SOURCES = assets.TEMPLATES / "coq"
 LIBRARY_ROOT = "DivBridge"
+VO_MAGIC = b"Coq!"   # how every compiled .vo of Coq 8.x begins
 # What Coq's standard library assumes for the classical real numbers (Coq.Reals, on
 # which Flocq builds): the axioms of its Dedekind-cut construction, excluded middle
 # and dependent functional extensionality.  A proof may rest on these and nothing else.
@@ -251,13 +252,19 @@ class Libraries:
             shutil.rmtree(work, ignore_errors=True)
 
 
+def coqc() -> str:
+    """The system's coqc (never one first on PATH); ToolMissing when it is absent."""
+    found = toolprobe.system_tool("coqc")
+    if found is None:
+        raise ToolMissing("coqc", INSTALL)
+    return found
+
+
 def coq_version() -> str:
     """coqc's version and Flocq's; ToolMissing when either is absent."""
-    if shutil.which("coqc") is None:
-        raise ToolMissing("coqc", INSTALL)
-    said = toolprobe.output(("coqc", "--version"))   # asked once per tool (`toolprobe`), as the next
+    said = toolprobe.output((coqc(), "--version"))   # asked once per tool (`toolprobe`), as the next
     match = re.search(r"version (\S+)", said)
-    where = toolprobe.output(("coqc", "-where")).strip()
+    where = toolprobe.output((coqc(), "-where")).strip()
     flocq = Path(where) / "user-contrib" / "Flocq"
     if not (flocq / "IEEE754" / "BinarySingleNaN.vo").exists():
         raise ToolMissing("Flocq (the Coq library)", INSTALL)
@@ -308,7 +315,7 @@ def _coqc(work: Path, source: str, libraries: list[Path], limit: float,
     if limit <= 0:
         return "timeout", "no time left"
     load_path = [argument for directory in libraries for argument in ("-Q", str(directory), LIBRARY_ROOT)]
-    process = subprocess.Popen(["coqc", "-q", *load_path, source], cwd=work,
+    process = subprocess.Popen([coqc(), "-q", *load_path, source], cwd=work,
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
     stdout, stderr, outcome = communicate(process, None, limit, cancel)
@@ -320,6 +327,14 @@ def _coqc(work: Path, source: str, libraries: list[Path], limit: float,
         words = " ".join((stderr + stdout).split())
         verdict = "error" if "Cannot find a physical path" in words or "Syntax error" in words else "unknown"
         return verdict, words[:300] or f"coqc exit {process.returncode}"
+    compiled = (work / source).with_suffix(".vo")
+    try:
+        with open(compiled, "rb") as handle:
+            genuine = handle.read(len(VO_MAGIC)) == VO_MAGIC
+    except OSError:
+        genuine = False
+    if not genuine:   # the proof is the compiled file; a success printed without it is not one
+        return "error", f"coqc exited 0 but left no compiled {compiled.name}: not believed"
     if output is not None:
         output.append(stdout)
     return None

@@ -6,18 +6,24 @@ clause (relative error at most 2^-p in the normal range, absolute error at
 most half the smallest subnormal below it), which bit-blasting SMT solvers
 and Why3's rounding axioms do not reach.  Gappa is sound but incomplete: a
 property it fails to prove is `unknown`, never `refuted`.
+
+Gappa says "proved" by exiting 0 and printing nothing, which any program can
+do: so the executable is the system's (`toolprobe.system_tool`, never one
+first on PATH), and before its first answer is believed it must fail a false
+bound and prove a true one (`_controls`, once per executable and process); an
+executable that does not is refused, and no answer of it is cached.
 """
 
 from __future__ import annotations
 
-import shutil
+import functools
 import subprocess
 import threading
 import time
 
 
 from divbridge import assets, statements
-from divbridge.errors import ToolMissing
+from divbridge.errors import ToolBroken, ToolMissing
 from divbridge.formats import get_format
 from divbridge.obligations.model import Obligation
 from divbridge.provers import toolprobe
@@ -40,9 +46,11 @@ class GappaBackend(FileBackend):
         self._template = assets.template_environment("gappa", keep_trailing_newline=True).get_template("accuracy.g.j2")
 
     def versions(self) -> dict[str, str]:
-        if shutil.which("gappa") is None:
-            raise ToolMissing("gappa", "apt-get install gappa")
-        return {"gappa": toolprobe.output(("gappa", "--version")).strip().removeprefix("Gappa ")}
+        gappa = executable()
+        said = toolprobe.output((gappa, "--version")).strip()
+        if not said.startswith("Gappa "):
+            raise ToolBroken(f"{gappa} --version: {' '.join(said.split())[:80]!r} is not Gappa's answer")
+        return {"gappa": said.removeprefix("Gappa ")}
 
     def render(self, obligation: Obligation) -> str:
         fmt = get_format(obligation.format)
@@ -55,10 +63,36 @@ class GappaBackend(FileBackend):
         return prove(text, timeout, cancel)
 
 
+TRUE_BOUND = "{ x in [1,2] -> x + 1 in [2,3] }\n"
+FALSE_BOUND = "{ x in [1,2] -> x in [3,4] }\n"
+
+
+def executable() -> str:
+    """The system's gappa, checked by its controls."""
+    gappa = toolprobe.system_tool("gappa")
+    if gappa is None:
+        raise ToolMissing("gappa", "apt-get install gappa")
+    _controls(gappa)
+    return gappa
+
+
+@functools.cache
+def _controls(gappa: str) -> None:
+    """Refuse an executable that proves a false bound or fails a true one: its "proved" means nothing."""
+    for text, proved in ((FALSE_BOUND, False), (TRUE_BOUND, True)):
+        process = subprocess.Popen([gappa], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True, start_new_session=True)
+        stdout, stderr, outcome = communicate(process, text, toolprobe.VERSION_TIMEOUT_S)
+        if outcome == "done" and (process.returncode == 0 and not (stdout + stderr).strip()) == proved:
+            continue
+        raise ToolBroken(f"{gappa}: {'fails the true' if proved else 'proves the false'} bound {text.strip()}: "
+                         f"not Gappa; none of its answers is believed")
+
+
 def prove(text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
     """Run Gappa on a script; exit 0 with no output means every property was proved."""
     started = time.monotonic()
-    process = subprocess.Popen(["gappa"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    process = subprocess.Popen([executable()], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, start_new_session=True)
     stdout, stderr, outcome = communicate(process, text, timeout, cancel)
     elapsed = round(time.monotonic() - started, 3)

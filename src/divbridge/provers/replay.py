@@ -62,18 +62,28 @@ def recorded_evidence(recorded) -> dict[str, list[tuple[Obligation, Attempt]]]:
     return evidence
 
 
+def skipped(recorded, ids: set[str], provers: set[str]) -> list[str]:
+    """The recorded proofs and refutations (``obligation: prover``) a replay of the obligations ``ids`` with
+    ``provers`` leaves out."""
+    return [f"{o.id}: {prover}" for prover, entries in sorted(recorded_evidence(recorded).items())
+            for o, _ in entries if o.id not in ids or prover_option(prover) not in provers]
+
+
 def replay(recorded, catalogue: list[Obligation], backends_for: Callable[[set[str]], list[Backend]],
            options: RunOptions, out_dir: Path, stream: TextIO | None = None,
-           sessions: Path | None = None) -> tuple[int, list[ReplayFailure]]:
+           sessions: Path | None = None, provers: set[str] | None = None) -> tuple[int, list[ReplayFailure]]:
     """Re-run every recorded definite attempt of ``recorded`` (a `results.Results`: its obligations,
     verdicts and attempts) on its recorded obligation, which ``catalogue`` (what the document states now)
     must still hold as recorded; returns how many were replayed and the failures.  With ``sessions`` (the
-    directory of the Why3 sessions beside results.json) Why3's proofs replay from their sessions."""
+    directory of the Why3 sessions beside results.json) Why3's proofs replay from their sessions; with
+    ``provers`` (`--provers` names) only the attempts of those (`skipped` counts the others)."""
     stream = stream or sys.stdout   # looked up now: sys.stdout may be replaced after import
     current = {o.id: o.to_json() for o in catalogue}
     failures: list[ReplayFailure] = []
     replayed = 0
     for prover, entries in sorted(recorded_evidence(recorded).items()):
+        if provers is not None and prover_option(prover) not in provers:
+            continue
         known = [(o, attempt) for o, attempt in entries if current.get(o.id) == o.to_json()]
         failures += [ReplayFailure(o.id, prover, "obligation no longer in the catalogue" if o.id not in current
                                    else "the document states it otherwise now (prove it again)")

@@ -7,6 +7,11 @@ time of the executable it starts, so that an upgraded tool is asked again; withi
 ``DIVBRIDGE_CACHE=off``: asked once per process.  A file that does not read as a table of such answers is
 asked over again and rewritten, never trusted.
 
+The provers' executables are found in the system directories only (`system_tool`: ``/usr/local/bin``,
+``/usr/bin``, ``/bin``; never ``PATH``, where a virtual environment or a stray script may come first), and
+known by `identity`: real path, size and SHA-256 of the file, which the proof cache keys on (an answer
+another executable gave is not reused) and the run log records.
+
 A `recording` names what is asked while it lasts (the executables, and the files a version was read from):
 the up-to-date check of `divbridge prove` (`commands.uptodate`) stands on them being unchanged.
 """
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import json
 import os
 import shutil
@@ -26,8 +32,14 @@ from pathlib import Path
 
 from divbridge import cachedir
 from divbridge.atomicio import write_json_atomic
+from divbridge.errors import ToolBroken
+from divbridge.provers.process import communicate
 
 FILE = "tools.json"
+SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"   # where Debian (and a local build) put the provers
+VERSION_TIMEOUT_S = 30.0
+# the executables each prover's answers depend on (the PyPI solvers are pinned packages, keyed by version)
+PROVER_TOOLS = {"why3": ("why3", "z3", "cvc4", "gappa"), "gappa": ("gappa",), "coq": ("coqc",)}
 _LOCK = threading.Lock()
 
 
@@ -68,6 +80,48 @@ def output(command: tuple[str, ...]) -> str:
     for record in _RECORDINGS:
         record.executables[command[0]] = executable
     return _said(executable, command)
+
+
+def system_tool(name: str) -> str | None:
+    """The real path of the executable ``name`` in the system directories (never looked up on PATH)."""
+    found = shutil.which(name, path=SYSTEM_PATH)
+    return os.path.realpath(found) if found else None
+
+
+def identity(executable: str) -> dict[str, object]:
+    """An executable as the evidence knows it: real path, size and SHA-256 (read once per process and
+    while its size and modification time stay, from the file)."""
+    real = os.path.realpath(executable)
+    stamp = executable_stamp(real)
+    return {"path": real, "size": stamp[1] if len(stamp) > 1 else None, "sha256": _digest(real, tuple(stamp))}
+
+
+def prover_identity(prover: str) -> dict[str, dict[str, object]]:
+    """The identities of the system executables a prover's answer depends on (`PROVER_TOOLS`; ``why3+z3``
+    is Why3's), those installed."""
+    found = {name: system_tool(name) for name in PROVER_TOOLS.get(prover.partition("+")[0], ())}
+    return {name: identity(path) for name, path in found.items() if path is not None}
+
+
+@functools.cache
+def _digest(real: str, stamp: tuple) -> str | None:
+    key = f"sha256 {real}"
+    with _LOCK:
+        path = _path()
+        known = _read(path) if path is not None else {}
+        entry = known.get(key)
+        if isinstance(entry, dict) and entry.get("stamp") == list(stamp) and isinstance(entry.get("output"), str):
+            return entry["output"]
+        digest = hashlib.sha256()
+        try:
+            with open(real, "rb") as handle:
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(block)
+        except OSError:
+            return None
+        if path is not None:
+            write_json_atomic(path, {**known, key: {"stamp": list(stamp), "output": digest.hexdigest()}})
+        return digest.hexdigest()
 
 
 def read_text(path: Path) -> str:
@@ -112,11 +166,15 @@ def _said(executable: str, command: tuple[str, ...]) -> str:
         entry = known.get(key)
         if isinstance(entry, dict) and entry.get("stamp") == stamp and isinstance(entry.get("output"), str):
             return entry["output"]
-        done = subprocess.run(list(command), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                              errors="replace", timeout=30, check=False)
-        if path is not None and done.returncode == 0:
-            write_json_atomic(path, {**known, key: {"stamp": stamp, "output": done.stdout}})
-        return done.stdout
+        process = subprocess.Popen(list(command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True, errors="replace", start_new_session=True)
+        said, _, outcome = communicate(process, None, VERSION_TIMEOUT_S)
+        if outcome != "done":
+            raise ToolBroken(f"{' '.join(command)}: no answer within {VERSION_TIMEOUT_S:g} s (stopped); "
+                             f"is {executable} the tool?")
+        if path is not None and process.returncode == 0:
+            write_json_atomic(path, {**known, key: {"stamp": stamp, "output": said}})
+        return said
 
 
 def _path() -> Path | None:

@@ -110,7 +110,7 @@ LIBRARY_FILES = ("floats.mlw", "floats.drv", "floats_gappa.drv", "tensor.mlw", "
 # the driver additions for the FP16 and BFloat16 clones, per prover: SMT-LIB sorts, Gappa's rounding
 MODIFIERS = {"Z3": "floats.drv", "CVC4": "floats.drv", "Gappa": "floats_gappa.drv"}
 MEMORY_MB = 2000   # the memory limit of every prover Why3 runs
-SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"   # where Debian (and a local build) put why3 and its provers
+SYSTEM_PATH = toolprobe.SYSTEM_PATH   # where Debian (and a local build) put why3 and its provers
 
 _RESULT = re.compile(r"Prover result is: (?P<answer>.*?) \((?P<time>\d+(?:\.\d+)?)s(?:, (?P<steps>\d+) steps)?\)")
 _MODEL_LINE = re.compile(r"^\s{4}(?P<name>[A-Za-z_][\w']*) = (?P<value>.+?)\s*$")
