@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from divbridge import inputfile
+from divbridge.document.markdown import MAX_BYTES
 from divbridge.errors import InputError
 from divbridge.obligations import document
 from divbridge.obligations.catalog import obligations_of
@@ -34,11 +36,9 @@ WORKTREE = "WORKTREE"
 
 def load_file(path: str) -> str:
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
+        return inputfile.read_text(path, "document", MAX_BYTES)
+    except FileNotFoundError as exc:
         raise InputError(f"cannot read the document: {exc.strerror or exc}", path) from None
-    except UnicodeDecodeError:
-        raise InputError("the document is not UTF-8 text", path) from None
 
 
 def load_git(rev: str, path: str) -> str:

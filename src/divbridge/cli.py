@@ -8,13 +8,27 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 
-from divbridge import __version__
+from divbridge import __version__, children
 from divbridge.errors import DivbridgeError, SpecViolation
+from divbridge.provers import process
 
 # Subcommand modules under divbridge.commands, in the order `--help` lists them.
 COMMANDS = ("eval", "prove", "report", "read", "check-spec", "audit", "conform", "crosscheck")
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, ended as Ctrl-C is: every cleanup that runs on an interrupt runs."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminate(signum: int, frame) -> None:
+    raise Terminated(signum)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -39,6 +53,15 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     command = next((word for word in argv if not word.startswith("-")), None)
+    handlers = {signum: signal.signal(signum, _terminate) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        return _main(argv, command)
+    finally:
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
+
+
+def _main(argv: list[str], command: str | None) -> int:
     try:
         try:
             args = build_parser(command).parse_args(argv)   # importing a command may read DIVBRIDGE_CACHE
@@ -52,7 +75,13 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"divbridge: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:   # the provers and children lead groups of their own: ended here
+        process.abort()   # no wait goes on, no prover starts
+        ended = children.end_all()
+        if isinstance(stop, Terminated):
+            print(f"divbridge: terminated by {signal.Signals(stop.signum).name}"
+                  + (f" ({ended} child processes ended)" if ended else ""), file=sys.stderr)
+            return 128 + stop.signum
         print("divbridge: interrupted", file=sys.stderr)
         return 130
 

@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from divbridge import __version__
-from divbridge import schemas
+from divbridge import inputfile, schemas
+from divbridge.inputfile import MAX_JSON_BYTES
 from divbridge.atomicio import write_json_atomic, write_text_atomic
 from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
@@ -259,13 +260,9 @@ def _add_run_log(results: Results, path: Path) -> None:
 
 def _read_json(path: Path, what: str, hint: str) -> Any:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = inputfile.read_text(path, what, MAX_JSON_BYTES)
     except FileNotFoundError:
         raise InputError(f"no {what}" + (f" ({hint})" if hint else ""), str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read {what}: {exc.strerror}", str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError(f"the {what} is not UTF-8 text", str(path)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -11,6 +11,7 @@ from divbridge.atomicio import write_json_atomic
 from divbridge.commands import options
 from divbridge.conform import peertable
 from divbridge.conform.impls import DEPLOYED_PEERS
+from divbridge.errors import InputError
 from divbridge.conform.table import peer_table
 from divbridge.crosscheck import vectors
 from divbridge.crosscheck.run import run_crosscheck
@@ -44,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
     peers_path = args.peers_out or Path(args.results).with_name(peertable.FILENAME)
     peertable.load(peers_path)   # a damaged table is refused before the run, not after
     peers = () if args.no_peers else tuple(name for name in args.peers.split(",") if name)
+    unknown = [name for name in peers if name not in DEPLOYED_PEERS and not name.startswith("openvino:")]
+    if unknown:   # refused before any peer runs
+        raise InputError(f"--peers: unknown peer {', '.join(unknown)} (known: {', '.join(DEPLOYED_PEERS)})")
     if peers:
         print(f"crosscheck: peers {', '.join(peers)} on {args.random} random pairs per format ...", flush=True)
     start = time.perf_counter()

@@ -16,7 +16,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from divbridge import schemas
+from divbridge import inputfile, schemas
+from divbridge.inputfile import MAX_JSON_BYTES
 from divbridge.atomicio import write_json_atomic
 from divbridge.errors import InputError
 
@@ -56,13 +57,9 @@ def load_beside(results_path: str | Path) -> dict[str, Any] | None:
 def load(path: Path) -> dict[str, Any] | None:
     """The peer table ``path``, None when there is none; a bad file is an InputError."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(inputfile.read_text(path, "peer table", MAX_JSON_BYTES))
     except FileNotFoundError:
         return None
-    except OSError as exc:
-        raise InputError(f"cannot read the peer table: {exc.strerror}", str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError("the peer table is not UTF-8 text", str(path)) from None
     except json.JSONDecodeError as exc:
         raise InputError(f"corrupt peer table: {exc.msg}", str(path), exc.lineno) from None
     if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION \

@@ -46,6 +46,7 @@ from pathlib import Path
 
 import sympy
 
+from divbridge import inputfile
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.document import mathexpr
@@ -155,12 +156,9 @@ class Note:
 
 def read_note(path: str | Path) -> Note:
     """Read a note from disk; a file that is missing, too large, not text or not a note is bad input."""
-    p = Path(path)
     try:
-        if p.stat().st_size > MAX_BYTES:
-            raise InputError(f"the document is larger than {MAX_BYTES} bytes", str(path))
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = inputfile.read_text(path, "document", MAX_BYTES)   # a regular file, bounded before it is read
+    except FileNotFoundError as exc:
         raise InputError(f"cannot read the document: {exc}", str(path)) from None
     if not is_note(text):
         raise InputError("not an accuracy note (its first heading is not 'Numerical Accuracy', "

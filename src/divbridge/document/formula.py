@@ -179,6 +179,9 @@ def _operand(s: _Stream) -> str | None:
 
 
 _MAX_DIGITS = 40
+# 10^±400 is beyond every format's range (FP64's is 10^±324): a number past 10^±4000 is refused before its
+# exact value is made (1e99999999 would take minutes and gigabytes)
+_MAX_EXPONENT = 4000
 
 
 def _number(s: _Stream) -> Fraction | None:
@@ -187,6 +190,9 @@ def _number(s: _Stream) -> Fraction | None:
         return None
     if len(token.text) > _MAX_DIGITS:
         raise LatexError(f"a number of more than {_MAX_DIGITS} digits", token.pos)
+    exponent = token.text.lower().partition("e")[2]
+    if exponent and abs(int(exponent)) > _MAX_EXPONENT:
+        raise LatexError(f"a number whose exponent is beyond ±{_MAX_EXPONENT} ({token.text})", token.pos)
     s.i += 1
     return Fraction(token.text)
 

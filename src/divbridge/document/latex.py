@@ -95,8 +95,28 @@ def _context():
     return db
 
 
+MAX_NESTING = 64   # groups and environments within one another: the parser recurses once for each level
+
+
+def too_deep(source: str) -> int | None:
+    """The offset where ``source`` nests braces and environments deeper than `MAX_NESTING` (the parser
+    would exhaust Python's recursion limit), or None."""
+    depth = 0
+    for match in re.finditer(r"\\[{}]|\\begin\b|\\end\b|[{}]", source):
+        token = match.group(0)
+        if token in ("\\{", "\\}"):
+            continue
+        depth += 1 if token in ("{", "\\begin") else -1
+        if depth > MAX_NESTING:
+            return match.start()
+    return None
+
+
 def tokens(source: str) -> tuple[Token, ...]:
     """The tokens of a formula; `LatexError` when its LaTeX does not parse."""
+    deep = too_deep(source)
+    if deep is not None:
+        raise LatexError(f"LaTeX nested more than {MAX_NESTING} deep", deep)
     try:
         nodes, _, _ = LatexWalker(source, latex_context=_context(), tolerant_parsing=False).get_latex_nodes()
     except LatexWalkerError as exc:

@@ -34,6 +34,8 @@ from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexGroup
                                     get_default_latex_context_db)
 from pylatexenc.macrospec import MacroSpec
 
+from divbridge.document.latex import MAX_NESTING, too_deep
+
 RELATIONS = {"=": "=", "<": "<", ">": ">", "leq": "<=", "le": "<=", "leqslant": "<=", "geq": ">=", "ge": ">=",
              "geqslant": ">=", "neq": "!=", "ne": "!="}
 _TEXT_MACROS = {"textit", "text", "textrm", "mathrm", "mathit", "textbf", "mathbf", "operatorname", "textsf",
@@ -107,6 +109,9 @@ def symbol(name: str) -> sympy.Symbol:
 def parse(text: str) -> Formula:
     """Read one formula (no surrounding dollars); LatexError when it cannot be read."""
     body = text.rstrip().rstrip(".,;").rstrip()
+    deep = too_deep(body)
+    if deep is not None:
+        raise LatexError(f"LaTeX nested more than {MAX_NESTING} deep", deep, malformed=True)
     try:
         nodes, _, _ = LatexWalker(body, latex_context=_context(), tolerant_parsing=False).get_latex_nodes()
     except LatexWalkerError as exc:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from divbridge import inputfile
 from divbridge.document.markdown import MAX_BYTES, Block, parse
+from divbridge.errors import InputError
 
 ACCURACY_HEADING = re.compile(r"numeric(al)?\s+accuracy|error\s+(propagation|introduction)", re.I)
 
@@ -36,7 +38,6 @@ def is_note(text: str) -> bool:
 def is_note_file(path: str | Path) -> bool:
     """Whether a file is an accuracy note (False when it cannot be read: its reader says why)."""
     try:
-        p = Path(path)
-        return p.stat().st_size <= MAX_BYTES and is_note(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
+        return is_note(inputfile.read_text(path, "document", MAX_BYTES))
+    except (OSError, InputError):
         return False

@@ -35,6 +35,7 @@ from divbridge.document.findings import Finding
 from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, result_of,
                                         tolerance)
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
+from divbridge import inputfile
 from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
 from divbridge.document.meaning import Reading
 from divbridge.document.notes import ACCURACY_HEADING, is_note_file
@@ -190,23 +191,15 @@ class SpecDocument:
 
 def read_document(path: str | Path) -> SpecDocument:
     """Read a document from disk; an unreadable file is an InputError (exit 2)."""
-    p = Path(path)
     try:
-        data = p.read_bytes()
-    except OSError as exc:
+        text = inputfile.read_text(path, "document", MAX_BYTES)   # a regular file, bounded before it is read
+    except FileNotFoundError as exc:
         raise InputError(f"cannot read the document: {exc.strerror or exc}", str(path)) from None
-    if len(data) > MAX_BYTES:
-        raise InputError(f"the document is larger than {MAX_BYTES} bytes", str(path))
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        raise InputError("the document is not UTF-8 text", str(path), line) from None
     return parse_document(text, str(path))
 
 
 def parse_document(text: str, path: str = "<text>") -> SpecDocument:
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix(inputfile.BOM).replace("\r\n", "\n").replace("\r", "\n")
     doc = SpecDocument(path, text.split("\n"))
     blocks = parse(text)
     _read_sections(doc, blocks)

@@ -289,6 +289,11 @@ def spec_obligations(path: str | Path = DEFAULT_DOCUMENT) -> list[Obligation]:
     return list(_bound(*_version_of(path)))
 
 
+def requirement_tags(path: str | Path) -> list:
+    """The requirement tags a (non-note) document states: none means nothing of it is read as required."""
+    return list(_binding(*_version_of(path)).requirements)
+
+
 def spec_summary(path: str | Path, obligations: list[Obligation]) -> tuple[str, dict]:
     """What results.json records of the document proved (`document.summary`, or a note's), and a short
     description of it for the run's first line."""
