@@ -46,10 +46,13 @@ class GappaBackend(FileBackend):
         self._template = assets.template_environment("gappa", keep_trailing_newline=True).get_template("accuracy.g.j2")
 
     def versions(self) -> dict[str, str]:
-        gappa = executable()
+        gappa = toolprobe.system_tool("gappa")
+        if gappa is None:
+            raise ToolMissing("gappa", "apt-get install gappa")
         said = toolprobe.output((gappa, "--version")).strip()
         if not said.startswith("Gappa "):
             raise ToolBroken(f"{gappa} --version: {' '.join(said.split())[:80]!r} is not Gappa's answer")
+        executable()   # its controls, before any answer of it is believed
         return {"gappa": said.removeprefix("Gappa ")}
 
     def render(self, obligation: Obligation) -> str:
