@@ -533,3 +533,28 @@ def test_sigterm_during_conform_ends_the_child_and_its_shared_memory(tmp_path, u
     assert alive == [] and _alive_with(str(impl)) == []
     assert _shm_dirs() <= before
 
+
+
+def test_a_full_disk_under_the_cache_is_one_line_and_leaves_no_worker(tmp_path, monkeypatch, capsys, unchanged):
+    full = tmp_path / "full"
+    full.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", str(full)], capture_output=True).returncode:
+        pytest.skip("cannot mount a small tmpfs here (not root)")
+    try:
+        try:   # until the disk is full
+            with open(full / "fill", "wb", buffering=0) as handle:
+                while True:
+                    handle.write(b"\0" * 4096)
+        except OSError:
+            pass
+        monkeypatch.setattr(toolprobe, "_path", lambda: None)   # the tools' answers kept in memory only
+        code = main(["prove", "--only", "float.fp16.special.*", "--provers", "z3", "--no-crosscheck",
+                     "--cache-dir", str(full / "proofs"), "--out", str(tmp_path / "out")])
+        assert code == 2
+        one_line(capsys.readouterr().err, rf"^divbridge: error: {re.escape(str(full))}/proofs/\S+: No space left on device$")
+        assert not (tmp_path / "out" / "results.json").exists()
+        time.sleep(0.3)
+        assert [pid for pid in children.descendants()
+                if Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"] == []
+    finally:
+        subprocess.run(["umount", str(full)], check=True)

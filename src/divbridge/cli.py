@@ -10,6 +10,7 @@ import argparse
 import importlib
 import signal
 import sys
+import threading
 
 from divbridge import __version__, children
 from divbridge.errors import DivbridgeError, SpecViolation
@@ -54,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     command = next((word for word in argv if not word.startswith("-")), None)
     handlers = {signum: signal.signal(signum, _terminate) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    # kept after main returns: the threads of a stopped run end while the interpreter exits, and an error
+    # of theirs then is no traceback either
+    threading.excepthook = _thread_died
     try:
         return _main(argv, command)
     finally:
@@ -61,17 +65,26 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(signum, handler)
 
 
+def _thread_died(args: threading.ExceptHookArgs) -> None:
+    """A worker thread's error stops the run and is the main thread's one line (no thread traceback)."""
+    process.fail(args.exc_value)
+
+
 def _main(argv: list[str], command: str | None) -> int:
+    process.resume()   # nothing of an earlier run in this process (the tests') carries over
     try:
         try:
             args = build_parser(command).parse_args(argv)   # importing a command may read DIVBRIDGE_CACHE
         except SystemExit as done:   # a usage error (its one line is printed) or --help: the exit code
             return done.code if isinstance(done.code, int) else 2
-        return args.run(args)
+        code = args.run(args)
+        process.raise_failure()
+        return code
     except (DivbridgeError, SpecViolation) as exc:
         print(f"divbridge: error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:   # a file the edge checks could not foresee (a disk full, a file made read-only meanwhile)
+        children.end_all()   # the solver workers of a run stopped by it
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"divbridge: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2

@@ -21,7 +21,7 @@ from divbridge import cachedir
 from divbridge.commands import options, uptodate
 from divbridge.errors import InputError
 from divbridge.obligations import DEFAULT_DOCUMENT
-from divbridge.provers import toolprobe
+from divbridge.provers import process, toolprobe
 from divbridge.provers.portfolio import PROVERS, backends
 
 # The document reader, the statements and the provers (0.4 s of imports) are imported by the functions that use
@@ -124,6 +124,7 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
     with toolprobe.recording() as tools:   # the tools this run asks (the up-to-date check stands on them)
         proved, versions = runner.run(obligations)
+    process.raise_failure()   # a prover thread died (a full disk): nothing of this run is written
     results = Results(proved, tool_versions=versions, document=summary)
     skeletons = _start_skeletons(results, out) if "why3" in provers else None
     crosscheck_failures = 0

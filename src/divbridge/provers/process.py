@@ -17,10 +17,24 @@ import time
 
 POLL_SECONDS = 0.05
 _ABORTED = threading.Event()
+_FAILURES: list[BaseException] = []   # what a thread of the run died of (a disk full under the cache)
 
 
 def abort() -> None:
     _ABORTED.set()
+
+
+def fail(exc: BaseException) -> None:
+    """A thread of the run died of ``exc``: the run stops (every wait ends, its prover killed), and
+    `raise_failure` gives the first such error to the main thread, before anything is written."""
+    if not _FAILURES:
+        _FAILURES.append(exc)
+    abort()
+
+
+def raise_failure() -> None:
+    if _FAILURES:
+        raise _FAILURES[0]
 
 
 def aborted() -> bool:
@@ -30,6 +44,7 @@ def aborted() -> bool:
 def resume() -> None:
     """A new run: waits no longer end at once."""
     _ABORTED.clear()
+    _FAILURES.clear()
 
 
 def kill(process: subprocess.Popen) -> None:
