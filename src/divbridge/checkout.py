@@ -29,13 +29,6 @@ def _git(directory: Path, *args: str) -> str | None:
     return done.stdout.decode("utf-8", "surrogateescape") if done.returncode == 0 else None
 
 
-def _existing(path: Path) -> Path:
-    path = path.absolute()
-    while not path.exists():
-        path = path.parent
-    return path
-
-
 def _in_layout(path: Path) -> bool:
     """Whether ``path`` (resolved) is this checkout, an ancestor of it, or inside one of its source folders."""
     return (path == CHECKOUT or path in CHECKOUT.parents or path.parent == CHECKOUT and path.is_file()
@@ -101,8 +94,10 @@ class Snapshot:
         """Put back every file that changed; the changed ones, relative to the checkout."""
         changed = self.changed()
         for path in changed:
-            if path.is_symlink() or path.is_dir():
-                os.unlink(path) if path.is_symlink() else None
+            if path.is_symlink():
+                path.unlink()
+            if path.is_dir():
+                continue   # a directory where the file was: said, not removed
             path.parent.mkdir(parents=True, exist_ok=True)
             with open(path, "wb") as handle:
                 handle.write(self.files[path])

@@ -1,9 +1,11 @@
 """The results ledger: one entry per obligation (`verdicts.ObligationResult`), read by reports, audit and CI.
 
-``proofs/results.json`` is the committed baseline (schema version 5):
-``{"schema_version", "divbridge_version", "tool_versions", "document": {...},
+``proofs/results.json`` is the committed baseline (schema version 6):
+``{"schema_version", "divbridge_version", "tool_versions", "tools", "document": {...},
 "obligations": [...], "summary": {...}, "crosscheck": ...}``; ``document`` is
-the spec document proved (path, title, every requirement with its lines).
+the spec document proved (path, title, every requirement with its lines);
+``tools`` the executables the provers ran (real path, size, SHA-256: the
+proof cache keys on them too).
 Each entry is the obligation as proved (its statement's ``prop`` and
 ``params`` included, so that the cross-check, a replay and the reports read
 what was proved instead of reading the document again) with its outcome.  It
@@ -37,7 +39,7 @@ from divbridge.obligations.model import Obligation
 from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.verdicts import VERDICTS, Attempt, ObligationResult, Outcome, recorded
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 RUN_LOG_SCHEMA_VERSION = 1
 DEFAULT_PATH = Path("proofs/results.json")
 RUN_LOG_NAME = "run-log.json"
@@ -97,6 +99,7 @@ def _stable_attempt(attempt: Attempt) -> dict[str, Any]:
 class Results:
     obligations: list[ObligationResult]
     tool_versions: dict[str, str] = field(default_factory=dict)
+    tools: dict[str, dict[str, Any]] = field(default_factory=dict)   # name -> its path, size and sha256
     generated_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
     divbridge_version: str = __version__
     command: str = field(default_factory=lambda: " ".join(["divbridge", *sys.argv[1:]]))
@@ -121,6 +124,7 @@ class Results:
             "schema_version": SCHEMA_VERSION,
             "divbridge_version": self.divbridge_version,
             "tool_versions": self.tool_versions,
+            "tools": self.tools,
             "document": self.document,
             "obligations": [entry(r) for r in self.obligations],
             "summary": self.summary,
@@ -228,7 +232,7 @@ def load(path: str | Path = DEFAULT_PATH) -> Results:
     try:
         results = Results(
             obligations=[from_entry(o) for o in data["obligations"]],
-            tool_versions=dict(data["tool_versions"]),
+            tool_versions=dict(data["tool_versions"]), tools=dict(data.get("tools") or {}),
             generated_at="", divbridge_version=data["divbridge_version"],
             command="", machine="", crosscheck=data.get("crosscheck"), document=data.get("document"),
         )

@@ -58,6 +58,9 @@ RESULTS = {
     "properties": {
         "schema_version": {"type": "integer"}, "divbridge_version": _TEXT,
         "tool_versions": {"type": "object", "additionalProperties": _TEXT},
+        "tools": {"type": "object", "additionalProperties": {
+            "type": "object", "required": ["path", "size", "sha256"],
+            "properties": {"path": _TEXT, "size": {"type": ["integer", "null"]}, "sha256": {"type": ["string", "null"]}}}},
         "document": {"anyOf": [{"type": "null"}, {
             "type": "object", "required": ["path", "requirements"],
             "properties": {"path": _TEXT, "title": {"type": ["string", "null"]},

@@ -125,7 +125,9 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
     with toolprobe.recording() as tools:   # the tools this run asks (the up-to-date check stands on them)
         proved, versions = runner.run(obligations)
     process.raise_failure()   # a prover thread died (a full disk): nothing of this run is written
-    results = Results(proved, tool_versions=versions, document=summary)
+    executables = {name: found for prover in sorted(provers)
+                   for name, found in toolprobe.prover_identity(prover).items()}
+    results = Results(proved, tool_versions=versions, tools=dict(sorted(executables.items())), document=summary)
     skeletons = _start_skeletons(results, out) if "why3" in provers else None
     crosscheck_failures = 0
     if not args.no_crosscheck:

@@ -14,7 +14,7 @@ namespaces of its own:
 
 Without them (not root, no util-linux) the child runs as before in a session of its own; the caller then
 checks the checkout's files before and after the run (`checkout.Snapshot`) and fails the run when they
-changed. `describe()` says which confinement the run had.
+changed.
 """
 
 from __future__ import annotations
@@ -118,12 +118,6 @@ def command(inner: list[str], writable: Path, cgroup: Cgroup) -> list[str]:
               f"exec {shlex.quote(_tool('setpriv'))} --bounding-set=-all --inh-caps=-all --no-new-privs \"$@\"")
     return [_tool("unshare"), "--mount", "--pid", "--fork", "--kill-child", "--mount-proc",
             "--propagation", "private", "--", "/bin/sh", "-c", script, "sh", *inner]
-
-
-def describe() -> str:
-    if namespaces_available():
-        return "its own PID and mount namespaces, the checkout read-only, no capabilities"
-    return "a session of its own (no namespaces: not root, or unshare/setpriv missing)"
 
 
 def clean_directory(directory: Path) -> None:
