@@ -8,6 +8,7 @@ divbridge, tools that would lie, inputs that would hang, signals that would leav
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import resource
@@ -558,3 +559,15 @@ def test_a_full_disk_under_the_cache_is_one_line_and_leaves_no_worker(tmp_path, 
                 if Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"] == []
     finally:
         subprocess.run(["umount", str(full)], check=True)
+
+
+@needs_gappa
+def test_results_record_the_executables_the_provers_ran(tmp_path, unchanged):
+    done = divbridge("prove", "--only", "float.fp16.accuracy.*", "--provers", "gappa", "--no-crosscheck",
+                     "--out", str(tmp_path / "out"), env={"DIVBRIDGE_CACHE": str(tmp_path / "cache")})
+    assert done.returncode == 0, done.stderr
+    recorded = json.loads((tmp_path / "out" / "results.json").read_text())
+    gappa = toolprobe.system_tool("gappa")
+    assert recorded["schema_version"] == 6 and list(recorded["tools"]) == ["gappa"]
+    assert recorded["tools"]["gappa"] == {"path": gappa, "size": os.stat(gappa).st_size,
+                                          "sha256": hashlib.sha256(Path(gappa).read_bytes()).hexdigest()}

@@ -15,7 +15,6 @@ contract.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -23,6 +22,7 @@ from pathlib import Path
 from divbridge.checkspec.findings import verdict_of
 from divbridge.document.findings import Finding
 from divbridge.document.reader import FormalText
+from divbridge.provers import toolprobe
 
 MAX_ROUNDS = 8
 TYPECHECK_TIMEOUT_S = 30
@@ -34,7 +34,7 @@ _ERROR = re.compile(r'File "[^"]*", line (\d+), characters (\d+)-(\d+):\n(.*?)(?
 
 def check(formal: FormalText) -> tuple[list[Finding], str]:
     findings = contract_findings(formal)
-    why3 = shutil.which("why3")
+    why3 = toolprobe.system_tool("why3")   # never one first on PATH
     if why3 is None:
         return findings, "unchecked" if not findings else verdict_of(findings)
     errors = typecheck(why3, formal)
