@@ -274,6 +274,19 @@ def test_a_setsid_grandchild_does_not_outlive_the_run(tmp_path, unchanged):
     assert _alive_with(str(impl)) == []
 
 
+def test_the_whole_tree_of_code_under_test_shares_one_memory_limit(tmp_path, unchanged):
+    probe = sandbox.Cgroup(1 << 30)
+    if not probe.paths:
+        pytest.skip("the cgroup tree is not writable here")
+    probe.remove()
+    before = set(Path("/sys/fs/cgroup").glob("*/divbridge-impl-*"))
+    body = ("import os\ndef div(a, b):\n    groups = open('/proc/self/cgroup').read()\n"
+            "    if 'divbridge-impl-' not in groups:\n        raise RuntimeError('no cgroup')\n    return a / b\n")
+    done = divbridge("conform", "--impl", f"{_impl(tmp_path, 'grouped', body)}:div", "--dtype", "fp32", "--sample", "4")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert set(Path("/sys/fs/cgroup").glob("*/divbridge-impl-*")) <= before   # removed with the child
+
+
 def test_a_numpy_py_beside_the_user_shadows_nothing(tmp_path, unchanged):
     (tmp_path / "numpy.py").write_text("raise ImportError('the wrong numpy')\n")
     impl = _impl(tmp_path, "plain", "import numpy as np\ndef div(a, b):\n    return np.divide(a, b)\n")
