@@ -584,3 +584,13 @@ def test_results_record_the_executables_the_provers_ran(tmp_path, unchanged):
     assert recorded["schema_version"] == 6 and list(recorded["tools"]) == ["gappa"]
     assert recorded["tools"]["gappa"] == {"path": gappa, "size": os.stat(gappa).st_size,
                                           "sha256": hashlib.sha256(Path(gappa).read_bytes()).hexdigest()}
+
+
+def test_without_namespaces_a_setsid_grandchild_is_killed_with_the_child(tmp_path, monkeypatch, capsys, unchanged):
+    monkeypatch.setattr(sandbox, "namespaces_available", lambda: False)
+    body = "import os, time\nif os.fork() == 0:\n    os.setsid()\n    time.sleep(600)\n    os._exit(0)\n" \
+           "def div(a, b):\n    return a / b\n"
+    impl = _impl(tmp_path, "daemon", body)
+    assert main(["conform", "--impl", f"{impl}:div", "--dtype", "fp32", "--sample", "4"]) == 0
+    time.sleep(0.3)
+    assert _alive_with(str(impl)) == []

@@ -54,6 +54,7 @@ from pathlib import Path
 
 import numpy as np
 
+from divbridge import children
 from divbridge.conform import sandbox
 from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line
 from divbridge.errors import InputError
@@ -241,10 +242,16 @@ def _read_all(fd: int, array: np.ndarray) -> bool:
 def _kill(proc: subprocess.Popen | None) -> None:
     if proc is None:
         return
+    below = children.descendants(proc.pid)   # a setsid() one too (outside namespaces it leaves the group)
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
+    for pid in below:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
     proc.wait()
 
 
