@@ -203,6 +203,9 @@ _NO_CLAIM = re.compile(
     r"|^restriction\s*\|?\s*statement|^the\s+effect\s+of\s+the\s+operator|based\s+on\s+onnx|written\s+after\s+the\s+onnx"
     r"|^definition\s+of\s+operator|^(?:a|b)\s+and\s+(?:a|b)\s+are\s+tensors\s+holding|^result\s+c\s+will\s+be"
     r"|^where\s+\w+\s+(?:is\s+in|is\s+one\s+of|belongs\s+to|∈)|\b\w\s*=\s*div\s*\(\s*a\s*,\s*b\s*\)$")
+_INDEX_CLAUSE = re.compile(r"^(?:if|when|for|where)\s+(?:every\s+|each\s+|any\s+|all\s+)?(?:valid\s+)?(?:index\s+)?i\s+"
+                           r"(?:is|being|in)\s+(?:an?\s+|the\s+)?(?:valid\s+)?(?:tensor\s+)?(?:index|indices)\s*,\s*")
+_SCOPE = re.compile(r"^(?:[\w-]+\s+){1,3}(?:is|are)\s+(?:out\s+of|outside(?:\s+of)?|beyond)\s+(?:the\s+)?scope\b")
 _SAME = r"(?:the\s+same|same|one\s+and\s+the\s+same|one|a\s+single|single|identical|equal|a\s+common|common)"
 _SHAPE = re.compile(rf"\b{_SAME}\s+shapes?\b|\bshapes?\s+(?:are|is|must\s+be|shall\s+be)\s+{_SAME}\b"
                     r"|\bshare\s+(?:one|a|the\s+same)\s+shape|\bno\s+broadcast|nothing\s+is\s+broadcast"
@@ -255,9 +258,15 @@ def read(items, text: str, family: str, output: str = "C") -> Reading:
         return understood(NoClaim("no words"))
     if _NO_CLAIM.search(line):
         return understood(NoClaim("an introduction or a label"))
+    line = _INDEX_CLAUSE.sub("", line)      # "If i is a tensor index, ...": what follows holds for every i
+    if _SCOPE.search(line):
+        return understood(NoClaim("a scope statement: what the operator is not about"))
     statements: list = []
     reasons: list[str] = []
     rules = caserule.read_case_rules(line, text) if family == "float" else []
+    if isinstance(rules, str):
+        reasons.append(rules)
+        rules = []
     statements += rules
     sign = _sign_rule(line) if not rules else None   # a special-value rule says its sign itself
     if isinstance(sign, SignRule):

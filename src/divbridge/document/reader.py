@@ -36,7 +36,7 @@ from divbridge.document.formula import (Condition, Entry, Otherwise, Result, con
                                         tolerance)
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
-from divbridge.document.meaning import Reading
+from divbridge.document.meaning import Reading, Unread
 from divbridge.document.notes import ACCURACY_HEADING, is_note_file
 from divbridge.errors import InputError
 from divbridge.formats import FORMATS, get_format
@@ -180,6 +180,14 @@ class SpecDocument:
             return self.sections[index]
         return self.sections[0]
 
+    def unread(self) -> list[Unread]:
+        """What the document states and divbridge does not read: each part not understood inside a
+        requirement's text or a section of Div's types, with its line, column and tag (never dropped; the text
+        of a tag the document itself calls informal claims nothing formal)."""
+        families = {s.title for s in self.sections if s.family in ("real", "float", "int")}
+        return [Unread(p.line, p.column, p.text, p.reading.why or "not understood", p.tag) for p in self.parts
+                if not p.reading.understood and p.tag not in self.informal_tags and (p.tag or p.section in families)]
+
     def statements(self, section: str | None = None, kind=None):
         """(part, statement) for every statement read (of one section), in document order."""
         for part in self.parts if section is None else self.parts_in(section):
@@ -213,7 +221,18 @@ def parse_document(text: str, path: str = "<text>") -> SpecDocument:
     _Walk(doc).run(blocks)
     _read_onnx_examples(doc)
     prose.resolve_cases(doc)
+    _lead_ins(doc)
     return doc
+
+
+def _lead_ins(doc: SpecDocument) -> None:
+    """A sentence ending in a colon that introduces a formula, table or example read right after it, in the same
+    requirement, states nothing of its own: what follows states it."""
+    for before, after in zip(doc.parts, doc.parts[1:]):
+        if not before.reading.understood and before.kind == "sentence" and before.text.rstrip().endswith(":") \
+                and after.kind in ("formula", "row", "example") and after.reading.understood \
+                and after.tag == before.tag and after.section == before.section:
+            before.reading = meaning.understood(meaning.NoClaim("introduces what follows, which states it"))
 
 
 _DIV = re.compile(r"\bdiv(?:ide)?\b", re.I)
