@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from divbridge.document import caserule
+from divbridge.document import caserule, signs
 from divbridge.document.formula import (Atom, Condition, LatexError, Literal, Not, Or, Otherwise, Result,
                                         condition_of, result_of)
 from divbridge.document.latex import Token, render, text_tokens, tokens
@@ -132,12 +132,11 @@ _SUBJECT = re.compile(r"sign\s+of\s+(?P<what>.+?)\s+(?:is|are|carries|carry|has|
                       r"gets|get|equals|equal)\b")
 _DECIDED = re.compile(r"(?:is|are)\s+(?:determined|given|defined|computed|obtained)\s+(?:from|by|with|according\s+to)"
                       r"|(?:carr(?:y|ies)|ha(?:s|ve)|takes?|gets?|follows?|(?:is|are)\s+that\s+of|(?:is|are)\s+the\s+same\s+as)")
-_SIGNS_OF = re.compile(r"signs?\s+of\s+(?P<list>(?:(?:the\s+)?(?:a|b|numerator|denominator|dividend|divisor|zero|"
-                       r"operands|inputs|two\s+operands|both\s+operands)\b\s*(?:\(\s*[±+-]?\s*0\s*\)\s*)?(?:,|and|and\s+of)?\s*)+)")
-_XOR = re.compile(r"(?:exclusive\s+or|\bxor\b|product)\s+of\s+(?:the\s+)?(?:operands'?\s+|inputs'?\s+)?signs"
-                  r"|negative\s+(?:if\s+and\s+only\s+if|iff|exactly\s+when)\s+exactly\s+one\s+of"
+_XOR = re.compile(r"negative\s+(?:if\s+and\s+only\s+if|iff|exactly\s+when)\s+exactly\s+one\s+of"
                   r"|negative\s+(?:if\s+and\s+only\s+if|iff|exactly\s+when)\s+(?:a|the\s+operands)\s+(?:and\s+b\s+)?"
                   r"(?:have|are\s+of)\s+(?:different|opposite)\s+signs?")
+_NEGATIVE_WHEN = re.compile(r"(?:is|are)\s+negative\s+(?:if\s+and\s+only\s+if|iff|exactly\s+when|precisely\s+when)\s+"
+                            r"(?P<sign>.+?)\s+(?:is|are)\s+(?:set|negative|one|1)\s*\.?$")
 _IEEE_RULES = re.compile(r"according\s+to\s+(?:the\s+)?ieee\s*-?\s*754(?:\s+rules?|\s+standard)?")
 _CASE = re.compile(r"\bin\s+(?:the\s+)?(?P<nth>first|second|third|fourth|fifth|sixth|seventh|eighth|last|\d+(?:st|nd|rd|th))"
                    r"\s+(?:case|row|line)|\bin\s+case\s+(?P<n>\d+)")
@@ -151,7 +150,9 @@ def _applies(subject: str) -> tuple[str, ...]:
 
 
 def _sign_rule(text: str) -> SignRule | None | str:
-    """The sign rule a sentence states; None when it states none; a string: why it cannot be read."""
+    """The sign rule a sentence states; None when it states none; a string: why it cannot be read.  The subject
+    (whose sign: a zero, an infinity, the result) is found here, what the sign is by the sign grammar
+    (`document.signs`)."""
     fixed = re.search(r"(?:is|are)\s+always\s+(positive|negative)", text)
     if "sign" not in text and not (fixed and re.search(r"\bzeros?\b|infinit|\binf\b|±", text[:fixed.start()])):
         return None
@@ -166,27 +167,29 @@ def _sign_rule(text: str) -> SignRule | None | str:
         return SignRule("+" if fixed.group(1) == "positive" else "-", _applies(subject), None, nth)
     if _XOR.search(text):
         return SignRule("xor:AB", _applies(subject), None, nth)
-    decided = _DECIDED.search(text)
+    negative = _NEGATIVE_WHEN.search(text)
+    if negative and (sign := signs.sign_of(negative.group("sign"))) is not None and sign.code:
+        return SignRule(sign.code, _applies(subject), None, nth)
+    decided = subject_m or _DECIDED.search(text)
     if not decided:
         return None
-    after = text[decided.end():]
-    listed = _SIGNS_OF.search(after)
-    if listed:
-        names = re.findall(r"\b(a|b|numerator|denominator|dividend|divisor|zero|operands|inputs)\b", listed.group("list"))
-        operands = set()
-        for name in names:
-            if name in ("operands", "inputs"):
-                operands |= {"A", "B"}
-            elif name == "zero":
-                operands.add("Z")           # the operand that is zero in the case: resolved with the case
-            else:
-                operands.add(_OPERANDS[name])
-        if "Z" in operands and not nth:
-            return "names 'the zero' outside a case of a table"
-        return SignRule("xor:" + "".join(sorted(operands)), _applies(subject), None, nth)
-    if _IEEE_RULES.search(text[decided.start():]):
-        return SignRule("xor:AB", _applies(subject), None, nth)
-    return "names a sign it does not say how to compute"
+    after = text[decided.end() if subject_m else decided.start():]
+    if case:
+        after = after.replace(case.group(0), " ")
+    after = re.sub(r"\([^()]*\)", " ", _IEEE_RULES.sub(" ", after)).strip(" ,.;")
+    sign = signs.sign_of(after) or signs.sign_of(re.split(r"\s*[,;]\s*", after)[0])
+    if sign is None:
+        if _IEEE_RULES.search(text[decided.start():]):
+            return SignRule("xor:AB", _applies(subject), None, nth)
+        return "names a sign it does not say how to compute"
+    if sign.fixed:
+        return SignRule(sign.fixed, _applies(subject), None, nth)
+    if sign.negated:
+        return f"gives the sign {sign}, which no statement can say"
+    operands = {"Z" if o in "ZI" else o for o in sign.operands}
+    if "Z" in operands and not nth:
+        return "names 'the zero' outside a case of a table"
+    return SignRule("xor:" + "".join(sorted(operands)), _applies(subject), None, nth)
 
 
 # -- the whole sentence -------------------------------------------------------------------------------

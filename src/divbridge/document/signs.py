@@ -33,13 +33,16 @@ from lark.exceptions import LarkError
 GRAMMAR = r"""
 start: lead? sign
 
-lead: LEADWORD+ signword? verb?
+lead: LEADWORD+ ("the" | ARTICLE)? signword? verb?
     | "whose" signword verb
     | "signed" ("as" | "like" | "by")
     | "the"? signword verb
     | "and"? "it"? "has"? "the"? signword verb?
-verb: "is" | "are" | "equal" "to" | "equals" | "given" "by" | "being" | "set" "to" | "determined" "by"
-    | "defined" "by" | "computed" "as" | "obtained" "from" | "follows" | "that" "is" | "of"
+    | verb
+verb: "is" | "are" | "equal" "to" | "equals" | "being" | "set" "to" | "follows" | "that" "is" | "of"
+    | DECIDED ("by" | "from" | "with" | "as" | "according" "to" | "using")?
+DECIDED: "determined" | "given" | "defined" | "computed" | "obtained" | "derived" | "deduced" | "taken" | "inferred"
+       | "decided" | "set" 
 
 ?sign: fixed | product | single | same | opposite
 
@@ -59,6 +62,7 @@ signs: "the"? "both"? SIGNS ("of" operands)?
      | "both"? "operands" "'s"? SIGNS
 
 single: "the"? SIGN "of" operand
+      | "the"? SIGN "of" operands
       | "the"? operand "'s"? SIGN
       | "that" "of" operand
 same: "the"? "same" SIGN? ("as" | "that") (single | operand)
@@ -72,7 +76,8 @@ operands: operand (("and" | "," | "and" "of" | "," "and") operand)+
 operand: "the"? OPERAND | ARTICLE
 
 signword: SIGN | SIGNS
-LEADWORD: "carrying" | "with" | "having" | "taking" | "bearing" | "keeping" | "getting" | "of"
+LEADWORD: "carrying" | "with" | "having" | "taking" | "bearing" | "keeping" | "getting" | "of" | "carries" | "carry"
+        | "has" | "have" | "takes" | "take" | "gets" | "get" | "follows" | "follow" | "is" | "are" | "equals"
 ARTICLE: "a" | "an"
 POSITIVE: "positive" | "plus"
 NEGATIVE: "negative"
