@@ -212,21 +212,29 @@ _SCOPE = re.compile(r"^(?:[\w-]+\s+){1,3}(?:is|are)\s+(?:out\s+of|outside(?:\s+o
 _SAME = r"(?:the\s+same|same|one\s+and\s+the\s+same|one|a\s+single|single|identical|equal|a\s+common|common)"
 _SHAPE = re.compile(rf"\b{_SAME}\s+shapes?\b|\bshapes?\s+(?:are|is|must\s+be|shall\s+be)\s+{_SAME}\b"
                     r"|\bshare\s+(?:one|a|the\s+same)\s+shape|\bno\s+broadcast|nothing\s+is\s+broadcast"
-                    r"|broadcasting\s+is\s+(?:not\s+allowed|forbidden)")
+                    r"|broadcasting\s+is\s+(?:not\s+allowed|forbidden)"
+                    rf"|\bshapes\s+of\s+[^.;]*?\s+(?:are|must\s+be|shall\s+be)\s+(?:equal|identical|{_SAME})\b")
+_BROADCAST = re.compile(r"\bbroadcast")       # a sentence that says the operands are broadcast states no same shape
+_NO_BROADCAST = re.compile(r"\bno\s+broadcast|nothing\s+is\s+broadcast|\bnot\s+(?:be\s+)?broadcast|without\s+broadcast"
+                           r"|broadcasting\s+is\s+(?:not\s+(?:allowed|supported|permitted)|forbidden|excluded)")
+_DIFFERENT = re.compile(r"\b(?:different|another|other|distinct|differing)\s+(?:element\s+|data\s*)?(?:types?|shapes?)\b"
+                        r"|\b(?:types?|shapes?)\s+(?:may|can|might)\s+differ")   # not one shape or type: not read as one
 _TYPE = re.compile(rf"\b{_SAME}\s+(?:element\s+|data\s*)?(?:types?|datatypes?)\b"
                    rf"|\b(?:element\s+)?types?\s+(?:are|is|must\s+be|shall\s+be)\s+{_SAME}\b"
-                   r"|\bshare\s+(?:one|a|the\s+same)\s+(?:element\s+)?type")
+                   r"|\bshare\s+(?:one|a|the\s+same)\s+(?:element\s+)?type"
+                   rf"|\btypes\s+of\s+[^.;]*?\s+(?:are|must\s+be|shall\s+be)\s+(?:equal|identical|{_SAME})\b")
 _ACCURACY = re.compile(r"rounding\s+error|accuracy|relative\s+error|error\s+bound|\bulps?\b")
 _B_NONZERO = re.compile(r"no\s+element\s+of\s+(?:the\s+)?(?:tensor\s+)?b\s+(?:is|may\s+be|can\s+be|shall\s+be)\s+(?:zero|0)"
-                        r"|b\s+(?:must|shall)\s+not\s+(?:be|contain)\s+(?:zero|0|any\s+zero)|every\s+element\s+of\s+b\s+is\s+non\s*-?\s*zero"
+                        r"|(?:b|denominator|divisor)\s+(?:must|shall|may|can)\s*not\s+(?:be|contain|hold)\s+(?:zero|0|any\s+zero)|every\s+element\s+of\s+b\s+is\s+non\s*-?\s*zero"
                         r"|b\s+holds\s+no\s+zero|(?:b|denominator|divisor)\s+(?:is|must\s+be|shall\s+be)\s+non\s*-?\s*zero")
 _B_ZERO = re.compile(r"division\s+by\s+(?:0|zero)|zero\s+(?:divisor|denominator)|null\s+(?:divisor|denominator)"
                      r"|(?:divisor|denominator)\s+(?:is|equals?)\s+(?:0|zero|null)|b\s*(?:=|is|equals)\s*(?:0|zero)\b")
 _EXCLUDES = re.compile(r"\b(?:not\s+(?:allowed|valid|permitted|supported)|forbidden|excluded|invalid|undefined|not\s+defined"
                        r"|unspecified|must\s+not|shall\s+not|cannot|precondition|prevented)\b")
 _IMPLEMENTATION = re.compile(r"implementation[- ]\s*(?:dependent|defined|specific)|left\s+to\s+(?:the\s+)?implementations?")
-_SMALLEST = re.compile(r"\b(?:smallest|minimum|minimal|lowest|most\s+negative)\b|int_?min")
-_MINUS_ONE = re.compile(r"(?:=|equal\s+to|equals|is|by|and)\s*-\s*1\b|minus\s+one")
+_SMALLEST = re.compile(r"\b(?:smallest|minimum|minimal|lowest|most\s+negative|least)\b|\bint\s*_?\s*min\b"
+                       r"|-\s*2\s*\^\s*\{?\s*\(?\s*[nwb]\s*-\s*1")
+_MINUS_ONE = re.compile(r"(?:=|equal\s+to|equals|is|by|and|over|with)\s*-\s*1\b|minus\s+one")
 _DIVISION = re.compile(r"\bquotients?\b|\bdivid(?:e|es|ed|ing)\b|\bdivision\b|\bresult\s+of\s+the\s+division")
 _NOT_A_DEFINITION = re.compile(r"\b(?:if|when|whenever|unless|except|not|never|undefined|zero|null|nan|inf|infinity|"
                                r"infinite|sign|error|may|might|could|example|examples|shape|type|types)\b")
@@ -285,9 +293,10 @@ def read(items, text: str, family: str, output: str = "C") -> Reading:
         statements += case
     statements += _domain(items, line)
     statements += _error_condition(line)
-    if _SHAPE.search(line):
+    if _SHAPE.search(line) and not (_BROADCAST.search(line) and not _NO_BROADCAST.search(line)) \
+            and not _DIFFERENT.search(line):
         statements.append(Constraint("shape"))
-    elif _TYPE.search(line):
+    elif _TYPE.search(line) and not _DIFFERENT.search(line):
         statements.append(Constraint("type"))
     if family == "float" and _ACCURACY.search(line) and not statements:
         statements.append(Accuracy())

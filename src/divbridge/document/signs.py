@@ -36,7 +36,7 @@ start: lead? sign
 lead: LEADWORD+ ("the" | ARTICLE)? signword? verb?
     | "whose" signword verb
     | "signed" ("as" | "like" | "by")
-    | "the"? signword verb
+    | ("the" | "its" | "their")? signword verb
     | "and"? "it"? "has"? "the"? signword verb?
     | verb
 verb: "is" | "are" | "equal" "to" | "equals" | "being" | "set" "to" | "follows" | "that" "is" | "of"
@@ -73,7 +73,7 @@ opposite: "the"? ("opposite" | "inverse" | "reverse") SIGN? ("of" | "to" | "as")
 
 operands: operand (("and" | "," | "and" "of" | "," "and") operand)+
         | "both" "operands" | "the"? "operands" | "the"? "inputs" | "both" "inputs" | "the" "two" "operands"
-operand: "the"? OPERAND | ARTICLE
+operand: "the"? OPERAND "'s"? | ARTICLE "'s"?
 
 signword: SIGN | SIGNS
 LEADWORD: "carrying" | "with" | "having" | "taking" | "bearing" | "keeping" | "getting" | "of" | "carries" | "carry"
@@ -182,8 +182,8 @@ def _parser() -> Lark:
 @functools.lru_cache(maxsize=4096)
 def sign_of(phrase: str) -> Sign | None:
     """The sign a phrase states (plain lowercase words, `prose.plain`), or None when it is no sign phrase."""
-    text = re.sub(r"(\w)'s\b", r"\1 's", phrase.lower())
-    text = re.sub(r"(\w)s'(?=\s|$)", r"\1s 's", text)
+    text = re.sub(r"(\w)\s*'\s*s\b", r"\1 's", phrase.lower())          # "b's", "b ' s" (as `prose.plain` spells it)
+    text = re.sub(r"(\w)s\s*'(?=\s|$)", r"\1s 's", text)                  # "operands'", "operands '"
     text = " ".join(re.sub(r"[.;:]", " ", text).split())
     if not text:
         return None

@@ -1,0 +1,192 @@
+"""The paraphrase corpus: for each kind of statement the reader knows, phrasings that are right and phrasings
+that are wrong (our own words, in the working group's styles and others), each put into the project's own
+`proofs/spec/div.md` at one requirement, with the exact findings (kind, line) check-spec must give.  A right
+phrasing gives none; a wrong one gives its `incorrect` finding at its line, or, where the document states the
+rule elsewhere too, is left `unread` at its line: never read as the right rule.  A misreading fails the test.
+
+`KINDS` counts the kinds and phrasings; the README quotes the counts."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from divbridge.checkspec.analysis import analyse_text
+
+DIV = Path(__file__).parent.parent / "proofs" / "spec" / "div.md"
+needs_solvers = pytest.mark.skipif(shutil.which("z3") is None, reason="z3 is not installed (scripts/setup.sh)")
+
+# the lines of proofs/spec/div.md each kind rewrites (asserted against the file: a moved line fails loudly)
+LINES = {"E_DIV_FLOAT_DEF_0040": 64, "E_DIV_FLOAT_DEF_0060": 66, "E_DIV_FLOAT_DEF_0010": 61,
+         "E_DIV_INT_DEF_0010": 107, "E_DIV_INT_CONSTR_B_0010": 108, "E_DIV_INT_CONSTR_AB_0020": 109, "R1": 102,
+         "R2": 103}
+SIGN_LINE = 68        # a sign sentence is added after this line, under a tag of its own
+NEW = SIGN_LINE + 1
+
+Z, I = "A finite non-zero numerator over a zero is", "A finite number over an infinity is"
+
+# kind -> (the tag it rewrites, or "" for a sentence added after SIGN_LINE; right phrasings; wrong phrasings with
+# the finding each must give)
+KINDS = {
+    "special-value sign": ("E_DIV_FLOAT_DEF_0040", [
+        f"{Z} an infinity carrying the product of both signs.",
+        f"{Z} an infinity whose sign is the exclusive or of the signs of the numerator and the denominator.",
+        f"{Z} an infinity, with the signs of $A[i]$ and $B[i]$ multiplied.",
+        f"{Z} an infinity carrying the XOR of the operands' signs.",
+        f"{Z} an infinity with sign equal to the product of the signs of the two operands.",
+        f"{Z} an infinity, its sign being the product of the signs.",
+        f"{Z} an infinity whose sign is the product of B's and A's signs.",
+    ], [
+        (f"{Z} an infinity carrying the sign of the numerator.", "incorrect"),
+        (f"{Z} a positive infinity.", "incorrect"),
+        (f"{Z} an infinity with the same sign as the denominator.", "incorrect"),
+        (f"{Z} an infinity whose sign is that of the zero.", "incorrect"),
+        (f"{Z} a negative infinity.", "incorrect"),
+        (f"{Z} an infinity carrying that of the dividend.", "incorrect"),
+        (f"{Z} an infinity carrying B's sign.", "incorrect"),
+        (f"{Z} an infinity carrying the opposite of the product of the signs.", "unread"),
+    ]),
+    "special-value case": ("E_DIV_FLOAT_DEF_0060", [
+        f"{I} a zero carrying the product of the signs.",
+        "A finite value over an infinity gives a zero, with the product of the signs.",
+        "A finite operand over an infinity yields a zero whose sign is the XOR of both signs.",
+        f"{I} a zero, carrying the exclusive or of the signs of A and B.",
+        "A finite numerator over an infinite denominator is a zero carrying the product of the signs.",
+    ], [
+        (f"{I} an infinity carrying the product of the signs.", "incorrect"),
+        (f"{I} NaN.", "incorrect"),
+        (f"{I} a positive zero.", "incorrect"),
+        (f"{I} a zero carrying the sign of the numerator.", "incorrect"),
+        (f"{I} a zero carrying the sign of the infinity.", "incorrect"),
+    ]),
+    "float rounding": ("E_DIV_FLOAT_DEF_0010", [
+        "A quotient of two finite numbers is the exact quotient rounded to nearest, ties to even.",
+        "The division follows IEEE 754 semantics.",
+        "The result is correctly rounded.",
+        "The quotient is IEEE 754 division.",
+        "Each quotient is rounded to the nearest representable value, ties to even.",
+    ], [
+        ("A quotient of two finite numbers is the exact quotient rounded toward zero.", "incorrect"),
+        ("The quotient is rounded toward negative infinity.", "incorrect"),
+        ("The quotient is rounded up.", "incorrect"),
+        ("The quotient is rounded down.", "incorrect"),
+        ("The quotient is truncated.", "incorrect"),
+    ]),
+    "integer rounding": ("E_DIV_INT_DEF_0010", [
+        "The quotient is rounded toward zero, as ONNX rounds it.",
+        "The fractional part of the quotient is discarded.",
+        "The quotient is truncated toward zero.",
+        "$C[i]$ is the algebraic quotient of $A[i]$ and $B[i]$ with any fractional part discarded.",
+        "The division truncates: the quotient is rounded towards zero.",
+    ], [
+        ("The quotient is rounded down.", "incorrect"),
+        ("The quotient is rounded to the nearest integer.", "incorrect"),
+        ("The quotient is rounded toward positive infinity.", "incorrect"),
+        ("The quotient is the floor of the exact quotient.", "incorrect"),
+        ("The quotient is rounded toward negative infinity.", "incorrect"),
+    ]),
+    "divisor exclusion": ("E_DIV_INT_CONSTR_B_0010", [
+        "No element of `B` is zero; this is a precondition.",
+        "B must not contain zero.",
+        "Division by zero is not allowed.",
+        "The divisor shall not be zero.",
+        "Every element of $B$ is non-zero.",
+    ], [
+        ("No element of A is zero.", "unread"),
+        ("B may be zero.", "unread"),
+        ("The dividend shall not be zero.", "unread"),
+        ("No element of B is negative.", "unread"),
+        ("Division by one is not allowed.", "unread"),
+    ]),
+    "overflow exclusion": ("E_DIV_INT_CONSTR_AB_0020", [
+        "The smallest value of the type divided by -1 is not allowed.",
+        "Dividing INT_MIN by -1 is excluded; this is a precondition.",
+        "$A[i] = INT\\_MIN$ together with $B[i] = -1$ is forbidden.",
+        "Dividing $-2^{n-1}$ by $-1$ is not allowed if the type is signed.",
+        "Dividing the lowest value of the type by minus one is undefined.",
+        "The least value of the type over -1 is excluded.",
+    ], [
+        ("The largest value of the type divided by -1 is not allowed.", "unread"),
+        ("Dividing -1 by the smallest value is not allowed.", "unread"),
+        ("The smallest value of the type divided by 1 is not allowed.", "unread"),
+        ("Overflow may happen.", "unread"),
+        ("Nothing is excluded.", "unread"),
+    ]),
+    "same shape": ("R1", [
+        "All three tensors have the same shape.",
+        "A, B and C share one shape.",
+        "Broadcasting is not allowed: A, B and C have identical shapes.",
+        "The shapes of A, B and C must be equal.",
+        "No broadcast: the three tensors have a single shape.",
+    ], [
+        ("A and B are broadcast to a common shape.", "unread"),
+        ("A and B may have different shapes.", "unread"),
+        ("C has the shape of A.", "unread"),
+        ("The shape of C is the broadcast of the shapes of A and B.", "unread"),
+        ("Shapes are not checked.", "unread"),
+    ]),
+    "same type": ("R2", [
+        "A, B and C have the same type.",
+        "The three tensors have the same element type.",
+        "A, B and C must be of one and the same data type.",
+        "The element types of A, B and C are identical.",
+        "A, B and C share a common type.",
+    ], [
+        ("A and B may have different types, C the same type as A.", "unread"),
+        ("C may have another type than A and B.", "unread"),
+        ("C is of type FP32 whatever the types of A and B.", "unread"),
+        ("The type of C is wider than that of A.", "unread"),
+        ("Types are not checked.", "unread"),
+    ]),
+    "sign sentence": ("", [
+        "The sign of a zero or infinite result is the product of the signs of A and B.",
+        "The sign of the result is determined by the signs of the operands.",
+        "A zero or infinite quotient is negative exactly when the exclusive or of the signs of $A[i]$ and $B[i]$ is set.",
+        "The sign of $\\pm 0$ and $\\pm\\infty$ is given by the exclusive or of the sign bits of A and B.",
+        "A zero or infinite result carries the sign given by the product of the signs.",
+    ], [
+        ("The sign of a zero or infinite result is the sign of A.", "incorrect"),
+        ("A zero result is always positive.", "incorrect"),
+        ("The sign of an infinite result is that of the denominator.", "incorrect"),
+        ("The sign of a zero result is the same as the numerator.", "incorrect"),
+        ("The sign of an infinite result is always negative.", "incorrect"),
+    ]),
+}
+
+
+def _document(tag: str, phrasing: str) -> tuple[str, int]:
+    lines = DIV.read_text().split("\n")
+    if not tag:
+        lines.insert(SIGN_LINE, f"- {phrasing} `[E_DIV_FLOAT_SIGN_0010]`")
+        return "\n".join(lines), NEW
+    line = LINES[tag]
+    assert lines[line - 1].endswith(f"`[{tag}]`"), (tag, line)
+    lines[line - 1] = f"- {phrasing} `[{tag}]`"
+    return "\n".join(lines), line
+
+
+CASES = [pytest.param(tag, phrasing, "", id=f"{kind}: right: {phrasing[:60]}")
+         for kind, (tag, right, _) in KINDS.items() for phrasing in right] + \
+        [pytest.param(tag, phrasing, finding, id=f"{kind}: wrong: {phrasing[:60]}")
+         for kind, (tag, _, wrong) in KINDS.items() for phrasing, finding in wrong]
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
+def test_the_corpus_has_five_right_and_five_wrong_phrasings_of_each_kind():
+    assert len(KINDS) >= 9
+    assert all(len(right) >= 5 and len(wrong) >= 5 for _, right, wrong in KINDS.values())
+
+
+@needs_solvers
+@pytest.mark.parametrize("tag, phrasing, finding", CASES)
+def test_each_phrasing_gives_exactly_its_finding(tag, phrasing, finding):
+    text, line = _document(tag, phrasing)
+    result = analyse_text(text, "div.md")
+    found = [(f["kind"], f["line"]) for f in result["findings"] if f["kind"] != "information"]
+    assert sorted(set(found)) == ([(finding, line)] if finding else []), result["findings"]
