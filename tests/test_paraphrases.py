@@ -156,6 +156,14 @@ KINDS = {
 }
 
 
+# a worked example's entry in every notation: the float example's 3 / 4 (line EXAMPLE_LINE, column EXAMPLE_COLUMN)
+ENTRY = r"C = \begin{bmatrix} 0.75 & -\infty"
+EXAMPLE_LINE, EXAMPLE_COLUMN = 94, 21
+NUMBERS = ([r"7.5 \times 10^{-1}", "7.5e-1", r"3 \cdot 2^{-2}", r"\frac{3}{4}", r"\approx 7.5 \times 10^{-1}", "6/8",
+            r"(1 - 2^{-2})"],
+           [r"7.4 \times 10^{-1}", "7.6e-1", r"2^{-2}", r"\frac{3}{5}", r"\approx 7.6 \times 10^{-1}", "0.7"])
+
+
 def _document(tag: str, phrasing: str) -> tuple[str, int]:
     lines = DIV.read_text().split("\n")
     if not tag:
@@ -180,7 +188,7 @@ def _cache(tmp_path_factory, monkeypatch):
 
 def test_the_corpus_has_five_right_and_five_wrong_phrasings_of_each_kind():
     assert len(KINDS) >= 9
-    assert all(len(right) >= 5 and len(wrong) >= 5 for _, right, wrong in KINDS.values())
+    assert all(len(right) >= 5 and len(wrong) >= 5 for _, right, wrong in [*KINDS.values(), ("", *NUMBERS)])
 
 
 @needs_solvers
@@ -190,3 +198,13 @@ def test_each_phrasing_gives_exactly_its_finding(tag, phrasing, finding):
     result = analyse_text(text, "div.md")
     found = [(f["kind"], f["line"]) for f in result["findings"] if f["kind"] != "information"]
     assert sorted(set(found)) == ([(finding, line)] if finding else []), result["findings"]
+
+
+@needs_solvers
+@pytest.mark.parametrize("entry, wrong", [(e, False) for e in NUMBERS[0]] + [(e, True) for e in NUMBERS[1]])
+def test_each_number_notation_is_judged_at_its_entry(entry, wrong):
+    text = DIV.read_text()
+    assert text.count(ENTRY) == 1
+    result = analyse_text(text.replace(ENTRY, ENTRY.replace("0.75", entry)), "div.md")
+    found = [(f["kind"], f["line"], f.get("column")) for f in result["findings"] if f["kind"] != "information"]
+    assert found == ([("incorrect", EXAMPLE_LINE, EXAMPLE_COLUMN)] if wrong else []), result["findings"]

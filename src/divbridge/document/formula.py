@@ -20,6 +20,7 @@ where reading stopped: never a guess.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -179,6 +180,9 @@ def _operand(s: _Stream) -> str | None:
 
 
 _MAX_DIGITS = 40
+
+
+_MAX_EXPONENT = 1100     # beyond every format's range (float64's smallest subnormal is 2^-1074)
 
 
 def _number(s: _Stream) -> Fraction | None:
@@ -583,8 +587,16 @@ def parse_result(text: str) -> Result:
 
 # -- matrix entries -----------------------------------------------------------------------------------
 
+_SCIENTIFIC = re.compile(r"(?P<mantissa>\d+(?:\.\d*)?)\s*(?:\\times|\\cdot|×|·|\*)\s*10\s*\^\s*\{?\s*"
+                         r"(?P<exponent>[+\-−]?\s*\d+)\s*\}?\s*$")
+
+
 def tolerance(text: str) -> Fraction:
-    """Half a unit in the last decimal place written: '0.333' -> 0.0005."""
+    """Half a unit in the last decimal place written: '0.333' -> 0.0005, '5.96 \\times 10^{-8}' -> 0.005e-8."""
+    scientific = _SCIENTIFIC.search(text)
+    if scientific:
+        decimals = len(scientific["mantissa"].partition(".")[2])
+        return Fraction(1, 2) * Fraction(10) ** (int(scientific["exponent"].replace("−", "-")) - decimals)
     numbers = [t.text for t in text_tokens(text) if t.kind == "number"]
     last = numbers[-1] if numbers else "0"
     mantissa, _, exponent = last.lower().partition("e")
@@ -644,10 +656,25 @@ def _product(s: _Stream) -> Fraction:
 
 
 def _factor(s: _Stream) -> Fraction:
+    """A number, a fraction or a parenthesised sum, to an integer power if one follows (`2^{-24}`,
+    `1.5 \\times 10^{-7}`); a sign binds looser than the power (`-2^{7}` is -128)."""
     if s.accept("-"):
         return -_factor(s)
     if s.accept("+"):
         return _factor(s)
+    value = _base(s)
+    token = s.peek()
+    if token is None or token.kind != "sup":
+        return value
+    power = _Stream(list(token.parts[0]) if token.parts else [])
+    exponent = _sum(power)
+    if not power.at_end() or exponent.denominator != 1 or abs(exponent) > _MAX_EXPONENT or (value == 0 and exponent < 0):
+        s.fail("the matrix entry (a power that is not a small integer one)")
+    s.i += 1
+    return value ** int(exponent)
+
+
+def _base(s: _Stream) -> Fraction:
     if s.accept("("):
         value = _sum(s)
         if not s.accept(")"):
