@@ -164,6 +164,16 @@ NUMBERS = ([r"7.5 \times 10^{-1}", "7.5e-1", r"3 \cdot 2^{-2}", r"\frac{3}{4}", 
            [r"7.4 \times 10^{-1}", "7.6e-1", r"2^{-2}", r"\frac{3}{5}", r"\approx 7.6 \times 10^{-1}", "0.7"])
 
 
+# the sentence before the float example names the types it is stated in: 1/3 written as float16 gives it
+EXAMPLE_TITLE = "A worked example, exact in every listed format:"
+THIRD = ((r"A = \begin{bmatrix} 3 & -1", r"A = \begin{bmatrix} 1 & -1"),
+         (r"B = \begin{bmatrix} 4 & 0", r"B = \begin{bmatrix} 3 & 0"), (ENTRY, ENTRY.replace("0.75", "0.333251953125")))
+TYPED = (["A worked example in FP16:", "For FP16 only:", "Example (float16):", "In half precision (FP16), for instance:",
+          "An example whose values are FP16 ones:"],
+         ["A worked example in FP32:", "A worked example, exact in every listed format:", "For FP16 and FP32:",
+          "Example (float32, float64):", "In every format, for instance:"])
+
+
 def _document(tag: str, phrasing: str) -> tuple[str, int]:
     lines = DIV.read_text().split("\n")
     if not tag:
@@ -188,7 +198,8 @@ def _cache(tmp_path_factory, monkeypatch):
 
 def test_the_corpus_has_five_right_and_five_wrong_phrasings_of_each_kind():
     assert len(KINDS) >= 9
-    assert all(len(right) >= 5 and len(wrong) >= 5 for _, right, wrong in [*KINDS.values(), ("", *NUMBERS)])
+    assert all(len(right) >= 5 and len(wrong) >= 5 for _, right, wrong in [*KINDS.values(), ("", *NUMBERS),
+                                                                             ("", *TYPED)])
 
 
 @needs_solvers
@@ -206,5 +217,19 @@ def test_each_number_notation_is_judged_at_its_entry(entry, wrong):
     text = DIV.read_text()
     assert text.count(ENTRY) == 1
     result = analyse_text(text.replace(ENTRY, ENTRY.replace("0.75", entry)), "div.md")
+    found = [(f["kind"], f["line"], f.get("column")) for f in result["findings"] if f["kind"] != "information"]
+    assert found == ([("incorrect", EXAMPLE_LINE, EXAMPLE_COLUMN)] if wrong else []), result["findings"]
+
+
+@needs_solvers
+@pytest.mark.parametrize("title, wrong", [(t, False) for t in TYPED[0]] + [(t, True) for t in TYPED[1]])
+def test_an_example_is_judged_in_the_types_it_names(title, wrong):
+    text = DIV.read_text()
+    assert text.count(EXAMPLE_TITLE) == 1
+    text = text.replace(EXAMPLE_TITLE, title)
+    for old, new in THIRD:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    result = analyse_text(text, "div.md")
     found = [(f["kind"], f["line"], f.get("column")) for f in result["findings"] if f["kind"] != "information"]
     assert found == ([("incorrect", EXAMPLE_LINE, EXAMPLE_COLUMN)] if wrong else []), result["findings"]

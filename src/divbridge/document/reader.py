@@ -122,6 +122,7 @@ class Example:
     c: Matrix
     dtype: str | None = None          # ONNX-style examples name their dtype
     broadcast: bool = False           # ONNX-style examples may broadcast
+    types: tuple[str, ...] = ()       # the section's types its heading or the sentence before it names: judged in those
 
 
 @dataclass
@@ -283,7 +284,7 @@ def _family(types: tuple[str, ...]) -> str:
 def _types_in(text: str) -> tuple[str, ...]:
     """Type names written in a list: FP16, BFLOAT16, INT8, real, float (FP32), double (FP64)..."""
     names = []
-    for word in re.split(r"[\s,/{}]+|\band\b", text):
+    for word in re.split(r"[\s,/{}():;]+|\band\b", text):
         word = word.strip("`*_ .").lower()
         if not word:
             continue
@@ -781,7 +782,8 @@ class _Walk:
         elif all(m.entries for m in self.pending):
             a, b, c = self.pending
             section = self.section(first.line)
-            example = Example(section.title, self.example_title, first.line, a, b, c)
+            named = tuple(t for t in _types_in(self.example_title) if t in section.types)
+            example = Example(section.title, self.example_title, first.line, a, b, c, types=named)
             self.doc.examples.append(example)
             self.doc.parts.append(Part("example", first.line, 1, f"{a.text}; {b.text}; {c.text}", section.title,
                                        "", meaning.understood(meaning.NoClaim("a worked example"))))

@@ -243,8 +243,8 @@ def _examples(doc: SpecDocument, section: Section, binding: Binding, function: t
         if len({len(f) for f in flat}) != 1:
             continue
         refs = tuple(TagRef(r.tag, example.line) for r in function) or (TagRef("", example.line),)
-        binding.examples.append(DocExample(section.family, number, example.line, tuple(zip(*flat)), section.types,
-                                           refs))
+        binding.examples.append(DocExample(section.family, number, example.line, tuple(zip(*flat)),
+                                           example.types or section.types, refs))
 
 
 def _tables(doc: SpecDocument, binding: Binding) -> None:
