@@ -174,6 +174,33 @@ TYPED = (["A worked example in FP16:", "For FP16 only:", "Example (float16):", "
           "Example (float32, float64):", "In every format, for instance:"])
 
 
+# a case analysis written as a Markdown table, in a document of its own (the float rows of div.md's cases)
+PIPE_TABLE = """# `Div` operator (FP16, FP32)
+
+- The quotient is correctly rounded, as IEEE 754 division gives it. `[E_F_0010]`
+- A zero or infinite result carries the product of the signs of A and B. `[E_F_0020]`
+
+The cases:
+
+| {condition} | {result} |
+|---|---|
+| $A[i]$ is NaN or $B[i]$ is NaN | NaN |
+| $A[i] = 0$ and $B[i] = 0$ | NaN |
+| $A[i]$ is infinite and $B[i]$ is infinite | NaN |
+| $A[i]$ is infinite and $B[i]$ is finite | $\\pm\\infty$ |
+| $A[i]$ is finite and $B[i]$ is infinite | $\\pm 0$ |
+| $A[i] \\neq 0$ and $A[i]$ is finite and $B[i] = 0$ | $\\pm\\infty$ |
+| otherwise | $A[i]/B[i]$ |
+"""
+PIPE_HEADERS = [("Condition", "Result"), ("Case", "$C[i]$"), ("When", "Value"), ("If", "Output"), ("Inputs", "Quotient")]
+PIPE_WRONG = [("| NaN |\n| $A[i]$ is infinite and $B[i]$ is infinite", "| $\\pm 0$ |\n| $A[i]$ is infinite and $B[i]$ is infinite", 11),
+              ("is infinite | $\\pm 0$", "is infinite | $\\pm\\infty$", 14),
+              ("is infinite and $B[i]$ is infinite | NaN", "is infinite and $B[i]$ is infinite | $\\pm\\infty$", 12),
+              ("is finite | $\\pm\\infty$", "is finite | NaN", 13),
+              ("otherwise | $A[i]/B[i]$", "otherwise | NaN", 16),
+              ("$B[i] = 0$ | $\\pm\\infty$", "$B[i] = 0$ | $\\pm 0$", 15)]
+
+
 def _document(tag: str, phrasing: str) -> tuple[str, int]:
     lines = DIV.read_text().split("\n")
     if not tag:
@@ -199,7 +226,7 @@ def _cache(tmp_path_factory, monkeypatch):
 def test_the_corpus_has_five_right_and_five_wrong_phrasings_of_each_kind():
     assert len(KINDS) >= 9
     assert all(len(right) >= 5 and len(wrong) >= 5 for _, right, wrong in [*KINDS.values(), ("", *NUMBERS),
-                                                                             ("", *TYPED)])
+                                                                             ("", *TYPED), ("", PIPE_HEADERS, PIPE_WRONG)])
 
 
 @needs_solvers
@@ -233,3 +260,20 @@ def test_an_example_is_judged_in_the_types_it_names(title, wrong):
     result = analyse_text(text, "div.md")
     found = [(f["kind"], f["line"], f.get("column")) for f in result["findings"] if f["kind"] != "information"]
     assert found == ([("incorrect", EXAMPLE_LINE, EXAMPLE_COLUMN)] if wrong else []), result["findings"]
+
+
+@needs_solvers
+@pytest.mark.parametrize("condition, result", PIPE_HEADERS)
+def test_a_case_table_in_a_markdown_table_is_read(condition, result):
+    result_ = analyse_text(PIPE_TABLE.format(condition=condition, result=result), "pipe.md")
+    assert [f for f in result_["findings"] if f["kind"] != "information"] == []
+    assert any(c["kind"] == "case-table" and c["verdict"] == "holds" for c in result_["claims"])
+
+
+@needs_solvers
+@pytest.mark.parametrize("old, new, line", PIPE_WRONG)
+def test_a_wrong_row_of_a_markdown_case_table_is_found_at_its_line(old, new, line):
+    text = PIPE_TABLE.format(condition="Condition", result="Result")
+    assert text.count(old) == 1
+    result = analyse_text(text.replace(old, new), "pipe.md")
+    assert {(f["kind"], f["line"]) for f in result["findings"] if f["kind"] != "information"} == {("incorrect", line)}

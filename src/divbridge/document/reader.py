@@ -468,11 +468,22 @@ class _Walk:
     # -- the walk --
     def run(self, blocks: list[Block]) -> None:
         previous_end = 0
-        for block in blocks:
+        columns: tuple[int, int] | None = None     # a case table's (condition, result) cells, in its rows
+        for index, block in enumerate(blocks):
             if block.kind != "item" or block.level == 0:
                 self.end_bullets(1, previous_end)
+            if block.kind == "row" and (index == 0 or blocks[index - 1].kind != "row"):
+                columns = _case_columns(block) if self.section(block.line).family in ("real", "float", "int") else None
+                if columns is not None:
+                    self.add_part("row", block.line, 1, _plain(block),
+                                  meaning.understood(meaning.NoClaim("a case table's header")))
+                    self.doc.tables.append(CaseTable(self.section(block.line).title, block.line + 2, [], ""))
+                    previous_end = block.end
+                    continue
             if block.kind == "heading":
                 self.heading(block)
+            elif block.kind == "row" and columns is not None:
+                self.pipe_row(block, columns)
             elif block.kind in ("paragraph", "item", "row"):
                 self.text(block)
             elif block.is_math:
@@ -820,11 +831,72 @@ class _Walk:
                 else meaning.not_understood("the row cannot be read")
             self.add_part("row", row.line, row.column, row.text, reading)
 
+    def pipe_row(self, block: Block, columns: tuple[int, int]) -> None:
+        """A row of a Markdown table whose header names a condition and a result: a case of the table its header
+        opened, as a `cases` row is."""
+        cells = _cells(block)
+        line, column = block.line, 1
+        condition = result = None
+        text = " | ".join(_render_cell(c) for c in cells)
+        try:
+            pieces = cells[columns[0]] if columns[0] < len(cells) else []
+            column = pieces[0].column if pieces else 1
+            condition = condition_of(_cell_tokens(pieces))
+            result = result_of(_cell_tokens(cells[columns[1]] if columns[1] < len(cells) else []))
+        except LatexError as exc:
+            self.doc.findings.append(Finding("ill-formed", line, str(exc), column=column))
+        table = self.doc.tables[-1]
+        if not table.rows:
+            table.line = line
+        table.rows.append(Row(result, condition, line, text, column))
+        table.text = "\n".join(filter(None, (table.text, text)))
+        reading = meaning.understood(meaning.Case(condition, result)) if condition and result \
+            else meaning.not_understood("the row cannot be read")
+        self.add_part("row", line, column, text, reading)
+
     def fence(self, block: Block) -> None:
         language = block.info
         heading = " ".join(title for _, title in self.headings).lower()
         if language in ("why3", "whyml", "mlw") or (language == "ocaml" and "formal" in heading):
             self.doc.formal.append(FormalText(self.section(block.line).title, block.line + 1, language, block.body))
+
+
+_CONDITION_HEADER = re.compile(r"^(?:conditions?|cases?|when|if|inputs?|operands?|where)$", re.I)
+_RESULT_HEADER = re.compile(r"^(?:results?|c|c\s*\[\s*i\s*\]|c_i|outputs?|values?|quotients?|y|a\s*/\s*b)$", re.I)
+
+
+def _cells(block: Block) -> list[list[Inline]]:
+    """A table row's cells, each its inline pieces."""
+    cells: list[list[Inline]] = []
+    for piece in block.inlines:
+        if piece.kind == "cell":
+            cells.append([])
+        elif cells:
+            cells[-1].append(piece)
+    return cells
+
+
+def _render_cell(pieces: list[Inline]) -> str:
+    return " ".join(f"${p.text}$" if p.kind == "math" else p.text for p in pieces if p.kind in ("text", "math", "code"))
+
+
+def _case_columns(header: Block) -> tuple[int, int] | None:
+    """A header row naming a condition column and a result column (`| Condition | Result |`): their places."""
+    names = [re.sub(r"[`*$\\{}]", "", _render_cell(c)).strip() for c in _cells(header)]
+    condition = next((k for k, n in enumerate(names) if _CONDITION_HEADER.match(n)), None)
+    result = next((k for k, n in enumerate(names) if _RESULT_HEADER.match(n)), None)
+    return (condition, result) if condition is not None and result is not None and condition != result else None
+
+
+def _cell_tokens(pieces: list[Inline]) -> list[Token]:
+    """A cell's words and formulas as one run of tokens (its math parsed)."""
+    found: list[Token] = []
+    for piece in pieces:
+        if piece.kind == "math":
+            found += tokens(piece.text)
+        elif piece.kind in ("text", "code"):
+            found += text_tokens(piece.text)
+    return found
 
 
 def _unbalanced(items) -> Token | None:
