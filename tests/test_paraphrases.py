@@ -201,6 +201,21 @@ PIPE_WRONG = [("| NaN |\n| $A[i]$ is infinite and $B[i]$ is infinite", "| $\\pm 
               ("$B[i] = 0$ | $\\pm\\infty$", "$B[i] = 0$ | $\\pm 0$", 15)]
 
 
+# the first row's condition (line 10 of PIPE_TABLE) in words and symbols: a wrong one is incorrect at its row, and the
+# rows it now overlaps are ambiguous at theirs
+NAN_ROW = "| $A[i]$ is NaN or $B[i]$ is NaN | NaN |"
+CONDITIONS = (["$A[i]$ is not a number or $B[i]$ is not a number", "$A[i]$ or $B[i]$ is NaN",
+               "either $A[i]$ or $B[i]$ is a NaN", "not ($A[i]$ is a number and $B[i]$ is a number)",
+               "$A[i]$ is NaN and $B[i]$ is NaN"],
+              [("$A[i]$ is NaN or $B[i]$ is a number", {("incorrect", 10), ("ambiguous", 13), ("ambiguous", 14),
+                                                         ("ambiguous", 15)}),
+               ("$A[i]$ is infinite or $B[i]$ is not a number", {("incorrect", 10), ("ambiguous", 13)}),
+               ("$A[i] = 0$ or $B[i]$ is NaN", {("incorrect", 10), ("ambiguous", 14)}),
+               ("$A[i]$ is NaN or $B[i]$ is positive infinity", {("incorrect", 10), ("ambiguous", 14)}),
+               ("neither $A[i]$ nor $B[i]$ is NaN", {("incorrect", 10), ("ambiguous", 13), ("ambiguous", 14),
+                                                    ("ambiguous", 15)})])
+
+
 def _document(tag: str, phrasing: str) -> tuple[str, int]:
     lines = DIV.read_text().split("\n")
     if not tag:
@@ -226,7 +241,8 @@ def _cache(tmp_path_factory, monkeypatch):
 def test_the_corpus_has_five_right_and_five_wrong_phrasings_of_each_kind():
     assert len(KINDS) >= 9
     assert all(len(right) >= 5 and len(wrong) >= 5 for _, right, wrong in [*KINDS.values(), ("", *NUMBERS),
-                                                                             ("", *TYPED), ("", PIPE_HEADERS, PIPE_WRONG)])
+                                                                             ("", *TYPED), ("", PIPE_HEADERS, PIPE_WRONG),
+                                                                             ("", *CONDITIONS)])
 
 
 @needs_solvers
@@ -277,3 +293,12 @@ def test_a_wrong_row_of_a_markdown_case_table_is_found_at_its_line(old, new, lin
     assert text.count(old) == 1
     result = analyse_text(text.replace(old, new), "pipe.md")
     assert {(f["kind"], f["line"]) for f in result["findings"] if f["kind"] != "information"} == {("incorrect", line)}
+
+
+@needs_solvers
+@pytest.mark.parametrize("condition, findings", [(c, set()) for c in CONDITIONS[0]] + CONDITIONS[1])
+def test_a_condition_in_words_has_its_ieee_meaning(condition, findings):
+    text = PIPE_TABLE.format(condition="Condition", result="Result")
+    assert text.count(NAN_ROW) == 1
+    result = analyse_text(text.replace(NAN_ROW, f"| {condition} | NaN |"), "pipe.md")
+    assert {(f["kind"], f["line"]) for f in result["findings"] if f["kind"] != "information"} == findings

@@ -297,6 +297,11 @@ def _predicate_word(s: _Stream):
         return [("isfinite", None), ("≠", Literal("number"))]
     if s.accept("nan") or s.accept("not", "a", "number"):
         return "isnan", None
+    if s.accept("number"):                      # "is a number": not NaN ("is not a number": NaN)
+        return "notnan", None
+    for sign, words in (("+", "positive"), ("-", "negative"), ("+", "plus"), ("-", "minus")):
+        if s.accept(words, "infinity") or s.accept(words, "inf"):
+            return "=", Literal("inf", sign=sign)
     if s.accept("infinite") or s.accept("infinity") or s.accept("inf") or s.accept("infinities"):
         return "isinf", None
     if s.accept("finite"):
