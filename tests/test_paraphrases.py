@@ -216,6 +216,21 @@ CONDITIONS = (["$A[i]$ is not a number or $B[i]$ is not a number", "$A[i]$ or $B
                                                     ("ambiguous", 15)})])
 
 
+# a worked example written inline in a sentence, put before the float example (the wrong entry's column given)
+INLINE = (["For instance, with $A = [1, -6]$ and $B = [4, 3]$, $C = [0.25, -2]$.",
+           "In FP16, $A = [1]$ and $B = [3]$ give $C = [0.333251953125]$.",
+           r"With $A = \begin{bmatrix} 1 & 0 \end{bmatrix}$ and $B = \begin{bmatrix} 2 & -4 \end{bmatrix}$, "
+           r"$C = \begin{bmatrix} 0.5 & -0 \end{bmatrix}$.",
+           r"Take $A = [3, -1]$, $B = [4, 0]$: then $C = [0.75, -\infty]$.",
+           r"So $A = [6.5]$ over $B = [2]$ is $C = [3.25]$ in every listed format."],
+          [("For instance, with $A = [1, -6]$ and $B = [4, 3]$, $C = [0.25, -3]$.", 64),
+           ("In FP32, $A = [1]$ and $B = [3]$ give $C = [0.333251953125]$.", 45),
+           (r"With $A = \begin{bmatrix} 1 & 0 \end{bmatrix}$ and $B = \begin{bmatrix} 2 & -4 \end{bmatrix}$, "
+            r"$C = \begin{bmatrix} 0.5 & 0.25 \end{bmatrix}$.", 123),
+           (r"Take $A = [3, -1]$, $B = [4, 0]$: then $C = [0.75, \infty]$.", 52),
+           (r"So $A = [6.5]$ over $B = [2]$ is $C = [3.5]$ in every listed format.", 40)])
+
+
 def _document(tag: str, phrasing: str) -> tuple[str, int]:
     lines = DIV.read_text().split("\n")
     if not tag:
@@ -242,7 +257,7 @@ def test_the_corpus_has_five_right_and_five_wrong_phrasings_of_each_kind():
     assert len(KINDS) >= 9
     assert all(len(right) >= 5 and len(wrong) >= 5 for _, right, wrong in [*KINDS.values(), ("", *NUMBERS),
                                                                              ("", *TYPED), ("", PIPE_HEADERS, PIPE_WRONG),
-                                                                             ("", *CONDITIONS)])
+                                                                             ("", *CONDITIONS), ("", *INLINE)])
 
 
 @needs_solvers
@@ -302,3 +317,16 @@ def test_a_condition_in_words_has_its_ieee_meaning(condition, findings):
     assert text.count(NAN_ROW) == 1
     result = analyse_text(text.replace(NAN_ROW, f"| {condition} | NaN |"), "pipe.md")
     assert {(f["kind"], f["line"]) for f in result["findings"] if f["kind"] != "information"} == findings
+
+
+@needs_solvers
+@pytest.mark.parametrize("sentence, column", [(t, None) for t in INLINE[0]] + INLINE[1])
+def test_an_example_inline_in_a_sentence_is_judged_at_its_entry(sentence, column):
+    text = DIV.read_text()
+    assert text.count(EXAMPLE_TITLE) == 1
+    text = text.replace(EXAMPLE_TITLE, f"{sentence}\n\n{EXAMPLE_TITLE}")
+    line = text[:text.index(sentence)].count("\n") + 1
+    result = analyse_text(text, "div.md")
+    found = [(f["kind"], f["line"], f.get("column")) for f in result["findings"] if f["kind"] != "information"]
+    assert found == ([("incorrect", line, column)] if column else []), result["findings"]
+    assert sum(c["kind"] == "example" and c["line"] == line for c in result["claims"]) == 1

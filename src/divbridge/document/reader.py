@@ -674,6 +674,11 @@ class _Walk:
 
     def read_sentence(self, sentence: "_Sentence", owner: _Open | None, title: bool = False) -> None:
         section = self.section(sentence.line)
+        if self.inline_example(sentence):
+            self.doc.parts.append(Part("sentence", sentence.line, sentence.column, sentence.text, section.title,
+                                       owner.tag if owner else "",
+                                       meaning.understood(meaning.NoClaim("states a worked example, checked as one"))))
+            return
         reading = prose.read(sentence.tokens, sentence.text, section.family, self.output)
         bare = sentence.text.strip(" .,;:")
         if bare.startswith("$") and bare.endswith("$") and not reading.understood:   # a formula on its own
@@ -697,6 +702,22 @@ class _Walk:
         domain = prose.domain_of_definition(reading)
         if domain is not None:
             self.attach_domain(domain, sentence.line)
+
+    def inline_example(self, sentence: "_Sentence") -> bool:
+        """A sentence whose formulas give A, B and C as matrices or bracketed lists ("With $A = [1, -2]$ and
+        $B = [4, 0]$, $C = [0.25, -\\infty]$."): a worked example, read as a displayed one is."""
+        given = [(name, f) for f in sentence.formulas if (name := _assigned_name(list(f))) in ("A", "B", "C")]
+        if [name for name, _ in given] != ["A", "B", "C"] or self.section(sentence.line).family not in (
+                "real", "float", "int"):
+            return False
+        found = [(name, f, _listed(list(f))) for name, f in given]
+        if any(rows is None for _, _, rows in found):
+            return False
+        self.flush_example()
+        self.example_title = sentence.text
+        for name, formula, rows in found:
+            self.matrix(sentence.place, name, list(formula), rows, sentence.place(formula[0])[0])
+        return True
 
     def attach_domain(self, condition: Condition, line: int) -> None:
         """"If B[i] ≠ 0, otherwise C[i] is not defined" right after a single-equation definition: its domain."""
@@ -741,7 +762,8 @@ class _Walk:
         name = _assigned_name(items)
         matrix_env = envs[-1] if envs and envs[-1].text.endswith("matrix") else None
         if matrix_env is not None and name in ("A", "B", "C", "Y", self.output):
-            self.matrix(block, "C" if name in ("C", "Y", self.output) else name, items, matrix_env, line)
+            self.matrix(lambda token: self.where(block, token), "C" if name in ("C", "Y", self.output) else name,
+                        items, matrix_env.parts, line)
             return
         if envs and envs[-1].text in ("cases", "dcases") and name in ("C", "Y", self.output):
             self.cases(block, envs[-1], line, render(items))
@@ -759,19 +781,21 @@ class _Walk:
         if reading.why == "signature":
             self.output = name or self.output
 
-    def matrix(self, block: Block, name: str, items: list[Token], env: Token, line: int) -> None:
+    def matrix(self, where, name: str, items: list[Token], rows, line: int) -> None:
+        """A, B or C of a worked example: ``rows`` its cells row by row (a matrix environment's, or a bracketed
+        list's), ``where`` the (line, column) of a token."""
         approx = any(t.kind == "sym" and t.text == "≈" for t in items)
         entries: list[list[Entry]] | None = []
         positions = []
         try:
-            for row in env.parts:
+            for row in rows:
                 cells = [cell for cell in row if cell]
                 if not cells:
                     continue
                 entries.append([entry_of(cell, approx) for cell in cells])
-                positions.append([self.where(block, cell[0]) for cell in cells])
+                positions.append([where(cell[0]) for cell in cells])
         except LatexError as exc:
-            at = block.positions.at(block.body, exc.pos) if exc.pos is not None else (line, None)
+            at = where(Token("sym", "", exc.pos)) if exc.pos is not None else (line, None)
             self.doc.findings.append(Finding("ill-formed", at[0], f"matrix {name}: {exc}", column=at[1]))
             entries = None
         if name == "A" and self.pending:
@@ -913,6 +937,27 @@ def _unbalanced(items) -> Token | None:
                 return token
             stack.pop()
     return stack[0] if stack else None
+
+
+def _listed(items: list[Token]):
+    """The cells of `A = \\begin{bmatrix} ... \\end{bmatrix}` (its rows) or `A = [1, -2, 0.5]` (one row), or
+    None when the formula is neither."""
+    envs = [t for t in items if t.kind == "env" and t.text.endswith("matrix")]
+    if envs:
+        return envs[-1].parts
+    equals = next((k for k, t in enumerate(items) if t.kind == "sym" and t.text in ("=", "≈")), None)
+    rest = items[equals + 1:] if equals is not None else []
+    if rest and rest[0].kind == "sym" and rest[0].text == "≈":
+        rest = rest[1:]
+    if len(rest) < 2 or rest[0].text != "[" or rest[-1].text != "]":
+        return None
+    cells: list[list[Token]] = [[]]
+    for token in rest[1:-1]:
+        if token.kind == "sym" and token.text == ",":
+            cells.append([])
+        else:
+            cells[-1].append(token)
+    return [cells] if all(cells) else None
 
 
 def _assigned_name(items: list[Token]) -> str:
@@ -1059,7 +1104,10 @@ def _abbreviation(found: list[Token], k: int) -> bool:
 
 
 def _shift(token: Token, offset: int) -> Token:
-    return Token(token.kind, token.text, token.pos + offset, token.parts)
+    """A token, and the tokens inside it (an environment's cells, a fraction's parts), placed ``offset`` further."""
+    parts = tuple(tuple(_shift(t, offset) if isinstance(t, Token) else tuple(_shift(u, offset) for u in t)
+                        for t in part) for part in token.parts) if token.parts else token.parts
+    return Token(token.kind, token.text, token.pos + offset, parts)
 
 
 def _place(marks: list[tuple[int, int, int]], offset: int) -> tuple[int, int]:
