@@ -194,18 +194,23 @@ def _sign_rule(text: str) -> SignRule | None | str:
 
 # -- the whole sentence -------------------------------------------------------------------------------
 
-_NO_CLAIM = re.compile(
-    r"^(?:the\s+)?(?:mathematical\s+)?definition\s+of\s+the\s+operator\s+is\s+given"
-    r"|illustrated\s+(?:on|by|in)\s+the\s+following|\bexamples?\s+(?:below|that\s+follow|hereafter)"
-    r"|^for\s+(?:an?\s+[\w-]+\s+tensor\s+and\s+)?(?:any|every|all|each)\s+(?:valid\s+)?(?:tensor\s+)?ind(?:ex|ices)\s+\w*\s*[:,]?$"
-    r"|^(?:an?\s+)?(?:worked\s+)?example\s*(?:\d+\s*)?(?:,[^.]*)?:?$"
-    r"|has\s+no\s+attributes?|^where\s*:?$|^none$|^see\s+(?:the\s+)?why3"
-    r"|^(?:the\s+)?(?:numerator|denominator|dividend|divisor|result|output|quotients?)(?:\s+of\s+the\s+division)?$"
-    r"|^[abcy]\s*:"                                              # "$A$: the dividend": naming an operand
-    r"|general\s+restrictions|no\s+specific\s+restrictions|restrictions?\s+(?:apply|hold|are\s+applicable)"
-    r"|^restriction\s*\|?\s*statement|^the\s+effect\s+of\s+the\s+operator|based\s+on\s+onnx|written\s+after\s+the\s+onnx"
-    r"|^definition\s+of\s+operator|^(?:a|b)\s+and\s+(?:a|b)\s+are\s+tensors\s+holding|^result\s+c\s+will\s+be"
-    r"|^where\s+\w+\s+(?:is\s+in|is\s+one\s+of|belongs\s+to|∈)|\b\w\s*=\s*div\s*\(\s*a\s*,\s*b\s*\)$")
+# sentences that state nothing of Div's values, by what they are (the reason `read` gives)
+_NO_CLAIMS = tuple((why, re.compile(pattern)) for why, pattern in (
+    ("an introduction of what follows",
+     r"^(?:the\s+)?(?:mathematical\s+)?definition\s+of\s+the\s+operator\s+is\s+given"
+     r"|illustrated\s+(?:on|by|in)\s+the\s+following|\bexamples?\s+(?:below|that\s+follow|hereafter)"
+     r"|^for\s+(?:an?\s+[\w-]+\s+tensor\s+and\s+)?(?:any|every|all|each)\s+(?:valid\s+)?(?:tensor\s+)?ind(?:ex|ices)\s+\w*\s*[:,]?$"
+     r"|^the\s+effect\s+of\s+the\s+operator|^result\s+c\s+will\s+be|^see\s+(?:the\s+)?why3"),
+    ("a label", r"^(?:an?\s+)?(?:worked\s+)?example\s*(?:\d+\s*)?(?:,[^.]*)?:?$|^where\s*:?$|^none$"
+                r"|^(?:the\s+)?(?:numerator|denominator|dividend|divisor|result|output|quotients?)(?:\s+of\s+the\s+division)?$"
+                r"|^restriction\s*\|?\s*statement|^definition\s+of\s+operator"),
+    ("the naming of an operand or a type",
+     r"^[abcy]\s*:|^(?:a|b)\s+and\s+(?:a|b)\s+are\s+tensors\s+holding|^where\s+\w+\s+(?:is\s+in|is\s+one\s+of|belongs\s+to|∈)"),
+    ("the signature", r"\b\w\s*=\s*div\s*\(\s*a\s*,\s*b\s*\)$"),
+    ("no attribute or restriction to state", r"has\s+no\s+attributes?|general\s+restrictions|no\s+specific\s+restrictions"
+                                            r"|restrictions?\s+(?:apply|hold|are\s+applicable)"),
+    ("where the text comes from", r"based\s+on\s+onnx|written\s+after\s+the\s+onnx"),
+))
 _INDEX_CLAUSE = re.compile(r"^(?:if|when|for|where)\s+(?:every\s+|each\s+|any\s+|all\s+)?(?:valid\s+)?(?:index\s+)?i\s+"
                            r"(?:is|being|in)\s+(?:an?\s+|the\s+)?(?:valid\s+)?(?:tensor\s+)?(?:index|indices)\s*,\s*")
 _SCOPE = re.compile(r"^(?:[\w-]+\s+){1,3}(?:is|are)\s+(?:out\s+of|outside(?:\s+of)?|beyond)\s+(?:the\s+)?scope\b")
@@ -267,8 +272,9 @@ def read(items, text: str, family: str, output: str = "C") -> Reading:
         line = re.sub(rf"\b{output.lower()}\b", "c", line)
     if not line.strip(" .;:"):
         return understood(NoClaim("no words"))
-    if _NO_CLAIM.search(line):
-        return understood(NoClaim("an introduction or a label"))
+    for why, pattern in _NO_CLAIMS:
+        if pattern.search(line):
+            return understood(NoClaim(why))
     line = _INDEX_CLAUSE.sub("", line)      # "If i is a tensor index, ...": what follows holds for every i
     if _SCOPE.search(line):
         return understood(NoClaim("a scope statement: what the operator is not about"))
