@@ -231,6 +231,12 @@ INLINE = (["For instance, with $A = [1, -6]$ and $B = [4, 3]$, $C = [0.25, -2]$.
            (r"So $A = [6.5]$ over $B = [2]$ is $C = [3.5]$ in every listed format.", 40)])
 
 
+# the float example's 0 / -2 (column ZERO_COLUMN): a zero written as a float is +0, wrong in IEEE 754
+ZERO_ENTRY = r"C = \begin{bmatrix} 0.75 & -\infty & -0 &"
+ZERO_COLUMN = 38
+ZEROS = (["-0", "-0.0", "-0.00", "- 0", r"-\text{0}"], ["0.0", "+0", "+0.0", "0.00", "0."])
+
+
 def _document(tag: str, phrasing: str) -> tuple[str, int]:
     lines = DIV.read_text().split("\n")
     if not tag:
@@ -257,7 +263,8 @@ def test_the_corpus_has_five_right_and_five_wrong_phrasings_of_each_kind():
     assert len(KINDS) >= 9
     assert all(len(right) >= 5 and len(wrong) >= 5 for _, right, wrong in [*KINDS.values(), ("", *NUMBERS),
                                                                              ("", *TYPED), ("", PIPE_HEADERS, PIPE_WRONG),
-                                                                             ("", *CONDITIONS), ("", *INLINE)])
+                                                                             ("", *CONDITIONS), ("", *INLINE),
+                                                                             ("", *ZEROS)])
 
 
 @needs_solvers
@@ -330,3 +337,13 @@ def test_an_example_inline_in_a_sentence_is_judged_at_its_entry(sentence, column
     found = [(f["kind"], f["line"], f.get("column")) for f in result["findings"] if f["kind"] != "information"]
     assert found == ([("incorrect", line, column)] if column else []), result["findings"]
     assert sum(c["kind"] == "example" and c["line"] == line for c in result["claims"]) == 1
+
+
+@needs_solvers
+@pytest.mark.parametrize("zero, wrong", [(z, False) for z in ZEROS[0]] + [(z, True) for z in ZEROS[1]])
+def test_the_sign_of_a_zero_in_an_example_is_judged(zero, wrong):
+    text = DIV.read_text()
+    assert text.count(ZERO_ENTRY) == 1
+    result = analyse_text(text.replace(ZERO_ENTRY, ZERO_ENTRY.replace("& -0 &", f"& {zero} &")), "div.md")
+    found = [(f["kind"], f["line"], f.get("column")) for f in result["findings"] if f["kind"] != "information"]
+    assert found == ([("incorrect", EXAMPLE_LINE, ZERO_COLUMN)] if wrong else []), result["findings"]

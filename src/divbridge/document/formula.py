@@ -633,7 +633,10 @@ def entry_of(items, approx: bool = False, source: str = "") -> Entry:
     if not s.at_end():
         s.fail("the matrix entry")
     negative_zero = value == 0 and items[0].kind == "sym" and items[0].text == "-"
-    literal = Literal("number", value, "-" if negative_zero else "")
+    # a zero written as a float ("0.0", "+0") is +0 in IEEE 754; a bare "0" leaves its sign unsaid
+    positive_zero = value == 0 and not negative_zero and (items[0].text == "+" or any(
+        t.kind == "number" and "." in t.text for t in items))
+    literal = Literal("number", value, "-" if negative_zero else "+" if positive_zero else "")
     written = source or render(items)
     return Entry(literal, approx, tolerance(written) if approx else Fraction(0))
 
