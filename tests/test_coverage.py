@@ -119,6 +119,8 @@ def test_audit_reports_a_statement_that_becomes_unread_as_lost_at_its_line():
     assert "WORSE (lost)" in audit.render_text(result)
     assert [c["line"] for c in result["claims"]["removed"]] == [line]
     assert [c["id"] for c in result["claims"]["changed"]] == ["tag/E_DIV_FLOAT_DEF_0040"]
+    assert result["tags"]["lines"] == {"E_DIV_FLOAT_DEF_0040": line}
+    assert f"    E_DIV_FLOAT_DEF_0040 (line {line})" in audit.render_text(result).splitlines()
     same = audit.audit(old, "old.md", old.replace("the product of the signs. `[E_DIV_FLOAT_DEF_0040]`",
                                                   "the product of both signs. `[E_DIV_FLOAT_DEF_0040]`"), "new.md")
     assert same["lost"] == [] and same["exit_code"] == 0

@@ -161,6 +161,9 @@ def audit(old_text: str, old_name: str, new_text: str, new_name: str) -> dict[st
             "removed": sorted(old_tags.keys() - new_tags.keys()),
             "changed": sorted(t for t in old_tags.keys() & new_tags.keys()
                               if old_tags[t]["text"] != new_tags[t]["text"]),
+            # where each is: in the new version, or in the old one for a tag removed
+            "lines": {t: (new_tags.get(t) or old_tags[t])["line"] for t in old_tags.keys() ^ new_tags.keys()
+                      | {t for t in old_tags.keys() & new_tags.keys() if old_tags[t]["text"] != new_tags[t]["text"]}},
         },
         "claims": {
             "added": [{"id": c, "verdict": new_claims[c]["verdict"], "line": new_claims[c]["line"]}
@@ -196,7 +199,9 @@ def render_text(result: dict[str, Any]) -> str:
             out.append(f"  {what} {change} ({len(items)}):")
             for item in items:
                 if isinstance(item, str):
-                    out.append(f"    {item}")
+                    line = part.get("lines", {}).get(item)
+                    out.append(f"    {item}" + (f" (line {line}{' of the old version' if change == 'removed' else ''})"
+                                                if line else ""))
                 elif change == "changed":
                     mark = "  WORSE" if item["worse"] else ""
                     out.append(f"    {item['id']} (line {item['line_before']} -> {item['line_after']}): "
