@@ -219,6 +219,8 @@ def _value(s: _Stream) -> Literal | None:
     if word == "int" and s.peek(1) is not None and s.peek(1).kind == "sub" and not sign:
         s.i += 2
         return Literal("min")
+    if word == "int" and not sign and s.accept("int", "_", "min"):     # INT_MIN in words: "int", "_", "min"
+        return Literal("min")
     if not sign and s.accept("the", "smallest", "value", "of", "the", "type"):
         return Literal("min")
     if word == "zero":

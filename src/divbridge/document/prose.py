@@ -40,7 +40,7 @@ import re
 from fractions import Fraction
 
 from divbridge.document import caserule, signs
-from divbridge.document.formula import (Atom, Condition, LatexError, Literal, Not, Or, Otherwise, Result,
+from divbridge.document.formula import (And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise, Result,
                                         condition_of, result_of)
 from divbridge.document.latex import Token, render, text_tokens, tokens
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reading,
@@ -235,11 +235,12 @@ _B_NONZERO = re.compile(r"no\s+element\s+of\s+(?:the\s+)?(?:tensor\s+)?b\s+(?:is
 _B_ZERO = re.compile(r"division\s+by\s+(?:0|zero)|zero\s+(?:divisor|denominator)|null\s+(?:divisor|denominator)"
                      r"|(?:divisor|denominator)\s+(?:is|equals?)\s+(?:0|zero|null)|b\s*(?:=|is|equals)\s*(?:0|zero)\b")
 _EXCLUDES = re.compile(r"\b(?:not\s+(?:allowed|valid|permitted|supported)|forbidden|excluded|invalid|undefined|not\s+defined"
+                       r"|except\s+(?:when|if|for|where)|excepted|ruled\s+out|not\s+occur"
                        r"|unspecified|must\s+not|shall\s+not|cannot|precondition|prevented)\b")
 _IMPLEMENTATION = re.compile(r"implementation[- ]\s*(?:dependent|defined|specific)|left\s+to\s+(?:the\s+)?implementations?")
 _SMALLEST = re.compile(r"\b(?:smallest|minimum|minimal|lowest|most\s+negative|least)\b|\bint\s*_?\s*min\b"
                        r"|-\s*2\s*\^\s*\{?\s*\(?\s*[nwb]\s*-\s*1")
-_MINUS_ONE = re.compile(r"(?:=|equal\s+to|equals|is|by|and|over|with)\s*-\s*1\b|minus\s+one")
+_MINUS_ONE = re.compile(r"(?:=|equal\s+to|equals|is|by|and|over|with|/|,)\s*-\s*1\b|minus\s+one")
 _DIVISION = re.compile(r"\bquotients?\b|\bdivid(?:e|es|ed|ing)\b|\bdivision\b|\bresult\s+of\s+the\s+division")
 _NOT_A_DEFINITION = re.compile(r"\b(?:if|when|whenever|unless|except|not|never|undefined|zero|null|nan|inf|infinity|"
                                r"infinite|sign|error|may|might|could|example|examples|shape|type|types)\b")
@@ -346,7 +347,7 @@ def _case(items: list[Token], line: str):
 def _condition_in(items: list[Token], phrase: str) -> Condition | None:
     """The condition written in a phrase of the sentence, read with the formula grammar (parenthetical
     remarks such as "(+0.0 or -0.0 according to IEEE754)" dropped)."""
-    phrase = re.sub(r"\([^()]*\)", " ", phrase).strip(" .,;")
+    phrase = re.sub(r"(?<!not )\([^()]*\)", " ", phrase).strip(" .,;")    # "not (...)" is a negated condition
     try:
         return condition_of(_words_tokens(phrase))
     except LatexError:
@@ -358,7 +359,8 @@ def _words_tokens(phrase: str) -> list[Token]:
     return [Token(t.kind, t.text.upper() if t.text in ("a", "b") else t.text, t.pos) for t in text_tokens(phrase)]
 
 
-_FORALL = re.compile(r"(?:∀|for\s+(?:all|every|each|any))\s*(?:valid\s+)?(?:index\s+)?i\s*[,:]?\s*(?P<cond>.+)$")
+_FORALL = re.compile(r"(?:∀|for\s+(?:all|every|each|any))\s*(?:valid\s+)?(?:(?:tensor\s+)?index\s+)?(?:i\s*[,:]?|[,:])"
+                     r"\s*(?P<cond>.+)$")
 
 
 def _domain(items: list[Token], line: str) -> list:
@@ -368,7 +370,7 @@ def _domain(items: list[Token], line: str) -> list:
     if m:
         condition = _condition_in(items, m.group("cond"))
         if condition is not None:
-            found.append(Domain(condition))
+            found.append(Domain(_without_negation(condition)))
     elif _B_NONZERO.search(line) and not _SMALLEST.search(line):
         found.append(Domain(nonzero_b))
     elif _B_ZERO.search(line) and (_EXCLUDES.search(line) or _IMPLEMENTATION.search(line)) and \
@@ -377,6 +379,15 @@ def _domain(items: list[Token], line: str) -> list:
     if _SMALLEST.search(line) and _MINUS_ONE.search(line) and _EXCLUDES.search(line):
         found.append(Domain(Or((Atom("A", "≠", Literal("min")), Atom("B", "≠", Literal("number", Fraction(-1)))))))
     return found
+
+
+def _without_negation(condition: Condition) -> Condition:
+    """not (A = x and B = y) as A ≠ x or B ≠ y (De Morgan), so an exclusion reads the same however it is
+    negated; any other condition as it is."""
+    if isinstance(condition, Not) and isinstance(condition.part, And) and all(
+            isinstance(p, Atom) and p.op in ("=", "≠") for p in condition.part.parts):
+        return Or(tuple(Atom(p.operand, "≠" if p.op == "=" else "=", p.literal) for p in condition.part.parts))
+    return condition
 
 
 def _error_condition(line: str) -> list:
