@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from divbridge.checkspec.analysis import analyse_text
+from divbridge.document import signs
 
 DIV = Path(__file__).parent.parent / "proofs" / "spec" / "div.md"
 needs_solvers = pytest.mark.skipif(shutil.which("z3") is None, reason="z3 is not installed (scripts/setup.sh)")
@@ -352,3 +353,20 @@ def test_the_sign_of_a_zero_in_an_example_is_judged(zero, wrong):
     result = analyse_text(text.replace(ZERO_ENTRY, ZERO_ENTRY.replace("& -0 &", f"& {zero} &")), "div.md")
     found = [(f["kind"], f["line"], f.get("column")) for f in result["findings"] if f["kind"] != "information"]
     assert found == ([("incorrect", EXAMPLE_LINE, ZERO_COLUMN)] if wrong else []), result["findings"]
+
+
+@pytest.mark.parametrize("phrase, code", [
+    ("carrying the product of both signs", "xor:AB"), ("whose sign is the exclusive or of the signs of a and b", "xor:AB"),
+    ("the signs multiplied", "xor:AB"), ("b 's and a 's signs", "xor:AB"), ("that of the numerator", "xor:A"),
+    ("the same sign as the divisor", "xor:B"), ("with the sign of b", "xor:B"), ("a negative sign", "-"),
+    ("positive", "+"), ("the opposite of the sign of a", ""), ("the sign of the zero", ""), ("the colour of a", None)])
+def test_the_sign_grammar_composes_its_parts(phrase, code):
+    sign = signs.sign_of(phrase)
+    assert (None if sign is None else sign.code) == code
+
+
+def test_the_zero_and_the_infinity_are_the_operands_of_the_case():
+    sign = signs.sign_of("the exclusive or of the signs of a and the zero")
+    assert sign.resolved(zero="B").code == "xor:AB"
+    assert sign.resolved(zero="A").code == "xor:A"     # A named twice: its sign
+    assert isinstance(sign.resolved(), str)

@@ -105,17 +105,18 @@ class Sign:
     negated: bool = False
 
     def resolved(self, zero: str | None = None, infinity: str | None = None) -> "Sign | str":
-        """The sign with "the zero" / "the infinity" replaced by the operand of that class in a case (A or B); a
-        string: why it cannot be (the case has no such operand)."""
+        """The sign with "the zero" / "the infinity" replaced by the operand of that class in a case (A or B; an
+        operand named twice counts once, as `prose.resolve_cases` reads it); a string: why it cannot be (the case
+        has no such operand)."""
         operands = set()
         for name in self.operands:
             if name in "ZI":
                 which = zero if name == "Z" else infinity
                 if which is None:
                     return f"names the sign of 'the {'zero' if name == 'Z' else 'infinity'}' where no operand is one"
-                operands ^= {which}
+                operands.add(which)
             else:
-                operands ^= {name}
+                operands.add(name)
         return Sign(self.fixed, frozenset(operands), self.negated)
 
     @property
