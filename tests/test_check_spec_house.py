@@ -83,9 +83,12 @@ PLANTED = [
     # the example writes -0.0 elsewhere, so its plain 0.0 is +0.0: a wrong sign
     ("zero-sign-in-float-example", A, r"-\text{inf} & -0.0 & \text{NaN}", r"-\text{inf} & 0.0 & \text{NaN}",
      "incorrect", ["A = 5.0 (fp16 0x4500)", "B = -inf (fp16 0xfc00)", "-0.0 (fp16 0x8000)"]),
-    # no signed zero written anywhere in the example's results: a plain 0.0 stands for either zero
+    # no signed zero written anywhere in the example's results: a bare 0 stands for either zero (a float 0.0 is +0)
     ("unsigned-zeros-in-float-example", A, r"\infty & -1.5 & -0.0 \\ -\text{inf} & -0.0 & \text{NaN}",
-     r"\infty & -1.5 & 0.0 \\ -\text{inf} & 0.0 & \text{NaN}", None, None),
+     r"\infty & -1.5 & 0 \\ -\text{inf} & 0 & \text{NaN}", None, None),
+    ("float-zeros-in-float-example", A, r"\infty & -1.5 & -0.0 \\ -\text{inf} & -0.0 & \text{NaN}",
+     r"\infty & -1.5 & 0.0 \\ -\text{inf} & 0.0 & \text{NaN}", "incorrect",
+     ["A = 0.0 (fp16 0x0000)", "B = -2.0 (fp16 0xc000)", "-0.0 (fp16 0x8000)"]),
     ("negative-zero-in-float-example", A, r"\infty & -1.5 & -0.0", r"\infty & -1.5 & +0.0", "incorrect",
      ["A = 0.0 (fp16 0x0000)", "B = -2.0 (fp16 0xc000)", "-0.0 (fp16 0x8000)"]),
     ("floor-rounding-sentence", B, "The quotient is truncated toward zero.",

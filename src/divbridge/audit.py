@@ -5,8 +5,11 @@ check is memoised by content, `checkspec.claimcache`) and of `prove` (the proof
 obligations each version requires, `obligations.catalog`).  The obligations
 that a change adds or alters are proved for both versions with the SMT
 portfolio and Gappa (through the proof cache, so an unchanged one costs
-nothing); a verdict that got worse comes with its counterexample.  The audit
-fails (exit 1) when a requirement tag disappeared or a verdict got worse.
+nothing); a verdict that got worse comes with its counterexample.  A statement
+of a requirement that becomes unread or binds no obligation any more is lost
+(`obligations.coverage`), named at its line in the new version.  The audit
+fails (exit 1) when a requirement tag disappeared, a verdict got worse or a
+statement was lost.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from typing import Any
 from divbridge import inputfile
 from divbridge.document.markdown import MAX_BYTES
 from divbridge.errors import InputError
-from divbridge.obligations import document
+from divbridge.obligations import coverage, document
 from divbridge.obligations.catalog import obligations_of
 from divbridge.obligations.model import Obligation
 from divbridge.provers.cache import shared_cache
@@ -62,8 +65,29 @@ def load_git(rev: str, path: str) -> str:
         raise InputError(f"{rev}:{relative} is not UTF-8 text", path) from None
 
 
-def _proof_obligations(doc: SpecDocument) -> dict[str, Obligation]:
-    return {o.id: o for o in obligations_of(document.bind(doc))} if has_div_section(doc) else {}
+def _bound(doc: SpecDocument) -> tuple[dict[str, Obligation], list[coverage.Gap], dict[str, int]]:
+    """A version's proof obligations, what of its requirements they do not cover, and where each tag is."""
+    if not has_div_section(doc):
+        return {}, [], {}
+    binding = document.bind(doc)
+    obligations = obligations_of(binding)
+    return ({o.id: o for o in obligations}, coverage.gaps(binding, obligations),
+            {tag: r.line for tag, r in binding.requirements.items()})
+
+
+def lost(old: tuple, new: tuple) -> list[dict[str, Any]]:
+    """What the new version states that the run no longer covers (``old``, ``new``: what `_bound` gives): a
+    statement of a requirement that became unread or binds nothing now, at its line in the new version; a
+    requirement still there whose obligations all went, at its line."""
+    (old_obligations, old_gaps, _), (new_obligations, new_gaps, new_lines) = old, new
+    before = {(g.tag, g.text) for g in old_gaps}
+    found = [{"tag": g.tag, "line": g.line, "text": g.text, "why": g.why}
+             for g in new_gaps if (g.tag, g.text) not in before]
+    had = {tag for o in old_obligations.values() for tag in o.requirements}
+    has = {tag for o in new_obligations.values() for tag in o.requirements} | {g["tag"] for g in found}
+    found += [{"tag": tag, "line": new_lines[tag], "text": "", "why": "binds no obligation any more"}
+              for tag in sorted(had - has) if tag in new_lines]
+    return sorted(found, key=lambda g: (g["line"], g["tag"]))
 
 
 def _what(obligation: Obligation) -> tuple:
@@ -83,6 +107,11 @@ def _shown(result) -> dict[str, Any]:
             "counterexample": (show(result.counterexample) or None) if not result.as_expected else None}
 
 
+def _where(obligation: Obligation) -> list[str]:
+    """The lines of the document stating an obligation, with their tags."""
+    return [f"{tag or '(no tag)'} line {line}" for tag, line in zip(obligation.requirements, obligation.lines)]
+
+
 def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation]) -> dict[str, Any]:
     """Obligations added, removed, changed (what they claim) and moved (only their lines), with the
     verdicts of the added and changed ones before and after."""
@@ -96,11 +125,14 @@ def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation]) -> d
         now = _shown(after[i])
         was = _shown(before[i]) if i in before else None
         entries.append({"id": i, "change": "changed" if was else "added",
-                        "lines": [f"{tag or '(no tag)'} line {line}" for tag, line in zip(new[i].requirements, new[i].lines)],
+                        "lines": _where(new[i]),
                         "statement_before": old[i].statement if i in old else None,
                         "statement_after": new[i].statement, "before": was, "after": now,
                         "worse": not now["as_expected"] and (was is None or was["as_expected"])})
-    return {"added": added, "removed": sorted(old.keys() - new.keys()), "changed": changed,
+    removed = sorted(old.keys() - new.keys())
+    at = {i: _where(new[i]) for i in added} | {i: _where(old[i]) for i in removed} | \
+        {i: _where(new[i]) for i in changed}
+    return {"added": added, "removed": removed, "changed": changed, "at": at,
             "moved": [{"id": i, "lines_before": list(old[i].lines), "lines_after": list(new[i].lines)} for i in moved],
             "verdicts": entries}
 
@@ -108,6 +140,7 @@ def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation]) -> d
 def audit(old_text: str, old_name: str, new_text: str, new_name: str) -> dict[str, Any]:
     old_doc, new_doc = parse_document(old_text, old_name), parse_document(new_text, new_name)
     old, new = analyse_document(old_doc), analyse_document(new_doc)
+    old_bound, new_bound = _bound(old_doc), _bound(new_doc)
     old_tags = {r["tag"]: r for r in old["requirements"]}
     new_tags = {r["tag"]: r for r in new["requirements"]}
     old_claims = {c["id"]: c for c in old["claims"]}
@@ -128,6 +161,9 @@ def audit(old_text: str, old_name: str, new_text: str, new_name: str) -> dict[st
             "removed": sorted(old_tags.keys() - new_tags.keys()),
             "changed": sorted(t for t in old_tags.keys() & new_tags.keys()
                               if old_tags[t]["text"] != new_tags[t]["text"]),
+            # where each is: in the new version, or in the old one for a tag removed
+            "lines": {t: (new_tags.get(t) or old_tags[t])["line"] for t in old_tags.keys() ^ new_tags.keys()
+                      | {t for t in old_tags.keys() & new_tags.keys() if old_tags[t]["text"] != new_tags[t]["text"]}},
         },
         "claims": {
             "added": [{"id": c, "verdict": new_claims[c]["verdict"], "line": new_claims[c]["line"]}
@@ -138,10 +174,12 @@ def audit(old_text: str, old_name: str, new_text: str, new_name: str) -> dict[st
         },
         "text": {t: {"before": old_tags[t]["text"], "after": new_tags[t]["text"], "line": new_tags[t]["line"]}
                  for t in sorted(old_tags.keys() & new_tags.keys()) if old_tags[t]["text"] != new_tags[t]["text"]},
-        "obligations": obligation_diff(_proof_obligations(old_doc), _proof_obligations(new_doc)),
+        "obligations": obligation_diff(old_bound[0], new_bound[0]),
+        "lost": lost(old_bound, new_bound),
     }
     result["worse"] = [c["id"] for c in changed if c["worse"]] + \
-        [v["id"] for v in result["obligations"]["verdicts"] if v["worse"]]
+        [v["id"] for v in result["obligations"]["verdicts"] if v["worse"]] + \
+        [f"{g['tag']} line {g['line']}" for g in result["lost"]]
     result["exit_code"] = 1 if result["worse"] or result["tags"]["removed"] else 0
     return result
 
@@ -161,7 +199,9 @@ def render_text(result: dict[str, Any]) -> str:
             out.append(f"  {what} {change} ({len(items)}):")
             for item in items:
                 if isinstance(item, str):
-                    out.append(f"    {item}")
+                    line = part.get("lines", {}).get(item)
+                    out.append(f"    {item}" + (f" (line {line}{' of the old version' if change == 'removed' else ''})"
+                                                if line else ""))
                 elif change == "changed":
                     mark = "  WORSE" if item["worse"] else ""
                     out.append(f"    {item['id']} (line {item['line_before']} -> {item['line_after']}): "
@@ -169,14 +209,21 @@ def render_text(result: dict[str, Any]) -> str:
                 else:
                     out.append(f"    {item['id']} (line {item['line']}): {item['verdict']}")
     out += _render_obligations(result["obligations"])
+    if result["lost"]:
+        out.append(f"  lost ({len(result['lost'])}): what the new version states and no obligation verifies any more")
+    for g in result["lost"]:
+        text = f": «{g['text']}»" if g["text"] else ""
+        out.append(f"    {g['tag']} line {g['line']}{text} {g['why']}  WORSE (lost)")
     if len(out) == 1:
         out.append("  no change in tags, claims or obligations")
     verdict = "FAIL" if result["exit_code"] else "ok"
     reasons = []
     if result["tags"]["removed"]:
         reasons.append(f"{len(result['tags']['removed'])} tag(s) removed")
-    if result["worse"]:
-        reasons.append(f"{len(result['worse'])} verdict(s) worse")
+    if len(result["worse"]) > len(result["lost"]):
+        reasons.append(f"{len(result['worse']) - len(result['lost'])} verdict(s) worse")
+    if result["lost"]:
+        reasons.append(f"{len(result['lost'])} statement(s) lost")
     out.append(f"audit: {verdict}" + (f" ({', '.join(reasons)})" if reasons else ""))
     return "\n".join(out)
 
@@ -186,7 +233,7 @@ def _render_obligations(diff: dict[str, Any]) -> list[str]:
     for change in ("added", "removed", "changed"):
         if diff[change]:
             out.append(f"  obligations {change} ({len(diff[change])}):")
-            out += [f"    {i}" for i in diff[change]]
+            out += [f"    {i}" + (f" ({', '.join(diff['at'][i])})" if diff["at"].get(i) else "") for i in diff[change]]
     if diff["moved"]:
         out.append(f"  obligations moved ({len(diff['moved'])}): only the lines of their requirements changed")
     for v in diff["verdicts"]:

@@ -21,26 +21,35 @@ from divbridge.document.findings import Finding
 from divbridge.document.reader import SpecDocument, has_div_section, parse_document, read_document
 
 
-def analyse(path: str | Path) -> dict[str, Any]:
+def analyse(path: str | Path, strict: bool = False) -> dict[str, Any]:
     """Check a document on disk (an accuracy note: `checkspec.accuracy`); one with no Div section in it
     is bad input (exit 2)."""
     if is_note_file(path):
         from divbridge.checkspec.accuracy import analyse_note   # the note's reader brings sympy: only then
-        return analyse_note(path)
+        result = analyse_note(path)
+        result["exit_code"] = exit_code([Finding(**f) for f in result["findings"]], strict)
+        return result
     doc = read_document(path)
     if not has_div_section(doc):
         raise InputError("no Div section in the document (no heading names the Div operator)", str(path))
-    return analyse_document(doc)
+    return analyse_document(doc, strict)
 
 
 def analyse_text(text: str, path: str) -> dict[str, Any]:
     return analyse_document(parse_document(text, path))
 
 
-def analyse_document(doc: SpecDocument) -> dict[str, Any]:
+def unread_findings(unread) -> list[Finding]:
+    """Each statement inside a requirement that divbridge does not read, where it is (`document.meaning.Unread`)."""
+    return [Finding("unread", u.line, f"{u.tag}: «{u.text}» not understood ({u.why}); nothing of it is proved",
+                    column=u.column or None) for u in unread if u.tag]
+
+
+def analyse_document(doc: SpecDocument, strict: bool = False) -> dict[str, Any]:
     proofs = proofcheck.prove_document(doc)
     claims = check_document(doc, proofs)
-    findings = list(doc.findings) + [f for c in claims for f in c.findings]
+    unread = proofs.binding.unread if proofs.binding is not None else doc.unread()
+    findings = list(doc.findings) + [f for c in claims for f in c.findings] + unread_findings(unread)
     findings = sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
     if proofs.binding is not None and proofs.binding.notes:   # the accuracy notes it holds or links, in its types
         from divbridge.checkspec.accuracy import note_claims
@@ -66,7 +75,7 @@ def analyse_document(doc: SpecDocument) -> dict[str, Any]:
         "claims": [c.to_json() for c in claims],
         "findings": [f.to_json() for f in findings],
         "specification": proofcheck.specification(proofs.binding),
-        "exit_code": exit_code(findings),
+        "exit_code": exit_code(findings, strict),
     }
 
 

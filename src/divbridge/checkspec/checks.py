@@ -141,7 +141,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
     for index, example in enumerate(examples, 1):
-        formats = (example.dtype,) if example.dtype else section.types
+        formats = (example.dtype,) if example.dtype else example.types or section.types
         claim = Claim(f"{slug}/example-{index}", "example", section.title, example.line,
                       "\n".join(m.text for m in (example.a, example.b, example.c)), formats)
         claim.findings = check_example(example, formats, example_results(proofs, example, formats))

@@ -48,5 +48,7 @@ def verdict_of(findings: list[Finding]) -> str:
     return "holds"
 
 
-def exit_code(findings: list[Finding]) -> int:
-    return 1 if any(f.kind in FAILING for f in findings) else 0
+def exit_code(findings: list[Finding], strict: bool = False) -> int:
+    """1 on an incorrect or incomplete finding; under ``strict``, on an unread statement too."""
+    failing = FAILING + (("unread",) if strict else ())
+    return 1 if any(f.kind in failing for f in findings) else 0

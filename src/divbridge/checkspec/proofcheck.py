@@ -103,14 +103,19 @@ def _states(obligation: Obligation, rule) -> bool:
 
 
 def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Claim]:
-    """One claim per special-value sentence ("X over Y is Z, carrying S"), judged in every float format."""
+    """One claim per special-value sentence ("X over Y is Z, carrying S"), judged in every float format, named by
+    the operand classes it rules."""
     if proofs.binding is None:
         return []
     claims = []
     formats = proofs.binding.types.get("float", ())
-    for index, (rule, ref) in enumerate(proofs.binding.case_rules, 1):
+    named: Counter = Counter()
+    for rule, ref in proofs.binding.case_rules:
         section = doc.section_of(ref.line).title
-        claim = Claim(f"{slug(section)}/case-rule-{index}", "case-rule", section, ref.line, rule.text.strip(), formats)
+        named[(section, rule.name)] += 1    # by what it rules, not its place: a rule removed renumbers no other
+        suffix = f"-{named[(section, rule.name)]}" if named[(section, rule.name)] > 1 else ""
+        claim = Claim(f"{slug(section)}/case-rule/{rule.name}{suffix}", "case-rule", section, ref.line,
+                      rule.text.strip(), formats)
         found, unchecked = [], False
         for fmt in formats:
             oid = next((o.id for o in proofs.obligations.values() if o.kind == "special" and o.format == fmt

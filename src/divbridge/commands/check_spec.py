@@ -14,17 +14,20 @@ from divbridge.commands import options
 NAME = "check-spec"
 HELP = ("read a SONNX-style Markdown spec document and check its special-value sentences, case tables, worked "
         "examples (proved as `prove --spec` binds them: same provers, same proof cache), types, requirement tags "
-        "and Why3 text; exit 1 on an incorrect or incomplete finding")
+        "and Why3 text; exit 1 on an incorrect or incomplete finding (--strict: on an unread statement too)")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("document", help="the spec document (.md or .txt)")
     parser.add_argument("--json", metavar="F", type=options.report_file, help="also write the findings as JSON to F")
+    parser.add_argument("--strict", action="store_true",
+                        help="exit 1 on an unread statement too: a sentence, formula, row or example inside a "
+                             "requirement that divbridge does not read")
 
 
 def run(args: argparse.Namespace) -> int:
     options.distinct(args.json, "--json", args.document)
-    result = analyse(args.document)
+    result = analyse(args.document, args.strict)
     if args.json:
         write_json_atomic(args.json, {k: v for k, v in result.items() if k != "exit_code"})
     print(render_text(result))

@@ -141,11 +141,13 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
         write_why3_sessions(results, out, args.timeout, skeletons)
     printed = io.StringIO()
     print_summary(results.obligations, printed)
+    uncovered = summary.get("uncovered", [])
+    print_uncovered(uncovered, printed)
     if results.crosscheck is not None:
         print_crosscheck(results, printed)
     sys.stdout.write(printed.getvalue())
     print(f"results written to {out / 'results.json'}")
-    exit_code = 0 if results.all_settled and crosscheck_failures == 0 else 1
+    exit_code = 0 if results.all_settled and crosscheck_failures == 0 and not uncovered else 1
     if stamp is not None and not runner.left_uncached:
         stamp.write(args.spec, out, cache.consulted, tools, printed.getvalue(), exit_code)
     return exit_code
@@ -306,6 +308,14 @@ def print_summary(results: list[ObligationResult], stream) -> None:
     else:
         print(f"\n{overall.as_expected} of {overall.total} obligations as expected"
               + (f", {len(open_claims)} open" if open_claims else ""), file=stream)
+
+
+def print_uncovered(uncovered: list[dict], stream) -> None:
+    """The requirements whose text states something no obligation verifies: the run is not as expected."""
+    if uncovered:
+        print(f"\n{len(uncovered)} requirement statement(s) uncovered, so the run is NOT as expected:", file=stream)
+    for gap in uncovered:
+        print(f"  uncovered: {gap['tag']} line {gap['line']}: «{gap['text']}» {gap['why']}", file=stream)
 
 
 def print_crosscheck(results: Results, stream) -> None:

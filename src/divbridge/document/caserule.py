@@ -9,8 +9,10 @@ operand, the class of the result and its sign rule.  The vocabulary:
   rules, one per operand;
 - results: ``NaN``, ``an infinity``, ``a zero``, optionally ``positive`` or
   ``negative``;
-- signs: "the product (or XOR) of the signs", "the sign of the numerator /
-  denominator" (or of A / B); "whatever the signs" constrains nothing.
+- signs: any phrase the sign grammar reads (`document.signs`: "carrying the
+  product of both signs", "with the sign of the denominator", "whose sign is
+  that of the zero"), "positive" / "negative" before the result; "whatever the
+  signs" constrains nothing.
 
 A sentence outside this vocabulary is not a case rule (it may still be a
 prose rule of `document.prose`, or informal); nothing is guessed.
@@ -21,6 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from divbridge.document import signs
+
 
 # operand class -> how a sentence names it (tried in order: the longest phrases first)
 _OPERANDS = (
@@ -30,13 +34,9 @@ _OPERANDS = (
     ("inf", r"(?:an?\s+)?infinit(?:y|e\s+(?:number|value|numerator|denominator))"),
     ("nan", r"(?:a\s+)?nan(?:\s+(?:numerator|denominator))?"),
 )
-_RESULTS = (("nan", r"nan"), ("inf", r"(?:an?\s+)?infinit(?:y|e)"), ("zero", r"(?:a\s+)?zero"))
-_SIGNS = (
-    ("xor", r"(?:product|xor|exclusive\s+or)\s+of\s+(?:the\s+)?(?:operands'?\s+)?signs"),
-    ("a", r"sign\s+of\s+(?:the\s+)?(?:numerator|dividend|a)\b"),
-    ("b", r"sign\s+of\s+(?:the\s+)?(?:denominator|divisor|b)\b"),
-)
-_FIXED = re.compile(r"\b(positive|negative)\s+(?=zero|infinity)")
+_RESULT = re.compile(r"(?:an?\s+)?(?:(?P<fixed>positive|negative)\s+)?(?P<noun>nan|infinity|infinite|zero)\b\s*(?P<rest>.*)")
+_NOUNS = {"nan": "nan", "infinity": "inf", "infinite": "inf", "zero": "zero"}
+_CODES = {"xor:AB": "xor", "xor:A": "a", "xor:B": "b", "+": "+", "-": "-"}
 
 
 @dataclass(frozen=True)
@@ -77,9 +77,9 @@ def _operand(text: str) -> str | None:
     return None
 
 
-def read_case_rules(text: str, sentence: str) -> list[CaseRule]:
+def read_case_rules(text: str, sentence: str) -> list[CaseRule] | str:
     """The case rules a sentence states, ``text`` its plain lowercase words (`prose.plain`); [] when it states
-    none in this vocabulary."""
+    none in this vocabulary; a string: why a rule it states cannot be read (a sign no statement can say)."""
     text = text.rstrip(" .")
     m = re.fullmatch(r"(?:a|an)\s+nan\s+operand\s+(?:makes|gives|yields)\s+(?:the\s+result\s+)?nan", text)
     if m:
@@ -94,19 +94,28 @@ def read_case_rules(text: str, sentence: str) -> list[CaseRule]:
         if not sep or a is None or b is None:
             return []
         pairs.append((a, b))
-    result_text = m["result"]
-    tail = m["tail"] or ""
-    carrying = re.match(r"(?P<result>.+?)\s+(?:carrying|with|taking|having)\s+(?P<sign>.+)", result_text)
-    if carrying:
-        result_text, tail = carrying["result"], carrying["sign"] + " " + tail
-    fixed = _FIXED.search(result_text)
-    result_text = _FIXED.sub("", result_text).strip()
-    result = next((cls for cls, pattern in _RESULTS if re.fullmatch(pattern, result_text)), None)
-    if result is None:
+    found = _RESULT.fullmatch(" ".join(filter(None, (m["result"], m["tail"]))).replace(" ,", ","))
+    if found is None:
         return []
-    sign = {"positive": "+", "negative": "-"}[fixed[1]] if fixed else ""
-    if not sign and tail and not re.search(r"whatever\s+the\s+signs?", tail):
-        sign = next((s for s, pattern in _SIGNS if re.search(pattern, tail)), None)
+    result = _NOUNS[found["noun"]]
+    rest = found["rest"].strip(" ,")
+    if re.fullmatch(r"(?:,\s*)?(?:whatever|regardless\s+of|irrespective\s+of)\s+(?:the|their)\s+signs?", rest):
+        rest = ""
+    sign = None
+    if rest:
+        sign = signs.sign_of(rest)
         if sign is None:
-            return []       # a sign phrase outside the vocabulary: not read, never guessed
-    return [CaseRule(a, b, result, sign, sentence) for a, b in pairs]
+            return []       # a sign phrase the grammar does not parse: not read, never guessed
+    elif found["fixed"]:
+        sign = signs.Sign({"positive": "+", "negative": "-"}[found["fixed"]])
+    rules = []
+    for a, b in pairs:
+        code = ""
+        if sign is not None:
+            resolved = sign.resolved(zero={"zero": "A"}.get(a) or {"zero": "B"}.get(b),
+                                     infinity={"inf": "A"}.get(a) or {"inf": "B"}.get(b))
+            code = "" if isinstance(resolved, str) else _CODES.get(resolved.code, "")
+            if not code:
+                return f"a sign ({sign}) divbridge reads but cannot state for {a} over {b}"
+        rules.append(CaseRule(a, b, result, code, sentence))
+    return rules

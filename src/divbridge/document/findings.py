@@ -4,8 +4,11 @@
 - ``incomplete``: the text leaves inputs without a result (or is unfinished);
 - ``ambiguous``: the text allows more than one result, or leaves one open;
 - ``ill-formed``: the text cannot be read or does not type-check;
-- ``information``: worth knowing, not a defect (an informal tag, a sentence
-  not understood, an example whose operands a listed type cannot hold).
+- ``unread``: a sentence, formula, row or example inside a requirement that
+  states something divbridge cannot read (`document.meaning.Unread`): nothing
+  is proved of it; a failure only under ``check-spec --strict``;
+- ``information``: worth knowing, not a defect (an informal tag, an example
+  whose operands a listed type cannot hold).
 
 Reading produces the ``ill-formed`` ones; `checkspec` the others.
 ``incorrect`` and ``incomplete`` findings carry a concrete counterexample
@@ -17,7 +20,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-KINDS = ("incorrect", "incomplete", "ambiguous", "ill-formed", "information")
+KINDS = ("incorrect", "incomplete", "ambiguous", "ill-formed", "unread", "information")
 FAILING = ("incorrect", "incomplete")
 
 

@@ -20,6 +20,7 @@ where reading stopped: never a guess.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -184,6 +185,9 @@ _MAX_DIGITS = 40
 _MAX_EXPONENT = 4000
 
 
+_MAX_EXPONENT = 1100     # beyond every format's range (float64's smallest subnormal is 2^-1074)
+
+
 def _number(s: _Stream) -> Fraction | None:
     token = s.peek()
     if token is None or token.kind != "number":
@@ -220,6 +224,8 @@ def _value(s: _Stream) -> Literal | None:
         return Literal("min")
     if word == "int" and s.peek(1) is not None and s.peek(1).kind == "sub" and not sign:
         s.i += 2
+        return Literal("min")
+    if word == "int" and not sign and s.accept("int", "_", "min"):     # INT_MIN in words: "int", "_", "min"
         return Literal("min")
     if not sign and s.accept("the", "smallest", "value", "of", "the", "type"):
         return Literal("min")
@@ -299,6 +305,11 @@ def _predicate_word(s: _Stream):
         return [("isfinite", None), ("≠", Literal("number"))]
     if s.accept("nan") or s.accept("not", "a", "number"):
         return "isnan", None
+    if s.accept("number"):                      # "is a number": not NaN ("is not a number": NaN)
+        return "notnan", None
+    for sign, words in (("+", "positive"), ("-", "negative"), ("+", "plus"), ("-", "minus")):
+        if s.accept(words, "infinity") or s.accept(words, "inf"):
+            return "=", Literal("inf", sign=sign)
     if s.accept("infinite") or s.accept("infinity") or s.accept("inf") or s.accept("infinities"):
         return "isinf", None
     if s.accept("finite"):
@@ -589,8 +600,16 @@ def parse_result(text: str) -> Result:
 
 # -- matrix entries -----------------------------------------------------------------------------------
 
+_SCIENTIFIC = re.compile(r"(?P<mantissa>\d+(?:\.\d*)?)\s*(?:\\times|\\cdot|×|·|\*)\s*10\s*\^\s*\{?\s*"
+                         r"(?P<exponent>[+\-−]?\s*\d+)\s*\}?\s*$")
+
+
 def tolerance(text: str) -> Fraction:
-    """Half a unit in the last decimal place written: '0.333' -> 0.0005."""
+    """Half a unit in the last decimal place written: '0.333' -> 0.0005, '5.96 \\times 10^{-8}' -> 0.005e-8."""
+    scientific = _SCIENTIFIC.search(text)
+    if scientific:
+        decimals = len(scientific["mantissa"].partition(".")[2])
+        return Fraction(1, 2) * Fraction(10) ** (int(scientific["exponent"].replace("−", "-")) - decimals)
     numbers = [t.text for t in text_tokens(text) if t.kind == "number"]
     last = numbers[-1] if numbers else "0"
     mantissa, _, exponent = last.lower().partition("e")
@@ -622,7 +641,10 @@ def entry_of(items, approx: bool = False, source: str = "") -> Entry:
     if not s.at_end():
         s.fail("the matrix entry")
     negative_zero = value == 0 and items[0].kind == "sym" and items[0].text == "-"
-    literal = Literal("number", value, "-" if negative_zero else "")
+    # a zero written as a float ("0.0", "+0") is +0 in IEEE 754; a bare "0" leaves its sign unsaid
+    positive_zero = value == 0 and not negative_zero and (items[0].text == "+" or any(
+        t.kind == "number" and "." in t.text for t in items))
+    literal = Literal("number", value, "-" if negative_zero else "+" if positive_zero else "")
     written = source or render(items)
     return Entry(literal, approx, tolerance(written) if approx else Fraction(0))
 
@@ -650,10 +672,25 @@ def _product(s: _Stream) -> Fraction:
 
 
 def _factor(s: _Stream) -> Fraction:
+    """A number, a fraction or a parenthesised sum, to an integer power if one follows (`2^{-24}`,
+    `1.5 \\times 10^{-7}`); a sign binds looser than the power (`-2^{7}` is -128)."""
     if s.accept("-"):
         return -_factor(s)
     if s.accept("+"):
         return _factor(s)
+    value = _base(s)
+    token = s.peek()
+    if token is None or token.kind != "sup":
+        return value
+    power = _Stream(list(token.parts[0]) if token.parts else [])
+    exponent = _sum(power)
+    if not power.at_end() or exponent.denominator != 1 or abs(exponent) > _MAX_EXPONENT or (value == 0 and exponent < 0):
+        s.fail("the matrix entry (a power that is not a small integer one)")
+    s.i += 1
+    return value ** int(exponent)
+
+
+def _base(s: _Stream) -> Fraction:
     if s.accept("("):
         value = _sum(s)
         if not s.accept(")"):

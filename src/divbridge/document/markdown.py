@@ -20,6 +20,7 @@ CommonMark gives every text a reading.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from functools import lru_cache
 
 from markdown_it import MarkdownIt
@@ -136,8 +137,7 @@ def parse(text: str) -> list[Block]:
                 first_of_item = bool(item_open) and item_open[-1]
                 if first_of_item:
                     item_open[-1] = False
-                blocks.append(Block("item" if first_of_item else "paragraph", start + 1, stop,
-                                    level=depth, inlines=tuple(_inlines(token, lines, start + 1))))
+                blocks += _text_blocks(token, lines, start, stop, "item" if first_of_item else "paragraph", depth)
         elif kind in ("math_block", "math_block_label", "amsmath"):
             start, stop = token.map or (0, 1)
             body = token.content if kind != "amsmath" else token.content
@@ -153,6 +153,31 @@ def parse(text: str) -> list[Block]:
             start, stop = token.map or (0, 1)
             blocks.append(Block("html", start + 1, stop, body=token.content,
                                 positions=_body_positions(token.content, lines, start, stop)))
+    return blocks
+
+
+def _text_blocks(token: Token, lines: list[str], start: int, stop: int, kind: str, depth: int) -> list[Block]:
+    """A paragraph's blocks: its text, and each display formula (`$$...$$`) written inside it (after an HTML tag
+    on the line before, say) as a math block of its own, as a display formula is."""
+    blocks: list[Block] = []
+    children: list = []
+    line = start + 1
+
+    def flush(end: int) -> None:
+        pieces = _inlines(SimpleNamespace(children=children), lines, line)
+        if any(p.text.strip() for p in pieces if p.kind != "break"):
+            blocks.append(Block(kind if not blocks else "paragraph", line, end, level=depth, inlines=tuple(pieces)))
+
+    for child in token.children or []:
+        if child.type != "math_inline_double":
+            children.append(child)
+            continue
+        flush(line)
+        positions = _body_positions(child.content, lines, line - 1, stop)
+        first, last = positions.starts[0][0], positions.starts[-1][0]
+        blocks.append(Block("math", first, last, body=child.content, positions=positions))
+        children, line = [], last
+    flush(stop)
     return blocks
 
 

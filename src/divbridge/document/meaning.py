@@ -63,7 +63,7 @@ class SignRule:
 
     def __str__(self) -> str:
         what = " or ".join({"zero": "0", "inf": "∞"}[a] for a in self.applies)
-        sign = {"xor:AB": "sign(A) · sign(B)", "xor:A": "sign(A)", "xor:B": "sign(B)", "+": "+", "-": "-"}[self.sign]
+        sign = {"xor:AB": "sign(A) · sign(B)", "xor:A": "sign(A)", "xor:B": "sign(B)", "+": "+", "-": "-"}.get(self.sign, self.sign)
         where = f"{self.condition} and " if self.condition is not None else ""
         return f"{where}C = ±{what} → sign(C) = {sign}"
 

@@ -39,8 +39,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from divbridge.document import caserule
-from divbridge.document.formula import (Atom, Condition, LatexError, Literal, Not, Or, Otherwise, Result,
+from divbridge.document import caserule, signs
+from divbridge.document.formula import (And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise, Result,
                                         condition_of, result_of)
 from divbridge.document.latex import Token, render, text_tokens, tokens
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reading,
@@ -132,12 +132,11 @@ _SUBJECT = re.compile(r"sign\s+of\s+(?P<what>.+?)\s+(?:is|are|carries|carry|has|
                       r"gets|get|equals|equal)\b")
 _DECIDED = re.compile(r"(?:is|are)\s+(?:determined|given|defined|computed|obtained)\s+(?:from|by|with|according\s+to)"
                       r"|(?:carr(?:y|ies)|ha(?:s|ve)|takes?|gets?|follows?|(?:is|are)\s+that\s+of|(?:is|are)\s+the\s+same\s+as)")
-_SIGNS_OF = re.compile(r"signs?\s+of\s+(?P<list>(?:(?:the\s+)?(?:a|b|numerator|denominator|dividend|divisor|zero|"
-                       r"operands|inputs|two\s+operands|both\s+operands)\b\s*(?:\(\s*[±+-]?\s*0\s*\)\s*)?(?:,|and|and\s+of)?\s*)+)")
-_XOR = re.compile(r"(?:exclusive\s+or|\bxor\b|product)\s+of\s+(?:the\s+)?(?:operands'?\s+|inputs'?\s+)?signs"
-                  r"|negative\s+(?:if\s+and\s+only\s+if|iff|exactly\s+when)\s+exactly\s+one\s+of"
+_XOR = re.compile(r"negative\s+(?:if\s+and\s+only\s+if|iff|exactly\s+when)\s+exactly\s+one\s+of"
                   r"|negative\s+(?:if\s+and\s+only\s+if|iff|exactly\s+when)\s+(?:a|the\s+operands)\s+(?:and\s+b\s+)?"
                   r"(?:have|are\s+of)\s+(?:different|opposite)\s+signs?")
+_NEGATIVE_WHEN = re.compile(r"(?:is|are)\s+negative\s+(?:if\s+and\s+only\s+if|iff|exactly\s+when|precisely\s+when)\s+"
+                            r"(?P<sign>.+?)\s+(?:is|are)\s+(?:set|negative|one|1)\s*\.?$")
 _IEEE_RULES = re.compile(r"according\s+to\s+(?:the\s+)?ieee\s*-?\s*754(?:\s+rules?|\s+standard)?")
 _CASE = re.compile(r"\bin\s+(?:the\s+)?(?P<nth>first|second|third|fourth|fifth|sixth|seventh|eighth|last|\d+(?:st|nd|rd|th))"
                    r"\s+(?:case|row|line)|\bin\s+case\s+(?P<n>\d+)")
@@ -151,7 +150,9 @@ def _applies(subject: str) -> tuple[str, ...]:
 
 
 def _sign_rule(text: str) -> SignRule | None | str:
-    """The sign rule a sentence states; None when it states none; a string: why it cannot be read."""
+    """The sign rule a sentence states; None when it states none; a string: why it cannot be read.  The subject
+    (whose sign: a zero, an infinity, the result) is found here, what the sign is by the sign grammar
+    (`document.signs`)."""
     fixed = re.search(r"(?:is|are)\s+always\s+(positive|negative)", text)
     if "sign" not in text and not (fixed and re.search(r"\bzeros?\b|infinit|\binf\b|±", text[:fixed.start()])):
         return None
@@ -166,61 +167,80 @@ def _sign_rule(text: str) -> SignRule | None | str:
         return SignRule("+" if fixed.group(1) == "positive" else "-", _applies(subject), None, nth)
     if _XOR.search(text):
         return SignRule("xor:AB", _applies(subject), None, nth)
-    decided = _DECIDED.search(text)
+    negative = _NEGATIVE_WHEN.search(text)
+    if negative and (sign := signs.sign_of(negative.group("sign"))) is not None and sign.code:
+        return SignRule(sign.code, _applies(subject), None, nth)
+    decided = subject_m or _DECIDED.search(text)
     if not decided:
         return None
-    after = text[decided.end():]
-    listed = _SIGNS_OF.search(after)
-    if listed:
-        names = re.findall(r"\b(a|b|numerator|denominator|dividend|divisor|zero|operands|inputs)\b", listed.group("list"))
-        operands = set()
-        for name in names:
-            if name in ("operands", "inputs"):
-                operands |= {"A", "B"}
-            elif name == "zero":
-                operands.add("Z")           # the operand that is zero in the case: resolved with the case
-            else:
-                operands.add(_OPERANDS[name])
-        if "Z" in operands and not nth:
-            return "names 'the zero' outside a case of a table"
-        return SignRule("xor:" + "".join(sorted(operands)), _applies(subject), None, nth)
-    if _IEEE_RULES.search(text[decided.start():]):
-        return SignRule("xor:AB", _applies(subject), None, nth)
-    return "names a sign it does not say how to compute"
+    after = text[decided.end() if subject_m else decided.start():]
+    if case:
+        after = after.replace(case.group(0), " ")
+    after = re.sub(r"\([^()]*\)", " ", _IEEE_RULES.sub(" ", after)).strip(" ,.;")
+    sign = signs.sign_of(after) or signs.sign_of(re.split(r"\s*[,;]\s*", after)[0])
+    if sign is None:
+        if _IEEE_RULES.search(text[decided.start():]):
+            return SignRule("xor:AB", _applies(subject), None, nth)
+        return "names a sign it does not say how to compute"
+    if sign.fixed:
+        return SignRule(sign.fixed, _applies(subject), None, nth)
+    if sign.negated:
+        return f"gives the sign {sign}, which no statement can say"
+    operands = {"Z" if o in "ZI" else o for o in sign.operands}
+    if "Z" in operands and not nth:
+        return "names 'the zero' outside a case of a table"
+    return SignRule("xor:" + "".join(sorted(operands)), _applies(subject), None, nth)
 
 
 # -- the whole sentence -------------------------------------------------------------------------------
 
-_NO_CLAIM = re.compile(
-    r"^(?:the\s+)?(?:mathematical\s+)?definition\s+of\s+the\s+operator\s+is\s+given"
-    r"|illustrated\s+(?:on|by|in)\s+the\s+following|\bexamples?\s+(?:below|that\s+follow|hereafter)"
-    r"|^for\s+(?:an?\s+[\w-]+\s+tensor\s+and\s+)?(?:any|every|all|each)\s+(?:valid\s+)?(?:tensor\s+)?ind(?:ex|ices)\s+\w*\s*[:,]?$"
-    r"|^(?:an?\s+)?(?:worked\s+)?example\s*(?:\d+\s*)?(?:,[^.]*)?:?$"
-    r"|has\s+no\s+attributes?|^where\s*:?$|^none$|^see\s+(?:the\s+)?why3"
-    r"|^(?:the\s+)?(?:numerator|denominator|dividend|divisor|result|output|quotients?)(?:\s+of\s+the\s+division)?$"
-    r"|^[abcy]\s*:"                                              # "$A$: the dividend": naming an operand
-    r"|general\s+restrictions|no\s+specific\s+restrictions|restrictions?\s+(?:apply|hold|are\s+applicable)"
-    r"|^restriction\s*\|?\s*statement|^the\s+effect\s+of\s+the\s+operator|based\s+on\s+onnx|written\s+after\s+the\s+onnx"
-    r"|^definition\s+of\s+operator|^(?:a|b)\s+and\s+(?:a|b)\s+are\s+tensors\s+holding|^result\s+c\s+will\s+be"
-    r"|^where\s+\w+\s+(?:is\s+in|is\s+one\s+of|belongs\s+to|∈)|\b\w\s*=\s*div\s*\(\s*a\s*,\s*b\s*\)$")
+# sentences that state nothing of Div's values, by what they are (the reason `read` gives)
+_NO_CLAIMS = tuple((why, re.compile(pattern)) for why, pattern in (
+    ("an introduction of what follows",
+     r"^(?:the\s+)?(?:mathematical\s+)?definition\s+of\s+the\s+operator\s+is\s+given"
+     r"|illustrated\s+(?:on|by|in)\s+the\s+following|\bexamples?\s+(?:below|that\s+follow|hereafter)"
+     r"|^for\s+(?:an?\s+[\w-]+\s+tensor\s+and\s+)?(?:any|every|all|each)\s+(?:valid\s+)?(?:tensor\s+)?ind(?:ex|ices)\s+\w*\s*[:,]?$"
+     r"|^the\s+effect\s+of\s+the\s+operator|^result\s+c\s+will\s+be|^see\s+(?:the\s+)?why3"),
+    ("a label", r"^(?:an?\s+)?(?:worked\s+)?example\s*(?:\d+\s*)?(?:,[^.]*)?:?$|^where\s*:?$|^none$"
+                r"|^(?:the\s+)?(?:numerator|denominator|dividend|divisor|result|output|quotients?)(?:\s+of\s+the\s+division)?$"
+                r"|^restriction\s*\|?\s*statement|^definition\s+of\s+operator"),
+    ("the naming of an operand or a type",
+     r"^[abcy]\s*:|^(?:a|b)\s+and\s+(?:a|b)\s+are\s+tensors\s+holding|^where\s+\w+\s+(?:is\s+in|is\s+one\s+of|belongs\s+to|∈)"),
+    ("the signature", r"\b\w\s*=\s*div\s*\(\s*a\s*,\s*b\s*\)$"),
+    ("no attribute or restriction to state", r"has\s+no\s+attributes?|general\s+restrictions|no\s+specific\s+restrictions"
+                                            r"|restrictions?\s+(?:apply|hold|are\s+applicable)"),
+    ("where the text comes from", r"based\s+on\s+onnx|written\s+after\s+the\s+onnx"),
+))
+_INDEX_CLAUSE = re.compile(r"^(?:if|when|for|where)\s+(?:every\s+|each\s+|any\s+|all\s+)?(?:valid\s+)?(?:index\s+)?i\s+"
+                           r"(?:is|being|in)\s+(?:an?\s+|the\s+)?(?:valid\s+)?(?:tensor\s+)?(?:index|indices)\s*,\s*")
+_SCOPE = re.compile(r"^(?:[\w-]+\s+){1,3}(?:is|are)\s+(?:out\s+of|outside(?:\s+of)?|beyond)\s+(?:the\s+)?scope\b")
 _SAME = r"(?:the\s+same|same|one\s+and\s+the\s+same|one|a\s+single|single|identical|equal|a\s+common|common)"
 _SHAPE = re.compile(rf"\b{_SAME}\s+shapes?\b|\bshapes?\s+(?:are|is|must\s+be|shall\s+be)\s+{_SAME}\b"
                     r"|\bshare\s+(?:one|a|the\s+same)\s+shape|\bno\s+broadcast|nothing\s+is\s+broadcast"
-                    r"|broadcasting\s+is\s+(?:not\s+allowed|forbidden)")
+                    r"|broadcasting\s+is\s+(?:not\s+allowed|forbidden)"
+                    rf"|\bshapes\s+of\s+[^.;]*?\s+(?:are|must\s+be|shall\s+be)\s+(?:equal|identical|{_SAME})\b")
+_BROADCAST = re.compile(r"\bbroadcast")       # a sentence that says the operands are broadcast states no same shape
+_NO_BROADCAST = re.compile(r"\bno\s+broadcast|nothing\s+is\s+broadcast|\bnot\s+(?:be\s+)?broadcast|without\s+broadcast"
+                           r"|broadcasting\s+is\s+(?:not\s+(?:allowed|supported|permitted)|forbidden|excluded)")
+_DIFFERENT = re.compile(r"\b(?:different|another|other|distinct|differing)\s+(?:element\s+|data\s*)?(?:types?|shapes?)\b"
+                        r"|\b(?:types?|shapes?)\s+(?:may|can|might)\s+differ")   # not one shape or type: not read as one
 _TYPE = re.compile(rf"\b{_SAME}\s+(?:element\s+|data\s*)?(?:types?|datatypes?)\b"
                    rf"|\b(?:element\s+)?types?\s+(?:are|is|must\s+be|shall\s+be)\s+{_SAME}\b"
-                   r"|\bshare\s+(?:one|a|the\s+same)\s+(?:element\s+)?type")
+                   r"|\bshare\s+(?:one|a|the\s+same)\s+(?:element\s+)?type"
+                   rf"|\btypes\s+of\s+[^.;]*?\s+(?:are|must\s+be|shall\s+be)\s+(?:equal|identical|{_SAME})\b")
 _ACCURACY = re.compile(r"rounding\s+error|accuracy|relative\s+error|error\s+bound|\bulps?\b")
 _B_NONZERO = re.compile(r"no\s+element\s+of\s+(?:the\s+)?(?:tensor\s+)?b\s+(?:is|may\s+be|can\s+be|shall\s+be)\s+(?:zero|0)"
-                        r"|b\s+(?:must|shall)\s+not\s+(?:be|contain)\s+(?:zero|0|any\s+zero)|every\s+element\s+of\s+b\s+is\s+non\s*-?\s*zero"
+                        r"|(?:b|denominator|divisor)\s+(?:must|shall|may|can)\s*not\s+(?:be|contain|hold)\s+(?:zero|0|any\s+zero)|every\s+element\s+of\s+b\s+is\s+non\s*-?\s*zero"
                         r"|b\s+holds\s+no\s+zero|(?:b|denominator|divisor)\s+(?:is|must\s+be|shall\s+be)\s+non\s*-?\s*zero")
 _B_ZERO = re.compile(r"division\s+by\s+(?:0|zero)|zero\s+(?:divisor|denominator)|null\s+(?:divisor|denominator)"
                      r"|(?:divisor|denominator)\s+(?:is|equals?)\s+(?:0|zero|null)|b\s*(?:=|is|equals)\s*(?:0|zero)\b")
 _EXCLUDES = re.compile(r"\b(?:not\s+(?:allowed|valid|permitted|supported)|forbidden|excluded|invalid|undefined|not\s+defined"
+                       r"|except\s+(?:when|if|for|where)|excepted|ruled\s+out|not\s+occur"
                        r"|unspecified|must\s+not|shall\s+not|cannot|precondition|prevented)\b")
 _IMPLEMENTATION = re.compile(r"implementation[- ]\s*(?:dependent|defined|specific)|left\s+to\s+(?:the\s+)?implementations?")
-_SMALLEST = re.compile(r"\b(?:smallest|minimum|minimal|lowest|most\s+negative)\b|int_?min")
-_MINUS_ONE = re.compile(r"(?:=|equal\s+to|equals|is|by|and)\s*-\s*1\b|minus\s+one")
+_SMALLEST = re.compile(r"\b(?:smallest|minimum|minimal|lowest|most\s+negative|least)\b|\bint\s*_?\s*min\b"
+                       r"|-\s*2\s*\^\s*\{?\s*\(?\s*[nwb]\s*-\s*1")
+_MINUS_ONE = re.compile(r"(?:=|equal\s+to|equals|is|by|and|over|with|/|,)\s*-\s*1\b|minus\s+one")
 _DIVISION = re.compile(r"\bquotients?\b|\bdivid(?:e|es|ed|ing)\b|\bdivision\b|\bresult\s+of\s+the\s+division")
 _NOT_A_DEFINITION = re.compile(r"\b(?:if|when|whenever|unless|except|not|never|undefined|zero|null|nan|inf|infinity|"
                                r"infinite|sign|error|may|might|could|example|examples|shape|type|types)\b")
@@ -253,11 +273,18 @@ def read(items, text: str, family: str, output: str = "C") -> Reading:
         line = re.sub(rf"\b{output.lower()}\b", "c", line)
     if not line.strip(" .;:"):
         return understood(NoClaim("no words"))
-    if _NO_CLAIM.search(line):
-        return understood(NoClaim("an introduction or a label"))
+    for why, pattern in _NO_CLAIMS:
+        if pattern.search(line):
+            return understood(NoClaim(why))
+    line = _INDEX_CLAUSE.sub("", line)      # "If i is a tensor index, ...": what follows holds for every i
+    if _SCOPE.search(line):
+        return understood(NoClaim("a scope statement: what the operator is not about"))
     statements: list = []
     reasons: list[str] = []
     rules = caserule.read_case_rules(line, text) if family == "float" else []
+    if isinstance(rules, str):
+        reasons.append(rules)
+        rules = []
     statements += rules
     sign = _sign_rule(line) if not rules else None   # a special-value rule says its sign itself
     if isinstance(sign, SignRule):
@@ -273,9 +300,10 @@ def read(items, text: str, family: str, output: str = "C") -> Reading:
         statements += case
     statements += _domain(items, line)
     statements += _error_condition(line)
-    if _SHAPE.search(line):
+    if _SHAPE.search(line) and not (_BROADCAST.search(line) and not _NO_BROADCAST.search(line)) \
+            and not _DIFFERENT.search(line):
         statements.append(Constraint("shape"))
-    elif _TYPE.search(line):
+    elif _TYPE.search(line) and not _DIFFERENT.search(line):
         statements.append(Constraint("type"))
     if family == "float" and _ACCURACY.search(line) and not statements:
         statements.append(Accuracy())
@@ -319,7 +347,7 @@ def _case(items: list[Token], line: str):
 def _condition_in(items: list[Token], phrase: str) -> Condition | None:
     """The condition written in a phrase of the sentence, read with the formula grammar (parenthetical
     remarks such as "(+0.0 or -0.0 according to IEEE754)" dropped)."""
-    phrase = re.sub(r"\([^()]*\)", " ", phrase).strip(" .,;")
+    phrase = re.sub(r"(?<!not )\([^()]*\)", " ", phrase).strip(" .,;")    # "not (...)" is a negated condition
     try:
         return condition_of(_words_tokens(phrase))
     except LatexError:
@@ -331,7 +359,8 @@ def _words_tokens(phrase: str) -> list[Token]:
     return [Token(t.kind, t.text.upper() if t.text in ("a", "b") else t.text, t.pos) for t in text_tokens(phrase)]
 
 
-_FORALL = re.compile(r"(?:∀|for\s+(?:all|every|each|any))\s*(?:valid\s+)?(?:index\s+)?i\s*[,:]?\s*(?P<cond>.+)$")
+_FORALL = re.compile(r"(?:∀|for\s+(?:all|every|each|any))\s*(?:valid\s+)?(?:(?:tensor\s+)?index\s+)?(?:i\s*[,:]?|[,:])"
+                     r"\s*(?P<cond>.+)$")
 
 
 def _domain(items: list[Token], line: str) -> list:
@@ -341,7 +370,7 @@ def _domain(items: list[Token], line: str) -> list:
     if m:
         condition = _condition_in(items, m.group("cond"))
         if condition is not None:
-            found.append(Domain(condition))
+            found.append(Domain(_without_negation(condition)))
     elif _B_NONZERO.search(line) and not _SMALLEST.search(line):
         found.append(Domain(nonzero_b))
     elif _B_ZERO.search(line) and (_EXCLUDES.search(line) or _IMPLEMENTATION.search(line)) and \
@@ -350,6 +379,15 @@ def _domain(items: list[Token], line: str) -> list:
     if _SMALLEST.search(line) and _MINUS_ONE.search(line) and _EXCLUDES.search(line):
         found.append(Domain(Or((Atom("A", "≠", Literal("min")), Atom("B", "≠", Literal("number", Fraction(-1)))))))
     return found
+
+
+def _without_negation(condition: Condition) -> Condition:
+    """not (A = x and B = y) as A ≠ x or B ≠ y (De Morgan), so an exclusion reads the same however it is
+    negated; any other condition as it is."""
+    if isinstance(condition, Not) and isinstance(condition.part, And) and all(
+            isinstance(p, Atom) and p.op in ("=", "≠") for p in condition.part.parts):
+        return Or(tuple(Atom(p.operand, "≠" if p.op == "=" else "=", p.literal) for p in condition.part.parts))
+    return condition
 
 
 def _error_condition(line: str) -> list:

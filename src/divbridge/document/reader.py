@@ -37,7 +37,7 @@ from divbridge.document.formula import (Condition, Entry, Otherwise, Result, con
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge import inputfile
 from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
-from divbridge.document.meaning import Reading
+from divbridge.document.meaning import Reading, Unread
 from divbridge.document.notes import ACCURACY_HEADING, is_note_file
 from divbridge.errors import InputError
 from divbridge.formats import FORMATS, get_format
@@ -123,6 +123,7 @@ class Example:
     c: Matrix
     dtype: str | None = None          # ONNX-style examples name their dtype
     broadcast: bool = False           # ONNX-style examples may broadcast
+    types: tuple[str, ...] = ()       # the section's types its heading or the sentence before it names: judged in those
 
 
 @dataclass
@@ -181,6 +182,14 @@ class SpecDocument:
             return self.sections[index]
         return self.sections[0]
 
+    def unread(self) -> list[Unread]:
+        """What the document states and divbridge does not read: each part not understood inside a
+        requirement's text or a section of Div's types, with its line, column and tag (never dropped; the text
+        of a tag the document itself calls informal claims nothing formal)."""
+        families = {s.title for s in self.sections if s.family in ("real", "float", "int")}
+        return [Unread(p.line, p.column, p.text, p.reading.why or "not understood", p.tag) for p in self.parts
+                if not p.reading.understood and p.tag not in self.informal_tags and (p.tag or p.section in families)]
+
     def statements(self, section: str | None = None, kind=None):
         """(part, statement) for every statement read (of one section), in document order."""
         for part in self.parts if section is None else self.parts_in(section):
@@ -206,7 +215,18 @@ def parse_document(text: str, path: str = "<text>") -> SpecDocument:
     _Walk(doc).run(blocks)
     _read_onnx_examples(doc)
     prose.resolve_cases(doc)
+    _lead_ins(doc)
     return doc
+
+
+def _lead_ins(doc: SpecDocument) -> None:
+    """A sentence ending in a colon that introduces a formula, table or example read right after it, in the same
+    requirement, states nothing of its own: what follows states it."""
+    for before, after in zip(doc.parts, doc.parts[1:]):
+        if not before.reading.understood and before.kind == "sentence" and before.text.rstrip().endswith(":") \
+                and after.kind in ("formula", "row", "example") and after.reading.understood \
+                and after.tag == before.tag and after.section == before.section:
+            before.reading = meaning.understood(meaning.NoClaim("introduces what follows, which states it"))
 
 
 _DIV = re.compile(r"\bdiv(?:ide)?\b", re.I)
@@ -257,7 +277,7 @@ def _family(types: tuple[str, ...]) -> str:
 def _types_in(text: str) -> tuple[str, ...]:
     """Type names written in a list: FP16, BFLOAT16, INT8, real, float (FP32), double (FP64)..."""
     names = []
-    for word in re.split(r"[\s,/{}]+|\band\b", text):
+    for word in re.split(r"[\s,/{}():;]+|\band\b", text):
         word = word.strip("`*_ .").lower()
         if not word:
             continue
@@ -441,11 +461,22 @@ class _Walk:
     # -- the walk --
     def run(self, blocks: list[Block]) -> None:
         previous_end = 0
-        for block in blocks:
+        columns: tuple[int, int] | None = None     # a case table's (condition, result) cells, in its rows
+        for index, block in enumerate(blocks):
             if block.kind != "item" or block.level == 0:
                 self.end_bullets(1, previous_end)
+            if block.kind == "row" and (index == 0 or blocks[index - 1].kind != "row"):
+                columns = _case_columns(block) if self.section(block.line).family in ("real", "float", "int") else None
+                if columns is not None:
+                    self.add_part("row", block.line, 1, _plain(block),
+                                  meaning.understood(meaning.NoClaim("a case table's header")))
+                    self.doc.tables.append(CaseTable(self.section(block.line).title, block.line + 2, [], ""))
+                    previous_end = block.end
+                    continue
             if block.kind == "heading":
                 self.heading(block)
+            elif block.kind == "row" and columns is not None:
+                self.pipe_row(block, columns)
             elif block.kind in ("paragraph", "item", "row"):
                 self.text(block)
             elif block.is_math:
@@ -636,6 +667,11 @@ class _Walk:
 
     def read_sentence(self, sentence: "_Sentence", owner: _Open | None, title: bool = False) -> None:
         section = self.section(sentence.line)
+        if self.inline_example(sentence):
+            self.doc.parts.append(Part("sentence", sentence.line, sentence.column, sentence.text, section.title,
+                                       owner.tag if owner else "",
+                                       meaning.understood(meaning.NoClaim("states a worked example, checked as one"))))
+            return
         reading = prose.read(sentence.tokens, sentence.text, section.family, self.output)
         bare = sentence.text.strip(" .,;:")
         if bare.startswith("$") and bare.endswith("$") and not reading.understood:   # a formula on its own
@@ -659,6 +695,22 @@ class _Walk:
         domain = prose.domain_of_definition(reading)
         if domain is not None:
             self.attach_domain(domain, sentence.line)
+
+    def inline_example(self, sentence: "_Sentence") -> bool:
+        """A sentence whose formulas give A, B and C as matrices or bracketed lists ("With $A = [1, -2]$ and
+        $B = [4, 0]$, $C = [0.25, -\\infty]$."): a worked example, read as a displayed one is."""
+        given = [(name, f) for f in sentence.formulas if (name := _assigned_name(list(f))) in ("A", "B", "C")]
+        if [name for name, _ in given] != ["A", "B", "C"] or self.section(sentence.line).family not in (
+                "real", "float", "int"):
+            return False
+        found = [(name, f, _listed(list(f))) for name, f in given]
+        if any(rows is None for _, _, rows in found):
+            return False
+        self.flush_example()
+        self.example_title = sentence.text
+        for name, formula, rows in found:
+            self.matrix(sentence.place, name, list(formula), rows, sentence.place(formula[0])[0])
+        return True
 
     def attach_domain(self, condition: Condition, line: int) -> None:
         """"If B[i] ≠ 0, otherwise C[i] is not defined" right after a single-equation definition: its domain."""
@@ -703,7 +755,8 @@ class _Walk:
         name = _assigned_name(items)
         matrix_env = envs[-1] if envs and envs[-1].text.endswith("matrix") else None
         if matrix_env is not None and name in ("A", "B", "C", "Y", self.output):
-            self.matrix(block, "C" if name in ("C", "Y", self.output) else name, items, matrix_env, line)
+            self.matrix(lambda token: self.where(block, token), "C" if name in ("C", "Y", self.output) else name,
+                        items, matrix_env.parts, line)
             return
         if envs and envs[-1].text in ("cases", "dcases") and name in ("C", "Y", self.output):
             self.cases(block, envs[-1], line, render(items))
@@ -721,19 +774,21 @@ class _Walk:
         if reading.why == "signature":
             self.output = name or self.output
 
-    def matrix(self, block: Block, name: str, items: list[Token], env: Token, line: int) -> None:
+    def matrix(self, where, name: str, items: list[Token], rows, line: int) -> None:
+        """A, B or C of a worked example: ``rows`` its cells row by row (a matrix environment's, or a bracketed
+        list's), ``where`` the (line, column) of a token."""
         approx = any(t.kind == "sym" and t.text == "≈" for t in items)
         entries: list[list[Entry]] | None = []
         positions = []
         try:
-            for row in env.parts:
+            for row in rows:
                 cells = [cell for cell in row if cell]
                 if not cells:
                     continue
                 entries.append([entry_of(cell, approx) for cell in cells])
-                positions.append([self.where(block, cell[0]) for cell in cells])
+                positions.append([where(cell[0]) for cell in cells])
         except LatexError as exc:
-            at = block.positions.at(block.body, exc.pos) if exc.pos is not None else (line, None)
+            at = where(Token("sym", "", exc.pos)) if exc.pos is not None else (line, None)
             self.doc.findings.append(Finding("ill-formed", at[0], f"matrix {name}: {exc}", column=at[1]))
             entries = None
         if name == "A" and self.pending:
@@ -755,7 +810,8 @@ class _Walk:
         elif all(m.entries for m in self.pending):
             a, b, c = self.pending
             section = self.section(first.line)
-            example = Example(section.title, self.example_title, first.line, a, b, c)
+            named = tuple(t for t in _types_in(self.example_title) if t in section.types)
+            example = Example(section.title, self.example_title, first.line, a, b, c, types=named)
             self.doc.examples.append(example)
             self.doc.parts.append(Part("example", first.line, 1, f"{a.text}; {b.text}; {c.text}", section.title,
                                        "", meaning.understood(meaning.NoClaim("a worked example"))))
@@ -792,11 +848,72 @@ class _Walk:
                 else meaning.not_understood("the row cannot be read")
             self.add_part("row", row.line, row.column, row.text, reading)
 
+    def pipe_row(self, block: Block, columns: tuple[int, int]) -> None:
+        """A row of a Markdown table whose header names a condition and a result: a case of the table its header
+        opened, as a `cases` row is."""
+        cells = _cells(block)
+        line, column = block.line, 1
+        condition = result = None
+        text = " | ".join(_render_cell(c) for c in cells)
+        try:
+            pieces = cells[columns[0]] if columns[0] < len(cells) else []
+            column = pieces[0].column if pieces else 1
+            condition = condition_of(_cell_tokens(pieces))
+            result = result_of(_cell_tokens(cells[columns[1]] if columns[1] < len(cells) else []))
+        except LatexError as exc:
+            self.doc.findings.append(Finding("ill-formed", line, str(exc), column=column))
+        table = self.doc.tables[-1]
+        if not table.rows:
+            table.line = line
+        table.rows.append(Row(result, condition, line, text, column))
+        table.text = "\n".join(filter(None, (table.text, text)))
+        reading = meaning.understood(meaning.Case(condition, result)) if condition and result \
+            else meaning.not_understood("the row cannot be read")
+        self.add_part("row", line, column, text, reading)
+
     def fence(self, block: Block) -> None:
         language = block.info
         heading = " ".join(title for _, title in self.headings).lower()
         if language in ("why3", "whyml", "mlw") or (language == "ocaml" and "formal" in heading):
             self.doc.formal.append(FormalText(self.section(block.line).title, block.line + 1, language, block.body))
+
+
+_CONDITION_HEADER = re.compile(r"^(?:conditions?|cases?|when|if|inputs?|operands?|where)$", re.I)
+_RESULT_HEADER = re.compile(r"^(?:results?|c|c\s*\[\s*i\s*\]|c_i|outputs?|values?|quotients?|y|a\s*/\s*b)$", re.I)
+
+
+def _cells(block: Block) -> list[list[Inline]]:
+    """A table row's cells, each its inline pieces."""
+    cells: list[list[Inline]] = []
+    for piece in block.inlines:
+        if piece.kind == "cell":
+            cells.append([])
+        elif cells:
+            cells[-1].append(piece)
+    return cells
+
+
+def _render_cell(pieces: list[Inline]) -> str:
+    return " ".join(f"${p.text}$" if p.kind == "math" else p.text for p in pieces if p.kind in ("text", "math", "code"))
+
+
+def _case_columns(header: Block) -> tuple[int, int] | None:
+    """A header row naming a condition column and a result column (`| Condition | Result |`): their places."""
+    names = [re.sub(r"[`*$\\{}]", "", _render_cell(c)).strip() for c in _cells(header)]
+    condition = next((k for k, n in enumerate(names) if _CONDITION_HEADER.match(n)), None)
+    result = next((k for k, n in enumerate(names) if _RESULT_HEADER.match(n)), None)
+    return (condition, result) if condition is not None and result is not None and condition != result else None
+
+
+def _cell_tokens(pieces: list[Inline]) -> list[Token]:
+    """A cell's words and formulas as one run of tokens (its math parsed)."""
+    found: list[Token] = []
+    for piece in pieces:
+        if piece.kind == "math":
+            found += tokens(piece.text)
+        elif piece.kind in ("text", "code"):
+            found += text_tokens(piece.text)
+    return found
 
 
 def _unbalanced(items) -> Token | None:
@@ -813,6 +930,27 @@ def _unbalanced(items) -> Token | None:
                 return token
             stack.pop()
     return stack[0] if stack else None
+
+
+def _listed(items: list[Token]):
+    """The cells of `A = \\begin{bmatrix} ... \\end{bmatrix}` (its rows) or `A = [1, -2, 0.5]` (one row), or
+    None when the formula is neither."""
+    envs = [t for t in items if t.kind == "env" and t.text.endswith("matrix")]
+    if envs:
+        return envs[-1].parts
+    equals = next((k for k, t in enumerate(items) if t.kind == "sym" and t.text in ("=", "≈")), None)
+    rest = items[equals + 1:] if equals is not None else []
+    if rest and rest[0].kind == "sym" and rest[0].text == "≈":
+        rest = rest[1:]
+    if len(rest) < 2 or rest[0].text != "[" or rest[-1].text != "]":
+        return None
+    cells: list[list[Token]] = [[]]
+    for token in rest[1:-1]:
+        if token.kind == "sym" and token.text == ",":
+            cells.append([])
+        else:
+            cells[-1].append(token)
+    return [cells] if all(cells) else None
 
 
 def _assigned_name(items: list[Token]) -> str:
@@ -959,7 +1097,10 @@ def _abbreviation(found: list[Token], k: int) -> bool:
 
 
 def _shift(token: Token, offset: int) -> Token:
-    return Token(token.kind, token.text, token.pos + offset, token.parts)
+    """A token, and the tokens inside it (an environment's cells, a fraction's parts), placed ``offset`` further."""
+    parts = tuple(tuple(_shift(t, offset) if isinstance(t, Token) else tuple(_shift(u, offset) for u in t)
+                        for t in part) for part in token.parts) if token.parts else token.parts
+    return Token(token.kind, token.text, token.pos + offset, parts)
 
 
 def _place(marks: list[tuple[int, int, int]], offset: int) -> tuple[int, int]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from divbridge.document.caserule import CANONICAL_NAMES, CaseRule
 from divbridge.document.notes import is_note_file
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.obligations import DEFAULT_DOCUMENT, document
+from divbridge.obligations import DEFAULT_DOCUMENT, coverage, document
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
 from divbridge import statements
@@ -308,7 +308,8 @@ def spec_summary(path: str | Path, obligations: list[Obligation]) -> tuple[str, 
         from divbridge.obligations.accuracy import note_name, note_summary
         notes = [note_summary(n, [o for o in obligations if any(t.startswith(f"{note_name(n)}#")
                                                                 for t in o.requirements)]) for n in binding.notes]
-    return f"{len(binding.requirements)} requirement tags", document.summary(binding, notes)
+    gaps = coverage.gaps(binding, spec_obligations(path))   # the whole document's, whatever --only chose
+    return f"{len(binding.requirements)} requirement tags", document.summary(binding, notes, gaps)
 
 
 def _version_of(path: str | Path) -> tuple[str, int]:

@@ -41,7 +41,7 @@ from pathlib import Path
 from divbridge import assets
 from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
-from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, Reference, Semantics, SignRule)
+from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, NoClaim, Reference, Semantics, SignRule)
 from divbridge.document.reader import Part, Section, SpecDocument, accuracy_notes, has_div_section, read_document
 from divbridge.errors import InputError
 from divbridge.statements import rounding_rule
@@ -101,6 +101,7 @@ class DocRequirement:
     roles: list[str] = field(default_factory=list)
     sections: list[str] = field(default_factory=list)
     readings: list[tuple[int, str, str]] = field(default_factory=list)   # (line, text, what it is read as)
+    claims: list[int] = field(default_factory=list)   # the lines of its parts that state something (not NoClaim)
 
 
 @dataclass
@@ -151,6 +152,7 @@ def bind(doc: SpecDocument) -> Binding:
                 tuple(TagRef(r.tag, part.line) for r in function) or (TagRef("", part.line),)
             _bind(binding, section, part, statement, refs)
         _examples(doc, section, binding, function)
+    binding.unread += doc.unread()
     _tables(doc, binding)
     binding.notes = accuracy_notes(doc)
     return binding
@@ -168,7 +170,10 @@ def _requirements(doc: SpecDocument, binding: Binding) -> None:
             requirement.line, requirement.text, requirement.section = use.line, use.text, section
     for part in doc.parts:
         if part.tag in binding.requirements:
-            binding.requirements[part.tag].readings.append((part.line, part.text, str(part.reading)))
+            requirement = binding.requirements[part.tag]
+            requirement.readings.append((part.line, part.text, str(part.reading)))
+            if any(not isinstance(s, (NoClaim, Reference)) for s in part.reading.statements):
+                requirement.claims.append(part.line)
 
 
 def _function_refs(doc: SpecDocument, section: Section) -> tuple[TagRef, ...]:
@@ -238,8 +243,8 @@ def _examples(doc: SpecDocument, section: Section, binding: Binding, function: t
         if len({len(f) for f in flat}) != 1:
             continue
         refs = tuple(TagRef(r.tag, example.line) for r in function) or (TagRef("", example.line),)
-        binding.examples.append(DocExample(section.family, number, example.line, tuple(zip(*flat)), section.types,
-                                           refs))
+        binding.examples.append(DocExample(section.family, number, example.line, tuple(zip(*flat)),
+                                           example.types or section.types, refs))
 
 
 def _tables(doc: SpecDocument, binding: Binding) -> None:
@@ -341,13 +346,17 @@ def entry_text(entry: Entry) -> str:
     return str(literal.value)
 
 
-def summary(binding: Binding, notes: list[dict] = ()) -> dict:
+def summary(binding: Binding, notes: list[dict] = (), gaps: list = ()) -> dict:
     """The document as results.json records it: name (as `assets.artifact_path` names files), title, and
     every requirement with its lines and roles (none: no formal reading, informal); ``notes``: the summaries
-    of the accuracy notes it carries, whose requirements follow its own."""
-    return {"path": assets.artifact_path(Path(binding.path)), "title": binding.title,
+    of the accuracy notes it carries, whose requirements follow its own; ``gaps``: the requirements the run
+    does not cover (`obligations.coverage`), recorded only when there are some."""
+    data = {"path": assets.artifact_path(Path(binding.path)), "title": binding.title,
             "requirements": [{"tag": r.tag, "line": r.line, "lines": r.lines, "text": r.text,
                               "section": r.section, "sections": r.sections, "roles": r.roles,
                               "readings": [list(reading) for reading in r.readings]}
                              for r in binding.requirements.values()]
             + [r for note in notes for r in note["requirements"]]}
+    if gaps:
+        data["uncovered"] = [{"tag": g.tag, "line": g.line, "text": g.text, "why": g.why} for g in gaps]
+    return data

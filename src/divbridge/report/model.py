@@ -112,8 +112,8 @@ class TraceRow:
     def status(self) -> str:
         if self.requirement is None:
             return "not a specification tag"
-        if not self.obligations:
-            return "informal only" if self.requirement.informal else "uncovered"
+        if self.requirement.uncovered or not self.obligations:
+            return "informal only" if self.requirement.informal and not self.requirement.uncovered else "uncovered"
         failing = sum(view.status == "fail" for view in self.obligations)
         if failing:
             return f"{failing} of {len(self.obligations)} not as expected"
@@ -324,10 +324,13 @@ def document_requirements(document: dict | None) -> tuple[Requirement, ...]:
         lines = sorted({line for entry in entries for line in entry["lines"]})
         sections = "; ".join(dict.fromkeys(entry["section"] for entry in entries))
         readings = tuple(dict.fromkeys(tuple(x) for entry in entries for x in entry.get("readings", ())))
+        uncovered = tuple(f"uncovered: {tag} line {gap['line']}: «{gap['text']}» {gap['why']}"
+                          for gap in document.get("uncovered", ()) if gap["tag"] == tag)
         requirements.append(Requirement(tag, sections, entries[0]["text"],
                                         f"{document['path']} line{'s' if len(lines) > 1 else ''} "
                                         + ", ".join(map(str, lines)),
-                                        informal=not any(entry["roles"] for entry in entries), readings=readings))
+                                        informal=not any(entry["roles"] for entry in entries), readings=readings,
+                                        uncovered=uncovered))
     return tuple(requirements)
 
 

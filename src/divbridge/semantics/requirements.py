@@ -20,6 +20,7 @@ class Requirement:
     origin: str       # "seed 000" where the draft states it, "divbridge" where the model completes it
     informal: bool = False  # no obligation can trace to it (e.g. "no sparse tensors")
     readings: tuple = ()    # (line, text, what divbridge reads it as) for each part of a document's requirement
+    uncovered: tuple = ()   # "E_X line 64: «...» not understood (...)": what of its text no obligation verifies
 
 
 SONNX_REQUIREMENTS: tuple[Requirement, ...] = (

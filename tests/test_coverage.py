@@ -1,0 +1,126 @@
+"""Reading coverage as a result: an unread statement inside a requirement is a check-spec finding at its line
+and column, makes `prove` not as expected (naming tag, line and text), shows in the traceability matrix, and is
+lost in `audit`; a rewording read as the same rule keeps its obligations."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from divbridge import audit
+from divbridge.checkspec.analysis import analyse_text
+from divbridge.cli import main
+from divbridge.obligations import coverage, document
+from divbridge.obligations.catalog import obligations_of
+from divbridge.document.reader import parse_document
+from divbridge.report.model import document_requirements
+
+DIV = Path(__file__).parent.parent / "proofs" / "spec" / "div.md"
+PRODUCT = "an infinity carrying the product of the signs. `[E_DIV_FLOAT_DEF_0040]`"
+UNKNOWN = "- The quotient is computed by a dedicated hardware unit. `[E_DIV_HW_0010]`\n"
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
+def _div() -> str:
+    return DIV.read_text()
+
+
+def _with_unknown(text: str) -> tuple[str, int]:
+    """div.md with a sentence divbridge does not know under a tag of its own, and that sentence's line."""
+    anchor = "- Sparse tensors are out of scope. `[RG1]`\n"
+    assert text.count(anchor) == 1
+    text = text.replace(anchor, anchor + UNKNOWN)
+    return text, text[:text.index(UNKNOWN)].count("\n") + 1
+
+
+def _obligations(text: str) -> set[str]:
+    return {o.id for o in obligations_of(document.bind(parse_document(text, "div.md")))}
+
+
+def test_the_product_of_both_signs_is_the_product_of_the_signs():
+    text = _div()
+    assert text.count(PRODUCT) == 1
+    reworded = text.replace(PRODUCT, PRODUCT.replace("the product of the signs", "the product of both signs"))
+    before, after = _obligations(text), _obligations(reworded)
+    assert after == before
+    assert {f"float.{f}.special.finite_div_zero_sign" for f in ("fp16", "bf16", "fp32", "fp64")} <= after
+    assert document.bind(parse_document(reworded, "div.md")).unread == []
+
+
+def test_check_spec_reports_an_unread_statement_at_its_line_and_column():
+    text, line = _with_unknown(_div())
+    result = analyse_text(text, "div.md")
+    [finding] = [f for f in result["findings"] if f["kind"] == "unread"]
+    assert (finding["line"], finding["column"]) == (line, 3)
+    assert "E_DIV_HW_0010" in finding["message"] and "dedicated hardware unit" in finding["message"]
+    assert result["exit_code"] == 0
+    assert analyse_text(_div(), "div.md")["findings"] == []
+
+
+def test_check_spec_strict_fails_on_unread_and_counts_it(tmp_path, capsys):
+    text, line = _with_unknown(_div())
+    path = tmp_path / "div.md"
+    path.write_text(text)
+    assert main(["check-spec", str(path)]) == 0
+    assert main(["check-spec", "--strict", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"div.md:{line}:3: unread: E_DIV_HW_0010" in out
+    assert out.rstrip().endswith("1 unread")
+
+
+def test_a_requirement_with_an_unread_statement_is_uncovered():
+    text, line = _with_unknown(_div())
+    binding = document.bind(parse_document(text, "div.md"))
+    gaps = coverage.gaps(binding, obligations_of(binding))
+    assert [str(g) for g in gaps] == [f"E_DIV_HW_0010 line {line}: «The quotient is computed by a dedicated hardware "
+                                      "unit.» not understood (a phrasing divbridge does not know)"]
+    clean = document.bind(parse_document(_div(), "div.md"))
+    assert coverage.gaps(clean, obligations_of(clean)) == []
+
+
+def test_a_claim_that_binds_no_obligation_is_uncovered():
+    binding = document.bind(parse_document(_div(), "div.md"))
+    kept = [o for o in obligations_of(binding) if "E_DIV_FLOAT_DEF_0060" not in o.requirements]
+    [gap] = coverage.gaps(binding, kept)
+    assert (gap.tag, gap.why) == ("E_DIV_FLOAT_DEF_0060", "binds no obligation")
+    assert gap.text.startswith("A finite number over an infinity")
+
+
+def test_prove_exits_1_naming_tag_line_and_text(tmp_path, capsys):
+    text, line = _with_unknown(_div())
+    path = tmp_path / "div.md"
+    path.write_text(text)
+    code = main(["prove", "--spec", str(path), "--only", "float.fp32.special.finite_div_zero_sign", "--provers", "z3",
+                 "--no-crosscheck", "--out", str(tmp_path / "out")])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert (f"uncovered: E_DIV_HW_0010 line {line}: «The quotient is computed by a dedicated hardware unit.» not "
+            "understood") in out
+    recorded = json.loads((tmp_path / "out" / "results.json").read_text())["document"]
+    [requirement] = [r for r in document_requirements(recorded) if r.tag == "E_DIV_HW_0010"]
+    assert requirement.uncovered == (f"uncovered: E_DIV_HW_0010 line {line}: «The quotient is computed by a "
+                                     "dedicated hardware unit.» not understood (a phrasing divbridge does not know)",)
+
+
+def test_audit_reports_a_statement_that_becomes_unread_as_lost_at_its_line():
+    old = _div()
+    new = old.replace(PRODUCT, PRODUCT.replace("the product of the signs", "the signs multiplied in some way"))
+    line = new[:new.index("the signs multiplied")].count("\n") + 1
+    result = audit.audit(old, "old.md", new, "new.md")
+    assert [(g["tag"], g["line"]) for g in result["lost"]] == [("E_DIV_FLOAT_DEF_0040", line)]
+    assert result["exit_code"] == 1
+    assert f"E_DIV_FLOAT_DEF_0040 line {line}" in result["worse"]
+    assert "WORSE (lost)" in audit.render_text(result)
+    assert [c["line"] for c in result["claims"]["removed"]] == [line]
+    assert [c["id"] for c in result["claims"]["changed"]] == ["tag/E_DIV_FLOAT_DEF_0040"]
+    assert result["tags"]["lines"] == {"E_DIV_FLOAT_DEF_0040": line}
+    assert f"    E_DIV_FLOAT_DEF_0040 (line {line})" in audit.render_text(result).splitlines()
+    same = audit.audit(old, "old.md", old.replace("the product of the signs. `[E_DIV_FLOAT_DEF_0040]`",
+                                                  "the product of both signs. `[E_DIV_FLOAT_DEF_0040]`"), "new.md")
+    assert same["lost"] == [] and same["exit_code"] == 0
