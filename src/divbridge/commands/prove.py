@@ -119,6 +119,7 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
     with toolprobe.recording() as tools:   # the tools this run asks (the up-to-date check stands on them)
         proved, versions = runner.run(obligations)
+        smoke_tests(proved, cache, args.jobs)
     results = Results(proved, tool_versions=versions, document=summary)
     skeletons = _start_skeletons(results, out) if "why3" in provers else None
     crosscheck_failures = 0
@@ -141,6 +142,15 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
     if stamp is not None and not runner.left_uncached:
         stamp.write(args.spec, out, cache.consulted, tools, printed.getvalue(), exit_code)
     return exit_code
+
+
+def smoke_tests(results: list[ObligationResult], cache, jobs: int) -> None:
+    """Each result's smoke tests (`provers.smoke`), from the cache or two short SMT queries."""
+    from divbridge.provers import smoke
+    print("smoke tests: are the hypotheses satisfiable, does each conclusion need Div? ...", flush=True)
+    found = smoke.check([r.obligation for r in results], cache, jobs)
+    for result in results:
+        result.smoke = found[result.id]
 
 
 def _catalogue(spec: Path) -> list:
@@ -252,7 +262,8 @@ def print_summary(results: list[ObligationResult], stream) -> None:
     """A table per family and format, then the open claims and every obligation not as expected."""
     from divbridge.provers.counterexample import show
     from divbridge.results import Tally, tally
-    header = f"{'family':<8} {'format':<8} {'total':>6} {'proved':>7} {'refuted*':>9} {'open':>5} {'not as expected':>16}"
+    header = (f"{'family':<8} {'format':<8} {'total':>6} {'proved':>7} {'defin.*':>8} {'refuted*':>9} {'open':>5} "
+              f"{'not as expected':>16}")
     print("\n" + header + "\n" + "-" * len(header), file=stream)
     groups = sorted(tally(results, lambda r: (r.family, r.format)), key=lambda group: group.label)
     overall = (tally(results, lambda r: ("all", "")) or [Tally(("all", ""))])[0]
@@ -260,9 +271,11 @@ def print_summary(results: list[ObligationResult], stream) -> None:
         if group is overall:
             print("-" * len(header), file=stream)
         family, fmt = group.label
-        print(f"{family:<8} {fmt:<8} {group.total:>6} {group.proved:>7} {group.refuted_as_expected:>9} "
-              f"{group.open:>5} {group.not_as_expected:>16}", file=stream)
-    print("refuted* = refuted as expected (a probe of a known defect, with its counterexample)", file=stream)
+        print(f"{family:<8} {fmt:<8} {group.total:>6} {group.proved:>7} {group.definitions:>8} "
+              f"{group.refuted_as_expected:>9} {group.open:>5} {group.not_as_expected:>16}", file=stream)
+    print("defin.* = proved, but true of any division: a definition restated, not a property of Div (smoke test)\n"
+          "refuted* = refuted as expected (a probe of a known defect, with its counterexample)", file=stream)
+    print_smoke(results, stream)
     open_claims = [r for r in results if r.status == "open"]
     if open_claims:
         print(f"\n{len(open_claims)} open claim(s), NOT proved (attempted, no prover settled them):", file=stream)
@@ -274,7 +287,8 @@ def print_summary(results: list[ObligationResult], stream) -> None:
         for r in failures:
             detail = f": {r.message}" if r.message else ""
             where = ", ".join(f"{tag or '(no tag)'} line {line}" for tag, line in zip(r.requirements, r.lines) if line)
-            print(f"  {r.id}: expected {r.expect}, got {r.verdict} ({r.prover}){detail}"
+            vacuous = " of vacuous hypotheses (smoke test: unsatisfiable)" if r.verdict == "proved" else ""
+            print(f"  {r.id}: expected {r.expect}, got {r.verdict}{vacuous} ({r.prover}){detail}"
                   + (f"\n    stated at {where}" if where else ""), file=stream)
             for name, value in show(r.counterexample).items():
                 print(f"    counterexample: {name} = {value}", file=stream)
@@ -283,6 +297,20 @@ def print_summary(results: list[ObligationResult], stream) -> None:
     else:
         print(f"\n{overall.as_expected} of {overall.total} obligations as expected"
               + (f", {len(open_claims)} open" if open_claims else ""), file=stream)
+
+
+def print_smoke(results: list[ObligationResult], stream) -> None:
+    """The smoke tests' counts, and the definitions by name."""
+    from collections import Counter
+    from divbridge.provers.verdicts import Smoke
+    smoke = [r.smoke or Smoke() for r in results]
+    hypotheses = Counter(s.hypotheses for s in smoke)
+    conclusion = Counter(s.conclusion for s in smoke)
+    print(f"\nsmoke tests: hypotheses {', '.join(f'{n} {k}' for k, n in sorted(hypotheses.items()))}; "
+          f"conclusion {', '.join(f'{n} {k}' for k, n in sorted(conclusion.items()))}", file=stream)
+    for r in results:
+        if r.definition:
+            print(f"  definition: {r.id}: {r.statement}", file=stream)
 
 
 def print_crosscheck(results: Results, stream) -> None:
