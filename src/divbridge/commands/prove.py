@@ -120,6 +120,7 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
     with toolprobe.recording() as tools:   # the tools this run asks (the up-to-date check stands on them)
         proved, versions = runner.run(obligations)
         smoke_tests(proved, cache, args.jobs)
+    _record_smt_status(proved, out)
     results = Results(proved, tool_versions=versions, document=summary)
     skeletons = _start_skeletons(results, out) if "why3" in provers else None
     crosscheck_failures = 0
@@ -142,6 +143,15 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
     if stamp is not None and not runner.left_uncached:
         stamp.write(args.spec, out, cache.consulted, tools, printed.getvalue(), exit_code)
     return exit_code
+
+
+def _record_smt_status(results: list[ObligationResult], out: Path) -> None:
+    """Each rendered SMT-LIB query's ``:status``: what an SMT solver established, else the route taken."""
+    from divbridge.obligations.smtrender import record_status
+    for result in results:
+        path = out / "smt" / f"{result.id}.smt2"
+        if "smt" in result.artifacts and path.exists():
+            record_status(path, result.verdict, result.prover)
 
 
 def smoke_tests(results: list[ObligationResult], cache, jobs: int) -> None:
