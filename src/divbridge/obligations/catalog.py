@@ -205,6 +205,8 @@ def int_obligations(binding: Binding) -> list[Obligation]:
         params = {"bits": fmt.bits, "signed": fmt.signed, "excludes_int_min": excluded}
         for prop in statements.registry().of_kind("integer"):
             needs = [r for r in prop.roles if r != "int.overflow"]
+            if prop.signed_only and not fmt.signed:
+                continue
             if prop.probe:
                 if not (fmt.signed and excluded):
                     continue
