@@ -33,9 +33,9 @@ _ATTEMPT = {
                    "counterexample": _COUNTEREXAMPLE, "message": _TEXT,
                    "time_s": {"type": "number", "minimum": 0}, "cached": {"type": "boolean"}}}
 _SMOKE = {
-    "type": "object", "required": ["hypotheses", "conclusion", "model", "solver"], "additionalProperties": False,
+    "type": "object", "required": ["hypotheses", "conclusion", "model", "by"], "additionalProperties": False,
     "properties": {"hypotheses": {"enum": list(SMOKE_HYPOTHESES)}, "conclusion": {"enum": list(SMOKE_CONCLUSION)},
-                   "model": {"type": "object", "additionalProperties": _TEXT}, "solver": _TEXT}}
+                   "model": {"type": "object", "additionalProperties": _TEXT}, "by": _TEXT}}
 _OBLIGATION = {
     "type": "object", "additionalProperties": False,
     "required": ["id", "title", "family", "format", "kind", "prop", "requirements", "statement", "expect", "params",

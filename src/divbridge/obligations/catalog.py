@@ -241,8 +241,6 @@ def real_obligations(binding: Binding) -> list[Obligation]:
 def shape_obligations(binding: Binding) -> list[Obligation]:
     obligations = []
     for prop in statements.registry().of_kind("shape"):
-        if prop.elements and prop.elements not in binding.types:
-            continue
         if binding.has(prop.roles[0]):
             obligations.append(_obligation(
                 binding.refs(*prop.roles), id=f"shape.{prop.group}.{prop.name}", title=prop.title, family="shape",

@@ -12,7 +12,9 @@ a bare conclusion), two more queries:
   operator's definition (``C = A/B``) or a conclusion ``true``: the obligation is ``definitional``, shown as
   a definition and not counted as a proved property.  ``sat``: it states something about Div.
 
-An obligation with no SMT-LIB query (a Why3-only, Coq or enumeration claim) is ``not checked``, said so.
+An obligation with no SMT-LIB query (a Why3-only, Coq or enumeration claim) is ``not checked``, said so,
+unless its statement says its goal holds of any division by its very form (`Statement.definitional`: the
+tensor goals, quantified over the scalar division).
 The answers are cached with the proofs (`provers.cache`, the query's text as key); each query gets
 `TIME_LIMIT_S`, and no answer is ``unknown``, never a pass.
 """
@@ -24,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from divbridge import statements
 from divbridge.obligations import smtrender
 from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample, solvers
@@ -189,7 +192,8 @@ def check(obligations: list[Obligation], cache, jobs: int) -> dict[str, Smoke]:
 
 def _smoke(obligation: Obligation, cache, pool: solvers.WorkerPool) -> Smoke:
     if not smtrender.handles(obligation):
-        return Smoke()
+        reason = statements.of(obligation).definitional(obligation)
+        return Smoke(conclusion="definitional", by=f"its form: {reason}") if reason else Smoke()
     rendered = smtrender.render(obligation, Path("."))
     floats = bool(solvers.float_sizes(rendered.text))
     solver = next((s for s in SOLVER_ORDER if solvers.supports(s, rendered.logic, rendered.text)

@@ -188,7 +188,7 @@ class Smoke:
     hypotheses: str = "not checked"              # one of SMOKE_HYPOTHESES ("none": the goal has no hypotheses)
     conclusion: str = "not checked"              # one of SMOKE_CONCLUSION
     model: dict[str, str] = field(default_factory=dict)   # a point where the hypotheses hold, as shown
-    solver: str = ""
+    by: str = ""                                 # the solver and version that answered, or the form of the goal
 
     @property
     def flag(self) -> str:
@@ -199,13 +199,13 @@ class Smoke:
 
     def to_json(self) -> dict[str, Any]:
         return {"hypotheses": self.hypotheses, "conclusion": self.conclusion, "model": dict(self.model),
-                "solver": self.solver}
+                "by": self.by}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Smoke":
         if data["hypotheses"] not in SMOKE_HYPOTHESES or data["conclusion"] not in SMOKE_CONCLUSION:
             raise ValueError(f"a smoke result of unknown kind: {data!r}")
-        return cls(data["hypotheses"], data["conclusion"], dict(data["model"]), str(data["solver"]))
+        return cls(data["hypotheses"], data["conclusion"], dict(data["model"]), str(data["by"]))
 
 
 def as_expected(verdict: str, expect: str) -> bool:

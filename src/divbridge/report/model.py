@@ -102,7 +102,7 @@ class ObligationView:
         conclusion = {"about Div": "needs Div (false of some other division)",
                       "definitional": "DEFINITIONAL (true of any division: a definition, not a property)"
                       }.get(smoke.conclusion, smoke.conclusion)
-        return f"hypotheses {hypotheses}; conclusion {conclusion}" + (f" ({smoke.solver})" if smoke.solver else "")
+        return f"hypotheses {hypotheses}; conclusion {conclusion}" + (f" (by {smoke.by})" if smoke.by else "")
 
     @property
     def flag(self) -> str:
