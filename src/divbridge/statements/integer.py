@@ -124,7 +124,7 @@ STATEMENTS = (
         title="C = 0 or sign(C) = sign(A) xor sign(B)",
         statement="b != 0 and not (a = MIN and b = -1) -> a / b = 0 or (a / b < 0 <-> (a < 0 xor b < 0))",
         why3_goal="""forall a b: int. defined a b ->
-    let c = div a b in c = 0 \/ (c < 0 <-> not (a < 0 <-> b < 0))""",
+    let c = div a b in c = 0 \\/ (c < 0 <-> not (a < 0 <-> b < 0))""",
         smt_goal="(define-fun goal () Bool (=> pre (or (= c {{ bv_literal(w, 0) }}) (= (bvslt c {{ bv_literal(w, 0) }}) "
                  "(xor (bvslt a {{ bv_literal(w, 0) }}) (bvslt b {{ bv_literal(w, 0) }}))))))",
         holds=_sign),
