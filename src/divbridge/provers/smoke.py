@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from divbridge import statements
+from divbridge.errors import ToolMissing
 from divbridge.obligations import smtrender
 from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample, solvers
@@ -196,9 +197,9 @@ def _smoke(obligation: Obligation, cache, pool: solvers.WorkerPool) -> Smoke:
         return Smoke(conclusion="definitional", by=f"its form: {reason}") if reason else Smoke()
     rendered = smtrender.render(obligation, Path("."))
     floats = bool(solvers.float_sizes(rendered.text))
-    solver = next((s for s in SOLVER_ORDER if solvers.supports(s, rendered.logic, rendered.text)
+    solver = next((s for s in SOLVER_ORDER if _installed(s) and solvers.supports(s, rendered.logic, rendered.text)
                    and (s != "cvc5" or floats)), "")
-    if not solver:
+    if not solver:   # no solver here reads it: said, not guessed
         return Smoke()
     hypotheses, model = "none", {}
     query = hypotheses_query(rendered.text)
@@ -209,6 +210,14 @@ def _smoke(obligation: Obligation, cache, pool: solvers.WorkerPool) -> Smoke:
     answer = _ask(obligation, "conclusion", free_division_query(rendered.text), solver, cache, pool)
     conclusion = {"refuted": "about Div", "proved": "definitional"}.get(answer.verdict, "unknown")
     return Smoke(hypotheses, conclusion, model, f"{solver} {solvers.version(solver)}")
+
+
+def _installed(solver: str) -> bool:
+    try:
+        solvers.version(solver)
+    except ToolMissing:
+        return False
+    return True
 
 
 def _ask(obligation: Obligation, kind: str, query: str, solver: str, cache, pool: solvers.WorkerPool) -> Attempt:
