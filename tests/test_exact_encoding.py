@@ -68,15 +68,20 @@ def test_a_row_with_a_gap_is_unread_not_a_row(tmp_path, monkeypatch):
     assert [(u.line, u.why) for u in binding.unread if u.line == 81] == [(81, "no ceil")]
 
 
-def test_check_spec_reads_an_integer_ceil_row_exactly(tmp_path, capsys):
+
+INT_ROW = ("\\frac{A[i]}{B[i]} & \\text{if } B[i] \\neq 0 \\text{ and } B[i] \\neq -1 \\\\", 116)
+REAL_ROW = ("\\frac{A[i]}{B[i]} & \\text{if } B[i] \\neq 0 \\\\", 34)
+
+
+@pytest.mark.parametrize("row, line", [INT_ROW, REAL_ROW])
+def test_check_spec_reads_an_integer_and_a_real_row_exactly(row, line, tmp_path, capsys):
     from divbridge import cli
     text = open("proofs/spec/div.md", encoding="utf-8").read()
-    row = "\\frac{A[i]}{B[i]} & \\text{if } B[i] \\neq 0 \\text{ and } B[i] \\neq -1 \\\\"
     assert row in text
     for written, holds in (("\\lceil \\frac{A[i]}{B[i]} \\rceil", False), ("-\\frac{A[i]}{B[i]}", False),
-                           ("\\operatorname{trunc}(\\frac{A[i]}{B[i]})", True)):
+                           ("\\lfloor \\frac{A[i]}{B[i]} \\rfloor", False), ("\\frac{A[i]}{B[i]}", True)):
         copy = tmp_path / "div.md"
         copy.write_text(text.replace(row, row.replace("\\frac{A[i]}{B[i]}", written, 1)), encoding="utf-8")
         cli.main(["check-spec", str(copy)])
         out = capsys.readouterr().out
-        assert (f"{copy}:116: incorrect" not in out) == holds, (written, out[-400:])
+        assert (f"{copy}:{line}: incorrect" not in out) == holds, (written, out[-400:])

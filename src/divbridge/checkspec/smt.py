@@ -190,7 +190,7 @@ class ExactEncoding(Encoding):
         return z3.BoolVal({"=": False, "≠": True, "<": x_below, "≤": x_below, ">": not x_below, "≥": not x_below}[op])
 
 
-_INT_ROUNDINGS = ("", "trunc", "floor", "ceil")   # an integer quotient's roundings, each encoded exactly
+_INT_ROUNDINGS = ("", "trunc", "floor", "ceil")   # a quotient's roundings to an integer, each encoded exactly
 
 
 class IntEncoding(ExactEncoding):
@@ -306,8 +306,14 @@ class RealEncoding(ExactEncoding):
         return {"=": x == y, "≠": x != y, "<": x < y, ">": x > y, "≤": x <= y, "≥": x >= y}[op]
 
     def ok(self, result: Result) -> z3.BoolRef:
-        if result.kind == "quotient":
-            return self.b != 0 if result.sign != "-" else z3.BoolVal(False)
+        if result.kind == "quotient" and result.rounding in _INT_ROUNDINGS:
+            exact = self.a / self.b
+            floor = z3.ToReal(z3.ToInt(exact))
+            ceil = -z3.ToReal(z3.ToInt(-exact))
+            q = {"": exact, "floor": floor, "ceil": ceil, "trunc": z3.If(exact >= 0, floor, ceil)}[result.rounding]
+            return z3.And(self.b != 0, (-q if result.sign == "-" else q) == exact)
+        if result.kind == "quotient":   # round(A/B): which nearest, the document does not say; not a claim here
+            return self.b != 0
         if result.kind in ("nan", "inf"):
             return z3.BoolVal(False)     # the reals have neither
         if result.kind == "undefined":
