@@ -19,6 +19,8 @@ OTHERWISE = ("atom", "B", "≠", ("number", "0", ""))
     (("quotient", "±", "0", ""), "sign '±'"),
     (("sign", "±", "zero", ""), "states no sign"),
     (("abs", "", "0", ""), "'abs'"),
+    (("number", "±", "1", ""), "number ±1"),
+    (("number", "±", "0", ""), ""),                      # ±0: a zero of either sign
 ])
 def test_encoding_gap_names_what_no_backend_encodes(result, gap):
     found = case_table.encoding_gap(OTHERWISE, result)

@@ -95,6 +95,8 @@ def _result_gap(result: tuple) -> str:
         if rounding not in _INTEGER_ROUNDING:
             return f"the result {rounding}(A/B) has no exact encoding"
         return "" if sign in ("", "-") else f"the result with sign '{sign}' of A/B has no exact encoding"
+    if kind == "number" and Fraction(value) != 0 and sign not in ("", "+", "-"):   # its value carries its sign
+        return f"the number {sign}{value} has no exact encoding"
     if kind in ("nan", "inf", "number"):
         return "" if sign in _RESULT_SIGNS else f"the sign '{sign}' has no exact encoding"
     return f"the result '{kind}' has no exact encoding"
