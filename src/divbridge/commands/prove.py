@@ -119,7 +119,7 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
     with toolprobe.recording() as tools:   # the tools this run asks (the up-to-date check stands on them)
         proved, versions = runner.run(obligations)
-        smoke_tests(proved, cache, args.jobs)
+        smoke_tests(proved, cache, args.jobs, runner.backends)
     _record_smt_status(proved, out)
     results = Results(proved, tool_versions=versions, document=summary)
     skeletons = _start_skeletons(results, out) if "why3" in provers else None
@@ -154,11 +154,14 @@ def _record_smt_status(results: list[ObligationResult], out: Path) -> None:
             record_status(path, result.verdict, result.prover)
 
 
-def smoke_tests(results: list[ObligationResult], cache, jobs: int) -> None:
-    """Each result's smoke tests (`provers.smoke`), from the cache or two short SMT queries."""
+def smoke_tests(results: list[ObligationResult], cache, jobs: int, run_backends) -> None:
+    """Each result's smoke tests (`provers.smoke`), from the cache or two short SMT queries (on the SMT
+    backend's solver workers when the run has them: started already)."""
     from divbridge.provers import smoke
+    from divbridge.provers.smt import SmtBackend
     print("smoke tests: are the hypotheses satisfiable, does each conclusion need Div? ...", flush=True)
-    found = smoke.check([r.obligation for r in results], cache, jobs)
+    pool = next((b.pool for b in run_backends if isinstance(b, SmtBackend)), None)
+    found = smoke.check([r.obligation for r in results], cache, jobs, pool)
     for result in results:
         result.smoke = found[result.id]
 

@@ -182,12 +182,16 @@ def _variable(term) -> bool:
 
 # -- running them ----------------------------------------------------------------------------------
 
-def check(obligations: list[Obligation], cache, jobs: int) -> dict[str, Smoke]:
-    """Obligation id -> its smoke result, every query through ``cache`` first."""
-    pool = solvers.WorkerPool(solvers.DEFAULT_MEMORY_MB)
+def check(obligations: list[Obligation], cache, jobs: int, pool: solvers.WorkerPool | None = None
+          ) -> dict[str, Smoke]:
+    """Obligation id -> its smoke result, every query through ``cache`` first.  ``pool``: the proof run's
+    solver workers, already started (else a pool of its own, stopped at the end)."""
+    own = pool is None
+    pool = pool or solvers.WorkerPool(solvers.DEFAULT_MEMORY_MB)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as executor:
         found = dict(zip((o.id for o in obligations), executor.map(lambda o: _smoke(o, cache, pool), obligations)))
-    pool.close()
+    if own:
+        pool.close()
     return found
 
 
