@@ -37,8 +37,10 @@ from divbridge.provers.verdicts import Attempt, Smoke
 
 TIME_LIMIT_S = 10.0
 # the first that reads the query: Bitwuzla (no reals, no BF16), then cvc5 for floats (Z3 takes 10 s on BF16's
-# accuracy where cvc5 takes 0.3 s), Z3 for the rest (cvc5 answers unknown on reals with a free division)
+# accuracy where cvc5 takes 0.3 s), Z3 for the rest (reals and integers)
 SOLVER_ORDER = ("bitwuzla", "cvc5", "z3")
+
+
 # -- the queries ---------------------------------------------------------------------------------
 
 _TOKEN = re.compile(r"\s+|;[^\n]*|\|[^|]*\||\(|\)|[^\s()]+")
