@@ -397,6 +397,8 @@ def test_command_writes_the_four_reports(tmp_path, monkeypatch, capsys):
     ('{"schema_version": 7, "obligations": []}', "schema version 7"),
     # schema 4 did not record what each obligation stated (its params): refused, with what to do
     ('{"schema_version": 4, "obligations": []}', "schema version 4 is not the supported version 6 (run `divbridge prove`"),
+    # schema 5 did not record each obligation's smoke tests: refused, with what to do
+    ('{"schema_version": 5, "obligations": []}', "schema version 5 is not the supported version 6 (run `divbridge prove`"),
     ('{"schema_version": 6, "obligations": [{"id": "x"}]}', "not a valid results file: missing fields divbridge_version, tool_versions"),
 ])
 def test_bad_results_file_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, content, message):

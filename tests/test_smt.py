@@ -47,10 +47,24 @@ def test_each_file_states_id_tags_status_and_logic(rendered):
         o = r.obligation
         assert f"; divbridge proof obligation {o.id}\n" in r.text
         assert f"; requirements: {o.traced_to}\n" in r.text
-        status = "unsat" if o.expect == "valid" else "sat"
-        assert f"(set-info :status {status})" in r.text
+        expected = "unsat" if o.expect == "valid" else "sat"
+        assert f"; expected: {o.expect}, so the negated goal asserted below is {expected}\n" in r.text
+        assert "(set-info :status unknown)" in r.text   # until a solver establishes it (record_status)
         assert re.search(rf"^\(set-logic {r.logic}\)$", r.text, re.M)
         assert r.text.count("(check-sat)") == 1 and "(assert (not goal))" in r.text
+
+
+def test_the_status_says_what_an_smt_solver_established_or_the_route(rendered, tmp_path):
+    r = rendered[0]
+    path = tmp_path / "q.smt2"
+    path.write_text(r.text)
+    smtrender.record_status(path, "proved", "gappa")
+    text = path.read_text()
+    assert "(set-info :status unknown)" in text and "verdict (proved) is gappa's" in text
+    smtrender.record_status(path, "proved", "why3+z3, bitwuzla")
+    text = path.read_text()
+    assert "(set-info :status unsat)" in text and "as bitwuzla established" in text and "gappa" not in text
+    assert smtrender.question(text) == smtrender.question(r.text)   # the cache key stays
 
 
 def test_logics_match_the_family(rendered):

@@ -65,7 +65,7 @@ def test_a_written_session_replays_with_plain_why3_replay(tmp_path, versions):
     assert set(before) == {"why3session.xml", "why3shapes"}
     code, output = _replay(tmp_path)
     assert code == 0, output
-    assert "div_int_int8: 4 of 6 goals proved, every proof replays" in output
+    assert "div_int_int8: 6 of 8 goals proved, every proof replays" in output
     # what has no proof in Why3 is named: the program VC and the probe (refuted, not proved)
     assert "no proof in Why3: DivInt_int8.div'vc, DivInt_int8_Int_min_div_minus_one.int_min_div_minus_one" in output
     assert _files(written[0]) == before          # replayed on a copy: the evidence is not rewritten
@@ -125,11 +125,12 @@ def test_a_session_never_claims_a_goal_that_was_not_proved(tmp_path, versions):
                                             "int.int8.range.result_in_range": ("z3", "proved")})
     [session] = why3session.write_sessions(results, tmp_path, 20)
     # only Why3's own proofs: not a timeout, not another prover's proof of the obligation
-    assert set(why3session.session_proofs(session)) == {"DivInt_int8.trunc_identity", "DivInt_int8.example_1"}
+    assert set(why3session.session_proofs(session)) == {"DivInt_int8.trunc_identity", "DivInt_int8.trunc_toward_zero",
+                                                        "DivInt_int8.trunc_sign", "DivInt_int8.example_1"}
     xml = (session / "why3session.xml").read_text()
-    assert xml.count("<proof ") == 2 and xml.count('proved="true"') == 2
+    assert xml.count("<proof ") == 4 and xml.count('proved="true"') == 4
     code, output = _replay(tmp_path)
-    assert code == 0 and "2 of 6 goals proved" in output
+    assert code == 0 and "4 of 8 goals proved" in output
     assert "DivInt_int8.trunc_magnitude" in output.split("no proof in Why3:")[1]
 
 

@@ -5,6 +5,7 @@
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)
 (set-info :source |divbridge obligation float.fp16.special.inf_div_inf|)
+; status: unsat, as bitwuzla established on this file
 (set-info :status unsat)
 (set-logic QF_BVFP)
 ; fp16 is (_ FloatingPoint 5 11); operands are declared as bit patterns

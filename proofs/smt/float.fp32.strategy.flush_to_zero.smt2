@@ -5,6 +5,7 @@
 ; expected: invalid, so the negated goal asserted below is sat
 (set-info :smt-lib-version 2.6)
 (set-info :source |divbridge obligation float.fp32.strategy.flush_to_zero|)
+; status: sat, as bitwuzla established on this file
 (set-info :status sat)
 (set-logic QF_BVFP)
 ; fp32 is (_ FloatingPoint 8 24); operands are declared as bit patterns

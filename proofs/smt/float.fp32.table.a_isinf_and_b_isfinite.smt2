@@ -5,6 +5,7 @@
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)
 (set-info :source |divbridge obligation float.fp32.table.a_isinf_and_b_isfinite|)
+; status: unsat, as bitwuzla established on this file
 (set-info :status unsat)
 (set-logic QF_BVFP)
 ; fp32 is (_ FloatingPoint 8 24); operands are declared as bit patterns

@@ -5,6 +5,7 @@
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)
 (set-info :source |divbridge obligation float.fp64.table.a_isnan_or_b_isnan|)
+; status: unsat, as bitwuzla established on this file
 (set-info :status unsat)
 (set-logic QF_BVFP)
 ; fp64 is (_ FloatingPoint 11 53); operands are declared as bit patterns

@@ -5,6 +5,7 @@
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)
 (set-info :source |divbridge obligation int.int16.truncation.trunc_magnitude|)
+; status: unsat, as bitwuzla established on this file
 (set-info :status unsat)
 (set-logic QF_BV)
 ; int16 values are 16-bit vectors in two's complement; SMT-LIB's bvsdiv is the

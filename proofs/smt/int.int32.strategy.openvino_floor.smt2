@@ -5,6 +5,7 @@
 ; expected: invalid, so the negated goal asserted below is sat
 (set-info :smt-lib-version 2.6)
 (set-info :source |divbridge obligation int.int32.strategy.openvino_floor|)
+; status: sat, as bitwuzla established on this file
 (set-info :status sat)
 (set-logic QF_BV)
 ; int32 values are 32-bit two's complement vectors; bvsdiv truncates toward zero (the ONNX rule)

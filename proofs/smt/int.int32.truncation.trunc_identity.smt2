@@ -5,6 +5,7 @@
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)
 (set-info :source |divbridge obligation int.int32.truncation.trunc_identity|)
+; status: unsat, as z3 established on this file
 (set-info :status unsat)
 (set-logic QF_NIA)
 ; mathematical integers: the statement is about the exact quotient truncated toward zero, whose magnitude is

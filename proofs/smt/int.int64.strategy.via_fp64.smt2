@@ -5,6 +5,7 @@
 ; expected: invalid, so the negated goal asserted below is sat
 (set-info :smt-lib-version 2.6)
 (set-info :source |divbridge obligation int.int64.strategy.via_fp64|)
+; status: sat, as bitwuzla established on this file
 (set-info :status sat)
 (set-logic QF_BVFP)
 ; int64 values are 64-bit two's complement vectors; bvsdiv truncates toward zero (the ONNX rule)

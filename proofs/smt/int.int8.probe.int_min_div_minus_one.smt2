@@ -5,6 +5,7 @@
 ; expected: invalid, so the negated goal asserted below is sat
 (set-info :smt-lib-version 2.6)
 (set-info :source |divbridge obligation int.int8.probe.int_min_div_minus_one|)
+; status: sat, as bitwuzla established on this file
 (set-info :status sat)
 (set-logic QF_BV)
 ; int8 values are 8-bit vectors in two's complement; SMT-LIB's bvsdiv is the

@@ -5,6 +5,7 @@
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)
 (set-info :source |divbridge obligation real.generic.neg_denominator|)
+; status: unsat, as z3 established on this file
 (set-info :status unsat)
 (set-logic QF_NRA)
 ; real numbers: SMT-LIB's / is exact division (total, but only used where the divisor is non-zero)

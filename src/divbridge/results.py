@@ -6,6 +6,8 @@
 the spec document proved (path, title, every requirement with its lines);
 ``tools`` the executables the provers ran (real path, size, SHA-256: the
 proof cache keys on them too).
+Since schema 6 every entry carries its ``smoke`` tests (`provers.smoke`): whether its hypotheses are
+satisfiable (with a point where they hold) and whether its conclusion needs Div at all.
 Each entry is the obligation as proved (its statement's ``prop`` and
 ``params`` included, so that the cross-check, a replay and the reports read
 what was proved instead of reading the document again) with its outcome.  It
@@ -37,7 +39,7 @@ from divbridge.atomicio import write_json_atomic, write_text_atomic
 from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
 from divbridge.provers.counterexample import Counterexample
-from divbridge.provers.verdicts import VERDICTS, Attempt, ObligationResult, Outcome, recorded
+from divbridge.provers.verdicts import VERDICTS, Attempt, ObligationResult, Outcome, Smoke, recorded
 
 SCHEMA_VERSION = 6
 RUN_LOG_SCHEMA_VERSION = 1
@@ -57,6 +59,7 @@ def entry(result: ObligationResult) -> dict[str, Any]:
             "counterexample": None if outcome.counterexample is None else outcome.counterexample.to_json(),
             "attempts": [_stable_attempt(a) for a in attempts], "message": outcome.message,
             "artifacts": dict(result.artifacts), "crosscheck": result.crosscheck,
+            "smoke": (result.smoke or Smoke()).to_json(),
             "status": result.status}   # derived; written for readers, recomputed on load
 
 
@@ -67,7 +70,7 @@ def from_entry(data: dict[str, Any]) -> ObligationResult:
                       [Attempt.from_json({"time_s": 0.0, **a}) for a in data.get("attempts", [])],
                       data.get("message", ""))
     return ObligationResult(Obligation.from_json(data), outcome, dict(data.get("artifacts", {})),
-                            data.get("crosscheck"))
+                            data.get("crosscheck"), Smoke.from_json(data["smoke"]))
 
 
 def run_entry(result: ObligationResult) -> dict[str, Any]:
@@ -161,7 +164,9 @@ class Tally:
 
     label: Any                                           # what the group has in common
     total: int = 0
-    proved: int = 0                                      # expected valid and proved
+    proved: int = 0                                      # expected valid and proved, a property of Div
+    definitions: int = 0                                 # proved, but true of any division (`provers.smoke`)
+    vacuous: int = 0                                     # of those not as expected: hypotheses unsatisfiable
     by_prover: Counter = field(default_factory=Counter)  # of those, which provers answered proved
     refuted_as_expected: int = 0
     open: int = 0                                        # open claims no prover settled: not proved, not failed
@@ -173,6 +178,9 @@ class Tally:
             self.open += 1
         elif not result.as_expected:
             self.not_as_expected += 1
+            self.vacuous += result.smoke is not None and result.smoke.flag == "vacuous"
+        elif result.definition:
+            self.definitions += 1
         elif result.verdict == "proved":
             self.proved += 1
             self.by_prover.update({a.prover for a in result.attempts if a.verdict == "proved"})
@@ -181,7 +189,7 @@ class Tally:
 
     @property
     def as_expected(self) -> int:
-        return self.proved + self.refuted_as_expected
+        return self.proved + self.definitions + self.refuted_as_expected
 
 
 def tally(results: list[ObligationResult], key=lambda result: "all obligations") -> list[Tally]:
@@ -197,15 +205,19 @@ def summarize(results: list[ObligationResult]) -> dict[str, Any]:
     """Counts overall, by verdict and per (family, format): results.json's summary."""
     overall = tally(results)[0] if results else Tally("all obligations")
     by_verdict = Counter(r.verdict for r in results)
+    smoke = [r.smoke or Smoke() for r in results]
     groups = sorted(tally(results, lambda r: (r.family, r.format)), key=lambda group: group.label)
     return {
         "total": overall.total,
         "as_expected": overall.as_expected,
         "open": overall.open,
         "not_as_expected": overall.not_as_expected,
+        "definitions": overall.definitions,
         "by_verdict": {v: by_verdict.get(v, 0) for v in VERDICTS},
+        "smoke": {"hypotheses": dict(sorted(Counter(s.hypotheses for s in smoke).items())),
+                  "conclusion": dict(sorted(Counter(s.conclusion for s in smoke).items()))},
         "groups": [
-            {"family": family, "format": fmt, "total": g.total, "proved": g.proved,
+            {"family": family, "format": fmt, "total": g.total, "proved": g.proved, "definitions": g.definitions,
              "refuted_as_expected": g.refuted_as_expected, "open": g.open, "not_as_expected": g.not_as_expected}
             for g in groups for family, fmt in [g.label]
         ],

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from divbridge.errors import InputError
 from divbridge.obligations.model import EXPECTATIONS, FAMILIES
-from divbridge.provers.verdicts import VERDICTS
+from divbridge.provers.verdicts import SMOKE_CONCLUSION, SMOKE_HYPOTHESES, VERDICTS
 
 if TYPE_CHECKING:
     import jsonschema
@@ -32,10 +32,14 @@ _ATTEMPT = {
     "properties": {"prover": _TEXT, "verdict": {"enum": list(VERDICTS)}, "version": _TEXT,
                    "counterexample": _COUNTEREXAMPLE, "message": _TEXT,
                    "time_s": {"type": "number", "minimum": 0}, "cached": {"type": "boolean"}}}
+_SMOKE = {
+    "type": "object", "required": ["hypotheses", "conclusion", "model", "by"], "additionalProperties": False,
+    "properties": {"hypotheses": {"enum": list(SMOKE_HYPOTHESES)}, "conclusion": {"enum": list(SMOKE_CONCLUSION)},
+                   "model": {"type": "object", "additionalProperties": _TEXT}, "by": _TEXT}}
 _OBLIGATION = {
     "type": "object", "additionalProperties": False,
     "required": ["id", "title", "family", "format", "kind", "prop", "requirements", "statement", "expect", "params",
-                 "backends", "open", "lines", "verdict", "prover", "counterexample"],
+                 "backends", "open", "lines", "verdict", "prover", "counterexample", "smoke"],
     "properties": {
         "id": {"type": "string", "minLength": 1}, "title": _TEXT, "family": {"enum": list(FAMILIES)},
         "format": _TEXT, "kind": _TEXT, "prop": {"type": "string", "minLength": 1},
@@ -47,7 +51,7 @@ _OBLIGATION = {
         "crosscheck": {"anyOf": [{"type": "null"}, {
             "type": "object", "required": ["vectors", "failures"],
             "properties": {"vectors": _COUNT, "failures": _COUNT, "first_failure": {"type": ["string", "null"]}}}]},
-        "open": _TEXT, "lines": {"type": "array", "items": _LINE}, "status": _TEXT}}
+        "smoke": _SMOKE, "open": _TEXT, "lines": {"type": "array", "items": _LINE}, "status": _TEXT}}
 _REQUIREMENT = {
     "type": "object", "required": ["tag", "section", "text", "lines", "roles"],
     "properties": {"tag": {"type": "string", "minLength": 1}, "line": _LINE, "lines": {"type": "array", "items": _LINE},

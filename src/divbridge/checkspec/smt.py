@@ -190,6 +190,9 @@ class ExactEncoding(Encoding):
         return z3.BoolVal({"=": False, "≠": True, "<": x_below, "≤": x_below, ">": not x_below, "≥": not x_below}[op])
 
 
+_INT_ROUNDINGS = ("", "trunc", "floor", "ceil")   # a quotient's roundings to an integer, each encoded exactly
+
+
 class IntEncoding(ExactEncoding):
     def __init__(self, fmt: IntFormat):
         self.fmt = fmt
@@ -224,12 +227,10 @@ class IntEncoding(ExactEncoding):
         return x <= bound if self.fmt.signed else z3.ULE(x, bound)
 
     def ok(self, result: Result) -> z3.BoolRef:
-        if result.kind == "quotient" and result.rounding == "floor" and self.fmt.signed:
-            inexact = z3.SRem(self.a, self.b) != 0
-            differ = (self.a < 0) != (self.b < 0)
-            return z3.And(self.defined, z3.Not(z3.And(inexact, differ)), z3.BoolVal(result.sign != "-"))
-        if result.kind == "quotient":
-            return self.defined if result.sign != "-" else z3.BoolVal(False)
+        if result.kind == "quotient" and result.rounding in _INT_ROUNDINGS:
+            return z3.And(self.defined, self._wide(self.q) == self._quotient(result.sign, result.rounding))
+        if result.kind == "quotient":   # round(A/B): which nearest, the document does not say; not a claim here
+            return self.defined
         if result.kind in ("nan", "inf"):
             return z3.BoolVal(False)     # no integer is NaN or infinite
         if result.kind == "undefined":
@@ -239,6 +240,21 @@ class IntEncoding(ExactEncoding):
             return z3.Not(self.defined)
         # where the semantics leaves Div undefined, a document may define it
         return z3.Or(z3.Not(self.defined), self.q == int(v))
+
+    def _wide(self, x: z3.ExprRef) -> z3.ExprRef:
+        """A value in twice the width, where negating and stepping a quotient cannot overflow."""
+        return (z3.SignExt if self.fmt.signed else z3.ZeroExt)(self.fmt.bits, x)
+
+    def _quotient(self, sign: str, rounding: str) -> z3.ExprRef:
+        """The row's quotient (the section's truncated one, floored, ceiled, negated), in twice the width."""
+        q = self._wide(self.q)
+        inexact = (z3.SRem(self.a, self.b) if self.fmt.signed else z3.URem(self.a, self.b)) != 0
+        negative = (self.a < 0) != (self.b < 0) if self.fmt.signed else z3.BoolVal(False)
+        if rounding == "floor":
+            q = z3.If(z3.And(inexact, negative), q - 1, q)
+        elif rounding == "ceil":
+            q = z3.If(z3.And(inexact, z3.Not(negative)), q + 1, q)
+        return -q if sign == "-" else q
 
     def grid(self) -> list[int]:
         values = [1, -1, 0, 2, -2, 7, -7, self.fmt.min, self.fmt.max, self.fmt.min + 1]
@@ -290,8 +306,14 @@ class RealEncoding(ExactEncoding):
         return {"=": x == y, "≠": x != y, "<": x < y, ">": x > y, "≤": x <= y, "≥": x >= y}[op]
 
     def ok(self, result: Result) -> z3.BoolRef:
-        if result.kind == "quotient":
-            return self.b != 0 if result.sign != "-" else z3.BoolVal(False)
+        if result.kind == "quotient" and result.rounding in _INT_ROUNDINGS:
+            exact = self.a / self.b
+            floor = z3.ToReal(z3.ToInt(exact))
+            ceil = -z3.ToReal(z3.ToInt(-exact))
+            q = {"": exact, "floor": floor, "ceil": ceil, "trunc": z3.If(exact >= 0, floor, ceil)}[result.rounding]
+            return z3.And(self.b != 0, (-q if result.sign == "-" else q) == exact)
+        if result.kind == "quotient":   # round(A/B): which nearest, the document does not say; not a claim here
+            return self.b != 0
         if result.kind in ("nan", "inf"):
             return z3.BoolVal(False)     # the reals have neither
         if result.kind == "undefined":

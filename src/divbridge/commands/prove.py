@@ -124,7 +124,9 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
           f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
     with toolprobe.recording() as tools:   # the tools this run asks (the up-to-date check stands on them)
         proved, versions = runner.run(obligations)
+        smoke_tests(proved, cache, args.jobs, runner.backends)
     process.raise_failure()   # a prover thread died (a full disk): nothing of this run is written
+    _record_smt_status(proved, out)
     executables = {name: found for prover in sorted(provers)
                    for name, found in toolprobe.prover_identity(prover).items()}
     results = Results(proved, tool_versions=versions, tools=dict(sorted(executables.items())), document=summary)
@@ -151,6 +153,27 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
     if stamp is not None and not runner.left_uncached:
         stamp.write(args.spec, out, cache.consulted, tools, printed.getvalue(), exit_code)
     return exit_code
+
+
+def _record_smt_status(results: list[ObligationResult], out: Path) -> None:
+    """Each rendered SMT-LIB query's ``:status``: what an SMT solver established, else the route taken."""
+    from divbridge.obligations.smtrender import record_status
+    for result in results:
+        path = out / "smt" / f"{result.id}.smt2"
+        if "smt" in result.artifacts and path.exists():
+            record_status(path, result.verdict, result.prover)
+
+
+def smoke_tests(results: list[ObligationResult], cache, jobs: int, run_backends) -> None:
+    """Each result's smoke tests (`provers.smoke`), from the cache or two short SMT queries (on the SMT
+    backend's solver workers when the run has them: started already)."""
+    from divbridge.provers import smoke
+    from divbridge.provers.smt import SmtBackend
+    print("smoke tests: are the hypotheses satisfiable, does each conclusion need Div? ...", flush=True)
+    pool = next((b.pool for b in run_backends if isinstance(b, SmtBackend)), None)
+    found = smoke.check([r.obligation for r in results], cache, jobs, pool)
+    for result in results:
+        result.smoke = found[result.id]
 
 
 def _catalogue(spec: Path) -> list:
@@ -277,7 +300,8 @@ def print_summary(results: list[ObligationResult], stream) -> None:
     """A table per family and format, then the open claims and every obligation not as expected."""
     from divbridge.provers.counterexample import show
     from divbridge.results import Tally, tally
-    header = f"{'family':<8} {'format':<8} {'total':>6} {'proved':>7} {'refuted*':>9} {'open':>5} {'not as expected':>16}"
+    header = (f"{'family':<8} {'format':<8} {'total':>6} {'proved':>7} {'defin.*':>8} {'refuted*':>9} {'open':>5} "
+              f"{'not as expected':>16}")
     print("\n" + header + "\n" + "-" * len(header), file=stream)
     groups = sorted(tally(results, lambda r: (r.family, r.format)), key=lambda group: group.label)
     overall = (tally(results, lambda r: ("all", "")) or [Tally(("all", ""))])[0]
@@ -285,9 +309,11 @@ def print_summary(results: list[ObligationResult], stream) -> None:
         if group is overall:
             print("-" * len(header), file=stream)
         family, fmt = group.label
-        print(f"{family:<8} {fmt:<8} {group.total:>6} {group.proved:>7} {group.refuted_as_expected:>9} "
-              f"{group.open:>5} {group.not_as_expected:>16}", file=stream)
-    print("refuted* = refuted as expected (a probe of a known defect, with its counterexample)", file=stream)
+        print(f"{family:<8} {fmt:<8} {group.total:>6} {group.proved:>7} {group.definitions:>8} "
+              f"{group.refuted_as_expected:>9} {group.open:>5} {group.not_as_expected:>16}", file=stream)
+    print("defin.* = proved, but true of any division: a definition restated, not a property of Div (smoke test)\n"
+          "refuted* = refuted as expected (a probe of a known defect, with its counterexample)", file=stream)
+    print_smoke(results, stream)
     open_claims = [r for r in results if r.status == "open"]
     if open_claims:
         print(f"\n{len(open_claims)} open claim(s), NOT proved (attempted, no prover settled them):", file=stream)
@@ -299,7 +325,8 @@ def print_summary(results: list[ObligationResult], stream) -> None:
         for r in failures:
             detail = f": {r.message}" if r.message else ""
             where = ", ".join(f"{tag or '(no tag)'} line {line}" for tag, line in zip(r.requirements, r.lines) if line)
-            print(f"  {r.id}: expected {r.expect}, got {r.verdict} ({r.prover}){detail}"
+            vacuous = " of vacuous hypotheses (smoke test: unsatisfiable)" if r.verdict == "proved" else ""
+            print(f"  {r.id}: expected {r.expect}, got {r.verdict}{vacuous} ({r.prover}){detail}"
                   + (f"\n    stated at {where}" if where else ""), file=stream)
             for name, value in show(r.counterexample).items():
                 print(f"    counterexample: {name} = {value}", file=stream)
@@ -316,6 +343,20 @@ def print_uncovered(uncovered: list[dict], stream) -> None:
         print(f"\n{len(uncovered)} requirement statement(s) uncovered, so the run is NOT as expected:", file=stream)
     for gap in uncovered:
         print(f"  uncovered: {gap['tag']} line {gap['line']}: «{gap['text']}» {gap['why']}", file=stream)
+
+
+def print_smoke(results: list[ObligationResult], stream) -> None:
+    """The smoke tests' counts, and the definitions by name."""
+    from collections import Counter
+    from divbridge.provers.verdicts import Smoke
+    smoke = [r.smoke or Smoke() for r in results]
+    hypotheses = Counter(s.hypotheses for s in smoke)
+    conclusion = Counter(s.conclusion for s in smoke)
+    print(f"\nsmoke tests: hypotheses {', '.join(f'{n} {k}' for k, n in sorted(hypotheses.items()))}; "
+          f"conclusion {', '.join(f'{n} {k}' for k, n in sorted(conclusion.items()))}", file=stream)
+    for r in results:
+        if r.definition:
+            print(f"  definition: {r.id}: {r.statement}", file=stream)
 
 
 def print_crosscheck(results: Results, stream) -> None:

@@ -205,6 +205,8 @@ def int_obligations(binding: Binding) -> list[Obligation]:
         params = {"bits": fmt.bits, "signed": fmt.signed, "excludes_int_min": excluded}
         for prop in statements.registry().of_kind("integer"):
             needs = [r for r in prop.roles if r != "int.overflow"]
+            if prop.signed_only and not fmt.signed:
+                continue
             if prop.probe:
                 if not (fmt.signed and excluded):
                     continue
@@ -239,8 +241,6 @@ def real_obligations(binding: Binding) -> list[Obligation]:
 def shape_obligations(binding: Binding) -> list[Obligation]:
     obligations = []
     for prop in statements.registry().of_kind("shape"):
-        if prop.elements and prop.elements not in binding.types:
-            continue
         if binding.has(prop.roles[0]):
             obligations.append(_obligation(
                 binding.refs(*prop.roles), id=f"shape.{prop.group}.{prop.name}", title=prop.title, family="shape",

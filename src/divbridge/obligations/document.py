@@ -41,10 +41,12 @@ from pathlib import Path
 from divbridge import assets
 from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
-from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, NoClaim, Reference, Semantics, SignRule)
+from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, NoClaim, Reference, Semantics, SignRule,
+                                        Unread)
 from divbridge.document.reader import Part, Section, SpecDocument, accuracy_notes, has_div_section, read_document
 from divbridge.errors import InputError
 from divbridge.statements import rounding_rule
+from divbridge.statements.case_table import encoding_gap
 
 
 @dataclass(frozen=True)
@@ -249,7 +251,8 @@ def _examples(doc: SpecDocument, section: Section, binding: Binding, function: t
 
 def _tables(doc: SpecDocument, binding: Binding) -> None:
     """A float section's cases as rows of plain data: its tables (a table with an unread row proves nothing:
-    check-spec reports the row), its cases in words, its sign rules of one case."""
+    check-spec reports the row), its cases in words, its sign rules of one case.  A case some backend cannot
+    encode exactly (`case_table.encoding_gap`) is unread, not a row."""
     sections = {s.title: s for s in doc.sections}
     for table in doc.tables:
         section = sections[table.section]
@@ -257,6 +260,7 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
                 r.condition is None or r.result is None for r in table.rows):
             continue
         rows, earlier = [], []
+        tags = _tags_at(doc, table.line) or tuple(r.tag for r in binding.function.get("float", ())) or ("",)
         for row in table.rows:
             condition = condition_data(row.condition, earlier)
             earlier.append(condition)
@@ -265,8 +269,9 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
                 result = Result(result.kind, "±", result.value)
             if result.kind != "undefined":      # a float row left undefined is open, not a claim
                 text = "no earlier row applies" if isinstance(row.condition, Otherwise) else str(row.condition)
-                rows.append(DocRow(row.line, condition, result_data(result), text, str(result), row_name(text)))
-        tags = _tags_at(doc, table.line) or tuple(r.tag for r in binding.function.get("float", ())) or ("",)
+                row_data = DocRow(row.line, condition, result_data(result), text, str(result), row_name(text))
+                if _encodable(binding, row_data, row.column, row.text, tags[0]):
+                    rows.append(row_data)
         binding.tables.append(DocTable(len(binding.tables) + 1, section.title, table.line, section.types,
                                        _unique(rows), tags))
     for part, statement in doc.statements():
@@ -279,6 +284,8 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
             text = str(statement.condition)
             row = DocRow(part.line, condition_data(statement.condition, []), result_data(statement.result), text,
                          str(statement.result), row_name(text))
+            if not _encodable(binding, row, part.column, part.text, tags[0]):
+                continue
             binding.tables.append(DocTable(len(binding.tables) + 1, section.title, part.line, section.types, (row,),
                                            tags, "case"))
         elif isinstance(statement, SignRule) and statement.condition is not None:
@@ -286,8 +293,18 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
             for applies in statement.applies:   # where the case's quotient is a zero (an infinity): its sign
                 row = DocRow(part.line, condition_data(statement.condition, []), ("sign", statement.sign, applies, ""),
                              text, str(SignRule(statement.sign, (applies,))), row_name(f"{text} {applies}"))
+                if not _encodable(binding, row, part.column, part.text, tags[0]):
+                    continue
                 binding.tables.append(DocTable(len(binding.tables) + 1, section.title, part.line, section.types,
                                                (row,), tags, "sign"))
+
+
+def _encodable(binding: Binding, row: DocRow, column: int, text: str, tag: str) -> bool:
+    """Whether every backend encodes the row exactly; if not, it is unread (`binding.unread`)."""
+    gap = encoding_gap(row.condition, row.result)
+    if gap:
+        binding.unread.append(Unread(row.line, column, text, gap, tag))
+    return not gap
 
 
 def _tags_at(doc: SpecDocument, line: int) -> tuple[str, ...]:

@@ -11,6 +11,7 @@ model decodes the same way for Z3, cvc5 and Bitwuzla.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -30,6 +31,9 @@ class Rendered:
     logic: str
     variables: dict[str, str]   # SMT name -> divbridge format name ("fp16", "int32", "real")
     path: Path
+
+
+SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")   # the provers that read these files (`provers.solvers`)
 
 
 def handles(obligation: Obligation) -> bool:
@@ -92,10 +96,31 @@ def _frame_and_context(obligation: Obligation) -> tuple[str, dict]:
 def render(obligation: Obligation, out_dir: Path) -> Rendered:
     """The SMT-LIB text of one obligation and where it goes (not written)."""
     frame, context = _frame_and_context(obligation)
-    status = "unsat" if obligation.expect == "valid" else "sat"
+    expected = "unsat" if obligation.expect == "valid" else "sat"
     body = statements.of(obligation).smt(obligation, context)
-    text = _environment().get_template(f"{frame}.smt2.j2").render(o=obligation, status=status, body=body, **context)
+    text = _environment().get_template(f"{frame}.smt2.j2").render(o=obligation, expected=expected, body=body,
+                                                                  **context)
     return Rendered(obligation, text, context["logic"], context["variables"], out_dir / f"{obligation.id}.smt2")
+
+
+_STATUS = re.compile(r"^; status: .*\n\(set-info :status \w+\)$", re.MULTILINE)
+
+
+def record_status(path: Path, verdict: str, provers: str) -> None:
+    """Write into a rendered query the status an SMT solver established on it (``provers``: those that
+    decided the obligation's ``verdict``); a verdict reached another way (Gappa, Coq, Why3, enumeration)
+    leaves it ``unknown``, saying by which route."""
+    text = path.read_text(encoding="utf-8")
+    deciding = [p for p in provers.split(", ") if p in SMT_SOLVERS]
+    if deciding and verdict in ("proved", "refuted"):
+        status = "unsat" if verdict == "proved" else "sat"
+        line = f"; status: {status}, as {' and '.join(deciding)} established on this file"
+    else:
+        status = "unknown"
+        line = f"; status: no SMT solver decided this file; the obligation's verdict ({verdict}) is {provers}'s"
+    updated = _STATUS.sub(lambda _: f"{line}\n(set-info :status {status})", text, count=1)
+    if updated != text:
+        write_text_atomic(path, updated)
 
 
 def variables(obligation: Obligation) -> dict[str, str] | None:
@@ -105,9 +130,9 @@ def variables(obligation: Obligation) -> dict[str, str] | None:
 
 
 def question(text: str) -> str:
-    """What a solver's answer to a query depends on: its text without comments and its source name."""
-    return "\n".join(line for line in text.splitlines()
-                     if not line.lstrip().startswith(";") and not line.startswith("(set-info :source"))
+    """What a solver's answer to a query depends on: its text without comments, its source name and status."""
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(";")
+                     and not line.startswith(("(set-info :source", "(set-info :status")))
 
 
 def render_all(obligations: list[Obligation], out_dir: Path) -> list[Rendered]:

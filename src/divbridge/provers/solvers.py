@@ -136,6 +136,13 @@ class WorkerPool:
         self.release(worker, answer)
         return answer
 
+    def close(self) -> None:
+        """Stop the idle workers (a worker in use is its caller's)."""
+        with self._lock:
+            idle, self._idle = [w for ws in self._idle.values() for w in ws], {}
+        for worker in idle:
+            worker.kill()
+
     def release(self, worker: Worker, answer: Answer) -> None:
         if answer.status in ("sat", "unsat", "unknown") and worker.alive:
             with self._lock:

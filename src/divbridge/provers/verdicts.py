@@ -177,6 +177,37 @@ def combine(attempts: list[Attempt], agree: int = 1) -> Outcome:
     return Outcome("skipped", "none", 0.0, False, None, attempts, "no prover attempted it")
 
 
+# the smoke tests of an obligation (`provers.smoke`): are its hypotheses satisfiable, does its conclusion
+# need Div to be what the document says?
+SMOKE_HYPOTHESES = ("satisfiable", "vacuous", "none", "unknown", "not checked")
+SMOKE_CONCLUSION = ("about Div", "definitional", "unknown", "not checked")
+
+
+@dataclass(frozen=True)
+class Smoke:
+    hypotheses: str = "not checked"              # one of SMOKE_HYPOTHESES ("none": the goal has no hypotheses)
+    conclusion: str = "not checked"              # one of SMOKE_CONCLUSION
+    model: dict[str, str] = field(default_factory=dict)   # a point where the hypotheses hold, as shown
+    by: str = ""                                 # the solver and version that answered, or the form of the goal
+
+    @property
+    def flag(self) -> str:
+        """``vacuous``, ``definitional`` or ""."""
+        if self.hypotheses == "vacuous":
+            return "vacuous"
+        return "definitional" if self.conclusion == "definitional" else ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hypotheses": self.hypotheses, "conclusion": self.conclusion, "model": dict(self.model),
+                "by": self.by}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Smoke":
+        if data["hypotheses"] not in SMOKE_HYPOTHESES or data["conclusion"] not in SMOKE_CONCLUSION:
+            raise ValueError(f"a smoke result of unknown kind: {data!r}")
+        return cls(data["hypotheses"], data["conclusion"], dict(data["model"]), str(data["by"]))
+
+
 def as_expected(verdict: str, expect: str) -> bool:
     """An obligation passes only when a definite verdict matches what it expects."""
     return (expect, verdict) in (("valid", "proved"), ("invalid", "refuted"))
@@ -192,6 +223,7 @@ class ObligationResult:
     outcome: Outcome
     artifacts: dict[str, str] = field(default_factory=dict)   # backend -> rendered file (and goal)
     crosscheck: dict[str, Any] | None = None                  # vectors, failures, first_failure
+    smoke: Smoke | None = None                                # its smoke tests (None: not run)
 
     def __getattr__(self, name: str) -> Any:
         if name in _OBLIGATION_FIELDS:
@@ -207,7 +239,14 @@ class ObligationResult:
 
     @property
     def as_expected(self) -> bool:
-        return as_expected(self.outcome.verdict, self.obligation.expect)
+        """Its verdict is the one expected, and a proof is not of vacuous hypotheses."""
+        vacuous = self.smoke is not None and self.smoke.flag == "vacuous" and self.obligation.expect == "valid"
+        return as_expected(self.outcome.verdict, self.obligation.expect) and not vacuous
+
+    @property
+    def definition(self) -> bool:
+        """Proved, but it holds whatever Div is (`provers.smoke`): a definition, not a property."""
+        return self.outcome.verdict == "proved" and self.smoke is not None and self.smoke.flag == "definitional"
 
     @property
     def status(self) -> str:

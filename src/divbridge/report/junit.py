@@ -76,6 +76,7 @@ def _details(view: ObligationView) -> str:
     lines += [f"{a.prover} {a.version}: {a.verdict} in {a.time_s:.3f} s" + (f" ({a.message})" if a.message else "")
              for a in view.result.attempts]
     lines += [f"counterexample {name} = {value}" for name, value in view.counterexample.items()]
+    lines.append(f"smoke tests: {view.smoke}")
     if view.mirror:
         lines.append(f"the mirror computes {view.mirror}")
     return "\n".join(lines)

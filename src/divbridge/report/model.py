@@ -91,6 +91,26 @@ class ObligationView:
                          for tag, line in zip(r.requirements, r.lines or (0,) * len(r.requirements)))
 
     @property
+    def smoke(self) -> str:
+        """Its smoke tests in one line (`provers.smoke`)."""
+        smoke = self.result.smoke
+        if smoke is None:
+            return "not run"
+        point = ", ".join(f"{name} = {value}" for name, value in smoke.model.items())
+        hypotheses = {"satisfiable": f"satisfiable ({point})" if point else "satisfiable",
+                      "vacuous": "VACUOUS (unsatisfiable: proved of nothing)"}.get(smoke.hypotheses, smoke.hypotheses)
+        conclusion = {"about Div": "needs Div (false of some other division)",
+                      "definitional": "DEFINITIONAL (true of any division: a definition, not a property)"
+                      }.get(smoke.conclusion, smoke.conclusion)
+        return f"hypotheses {hypotheses}; conclusion {conclusion}" + (f" (by {smoke.by})" if smoke.by else "")
+
+    @property
+    def flag(self) -> str:
+        """" (definition)" or " (vacuous)" after a verdict, "" otherwise."""
+        flag = self.result.smoke.flag if self.result.smoke is not None else ""
+        return {"definitional": " (definition)", "vacuous": " (vacuous)"}.get(flag, "")
+
+    @property
     def mirror(self) -> str:
         """What the Python mirror computes on the counterexample, when it was replayed."""
         cex = self.result.counterexample
@@ -183,7 +203,8 @@ class ReportModel:
         """The one-sentence outcome every report opens its summary with."""
         o = self.overall
         return (f"{o.as_expected} of {o.total} obligations as expected ({percent(o.as_expected, o.total)}: {o.proved} proved, "
-                f"{o.refuted_as_expected} refuted as expected), {o.open} open claim{'' if o.open == 1 else 's'} "
+                + (f"{o.definitions} definition{'' if o.definitions == 1 else 's'} restated, " if o.definitions else "")
+                + f"{o.refuted_as_expected} refuted as expected), {o.open} open claim{'' if o.open == 1 else 's'} "
                 f"(not proved), {o.not_as_expected} not as expected.")
 
     def groups(self) -> list[tuple[str, list[ObligationView]]]:

@@ -117,6 +117,11 @@ class Statement:
         """The module its goal lives in, given its family's (``module``): that one, or one apart."""
         return f"{module}_{self.why3_name(o).capitalize()}" if self.why3_apart(o) else module
 
+    def definitional(self, o: Obligation) -> str:
+        """Why its goal holds of any division by its own form (a goal quantified over the scalar division),
+        for a statement with no SMT-LIB query for the smoke tests to ask; "" when it does not say."""
+        return ""
+
     def heading(self, o: Obligation) -> str:
         """Its title where one Why3 statement stands for every float format."""
         return o.title

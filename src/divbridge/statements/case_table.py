@@ -23,6 +23,13 @@ Plain data (built by `obligations.document.condition_data`):
   fraction's text), ``("and", parts)``, ``("or", parts)``, ``("not", part)``;
 - a result: ``(kind, sign, value, rounding)`` as `document.formula.Result` has them; or, for a sign rule of
   one case, ``("sign", sign, "zero" | "inf", "")``: where the quotient is a zero (an infinity), its sign.
+
+Every encoder reads exactly what `encoding_gap` accepts and raises on anything else: a part the backends
+cannot all encode exactly is never written as ``true``; `obligations.document` asks `encoding_gap` first
+and reports such a part as unread.  A quotient row is an equality with a term over the section's division
+(``A/B``, its negation, rounded to an integer by trunc / floor / ceil); ``A/B`` itself (or round(A/B), the
+format's own rounding) restates the operator's definition: the proof run's smoke test shows it as a
+definition, not as a property.
 """
 
 from __future__ import annotations
@@ -41,6 +48,64 @@ _UNARY = {"isnan": "(fp.isNaN {x})", "notnan": "(not (fp.isNaN {x}))", "isinf": 
           "notinf": "(not (fp.isInfinite {x}))", "isfinite": "(isFinite {x})", "notfinite": "(not (isFinite {x}))"}
 _COMPARE = {"=": "(fp.eq {x} {y})", "≠": "(not (fp.eq {x} {y}))", "<": "(fp.lt {x} {y})", ">": "(fp.gt {x} {y})",
             "≤": "(fp.leq {x} {y})", "≥": "(fp.geq {x} {y})"}
+
+
+# what the encoders read: anything else is a gap
+_CONDITION_OPS = frozenset({"=", "≠", "<", ">", "≤", "≥", "isnan", "notnan", "isinf", "notinf", "isfinite",
+                            "notfinite", "samesign", "diffsign"})
+_LITERAL_KINDS = frozenset({"number", "inf", "nan", "min"})
+# a quotient row's rounding to an integer: IEEE 754's roundToIntegral in that direction ("" and round: none,
+# the section's division is already rounded to the format)
+_INTEGER_ROUNDING = {"": "", "round": "", "trunc": "RTZ", "floor": "RTN", "ceil": "RTP"}
+_RESULT_SIGNS = frozenset({"", "+", "-", "±", "xor:AB", "xor:A", "xor:B"})
+_RULE_SIGNS = frozenset({"+", "-", "xor:AB", "xor:A", "xor:B"})
+
+
+def encoding_gap(condition: tuple, result: tuple) -> str:
+    """Why some backend cannot encode the row exactly ("": every one can).  The one place that decides it:
+    the reader may learn kinds (a new function, a new rounding) before the encoders do, and such a row is
+    then unread, never proved."""
+    return _condition_gap(condition) or _result_gap(result)
+
+
+def _condition_gap(cond: tuple) -> str:
+    head = cond[0]
+    if head == "true":
+        return ""
+    if head in ("and", "or"):
+        return next((gap for gap in map(_condition_gap, cond[1]) if gap), "")
+    if head == "not":
+        return _condition_gap(cond[1])
+    if head != "atom":
+        return f"the condition '{head}' has no exact encoding"
+    _, operand, op, literal = cond
+    if operand not in ("A", "B") or op not in _CONDITION_OPS:
+        return f"the comparison '{op}' of {operand} has no exact encoding"
+    if literal is not None and literal[0] not in _LITERAL_KINDS:
+        return f"the value '{literal[0]}' has no exact encoding"
+    return ""
+
+
+def _result_gap(result: tuple) -> str:
+    kind, sign, value, rounding = result
+    if kind == "sign":
+        return "" if sign in _RULE_SIGNS and value in ("zero", "inf") else \
+            f"a sign rule giving '{sign or 'no sign'}' to {value} states no sign"
+    if kind == "quotient":
+        if rounding not in _INTEGER_ROUNDING:
+            return f"the result {rounding}(A/B) has no exact encoding"
+        return "" if sign in ("", "-") else f"the result with sign '{sign}' of A/B has no exact encoding"
+    if kind == "number" and Fraction(value) != 0 and sign not in ("", "+", "-"):   # its value carries its sign
+        return f"the number {sign}{value} has no exact encoding"
+    if kind in ("nan", "inf", "number"):
+        return "" if sign in _RESULT_SIGNS else f"the sign '{sign}' has no exact encoding"
+    return f"the result '{kind}' has no exact encoding"
+
+
+def _exact(condition: tuple, result: tuple) -> None:
+    gap = encoding_gap(condition, result)
+    if gap:
+        raise ValueError(f"no exact encoding: {gap}")
 
 
 def literal_bits(fmt: FloatFormat, literal: tuple) -> int:
@@ -63,6 +128,7 @@ def _signed_zero(literal: tuple | None, op: str) -> bool:
 # float table (coverage, overlap, sign rules, the nicest counterexamples) on these same terms
 
 def smt_condition(cond: tuple, fmt: FloatFormat) -> str:
+    _exact(cond, ("nan", "", "0", ""))
     head = cond[0]
     if head == "true":
         return "true"
@@ -95,24 +161,38 @@ def _smt_sign(sign: str) -> str:
         return "(fp.isNegative q)"
     if sign == "+":
         return "(not (fp.isNegative q))"
-    if sign.startswith("xor:"):
-        signs = [f"(fp.isNegative {o.lower()})" for o in sign[4:]]
-        return f"(= (fp.isNegative q) {signs[0] if len(signs) == 1 else '(xor ' + ' '.join(signs) + ')'})"
-    return "true"     # "±" (the table check says it is open) or an unsigned zero
+    signs = [f"(fp.isNegative {o.lower()})" for o in sign[4:]]   # xor:...
+    return f"(= (fp.isNegative q) {signs[0] if len(signs) == 1 else '(xor ' + ' '.join(signs) + ')'})"
+
+
+def _smt_signed(what: str, sign: str) -> str:
+    """A zero or an infinity of the sign stated; "±" (the table check says it is open) and an unsigned zero:
+    either sign."""
+    return what if sign in ("", "±") else f"(and {what} {_smt_sign(sign)})"
+
+
+def smt_quotient(sign: str, rounding: str) -> str:
+    """The term a quotient row states: the section's division, negated, rounded to an integer."""
+    term = "(fp.div RNE a b)"
+    if sign == "-":
+        term = f"(fp.neg {term})"
+    mode = _INTEGER_ROUNDING[rounding]
+    return f"(fp.roundToIntegral {mode} {term})" if mode else term
 
 
 def smt_result(result: tuple, fmt: FloatFormat) -> str:
+    _exact(("true",), result)
     kind, sign, value, rounding = result
     if kind == "sign":   # a sign rule of one case: where that case's quotient is a zero (an infinity), its sign
         return f"(=> {'(fp.isInfinite q)' if value == 'inf' else '(fp.isZero q)'} {_smt_sign(sign)})"
-    if kind == "quotient":   # an integer rounding, or the negated quotient, is not what IEEE 754 gives
-        return "(fp.isNaN q)" if rounding in ("trunc", "floor") or sign == "-" else "true"
+    if kind == "quotient":   # the same float, NaN included (SMT-LIB's one NaN), -0 apart from +0
+        return f"(= q {smt_quotient(sign, rounding)})"
     if kind == "nan":
         return "(fp.isNaN q)"
     if kind == "inf":   # an unsigned "inf" is +inf, as NumPy prints it
-        return f"(and (fp.isInfinite q) {_smt_sign(sign or '+')})"
-    if Fraction(value) == 0:   # an unsigned 0 is either zero
-        return f"(and (fp.isZero q) {_smt_sign(sign)})"
+        return _smt_signed("(fp.isInfinite q)", sign or "+")
+    if Fraction(value) == 0:
+        return _smt_signed("(fp.isZero q)", sign)
     return f"(fp.eq q {fp_literal(fmt, fmt.round(Fraction(value)))})"
 
 
@@ -154,6 +234,7 @@ def _uses_sign_bits(cond: tuple) -> bool:
 
 
 def _why3_condition(cond: tuple, fmt: FloatFormat) -> str:
+    _exact(cond, ("nan", "", "0", ""))
     head = cond[0]
     if head == "true":
         return "true"
@@ -189,25 +270,36 @@ def _why3_sign(sign: str) -> str:
         return "is_negative q"
     if sign == "+":
         return "not is_negative q"
-    if sign.startswith("xor:"):
-        signs = [f"is_negative {o.lower()}" for o in sign[4:]]
-        expected = signs[0] if len(signs) == 1 else f"not ({signs[0]} <-> {signs[1]})"
-        return f"(is_negative q <-> {expected})"
-    return "true"
+    signs = [f"is_negative {o.lower()}" for o in sign[4:]]   # xor:...
+    expected = signs[0] if len(signs) == 1 else f"not ({signs[0]} <-> {signs[1]})"
+    return f"(is_negative q <-> {expected})"
+
+
+def _why3_signed(what: str, sign: str) -> str:
+    return what if sign in ("", "±") else f"{what} /\\ {_why3_sign(sign)}"
+
+
+def _why3_quotient(sign: str, rounding: str) -> str:
+    term = "div a b"
+    if sign == "-":
+        term = f"neg ({term})"
+    mode = _INTEGER_ROUNDING[rounding]
+    return f"roundToIntegral {mode} ({term})" if mode else f"({term})"
 
 
 def _why3_result(result: tuple, fmt: FloatFormat) -> str:
+    _exact(("true",), result)
     kind, sign, value, rounding = result
     if kind == "sign":
         return f"({'is_infinite q' if value == 'inf' else 'is_zero q'} -> {_why3_sign(sign)})"
-    if kind == "quotient":
-        return "is_nan q" if rounding in ("trunc", "floor") or sign == "-" else "true"
+    if kind == "quotient":   # Why3's equality: the same float (SMT-LIB's =)
+        return f"q = {_why3_quotient(sign, rounding)}"
     if kind == "nan":
         return "is_nan q"
     if kind == "inf":
-        return f"is_infinite q /\\ {_why3_sign(sign or '+')}"
+        return _why3_signed("is_infinite q", sign or "+")
     if Fraction(value) == 0:
-        return f"is_zero q /\\ {_why3_sign(sign)}"
+        return _why3_signed("is_zero q", sign)
     return f"q .= {float_literal(fmt, fmt.round(Fraction(value)))}"
 
 
@@ -274,22 +366,40 @@ def _sign_ok(sign: str, q: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarr
         return negative
     if sign == "+":
         return ~negative
-    if sign.startswith("xor:"):
-        signs = [_negative(x if o == "A" else y) for o in sign[4:]]
-        return negative == (signs[0] ^ signs[1] if len(signs) == 2 else signs[0])
-    return np.ones(q.shape, bool)
+    if sign in ("", "±"):
+        return np.ones(q.shape, bool)
+    signs = [_negative(x if o == "A" else y) for o in sign[4:]]   # xor:...
+    return negative == (signs[0] ^ signs[1] if len(signs) == 2 else signs[0])
+
+
+_NUMPY_ROUNDING = {"": None, "RTZ": np.trunc, "RTN": np.floor, "RTP": np.ceil}
+
+
+def _same_float(q: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """SMT-LIB's = on floats: the same value and sign, or both NaN."""
+    with np.errstate(invalid="ignore"):
+        return ((q == r) & (np.signbit(q) == np.signbit(r))) | (np.isnan(q) & np.isnan(r))
+
+
+def _quotient_holds(q: np.ndarray, sign: str, rounding: str) -> np.ndarray:
+    """Whether the quotients are the row's term of them (an integer rounding of a float is exact in its
+    format, so it is computed on the float64 values)."""
+    term = -q if sign == "-" else q
+    function = _NUMPY_ROUNDING[_INTEGER_ROUNDING[rounding]]
+    return _same_float(q, function(term) if function is not None else term)
 
 
 def _predicate(params: dict, fmt: FloatFormat, a, b) -> tuple[np.ndarray, np.ndarray]:
     """(applies, holds) of the row on the mirror's quotients."""
     x, y = f64(a), f64(b)
     q = f64(div(fmt, a, b))
+    _exact(params["condition"], params["result"])
     applies = _holds(params["condition"], fmt, a, b)
     kind, sign, value, rounding = params["result"]
     if kind == "sign":
         holds = ~(np.isinf(q) if value == "inf" else q == 0) | _sign_ok(sign, q, x, y)
     elif kind == "quotient":
-        holds = np.isnan(q) if rounding in ("trunc", "floor") or sign == "-" else np.ones(q.shape, bool)
+        holds = _quotient_holds(q, sign, rounding)
     elif kind == "nan":
         holds = np.isnan(q)
     elif kind == "inf":

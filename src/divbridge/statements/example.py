@@ -75,8 +75,9 @@ class WorkedExample(Statement):
                 "(define-fun goal () Bool (and" + "".join(
                 f" (= ({operator} {bv_literal(w, _int(a))} {bv_literal(w, _int(b))}) {bv_literal(w, _int(c))})"
                 for a, b, c in o.params["elements"]) + "))"
-        return "(define-fun goal () Bool (and\n" + "".join(
-            f"  (= (/ {real_literal(a)} {real_literal(b)}) {real_literal(c)})\n"
+        # Div named apart from the literals' own "/" (1/4 is a literal), so that a smoke test can tell them apart
+        return "(define-fun quotient ((x Real) (y Real)) Real (/ x y))\n(define-fun goal () Bool (and\n" + "".join(
+            f"  (= (quotient {real_literal(a)} {real_literal(b)}) {real_literal(c)})\n"
             for a, b, c in o.params["elements"]) + "  true))"
 
     def samples(self, o, vector_sets):

@@ -41,6 +41,7 @@ class IntProperty(Statement):
     probe: bool = False       # a claim expected to fail, showing why a constraint is needed
     # where the document leaves INT_MIN / -1 in its domain: the statement then made (None: the same)
     unguarded: str | None = None
+    signed_only: bool = False  # a statement about signs: stated in the signed types alone
 
     def why3(self, o) -> str:
         return self.why3_goal
@@ -79,6 +80,14 @@ def _magnitude(fmt, a, b, c):
     return np.array([abs(ci) <= abs(ai) for ai, ci in zip(a, c)], bool)
 
 
+def _toward_zero(fmt, a, b, c):
+    return np.array([abs(ai) >= abs(bi) or ci == 0 for ai, bi, ci in zip(a, b, c)], bool)
+
+
+def _sign(fmt, a, b, c):
+    return np.array([ci == 0 or (ci < 0) == ((ai < 0) != (bi < 0)) for ai, bi, ci in zip(a, b, c)], bool)
+
+
 def _in_range(fmt, a, b, c):
     return np.array([fmt.min <= ci <= fmt.max for ci in c], bool)
 
@@ -101,6 +110,24 @@ STATEMENTS = (
         statement="b != 0 and not (a = MIN and b = -1) -> |a / b| <= |a|",
         why3_goal="forall a b: int. defined a b -> abs (div a b) <= abs a",
         smt_goal="(define-fun goal () Bool (=> pre (bvsle (abs2 C) (abs2 A))))", holds=_magnitude),
+    # these two pin the rounding on the operator itself (bvsdiv), negative operands included: a floor, a
+    # rounding away from zero or to nearest breaks the first (-1 / 2, 1 / 2, 2 / 3), a sign taken from A
+    # alone the second (7 / -2); trunc_magnitude holds for all of them
+    IntProperty(
+        name="trunc_toward_zero", group="truncation", roles=("int.definition",), title="|A| < |B| -> C = 0",
+        statement="b != 0 and not (a = MIN and b = -1) and |a| < |b| -> a / b = 0",
+        why3_goal="forall a b: int. defined a b -> abs a < abs b -> div a b = 0",
+        smt_goal="(define-fun goal () Bool (=> (and pre (bvslt (abs2 A) (abs2 B))) (= c {{ bv_literal(w, 0) }})))",
+        holds=_toward_zero),
+    IntProperty(
+        name="trunc_sign", group="truncation", roles=("int.definition",), signed_only=True,
+        title="C = 0 or sign(C) = sign(A) xor sign(B)",
+        statement="b != 0 and not (a = MIN and b = -1) -> a / b = 0 or (a / b < 0 <-> (a < 0 xor b < 0))",
+        why3_goal="""forall a b: int. defined a b ->
+    let c = div a b in c = 0 \\/ (c < 0 <-> not (a < 0 <-> b < 0))""",
+        smt_goal="(define-fun goal () Bool (=> pre (or (= c {{ bv_literal(w, 0) }}) (= (bvslt c {{ bv_literal(w, 0) }}) "
+                 "(xor (bvslt a {{ bv_literal(w, 0) }}) (bvslt b {{ bv_literal(w, 0) }}))))))",
+        holds=_sign),
     IntProperty(
         name="result_in_range", group="range", roles=("int.definition", "int.overflow"),
         title="the quotient is representable under the preconditions",
