@@ -185,9 +185,6 @@ _MAX_DIGITS = 40
 _MAX_EXPONENT = 4000
 
 
-_MAX_EXPONENT = 1100     # beyond every format's range (float64's smallest subnormal is 2^-1074)
-
-
 def _number(s: _Stream) -> Fraction | None:
     token = s.peek()
     if token is None or token.kind != "number":
