@@ -10,6 +10,7 @@ property it fails to prove is `unknown`, never `refuted`.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import threading
@@ -50,6 +51,9 @@ class GappaBackend(FileBackend):
 
     def handles(self, obligation: Obligation) -> bool:
         return handles(obligation)
+
+    def question(self, text: str) -> str:
+        return re.sub(r"#[^\n]*", "", text)   # Gappa's comments run from # to the line's end
 
     def prove(self, text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
         return prove(text, timeout, cancel)

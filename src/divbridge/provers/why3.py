@@ -66,7 +66,7 @@ from divbridge import assets, cachedir, statements
 from divbridge.atomicio import write_text_atomic
 from divbridge.errors import InputError, ToolMissing
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.obligations import smtrender, why3render
+from divbridge.obligations import smtrender, why3render, why3task
 from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample, toolprobe
 from divbridge.provers.counterexample import Counterexample
@@ -235,6 +235,9 @@ class Why3Backend(Backend):
         # (pass, theory file) -> the pass's end and its answers: the file passes and the lemma pass of a theory
         self._passes: dict[tuple[str, Path], tuple[threading.Event, dict[str, Attempt]]] = {}
         self._passes_ahead: list[threading.Thread] = []
+        # the goals (artifacts) the run asks for, those the cache did not answer (`expect`): a file pass runs on
+        # them only; None before a run says which (every goal of the file)
+        self._asked: set[str] | None = None
 
     # -- tools ---------------------------------------------------------------
     def versions(self) -> dict[str, str]:
@@ -259,6 +262,7 @@ class Why3Backend(Backend):
         # why3.conf is detected when a goal first runs (or its file pass starts), beside this run's theories:
         # a run that the cache answers entirely does not start Why3 at all
         self._config = self._extra = None
+        self._asked = None
         library_text = "".join((self.library / name).read_text() for name in LIBRARY_FILES)
         versions = self.versions()
         self._solvers = [solver for solver in SOLVERS if f"why3/{solver}" in versions]
@@ -275,8 +279,10 @@ class Why3Backend(Backend):
                            ("z3_steps", ",".join(str(steps) for steps in Z3_STEPS.values())),
                            *((solver, versions[f"why3/{solver}"]) for solver in self._solvers))
                 clones = theory.clones.text if theory.clones is not None else ""
+                # the answer is keyed on the goal's task (`why3task`), not on the file: a goal whose statement
+                # and context are unchanged is not proved again, whatever moved around it
                 groups.append([ProofTask(goal.obligation, PROVER, theory.text + clones + library_text, artifact,
-                                         options)])
+                                         options, why3task.task(theory, goal, library_text))])
         return groups
 
     def write_config(self, directory: Path | None = None) -> tuple[Path, Path]:
@@ -293,6 +299,7 @@ class Why3Backend(Backend):
         """Start, in the background, the file passes the run's tasks will ask for, and their attempts on the
         goals beyond Z3 (`_run_file_passes`)."""
         goals = [self._goals[task.artifact] for task in tasks]
+        self._asked = {task.artifact for task in tasks}
         self._passes_ahead = [threading.Thread(target=self._run_file_passes, args=(goals,))
                               for _ in range(PASSES_AT_ONCE)]
         for thread in self._passes_ahead:
@@ -491,9 +498,10 @@ class Why3Backend(Backend):
 
     def _prove_file(self, theory: why3render.Theory, solver: str) -> dict[str, Attempt]:
         """Goal name -> answer of one `why3 prove` run with ``solver`` over the goals of the file whose file
-        pass it is: Z3 on Why3's whole task under the file pass's steps, Z3 under a route's driver under that
-        route's own, Gappa by time."""
-        goals = [goal for goal in theory.goals if self._file_pass(goal) == solver]
+        pass it is, of those the run asks for (`expect`): Z3 on Why3's whole task under the file pass's steps,
+        Z3 under a route's driver under that route's own, Gappa by time."""
+        goals = [goal for goal in theory.goals if self._file_pass(goal) == solver
+                 and (self._asked is None or theory.goal_ref(goal) in self._asked)]
         limit = {"z3": FILE_PASS_S, "gappa": GAPPA_S}.get(solver, ROUTE_S)
         steps = Z3_STEPS["file"] if solver == "z3" else step_limit(solver)
         return self._prove_together(theory, solver, [(goal.module, theory.selector(goal)) for goal in goals],
