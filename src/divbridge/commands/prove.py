@@ -128,6 +128,7 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
         # the peers (ONNX Runtime...) are `divbridge crosscheck`'s job, not the proof run's
         results.crosscheck = run_crosscheck(results)
         crosscheck_failures = results.crosscheck["failures"]
+    earlier = _earlier(out / "results.json", proved)
     results.save(out / "results.json")
     if skeletons is not None:
         write_why3_sessions(results, out, args.timeout, skeletons)
@@ -137,10 +138,25 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
         print_crosscheck(results, printed)
     sys.stdout.write(printed.getvalue())
     print(f"results written to {out / 'results.json'}")
+    from divbridge.provers import reproved
+    print(reproved.line(results.obligations, earlier))
     exit_code = 0 if results.all_settled and crosscheck_failures == 0 else 1
     if stamp is not None and not runner.left_uncached:
         stamp.write(args.spec, out, cache.consulted, tools, printed.getvalue(), exit_code)
     return exit_code
+
+
+def _earlier(path: Path, proved: list[ObligationResult]) -> list[ObligationResult] | None:
+    """The results of the run before, which this one replaces: what prove's "proved again" line compares
+    with (`reproved`); read only when the run proved something again, None when there is none to read."""
+    from divbridge.provers.reproved import proved_again
+    from divbridge.results import load
+    if not proved_again(proved) or not path.is_file():
+        return None
+    try:
+        return load(path).obligations
+    except InputError:   # another schema, or damaged: every answer counts as a new statement's
+        return None
 
 
 def _catalogue(spec: Path) -> list:
