@@ -132,14 +132,14 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
     results.save(out / "results.json")
     if skeletons is not None:
         write_why3_sessions(results, out, args.timeout, skeletons)
+    from divbridge.provers import reproved
+    print(reproved.line(results.obligations, earlier), flush=True)   # not in the summary a stamp repeats
     printed = io.StringIO()
     print_summary(results.obligations, printed)
     if results.crosscheck is not None:
         print_crosscheck(results, printed)
     sys.stdout.write(printed.getvalue())
     print(f"results written to {out / 'results.json'}")
-    from divbridge.provers import reproved
-    print(reproved.line(results.obligations, earlier))
     exit_code = 0 if results.all_settled and crosscheck_failures == 0 else 1
     if stamp is not None and not runner.left_uncached:
         stamp.write(args.spec, out, cache.consulted, tools, printed.getvalue(), exit_code)
