@@ -112,7 +112,6 @@ def _cold_and_warm(source: Path | None = None) -> dict:
                         "warm_no_crosscheck_load": _load()})
         offline_s, offline, offline_log = _prove(out, cache, "--offline", source=source)
         figures.update({"warm_offline_s": round(offline_s, 2), "warm_offline_cached": _cached(offline, offline_log)})
-        figures.update(_edits(out, cache, source))
         if source is None:   # --replay is new: no figure before
             started = time.perf_counter()
             replay = subprocess.run([*DIVBRIDGE, "prove", "--replay", "--out", str(out)],
@@ -120,6 +119,7 @@ def _cold_and_warm(source: Path | None = None) -> dict:
                                     env=dict(os.environ, DIVBRIDGE_CACHE=str(Path(tmp) / "root")))
             figures.update({"replay_s": round(time.perf_counter() - started, 1), "replay_exit": replay.returncode,
                             "replay_load": _load()})
+        figures.update(_edits(out, cache, source))   # last: they leave the output of an edited document
     return figures
 
 
