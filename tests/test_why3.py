@@ -200,6 +200,9 @@ def test_a_wrong_case_table_row_and_a_wrong_strategy_are_refuted_in_why3(tmp_pat
     # expected valid; Z3's "sat" alone would leave it unknown: its model, replayed on the mirror, refutes it
     wrong = verdicts[row.id]
     assert wrong.verdict == "refuted" and wrong.counterexample.replayed, wrong.message
+    # the file pass on the goal's bits finds it satisfiable: Z3 on those bits gives the model, before (and so
+    # instead of) Z3's steps on the whole task and its model there
+    assert wrong.prover == "why3+z3bits"
     fp32 = get_format("fp32")
     assert fp32.decode(wrong.counterexample.values["a"]).is_inf and fp32.decode(wrong.counterexample.values["b"]).is_finite
     assert verdicts[floor.id].verdict == "refuted"        # a probe: its operands decoded and replayed

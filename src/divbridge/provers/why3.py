@@ -342,6 +342,14 @@ class Why3Backend(Backend):
                                       cancel).get(goal.name)
             if quick is not None and quick.verdict == "proved":
                 return quick
+            if quick is not None and in_pass == BITS.shortcut and _satisfiable(quick):
+                # the goal's bits have a model: asked for it, it refutes the goal when the mirror reproduces it
+                # (the routes' rule below), where Z3's steps on the whole task, then its model, would come next
+                early = self._other(task, BITS.shortcut, min(timeout, ROUTE_S), cancel, model=True)
+                if early is None:
+                    return _stopped(f"{PROVER}+{BITS.shortcut}", 0.0)
+                if early.verdict == "refuted" and early.counterexample is not None and early.counterexample.replayed:
+                    return early
             if quick is not None and in_pass != "z3":
                 tried.append((in_pass, quick))
         for solver, limit in self._routes(goal):
@@ -432,11 +440,12 @@ class Why3Backend(Backend):
         routes = [solver for solver, _ in self._routes(goal)]
         return next((variant.shortcut for variant in VARIANTS if variant.shortcut in routes), "z3")
 
-    def _other(self, task: ProofTask, solver: str, limit: float, cancel: threading.Event | None) -> Attempt | None:
+    def _other(self, task: ProofTask, solver: str, limit: float, cancel: threading.Event | None,
+               model: bool = False) -> Attempt | None:
         """The attempt of another prover than Z3 on the task's goal (with a model when the goal is expected
-        to be refuted and the prover gives one); None when cancelled."""
+        to be refuted, or ``model`` asks for one, and the prover gives one); None when cancelled."""
         theory, goal = self._goals[task.artifact]
-        with_model = task.obligation.expect == "invalid" and solver == BITS.shortcut
+        with_model = (model or task.obligation.expect == "invalid") and solver == BITS.shortcut
         output, elapsed = self.prove_goal(theory.path, goal.module, theory.selector(goal), limit, solver=solver,
                                           with_model=with_model, cancel=cancel)
         if output is None:
@@ -554,6 +563,11 @@ class Why3Backend(Backend):
         return output, time.monotonic() - started
 
 
+def _satisfiable(attempt: Attempt) -> bool:
+    """Whether Z3 found the negated goal satisfiable (a model exists): "Invalid", or "Unknown (sat)"."""
+    return attempt.verdict == "refuted" or attempt.message == "why3: Unknown (sat)"
+
+
 def _beyond_kind(goal: why3render.Goal) -> str:
     """The shared run (`Why3Backend._claim`) of the one attempt on a goal beyond Z3 here."""
     return f"beyond {goal.module}.{goal.name}"
@@ -621,7 +635,14 @@ def attempt_from_output(output: str, expect: str, elapsed: float, file_name: str
     if text == "High failure" and re.search(r"prover output:\s*timeout", output):
         text = "Timeout"   # Z3 stopped by its own -T limit prints "timeout", which Why3 1.5.1 does not recognise
     verdict = verdict_of(text, expect)
-    found, problem = refutation(obligation, parse_model(output, file_name)) if verdict == "refuted" else (None, "")
+    model = parse_model(output, file_name)
+    if text == "Unknown (sat)" and verdict == "unknown" and obligation is not None and model:
+        # satisfiable, with a model Z3 cannot vouch for: it refutes the goal when it names the operands and the
+        # mirror reproduces it; any other leaves the goal unknown
+        found, problem = refutation(obligation, model)
+        if found is not None and found.replayed and not problem:
+            return Attempt(prover, "refuted", round(prover_time, 3), counterexample=found)
+    found, problem = refutation(obligation, model) if verdict == "refuted" else (None, "")
     return Attempt(prover, "error" if problem else verdict, round(prover_time, 3), counterexample=found,
                    message=problem or ("" if verdict in ("proved", "refuted") else f"why3: {text}"))
 
