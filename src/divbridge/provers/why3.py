@@ -1,9 +1,10 @@
-"""The Why3 backend: per generated file, one `why3 prove` run per route over the goals expected to hold
-(`Statement.why3_route`, `why3drivers`): Z3 on the goals' bits (the special values, the case table, the
+"""The Why3 backend: per generated file, one `why3 prove` run per route over the goals expected to hold that
+the proof cache did not answer (`Statement.why3_route`, `why3drivers`; a goal's answer is keyed on its own
+task, `obligations.why3task`): Z3 on the goals' bits (the special values, the case table, the
 examples...), Z3 on abstract floats, and Z3 on Why3's whole task under a short limit; then one run per goal
-they left open: Gappa on an error bound (a statement with a Gappa encoding), Z3 on the goal's bits on a
-float probe (with a model), CVC4 on a real or integer claim; then Z3 on the whole task under the full
-limit.  The attempt names the prover inside Why3 that answered (``why3+z3``, ``why3+z3abstract``,
+they left open: Gappa on an error bound (a statement with a Gappa encoding), Z3 on the goal's bits with a
+model on a float probe or on a goal whose bits pass found it satisfiable, CVC4 on a real or integer claim;
+then Z3 on the whole task under the full limit.  The attempt names the prover inside Why3 that answered (``why3+z3``, ``why3+z3abstract``,
 ``why3+z3bits``, ``why3+gappa``, ``why3+cvc4``).  The file passes a run will ask for, and the one attempt
 on each goal beyond Z3 here, start together at its start, in the background (`Why3Backend.expect`).
 
