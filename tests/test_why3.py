@@ -491,6 +491,23 @@ def test_the_file_passes_the_run_will_ask_for_start_together_and_none_runs_twice
 
 
 @needs_why3
+def test_a_file_pass_runs_on_the_goals_the_cache_did_not_answer_only(tmp_path, monkeypatch):
+    """A goal whose answer the cache holds is not in its theory's file pass, whatever else the run asks of it."""
+    obligations = [o for o in WHY3_OBLIGATIONS if o.format == "fp16" and o.kind == "special"]
+    backend = Why3Backend()
+    groups = backend.prepare(obligations, tmp_path, {"why3"})
+    together = []
+    monkeypatch.setattr(backend, "_prove_together",
+                        lambda theory, solver, goals, limit, steps: together.append((solver, goals)) or {})
+    asked = groups[0][0]
+    backend.expect([asked])
+    for thread in backend._passes_ahead:
+        thread.join(30)
+    theory, goal = backend._goals[asked.artifact]
+    assert len(groups) > 1 and together == [("z3bits", [(goal.module, theory.selector(goal))])]
+
+
+@needs_why3
 def test_the_passes_that_bit_blast_start_widest_format_first(tmp_path, monkeypatch):
     """A divider's circuit grows with the square of the significand: the passes on the goals' bits start
     before the others, FP64's first, so that the longest does not start late and end a cold run alone;
