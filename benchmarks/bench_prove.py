@@ -6,7 +6,10 @@ measured twice: as it comes (the up-to-date check, `commands.uptodate`, answers
 it from the last run's stamp) and in full (the stamps removed first: the
 document read, every theory rendered, every answer looked up).  The runs use
 a fresh cache directory (every cache: DIVBRIDGE_CACHE too) and output
-directory, never the project's.  With
+directory, never the project's.  Then edits of the document from a warm run (issue 36: lines added above every
+requirement, a rewording read the same, one rule changed; targets: at most 2 s and nothing proved again for the
+first two, at most 5 s plus the changed goals' prover time for the third), each with the answers it proved again
+and the files it rewrote.  With
 BENCH_BASE set to a worktree of an earlier commit of main, the same figures
 are measured for it in the same run ("before"); each figure has the
 machine's load average beside it.
@@ -116,13 +119,58 @@ def _cold_and_warm(source: Path | None = None) -> dict:
                                     env=dict(os.environ, DIVBRIDGE_CACHE=str(Path(tmp) / "root")))
             figures.update({"replay_s": round(time.perf_counter() - started, 1), "replay_exit": replay.returncode,
                             "replay_load": _load()})
+        figures.update(_edits(out, cache, source))   # last: they leave the output of an edited document
+    return figures
+
+
+DOCUMENT = Path(__file__).resolve().parents[1] / "proofs" / "spec" / "div.md"
+SIGN_RULE = "is a zero carrying the product of the signs. `[E_DIV_FLOAT_DEF_0070]`"
+# edits of the document, each from the warm run of the original (issue 36): the first two state nothing new
+EDITS = {
+    "lines_above": lambda text: text.replace("\n\nThis is divbridge's", "\n\nTwo lines of introduction that state\n"
+                                             "nothing.\n\nThis is divbridge's", 1),
+    "rewording": lambda text: text.replace("share one element type", "have one element type"),
+    "one_rule": lambda text: text.replace(SIGN_RULE, SIGN_RULE.replace("the product of the signs",
+                                                                         "the sign of the numerator")),
+}
+
+
+def _outputs(out: Path) -> dict[str, bytes]:
+    """Every file a run wrote under its output directory but its run log, by path."""
+    return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*"))
+            if path.is_file() and path.name != "run-log.json"}
+
+
+def _edits(out: Path, cache: Path, source: Path | None) -> dict:
+    """Each edit of `EDITS` after a warm run of the original document (a copy beside the output): the run's
+    time, the answers it proved again (not the cache's) and their provers' seconds, the files it rewrote."""
+    document = out.parent / "div.md"
+    original = DOCUMENT.read_text()
+    spec = ("--spec", str(document))
+    figures = {}
+    for name, edit in EDITS.items():
+        document.write_text(original)
+        _prove(out, cache, *spec, source=source)   # warm: the original at the copy's path
+        written = _outputs(out)
+        document.write_text(edit(original))
+        load = _load()
+        seconds, _, log = _prove(out, cache, *spec, source=source)
+        again = [attempt for entry in log.get("obligations", {}).values() for attempt in entry["attempts"]
+                 if not attempt["cached"] and attempt["verdict"] != "skipped"]
+        now = _outputs(out)
+        figures[f"edit_{name}"] = {
+            "s": round(seconds, 2), "load": load, "proved_again": len(again) if log else None,
+            "proved_again_prover_s": round(sum(attempt["time_s"] for attempt in again), 1),
+            "files_rewritten": sorted(path for path in written.keys() | now.keys()
+                                      if written.get(path) != now.get(path))}
     return figures
 
 
 def _before_and_after() -> dict:
     """This tree's figures, and the same figures of BENCH_BASE (a worktree of an earlier commit, e.g.
     `git worktree add ../wt-base d61a577`) measured in the same run, when it is set."""
-    figures = {"targets": {"cold_s": 60, "warm_no_crosscheck_s": 1, "warm_s": 2}}
+    figures = {"targets": {"cold_s": 60, "warm_no_crosscheck_s": 1, "warm_s": 2, "edit_lines_above_s": 2,
+                           "edit_rewording_s": 2, "edit_one_rule_s": "5 + the proved again prover seconds"}}
     base = os.environ.get("BENCH_BASE")
     if base:   # it starts from its bytecode too, as this tree does after scripts/setup.sh
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(base) / "src" / "divbridge")],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -10,6 +11,9 @@ import pytest
 
 from divbridge.audit import audit
 from divbridge.cli import main
+from divbridge.obligations.catalog import spec_obligations
+from divbridge.provers.cache import shared_cache
+from divbridge.provers.portfolio import prove_obligations
 
 SPEC = Path(__file__).parents[1] / "proofs" / "spec" / "div.md"
 
@@ -76,3 +80,25 @@ def test_cli_files_json_and_git(tmp_path, text, capsys):
     finally:
         os.chdir(cwd)
     assert "E_DIV_FLOAT_DEF_0020" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(shutil.which("why3") is None, reason="why3 is not installed")
+def test_audit_prove_proves_the_changed_claims_with_every_prover_and_prove_proves_them_no_more(
+        tmp_path, text, capsys, monkeypatch):
+    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "cache"))
+    rule = "A zero over a finite non-zero number is a zero carrying the product of the signs."
+    wrong = text.replace(rule, "A zero over a finite non-zero number is a zero carrying the sign of the numerator.")
+    assert wrong != text
+    old, new = tmp_path / "old.md", tmp_path / "new.md"
+    old.write_text(text)
+    new.write_text(wrong)
+    assert main(["audit", str(old), str(new), "--prove", "--json", str(tmp_path / "a.json")]) == 1
+    out = capsys.readouterr().out
+    result = json.loads((tmp_path / "a.json").read_text())
+    changed = [v for v in result["obligations"]["verdicts"] if v["id"] == "float.fp16.special.zero_div_nonzero_sign"]
+    assert changed and changed[0]["worse"] and changed[0]["after"]["verdict"] == "refuted"
+    assert "counterexample: a = " in out
+    # Why3 proved them too, into prove's cache: prove after the audit answers them from it
+    claims = [o for o in spec_obligations(new) if o.id in {v["id"] for v in result["obligations"]["verdicts"]}]
+    again = prove_obligations(claims, {"why3"}, shared_cache(), timeout=60.0)
+    assert again and all(attempt.cached for r in again for attempt in r.outcome.attempts)

@@ -158,7 +158,7 @@ def test_undecided_and_errors_are_never_incorrect():
 @pytest.mark.skipif(shutil.which("why3") is None, reason="why3 is not installed")
 def test_check_spec_points_at_the_whyml_specification_prove_writes(table_docs, tmp_path, capsys):
     """check-spec names the modules of div_spec.mlw and the lines their clauses come from; they are the
-    modules `prove --spec` writes for the same document, each clause labelled with that line."""
+    modules `prove --spec` writes for the same document, each clause labelled with its tag."""
     right, _, _ = table_docs
     rounding = _line_of(TABLE_DOC, "Finite quotients are rounded to nearest")
     result = analyse(right)
@@ -172,4 +172,5 @@ def test_check_spec_points_at_the_whyml_specification_prove_writes(table_docs, t
     assert code == 0, capsys.readouterr().out
     written = (tmp_path / "out" / "why3" / "div_spec.mlw").read_text()
     assert "module DivSpec_fp16" in written and "module DivSpec_fp32" in written
-    assert f"T_DIV_0010 line {rounding}" in written
+    # each clause labelled by its tag; the line is the statement's (results.json), never the theory's
+    assert "[@expl:T_DIV_0010]" in written and f"line {rounding}" not in written

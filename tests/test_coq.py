@@ -314,9 +314,13 @@ def test_a_proof_is_cached_and_replayed_from_the_cache(tmp_path):
     assert (again.verdict, again.cached) == ("proved", True)
     fresh, _ = run("off")                       # --no-cache proves it again
     assert (fresh.verdict, fresh.cached) == ("proved", False)
-    # a changed proof file is a different cache key: it is re-checked, and a broken one is not proved
-    broken = replace(obligation, statement="changed")    # the statement is in the file's header comment
-    offline, _ = run("offline", target=broken)
+    # a changed comment is the same question: a claim cited otherwise (its statement is in the file's header
+    # comment) is answered from the cache
+    cited = replace(obligation, statement="changed")
+    offline, _ = run("offline", target=cited)
+    assert (offline.verdict, offline.cached) == ("proved", True)
+    # a changed proof file is a different cache key: it is re-checked
+    offline, _ = run("offline", CodeEdited())
     assert offline.verdict == "error" and "offline" in offline.message
     # so is a changed library, for the instance that loads it: checked again, with the new library
     edited = with_library_edited("ExactWhenRepresentable")
@@ -324,6 +328,13 @@ def test_a_proof_is_cached_and_replayed_from_the_cache(tmp_path):
     assert offline.verdict == "error" and "offline" in offline.message
     rechecked, _ = run("readwrite", edited)
     assert (rechecked.verdict, rechecked.cached) == ("proved", False)
+
+
+class CodeEdited(CoqBackend):
+    """A backend whose files have one more command (it still checks)."""
+
+    def render(self, obligation, fmt=None, via=None) -> str:
+        return super().render(obligation, fmt, via) + "Definition edited := 0.\n"
 
 
 def with_library_edited(name: str) -> CoqBackend:

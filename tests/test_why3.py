@@ -200,6 +200,9 @@ def test_a_wrong_case_table_row_and_a_wrong_strategy_are_refuted_in_why3(tmp_pat
     # expected valid; Z3's "sat" alone would leave it unknown: its model, replayed on the mirror, refutes it
     wrong = verdicts[row.id]
     assert wrong.verdict == "refuted" and wrong.counterexample.replayed, wrong.message
+    # the file pass on the goal's bits finds it satisfiable: Z3 on those bits gives the model, before (and so
+    # instead of) Z3's steps on the whole task and its model there
+    assert wrong.prover == "why3+z3bits"
     fp32 = get_format("fp32")
     assert fp32.decode(wrong.counterexample.values["a"]).is_inf and fp32.decode(wrong.counterexample.values["b"]).is_finite
     assert verdicts[floor.id].verdict == "refuted"        # a probe: its operands decoded and replayed
@@ -485,6 +488,23 @@ def test_the_file_passes_the_run_will_ask_for_start_together_and_none_runs_twice
     for thread in backend._passes_ahead:
         thread.join(30)
     assert ran == [("div_float_fp16", "z3bits")]    # the cache answers the rest
+
+
+@needs_why3
+def test_a_file_pass_runs_on_the_goals_the_cache_did_not_answer_only(tmp_path, monkeypatch):
+    """A goal whose answer the cache holds is not in its theory's file pass, whatever else the run asks of it."""
+    obligations = [o for o in WHY3_OBLIGATIONS if o.format == "fp16" and o.kind == "special"]
+    backend = Why3Backend()
+    groups = backend.prepare(obligations, tmp_path, {"why3"})
+    together = []
+    monkeypatch.setattr(backend, "_prove_together",
+                        lambda theory, solver, goals, limit, steps: together.append((solver, goals)) or {})
+    asked = groups[0][0]
+    backend.expect([asked])
+    for thread in backend._passes_ahead:
+        thread.join(30)
+    theory, goal = backend._goals[asked.artifact]
+    assert len(groups) > 1 and together == [("z3bits", [(goal.module, theory.selector(goal))])]
 
 
 @needs_why3

@@ -1,5 +1,5 @@
 (* float.fp32.generic.exact_when_representable: the quotient is exact when it is representable
-   requirement: E_DIV_FLOAT_DEF_0010 line 61
+   requirement: E_DIV_FLOAT_DEF_0010
    claim: isFinite(a) and not isZero(a) and isFinite(b) and not isZero(b) and isFinite(c) and real(c) * real(b) = real(a) -> a / b = c
 
    Checked by coqc against Flocq's IEEE 754 model (Flocq.IEEE754.BinarySingleNaN):

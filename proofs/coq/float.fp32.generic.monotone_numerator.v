@@ -1,5 +1,5 @@
 (* float.fp32.generic.monotone_numerator: A / B is monotone in A for finite B > 0
-   requirement: E_DIV_FLOAT_DEF_0010 line 61
+   requirement: E_DIV_FLOAT_DEF_0010
    claim: not isNaN(a1) and not isNaN(a2) and isFinite(b) and b > 0 and a1 <= a2 -> a1 / b <= a2 / b
 
    Checked by coqc against Flocq's IEEE 754 model (Flocq.IEEE754.BinarySingleNaN):

@@ -1,6 +1,6 @@
 # divbridge obligation float.bf16.accuracy.relative_error_normal
 # relative error at most 2^-8 in the normal range
-# requirements: E_DIV_FLOAT_ACC_0010 line 68
+# requirements: E_DIV_FLOAT_ACC_0010
 # statement: isFinite(a) and isFinite(b) and not isZero(b) and r = real(a) / real(b) and min_normal <= |r| <= max_finite -> |real(a / b) - r| <= 2^-8 * |r|
 #
 # r is the exact quotient a / b; q = rnd(r) is bf16's rounding to nearest even

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.bf16.accuracy.relative_error_normal
 ; relative error at most 2^-8 in the normal range
-; requirements: E_DIV_FLOAT_ACC_0010 line 68
+; requirements: E_DIV_FLOAT_ACC_0010
 ; statement: isFinite(a) and isFinite(b) and not isZero(b) and r = real(a) / real(b) and min_normal <= |r| <= max_finite -> |real(a / b) - r| <= 2^-8 * |r|
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.bf16.generic.monotone_numerator
 ; A / B is monotone in A for finite B > 0
-; requirements: E_DIV_FLOAT_DEF_0010 line 61
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: not isNaN(a1) and not isNaN(a2) and isFinite(b) and b > 0 and a1 <= a2 -> a1 / b <= a2 / b
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.bf16.generic.self_div_one
 ; A / A = 1 for finite non-zero A
-; requirements: E_DIV_FLOAT_DEF_0010 line 61
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: isFinite(a) and not isZero(a) -> a / a = 1
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.bf16.special.nan_denominator
 ; A NaN operand makes the result NaN
-; requirements: E_DIV_FLOAT_DEF_0020 line 62, E_DIV_FLOAT_DEF_0010 line 61
+; requirements: E_DIV_FLOAT_DEF_0020, E_DIV_FLOAT_DEF_0010
 ; statement: isNaN(b) -> isNaN(a / b)
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

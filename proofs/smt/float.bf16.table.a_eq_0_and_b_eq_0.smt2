@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.bf16.table.a_eq_0_and_b_eq_0
-; case table 1, row A = 0 and B = 0 -> nan (line 76)
-; requirements: E_DIV_FLOAT_DEF_0010 line 76
+; case table 1, row A = 0 and B = 0 -> nan
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: A = 0 and B = 0 -> a / b = nan
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

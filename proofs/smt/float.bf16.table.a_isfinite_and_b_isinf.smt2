@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.bf16.table.a_isfinite_and_b_isinf
-; case table 1, row A isfinite and B isinf -> sign(A)·sign(B)·0 (line 79)
-; requirements: E_DIV_FLOAT_DEF_0010 line 79
+; case table 1, row A isfinite and B isinf -> sign(A)·sign(B)·0
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: A isfinite and B isinf -> a / b = sign(A)·sign(B)·0
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp16.generic.div_by_one
 ; A / 1 = A
-; requirements: E_DIV_FLOAT_DEF_0010 line 61
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: not isNaN(a) -> a / 1 = a
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

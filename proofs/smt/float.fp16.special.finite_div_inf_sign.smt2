@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp16.special.finite_div_inf_sign
 ; A finite number over an infinity is a zero carrying the product of the signs
-; requirements: E_DIV_FLOAT_DEF_0060 line 66, E_DIV_FLOAT_DEF_0010 line 61
+; requirements: E_DIV_FLOAT_DEF_0060, E_DIV_FLOAT_DEF_0010
 ; statement: isFinite(a) and isInfinite(b) -> isZero(a / b) and sign(a / b) = sign(a) xor sign(b)
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

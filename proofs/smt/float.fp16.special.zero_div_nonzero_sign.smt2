@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp16.special.zero_div_nonzero_sign
 ; A zero over a finite non-zero number is a zero carrying the product of the signs
-; requirements: E_DIV_FLOAT_DEF_0070 line 67, E_DIV_FLOAT_DEF_0010 line 61
+; requirements: E_DIV_FLOAT_DEF_0070, E_DIV_FLOAT_DEF_0010
 ; statement: isZero(a) and isFinite(b) and not isZero(b) -> isZero(a / b) and sign(a / b) = sign(a) xor sign(b)
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

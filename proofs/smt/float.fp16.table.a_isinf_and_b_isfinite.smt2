@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp16.table.a_isinf_and_b_isfinite
-; case table 1, row A isinf and B isfinite -> sign(A)·sign(B)·inf (line 78)
-; requirements: E_DIV_FLOAT_DEF_0010 line 78
+; case table 1, row A isinf and B isfinite -> sign(A)·sign(B)·inf
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: A isinf and B isfinite -> a / b = sign(A)·sign(B)·inf
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp32.accuracy.absolute_error_subnormal
 ; absolute error at most half the smallest subnormal below the normal range
-; requirements: E_DIV_FLOAT_ACC_0010 line 68
+; requirements: E_DIV_FLOAT_ACC_0010
 ; statement: isFinite(a) and isFinite(b) and not isZero(b) and r = real(a) / real(b) and |r| < min_normal -> |real(a / b) - r| <= min_subnormal / 2
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp32.example.example_1
-; worked example 1 (line 88)
-; requirements: E_DIV_FLOAT_DEF_0010 line 88
+; worked example 1
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: Div(A, B) = C elementwise: 3 / 4 = 3/4, -1 / 0 = -inf, 0 / -2 = -0, 1 / -0 = -inf, 0 / 0 = nan
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

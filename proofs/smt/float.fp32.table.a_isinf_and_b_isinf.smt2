@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp32.table.a_isinf_and_b_isinf
-; case table 1, row A isinf and B isinf -> nan (line 77)
-; requirements: E_DIV_FLOAT_DEF_0010 line 77
+; case table 1, row A isinf and B isinf -> nan
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: A isinf and B isinf -> a / b = nan
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp32.table.a_isnan_or_b_isnan
-; case table 1, row A isnan or B isnan -> nan (line 75)
-; requirements: E_DIV_FLOAT_DEF_0010 line 75
+; case table 1, row A isnan or B isnan -> nan
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: A isnan or B isnan -> a / b = nan
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp32.table.a_ne_0_and_a_isfinite_and_b_eq_0
-; case table 1, row A ≠ 0 and A isfinite and B = 0 -> sign(A)·sign(B)·inf (line 80)
-; requirements: E_DIV_FLOAT_DEF_0010 line 80
+; case table 1, row A ≠ 0 and A isfinite and B = 0 -> sign(A)·sign(B)·inf
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: A ≠ 0 and A isfinite and B = 0 -> a / b = sign(A)·sign(B)·inf
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

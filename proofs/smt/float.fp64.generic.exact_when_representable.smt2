@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp64.generic.exact_when_representable
 ; the quotient is exact when it is representable
-; requirements: E_DIV_FLOAT_DEF_0010 line 61
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: isFinite(a) and not isZero(a) and isFinite(b) and not isZero(b) and isFinite(c) and real(c) * real(b) = real(a) -> a / b = c
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp64.generic.neg_numerator
 ; (-A) / B = -(A / B)
-; requirements: E_DIV_FLOAT_DEF_0010 line 61
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: not isNaN(a / b) -> (-a) / b = -(a / b)
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp64.special.finite_div_zero_sign
 ; A finite non-zero numerator over a zero is an infinity carrying the product of the signs
-; requirements: E_DIV_FLOAT_DEF_0040 line 64, E_DIV_FLOAT_DEF_0010 line 61
+; requirements: E_DIV_FLOAT_DEF_0040, E_DIV_FLOAT_DEF_0010
 ; statement: isFinite(a) and not isZero(a) and isZero(b) -> isInfinite(a / b) and sign(a / b) = sign(a) xor sign(b)
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp64.special.inf_div_finite_sign
 ; An infinity over a finite number (zero included) is an infinity carrying the product of the signs
-; requirements: E_DIV_FLOAT_DEF_0050 line 65, E_DIV_FLOAT_DEF_0010 line 61
+; requirements: E_DIV_FLOAT_DEF_0050, E_DIV_FLOAT_DEF_0010
 ; statement: isInfinite(a) and isFinite(b) -> isInfinite(a / b) and sign(a / b) = sign(a) xor sign(b)
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp64.special.inf_div_inf
 ; Zero over zero and infinity over infinity are NaN, whatever the signs
-; requirements: E_DIV_FLOAT_DEF_0030 line 63, E_DIV_FLOAT_DEF_0010 line 61
+; requirements: E_DIV_FLOAT_DEF_0030, E_DIV_FLOAT_DEF_0010
 ; statement: isInfinite(a) and isInfinite(b) -> isNaN(a / b)
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation float.fp64.table.no_earlier_row_applies
-; case table 1, row no earlier row applies -> A/B (line 81)
-; requirements: E_DIV_FLOAT_DEF_0010 line 81
+; case table 1, row no earlier row applies -> A/B
+; requirements: E_DIV_FLOAT_DEF_0010
 ; statement: no earlier row applies -> a / b = A/B
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

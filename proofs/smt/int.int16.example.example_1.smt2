@@ -1,6 +1,6 @@
 ; divbridge proof obligation int.int16.example.example_1
-; worked example 1 (line 125)
-; requirements: E_DIV_INT_DEF_0010 line 125
+; worked example 1
+; requirements: E_DIV_INT_DEF_0010
 ; statement: Div(A, B) = C elementwise: 7 / 2 = 3, 9 / 4 = 2, 0 / 5 = 0, 100 / 7 = 14, 127 / 1 = 127
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation int.int32.probe.int_min_div_minus_one
 ; probe: INT_MIN / -1 is representable
-; requirements: E_DIV_INT_CONSTR_AB_0020 line 109
+; requirements: E_DIV_INT_CONSTR_AB_0020
 ; statement: MIN <= trunc(MIN / -1) <= MAX   (MIN = -2147483648, expected to fail)
 ; expected: invalid, so the negated goal asserted below is sat
 (set-info :smt-lib-version 2.6)

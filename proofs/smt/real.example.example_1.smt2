@@ -1,6 +1,6 @@
 ; divbridge proof obligation real.example.example_1
-; worked example 1 (line 42)
-; requirements: E_DIV_REAL_DEF_0010 line 42
+; worked example 1
+; requirements: E_DIV_REAL_DEF_0010
 ; statement: Div(A, B) = C elementwise: 1 / 4 = 1/4, -7 / 2 = -7/2, 0 / -5 = 0, 61/10 / 3 = 61/30
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation real.generic.div_by_one
 ; A / 1 = A
-; requirements: E_DIV_REAL_DEF_0010 line 26
+; requirements: E_DIV_REAL_DEF_0010
 ; statement: a / 1 = a
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation real.generic.monotone_numerator
 ; A / B is monotone in A for B > 0
-; requirements: E_DIV_REAL_DEF_0010 line 26
+; requirements: E_DIV_REAL_DEF_0010
 ; statement: b > 0 and a1 <= a2 -> a1 / b <= a2 / b
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation real.generic.neg_denominator
 ; A / (-B) = -(A / B)
-; requirements: E_DIV_REAL_DEF_0010 line 26, E_DIV_REAL_CONSTR_B_0010 line 27
+; requirements: E_DIV_REAL_DEF_0010, E_DIV_REAL_CONSTR_B_0010
 ; statement: b != 0 -> a / (-b) = -(a / b)
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

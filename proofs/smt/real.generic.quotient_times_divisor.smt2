@@ -1,6 +1,6 @@
 ; divbridge proof obligation real.generic.quotient_times_divisor
 ; (A / B) * B = A
-; requirements: E_DIV_REAL_DEF_0010 line 26, E_DIV_REAL_CONSTR_B_0010 line 27
+; requirements: E_DIV_REAL_DEF_0010, E_DIV_REAL_CONSTR_B_0010
 ; statement: b != 0 -> (a / b) * b = a
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

@@ -1,6 +1,6 @@
 ; divbridge proof obligation real.generic.self_div_one
 ; A / A = 1 for non-zero A
-; requirements: E_DIV_REAL_DEF_0010 line 26
+; requirements: E_DIV_REAL_DEF_0010
 ; statement: a != 0 -> a / a = 1
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)

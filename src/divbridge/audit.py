@@ -4,12 +4,12 @@ Both versions go through the pipelines of `check-spec` (claims: a claim's
 check is memoised by content, `checkspec.claimcache`) and of `prove` (the proof
 obligations each version requires, `obligations.catalog`).  The obligations
 that a change adds or alters are proved for both versions with the SMT
-portfolio and Gappa (through the proof cache, so an unchanged one costs
-nothing); a verdict that got worse comes with its counterexample.  A statement
-of a requirement that becomes unread or binds no obligation any more is lost
-(`obligations.coverage`), named at its line in the new version.  The audit
-fails (exit 1) when a requirement tag disappeared, a verdict got worse or a
-statement was lost.
+portfolio and Gappa, or with ``--prove`` by every prover `prove` uses (Why3 and Coq too: the verdicts
+`prove` will give), through the proof cache that `prove` shares, so an unchanged one costs nothing and
+`prove` after the audit proves none of them again; a verdict that got worse comes with its counterexample.
+A statement of a requirement that becomes unread or binds no obligation any more is lost
+(`obligations.coverage`), named at its line in the new version.  The audit fails (exit 1) when a
+requirement tag disappeared, a verdict got worse or a statement was lost.
 """
 
 from __future__ import annotations
@@ -95,10 +95,10 @@ def _what(obligation: Obligation) -> tuple:
     return obligation.statement, obligation.requirements, obligation.expect, sorted(map(str, obligation.params.items()))
 
 
-def _prove(obligations: list[Obligation], label: str) -> dict[str, Any]:
+def _prove(obligations: list[Obligation], label: str, provers: set[str]) -> dict[str, Any]:
     """Each obligation's result, from the cache when it was proved before; progress lines start with ``label``."""
-    proved = prove_obligations(obligations, AUDIT_PROVERS, shared_cache(), timeout=20.0, stream=sys.stdout,
-                               label=label)
+    proved = prove_obligations(obligations, provers, shared_cache(), timeout=20.0 if provers == AUDIT_PROVERS else
+                               60.0, stream=sys.stdout, label=label)
     return {r.id: r for r in proved}
 
 
@@ -112,14 +112,15 @@ def _where(obligation: Obligation) -> list[str]:
     return [f"{tag or '(no tag)'} line {line}" for tag, line in zip(obligation.requirements, obligation.lines)]
 
 
-def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation]) -> dict[str, Any]:
+def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation],
+                    provers: set[str] = AUDIT_PROVERS) -> dict[str, Any]:
     """Obligations added, removed, changed (what they claim) and moved (only their lines), with the
-    verdicts of the added and changed ones before and after."""
+    verdicts of the added and changed ones before and after, by ``provers``."""
     changed = sorted(i for i in old.keys() & new.keys() if _what(old[i]) != _what(new[i]))
     added = sorted(new.keys() - old.keys())
     moved = sorted(i for i in old.keys() & new.keys() if i not in changed and old[i].lines != new[i].lines)
-    before = _prove([old[i] for i in changed], "audit: old version")
-    after = _prove([new[i] for i in changed + added], "audit: new version")
+    before = _prove([old[i] for i in changed], "audit: old version", provers)
+    after = _prove([new[i] for i in changed + added], "audit: new version", provers)
     entries = []
     for i in changed + added:
         now = _shown(after[i])
@@ -137,7 +138,10 @@ def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation]) -> d
             "verdicts": entries}
 
 
-def audit(old_text: str, old_name: str, new_text: str, new_name: str) -> dict[str, Any]:
+def audit(old_text: str, old_name: str, new_text: str, new_name: str,
+          provers: set[str] = AUDIT_PROVERS) -> dict[str, Any]:
+    """The diff of two versions; the obligations that changed are proved by ``provers`` (`--prove`: every prover
+    `prove` uses, through the same proof cache)."""
     old_doc, new_doc = parse_document(old_text, old_name), parse_document(new_text, new_name)
     old, new = analyse_document(old_doc), analyse_document(new_doc)
     old_bound, new_bound = _bound(old_doc), _bound(new_doc)
@@ -174,7 +178,7 @@ def audit(old_text: str, old_name: str, new_text: str, new_name: str) -> dict[st
         },
         "text": {t: {"before": old_tags[t]["text"], "after": new_tags[t]["text"], "line": new_tags[t]["line"]}
                  for t in sorted(old_tags.keys() & new_tags.keys()) if old_tags[t]["text"] != new_tags[t]["text"]},
-        "obligations": obligation_diff(old_bound[0], new_bound[0]),
+        "obligations": obligation_diff(old_bound[0], new_bound[0], provers),
         "lost": lost(old_bound, new_bound),
     }
     result["worse"] = [c["id"] for c in changed if c["worse"]] + \

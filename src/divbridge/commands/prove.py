@@ -138,9 +138,12 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
         # the peers (ONNX Runtime...) are `divbridge crosscheck`'s job, not the proof run's
         results.crosscheck = run_crosscheck(results)
         crosscheck_failures = results.crosscheck["failures"]
+    earlier = _earlier(out / "results.json", proved)
     results.save(out / "results.json")
     if skeletons is not None:
         write_why3_sessions(results, out, args.timeout, skeletons)
+    from divbridge.provers import reproved
+    print(reproved.line(results.obligations, earlier), flush=True)   # not in the summary a stamp repeats
     printed = io.StringIO()
     print_summary(results.obligations, printed)
     uncovered = summary.get("uncovered", [])
@@ -174,6 +177,19 @@ def smoke_tests(results: list[ObligationResult], cache, jobs: int, run_backends)
     found = smoke.check([r.obligation for r in results], cache, jobs, pool)
     for result in results:
         result.smoke = found[result.id]
+
+
+def _earlier(path: Path, proved: list[ObligationResult]) -> list[ObligationResult] | None:
+    """The results of the run before, which this one replaces: what prove's "proved again" line compares
+    with (`reproved`); read only when the run proved something again, None when there is none to read."""
+    from divbridge.provers.reproved import proved_again
+    from divbridge.results import load
+    if not proved_again(proved) or not path.is_file():
+        return None
+    try:
+        return load(path).obligations
+    except InputError:   # another schema, or damaged: every answer counts as a new statement's
+        return None
 
 
 def _catalogue(spec: Path) -> list:

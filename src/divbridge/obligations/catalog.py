@@ -128,8 +128,8 @@ def table_obligations(binding: Binding) -> list[Obligation]:
                           "result_text": row.result_text}
             obligations.append(_obligation(
                 tuple(TagRef(tag, row.line) for tag in table.tags), id=table_row_id(fmt_name, table.kind, row.name),
-                title=f"{what[table.kind].format(n=table.number)} {row.condition_text} -> {row.result_text} "
-                      f"(line {row.line})", family="float", format=fmt_name, kind=table.kind, prop="case_table",
+                title=f"{what[table.kind].format(n=table.number)} {row.condition_text} -> {row.result_text}",
+                family="float", format=fmt_name, kind=table.kind, prop="case_table",
                 statement=case_table.statement(row_params), params={**params, **row_params}))
     return _distinct(obligations)
 
@@ -166,7 +166,7 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
         obligations.append(_obligation(
             example.refs,
             id=f"{family}.{fmt_name + '.' if family != 'real' else ''}example.example_{example.number}",
-            title=f"worked example {example.number} (line {example.line})", family=family, format=fmt_name,
+            title=f"worked example {example.number}", family=family, format=fmt_name,
             kind="example", prop="example", statement=statement,
             params={**params, "example": f"example_{example.number}", "elements": elements}))
     return obligations
@@ -269,8 +269,10 @@ def contract_obligations(binding: Binding) -> list[Obligation]:
         words = [f"{name} ({_where(found)})" for name, found in clauses.items() if found] + \
             [f"quotient {mode} ({_where(found)})" for mode, found in rules]
         for name in types:
-            params = {"element": family, **{name: _where(found) for name, found in clauses.items()},
-                      "rules": [(mode, _where(found)) for mode, found in rules]}
+            # each clause labelled by the tags that state it (their lines change with every line added above
+            # them: the statement gives them, div_spec.mlw does not)
+            params = {"element": family, **{name: _tags(found) for name, found in clauses.items()},
+                      "rules": [(mode, _tags(found)) for mode, found in rules]}
             obligations.append(_obligation(
                 refs, id=f"spec.{name}.contract", title=f"Div on {name} as specified: an element-wise loop meets "
                 "the clauses", family="spec", format=name, kind="specification", prop="contract",
@@ -281,6 +283,11 @@ def contract_obligations(binding: Binding) -> list[Obligation]:
 def _where(refs: tuple[TagRef, ...]) -> str:
     """Where the document states a clause: its tags and lines."""
     return ", ".join(f"{r.tag} line {r.line}" if r.tag else f"line {r.line}" for r in refs)
+
+
+def _tags(refs: tuple[TagRef, ...]) -> str:
+    """The tags that state a clause, each once (a text outside every tag: its line)."""
+    return ", ".join(dict.fromkeys(r.tag or f"line {r.line}" for r in refs))
 
 
 def spec_obligations(path: str | Path = DEFAULT_DOCUMENT) -> list[Obligation]:

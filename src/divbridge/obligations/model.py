@@ -35,11 +35,13 @@ class Obligation:
 
     @property
     def traced_to(self) -> str:
-        """The requirements it verifies, as the rendered files name them."""
+        """The requirements it verifies, as the rendered files name them: by their tags, whose lines only
+        results.json gives (a requirement that moves changes no rendered file); a text outside every tag by
+        its line."""
         if not self.requirements:
             return "none of the document's: divbridge's own (an implementation strategy)"
-        return ", ".join(f"{tag} line {line}" if tag else f"line {line} (outside every tag)"
-                         for tag, line in zip(self.requirements, self.lines or (0,) * len(self.requirements)))
+        return ", ".join(dict.fromkeys(tag or f"line {line} (outside every tag)" for tag, line in
+                                       zip(self.requirements, self.lines or (0,) * len(self.requirements))))
 
     def to_json(self) -> dict[str, Any]:
         """The obligation as results.json records it (params included: a result names what it proved)."""

@@ -148,7 +148,9 @@ def render(obligations: list[Obligation], out_dir: Path) -> list[Theory]:
 
 
 def _goals(key: tuple[str, str], obligations: list[Obligation]) -> tuple[Goal, ...]:
-    goals = tuple(_goal(o, key[1]) for o in obligations)
+    """A module's goals by name: ordered by what they state, not by where the document states it, so that a
+    reordered document renders the same theory."""
+    goals = tuple(sorted((_goal(o, key[1]) for o in obligations), key=lambda goal: goal.name))
     names = [g.name for g in goals]
     duplicates = {n for n in names if names.count(n) > 1}
     if duplicates:

@@ -113,6 +113,9 @@ class CoqBackend(FileBackend):
             self.batches.add(group[0].text)
         return keyed
 
+    def question(self, text: str) -> str:
+        return _COMMENT.sub(" ", text)
+
     def prove(self, text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
         elapsed = self.batches.proved(text, timeout, cancel, self.libraries)
         if elapsed is not None:

@@ -17,6 +17,7 @@ executable that does not is refused, and no answer of it is cached.
 from __future__ import annotations
 
 import functools
+import re
 import subprocess
 import threading
 import time
@@ -61,6 +62,9 @@ class GappaBackend(FileBackend):
 
     def handles(self, obligation: Obligation) -> bool:
         return handles(obligation)
+
+    def question(self, text: str) -> str:
+        return re.sub(r"#[^\n]*", "", text)   # Gappa's comments run from # to the line's end
 
     def prove(self, text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
         return prove(text, timeout, cancel)

@@ -99,6 +99,11 @@ class FileBackend(Backend):
     def prove(self, text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
         """Run the prover on one rendered input."""
 
+    def question(self, text: str) -> str:
+        """What the prover's answer to a rendered input depends on (`ProofTask.question`): its text without the
+        comments that cite the document, so that a renamed tag or a moved requirement proves nothing again."""
+        return text
+
     def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
         if self.name not in provers:
             return []
@@ -107,7 +112,7 @@ class FileBackend(Backend):
             text = self.render(obligation)
             path = out_dir / self.name / f"{obligation.id}{self.suffix}"
             write_text_atomic(path, text)
-            groups.append([ProofTask(obligation, self.name, text, path.as_posix())])
+            groups.append([ProofTask(obligation, self.name, text, path.as_posix(), question=self.question(text))])
         remove_others(out_dir / self.name, f"*{self.suffix}", [Path(group[0].artifact) for group in groups])
         return groups
 

@@ -1,9 +1,10 @@
-"""The Why3 backend: per generated file, one `why3 prove` run per route over the goals expected to hold
-(`Statement.why3_route`, `why3drivers`): Z3 on the goals' bits (the special values, the case table, the
+"""The Why3 backend: per generated file, one `why3 prove` run per route over the goals expected to hold that
+the proof cache did not answer (`Statement.why3_route`, `why3drivers`; a goal's answer is keyed on its own
+task, `obligations.why3task`): Z3 on the goals' bits (the special values, the case table, the
 examples...), Z3 on abstract floats, and Z3 on Why3's whole task under a short limit; then one run per goal
-they left open: Gappa on an error bound (a statement with a Gappa encoding), Z3 on the goal's bits on a
-float probe (with a model), CVC4 on a real or integer claim; then Z3 on the whole task under the full
-limit.  The attempt names the prover inside Why3 that answered (``why3+z3``, ``why3+z3abstract``,
+they left open: Gappa on an error bound (a statement with a Gappa encoding), Z3 on the goal's bits with a
+model on a float probe or on a goal whose bits pass found it satisfiable, CVC4 on a real or integer claim;
+then Z3 on the whole task under the full limit.  The attempt names the prover inside Why3 that answered (``why3+z3``, ``why3+z3abstract``,
 ``why3+z3bits``, ``why3+gappa``, ``why3+cvc4``).  The file passes a run will ask for, and the one attempt
 on each goal beyond Z3 here, start together at its start, in the background (`Why3Backend.expect`).
 
@@ -66,7 +67,7 @@ from divbridge import assets, cachedir, statements
 from divbridge.atomicio import write_text_atomic
 from divbridge.errors import InputError, ToolMissing
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.obligations import smtrender, why3render
+from divbridge.obligations import smtrender, why3render, why3task
 from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample, toolprobe
 from divbridge.provers.counterexample import Counterexample
@@ -235,6 +236,9 @@ class Why3Backend(Backend):
         # (pass, theory file) -> the pass's end and its answers: the file passes and the lemma pass of a theory
         self._passes: dict[tuple[str, Path], tuple[threading.Event, dict[str, Attempt]]] = {}
         self._passes_ahead: list[threading.Thread] = []
+        # the goals (artifacts) the run asks for, those the cache did not answer (`expect`): a file pass runs on
+        # them only; None before a run says which (every goal of the file)
+        self._asked: set[str] | None = None
 
     # -- tools ---------------------------------------------------------------
     def versions(self) -> dict[str, str]:
@@ -259,6 +263,7 @@ class Why3Backend(Backend):
         # why3.conf is detected when a goal first runs (or its file pass starts), beside this run's theories:
         # a run that the cache answers entirely does not start Why3 at all
         self._config = self._extra = None
+        self._asked = None
         library_text = "".join((self.library / name).read_text() for name in LIBRARY_FILES)
         versions = self.versions()
         self._solvers = [solver for solver in SOLVERS if f"why3/{solver}" in versions]
@@ -275,8 +280,10 @@ class Why3Backend(Backend):
                            ("z3_steps", ",".join(str(steps) for steps in Z3_STEPS.values())),
                            *((solver, versions[f"why3/{solver}"]) for solver in self._solvers))
                 clones = theory.clones.text if theory.clones is not None else ""
+                # the answer is keyed on the goal's task (`why3task`), not on the file: a goal whose statement
+                # and context are unchanged is not proved again, whatever moved around it
                 groups.append([ProofTask(goal.obligation, PROVER, theory.text + clones + library_text, artifact,
-                                         options)])
+                                         options, why3task.task(theory, goal, library_text))])
         return groups
 
     def write_config(self, directory: Path | None = None) -> tuple[Path, Path]:
@@ -293,6 +300,7 @@ class Why3Backend(Backend):
         """Start, in the background, the file passes the run's tasks will ask for, and their attempts on the
         goals beyond Z3 (`_run_file_passes`)."""
         goals = [self._goals[task.artifact] for task in tasks]
+        self._asked = {task.artifact for task in tasks}
         self._passes_ahead = [threading.Thread(target=self._run_file_passes, args=(goals,))
                               for _ in range(PASSES_AT_ONCE)]
         for thread in self._passes_ahead:
@@ -335,6 +343,14 @@ class Why3Backend(Backend):
                                       cancel).get(goal.name)
             if quick is not None and quick.verdict == "proved":
                 return quick
+            if quick is not None and in_pass == BITS.shortcut and _satisfiable(quick):
+                # the goal's bits have a model: asked for it, it refutes the goal when the mirror reproduces it
+                # (the routes' rule below), where Z3's steps on the whole task, then its model, would come next
+                early = self._other(task, BITS.shortcut, min(timeout, ROUTE_S), cancel, model=True)
+                if early is None:
+                    return _stopped(f"{PROVER}+{BITS.shortcut}", 0.0)
+                if early.verdict == "refuted" and early.counterexample is not None and early.counterexample.replayed:
+                    return early
             if quick is not None and in_pass != "z3":
                 tried.append((in_pass, quick))
         for solver, limit in self._routes(goal):
@@ -425,11 +441,12 @@ class Why3Backend(Backend):
         routes = [solver for solver, _ in self._routes(goal)]
         return next((variant.shortcut for variant in VARIANTS if variant.shortcut in routes), "z3")
 
-    def _other(self, task: ProofTask, solver: str, limit: float, cancel: threading.Event | None) -> Attempt | None:
+    def _other(self, task: ProofTask, solver: str, limit: float, cancel: threading.Event | None,
+               model: bool = False) -> Attempt | None:
         """The attempt of another prover than Z3 on the task's goal (with a model when the goal is expected
-        to be refuted and the prover gives one); None when cancelled."""
+        to be refuted, or ``model`` asks for one, and the prover gives one); None when cancelled."""
         theory, goal = self._goals[task.artifact]
-        with_model = task.obligation.expect == "invalid" and solver == BITS.shortcut
+        with_model = (model or task.obligation.expect == "invalid") and solver == BITS.shortcut
         output, elapsed = self.prove_goal(theory.path, goal.module, theory.selector(goal), limit, solver=solver,
                                           with_model=with_model, cancel=cancel)
         if output is None:
@@ -491,9 +508,10 @@ class Why3Backend(Backend):
 
     def _prove_file(self, theory: why3render.Theory, solver: str) -> dict[str, Attempt]:
         """Goal name -> answer of one `why3 prove` run with ``solver`` over the goals of the file whose file
-        pass it is: Z3 on Why3's whole task under the file pass's steps, Z3 under a route's driver under that
-        route's own, Gappa by time."""
-        goals = [goal for goal in theory.goals if self._file_pass(goal) == solver]
+        pass it is, of those the run asks for (`expect`): Z3 on Why3's whole task under the file pass's steps,
+        Z3 under a route's driver under that route's own, Gappa by time."""
+        goals = [goal for goal in theory.goals if self._file_pass(goal) == solver
+                 and (self._asked is None or theory.goal_ref(goal) in self._asked)]
         limit = {"z3": FILE_PASS_S, "gappa": GAPPA_S}.get(solver, ROUTE_S)
         steps = Z3_STEPS["file"] if solver == "z3" else step_limit(solver)
         return self._prove_together(theory, solver, [(goal.module, theory.selector(goal)) for goal in goals],
@@ -544,6 +562,11 @@ class Why3Backend(Backend):
         started = time.monotonic()
         output = _run(command, timeout + 30, cancel)
         return output, time.monotonic() - started
+
+
+def _satisfiable(attempt: Attempt) -> bool:
+    """Whether Z3 found the negated goal satisfiable (a model exists): "Invalid", or "Unknown (sat)"."""
+    return attempt.verdict == "refuted" or attempt.message == "why3: Unknown (sat)"
 
 
 def _beyond_kind(goal: why3render.Goal) -> str:
@@ -613,7 +636,14 @@ def attempt_from_output(output: str, expect: str, elapsed: float, file_name: str
     if text == "High failure" and re.search(r"prover output:\s*timeout", output):
         text = "Timeout"   # Z3 stopped by its own -T limit prints "timeout", which Why3 1.5.1 does not recognise
     verdict = verdict_of(text, expect)
-    found, problem = refutation(obligation, parse_model(output, file_name)) if verdict == "refuted" else (None, "")
+    model = parse_model(output, file_name)
+    if text == "Unknown (sat)" and verdict == "unknown" and obligation is not None and model:
+        # satisfiable, with a model Z3 cannot vouch for: it refutes the goal when it names the operands and the
+        # mirror reproduces it; any other leaves the goal unknown
+        found, problem = refutation(obligation, model)
+        if found is not None and found.replayed and not problem:
+            return Attempt(prover, "refuted", round(prover_time, 3), counterexample=found)
+    found, problem = refutation(obligation, model) if verdict == "refuted" else (None, "")
     return Attempt(prover, "error" if problem else verdict, round(prover_time, 3), counterexample=found,
                    message=problem or ("" if verdict in ("proved", "refuted") else f"why3: {text}"))
 

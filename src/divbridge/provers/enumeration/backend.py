@@ -95,7 +95,10 @@ class ExhaustiveBackend(Backend):
             path = out_dir / "exhaustive" / f"{obligation.id}.txt"
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 write_text_atomic(path, text)
-            groups.append([ProofTask(obligation, "exhaustive", text, artifact_path(path))])
+            # keyed on what it enumerates and checks, not on the title and tags that cite the document
+            question = "\n".join(line for line in text.splitlines()
+                                  if not line.startswith(("# requirements:", f"# {obligation.title}")))
+            groups.append([ProofTask(obligation, "exhaustive", text, artifact_path(path), question=question)])
         return groups
 
     def run_group(self, group: list[ProofTask], timeout: float, agree: int,
