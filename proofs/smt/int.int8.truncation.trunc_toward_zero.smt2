@@ -1,6 +1,6 @@
 ; divbridge proof obligation int.int8.truncation.trunc_toward_zero
 ; |A| < |B| -> C = 0
-; requirements: E_DIV_INT_DEF_0010 line 107, E_DIV_INT_DEF_0010 line 111, E_DIV_INT_CONSTR_B_0010 line 108, E_DIV_INT_CONSTR_AB_0020 line 109
+; requirements: E_DIV_INT_DEF_0010, E_DIV_INT_CONSTR_B_0010, E_DIV_INT_CONSTR_AB_0020
 ; statement: b != 0 and not (a = MIN and b = -1) and |a| < |b| -> a / b = 0
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)
