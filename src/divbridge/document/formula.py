@@ -32,7 +32,7 @@ from divbridge.formats import parse_hexfloat
 class Literal:
     """A value in a condition or result: a number, or inf / nan with a sign."""
 
-    kind: str                 # number | inf | nan | min (INT_MIN, the integer type's smallest value)
+    kind: str                 # number | inf | nan | min (INT_MIN, the integer type's smallest value) | max (its largest)
     value: Fraction = Fraction(0)
     sign: str = ""            # "" | "+" | "-" | "±"
 
