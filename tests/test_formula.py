@@ -49,3 +49,18 @@ def test_unreadable_entries_raise_latex_error(bad):
 def test_unreadable_conditions_raise_latex_error(bad):
     with pytest.raises(LatexError):
         parse_condition(bad)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("0x1.8p+1", Fraction(3)), ("0x1p-24", Fraction(1, 2**24)), ("-0x1.ep-3", Fraction(-15, 64)),
+    ("0x.8p1", Fraction(1)), ("0X1.FFCp15", Fraction(65504)),
+])
+def test_hexadecimal_float_entries_are_read_exactly(text, value):
+    assert parse_entry(text).literal.value == value
+
+
+def test_a_hexadecimal_zero_keeps_its_sign_and_an_absurd_binary_exponent_is_refused():
+    negative = parse_entry("-0x0p+0").literal
+    assert (negative.value, negative.sign) == (0, "-")
+    with pytest.raises(LatexError, match="beyond ±16000"):
+        parse_entry("0x1p99999999")

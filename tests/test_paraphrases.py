@@ -114,7 +114,9 @@ KINDS = {
         "The pair $(A[i], B[i]) = (\\mathrm{INT\\_MIN}, -1)$ is not allowed.",
         "Overflow of INT_MIN / -1 is excluded: such inputs shall not be given.",
     ], [
-        ("The largest value of the type divided by -1 is not allowed.", "unread"),
+        ("The largest value of the type divided by -1 is not allowed.", "incorrect"),
+        ("Dividing the greatest value of the type by $-1$ is forbidden; this is a precondition.", "incorrect"),
+        ("$A[i] = INT\\_MAX$ together with $B[i] = -1$ is excluded.", "incorrect"),
         ("Dividing -1 by the smallest value is not allowed.", "unread"),
         ("The smallest value of the type divided by 1 is not allowed.", "unread"),
         ("Overflow may happen.", "unread"),

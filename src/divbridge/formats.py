@@ -262,7 +262,7 @@ class FloatFormat:
         beyond = _beyond(s)
         if beyond:   # past every format's range: no need to build the number to round it
             return self.inf(sign) if beyond > 0 else self.zero(sign)
-        value = _parse_hexfloat(s) if body.startswith("0x") else _parse_rational(s)
+        value = parse_hexfloat(s) if body.startswith("0x") else _parse_rational(s)
         if value is None:
             raise InputError(f"'{text}' is not a {self.name} operand (decimal, hex float, inf, nan, bits:0x...)")
         return self.round(value, sign_if_zero=sign)
@@ -432,7 +432,7 @@ def _parse_rational(text: str) -> Fraction | None:
     return value
 
 
-def _parse_hexfloat(text: str) -> Fraction | None:
+def parse_hexfloat(text: str) -> Fraction | None:
     """Exact value of a C99 hex float; exact for any precision, unlike float.fromhex."""
     match = _HEXFLOAT.fullmatch(text.strip().lower())
     if not match or not (match.group(2) or match.group(3)):

@@ -33,7 +33,7 @@ from divbridge.document import tagclass
 from divbridge.checkspec.proofcheck import DocumentProofs
 from divbridge.checkspec.findings import Claim, verdict_of
 from divbridge.document.findings import Finding
-from divbridge.document.formula import Condition, Entry, Otherwise, Result
+from divbridge.document.formula import Atom, Condition, Entry, Or, Otherwise, Result
 from divbridge.document.meaning import Case, Domain, ErrorCondition, Semantics, SignRule
 from divbridge.document.prose import domain_of_definition
 from divbridge.document.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
@@ -195,6 +195,8 @@ def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condi
         claim.findings = check_rounding_rule(rule, section) if proved is None else proved
     elif rule.kind == "error-condition" and rule.error == "none":
         claim.findings = check_no_error_rule(rule, section, domain)
+    elif rule.kind == "domain" and section.family == "int":
+        claim.findings = check_exclusion(rule, section, domain)
     elif rule.kind == "case":
         table = CaseTable(section.title, rule.line, [Row(rule.result, rule.condition, rule.line, rule.text)], rule.text)
         claim.findings = claimcache.memoised(
@@ -249,6 +251,30 @@ def check_no_error_rule(rule: Rule, section: Section, domain: tuple[Condition, .
             return [Finding("incomplete", rule.line, f"the sentence says there is no error condition, but nothing "
                             f"excludes {enc.describe(a, b)}, for which {SEMANTICS[fmt.family]} gives "
                             f"{enc.gives(a, b)}", enc.describe(a, b), rule.column)]
+    return []
+
+
+def check_exclusion(rule: Rule, section: Section, domain: tuple[Condition, ...]) -> list[Finding]:
+    """An exclusion of operand pairs ("not (A = x and B = y)") that leaves out inputs whose quotient fits,
+    while an input without a quotient stays inside the section's domain, excludes the wrong inputs (the
+    largest value over -1 for the smallest): incorrect at its own line, not only incomplete at the section."""
+    condition = rule.condition
+    if not (isinstance(condition, Or) and len(condition.parts) > 1
+            and all(isinstance(p, Atom) and p.op == "≠" for p in condition.parts)):
+        return []
+    for name in ordered_types(section.types):
+        fmt = FORMATS[name]
+        if not isinstance(fmt, IntFormat):
+            continue
+        enc = encoding(fmt)
+        excluded = find(enc, z3.And(z3.Not(enc.condition(condition, [])), enc.defined), limit=1).witnesses
+        inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
+        left = find(enc, z3.And(inside, z3.Not(enc.defined)), limit=1).witnesses if excluded else []
+        if left:
+            (a, b), (c, d) = excluded[0], left[0]
+            return [Finding("incorrect", rule.line, f"the precondition excludes {enc.describe(a, b)}, whose "
+                            f"quotient {enc.gives(a, b)} fits, but not {enc.describe(c, d)}, for which "
+                            f"{SEMANTICS[fmt.family]} gives {enc.gives(c, d)}", enc.describe(c, d), rule.column)]
     return []
 
 

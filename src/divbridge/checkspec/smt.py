@@ -203,8 +203,8 @@ class IntEncoding(ExactEncoding):
         self.defined = z3.And(self.b != 0, z3.Not(overflow))
 
     def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
-        if lit.kind == "min":
-            lit = Literal("number", Fraction(self.fmt.min))
+        if lit.kind in ("min", "max"):
+            lit = Literal("number", Fraction(self.fmt.min if lit.kind == "min" else self.fmt.max))
         if lit.kind == "inf":   # every integer is below +inf and above -inf
             return self.beyond(op, lit.sign != "-")
         v = lit.value
@@ -300,8 +300,8 @@ class RealEncoding(ExactEncoding):
         return x < 0
 
     def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
-        if lit.kind in ("inf", "min"):   # the reals have no smallest element either
-            return self.beyond(op, lit.sign != "-" and lit.kind == "inf")
+        if lit.kind in ("inf", "min", "max"):   # the reals have no smallest or largest element either
+            return self.beyond(op, lit.kind == "max" or lit.sign != "-" and lit.kind == "inf")
         y = z3.RealVal(lit.value)
         return {"=": x == y, "≠": x != y, "<": x < y, ">": x > y, "≤": x <= y, "≥": x >= y}[op]
 

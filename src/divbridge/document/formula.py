@@ -25,13 +25,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
+from divbridge.formats import parse_hexfloat
 
 
 @dataclass(frozen=True)
 class Literal:
     """A value in a condition or result: a number, or inf / nan with a sign."""
 
-    kind: str                 # number | inf | nan | min (INT_MIN, the integer type's smallest value)
+    kind: str                 # number | inf | nan | min (INT_MIN, the integer type's smallest value) | max (its largest)
     value: Fraction = Fraction(0)
     sign: str = ""            # "" | "+" | "-" | "±"
 
@@ -191,11 +192,15 @@ def _number(s: _Stream) -> Fraction | None:
         return None
     if len(token.text) > _MAX_DIGITS:
         raise LatexError(f"a number of more than {_MAX_DIGITS} digits", token.pos)
-    exponent = token.text.lower().partition("e")[2]
-    if exponent and abs(int(exponent)) > _MAX_EXPONENT:
-        raise LatexError(f"a number whose exponent is beyond ±{_MAX_EXPONENT} ({token.text})", token.pos)
+    text = token.text.lower()
+    hexadecimal = text.startswith("0x")
+    # a hex float's exponent is binary: 2^±16000 is about 10^±4800
+    exponent, limit = text.partition("p")[2] if hexadecimal else text.partition("e")[2], \
+        4 * _MAX_EXPONENT if hexadecimal else _MAX_EXPONENT
+    if exponent and abs(int(exponent)) > limit:
+        raise LatexError(f"a number whose exponent is beyond ±{limit} ({token.text})", token.pos)
     s.i += 1
-    return Fraction(token.text)
+    return parse_hexfloat(text) if hexadecimal else Fraction(token.text)
 
 
 def _sign(s: _Stream) -> str:

@@ -5,7 +5,7 @@ arguments, environments, specials); this module flattens its node tree into
 the tokens the formula grammar (`document.formula`) reads:
 
 - ``word`` (letters, digits and ``_``: ``if``, ``A``, ``INT_MIN``, ``inf``),
-  ``number`` (``0``, ``6.1``, ``1e-3``), ``sym`` (one symbol: ``= ≠ < > ≤ ≥
+  ``number`` (``0``, ``6.1``, ``1e-3``, a hex float ``0x1.8p-3``), ``sym`` (one symbol: ``= ≠ < > ≤ ≥
   ± ∓ + - * / ( ) [ ] , ; : | ≈ ∀ ∈ ⌊ ⌋ ⌈ ⌉ { } ! '``);
 - ``frac`` (``parts``: numerator and denominator tokens), ``sub`` and ``sup``
   (``parts``: the script's tokens), ``env`` (``text``: the environment's
@@ -72,7 +72,8 @@ _SILENT = {"left", "right", "big", "bigl", "bigr", "Big", "Bigl", "Bigr", "bigg"
            "scriptsize", "tiny", "large", "Large", "normalsize", "color", "hspace", "vspace", "phantom"}
 _ROW_ENVIRONMENTS = {"cases", "dcases", "rcases", "matrix", "bmatrix", "pmatrix", "vmatrix", "Bmatrix", "Vmatrix",
                      "smallmatrix", "array", "aligned", "align", "align*", "gathered", "split", "eqnarray"}
-_TOKEN = re.compile(r"(?P<number>\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)"
+_TOKEN = re.compile(r"(?P<number>0[xX](?:[0-9a-fA-F]+(?:\.[0-9a-fA-F]*)?|\.[0-9a-fA-F]+)[pP][+-]?\d+"
+                    r"|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)"
                     r"|(?P<word>[A-Za-z][A-Za-z0-9]*|[α-ωΑ-Ω])"
                     r"|(?P<sym>!=|<>|<=|>=|==|[=≠<>≤≥±∓+\-−–*×·/()\[\],;:|≈∀∈⌊⌋⌈⌉{}!'∞.⊕→⇒⇔~&#%_^])"
                     r"|(?P<space>\s+)|(?P<other>.)", re.S)

@@ -240,6 +240,7 @@ _EXCLUDES = re.compile(r"\b(?:not\s+(?:allowed|valid|permitted|supported)|forbid
 _IMPLEMENTATION = re.compile(r"implementation[- ]\s*(?:dependent|defined|specific)|left\s+to\s+(?:the\s+)?implementations?")
 _SMALLEST = re.compile(r"\b(?:smallest|minimum|minimal|lowest|most\s+negative|least)\b|\bint\s*_?\s*min\b"
                        r"|-\s*2\s*\^\s*\{?\s*\(?\s*[nwb]\s*-\s*1")
+_LARGEST = re.compile(r"\b(?:largest|greatest|maximum|maximal|highest|biggest)\b|\bint\s*_?\s*max\b")
 _MINUS_ONE = re.compile(r"(?:=|equal\s+to|equals|is|by|and|over|with|/|,)\s*-\s*1\b|minus\s+one")
 _DIVISION = re.compile(r"\bquotients?\b|\bdivid(?:e|es|ed|ing)\b|\bdivision\b|\bresult\s+of\s+the\s+division")
 _NOT_A_DEFINITION = re.compile(r"\b(?:if|when|whenever|unless|except|not|never|undefined|zero|null|nan|inf|infinity|"
@@ -378,6 +379,9 @@ def _domain(items: list[Token], line: str) -> list:
         found.append(Domain(nonzero_b))
     if _SMALLEST.search(line) and _MINUS_ONE.search(line) and _EXCLUDES.search(line):
         found.append(Domain(Or((Atom("A", "≠", Literal("min")), Atom("B", "≠", Literal("number", Fraction(-1)))))))
+    elif _LARGEST.search(line) and _MINUS_ONE.search(line) and _EXCLUDES.search(line):
+        # the wrong bound excluded (its quotient fits): read as written, so that check-spec can say so at this line
+        found.append(Domain(Or((Atom("A", "≠", Literal("max")), Atom("B", "≠", Literal("number", Fraction(-1)))))))
     return found
 
 
