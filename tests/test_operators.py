@@ -32,6 +32,7 @@ def test_the_registry_finds_each_operator_by_name_heading_and_tag():
         assert operators.get(op.name.lower()) is operators.get(op.name.upper()) is op
         assert operators.by_heading(f"# **{op.name}** (float, float)") is op           # the WG's headings
         assert operators.by_heading(f"# `{op.name}` operator (FP16, FP32)") is op      # the project's
+        assert operators.by_heading(f"# $\\text{{{op.name}}}$ (real, real)") is op       # the WG's in 2025
         assert operators.by_tag(f"[{op.tag_prefix}FLOAT_FUNC_0010]") is op
     assert operators.by_heading("# Contents") is None
     assert operators.by_heading("# Divide") is None

@@ -30,12 +30,12 @@ def get(name: str) -> Operator:
     raise InputError(f"unknown operator '{name}' (known: {', '.join(OPERATORS)})")
 
 
-_HEADING_NAME = re.compile(r"[`*]*([A-Za-z]+)[`*]*")
+_HEADING_NAME = re.compile(r"(?:[`*]*|\$\\text\{)([A-Za-z]+)")
 
 
 def by_heading(heading: str) -> Operator | None:
-    """The operator a section heading names: its first word, bare or in backquotes or bold
-    (``**Mul** (float, float)``, ```Div` operator (real)``), or None."""
+    """The operator a section heading names: its first word, bare, in backquotes, in bold or in
+    LaTeX text (``**Mul** (float, float)``, ```Div` operator (real)``, ``$\\text{Add}$ (real, real)``), or None."""
     match = _HEADING_NAME.match(heading.lstrip("# ").strip())
     if not match:
         return None
