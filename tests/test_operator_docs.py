@@ -115,3 +115,11 @@ def test_the_checks_see_a_wrong_example():
     (op, _, _, body, _), = [s for s in _sections(wrong) if s[1] == "int"]
     (a, b, c, title), _ = _examples(body)
     assert [_holds(op, get_format("uint8"), *t) for t in zip(a, b, c)] == [True, False, True]
+
+
+def test_the_corpus_readme_describes_each_layout_and_lists_every_version():
+    readme = (ROOT / "tests" / "corpus_ops" / "README.md").read_text(encoding="utf-8")
+    layouts = [p.name for p in DOCUMENTS if p.parent.name == "corpus_ops"]
+    assert len(layouts) == 3 and all(f"`{name}`" in readme for name in layouts)
+    rows = re.findall(r"^\| (add|sub|mul) \| ([0-9a-f]{7}) \| (\d{4}-\d{2}-\d{2}) \|", readme, re.M)
+    assert [sum(op == name for op, _, _ in rows) for name in ("add", "sub", "mul")] == [27, 7, 7]
