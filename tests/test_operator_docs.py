@@ -123,3 +123,15 @@ def test_the_corpus_readme_describes_each_layout_and_lists_every_version():
     assert len(layouts) == 3 and all(f"`{name}`" in readme for name in layouts)
     rows = re.findall(r"^\| (add|sub|mul) \| ([0-9a-f]{7}) \| (\d{4}-\d{2}-\d{2}) \|", readme, re.M)
     assert [sum(op == name for op, _, _ in rows) for name in ("add", "sub", "mul")] == [27, 7, 7]
+
+
+@pytest.mark.parametrize("name", ["div", "mul", "add", "sub"])
+def test_the_documents_state_the_preconditions_the_descriptions_have(name):
+    """A precondition (a constraint on B or on the pair, not the shape's or the type's) in the real and
+    integer sections of proofs/spec/<op>.md for each one of the description: Div's B != 0 and
+    INT_MIN / -1, none for the others (the working group's Add of 2025 carries Div's: D5)."""
+    op = operators.get(name)
+    sections = {kind: body for _, kind, _, body, _ in _sections((ROOT / "proofs" / "spec" / f"{name}.md").read_text())}
+    stated = {kind: set(re.findall(r"E_[A-Z]+_[A-Z]+_CONSTR_(?:B|AB)_\d{4}", body)) for kind, body in sections.items()}
+    assert len(stated["real"]) == len(op.real_preconditions)
+    assert len(stated["int"]) == len(op.integer.preconditions)

@@ -41,6 +41,28 @@ def test_the_registry_finds_each_operator_by_name_heading_and_tag():
         operators.get("Pow")
 
 
+def test_each_word_of_an_operator_is_its_own():
+    """A verb, noun, role or symbol names one operator: a document that says "divides" over a sum
+    (the working group's Add of June 2026) is read as naming Div."""
+    seen: dict[str, str] = {}
+    for op in OPERATORS.values():
+        v = op.vocabulary
+        words = [*v.verbs, *v.result_nouns, *v.roles, *v.symbols, v.gerund]
+        assert all(words) and v.verbs and v.result_nouns and len(v.roles) == 2
+        for word in words:
+            assert seen.setdefault(word, op.name) == op.name, (word, seen[word], op.name)
+
+
+def test_the_rule_tables_use_the_known_classes_and_relations():
+    from divbridge.operators.model import CLASSES, RELATIONS
+    for op in OPERATORS.values():
+        assert len({r.name for r in op.rules}) == len(op.rules) and all(r.text for r in op.rules)
+        for r in op.rules:
+            assert r.a in CLASSES and r.b in CLASSES and r.relation in RELATIONS, (op.name, r.name)
+            assert r.result in ("nan", "inf", "zero", "a", "b", "-b")
+            assert bool(r.sign) == (r.result in ("inf", "zero")), (op.name, r.name)
+
+
 # -- IEEE kernels against NumPy ----------------------------------------------------------------------------
 
 def _grid(fmt, n, seed):
@@ -258,6 +280,7 @@ def test_the_prover_names_exist_in_the_provers_libraries(op):
     assert isinstance(getattr(np, names.numpy), np.ufunc)
     assert names.smtlib_float == "fp." + names.why3_float and names.smtlib_int.startswith("bv")
     assert names.onnx == op.name and names.gappa in op.vocabulary.symbols[0] + "*"
+    assert names.jax_float == "jnp." + names.numpy and names.jax_int.startswith("jax.lax.")
     if not WHY3_STDLIB.is_dir() or not FLOCQ.is_file():
         pytest.skip("Why3's standard library or Flocq is not installed")
     ieee = (WHY3_STDLIB / "ieee_float.mlw").read_text()

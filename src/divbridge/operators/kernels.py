@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from divbridge.formats import BF16, FP16, FP32, FP64, IntFormat
+from divbridge.formats import BF16, FP16, IntFormat
 
 _THROUGH_FP32 = (FP16, BF16)
 
@@ -29,10 +29,6 @@ def wrap(fmt: IntFormat, value: int) -> int:
 def wrap_k(fmt: IntFormat, value: int) -> int:
     """The k of the documents' C = A op B - k.2^n (negative when the exact result is below the range)."""
     return (value - fmt.min) >> fmt.bits
-
-
-def supports_fast(fmt) -> bool:
-    return fmt in (FP16, BF16, FP32, FP64) or isinstance(fmt, IntFormat)
 
 
 def fast(ufunc: np.ufunc, fmt, a: np.ndarray, b: np.ndarray) -> np.ndarray:
