@@ -130,6 +130,62 @@ def test_the_fp16_fast_kernel_is_correctly_rounded_on_every_pair(op):
             assert np.array_equal(got[~nan], want[~nan]) and np.isnan(got.view(np.float16)[nan]).all(), x
 
 
+@pytest.mark.parametrize("op", tuple(OPERATORS.values()), ids=lambda o: o.name)
+@pytest.mark.parametrize("eb,sb", [(3, 4), (4, 3), (2, 5)])
+def test_the_exact_kernel_is_the_hardware_on_every_pair_of_a_tiny_format(op, eb, sb):
+    """Every pair of a tiny format: its values, sums and products are exact in FP64, so the hardware's
+    FP64 result rounded once is the reference; its NaN, infinities and zero signs are the hardware's own
+    (a quotient is not exact in FP64: Div is checked where the hardware result is exact)."""
+    fmt = float_format(eb, sb)
+    values = range(1 << fmt.width)
+    decoded = {v: fmt.decode(v) for v in values}
+    as_float = {v: float("nan") if d.is_nan else (-1.0 if d.sign else 1.0) * (float("inf") if d.is_inf else abs(float(d.value)))
+                for v, d in decoded.items()}
+    ufunc = getattr(np, op.names.numpy)
+    checked = 0
+    with np.errstate(all="ignore"):
+        for x in values:
+            for y in values:
+                r = ufunc(np.float64(as_float[x]), np.float64(as_float[y]))
+                if np.isnan(r):
+                    want = fmt.nan
+                elif np.isinf(r):
+                    want = fmt.inf(int(np.signbit(r)))
+                else:
+                    exact = Fraction(float(r))
+                    if op is DIV and decoded[y].is_finite and not decoded[y].is_zero and decoded[x].is_finite \
+                            and exact != decoded[x].value / decoded[y].value:
+                        continue
+                    want = fmt.round(exact, sign_if_zero=int(np.signbit(r)))
+                assert _agree(fmt, op.kernels.float_bits(fmt, x, y), want), (fmt.describe(x), fmt.describe(y))
+                checked += 1
+    assert checked > (1 << (2 * fmt.width)) // 4
+
+
+@pytest.mark.parametrize("op", tuple(OPERATORS.values()), ids=lambda o: o.name)
+def test_the_rounding_error_is_within_u_in_the_normal_range_and_not_below_it(op):
+    """|round(x op y) - x op y| <= 2^-p |x op y| when x op y is in the normal range (FP16, 6 000 pairs);
+    below it the bound fails: 2^-14 x 1.5 x 2^-10 = 1.5 x 2^-24 rounds to 2^-23, a relative error of 1/3."""
+    rng = random.Random(5)
+    u = Fraction(1, 2 ** FP16.precision)
+    checked = 0
+    for _ in range(6_000):
+        x, y = rng.getrandbits(16), rng.getrandbits(16)
+        dx, dy = FP16.decode(x), FP16.decode(y)
+        if not (dx.is_finite and dy.is_finite) or (op is DIV and dy.is_zero):
+            continue
+        exact = op.kernels.real(dx.value, dy.value)
+        if FP16.min_normal <= abs(exact) <= FP16.max_finite:
+            assert abs(op.rounding_error(FP16, x, y)) <= u * abs(exact)
+            checked += 1
+    assert checked > 1000
+    tiny, factor = FP16.parse("0x1p-14"), FP16.parse("0x1.8p-10")       # 1.5 x 2^-24 rounds to 2^-23
+    small = MUL.kernels.real(FP16.decode(tiny).value, FP16.decode(factor).value)
+    assert MUL.rounding_error(FP16, tiny, factor) == small / 3 > u * small
+    with pytest.raises(ValueError):
+        ADD.rounding_error(FP16, FP16.inf(0), FP16.parse("1"))
+
+
 # -- special-value rules -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("op", tuple(OPERATORS.values()), ids=lambda o: o.name)

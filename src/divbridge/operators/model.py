@@ -176,6 +176,15 @@ class Operator:
         """``E_DIV_``: the prefix of every requirement tag of the operator's documents."""
         return f"E_{self.name.upper()}_"
 
+    def rounding_error(self, fmt: FloatFormat, x_bits: int, y_bits: int) -> Fraction:
+        """The error rounding introduces, ``round(A op B) - (A op B)``, for finite operands and a
+        finite result (an accuracy note's "introduced" error; `ErrorModel` propagates it)."""
+        x, y = fmt.decode(x_bits), fmt.decode(y_bits)
+        result = fmt.decode(self.kernels.float_bits(fmt, x_bits, y_bits))
+        if not (x.is_finite and y.is_finite and result.is_finite):
+            raise ValueError("the rounding error of a non-finite operand or result")
+        return result.value - self.kernels.real(x.value, y.value)
+
     def rules_for(self, fmt: FloatFormat, x_bits: int, y_bits: int) -> list[SpecialRule]:
         """The special-value rules that apply to the pair (A, B)."""
         x, y = fmt.decode(x_bits), fmt.decode(y_bits)
