@@ -124,3 +124,28 @@ def test_audit_reports_a_statement_that_becomes_unread_as_lost_at_its_line():
     same = audit.audit(old, "old.md", old.replace("the product of the signs. `[E_DIV_FLOAT_DEF_0040]`",
                                                   "the product of both signs. `[E_DIV_FLOAT_DEF_0040]`"), "new.md")
     assert same["lost"] == [] and same["exit_code"] == 0
+
+
+SIGN_EVERYWHERE = """# `Div` operator (FP16, FP32)
+
+### Requirements
+
+- A quotient of two finite numbers is the exact quotient rounded to nearest, ties to even. `[E_DIV_FLOAT_DEF_0010]`
+- A zero or infinite result carries {rule}. `[E_DIV_FLOAT_DEF_0020]`
+"""
+
+
+@pytest.mark.parametrize("rule, holds", [("the product of the signs of A and B", True), ("the sign of A", False)])
+def test_a_sign_rule_with_no_condition_binds_an_obligation_everywhere(tmp_path, capsys, rule, holds):
+    """Not uncovered (a false failure), and judged: the product of the signs is proved, A's sign refuted."""
+    spec = tmp_path / "sign.md"
+    spec.write_text(SIGN_EVERYWHERE.format(rule=rule))
+    binding = document.bind(parse_document(spec.read_text(), str(spec)))
+    signs = [t for t in binding.tables if t.kind == "sign"]
+    assert {(r.condition, r.result[2]) for t in signs for r in t.rows} == {(("true",), "zero"), (("true",), "inf")}
+    assert coverage.gaps(binding, obligations_of(binding)) == []
+    code = main(["prove", "--spec", str(spec), "--out", str(tmp_path / "out"), "--provers", "z3",
+                 "--only", "float.fp16.sign.*", "--no-crosscheck"])
+    out = capsys.readouterr().out
+    assert ("refuted  float.fp16.sign.everywhere_zero" in out) != holds
+    assert code == (0 if holds else 1)

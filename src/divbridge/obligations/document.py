@@ -288,10 +288,12 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
                 continue
             binding.tables.append(DocTable(len(binding.tables) + 1, section.title, part.line, section.types, (row,),
                                            tags, "case"))
-        elif isinstance(statement, SignRule) and statement.condition is not None:
-            text = str(statement.condition)
-            for applies in statement.applies:   # where the case's quotient is a zero (an infinity): its sign
-                row = DocRow(part.line, condition_data(statement.condition, []), ("sign", statement.sign, applies, ""),
+        elif isinstance(statement, SignRule) and (statement.condition is not None or statement.case == 0):
+            # a rule of one case ("in the second case") signs that row of the table; any other is a row of its own
+            text = str(statement.condition) if statement.condition is not None else "everywhere"
+            condition = condition_data(statement.condition, []) if statement.condition is not None else ("true",)
+            for applies in statement.applies:   # where the quotient is a zero (an infinity): its sign
+                row = DocRow(part.line, condition, ("sign", statement.sign, applies, ""),
                              text, str(SignRule(statement.sign, (applies,))), row_name(f"{text} {applies}"))
                 if not _encodable(binding, row, part.column, part.text, tags[0]):
                     continue
