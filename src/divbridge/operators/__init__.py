@@ -21,6 +21,30 @@ from divbridge.operators.sub import SUB
 
 OPERATORS: dict[str, Operator] = {op.name: op for op in (DIV, MUL, ADD, SUB)}
 
+# The operator divbridge was first built for: its obligation ids carry no operator prefix and its obligations
+# name no operator in results.json, so that its evidence (proofs/) reads as it did before the parameter.
+DEFAULT = DIV
+
+
+def named_in(text: str) -> Operator | None:
+    """The first operator (in the registry's order) whose heading pattern ``text`` matches, or None."""
+    return next((op for op in OPERATORS.values() if re.search(op.vocabulary.heading, text, re.I)), None)
+
+
+def id_prefix(op: Operator) -> str:
+    """What the ids of the operator's obligations start with: ``mul.`` (none for `DEFAULT`)."""
+    return "" if op is DEFAULT else f"{op.name.lower()}."
+
+
+def obligation_name(op: Operator) -> str:
+    """How an obligation names its operator (`obligations.model.Obligation.operator`): "" for `DEFAULT`."""
+    return "" if op is DEFAULT else op.name
+
+
+def of_obligation_name(name: str) -> Operator:
+    """The operator an obligation names (`obligation_name`'s inverse)."""
+    return get(name) if name else DEFAULT
+
 
 def get(name: str) -> Operator:
     """The operator named ``name`` (any case: ``Mul``, ``mul``, ``MUL``)."""

@@ -1,6 +1,6 @@
 """Div: C = A / B, the quotient.  Its kernels are the mirror's (`mirror.exact`, `mirror.fast`); its
-special-value rules are IEEE 754's clause 7.2 and 7.3 cases as `obligations.catalog.IEEE_RULES` binds them
-(a test keeps the two tables equal until the catalog reads this one)."""
+special-value rules are IEEE 754's clause 7.2 and 7.3 cases, which "IEEE 754 division" binds in every float
+format (`obligations.catalog`)."""
 
 from __future__ import annotations
 
@@ -14,20 +14,20 @@ DIV = Operator(
     name="Div",
     vocabulary=Vocabulary(
         verbs=("divides", "divided by", "divide"), result_nouns=("quotient",), roles=("numerator", "denominator"),
-        symbols=("/", r"\frac{}{}", r"\div"), gerund="division"),
+        symbols=("/", r"\frac{}{}", r"\div"), gerund="division", heading=r"\bdiv(?:ide)?\b", infix="/"),
     rules=(
         SpecialRule("nan_numerator", "nan", "any", "nan", text="a NaN numerator gives NaN"),
         SpecialRule("nan_denominator", "any", "nan", "nan", text="a NaN denominator gives NaN"),
         SpecialRule("zero_div_zero", "zero", "zero", "nan", text="zero over zero is NaN"),
         SpecialRule("inf_div_inf", "inf", "inf", "nan", text="infinity over infinity is NaN"),
         SpecialRule("finite_div_zero_sign", "finite_nonzero", "zero", "inf", "xor",
-                    text="a finite non-zero number over zero is an infinity, sign the xor of the signs"),
+                    text="a finite non-zero number over zero is an infinity, with the exclusive or of the signs"),
         SpecialRule("inf_div_finite_sign", "inf", "finite", "inf", "xor",
-                    text="infinity over a finite number is an infinity, sign the xor of the signs"),
+                    text="infinity over a finite number is an infinity, with the exclusive or of the signs"),
         SpecialRule("finite_div_inf_sign", "finite", "inf", "zero", "xor",
-                    text="a finite number over infinity is a zero, sign the xor of the signs"),
+                    text="a finite number over infinity is a zero, with the exclusive or of the signs"),
         SpecialRule("zero_div_nonzero_sign", "zero", "finite_nonzero", "zero", "xor",
-                    text="zero over a finite non-zero number is a zero, sign the xor of the signs"),
+                    text="zero over a finite non-zero number is a zero, with the exclusive or of the signs"),
     ),
     properties=(
         Property("div_by_one", ("op", "x", "1"), "x", True, "x / 1 = x"),
@@ -42,7 +42,7 @@ DIV = Operator(
     names=Names(
         why3_float="div", why3_int="int.ComputerDivision.div", smtlib_float="fp.div", smtlib_int="bvsdiv",
         coq="Bdiv", gappa="/", numpy="divide", onnx="Div", openvino="Divide", jax_float="jnp.divide",
-        jax_int="jax.lax.div"),
+        jax_int="jax.lax.div", smtlib_more=("bvudiv", "div")),
     kernels=Kernels(
         real=lambda a, b: exact.real_div(Fraction(a), Fraction(b)),
         float_bits=exact.float_div_bits,

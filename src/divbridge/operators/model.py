@@ -29,6 +29,8 @@ class Vocabulary:
     roles: tuple[str, str]           # the names of A and B: ("numerator", "denominator"), ...
     symbols: tuple[str, ...]         # LaTeX and ASCII spellings: "/", "\frac{}{}", "\times", "*", ...
     gerund: str                      # "division": "the element-wise division of A by B"
+    heading: str                     # a regular expression (any case) for how a heading names it: r"\bmul\b"
+    infix: str                       # its infix operator in readable statements and SMT-LIB's reals: "*"
 
 
 # The operand classes of a special-value rule (as `document.caserule` names them) and the relations
@@ -135,6 +137,7 @@ class Names:
     openvino: str             # the op type; its opset factory is the name in snake case
     jax_float: str            # jax.numpy function on floats
     jax_int: str              # the jax function on integers
+    smtlib_more: tuple[str, ...] = ()   # its other SMT-LIB operations: Div's unsigned and integer divisions
 
 
 @dataclass(frozen=True)
@@ -170,6 +173,12 @@ class Operator:
     kernels: Kernels
     integer: IntegerProfile
     real_preconditions: tuple[str, ...] = field(default=())
+
+    @property
+    def smt_operations(self) -> frozenset[str]:
+        """Every SMT-LIB operation its queries write it with (the smoke tests free them)."""
+        return frozenset({self.names.smtlib_float, self.names.smtlib_int, self.vocabulary.infix,
+                          *self.names.smtlib_more})
 
     @property
     def tag_prefix(self) -> str:

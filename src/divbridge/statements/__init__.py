@@ -33,8 +33,8 @@ from divbridge.formats import FloatFormat, Format, IntFormat, RealFormat, get_fo
 from divbridge.mirror import exact
 
 ENCODINGS = ("why3", "smt", "coq", "gappa", "enumeration", "predicate")
-KINDS = ("float_property", "case_rule", "case_table", "rounding_rule", "example", "integer", "real", "shape",
-         "strategy", "accuracy_bound", "specification")
+KINDS = ("float_property", "operator_property", "case_rule", "case_table", "rounding_rule", "example", "integer",
+         "real", "shape", "strategy", "accuracy_bound", "specification")
 # kinds whose modules bring a heavy library (sympy): imported when a statement is not found among the others
 _LATE_KINDS = ("accuracy_bound",)
 
@@ -51,6 +51,7 @@ class Obligation(Protocol):
     kind: str
     prop: str
     params: dict[str, Any]
+    operator: str            # `operators.obligation_name` of the operator it is about
 
 
 class NotEncoded(LookupError):
