@@ -64,7 +64,7 @@ def _float(obligation: Obligation, names: tuple[str, ...]) -> dict:
 def _int(obligation: Obligation, names: tuple[str, ...]) -> dict:
     fmt = get_format(obligation.format)
     assert isinstance(fmt, IntFormat)
-    return {"fmt": fmt, "logic": "QF_BV"}
+    return {"fmt": fmt, "logic": "QF_BV", "operator": operators.of_obligation_name(obligation.operator)}
 
 
 def _int_exact(obligation: Obligation, names: tuple[str, ...]) -> dict:
@@ -72,7 +72,7 @@ def _int_exact(obligation: Obligation, names: tuple[str, ...]) -> dict:
 
 
 def _real(obligation: Obligation, names: tuple[str, ...]) -> dict:
-    return {"logic": "QF_NRA" if names else "QF_LRA"}
+    return {"logic": "QF_NRA" if names else "QF_LRA", "operator": operators.of_obligation_name(obligation.operator)}
 
 
 def _strategy(obligation: Obligation, names: tuple[str, ...]) -> dict:
