@@ -130,6 +130,7 @@ def test_a_wrong_signed_zero_rule_is_refuted_at_its_lines(tmp_path):
     results = {o["id"]: o for o in json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]}
     wrong = results["mul.float.fp16.sign.everywhere_zero"]
     assert wrong["verdict"] == "refuted" and wrong["expect"] == "valid" and sorted(wrong["lines"]) == lines
+    assert " * b = -0.0" in wrong["counterexample"]["mirror"]     # the product, as the mirror computes it
     assert results["mul.float.fp16.sign.everywhere_inf"]["verdict"] == "proved"
 
 
@@ -151,3 +152,24 @@ def test_read_reads_the_new_operators_documents(capsys):
         shown = capsys.readouterr().out
         assert f"binds: {name}.real.example.example_1" in shown
         assert f"{name}.float.fp16.ieee." in shown
+
+
+def test_a_throwaway_fifth_operator_goes_through_read_check_spec_and_prove(tmp_path, monkeypatch, capsys):
+    """One description (Add's semantics under another name) in the registry and one document: nothing else."""
+    from dataclasses import replace
+
+    from divbridge import operators
+    from divbridge.operators.add import ADD
+    plus = replace(ADD, name="Plus", vocabulary=replace(ADD.vocabulary, heading=r"\bplus\b"))
+    monkeypatch.setitem(operators.OPERATORS, "Plus", plus)
+    text = (SPEC / "add.md").read_text(encoding="utf-8").replace("Add", "Plus").replace("E_ADD_", "E_PLUS_")
+    path = tmp_path / "plus.md"
+    path.write_text(text, encoding="utf-8")
+    assert main(["read", str(path)]) == 0
+    assert "plus.float.fp16.ieee.inf_minus_inf" in capsys.readouterr().out
+    assert not [f for f in analyse(path)["findings"] if f["kind"] in ("incorrect", "ill-formed")]
+    out = tmp_path / "out"
+    main(["prove", "--spec", str(path), "--out", str(out), *FAST, "--only", "plus.float.bf16.*"])
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
+    assert results and {o["operator"] for o in results} == {"Plus"}
+    assert all(o["verdict"] == ("proved" if o["expect"] == "valid" else "refuted") for o in results)

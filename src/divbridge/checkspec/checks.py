@@ -360,7 +360,8 @@ def row_results(proofs: DocumentProofs, table: CaseTable) -> dict[tuple[int, str
     found = {}
     for row in bound.rows:
         for fmt in bound.types:
-            result = proofs.result(operators.id_prefix(proofs.binding.operator) + table_row_id(fmt, bound.kind, row.name))
+            oid = operators.id_prefix(proofs.binding.operator) + table_row_id(fmt, bound.kind, row.name)
+            result = proofs.result(oid)
             if result is not None:
                 found[(row.line, fmt)] = result
     return found
@@ -524,7 +525,8 @@ def example_results(proofs: DocumentProofs, example: Example, formats: tuple[str
 
 def check_example(example: Example, formats: tuple[str, ...],
                   proved: dict[str, ObligationResult] | None = None, op: Operator = operators.DEFAULT) -> list[Finding]:
-    """Every element C = A op B in each format (``op``: the document's operator).  ``proved``: format -> the verdict of `prove`'s obligation
+    """Every element C = A op B in each format (``op``: the document's operator).  ``proved``: format -> the
+    verdict of `prove`'s obligation
     for the example; a format where it is proved needs no element check, a refutation is located here."""
     try:
         shapes, (fa, fb, fc) = _flatten(example)

@@ -58,7 +58,8 @@ def float_obligations(binding: Binding) -> list[Obligation]:
         for rule, ref in binding.case_rules:
             stated.setdefault(_rule_key(rule), []).append(ref)
         ieee = binding.refs("float.ieee")
-        for rule in binding.operator.rules:   # IEEE 754's own rule said again by a sentence: one obligation, both places
+        # the operator's IEEE 754 rules; one said again by a sentence: one obligation, both places
+        for rule in binding.operator.rules:
             if ieee and _rule_key(rule) in stated:
                 stated[_rule_key(rule)] = [*stated[_rule_key(rule)], *ieee]
             elif ieee:
@@ -143,7 +144,8 @@ def table_obligations(binding: Binding) -> list[Obligation]:
                 tuple(TagRef(tag, row.line) for tag in table.tags), id=table_row_id(fmt_name, table.kind, row.name),
                 title=f"{what[table.kind].format(n=table.number)} {row.condition_text} -> {row.result_text}",
                 family="float", format=fmt_name, kind=table.kind, prop="case_table",
-                statement=case_table.statement(row_params, binding.operator.vocabulary.infix), params={**params, **row_params}))
+                statement=case_table.statement(row_params, binding.operator.vocabulary.infix),
+                params={**params, **row_params}))
     return _of(binding, _distinct(obligations))
 
 
@@ -250,7 +252,8 @@ def real_obligations(binding: Binding) -> list[Obligation]:
         _obligation(binding.refs(*prop.roles, *(("real.domain",) if "b != 0" in prop.statement else ())),
                     id=f"real.{prop.group}.{prop.name}", title=prop.title, family="real", format="real",
                     kind=prop.group, prop=prop.name, statement=prop.statement)
-        for prop in statements.registry().of_kind("real") if _library(binding) and all(binding.has(r) for r in prop.roles)
+        for prop in statements.registry().of_kind("real")
+        if _library(binding) and all(binding.has(r) for r in prop.roles)
     ]
     return _of(binding, obligations + _examples(binding, "real", "real", {}))
 

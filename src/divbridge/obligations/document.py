@@ -43,7 +43,8 @@ from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, NoClaim, Reference, Semantics, SignRule,
                                         Unread)
-from divbridge.document.reader import Part, Section, SpecDocument, accuracy_notes, NO_OPERATOR, operator_of, read_document
+from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument, accuracy_notes, operator_of,
+                                       read_document)
 from divbridge.errors import InputError
 from divbridge import operators
 from divbridge.operators.model import Operator

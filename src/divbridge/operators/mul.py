@@ -29,7 +29,8 @@ MUL = Operator(
     name="Mul",
     vocabulary=Vocabulary(
         verbs=("multiplies", "multiplied by", "multiply"), result_nouns=("product",),
-        roles=("multiplicand", "multiplier"), symbols=(r"\times", "*", r"\cdot"), gerund="multiplication", heading=r"\bmul\b", infix="*"),
+        roles=("multiplicand", "multiplier"), symbols=(r"\times", "*", r"\cdot"), gerund="multiplication",
+        heading=r"\bmul\b", infix="*"),
     rules=(
         SpecialRule("nan_a", "nan", "any", "nan", text="a NaN operand gives NaN"),
         SpecialRule("nan_b", "any", "nan", "nan", text="a NaN operand gives NaN"),

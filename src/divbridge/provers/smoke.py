@@ -8,9 +8,10 @@ a bare conclusion), two more queries:
   counterexample's are); ``unsat``: the obligation is ``vacuous``, proved of nothing, never as expected.
 - **conclusion**: is the goal still valid when the obligation's operator is any function at all (every
   operation of the query in its SMT-LIB names, Div's ``fp.div``, ``bvsdiv``, ``bvudiv``, ``/`` and ``div``
-  of non-constants, replaced by an uninterpreted function of the same sorts)?  Then it holds whatever the document says Div is, as a row that restates the
-  operator's definition (``C = A/B``) or a conclusion ``true``: the obligation is ``definitional``, shown as
-  a definition and not counted as a proved property.  ``sat``: it states something about Div.
+  of non-constants, replaced by an uninterpreted function of the same sorts)?  Then it holds whatever the
+  document says the operator is, as a row that restates the operator's definition (``C = A/B``) or a
+  conclusion ``true``: the obligation is ``definitional``, shown as a definition and not counted as a
+  proved property.  ``sat``: it states something about the operator.
 
 An obligation with no SMT-LIB query (a Why3-only, Coq or enumeration claim) is ``not checked``, said so,
 unless its statement says its goal holds of any division by its very form (`Statement.definitional`: the
@@ -213,7 +214,8 @@ def _smoke(obligation: Obligation, cache, pool: solvers.WorkerPool) -> Smoke:
         answer = _ask(obligation, "hypotheses", query, solver, cache, pool)
         hypotheses = {"refuted": "satisfiable", "proved": "vacuous"}.get(answer.verdict, "unknown")
         model = counterexample.show(answer.counterexample) if answer.counterexample else {}
-    answer = _ask(obligation, "conclusion", free_division_query(rendered.text, operators.of_obligation_name(obligation.operator)), solver, cache, pool)
+    free = free_division_query(rendered.text, operators.of_obligation_name(obligation.operator))
+    answer = _ask(obligation, "conclusion", free, solver, cache, pool)
     conclusion = {"refuted": "about Div", "proved": "definitional"}.get(answer.verdict, "unknown")
     return Smoke(hypotheses, conclusion, model, f"{solver} {solvers.version(solver)}")
 

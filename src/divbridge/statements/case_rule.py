@@ -30,7 +30,8 @@ _CLASSES = {
 _RESULTS = {"nan": ("is_nan ({q})", "(fp.isNaN q)", "isNaN({q})"),
             "inf": ("is_infinite ({q})", "(fp.isInfinite q)", "isInfinite({q})"),
             "zero": ("is_zero ({q})", "(fp.isZero q)", "isZero({q})"),
-            "a": ("", "(= q a)", "{q} = a"), "b": ("", "(= q b)", "{q} = b"), "-b": ("", "(= q (fp.neg b))", "{q} = -b")}
+            "a": ("", "(= q a)", "{q} = a"), "b": ("", "(= q b)", "{q} = b"),
+            "-b": ("", "(= q (fp.neg b))", "{q} = -b")}
 _SIGNS = {"xor": ("sign_xor ({q}) a b", "(= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b)))",
                   "sign({q}) = sign(a) xor sign(b)"),
           "a": ("(is_negative ({q}) <-> is_negative a)", "(= (fp.isNegative q) (fp.isNegative a))",

@@ -75,7 +75,8 @@ class WorkedExample(Statement):
             if op.integer.kind == "truncate":   # the truncating division of signed and of unsigned bit-vectors
                 w, operator, what = fmt.bits, "bvsdiv" if fmt.signed else "bvudiv", "quotient, truncated toward zero"
             else:
-                w, operator, what = fmt.bits, op.names.smtlib_int, f"{op.vocabulary.result_nouns[0]}, modulo 2^{fmt.bits}"
+                w, operator = fmt.bits, op.names.smtlib_int
+                what = f"{op.vocabulary.result_nouns[0]}, modulo 2^{fmt.bits}"
             return f"; the document's worked example: each element's {what}, is the C written\n" \
                 "(define-fun goal () Bool (and" + "".join(
                 f" (= ({operator} {bv_literal(w, _int(a))} {bv_literal(w, _int(b))}) {bv_literal(w, _int(c))})"
@@ -83,7 +84,8 @@ class WorkedExample(Statement):
         # the operator named apart from the literals' own "/" (1/4 is a literal), so that a smoke test can tell
         # them apart
         noun = op.vocabulary.result_nouns[0]
-        return f"(define-fun {noun} ((x Real) (y Real)) Real ({op.vocabulary.infix} x y))\n(define-fun goal () Bool (and\n" + "".join(
+        return f"(define-fun {noun} ((x Real) (y Real)) Real ({op.vocabulary.infix} x y))\n" \
+            "(define-fun goal () Bool (and\n" + "".join(
             f"  (= ({noun} {real_literal(a)} {real_literal(b)}) {real_literal(c)})\n"
             for a, b, c in o.params["elements"]) + "  true))"
 
