@@ -66,15 +66,17 @@ def float_obligations(binding: Binding) -> list[Obligation]:
                 obligations.append(_case_rule(rule, ieee, f"float.{name}.ieee.{rule.name}", name, params, "ieee",
                                                binding.operator))
         names: dict[str, list[tuple]] = {}   # two different rules for one case (a contradiction) keep apart
+        own = {_rule_key(r): r.name for r in binding.operator.rules}   # a sentence stating the operator's rule
         for rule, _ in binding.case_rules:
-            keys = names.setdefault(rule.name, [])
+            rule_name = own.get(_rule_key(rule), rule.name)
+            keys = names.setdefault(rule_name, [])
             if _rule_key(rule) in keys:
                 continue
             keys.append(_rule_key(rule))
             suffix = f"_{len(keys)}" if len(keys) > 1 else ""
             refs = tuple(dict.fromkeys(stated[_rule_key(rule)]))
-            obligations.append(_case_rule(rule, refs, f"float.{name}.special.{rule.name}{suffix}", name, params,
-                                          "special", binding.operator))
+            obligations.append(_case_rule(rule, refs, f"float.{name}.special.{rule_name}{suffix}", name, params,
+                                          "special", binding.operator, rule_name))
         for prop in statements.registry().of_kind("float_property") if _library(binding) else ():
             if not binding.has(prop.role):
                 continue
@@ -99,8 +101,9 @@ def _rule_key(rule: CaseRule | SpecialRule) -> tuple:
 
 
 def _case_rule(rule: CaseRule | SpecialRule, refs: tuple[TagRef, ...], oid: str, fmt_name: str, params: dict,
-               kind: str, op: Operator) -> Obligation:
-    rule_params = {"a": rule.a, "b": rule.b, "result": rule.result, "sign": rule.sign, "rule": rule.name,
+               kind: str, op: Operator, name: str = "") -> Obligation:
+    """The rule's obligation (``name``: the rule's, when it is the operator's own said by a sentence)."""
+    rule_params = {"a": rule.a, "b": rule.b, "result": rule.result, "sign": rule.sign, "rule": name or rule.name,
                    **({"relation": rule.relation} if rule.relation else {})}
     return _obligation(refs, id=oid, title=rule.text.strip().rstrip("."), family="float", format=fmt_name, kind=kind,
                        prop="case_rule", statement=case_rule.statement(rule_params, op.vocabulary.infix),
