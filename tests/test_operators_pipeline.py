@@ -172,3 +172,16 @@ def test_a_throwaway_fifth_operator_goes_through_read_check_spec_and_prove(tmp_p
     results = json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
     assert results and {o["operator"] for o in results} == {"Plus"}
     assert all(o["verdict"] == ("proved" if o["expect"] == "valid" else "refuted") for o in results)
+
+
+@pytest.mark.parametrize("name", ["mul", "add", "sub"])
+def test_the_mirror_agrees_with_the_claims_and_finds_the_probes_false(name):
+    """The cross-check evaluates each obligation with the description's kernels, not Div's."""
+    from divbridge.crosscheck import predicates, vectors
+    from divbridge.formats import FP16
+    sets = vectors.vector_sets(FP16)
+    checked = [o for o in spec_obligations(SPEC / f"{name}.md") if o.format == "fp16"]
+    for o in checked:
+        run, failures, first = predicates.evaluate(o, sets)
+        assert run > 0, o.id
+        assert (failures == 0) == (o.expect == "valid"), (o.id, first)

@@ -79,11 +79,10 @@ def _in_class(cls: str, x: np.ndarray) -> np.ndarray:
             "inf": np.isinf(x), "nan": np.isnan(x), "any": np.ones(x.shape, bool)}[cls]
 
 
-def _predicate(o, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
-    """(applies, holds) of the rule on the mirror's results of the obligation's operator."""
-    params = o.params
+def _predicate(params: dict, fmt, a, b, operator: str = "") -> tuple[np.ndarray, np.ndarray]:
+    """(applies, holds) of the rule on the mirror's results of the ``operator`` (an obligation's name of it)."""
     x, y = f64(a), f64(b)
-    raw = result(o, fmt, a, b)
+    raw = result(operator, fmt, a, b)
     q = f64(raw)
     applies = _in_class(params["a"], x) & _in_class(params["b"], y)
     applies &= {"": True, "same_sign": np.signbit(x) == np.signbit(y), "opposite_sign": np.signbit(x) != np.signbit(y),
@@ -122,7 +121,7 @@ class SpecialValueRule(Statement):
         return _smt(o.params)
 
     def predicate(self, o, fmt, a, b):
-        return _predicate(o, fmt, a, b)
+        return _predicate(o.params, fmt, a, b, o.operator)
 
 
 STATEMENTS = (SpecialValueRule(),)

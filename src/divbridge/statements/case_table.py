@@ -391,11 +391,10 @@ def _quotient_holds(q: np.ndarray, sign: str, rounding: str) -> np.ndarray:
     return _same_float(q, function(term) if function is not None else term)
 
 
-def _predicate(o, fmt: FloatFormat, a, b) -> tuple[np.ndarray, np.ndarray]:
-    """(applies, holds) of the row on the mirror's results of the obligation's operator."""
-    params = o.params
+def _predicate(params: dict, fmt: FloatFormat, a, b, operator: str = "") -> tuple[np.ndarray, np.ndarray]:
+    """(applies, holds) of the row on the mirror's results of the ``operator`` (an obligation's name of it)."""
     x, y = f64(a), f64(b)
-    q = f64(result(o, fmt, a, b))
+    q = f64(result(operator, fmt, a, b))
     _exact(params["condition"], params["result"])
     applies = _holds(params["condition"], fmt, a, b)
     kind, sign, value, rounding = params["result"]
@@ -436,7 +435,7 @@ class CaseTableRow(Statement):
         return _smt(o.params, context["fmt"])
 
     def predicate(self, o, fmt, a, b):
-        return _predicate(o, fmt, a, b)
+        return _predicate(o.params, fmt, a, b, o.operator)
 
 
 STATEMENTS = (CaseTableRow(),)

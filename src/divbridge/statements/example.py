@@ -96,7 +96,7 @@ class WorkedExample(Statement):
             dict(zip(("a", "b", "c"), (_column(fmt, texts) for texts in columns)))
 
     def predicate(self, o, fmt: Format, a, b, c):
-        q = result(o, fmt, a, b)
+        q = result(o.operator, fmt, a, b)
         if isinstance(fmt, FloatFormat):
             with np.errstate(invalid="ignore"):
                 both_nan = np.isnan(q.astype(np.float64)) & np.isnan(c.astype(np.float64))
@@ -106,7 +106,7 @@ class WorkedExample(Statement):
     def explain(self, o, fmt: Format, values) -> str:
         _, _, columns = next(self.samples(o, []))
         applies, holds = self.predicate(o, fmt, **columns)
-        quotients = result(o, fmt, columns["a"], columns["b"])
+        quotients = result(o.operator, fmt, columns["a"], columns["b"])
         infix = operators.of_obligation_name(o.operator).vocabulary.infix
         for i in np.flatnonzero(~holds):
             a, b, c = o.params["elements"][i]

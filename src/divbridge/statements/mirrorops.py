@@ -24,10 +24,10 @@ def div(fmt: Format, a, b) -> np.ndarray:
         return c
 
 
-def result(o, fmt: Format, a, b) -> np.ndarray:
-    """The obligation's operator elementwise: Div as `div` computes it, another operator by its description's
-    fast kernel (`operators`: IEEE 754, or wrap-around on integers)."""
-    op = operators.of_obligation_name(o.operator)
+def result(operator: str, fmt: Format, a, b) -> np.ndarray:
+    """The operator an obligation names (``operator``, `operators.obligation_name`) elementwise: Div as `div`
+    computes it, another operator by its description's fast kernel (IEEE 754, or wrap-around on integers)."""
+    op = operators.of_obligation_name(operator)
     return div(fmt, a, b) if op is operators.DEFAULT else op.kernels.fast(fmt, a, b)
 
 
