@@ -27,6 +27,7 @@ from divbridge.statements import ENCODINGS, KINDS, Statement
 
 ROOT = Path(__file__).resolve().parents[1]
 DIV_MD = ROOT / "proofs" / "spec" / "div.md"
+MUL_MD = DIV_MD.parent / "mul.md"   # an operator's description properties (`statements.operator_property`)
 NOTE = ROOT / "tests" / "corpus_acc" / "aug_style.md"
 
 
@@ -96,7 +97,7 @@ def _rounding_document(tmp_path: Path) -> Path:
 
 def _examples_of_each_kind(tmp_path: Path) -> dict[str, object]:
     """One obligation per kind, the richest in encodings (its backends say which provers it goes to)."""
-    catalogue = spec_obligations(DIV_MD) + strategy_obligations() + spec_obligations(NOTE) \
+    catalogue = spec_obligations(DIV_MD) + strategy_obligations() + spec_obligations(NOTE) + spec_obligations(MUL_MD) \
         + spec_obligations(_rounding_document(tmp_path))
     chosen: dict[str, object] = {}
     for obligation in catalogue:

@@ -30,7 +30,7 @@ from divbridge.provers.portfolio import prove_obligations
 from divbridge.provers.counterexample import show
 from divbridge.checkspec.analysis import analyse_document
 from divbridge.checkspec.findings import VERDICT_RANK
-from divbridge.document.reader import SpecDocument, has_div_section, parse_document
+from divbridge.document.reader import SpecDocument, operator_of, parse_document
 
 AUDIT_PROVERS = {"z3", "cvc5", "bitwuzla", "gappa"}   # the quick ones: an audit answers in seconds
 
@@ -67,7 +67,7 @@ def load_git(rev: str, path: str) -> str:
 
 def _bound(doc: SpecDocument) -> tuple[dict[str, Obligation], list[coverage.Gap], dict[str, int]]:
     """A version's proof obligations, what of its requirements they do not cover, and where each tag is."""
-    if not has_div_section(doc):
+    if operator_of(doc) is None:
         return {}, [], {}
     binding = document.bind(doc)
     obligations = obligations_of(binding)

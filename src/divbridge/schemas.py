@@ -51,7 +51,8 @@ _OBLIGATION = {
         "crosscheck": {"anyOf": [{"type": "null"}, {
             "type": "object", "required": ["vectors", "failures"],
             "properties": {"vectors": _COUNT, "failures": _COUNT, "first_failure": {"type": ["string", "null"]}}}]},
-        "smoke": _SMOKE, "open": _TEXT, "lines": {"type": "array", "items": _LINE}, "status": _TEXT}}
+        "smoke": _SMOKE, "open": _TEXT, "lines": {"type": "array", "items": _LINE}, "status": _TEXT,
+        "operator": {"type": "string", "minLength": 1}}}
 _REQUIREMENT = {
     "type": "object", "required": ["tag", "section", "text", "lines", "roles"],
     "properties": {"tag": {"type": "string", "minLength": 1}, "line": _LINE, "lines": {"type": "array", "items": _LINE},

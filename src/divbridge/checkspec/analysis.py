@@ -18,7 +18,7 @@ from divbridge.checkspec.checks import check_document, tag_traces
 from divbridge.checkspec.findings import exit_code
 from divbridge.document.notes import is_note_file
 from divbridge.document.findings import Finding
-from divbridge.document.reader import SpecDocument, has_div_section, parse_document, read_document
+from divbridge.document.reader import SpecDocument, NO_OPERATOR, operator_of, parse_document, read_document
 
 
 def analyse(path: str | Path, strict: bool = False) -> dict[str, Any]:
@@ -30,8 +30,8 @@ def analyse(path: str | Path, strict: bool = False) -> dict[str, Any]:
         result["exit_code"] = exit_code([Finding(**f) for f in result["findings"]], strict)
         return result
     doc = read_document(path)
-    if not has_div_section(doc):
-        raise InputError("no Div section in the document (no heading names the Div operator)", str(path))
+    if operator_of(doc) is None:
+        raise InputError(NO_OPERATOR, str(path))
     return analyse_document(doc, strict)
 
 

@@ -22,7 +22,9 @@ from fractions import Fraction
 import numpy as np
 import z3
 
+from divbridge import operators
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
+from divbridge.operators.model import Operator
 from divbridge.mirror.exact import float_div_bits, int_div
 from divbridge.obligations.catalog import table_row_id
 from divbridge.semantics.profiles import ONNX_TYPES
@@ -119,6 +121,7 @@ def ordered_types(types: tuple[str, ...]) -> tuple[str, ...]:
 def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs) -> list[Claim]:
     claims = []
     slug = _slug(section.title)
+    op = proofs.binding.operator if proofs.binding is not None else operators.DEFAULT
     tables = [t for t in doc.tables if t.section == section.title]
     examples = [e for e in doc.examples if e.section == section.title]
     definitions = [d for d in doc.definitions if d.section == section.title]
@@ -138,26 +141,26 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         verdicts = sorted((line - table.line, fmt, r.verdict) for (line, fmt), r in rows.items())
         claim.findings = claimcache.memoised(
             ("case-table", [(str(r.condition), str(r.result)) for r in table.rows], section.types,
-             [str(c) for c in domain], sorted(line - table.line for line in table.ruled), verdicts),
-            lambda t=table, rows=rows: check_table(t, section, domain, t.ruled, rows), line_base=table.line)
+             [str(c) for c in domain], sorted(line - table.line for line in table.ruled), verdicts, op.name),
+            lambda t=table, rows=rows: check_table(t, section, domain, t.ruled, rows, op=op), line_base=table.line)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
     for index, example in enumerate(examples, 1):
         formats = (example.dtype,) if example.dtype else example.types or section.types
         claim = Claim(f"{slug}/example-{index}", "example", section.title, example.line,
                       "\n".join(m.text for m in (example.a, example.b, example.c)), formats)
-        claim.findings = check_example(example, formats, example_results(proofs, example, formats))
+        claim.findings = check_example(example, formats, example_results(proofs, example, formats), op)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
     if not tables:   # a table, when there is one, is the definition; the equation only names the quotient
         # the same definition said again (in words, then as a formula) is judged once, at its first line
         distinct = {(str(d.result), str(d.condition)): d for d in reversed(definitions)}
         for index, definition in enumerate(sorted(distinct.values(), key=lambda d: d.line), 1):
-            claims.append(_definition_claim(f"{slug}/definition-{index}", definition, section, domain))
+            claims.append(_definition_claim(f"{slug}/definition-{index}", definition, section, domain, op))
     per_kind: dict[str, int] = {}
     for rule in rules:
         per_kind[rule.kind] = per_kind.get(rule.kind, 0) + 1
-        claims.append(_rule_claim(f"{slug}/{rule.kind}-{per_kind[rule.kind]}", rule, section, domain, proofs))
+        claims.append(_rule_claim(f"{slug}/{rule.kind}-{per_kind[rule.kind]}", rule, section, domain, proofs, op))
     unfinished = [u for u in doc.unfinished if u[0] == section.title]
     if unfinished or (section.types_from == "heading" and not tables and not examples and not definitions and not any(
             f.section == section.title for f in doc.formal)):
@@ -170,26 +173,28 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
 
 
 def _definition_claim(claim_id: str, definition: Definition, section: Section,
-                      domain: tuple[Condition, ...]) -> Claim:
+                      domain: tuple[Condition, ...], op: Operator) -> Claim:
     """`C[i] = A[i] / B[i]` (if its domain sentence says so, undefined elsewhere), judged like a case table."""
     claim = Claim(claim_id, "definition", section.title, definition.line, definition.text, section.types)
     rows = [Row(definition.result, definition.condition or Otherwise(), definition.line, definition.text)]
     if definition.condition is not None:
         rows.append(Row(Result("undefined"), Otherwise(), definition.condition_line, "otherwise undefined"))
     table = CaseTable(section.title, definition.line, rows, definition.text)
-    key = ("definition", str(definition.result), str(definition.condition), section.types, [str(c) for c in domain])
-    claim.findings = claimcache.memoised(key, lambda: check_table(table, section, domain), line_base=definition.line)
+    key = ("definition", str(definition.result), str(definition.condition), section.types, [str(c) for c in domain],
+           op.name)
+    claim.findings = claimcache.memoised(key, lambda: check_table(table, section, domain, op=op),
+                                         line_base=definition.line)
     claim.verdict = verdict_of(claim.findings)
     return claim
 
 
 def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condition, ...],
-                proofs: DocumentProofs) -> Claim:
+                proofs: DocumentProofs, op: Operator) -> Claim:
     claim = Claim(claim_id, rule.kind, section.title, rule.line, rule.text, section.types)
     if rule.kind == "sign":
         claim.findings = claimcache.memoised(
-            ("sign", rule.sign, rule.applies, str(rule.condition), section.types),
-            lambda: check_sign_rule(rule, section), line_base=rule.line)
+            ("sign", rule.sign, rule.applies, str(rule.condition), section.types, op.name),
+            lambda: check_sign_rule(rule, section, op), line_base=rule.line)
     elif rule.kind == "rounding":
         proved = float_rounding_findings(rule, section, proofs)
         claim.findings = check_rounding_rule(rule, section) if proved is None else proved
@@ -200,8 +205,8 @@ def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condi
     elif rule.kind == "case":
         table = CaseTable(section.title, rule.line, [Row(rule.result, rule.condition, rule.line, rule.text)], rule.text)
         claim.findings = claimcache.memoised(
-            ("case", str(rule.condition), str(rule.result), section.types, [str(c) for c in domain]),
-            lambda: check_table(table, section, domain, complete=False, rows=row_results(proofs, table)),
+            ("case", str(rule.condition), str(rule.result), section.types, [str(c) for c in domain], op.name),
+            lambda: check_table(table, section, domain, complete=False, rows=row_results(proofs, table), op=op),
             line_base=rule.line)
     # domain sentences restrict the inputs, and an "implementation dependent" or "undefined" error condition
     # leaves the inputs outside them open: both take effect in the definitions and tables
@@ -209,7 +214,7 @@ def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condi
     return claim
 
 
-def check_sign_rule(rule: Rule, section: Section) -> list[Finding]:
+def check_sign_rule(rule: Rule, section: Section, op: Operator = operators.DEFAULT) -> list[Finding]:
     """The sign a sentence gives zero and infinite results, against IEEE 754 in each listed float format."""
     floats = [t for t in section.types if isinstance(FORMATS[t], FloatFormat)]
     if not floats:
@@ -218,7 +223,7 @@ def check_sign_rule(rule: Rule, section: Section) -> list[Finding]:
     found: dict[tuple, tuple[Finding, list[str]]] = {}
     words = {"zero": "zero", "inf": "infinite"}
     for fmt_name in floats:
-        enc = encoding(FORMATS[fmt_name])
+        enc = encoding(FORMATS[fmt_name], op)
         where = enc.condition(rule.condition, []) if rule.condition is not None else z3.BoolVal(True)
         fails = [z3.Not(enc.sign_rule(rule.sign, applies)) for applies in rule.applies]
         wrong = find(enc, z3.And(where, any_of(fails)), limit=1)
@@ -381,7 +386,8 @@ def row_results(proofs: DocumentProofs, table: CaseTable) -> dict[tuple[int, str
     found = {}
     for row in bound.rows:
         for fmt in bound.types:
-            result = proofs.result(table_row_id(fmt, bound.kind, row.name))
+            oid = operators.id_prefix(proofs.binding.operator) + table_row_id(fmt, bound.kind, row.name)
+            result = proofs.result(oid)
             if result is not None:
                 found[(row.line, fmt)] = result
     return found
@@ -389,8 +395,9 @@ def row_results(proofs: DocumentProofs, table: CaseTable) -> dict[tuple[int, str
 
 def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...] = (),
                 ruled: frozenset[int] = frozenset(), rows: dict[tuple[int, str], ObligationResult] | None = None,
-                complete: bool = True) -> list[Finding]:
-    """Exhaustive, mutually exclusive, and every row right, in each of the section's formats.
+                complete: bool = True, op: Operator = operators.DEFAULT) -> list[Finding]:
+    """Exhaustive, mutually exclusive, and every row right, in each of the section's formats (``op``: the
+    operator the table defines; its float results are checked, integer and real ones are the default's).
 
     Only inputs inside the ``domain`` (the section's preconditions) are asked about.  For a row whose line is
     in ``ruled`` a sentence of the section gives the sign of its zeros and infinities, so its ``±`` is not
@@ -401,8 +408,9 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
         return [Finding("ill-formed", table.line, "the section lists no types: no semantics to check the table with")]
     unread = [r for r in table.rows if r.result is None or r.condition is None]
     if unread:   # the reader reported the row itself; a partial table proves nothing
-        return [Finding("ill-formed", table.line, f"the table is not checked: its row at line {unread[0].line} "
-                        "cannot be read")]
+        # (the grammar reads the default operator's rows: another's is divbridge's gap, `reader._unread_rows`)
+        return [Finding("ill-formed" if op is operators.DEFAULT else "unread", table.line,
+                        f"the table is not checked: its row at line {unread[0].line} cannot be read")]
     # key -> (finding built in the first format that shows it, formats where it shows)
     found: dict[tuple, tuple[Finding, list[str]]] = {}
 
@@ -415,7 +423,7 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
 
     for fmt_name in ordered_types(section.types):
         fmt = FORMATS[fmt_name]
-        enc = encoding(fmt)
+        enc = encoding(fmt, op)
         semantics = SEMANTICS[fmt.family]
         inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
         conditions = []
@@ -533,16 +541,18 @@ def example_results(proofs: DocumentProofs, example: Example, formats: tuple[str
     if bound is None:
         return {}
     found = {}
+    prefix = operators.id_prefix(proofs.binding.operator)
     for fmt in formats:
-        oid = f"{bound.family}.{fmt + '.' if bound.family == 'float' else ''}example.example_{bound.number}"
+        oid = f"{prefix}{bound.family}.{fmt + '.' if bound.family == 'float' else ''}example.example_{bound.number}"
         if oid in proofs.obligations and proofs.obligations[oid].format == fmt and proofs.result(oid):
             found[fmt] = proofs.result(oid)
     return found
 
 
 def check_example(example: Example, formats: tuple[str, ...],
-                  proved: dict[str, ObligationResult] | None = None) -> list[Finding]:
-    """Every element C = A / B in each format.  ``proved``: format -> the verdict of `prove`'s obligation
+                  proved: dict[str, ObligationResult] | None = None, op: Operator = operators.DEFAULT) -> list[Finding]:
+    """Every element C = A op B in each format (``op``: the document's operator).  ``proved``: format -> the
+    verdict of `prove`'s obligation
     for the example; a format where it is proved needs no element check, a refutation is located here."""
     try:
         shapes, (fa, fb, fc) = _flatten(example)
@@ -579,7 +589,8 @@ def check_example(example: Example, formats: tuple[str, ...],
             continue
         before = sum(len(fs) for _, fs in found.values())
         for ia_, ib_, ic_ in pairs:
-            problem = _element(fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros)
+            problem = _element(fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros) if op is operators.DEFAULT else \
+                _operator_element(op, fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros)
             if not problem:
                 continue
             kind, message, counterexample = problem
@@ -652,6 +663,33 @@ def _element(fmt, a: Entry, b: Entry, c: Entry, signed_zeros: bool = False) -> t
         return None
     return ("incorrect", f"A = {va}, B = {vb}: C = {_written(c)}, {SEMANTICS['real']} gives {_decimal(q)}",
             f"A = {va}, B = {vb}: C = {_written(c)}, the exact quotient is {_decimal(q)}")
+
+
+def _operator_element(op: Operator, fmt, a: Entry, b: Entry, c: Entry,
+                      signed_zeros: bool) -> tuple[str, str, str | None] | None:
+    """`_element` for an operator of the registry other than the default: its description's kernels give C
+    (IEEE 754 to nearest even, wrap-around modulo 2^n, exact reals)."""
+    if isinstance(fmt, FloatFormat):
+        bits_a, bits_b = _to_bits(fmt, a), _to_bits(fmt, b)
+        r = op.kernels.float_bits(fmt, bits_a, bits_b)
+        operands = f"A = {fmt.describe(bits_a)}, B = {fmt.describe(bits_b)}"
+        if _float_matches(fmt, r, c, signed_zeros):
+            return None
+        return ("incorrect", f"{operands}: C = {_written(c)}, IEEE 754 {op.vocabulary.gerund} gives {fmt.describe(r)}",
+                f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(r)}")
+    va, vb = a.literal.value, b.literal.value
+    if isinstance(fmt, IntFormat):
+        operands = f"A = {fmt.describe(int(va))}, B = {fmt.describe(int(vb))}"
+        r = op.kernels.integer(fmt, int(va), int(vb))
+        if c.literal.kind == "number" and abs(c.literal.value - r) <= c.tolerance:
+            return None
+        return ("incorrect", f"{operands}: C = {_written(c)}, {op.vocabulary.gerund} modulo 2^{fmt.bits} gives "
+                f"{fmt.describe(r)}", f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(r)}")
+    exact = op.kernels.real(va, vb)
+    if c.literal.kind == "number" and abs(c.literal.value - exact) <= c.tolerance:
+        return None
+    return ("incorrect", f"A = {va}, B = {vb}: C = {_written(c)}, exact real {op.vocabulary.gerund} gives "
+            f"{_decimal(exact)}", f"A = {va}, B = {vb}: C = {_written(c)}, the exact result is {_decimal(exact)}")
 
 
 def _written(c: Entry) -> str:

@@ -29,7 +29,7 @@ from divbridge.provers.counterexample import show_line
 from divbridge.provers.verdicts import ObligationResult
 from divbridge.checkspec.findings import Claim, verdict_of
 from divbridge.document.findings import Finding
-from divbridge.document.reader import SpecDocument, has_div_section
+from divbridge.document.reader import SpecDocument, operator_of
 
 # the document's own statements; an accuracy note's bounds are proved by `checkspec.accuracy`
 OWN_KINDS = ("case_rule", "case_table", "rounding_rule", "example")
@@ -53,7 +53,7 @@ def prove_document(doc: SpecDocument) -> DocumentProofs:
     binding = document.bind(doc)
     bound = obligations_of(binding)
     traced = frozenset(tag for o in bound for tag in o.requirements)
-    if not has_div_section(doc):
+    if operator_of(doc) is None:
         return DocumentProofs(traced=traced)
     own = [o for o in bound if statements.of(o).kind in OWN_KINDS]
     counts = Counter(o.id for o in own)

@@ -29,7 +29,9 @@ import z3
 
 from divbridge.document.formula import And, Atom, Condition, Literal, Not, Or, Otherwise, Result
 from divbridge.formats import FloatFormat, IntFormat, RealFormat
-from divbridge.mirror.exact import float_div_bits, int_div
+from divbridge import operators
+from divbridge.operators.model import Operator
+from divbridge.mirror.exact import int_div
 from divbridge.obligations.document import condition_data, result_data
 from divbridge.provers import solvers
 from divbridge.statements import case_table, smtlib
@@ -106,9 +108,10 @@ class FloatEncoding(Encoding):
     """A float table's terms are its rows' own SMT-LIB encoding (`statements.case_table`), over the names of
     `smtlib.float_context`, read into z3 terms to be combined (coverage, overlap) and evaluated on the grid."""
 
-    def __init__(self, fmt: FloatFormat):
+    def __init__(self, fmt: FloatFormat, operator: Operator):
         self.fmt = fmt
-        self._context = smtlib.float_context(fmt, ("a", "b"))
+        self.operator = operator
+        self._context = smtlib.float_context(fmt, ("a", "b"), operator.names.smtlib_float)
         self._read: dict[str, z3.BoolRef] = {}   # a table's rows share their atoms
         self.A = z3.BitVec("a_bits", fmt.width)
         self.B = z3.BitVec("b_bits", fmt.width)
@@ -149,7 +152,7 @@ class FloatEncoding(Encoding):
         return f"A = {self.fmt.describe(a)}, B = {self.fmt.describe(b)}"
 
     def gives(self, a: int, b: int) -> str:
-        return self.fmt.to_text(float_div_bits(self.fmt, a, b))
+        return self.fmt.to_text(self.operator.kernels.float_bits(self.fmt, a, b))
 
     def signature(self, a: int, b: int) -> tuple:
         def cls(bits):
@@ -342,9 +345,10 @@ class RealEncoding(ExactEncoding):
         return tuple("zero" if v == 0 else "-" if v < 0 else "+" for v in (a, b))
 
 
-def encoding(fmt) -> Encoding:
+def encoding(fmt, operator: Operator = operators.DEFAULT) -> Encoding:
+    """The encoding of a table of ``operator``'s in ``fmt`` (the integer and real ones: the default operator's)."""
     if isinstance(fmt, FloatFormat):
-        return FloatEncoding(fmt)
+        return FloatEncoding(fmt, operator)
     if isinstance(fmt, IntFormat):
         return IntEncoding(fmt)
     return RealEncoding(fmt)

@@ -193,10 +193,11 @@ def _earlier(path: Path, proved: list[ObligationResult]) -> list[ObligationResul
 
 
 def _catalogue(spec: Path) -> list:
-    """The document's obligations, and divbridge's strategies with a Div specification (an accuracy note binds
-    its own claims only)."""
+    """The document's obligations, and divbridge's strategies with a specification of the operator they compute
+    (the registry's default; an accuracy note binds its own claims only)."""
+    from divbridge import operators
     from divbridge.document.notes import is_note_file
-    from divbridge.obligations.catalog import requirement_tags, spec_obligations
+    from divbridge.obligations.catalog import requirement_tags, spec_obligations, spec_operator
     from divbridge.obligations.strategies import strategy_obligations
     if is_note_file(spec):
         return spec_obligations(spec)
@@ -204,7 +205,7 @@ def _catalogue(spec: Path) -> list:
     if not requirement_tags(spec):   # divbridge's own strategies alone would pass for the document's proof
         raise InputError("no requirement tag in the document (a SONNX spec marks each requirement, as "
                          "[E_DIV_FLOAT_FUNC_0010]): nothing of it to prove", str(spec))
-    return obligations + strategy_obligations()
+    return obligations + (strategy_obligations() if spec_operator(spec) is operators.DEFAULT else [])
 
 
 def _stamp_options(args: argparse.Namespace, provers: set[str], out: Path) -> dict:

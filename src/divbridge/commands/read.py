@@ -16,7 +16,7 @@ from divbridge.atomicio import write_json_atomic
 from divbridge.commands import options
 from divbridge.document import meaning
 from divbridge.document.notes import is_note_file
-from divbridge.document.reader import Part, SpecDocument, has_div_section, read_document
+from divbridge.document.reader import Part, SpecDocument, NO_OPERATOR, operator_of, read_document
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import document as binding_of
@@ -44,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
                    "notes": [note_reading(note, None)]}
     else:
         doc = read_document(args.document)
-        if not has_div_section(doc):
-            raise InputError("no Div section in the document (no heading names the Div operator)", args.document)
+        if operator_of(doc) is None:
+            raise InputError(NO_OPERATOR, args.document)
         reading = reading_of(doc)
     if args.json:
         write_json_atomic(args.json, reading)

@@ -46,6 +46,7 @@ class CaseRule:
     result: str     # nan | inf | zero
     sign: str       # xor | a | b | + | - | "" (the sentence says nothing of the sign)
     text: str
+    relation: str = ""   # a sentence states none (an operator's own rules may: `operators.model.SpecialRule`)
 
     def __str__(self) -> str:
         classes = {"zero": "A = ±0", "finite_nonzero": "A finite ≠ 0", "finite": "A finite", "inf": "A = ±∞",

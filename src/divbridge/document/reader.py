@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -40,6 +40,8 @@ from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
 from divbridge.document.meaning import Reading, Unread
 from divbridge.document.notes import ACCURACY_HEADING, is_note_file
 from divbridge.errors import InputError
+from divbridge import operators
+from divbridge.operators.model import Operator
 from divbridge.formats import FORMATS, get_format
 
 NUMPY_PRECISION = 8   # numpy.get_printoptions()["precision"], the default the ONNX pages are printed with
@@ -54,7 +56,6 @@ class Section:
     types: tuple[str, ...] = ()       # format names, in document order
     types_line: int = 0
     types_from: str = ""              # heading | body | document
-    is_div: bool = False              # its heading names the Div operator
 
 
 @dataclass(frozen=True)
@@ -216,7 +217,20 @@ def parse_document(text: str, path: str = "<text>") -> SpecDocument:
     _read_onnx_examples(doc)
     prose.resolve_cases(doc)
     _lead_ins(doc)
+    _unread_rows(doc)
     return doc
+
+
+def _unread_rows(doc: SpecDocument) -> None:
+    """The formula grammar reads the registry's default operator's rows (``A[i] / B[i]``): in a document of
+    another operator, a row it cannot read is divbridge's gap, reported as unread, not the document's defect."""
+    op = operator_of(doc)
+    if op is None or op is operators.DEFAULT:
+        return
+    rows = {row.line for table in doc.tables for row in table.rows if row.result is None or row.condition is None}
+    doc.findings[:] = [replace(f, kind="unread", message=f"a row of {op.name} the formula grammar does not read "
+                               f"yet ({f.message})") if f.kind == "ill-formed" and f.line in rows else f
+                       for f in doc.findings]
 
 
 def _lead_ins(doc: SpecDocument) -> None:
@@ -229,15 +243,20 @@ def _lead_ins(doc: SpecDocument) -> None:
             before.reading = meaning.understood(meaning.NoClaim("introduces what follows, which states it"))
 
 
-_DIV = re.compile(r"\bdiv(?:ide)?\b", re.I)
+NO_OPERATOR = "no {} section in the document (no heading names an operator divbridge knows)".format(
+    " or ".join([", ".join(list(operators.OPERATORS)[:-1]), list(operators.OPERATORS)[-1]]))
 
 
-def has_div_section(doc: SpecDocument) -> bool:
-    """A heading (or the first line, for pages without Markdown headings) names the Div operator."""
+def operator_of(doc: SpecDocument) -> Operator | None:
+    """The operator the document specifies: the first of the registry's (in its order) that a heading (or the
+    first line, for pages without Markdown headings) names, else the one its first requirement tag belongs
+    to (``E_MUL_...``); None when nothing names one."""
     first = next((line for line in doc.lines if line.strip()), "")
-    return any(s.is_div for s in doc.sections) or any(
-        _DIV.search(_heading_text(line)) for line in doc.lines if re.match(r"#{1,6}\s", line)) or bool(
-        _DIV.search(first))
+    headings = [_heading_text(line) for line in doc.lines if re.match(r"#{1,6}\s", line)] + [first]
+    named = operators.named_in("\n".join(headings))
+    if named is not None:
+        return named
+    return next((op for op in (operators.by_tag(use.tag) for use in doc.tags) if op is not None), None)
 
 
 def accuracy_notes(doc: SpecDocument) -> list:
@@ -331,16 +350,18 @@ def _split_at_repeated_parts(doc: SpecDocument, blocks: list[Block],
 
 def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
     """Sections start at the top-level headings that name the operator; another top-level heading after one
-    ("# Signature" under a Div section) belongs to it.  Without such headings every top-level heading is a
+    ("# Signature" under an operator's section) belongs to it.  Without such headings every top-level heading is a
     section (an ONNX page, a preamble)."""
     top = [(_plain(b), b.line) for b in blocks if b.kind == "heading" and b.level == 1]
-    first_div = next((k for k, (title, _) in enumerate(top) if _DIV.search(title)), None)
-    starts = top if first_div is None else top[:first_div] + [t for t in top[first_div:] if _DIV.search(t[0])]
+    named = operators.named_in("\n".join(title for title, _ in top))
+    pattern = re.compile(named.vocabulary.heading if named else r"(?!)", re.I)
+    first_op = next((k for k, (title, _) in enumerate(top) if pattern.search(title)), None)
+    starts = top if first_op is None else top[:first_op] + [t for t in top[first_op:] if pattern.search(t[0])]
     if not starts or starts[0][1] != 1:
         starts.insert(0, ("(document)", 1))
     starts = _split_at_repeated_parts(doc, blocks, starts)
     for (title, line), nxt in zip(starts, starts[1:] + [("", len(doc.lines) + 1)]):
-        doc.sections.append(Section(title, line, nxt[1] - 1, is_div=bool(_DIV.search(title))))
+        doc.sections.append(Section(title, line, nxt[1] - 1))
     texts = [(b, _plain(b)) for b in blocks if b.inlines]       # in document order
     for section in doc.sections:
         paren = re.search(r"\(([^()]*)\)\s*$", section.title)

@@ -14,35 +14,38 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from divbridge.document.caserule import CANONICAL_NAMES, CaseRule
+from divbridge import operators
+from divbridge.document.caserule import CaseRule
 from divbridge.document.notes import is_note_file
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import DEFAULT_DOCUMENT, coverage, document
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
+from divbridge.operators.model import Operator, SpecialRule
 from divbridge import statements
 from divbridge.statements import case_rule, case_table, rounding_rule
 
-# IEEE 754's special values and signs (clause 7 and 6.3), as case rules: what "IEEE 754 division" binds
-# beside the generic properties, in every float format
-IEEE_RULES = (
-    CaseRule("nan", "any", "nan", "", "a NaN numerator gives NaN"),
-    CaseRule("any", "nan", "nan", "", "a NaN denominator gives NaN"),
-    CaseRule("zero", "zero", "nan", "", "zero over zero is NaN"),
-    CaseRule("inf", "inf", "nan", "", "infinity over infinity is NaN"),
-    CaseRule("finite_nonzero", "zero", "inf", "xor", "a finite non-zero number over zero is an infinity, "
-             "with the exclusive or of the signs"),
-    CaseRule("inf", "finite", "inf", "xor", "infinity over a finite number is an infinity, with the exclusive or "
-             "of the signs"),
-    CaseRule("finite", "inf", "zero", "xor", "a finite number over infinity is a zero, with the exclusive or of "
-             "the signs"),
-    CaseRule("zero", "finite_nonzero", "zero", "xor", "zero over a finite non-zero number is a zero, with the "
-             "exclusive or of the signs"),
-)
-assert {(r.a, r.b) for r in IEEE_RULES} == set(CANONICAL_NAMES)
+def _library(binding: Binding) -> bool:
+    """Whether the statement library (the float, integer and real properties of `statements`, rounding rules,
+    tensor shapes, the contract, accuracy notes) applies: it is written over the registry's default operator.
+    Another operator's obligations are its description's rules and properties, the document's special-value
+    rules, sign rules and worked examples, each in SMT-LIB (`statements.operator_property`)."""
+    return binding.operator is operators.DEFAULT
+
 
 def _obligation(refs: tuple[TagRef, ...], **fields) -> Obligation:
     return Obligation(requirements=tuple(r.tag for r in refs), lines=tuple(r.line for r in refs), **fields)
+
+
+def _of(binding: Binding, obligations: list[Obligation]) -> list[Obligation]:
+    """The obligations of the binding's operator: their ids start with its prefix and they name it (nothing
+    changes for the registry's default operator, see `operators.id_prefix`)."""
+    op = binding.operator
+    if op is operators.DEFAULT:
+        return obligations
+    smt_only = frozenset({"smt"})   # the Why3, Coq, Gappa and enumeration backends know the default operator only
+    return [Obligation(**{**o.__dict__, "id": operators.id_prefix(op) + o.id, "operator": operators.obligation_name(op),
+                          "backends": o.backends & smt_only}) for o in obligations]
 
 
 def float_obligations(binding: Binding) -> list[Obligation]:
@@ -55,22 +58,26 @@ def float_obligations(binding: Binding) -> list[Obligation]:
         for rule, ref in binding.case_rules:
             stated.setdefault(_rule_key(rule), []).append(ref)
         ieee = binding.refs("float.ieee")
-        for rule in IEEE_RULES:   # IEEE 754's own rule said again by a sentence: one obligation, both places
+        # the operator's IEEE 754 rules; one said again by a sentence: one obligation, both places
+        for rule in binding.operator.rules:
             if ieee and _rule_key(rule) in stated:
                 stated[_rule_key(rule)] = [*stated[_rule_key(rule)], *ieee]
             elif ieee:
-                obligations.append(_case_rule(rule, ieee, f"float.{name}.ieee.{rule.name}", name, params, "ieee"))
+                obligations.append(_case_rule(rule, ieee, f"float.{name}.ieee.{rule.name}", name, params, "ieee",
+                                               binding.operator))
         names: dict[str, list[tuple]] = {}   # two different rules for one case (a contradiction) keep apart
+        own = {_rule_key(r): r.name for r in binding.operator.rules}   # a sentence stating the operator's rule
         for rule, _ in binding.case_rules:
-            keys = names.setdefault(rule.name, [])
+            rule_name = own.get(_rule_key(rule), rule.name)
+            keys = names.setdefault(rule_name, [])
             if _rule_key(rule) in keys:
                 continue
             keys.append(_rule_key(rule))
             suffix = f"_{len(keys)}" if len(keys) > 1 else ""
             refs = tuple(dict.fromkeys(stated[_rule_key(rule)]))
-            obligations.append(_case_rule(rule, refs, f"float.{name}.special.{rule.name}{suffix}", name, params,
-                                          "special"))
-        for prop in statements.registry().of_kind("float_property"):
+            obligations.append(_case_rule(rule, refs, f"float.{name}.special.{rule_name}{suffix}", name, params,
+                                          "special", binding.operator, rule_name))
+        for prop in statements.registry().of_kind("float_property") if _library(binding) else ():
             if not binding.has(prop.role):
                 continue
             obligations.append(_obligation(
@@ -78,26 +85,35 @@ def float_obligations(binding: Binding) -> list[Obligation]:
                 title=prop.title.format(p=fmt.precision), family="float", format=name, kind=prop.group,
                 prop=prop.name, statement=prop.statement.format(p=fmt.precision), params=params,
                 backends=prop.backends(fmt)))
+        if not _library(binding) and ieee:
+            obligations += [_obligation(ieee, id=f"float.{name}.generic.{prop.name}", title=prop.text, family="float",
+                                        format=name, kind="generic", prop="operator_property",
+                                        statement=prop.text, expect="valid" if prop.holds else "invalid",
+                                        params={**params, "property": prop.name})
+                            for prop in binding.operator.properties]
         obligations += _examples(binding, "float", name, params)
-    return obligations
+    return _of(binding, obligations)
 
 
-def _rule_key(rule: CaseRule) -> tuple:
+def _rule_key(rule: CaseRule | SpecialRule) -> tuple:
     """What a special-value rule states (its wording aside)."""
-    return rule.a, rule.b, rule.result, rule.sign
+    return rule.a, rule.b, rule.result, rule.sign, rule.relation
 
 
-def _case_rule(rule: CaseRule, refs: tuple[TagRef, ...], oid: str, fmt_name: str, params: dict,
-               kind: str) -> Obligation:
-    rule_params = {"a": rule.a, "b": rule.b, "result": rule.result, "sign": rule.sign, "rule": rule.name}
+def _case_rule(rule: CaseRule | SpecialRule, refs: tuple[TagRef, ...], oid: str, fmt_name: str, params: dict,
+               kind: str, op: Operator, name: str = "") -> Obligation:
+    """The rule's obligation (``name``: the rule's, when it is the operator's own said by a sentence)."""
+    rule_params = {"a": rule.a, "b": rule.b, "result": rule.result, "sign": rule.sign, "rule": name or rule.name,
+                   **({"relation": rule.relation} if rule.relation else {})}
     return _obligation(refs, id=oid, title=rule.text.strip().rstrip("."), family="float", format=fmt_name, kind=kind,
-                       prop="case_rule", statement=case_rule.statement(rule_params), params={**params, **rule_params})
+                       prop="case_rule", statement=case_rule.statement(rule_params, op.vocabulary.infix),
+                       params={**params, **rule_params})
 
 
 def rounding_obligations(binding: Binding) -> list[Obligation]:
     """A rounding rule the document states that is not Div's own, in each format of its family."""
     obligations = []
-    for family, mode, ref in binding.rounding_rules:
+    for family, mode, ref in binding.rounding_rules if _library(binding) else ():
         for name in binding.types.get(family, ()):
             fmt = get_format(name)
             params = {"eb": fmt.eb, "sb": fmt.sb} if isinstance(fmt, FloatFormat) else {}
@@ -120,7 +136,8 @@ def table_obligations(binding: Binding) -> list[Obligation]:
     obligations = []
     what = {"table": "case table {n}, row", "case": "the case", "sign": "the sign rule"}
     for table in binding.tables:
-        for fmt_name, row in ((f, r) for f in table.types for r in table.rows):
+        rows = table.rows if _library(binding) else [r for r in table.rows if r.result[0] != "quotient"]
+        for fmt_name, row in ((f, r) for f in table.types for r in rows):
             fmt = get_format(fmt_name)
             params = {"eb": fmt.eb, "sb": fmt.sb}
             # no position among the params: a row inserted before it does not change what this one claims
@@ -130,8 +147,9 @@ def table_obligations(binding: Binding) -> list[Obligation]:
                 tuple(TagRef(tag, row.line) for tag in table.tags), id=table_row_id(fmt_name, table.kind, row.name),
                 title=f"{what[table.kind].format(n=table.number)} {row.condition_text} -> {row.result_text}",
                 family="float", format=fmt_name, kind=table.kind, prop="case_table",
-                statement=case_table.statement(row_params), params={**params, **row_params}))
-    return _distinct(obligations)
+                statement=case_table.statement(row_params, binding.operator.vocabulary.infix),
+                params={**params, **row_params}))
+    return _of(binding, _distinct(obligations))
 
 
 def _distinct(obligations: list[Obligation]) -> list[Obligation]:
@@ -151,7 +169,8 @@ def _distinct(obligations: list[Obligation]) -> list[Obligation]:
 
 def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> list[Obligation]:
     """The document's worked examples of the family, in a format that holds every value exactly (an integer
-    example is not bound where it divides by zero or its quotient does not fit: check-spec says why)."""
+    example of a truncating operator is not bound where it divides by zero or its quotient does not fit:
+    check-spec says why; a wrapping operator's C is what the obligation checks)."""
     fmt = get_format(fmt_name)
     obligations = []
     for example in (e for e in binding.examples if e.family == family and fmt_name in e.types):
@@ -159,10 +178,13 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
             continue
         if not all(_exact_in(fmt, x) for triple in example.elements for x in triple):
             continue
-        if isinstance(fmt, IntFormat) and not all(_int_example_holds(fmt, triple) for triple in example.elements):
+        if isinstance(fmt, IntFormat) and binding.operator.integer.kind == "truncate" and \
+                not all(_int_example_holds(fmt, triple) for triple in example.elements):
             continue
         elements = tuple(tuple(entry_text(x) for x in triple) for triple in example.elements)
-        statement = "Div(A, B) = C elementwise: " + ", ".join(f"{a} / {b} = {c}" for a, b, c in elements)
+        op = binding.operator
+        statement = f"{op.name}(A, B) = C elementwise: " + ", ".join(f"{a} {op.vocabulary.infix} {b} = {c}"
+                                                                    for a, b, c in elements)
         obligations.append(_obligation(
             example.refs,
             id=f"{family}.{fmt_name + '.' if family != 'real' else ''}example.example_{example.number}",
@@ -203,7 +225,7 @@ def int_obligations(binding: Binding) -> list[Obligation]:
     for name in binding.types.get("int", ()):
         fmt = get_format(name)
         params = {"bits": fmt.bits, "signed": fmt.signed, "excludes_int_min": excluded}
-        for prop in statements.registry().of_kind("integer"):
+        for prop in statements.registry().of_kind("integer") if _library(binding) else ():
             needs = [r for r in prop.roles if r != "int.overflow"]
             if prop.signed_only and not fmt.signed:
                 continue
@@ -223,7 +245,7 @@ def int_obligations(binding: Binding) -> list[Obligation]:
                 refs, id=f"int.{name}.{prop.group}.{prop.name}", title=prop.title, family="int", format=name,
                 kind=prop.group, prop=prop.name, statement=statement, params=params, expect=expect))
         obligations += _examples(binding, "int", name, params)
-    return obligations
+    return _of(binding, obligations)
 
 
 def real_obligations(binding: Binding) -> list[Obligation]:
@@ -233,14 +255,15 @@ def real_obligations(binding: Binding) -> list[Obligation]:
         _obligation(binding.refs(*prop.roles, *(("real.domain",) if "b != 0" in prop.statement else ())),
                     id=f"real.{prop.group}.{prop.name}", title=prop.title, family="real", format="real",
                     kind=prop.group, prop=prop.name, statement=prop.statement)
-        for prop in statements.registry().of_kind("real") if all(binding.has(r) for r in prop.roles)
+        for prop in statements.registry().of_kind("real")
+        if _library(binding) and all(binding.has(r) for r in prop.roles)
     ]
-    return obligations + _examples(binding, "real", "real", {})
+    return _of(binding, obligations + _examples(binding, "real", "real", {}))
 
 
 def shape_obligations(binding: Binding) -> list[Obligation]:
     obligations = []
-    for prop in statements.registry().of_kind("shape"):
+    for prop in statements.registry().of_kind("shape") if _library(binding) else ():
         if binding.has(prop.roles[0]):
             obligations.append(_obligation(
                 binding.refs(*prop.roles), id=f"shape.{prop.group}.{prop.name}", title=prop.title, family="shape",
@@ -253,7 +276,7 @@ def contract_obligations(binding: Binding) -> list[Obligation]:
     """Div's contract in every type of every section (`statements.specification`, div_spec.mlw): the clauses
     the document states, each with where it states them, and the loop that must meet them."""
     obligations = []
-    for family, types in binding.types.items():
+    for family, types in binding.types.items() if _library(binding) else ():
         rules = {"real": [("exact", binding.refs("real.definition"))],
                  "float": [("nearest", binding.refs("float.rounding", "float.ieee"))],
                  "int": [("trunc", binding.refs("int.definition"))]}[family]
@@ -299,6 +322,11 @@ def spec_obligations(path: str | Path = DEFAULT_DOCUMENT) -> list[Obligation]:
 def requirement_tags(path: str | Path) -> list:
     """The requirement tags a (non-note) document states: none means nothing of it is read as required."""
     return list(_binding(*_version_of(path)).requirements)
+
+
+def spec_operator(path: str | Path) -> Operator:
+    """The operator a (non-note) document specifies."""
+    return _binding(*_version_of(path)).operator
 
 
 def spec_summary(path: str | Path, obligations: list[Obligation]) -> tuple[str, dict]:
@@ -351,7 +379,7 @@ def obligations_of(binding: Binding) -> list[Obligation]:
 
 def note_bounds(binding: Binding) -> list[Obligation]:
     """The bounds of the accuracy notes the document holds or links, in the document's own types."""
-    if not binding.notes:
+    if not binding.notes or not _library(binding):
         return []
     from divbridge.obligations.accuracy import note_obligations   # sympy: only for a document with notes
     return [o for note in binding.notes for o in note_obligations(note, binding.types)]

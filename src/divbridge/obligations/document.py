@@ -43,8 +43,11 @@ from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, NoClaim, Reference, Semantics, SignRule,
                                         Unread)
-from divbridge.document.reader import Part, Section, SpecDocument, accuracy_notes, has_div_section, read_document
+from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument, accuracy_notes, operator_of,
+                                       read_document)
 from divbridge.errors import InputError
+from divbridge import operators
+from divbridge.operators.model import Operator
 from divbridge.statements import rounding_rule
 from divbridge.statements.case_table import encoding_gap
 
@@ -110,6 +113,7 @@ class DocRequirement:
 class Binding:
     path: str
     title: str
+    operator: Operator = operators.DEFAULT                                   # the operator the document specifies
     types: dict[str, tuple[str, ...]] = field(default_factory=dict)          # family -> its section's types
     roles: dict[str, list[TagRef]] = field(default_factory=dict)            # role -> where the document states it
     case_rules: list[tuple[CaseRule, TagRef]] = field(default_factory=list)
@@ -132,14 +136,14 @@ class Binding:
 
 def read(path: str | Path) -> Binding:
     doc = read_document(path)
-    if not has_div_section(doc):
-        raise InputError("no Div section in the document (no heading names the Div operator)", str(path))
+    if operator_of(doc) is None:
+        raise InputError(NO_OPERATOR, str(path))
     return bind(doc)
 
 
 def bind(doc: SpecDocument) -> Binding:
     title = next((line.lstrip("# ").strip() for line in doc.lines if line.startswith("#")), doc.path)
-    binding = Binding(doc.path, title)
+    binding = Binding(doc.path, title, operator_of(doc) or operators.DEFAULT)
     for section in doc.sections:
         if section.family in ("real", "float", "int") and section.family not in binding.types:
             binding.types[section.family] = section.types

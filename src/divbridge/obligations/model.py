@@ -32,6 +32,9 @@ class Obligation:
     # only if it is refuted or errors (see results.ObligationResult.settled).
     open: str = ""
     lines: tuple[int, ...] = ()  # the document line stating each requirement (0 where no document does)
+    # the operator it is about, as `operators.obligation_name` names it ("" for the registry's default, whose
+    # evidence predates the parameter: results.json then names none)
+    operator: str = ""
 
     @property
     def traced_to(self) -> str:
@@ -48,7 +51,8 @@ class Obligation:
         return {"id": self.id, "title": self.title, "family": self.family, "format": self.format,
                 "kind": self.kind, "prop": self.prop, "requirements": list(self.requirements),
                 "statement": self.statement, "expect": self.expect, "params": _to_json(self.params),
-                "backends": sorted(self.backends), "open": self.open, "lines": list(self.lines)}
+                "backends": sorted(self.backends), "open": self.open, "lines": list(self.lines),
+                **({"operator": self.operator} if self.operator else {})}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Obligation":
@@ -56,7 +60,8 @@ class Obligation:
         return cls(id=data["id"], title=data["title"], family=data["family"], format=data["format"],
                    kind=data["kind"], prop=data["prop"], requirements=tuple(data["requirements"]),
                    statement=data["statement"], expect=data["expect"], params=_from_json(data["params"]),
-                   backends=frozenset(data["backends"]), open=data["open"], lines=tuple(data["lines"]))
+                   backends=frozenset(data["backends"]), open=data["open"], lines=tuple(data["lines"]),
+                   operator=data.get("operator", ""))
 
     def __post_init__(self) -> None:
         if self.family not in FAMILIES:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from divbridge import assets, statements
+from divbridge import assets, operators, statements
 from divbridge.atomicio import remove_others, write_text_atomic
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
@@ -56,6 +56,7 @@ def _float(obligation: Obligation, names: tuple[str, ...]) -> dict:
     assert isinstance(fmt, FloatFormat)
     wide = wide_format(fmt)
     return {"fmt": fmt, "logic": "QF_BVFP" if names else "QF_FP", "wide": wide,
+            "operation": operators.of_obligation_name(obligation.operator).names.smtlib_float,
             "W": f"(_ FloatingPoint {wide.eb} {wide.sb})", "TO_W": f"(_ to_fp {wide.eb} {wide.sb})",
             "wide_literals": _wide_literals(fmt, wide)}
 
@@ -63,7 +64,7 @@ def _float(obligation: Obligation, names: tuple[str, ...]) -> dict:
 def _int(obligation: Obligation, names: tuple[str, ...]) -> dict:
     fmt = get_format(obligation.format)
     assert isinstance(fmt, IntFormat)
-    return {"fmt": fmt, "logic": "QF_BV"}
+    return {"fmt": fmt, "logic": "QF_BV", "operator": operators.of_obligation_name(obligation.operator)}
 
 
 def _int_exact(obligation: Obligation, names: tuple[str, ...]) -> dict:
@@ -71,7 +72,7 @@ def _int_exact(obligation: Obligation, names: tuple[str, ...]) -> dict:
 
 
 def _real(obligation: Obligation, names: tuple[str, ...]) -> dict:
-    return {"logic": "QF_NRA" if names else "QF_LRA"}
+    return {"logic": "QF_NRA" if names else "QF_LRA", "operator": operators.of_obligation_name(obligation.operator)}
 
 
 def _strategy(obligation: Obligation, names: tuple[str, ...]) -> dict:

@@ -6,11 +6,12 @@ a bare conclusion), two more queries:
 
 - **hypotheses**: are they satisfiable?  ``sat`` gives a point where they hold (its operands recorded, as a
   counterexample's are); ``unsat``: the obligation is ``vacuous``, proved of nothing, never as expected.
-- **conclusion**: is the goal still valid when Div is any function at all (every division of the query,
-  ``fp.div``, ``bvsdiv``, ``bvudiv``, ``/`` and ``div`` of non-constants, replaced by an uninterpreted
-  function of the same sorts)?  Then it holds whatever the document says Div is, as a row that restates the
-  operator's definition (``C = A/B``) or a conclusion ``true``: the obligation is ``definitional``, shown as
-  a definition and not counted as a proved property.  ``sat``: it states something about Div.
+- **conclusion**: is the goal still valid when the obligation's operator is any function at all (every
+  operation of the query in its SMT-LIB names, Div's ``fp.div``, ``bvsdiv``, ``bvudiv``, ``/`` and ``div``
+  of non-constants, replaced by an uninterpreted function of the same sorts)?  Then it holds whatever the
+  document says the operator is, as a row that restates the operator's definition (``C = A/B``) or a
+  conclusion ``true``: the obligation is ``definitional``, shown as a definition and not counted as a
+  proved property.  ``sat``: it states something about the operator.
 
 An obligation with no SMT-LIB query (a Why3-only, Coq or enumeration claim) is ``not checked``, said so,
 unless its statement says its goal holds of any division by its very form (`Statement.definitional`: the
@@ -26,10 +27,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from divbridge import statements
+from divbridge import operators, statements
 from divbridge.errors import ToolMissing
 from divbridge.obligations import smtrender
 from divbridge.obligations.model import Obligation
+from divbridge.operators.model import Operator
 from divbridge.provers import counterexample, solvers
 from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.runner import ProofTask
@@ -92,14 +94,11 @@ def hypotheses_query(text: str) -> str | None:
     return "\n".join(unparse(asserted if c[:1] == ["assert"] else c) for c in commands) + "\n"
 
 
-_DIVISIONS = {"fp.div", "bvsdiv", "bvudiv", "/", "div"}
-
-
-def free_division_query(text: str) -> str:
-    """The query itself with every division an uninterpreted function of its sorts (its negated goal
-    ``unsat``: the goal holds of any division)."""
+def free_division_query(text: str, op: Operator = operators.DEFAULT) -> str:
+    """The query itself with every operation of ``op`` (`Operator.smt_operations`: Div's divisions) an
+    uninterpreted function of its sorts (its negated goal ``unsat``: the goal holds of any such operation)."""
     commands = _without_status(parse(text))
-    sorts = _Sorts(commands)
+    sorts = _Sorts(commands, op)
     declared: dict[str, str] = {}
     rewritten = [sorts.rewrite_command(c, declared) for c in commands]
     logic = next(i for i, c in enumerate(rewritten) if c[:1] == ["set-logic"])
@@ -111,7 +110,9 @@ def free_division_query(text: str) -> str:
 class _Sorts:
     """The sort of a term, as far as the queries' divisions need it: operands, literals, conversions."""
 
-    def __init__(self, commands: list):
+    def __init__(self, commands: list, op: Operator):
+        self.operations = op.smt_operations
+        self.infix = op.vocabulary.infix
         self.names: dict[str, Any] = {"RNE": "RoundingMode", "RTZ": "RoundingMode", "RTP": "RoundingMode",
                                       "RTN": "RoundingMode", "RNA": "RoundingMode"}
         for c in commands:
@@ -164,10 +165,10 @@ class _Sorts:
         if not isinstance(term, list):
             return term
         term = [self.rewrite(t, declared) if i else t for i, t in enumerate(term)]
-        if not term or not isinstance(term[0], str) or term[0] not in _DIVISIONS or \
-                (term[0] == "/" and not any(_variable(t) for t in term[1:])):
+        if not term or not isinstance(term[0], str) or term[0] not in self.operations or \
+                (term[0] == self.infix and not any(_variable(t) for t in term[1:])):
             return term
-        mode = [term[1]] if term[0] == "fp.div" else []
+        mode = [term[1]] if term[0].startswith("fp.") else []
         operands = term[2:] if mode else term[1:]
         sort = self.of(operands[0])
         name = "free_" + re.sub(r"[^A-Za-z0-9]+", "_", unparse([term[0], *mode, sort])).strip("_")
@@ -213,7 +214,8 @@ def _smoke(obligation: Obligation, cache, pool: solvers.WorkerPool) -> Smoke:
         answer = _ask(obligation, "hypotheses", query, solver, cache, pool)
         hypotheses = {"refuted": "satisfiable", "proved": "vacuous"}.get(answer.verdict, "unknown")
         model = counterexample.show(answer.counterexample) if answer.counterexample else {}
-    answer = _ask(obligation, "conclusion", free_division_query(rendered.text), solver, cache, pool)
+    free = free_division_query(rendered.text, operators.of_obligation_name(obligation.operator))
+    answer = _ask(obligation, "conclusion", free, solver, cache, pool)
     conclusion = {"refuted": "about Div", "proved": "definitional"}.get(answer.verdict, "unknown")
     return Smoke(hypotheses, conclusion, model, f"{solver} {solvers.version(solver)}")
 

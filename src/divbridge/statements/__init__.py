@@ -30,11 +30,13 @@ from typing import Any, ClassVar, Iterable, Iterator, Protocol
 import numpy as np
 
 from divbridge.formats import FloatFormat, Format, IntFormat, RealFormat, get_format
+from divbridge import operators
 from divbridge.mirror import exact
+from divbridge.operators.model import Operator
 
 ENCODINGS = ("why3", "smt", "coq", "gappa", "enumeration", "predicate")
-KINDS = ("float_property", "case_rule", "case_table", "rounding_rule", "example", "integer", "real", "shape",
-         "strategy", "accuracy_bound", "specification")
+KINDS = ("float_property", "operator_property", "case_rule", "case_table", "rounding_rule", "example", "integer",
+         "real", "shape", "strategy", "accuracy_bound", "specification")
 # kinds whose modules bring a heavy library (sympy): imported when a statement is not found among the others
 _LATE_KINDS = ("accuracy_bound",)
 
@@ -51,6 +53,7 @@ class Obligation(Protocol):
     kind: str
     prop: str
     params: dict[str, Any]
+    operator: str            # `operators.obligation_name` of the operator it is about
 
 
 class NotEncoded(LookupError):
@@ -161,15 +164,22 @@ class Statement:
 
     def explain(self, o: Obligation, fmt: Format, values: dict[str, Any]) -> str:
         """What the mirror computes at one point (a counterexample's values)."""
-        return describe_quotients(fmt, values)
+        return describe_quotients(fmt, values, operators.of_obligation_name(o.operator))
 
 
-def describe_quotients(fmt: Format, values: dict[str, Any]) -> str:
-    """The mirror's quotients of a point's operand pairs: ``a / b = ...`` (``a1 / b``, ``x / y``)."""
+def describe_quotients(fmt: Format, values: dict[str, Any], op: Operator = operators.DEFAULT) -> str:
+    """The mirror's quotients (``op``'s results) of a point's operand pairs: ``a / b = ...`` (``a1 / b``,
+    ``x / y``)."""
     pairs = [(n, d) for n, d in (("a", "b"), ("a1", "b"), ("a2", "b"), ("x", "y")) if n in values and d in values]
     shown = []
     for n, d in pairs:
         x, y = values[n], values[d]
+        if op is not operators.DEFAULT:    # the description's exact kernels
+            result = op.kernels.float_bits(fmt, x, y) if isinstance(fmt, FloatFormat) else \
+                op.kernels.integer(fmt, x, y) if isinstance(fmt, IntFormat) else op.kernels.real(x, y)
+            shown.append(f"{n} {op.vocabulary.infix} {d} = "
+                         f"{fmt.describe(result) if isinstance(fmt, (FloatFormat, IntFormat)) else result}")
+            continue
         if isinstance(fmt, FloatFormat):
             shown.append(f"{n} / {d} = {fmt.describe(exact.float_div_bits(fmt, x, y))}")
         elif isinstance(fmt, IntFormat):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from divbridge.statements import Statement
-from divbridge.statements.mirrorops import div, f64
+from divbridge.statements.mirrorops import bits, f64, neg, result, same
 
 # operand class -> (Why3, SMT-LIB, readable) over the operand written {x}
 _CLASSES = {
@@ -25,23 +25,34 @@ _CLASSES = {
     "inf": ("is_infinite {x}", "(fp.isInfinite {x})", "isInfinite({x})"),
     "nan": ("is_nan {x}", "(fp.isNaN {x})", "isNaN({x})"),
 }
-_RESULTS = {"nan": ("is_nan (div a b)", "(fp.isNaN q)", "isNaN(a / b)"),
-            "inf": ("is_infinite (div a b)", "(fp.isInfinite q)", "isInfinite(a / b)"),
-            "zero": ("is_zero (div a b)", "(fp.isZero q)", "isZero(a / b)")}
-_SIGNS = {"xor": ("sign_xor (div a b) a b", "(= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b)))",
-                  "sign(a / b) = sign(a) xor sign(b)"),
-          "a": ("(is_negative (div a b) <-> is_negative a)", "(= (fp.isNegative q) (fp.isNegative a))",
-                "sign(a / b) = sign(a)"),
-          "b": ("(is_negative (div a b) <-> is_negative b)", "(= (fp.isNegative q) (fp.isNegative b))",
-                "sign(a / b) = sign(b)"),
-          "+": ("is_positive (div a b)", "(fp.isPositive q)", "a / b > 0 (positive sign)"),
-          "-": ("is_negative (div a b)", "(fp.isNegative q)", "a / b < 0 (negative sign)")}
+# over the result written {q} (Why3's ``div a b``, SMT-LIB's ``q``, readable ``a / b``); an operator's own rules
+# (`operators.model.SpecialRule`) also return an operand, and relate the two (SMT-LIB and readable only)
+_RESULTS = {"nan": ("is_nan ({q})", "(fp.isNaN q)", "isNaN({q})"),
+            "inf": ("is_infinite ({q})", "(fp.isInfinite q)", "isInfinite({q})"),
+            "zero": ("is_zero ({q})", "(fp.isZero q)", "isZero({q})"),
+            "a": ("", "(= q a)", "{q} = a"), "b": ("", "(= q b)", "{q} = b"),
+            "-b": ("", "(= q (fp.neg b))", "{q} = -b")}
+_SIGNS = {"xor": ("sign_xor ({q}) a b", "(= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b)))",
+                  "sign({q}) = sign(a) xor sign(b)"),
+          "a": ("(is_negative ({q}) <-> is_negative a)", "(= (fp.isNegative q) (fp.isNegative a))",
+                "sign({q}) = sign(a)"),
+          "b": ("(is_negative ({q}) <-> is_negative b)", "(= (fp.isNegative q) (fp.isNegative b))",
+                "sign({q}) = sign(b)"),
+          "-b": ("", "(= (fp.isNegative q) (not (fp.isNegative b)))", "sign({q}) = -sign(b)"),
+          "+": ("is_positive ({q})", "(fp.isPositive q)", "{q} > 0 (positive sign)"),
+          "-": ("is_negative ({q})", "(fp.isNegative q)", "{q} < 0 (negative sign)")}
+_RELATIONS = {"same_sign": ("", "(= (fp.isNegative a) (fp.isNegative b))", "sign(a) = sign(b)"),
+              "opposite_sign": ("", "(distinct (fp.isNegative a) (fp.isNegative b))", "sign(a) != sign(b)"),
+              "equal": ("", "(= a_bits b_bits)", "a = b"),
+              "opposite": ("", "(= a (fp.neg b))", "a = -b")}
 
 
-def _parts(params: dict, column: int) -> tuple[list[str], list[str]]:
+def _parts(params: dict, column: int, infix: str = "") -> tuple[list[str], list[str]]:
+    q = ("div a b", "q", f"a {infix} b")[column]
     conditions = [_CLASSES[params[x]][column].format(x=x) for x in ("a", "b") if params[x] != "any"]
+    conditions += [_RELATIONS[params["relation"]][column]] if params.get("relation") else []
     outcome = [_RESULTS[params["result"]][column]] + ([_SIGNS[params["sign"]][column]] if params["sign"] else [])
-    return conditions, outcome
+    return conditions, [part.format(q=q) for part in outcome]
 
 
 def _why3(params: dict) -> str:
@@ -57,8 +68,9 @@ def _smt(params: dict) -> str:
     return f"(define-fun goal () Bool (=> {hypothesis}\n                             {conclusion}))"
 
 
-def statement(params: dict) -> str:
-    conditions, outcome = _parts(params, 2)
+def statement(params: dict, infix: str) -> str:
+    """The rule in words, over the operator's ``infix`` ("/")."""
+    conditions, outcome = _parts(params, 2, infix)
     return f"{' and '.join(conditions)} -> {' and '.join(outcome)}"
 
 
@@ -67,18 +79,22 @@ def _in_class(cls: str, x: np.ndarray) -> np.ndarray:
             "inf": np.isinf(x), "nan": np.isnan(x), "any": np.ones(x.shape, bool)}[cls]
 
 
-def _predicate(params: dict, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
-    """(applies, holds) of the rule on the mirror's quotients."""
+def _predicate(params: dict, fmt, a, b, operator: str = "") -> tuple[np.ndarray, np.ndarray]:
+    """(applies, holds) of the rule on the mirror's results of the ``operator`` (an obligation's name of it)."""
     x, y = f64(a), f64(b)
-    q = f64(div(fmt, a, b))
+    raw = result(operator, fmt, a, b)
+    q = f64(raw)
     applies = _in_class(params["a"], x) & _in_class(params["b"], y)
-    holds = {"nan": np.isnan(q), "inf": np.isinf(q), "zero": q == 0}[params["result"]]
+    applies &= {"": True, "same_sign": np.signbit(x) == np.signbit(y), "opposite_sign": np.signbit(x) != np.signbit(y),
+                "equal": bits(fmt, a) == bits(fmt, b), "opposite": x == -y}[params.get("relation", "")]
+    holds = {"nan": np.isnan(q), "inf": np.isinf(q), "zero": q == 0, "a": same(fmt, raw, a), "b": same(fmt, raw, b),
+             "-b": same(fmt, raw, neg(fmt, b))}[params["result"]]
     negative = np.signbit(q)
     sign = params["sign"]
     if sign == "xor":
         holds = holds & (negative == (np.signbit(x) ^ np.signbit(y)))
-    elif sign in ("a", "b"):
-        holds = holds & (negative == np.signbit(x if sign == "a" else y))
+    elif sign in ("a", "b", "-b"):
+        holds = holds & (negative == (np.signbit(x if sign == "a" else y) ^ (sign == "-b")))
     elif sign in ("+", "-"):
         holds = holds & (negative == (sign == "-"))
     return applies, holds
@@ -105,7 +121,7 @@ class SpecialValueRule(Statement):
         return _smt(o.params)
 
     def predicate(self, o, fmt, a, b):
-        return _predicate(o.params, fmt, a, b)
+        return _predicate(o.params, fmt, a, b, o.operator)
 
 
 STATEMENTS = (SpecialValueRule(),)

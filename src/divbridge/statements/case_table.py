@@ -40,7 +40,7 @@ import numpy as np
 
 from divbridge.formats import FloatFormat, get_format
 from divbridge.statements import Statement
-from divbridge.statements.mirrorops import bits, div, f64
+from divbridge.statements.mirrorops import bits, f64, result
 from divbridge.statements.smtlib import fp_literal
 from divbridge.statements.why3terms import float_literal
 
@@ -201,13 +201,15 @@ def _smt(params: dict, fmt: FloatFormat) -> str:
     return f"(define-fun goal () Bool (=> {hypothesis}\n                             {smt_result(params['result'], fmt)}))"
 
 
-def statement(params: dict) -> str:
+def statement(params: dict, infix: str) -> str:
+    """The row in words, over the operator's ``infix`` ("/")."""
     kind, sign, value, _ = params["result"]
+    result = f"a {infix} b"
     if kind == "sign":
         what = {"xor:AB": "sign(a) xor sign(b)", "xor:A": "sign(a)", "xor:B": "sign(b)", "+": "+", "-": "-"}[sign]
-        return (f"{params['condition_text']} and a / b is {'an infinity' if value == 'inf' else 'a zero'} -> "
-                f"sign(a / b) = {what}")
-    return f"{params['condition_text']} -> a / b = {params['result_text']}"
+        return (f"{params['condition_text']} and {result} is {'an infinity' if value == 'inf' else 'a zero'} -> "
+                f"sign({result}) = {what}")
+    return f"{params['condition_text']} -> {result} = {params['result_text']}"
 
 
 # -- Why3 ----------------------------------------------------------------------------------------
@@ -389,10 +391,10 @@ def _quotient_holds(q: np.ndarray, sign: str, rounding: str) -> np.ndarray:
     return _same_float(q, function(term) if function is not None else term)
 
 
-def _predicate(params: dict, fmt: FloatFormat, a, b) -> tuple[np.ndarray, np.ndarray]:
-    """(applies, holds) of the row on the mirror's quotients."""
+def _predicate(params: dict, fmt: FloatFormat, a, b, operator: str = "") -> tuple[np.ndarray, np.ndarray]:
+    """(applies, holds) of the row on the mirror's results of the ``operator`` (an obligation's name of it)."""
     x, y = f64(a), f64(b)
-    q = f64(div(fmt, a, b))
+    q = f64(result(operator, fmt, a, b))
     _exact(params["condition"], params["result"])
     applies = _holds(params["condition"], fmt, a, b)
     kind, sign, value, rounding = params["result"]
@@ -433,7 +435,7 @@ class CaseTableRow(Statement):
         return _smt(o.params, context["fmt"])
 
     def predicate(self, o, fmt, a, b):
-        return _predicate(o.params, fmt, a, b)
+        return _predicate(o.params, fmt, a, b, o.operator)
 
 
 STATEMENTS = (CaseTableRow(),)

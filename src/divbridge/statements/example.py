@@ -13,7 +13,8 @@ import numpy as np
 
 from divbridge.formats import FloatFormat, Format, IntFormat, get_format
 from divbridge.statements import Statement
-from divbridge.statements.mirrorops import bits, div
+from divbridge import operators
+from divbridge.statements.mirrorops import bits, result
 from divbridge.statements.smtlib import bv_literal, fp_literal, real_literal
 from divbridge.statements.why3terms import float_literal, int_literal
 from divbridge.statements.why3terms import real_literal as why3_real
@@ -61,23 +62,31 @@ class WorkedExample(Statement):
 
     def smt(self, o, context) -> str:
         fmt = context.get("fmt")
+        op = operators.of_obligation_name(o.operator)
         if isinstance(fmt, FloatFormat):
             lines = []
             for a, b, c in ((fmt.parse(x) for x in triple) for triple in o.params["elements"]):
-                quotient = f"(fp.div RNE {fp_literal(fmt, a)} {fp_literal(fmt, b)})"
-                shown = f"{fmt.describe(a)} / {fmt.describe(b)}"
+                quotient = f"({op.names.smtlib_float} RNE {fp_literal(fmt, a)} {fp_literal(fmt, b)})"
+                shown = f"{fmt.describe(a)} {op.vocabulary.infix} {fmt.describe(b)}"
                 lines.append(f"  (fp.isNaN {quotient})   ; {shown} = nan" if fmt.decode(c).is_nan else
                              f"  (= {quotient} {fp_literal(fmt, c)})   ; {shown} = {fmt.describe(c)}")
             return "(define-fun goal () Bool (and\n" + "\n".join(lines) + "\n  true))"
         if isinstance(fmt, IntFormat):
-            w, operator = fmt.bits, "bvsdiv" if fmt.signed else "bvudiv"
-            return "; the document's worked example: each element's quotient, truncated toward zero, is the C written\n" \
+            if op.integer.kind == "truncate":   # the truncating division of signed and of unsigned bit-vectors
+                w, operator, what = fmt.bits, "bvsdiv" if fmt.signed else "bvudiv", "quotient, truncated toward zero"
+            else:
+                w, operator = fmt.bits, op.names.smtlib_int
+                what = f"{op.vocabulary.result_nouns[0]}, modulo 2^{fmt.bits}"
+            return f"; the document's worked example: each element's {what}, is the C written\n" \
                 "(define-fun goal () Bool (and" + "".join(
                 f" (= ({operator} {bv_literal(w, _int(a))} {bv_literal(w, _int(b))}) {bv_literal(w, _int(c))})"
                 for a, b, c in o.params["elements"]) + "))"
-        # Div named apart from the literals' own "/" (1/4 is a literal), so that a smoke test can tell them apart
-        return "(define-fun quotient ((x Real) (y Real)) Real (/ x y))\n(define-fun goal () Bool (and\n" + "".join(
-            f"  (= (quotient {real_literal(a)} {real_literal(b)}) {real_literal(c)})\n"
+        # the operator named apart from the literals' own "/" (1/4 is a literal), so that a smoke test can tell
+        # them apart
+        noun = op.vocabulary.result_nouns[0]
+        return f"(define-fun {noun} ((x Real) (y Real)) Real ({op.vocabulary.infix} x y))\n" \
+            "(define-fun goal () Bool (and\n" + "".join(
+            f"  (= ({noun} {real_literal(a)} {real_literal(b)}) {real_literal(c)})\n"
             for a, b, c in o.params["elements"]) + "  true))"
 
     def samples(self, o, vector_sets):
@@ -87,7 +96,7 @@ class WorkedExample(Statement):
             dict(zip(("a", "b", "c"), (_column(fmt, texts) for texts in columns)))
 
     def predicate(self, o, fmt: Format, a, b, c):
-        q = div(fmt, a, b)
+        q = result(o.operator, fmt, a, b)
         if isinstance(fmt, FloatFormat):
             with np.errstate(invalid="ignore"):
                 both_nan = np.isnan(q.astype(np.float64)) & np.isnan(c.astype(np.float64))
@@ -97,10 +106,11 @@ class WorkedExample(Statement):
     def explain(self, o, fmt: Format, values) -> str:
         _, _, columns = next(self.samples(o, []))
         applies, holds = self.predicate(o, fmt, **columns)
-        quotients = div(fmt, columns["a"], columns["b"])
+        quotients = result(o.operator, fmt, columns["a"], columns["b"])
+        infix = operators.of_obligation_name(o.operator).vocabulary.infix
         for i in np.flatnonzero(~holds):
             a, b, c = o.params["elements"][i]
-            return f"{a} / {b} = {_shown(fmt, quotients[i])}, not {c}"
+            return f"{a} {infix} {b} = {_shown(fmt, quotients[i])}, not {c}"
         return "every element as the example states"
 
 

@@ -1,10 +1,10 @@
-"""NumPy helpers the statements' predicates share: Div as the mirror computes it, bits, signs."""
+"""NumPy helpers the statements' predicates share: each operator as the mirror computes it, bits, signs."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from divbridge import mirror
+from divbridge import mirror, operators
 from divbridge.formats import FP32, FP64, FloatFormat, Format, IntFormat
 from divbridge.semantics.profiles import in_domain, profile_for
 
@@ -22,6 +22,13 @@ def div(fmt: Format, a, b) -> np.ndarray:
         if ok.any():
             c[ok] = mirror.div(a[ok], b[ok], dtype=fmt, profile=profile_for(fmt))
         return c
+
+
+def result(operator: str, fmt: Format, a, b) -> np.ndarray:
+    """The operator an obligation names (``operator``, `operators.obligation_name`) elementwise: Div as `div`
+    computes it, another operator by its description's fast kernel (IEEE 754, or wrap-around on integers)."""
+    op = operators.of_obligation_name(operator)
+    return div(fmt, a, b) if op is operators.DEFAULT else op.kernels.fast(fmt, a, b)
 
 
 # binary128, beside the formats divbridge specifies: the only wide format Bitwuzla offers beyond binary64

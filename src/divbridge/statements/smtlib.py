@@ -26,15 +26,16 @@ def float_operands(fmt: FloatFormat, names: tuple[str, ...]) -> str:
                      f"(define-fun {name} () {sort} ({to_float} {name}_bits))" for name in names)
 
 
-def float_context(fmt: FloatFormat, names: tuple[str, ...]) -> str:
+def float_context(fmt: FloatFormat, names: tuple[str, ...], operation: str) -> str:
     """What a float statement's SMT-LIB is written over: the operands (`float_operands`), ``isFinite``, ``one``
-    and, with operands ``a`` and ``b``, their quotient ``q`` (IEEE 754 division, to nearest even)."""
+    and, with operands ``a`` and ``b``, their result ``q`` (``operation``, the operator's SMT-LIB name: IEEE
+    754's operation to nearest even)."""
     sort = f"(_ FloatingPoint {fmt.eb} {fmt.sb})"
     lines = [float_operands(fmt, names)] if names else []
     lines += [f"(define-fun isFinite ((x {sort})) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))",
               f"(define-fun one () {sort} {fp_literal(fmt, fmt.parse('1'))})"]
     if "a" in names and "b" in names:
-        lines.append(f"(define-fun q () {sort} (fp.div RNE a b))")
+        lines.append(f"(define-fun q () {sort} ({operation} RNE a b))")
     return "\n".join(lines)
 
 

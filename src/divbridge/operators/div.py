@@ -1,0 +1,53 @@
+"""Div: C = A / B, the quotient.  Its kernels are the mirror's (`mirror.exact`, `mirror.fast`); its
+special-value rules are IEEE 754's clause 7.2 and 7.3 cases, which "IEEE 754 division" binds in every float
+format (`obligations.catalog`)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from divbridge.mirror import exact, fast
+from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
+                                       Vocabulary)
+
+DIV = Operator(
+    name="Div",
+    vocabulary=Vocabulary(
+        verbs=("divides", "divided by", "divide"), result_nouns=("quotient",), roles=("numerator", "denominator"),
+        symbols=("/", r"\frac{}{}", r"\div"), gerund="division", heading=r"\bdiv(?:ide)?\b", infix="/"),
+    rules=(
+        SpecialRule("nan_numerator", "nan", "any", "nan", text="a NaN numerator gives NaN"),
+        SpecialRule("nan_denominator", "any", "nan", "nan", text="a NaN denominator gives NaN"),
+        SpecialRule("zero_div_zero", "zero", "zero", "nan", text="zero over zero is NaN"),
+        SpecialRule("inf_div_inf", "inf", "inf", "nan", text="infinity over infinity is NaN"),
+        SpecialRule("finite_div_zero_sign", "finite_nonzero", "zero", "inf", "xor",
+                    text="a finite non-zero number over zero is an infinity, with the exclusive or of the signs"),
+        SpecialRule("inf_div_finite_sign", "inf", "finite", "inf", "xor",
+                    text="infinity over a finite number is an infinity, with the exclusive or of the signs"),
+        SpecialRule("finite_div_inf_sign", "finite", "inf", "zero", "xor",
+                    text="a finite number over infinity is a zero, with the exclusive or of the signs"),
+        SpecialRule("zero_div_nonzero_sign", "zero", "finite_nonzero", "zero", "xor",
+                    text="zero over a finite non-zero number is a zero, with the exclusive or of the signs"),
+    ),
+    properties=(
+        Property("div_by_one", ("op", "x", "1"), "x", True, "x / 1 = x"),
+        Property("neg_numerator", ("op", ("neg", "x"), "y"), ("neg", ("op", "x", "y")), True, "(-x) / y = -(x / y)"),
+        Property("neg_denominator", ("op", "x", ("neg", "y")), ("neg", ("op", "x", "y")), True, "x / (-y) = -(x / y)"),
+        Property("self_div", ("op", "x", "x"), "1", False, "x / x = 1 (false at x = 0 and x = inf: NaN)"),
+        Property("times_inverse", ("op", "x", "y"), ("Mul", "x", ("op", "1", "y")), False, "x / y = x * (1 / y)"),
+    ),
+    error=ErrorModel(propagated=lambda a, b, ea, eb: (ea * b - a * eb) / (b * (b + eb)),
+                     latex=r"\frac{A_{err} \times B - A \times B_{err}}{B \times (B + B_{err})}",
+                     domain=lambda a, b, ea, eb: b != 0 and b + eb != 0),
+    names=Names(
+        why3_float="div", why3_int="int.ComputerDivision.div", smtlib_float="fp.div", smtlib_int="bvsdiv",
+        coq="Bdiv", gappa="/", numpy="divide", onnx="Div", openvino="Divide", jax_float="jnp.divide",
+        jax_int="jax.lax.div", smtlib_more=("bvudiv", "div")),
+    kernels=Kernels(
+        real=lambda a, b: exact.real_div(Fraction(a), Fraction(b)),
+        float_bits=exact.float_div_bits,
+        integer=lambda fmt, a, b: exact.int_div(a, b, "trunc"),
+        fast=lambda fmt, a, b: fast.div(fmt, a, b, "trunc")),
+    integer=IntegerProfile("truncate", preconditions=("B != 0", "not (A = INT_MIN and B = -1)")),
+    real_preconditions=("B != 0",),
+)

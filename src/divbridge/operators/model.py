@@ -1,0 +1,200 @@
+"""What an operator description is: plain data and the kernels that make it executable.
+
+An `Operator` gathers everything the pipeline needs to know of one element-wise
+binary operator: its words (`Vocabulary`), its special-value and signed-zero
+rules in IEEE 754 (`SpecialRule`), its generic properties (`Property`, as
+expression trees the prover templates can render and the mirror can evaluate),
+its error model for accuracy notes (`ErrorModel`), its names in each prover
+and runtime (`Names`) and its kernels in each profile (`Kernels`).  Nothing in
+this module names an operator: the descriptions (`operators/div.py`, ...) do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable
+
+import numpy as np
+
+from divbridge.formats import FloatFormat, FloatValue, IntFormat
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """How documents speak of the operator: verbs, nouns, the operands' roles and the symbols."""
+
+    verbs: tuple[str, ...]           # "divides", "divided by", ...
+    result_nouns: tuple[str, ...]    # "quotient", ...
+    roles: tuple[str, str]           # the names of A and B: ("numerator", "denominator"), ...
+    symbols: tuple[str, ...]         # LaTeX and ASCII spellings: "/", "\frac{}{}", "\times", "*", ...
+    gerund: str                      # "division": "the element-wise division of A by B"
+    heading: str                     # a regular expression (any case) for how a heading names it: r"\bmul\b"
+    infix: str                       # its infix operator in readable statements and SMT-LIB's reals: "*"
+
+
+# The operand classes of a special-value rule (as `document.caserule` names them) and the relations
+# between the two operands a sum's rules need.
+CLASSES = ("nan", "any", "inf", "finite", "finite_nonzero", "zero")
+RELATIONS = ("", "same_sign", "opposite_sign", "equal", "opposite")
+
+
+@dataclass(frozen=True)
+class SpecialRule:
+    """One IEEE 754 rule of the operator: when A is of class ``a``, B of class ``b`` and the pair
+    satisfies ``relation``, C is ``result`` with ``sign``.
+
+    ``result``: ``nan``, ``inf``, ``zero``, or an operand returned unchanged (``a``, ``b``) or
+    negated (``-b``).  ``sign`` (for ``inf`` and ``zero``): ``xor`` (of the operands' signs),
+    ``a``, ``b``, ``-b`` (the opposite of B's sign), ``+`` or ``-``; empty for the others.
+    Round-to-nearest is the attribute-free rounding the SONNX profile fixes.
+    """
+
+    name: str
+    a: str
+    b: str
+    result: str
+    sign: str = ""
+    relation: str = ""
+    text: str = ""
+
+    def applies(self, x: FloatValue, y: FloatValue, x_bits: int, y_bits: int, sign_mask: int) -> bool:
+        if not (_in_class(self.a, x) and _in_class(self.b, y)):
+            return False
+        return {
+            "": True,
+            "same_sign": x.sign == y.sign,
+            "opposite_sign": x.sign != y.sign,
+            "equal": x_bits == y_bits,
+            "opposite": x_bits ^ y_bits == sign_mask,
+        }[self.relation]
+
+    def expected(self, fmt: FloatFormat, x_bits: int, y_bits: int) -> int:
+        """The bit pattern the rule gives C (NaN: the canonical NaN; callers compare NaN as a class)."""
+        if self.result == "nan":
+            return fmt.nan
+        if self.result == "a":
+            return x_bits
+        if self.result == "b":
+            return y_bits
+        if self.result == "-b":
+            return y_bits ^ fmt.sign_mask
+        sx, sy = x_bits >> (fmt.width - 1), y_bits >> (fmt.width - 1)
+        sign = {"xor": sx ^ sy, "a": sx, "b": sy, "-b": 1 - sy, "+": 0, "-": 1}[self.sign]
+        return fmt.inf(sign) if self.result == "inf" else fmt.zero(sign)
+
+
+def _in_class(cls: str, v: FloatValue) -> bool:
+    return {
+        "any": True, "nan": v.is_nan, "inf": v.is_inf, "zero": v.is_zero,
+        "finite": v.is_finite, "finite_nonzero": v.is_finite and not v.is_zero,
+    }[cls]
+
+
+# A property's sides are expression trees: a variable ("x", "y", "z"), a constant ("+0", "-0", "1"),
+# or a tuple (operator name or "neg", operand expressions...).  "op" stands for the operator described.
+Expr = str | tuple
+
+
+@dataclass(frozen=True)
+class Property:
+    """A generic property to prove, or to refute with a counterexample, in the IEEE profile.
+
+    The two sides are equal when they are the same bit pattern or both NaN (the equality of
+    Why3's ``ieee_float`` ``.=`` would make NaN unequal to itself; SMT-LIB's ``=`` is this one)."""
+
+    name: str
+    lhs: Expr
+    rhs: Expr
+    holds: bool          # True: proved in every format; False: refuted by a counterexample
+    text: str
+
+
+@dataclass(frozen=True)
+class ErrorModel:
+    """How an error on the operands propagates through the operator, exactly, and how rounding adds one.
+
+    ``propagated(a, b, ea, eb)`` is the exact ``(a + ea) op (b + eb) - (a op b)``; ``latex`` the same
+    formula as accuracy notes write it.  Rounding introduces ``round(a op b) - (a op b)``."""
+
+    propagated: Callable[[Fraction, Fraction, Fraction, Fraction], Fraction]
+    latex: str
+    domain: Callable[[Fraction, Fraction, Fraction, Fraction], bool] = lambda a, b, ea, eb: True
+
+
+@dataclass(frozen=True)
+class Names:
+    """The operator's name in each prover's library and each runtime."""
+
+    why3_float: str           # ieee_float's operation (its first argument is the rounding mode)
+    why3_int: str             # the Why3 function of the integer profile, qualified by its theory
+    smtlib_float: str
+    smtlib_int: str           # bit-vector operation of the integer profile
+    coq: str                  # Flocq's IEEE754 operation on binary_float (mode first)
+    gappa: str                # Gappa's infix operator
+    numpy: str                # the NumPy ufunc (integers: wrap-around, except Div)
+    onnx: str
+    openvino: str             # the op type; its opset factory is the name in snake case
+    jax_float: str            # jax.numpy function on floats
+    jax_int: str              # the jax function on integers
+    smtlib_more: tuple[str, ...] = ()   # its other SMT-LIB operations: Div's unsigned and integer divisions
+
+
+@dataclass(frozen=True)
+class Kernels:
+    """The operator's executable semantics.  ``real``: exact rationals; ``float_bits``: IEEE 754 in
+    any (eb, sb), on bit patterns, through exact rationals; ``integer``: the unbounded integer
+    result the integer profile maps into the type (Div's truncation, the others' wrap-around);
+    ``fast``: NumPy over arrays of a standard format, bit-identical to the exact kernels."""
+
+    real: Callable[[Fraction, Fraction], Fraction]
+    float_bits: Callable[[FloatFormat, int, int], int]
+    integer: Callable[[IntFormat, int, int], int]
+    fast: Callable[[object, np.ndarray, np.ndarray], np.ndarray]
+
+
+@dataclass(frozen=True)
+class IntegerProfile:
+    """The integer semantics the documents state: ``wrap`` (modulo 2^n, the WG's ``k.2^n`` cases) or
+    ``truncate`` (Div: the quotient rounded toward zero), with its preconditions as constraint names."""
+
+    kind: str                                  # wrap | truncate
+    preconditions: tuple[str, ...] = ()        # e.g. ("B != 0", "not (A = INT_MIN and B = -1)")
+
+
+@dataclass(frozen=True)
+class Operator:
+    name: str                     # as ONNX and the documents' headings name it: "Div"
+    vocabulary: Vocabulary
+    rules: tuple[SpecialRule, ...]
+    properties: tuple[Property, ...]
+    error: ErrorModel
+    names: Names
+    kernels: Kernels
+    integer: IntegerProfile
+    real_preconditions: tuple[str, ...] = field(default=())
+
+    @property
+    def smt_operations(self) -> frozenset[str]:
+        """Every SMT-LIB operation its queries write it with (the smoke tests free them)."""
+        return frozenset({self.names.smtlib_float, self.names.smtlib_int, self.vocabulary.infix,
+                          *self.names.smtlib_more})
+
+    @property
+    def tag_prefix(self) -> str:
+        """``E_DIV_``: the prefix of every requirement tag of the operator's documents."""
+        return f"E_{self.name.upper()}_"
+
+    def rounding_error(self, fmt: FloatFormat, x_bits: int, y_bits: int) -> Fraction:
+        """The error rounding introduces, ``round(A op B) - (A op B)``, for finite operands and a
+        finite result (an accuracy note's "introduced" error; `ErrorModel` propagates it)."""
+        x, y = fmt.decode(x_bits), fmt.decode(y_bits)
+        result = fmt.decode(self.kernels.float_bits(fmt, x_bits, y_bits))
+        if not (x.is_finite and y.is_finite and result.is_finite):
+            raise ValueError("the rounding error of a non-finite operand or result")
+        return result.value - self.kernels.real(x.value, y.value)
+
+    def rules_for(self, fmt: FloatFormat, x_bits: int, y_bits: int) -> list[SpecialRule]:
+        """The special-value rules that apply to the pair (A, B)."""
+        x, y = fmt.decode(x_bits), fmt.decode(y_bits)
+        return [r for r in self.rules if r.applies(x, y, x_bits, y_bits, fmt.sign_mask)]

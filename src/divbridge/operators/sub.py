@@ -1,0 +1,62 @@
+"""Sub: C = A - B, the difference: IEEE 754's subtraction is the addition of B negated (clause 5.4.1)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from divbridge.formats import FloatFormat
+from divbridge.operators import kernels
+from divbridge.operators.add import float_add_bits
+from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
+                                       Vocabulary)
+
+
+def float_sub_bits(fmt: FloatFormat, a_bits: int, b_bits: int) -> int:
+    return float_add_bits(fmt, a_bits, b_bits ^ fmt.sign_mask)
+
+
+SUB = Operator(
+    name="Sub",
+    vocabulary=Vocabulary(
+        verbs=("subtracts", "subtracted from", "subtract"), result_nouns=("difference",),
+        roles=("minuend", "subtrahend"), symbols=("-",), gerund="subtraction", heading=r"\bsub\b", infix="-"),
+    rules=(
+        SpecialRule("nan_a", "nan", "any", "nan", text="a NaN operand gives NaN"),
+        SpecialRule("nan_b", "any", "nan", "nan", text="a NaN operand gives NaN"),
+        SpecialRule("inf_minus_inf", "inf", "inf", "nan", relation="same_sign",
+                    text="an infinity minus the infinity of its sign is NaN"),
+        SpecialRule("inf_minus_opposite_inf", "inf", "inf", "inf", "a", relation="opposite_sign",
+                    text="an infinity minus the opposite infinity is the first"),
+        SpecialRule("inf_minus_finite", "inf", "finite", "inf", "a", text="an infinity minus a finite number is that infinity"),
+        SpecialRule("finite_minus_inf", "finite", "inf", "inf", "-b",
+                    text="a finite number minus an infinity is the opposite infinity"),
+        SpecialRule("zero_minus_zero_opposite", "zero", "zero", "zero", "a", relation="opposite_sign",
+                    text="a zero minus the opposite zero is the first: -0 - +0 = -0"),
+        SpecialRule("zero_minus_zero_same", "zero", "zero", "zero", "+", relation="same_sign",
+                    text="a zero minus the zero of its sign is +0"),
+        SpecialRule("x_minus_x", "finite_nonzero", "finite_nonzero", "zero", "+", relation="equal",
+                    text="x - x is +0 in round to nearest"),
+        SpecialRule("x_minus_zero", "finite_nonzero", "zero", "a", text="a non-zero x minus a zero is x"),
+        SpecialRule("zero_minus_y", "zero", "finite_nonzero", "-b", text="a zero minus a non-zero y is -y"),
+    ),
+    properties=(
+        Property("sub_is_add_neg", ("op", "x", "y"), ("Add", "x", ("neg", "y")), True, "x - y = x + (-y)"),
+        Property("minus_self", ("op", "x", "x"), "+0", False, "x - x = 0 (false at x = inf: NaN)"),
+        Property("anticommutative", ("op", "x", "y"), ("neg", ("op", "y", "x")), False,
+                 "x - y = -(y - x) (false at x = y: +0 against -0)"),
+        Property("minus_plus_zero", ("op", "x", "+0"), "x", True, "x - (+0) = x"),
+    ),
+    error=ErrorModel(propagated=lambda a, b, ea, eb: ea - eb, latex=r"A_{err} - B_{err}"),
+    names=Names(
+        why3_float="sub", why3_int="bv.BV{n}.sub", smtlib_float="fp.sub", smtlib_int="bvsub", coq="Bminus",
+        gappa="-", numpy="subtract", onnx="Sub", openvino="Subtract", jax_float="jnp.subtract",
+        jax_int="jax.lax.sub"),
+    kernels=Kernels(
+        real=lambda a, b: Fraction(a) - Fraction(b),
+        float_bits=float_sub_bits,
+        integer=lambda fmt, a, b: kernels.wrap(fmt, a - b),
+        fast=lambda fmt, a, b: kernels.fast(np.subtract, fmt, a, b)),
+    integer=IntegerProfile("wrap"),
+)

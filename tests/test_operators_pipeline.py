@@ -1,0 +1,187 @@
+"""Mul, Add and Sub through the pipeline (issue 37): their documents read, bound, proved in SMT-LIB and checked,
+with Div's obligations untouched."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from divbridge.checkspec.analysis import analyse
+from divbridge.cli import main
+from divbridge.obligations import smtrender
+from divbridge.obligations.catalog import spec_obligations
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT / "proofs" / "spec"
+FAST = ["--provers", "z3,bitwuzla", "--no-crosscheck"]
+
+
+def _by_id(path: Path) -> dict:
+    return {o.id: o for o in spec_obligations(path)}
+
+
+def test_div_obligations_keep_the_ids_and_statements_of_the_evidence():
+    recorded = json.loads((ROOT / "proofs" / "results.json").read_text(encoding="utf-8"))["obligations"]
+    bound = {o.id: o for o in spec_obligations(SPEC / "div.md")}
+    document = [r for r in recorded if ".strategy." not in r["id"]]     # the strategies are divbridge's own
+    assert [r["id"] for r in document] == list(bound)
+    for r in document:
+        o = bound[r["id"]]
+        assert (o.title, o.statement, o.expect, o.operator) == (r["title"], r["statement"], r["expect"], "")
+        assert "operator" not in o.to_json() and "operator" not in r
+
+
+@pytest.mark.parametrize("name, smt_float, smt_int", [("mul", "fp.mul", "bvmul"), ("add", "fp.add", "bvadd"),
+                                                      ("sub", "fp.sub", "bvsub")])
+def test_each_operator_binds_its_rules_properties_and_examples_in_every_type(name, smt_float, smt_int, tmp_path):
+    found = _by_id(SPEC / f"{name}.md")
+    assert found and all(oid.startswith(f"{name}.") for oid in found)
+    assert {o.operator for o in found.values()} == {name.capitalize()}
+    assert all(o.backends == frozenset({"smt"}) for o in found.values())   # no backend that knows Div only
+    for fmt in ("fp16", "bf16", "fp32", "fp64"):
+        assert f"{name}.float.{fmt}.example.example_1" in found
+        assert any(oid.startswith(f"{name}.float.{fmt}.ieee.") for oid in found)
+    assert f"{name}.int.uint8.example.example_2" in found and f"{name}.real.example.example_1" in found
+    float_query = smtrender.render(found[f"{name}.float.fp32.example.example_1"], tmp_path).text
+    int_query = smtrender.render(found[f"{name}.int.int8.example.example_1"], tmp_path).text
+    assert f"({smt_float} RNE" in float_query and "fp.div" not in float_query
+    assert f"({smt_int} " in int_query and "bvsdiv" not in int_query
+
+
+def test_the_special_values_and_properties_the_issue_names_are_claims_or_probes():
+    mul, add, sub = (_by_id(SPEC / f"{n}.md") for n in ("mul", "add", "sub"))
+    valid = ["mul.float.fp16.ieee.zero_times_inf", "add.float.bf16.ieee.inf_minus_inf",
+             "add.float.fp32.ieee.x_plus_minus_x", "sub.float.fp32.ieee.x_minus_x",
+             "add.float.fp64.ieee.zero_plus_zero_same", "sub.float.fp16.ieee.zero_minus_zero_opposite",
+             "mul.float.fp16.ieee.zero_times_finite", "mul.float.fp16.generic.commutative",
+             "add.float.fp16.generic.commutative", "sub.float.fp16.generic.sub_is_add_neg",
+             "mul.float.fp16.generic.times_one"]
+    probes = ["mul.float.fp16.generic.associative", "mul.float.fp16.generic.distributive",
+              "add.float.fp16.generic.associative", "add.float.fp16.generic.plus_zero"]
+    every = {**mul, **add, **sub}
+    assert [every[o].expect for o in valid] == ["valid"] * len(valid)
+    assert [every[o].expect for o in probes] == ["invalid"] * len(probes)
+    assert every["mul.float.fp16.ieee.zero_times_finite"].statement == \
+        "isZero(a) and isFinite(b) -> isZero(a * b) and sign(a * b) = sign(a) xor sign(b)"
+
+
+def test_prove_proves_the_claims_and_refutes_the_probes_with_decoded_counterexamples(tmp_path):
+    out = tmp_path / "mul"
+    code = main(["prove", "--spec", str(SPEC / "mul.md"), "--out", str(out), *FAST,
+                 "--only", "mul.float.fp16.*", "--only", "mul.int.*", "--only", "mul.real.*"])
+    results = {o["id"]: o for o in json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]}
+    assert code in (0, 1)    # the document's unread sentences (its k.2^n tables) leave requirements uncovered
+    assert all(o["verdict"] == ("proved" if o["expect"] == "valid" else "refuted") for o in results.values())
+    assert results["mul.float.fp16.ieee.zero_times_inf"]["verdict"] == "proved"
+    assert results["mul.int.uint8.example.example_2"]["verdict"] == "proved"
+    associative = results["mul.float.fp16.generic.associative"]
+    assert associative["operator"] == "Mul" and associative["verdict"] == "refuted"
+    operands = associative["counterexample"]["operands"]
+    assert set(operands) == {"x", "y", "z"} and all(v["bits"].startswith("0x") for v in operands.values())
+    assert associative["counterexample"]["replayed"] is True
+
+
+def test_add_plus_zero_is_refuted_at_minus_zero_and_sub_is_add_of_the_negation(tmp_path):
+    out = tmp_path / "add"
+    main(["prove", "--spec", str(SPEC / "add.md"), "--out", str(out), *FAST, "--only", "add.float.fp16.generic.*"])
+    results = {o["id"]: o for o in json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]}
+    plus_zero = results["add.float.fp16.generic.plus_zero"]
+    assert plus_zero["verdict"] == "refuted"
+    assert plus_zero["counterexample"]["operands"]["x"]["bits"] == "0x8000"   # x = -0: -0 + +0 = +0
+    assert results["add.float.fp16.generic.commutative"]["verdict"] == "proved"
+    out = tmp_path / "sub"
+    main(["prove", "--spec", str(SPEC / "sub.md"), "--out", str(out), *FAST,
+          "--only", "sub.float.fp32.generic.sub_is_add_neg", "--only", "sub.float.*.ieee.zero_minus_zero_*"])
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
+    assert len(results) == 1 + 2 * 4 and {o["verdict"] for o in results} == {"proved"}   # both zero rules, 4 formats
+
+
+@pytest.mark.parametrize("name", ["mul", "add", "sub"])
+def test_check_spec_finds_no_defect_in_the_projects_documents(name):
+    findings = analyse(SPEC / f"{name}.md")["findings"]
+    assert [f for f in findings if f["kind"] in ("incorrect", "incomplete", "ambiguous", "ill-formed")] == []
+    assert any(f["kind"] == "unread" for f in findings)    # what the grammar does not read yet is said
+
+
+def _planted(tmp_path: Path, old: str, new: str) -> Path:
+    text = (SPEC / "mul.md").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path = tmp_path / "mul.md"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+def test_a_wrong_signed_zero_rule_is_refuted_at_its_lines(tmp_path):
+    path = _planted(tmp_path, "a product that rounds to zero is a zero carrying the product of the signs.",
+                    "a product that rounds to zero is a zero carrying the sign of A.")
+    text = path.read_text(encoding="utf-8").replace("- A zero times a finite number is a zero carrying the product "
+                                                    "of the signs.", "- A zero times a finite number is a zero "
+                                                    "carrying the sign of A.")
+    path.write_text(text, encoding="utf-8")
+    lines = [n for n, line in enumerate(text.splitlines(), 1) if "carrying the sign of A" in line]
+    findings = [f for f in analyse(path)["findings"] if f["kind"] == "incorrect"]
+    assert sorted(f["line"] for f in findings) == lines
+    assert all("-0.0" in f["message"] and f["counterexample"] for f in findings)
+    out = tmp_path / "out"
+    main(["prove", "--spec", str(path), "--out", str(out), *FAST, "--only", "mul.float.fp16.sign.*"])
+    results = {o["id"]: o for o in json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]}
+    wrong = results["mul.float.fp16.sign.everywhere_zero"]
+    assert wrong["verdict"] == "refuted" and wrong["expect"] == "valid" and sorted(wrong["lines"]) == lines
+    assert " * b = -0.0" in wrong["counterexample"]["mirror"]     # the product, as the mirror computes it
+    assert results["mul.float.fp16.sign.everywhere_inf"]["verdict"] == "proved"
+
+
+def test_a_wrong_wrap_around_example_is_refuted_at_its_line(tmp_path):
+    path = _planted(tmp_path, r"C = \begin{bmatrix} 21 & 144 & 0 & 1 \end{bmatrix}",
+                    r"C = \begin{bmatrix} 21 & 145 & 0 & 1 \end{bmatrix}")
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "145" in text)
+    [finding] = [f for f in analyse(path)["findings"] if f["kind"] == "incorrect"]
+    assert finding["line"] == line and "200 (uint8 0xc8)" in finding["message"] and "144" in finding["message"]
+    out = tmp_path / "out"
+    main(["prove", "--spec", str(path), "--out", str(out), *FAST, "--only", "mul.int.uint8.*"])
+    [result] = json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
+    assert result["verdict"] == "refuted" and result["operator"] == "Mul"
+
+
+def test_read_reads_the_new_operators_documents(capsys):
+    for name in ("mul", "add", "sub"):
+        assert main(["read", str(SPEC / f"{name}.md")]) == 0
+        shown = capsys.readouterr().out
+        assert f"binds: {name}.real.example.example_1" in shown
+        assert f"{name}.float.fp16.ieee." in shown
+
+
+def test_a_throwaway_fifth_operator_goes_through_read_check_spec_and_prove(tmp_path, monkeypatch, capsys):
+    """One description (Add's semantics under another name) in the registry and one document: nothing else."""
+    from dataclasses import replace
+
+    from divbridge import operators
+    from divbridge.operators.add import ADD
+    plus = replace(ADD, name="Plus", vocabulary=replace(ADD.vocabulary, heading=r"\bplus\b"))
+    monkeypatch.setitem(operators.OPERATORS, "Plus", plus)
+    text = (SPEC / "add.md").read_text(encoding="utf-8").replace("Add", "Plus").replace("E_ADD_", "E_PLUS_")
+    path = tmp_path / "plus.md"
+    path.write_text(text, encoding="utf-8")
+    assert main(["read", str(path)]) == 0
+    assert "plus.float.fp16.ieee.inf_minus_inf" in capsys.readouterr().out
+    assert not [f for f in analyse(path)["findings"] if f["kind"] in ("incorrect", "ill-formed")]
+    out = tmp_path / "out"
+    main(["prove", "--spec", str(path), "--out", str(out), *FAST, "--only", "plus.float.bf16.*"])
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
+    assert results and {o["operator"] for o in results} == {"Plus"}
+    assert all(o["verdict"] == ("proved" if o["expect"] == "valid" else "refuted") for o in results)
+
+
+@pytest.mark.parametrize("name", ["mul", "add", "sub"])
+def test_the_mirror_agrees_with_the_claims_and_finds_the_probes_false(name):
+    """The cross-check evaluates each obligation with the description's kernels, not Div's."""
+    from divbridge.crosscheck import predicates, vectors
+    from divbridge.formats import FP16
+    sets = vectors.vector_sets(FP16)
+    checked = [o for o in spec_obligations(SPEC / f"{name}.md") if o.format == "fp16"]
+    for o in checked:
+        run, failures, first = predicates.evaluate(o, sets)
+        assert run > 0, o.id
+        assert (failures == 0) == (o.expect == "valid"), (o.id, first)
