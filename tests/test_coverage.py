@@ -149,3 +149,25 @@ def test_a_sign_rule_with_no_condition_binds_an_obligation_everywhere(tmp_path, 
     out = capsys.readouterr().out
     assert ("refuted  float.fp16.sign.everywhere_zero" in out) != holds
     assert code == (0 if holds else 1)
+
+
+TWO_CASES = """# `Div` operator (FP16)
+
+### Requirements
+
+- A quotient of two finite numbers is the exact quotient rounded to nearest, ties to even. `[E_DIV_FLOAT_DEF_0010]`
+- C[i] is NaN if A[i] and B[i] are both 0. `[E_DIV_FLOAT_DEF_0020]`
+- C[i] is {result} if A[i] and B[i] are both 0. `[E_DIV_FLOAT_DEF_0030]`
+"""
+
+
+def test_two_cases_of_one_condition_that_differ_are_two_obligations_each_traced_to_its_own_tag():
+    """Named alike by their condition, a second case stating something else is not merged into the first (its tag
+    traced to the first's statement, its own claim never proved); a restatement is one obligation for both."""
+    def cases(result):
+        binding = document.bind(parse_document(TWO_CASES.format(result=result), "two.md"))
+        return {o.id: (o.requirements, o.params["result"][0]) for o in obligations_of(binding) if ".case." in o.id}
+    assert cases("0") == {"float.fp16.case.a_eq_0_and_b_eq_0": (("E_DIV_FLOAT_DEF_0020",), "nan"),
+                          "float.fp16.case.a_eq_0_and_b_eq_0_2": (("E_DIV_FLOAT_DEF_0030",), "number")}
+    assert cases("NaN") == {"float.fp16.case.a_eq_0_and_b_eq_0": (("E_DIV_FLOAT_DEF_0020", "E_DIV_FLOAT_DEF_0030"),
+                                                                   "nan")}

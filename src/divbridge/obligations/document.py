@@ -35,7 +35,7 @@ never dropped.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from divbridge import assets
@@ -160,6 +160,7 @@ def bind(doc: SpecDocument) -> Binding:
         _examples(doc, section, binding, function)
     binding.unread += doc.unread()
     _tables(doc, binding)
+    _apart(binding.tables)
     binding.notes = accuracy_notes(doc)
     return binding
 
@@ -344,6 +345,23 @@ def _unique(rows: list[DocRow]) -> tuple[DocRow, ...]:
         out.append(row if seen[row.name] == 1 else DocRow(row.line, row.condition, row.result, row.condition_text,
                                                           row.result_text, f"{row.name}_{seen[row.name]}"))
     return tuple(out)
+
+
+def _apart(tables: list[DocTable]) -> None:
+    """Cases of different tables or sentences named alike (by their condition) that state different things keep
+    apart, the later one's name numbered: an obligation is one per id, and two claims sharing one would leave the
+    second's tag traced to the first's statement, its own never proved.  Alike ones keep one name: one
+    obligation tracing to both places."""
+    stated: dict[tuple[str, str], tuple] = {}
+    for index, table in enumerate(tables):
+        rows = []
+        for row in table.rows:
+            name, number = row.name, 1
+            while stated.setdefault((table.kind, name), (row.condition, row.result)) != (row.condition, row.result):
+                number += 1
+                name = f"{row.name}_{number}"
+            rows.append(replace(row, name=name))
+        tables[index] = replace(table, rows=tuple(rows))
 
 
 def condition_data(condition: Condition, earlier: list[tuple]) -> tuple:
