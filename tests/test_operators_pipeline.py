@@ -185,3 +185,17 @@ def test_the_mirror_agrees_with_the_claims_and_finds_the_probes_false(name):
         run, failures, first = predicates.evaluate(o, sets)
         assert run > 0, o.id
         assert (failures == 0) == (o.expect == "valid"), (o.id, first)
+
+
+def test_another_operators_real_and_integer_sentences_are_not_judged_as_divs(tmp_path):
+    """"No error condition" in Mul's real section: Div's real encoding would call B = 0 a missing exclusion, a
+    false finding; it is said not to be judged instead."""
+    text = (SPEC / "mul.md").read_text(encoding="utf-8")
+    anchor = "Each element of `C` is the exact product of the matching elements of `A` and `B`.\n"
+    assert text.count(anchor) == 1
+    document = tmp_path / "mul.md"
+    document.write_text(text.replace(anchor, anchor + "\nThere is no error condition.\n"), encoding="utf-8")
+    line = document.read_text(encoding="utf-8").splitlines().index("There is no error condition.") + 1
+    findings = [f for f in analyse(document)["findings"] if f["line"] == line]
+    assert [f["kind"] for f in findings] == ["information"]
+    assert "not judged" in findings[0]["message"]

@@ -199,9 +199,9 @@ def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condi
         proved = float_rounding_findings(rule, section, proofs)
         claim.findings = check_rounding_rule(rule, section) if proved is None else proved
     elif rule.kind == "error-condition" and rule.error == "none":
-        claim.findings = check_no_error_rule(rule, section, domain)
+        claim.findings = _not_judged(op, section, rule.line) or check_no_error_rule(rule, section, domain)
     elif rule.kind == "domain" and section.family == "int":
-        claim.findings = check_exclusion(rule, section, domain)
+        claim.findings = _not_judged(op, section, rule.line) or check_exclusion(rule, section, domain)
     elif rule.kind == "case":
         table = CaseTable(section.title, rule.line, [Row(rule.result, rule.condition, rule.line, rule.text)], rule.text)
         claim.findings = claimcache.memoised(
@@ -242,6 +242,15 @@ def check_sign_rule(rule: Rule, section: Section, op: Operator = operators.DEFAU
                                                     "whether the sign rule is right"), []))[1].append(fmt_name)
     return [Finding(f.kind, f.line, f.message + (f" [in {', '.join(fs)}]" if len(floats) > 1 else ""),
                     f.counterexample, f.column) for f, fs in found.values()]
+
+
+def _not_judged(op: Operator, section: Section, line: int) -> list[Finding]:
+    """The integer and real encodings (`checkspec.smt`) are the default operator's: another operator's integer
+    or real table, domain and error-condition sentences are said not to be judged, never judged as Div's."""
+    if op is operators.DEFAULT or section.family == "float":
+        return []
+    return [Finding("information", line, f"not judged: divbridge judges a {op.name} {section.family} section by its "
+                    "worked examples and its proof obligations, not yet its tables and preconditions")]
 
 
 def check_no_error_rule(rule: Rule, section: Section, domain: tuple[Condition, ...]) -> list[Finding]:
@@ -406,6 +415,9 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
     the row's obligation; a row it proved is right, one it refuted is explained here."""
     if not section.types:
         return [Finding("ill-formed", table.line, "the section lists no types: no semantics to check the table with")]
+    not_judged = _not_judged(op, section, table.line)
+    if not_judged:
+        return not_judged
     unread = [r for r in table.rows if r.result is None or r.condition is None]
     if unread:   # the reader reported the row itself; a partial table proves nothing
         # (the grammar reads the default operator's rows: another's is divbridge's gap, `reader._unread_rows`)
