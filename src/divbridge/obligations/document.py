@@ -223,9 +223,9 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
             _role(binding, "float.rounding", refs)
             _role(binding, "float.ieee", refs)
     elif isinstance(statement, Domain):
-        if _names_largest(statement.condition):
+        if _excludes_bound(statement.condition, "max"):
             pass   # an exclusion of the wrong bound verifies no obligation: uncovered, and check-spec says why
-        elif _is_overflow_exclusion(statement.condition):
+        elif _excludes_bound(statement.condition, "min"):
             _role(binding, "int.overflow", refs)
         elif family in ("real", "int"):
             _role(binding, f"{family}.domain", refs)
@@ -240,13 +240,10 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
         _role(binding, "reference", refs)
 
 
-def _names_largest(condition: Condition) -> bool:
-    return isinstance(condition, Or) and any(isinstance(p, Atom) and p.literal is not None and p.literal.kind == "max"
-                                             for p in condition.parts)
-
-
-def _is_overflow_exclusion(condition: Condition) -> bool:
-    return isinstance(condition, Or) and any(isinstance(p, Atom) and p.literal is not None and p.literal.kind == "min"
+def _excludes_bound(condition: Condition, bound: str) -> bool:
+    """An exclusion naming the integer type's smallest ("min": INT_MIN / -1, the overflow) or largest ("max")
+    value."""
+    return isinstance(condition, Or) and any(isinstance(p, Atom) and p.literal is not None and p.literal.kind == bound
                                              for p in condition.parts)
 
 
