@@ -1,7 +1,8 @@
 """Special-value rules of a float section written as sentences: "X over Y is Z, carrying S".
 
 A requirement such as "A zero over a finite non-zero number is a zero
-carrying the product of the signs" becomes a `CaseRule`: the class of each
+carrying the product of the signs" (or "zero times an infinity is NaN": the
+operands joined by the words of the operator's description) becomes a `CaseRule`: the class of each
 operand, the class of the result and its sign rule.  The vocabulary:
 
 - operands: ``zero``, ``a finite non-zero number``, ``a finite number``
@@ -78,9 +79,11 @@ def _operand(text: str) -> str | None:
     return None
 
 
-def read_case_rules(text: str, sentence: str) -> list[CaseRule] | str:
-    """The case rules a sentence states, ``text`` its plain lowercase words (`prose.plain`); [] when it states
-    none in this vocabulary; a string: why a rule it states cannot be read (a sign no statement can say)."""
+def read_case_rules(text: str, sentence: str, joins: tuple[str, ...]) -> list[CaseRule] | str:
+    """The case rules a sentence states, ``text`` its plain lowercase words (`prose.plain`), ``joins`` the words
+    the operator's description joins two operands with ("over", "times"); [] when it states none in this
+    vocabulary; a string: why a rule it states cannot be read (a sign no statement can say)."""
+    join = "|".join(re.escape(word) for word in joins)
     text = text.rstrip(" .")
     m = re.fullmatch(r"(?:a|an)\s+nan\s+operand\s+(?:makes|gives|yields)\s+(?:the\s+result\s+)?nan", text)
     if m:
@@ -89,10 +92,10 @@ def read_case_rules(text: str, sentence: str) -> list[CaseRule] | str:
     if not m:
         return []
     pairs = []
-    for pair in re.split(r"\s+and\s+(?=\S+(?:\s+\S+){0,4}\s+over\s)", m["pairs"]):
-        left, sep, right = pair.partition(" over ")
-        a, b = _operand(left), _operand(right)
-        if not sep or a is None or b is None:
+    for pair in re.split(rf"\s+and\s+(?=\S+(?:\s+\S+){{0,4}}\s+(?:{join})\s)", m["pairs"]):
+        sides = re.split(rf"\s+(?:{join})\s+", pair, maxsplit=1)
+        a, b = (_operand(sides[0]), _operand(sides[1])) if len(sides) == 2 else (None, None)
+        if a is None or b is None:
             return []
         pairs.append((a, b))
     found = _RESULT.fullmatch(" ".join(filter(None, (m["result"], m["tail"]))).replace(" ,", ","))

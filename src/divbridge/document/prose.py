@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from divbridge import operators
 from divbridge.document import caserule, signs
 from divbridge.document.formula import (And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise, Result,
                                         condition_of, result_of)
@@ -266,8 +267,11 @@ _CASE_SENTENCE = re.compile(r"^(?P<subject>[^,]*?\b(?:output|result|c|quotient)\
                             r"(?P<result>.+?)\s+(?:if|when|whenever)\s+")
 
 
-def read(items, text: str, family: str, output: str = "C") -> Reading:
-    """A sentence: its tokens (with ``output`` the name of the result, C or Y), its text, its section's family."""
+def read(items, text: str, family: str, output: str = "C", joins: tuple[str, ...] | None = None) -> Reading:
+    """A sentence: its tokens (with ``output`` the name of the result, C or Y), its text, its section's family;
+    ``joins``: how the document's operator joins two operands in a special-value rule (`caserule`; by default,
+    the registry's default operator's words)."""
+    joins = operators.DEFAULT.vocabulary.joins if joins is None else joins
     items = _without_label(list(items))
     line = plain(items)
     if output.lower() != "c":
@@ -282,7 +286,7 @@ def read(items, text: str, family: str, output: str = "C") -> Reading:
         return understood(NoClaim("a scope statement: what the operator is not about"))
     statements: list = []
     reasons: list[str] = []
-    rules = caserule.read_case_rules(line, text) if family == "float" else []
+    rules = caserule.read_case_rules(line, text, joins) if family == "float" else []
     if isinstance(rules, str):
         reasons.append(rules)
         rules = []

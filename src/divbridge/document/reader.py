@@ -693,7 +693,8 @@ class _Walk:
                                        owner.tag if owner else "",
                                        meaning.understood(meaning.NoClaim("states a worked example, checked as one"))))
             return
-        reading = prose.read(sentence.tokens, sentence.text, section.family, self.output)
+        op = operator_of(self.doc) or operators.DEFAULT
+        reading = prose.read(sentence.tokens, sentence.text, section.family, self.output, op.vocabulary.joins)
         bare = sentence.text.strip(" .,;:")
         if bare.startswith("$") and bare.endswith("$") and not reading.understood:   # a formula on its own
             reading = prose.read_formula(sentence.tokens, self.output)
