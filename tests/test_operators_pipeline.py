@@ -175,6 +175,25 @@ def test_a_wrong_special_value_rule_in_the_operators_words_is_refuted_at_its_lin
     assert wrong and all(o["verdict"] == "refuted" for o in wrong)
 
 
+@pytest.mark.parametrize("name, infix", [("mul", "*"), ("add", "+"), ("sub", "-")])
+def test_the_definition_in_the_operators_words_and_symbols_binds_the_function_requirement(name, infix):
+    """"the exact product of ...", `C[i] = A[i] \\times B[i]`: read from the description's nouns and symbols."""
+    from divbridge.document.reader import read_document
+    doc = read_document(SPEC / f"{name}.md")
+    defined = [p for p in doc.parts if p.tag == f"E_{name.upper()}_REAL_FUNC_0010" and p.reading.understood
+               and f"C = A{infix}B (the section's operation)" in str(p.reading)]
+    assert [p.kind for p in defined] == ["sentence", "formula"]
+    ids = {o.id: o for o in spec_obligations(SPEC / f"{name}.md")}
+    assert f"E_{name.upper()}_REAL_FUNC_0010" in ids[f"{name}.real.example.example_1"].requirements
+
+
+def test_another_operators_words_are_not_its_definition(tmp_path):
+    path = _planted(tmp_path, "is the exact product of the matching", "is the exact quotient of the matching")
+    from divbridge.document.reader import read_document
+    [part] = [p for p in read_document(path).parts if "exact quotient" in p.text]
+    assert not part.reading.understood
+
+
 def test_read_reads_the_new_operators_documents(capsys):
     for name in ("mul", "add", "sub"):
         assert main(["read", str(SPEC / f"{name}.md")]) == 0
