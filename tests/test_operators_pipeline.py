@@ -53,7 +53,7 @@ def test_each_operator_binds_its_rules_properties_and_examples_in_every_type(nam
 def test_the_special_values_and_properties_the_issue_names_are_claims_or_probes():
     mul, add, sub = (_by_id(SPEC / f"{n}.md") for n in ("mul", "add", "sub"))
     # a rule the document states in its own words too is one obligation, named by the sentence's kind (special)
-    valid = ["mul.float.fp16.special.zero_times_inf", "add.float.bf16.ieee.inf_minus_inf",
+    valid = ["mul.float.fp16.special.zero_times_inf", "add.float.bf16.special.inf_minus_inf",
              "add.float.fp32.ieee.x_plus_minus_x", "sub.float.fp32.ieee.x_minus_x",
              "add.float.fp64.ieee.zero_plus_zero_same", "sub.float.fp16.ieee.zero_minus_zero_opposite",
              "mul.float.fp16.special.zero_times_finite", "mul.float.fp16.generic.commutative",
@@ -194,6 +194,30 @@ def test_another_operators_words_are_not_its_definition(tmp_path):
     assert not part.reading.understood
 
 
+@pytest.mark.parametrize("name, lines", [("add", {70: ["inf_minus_inf"], 71: ["inf_plus_inf"],
+                                                   72: ["inf_plus_finite", "finite_plus_inf"]}),
+                                          ("sub", {70: ["inf_minus_inf"], 71: ["inf_minus_opposite_inf"],
+                                                   72: ["inf_minus_finite", "finite_minus_inf"]})])
+def test_rules_with_a_relation_or_an_operand_as_result_bind_the_descriptions_rules(name, lines):
+    """"The sum of two infinities of opposite signs", "the infinity of the same sign", "that / the first /
+    the opposite infinity", "in either order", two clauses apart by ";": each the description's rule."""
+    ids = {o.id: o for o in spec_obligations(SPEC / f"{name}.md")}
+    for line, rules in lines.items():
+        for rule in rules:
+            assert line in ids[f"{name}.float.fp16.special.{rule}"].lines
+
+
+def test_a_wrong_operand_result_is_refuted_at_its_line(tmp_path):
+    text = (SPEC / "sub.md").read_text(encoding="utf-8")
+    old = "a finite number minus an infinity is the opposite infinity."
+    assert text.count(old) == 1
+    path = tmp_path / "sub.md"
+    path.write_text(text.replace(old, "a finite number minus an infinity is that infinity."), encoding="utf-8")
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if old in t)
+    [finding] = [f for f in analyse(path)["findings"] if f["kind"] == "incorrect"]
+    assert finding["line"] == line and finding["counterexample"]
+
+
 def test_read_reads_the_new_operators_documents(capsys):
     for name in ("mul", "add", "sub"):
         assert main(["read", str(SPEC / f"{name}.md")]) == 0
@@ -214,7 +238,7 @@ def test_a_throwaway_fifth_operator_goes_through_read_check_spec_and_prove(tmp_p
     path = tmp_path / "plus.md"
     path.write_text(text, encoding="utf-8")
     assert main(["read", str(path)]) == 0
-    assert "plus.float.fp16.ieee.inf_minus_inf" in capsys.readouterr().out
+    assert "plus.float.fp16.special.inf_minus_inf" in capsys.readouterr().out
     assert not [f for f in analyse(path)["findings"] if f["kind"] in ("incorrect", "ill-formed")]
     out = tmp_path / "out"
     main(["prove", "--spec", str(path), "--out", str(out), *FAST, "--only", "plus.float.bf16.*"])
