@@ -52,10 +52,11 @@ def test_each_operator_binds_its_rules_properties_and_examples_in_every_type(nam
 
 def test_the_special_values_and_properties_the_issue_names_are_claims_or_probes():
     mul, add, sub = (_by_id(SPEC / f"{n}.md") for n in ("mul", "add", "sub"))
-    valid = ["mul.float.fp16.ieee.zero_times_inf", "add.float.bf16.ieee.inf_minus_inf",
+    # a rule the document states in its own words too is one obligation, named by the sentence's kind (special)
+    valid = ["mul.float.fp16.special.zero_times_inf", "add.float.bf16.special.inf_minus_inf",
              "add.float.fp32.ieee.x_plus_minus_x", "sub.float.fp32.ieee.x_minus_x",
              "add.float.fp64.ieee.zero_plus_zero_same", "sub.float.fp16.ieee.zero_minus_zero_opposite",
-             "mul.float.fp16.ieee.zero_times_finite", "mul.float.fp16.generic.commutative",
+             "mul.float.fp16.special.zero_times_finite", "mul.float.fp16.generic.commutative",
              "add.float.fp16.generic.commutative", "sub.float.fp16.generic.sub_is_add_neg",
              "mul.float.fp16.generic.times_one"]
     probes = ["mul.float.fp16.generic.associative", "mul.float.fp16.generic.distributive",
@@ -63,7 +64,7 @@ def test_the_special_values_and_properties_the_issue_names_are_claims_or_probes(
     every = {**mul, **add, **sub}
     assert [every[o].expect for o in valid] == ["valid"] * len(valid)
     assert [every[o].expect for o in probes] == ["invalid"] * len(probes)
-    assert every["mul.float.fp16.ieee.zero_times_finite"].statement == \
+    assert every["mul.float.fp16.special.zero_times_finite"].statement == \
         "isZero(a) and isFinite(b) -> isZero(a * b) and sign(a * b) = sign(a) xor sign(b)"
 
 
@@ -74,7 +75,7 @@ def test_prove_proves_the_claims_and_refutes_the_probes_with_decoded_counterexam
     results = {o["id"]: o for o in json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]}
     assert code in (0, 1)    # the document's unread sentences (its k.2^n tables) leave requirements uncovered
     assert all(o["verdict"] == ("proved" if o["expect"] == "valid" else "refuted") for o in results.values())
-    assert results["mul.float.fp16.ieee.zero_times_inf"]["verdict"] == "proved"
+    assert results["mul.float.fp16.special.zero_times_inf"]["verdict"] == "proved"
     assert results["mul.int.uint8.example.example_2"]["verdict"] == "proved"
     associative = results["mul.float.fp16.generic.associative"]
     assert associative["operator"] == "Mul" and associative["verdict"] == "refuted"
@@ -125,10 +126,13 @@ def test_a_wrong_signed_zero_rule_is_refuted_at_its_lines(tmp_path):
     assert sorted(f["line"] for f in findings) == lines
     assert all("-0.0" in f["message"] and f["counterexample"] for f in findings)
     out = tmp_path / "out"
-    main(["prove", "--spec", str(path), "--out", str(out), *FAST, "--only", "mul.float.fp16.sign.*"])
+    main(["prove", "--spec", str(path), "--out", str(out), *FAST, "--only", "mul.float.fp16.sign.*",
+          "--only", "mul.float.fp16.special.zero_times_finite*"])
     results = {o["id"]: o for o in json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]}
-    wrong = results["mul.float.fp16.sign.everywhere_zero"]
-    assert wrong["verdict"] == "refuted" and wrong["expect"] == "valid" and sorted(wrong["lines"]) == lines
+    wrong = results["mul.float.fp16.sign.everywhere_zero"]      # "rounds to zero": every zero product
+    assert wrong["verdict"] == "refuted" and wrong["expect"] == "valid" and wrong["lines"] == lines[:1]
+    rule = next(o for o in results.values() if lines[1] in o["lines"])   # "a zero times a finite number": its rule
+    assert rule["id"].startswith("mul.float.fp16.special.zero_times_finite") and rule["verdict"] == "refuted"
     assert " * b = -0.0" in wrong["counterexample"]["mirror"]     # the product, as the mirror computes it
     assert results["mul.float.fp16.sign.everywhere_inf"]["verdict"] == "proved"
 
@@ -143,6 +147,75 @@ def test_a_wrong_wrap_around_example_is_refuted_at_its_line(tmp_path):
     main(["prove", "--spec", str(path), "--out", str(out), *FAST, "--only", "mul.int.uint8.*"])
     [result] = json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
     assert result["verdict"] == "refuted" and result["operator"] == "Mul"
+
+
+def test_a_special_value_sentence_in_the_operators_words_binds_its_rules(capsys):
+    """"Zero times an infinity ... are NaN": the operands joined by the description's word, read into its rules."""
+    line = next(n for n, text in enumerate((SPEC / "mul.md").read_text(encoding="utf-8").splitlines(), 1)
+                if text.startswith("- Zero times an infinity"))
+    ids = {o.id: o for o in spec_obligations(SPEC / "mul.md")}
+    for rule in ("zero_times_inf", "inf_times_zero"):
+        assert line in ids[f"mul.float.fp32.special.{rule}"].lines
+    assert main(["read", str(SPEC / "mul.md")]) == 0
+    assert "A = ±0 and B = ±∞ → C = NaN" in capsys.readouterr().out
+
+
+def test_a_wrong_special_value_rule_in_the_operators_words_is_refuted_at_its_line(tmp_path):
+    path = _planted(tmp_path, "Zero times an infinity and an infinity times zero are NaN, whatever the signs.",
+                    "Zero times an infinity is a zero carrying the product of the signs.")
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                if text.startswith("- Zero times an infinity is"))
+    [finding] = [f for f in analyse(path)["findings"] if f["kind"] == "incorrect"]
+    assert finding["line"] == line and "nan" in finding["message"] and finding["counterexample"]
+    assert "zero_times_inf" in finding["message"] and "_div_" not in finding["message"]
+    out = tmp_path / "out"
+    main(["prove", "--spec", str(path), "--out", str(out), *FAST, "--only", "mul.float.fp16.special.zero_times_inf*"])
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
+    wrong = [o for o in results if line in o["lines"] and o["expect"] == "valid"]
+    assert wrong and all(o["verdict"] == "refuted" for o in wrong)
+
+
+@pytest.mark.parametrize("name, infix", [("mul", "*"), ("add", "+"), ("sub", "-")])
+def test_the_definition_in_the_operators_words_and_symbols_binds_the_function_requirement(name, infix):
+    """"the exact product of ...", `C[i] = A[i] \\times B[i]`: read from the description's nouns and symbols."""
+    from divbridge.document.reader import read_document
+    doc = read_document(SPEC / f"{name}.md")
+    defined = [p for p in doc.parts if p.tag == f"E_{name.upper()}_REAL_FUNC_0010" and p.reading.understood
+               and f"C = A{infix}B (the section's operation)" in str(p.reading)]
+    assert [p.kind for p in defined] == ["sentence", "formula"]
+    ids = {o.id: o for o in spec_obligations(SPEC / f"{name}.md")}
+    assert f"E_{name.upper()}_REAL_FUNC_0010" in ids[f"{name}.real.example.example_1"].requirements
+
+
+def test_another_operators_words_are_not_its_definition(tmp_path):
+    path = _planted(tmp_path, "is the exact product of the matching", "is the exact quotient of the matching")
+    from divbridge.document.reader import read_document
+    [part] = [p for p in read_document(path).parts if "exact quotient" in p.text]
+    assert not part.reading.understood
+
+
+@pytest.mark.parametrize("name, lines", [("add", {70: ["inf_minus_inf"], 71: ["inf_plus_inf"],
+                                                   72: ["inf_plus_finite", "finite_plus_inf"]}),
+                                          ("sub", {70: ["inf_minus_inf"], 71: ["inf_minus_opposite_inf"],
+                                                   72: ["inf_minus_finite", "finite_minus_inf"]})])
+def test_rules_with_a_relation_or_an_operand_as_result_bind_the_descriptions_rules(name, lines):
+    """"The sum of two infinities of opposite signs", "the infinity of the same sign", "that / the first /
+    the opposite infinity", "in either order", two clauses apart by ";": each the description's rule."""
+    ids = {o.id: o for o in spec_obligations(SPEC / f"{name}.md")}
+    for line, rules in lines.items():
+        for rule in rules:
+            assert line in ids[f"{name}.float.fp16.special.{rule}"].lines
+
+
+def test_a_wrong_operand_result_is_refuted_at_its_line(tmp_path):
+    text = (SPEC / "sub.md").read_text(encoding="utf-8")
+    old = "a finite number minus an infinity is the opposite infinity."
+    assert text.count(old) == 1
+    path = tmp_path / "sub.md"
+    path.write_text(text.replace(old, "a finite number minus an infinity is that infinity."), encoding="utf-8")
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if old in t)
+    [finding] = [f for f in analyse(path)["findings"] if f["kind"] == "incorrect"]
+    assert finding["line"] == line and finding["counterexample"]
 
 
 def test_read_reads_the_new_operators_documents(capsys):
@@ -165,7 +238,7 @@ def test_a_throwaway_fifth_operator_goes_through_read_check_spec_and_prove(tmp_p
     path = tmp_path / "plus.md"
     path.write_text(text, encoding="utf-8")
     assert main(["read", str(path)]) == 0
-    assert "plus.float.fp16.ieee.inf_minus_inf" in capsys.readouterr().out
+    assert "plus.float.fp16.special.inf_minus_inf" in capsys.readouterr().out
     assert not [f for f in analyse(path)["findings"] if f["kind"] in ("incorrect", "ill-formed")]
     out = tmp_path / "out"
     main(["prove", "--spec", str(path), "--out", str(out), *FAST, "--only", "plus.float.bf16.*"])

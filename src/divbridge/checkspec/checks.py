@@ -176,6 +176,12 @@ def _definition_claim(claim_id: str, definition: Definition, section: Section,
                       domain: tuple[Condition, ...], op: Operator) -> Claim:
     """`C[i] = A[i] / B[i]` (if its domain sentence says so, undefined elsewhere), judged like a case table."""
     claim = Claim(claim_id, "definition", section.title, definition.line, definition.text, section.types)
+    if op is not operators.DEFAULT and section.family != "float":   # `smt.encoding`: the default operator's
+        claim.findings = [Finding("information", definition.line, f"{op.name}'s {section.family} definition is "
+                                  "verified by its obligations (its worked examples), not by check-spec's exact "
+                                  "encodings, which are the default operator's")]
+        claim.verdict = verdict_of(claim.findings)
+        return claim
     rows = [Row(definition.result, definition.condition or Otherwise(), definition.line, definition.text)]
     if definition.condition is not None:
         rows.append(Row(Result("undefined"), Otherwise(), definition.condition_line, "otherwise undefined"))

@@ -1,7 +1,8 @@
 """Special-value rules of a float section written as sentences: "X over Y is Z, carrying S".
 
 A requirement such as "A zero over a finite non-zero number is a zero
-carrying the product of the signs" becomes a `CaseRule`: the class of each
+carrying the product of the signs" (or "zero times an infinity is NaN": the
+operands joined by the words of the operator's description) becomes a `CaseRule`: the class of each
 operand, the class of the result and its sign rule.  The vocabulary:
 
 - operands: ``zero``, ``a finite non-zero number``, ``a finite number``
@@ -52,8 +53,10 @@ class CaseRule:
         classes = {"zero": "A = ±0", "finite_nonzero": "A finite ≠ 0", "finite": "A finite", "inf": "A = ±∞",
                    "nan": "A = NaN", "any": "A any"}
         result = {"nan": "NaN", "inf": "±∞", "zero": "±0"}[self.result]
-        sign = {"xor": "sign(A) · sign(B)", "a": "sign(A)", "b": "sign(B)", "+": "+", "-": "-"}.get(self.sign, "")
-        return (f"{classes[self.a]} and {classes[self.b].replace('A', 'B', 1)} → C = {result}"
+        sign = {"xor": "sign(A) · sign(B)", "a": "sign(A)", "b": "sign(B)", "-b": "-sign(B)", "+": "+",
+                "-": "-"}.get(self.sign, "")
+        relation = {"same_sign": ", of one sign", "opposite_sign": ", of opposite signs"}.get(self.relation, "")
+        return (f"{classes[self.a]} and {classes[self.b].replace('A', 'B', 1)}{relation} → C = {result}"
                 + (f", sign(C) = {sign}" if sign else ""))
 
     @property
@@ -78,9 +81,77 @@ def _operand(text: str) -> str | None:
     return None
 
 
-def read_case_rules(text: str, sentence: str) -> list[CaseRule] | str:
-    """The case rules a sentence states, ``text`` its plain lowercase words (`prose.plain`); [] when it states
-    none in this vocabulary; a string: why a rule it states cannot be read (a sign no statement can say)."""
+# the second operand of a pair, as its relation to the first: "the infinity of the same sign", "the opposite zero"
+_RELATED = re.compile(r"(?:the\s+)?(?:(?P<noun>infinity|zero)\s+of\s+(?:(?P<same>the\s+same|its|one)"
+                      r"|(?P<opp>the\s+opposite))\s+sign|opposite\s+(?P<onoun>infinity|zero))")
+# a result that is one of the operands: "that infinity" (the pair's only infinity), "the first / opposite infinity"
+_OPERAND_RESULT = re.compile(r"(?:that|the\s+(?P<which>first|second|opposite))\s+(?P<noun>infinity|zero)")
+
+
+def _related(text: str) -> tuple[str, str] | None:
+    m = _RELATED.fullmatch(text.strip())
+    if m is None:
+        return None
+    return _NOUNS[m["noun"] or m["onoun"]], "same_sign" if m["same"] else "opposite_sign"
+
+
+def _pairs(pairs_text: str, join: str, nouns: tuple[str, ...]) -> list[tuple[str, str, str]] | None:
+    """The (A class, B class, relation) pairs a rule's subject names: "zero over an infinity", "an infinity minus
+    the infinity of the same sign", "the sum of two infinities of opposite signs", "..., in either order"."""
+    noun = "|".join(re.escape(n) for n in nouns) or r"(?!)"
+    both = re.fullmatch(rf"(?:the|an?)\s+(?:{noun})\s+of\s+two\s+(?P<cls>infinities|zeros)\s+of\s+"
+                        r"(?:(?P<same>the\s+same|one)|(?P<opp>opposite))\s+signs?", pairs_text)
+    if both:
+        cls = "inf" if both["cls"] == "infinities" else "zero"
+        return [(cls, cls, "same_sign" if both["same"] else "opposite_sign")]
+    either = re.fullmatch(r"(?P<pairs>.+?)\s*,\s*in\s+(?:either|any)\s+order\s*,?", pairs_text)
+    found = []
+    subject = either["pairs"] if either else pairs_text
+    for pair in re.split(rf"\s+and\s+(?=\S+(?:\s+\S+){{0,4}}\s+(?:{join})\s)", subject):
+        sides = re.split(rf"\s+(?:{join})\s+", pair, maxsplit=1)
+        if len(sides) != 2:
+            return None
+        a, b, relation = _operand(sides[0]), _operand(sides[1]), ""
+        if a is not None and b is None and (related := _related(sides[1])) is not None and related[0] == a:
+            b, relation = related
+        if a is None or b is None:
+            return None
+        found.append((a, b, relation))
+        if either:
+            found.append((b, a, relation))
+    return found
+
+
+def _operand_result(text: str, a: str, b: str) -> tuple[str, str] | None:
+    """"that infinity" (the pair's one infinity), "the first infinity", "the opposite infinity" (of the second):
+    the result's class and sign code, or None."""
+    m = _OPERAND_RESULT.fullmatch(text.strip(" ,"))
+    if m is None:
+        return None
+    cls = _NOUNS[m["noun"]]
+    which = {"first": "a", "second": "b"}.get(m["which"] or "")
+    if which is None:
+        of = [o for o, c in (("a", a), ("b", b)) if c == cls]
+        which = of[0] if len(of) == 1 or (of and m["which"] is None and a == b) else None
+        if which is None or (m["which"] == "opposite" and which != "b"):
+            return None
+        which = "-b" if m["which"] == "opposite" else which
+    return cls, which
+
+
+def read_case_rules(text: str, sentence: str, joins: tuple[str, ...],
+                    nouns: tuple[str, ...] = ()) -> list[CaseRule] | str:
+    """The case rules a sentence states, ``text`` its plain lowercase words (`prose.plain`), ``joins`` the words
+    the operator's description joins two operands with ("over", "times"), ``nouns`` its result's ("sum"); [] when
+    it states none in this vocabulary; a string: why a rule it states cannot be read (a sign no statement can say).
+    Clauses apart by ";" are read each; the sentence is read only if every one is."""
+    clauses = [c.strip() for c in text.rstrip(" .").split(";")]
+    if len(clauses) > 1:
+        found = [read_case_rules(c, sentence, joins, nouns) for c in clauses]
+        if all(isinstance(f, list) and f for f in found):
+            return [r for f in found for r in f]
+        return next((f for f in found if isinstance(f, str)), [])
+    join = "|".join(re.escape(word) for word in joins)
     text = text.rstrip(" .")
     m = re.fullmatch(r"(?:a|an)\s+nan\s+operand\s+(?:makes|gives|yields)\s+(?:the\s+result\s+)?nan", text)
     if m:
@@ -88,13 +159,12 @@ def read_case_rules(text: str, sentence: str) -> list[CaseRule] | str:
     m = re.fullmatch(r"(?P<pairs>.+?)\s+(?:is|are|gives?|yields?)\s+(?P<result>.+?)(?:\s*,\s*(?P<tail>.+))?", text)
     if not m:
         return []
-    pairs = []
-    for pair in re.split(r"\s+and\s+(?=\S+(?:\s+\S+){0,4}\s+over\s)", m["pairs"]):
-        left, sep, right = pair.partition(" over ")
-        a, b = _operand(left), _operand(right)
-        if not sep or a is None or b is None:
-            return []
-        pairs.append((a, b))
+    pairs = _pairs(m["pairs"], join, nouns)
+    if not pairs:
+        return []
+    operand = [_operand_result(" ".join(filter(None, (m["result"], m["tail"]))), a, b) for a, b, _ in pairs]
+    if all(operand):
+        return [CaseRule(a, b, cls, sign, sentence, relation) for (a, b, relation), (cls, sign) in zip(pairs, operand)]
     found = _RESULT.fullmatch(" ".join(filter(None, (m["result"], m["tail"]))).replace(" ,", ","))
     if found is None:
         return []
@@ -110,7 +180,7 @@ def read_case_rules(text: str, sentence: str) -> list[CaseRule] | str:
     elif found["fixed"]:
         sign = signs.Sign({"positive": "+", "negative": "-"}[found["fixed"]])
     rules = []
-    for a, b in pairs:
+    for a, b, relation in pairs:
         code = ""
         if sign is not None:
             resolved = sign.resolved(zero={"zero": "A"}.get(a) or {"zero": "B"}.get(b),
@@ -118,5 +188,5 @@ def read_case_rules(text: str, sentence: str) -> list[CaseRule] | str:
             code = "" if isinstance(resolved, str) else _CODES.get(resolved.code, "")
             if not code:
                 return f"a sign ({sign}) divbridge reads but cannot state for {a} over {b}"
-        rules.append(CaseRule(a, b, result, code, sentence))
+        rules.append(CaseRule(a, b, result, code, sentence, relation))
     return rules

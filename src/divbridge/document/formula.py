@@ -104,10 +104,11 @@ class Result:
     sign: str = ""
     value: Fraction = Fraction(0)
     rounding: str = ""        # a quotient's rounding when written: round (the format's), trunc, floor, ceil
+    infix: str = ""           # a quotient of an operator other than the default: its infix ("*": A*B)
 
     def __str__(self) -> str:
         if self.kind == "quotient":
-            quotient = f"{'-' if self.sign == '-' else ''}A/B"
+            quotient = f"{'-' if self.sign == '-' else ''}A{self.infix or '/'}B"
             return f"{self.rounding}({quotient})" if self.rounding else quotient
         if self.sign.startswith("xor:"):
             return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{'0' if self.kind == 'number' else self.kind}"

@@ -50,7 +50,9 @@ class Case:
 
     def __str__(self) -> str:
         if self.condition is None:
-            return f"C = {self.result}" + (" (the section's division)" if self.result.kind == "quotient" else "")
+            if self.result.kind != "quotient":
+                return f"C = {self.result}"
+            return f"C = {self.result} (the section's {'operation' if self.result.infix else 'division'})"
         return f"{self.condition} → C = {self.result}"
 
 

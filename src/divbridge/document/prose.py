@@ -39,10 +39,12 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from divbridge import operators
 from divbridge.document import caserule, signs
 from divbridge.document.formula import (And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise, Result,
                                         condition_of, result_of)
 from divbridge.document.latex import Token, render, text_tokens, tokens
+from divbridge.operators.model import Vocabulary
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reading,
                                         Semantics, SignRule, not_understood, understood)
 
@@ -247,10 +249,10 @@ _NOT_A_DEFINITION = re.compile(r"\b(?:if|when|whenever|unless|except|not|never|u
                                r"infinite|sign|error|may|might|could|example|examples|shape|type|types)\b")
 
 
-def _defines_quotient(items: list[Token], line: str) -> bool:
+def _defines_quotient(items: list[Token], line: str, words: re.Pattern) -> bool:
     """A sentence that says C holds the quotients of A by B, however worded: a division word, both operands,
     no condition, negation or special value (those are other statements)."""
-    if not _DIVISION.search(line) or _NOT_A_DEFINITION.search(line):
+    if not words.search(line) or _NOT_A_DEFINITION.search(line):
         return False
     named = set()
     for k, token in enumerate(items):
@@ -266,8 +268,20 @@ _CASE_SENTENCE = re.compile(r"^(?P<subject>[^,]*?\b(?:output|result|c|quotient)\
                             r"(?P<result>.+?)\s+(?:if|when|whenever)\s+")
 
 
-def read(items, text: str, family: str, output: str = "C") -> Reading:
-    """A sentence: its tokens (with ``output`` the name of the result, C or Y), its text, its section's family."""
+def _definition_words(vocabulary: Vocabulary) -> re.Pattern:
+    """How a sentence names the operator's result: the registry's default operator's words as its documents
+    write them (`_DIVISION`), or another operator's nouns, verbs and gerund from its description."""
+    if vocabulary is operators.DEFAULT.vocabulary:
+        return _DIVISION
+    words = (*vocabulary.result_nouns, *vocabulary.verbs, vocabulary.gerund)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")s?\b")
+
+
+def read(items, text: str, family: str, output: str = "C", vocabulary: Vocabulary | None = None) -> Reading:
+    """A sentence: its tokens (with ``output`` the name of the result, C or Y), its text, its section's family;
+    ``vocabulary``: the words of the document's operator (by default, the registry's default operator's): how
+    a special-value rule joins two operands (`caserule`), how the definition names the result."""
+    vocabulary = vocabulary or operators.DEFAULT.vocabulary
     items = _without_label(list(items))
     line = plain(items)
     if output.lower() != "c":
@@ -282,7 +296,7 @@ def read(items, text: str, family: str, output: str = "C") -> Reading:
         return understood(NoClaim("a scope statement: what the operator is not about"))
     statements: list = []
     reasons: list[str] = []
-    rules = caserule.read_case_rules(line, text) if family == "float" else []
+    rules = caserule.read_case_rules(line, text, vocabulary.joins, vocabulary.result_nouns) if family == "float" else []
     if isinstance(rules, str):
         reasons.append(rules)
         rules = []
@@ -309,8 +323,8 @@ def read(items, text: str, family: str, output: str = "C") -> Reading:
     if family == "float" and _ACCURACY.search(line) and not statements:
         statements.append(Accuracy())
     if not any(isinstance(s, (Case, Domain, ErrorCondition, Constraint, SignRule, caserule.CaseRule))
-               for s in statements) and _defines_quotient(items, line):
-        statements.append(Case(None, Result("quotient")))
+               for s in statements) and _defines_quotient(items, line, _definition_words(vocabulary)):
+        statements.append(Case(None, _result(vocabulary)))
     if statements:
         return Reading(tuple(dict.fromkeys(statements)))
     return not_understood("; ".join(reasons) or "a phrasing divbridge does not know")
@@ -405,13 +419,34 @@ def _error_condition(line: str) -> list:
     return []
 
 
-def read_formula(items, output: str = "C") -> Reading:
-    """A display formula that is neither a case table nor a matrix: `C[i] = A[i] / B[i]`, a signature
-    `C = \\textbf{Div}(A, B)`, or something else (not understood)."""
+def _result(vocabulary: Vocabulary) -> Result:
+    """The operator applied to A and B, as the definition's result (the default operator's: the quotient)."""
+    return Result("quotient") if vocabulary is operators.DEFAULT.vocabulary else \
+        Result("quotient", infix=vocabulary.infix)
+
+
+def _applied(vocabulary: Vocabulary, rhs: str) -> bool:
+    """Whether ``rhs`` (plain) is A, one of the operator's symbols, B: `A[i] \\times B[i]`, `A[i] + B[i]`."""
+    symbols = set()
+    for symbol in vocabulary.symbols:
+        try:
+            symbols.add(plain(tokens(symbol)))
+        except LatexError:
+            continue
+    return any(rhs == f"a {s} b" for s in symbols if s)
+
+
+def read_formula(items, output: str = "C", vocabulary: Vocabulary | None = None) -> Reading:
+    """A display formula that is neither a case table nor a matrix: `C[i] = A[i] / B[i]` (or the operator's
+    own symbol: `A[i] \\times B[i]`), a signature `C = \\textbf{Div}(A, B)`, or something else (not understood)."""
+    vocabulary = vocabulary or operators.DEFAULT.vocabulary
     items = list(items)
     line = plain(items)
     if output.lower() != "c":
         line = re.sub(rf"\b{output.lower()}\b", "c", line)
+    m = re.fullmatch(r"c\s*=\s*(?P<rhs>.+?)\s*[.,]?", line)
+    if m and vocabulary is not operators.DEFAULT.vocabulary and _applied(vocabulary, m["rhs"]):
+        return understood(Case(None, _result(vocabulary)))
     if re.fullmatch(r"\w\s*=\s*div\s*\(\s*a\s*,\s*b\s*\)", line):
         return Reading((NoClaim("the signature"),), "signature")
     m = re.fullmatch(r"c\s*=\s*(?P<rhs>.+?)\s*[.,]?", line)

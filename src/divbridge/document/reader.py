@@ -693,10 +693,11 @@ class _Walk:
                                        owner.tag if owner else "",
                                        meaning.understood(meaning.NoClaim("states a worked example, checked as one"))))
             return
-        reading = prose.read(sentence.tokens, sentence.text, section.family, self.output)
+        vocabulary = (operator_of(self.doc) or operators.DEFAULT).vocabulary
+        reading = prose.read(sentence.tokens, sentence.text, section.family, self.output, vocabulary)
         bare = sentence.text.strip(" .,;:")
         if bare.startswith("$") and bare.endswith("$") and not reading.understood:   # a formula on its own
-            reading = prose.read_formula(sentence.tokens, self.output)
+            reading = prose.read_formula(sentence.tokens, self.output, vocabulary)
         if title and not reading.understood:
             reading = meaning.understood(meaning.NoClaim("the requirement's title"))
         unbalanced = next((u for f in sentence.formulas if (u := _unbalanced(f)) is not None), None) \
@@ -787,7 +788,7 @@ class _Walk:
                                              column=column))
             self.add_part("formula", line, column, render(items), meaning.not_understood("a matrix of no operand"))
             return
-        reading = prose.read_formula(head, self.output)
+        reading = prose.read_formula(head, self.output, (operator_of(self.doc) or operators.DEFAULT).vocabulary)
         definition = prose.definition_of(reading)
         self.add_part("formula", line, column, render(items), reading)
         if definition is not None:

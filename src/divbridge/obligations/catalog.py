@@ -68,7 +68,8 @@ def float_obligations(binding: Binding) -> list[Obligation]:
         names: dict[str, list[tuple]] = {}   # two different rules for one case (a contradiction) keep apart
         own = {_rule_key(r): r.name for r in binding.operator.rules}   # a sentence stating the operator's rule
         for rule, _ in binding.case_rules:
-            rule_name = own.get(_rule_key(rule), rule.name)
+            join = next(iter(binding.operator.vocabulary.joins), "op")     # a rule of its own: in the operator's words
+            rule_name = own.get(_rule_key(rule)) or (rule.name if _library(binding) else f"{rule.a}_{join}_{rule.b}")
             keys = names.setdefault(rule_name, [])
             if _rule_key(rule) in keys:
                 continue

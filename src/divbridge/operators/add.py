@@ -30,7 +30,7 @@ ADD = Operator(
     name="Add",
     vocabulary=Vocabulary(
         verbs=("adds", "added to", "add"), result_nouns=("sum",), roles=("first addend", "second addend"),
-        symbols=("+",), gerund="addition", heading=r"\badd\b", infix="+"),
+        symbols=("+",), gerund="addition", heading=r"\badd\b", infix="+", joins=("plus",)),
     rules=(
         SpecialRule("nan_a", "nan", "any", "nan", text="a NaN operand gives NaN"),
         SpecialRule("nan_b", "any", "nan", "nan", text="a NaN operand gives NaN"),

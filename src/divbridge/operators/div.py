@@ -14,7 +14,8 @@ DIV = Operator(
     name="Div",
     vocabulary=Vocabulary(
         verbs=("divides", "divided by", "divide"), result_nouns=("quotient",), roles=("numerator", "denominator"),
-        symbols=("/", r"\frac{}{}", r"\div"), gerund="division", heading=r"\bdiv(?:ide)?\b", infix="/"),
+        symbols=("/", r"\frac{}{}", r"\div"), gerund="division", heading=r"\bdiv(?:ide)?\b", infix="/",
+        joins=("over",)),
     rules=(
         SpecialRule("nan_numerator", "nan", "any", "nan", text="a NaN numerator gives NaN"),
         SpecialRule("nan_denominator", "any", "nan", "nan", text="a NaN denominator gives NaN"),

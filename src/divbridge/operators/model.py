@@ -31,6 +31,7 @@ class Vocabulary:
     gerund: str                      # "division": "the element-wise division of A by B"
     heading: str                     # a regular expression (any case) for how a heading names it: r"\bmul\b"
     infix: str                       # its infix operator in readable statements and SMT-LIB's reals: "*"
+    joins: tuple[str, ...] = ()      # how a special-value sentence joins its operands: "over", "times"
 
 
 # The operand classes of a special-value rule (as `document.caserule` names them) and the relations

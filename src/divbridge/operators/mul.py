@@ -30,7 +30,7 @@ MUL = Operator(
     vocabulary=Vocabulary(
         verbs=("multiplies", "multiplied by", "multiply"), result_nouns=("product",),
         roles=("multiplicand", "multiplier"), symbols=(r"\times", "*", r"\cdot"), gerund="multiplication",
-        heading=r"\bmul\b", infix="*"),
+        heading=r"\bmul\b", infix="*", joins=("times",)),
     rules=(
         SpecialRule("nan_a", "nan", "any", "nan", text="a NaN operand gives NaN"),
         SpecialRule("nan_b", "any", "nan", "nan", text="a NaN operand gives NaN"),

@@ -21,7 +21,8 @@ SUB = Operator(
     name="Sub",
     vocabulary=Vocabulary(
         verbs=("subtracts", "subtracted from", "subtract"), result_nouns=("difference",),
-        roles=("minuend", "subtrahend"), symbols=("-",), gerund="subtraction", heading=r"\bsub\b", infix="-"),
+        roles=("minuend", "subtrahend"), symbols=("-",), gerund="subtraction", heading=r"\bsub\b", infix="-",
+        joins=("minus",)),
     rules=(
         SpecialRule("nan_a", "nan", "any", "nan", text="a NaN operand gives NaN"),
         SpecialRule("nan_b", "any", "nan", "nan", text="a NaN operand gives NaN"),
