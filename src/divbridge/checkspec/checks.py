@@ -176,12 +176,6 @@ def _definition_claim(claim_id: str, definition: Definition, section: Section,
                       domain: tuple[Condition, ...], op: Operator) -> Claim:
     """`C[i] = A[i] / B[i]` (if its domain sentence says so, undefined elsewhere), judged like a case table."""
     claim = Claim(claim_id, "definition", section.title, definition.line, definition.text, section.types)
-    if op is not operators.DEFAULT and section.family != "float":   # `smt.encoding`: the default operator's
-        claim.findings = [Finding("information", definition.line, f"{op.name}'s {section.family} definition is "
-                                  "verified by its obligations (its worked examples), not by check-spec's exact "
-                                  "encodings, which are the default operator's")]
-        claim.verdict = verdict_of(claim.findings)
-        return claim
     rows = [Row(definition.result, definition.condition or Otherwise(), definition.line, definition.text)]
     if definition.condition is not None:
         rows.append(Row(Result("undefined"), Otherwise(), definition.condition_line, "otherwise undefined"))
@@ -252,11 +246,13 @@ def check_sign_rule(rule: Rule, section: Section, op: Operator = operators.DEFAU
 
 def _not_judged(op: Operator, section: Section, line: int) -> list[Finding]:
     """The integer and real encodings (`checkspec.smt`) are the default operator's: another operator's integer
-    or real table, domain and error-condition sentences are said not to be judged, never judged as Div's."""
+    or real definition, table, domain and error-condition sentences are said not to be judged, never judged as
+    Div's."""
     if op is operators.DEFAULT or section.family == "float":
         return []
-    return [Finding("information", line, f"not judged: divbridge judges a {op.name} {section.family} section by its "
-                    "worked examples and its proof obligations, not yet its tables and preconditions")]
+    return [Finding("information", line, f"not judged here: a {op.name} {section.family} definition, table or "
+                    "precondition is verified by its proof obligations and worked examples, not by check-spec's exact "
+                    "encodings (the default operator's)")]
 
 
 def check_no_error_rule(rule: Rule, section: Section, domain: tuple[Condition, ...]) -> list[Finding]:
