@@ -13,6 +13,7 @@ from divbridge.obligations import smtrender
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers import counterexample, smt, solvers
+from divbridge.provers.portfolio import SMT_SOLVERS
 from divbridge.provers.counterexample import Counterexample, show
 from divbridge.provers.smt import SmtBackend
 
@@ -58,10 +59,10 @@ def test_the_status_says_what_an_smt_solver_established_or_the_route(rendered, t
     r = rendered[0]
     path = tmp_path / "q.smt2"
     path.write_text(r.text)
-    smtrender.record_status(path, "proved", "gappa")
+    smtrender.record_status(path, "proved", "gappa", SMT_SOLVERS)
     text = path.read_text()
     assert "(set-info :status unknown)" in text and "verdict (proved) is gappa's" in text
-    smtrender.record_status(path, "proved", "why3+z3, bitwuzla")
+    smtrender.record_status(path, "proved", "why3+z3, bitwuzla", SMT_SOLVERS)
     text = path.read_text()
     assert "(set-info :status unsat)" in text and "as bitwuzla established" in text and "gappa" not in text
     assert smtrender.question(text) == smtrender.question(r.text)   # the cache key stays

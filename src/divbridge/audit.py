@@ -157,17 +157,17 @@ def audit(old_text: str, old_name: str, new_text: str, new_name: str,
                             "line_after": after["line"], "verdict_before": before["verdict"],
                             "verdict_after": after["verdict"],
                             "worse": VERDICT_RANK[after["verdict"]] > VERDICT_RANK[before["verdict"]]})
+    changed_tags = sorted(t for t in old_tags.keys() & new_tags.keys() if old_tags[t]["text"] != new_tags[t]["text"])
     result = {
         "old": old_name,
         "new": new_name,
         "tags": {
             "added": sorted(new_tags.keys() - old_tags.keys()),
             "removed": sorted(old_tags.keys() - new_tags.keys()),
-            "changed": sorted(t for t in old_tags.keys() & new_tags.keys()
-                              if old_tags[t]["text"] != new_tags[t]["text"]),
+            "changed": changed_tags,
             # where each is: in the new version, or in the old one for a tag removed
-            "lines": {t: (new_tags.get(t) or old_tags[t])["line"] for t in old_tags.keys() ^ new_tags.keys()
-                      | {t for t in old_tags.keys() & new_tags.keys() if old_tags[t]["text"] != new_tags[t]["text"]}},
+            "lines": {t: (new_tags.get(t) or old_tags[t])["line"]
+                      for t in old_tags.keys() ^ new_tags.keys() | set(changed_tags)},
         },
         "claims": {
             "added": [{"id": c, "verdict": new_claims[c]["verdict"], "line": new_claims[c]["line"]}
@@ -177,7 +177,7 @@ def audit(old_text: str, old_name: str, new_text: str, new_name: str,
             "changed": sorted(changed, key=lambda c: c["id"]),
         },
         "text": {t: {"before": old_tags[t]["text"], "after": new_tags[t]["text"], "line": new_tags[t]["line"]}
-                 for t in sorted(old_tags.keys() & new_tags.keys()) if old_tags[t]["text"] != new_tags[t]["text"]},
+                 for t in changed_tags},
         "obligations": obligation_diff(old_bound[0], new_bound[0], provers),
         "lost": lost(old_bound, new_bound),
     }

@@ -22,7 +22,7 @@ from divbridge.commands import options, uptodate
 from divbridge.errors import InputError
 from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.provers import process, toolprobe
-from divbridge.provers.portfolio import PROVERS, backends
+from divbridge.provers.portfolio import PROVERS, SMT_SOLVERS, backends
 
 # The document reader, the statements and the provers (0.4 s of imports) are imported by the functions that use
 # them: a run the up-to-date check (`uptodate`) answers does not need them.
@@ -164,7 +164,7 @@ def _record_smt_status(results: list[ObligationResult], out: Path) -> None:
     for result in results:
         path = out / "smt" / f"{result.id}.smt2"
         if "smt" in result.artifacts and path.exists():
-            record_status(path, result.verdict, result.prover)
+            record_status(path, result.verdict, result.prover, SMT_SOLVERS)
 
 
 def smoke_tests(results: list[ObligationResult], cache, jobs: int, run_backends) -> None:

@@ -94,7 +94,7 @@ def _run(command: list[str], source: Path) -> None:
         raise InputError(f"does not compile within {COMPILE_SECONDS:.0f} s (stopped)", str(source))
     if process.returncode != 0:
         lines = stderr.splitlines()
-        first = next((line for line in lines if "error" in line), lines[0] if lines else f"exit {done.returncode}")
+        first = next((line for line in lines if "error" in line), lines[0] if lines else f"exit {process.returncode}")
         first = first.strip()  # gcc's line names file:line:col; a bad flag's does not
         raise InputError(f"does not compile: {first}" if first.startswith(str(source)) else
                          f"{source}: does not compile: {first}")

@@ -449,7 +449,6 @@ def read_formula(items, output: str = "C", vocabulary: Vocabulary | None = None)
         return understood(Case(None, _result(vocabulary)))
     if re.fullmatch(r"\w\s*=\s*div\s*\(\s*a\s*,\s*b\s*\)", line):
         return Reading((NoClaim("the signature"),), "signature")
-    m = re.fullmatch(r"c\s*=\s*(?P<rhs>.+?)\s*[.,]?", line)
     if m:
         equals = [k for k, t in enumerate(items) if t.kind == "sym" and t.text == "="]
         try:

@@ -165,6 +165,8 @@ class SpecDocument:
     # the parts by section title, built when first asked for once the parts are read (`parts_in`)
     _by_section: dict[str, list[Part]] = field(default_factory=dict, repr=False, compare=False)
     _indexed: int = field(default=-1, repr=False, compare=False)
+    # the operator its headings name, found when first asked for (`operator_of`, asked for every sentence)
+    _heading_operator: object = field(default=None, repr=False, compare=False)
 
     def parts_in(self, section: str) -> list[Part]:
         """The parts of one section, in document order (a scan of every part per section grew with the
@@ -247,15 +249,19 @@ NO_OPERATOR = "no {} section in the document (no heading names an operator divbr
     " or ".join([", ".join(list(operators.OPERATORS)[:-1]), list(operators.OPERATORS)[-1]]))
 
 
+_NOT_NAMED = object()   # no heading names an operator (`SpecDocument._heading_operator`)
+
+
 def operator_of(doc: SpecDocument) -> Operator | None:
     """The operator the document specifies: the first of the registry's (in its order) that a heading (or the
     first line, for pages without Markdown headings) names, else the one its first requirement tag belongs
     to (``E_MUL_...``); None when nothing names one."""
-    first = next((line for line in doc.lines if line.strip()), "")
-    headings = [_heading_text(line) for line in doc.lines if re.match(r"#{1,6}\s", line)] + [first]
-    named = operators.named_in("\n".join(headings))
-    if named is not None:
-        return named
+    if doc._heading_operator is None:   # the lines never change: one scan of them, not one per sentence
+        first = next((line for line in doc.lines if line.strip()), "")
+        headings = [_heading_text(line) for line in doc.lines if re.match(r"#{1,6}\s", line)] + [first]
+        doc._heading_operator = operators.named_in("\n".join(headings)) or _NOT_NAMED
+    if doc._heading_operator is not _NOT_NAMED:
+        return doc._heading_operator
     return next((op for op in (operators.by_tag(use.tag) for use in doc.tags) if op is not None), None)
 
 

@@ -33,7 +33,6 @@ class Rendered:
     path: Path
 
 
-SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")   # the provers that read these files (`provers.solvers`)
 
 
 def handles(obligation: Obligation) -> bool:
@@ -107,12 +106,12 @@ def render(obligation: Obligation, out_dir: Path) -> Rendered:
 _STATUS = re.compile(r"^; status: .*\n\(set-info :status \w+\)$", re.MULTILINE)
 
 
-def record_status(path: Path, verdict: str, provers: str) -> None:
-    """Write into a rendered query the status an SMT solver established on it (``provers``: those that
-    decided the obligation's ``verdict``); a verdict reached another way (Gappa, Coq, Why3, enumeration)
-    leaves it ``unknown``, saying by which route."""
+def record_status(path: Path, verdict: str, provers: str, smt_solvers: tuple[str, ...]) -> None:
+    """Write into a rendered query the status an SMT solver (one of ``smt_solvers``) established on it
+    (``provers``: those that decided the obligation's ``verdict``); a verdict reached another way (Gappa, Coq,
+    Why3, enumeration) leaves it ``unknown``, saying by which route."""
     text = path.read_text(encoding="utf-8")
-    deciding = [p for p in provers.split(", ") if p in SMT_SOLVERS]
+    deciding = [p for p in provers.split(", ") if p in smt_solvers]
     if deciding and verdict in ("proved", "refuted"):
         status = "unsat" if verdict == "proved" else "sat"
         line = f"; status: {status}, as {' and '.join(deciding)} established on this file"
