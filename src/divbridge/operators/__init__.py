@@ -10,6 +10,7 @@ confirm a property that the provers prove.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat
@@ -34,6 +35,17 @@ def named_in(text: str) -> Operator | None:
 def id_prefix(op: Operator) -> str:
     """What the ids of the operator's obligations start with: ``mul.`` (none for `DEFAULT`)."""
     return "" if op is DEFAULT else f"{op.name.lower()}."
+
+
+def evidence_dir(op: Operator) -> Path:
+    """Where a complete run commits the operator's evidence (results.json, peers.json, rendered proofs):
+    ``proofs/`` for `DEFAULT` (as before the parameter), ``proofs/<op>/`` (``proofs/mul/``) for the others."""
+    return Path("proofs") if op is DEFAULT else Path("proofs") / op.name.lower()
+
+
+def spec_document(op: Operator) -> Path:
+    """The project's own specification document of the operator: ``proofs/spec/<op>.md``."""
+    return Path("proofs/spec") / f"{op.name.lower()}.md"
 
 
 def obligation_name(op: Operator) -> str:
