@@ -18,6 +18,8 @@ more of these statements, or as "not understood" (`Reading`):
 - `Domain`: a precondition every input satisfies; `ErrorCondition`: what the
   text says of the inputs outside it; `Constraint`: same shape or same type;
 - `Accuracy`: an error bound stated in words;
+- `Wrap`: an integer wrap-around, as the WG states it (`document.wraparound`): a case of a `k.2^n` analysis,
+  the multiples it introduces, the types a lead-in names, a fact about the exact result;
 - `Reference`: "see constraint [TAG]"; `NoClaim`: text that states nothing
   (an introduction, a signature, "has no attribute").
 """
@@ -102,6 +104,63 @@ class Accuracy:
         return "|C - A / B| bounded as IEEE 754 rounding bounds it"
 
 
+def show(tree: tuple) -> str:
+    """An integer expression or condition of `Wrap` in plain notation: ``A*B - k_1*2^n``, ``A + B > 2^(n-1) - 1``."""
+    head = tree[0]
+    if head in ("A", "B"):
+        return head
+    if head in ("min", "max"):
+        return head.upper()
+    if head in ("var", "num"):
+        return str(tree[1])
+    if head == "pow2":
+        return "2^n" if tree[1] == 0 else f"2^(n{tree[1]:+d})"
+    if head == "neg":
+        return f"-{_operand(tree[1])}"
+    if head in ("add", "sub"):
+        right = show(tree[2]) if tree[2][0] not in ("add", "sub") else f"({show(tree[2])})"
+        return f"{show(tree[1])} {'+' if head == 'add' else '-'} {right}"
+    if head == "mul":
+        return f"{_operand(tree[1])}*{_operand(tree[2])}"
+    if head == "cmp":
+        return f"{show(tree[2])} {tree[1]} {show(tree[3])}"
+    if head in ("and", "or"):
+        return f" {head} ".join(f"({show(p)})" if p[0] in ("and", "or") else show(p) for p in tree[1])
+    return "otherwise"
+
+
+def _operand(tree: tuple) -> str:
+    return f"({show(tree)})" if tree[0] in ("add", "sub", "neg") else show(tree)
+
+
+@dataclass(frozen=True)
+class Wrap:
+    """One piece of an integer section's wrap-around, over the expression trees of `document.wraparound`.
+
+    ``case``: where ``condition`` holds (None: everywhere; ``("otherwise",)``: no earlier case), C is
+    ``result``; ``bound``: the multiples ``names`` range over ``domain`` (N or Z) such that ``condition``;
+    ``scope``: what follows is said of the ``scope`` (signed or unsigned) types; ``fact``: ``condition`` holds
+    of every pair of operands (in the ``scope`` types, all when "")."""
+
+    kind: str                          # case | bound | scope | fact
+    condition: tuple | None = None
+    result: tuple | None = None
+    names: tuple[str, ...] = ()
+    domain: str = ""
+    scope: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == "scope":
+            return f"what follows: the {self.scope} types"
+        if self.kind == "bound":
+            where = f" such that {show(self.condition)}" if self.condition is not None else ""
+            return f"{', '.join(self.names)} ∈ {'ℕ' if self.domain == 'N' else 'ℤ'}{where}"
+        if self.kind == "fact":
+            return f"{show(self.condition)}{f' ({self.scope} types)' if self.scope else ''}"
+        where = "" if self.condition is None else f"{show(self.condition)} → "
+        return f"{where}C = {show(self.result)} (integers, wrapped)"
+
+
 @dataclass(frozen=True)
 class Reference:
     tag: str
@@ -118,7 +177,7 @@ class NoClaim:
         return f"no claim ({self.why})"
 
 
-Statement = Semantics | Case | CaseRule | SignRule | Domain | ErrorCondition | Constraint | Accuracy | Reference | NoClaim
+Statement = Semantics | Case | CaseRule | SignRule | Domain | ErrorCondition | Constraint | Accuracy | Wrap | Reference | NoClaim
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
-from divbridge.document import meaning, prose
+from divbridge.document import meaning, prose, wraparound
 from divbridge.document.findings import Finding
 from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, result_of,
                                         tolerance)
@@ -699,11 +699,13 @@ class _Walk:
                                        owner.tag if owner else "",
                                        meaning.understood(meaning.NoClaim("states a worked example, checked as one"))))
             return
-        vocabulary = (operator_of(self.doc) or operators.DEFAULT).vocabulary
+        vocabulary = self.vocabulary()
         reading = prose.read(sentence.tokens, sentence.text, section.family, self.output, vocabulary)
         bare = sentence.text.strip(" .,;:")
         if bare.startswith("$") and bare.endswith("$") and not reading.understood:   # a formula on its own
             reading = prose.read_formula(sentence.tokens, self.output, vocabulary)
+        if section.family == "int" and not reading.understood:   # the WG's k.2^n wrap-around in words
+            reading = wraparound.sentence(sentence.tokens, sentence.text, vocabulary) or reading
         if title and not reading.understood:
             reading = meaning.understood(meaning.NoClaim("the requirement's title"))
         unbalanced = next((u for f in sentence.formulas if (u := _unbalanced(f)) is not None), None) \
@@ -794,7 +796,7 @@ class _Walk:
                                              column=column))
             self.add_part("formula", line, column, render(items), meaning.not_understood("a matrix of no operand"))
             return
-        reading = prose.read_formula(head, self.output, (operator_of(self.doc) or operators.DEFAULT).vocabulary)
+        reading = prose.read_formula(head, self.output, self.vocabulary())
         definition = prose.definition_of(reading)
         self.add_part("formula", line, column, render(items), reading)
         if definition is not None:
@@ -847,6 +849,9 @@ class _Walk:
 
     def cases(self, block: Block, env: Token, line: int, text: str) -> None:
         line = self.where(block, env)[0]          # a table is where its cases begin
+        if self.section(line).family == "int" and wraparound.exact(self.vocabulary()) is not None:
+            self.wrap_cases(block, env)
+            return
         rows = []
         for raw in env.parts:
             cells = [c for c in raw]
@@ -875,6 +880,23 @@ class _Walk:
             reading = meaning.understood(meaning.Case(row.condition, row.result)) if row.condition and row.result \
                 else meaning.not_understood("the row cannot be read")
             self.add_part("row", row.line, row.column, row.text, reading)
+
+    def wrap_cases(self, block: Block, env: Token) -> None:
+        """A wrapping operator's integer case analysis (`document.wraparound`): each row a case over integer
+        expressions; a row that cannot be read is not understood, with why."""
+        for cells in (raw for raw in env.parts if any(raw)):
+            first = next(t for cell in cells for t in cell)
+            row_line, row_column = self.where(block, first)
+            result_tokens, condition_tokens = cells[0], [t for cell in cells[1:] for t in cell]
+            try:
+                reading = meaning.understood(wraparound.row(result_tokens, condition_tokens))
+            except LatexError as exc:
+                reading = meaning.not_understood(f"the row cannot be read: {exc}")
+            self.add_part("row", row_line, row_column,
+                          f"{render(result_tokens)} & {render(condition_tokens)}".strip(), reading)
+
+    def vocabulary(self):
+        return (operator_of(self.doc) or operators.DEFAULT).vocabulary
 
     def pipe_row(self, block: Block, columns: tuple[int, int]) -> None:
         """A row of a Markdown table whose header names a condition and a result: a case of the table its header

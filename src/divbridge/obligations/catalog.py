@@ -245,8 +245,26 @@ def int_obligations(binding: Binding) -> list[Obligation]:
             obligations.append(_obligation(
                 refs, id=f"int.{name}.{prop.group}.{prop.name}", title=prop.title, family="int", format=name,
                 kind=prop.group, prop=prop.name, statement=statement, params=params, expect=expect))
+        obligations += _wraps(binding, fmt, params)
         obligations += _examples(binding, "int", name, params)
     return _of(binding, obligations)
+
+
+def _wraps(binding: Binding, fmt: IntFormat, params: dict) -> list[Obligation]:
+    """The document's wrap-around claims (`document.WrapClaim`) that speak of the type: its operator's bit-vector
+    operation is what each states (`statements.wraparound`), numbered in the document's order."""
+    obligations = []
+    op = binding.operator
+    for number, claim in enumerate(binding.wraps, 1):
+        if claim.scope and (claim.scope == "signed") != fmt.signed:
+            continue
+        obligations.append(_obligation(
+            claim.refs, id=f"int.{fmt.name}.wraparound.{claim.kind}_{number}",
+            title=f"{op.names.smtlib_int} on {fmt.name} as the {'case analysis' if claim.kind == 'cases' else claim.kind} "
+                  f"at line {claim.line} states it", family="int", format=fmt.name, kind="wraparound",
+            prop="wraparound", statement=str(claim),
+            params={**params, "rows": claim.rows, "bounds": claim.bounds, "facts": claim.facts}))
+    return obligations
 
 
 def real_obligations(binding: Binding) -> list[Obligation]:

@@ -42,13 +42,14 @@ from divbridge import assets
 from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, NoClaim, Reference, Semantics, SignRule,
-                                        Unread)
+                                        Unread, Wrap, show)
 from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument, accuracy_notes, operator_of,
                                        read_document)
 from divbridge.errors import InputError
 from divbridge import operators
 from divbridge.operators.model import Operator
 from divbridge.statements import rounding_rule
+from divbridge.statements import wraparound
 from divbridge.statements.case_table import encoding_gap
 
 
@@ -94,6 +95,26 @@ class DocTable:
     kind: str = "table"                  # table | case (a sentence) | sign (a sign rule of one case)
 
 
+@dataclass(frozen=True)
+class WrapClaim:
+    """A wrapping operator's integer result as one part of an integer section states it (`statements.wraparound`):
+    a case analysis with the multiples its sentences introduce, a sentence, or a fact about the exact result."""
+
+    kind: str                            # cases | sentence | fact
+    scope: str                           # signed | unsigned | "" (every integer type of the section)
+    line: int
+    rows: tuple = ()                     # (condition, result) trees; "otherwise" the negation of the rows above
+    bounds: tuple = ()                   # (names, domain, condition) of the multiples
+    facts: tuple = ()                    # conditions every pair of operands satisfies
+    refs: tuple[TagRef, ...] = ()
+
+    def __str__(self) -> str:
+        rows = [f"{show(c)} → C = {show(r)}" if c != ("true",) else f"C = {show(r)}" for c, r in self.rows]
+        bounds = [f"{', '.join(n)} ∈ {'ℕ' if d == 'N' else 'ℤ'}" + (f" such that {show(c)}" if c else "")
+                  for n, d, c in self.bounds]
+        return "; ".join(rows + bounds + [show(f) for f in self.facts])
+
+
 @dataclass
 class DocRequirement:
     """One tag as the document states it, for the traceability matrix."""
@@ -124,6 +145,7 @@ class Binding:
     function: dict[str, tuple[TagRef, ...]] = field(default_factory=dict)   # family -> its function requirements
     notes: list = field(default_factory=list)   # `document.accuracy.Note`s it holds or links (their bounds join)
     unread: list = field(default_factory=list)  # `document.meaning.Unread`: what states something and binds nothing
+    wraps: list[WrapClaim] = field(default_factory=list)   # an integer section's wrap-around claims
 
     def refs(self, *roles: str) -> tuple[TagRef, ...]:
         """The tags (and lines) stating any of the roles, each once, in the order given."""
@@ -158,6 +180,8 @@ def bind(doc: SpecDocument) -> Binding:
                 tuple(TagRef(r.tag, part.line) for r in function) or (TagRef("", part.line),)
             _bind(binding, section, part, statement, refs)
         _examples(doc, section, binding, function)
+        if section.family == "int":
+            _wraps(doc, section, binding, function)
     binding.unread += doc.unread()
     _tables(doc, binding)
     _apart(binding.tables)
@@ -256,6 +280,72 @@ def _examples(doc: SpecDocument, section: Section, binding: Binding, function: t
         refs = tuple(TagRef(r.tag, example.line) for r in function) or (TagRef("", example.line),)
         binding.examples.append(DocExample(section.family, number, example.line, tuple(zip(*flat)),
                                            example.types or section.types, refs))
+
+
+def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tuple[TagRef, ...]) -> None:
+    """The integer section's wrap-around claims, in document order: a lead-in's scope ("For an unsigned type")
+    holds until the next; consecutive rows make a case analysis, which the multiples' sentence after it
+    completes; a sentence stating a result, or a fact, is a claim of its own.  A row that cannot be encoded
+    exactly (`wraparound.encoding_gap`), or not read, leaves its analysis unbound (the row is unread)."""
+    scope, table, previous = "", None, None
+    found: list[dict] = []
+    for part in doc.parts_in(section.title):
+        wraps = [s for s in part.reading.statements if isinstance(s, Wrap)]
+        refs = (TagRef(part.tag, part.line),) if part.tag else \
+            tuple(TagRef(r.tag, part.line) for r in function) or (TagRef("", part.line),)
+        if part.kind == "row" and not wraps and table is not None:
+            table["broken"] = True
+        for statement in wraps:
+            if statement.kind == "scope":
+                scope, table = statement.scope, None
+            elif statement.kind == "fact":
+                found.append({"kind": "fact", "scope": statement.scope or scope, "line": part.line,
+                              "facts": [statement.condition], "refs": list(refs)})
+        cases = [(s.condition, s.result) for s in wraps if s.kind == "case"]
+        bounds = [(s.names, s.domain, s.condition) for s in wraps if s.kind == "bound"]
+        if part.kind == "row" and cases:
+            if table is None or previous is None or previous.kind != "row":
+                table = {"kind": "cases", "scope": scope, "line": part.line, "rows": [], "bounds": [], "refs": [],
+                         "at": []}
+                found.append(table)
+            table["rows"] += cases
+            table["at"].append((part.line, part.column, part.text, part.tag))
+            table["refs"] += refs
+        elif cases:
+            found.append({"kind": "sentence", "scope": scope, "line": part.line, "rows": cases, "bounds": bounds,
+                          "refs": list(refs), "at": [(part.line, part.column, part.text, part.tag)]})
+        elif bounds and table is not None:
+            table["bounds"] += bounds
+            table["refs"] += refs
+        elif bounds:
+            binding.unread.append(Unread(part.line, part.column, part.text, "introduces a multiple that no case "
+                                         "analysis before it uses", part.tag))
+        previous = part
+    for claim in found:
+        rows = _resolved(claim.get("rows", ()))
+        bounds = tuple(claim.get("bounds", ()))
+        if claim.get("broken"):
+            continue
+        gaps = [(at, gap) for at, row in zip(claim.get("at", ()), rows) if (gap := wraparound.encoding_gap([row], bounds))]
+        for (line, column, text, tag), gap in gaps:
+            binding.unread.append(Unread(line, column, text, gap, tag))
+        if not gaps:
+            binding.wraps.append(WrapClaim(claim["kind"], claim["scope"], claim["line"], rows, bounds,
+                                           tuple(claim.get("facts", ())), tuple(dict.fromkeys(claim["refs"]))))
+
+
+def _resolved(cases) -> tuple:
+    """The rows with "otherwise" as the negation of the rows above it, and "everywhere" as true."""
+    rows, earlier = [], []
+    for condition, result in cases:
+        if condition is None:
+            condition = ("true",)
+        elif condition == ("otherwise",):
+            condition = ("not", earlier[0] if len(earlier) == 1 else ("or", tuple(earlier))) if earlier else ("true",)
+        else:
+            earlier.append(condition)
+        rows.append((condition, result))
+    return tuple(rows)
 
 
 def _tables(doc: SpecDocument, binding: Binding) -> None:

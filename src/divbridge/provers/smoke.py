@@ -94,11 +94,12 @@ def hypotheses_query(text: str) -> str | None:
     return "\n".join(unparse(asserted if c[:1] == ["assert"] else c) for c in commands) + "\n"
 
 
-def free_division_query(text: str, op: Operator = operators.DEFAULT) -> str:
+def free_division_query(text: str, op: Operator = operators.DEFAULT, exact: tuple[str, ...] = ()) -> str:
     """The query itself with every operation of ``op`` (`Operator.smt_operations`: Div's divisions) an
-    uninterpreted function of its sorts (its negated goal ``unsat``: the goal holds of any such operation)."""
+    uninterpreted function of its sorts (its negated goal ``unsat``: the goal holds of any such operation);
+    ``exact``: sorts where they are the statement's exact arithmetic (`Statement.exact_sorts`), kept."""
     commands = _without_status(parse(text))
-    sorts = _Sorts(commands, op)
+    sorts = _Sorts(commands, op, frozenset(exact))
     declared: dict[str, str] = {}
     rewritten = [sorts.rewrite_command(c, declared) for c in commands]
     logic = next(i for i, c in enumerate(rewritten) if c[:1] == ["set-logic"])
@@ -110,8 +111,9 @@ def free_division_query(text: str, op: Operator = operators.DEFAULT) -> str:
 class _Sorts:
     """The sort of a term, as far as the queries' divisions need it: operands, literals, conversions."""
 
-    def __init__(self, commands: list, op: Operator):
+    def __init__(self, commands: list, op: Operator, exact: frozenset[str] = frozenset()):
         self.operations = op.smt_operations
+        self.exact = exact
         self.infix = op.vocabulary.infix
         self.names: dict[str, Any] = {"RNE": "RoundingMode", "RTZ": "RoundingMode", "RTP": "RoundingMode",
                                       "RTN": "RoundingMode", "RNA": "RoundingMode"}
@@ -171,6 +173,8 @@ class _Sorts:
         mode = [term[1]] if term[0].startswith("fp.") else []
         operands = term[2:] if mode else term[1:]
         sort = self.of(operands[0])
+        if unparse(sort) in self.exact:
+            return term
         name = "free_" + re.sub(r"[^A-Za-z0-9]+", "_", unparse([term[0], *mode, sort])).strip("_")
         declared.setdefault(name, f"(declare-fun {name} ({unparse(sort)} {unparse(sort)}) {unparse(sort)})")
         return [name, *operands]
@@ -214,7 +218,8 @@ def _smoke(obligation: Obligation, cache, pool: solvers.WorkerPool) -> Smoke:
         answer = _ask(obligation, "hypotheses", query, solver, cache, pool)
         hypotheses = {"refuted": "satisfiable", "proved": "vacuous"}.get(answer.verdict, "unknown")
         model = counterexample.show(answer.counterexample) if answer.counterexample else {}
-    free = free_division_query(rendered.text, operators.of_obligation_name(obligation.operator))
+    free = free_division_query(rendered.text, operators.of_obligation_name(obligation.operator),
+                               statements.of(obligation).exact_sorts(obligation))
     answer = _ask(obligation, "conclusion", free, solver, cache, pool)
     conclusion = {"refuted": "about Div", "proved": "definitional"}.get(answer.verdict, "unknown")
     return Smoke(hypotheses, conclusion, model, f"{solver} {solvers.version(solver)}")

@@ -10,6 +10,7 @@ defines its statements as `Statement` subclasses and lists them in ``STATEMENTS`
 - ``rounding_rule``: a rounding rule the document states that is not Div's own;
 - ``example``: a worked example;
 - ``integer``, ``real``, ``shape``: the integer, real and tensor properties;
+- ``wraparound``: a wrapping operator's integer result as the document states it (`k.2^n` cases, sentences);
 - ``strategy``: ways of computing Div (divbridge's own claims, traced to no tag);
 - ``accuracy_bound``: an accuracy note's bounds;
 - ``specification``: Div's contract per section and type (the WhyML specification, div_spec.mlw).
@@ -36,7 +37,7 @@ from divbridge.operators.model import Operator
 
 ENCODINGS = ("why3", "smt", "coq", "gappa", "enumeration", "predicate")
 KINDS = ("float_property", "operator_property", "case_rule", "case_table", "rounding_rule", "example", "integer",
-         "real", "shape", "strategy", "accuracy_bound", "specification")
+         "wraparound", "real", "shape", "strategy", "accuracy_bound", "specification")
 # kinds whose modules bring a heavy library (sympy): imported when a statement is not found among the others
 _LATE_KINDS = ("accuracy_bound",)
 
@@ -124,6 +125,11 @@ class Statement:
         """Why its goal holds of any division by its own form (a goal quantified over the scalar division),
         for a statement with no SMT-LIB query for the smoke tests to ask; "" when it does not say."""
         return ""
+
+    def exact_sorts(self, o: Obligation) -> tuple[str, ...]:
+        """The SMT-LIB sorts at which its query's operations are exact arithmetic, not the operator under proof
+        (the smoke tests leave them interpreted)."""
+        return ()
 
     def heading(self, o: Obligation) -> str:
         """Its title where one Why3 statement stands for every float format."""

@@ -1,0 +1,305 @@
+"""Reading an integer section's wrap-around, as the working group writes it: `k.2^n` case analyses and sentences.
+
+The WG states a wrapping operator's integer result as a case analysis over
+integer expressions (``A[i] \\times B[i] - k.2^{n} & \\text{if } A[i] \\times
+B[i] > 2^{n}-1``), whose multiples of ``2^n`` are introduced by a sentence
+("with $k \\in \\mathbb{N}$ such that $0 \\le ... \\le 2^n-1$"), for the
+types a lead-in names ("For an unsigned type of $n$ bits:"), or in words
+("the exact product minus a multiple of $2^n$ that brings it into the type's
+range").  This module reads them into `meaning.Wrap` statements over plain
+expression trees (`Expr`, `Cond` below); `obligations.document` groups them
+into claims and `statements.wraparound` encodes those exactly.
+
+Expressions: ``("A",)``, ``("B",)``, ``("var", "k_1")``, ``("num", 5)``,
+``("pow2", o)`` (2^(n+o), n the type's bits), ``("min",)`` / ``("max",)`` (the
+type's range), ``("add" | "sub" | "mul", x, y)``, ``("neg", x)``.
+Conditions: ``("cmp", op, x, y)`` (op one of < > ≤ ≥ = ≠), ``("and", parts)``,
+``("or", parts)``, ``("otherwise",)`` (no earlier row applies).
+Anything else raises `LatexError` at the token where reading stopped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from divbridge.document import meaning
+from divbridge.document.latex import LatexError, Token
+from divbridge.operators.model import Vocabulary
+
+Expr = tuple
+Cond = tuple
+
+_COMPARISONS = ("<", ">", "≤", "≥", "=", "≠")
+_TIMES = ("*", "·", ".", "\\cdot", "×")
+# the operator's exact result as an expression of A and B, by its infix
+_EXACT = {"*": ("mul", ("A",), ("B",)), "+": ("add", ("A",), ("B",)), "-": ("sub", ("A",), ("B",))}
+
+
+def exact(vocabulary: Vocabulary) -> Expr | None:
+    """The operator's exact integer result (``A * B``), or None for an operator that does not wrap."""
+    return _EXACT.get(vocabulary.infix)
+
+
+def _flat(items) -> list[Token]:
+    """The tokens with the WG's juxtapositions spelled out: ``k.2`` (a word and the number ``.2``) is
+    ``k * 2``; ``k_{1.2}`` (pylatexenc reads ``k_1.2^n`` so) is ``k_1 * 2``."""
+    out = []
+    for t in items:
+        if t.kind == "number" and t.text.startswith(".") and out and out[-1].kind in ("word", "var"):
+            out += [Token("sym", "*", t.pos), Token("number", t.text[1:], t.pos)]
+        elif t.kind == "sub" and out and out[-1].kind == "word" and t.parts and len(t.parts[0]) == 1 \
+                and t.parts[0][0].kind in ("number", "word"):
+            index, _, factor = t.parts[0][0].text.partition(".")
+            out[-1] = Token("var", f"{out[-1].text}_{index}", out[-1].pos)
+            if factor:
+                out += [Token("sym", "*", t.pos), Token("number", factor, t.pos)]
+        elif t.kind in ("macro",) or (t.kind == "word" and t.text in ("quad", "qquad")):
+            continue
+        else:
+            out.append(t)
+    return out
+
+
+class _Reader:
+    def __init__(self, items):
+        self.items = _flat(items)
+        self.i = 0
+
+    def peek(self) -> Token | None:
+        return self.items[self.i] if self.i < len(self.items) else None
+
+    def is_(self, *texts: str) -> bool:
+        t = self.peek()
+        return t is not None and t.kind in ("sym", "word", "number") and t.text.lower() in texts
+
+    def take(self, *texts: str) -> bool:
+        if self.is_(*texts):
+            self.i += 1
+            return True
+        return False
+
+    def at_end(self) -> bool:
+        return self.i >= len(self.items)
+
+    def fail(self, what: str):
+        t = self.peek()
+        raise LatexError(f"cannot read {what}" + (f" at '{t.text}'" if t is not None else ""),
+                         t.pos if t is not None else None)
+
+    # -- expressions --
+    def sum(self) -> Expr:
+        value = ("neg", self.product()) if self.take("-") else self.product()
+        while self.is_("+", "-"):
+            op = "add" if self.peek().text == "+" else "sub"
+            self.i += 1
+            value = (op, value, self.product())
+        return value
+
+    def product(self) -> Expr:
+        value = self.factor()
+        while self.is_(*_TIMES):
+            self.i += 1
+            value = ("mul", value, self.factor())
+        return value
+
+    def factor(self) -> Expr:
+        t = self.peek()
+        if t is None:
+            self.fail("an expression")
+        if self.take("("):
+            inner = self.sum()
+            if not self.take(")"):
+                self.fail("an expression")
+            return inner
+        if t.kind == "var" or (t.kind == "word" and t.text in ("k", "m")):
+            self.i += 1
+            return ("var", t.text)
+        if t.kind == "word" and t.text in ("A", "B"):
+            self.i += 1
+            if self.take("["):
+                if not (self.take("i") and self.take("]")):
+                    self.fail("an operand")
+            return (t.text,)
+        if t.kind == "number" and re.fullmatch(r"\d+", t.text):
+            self.i += 1
+            power = self.peek()
+            if power is not None and power.kind == "sup":
+                if t.text != "2":
+                    self.fail("a power of two")
+                self.i += 1
+                return _power(power)
+            return ("num", int(t.text))
+        self.fail("an expression")
+
+    # -- conditions --
+    def comparison(self) -> Cond:
+        left = self.sum()
+        links = []
+        while self.is_(*_COMPARISONS):
+            op = self.peek().text
+            self.i += 1
+            right = self.sum()
+            links.append(("cmp", op, left, right))
+            left = right
+        if not links:
+            self.fail("a comparison")
+        return links[0] if len(links) == 1 else ("and", tuple(links))
+
+    def conjunction(self) -> Cond:
+        parts = [self.comparison()]
+        while self.take("and", "∧", ","):
+            parts.append(self.comparison())
+        return parts[0] if len(parts) == 1 else ("and", tuple(parts))
+
+    def condition(self) -> Cond:
+        parts = [self.conjunction()]
+        while self.take("or", "∨"):
+            parts.append(self.conjunction())
+        return parts[0] if len(parts) == 1 else ("or", tuple(parts))
+
+
+def _power(token: Token) -> Expr:
+    """2^{n}, 2^{n-1}, 2^n + ..., 2^{8}: the exponent n plus a constant, or a constant."""
+    exponent = [t for t in (token.parts[0] if token.parts else ()) if t.kind != "space"]
+    texts = [t.text for t in exponent]
+    if texts == ["n"]:
+        return ("pow2", 0)
+    if len(texts) == 3 and texts[0] == "n" and texts[1] in ("+", "-") and texts[2].isdigit():
+        return ("pow2", int(texts[2]) * (1 if texts[1] == "+" else -1))
+    if len(texts) == 1 and texts[0].isdigit():
+        return ("num", 2 ** int(texts[0]))
+    raise LatexError(f"cannot read the power 2^{{{''.join(texts)}}}", token.pos)
+
+
+def _without_lead(items) -> list:
+    items = [t for t in items if not (t.kind == "sym" and t.text in (",", ".", ";", ":"))] if items else []
+    while items and items[0].kind == "word" and items[0].text.lower() in ("if", "when", "where"):
+        items = items[1:]
+    return items
+
+
+def row(result_tokens, condition_tokens) -> meaning.Wrap:
+    """A row of an integer case analysis: ``A[i] + B[i] - 2^{n} & \\text{if } A[i] + B[i] > 2^{n}-1``."""
+    result = _Reader(_without_lead(result_tokens))
+    expression = result.sum()
+    if not result.at_end():
+        result.fail("the row's result")
+    words = [t.text.lower() for t in _without_lead(condition_tokens)]
+    if words in (["otherwise"], ["else"], ["in", "all", "other", "cases"]):
+        return meaning.Wrap("case", ("otherwise",), expression)
+    where = _Reader(_without_lead(condition_tokens))
+    condition = where.condition()
+    if not where.at_end():
+        where.fail("the row's condition")
+    if not _mentions_operand(expression) and not _mentions_operand(condition):
+        where.fail("a case about the operands")
+    return meaning.Wrap("case", condition, expression)
+
+
+def _mentions_operand(tree) -> bool:
+    return isinstance(tree, tuple) and (tree in (("A",), ("B",)) or any(_mentions_operand(t) for t in tree[1:]))
+
+
+def _variables(r: _Reader) -> tuple[str, ...]:
+    names = []
+    while True:
+        t = r.peek()
+        if t is not None and (t.kind == "var" or (t.kind == "word" and t.text in ("k", "m"))):
+            names.append(t.text)
+            r.i += 1
+            if r.take(",", "and"):
+                continue
+        return tuple(names)
+
+
+def _bound(items) -> meaning.Wrap | None:
+    """"with $k_1, k_2 \\in \\mathbb{N}$ such that $... \\le ... \\le ...$ and $...$": the multiples'
+    domain and what they satisfy.  None: not a sentence of this kind."""
+    r = _Reader([t for t in items if not (t.kind == "sym" and t.text in (".", ";", ":", "$"))])
+    r.take("with", "where", "and")
+    names = _variables(r)
+    if not names or not r.take("∈", "in"):
+        return None
+    domain = r.peek()
+    if domain is None or domain.text not in ("N", "Z", "ℕ", "ℤ"):
+        r.fail("the domain of the multiple (ℕ or ℤ)")
+    r.i += 1
+    if r.at_end():
+        return meaning.Wrap("bound", None, None, names, "N" if domain.text in ("N", "ℕ") else "Z")
+    if not (r.take("such") and r.take("that")):
+        r.fail("'such that'")
+    condition = r.condition()
+    if not r.at_end():
+        r.fail("the condition")
+    return meaning.Wrap("bound", condition, None, names, "N" if domain.text in ("N", "ℕ") else "Z")
+
+
+_SCOPE = re.compile(r"^for (?:an? |the )?(unsigned|signed) (?:types?|values|integers?)\b[^.]*:?$", re.I)
+
+
+def _plain(text: str) -> str:
+    text = re.sub(r"[$`*]|\\[,;!]|\\left|\\right", "", text)
+    text = re.sub(r"\\text(?:rm)?\{([^}]*)\}", r"\1", text)
+    text = re.sub(r"\{([^{}]*)\}", r"\1", text)
+    return " ".join(text.replace("’", "'").split()).strip(" .").lower()
+
+
+def _clauses(vocabulary: Vocabulary, x: Expr) -> list[tuple[re.Pattern, object]]:
+    """The sentences in words, each clause with what it states (a statement, or a function of the match)."""
+    noun = "|".join(map(re.escape, vocabulary.result_nouns))
+    multiple = ("sub", x, ("var", "m"))                           # x minus the multiple m
+    wrapped = ("sub", x, ("mul", ("var", "m"), ("pow2", 0)))     # x minus m times 2^n
+    wraps = (meaning.Wrap("case", None, wrapped),
+             meaning.Wrap("bound", ("and", (("cmp", "≤", ("min",), wrapped), ("cmp", "≤", wrapped, ("max",)))),
+                          None, ("m",), "Z"))
+    beyond = {"above": ("cmp", "≤", x, ("max",)), "below": ("cmp", "≥", x, ("min",))}
+    return [
+        (re.compile(rf"^(?:the|an?) (?:{noun}) wraps around$"), ()),      # its definition follows the colon
+        (re.compile(rf"^(?:the (?:{noun}) |it )?wraps around(?: modulo 2\^n)?(?: into the type's range)?$"), wraps),
+        (re.compile(rf"^(?:it|the (?:{noun})) is the exact (?:{noun}) minus a multiple of 2\^n(?:, for a type of n "
+                    r"bits,)? that brings it (?:in|back in)to the type's range$"), wraps),
+        (re.compile(rf"^(?:an?|the) (?:{noun}) of two operands of the type leaves the range by less than 2\^n$"),
+         (meaning.Wrap("fact", ("and", (("cmp", "<", ("sub", ("min",), ("pow2", 0)), x),
+                                        ("cmp", "<", x, ("add", ("max",), ("pow2", 0))))), None),)),
+        (re.compile(r"^(?:so |hence |thus )?the multiple is ((?:-?(?:2\^n|0)(?:, | or |, or )?)+)$"),
+         lambda m: (meaning.Wrap("case", None, multiple),
+                    meaning.Wrap("bound", ("or", tuple(("cmp", "=", ("var", "m"), _literal(v))
+                                                       for v in re.split(r", or |, | or ", m.group(1)))),
+                                 None, ("m",), "Z"))),
+        (re.compile(rf"^for an? (unsigned|signed) type,? the exact (?:{noun}) is never (above|below) the range"
+                    r"(?:, only (?:below|above) it)?$"),
+         lambda m: (meaning.Wrap("fact", beyond[m.group(2)], None, scope=m.group(1)),)),
+    ]
+
+
+def _literal(text: str) -> Expr:
+    value = ("pow2", 0) if text.lstrip("-") == "2^n" else ("num", 0)
+    return ("neg", value) if text.startswith("-") else value
+
+
+def sentence(items, text: str, vocabulary: Vocabulary) -> meaning.Reading | None:
+    """A sentence of an integer section about the wrap-around, or None when it is not one."""
+    x = exact(vocabulary)
+    if x is None:
+        return None
+    plain = _plain(text)
+    if _SCOPE.match(plain):
+        return meaning.understood(meaning.Wrap("scope", scope=_SCOPE.match(plain).group(1)))
+    if any(t.kind == "sym" and t.text == "∈" for t in items):
+        try:
+            found = _bound(items)
+        except LatexError as exc:
+            return meaning.not_understood(f"the multiples' condition cannot be read: {exc}")
+        return meaning.understood(found) if found is not None else None
+    statements: list = []
+    for clause in re.split(r"[:;] |, so |\. ", plain):
+        for pattern, states in _clauses(vocabulary, x):
+            m = pattern.match(clause.strip())
+            if m:
+                statements += states(m) if callable(states) else states
+                break
+        else:
+            return None
+    statements = list(dict.fromkeys(statements))
+    return meaning.understood(*statements) if statements else \
+        meaning.understood(meaning.NoClaim("a lead-in to the wrap-around stated next"))

@@ -1,0 +1,321 @@
+"""A wrapping operator's integer result as the document states it (`document.wraparound`), in one integer type.
+
+A claim is a case analysis, a sentence, or a fact (`obligations.document.WrapClaim`), in the obligation's
+params: ``rows`` ((condition, result) trees, "otherwise" already the negation of the earlier rows),
+``bounds`` ((names, domain, condition): the multiples the results use) and ``facts`` (conditions on the
+operands).  Its meaning, for every pair (a, b) of the type and c the operator's bit-vector operation on
+them (``Names.smtlib_int``: ``bvmul``, ``bvadd``, ``bvsub``, read in the type's signedness):
+
+    every fact holds, and where a row's condition holds, some value of the row's multiple in its domain
+    satisfies the conditions its bound puts on it and makes c the row's result.
+
+The multiple is not left to a quantifier: a result ``E + P*k`` (P a constant given n) names it, as
+``k = (c - E) / P`` when P divides ``c - E``, and nothing else; so "there is a k" is exactly "P divides
+c - E and that k satisfies its conditions".  The SMT-LIB goal computes every expression exactly in
+bit-vectors wide enough that nothing overflows (`width`), the mirror the same in Python integers, on the
+operator's integer kernel.  A row this cannot encode (a multiple no bound introduces, two multiples in one
+result, one multiplied by an operand) is an encoding gap (`encoding_gap`): unread, never an obligation.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from divbridge import operators
+from divbridge.formats import IntFormat, get_format
+from divbridge.statements import Statement
+from divbridge.statements.smtlib import bv_literal
+
+_ZERO, _ONE = ("num", 0), ("num", 1)
+
+
+def variables_of(tree) -> set[str]:
+    if not isinstance(tree, tuple) or not tree:
+        return set()
+    if tree[0] == "var":
+        return {tree[1]}
+    return set().union(*(variables_of(t) for t in tree[1:] if isinstance(t, tuple)), set())
+
+
+def _has_operand(tree) -> bool:
+    return isinstance(tree, tuple) and bool(tree) and (tree[0] in ("A", "B") or any(
+        _has_operand(t) for t in tree[1:] if isinstance(t, tuple)))
+
+
+def linear(expr: tuple, var: str) -> tuple[tuple, tuple]:
+    """(E, P) with ``expr = E + P * var``, P free of operands and of ``var``; ValueError if not so."""
+    e, p = _linear(expr, var)
+    return _simplified(e), _simplified(p)
+
+
+def _simplified(tree: tuple) -> tuple:
+    """The tree without the zeros and ones `_linear` leaves (``x - 0 * 2^n`` is ``x``)."""
+    head = tree[0]
+    if head == "neg":
+        inner = _simplified(tree[1])
+        return _ZERO if inner == _ZERO else ("num", -inner[1]) if inner[0] == "num" else ("neg", inner)
+    if head not in ("add", "sub", "mul"):
+        return tree
+    x, y = _simplified(tree[1]), _simplified(tree[2])
+    if head == "mul":
+        if _ZERO in (x, y):
+            return _ZERO
+        return y if x == _ONE else x if y == _ONE else (head, x, y)
+    if y == _ZERO:
+        return x
+    if x == _ZERO:
+        return y if head == "add" else _simplified(("neg", y))
+    return (head, x, y)
+
+
+def _linear(expr: tuple, var: str) -> tuple[tuple, tuple]:
+    if var not in variables_of(expr):
+        return expr, _ZERO
+    head = expr[0]
+    if head == "var":
+        return _ZERO, _ONE
+    if head == "neg":
+        e, p = _linear(expr[1], var)
+        return ("neg", e), ("neg", p)
+    if head in ("add", "sub"):
+        (e1, p1), (e2, p2) = _linear(expr[1], var), _linear(expr[2], var)
+        return (head, e1, e2), (head, p1, p2)
+    if head == "mul":
+        left, right = expr[1], expr[2]
+        if var in variables_of(left) and var in variables_of(right):
+            raise ValueError("the multiple multiplies itself")
+        inner, factor = (left, right) if var in variables_of(left) else (right, left)
+        if _has_operand(factor) or variables_of(factor):
+            raise ValueError("the multiple is multiplied by an operand")
+        e, p = _linear(inner, var)
+        return ("mul", e, factor), ("mul", p, factor)
+    raise ValueError(f"cannot solve for {var}")
+
+
+def evaluate(tree, n: int, env: dict, fmt: IntFormat | None = None):
+    """An expression's exact integer value, or a condition's truth, with ``env`` giving A, B and the multiples
+    (Python integers, or NumPy arrays of them: then elementwise)."""
+    head = tree[0]
+    if head in ("A", "B"):
+        return env[head]
+    if head == "var":
+        return env[tree[1]]
+    if head == "num":
+        return tree[1]
+    if head == "pow2":
+        return 2 ** (n + tree[1])
+    if head in ("min", "max"):
+        return fmt.min if head == "min" else fmt.max
+    if head == "neg":
+        return -evaluate(tree[1], n, env, fmt)
+    if head in ("add", "sub", "mul"):
+        x, y = evaluate(tree[1], n, env, fmt), evaluate(tree[2], n, env, fmt)
+        return x + y if head == "add" else x - y if head == "sub" else x * y
+    if head == "cmp":
+        x, y = evaluate(tree[2], n, env, fmt), evaluate(tree[3], n, env, fmt)
+        found = {"<": x < y, ">": x > y, "≤": x <= y, "≥": x >= y, "=": x == y, "≠": x != y}[tree[1]]
+        return np.asarray(found, dtype=bool)
+    if head in ("and", "or"):
+        combine = np.logical_and if head == "and" else np.logical_or
+        return functools.reduce(combine, (evaluate(p, n, env, fmt) for p in tree[1]), np.bool_(head == "and"))
+    if head == "not":
+        return np.logical_not(evaluate(tree[1], n, env, fmt))
+    if head == "true":
+        return np.bool_(True)
+    raise ValueError(f"not an expression: {head}")
+
+
+def _conjuncts(condition) -> list:
+    if condition is None:
+        return []
+    if condition[0] == "and":
+        return [c for part in condition[1] for c in _conjuncts(part)]
+    return [condition]
+
+
+def _plan(row: tuple, bounds) -> tuple:
+    """How a row is checked: (condition, result, multiple or "", E, P, domain, its conditions)."""
+    condition, result = row
+    names = sorted(variables_of(result))
+    if not names:
+        return condition, result, "", result, _ZERO, "", ()
+    if len(names) > 1:
+        raise ValueError(f"two multiples ({', '.join(names)}) in one result")
+    var = names[0]
+    declared = [b for b in bounds if var in b[0]]
+    if not declared:
+        raise ValueError(f"the multiple {var} is introduced by no sentence")
+    e, p = linear(result, var)
+    domain = declared[0][1]
+    conditions = tuple(c for b in declared for c in _conjuncts(b[2]) if variables_of(c) and variables_of(c) <= {var})
+    return condition, result, var, e, p, domain, conditions
+
+
+def encoding_gap(rows, bounds, n: int = 8) -> str:
+    """Why a claim's rows cannot be encoded exactly ("" when they can)."""
+    for row in rows:
+        try:
+            plan = _plan(row, bounds)
+        except ValueError as exc:
+            return str(exc)
+        if plan[2] and evaluate(plan[4], n, {}) == 0:
+            return "the multiple's factor is zero"
+        if variables_of(row[0]):
+            return f"the row's condition names the multiple {', '.join(sorted(variables_of(row[0])))}"
+    return ""
+
+
+def holds(rows, bounds, facts, fmt: IntFormat, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """The claim at each pair (object arrays of Python integers): ``c`` is the operator's result on (a, b)."""
+    n, env = fmt.bits, {"A": a, "B": b}
+    found = np.ones(a.shape, bool)
+    for f in facts:
+        found &= evaluate(f, n, env, fmt)
+    for row in rows:
+        condition, _, var, e, p, domain, conditions = _plan(row, bounds)
+        applies = evaluate(condition, n, env, fmt) & np.ones(a.shape, bool)
+        rest = c - evaluate(e, n, env, fmt)
+        if not var:
+            found &= ~applies | (rest == 0)
+            continue
+        factor = evaluate(p, n, env, fmt)
+        divides = np.asarray(rest % factor == 0, bool)
+        k = rest // factor
+        good = divides & (np.asarray(k >= 0, bool) if domain == "N" else True)
+        for x in conditions:
+            good &= evaluate(x, n, {**env, var: k}, fmt)
+        found &= ~applies | good
+    return found
+
+
+def width(rows, bounds, facts, fmt: IntFormat) -> int:
+    """Bits in which every expression of the claim is exact (a generous interval bound, plus a sign bit)."""
+    n = fmt.bits
+    top = 2 ** (n + 1)
+
+    def size(tree, env) -> int:
+        head = tree[0]
+        if head in ("A", "B", "min", "max"):
+            return top
+        if head == "var":
+            return env.get(tree[1], top)
+        if head == "num":
+            return abs(tree[1])
+        if head == "pow2":
+            return 2 ** max(n + tree[1], 0)
+        if head == "neg":
+            return size(tree[1], env)
+        if head in ("add", "sub"):
+            return size(tree[1], env) + size(tree[2], env)
+        if head == "mul":
+            return size(tree[1], env) * size(tree[2], env)
+        if head == "cmp":
+            return max(size(tree[2], env), size(tree[3], env))
+        if head in ("and", "or"):
+            return max((size(p, env) for p in tree[1]), default=1)
+        return size(tree[1], env) if len(tree) > 1 else 1       # not, true
+
+    biggest = max([size(f, {}) for f in facts] + [top])
+    for row in rows:
+        condition, result, var, e, p, _, conditions = _plan(row, bounds)
+        env = {}
+        if var:
+            env[var] = (top + size(e, {})) // max(abs(evaluate(p, n, {})), 1) + 1
+        biggest = max([biggest, size(condition, {}), size(result, env),
+                       size(e, {})] + [size(x, env) for x in conditions])
+    return max(biggest.bit_length() + 2, 2 * n + 2)
+
+
+class _Smt:
+    """The claim's trees as SMT-LIB bit-vector terms of width ``w`` (signed comparisons: nothing overflows)."""
+
+    def __init__(self, fmt: IntFormat, w: int):
+        self.fmt, self.w = fmt, w
+        self.extend = f"(_ {'sign' if fmt.signed else 'zero'}_extend {w - fmt.bits})"
+
+    def term(self, tree, env: dict) -> str:
+        head = tree[0]
+        if head in ("A", "B"):
+            return f"({self.extend} {head.lower()})"
+        if head == "var":
+            return env[tree[1]]
+        if head == "num":
+            return bv_literal(self.w, tree[1])
+        if head == "pow2":
+            return bv_literal(self.w, 2 ** (self.fmt.bits + tree[1]))
+        if head in ("min", "max"):
+            return bv_literal(self.w, self.fmt.min if head == "min" else self.fmt.max)
+        if head == "neg":
+            return f"(bvneg {self.term(tree[1], env)})"
+        if head in ("add", "sub", "mul"):
+            return f"(bv{head} {self.term(tree[1], env)} {self.term(tree[2], env)})"
+        if head == "cmp":
+            op = {"<": "bvslt", ">": "bvsgt", "≤": "bvsle", "≥": "bvsge", "=": "=", "≠": "distinct"}[tree[1]]
+            return f"({op} {self.term(tree[2], env)} {self.term(tree[3], env)})"
+        if head in ("and", "or"):      # SMT-LIB's and / or take two arguments or more
+            parts = [self.term(p, env) for p in tree[1]]
+            return parts[0] if len(parts) == 1 else f"({head} {' '.join(parts)})" if parts else \
+                ("true" if head == "and" else "false")
+        if head == "not":
+            return f"(not {self.term(tree[1], env)})"
+        if head == "true":
+            return "true"
+        if head == "smt":              # a term already written
+            return tree[1]
+        raise ValueError(f"not an expression: {head}")
+
+
+class WrapAround(Statement):
+    kind = "wraparound"
+    name = "wraparound"
+    families = ("int",)
+    encodings = frozenset({"smt", "predicate"})
+
+    def smt_frame(self, o) -> str:
+        return "int"
+
+    def exact_sorts(self, o) -> tuple[str, ...]:
+        fmt = get_format(o.format)
+        return (f"(_ BitVec {width(*self._claim(o), fmt)})",)
+
+    @staticmethod
+    def _claim(o):
+        return o.params["rows"], o.params["bounds"], o.params["facts"]
+
+    def smt(self, o, context) -> str:
+        fmt = context["fmt"]
+        rows, bounds, facts = self._claim(o)
+        w = width(rows, bounds, facts, fmt)
+        smt = _Smt(fmt, w)
+        lines = [f"; exact integer arithmetic in {w}-bit vectors (nothing overflows there); C is the operator's "
+                 f"result, c, read as {'a signed' if fmt.signed else 'an unsigned'} integer",
+                 f"(define-fun C () (_ BitVec {w}) ({smt.extend} c))"]
+        claims = [smt.term(f, {}) for f in facts]
+        for number, row in enumerate(rows, 1):
+            condition, _, var, e, p, domain, conditions = _plan(row, bounds)
+            if not var:
+                claims.append(f"(=> {smt.term(condition, {})} (= C {smt.term(e, {})}))")
+                continue
+            factor = bv_literal(w, evaluate(p, fmt.bits, {}))
+            lines.append(f"; row {number}: the multiple {var} that makes C its result, when it is an integer")
+            lines.append(f"(define-fun rest_{number} () (_ BitVec {w}) (bvsub C {smt.term(e, {})}))")
+            lines.append(f"(define-fun {var}_{number} () (_ BitVec {w}) (bvsdiv rest_{number} {factor}))")
+            env = {var: f"{var}_{number}"}
+            needs = [f"(= (bvsrem rest_{number} {factor}) {bv_literal(w, 0)})"]
+            if domain == "N":
+                needs.append(f"(bvsge {var}_{number} {bv_literal(w, 0)})")
+            needs += [smt.term(x, env) for x in conditions]
+            claims.append(f"(=> {smt.term(condition, {})} (and {' '.join(needs)}))")
+        lines.append(f"(define-fun goal () Bool {smt.term(('and', tuple(('smt', c) for c in claims)), {})})")
+        return "\n".join(lines)
+
+    def predicate(self, o, fmt, a, b):
+        op = operators.of_obligation_name(o.operator)
+        a, b = a.astype(object), b.astype(object)
+        c = np.array([op.kernels.integer(fmt, int(x), int(y)) for x, y in zip(a, b)], dtype=object)
+        return np.ones(a.shape, bool), holds(*self._claim(o), fmt, a, b, c)
+
+
+STATEMENTS = (WrapAround(),)
