@@ -791,6 +791,9 @@ class _Walk:
         if envs and envs[-1].text in ("cases", "dcases") and name in ("C", "Y", self.output):
             self.cases(block, envs[-1], line, render(items))
             return
+        if envs and envs[-1].text == "array" and name in ("C", "Y", self.output) and self.wraps(line):
+            self.wrap_cases(block, envs[-1])     # the WG's \left\{ \begin{array} ... \right\} layout
+            return
         if matrix_env is not None:
             self.doc.findings.append(Finding("ill-formed", line, "a matrix that is not assigned to A, B or C",
                                              column=column))
@@ -849,7 +852,7 @@ class _Walk:
 
     def cases(self, block: Block, env: Token, line: int, text: str) -> None:
         line = self.where(block, env)[0]          # a table is where its cases begin
-        if self.section(line).family == "int" and wraparound.exact(self.vocabulary()) is not None:
+        if self.wraps(line):
             self.wrap_cases(block, env)
             return
         rows = []
@@ -894,6 +897,10 @@ class _Walk:
                 reading = meaning.not_understood(f"the row cannot be read: {exc}")
             self.add_part("row", row_line, row_column,
                           f"{render(result_tokens)} & {render(condition_tokens)}".strip(), reading)
+
+    def wraps(self, line: int) -> bool:
+        """Whether the line is in an integer section of an operator that wraps around."""
+        return self.section(line).family == "int" and wraparound.exact(self.vocabulary()) is not None
 
     def vocabulary(self):
         return (operator_of(self.doc) or operators.DEFAULT).vocabulary

@@ -261,7 +261,7 @@ def _wraps(binding: Binding, fmt: IntFormat, params: dict) -> list[Obligation]:
         obligations.append(_obligation(
             claim.refs, id=f"int.{fmt.name}.wraparound.{claim.kind}_{number}",
             title=f"{op.names.smtlib_int} on {fmt.name} as the {'case analysis' if claim.kind == 'cases' else claim.kind} "
-                  f"at line {claim.line} states it", family="int", format=fmt.name, kind="wraparound",
+                  "states it", family="int", format=fmt.name, kind="wraparound",
             prop="wraparound", statement=str(claim),
             params={**params, "rows": claim.rows, "bounds": claim.bounds, "facts": claim.facts}))
     return obligations

@@ -24,6 +24,7 @@ import functools
 import numpy as np
 
 from divbridge import operators
+from divbridge.document.meaning import show
 from divbridge.formats import IntFormat, get_format
 from divbridge.statements import Statement
 from divbridge.statements.smtlib import bv_literal
@@ -190,6 +191,23 @@ def holds(rows, bounds, facts, fmt: IntFormat, a: np.ndarray, b: np.ndarray, c: 
     return found
 
 
+def first_failure(rows, bounds, facts, fmt: IntFormat, a: int, b: int, c: int) -> tuple[int, str] | None:
+    """Where the claim fails at one pair: (the failing row's index, or -1 for a fact; what it states there)."""
+    one = [np.array([x], dtype=object) for x in (a, b, c)]
+    for f in facts:
+        if not holds((), bounds, (f,), fmt, *one)[0]:
+            return -1, f"{show(f)} is false there"
+    for index, row in enumerate(rows):
+        if holds((row,), bounds, (), fmt, *one)[0]:
+            continue
+        condition, result, var, e, p, domain, conditions = _plan(row, bounds)
+        if not var:
+            return index, f"{show(condition)} → C = {show(result)} = {evaluate(result, fmt.bits, {'A': a, 'B': b}, fmt)}"
+        where = " such that " + " and ".join(show(x) for x in conditions) if conditions else ""
+        return index, f"{show(condition)} → C = {show(result)} for no {var} ∈ {'ℕ' if domain == 'N' else 'ℤ'}{where}"
+    return None
+
+
 def width(rows, bounds, facts, fmt: IntFormat) -> int:
     """Bits in which every expression of the claim is exact (a generous interval bound, plus a sign bit)."""
     n = fmt.bits
@@ -310,6 +328,19 @@ class WrapAround(Statement):
             claims.append(f"(=> {smt.term(condition, {})} (and {' '.join(needs)}))")
         lines.append(f"(define-fun goal () Bool {smt.term(('and', tuple(('smt', c) for c in claims)), {})})")
         return "\n".join(lines)
+
+    def explain(self, o, fmt, values) -> str:
+        op = operators.of_obligation_name(o.operator)
+        a, b = int(values["a"]), int(values["b"])
+        c = op.kernels.integer(fmt, a, b)
+        shown = f"a = {fmt.describe(a)}, b = {fmt.describe(b)}: {op.names.smtlib_int} gives {fmt.describe(c)}"
+        failure = first_failure(*self._claim(o), fmt, a, b, c)
+        if failure is None:
+            return shown
+        index, what = failure
+        lines = list(dict.fromkeys(o.lines))
+        line = lines[min(index, len(o.params["rows"]) - 1)] if index >= 0 and lines else (lines or [0])[0]
+        return f"{shown}; line {line} states {what}"
 
     def predicate(self, o, fmt, a, b):
         op = operators.of_obligation_name(o.operator)
