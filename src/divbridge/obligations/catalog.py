@@ -37,15 +37,17 @@ def _obligation(refs: tuple[TagRef, ...], **fields) -> Obligation:
     return Obligation(requirements=tuple(r.tag for r in refs), lines=tuple(r.line for r in refs), **fields)
 
 
-def _of(binding: Binding, obligations: list[Obligation]) -> list[Obligation]:
+def _of(binding: Binding, obligations: list[Obligation], generic: frozenset[str] = frozenset({"smt"})
+        ) -> list[Obligation]:
     """The obligations of the binding's operator: their ids start with its prefix and they name it (nothing
-    changes for the registry's default operator, see `operators.id_prefix`)."""
+    changes for the registry's default operator, see `operators.id_prefix`).  ``generic``: the backends that
+    render them for any operator (SMT-LIB; Why3 too for the tensor goals): the Coq, Gappa and enumeration
+    backends, and Why3's other modules, know the default operator only."""
     op = binding.operator
     if op is operators.DEFAULT:
         return obligations
-    smt_only = frozenset({"smt"})   # the Why3, Coq, Gappa and enumeration backends know the default operator only
     return [Obligation(**{**o.__dict__, "id": operators.id_prefix(op) + o.id, "operator": operators.obligation_name(op),
-                          "backends": o.backends & smt_only}) for o in obligations]
+                          "backends": o.backends & generic}) for o in obligations]
 
 
 def float_obligations(binding: Binding) -> list[Obligation]:
@@ -281,14 +283,16 @@ def real_obligations(binding: Binding) -> list[Obligation]:
 
 
 def shape_obligations(binding: Binding) -> list[Obligation]:
+    """The tensor goals (`statements.shape`), in Why3, in the operator's names."""
     obligations = []
-    for prop in statements.registry().of_kind("shape") if _library(binding) else ():
+    words = {"op": binding.operator.name, "infix": binding.operator.vocabulary.infix}
+    for prop in statements.registry().of_kind("shape"):
         if binding.has(prop.roles[0]):
             obligations.append(_obligation(
-                binding.refs(*prop.roles), id=f"shape.{prop.group}.{prop.name}", title=prop.title, family="shape",
-                format="none", kind=prop.group, prop=prop.name, statement=prop.statement,
+                binding.refs(*prop.roles), id=f"shape.{prop.group}.{prop.name}", title=prop.title.format(**words),
+                family="shape", format="none", kind=prop.group, prop=prop.name, statement=prop.statement.format(**words),
                 backends=frozenset({"why3"})))
-    return obligations
+    return _of(binding, obligations, frozenset({"why3"}))
 
 
 def contract_obligations(binding: Binding) -> list[Obligation]:

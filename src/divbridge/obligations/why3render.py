@@ -22,7 +22,7 @@ from pathlib import Path
 
 import jinja2
 
-from divbridge import assets, statements
+from divbridge import assets, operators, statements
 from divbridge.atomicio import remove_others, write_text_atomic
 from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations.model import Obligation
@@ -113,8 +113,9 @@ def module_key(obligation: Obligation) -> tuple[str, str]:
     family, fmt = obligation.family, obligation.format
     if family == "real":
         return "div_real", "DivReal"
-    if family == "shape":
-        return "div_shape", "DivTensor"
+    if family == "shape":     # the tensor level of the operator (Div's: div_shape, DivTensor)
+        name = operators.of_obligation_name(obligation.operator).name
+        return f"{name.lower()}_shape", f"{name}Tensor"
     if family == "spec":
         return "div_spec", "DivSpec"
     return f"div_{family}_{fmt}", f"Div{family.capitalize()}_{fmt}"
@@ -189,6 +190,9 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
                "clone_as": CLONE_AS, "lemmas": lemmas}
     if family == "float":
         context["fmt"] = _float_context(get_format(obligations[0].format))
+    elif family == "shape":
+        op = operators.of_obligation_name(obligations[0].operator)
+        context.update(op=op.name, fn=op.name.lower(), gerund=op.vocabulary.gerund)
     elif family == "int":
         context["fmt"] = get_format(obligations[0].format)
         context["excludes_int_min"] = all(o.params.get("excludes_int_min", True) for o in obligations)

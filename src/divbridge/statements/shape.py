@@ -1,7 +1,8 @@
-"""The tensor properties of Div: two tensors of one shape, divided element by element.
+"""The tensor properties of an operator: two tensors of one shape, combined element by element.
 
-Each property states its Why3 goal over the tensor model (why3/tensor.mlw, used by div_shape.mlw) and its
-predicate on the mirror: Div on a batch of tensors, compared with the scalar Div of each element.  The
+Each property states its Why3 goal over the tensor model (why3/tensor.mlw, used by div_shape.mlw, and
+<op>_shape.mlw for another operator, whose tensor function is named as the operator) and its predicate on
+the mirror: the operator on a batch of tensors, compared with the scalar operator on each element.  The
 cross-check runs it on random tensors of a few shapes in the formats the property is about.
 Adding a tensor property is one `ShapeProperty` in ``STATEMENTS``.
 
@@ -17,9 +18,10 @@ from fractions import Fraction
 
 import numpy as np
 
+from divbridge import operators
 from divbridge.formats import FloatFormat, Format, RealFormat, get_format
 from divbridge.statements import Statement
-from divbridge.statements.mirrorops import bits, div
+from divbridge.statements.mirrorops import bits, result
 
 SHAPES = ((3,), (2, 3), (2, 1, 4))
 
@@ -42,7 +44,7 @@ class ShapeProperty(Statement):
         return ()
 
     def why3(self, o) -> str:
-        return self.why3_goal
+        return self.why3_goal.format(fn=operators.of_obligation_name(o.operator).name.lower())
 
     def definitional(self, o) -> str:
         return "its Why3 goal holds for every scalar division op and element type (it unfolds map2)"
@@ -56,12 +58,13 @@ class ShapeProperty(Statement):
                 yield f"{name} tensors of shape {shape}", fmt, {"a": _tensor(fmt, a), "b": _tensor(fmt, b)}
 
     def predicate(self, o, fmt: Format, a, b):
-        """Per tensor of the batch: Div of the tensor has its shape, and each element is the scalar Div."""
+        """Per tensor of the batch: the operator on the tensor has its shape, and each element is the scalar
+        operator's."""
         holds = []
         for x, y in zip(a, b):
-            c = div(fmt, x, y)
+            c = result(o.operator, fmt, x, y)
             holds.append(c.shape == x.shape and all(
-                _same(fmt, div(fmt, x.ravel()[i:i + 1], y.ravel()[i:i + 1]), c.ravel()[i:i + 1])
+                _same(fmt, result(o.operator, fmt, x.ravel()[i:i + 1], y.ravel()[i:i + 1]), c.ravel()[i:i + 1])
                 for i in range(x.size)))
         return np.ones(len(a), bool), np.array(holds, bool)
 
@@ -79,13 +82,13 @@ def _same(fmt: Format, x: np.ndarray, y: np.ndarray) -> bool:
 STATEMENTS = (
     ShapeProperty(
         name="result_shape", title="the result has the inputs' shape", roles=("shape",),
-        statement="shape(A) = shape(B) -> shape(Div(A, B)) = shape(A)", formats=("fp32", "int8"),
+        statement="shape(A) = shape(B) -> shape({op}(A, B)) = shape(A)", formats=("fp32", "int8"),
         why3_goal="""forall op: 'a -> 'a -> 'a, a b: tensor 'a.
-    a.shape = b.shape -> (div op a b).shape = a.shape /\\ (div op a b).shape = b.shape"""),
+    a.shape = b.shape -> ({fn} op a b).shape = a.shape /\\ ({fn} op a b).shape = b.shape"""),
     ShapeProperty(
-        name="elementwise", title="each element of the result is the scalar Div of the elements",
+        name="elementwise", title="each element of the result is the scalar {op} of the elements",
         roles=("shape", "type"), formats=("real", "fp16", "bf16", "fp32", "fp64", "int32"),
-        statement="shape(A) = shape(B) -> Div(A, B)[i] = A[i] / B[i], for every element type",
+        statement="shape(A) = shape(B) -> {op}(A, B)[i] = A[i] {infix} B[i], for every element type",
         why3_goal="""forall op: 'a -> 'a -> 'a, a b: tensor 'a, i: int.
-    a.shape = b.shape /\\ valid_index a i -> get (div op a b) i = op (get a i) (get b i)"""),
+    a.shape = b.shape /\\ valid_index a i -> get ({fn} op a b) i = op (get a i) (get b i)"""),
 )
