@@ -55,7 +55,8 @@ class CaseRule:
         result = {"nan": "NaN", "inf": "±∞", "zero": "±0"}[self.result]
         sign = {"xor": "sign(A) · sign(B)", "a": "sign(A)", "b": "sign(B)", "-b": "-sign(B)", "+": "+",
                 "-": "-"}.get(self.sign, "")
-        relation = {"same_sign": ", of one sign", "opposite_sign": ", of opposite signs"}.get(self.relation, "")
+        relation = {"same_sign": ", of one sign", "opposite_sign": ", of opposite signs", "equal": ", B = A",
+                    "opposite": ", B = -A"}.get(self.relation, "")
         return (f"{classes[self.a]} and {classes[self.b].replace('A', 'B', 1)}{relation} → C = {result}"
                 + (f", sign(C) = {sign}" if sign else ""))
 
@@ -190,3 +191,58 @@ def read_case_rules(text: str, sentence: str, joins: tuple[str, ...],
                 return f"a sign ({sign}) divbridge reads but cannot state for {a} over {b}"
         rules.append(CaseRule(a, b, result, code, sentence, relation))
     return rules
+
+
+# the signs of a zero pair, in the sentence's words ("a negative zero", "-0", "two positive zeros")
+_ZERO = r"(?:an?\s+)?(?:(?:(?P<{0}w>negative|positive)\s+zero)|(?P<{0}s>[+-])\s*0)"
+_FLIP = {"+": "-", "-": "+"}
+# the relation of two non-zero operands whose exact result is zero, by the operator's infix: x + (-x), x - x
+_CANCELS = {"+": ("opposite", r"x\s*\+\s*\(\s*-\s*x\s*\)"), "-": ("equal", r"x\s*-\s*x")}
+
+
+def _zero_sign(m: re.Match, key: str) -> str:
+    word, sign = m[f"{key}w"], m[f"{key}s"]
+    return sign if sign else {"negative": "-", "positive": "+"}[word]
+
+
+def read_zero_results(text: str, sentence: str, infix: str, joins: tuple[str, ...],
+                      nouns: tuple[str, ...]) -> list[CaseRule]:
+    """"An exact sum of zero is +0, except that the sum of two negative zeros is -0; in particular x + (-x) is
+    +0" (IEEE 754's signs of an exact zero sum or difference in round to nearest, clause 6.3), as the rules it
+    states: zeros of one sign, zeros of opposite signs, and non-zero operands whose exact result is zero
+    (``x + (-x)``, ``x - x``), each with the sign the sentence gives it; [] when it is not such a sentence."""
+    if infix not in _CANCELS or not nouns:
+        return []
+    relation, cancels = _CANCELS[infix]
+    noun = "|".join(map(re.escape, nouns))
+    join = "|".join(re.escape(w) for w in (*joins, infix))
+    m = re.fullmatch(rf"an?\s+exact\s+(?:{noun})\s+of\s+zero\s+is\s+(?P<g>[+-])\s*0\s*,\s*except\s+(?:that|when)\s+"
+                     rf"(?P<exception>.+?)(?:\s*;\s*in\s+particular\s+(?P<particular>.+?))?", text.rstrip(" ."))
+    if not m:
+        return []
+    general, exception = m["g"], m["exception"]
+    both = re.fullmatch(rf"(?:(?:the\s+(?:{noun})\s+of\s+)?two\s+(?P<aw>negative|positive)\s+zeros|both\s+operands\s+"
+                        rf"are\s+(?:(?P<as>[+-])\s*0|(?P<bw>negative|positive)\s+zeros?))"
+                        rf"(?:\s+is\s+(?P<r>[+-])\s*0)?(?:\s*\(.*\))?", exception)
+    pair = re.fullmatch(rf"{_ZERO.format('a')}\s+(?:{join})\s+{_ZERO.format('b')}\s+(?:is|=)\s+(?P<r>[+-])\s*0",
+                        exception)
+    if both:
+        sa = both["as"] or {"negative": "-", "positive": "+"}[both["aw"] or both["bw"]]
+        excepted, result = (sa, sa), both["r"] or _FLIP[general]
+    elif pair:
+        excepted, result = (_zero_sign(pair, "a"), _zero_sign(pair, "b")), pair["r"]
+    else:
+        return []
+    sign = {(x, y): result if (x, y) == excepted else general for x in "+-" for y in "+-"}
+    # the four pairs of zeros as the signs a rule can state: of A, of B, their opposite, fixed
+    same = {("+", "-"): "a", ("+", "+"): "+", ("-", "-"): "-", ("-", "+"): "-b"}[sign["+", "+"], sign["-", "-"]]
+    opposite = {("+", "+"): "+", ("-", "-"): "-", ("+", "-"): "a", ("-", "+"): "b"}[sign["+", "-"], sign["-", "+"]]
+    rules = [CaseRule("zero", "zero", "zero", same, sentence, "same_sign"),
+             CaseRule("zero", "zero", "zero", opposite, sentence, "opposite_sign"),
+             CaseRule("finite_nonzero", "finite_nonzero", "zero", general, sentence, relation)]
+    if m["particular"]:
+        particular = re.fullmatch(rf"(?:{cancels})\s+is\s+(?P<r>[+-])\s*0", m["particular"])
+        if particular is None:
+            return []
+        rules.append(CaseRule("finite_nonzero", "finite_nonzero", "zero", particular["r"], sentence, relation))
+    return list(dict.fromkeys(rules))

@@ -296,7 +296,8 @@ def read(items, text: str, family: str, output: str = "C", vocabulary: Vocabular
         return understood(NoClaim("a scope statement: what the operator is not about"))
     statements: list = []
     reasons: list[str] = []
-    rules = caserule.read_case_rules(line, text, vocabulary.joins, vocabulary.result_nouns) if family == "float" else []
+    rules = caserule.read_zero_results(line, text, vocabulary.infix, vocabulary.joins, vocabulary.result_nouns) \
+        or caserule.read_case_rules(line, text, vocabulary.joins, vocabulary.result_nouns) if family == "float" else []
     if isinstance(rules, str):
         reasons.append(rules)
         rules = []
