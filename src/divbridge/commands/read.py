@@ -115,8 +115,9 @@ def per_type(statement, types: tuple[str, ...]) -> list[str]:
         for name in types:
             fmt = get_format(name)
             if isinstance(fmt, FloatFormat) and statement.rule == "ieee754":
-                lines.append(f"{name}: C = RNE(A / B) with p = {fmt.precision}, emin = {fmt.emin}, emax = {fmt.emax}; "
-                             "NaN, ±∞ and ±0 as IEEE 754 divides them")
+                words = statement.vocabulary
+                lines.append(f"{name}: C = RNE(A {words.infix} B) with p = {fmt.precision}, emin = {fmt.emin}, "
+                             f"emax = {fmt.emax}; NaN, ±∞ and ±0 as IEEE 754 {words.verbs[0]} them")
             elif isinstance(fmt, IntFormat) and statement.rule in ("trunc", "floor", "ceil", "nearest"):
                 lines.append(f"{name}: C = {statement.rule}(A / B), A, B, C in [{fmt.min}, {fmt.max}]")
             elif isinstance(fmt, FloatFormat):

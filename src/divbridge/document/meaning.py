@@ -28,16 +28,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from divbridge import operators
 from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import Condition, Result
+from divbridge.operators.model import Vocabulary
+
+
+# IEEE 754's operations as the literature writes them, by the operator's infix
+_ROUNDED = {"/": "⊘", "*": "⊗", "+": "⊕", "-": "⊖"}
 
 
 @dataclass(frozen=True)
 class Semantics:
     rule: str                 # ieee754 | trunc | floor | ceil | nearest | exact
+    vocabulary: Vocabulary = operators.DEFAULT.vocabulary   # the operator's words, for its IEEE 754 operation
 
     def __str__(self) -> str:
-        return {"ieee754": "C[i] = A[i] ⊘ B[i]: IEEE 754 division, rounded to nearest even",
+        infix = self.vocabulary.infix
+        return {"ieee754": f"C[i] = A[i] {_ROUNDED.get(infix, infix)} B[i]: IEEE 754 {self.vocabulary.gerund}, "
+                           "rounded to nearest even",
                 "trunc": "C[i] = trunc(A[i] / B[i]): the quotient rounded toward zero",
                 "floor": "C[i] = ⌊A[i] / B[i]⌋: the quotient rounded toward -∞",
                 "ceil": "C[i] = ⌈A[i] / B[i]⌉: the quotient rounded toward +∞",

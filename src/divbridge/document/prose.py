@@ -112,10 +112,11 @@ _NEGATED = re.compile(r"(?:\bnot|\bnever|\brather\s+than|\binstead\s+of|\bunlike
 _ABOUT_RESULT = re.compile(r"quotient|result|division|divides|\bc\b|output|\bdiv\b")
 
 
-def _semantics(text: str, family: str) -> list[Semantics]:
+def _semantics(text: str, family: str, vocabulary: Vocabulary) -> list[Semantics]:
+    ieee = Semantics("ieee754", vocabulary)
     text = re.sub(r"\([^()]*\)", " ", text)     # a parenthetical remark says nothing of the division
     if family == "float" and _IEEE.search(text) and not _NEGATED.search(text[:_IEEE.search(text).start()]):
-        return [Semantics("ieee754")]
+        return [ieee]
     modes = []
     for mode, pattern in _ROUNDINGS:
         for m in re.finditer(pattern, text):
@@ -124,7 +125,7 @@ def _semantics(text: str, family: str) -> list[Semantics]:
     if len(modes) != 1 or not _ABOUT_RESULT.search(text):
         return []
     if family == "float" and modes[0] == "nearest":
-        return [Semantics("ieee754")]
+        return [ieee]
     return [Semantics(modes[0])]
 
 
@@ -308,7 +309,7 @@ def read(items, text: str, family: str, output: str = "C", vocabulary: Vocabular
     elif isinstance(sign, str):
         reasons.append(f"a sign rule that {sign}")
     if not rules:
-        statements += _semantics(line, family)
+        statements += _semantics(line, family, vocabulary)
     case = _case(items, line)
     if isinstance(case, str):
         reasons.append(case)
