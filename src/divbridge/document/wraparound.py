@@ -147,7 +147,8 @@ class _Reader:
 
     def conjunction(self) -> Cond:
         parts = [self.comparison()]
-        while self.take("and", "∧", ","):
+        while self.is_("and", "∧", ",") and not self.bound_follows(self.i + 1):
+            self.i += 1
             parts.append(self.comparison())
         return parts[0] if len(parts) == 1 else ("and", tuple(parts))
 
@@ -156,6 +157,19 @@ class _Reader:
         while self.take("or", "∨"):
             parts.append(self.conjunction())
         return parts[0] if len(parts) == 1 else ("or", tuple(parts))
+
+
+    def bound_follows(self, at: int) -> bool:
+        """Whether the tokens from ``at`` introduce multiples ("k_2 \\in N ..."): a bound of its own."""
+        while at < len(self.items) and _is_multiple(self.items[at]):
+            at += 1
+            if at < len(self.items) and self.items[at].text in (",", "and"):
+                at += 1
+        return at < len(self.items) and self.items[at].text in ("∈", "in") and _is_multiple(self.items[at - 1])
+
+
+def _is_multiple(t: Token) -> bool:
+    return t.kind == "var" or (t.kind == "word" and t.text in ("k", "m"))
 
 
 def _power(token: Token) -> Expr:
@@ -204,7 +218,7 @@ def _variables(r: _Reader) -> tuple[str, ...]:
     names = []
     while True:
         t = r.peek()
-        if t is not None and (t.kind == "var" or (t.kind == "word" and t.text in ("k", "m"))):
+        if t is not None and _is_multiple(t):
             names.append(t.text)
             r.i += 1
             if r.take(",", "and"):
@@ -212,26 +226,29 @@ def _variables(r: _Reader) -> tuple[str, ...]:
         return tuple(names)
 
 
-def _bound(items) -> meaning.Wrap | None:
-    """"with $k_1, k_2 \\in \\mathbb{N}$ such that $... \\le ... \\le ...$ and $...$": the multiples'
-    domain and what they satisfy.  None: not a sentence of this kind."""
+def _bounds(items) -> list[meaning.Wrap]:
+    """"with $k_1, k_2 \\in \\mathbb{N}$ such that $... \\le ... \\le ...$ and $...$" (or one such clause per
+    multiple, joined by "and"): the multiples' domain and what they satisfy.  []: not a sentence of this kind."""
     r = _Reader([t for t in items if not (t.kind == "sym" and t.text in (".", ";", ":", "$"))])
-    r.take("with", "where", "and")
-    names = _variables(r)
-    if not names or not r.take("∈", "in"):
-        return None
-    domain = r.peek()
-    if domain is None or domain.text not in ("N", "Z", "ℕ", "ℤ"):
-        r.fail("the domain of the multiple (ℕ or ℤ)")
-    r.i += 1
-    if r.at_end():
-        return meaning.Wrap("bound", None, None, names, "N" if domain.text in ("N", "ℕ") else "Z")
-    if not (r.take("such") and r.take("that")):
-        r.fail("'such that'")
-    condition = r.condition()
-    if not r.at_end():
-        r.fail("the condition")
-    return meaning.Wrap("bound", condition, None, names, "N" if domain.text in ("N", "ℕ") else "Z")
+    r.take("with", "where")
+    found = []
+    while not r.at_end():
+        if found and not r.take("and", ","):
+            r.fail("the condition")
+        names = _variables(r)
+        if not names or not r.take("∈", "in"):
+            return found
+        domain = r.peek()
+        if domain is None or domain.text not in ("N", "Z", "ℕ", "ℤ"):
+            r.fail("the domain of the multiple (ℕ or ℤ)")
+        r.i += 1
+        condition = None
+        if r.take("such"):
+            if not r.take("that"):
+                r.fail("'such that'")
+            condition = r.condition()
+        found.append(meaning.Wrap("bound", condition, None, names, "N" if domain.text in ("N", "ℕ") else "Z"))
+    return found
 
 
 _SCOPE = re.compile(r"^for (?:an? |the )?(unsigned|signed) (?:types?|values|integers?)\b[^.]*:?$", re.I)
@@ -287,10 +304,10 @@ def sentence(items, text: str, vocabulary: Vocabulary) -> meaning.Reading | None
         return meaning.understood(meaning.Wrap("scope", scope=_SCOPE.match(plain).group(1)))
     if any(t.kind == "sym" and t.text == "∈" for t in items):
         try:
-            found = _bound(items)
+            found = _bounds(items)
         except LatexError as exc:
             return meaning.not_understood(f"the multiples' condition cannot be read: {exc}")
-        return meaning.understood(found) if found is not None else None
+        return meaning.understood(*found) if found else None
     statements: list = []
     for clause in re.split(r"[:;] |, so |\. ", plain):
         for pattern, states in _clauses(vocabulary, x):
