@@ -29,7 +29,7 @@ def float_add_bits(fmt: FloatFormat, a_bits: int, b_bits: int) -> int:
 ADD = Operator(
     name="Add",
     vocabulary=Vocabulary(
-        verbs=("adds", "added to", "add"), result_nouns=("sum",), roles=("first addend", "second addend"),
+        verbs=("adds", "added to", "add", "adding"), result_nouns=("sum",), roles=("first addend", "second addend"),
         symbols=("+",), gerund="addition", heading=r"\badd\b", infix="+", joins=("plus",)),
     rules=(
         SpecialRule("nan_a", "nan", "any", "nan", text="a NaN operand gives NaN"),

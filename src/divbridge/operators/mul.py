@@ -28,7 +28,7 @@ def float_mul_bits(fmt: FloatFormat, a_bits: int, b_bits: int) -> int:
 MUL = Operator(
     name="Mul",
     vocabulary=Vocabulary(
-        verbs=("multiplies", "multiplied by", "multiply"), result_nouns=("product",),
+        verbs=("multiplies", "multiplied by", "multiply", "multiplying"), result_nouns=("product",),
         roles=("multiplicand", "multiplier"), symbols=(r"\times", "*", r"\cdot"), gerund="multiplication",
         heading=r"\bmul\b", infix="*", joins=("times",)),
     rules=(

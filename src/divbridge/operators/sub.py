@@ -20,7 +20,7 @@ def float_sub_bits(fmt: FloatFormat, a_bits: int, b_bits: int) -> int:
 SUB = Operator(
     name="Sub",
     vocabulary=Vocabulary(
-        verbs=("subtracts", "subtracted from", "subtract"), result_nouns=("difference",),
+        verbs=("subtracts", "subtracted from", "subtract", "subtracting"), result_nouns=("difference",),
         roles=("minuend", "subtrahend"), symbols=("-",), gerund="subtraction", heading=r"\bsub\b", infix="-",
         joins=("minus",)),
     rules=(
