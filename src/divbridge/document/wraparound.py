@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from divbridge.document import meaning
+from divbridge.document.formula import _Stream
 from divbridge.document.latex import LatexError, Token
 from divbridge.operators.model import Vocabulary
 
@@ -60,13 +61,12 @@ def _flat(items) -> list[Token]:
     return out
 
 
-class _Reader:
-    def __init__(self, items):
-        self.items = _flat(items)
-        self.i = 0
+class _Reader(_Stream):
+    """The formula grammar's token stream (`formula._Stream`) over the flattened tokens, taking any one of
+    several words."""
 
-    def peek(self) -> Token | None:
-        return self.items[self.i] if self.i < len(self.items) else None
+    def __init__(self, items):
+        super().__init__(_flat(items))
 
     def is_(self, *texts: str) -> bool:
         t = self.peek()
@@ -77,14 +77,6 @@ class _Reader:
             self.i += 1
             return True
         return False
-
-    def at_end(self) -> bool:
-        return self.i >= len(self.items)
-
-    def fail(self, what: str):
-        t = self.peek()
-        raise LatexError(f"cannot read {what}" + (f" at '{t.text}'" if t is not None else ""),
-                         t.pos if t is not None else None)
 
     # -- expressions --
     def sum(self) -> Expr:
