@@ -129,6 +129,9 @@ def test_the_sentences_read_as_what_they_state():
         return part.reading
     assert read("For an unsigned type of $n$ bits:").statements == (Wrap("scope", scope="unsigned"),)
     assert read("For signed values (type int\\<n>):").statements == (Wrap("scope", scope="signed"),)
+    # a sentence that goes on to state something is no lead-in: its claim is not dropped as a scope
+    assert Wrap("scope", scope="signed") not in read("For signed types, the result is implementation defined.").statements
+    assert [s.kind for s in read("The product wraps around.").statements] == ["case", "bound"]
     [bound] = read(r"with $k \in \mathbb{N}$ such that $0 \le A[i] \times B[i] - k.2^{n} < 2^n$").statements
     assert bound.names == ("k",) and bound.domain == "N" and bound.condition[0] == "and"
     first, second = read(r"with $k_1 \in N$ such that $0 \le k_1$ and $k_2 \in N$ such that $k_2 \le 1$").statements

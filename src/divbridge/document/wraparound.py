@@ -243,7 +243,9 @@ def _bounds(items) -> list[meaning.Wrap]:
     return found
 
 
-_SCOPE = re.compile(r"^for (?:an? |the )?(unsigned|signed) (?:types?|values|integers?)\b[^.]*:?$", re.I)
+# a lead-in, ending in a colon, and nothing more: "for signed types, the result is ..." states a claim of its own
+_SCOPE = re.compile(r"^for (?:an? |the )?(unsigned|signed) (?:types?|values|integers?)(?: of n bits)?"
+                    r"(?: \(types? u?int\\?<?n>?\))?\s*:$", re.I)
 
 
 def _plain(text: str) -> str:
@@ -263,7 +265,6 @@ def _clauses(vocabulary: Vocabulary, x: Expr) -> list[tuple[re.Pattern, object]]
                           None, ("m",), "Z"))
     beyond = {"above": ("cmp", "≤", x, ("max",)), "below": ("cmp", "≥", x, ("min",))}
     return [
-        (re.compile(rf"^(?:the|an?) (?:{noun}) wraps around$"), ()),      # its definition follows the colon
         (re.compile(rf"^(?:the (?:{noun}) |it )?wraps around(?: modulo 2\^n)?(?: into the type's range)?$"), wraps),
         (re.compile(rf"^(?:it|the (?:{noun})) is the exact (?:{noun}) minus a multiple of 2\^n(?:, for a type of n "
                     r"bits,)? that brings it (?:in|back in)to the type's range$"), wraps),
@@ -309,6 +310,5 @@ def sentence(items, text: str, vocabulary: Vocabulary) -> meaning.Reading | None
                 break
         else:
             return None
-    statements = list(dict.fromkeys(statements))
-    return meaning.understood(*statements) if statements else \
-        meaning.understood(meaning.NoClaim("a lead-in to the wrap-around stated next"))
+    statements = list(dict.fromkeys(statements))     # "wraps around: it is ... minus a multiple": one claim
+    return meaning.understood(*statements) if statements else None
