@@ -109,6 +109,8 @@ def test_a_row_reads_its_integer_expressions_with_the_wgs_juxtapositions():
     assert row.result == ("sub", ("mul", ("A",), ("B",)), ("mul", ("var", "k_1"), ("pow2", 0)))
     assert row.condition == ("cmp", ">", ("mul", ("A",), ("B",)), ("sub", ("pow2", -1), ("num", 1)))
     assert _row(r"A[i] + B[i] & \quad \text{otherwise}").condition == ("otherwise",)
+    assert _row(r"A_i + B_i - 2^{n} & \text{if } A_i + B_i > 2^n - 1").result == \
+        ("sub", ("add", ("A",), ("B",)), ("pow2", 0))     # A_i is the operand, not a multiple named A
     # 2^n-1 is 2^n minus one: a different bound from 2^{n-1}
     assert _row(r"A[i] + B[i] - 2^{n} & \text{if } A[i] + B[i] > 2^n-1").condition[3] == \
         ("sub", ("pow2", 0), ("num", 1))

@@ -48,8 +48,8 @@ def _flat(items) -> list[Token]:
     for t in items:
         if t.kind == "number" and t.text.startswith(".") and out and out[-1].kind in ("word", "var"):
             out += [Token("sym", "*", t.pos), Token("number", t.text[1:], t.pos)]
-        elif t.kind == "sub" and out and out[-1].kind == "word" and t.parts and len(t.parts[0]) == 1 \
-                and t.parts[0][0].kind in ("number", "word"):
+        elif t.kind == "sub" and out and out[-1].kind == "word" and out[-1].text in ("k", "m") and t.parts \
+                and len(t.parts[0]) == 1 and t.parts[0][0].kind in ("number", "word"):
             index, _, factor = t.parts[0][0].text.partition(".")
             out[-1] = Token("var", f"{out[-1].text}_{index}", out[-1].pos)
             if factor:
@@ -111,6 +111,8 @@ class _Reader(_Stream):
             if self.take("["):
                 if not (self.take("i") and self.take("]")):
                     self.fail("an operand")
+            elif self.peek() is not None and self.peek().kind == "sub":     # A_i
+                self.i += 1
             return (t.text,)
         if t.kind == "number" and re.fullmatch(r"\d+", t.text):
             self.i += 1
