@@ -338,3 +338,17 @@ def test_read_names_the_operators_ieee_operation(name, words, capsys):
     assert main(["read", str(SPEC / f"{name}.md")]) == 0
     out = capsys.readouterr().out
     assert words in out and "IEEE 754 division" not in out and "divides them" not in out
+
+
+@pytest.mark.parametrize("bound, why", [
+    (r"with $k \in \mathbb{N}$ such that $0 \le A[i] \times B[i] - k.2^{n} \le 2^{n} - 1$ and $A[i] > 0$.",
+     "a condition on no multiple"),
+    (r"with $k, j \in \mathbb{N}$ such that $0 \le A[i] \times B[i] - k.2^{n} \le 2^{n} - 1$.",
+     "no case uses the multiple"),
+])
+def test_a_condition_of_the_multiples_no_row_states_is_unread_never_dropped(bound, why, tmp_path):
+    path = _document(tmp_path, "Mul", MUL_UNSIGNED, MUL_SIGNED, bound.replace(", j", ", m"), MUL_SIGNED_BOUND)
+    binding = document.read(path)
+    line = _line(path, "with $k")
+    assert [u.line for u in binding.unread] == [line] and why in binding.unread[0].why
+    assert [c.scope for c in binding.wraps] == ["signed"]      # the unsigned analysis binds nothing

@@ -306,16 +306,18 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
         if part.kind == "row" and cases:
             if table is None or previous is None or previous.kind != "row":
                 table = {"kind": "cases", "scope": scope, "line": part.line, "rows": [], "bounds": [], "refs": [],
-                         "at": []}
+                         "at": [], "bound_at": []}
                 found.append(table)
             table["rows"] += cases
             table["at"].append((part.line, part.column, part.text, part.tag))
             table["refs"] += refs
         elif cases:
+            at = (part.line, part.column, part.text, part.tag)
             found.append({"kind": "sentence", "scope": scope, "line": part.line, "rows": cases, "bounds": bounds,
-                          "refs": list(refs), "at": [(part.line, part.column, part.text, part.tag)]})
+                          "refs": list(refs), "at": [at], "bound_at": [at] * len(bounds)})
         elif bounds and table is not None:
             table["bounds"] += bounds
+            table["bound_at"] += [(part.line, part.column, part.text, part.tag)] * len(bounds)
             table["refs"] += refs
         elif bounds:
             binding.unread.append(Unread(part.line, part.column, part.text, "introduces a multiple that no case "
@@ -327,7 +329,9 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
         if claim.get("broken"):
             continue
         gaps = [(at, gap) for at, row in zip(claim.get("at", ()), rows) if (gap := wraparound.encoding_gap([row], bounds))]
-        for (line, column, text, tag), gap in gaps:
+        gaps += [(at, gap) for at, bound in zip(claim.get("bound_at", ()), bounds)
+                 if (gap := wraparound.bound_gap(rows, bound))]
+        for (line, column, text, tag), gap in dict.fromkeys(gaps):
             binding.unread.append(Unread(line, column, text, gap, tag))
         if not gaps:
             binding.wraps.append(WrapClaim(claim["kind"], claim["scope"], claim["line"], rows, bounds,

@@ -168,6 +168,20 @@ def encoding_gap(rows, bounds, n: int = 8) -> str:
     return ""
 
 
+def bound_gap(rows, bound) -> str:
+    """Why a sentence introducing multiples is not wholly encoded by the rows ("" when it is): each of its
+    conditions must speak of one multiple, which a row's result uses (else it would be dropped, never proved)."""
+    names, _, condition = bound
+    used = set().union(*(variables_of(result) for _, result in rows), set())
+    for name in names:
+        if name not in used:
+            return f"no case uses the multiple {name} it introduces"
+    for part in _conjuncts(condition):
+        if len(variables_of(part)) != 1:
+            return f"a condition on {', '.join(sorted(variables_of(part))) or 'no multiple'}, which no single row states"
+    return ""
+
+
 def holds(rows, bounds, facts, fmt: IntFormat, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     """The claim at each pair (object arrays of Python integers): ``c`` is the operator's result on (a, b)."""
     n, env = fmt.bits, {"A": a, "B": b}
