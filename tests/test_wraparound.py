@@ -352,3 +352,17 @@ def test_a_condition_of_the_multiples_no_row_states_is_unread_never_dropped(boun
     line = _line(path, "with $k")
     assert [u.line for u in binding.unread] == [line] and why in binding.unread[0].why
     assert [c.scope for c in binding.wraps] == ["signed"]      # the unsigned analysis binds nothing
+
+
+def test_a_lead_in_run_into_other_text_leaves_the_next_analysis_unbound_never_the_previous_types(tmp_path):
+    # the 2026 layout's defect: the sentence of the multiples, the signed lead-in and the formula on one line
+    path = _document(tmp_path, "Mul", MUL_UNSIGNED, MUL_SIGNED, MUL_UNSIGNED_BOUND.rstrip("."), MUL_SIGNED_BOUND)
+    text = path.read_text(encoding="utf-8").replace("\n\nFor a signed type of $n$ bits:\n\n$$",
+                                                    "For a signed type of $n$ bits:$$")
+    path.write_text(text, encoding="utf-8")
+    binding = document.read(path)
+    assert binding.wraps == []            # neither analysis is bound: the unsigned one lost its multiple's sentence
+    signed = [n for n, line in enumerate(text.splitlines(), 1) if "k_1.2^{n} &" in line or "k_2.2^{n} &" in line]
+    unread = {u.line: u.why for u in binding.unread}
+    assert all("the types it speaks of are not read" in unread[n] for n in signed)
+    assert [o for o in spec_obligations(path) if o.kind == "wraparound"] == []

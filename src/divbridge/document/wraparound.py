@@ -227,7 +227,7 @@ def _bounds(items) -> list[meaning.Wrap]:
     r.take("with", "where")
     found = []
     while not r.at_end():
-        if found and not r.take("and", ","):
+        if found and not r.take("and", ",") and not r.bound_follows(r.i):   # one clause per line, no "and"
             r.fail("the condition")
         names = _variables(r)
         if not names or not r.take("∈", "in"):
@@ -246,8 +246,7 @@ def _bounds(items) -> list[meaning.Wrap]:
 
 
 # a lead-in, ending in a colon, and nothing more: "for signed types, the result is ..." states a claim of its own
-_SCOPE = re.compile(r"^for (?:an? |the )?(unsigned|signed) (?:types?|values|integers?)(?: of n bits)?"
-                    r"(?: \(types? u?int\\?<?n>?\))?\s*:$", re.I)
+_SCOPE = re.compile(r"^for (?:an? |the )?(unsigned|signed) (?:types?|values|integers?)\b[^:;.]*:$", re.I)
 
 
 def _plain(text: str) -> str:
@@ -295,6 +294,8 @@ def sentence(items, text: str, vocabulary: Vocabulary) -> meaning.Reading | None
     if x is None:
         return None
     plain = _plain(text)
+    if plain in ("with", "with:", "where", "where:"):
+        return meaning.understood(meaning.NoClaim("introduces the multiples' conditions that follow"))
     if _SCOPE.match(plain):
         return meaning.understood(meaning.Wrap("scope", scope=_SCOPE.match(plain).group(1)))
     if any(t.kind == "sym" and t.text == "∈" for t in items):

@@ -295,6 +295,11 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
             tuple(TagRef(r.tag, part.line) for r in function) or (TagRef("", part.line),)
         if part.kind == "row" and not wraps and table is not None:
             table["broken"] = True
+        if part.kind == "sentence" and not wraps and re.search(r"\b(?:un)?signed\b", part.text, re.I) and (
+                part.text.rstrip().endswith(":") or not part.reading.understood):
+            # a lead-in naming the types that is not read as one (run into other text): what follows is about
+            # types unknown, never the previous lead-in's
+            scope, table = None, None
         for statement in wraps:
             if statement.kind == "scope":
                 scope, table = statement.scope, None
@@ -327,6 +332,10 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
         rows = _resolved(claim.get("rows", ()))
         bounds = tuple(claim.get("bounds", ()))
         if claim.get("broken"):
+            continue
+        if claim["scope"] is None:
+            binding.unread += [Unread(line, column, text, "the types it speaks of are not read (its lead-in is run "
+                                      "into other text)", tag) for line, column, text, tag in claim.get("at", ())]
             continue
         gaps = [(at, gap) for at, row in zip(claim.get("at", ()), rows) if (gap := wraparound.encoding_gap([row], bounds))]
         gaps += [(at, gap) for at, bound in zip(claim.get("bound_at", ()), bounds)
