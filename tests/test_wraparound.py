@@ -366,3 +366,12 @@ def test_a_lead_in_run_into_other_text_leaves_the_next_analysis_unbound_never_th
     unread = {u.line: u.why for u in binding.unread}
     assert all("the types it speaks of are not read" in unread[n] for n in signed)
     assert [o for o in spec_obligations(path) if o.kind == "wraparound"] == []
+
+
+def test_an_analysis_with_a_row_not_read_binds_nothing(tmp_path):
+    unread = MUL_SIGNED.replace(r"A[i] \times B[i] - k_1.2^{n} & \text{if }", r"A[i] \times B[i] - k_1.2^{n} & "
+                                r"\text{if } A[i] \text{ is large and }")
+    path = _document(tmp_path, "Mul", MUL_UNSIGNED, unread, MUL_UNSIGNED_BOUND, MUL_SIGNED_BOUND)
+    binding = document.read(path)
+    assert [c.scope for c in binding.wraps] == ["unsigned"]     # not the signed rows that were read, as a claim
+    assert _line(path, "is large") in [u.line for u in binding.unread]

@@ -293,8 +293,6 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
         wraps = [s for s in part.reading.statements if isinstance(s, Wrap)]
         refs = (TagRef(part.tag, part.line),) if part.tag else \
             tuple(TagRef(r.tag, part.line) for r in function) or (TagRef("", part.line),)
-        if part.kind == "row" and not wraps and table is not None:
-            table["broken"] = True
         if part.kind == "sentence" and not wraps and re.search(r"\b(?:un)?signed\b", part.text, re.I) and (
                 part.text.rstrip().endswith(":") or not part.reading.understood):
             # a lead-in naming the types that is not read as one (run into other text): what follows is about
@@ -308,11 +306,12 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
                               "facts": [statement.condition], "refs": list(refs)})
         cases = [(s.condition, s.result) for s in wraps if s.kind == "case"]
         bounds = [(s.names, s.domain, s.condition) for s in wraps if s.kind == "bound"]
-        if part.kind == "row" and cases:
+        if part.kind == "row":
             if table is None or previous is None or previous.kind != "row":
                 table = {"kind": "cases", "scope": scope, "line": part.line, "rows": [], "bounds": [], "refs": [],
                          "at": [], "bound_at": []}
                 found.append(table)
+            table["broken"] = table.get("broken") or not cases     # a row not read: the analysis states too little
             table["rows"] += cases
             table["at"].append((part.line, part.column, part.text, part.tag))
             table["refs"] += refs
