@@ -159,12 +159,20 @@ def test_each_listed_type_gets_its_wraparound_obligations_in_the_operators_bit_v
     found = {o.id: o for o in spec_obligations(SPEC / f"{name}.md") if o.kind == "wraparound"}
     types = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
     assert {o.format for o in found.values()} == set(types)
-    cases = [o for o in found.values() if o.id.split(".")[-1].startswith("cases")]
-    assert sorted(o.format for o in cases) == sorted(types)       # one case analysis per signedness, per type
-    query = smtrender.render(cases[0], tmp_path).text
-    assert f"(define-fun c () (_ BitVec {get_format(cases[0].format).bits}) ({op} a b))" in query
+    # one obligation per row of each analysis, in the types of its lead-in, at the row's line (and its multiple's)
+    rows = {o.format: sorted(oid.rsplit(".", 1)[1] for oid in found if oid.startswith(f"{name}.int.{o.format}.")
+                             and ".cases_" in oid) for o in found.values()}
+    assert rows["uint8"] == rows["uint64"] and len(rows["uint8"]) == 2 and "otherwise" in rows["uint8"]
+    assert rows["int8"] == rows["int64"] and len(rows["int8"]) == 3 and "otherwise" in rows["int8"]
+    otherwise = next(o for oid, o in found.items() if oid.startswith(f"{name}.int.int8.") and
+                     oid.endswith(".otherwise"))
+    signed_otherwise = [n for n, text in enumerate((SPEC / f"{name}.md").read_text().splitlines(), 1)
+                        if "& \\text{otherwise}" in text][-1]
+    assert otherwise.lines == (signed_otherwise,)
+    query = smtrender.render(otherwise, tmp_path).text
+    assert f"(define-fun c () (_ BitVec 8) ({op} a b))" in query
     assert "forall" not in query and "exists" not in query      # the multiple is solved, never quantified
-    assert f"E_{name.upper()}_INT_FUNC_0010" in cases[0].requirements
+    assert otherwise.requirements == (f"E_{name.upper()}_INT_FUNC_0010",)
 
 
 @pytest.mark.parametrize("name", ["mul", "add", "sub"])
@@ -179,7 +187,7 @@ def test_the_projects_documents_prove_every_statement(name, tmp_path):
 
 def test_the_smoke_tests_say_what_a_wraparound_claim_is_about(tmp_path):
     found = {o.id: o for o in spec_obligations(SPEC / "sub.md")}
-    cases = found["sub.int.uint8.wraparound.cases_5"]
+    cases = found["sub.int.uint8.wraparound.cases_5.a_lt_b"]
     fact = found["sub.int.uint8.wraparound.fact_3"]      # "never above the range": the exact difference alone
     for o in (cases, fact):
         text = smtrender.render(o, tmp_path).text
@@ -188,7 +196,7 @@ def test_the_smoke_tests_say_what_a_wraparound_claim_is_about(tmp_path):
         assert "(define-fun c () (_ BitVec 8) (free_bvsub_BitVec_8 a b))" in free
         assert "(bvsub ((_ zero_extend 10) a) ((_ zero_extend 10) b))" in free
     smoke = json.loads(_smoke_run(tmp_path))
-    assert smoke["sub.int.uint8.wraparound.cases_5"] == "about Div"
+    assert smoke["sub.int.uint8.wraparound.cases_5.a_lt_b"] == "about Div"
     assert smoke["sub.int.uint8.wraparound.fact_3"] == "definitional"
 
 
@@ -204,24 +212,23 @@ def test_a_signed_condition_with_2_to_the_n_minus_1_is_refuted_at_its_row(tmp_pa
     path = _document(tmp_path, "Mul", MUL_UNSIGNED, wrong, MUL_UNSIGNED_BOUND, MUL_SIGNED_BOUND)
     code, results = _prove(path, tmp_path / "out", "mul.int.int8.wraparound.*", "mul.int.uint8.wraparound.*")
     assert code == 1
-    unsigned = next(o for o in results.values() if o["format"] == "uint8")
-    assert unsigned["verdict"] == "proved"
-    [signed] = [o for o in results.values() if o["format"] == "int8"]
-    assert signed["verdict"] == "refuted" and signed["expect"] == "valid"
+    assert {o["verdict"] for o in results.values() if o["format"] == "uint8"} == {"proved"}
+    [signed] = [o for o in results.values() if o["format"] == "int8" and o["verdict"] == "refuted"]
+    # the signed analysis's "otherwise" row (the last of the two) is where the claim fails, and only there
+    otherwise = [n for n, text in enumerate(path.read_text().splitlines(), 1)
+                 if r"A[i] \times B[i] & \text{otherwise}" in text][-1]
+    assert signed["id"] == "mul.int.int8.wraparound.cases_2.otherwise" and signed["lines"] == [otherwise]
+    assert signed["expect"] == "valid"
     operands = signed["counterexample"]["operands"]
     assert set(operands) == {"a", "b"}
     a, b = (operands[n]["value"] for n in "ab")
     int8 = get_format("int8")
-    # the operands in decimal and bits, with what the operator gives them
+    # the operands in decimal and bits, with what the operator gives them and what the row states
     assert f"a = {int8.describe(a)}, b = {int8.describe(b)}" in signed["counterexample"]["mirror"]
     assert 127 < a * b <= 255       # above the type, yet not above 2^n - 1: the "otherwise" row claims a * b
-    # the signed analysis's "otherwise" row (the last of the two) is where the claim fails
-    otherwise = [n for n, text in enumerate(path.read_text().splitlines(), 1)
-                 if r"A[i] \times B[i] & \text{otherwise}" in text][-1]
-    assert f"line {otherwise} states" in signed["counterexample"]["mirror"]
     assert f"bvmul gives {int8.describe(MUL.kernels.integer(int8, a, b))}" in signed["counterexample"]["mirror"]
+    assert f"the document states otherwise → C = A*B = {a * b}" in signed["counterexample"]["mirror"]
     assert signed["counterexample"]["replayed"] is True
-    assert otherwise in signed["lines"]
 
 
 def test_a_subtraction_that_never_wraps_an_underflow_is_refuted_for_every_unsigned_type(tmp_path):
@@ -231,12 +238,17 @@ A[i] - B[i] & \text{otherwise}"""
     path = _document(tmp_path, "Sub", wrong, SUB_SIGNED, bound)
     code, results = _prove(path, tmp_path / "out", "sub.int.*.wraparound.*")
     assert code == 1
-    verdicts = {o["format"]: o["verdict"] for o in results.values()}
-    assert verdicts == {"uint8": "refuted", "uint16": "refuted", "uint32": "refuted",
-                        "int8": "proved", "int16": "proved", "int32": "proved"}
-    uint8 = next(o for o in results.values() if o["format"] == "uint8")
-    a, b = (uint8["counterexample"]["operands"][n]["value"] for n in "ab")
-    assert a < b and f"line {_line(path, r'A[i] - B[i] & ')} states" in uint8["counterexample"]["mirror"]
+    refuted = {o["format"]: o for o in results.values() if o["verdict"] == "refuted"}
+    assert set(refuted) == {"uint8", "uint16", "uint32"}
+    otherwise = _line(path, r"A[i] - B[i] & ")
+    assert all(o["id"].endswith(".otherwise") and o["lines"] == [otherwise] for o in refuted.values())
+    a, b = (refuted["uint8"]["counterexample"]["operands"][n]["value"] for n in "ab")
+    assert a < b and f"the document states otherwise → C = A - B = {a - b}" in refuted["uint8"]["counterexample"]["mirror"]
+    # the first row never applies to two unsigned operands: proved of nothing, which the smoke test says
+    dead = [o for o in results.values() if o["format"].startswith("u") and ".cases_1.a_minus_b_gt" in o["id"]]
+    assert dead and all(o["smoke"]["hypotheses"] == "vacuous" and o["lines"] == [_line(path, "k.2^{n} & "),
+                                                                                 _line(path, "with $k")] for o in dead)
+    assert {o["verdict"] for o in results.values() if o["format"].startswith("int")} == {"proved"}
 
 
 def test_a_wrong_multiple_in_words_is_refuted(tmp_path):
@@ -262,7 +274,7 @@ def test_a_multiple_no_sentence_introduces_is_unread_at_its_row_and_binds_nothin
     assert all("introduced by no sentence" in u.why for u in binding.unread)
     assert [c.scope for c in binding.wraps] == ["unsigned"]
     found = [o for o in spec_obligations(path) if o.kind == "wraparound"]
-    assert sorted(o.format for o in found) == ["uint16", "uint32", "uint8"]
+    assert sorted({o.format for o in found}) == ["uint16", "uint32", "uint8"]
     code = main(["prove", "--spec", str(path), "--out", str(tmp_path / "out"), *FAST])
     assert code == 1        # the unread rows leave the requirement uncovered
 

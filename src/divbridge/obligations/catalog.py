@@ -19,6 +19,7 @@ from divbridge.document.caserule import CaseRule
 from divbridge.document.notes import is_note_file
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import DEFAULT_DOCUMENT, coverage, document
+from divbridge.document.meaning import show
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator, SpecialRule
@@ -253,20 +254,35 @@ def int_obligations(binding: Binding) -> list[Obligation]:
 
 
 def _wraps(binding: Binding, fmt: IntFormat, params: dict) -> list[Obligation]:
-    """The document's wrap-around claims (`document.WrapClaim`) that speak of the type: its operator's bit-vector
-    operation is what each states (`statements.wraparound`), numbered in the document's order."""
+    """The document's wrap-around claims (`document.WrapClaim`) that speak of the type, one obligation per fact
+    and per row (a row with the multiples' bounds it uses, at their lines): its operator's bit-vector operation
+    is what the row states where its condition holds (`statements.wraparound`).  Ids: the claim's number in the
+    document's order, the row named by its condition."""
     obligations = []
     op = binding.operator
     for number, claim in enumerate(binding.wraps, 1):
         if claim.scope and (claim.scope == "signed") != fmt.signed:
             continue
-        obligations.append(_obligation(
-            claim.refs, id=f"int.{fmt.name}.wraparound.{claim.kind}_{number}",
-            title=f"{op.names.smtlib_int} on {fmt.name} as the {'case analysis' if claim.kind == 'cases' else claim.kind} "
-                  "states it", family="int", format=fmt.name, kind="wraparound",
-            prop="wraparound", statement=str(claim),
-            params={**params, "rows": claim.rows, "bounds": claim.bounds, "facts": claim.facts}))
+        parts = [(claim, "")] if claim.kind == "fact" else [
+            (claim.row(i), _wrap_row_name(condition)) for i, (condition, _) in enumerate(claim.rows)]
+        names: dict[str, int] = {}
+        for part, name in parts:
+            names[name] = names.get(name, 0) + 1
+            suffix = f".{name}" if name else ""
+            suffix += f"_{names[name]}" if names[name] > 1 else ""
+            obligations.append(_obligation(
+                part.refs, id=f"int.{fmt.name}.wraparound.{claim.kind}_{number}{suffix}",
+                title=f"{op.names.smtlib_int} on {fmt.name}: {part}", family="int", format=fmt.name,
+                kind="wraparound", prop="wraparound", statement=str(part),
+                params={**params, "rows": part.rows, "bounds": part.bounds, "facts": part.facts}))
     return obligations
+
+
+def _wrap_row_name(condition: tuple) -> str:
+    """A row named by its condition (``otherwise`` for the row of no earlier condition, ``everywhere``)."""
+    if condition[0] == "not":
+        return "otherwise"
+    return "everywhere" if condition == ("true",) else document.row_name(show(condition))
 
 
 def real_obligations(binding: Binding) -> list[Obligation]:

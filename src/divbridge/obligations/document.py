@@ -106,7 +106,17 @@ class WrapClaim:
     rows: tuple = ()                     # (condition, result) trees; "otherwise" the negation of the rows above
     bounds: tuple = ()                   # (names, domain, condition) of the multiples
     facts: tuple = ()                    # conditions every pair of operands satisfies
-    refs: tuple[TagRef, ...] = ()
+    refs: tuple[TagRef, ...] = ()        # a fact's; a row's are in row_refs, a bound's in bound_refs
+    row_refs: tuple = ()                 # where each row is stated
+    bound_refs: tuple = ()               # where each bound is stated
+
+    def row(self, index: int) -> "WrapClaim":
+        """The claim of one row: its case, with the multiples' bounds it uses, traced to where both are stated."""
+        row = self.rows[index]
+        used = [i for i, bound in enumerate(self.bounds) if set(bound[0]) & wraparound.variables_of(row[1])]
+        refs = (*self.row_refs[index], *(r for i in used for r in self.bound_refs[i]))
+        return WrapClaim(self.kind, self.scope, self.line, (row,), tuple(self.bounds[i] for i in used), (),
+                         tuple(dict.fromkeys(refs)))
 
     def __str__(self) -> str:
         rows = [f"{show(c)} → C = {show(r)}" if c != ("true",) else f"C = {show(r)}" for c, r in self.rows]
@@ -308,21 +318,22 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
         bounds = [(s.names, s.domain, s.condition) for s in wraps if s.kind == "bound"]
         if part.kind == "row":
             if table is None or previous is None or previous.kind != "row":
-                table = {"kind": "cases", "scope": scope, "line": part.line, "rows": [], "bounds": [], "refs": [],
-                         "at": [], "bound_at": []}
+                table = {"kind": "cases", "scope": scope, "line": part.line, "rows": [], "bounds": [], "at": [],
+                         "bound_at": [], "row_refs": [], "bound_refs": []}
                 found.append(table)
             table["broken"] = table.get("broken") or not cases     # a row not read: the analysis states too little
             table["rows"] += cases
             table["at"].append((part.line, part.column, part.text, part.tag))
-            table["refs"] += refs
+            table["row_refs"] += [refs] * len(cases)
         elif cases:
             at = (part.line, part.column, part.text, part.tag)
             found.append({"kind": "sentence", "scope": scope, "line": part.line, "rows": cases, "bounds": bounds,
-                          "refs": list(refs), "at": [at], "bound_at": [at] * len(bounds)})
+                          "at": [at], "bound_at": [at] * len(bounds), "row_refs": [refs] * len(cases),
+                          "bound_refs": [refs] * len(bounds)})
         elif bounds and table is not None:
             table["bounds"] += bounds
             table["bound_at"] += [(part.line, part.column, part.text, part.tag)] * len(bounds)
-            table["refs"] += refs
+            table["bound_refs"] += [refs] * len(bounds)
         elif bounds:
             binding.unread.append(Unread(part.line, part.column, part.text, "introduces a multiple that no case "
                                          "analysis before it uses", part.tag))
@@ -343,7 +354,8 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
             binding.unread.append(Unread(line, column, text, gap, tag))
         if not gaps:
             binding.wraps.append(WrapClaim(claim["kind"], claim["scope"], claim["line"], rows, bounds,
-                                           tuple(claim.get("facts", ())), tuple(dict.fromkeys(claim["refs"]))))
+                                           tuple(claim.get("facts", ())), tuple(claim.get("refs", ())),
+                                           tuple(claim.get("row_refs", ())), tuple(claim.get("bound_refs", ()))))
 
 
 def _resolved(cases) -> tuple:

@@ -205,20 +205,20 @@ def holds(rows, bounds, facts, fmt: IntFormat, a: np.ndarray, b: np.ndarray, c: 
     return found
 
 
-def first_failure(rows, bounds, facts, fmt: IntFormat, a: int, b: int, c: int) -> tuple[int, str] | None:
-    """Where the claim fails at one pair: (the failing row's index, or -1 for a fact; what it states there)."""
+def first_failure(rows, bounds, facts, fmt: IntFormat, a: int, b: int, c: int) -> str | None:
+    """What the claim states that fails at one pair (the fact, or the row's case), or None."""
     one = [np.array([x], dtype=object) for x in (a, b, c)]
     for f in facts:
         if not holds((), bounds, (f,), fmt, *one)[0]:
-            return -1, f"{show(f)} is false there"
-    for index, row in enumerate(rows):
+            return f"{show(f)}, false there"
+    for row in rows:
         if holds((row,), bounds, (), fmt, *one)[0]:
             continue
         condition, result, var, e, p, domain, conditions = _plan(row, bounds)
         if not var:
-            return index, f"{show(condition)} → C = {show(result)} = {evaluate(result, fmt.bits, {'A': a, 'B': b}, fmt)}"
+            return f"{show(condition)} → C = {show(result)} = {evaluate(result, fmt.bits, {'A': a, 'B': b}, fmt)}"
         where = " such that " + " and ".join(show(x) for x in conditions) if conditions else ""
-        return index, f"{show(condition)} → C = {show(result)} for no {var} ∈ {'ℕ' if domain == 'N' else 'ℤ'}{where}"
+        return f"{show(condition)} → C = {show(result)} for no {var} ∈ {'ℕ' if domain == 'N' else 'ℤ'}{where}"
     return None
 
 
@@ -349,12 +349,8 @@ class WrapAround(Statement):
         c = op.kernels.integer(fmt, a, b)
         shown = f"a = {fmt.describe(a)}, b = {fmt.describe(b)}: {op.names.smtlib_int} gives {fmt.describe(c)}"
         failure = first_failure(*self._claim(o), fmt, a, b, c)
-        if failure is None:
-            return shown
-        index, what = failure
-        lines = list(dict.fromkeys(o.lines))
-        line = lines[min(index, len(o.params["rows"]) - 1)] if index >= 0 and lines else (lines or [0])[0]
-        return f"{shown}; line {line} states {what}"
+        # the claim's own words, never its line: a counterexample is cached with the query, which names no line
+        return shown if failure is None else f"{shown}; the document states {failure}"
 
     def predicate(self, o, fmt, a, b):
         op = operators.of_obligation_name(o.operator)
