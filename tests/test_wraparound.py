@@ -357,6 +357,8 @@ def test_read_names_the_operators_ieee_operation(name, words, capsys):
      "a condition on no multiple"),
     (r"with $k, j \in \mathbb{N}$ such that $0 \le A[i] \times B[i] - k.2^{n} \le 2^{n} - 1$.",
      "no case uses the multiple"),
+    (r"with $k \in \mathbb{N}$ such that $0 \le A[i] \times B[i] - k.2^{n}$ and $k_2 \ge 0$.",
+     "which it does not introduce"),
 ])
 def test_a_condition_of_the_multiples_no_row_states_is_unread_never_dropped(bound, why, tmp_path):
     path = _document(tmp_path, "Mul", MUL_UNSIGNED, MUL_SIGNED, bound.replace(", j", ", m"), MUL_SIGNED_BOUND)

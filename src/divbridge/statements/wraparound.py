@@ -179,6 +179,8 @@ def bound_gap(rows, bound) -> str:
     for part in _conjuncts(condition):
         if len(variables_of(part)) != 1:
             return f"a condition on {', '.join(sorted(variables_of(part))) or 'no multiple'}, which no single row states"
+        if not variables_of(part) <= set(names):     # "k_2 in N such that ... k ...": another multiple's name
+            return f"a condition on {', '.join(sorted(variables_of(part)))}, which it does not introduce"
     return ""
 
 
