@@ -162,13 +162,21 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         per_kind[rule.kind] = per_kind.get(rule.kind, 0) + 1
         claims.append(_rule_claim(f"{slug}/{rule.kind}-{per_kind[rule.kind]}", rule, section, domain, proofs, op))
     unfinished = [u for u in doc.unfinished if u[0] == section.title]
-    if unfinished or (section.types_from == "heading" and not tables and not examples and not definitions and not any(
-            f.section == section.title for f in doc.formal)):
+    # a formula or row the reader could not read is a definition written, not one missing (`unread` at its line)
+    unread = any(p.kind in ("formula", "row") and not p.reading.understood for p in doc.parts_in(section.title))
+    defined = tables or examples or definitions or unread or any(f.section == section.title for f in doc.formal)
+    if not defined and (unfinished or section.types_from == "heading"):
         line = unfinished[0][1] if unfinished else section.line
         claim = Claim(f"{slug}/definition", "definition", section.title, line, unfinished[0][2] if unfinished else "")
         claim.findings = [_unfinished_finding(section, line)]
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
+    elif defined:
+        for index, (_, line, text, heading) in enumerate(unfinished, 1):   # "Numerical Accuracy: To be completed"
+            claim = Claim(f"{slug}/unfinished-{index}", "definition", section.title, line, text)
+            claim.findings = [Finding("information", line, f"'{heading}' is marked unfinished («{text}»): "
+                                      "nothing of it is checked")]
+            claims.append(claim)
     return claims
 
 

@@ -158,7 +158,7 @@ class SpecDocument:
     examples: list[Example] = field(default_factory=list)
     definitions: list[Definition] = field(default_factory=list)
     formal: list[FormalText] = field(default_factory=list)
-    unfinished: list[tuple[str, int, str]] = field(default_factory=list)   # (section, line, text)
+    unfinished: list[tuple[str, int, str, str]] = field(default_factory=list)   # (section, line, text, heading)
     informal_tags: set[str] = field(default_factory=set)
     links: list[tuple[int, str]] = field(default_factory=list)             # (line, target) of Markdown links
     findings: list[Finding] = field(default_factory=list)
@@ -230,9 +230,19 @@ def _unread_rows(doc: SpecDocument) -> None:
     if op is None or op is operators.DEFAULT:
         return
     rows = {row.line for table in doc.tables for row in table.rows if row.result is None or row.condition is None}
-    doc.findings[:] = [replace(f, kind="unread", message=f"a row of {op.name} the formula grammar does not read "
-                               f"yet ({f.message})") if f.kind == "ill-formed" and f.line in rows else f
-                       for f in doc.findings]
+    # a row inside a requirement is reported once, as its part (unread, with the reason)
+    tagged = {p.line: p for p in doc.parts if p.kind == "row" and p.tag and p.line in rows}
+    kept = []
+    for f in doc.findings:
+        if f.kind != "ill-formed" or f.line not in rows:
+            kept.append(f)
+            continue
+        why = f"a row of {op.name} the formula grammar does not read yet ({f.message})"
+        if f.line in tagged:
+            tagged[f.line].reading = meaning.not_understood(why)
+        else:
+            kept.append(replace(f, kind="unread", message=why))
+    doc.findings[:] = kept
 
 
 def _lead_ins(doc: SpecDocument) -> None:
@@ -259,7 +269,7 @@ def operator_of(doc: SpecDocument) -> Operator | None:
     if doc._heading_operator is None:   # the lines never change: one scan of them, not one per sentence
         first = next((line for line in doc.lines if line.strip()), "")
         headings = [_heading_text(line) for line in doc.lines if re.match(r"#{1,6}\s", line)] + [first]
-        doc._heading_operator = operators.named_in("\n".join(headings)) or _NOT_NAMED
+        doc._heading_operator = operators.named_in(headings) or _NOT_NAMED
     if doc._heading_operator is not _NOT_NAMED:
         return doc._heading_operator
     return next((op for op in (operators.by_tag(use.tag) for use in doc.tags) if op is not None), None)
@@ -291,7 +301,7 @@ def _heading_text(line: str) -> str:
 # -- sections and types ---------------------------------------------------------------------------
 
 _TENSOR_TYPE = re.compile(r"tensor\((\w+)\)")
-_WHERE = re.compile(r"\bwhere\s+\W*(?P<name>\w+)\W*\s+(?:is\s+in|is\s+one\s+of|belongs\s+to|∈)\s+(?P<list>.*)", re.I)
+_WHERE = re.compile(r"\bwhere\s+\W*(?P<name>\w+)\W*\s+(?:is\s+in|is\s+one\s+of|could\s+be|belongs\s+to|∈)\s+(?P<list>.*)", re.I)
 
 
 def _family(types: tuple[str, ...]) -> str:
@@ -359,8 +369,14 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
     ("# Signature" under an operator's section) belongs to it.  Without such headings every top-level heading is a
     section (an ONNX page, a preamble)."""
     top = [(_plain(b), b.line) for b in blocks if b.kind == "heading" and b.level == 1]
-    named = operators.named_in("\n".join(title for title, _ in top))
+    named = operators.named_in([title for title, _ in top])
     pattern = re.compile(named.vocabulary.heading if named else r"(?!)", re.I)
+    for title, line in top:   # "# **Div** (real, real)" in Add's page: a section of Add's, misnamed
+        other = operators.named_in([title]) if named and _SIGNATURE.search(title) else None
+        if other is not None and not pattern.search(title):
+            doc.findings.append(Finding("ambiguous", line, f"the heading names {other.name}, but the document's "
+                                        f"other headings specify {named.name}: its section is read as {named.name}'s"))
+            pattern = re.compile(f"{pattern.pattern}|^{re.escape(title)}$", re.I)
     first_op = next((k for k, (title, _) in enumerate(top) if pattern.search(title)), None)
     starts = top if first_op is None else top[:first_op] + [t for t in top[first_op:] if pattern.search(t[0])]
     if not starts or starts[0][1] != 1:
@@ -423,6 +439,7 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\d")
 WELL_FORMED = re.compile(r"[A-Z][A-Z0-9_]*\d")
 _BRACKETED = re.compile(r"(?<![\w\\])\[([A-Za-z][A-Za-z0-9_ ]*?\d+)\](?!\()|(?<![\w\\])\((C\s*\d+)\)")
+_SIGNATURE = re.compile(r"\((?:real|float|int)\b[^()]*\)\s*$", re.I)   # a section heading's "(float, float)"
 _SPAN = re.compile(r"<span\b[^>]*>\s*\[(?P<name>[^\]]*)\]", re.I)
 _TAG_LIKE = re.compile(r"(?:R\d|RG\d|E_)", re.I)     # a near miss of these is a typo worth reporting
 _REFERENCE = re.compile(r"\bsee\s+(?:constraint|requirement|rule|restriction)s?\b", re.I)
@@ -551,7 +568,8 @@ class _Walk:
 
     def unfinished(self, block: Block, text: str) -> None:
         if re.search(r"\bto be (?:completed|defined|written|done)\b|\bTBD\b|\bTODO\b", text, re.I):
-            self.doc.unfinished.append((self.section(block.line).title, block.line, text.strip().strip("*_")))
+            heading = self.headings[-1][1] if self.headings else self.section(block.line).title
+            self.doc.unfinished.append((self.section(block.line).title, block.line, text.strip().strip("*_"), heading))
 
     # -- text blocks: tags, sentences --
     def text(self, block: Block) -> None:
@@ -652,6 +670,8 @@ class _Walk:
     def loose_tags(self, block: Block, pieces: list[Inline]) -> None:
         """`[TAG]` in a paragraph (not in a span): at the end of a line it names that line's requirement;
         a malformed near miss of a tag is reported once."""
+        if _WHERE.search(_plain(block)):   # "where float could be (`FP16`, `FP32`)": type names, not tags
+            return
         for piece in pieces:
             if piece.kind not in ("text", "code"):
                 continue
@@ -687,10 +707,10 @@ class _Walk:
                                              column=column))
 
     def html(self, block: Block) -> None:
-        for number, line in enumerate(block.body.split("\n")):
-            where = block.positions.starts[number] if number < len(block.positions.starts) else (block.line, 1)
-            for m in _SPAN.finditer(line):
-                self.span(m.group("name").strip(), where[0], where[1] + m.start())
+        for m in _SPAN.finditer(block.body):
+            # the tag may stand on the line after its `<span ...>` (the WG's 2026 layout): it is placed at its name
+            at = m.start("name") - 1 if "\n" in m.group(0) else m.start()
+            self.span(m.group("name").strip(), *block.positions.at(block.body, at))
 
     def read_sentence(self, sentence: "_Sentence", owner: _Open | None, title: bool = False) -> None:
         section = self.section(sentence.line)
