@@ -740,6 +740,8 @@ class _Walk:
         definition = prose.definition_of(reading)
         if definition is not None:
             self.doc.definitions.append(Definition(section.title, sentence.line, definition, sentence.text))
+        if bare.startswith("$") and len(sentence.formulas) == 1:   # `$Y = \text{Add}(A, B)$` names the result
+            self.output = _signature_name(sentence.formulas[0]) or self.output
         domain = prose.domain_of_definition(reading)
         if domain is not None:
             self.attach_domain(domain, sentence.line)
@@ -814,8 +816,15 @@ class _Walk:
                                              column=column))
             self.add_part("formula", line, column, render(items), meaning.not_understood("a matrix of no operand"))
             return
-        reading = prose.read_formula(head, self.output, (operator_of(self.doc) or operators.DEFAULT).vocabulary)
+        vocabulary = (operator_of(self.doc) or operators.DEFAULT).vocabulary
+        reading = prose.read_formula(head, self.output, vocabulary)
         definition = prose.definition_of(reading)
+        if definition is None and name not in ("", "A", "B", self.output) and \
+                prose.definition_of(prose.read_formula(head, name, vocabulary)) is not None:
+            # `Y[i] = A[i] + B[i]` where the signature names the result C: the formula states nothing of C
+            self.doc.findings.append(Finding("ambiguous", line, f"the formula defines {name}, but the section "
+                                             f"names its result {self.output}", column=column))
+            reading = meaning.not_understood(f"it defines {name}, not the section's result {self.output}")
         self.add_part("formula", line, column, render(items), reading)
         if definition is not None:
             self.doc.definitions.append(Definition(self.section(line).title, line, definition, block.body.strip()))
@@ -1011,6 +1020,15 @@ def _assigned_name(items: list[Token]) -> str:
             rest = rest[1:]
         if rest and rest[0].kind == "sym" and rest[0].text in ("=", "≈"):
             return items[0].text
+    return ""
+
+
+def _signature_name(items: tuple[Token, ...]) -> str:
+    """`Y = \\text{Add}(A, B)`: the name a signature gives the result, or ""."""
+    texts = [t.text for t in items]
+    if len(texts) == 8 and texts[1] == "=" and texts[3:] == ["(", "A", ",", "B", ")"] and \
+            _assigned_name(list(items)) not in ("", "A", "B"):
+        return texts[0]
     return ""
 
 
