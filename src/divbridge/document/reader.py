@@ -819,12 +819,14 @@ class _Walk:
         vocabulary = (operator_of(self.doc) or operators.DEFAULT).vocabulary
         reading = prose.read_formula(head, self.output, vocabulary)
         definition = prose.definition_of(reading)
-        if definition is None and name not in ("", "A", "B", self.output) and \
-                prose.definition_of(prose.read_formula(head, name, vocabulary)) is not None:
-            # `Y[i] = A[i] + B[i]` where the signature names the result C: the formula states nothing of C
+        if name not in ("", "A", "B", self.output) and (definition is not None or prose.definition_of(
+                prose.read_formula(head, name, vocabulary)) is not None):
+            # `Y[i] = A[i] + B[i]` where the signature names the result C (or `C[i]`, the usual name, where it
+            # names Y: read as the result, as before)
             self.doc.findings.append(Finding("ambiguous", line, f"the formula defines {name}, but the section "
                                              f"names its result {self.output}", column=column))
-            reading = meaning.not_understood(f"it defines {name}, not the section's result {self.output}")
+            if definition is None:
+                reading = meaning.not_understood(f"it defines {name}, not the section's result {self.output}")
         self.add_part("formula", line, column, render(items), reading)
         if definition is not None:
             self.doc.definitions.append(Definition(self.section(line).title, line, definition, block.body.strip()))
