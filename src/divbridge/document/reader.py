@@ -473,6 +473,7 @@ class _Walk:
         self.pending: list[Matrix] = []         # matrices of an example being read
         self.example_title = ""
         self.output = "C"                       # the name the signature gives the result (C, or Y)
+        self.signed = False                     # whether a signature of the section gave it
 
     # -- scopes --
     def scope(self) -> str:
@@ -553,7 +554,7 @@ class _Walk:
                                                      f"[{scope.tag}] has no [END] before line {block.line}"))
                     self.close(scope, block.line - 1)
             self.spans = []
-            self.output = "C"
+            self.output, self.signed = "C", False
         self.flush_example()
         self.example_title = title
         self.headings = [h for h in self.headings if h[0] < block.level] + [(block.level, title)]
@@ -741,7 +742,9 @@ class _Walk:
         if definition is not None:
             self.doc.definitions.append(Definition(section.title, sentence.line, definition, sentence.text))
         if bare.startswith("$") and len(sentence.formulas) == 1:   # `$Y = \text{Add}(A, B)$` names the result
-            self.output = _signature_name(sentence.formulas[0]) or self.output
+            named = _signature_name(sentence.formulas[0])
+            if named:
+                self.output, self.signed = named, True
         domain = prose.domain_of_definition(reading)
         if domain is not None:
             self.attach_domain(domain, sentence.line)
@@ -819,19 +822,22 @@ class _Walk:
         vocabulary = (operator_of(self.doc) or operators.DEFAULT).vocabulary
         reading = prose.read_formula(head, self.output, vocabulary)
         definition = prose.definition_of(reading)
-        if name not in ("", "A", "B", self.output) and (definition is not None or prose.definition_of(
-                prose.read_formula(head, name, vocabulary)) is not None):
-            # `Y[i] = A[i] + B[i]` where the signature names the result C (or `C[i]`, the usual name, where it
-            # names Y: read as the result, as before)
-            self.doc.findings.append(Finding("ambiguous", line, f"the formula defines {name}, but the section "
-                                             f"names its result {self.output}", column=column))
-            if definition is None:
-                reading = meaning.not_understood(f"it defines {name}, not the section's result {self.output}")
+        named = prose.read_formula(head, name, vocabulary) if name not in ("", "A", "B", self.output) else None
+        if named is not None and (definition is not None or prose.definition_of(named) is not None):
+            if self.signed:   # `Y[i] = A[i] + B[i]` where the signature names the result C (a `C[i] = ...` where
+                # it names Y is read as the result, as before)
+                self.doc.findings.append(Finding("ambiguous", line, f"the formula defines {name}, but the "
+                                                 f"section names its result {self.output}", column=column))
+                if definition is None:
+                    reading = meaning.not_understood(f"it defines {name}, not the section's result {self.output}")
+            elif definition is None:   # no signature: the formula names the result
+                self.output, reading = name, named
+                definition = prose.definition_of(named)
         self.add_part("formula", line, column, render(items), reading)
         if definition is not None:
             self.doc.definitions.append(Definition(self.section(line).title, line, definition, block.body.strip()))
         if reading.why == "signature":
-            self.output = name or self.output
+            self.output, self.signed = name or self.output, True
 
     def matrix(self, where, name: str, items: list[Token], rows, line: int) -> None:
         """A, B or C of a worked example: ``rows`` its cells row by row (a matrix environment's, or a bracketed
