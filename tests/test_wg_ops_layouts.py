@@ -67,10 +67,12 @@ def test_a_heading_left_from_another_operator_and_a_formula_naming_another_resul
     assert [f["kind"] for f in found if f["line"] == 58] == ["ambiguous", "unread"]
 
 
-def test_the_2025_layout_s_wrong_examples_are_found_and_its_unfinished_parts_are_information():
+def test_the_2025_layout_s_wrong_examples_and_labels_are_found_and_its_unfinished_parts_are_information():
     path = CORPUS / "defects" / "sub_2025_examples.md"
     result = analyse(path)
-    assert _found(path) == [("incorrect", 92, 25), ("incorrect", 103, 28)]
+    assert _found(path) == [("ambiguous", 39, 1), ("incorrect", 92, 25), ("incorrect", 103, 28)]
+    assert "writes its result as A + B (Add's), but the document specifies Sub" in \
+        next(f["message"] for f in result["findings"] if f["line"] == 39)
     messages = {f["line"]: f["message"] for f in result["findings"]}
     assert "A = 100 (uint8 0x64), B = 200 (uint8 0xc8): C = 44, subtraction modulo 2^8 gives 156" in messages[92]
     assert "A = -8 (int8 0xf8), B = -2 (int8 0xfe): C = -10, subtraction modulo 2^8 gives -6" in messages[103]
@@ -90,7 +92,7 @@ def test_a_section_with_nothing_but_an_unfinished_mark_still_defines_no_result(t
     line = bare.splitlines().index("*(To be completed.)*") + 1
     path = tmp_path / "sub.md"
     path.write_text(bare, encoding="utf-8")
-    assert [(kind, at) for kind, at, _ in _found(path)] == [("incomplete", line)]
+    assert [(kind, at) for kind, at, _ in _found(path)] == [("ambiguous", 39), ("incomplete", line)]
 
 
 def test_another_operator_s_own_operation_is_checked_as_that_operation_not_as_division():

@@ -808,6 +808,8 @@ class _Walk:
         name = _assigned_name(items)
         matrix_env = envs[-1] if envs and envs[-1].text.endswith("matrix") else None
         if matrix_env is not None and name in ("A", "B", "C", "Y", self.output):
+            if name in ("C", "Y", self.output):
+                self.labelled_operation(items, line, column)
             self.matrix(lambda token: self.where(block, token), "C" if name in ("C", "Y", self.output) else name,
                         items, matrix_env.parts, line)
             return
@@ -838,6 +840,19 @@ class _Walk:
             self.doc.definitions.append(Definition(self.section(line).title, line, definition, block.body.strip()))
         if reading.why == "signature":
             self.output, self.signed = name or self.output, True
+
+    def labelled_operation(self, items: list[Token], line: int, column: int) -> None:
+        """`Y = A + B = [...]` in a page of Sub (its examples copied from Add's): the label names another
+        operator's operation; the entries are checked as the document's operator's."""
+        label = [(t.kind, t.text) for t in items[2:6]]
+        if len(label) < 4 or label[0] != ("word", "A") or label[2] != ("word", "B") or label[3] != ("sym", "="):
+            return
+        ours = operator_of(self.doc)
+        named = next((op for op in operators.OPERATORS.values() if label[1][1] in op.vocabulary.symbols), None)
+        if ours is not None and named is not None and named is not ours:
+            self.doc.findings.append(Finding("ambiguous", line, f"the example writes its result as A {label[1][1]} B "
+                                             f"({named.name}'s), but the document specifies {ours.name}: its entries "
+                                             f"are checked as {ours.name}'s", column=column))
 
     def matrix(self, where, name: str, items: list[Token], rows, line: int) -> None:
         """A, B or C of a worked example: ``rows`` its cells row by row (a matrix environment's, or a bracketed
