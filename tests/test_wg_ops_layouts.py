@@ -65,6 +65,11 @@ def test_a_heading_left_from_another_operator_and_a_formula_naming_another_resul
     assert {e.section for e in doc.examples} == {"Div (real, real)", "Add (float, float)", "Add (int, int)"}
     # Y[i] = ... under a signature naming C states nothing of C: unread, never judged
     assert [f["kind"] for f in found if f["line"] == 58] == ["ambiguous", "unread"]
+    # a three-digit tag (Add 9678f28 to 55b00f0): information at its line, the tag still read
+    assert [(f["kind"], f["message"]) for f in found if f["line"] == 20] == [
+        ("information", "tag E_ADD_REAL_FUNC_010 does not end in the four-digit number of the scheme "
+                        "E_<OP>_<FAMILY>_<KIND>_nnnn")]
+    assert "E_ADD_REAL_FUNC_010" in {t.tag for t in doc.tags}
 
 
 def test_the_2025_layout_s_wrong_examples_and_labels_are_found_and_its_unfinished_parts_are_information():

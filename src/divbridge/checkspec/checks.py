@@ -791,6 +791,9 @@ def tag_traces(tag: str, text: str, family: str) -> tuple[str | None, tuple[str,
     return (cls or "informal"), (tagclass.traces(cls, family) if cls else ())
 
 
+_TAG_SCHEME = re.compile(r"E_[A-Z0-9_]+_\d{4}")   # the working group's tags end in a four-digit number
+
+
 def _tag_claims(doc: SpecDocument, traced: frozenset[str]) -> list[Claim]:
     """``traced``: the document's tags that some obligation of `divbridge prove --spec` verifies."""
     claims = []
@@ -817,6 +820,9 @@ def _tag_claims(doc: SpecDocument, traced: frozenset[str]) -> list[Claim]:
         if len(texts) > 1:
             findings.append(Finding("ambiguous", first.line, f"tag {tag} names different requirements at lines "
                                     f"{', '.join(str(line) for line in texts.values())}"))
+        if operators.by_tag(tag) is not None and not _TAG_SCHEME.fullmatch(tag):   # E_ADD_REAL_FUNC_010
+            findings.append(Finding("information", first.line, f"tag {tag} does not end in the four-digit number "
+                                    "of the scheme E_<OP>_<FAMILY>_<KIND>_nnnn"))
         if first.style == "requirement" and tag not in traced and tag not in informal:
             cls = tagclass.classify(" ".join(u.text for u in defining))
             if cls is None:   # a tag of the document's own naming whose text has no formal reading
