@@ -19,7 +19,7 @@ from divbridge.document import mathexpr
 from divbridge.document.accuracy import LEAD_IN, is_note, parse_note, read_note
 from divbridge.formats import get_format
 from divbridge.obligations import accuracy, smtrender
-from divbridge import statements
+from divbridge import operators, statements
 from divbridge.statements import accuracy_bound
 from divbridge.provers import solvers
 
@@ -279,10 +279,41 @@ def test_check_spec_and_prove_on_a_note_from_the_command_line(tmp_path, capsys):
     assert "stated at feb13_style.md#error-propagation-for-information-see-guidelines line 11" in out
 
 
-def test_a_note_of_another_operator_is_bad_input(capsys):
+def test_a_note_of_an_operator_divbridge_does_not_know_is_bad_input(capsys):
     assert main(["check-spec", str(CORPUS / "tanh_acc.md")]) == 2
-    assert capsys.readouterr().err.strip().endswith("tanh_acc.md: an accuracy note of Tanh, not of Div "
-                                                    "(divbridge checks Div)")
+    assert capsys.readouterr().err.strip().endswith("tanh_acc.md: an accuracy note of Tanh, an operator divbridge "
+                                                    "does not check (Div, Mul, Add, Sub)")
+
+
+@pytest.mark.parametrize("name", ["mul", "add", "sub", "div"])
+def test_a_note_s_propagated_error_is_its_operator_s_error_model(name):
+    """What a note of Mul, Add or Sub reads C_err^propag as is `Operator.error`'s exact formula, at every point."""
+    op = operators.get(name)
+    note = parse_note(f"# Numeric accuracy of **{op.name}**\n\n## Error Propagation (real)\n", f"{name}_acc.md")
+    assert accuracy.note_operator(note) is op
+    exact = accuracy.propagated(note)
+    for a, b, ea, eb in [(3, 5, 1, -2), (-1, 2, Fraction(1, 2), 7), (0, 4, -3, Fraction(1, 3))]:
+        point = {mathexpr.symbol(n): sympy.Rational(v) for n, v in zip(("A", "B", "A_err", "B_err"), (a, b, ea, eb))}
+        assert Fraction(str(exact.xreplace(point))) == op.error.propagated(*map(Fraction, (a, b, ea, eb)))
+
+
+@needs_provers
+def test_notes_of_mul_add_and_sub_are_checked_as_div_s_are():
+    claims, findings, information = _check("mul_acc.md")
+    assert findings == [] and information == [21]   # the float bound: Mul's rounding is not encoded, said so
+    assert [c.verdict for c in claims] == ["holds", "holds", "holds", "holds", "unchecked"]
+    _, wrong, _ = _check("mul_acc_wrong.md")   # the product of the two errors left out
+    assert [(f.line, f.kind, f.counterexample) for f in wrong] == [(7, "incorrect", "A = 0, A_err = 1, B = 0, B_err = 1")]
+    assert "(C_err^propag read as (A + A_err) * (B + B_err) - (A * B))" in wrong[0].message
+    claims, findings, information = _check("add_acc.md")
+    assert findings == [] and information == [] and {c.verdict for c in claims} == {"holds"}
+    _, findings, _ = _check("sub_acc.md")   # a max for a sum of errors, and Add's formula for Sub's
+    assert [(f.line, f.kind, f.counterexample) for f in findings] == [
+        (8, "incorrect", "A_err = 1, B_err = -1"), (9, "incorrect", "A_err = 0, B_err = 1")]
+    # Mul's obligations: its propagation (exact and first order) and its exact real product, no float one
+    found = accuracy.note_obligations(read_note(CORPUS / "mul_acc.md"))
+    assert sorted(o.id.split(".")[2] for o in found) == ["first_order", "intro", "propagation", "propagation"]
+    assert {o.family for o in found} == {"real"} and [o.lines for o in found if "intro" in o.id] == [(13,)]
 
 
 def test_exact_values_decide_real_claims_without_a_prover():

@@ -65,24 +65,31 @@ def load_git(rev: str, path: str) -> str:
         raise InputError(f"{rev}:{relative} is not UTF-8 text", path) from None
 
 
-def _bound(doc: SpecDocument) -> tuple[dict[str, Obligation], list[coverage.Gap], dict[str, int]]:
-    """A version's proof obligations, what of its requirements they do not cover, and where each tag is."""
+def _bound(doc: SpecDocument) -> tuple[dict[str, Obligation], list[coverage.Gap], dict[str, int], dict[str, int]]:
+    """A version's proof obligations, what of its requirements they do not cover, where each tag is, and how
+    many statements of each tag its obligations cover."""
     if operator_of(doc) is None:
-        return {}, [], {}
+        return {}, [], {}, {}
     binding = document.bind(doc)
     obligations = obligations_of(binding)
-    return ({o.id: o for o in obligations}, coverage.gaps(binding, obligations),
-            {tag: r.line for tag, r in binding.requirements.items()})
+    found = coverage.gaps(binding, obligations)
+    verified = {tag for o in obligations for tag in o.requirements}
+    unread = {(g.tag, g.line) for g in found}
+    covered = {tag: sum((tag, line) not in unread for line in r.claims) if tag in verified else 0
+               for tag, r in binding.requirements.items()}
+    return ({o.id: o for o in obligations}, found, {tag: r.line for tag, r in binding.requirements.items()}, covered)
 
 
 def lost(old: tuple, new: tuple) -> list[dict[str, Any]]:
     """What the new version states that the run no longer covers (``old``, ``new``: what `_bound` gives): a
-    statement of a requirement that became unread or binds nothing now, at its line in the new version; a
-    requirement still there whose obligations all went, at its line."""
-    (old_obligations, old_gaps, _), (new_obligations, new_gaps, new_lines) = old, new
+    statement of a requirement that became unread or binds nothing now, at its line in the new version (only
+    where the requirement has fewer covered statements than before: a statement unread in both versions, its
+    words changed, lost nothing); a requirement still there whose obligations all went, at its line."""
+    (old_obligations, old_gaps, _, old_covered), (new_obligations, new_gaps, new_lines, new_covered) = old, new
     before = {(g.tag, g.text) for g in old_gaps}
     found = [{"tag": g.tag, "line": g.line, "text": g.text, "why": g.why}
-             for g in new_gaps if (g.tag, g.text) not in before]
+             for g in new_gaps if (g.tag, g.text) not in before and
+             new_covered.get(g.tag, 0) < old_covered.get(g.tag, 0)]
     had = {tag for o in old_obligations.values() for tag in o.requirements}
     has = {tag for o in new_obligations.values() for tag in o.requirements} | {g["tag"] for g in found}
     found += [{"tag": tag, "line": new_lines[tag], "text": "", "why": "binds no obligation any more"}

@@ -50,7 +50,7 @@ VALUES = tuple(Fraction(v) for v in ("0", "1", "2", "-1", "1/2", "3", "-2", "-1/
 def analyse_note(path: str | Path, formats: dict[str, tuple[str, ...]] | None = None) -> dict[str, Any]:
     """check-spec's result (as `checkspec.analysis.analyse` gives it) for an accuracy note on disk."""
     note = read_note(path)
-    accuracy.require_div(note)
+    accuracy.note_operator(note)
     claims, findings = note_claims(note, formats)
     requirements = {}
     for claim in claims:
@@ -218,7 +218,7 @@ def _refutation(item: Meaning, env: dict[str, Fraction]) -> str:
                 f"the left side minus the right side (its O term left out) is {expansion}, {verdict}")
     left, right = (evaluate(side, env) for side in item.sides)
     return (f"false: at {_values(env)} (where its conditions hold) the left side is {left} and the right side "
-            f"{right}" + (f" ({item.error} read as (A + A_err)/(B + B_err) - A/B)" if item.kind == "propagation"
+            f"{right}" + (f" ({item.error} read as {item.reads_as})" if item.kind == "propagation"
                           else ""))
 
 

@@ -162,13 +162,21 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         per_kind[rule.kind] = per_kind.get(rule.kind, 0) + 1
         claims.append(_rule_claim(f"{slug}/{rule.kind}-{per_kind[rule.kind]}", rule, section, domain, proofs, op))
     unfinished = [u for u in doc.unfinished if u[0] == section.title]
-    if unfinished or (section.types_from == "heading" and not tables and not examples and not definitions and not any(
-            f.section == section.title for f in doc.formal)):
+    # a formula or row the reader could not read is a definition written, not one missing (`unread` at its line)
+    unread = any(p.kind in ("formula", "row") and not p.reading.understood for p in doc.parts_in(section.title))
+    defined = tables or examples or definitions or unread or any(f.section == section.title for f in doc.formal)
+    if not defined and (unfinished or section.types_from == "heading"):
         line = unfinished[0][1] if unfinished else section.line
         claim = Claim(f"{slug}/definition", "definition", section.title, line, unfinished[0][2] if unfinished else "")
         claim.findings = [_unfinished_finding(section, line)]
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
+    elif defined:
+        for index, (_, line, text, heading) in enumerate(unfinished, 1):   # "Numerical Accuracy: To be completed"
+            claim = Claim(f"{slug}/unfinished-{index}", "definition", section.title, line, text)
+            claim.findings = [Finding("information", line, f"'{heading}' is marked unfinished («{text}»): "
+                                      "nothing of it is checked")]
+            claims.append(claim)
     return claims
 
 
@@ -783,6 +791,9 @@ def tag_traces(tag: str, text: str, family: str) -> tuple[str | None, tuple[str,
     return (cls or "informal"), (tagclass.traces(cls, family) if cls else ())
 
 
+_TAG_SCHEME = re.compile(r"E_[A-Z0-9_]+_\d{4}")   # the working group's tags end in a four-digit number
+
+
 def _tag_claims(doc: SpecDocument, traced: frozenset[str]) -> list[Claim]:
     """``traced``: the document's tags that some obligation of `divbridge prove --spec` verifies."""
     claims = []
@@ -809,6 +820,9 @@ def _tag_claims(doc: SpecDocument, traced: frozenset[str]) -> list[Claim]:
         if len(texts) > 1:
             findings.append(Finding("ambiguous", first.line, f"tag {tag} names different requirements at lines "
                                     f"{', '.join(str(line) for line in texts.values())}"))
+        if operators.by_tag(tag) is not None and not _TAG_SCHEME.fullmatch(tag):   # E_ADD_REAL_FUNC_010
+            findings.append(Finding("information", first.line, f"tag {tag} does not end in the four-digit number "
+                                    "of the scheme E_<OP>_<FAMILY>_<KIND>_nnnn"))
         if first.style == "requirement" and tag not in traced and tag not in informal:
             cls = tagclass.classify(" ".join(u.text for u in defining))
             if cls is None:   # a tag of the document's own naming whose text has no formal reading

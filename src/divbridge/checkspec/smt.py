@@ -132,6 +132,8 @@ class FloatEncoding(Encoding):
         return self._term(case_table.smt_result(("sign", sign, applies, ""), self.fmt))
 
     def ok(self, result: Result) -> z3.BoolRef:
+        if result.infix:   # another operator's own operation (`A*B`, unsigned, unrounded): the context's `q`
+            return self._term("(= q q)")   # (case_table's term for a quotient is Div's fp.div)
         return self._term(case_table.smt_result(result_data(result), self.fmt))
 
     def grid(self) -> list[int]:

@@ -37,9 +37,9 @@ def run(args: argparse.Namespace) -> int:
     options.distinct(args.json, "--json", args.document)
     if is_note_file(args.document):
         from divbridge.document.accuracy import read_note
-        from divbridge.obligations.accuracy import require_div
+        from divbridge.obligations.accuracy import note_operator
         note = read_note(args.document)
-        require_div(note)
+        note_operator(note)
         reading = {"document": note.path, "sections": [], "parts": 0, "not_understood": 0, "findings": [],
                    "notes": [note_reading(note, None)]}
     else:

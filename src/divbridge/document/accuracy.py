@@ -181,9 +181,9 @@ def parse_note(text: str, path: str = "<text>", embedded: bool = False) -> Note:
 # -- sections ----------------------------------------------------------------------
 
 def _operator(text: str) -> str:
-    named = re.search(r"accuracy of `(\w+)`|\*\*(\w+)\*\*\s*(?:operator|\()", text, re.I)
+    named = re.search(r"accuracy of (?:`(\w+)`|\*\*(\w+)\*\*)|\*\*(\w+)\*\*\s*(?:operator|\()", text, re.I)
     if named:
-        return named.group(1) or named.group(2)
+        return next(g for g in named.groups() if g)
     return ""
 
 

@@ -19,6 +19,7 @@ CommonMark gives every text a reading.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from functools import lru_cache
@@ -151,9 +152,23 @@ def parse(text: str) -> list[Block]:
                                 positions=_body_positions(token.content, lines, first, stop)))
         elif kind == "html_block":
             start, stop = token.map or (0, 1)
-            blocks.append(Block("html", start + 1, stop, body=token.content,
-                                positions=_body_positions(token.content, lines, start, stop)))
+            cut = _span_end(lines, start, stop)
+            body = token.content if cut == stop else "\n".join(lines[start:cut]) + "\n"
+            blocks.append(Block("html", start + 1, cut, body=body, positions=_body_positions(body, lines, start, cut)))
+            if cut < stop:   # the lines after the span, read as the Markdown they are (at their own lines)
+                blocks += parse("\n" * cut + "\n".join(lines[cut:stop]))
     return blocks
+
+
+def _span_end(lines: list[str], start: int, stop: int) -> int:
+    """Where an HTML block ends that a `<span ...>` alone on its line opens: after the line that closes the
+    span when prose follows it with no blank line between (the working group's 2026 layout writes the tag on
+    the line after the `<span ...>` and its requirement's first sentence right below: CommonMark makes it all
+    one HTML block, the author meant a sentence); ``stop`` otherwise."""
+    if not re.match(r"\s*<span\b[^>]*>\s*$", lines[start], re.I):
+        return stop
+    close = next((k for k in range(start + 1, stop) if "</span>" in lines[k].lower()), stop)
+    return close + 1 if close + 1 < stop else stop
 
 
 def _text_blocks(token: Token, lines: list[str], start: int, stop: int, kind: str, depth: int) -> list[Block]:

@@ -158,7 +158,7 @@ class SpecDocument:
     examples: list[Example] = field(default_factory=list)
     definitions: list[Definition] = field(default_factory=list)
     formal: list[FormalText] = field(default_factory=list)
-    unfinished: list[tuple[str, int, str]] = field(default_factory=list)   # (section, line, text)
+    unfinished: list[tuple[str, int, str, str]] = field(default_factory=list)   # (section, line, text, heading)
     informal_tags: set[str] = field(default_factory=set)
     links: list[tuple[int, str]] = field(default_factory=list)             # (line, target) of Markdown links
     findings: list[Finding] = field(default_factory=list)
@@ -230,9 +230,19 @@ def _unread_rows(doc: SpecDocument) -> None:
     if op is None or op is operators.DEFAULT:
         return
     rows = {row.line for table in doc.tables for row in table.rows if row.result is None or row.condition is None}
-    doc.findings[:] = [replace(f, kind="unread", message=f"a row of {op.name} the formula grammar does not read "
-                               f"yet ({f.message})") if f.kind == "ill-formed" and f.line in rows else f
-                       for f in doc.findings]
+    # a row inside a requirement is reported once, as its part (unread, with the reason)
+    tagged = {p.line: p for p in doc.parts if p.kind == "row" and p.tag and p.line in rows}
+    kept = []
+    for f in doc.findings:
+        if f.kind != "ill-formed" or f.line not in rows:
+            kept.append(f)
+            continue
+        why = f"a row of {op.name} the formula grammar does not read yet ({f.message})"
+        if f.line in tagged:
+            tagged[f.line].reading = meaning.not_understood(why)
+        else:
+            kept.append(replace(f, kind="unread", message=why))
+    doc.findings[:] = kept
 
 
 def _lead_ins(doc: SpecDocument) -> None:
@@ -259,7 +269,7 @@ def operator_of(doc: SpecDocument) -> Operator | None:
     if doc._heading_operator is None:   # the lines never change: one scan of them, not one per sentence
         first = next((line for line in doc.lines if line.strip()), "")
         headings = [_heading_text(line) for line in doc.lines if re.match(r"#{1,6}\s", line)] + [first]
-        doc._heading_operator = operators.named_in("\n".join(headings)) or _NOT_NAMED
+        doc._heading_operator = operators.named_in(headings) or _NOT_NAMED
     if doc._heading_operator is not _NOT_NAMED:
         return doc._heading_operator
     return next((op for op in (operators.by_tag(use.tag) for use in doc.tags) if op is not None), None)
@@ -291,7 +301,7 @@ def _heading_text(line: str) -> str:
 # -- sections and types ---------------------------------------------------------------------------
 
 _TENSOR_TYPE = re.compile(r"tensor\((\w+)\)")
-_WHERE = re.compile(r"\bwhere\s+\W*(?P<name>\w+)\W*\s+(?:is\s+in|is\s+one\s+of|belongs\s+to|∈)\s+(?P<list>.*)", re.I)
+_WHERE = re.compile(r"\bwhere\s+\W*(?P<name>\w+)\W*\s+(?:is\s+in|is\s+one\s+of|could\s+be|belongs\s+to|∈)\s+(?P<list>.*)", re.I)
 
 
 def _family(types: tuple[str, ...]) -> str:
@@ -359,8 +369,14 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
     ("# Signature" under an operator's section) belongs to it.  Without such headings every top-level heading is a
     section (an ONNX page, a preamble)."""
     top = [(_plain(b), b.line) for b in blocks if b.kind == "heading" and b.level == 1]
-    named = operators.named_in("\n".join(title for title, _ in top))
+    named = operators.named_in([title for title, _ in top])
     pattern = re.compile(named.vocabulary.heading if named else r"(?!)", re.I)
+    for title, line in top:   # "# **Div** (real, real)" in Add's page: a section of Add's, misnamed
+        other = operators.named_in([title]) if named and _SIGNATURE.search(title) else None
+        if other is not None and not pattern.search(title):
+            doc.findings.append(Finding("ambiguous", line, f"the heading names {other.name}, but the document's "
+                                        f"other headings specify {named.name}: its section is read as {named.name}'s"))
+            pattern = re.compile(f"{pattern.pattern}|^{re.escape(title)}$", re.I)
     first_op = next((k for k, (title, _) in enumerate(top) if pattern.search(title)), None)
     starts = top if first_op is None else top[:first_op] + [t for t in top[first_op:] if pattern.search(t[0])]
     if not starts or starts[0][1] != 1:
@@ -423,6 +439,7 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\d")
 WELL_FORMED = re.compile(r"[A-Z][A-Z0-9_]*\d")
 _BRACKETED = re.compile(r"(?<![\w\\])\[([A-Za-z][A-Za-z0-9_ ]*?\d+)\](?!\()|(?<![\w\\])\((C\s*\d+)\)")
+_SIGNATURE = re.compile(r"\((?:real|float|int)\b[^()]*\)\s*$", re.I)   # a section heading's "(float, float)"
 _SPAN = re.compile(r"<span\b[^>]*>\s*\[(?P<name>[^\]]*)\]", re.I)
 _TAG_LIKE = re.compile(r"(?:R\d|RG\d|E_)", re.I)     # a near miss of these is a typo worth reporting
 _REFERENCE = re.compile(r"\bsee\s+(?:constraint|requirement|rule|restriction)s?\b", re.I)
@@ -456,6 +473,7 @@ class _Walk:
         self.pending: list[Matrix] = []         # matrices of an example being read
         self.example_title = ""
         self.output = "C"                       # the name the signature gives the result (C, or Y)
+        self.signed = False                     # whether a signature of the section gave it
 
     # -- scopes --
     def scope(self) -> str:
@@ -536,7 +554,7 @@ class _Walk:
                                                      f"[{scope.tag}] has no [END] before line {block.line}"))
                     self.close(scope, block.line - 1)
             self.spans = []
-            self.output = "C"
+            self.output, self.signed = "C", False
         self.flush_example()
         self.example_title = title
         self.headings = [h for h in self.headings if h[0] < block.level] + [(block.level, title)]
@@ -551,7 +569,8 @@ class _Walk:
 
     def unfinished(self, block: Block, text: str) -> None:
         if re.search(r"\bto be (?:completed|defined|written|done)\b|\bTBD\b|\bTODO\b", text, re.I):
-            self.doc.unfinished.append((self.section(block.line).title, block.line, text.strip().strip("*_")))
+            heading = self.headings[-1][1] if self.headings else self.section(block.line).title
+            self.doc.unfinished.append((self.section(block.line).title, block.line, text.strip().strip("*_"), heading))
 
     # -- text blocks: tags, sentences --
     def text(self, block: Block) -> None:
@@ -652,6 +671,8 @@ class _Walk:
     def loose_tags(self, block: Block, pieces: list[Inline]) -> None:
         """`[TAG]` in a paragraph (not in a span): at the end of a line it names that line's requirement;
         a malformed near miss of a tag is reported once."""
+        if _WHERE.search(_plain(block)):   # "where float could be (`FP16`, `FP32`)": type names, not tags
+            return
         for piece in pieces:
             if piece.kind not in ("text", "code"):
                 continue
@@ -687,10 +708,10 @@ class _Walk:
                                              column=column))
 
     def html(self, block: Block) -> None:
-        for number, line in enumerate(block.body.split("\n")):
-            where = block.positions.starts[number] if number < len(block.positions.starts) else (block.line, 1)
-            for m in _SPAN.finditer(line):
-                self.span(m.group("name").strip(), where[0], where[1] + m.start())
+        for m in _SPAN.finditer(block.body):
+            # the tag may stand on the line after its `<span ...>` (the WG's 2026 layout): it is placed at its name
+            at = m.start("name") - 1 if "\n" in m.group(0) else m.start()
+            self.span(m.group("name").strip(), *block.positions.at(block.body, at))
 
     def read_sentence(self, sentence: "_Sentence", owner: _Open | None, title: bool = False) -> None:
         section = self.section(sentence.line)
@@ -722,6 +743,10 @@ class _Walk:
         definition = prose.definition_of(reading)
         if definition is not None:
             self.doc.definitions.append(Definition(section.title, sentence.line, definition, sentence.text))
+        if bare.startswith("$") and len(sentence.formulas) == 1:   # `$Y = \text{Add}(A, B)$` names the result
+            named = _signature_name(sentence.formulas[0])
+            if named:
+                self.output, self.signed = named, True
         domain = prose.domain_of_definition(reading)
         if domain is not None:
             self.attach_domain(domain, sentence.line)
@@ -785,6 +810,8 @@ class _Walk:
         name = _assigned_name(items)
         matrix_env = envs[-1] if envs and envs[-1].text.endswith("matrix") else None
         if matrix_env is not None and name in ("A", "B", "C", "Y", self.output):
+            if name in ("C", "Y", self.output):
+                self.labelled_operation(items, line, column)
             self.matrix(lambda token: self.where(block, token), "C" if name in ("C", "Y", self.output) else name,
                         items, matrix_env.parts, line)
             return
@@ -799,13 +826,38 @@ class _Walk:
                                              column=column))
             self.add_part("formula", line, column, render(items), meaning.not_understood("a matrix of no operand"))
             return
-        reading = prose.read_formula(head, self.output, self.vocabulary())
+        vocabulary = self.vocabulary()
+        reading = prose.read_formula(head, self.output, vocabulary)
         definition = prose.definition_of(reading)
+        named = prose.read_formula(head, name, vocabulary) if name not in ("", "A", "B", self.output) else None
+        if named is not None and (definition is not None or prose.definition_of(named) is not None):
+            if self.signed:   # `Y[i] = A[i] + B[i]` where the signature names the result C (a `C[i] = ...` where
+                # it names Y is read as the result, as before)
+                self.doc.findings.append(Finding("ambiguous", line, f"the formula defines {name}, but the "
+                                                 f"section names its result {self.output}", column=column))
+                if definition is None:
+                    reading = meaning.not_understood(f"it defines {name}, not the section's result {self.output}")
+            elif definition is None:   # no signature: the formula names the result
+                self.output, reading = name, named
+                definition = prose.definition_of(named)
         self.add_part("formula", line, column, render(items), reading)
         if definition is not None:
             self.doc.definitions.append(Definition(self.section(line).title, line, definition, block.body.strip()))
         if reading.why == "signature":
-            self.output = name or self.output
+            self.output, self.signed = name or self.output, True
+
+    def labelled_operation(self, items: list[Token], line: int, column: int) -> None:
+        """`Y = A + B = [...]` in a page of Sub (its examples copied from Add's): the label names another
+        operator's operation; the entries are checked as the document's operator's."""
+        label = [(t.kind, t.text) for t in items[2:6]]
+        if len(label) < 4 or label[0] != ("word", "A") or label[2] != ("word", "B") or label[3] != ("sym", "="):
+            return
+        ours = operator_of(self.doc)
+        named = next((op for op in operators.OPERATORS.values() if label[1][1] in op.vocabulary.symbols), None)
+        if ours is not None and named is not None and named is not ours:
+            self.doc.findings.append(Finding("ambiguous", line, f"the example writes its result as A {label[1][1]} B "
+                                             f"({named.name}'s), but the document specifies {ours.name}: its entries "
+                                             f"are checked as {ours.name}'s", column=column))
 
     def matrix(self, where, name: str, items: list[Token], rows, line: int) -> None:
         """A, B or C of a worked example: ``rows`` its cells row by row (a matrix environment's, or a bracketed
@@ -1020,6 +1072,15 @@ def _assigned_name(items: list[Token]) -> str:
             rest = rest[1:]
         if rest and rest[0].kind == "sym" and rest[0].text in ("=", "≈"):
             return items[0].text
+    return ""
+
+
+def _signature_name(items: tuple[Token, ...]) -> str:
+    """`Y = \\text{Add}(A, B)`: the name a signature gives the result, or ""."""
+    texts = [t.text for t in items]
+    if len(texts) == 8 and texts[1] == "=" and texts[3:] == ["(", "A", ",", "B", ")"] and \
+            _assigned_name(list(items)) not in ("", "A", "B"):
+        return texts[0]
     return ""
 
 

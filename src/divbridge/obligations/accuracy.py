@@ -1,16 +1,18 @@
-"""What an accuracy note's statements mean for Div, and the obligations that verify them.
+"""What an accuracy note's statements mean for its operator, and the obligations that verify them.
 
 `meaning(note, statement)` reads one statement of `document.accuracy` as a
-claim about Div, in the note's own terms made formal:
+claim about the operator the note names (`note_operator`: Div, Mul, Add or
+Sub), in the note's own terms made formal:
 
 - the result ``C`` (or ``Y``: the name a definition gives ``A/B``) is the exact
-  quotient ``A / B``;
-- ``C_err^propag`` is the propagated error ``(A + A_err) / (B + B_err) - A / B``,
-  defined where ``B`` and ``B + B_err`` are non-zero;
-- ``C_err^intro`` is the error Div introduces on exact operands: ``0`` over the
-  reals, ``round(A / B) - A / B`` in a float format (round to nearest even,
-  overflow to infinity), ``trunc(A / B) - A / B`` for integers (for ``B != 0``
-  and a representable quotient);
+  ``A op B`` (``A / B``, ``A * B``, ``A + B``, ``A - B``);
+- ``C_err^propag`` is the propagated error ``(A + A_err) op (B + B_err) - A op B``
+  (for Div defined where ``B`` and ``B + B_err`` are non-zero);
+- ``C_err^intro`` is the error the operator introduces on exact operands: ``0``
+  over the reals; for Div, ``round(A / B) - A / B`` in a float format (round to
+  nearest even, overflow to infinity), ``trunc(A / B) - A / B`` for integers
+  (for ``B != 0`` and a representable quotient); another operator's in a float
+  or integer format is not read (its encodings are Div's);
 - the note's definitions: ``ε`` the machine epsilon ``2^(1-p)`` (p counts the
   hidden bit), ``u = ε / 2``, ``min-normalized`` the smallest normal ``2^emin``;
 - conditions: a formula (``B[I] \\neq 0``), "X does not cross zero" (``X`` keeps
@@ -31,6 +33,7 @@ what they state, traced to the note by a tag naming its file and section
 from __future__ import annotations
 
 import hashlib
+import operator
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -38,11 +41,13 @@ from pathlib import Path
 import sympy
 
 from divbridge import assets
+from divbridge import operators
 from divbridge.errors import InputError
 from divbridge.formats import FLOAT_FORMATS, INT_FORMATS, FloatFormat, IntFormat, get_format
 from divbridge.document import mathexpr
 from divbridge.document.accuracy import Condition, Note, Statement, error_of
 from divbridge.obligations.model import Obligation
+from divbridge.operators.model import Operator
 from divbridge.statements import accuracy_bound
 from divbridge.statements.accuracy_bound import R, ULP, Unsupported
 
@@ -50,7 +55,8 @@ A, B, A_ERR, B_ERR = (mathexpr.symbol(n) for n in ("A", "B", "A_err", "B_err"))
 ALPHA, BETA = (mathexpr.symbol(n) for n in ("alpha", "beta"))
 E = mathexpr.symbol("E")                 # the introduced error
 EPS, MIN_NORMAL, MAX_FINITE = (mathexpr.symbol(n) for n in ("eps", "min_normal", "max_finite"))
-PROPAGATED = (A + A_ERR) / (B + B_ERR) - A / B
+# each operator's exact operation, by its infix (`Vocabulary.infix`), on sympy terms
+_OPERATIONS = {"/": operator.truediv, "*": operator.mul, "+": operator.add, "-": operator.sub}
 _MEANINGS = {"machine-epsilon": EPS, "min-normal": MIN_NORMAL, "max-finite": MAX_FINITE}
 _FLIP = {"<=": ">=", "<": ">", ">=": "<=", ">": "<", "=": "=", "!=": "!="}
 _SYMPY_OPS = {"=": sympy.Eq, "!=": sympy.Ne, "<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt}
@@ -80,6 +86,7 @@ class Meaning:
     text: str = ""                              # what is checked, in plain notation
     name: str = ""                              # what it states, for the obligation id
     error: str = ""                             # the note's name of the error it bounds (C_err^propag)
+    reads_as: str = ""                          # propagation: that error as read, (A + A_err)/(B + B_err) - A/B
 
 
 @dataclass(frozen=True)
@@ -94,10 +101,38 @@ class _NotRead(Exception):
 
 # -- reading a statement -----------------------------------------------------------------
 
-def require_div(note: Note) -> None:
-    """A note about another operator is bad input for divbridge, which checks Div."""
-    if note.operator and note.operator.lower() != "div":
-        raise InputError(f"an accuracy note of {note.operator}, not of Div (divbridge checks Div)", note.path)
+def note_operator(note: Note) -> Operator:
+    """The operator the note is about (a note that names none: the default's); one divbridge does not know
+    is bad input."""
+    if not note.operator:
+        return operators.DEFAULT
+    found = operators.OPERATORS.get(note.operator.capitalize())
+    if found is None:
+        raise InputError(f"an accuracy note of {note.operator}, an operator divbridge does not check "
+                         f"({', '.join(operators.OPERATORS)})", note.path)
+    return found
+
+
+def _divides(note: Note) -> bool:
+    """Whether the note's operator is a quotient, defined where its divisor is non-zero."""
+    return _operation(note) is operator.truediv
+
+
+def _propagated_text(note: Note) -> str:
+    infix = note_operator(note).vocabulary.infix
+    if infix == "/":   # a quotient written tight, as the notes write it
+        return "(A + A_err)/(B + B_err) - A/B"
+    return f"(A + A_err) {infix} (B + B_err) - (A {infix} B)"
+
+
+def _operation(note: Note):
+    return _OPERATIONS[note_operator(note).vocabulary.infix]
+
+
+def propagated(note: Note) -> sympy.Expr:
+    """``(A + A_err) op (B + B_err) - A op B``: the error the note's operator propagates, exactly."""
+    apply = _operation(note)
+    return apply(A + A_ERR, B + B_ERR) - apply(A, B)
 
 
 def meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]] | None = None) -> Meaning | NotRead:
@@ -123,15 +158,20 @@ def _meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...
         lhs, op, rhs = formula.parts[0], formula.relations[0], formula.parts[1]
     substitute = _substitution(note)
     lhs, rhs = (_map(side, substitute) for side in (lhs, rhs))
-    conditions = [_condition(c, substitute, statement.section.family) for c in statement.conditions]
     errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
+    family = statement.section.family
+    if errors == {E} and family in ("float", "int") and not _divides(note):
+        raise _NotRead(f"the error {note_operator(note).name} introduces in a {family} format (divbridge encodes "
+                       "Div's rounding of A/B only)")
+    conditions = [_condition(c, substitute, family) for c in statement.conditions]
     named = _SYMPY_OPS[op](lhs, rhs, evaluate=False).xreplace({_P: mathexpr.symbol("propag"),
                                                                E: mathexpr.symbol("intro")})
     name = slug(str(named)) + (f"_if_{_digest(str(sympy.And(*conditions)))}" if conditions else "")
     if errors == {_P}:
-        return replace(_propagation(statement, lhs, op, rhs, conditions), name=name, error=f"{result}_err^propag")
+        return replace(_propagation(statement, lhs, op, rhs, conditions, note), name=name,
+                       error=f"{result}_err^propag", reads_as=_propagated_text(note))
     if errors == {E}:
-        return replace(_introduction(statement, lhs, op, rhs, conditions, formats), name=name,
+        return replace(_introduction(statement, lhs, op, rhs, conditions, formats, note), name=name,
                        error=f"{result}_err^intro")
     raise _NotRead("it relates both the propagated and the introduced error" if errors else "it states no error")
 
@@ -141,7 +181,7 @@ _P = mathexpr.symbol("P")       # the propagated error, expanded once the relati
 
 def _substitution(note: Note) -> dict:
     result = note.result
-    mapping = {mathexpr.symbol(result): A / B, mathexpr.symbol(f"{result}_err^propag"): _P,
+    mapping = {mathexpr.symbol(result): _operation(note)(A, B), mathexpr.symbol(f"{result}_err^propag"): _P,
                mathexpr.symbol(f"{result}_err^intro"): E}
     for definition in note.definitions:
         if not definition.name:
@@ -209,16 +249,17 @@ def _domain(*exprs) -> list[sympy.Basic]:
     return found
 
 
-def _propagation(statement: Statement, lhs, op: str, rhs, conditions: list) -> Meaning:
+def _propagation(statement: Statement, lhs, op: str, rhs, conditions: list, note: Note) -> Meaning:
     no_error = any(c == sympy.And(sympy.Eq(A_ERR, 0), sympy.Eq(B_ERR, 0)) for c in conditions)
-    lhs, rhs = lhs.xreplace({_P: PROPAGATED}), rhs.xreplace({_P: PROPAGATED})
+    exact = propagated(note)
+    lhs, rhs = lhs.xreplace({_P: exact}), rhs.xreplace({_P: exact})
     if no_error:
         lhs, rhs = (s.subs({A_ERR: 0, B_ERR: 0}) for s in (lhs, rhs))
         conditions = [c for c in conditions if c != sympy.And(sympy.Eq(A_ERR, 0), sympy.Eq(B_ERR, 0))]
     orders = [t for t in sympy.Add.make_args(rhs) if t.has(mathexpr.BigO)]
     if lhs.has(mathexpr.BigO) or len(orders) > 1 or (orders and not isinstance(orders[0], mathexpr.BigO)):
         raise _NotRead("an O(...) term that is not one term added to the right side")
-    base = [sympy.Ne(B, 0), sympy.Ne(B + B_ERR, 0)] if not no_error else [sympy.Ne(B, 0)]
+    base = ([sympy.Ne(B, 0), sympy.Ne(B + B_ERR, 0)] if not no_error else [sympy.Ne(B, 0)]) if _divides(note) else []
     if orders:
         return _first_order(statement, lhs, op, rhs - orders[0], orders[0].args[0], base + conditions)
     variables = tuple(str(s) for s in (A, A_ERR, B, B_ERR) if any(x.has(s) for x in (lhs, rhs, *conditions)))
@@ -297,7 +338,8 @@ def _jet(expr) -> tuple[sympy.Expr, sympy.Expr]:
     raise _NotRead(f"the first-order expansion of {expr}")
 
 
-def _introduction(statement: Statement, lhs, op: str, rhs, conditions: list, formats: dict) -> Meaning:
+def _introduction(statement: Statement, lhs, op: str, rhs, conditions: list, formats: dict,
+                  note: Note) -> Meaning:
     family = statement.section.family
     if not family:
         raise _NotRead("the section does not say whether the arithmetic is real, float or int")
@@ -305,11 +347,13 @@ def _introduction(statement: Statement, lhs, op: str, rhs, conditions: list, for
         lhs, rhs, op = rhs, lhs, _FLIP[op]
     if family == "real":
         lhs, rhs = lhs.xreplace({E: sympy.S.Zero}), rhs.xreplace({E: sympy.S.Zero})
-        assumptions = sympy.And(sympy.Ne(B, 0), *conditions, *_domain(lhs, rhs))
+        assumptions = sympy.And(*([sympy.Ne(B, 0)] if _divides(note) else []), *conditions, *_domain(lhs, rhs))
         variables = tuple(str(s) for s in (A, A_ERR, B, B_ERR) if any(x.has(s) for x in (lhs, rhs, assumptions)))
+        gerund = note_operator(note).vocabulary.gerund
         return Meaning(statement, "intro-real", _SYMPY_OPS[op](lhs, rhs), assumptions, variables or ("A", "B"),
                        sides=(lhs, rhs), op=op,
-                       text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)} (real division is exact: E = 0)")
+                       text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)} (real {gerund} is exact: E = 0)")
+
     if lhs not in (E, sympy.Abs(E)) or rhs.has(E):
         raise _NotRead("the introduced error is not alone on one side")
     bound = _quotient(rhs)
@@ -469,7 +513,7 @@ def note_obligations(note: Note, formats: dict[str, tuple[str, ...]] | None = No
     """Every obligation of the note's claims, in a stable order; one obligation per formal claim (two
     statements claiming the same share it, with both their lines).  ``formats``: per family ("float",
     "int"), the formats of a section that lists none (the linked div.md's, say)."""
-    require_div(note)
+    note_operator(note)
     merged: dict[str, Obligation] = {}
     for item in readings(note, formats):
         if not isinstance(item, Meaning):

@@ -27,9 +27,13 @@ OPERATORS: dict[str, Operator] = {op.name: op for op in (DIV, MUL, ADD, SUB)}
 DEFAULT = DIV
 
 
-def named_in(text: str) -> Operator | None:
-    """The first operator (in the registry's order) whose heading pattern ``text`` matches, or None."""
-    return next((op for op in OPERATORS.values() if re.search(op.vocabulary.heading, text, re.I)), None)
+def named_in(headings: list[str]) -> Operator | None:
+    """The operator whose heading pattern the most ``headings`` match (ties: the first in the registry's order),
+    or None: a heading left from the page it was copied from (``# **Div** (real, real)`` in an Add page) does
+    not decide."""
+    counts = {op: sum(bool(re.search(op.vocabulary.heading, h, re.I)) for h in headings) for op in OPERATORS.values()}
+    best = max(counts.values(), default=0)
+    return next((op for op, n in counts.items() if n == best), None) if best else None
 
 
 def id_prefix(op: Operator) -> str:
