@@ -136,7 +136,9 @@ def obligation_diff(old: dict[str, Obligation], new: dict[str, Obligation],
                         "lines": _where(new[i]),
                         "statement_before": old[i].statement if i in old else None,
                         "statement_after": new[i].statement, "before": was, "after": now,
-                        "worse": not now["as_expected"] and (was is None or was["as_expected"])})
+                        # skipped: no prover of the audit's set takes it (a Why3 goal without --prove): not judged
+                        "worse": not now["as_expected"] and now["verdict"] != "skipped"
+                        and (was is None or was["as_expected"])})
     removed = sorted(old.keys() - new.keys())
     at = {i: _where(new[i]) for i in added} | {i: _where(old[i]) for i in removed} | \
         {i: _where(new[i]) for i in changed}
@@ -235,6 +237,9 @@ def render_text(result: dict[str, Any]) -> str:
         reasons.append(f"{len(result['worse']) - len(result['lost'])} verdict(s) worse")
     if result["lost"]:
         reasons.append(f"{len(result['lost'])} statement(s) lost")
+    skipped = [v["id"] for v in result["obligations"]["verdicts"] if v["after"]["verdict"] == "skipped"]
+    if skipped:
+        reasons.append(f"{len(skipped)} obligation(s) not proved by the audit's provers: audit --prove proves them")
     out.append(f"audit: {verdict}" + (f" ({', '.join(reasons)})" if reasons else ""))
     return "\n".join(out)
 
