@@ -238,13 +238,11 @@ def _record(args: argparse.Namespace, provers: set[str], out: Path, proved: list
     _record_smt_status(proved, out)
     results = Results(proved, tool_versions=versions, tools=dict(sorted(executables.items())), document=summary)
     skeletons = _start_skeletons(results, out) if "why3" in provers else None
-    crosscheck_failures = 0
     if not args.no_crosscheck:
         from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked
         print("cross-check: evaluating the proved properties on concrete vectors ...", flush=True)
         # the peers (ONNX Runtime...) are `divbridge crosscheck`'s job, not the proof run's
         results.crosscheck = run_crosscheck(results)
-        crosscheck_failures = results.crosscheck["failures"]
     earlier = _earlier(out / "results.json", proved)
     results.save(out / "results.json")
     if skeletons is not None:
@@ -253,14 +251,12 @@ def _record(args: argparse.Namespace, provers: set[str], out: Path, proved: list
     print(reproved.line(results.obligations, earlier), flush=True)   # not in the summary a stamp repeats
     printed = io.StringIO()
     print_summary(results.obligations, printed)
-    uncovered = summary.get("uncovered", [])
-    print_uncovered(uncovered, printed)
+    print_uncovered(results.uncovered, printed)
     if results.crosscheck is not None:
         print_crosscheck(results, printed)
     sys.stdout.write(printed.getvalue())
     print(f"results written to {out / 'results.json'}")
-    exit_code = 0 if results.all_settled and crosscheck_failures == 0 and not uncovered else 1
-    return exit_code, printed.getvalue()
+    return 0 if results.as_expected else 1, printed.getvalue()
 
 
 def _record_smt_status(results: list[ObligationResult], out: Path) -> None:
