@@ -200,6 +200,8 @@ def _prove(args: argparse.Namespace, provers: set[str], root: Path, mode: str, c
     from divbridge.provers.cache import ProofCache
     from divbridge.provers.runner import RunOptions, Runner
     documents = _documents(args, root, pending, stood)
+    if not documents:   # --only selects nothing of the documents whose results do not stand
+        return {}
     cache = ProofCache(cache_dir, mode)
     runner = Runner(backends(provers), cache,
                     RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
