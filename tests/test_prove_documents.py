@@ -124,6 +124,15 @@ def test_two_documents_of_one_operator_are_one_line_exit_2(project, capsys):
     assert not (project / "out").exists()
 
 
+def test_a_second_document_of_an_operator_whose_results_stand_is_refused_too(project, capsys):
+    _run(capsys, "--out", "out")
+    results = (project / "out" / "results.json").read_bytes()
+    shutil.copy(project / "proofs" / "spec" / "div.md", project / "proofs" / "spec" / "div2.md")
+    assert main(["prove", *ONLY, "--out", "out"]) == 2   # Div's stands: div2.md would write over its evidence
+    assert "proofs/spec/div2.md: a second document of Div (the first: proofs/spec/div.md)" in capsys.readouterr().err
+    assert (project / "out" / "results.json").read_bytes() == results
+
+
 def test_no_document_to_prove_is_one_line_exit_2(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["prove", *ONLY]) == 2

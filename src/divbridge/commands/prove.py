@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"results unchanged in {out / 'results.json'}")
         done[spec] = out, last["exit"]
     if pending:
-        done.update(_prove(args, provers, root, mode, cache_dir, pending, stood=bool(done)))
+        done.update(_prove(args, provers, root, mode, cache_dir, pending, stood={s: out for s, (out, _) in done.items()}))
     if len(done) > 1:
         failed = sum(code != 0 for _, code in done.values())
         print(f"\ndivbridge prove: {len(done)} documents, {len(done) - failed} as expected, {failed} NOT as expected:")
@@ -150,28 +150,28 @@ class _Document:
 
 
 def _documents(args: argparse.Namespace, root: Path, pending: list[tuple[Path, uptodate.Stamp | None]],
-               stood: bool) -> list[_Document]:
+               stood: dict[Path, Path]) -> list[_Document]:
     """The documents to prove, each read, with its obligations and its evidence directory: ``root`` for one
     named by --spec; else its operator's under ``root`` (`operators.evidence_dir`: ``proofs/mul/`` for Mul).  A
-    run of every document leaves out those of which --only selects nothing (``stood``: some documents' results
-    stood, so that no selection at all is no error)."""
-    from divbridge import operators
+    run of every document leaves out those of which --only selects nothing (``stood``: the documents whose
+    results stood, and their directories; with some, no selection at all is no error)."""
     from divbridge.obligations.catalog import spec_operator
     if args.spec is not None:
         (spec, stamp), = pending
         return [_Document(spec, select(_catalogue(spec), args.only), root, stamp)]
-    documents, owners = [], {}
+    documents, owners = [], {out: spec for spec, out in stood.items()}
     for spec, stamp in pending:
         obligations = _matching(_catalogue(spec), args.only)
         if not obligations:
             print(f"divbridge prove: {spec}: no obligation matches --only: left out", flush=True)
             continue
         op = spec_operator(spec)
-        if op.name in owners:
-            raise InputError(f"a second document of {op.name} (the first: {owners[op.name]}): each operator has one "
-                             f"document here, whose evidence goes to {operators.evidence_dir(op)}/", str(spec))
-        owners[op.name] = spec
-        documents.append(_Document(spec, obligations, evidence_out(root, op), stamp))
+        out = evidence_out(root, op)
+        if out in owners:
+            raise InputError(f"a second document of {op.name} (the first: {owners[out]}): each operator has one "
+                             f"document here, whose evidence goes to {out}/", str(spec))
+        owners[out] = spec
+        documents.append(_Document(spec, obligations, out, stamp))
     if not documents and not stood:
         raise InputError(f"--only {' '.join(args.only)} matches no obligation")
     return documents
@@ -193,7 +193,8 @@ def _others(out: Path, root: Path) -> list[str]:
 
 
 def _prove(args: argparse.Namespace, provers: set[str], root: Path, mode: str, cache_dir: Path,
-           pending: list[tuple[Path, uptodate.Stamp | None]], stood: bool) -> dict[Path, tuple[Path, int]]:
+           pending: list[tuple[Path, uptodate.Stamp | None]], stood: dict[Path, Path]
+           ) -> dict[Path, tuple[Path, int]]:
     """The run itself: every obligation of the documents through the cache and the provers on one pool (each
     document's files rendered in its own directory), then per document the cross-check and the results."""
     from divbridge.obligations.catalog import spec_summary
