@@ -96,6 +96,17 @@ def test_only_the_edited_document_is_proved_again(project, capsys):
     assert "  proofs/spec/mul.md: NOT as expected (out/mul/results.json)" in again
 
 
+def test_a_documents_stamp_stands_on_its_own_cache_entries(project, capsys):
+    """A cache entry of Mul's changed: Mul's results no longer stand (its entry is read again), Div's do."""
+    _run(capsys, "--out", "out")
+    entries = [path for path in (project / "cache" / "proofs").glob("??/*.json")
+               if json.loads(path.read_text())["obligation"].startswith("mul.")]
+    entries[0].write_text(json.dumps(json.loads(entries[0].read_text())))   # the same entry, other bytes
+    code, printed = _run(capsys, "--out", "out")
+    assert f"divbridge prove: proofs/spec/div.md: {UP_TO_DATE}" in printed
+    assert f"proofs/spec/mul.md: {UP_TO_DATE}" not in printed and "(cached)" in printed
+
+
 def test_a_document_only_selects_nothing_of_is_left_out(project, capsys):
     args = ["prove", "--only", "real.generic.div_by_one", "--provers", "z3", "--no-crosscheck", "--out", "out"]
     code = main(args)

@@ -226,9 +226,10 @@ def _prove(args: argparse.Namespace, provers: set[str], root: Path, mode: str, c
     for document, results in zip(documents, proved):
         exit_code, printed = _record(args, provers, document.out, results, versions, executables,
                                      summaries[document.spec])
-        if document.stamp is not None and not runner.uncached & {result.id for result in results}:
-            document.stamp.write(document.spec, document.out, _others(document.out, root), cache.consulted, tools,
-                                 printed, exit_code)
+        ids = {result.id for result in results}
+        if document.stamp is not None and not runner.uncached & ids:
+            document.stamp.write(document.spec, document.out, _others(document.out, root), cache.entries_of(ids),
+                                 tools, printed, exit_code)
         done[document.spec] = document.out, exit_code
     return done
 
