@@ -447,7 +447,14 @@ def test_an_operator_whose_run_is_as_expected_is_so_in_the_index(tmp_path, monke
     mul.document.pop("uncovered", None)
     mul.save(tmp_path / "proofs" / "mul" / "results.json")
     monkeypatch.chdir(tmp_path)
+    # earlier reports: one results file's in reports/ itself, Div's when it had results; none is this run's
+    (tmp_path / "reports" / "div").mkdir(parents=True)
+    for stale in ("report.md", "junit.xml", "results.json", "div/report.md", "div/index.html"):
+        (tmp_path / "reports" / stale).write_text("an earlier report")
+    (tmp_path / "reports" / "notes.txt").write_text("not a report")
     assert cli.main(["report"]) == 0
+    assert sorted(p.relative_to(tmp_path / "reports").as_posix() for p in (tmp_path / "reports").rglob("*.*")) == [
+        "index.html", "index.md", "mul/index.html", "mul/junit.xml", "mul/report.md", "mul/results.json", "notes.txt"]
     index = (tmp_path / "reports" / "index.md").read_text()
     assert "| Mul | proofs/spec/mul.md | as expected |" in index and "1 of 4 operators as expected" in index
     assert "no proofs/results.json" in index   # Div has no results here: said, never counted as proved

@@ -44,7 +44,15 @@ def write_operator_reports(reports: list[tuple[str, Path, Results | None, dict |
         entries.append(OperatorEntry(name, name.lower(), str(path), model))
     index = IndexModel(entries)
     rendered.update({Path(filename): text for filename, text in IndexReporters().render(index).items()})
-    return index, _write(rendered, Path(out_dir))
+    written = _write(rendered, Path(out_dir))
+    # an earlier report where this one has none (one results file's, or an operator's that has no results now)
+    # would lie beside the index as if it were this run's
+    for directory in [Path(out_dir)] + [Path(out_dir) / entry.directory for entry in entries if entry.model is None]:
+        for reporter in REPORTERS:
+            stale = directory / reporter.filename
+            if stale not in written and stale.is_file():
+                stale.unlink()
+    return index, written
 
 
 def _render(model: ReportModel) -> dict[str, str]:
