@@ -31,6 +31,7 @@ from divbridge.provers.portfolio import PROVERS, SMT_SOLVERS, backends
 # The document reader, the statements and the provers (0.4 s of imports) are imported by the functions that use
 # them: a run the up-to-date check (`uptodate`) answers does not need them.
 if TYPE_CHECKING:
+    from divbridge.operators.model import Operator
     from divbridge.provers.verdicts import ObligationResult
     from divbridge.provers.why3session import Skeletons
     from divbridge.results import Results
@@ -177,7 +178,7 @@ def _documents(args: argparse.Namespace, root: Path, pending: list[tuple[Path, u
     return documents
 
 
-def evidence_out(root: Path, op) -> Path:
+def evidence_out(root: Path, op: Operator) -> Path:
     """The directory of an operator's evidence under the output root: `operators.evidence_dir` with ``root``
     in place of ``proofs/`` (``build/filtered/mul/`` for Mul's evidence of a filtered run)."""
     from divbridge import operators
