@@ -6,7 +6,8 @@ DIVBRIDGE := $(VENV)/bin/divbridge
 
 .PHONY: prove replay why3-replay crosscheck test test-slow bench report audit clean
 
-# The proof run, then the reports; the exit code is the proof run's.
+# The proof run of every document of proofs/spec/ (each operator's evidence into its directory: proofs/ for
+# Div, proofs/mul/ ...), then the reports of every operator with their index; the exit code is the proof run's.
 prove:
 	@scripts/setup.sh prove
 	@status=0; $(DIVBRIDGE) prove || status=$$?; $(DIVBRIDGE) report || true; exit $$status

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from divbridge import cli
-from divbridge.obligations.catalog import spec_obligations
+from divbridge.obligations.catalog import spec_obligations, spec_summary
 from divbridge.formats import get_format
 from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.verdicts import Attempt, ObligationResult, combine
@@ -382,13 +382,89 @@ def test_a_tag_stated_in_several_sections_is_one_matrix_row_with_its_sections(tm
     assert "<code>Div</code> operator (FP16 only)" in page and "`Div`" not in page
 
 
-def test_command_writes_the_four_reports(tmp_path, monkeypatch, capsys):
+def test_command_writes_the_four_reports_of_one_results_file(tmp_path, monkeypatch, capsys):
     fabricated_results(tmp_path).save(tmp_path / "proofs" / "results.json")
     monkeypatch.chdir(tmp_path)
-    assert cli.main(["report"]) == 0
+    assert cli.main(["report", "--results", "proofs/results.json"]) == 0
     assert sorted(p.name for p in (tmp_path / "reports").iterdir()) == ["index.html", "junit.xml", "report.md",
                                                                        "results.json"]
     assert f"{AS_EXPECTED} of {TOTAL} obligations as expected" in capsys.readouterr().out
+
+
+def mul_results() -> Results:
+    """Mul's obligations (proofs/spec/mul.md), each answered as it expects, with the document as `prove` records
+    it (its uncovered statements included)."""
+    obligations = spec_obligations(MUL_DOCUMENT)
+    answered = [ObligationResult(ob, combine([Attempt("z3", "proved" if ob.expect == "valid" else "refuted", 0.25,
+                                                      version="4.12.2")]), {}) for ob in obligations]
+    return Results(answered, tool_versions={"z3": "4.12.2"}, document=spec_summary(MUL_DOCUMENT, obligations)[1])
+
+
+MUL_DOCUMENT = ROOT / "proofs" / "spec" / "mul.md"
+
+
+def test_command_writes_every_operators_reports_and_one_index(tmp_path, monkeypatch, capsys):
+    """Without --results: each operator's evidence (Div's proofs/, Mul's proofs/mul/) into its own directory,
+    with the index of the operators, their totals and status; Div's report is the one of its results file."""
+    fabricated_results(tmp_path).save(tmp_path / "proofs" / "results.json")
+    mul = mul_results()
+    mul.save(tmp_path / "proofs" / "mul" / "results.json")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["report"]) == 0
+    printed = capsys.readouterr().out
+    reports = tmp_path / "reports"
+    assert sorted(p.name for p in reports.iterdir()) == ["div", "index.html", "index.md", "mul"]
+    for name in ("div", "mul"):
+        assert sorted(p.name for p in (reports / name).iterdir()) == ["index.html", "junit.xml", "report.md",
+                                                                      "results.json"]
+    assert "# Proof-obligation report: ONNX Mul, SONNX profile" in (reports / "mul" / "report.md").read_text()
+    assert json.loads((reports / "mul" / "results.json").read_text()) == mul.to_json()
+    # Div's report loses nothing: the one its results file gives alone, but for the time it was written
+    assert cli.main(["report", "--results", "proofs/results.json", "--out", "alone"]) == 0
+    written = re.compile(r"\d{4}-\d\d-\d\dT[\d:]+\+00:00")
+    for name in ("report.md", "index.html", "junit.xml", "results.json"):
+        assert written.sub("", (reports / "div" / name).read_text()) == written.sub("", (tmp_path / "alone" / name).read_text())
+    index = (reports / "index.md").read_text()
+    uncovered = len(mul.uncovered)
+    assert uncovered > 0   # the reader does not read all of Mul's document yet: not as expected
+    rows = {line.split(" | ")[0].strip("| "): line for line in index.splitlines() if line.startswith("| ")}
+    assert rows["Div"].startswith(f"| Div | proofs/spec/div.md | **NOT as expected** | {TOTAL} | {PROVED} | 0 | "
+                                  f"{PROBES - 1} | 2 | 4 | 0 | [report](div/report.md) |")
+    assert rows["Mul"] == (f"| Mul | proofs/spec/mul.md | **NOT as expected** | {len(mul.obligations)} | "
+                           f"{mul.summary['as_expected'] - sum(o.expect == 'invalid' for o in mul.obligations)} | 0 | "
+                           f"{sum(o.expect == 'invalid' for o in mul.obligations)} | 0 | 0 | {uncovered} | "
+                           f"[report](mul/report.md) |")
+    assert "_no results_ (no proofs/add/results.json: run `divbridge prove`)" in rows["Add"]
+    assert rows["**all**"].startswith(f"| **all** | | | {TOTAL + len(mul.obligations)} |")
+    page = (reports / "index.html").read_text()
+    assert '<a href="mul/index.html">Mul</a>' in page and page.count('class="badge fail">NOT as expected') == 2
+    assert "report: Add: no results (proofs/add/results.json)" in printed
+    assert "report: 0 of 4 operators as expected; index written to reports/index.html, reports/index.md" in printed
+
+
+def test_an_operator_whose_run_is_as_expected_is_so_in_the_index(tmp_path, monkeypatch):
+    mul = mul_results()
+    mul.document.pop("uncovered", None)
+    mul.save(tmp_path / "proofs" / "mul" / "results.json")
+    monkeypatch.chdir(tmp_path)
+    # earlier reports: one results file's in reports/ itself, Div's when it had results; none is this run's
+    (tmp_path / "reports" / "div").mkdir(parents=True)
+    for stale in ("report.md", "junit.xml", "results.json", "div/report.md", "div/index.html"):
+        (tmp_path / "reports" / stale).write_text("an earlier report")
+    (tmp_path / "reports" / "notes.txt").write_text("not a report")
+    assert cli.main(["report"]) == 0
+    assert sorted(p.relative_to(tmp_path / "reports").as_posix() for p in (tmp_path / "reports").rglob("*.*")) == [
+        "index.html", "index.md", "mul/index.html", "mul/junit.xml", "mul/report.md", "mul/results.json", "notes.txt"]
+    index = (tmp_path / "reports" / "index.md").read_text()
+    assert "| Mul | proofs/spec/mul.md | as expected |" in index and "1 of 4 operators as expected" in index
+    assert "no proofs/results.json" in index   # Div has no results here: said, never counted as proved
+
+
+def test_no_results_of_any_operator_is_one_line_exit_2(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["report"]) == 2
+    assert "proofs/results.json: no results file" in capsys.readouterr().err
+    assert not (tmp_path / "reports").exists()
 
 
 @pytest.mark.parametrize("content, message", [

@@ -68,6 +68,20 @@ def test_the_status_says_what_an_smt_solver_established_or_the_route(rendered, t
     assert smtrender.question(text) == smtrender.question(r.text)   # the cache key stays
 
 
+def test_a_query_rendered_again_keeps_its_recorded_status_and_is_not_written_again(tmp_path):
+    """A warm run renders every query again: the file, which holds the status the last run recorded, is left as
+    it is (no write, no sync) when nothing but that status differs; a query that changed is written."""
+    [item] = smtrender.render_all(SMT[:1], tmp_path)
+    smtrender.record_status(item.path, "proved", "z3", SMT_SOLVERS)
+    recorded, inode = item.path.read_text(), item.path.stat().st_ino
+    assert "(set-info :status unsat)" in recorded
+    smtrender.render_all(SMT[:1], tmp_path)
+    assert item.path.read_text() == recorded and item.path.stat().st_ino == inode   # an atomic write: a new inode
+    item.path.write_text(recorded.replace("(check-sat)", "(assert true)\n(check-sat)"))
+    smtrender.render_all(SMT[:1], tmp_path)
+    assert item.path.read_text() == item.text   # another query: the rendered one, its status to be recorded
+
+
 def test_logics_match_the_family(rendered):
     logics = {r.obligation.id: r.logic for r in rendered}
     assert logics["float.fp16.special.zero_div_zero"] == "QF_BVFP"

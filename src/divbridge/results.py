@@ -119,6 +119,17 @@ class Results:
         """Every obligation as expected, or an open claim that no prover refuted."""
         return all(r.settled for r in self.obligations)
 
+    @property
+    def uncovered(self) -> list[dict[str, Any]]:
+        """The statements of the document that no obligation verifies (`obligations.coverage`)."""
+        return (self.document or {}).get("uncovered", [])
+
+    @property
+    def as_expected(self) -> bool:
+        """The run is as expected (`prove`'s exit 0): every obligation settled, no cross-check failure and no
+        uncovered statement."""
+        return self.all_settled and not (self.crosscheck or {}).get("failures") and not self.uncovered
+
     def to_json(self) -> dict[str, Any]:
         crosscheck = None
         if self.crosscheck is not None:

@@ -1,9 +1,12 @@
-"""`divbridge prove [--spec DOC]`: every obligation a Div spec document requires, through its provers.
+"""`divbridge prove [--spec DOC]`: every obligation the spec documents require, through their provers.
 
-The document (default ``proofs/spec/div.md``) decides the obligations: see
-`obligations.document` and `obligations.catalog`.  Writes the rendered theories and SMT-LIB files under ``proofs/`` and the one
-``proofs/results.json``; prints a line per finished obligation and a summary
-table.  Exit 0 only when every verdict matches its expectation.
+Without --spec, every document of ``proofs/spec/`` (each document's operator is the one it names:
+`obligations.catalog.spec_operator`), proved on one pool of workers, each operator's evidence (results.json, the
+rendered theories and SMT-LIB files, the Why3 sessions) into its directory (`operators.evidence_dir`:
+``proofs/`` for Div, ``proofs/mul/`` for Mul...); with --spec, that document into ``--out`` itself.  The
+document decides the obligations: see `obligations.document` and `obligations.catalog`.  Prints a line per
+finished obligation, a summary table per document and one line for them all.  Exit 0 only when every verdict of
+every document matches its expectation.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import io
 import os
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,18 +31,23 @@ from divbridge.provers.portfolio import PROVERS, SMT_SOLVERS, backends
 # The document reader, the statements and the provers (0.4 s of imports) are imported by the functions that use
 # them: a run the up-to-date check (`uptodate`) answers does not need them.
 if TYPE_CHECKING:
+    from divbridge.operators.model import Operator
     from divbridge.provers.verdicts import ObligationResult
     from divbridge.provers.why3session import Skeletons
     from divbridge.results import Results
 
 NAME = "prove"
-HELP = "prove the Div specification's obligations (Why3 + Z3, SMT portfolio, Gappa, Coq, exhaustive) into proofs/results.json"
+HELP = ("prove the obligations of every spec document of proofs/spec/ (Why3 + Z3, SMT portfolio, Gappa, Coq, "
+        "exhaustive), each operator's into its evidence directory (proofs/results.json for Div, "
+        "proofs/mul/results.json for Mul...)")
 
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--spec", type=options.existing_file, default=DEFAULT_DOCUMENT, metavar="DOC",
-                        help="the spec document to prove (default: proofs/spec/div.md)")
+    parser.add_argument("--spec", type=options.existing_file, default=None, metavar="DOC",
+                        help=f"the spec document to prove, its evidence into --out itself (default: every document "
+                             f"of {SPEC_DIR}/, each operator's evidence into its directory: proofs/ for Div, "
+                             f"proofs/mul/ for Mul...)")
     parser.add_argument("--only", action="append", metavar="GLOB",
                         help="prove only the obligations whose id matches (repeatable), e.g. 'float.fp16.*'; "
                              f"a filtered run writes to --out (default {FILTERED_OUT}/), never the baseline")
@@ -77,6 +86,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 BASELINE = Path("proofs")                 # the committed evidence: written only by a complete run
+SPEC_DIR = DEFAULT_DOCUMENT.parent        # the documents a run without --spec proves
 FILTERED_OUT = Path("build/filtered")     # where a filtered run writes unless told
 MAX_JOBS = 256
 
@@ -90,54 +100,154 @@ def run(args: argparse.Namespace) -> int:
     provers = _provers(args.provers)
     if args.agree > len(provers):
         raise InputError(f"--agree {args.agree}: only {len(provers)} prover(s) chosen ({', '.join(sorted(provers))})")
+    specs = _specs(args)
     if args.replay:
-        return replay(args)
-    out = _out(args, provers)
+        return replay(args, specs, provers)
+    root = _out(args, provers)
     mode, cache_dir = _cache(args)
-    stamp = uptodate.Stamp(cache_dir, _stamp_options(args, provers, out)) if mode == "readwrite" else None
-    last = stamp.standing(args.spec, out) if stamp is not None else None
-    if last is not None:
-        print(f"divbridge prove: {args.spec}: up to date: the document, divbridge, its tools, the options, the "
+    done: dict[Path, tuple[Path, int]] = {}   # document -> the directory of its evidence, its exit code
+    pending: list[tuple[Path, uptodate.Stamp | None]] = []
+    for spec in specs:
+        stamp = uptodate.Stamp(cache_dir, _stamp_options(args, spec, provers, root)) if mode == "readwrite" else None
+        last = stamp.standing(spec) if stamp is not None else None
+        if last is None:
+            pending.append((spec, stamp))
+            continue
+        out = Path(last["out"])
+        print(f"divbridge prove: {spec}: up to date: the document, divbridge, its tools, the options, the "
               f"{len(last['entries'])} cache entries and the {len(last['outputs'])} files under {out}/ are those of "
               f"the run of {last['when']}; its results stand (--no-cache proves again)")
         print(last["summary"], end="")
         print(f"results unchanged in {out / 'results.json'}")
-        return last["exit"]
-    return _prove(args, provers, out, mode, cache_dir, stamp)
+        done[spec] = out, last["exit"]
+    if pending:
+        done.update(_prove(args, provers, root, mode, cache_dir, pending, stood={s: out for s, (out, _) in done.items()}))
+    if len(done) > 1:
+        failed = sum(code != 0 for _, code in done.values())
+        print(f"\ndivbridge prove: {len(done)} documents, {len(done) - failed} as expected, {failed} NOT as expected:")
+        for spec in [spec for spec in specs if spec in done]:
+            out, code = done[spec]
+            print(f"  {spec}: {'as expected' if code == 0 else 'NOT as expected'} ({out / 'results.json'})")
+    return max(code for _, code in done.values())
 
 
-def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, cache_dir: Path,
-           stamp: uptodate.Stamp | None) -> int:
-    """The run itself: every obligation through the cache and the provers, the cross-check, the results."""
+def _specs(args: argparse.Namespace) -> list[Path]:
+    """The documents to prove: --spec's, else every document of proofs/spec/ (Div's first)."""
+    if args.spec is not None:
+        return [args.spec]
+    found = sorted(SPEC_DIR.glob("*.md"), key=lambda path: (path != DEFAULT_DOCUMENT, path.name))
+    if not found:
+        raise InputError("no spec document (*.md) to prove; or name one with --spec", str(SPEC_DIR))
+    return found
+
+
+@dataclass
+class _Document:
+    """One document of the run: its obligations (--only's), where its evidence goes, its up-to-date stamp."""
+    spec: Path
+    obligations: list
+    out: Path
+    stamp: uptodate.Stamp | None
+
+
+def _documents(args: argparse.Namespace, root: Path, pending: list[tuple[Path, uptodate.Stamp | None]],
+               stood: dict[Path, Path]) -> list[_Document]:
+    """The documents to prove, each read, with its obligations and its evidence directory: ``root`` for one
+    named by --spec; else its operator's under ``root`` (`operators.evidence_dir`: ``proofs/mul/`` for Mul).  A
+    run of every document leaves out those of which --only selects nothing (``stood``: the documents whose
+    results stood, and their directories; with some, no selection at all is no error)."""
+    from divbridge.obligations.catalog import spec_operator
+    if args.spec is not None:
+        (spec, stamp), = pending
+        return [_Document(spec, select(_catalogue(spec), args.only), root, stamp)]
+    documents, owners = [], {out: spec for spec, out in stood.items()}
+    for spec, stamp in pending:
+        obligations = _matching(_catalogue(spec), args.only)
+        if not obligations:
+            print(f"divbridge prove: {spec}: no obligation matches --only: left out", flush=True)
+            continue
+        op = spec_operator(spec)
+        out = evidence_out(root, op)
+        if out in owners:
+            raise InputError(f"a second document of {op.name} (the first: {owners[out]}): each operator has one "
+                             f"document here, whose evidence goes to {out}/", str(spec))
+        owners[out] = spec
+        documents.append(_Document(spec, obligations, out, stamp))
+    if not documents and not stood:
+        raise InputError(f"--only {' '.join(args.only)} matches no obligation")
+    return documents
+
+
+def evidence_out(root: Path, op: Operator) -> Path:
+    """The directory of an operator's evidence under the output root: `operators.evidence_dir` with ``root``
+    in place of ``proofs/`` (``build/filtered/mul/`` for Mul's evidence of a filtered run)."""
+    from divbridge import operators
+    return root / operators.evidence_dir(op).relative_to(BASELINE)
+
+
+def _others(out: Path, root: Path) -> list[str]:
+    """The directories under ``out`` that hold what is not its document's evidence: the other operators'
+    evidence (Div's ``proofs/`` holds ``proofs/mul/``) and the documents (``proofs/spec/``)."""
+    from divbridge import operators
+    inside = [evidence_out(root, op) for op in operators.OPERATORS.values()] + [root / SPEC_DIR.relative_to(BASELINE)]
+    return sorted(path.relative_to(out).as_posix() for path in inside if path != out and path.is_relative_to(out))
+
+
+def _prove(args: argparse.Namespace, provers: set[str], root: Path, mode: str, cache_dir: Path,
+           pending: list[tuple[Path, uptodate.Stamp | None]], stood: dict[Path, Path]
+           ) -> dict[Path, tuple[Path, int]]:
+    """The run itself: every obligation of the documents through the cache and the provers on one pool (each
+    document's files rendered in its own directory), then per document the cross-check and the results."""
     from divbridge.obligations.catalog import spec_summary
     from divbridge.provers.cache import ProofCache
     from divbridge.provers.runner import RunOptions, Runner
-    from divbridge.results import Results
-    obligations = select(_catalogue(args.spec), args.only)
+    documents = _documents(args, root, pending, stood)
+    if not documents:   # --only selects nothing of the documents whose results do not stand
+        return {}
     cache = ProofCache(cache_dir, mode)
     runner = Runner(backends(provers), cache,
                     RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
-                               race=args.race, provers=provers), out)
-    source, summary = spec_summary(args.spec, obligations)
-    print(f"divbridge prove: {summary['path']}: {source}; "
-          f"{len(obligations)} obligations, provers {', '.join(sorted(provers))}, "
-          f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
+                               race=args.race, provers=provers), root)
+    summaries = {}
+    for document in documents:
+        source, summaries[document.spec] = spec_summary(document.spec, document.obligations)
+        print(f"divbridge prove: {summaries[document.spec]['path']}: {source}; "
+              f"{len(document.obligations)} obligations, provers {', '.join(sorted(provers))}, "
+              f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
+    if len(documents) > 1:
+        print(f"divbridge prove: the {sum(len(d.obligations) for d in documents)} obligations of the "
+              f"{len(documents)} documents on one pool of {args.jobs} jobs", flush=True)
     with toolprobe.recording() as tools:   # the tools this run asks (the up-to-date check stands on them)
-        proved, versions = runner.run(obligations)
-        smoke_tests(proved, cache, args.jobs, runner.backends)
+        proved, versions = runner.run_batches([(document.obligations, document.out) for document in documents])
+        smoke_tests([result for results in proved for result in results], cache, args.jobs, runner.backends)
     process.raise_failure()   # a prover thread died (a full disk): nothing of this run is written
-    _record_smt_status(proved, out)
     executables = {name: found for prover in sorted(provers)
                    for name, found in toolprobe.prover_identity(prover).items()}
+    done = {}
+    for document, results in zip(documents, proved):
+        exit_code, printed = _record(args, provers, document.out, results, versions, executables,
+                                     summaries[document.spec])
+        ids = {result.id for result in results}
+        if document.stamp is not None and not runner.uncached & ids:
+            document.stamp.write(document.spec, document.out, _others(document.out, root), cache.entries_of(ids),
+                                 tools, printed, exit_code)
+        done[document.spec] = document.out, exit_code
+    return done
+
+
+def _record(args: argparse.Namespace, provers: set[str], out: Path, proved: list[ObligationResult],
+            versions: dict[str, str], executables: dict, summary: dict) -> tuple[int, str]:
+    """One document's results: the cross-check, results.json and the Why3 sessions under ``out``, its summary
+    printed; returns its exit code and the summary (what its up-to-date stamp repeats)."""
+    from divbridge.results import Results
+    _record_smt_status(proved, out)
     results = Results(proved, tool_versions=versions, tools=dict(sorted(executables.items())), document=summary)
     skeletons = _start_skeletons(results, out) if "why3" in provers else None
-    crosscheck_failures = 0
     if not args.no_crosscheck:
         from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked
         print("cross-check: evaluating the proved properties on concrete vectors ...", flush=True)
         # the peers (ONNX Runtime...) are `divbridge crosscheck`'s job, not the proof run's
         results.crosscheck = run_crosscheck(results)
-        crosscheck_failures = results.crosscheck["failures"]
     earlier = _earlier(out / "results.json", proved)
     results.save(out / "results.json")
     if skeletons is not None:
@@ -146,16 +256,12 @@ def _prove(args: argparse.Namespace, provers: set[str], out: Path, mode: str, ca
     print(reproved.line(results.obligations, earlier), flush=True)   # not in the summary a stamp repeats
     printed = io.StringIO()
     print_summary(results.obligations, printed)
-    uncovered = summary.get("uncovered", [])
-    print_uncovered(uncovered, printed)
+    print_uncovered(results.uncovered, printed)
     if results.crosscheck is not None:
         print_crosscheck(results, printed)
     sys.stdout.write(printed.getvalue())
     print(f"results written to {out / 'results.json'}")
-    exit_code = 0 if results.all_settled and crosscheck_failures == 0 and not uncovered else 1
-    if stamp is not None and not runner.left_uncached:
-        stamp.write(args.spec, out, cache.consulted, tools, printed.getvalue(), exit_code)
-    return exit_code
+    return 0 if results.as_expected else 1, printed.getvalue()
 
 
 def _record_smt_status(results: list[ObligationResult], out: Path) -> None:
@@ -208,9 +314,10 @@ def _catalogue(spec: Path) -> list:
     return obligations + (strategy_obligations() if spec_operator(spec) is operators.DEFAULT else [])
 
 
-def _stamp_options(args: argparse.Namespace, provers: set[str], out: Path) -> dict:
-    """Everything of the command line a run's outcome may depend on, as the up-to-date check compares it."""
-    return {"spec": str(args.spec.resolve()), "only": args.only, "provers": sorted(provers), "agree": args.agree,
+def _stamp_options(args: argparse.Namespace, spec: Path, provers: set[str], out: Path) -> dict:
+    """Everything of the command line a document's run outcome may depend on, as the up-to-date check compares
+    it (``out``: the output root)."""
+    return {"spec": str(spec.resolve()), "only": args.only, "provers": sorted(provers), "agree": args.agree,
             "jobs": args.jobs, "timeout": args.timeout, "grace": args.grace, "race": args.race,
             "crosscheck": not args.no_crosscheck, "out": str(out.resolve())}
 
@@ -233,9 +340,9 @@ def write_why3_sessions(results: Results, out: Path, timeout: float, skeletons: 
 
 
 def _out(args: argparse.Namespace, provers: set[str]) -> Path:
-    """The output directory: the baseline only for a complete run (every obligation of the committed
-    document, every prover, the cross-check), which alone may replace the committed evidence."""
-    other_document = args.spec.resolve() != DEFAULT_DOCUMENT.resolve()
+    """The output root: the baseline only for a complete run (every obligation of the committed documents,
+    every prover, the cross-check), which alone may replace the committed evidence."""
+    other_document = args.spec is not None and args.spec.resolve() != DEFAULT_DOCUMENT.resolve()
     filters = [name for name, on in (("--only", args.only), ("--provers", provers != set(PROVERS)),
                                      ("--no-crosscheck", args.no_crosscheck), ("--spec", other_document)) if on]
     if not filters:
@@ -259,15 +366,35 @@ def _cache(args: argparse.Namespace) -> tuple[str, Path]:
     return ("offline" if args.offline else "readwrite"), directory
 
 
-def replay(args: argparse.Namespace) -> int:
-    """`--replay`: the recorded evidence again, fail closed."""
+def replay(args: argparse.Namespace, specs: list[Path], provers: set[str]) -> int:
+    """`--replay`: the recorded evidence of each document again (in --out, default proofs/; each operator's in
+    its directory under it when no --spec names one), fail closed."""
+    from divbridge.obligations.catalog import spec_operator
+    root = args.out or BASELINE
+    catalogues = {spec: _catalogue(spec) for spec in specs}
+    # a run of every document leaves out those of which --only selects nothing
+    chosen = [spec for spec in specs if args.spec is not None or _matching(catalogues[spec], args.only)]
+    if not chosen:
+        raise InputError(f"--only {' '.join(args.only)} matches no obligation")
+    codes = {}
+    for spec in chosen:
+        out = root if args.spec is not None else evidence_out(root, spec_operator(spec))
+        if len(chosen) > 1:
+            print(f"replay: {spec}: the evidence of {out / 'results.json'}", flush=True)
+        codes[spec] = _replay(args, catalogues[spec], out, provers)
+    if len(codes) > 1:
+        print(f"\nreplay: {len(codes)} documents: "
+              + "; ".join(f"{spec} {'replayed' if code == 0 else 'FAILED'}" for spec, code in codes.items()))
+    return max(codes.values())
+
+
+def _replay(args: argparse.Namespace, catalogue: list, out: Path, provers: set[str]) -> int:
+    """One document's evidence (``out``/results.json) again."""
     from divbridge import results as results_model
     from divbridge.provers.replay import replay as replay_evidence, skipped
     from divbridge.provers.runner import RunOptions
-    catalogue = _catalogue(args.spec)
     chosen = {o.id for o in select(catalogue, args.only)}
-    recorded = results_model.load((args.out or BASELINE) / "results.json")
-    provers = _provers(args.provers)
+    recorded = results_model.load(out / "results.json")
     # what --only, --provers or another --spec leaves out is said, never counted as replayed
     left_out = skipped(recorded, chosen | ({r.id for r in recorded.obligations} if not args.only else set()), provers)
     if args.only:
@@ -277,7 +404,7 @@ def replay(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="divbridge-replay-") as scratch:
         count, failures = replay_evidence(recorded, catalogue, backends,
                                           RunOptions(timeout=args.timeout, jobs=args.jobs), Path(scratch),
-                                          sessions=(args.out or BASELINE) / "why3", provers=provers)
+                                          sessions=out / "why3", provers=provers)
     if count == 0 and not failures:
         print("replay FAILED: results.json records no proof or refutation to replay"
               + (f" with the chosen obligations and provers ({len(left_out)} left out)" if left_out else ""))
@@ -305,12 +432,17 @@ def _provers(text: str) -> set[str]:
 
 
 def select(obligations, patterns: list[str] | None):
-    if not patterns:
-        return obligations
-    chosen = [o for o in obligations if any(fnmatch.fnmatchcase(o.id, p) for p in patterns)]
+    """The obligations --only selects (all without it); none is an error."""
+    chosen = _matching(obligations, patterns)
     if not chosen:
         raise InputError(f"--only {' '.join(patterns)} matches no obligation")
     return chosen
+
+
+def _matching(obligations, patterns: list[str] | None):
+    if not patterns:
+        return obligations
+    return [o for o in obligations if any(fnmatch.fnmatchcase(o.id, p) for p in patterns)]
 
 
 def print_summary(results: list[ObligationResult], stream) -> None:

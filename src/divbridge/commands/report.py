@@ -1,10 +1,13 @@
-"""`divbridge report`: proof-obligation reports from a results file.
+"""`divbridge report`: proof-obligation reports from results files.
 
-Writes report.md, index.html, results.json and junit.xml into the output
-directory; with a peer table beside the results file (``peers.json``, from
-`divbridge crosscheck`), the Markdown and HTML reports have a Peers section.  Artifact paths in the results are relative to the project root:
-they are looked up from the current directory, then from the directory
-above the results file's (the project root when it is proofs/results.json).
+Without --results, every operator's evidence (`operators.evidence_dir`: ``proofs/results.json`` for Div,
+``proofs/mul/results.json`` for Mul...): each operator's report.md, index.html, results.json and junit.xml in
+``<out>/<operator>/`` (``reports/div/``), and one index of them all, ``<out>/index.html`` and ``index.md``
+(`report.index`); an operator without a results file is listed as such.  With --results FILE, that file's
+reports into the output directory itself.  With a peer table beside a results file (``peers.json``, from
+`divbridge crosscheck`), its Markdown and HTML reports have a Peers section.  Artifact paths in the results are
+relative to the project root: they are looked up from the current directory, then from the directory above the
+results file's (the project root when it is proofs/results.json).
 """
 
 from __future__ import annotations
@@ -12,32 +15,61 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from divbridge import operators
 from divbridge.conform import peertable
 from divbridge import results as results_model
 from divbridge.commands import options
 from divbridge.errors import InputError
-from divbridge.report import write_reports
+from divbridge.report import write_operator_reports, write_reports
 
 NAME = "report"
-HELP = "write the proof-obligation reports (Markdown, HTML, JSON, JUnit) from a results file"
+HELP = ("write the proof-obligation reports (Markdown, HTML, JSON, JUnit) of every operator's results, with an "
+        "index of them, or of one results file")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--results", type=Path, default=results_model.DEFAULT_PATH,
-                        help=f"the results file to report on (default {results_model.DEFAULT_PATH})")
+    parser.add_argument("--results", type=Path, default=None,
+                        help="the results file to report on, into --out itself (default: every operator's, "
+                             f"{results_model.DEFAULT_PATH} for Div, proofs/mul/results.json for Mul..., each into "
+                             "its directory under --out, with an index)")
     parser.add_argument("--out", type=options.output_dir, default=Path("reports"), help="output directory (default reports/)")
 
 
 def run(args: argparse.Namespace) -> int:
-    results = results_model.load(args.results)   # InputError -> one line, exit 2, nothing written
-    peers = peertable.load_beside(args.results)   # the Peers section, when `divbridge crosscheck` wrote one
-    roots = [Path.cwd(), args.results.resolve().parent.parent]
     try:
-        paths = write_reports(results, args.out, roots, peers)
+        if args.results is None:
+            return _every_operator(args.out)
+        results = results_model.load(args.results)   # InputError -> one line, exit 2, nothing written
+        peers = peertable.load_beside(args.results)   # the Peers section, when `divbridge crosscheck` wrote one
+        paths = write_reports(results, args.out, [Path.cwd(), args.results.resolve().parent.parent], peers)
     except OSError as exc:
         raise InputError(f"cannot write the reports: {exc.strerror}", str(exc.filename or args.out)) from None
-    summary = results.summary
-    print(f"report: {summary['as_expected']} of {summary['total']} obligations as expected, "
-          f"{summary['open']} open (not proved), {summary['not_as_expected']} not as expected; "
-          f"wrote {', '.join(str(p) for p in paths)}")
+    print(f"report: {_line(results, paths)}")
     return 0
+
+
+def _every_operator(out: Path) -> int:
+    """Each operator's results that exist (at least one: else Div's missing file is the error), and the index."""
+    paths = {op.name: operators.evidence_dir(op) / "results.json" for op in operators.OPERATORS.values()}
+    if not any(path.is_file() for path in paths.values()):
+        results_model.load(paths[operators.DEFAULT.name])   # its one line: no results file, run prove first
+    found = {name: results_model.load(path) for name, path in paths.items() if path.is_file()}
+    reports = [(name, path, found.get(name), peertable.load_beside(path) if name in found else None)
+               for name, path in paths.items()]
+    index, written = write_operator_reports(reports, out, [Path.cwd()])
+    for entry in index.entries:
+        if entry.model is None:
+            print(f"report: {entry.operator}: no results ({entry.results_path}): run `divbridge prove`")
+            continue
+        print(f"report: {entry.operator}: " + _line(entry.model.results,
+                                                    [p for p in written if p.parent == out / entry.directory]))
+    print(f"report: {index.as_expected} of {len(index.entries)} operators as expected; index written to "
+          f"{', '.join(str(p) for p in written if p.parent == out)}")
+    return 0
+
+
+def _line(results: results_model.Results, paths: list[Path]) -> str:
+    summary = results.summary
+    return (f"{summary['as_expected']} of {summary['total']} obligations as expected, "
+            f"{summary['open']} open (not proved), {summary['not_as_expected']} not as expected; "
+            f"wrote {', '.join(str(p) for p in paths)}")

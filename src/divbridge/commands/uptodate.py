@@ -3,7 +3,7 @@
 As ``make`` skips a target whose inputs have not changed (and GNATprove a unit), a warm run need not read the
 document, render every theory and look every answer up again only to print what the last run printed.
 
-A run whose every answer the proof cache keeps (no attempt ended in an error: `Runner.left_uncached`) leaves a
+A run whose every answer the proof cache keeps (no attempt on its obligations ended in an error: `Runner.uncached`) leaves a
 stamp in the proof cache, ``runs/<options>.json``: what its outcome depends on, and what it printed and wrote.
 Such a run's outcome is the one a run from the cache alone would give (which answer decides does not depend on
 timing: `verdicts.deciding`).  The next run with the same options and working directory stands on it only if
@@ -14,7 +14,12 @@ all of these are unchanged:
 - every tool the run asked its version (`toolprobe.recording`: the executable a name finds, its size and
   modification time, as the proof cache's tool versions are asked again when they change);
 - every proof-cache entry the run looked up or wrote, byte for byte (an entry absent then is still absent);
-- every file under the output directory, byte for byte (results.json, the rendered theories, the sessions).
+- every file under the output directory, byte for byte (results.json, the rendered theories, the sessions), but
+  for the directories of the other documents' evidence inside it (``proofs/mul/`` inside Div's ``proofs/``) and
+  the documents' own (``proofs/spec/``): another operator's run does not make Div's stand no longer.
+
+The options name the output root (``proofs/``, or --out), not the document's evidence directory under it, so that
+a run of every document can look its stamps up before it reads a document; the stamp records the directory.
 
 Anything else, a stamp missing, unreadable or of another format included, is a full run, which writes the stamp
 again.  The stamp is a shortcut, never evidence: it holds no verdict that results.json does not hold, and it
@@ -36,7 +41,7 @@ import divbridge
 from divbridge.atomicio import write_json_atomic
 from divbridge.provers import toolprobe
 
-FORMAT = 1
+FORMAT = 2   # 2: the output directory and what it leaves out recorded in the stamp, not in its options
 PACKAGE = Path(divbridge.__file__).parent
 
 
@@ -48,10 +53,10 @@ class Stamp:
                         "environment": {k: v for k, v in sorted(os.environ.items()) if k.startswith("DIVBRIDGE_")}}
         self.path = cache_dir / "runs" / f"{_digest(self.options)}.json"
 
-    def standing(self, spec: Path, out: Path) -> dict[str, Any] | None:
+    def standing(self, spec: Path) -> dict[str, Any] | None:
         """The last run's record (``summary``: what it printed after its progress lines; ``exit``; ``when``;
-        ``entries``: the cache entries; ``outputs``: the files under ``out``) when everything its outcome
-        depends on is unchanged; else None."""
+        ``entries``: the cache entries; ``out``: the directory it wrote; ``outputs``: the files under it) when
+        everything its outcome depends on is unchanged; else None."""
         try:
             stamp = json.loads(self.path.read_text(encoding="utf-8"))
             if not isinstance(stamp, dict) or stamp.get("format") != FORMAT or stamp["options"] != self.options:
@@ -59,19 +64,21 @@ class Stamp:
             unchanged = (stamp["python"] == _python() and toolprobe.unchanged(stamp["tools"])
                          and stamp["spec"] == _file_digest(spec) and stamp["sources"] == _tree_digest(PACKAGE)
                          and stamp["entries"] == {path: _file_digest(Path(path)) for path in stamp["entries"]}
-                         and stamp["outputs"] == _files(out))
+                         and stamp["outputs"] == _files(Path(stamp["out"]), stamp["skip"]))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):   # unreadable or garbled: a full run
             return None
         return stamp if unchanged else None
 
-    def write(self, spec: Path, out: Path, entries: set[Path], tools: toolprobe.Recording, summary: str,
-              exit_code: int) -> None:
-        """Record a run whose every answer the cache keeps, once its results are written: the cache ``entries``
-        it looked up or wrote, the ``tools`` it asked."""
+    def write(self, spec: Path, out: Path, skip: list[str], entries: set[Path], tools: toolprobe.Recording,
+              summary: str, exit_code: int) -> None:
+        """Record a run whose every answer the cache keeps, once its results are written: the directory ``out``
+        it wrote (``skip``: the directories under it that are not its own), the cache ``entries`` it looked up or
+        wrote, the ``tools`` it asked."""
         write_json_atomic(self.path, {
             "format": FORMAT, "options": self.options, "python": _python(), "tools": tools.consulted(),
             "spec": _file_digest(spec), "sources": _tree_digest(PACKAGE),
-            "entries": {str(path): _file_digest(path) for path in sorted(entries)}, "outputs": _files(out),
+            "entries": {str(path): _file_digest(path) for path in sorted(entries)}, "out": str(out), "skip": skip,
+            "outputs": _files(out, skip),
             "summary": summary, "exit": exit_code,
             "when": datetime.now(timezone.utc).isoformat(timespec="seconds")})
 
@@ -102,11 +109,13 @@ def _tree_digest(root: Path) -> str:
     return digest.hexdigest()
 
 
-def _files(root: Path) -> dict[str, str | None]:
-    """Relative path -> SHA-256 of every file below ``root`` (``__pycache__`` aside)."""
+def _files(root: Path, skip: list[str] = ()) -> dict[str, str | None]:
+    """Relative path -> SHA-256 of every file below ``root`` (``__pycache__`` aside, and the directories ``skip``
+    names relative to ``root``)."""
     found = {}
     for directory, subdirectories, names in os.walk(root):
-        subdirectories[:] = [name for name in subdirectories if name != "__pycache__"]
+        subdirectories[:] = [name for name in subdirectories if name != "__pycache__"
+                             and Path(directory, name).relative_to(root).as_posix() not in skip]
         for name in names:
             path = Path(directory, name)
             found[path.relative_to(root).as_posix()] = _file_digest(path)

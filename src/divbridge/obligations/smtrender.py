@@ -123,6 +123,15 @@ def record_status(path: Path, verdict: str, provers: str, smt_solvers: tuple[str
         write_text_atomic(path, updated)
 
 
+def _same_query(path: Path, text: str) -> bool:
+    """Whether the file at ``path`` is ``text`` but for the status a run recorded in it (`record_status`, which
+    records this run's): a warm run then writes it neither here nor there (two synced writes a query before)."""
+    try:
+        return _STATUS.sub("", path.read_text(encoding="utf-8")) == _STATUS.sub("", text)
+    except (OSError, UnicodeDecodeError):   # absent, or not text: written anew
+        return False
+
+
 def variables(obligation: Obligation) -> dict[str, str] | None:
     """The operands a counterexample of the obligation names (name -> format name), as its SMT query
     declares them; None for an obligation with no SMT rendering (no replay on the mirror either)."""
@@ -143,7 +152,8 @@ def render_all(obligations: list[Obligation], out_dir: Path) -> list[Rendered]:
         if not handles(obligation):
             continue
         item = render(obligation, out_dir)
-        write_text_atomic(item.path, item.text)
+        if not _same_query(item.path, item.text):
+            write_text_atomic(item.path, item.text)
         rendered.append(item)
     remove_others(out_dir, "*.smt2", [item.path for item in rendered])
     return rendered

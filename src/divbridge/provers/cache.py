@@ -58,7 +58,8 @@ class ProofCache:
         self.stream = stream or sys.stderr   # looked up now: sys.stderr may be replaced after import
         self._reported: set[str] = set()
         self._lock = threading.Lock()
-        self.consulted: set[Path] = set()   # every entry looked up (found or not) or written: `commands.uptodate`
+        # obligation id -> every entry looked up for it (found or not) or written: `commands.uptodate`
+        self.consulted: dict[str, set[Path]] = {}
 
     @staticmethod
     def key_fields(task, version: str, time_limit: float | None = None) -> dict[str, Any]:
@@ -90,7 +91,7 @@ class ProofCache:
     def _read(self, task, version: str, time_limit: float | None, verdicts: tuple[str, ...]) -> Attempt | None:
         key_fields = self.key_fields(task, version, time_limit)   # hashes the task's text: once per read
         path = self._path_of(key_fields)
-        self.consulted.add(path)
+        self._consult(task, path)
         try:
             raw = path.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -131,9 +132,17 @@ class ProofCache:
         payload["cached"] = False
         key_fields = self.key_fields(task, version, key_limit)   # hashes the task's text: once per store
         path = self._path_of(key_fields)
-        self.consulted.add(path)
+        self._consult(task, path)
         write_json_atomic(path, {"key": key_fields, "obligation": task.obligation.id, "attempt": payload,
                                  "checksum": _digest(payload)})
+
+    def _consult(self, task, path: Path) -> None:
+        with self._lock:
+            self.consulted.setdefault(task.obligation.id, set()).add(path)
+
+    def entries_of(self, ids: set[str]) -> set[Path]:
+        """The entries consulted for these obligations: what a document's up-to-date stamp stands on."""
+        return {path for oid in ids for path in self.consulted.get(oid, ())}
 
     def _report(self, path: Path, problem: str) -> None:
         with self._lock:

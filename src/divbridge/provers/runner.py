@@ -156,28 +156,41 @@ class Runner:
         self.stream = stream or sys.stdout   # looked up now: sys.stdout may be replaced after import
         self.label = f"{label}: " if label else ""   # which run the progress lines belong to, when there are several
         self.versions: dict[str, str] = {}
-        # an attempt ended in an error, which the cache does not keep: a next run would ask that prover again
-        self.left_uncached = False
+        # the obligations of which an attempt ended in an error, which the cache does not keep: a next run would
+        # ask that prover again
+        self.uncached: set[str] = set()
         self._stops: set[threading.Event] = set()   # the races under way, stopped all at once on Ctrl-C
         self._stops_lock = threading.Lock()
 
     def run(self, obligations: list[Obligation]) -> tuple[list[ObligationResult], dict[str, str]]:
-        """Prove every obligation; returns one result each (catalogue order) and the tool versions."""
+        """Prove every obligation, its files rendered under the runner's ``out_dir``; returns one result each
+        (catalogue order) and the tool versions."""
+        (results,), versions = self.run_batches([(obligations, self.out_dir)])
+        return results, versions
+
+    def run_batches(self, batches: list[tuple[list[Obligation], Path]]
+                    ) -> tuple[list[list[ObligationResult]], dict[str, str]]:
+        """Prove the obligations of several documents at once, each batch's files rendered under its own
+        directory, on one pool of workers (the obligations' ids are distinct across the batches: each
+        operator's carry its prefix); returns the results of each batch (catalogue order) and the tool
+        versions."""
         for backend in self.backends:
             self.versions.update(backend.versions())
+        obligations = [o for batch, _ in batches for o in batch]
         groups: dict[str, list[tuple[Backend, list[ProofTask]]]] = {o.id: [] for o in obligations}
-        for backend in self.backends:
-            for group in backend.prepare(obligations, self.out_dir, self.options.provers):
-                if group:
-                    groups[group[0].obligation.id].append((backend, group))
+        for batch, out_dir in batches:
+            for backend in self.backends:
+                for group in backend.prepare(batch, out_dir, self.options.provers):
+                    if group:
+                        groups[group[0].obligation.id].append((backend, group))
         to_prove = [o for o in obligations if groups[o.id]]
         attempts: dict[str, list[Attempt]] = {o.id: [] for o in obligations}
         process.resume()
         known = self._beside_answers(to_prove, groups)
         self._prove_all(to_prove, groups, known, attempts)
-        results = [ObligationResult(o, combine(attempts[o.id], self.options.agree),
-                                    {backend.name: group[0].artifact for backend, group in groups[o.id]})
-                   for o in obligations]
+        results = [[ObligationResult(o, combine(attempts[o.id], self.options.agree),
+                                     {backend.name: group[0].artifact for backend, group in groups[o.id]})
+                    for o in batch] for batch, _ in batches]
         return results, dict(sorted(self.versions.items()))
 
     def _prove_all(self, obligations: list[Obligation], groups: dict[str, list[tuple[Backend, list[ProofTask]]]],
@@ -342,7 +355,8 @@ class Runner:
         except Exception as exc:  # a crashed backend is an error verdict, never a lost obligation
             fresh = [Attempt(t.prover, "error", 0.0, message=f"{type(exc).__name__}: {exc}") for t in group]
         for attempt in fresh:
-            self.left_uncached |= attempt.verdict == "error"
+            if attempt.verdict == "error":
+                self.uncached.add(group[0].obligation.id)
             self._with_version(attempt)
             task = next((t for t in group if answers_task(attempt.prover, t.prover)), None)
             if task is not None and self.cache.mode == "readwrite":

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from divbridge import operators
 from divbridge.provers.counterexample import show
 from divbridge.report import mathtext
 from divbridge.report.artifacts import ArtifactText, read_artifact
@@ -165,6 +166,11 @@ class ReportModel:
     peer_notes: list[str] = field(default_factory=list)
     peers_seed: int | None = None
     peers_random: int | None = None
+
+    @property
+    def operator(self) -> str:
+        """The operator the results are of: the one their obligations name (none: `operators.DEFAULT`)."""
+        return operators.of_obligation_name(next((v.result.operator for v in self.obligations), "")).name
 
     @property
     def failures(self) -> list[ObligationView]:
