@@ -125,3 +125,24 @@ def _writable_parent(directory: Path, text: str) -> None:
         raise argparse.ArgumentTypeError(f"{text}: {ancestor} is not a directory")
     if not os.access(ancestor, os.W_OK | os.X_OK):
         raise argparse.ArgumentTypeError(f"{text}: cannot write in {ancestor}")
+
+
+def operator_name(text: str) -> str:
+    """``--op``: an operator divbridge knows (any case: ``Mul``, ``mul``)."""
+    from divbridge import operators
+    try:
+        return operators.get(text).name
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def chosen_operator(name: str | None, document: Path | None):
+    """The operator a command judges: ``--op``'s, else the one ``--spec``'s headings (else tags) name, else
+    the default (Div); both given, they must agree."""
+    from divbridge import operators
+    from divbridge.document.reader import operator_of, read_document
+    named = operators.get(name) if name else None
+    specified = operator_of(read_document(document)) if document else None
+    if named and specified and named is not specified:
+        raise InputError(f"specifies {specified.name}, not --op {named.name}", str(document))
+    return named or specified or operators.DEFAULT
