@@ -273,3 +273,13 @@ def test_jax_runs_the_operator_by_its_jax_names():
             fmt = get_format(name)
             a, b = np.array([7, -3], fmt.dtype), np.array([2, 5], fmt.dtype)
             assert np.array_equal(impl.run(fmt, a, b), op.kernels.fast(fmt, a, b)), (op.name, name)
+
+
+@needs_cc
+@pytest.mark.slow
+def test_exhaustive_fp16_mul_kernel_conforms_on_every_pair():
+    from test_ckernel import _f16c_flags
+    impl = load_impl(f"{KERNELS}/mul_fp16.c:mul_fp16", _f16c_flags(), op=MUL)
+    report = conformance.check_exhaustive(impl, FP16)
+    impl.close()
+    assert report.clean and report.vectors["exhaustive"] == 1 << 32

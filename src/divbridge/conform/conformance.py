@@ -23,7 +23,7 @@ from divbridge import mirror, operators
 from divbridge.conform.impls import Impl
 from divbridge.conform.outcome import ImplError
 from divbridge.crosscheck.vectors import Vectors
-from divbridge.formats import FloatFormat, Format, IntFormat, describe_element
+from divbridge.formats import FloatFormat, Format, describe_element
 from divbridge.operators.model import Operator
 from divbridge.semantics import profiles
 
@@ -71,34 +71,31 @@ class FormatConformance:
                 "conforms": self.conforms}
 
 
-def profiled(op: Operator) -> bool:
-    """Whether the mirror's profiles (SONNX, ONNX Div-N, OpenVINO Divide-1: `semantics.profiles`) describe
-    the operator: the default one's; every other is judged by its description alone."""
-    return op is operators.DEFAULT
-
-
 def semantics(op: Operator, fmt: Format) -> str:
     """The name of what the format's results are judged against: a profile (``sonnx``, ``onnx``)."""
-    return profiles.profile_for(fmt) if profiled(op) else "sonnx"
+    return profiles.profile_for(fmt) if operators.profiled(op) else "sonnx"
 
 
 def in_domain(op: Operator, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The pairs the operator's semantics defines: the profile's preconditions, or every pair (wrap-around)."""
-    if profiled(op):
+    if operators.profiled(op):
         return profiles.in_domain(fmt, a, b)
     return np.ones(a.shape, dtype=bool)
 
 
 def expected(op: Operator, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    if profiled(op):
+    if operators.profiled(op):
         return mirror.div(a, b, dtype=fmt, profile=profiles.profile_for(fmt))
     return op.kernels.fast(fmt, a, b)
 
 
+ENUMERATED = operators.DIV   # the operator whose quotients the enumeration engine's tables compute
+
+
 def reference_rows(op: Operator, fmt: FloatFormat, numerators: range, out: np.ndarray) -> None:
     """``out[i, b]``: the bits of A op B for A = numerators[i] and every B, in ``fmt.uint_dtype``."""
-    from divbridge.provers.enumeration import engine
-    if op is engine.OPERATOR:
+    if op is ENUMERATED:
+        from divbridge.provers.enumeration import engine
         engine.reference_rows(fmt, numerators, out)
         return
     a = np.arange(numerators.start, numerators.stop, dtype=fmt.uint_dtype).view(fmt.dtype)

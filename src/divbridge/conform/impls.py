@@ -90,8 +90,7 @@ def _openvino(spec: str, op: Operator) -> Impl:
     from divbridge.conform.peers import subprocess_batch
     settings = parse_settings(spec, op)
     require_openvino()
-    # the runtime's own specification is a mirror profile only for the operator the profiles describe
-    own_spec = ("openvino", settings.profile_attributes) if op is operators.DEFAULT else None
+    own_spec = ("openvino", settings.profile_attributes) if operators.profiled(op) else None
     return Impl(settings.name, op, batch=lambda fmt, jobs: subprocess_batch(settings.name, op, fmt, jobs),
                 own_spec=own_spec)
 

@@ -42,7 +42,7 @@ def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
                                                                           random_count=random_count, op=op), op)
             plans.append((report, sources, jobs))
             batch += [(fmt, job) for job in jobs]
-            if isinstance(fmt, IntFormat) and conformance.profiled(op):   # where SONNX has a precondition
+            if isinstance(fmt, IntFormat) and operators.profiled(op):   # where SONNX has a precondition
                 for a, b in [(7, 0)] + ([(fmt.min, -1)] if fmt.signed else []):
                     batch.append((fmt, (np.array([a], fmt.dtype), np.array([b], fmt.dtype))))
                     owners.append((fmt.name, f"{a} / {b}", len(batch) - 1))

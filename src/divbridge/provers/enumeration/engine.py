@@ -44,9 +44,6 @@ from numba import njit, prange
 
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat
-from divbridge.operators import DIV
-
-OPERATOR = DIV   # what the significand quotient tables and the reference compute
 
 # Operand classes in the decode tables.
 _ZERO, _FINITE, _INF, _NAN = 0, 1, 2, 3
