@@ -283,3 +283,33 @@ def test_exhaustive_fp16_mul_kernel_conforms_on_every_pair():
     report = conformance.check_exhaustive(impl, FP16)
     impl.close()
     assert report.clean and report.vectors["exhaustive"] == 1 << 32
+
+
+def test_jax_functions_are_the_descriptions_names_jitted_with_64_bit_types(monkeypatch):
+    """Without JAX installed too: a stand-in `jax` records what the peer looks up, compiles and switches on."""
+    import sys
+    import types
+
+    from divbridge.conform import jax_peer
+    seen = {"jit": [], "config": []}
+    jax = types.ModuleType("jax")
+    jax.config = types.SimpleNamespace(update=lambda key, value: seen["config"].append((key, value)))
+    jax.jit = lambda function: seen["jit"].append(function.__name__) or function
+    jax.numpy = types.ModuleType("jax.numpy")
+    jax.lax = types.ModuleType("jax.lax")
+    for module, names in ((jax.numpy, ("multiply", "divide")), (jax.lax, ("mul", "div"))):
+        for name in names:
+            setattr(module, name, (lambda n: lambda a, b: np.full_like(a, len(n)))(name))
+            getattr(module, name).__name__ = f"{module.__name__}.{name}"
+    for name, module in (("jax", jax), ("jax.numpy", jax.numpy), ("jax.lax", jax.lax)):
+        monkeypatch.setitem(sys.modules, name, module)
+    jax_peer._compiled.cache_clear()
+    try:
+        run = jax_peer.jax_function(MUL)
+        assert run(np.ones(2, np.float32), np.ones(2, np.float32)).tolist() == [8, 8]   # len("multiply")
+        assert run(np.ones(2, np.int8), np.ones(2, np.int8)).tolist() == [3, 3]           # len("mul")
+        assert jax_peer.jax_function(DIV)(np.ones(1, np.int64), np.ones(1, np.int64)).tolist() == [3]
+    finally:
+        jax_peer._compiled.cache_clear()
+    assert seen["jit"] == ["jax.numpy.multiply", "jax.lax.mul", "jax.lax.div"]
+    assert ("jax_enable_x64", True) in seen["config"]
