@@ -16,8 +16,8 @@ from divbridge.errors import InputError, Tampered
 from divbridge.formats import BF16, FP16, get_format
 
 NAME = "conform"
-HELP = ("check an implementation of Div, Mul, Add or Sub against the SONNX semantics on concrete vectors "
-        "(exit 1 on a mismatch)")
+HELP = (f"check an implementation of an operator ({', '.join(operators.OPERATORS)}) against the SONNX semantics on "
+        "concrete vectors (exit 1 on a mismatch)")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +28,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "uint16_t bits for fp16/bf16; path/to/kernel.c alone: FUNC is <op>_<dtype>, e.g. "
                              "mul_fp16); user code runs in a child process with a time and a memory limit")
     parser.add_argument("--op", type=options.operator_name, metavar="OP",
-                        help="the operator implemented: Div (default), Mul, Add or Sub; --spec's operator otherwise")
+                        help=f"the operator implemented: {options.OPERATOR_CHOICES}")
     parser.add_argument("--cflags", default="", help="C compiler flags for a kernel.c, e.g. \"-O3 -ffast-math\"")
     parser.add_argument("--dtype", required=True, action="append",
                         help="the format to check (repeatable): fp16, bf16, fp32, fp64, int8 ... uint64")
@@ -41,8 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=options.seed, default=vectors.DEFAULT_SEED,
                         help="seed of the random vectors (0 to 2^32 - 1)")
     parser.add_argument("--spec", metavar="DOC", type=options.existing_file,
-                        help="the operator its headings name, and the worked examples it states (default: "
-                             "seed 000's for Div, proofs/spec/<op>.md for the others)")
+                        help=options.SPEC_HELP)
     parser.add_argument("--json", metavar="F", type=options.report_file, help="write the report as JSON to F")
 
 

@@ -27,15 +27,15 @@ MAX_RANDOM = 10**8
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--results", help="the proof results to cross-check (default: the operator's, "
-                                           f"{results_model.DEFAULT_PATH} for Div, proofs/<op>/results.json for the others)")
+                                           f"{results_model.DEFAULT_PATH} for {operators.DEFAULT.name}, "
+                                           "proofs/<op>/results.json for the others)")
     parser.add_argument("--op", type=options.operator_name, metavar="OP",
-                        help="the operator of the peer table: Div (default), Mul, Add or Sub; --spec's otherwise")
+                        help=f"the operator of the peer table: {options.OPERATOR_CHOICES}")
     parser.add_argument("--seed", type=options.seed, default=vectors.DEFAULT_SEED,
                         help="seed of the random vectors (0 to 2^32 - 1)")
     parser.add_argument("--json", metavar="F", type=options.report_file, help="write the cross-check as JSON to F")
     parser.add_argument("--spec", metavar="DOC", type=options.existing_file,
-                        help="the operator its headings name, and the worked examples it states (default: "
-                             "seed 000's for Div, proofs/spec/<op>.md for the others)")
+                        help=options.SPEC_HELP)
     parser.add_argument("--no-peers", action="store_true", help="skip the peer table")
     parser.add_argument("--peers", metavar="P,...",
                         help="the peers to run, comma-separated (default: all of them that apply to the operator: "
