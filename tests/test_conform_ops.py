@@ -226,6 +226,13 @@ def test_crosscheck_writes_the_peer_table_in_the_operators_evidence_directory(tm
     assert (tmp_path / "proofs/mul/peers.json").is_file() and not (tmp_path / "proofs/peers.json").exists()
     assert "peer table written to proofs/mul/peers.json" in capsys.readouterr().out
     assert main(["crosscheck", "--op", "Mul", "--random", "8", "--peers", "openvino:m_pythondiv=false"]) == 2
+    capsys.readouterr()
+    div_results = tmp_path / "div" / "results.json"   # Div's obligations: no Mul peer table beside them
+    div_results.parent.mkdir()
+    shutil.copy(ROOT / "proofs/results.json", div_results)
+    assert main(["crosscheck", "--op", "Mul", "--results", str(div_results), "--peers", "numpy"]) == 2
+    assert "results.json: holds obligations of Div, not of Mul" in capsys.readouterr().err
+    assert not (div_results.parent / "peers.json").exists()
 
 
 @pytest.fixture(scope="module")

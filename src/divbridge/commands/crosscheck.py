@@ -51,6 +51,10 @@ def run(args: argparse.Namespace) -> int:
     op = options.chosen_operator(args.op, args.spec)
     results_path = args.results or operators.evidence_dir(op) / results_model.DEFAULT_PATH.name
     results = results_model.load(results_path)
+    others = sorted({o.name for o in (operators.of_obligation_name(r.obligation.operator) for r in results.obligations)
+                     if o is not op})
+    if others:   # the peer table goes beside the results: never beside another operator's
+        raise InputError(f"holds obligations of {', '.join(others)}, not of {op.name}", str(results_path))
     peers_path = args.peers_out or Path(results_path).with_name(peertable.FILENAME)
     peertable.load(peers_path)   # a damaged table is refused before the run, not after
     asked = deployed_peers(op) if args.peers is None else tuple(name for name in args.peers.split(",") if name)
