@@ -84,9 +84,12 @@ _NODE_ATTRIBUTES = ("m_pythondiv",)   # the options that are one node's own attr
 
 
 def options_apply(spec: str, op: Operator) -> bool:
-    """Whether every option of the spelling is one the operator's node takes."""
-    return all(option.partition("=")[0] not in _NODE_ATTRIBUTES or option.partition("=")[0]
-               in op.names.openvino_attributes for option in spec.split(":")[1:])
+    """Whether the spelling is one `parse_settings` takes for the operator (its node has every attribute set)."""
+    try:
+        parse_settings(spec, op)
+    except InputError:
+        return False
+    return True
 
 
 def factory(op: Operator):
