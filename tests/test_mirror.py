@@ -11,7 +11,7 @@ from divbridge.errors import InputError, SpecViolation
 from divbridge.formats import BF16, FLOAT_FORMATS, FP16, FP32, FP64, INT_FORMATS
 from divbridge.mirror import div, exact, from_bits, to_bits
 from divbridge.semantics.examples import FLOAT_EXAMPLES, REAL_EXAMPLES
-from divbridge.semantics.onnx_cases import onnx_div_cases
+from divbridge.semantics.onnx_cases import onnx_cases
 
 
 def _same_bits_or_both_nan(fmt, got, want):
@@ -224,7 +224,7 @@ def test_seed_000_real_examples():
 
 
 def test_onnx_backend_test_cases_seed_003():
-    cases = onnx_div_cases()
+    cases = onnx_cases("Div")
     assert {"test_div", "test_div_bcast", "test_div_example", "test_div_int32_trunc"} <= {c.name for c in cases}
     for case in cases:
         a, b, want = case.a, case.b, case.c

@@ -218,7 +218,7 @@ pytestmark = pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")) 
 def test_exhaustive_progress_stays_lines_when_piped(capsys):
     from divbridge.commands.conform import _progress
     from divbridge.formats import FP16
-    show = _progress(FP16)
+    show = _progress(FP16, "numerator")
     for done in range(256, 65537, 256):
         show(done, 65536)
     err = capsys.readouterr().err

@@ -90,7 +90,7 @@ RUN_LOG = {
 PEERS = {
     "type": "object", "required": ["schema_version", "seed", "random_pairs", "peers"],
     "properties": {
-        "schema_version": {"type": "integer"}, "seed": _COUNT, "random_pairs": _COUNT,
+        "schema_version": {"type": "integer"}, "operator": _TEXT, "seed": _COUNT, "random_pairs": _COUNT,
         "peers": {"type": "array", "items": {
             "type": "object", "required": ["name", "formats"],
             "properties": {"name": _TEXT, "skipped": _TEXT, "not_run": _TEXT, "formats": {

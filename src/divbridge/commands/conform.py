@@ -1,29 +1,34 @@
-"""`divbridge conform --impl IMPL --dtype D`: does an implementation of Div follow SONNX?"""
+"""`divbridge conform --impl IMPL --dtype D [--op OP | --spec DOC]`: does an implementation of an operator (Div
+by default) follow SONNX?"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from divbridge import checkout
+from divbridge import checkout, operators
 from divbridge.atomicio import write_json_atomic
 from divbridge.commands import options
-from divbridge.conform import conformance
+from divbridge.conform import ckernel, conformance
 from divbridge.crosscheck import vectors
-from divbridge.conform.impls import load_impl
+from divbridge.conform.impls import Impl, load_impl
 from divbridge.errors import InputError, Tampered
 from divbridge.formats import BF16, FP16, get_format
 
 NAME = "conform"
-HELP = "check an implementation of Div against the SONNX semantics on concrete vectors (exit 1 on a mismatch)"
+HELP = (f"check an implementation of an operator ({', '.join(operators.OPERATORS)}) against the SONNX semantics on "
+        "concrete vectors (exit 1 on a mismatch)")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--impl", required=True,
-                        help="onnxruntime, onnx-reference, numpy, module:function or path/to/file.py:function "
-                             "(a callable taking two NumPy arrays of the dtype and returning one), or path/to/kernel.c:FUNC "
-                             "(void FUNC(const T *a, const T *b, T *c, size_t n); uint16_t bits for fp16/bf16); "
-                             "user code runs in a child process with a time and a memory limit")
+                        help="onnxruntime, onnx-reference, numpy, openvino[:option=value...], jax, module:function or "
+                             "path/to/file.py:function (a callable taking two NumPy arrays of the dtype and returning "
+                             "one), or path/to/kernel.c:FUNC (void FUNC(const T *a, const T *b, T *c, size_t n); "
+                             "uint16_t bits for fp16/bf16; path/to/kernel.c alone: FUNC is <op>_<dtype>, e.g. "
+                             "mul_fp16); user code runs in a child process with a time and a memory limit")
+    parser.add_argument("--op", type=options.operator_name, metavar="OP",
+                        help=f"the operator implemented: {options.OPERATOR_CHOICES}")
     parser.add_argument("--cflags", default="", help="C compiler flags for a kernel.c, e.g. \"-O3 -ffast-math\"")
     parser.add_argument("--dtype", required=True, action="append",
                         help="the format to check (repeatable): fp16, bf16, fp32, fp64, int8 ... uint64")
@@ -36,7 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=options.seed, default=vectors.DEFAULT_SEED,
                         help="seed of the random vectors (0 to 2^32 - 1)")
     parser.add_argument("--spec", metavar="DOC", type=options.existing_file,
-                        help="take the worked examples from this spec document (default: seed 000's)")
+                        help=options.SPEC_HELP)
     parser.add_argument("--json", metavar="F", type=options.report_file, help="write the report as JSON to F")
 
 
@@ -48,24 +53,49 @@ def run(args: argparse.Namespace) -> int:
     for fmt in formats:
         if fmt.dtype is None:
             raise InputError(f"--dtype {fmt.name}: an implementation takes NumPy arrays; {fmt.name} has no dtype")
+    op = options.chosen_operator(args.op, args.spec)
     before = checkout.Snapshot()   # the code under test loads (and runs its module code) in load_impl
     try:
-        impl = load_impl(args.impl, args.cflags)
+        impls = _load(args, op, formats)
     finally:
         _untouched(before)
-    print(f"conform {impl.name}: seed {args.seed}", flush=True)
+    print(f"conform {_name(impls)}" + ("" if op is operators.DEFAULT else f" as {op.name}") + f": seed {args.seed}",
+          flush=True)
     try:
-        reports = [_check(impl, fmt, args) for fmt in formats]
+        reports = [_check(impl, fmt, args) for impl, fmt in zip(impls, formats)]
     finally:   # the child process of user code and its shared memory, also on Ctrl-C
-        impl.close()
+        for impl in impls:
+            impl.close()
         _untouched(before)
     verdict = "; ".join(_verdict(report) for report in reports)
     ok = all(r.clean for r in reports)
-    print(f"{impl.name}: {verdict}")
+    print(f"{_name(impls)}: {verdict}")
     if args.json:
-        write_json_atomic(args.json, {"impl": impl.name, "seed": args.seed, "conforms": all(r.conforms for r in reports),
+        named = {} if op is operators.DEFAULT else {"operator": op.name}
+        write_json_atomic(args.json, {"impl": _name(impls), **named, "seed": args.seed,
+                                      "conforms": all(r.conforms for r in reports),
                                       "no_mismatch": ok, "formats": [r.to_json() for r in reports]})
     return 0 if ok else 1
+
+
+def _load(args: argparse.Namespace, op, formats) -> list[Impl]:
+    """The implementation of ``op`` for each format: one for all, but a C file named alone defines one function
+    per type, ``<op>_<dtype>`` (`ckernel.function_name`)."""
+    if not args.impl.endswith(".c"):
+        return [load_impl(args.impl, args.cflags, op)] * len(formats)
+    impls: list[Impl] = []
+    try:
+        for fmt in formats:
+            impls.append(load_impl(f"{args.impl}:{ckernel.function_name(op, fmt)}", args.cflags, op))
+    except BaseException:   # one function missing: the children already started end
+        for impl in impls:
+            impl.close()
+        raise
+    return impls
+
+
+def _name(impls: list[Impl]) -> str:
+    return ", ".join(dict.fromkeys(impl.name for impl in impls))
 
 
 def _untouched(before: checkout.Snapshot) -> None:
@@ -80,9 +110,9 @@ def _check(impl, fmt, args) -> conformance.FormatConformance:
     exhaustive = fmt in EXHAUSTIVE and args.sample is None
     random_count = args.sample or vectors.RANDOM_COUNT
     report = conformance.check(impl, fmt, vectors.vector_sets(fmt, args.seed, document=args.spec,
-                                                          random_count=random_count))
+                                                          random_count=random_count, op=impl.op))
     if exhaustive:
-        full = conformance.check_exhaustive(impl, fmt, progress=_progress(fmt))
+        full = conformance.check_exhaustive(impl, fmt, progress=_progress(fmt, impl.op.vocabulary.roles[0]))
         if full.errors:   # the run stopped there: say so
             print(f"  {fmt.name} exhaustive: stopped by the error below after "
                   f"{full.vectors.get('exhaustive', 0)} pairs", file=sys.stderr)
@@ -108,13 +138,14 @@ def _verdict(report: conformance.FormatConformance) -> str:
     return f"no mismatch in {sum(report.vectors.values())} sampled pairs on {name} (not exhaustive)"
 
 
-def _progress(fmt):
-    """Progress of an exhaustive run on stderr: one line redrawn on a terminal, a line per tenth otherwise."""
+def _progress(fmt, role: str):
+    """Progress of an exhaustive run on stderr: one line redrawn on a terminal, a line per tenth otherwise;
+    ``role``: what the first operand is called ("numerator")."""
     redraw = sys.stderr.isatty()
     shown = [0]   # the last tenth printed
 
     def show(done: int, total: int) -> None:
-        line = f"  {fmt.name} exhaustive: {done}/{total} numerators"
+        line = f"  {fmt.name} exhaustive: {done}/{total} {role}s"
         if redraw:
             print(f"\r{line}", end="\n" if done == total else "", file=sys.stderr, flush=True)
         elif done * 10 // total > shown[0]:
@@ -125,7 +156,7 @@ def _progress(fmt):
 
 def render(report: conformance.FormatConformance) -> str:
     sources = ", ".join(f"{source} {count}" for source, count in report.vectors.items())
-    lines = [f"  {report.fmt.name} ({conformance.profile_for(report.fmt)} semantics): {sum(report.vectors.values())} "
+    lines = [f"  {report.fmt.name} ({report.semantics} semantics): {sum(report.vectors.values())} "
              f"vectors ({sources}), {report.outside_domain} outside the domain (not judged), "
              f"{report.mismatches} mismatches, {report.payload_differences} NaN payload differences, "
              f"{len(report.errors)} errors"]
@@ -133,6 +164,7 @@ def render(report: conformance.FormatConformance) -> str:
         lines.append(f"    ERROR ({error['source']}, {error['kind']}): {error['detail']} "
                      f"[first input {error['first_input']}]")
     for ex in report.examples:
-        lines.append(f"    MISMATCH ({ex['source']}): {ex['a']} / {ex['b']}: expected {ex['expected']}, "
+        lines.append(f"    MISMATCH ({ex['source']}): {ex['a']} {report.op.vocabulary.infix} {ex['b']}: "
+                     f"expected {ex['expected']}, "
                      f"got {ex['actual']}")
     return "\n".join(lines)

@@ -9,7 +9,7 @@ import os
 import stat
 from pathlib import Path
 
-from divbridge import checkout
+from divbridge import checkout, operators
 from divbridge.errors import InputError
 
 MAX_SEED = 2**32 - 1   # NumPy's seeds are non-negative; the vectors are reproducible from a 32-bit seed
@@ -125,3 +125,28 @@ def _writable_parent(directory: Path, text: str) -> None:
         raise argparse.ArgumentTypeError(f"{text}: {ancestor} is not a directory")
     if not os.access(ancestor, os.W_OK | os.X_OK):
         raise argparse.ArgumentTypeError(f"{text}: cannot write in {ancestor}")
+
+
+OPERATOR_CHOICES = (f"{', '.join(operators.OPERATORS)} (default {operators.DEFAULT.name}; "
+                    "without it, the operator --spec's document names)")
+SPEC_HELP = ("a spec document: its operator (the one its headings name) and its worked examples as vectors "
+             f"(default: seed 000's for {operators.DEFAULT.name}, proofs/spec/<op>.md for the others)")
+
+
+def operator_name(text: str) -> str:
+    """``--op``: an operator divbridge knows (any case: ``Mul``, ``mul``)."""
+    try:
+        return operators.get(text).name
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def chosen_operator(name: str | None, document: Path | None):
+    """The operator a command judges: ``--op``'s, else the one ``--spec``'s headings (else tags) name, else
+    the default (Div); both given, they must agree."""
+    from divbridge.document.reader import operator_of, read_document
+    named = operators.get(name) if name else None
+    specified = operator_of(read_document(document)) if document else None
+    if named and specified and named is not specified:
+        raise InputError(f"specifies {specified.name}, not --op {named.name}", str(document))
+    return named or specified or operators.DEFAULT

@@ -87,8 +87,9 @@ class Hang:
 class ImplProcess:
     """An implementation loaded in a child process that lives as long as this object (or until `close`)."""
 
-    def __init__(self, kind: str, where: str, function: str, source: str):
+    def __init__(self, kind: str, where: str, function: str, source: str, infix: str):
         self.source = source          # how the user named it, for messages
+        self.infix = infix            # the operator's symbol, for the inputs a message shows: "/"
         if kind in ("c", "file"):     # the child works in a directory of its own
             where = str(Path(where).resolve())
         self.label = LABELS[kind]
@@ -132,14 +133,14 @@ class ImplProcess:
         answer = self._call(fmt.name, 0, a.size)
         if isinstance(answer, Hang):   # not located: every piece could hang as long again
             return ImplError("hang", f"the {self.label} did not return within {answer.seconds:.0f} s (stopped) "
-                                     f"{_where(fmt, a_in, b_in, 0, a.size)}")
+                                     f"{_where(fmt, a_in, b_in, 0, a.size, self.infix)}")
         if isinstance(answer, ImplError):
             return answer
         if answer is not None:
             start, count = self._locate(fmt.name, a.size)
-            return ImplError("crash", f"{answer} {_where(fmt, a_in, b_in, start, count)}")
+            return ImplError("crash", f"{answer} {_where(fmt, a_in, b_in, start, count, self.infix)}")
         if not _read_all(self._files["c"], out):
-            return ImplError("crash", f"the {self.label} truncated its result file {_where(fmt, a_in, b_in, 0, a.size)}")
+            return ImplError("crash", f"the {self.label} truncated its result file {_where(fmt, a_in, b_in, 0, a.size, self.infix)}")
         return out.reshape(a.shape) if shared else out.reshape(a.shape).copy()
 
     # -- the child -----------------------------------------------------------------
@@ -271,8 +272,8 @@ def _same(x: np.ndarray, buffer: np.ndarray) -> bool:
     return x.flags.c_contiguous and x.ctypes.data == buffer.ctypes.data and x.size == buffer.size
 
 
-def _where(fmt: Format, a: np.ndarray, b: np.ndarray, start: int, count: int) -> str:
-    first = f"{describe_element(fmt, a[start])} / {describe_element(fmt, b[start])}"
+def _where(fmt: Format, a: np.ndarray, b: np.ndarray, start: int, count: int, infix: str) -> str:
+    first = f"{describe_element(fmt, a[start])} {infix} {describe_element(fmt, b[start])}"
     return f"on {first}" if count == 1 else f"on one of {count} pairs from {first} on"
 
 

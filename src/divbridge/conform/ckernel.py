@@ -1,8 +1,11 @@
-"""A user's C kernel as an implementation of Div: ``path/to/kernel.c:FUNC``.
+"""A user's C kernel as an implementation of an operator: ``path/to/kernel.c:FUNC``.
 
 The kernel has the signature ``void FUNC(const T *a, const T *b, T *c, size_t n)``
 with ``T`` the C type of the format (``float``, ``double``, ``intN_t``,
-``uintN_t``; ``uint16_t`` bit patterns for FP16 and BF16).  It is compiled
+``uintN_t``; ``uint16_t`` bit patterns for FP16 and BF16), computing
+``c[i] = a[i] op b[i]``.  A file named without ``:FUNC`` defines one function
+per type, named ``<op>_<dtype>`` (`function_name`: ``div_fp32``, ``mul_fp16``,
+``add_int8``, ``sub_uint64``).  It is compiled
 with the system C compiler into a shared library cached under
 ``.cache/divbridge/ckernels/`` by a hash of the source, the flags and the
 compiler (``DIVBRIDGE_CACHE`` moves the root).
@@ -30,11 +33,18 @@ from pathlib import Path
 
 from divbridge import cachedir
 from divbridge.errors import InputError, ToolMissing
+from divbridge.formats import Format
+from divbridge.operators.model import Operator
 from divbridge.provers.process import communicate, kill
 
 BASE_FLAGS = ["-O2", "-fPIC"]
 COMPILE_SECONDS = 120.0              # gcc -O2 on a kernel takes well under a second here
 COMPILE_MEMORY_BYTES = 4 * 1024**3   # cc1's address space
+
+
+def function_name(op: Operator, fmt: Format) -> str:
+    """The function a kernel file defines for the operator on the format: ``mul_fp16``."""
+    return f"{op.name.lower()}_{fmt.name}"
 
 
 def compiler() -> str:

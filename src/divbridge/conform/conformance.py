@@ -1,11 +1,14 @@
-"""Conformance of an implementation of Div to the SONNX semantics, on concrete vectors.
+"""Conformance of an implementation of an operator to its SONNX semantics, on concrete vectors.
 
-Only the vectors inside the spec's domain are judged (integer B = 0 and
-INT_MIN / -1 violate a precondition: they are counted apart).  The expected
-values come from the mirror (`divbridge.mirror.div`); with ``exhaustive``,
-FP16 and BF16 are judged on all 2^32 pairs against the exhaustive engine's
-reference.  NaN matches any NaN; a NaN whose bits differ is counted as a
-payload difference, not a mismatch.
+Only the vectors inside the operator's domain are judged (Div's integer B = 0
+and INT_MIN / -1 violate a precondition: they are counted apart; wrap-around
+has none).  The expected values come from the mirror's profiles for the
+operator they describe (`divbridge.mirror.div`) and from the description's fast
+kernel (`Operator.kernels.fast`, bit-identical to its exact one) for the
+others; with ``exhaustive``, FP16 and BF16 are judged on all 2^32 pairs
+against the exhaustive engine's reference (Div) or the fast kernel row by row.
+NaN matches any NaN; a NaN whose bits differ is counted as a payload
+difference, not a mismatch.
 """
 
 from __future__ import annotations
@@ -16,12 +19,13 @@ from typing import Any, Callable
 
 import numpy as np
 
-from divbridge import mirror
+from divbridge import mirror, operators
 from divbridge.conform.impls import Impl
 from divbridge.conform.outcome import ImplError
 from divbridge.crosscheck.vectors import Vectors
-from divbridge.formats import FloatFormat, Format, IntFormat, describe_element
-from divbridge.semantics.profiles import in_domain, profile_for
+from divbridge.formats import FloatFormat, Format, describe_element
+from divbridge.operators.model import Operator
+from divbridge.semantics import profiles
 
 MAX_EXAMPLES = 5
 
@@ -29,6 +33,7 @@ MAX_EXAMPLES = 5
 @dataclass
 class FormatConformance:
     fmt: Format
+    op: Operator = operators.DEFAULT
     vectors: dict[str, int] = field(default_factory=dict)   # source -> in-domain pairs judged
     outside_domain: int = 0
     mismatches: int = 0
@@ -41,6 +46,14 @@ class FormatConformance:
         """No mismatch and no error among the pairs judged (all of them only when ``exhaustive`` is among the sources)."""
         return self.mismatches == 0 and not self.errors
 
+    def pair(self, a, b) -> str:
+        """Operands as messages show them: ``1.0 (fp16 0x3c00) / 0.0 (fp16 0x0000)``."""
+        return f"{describe_element(self.fmt, a)} {self.op.vocabulary.infix} {describe_element(self.fmt, b)}"
+
+    @property
+    def semantics(self) -> str:
+        return semantics(self.op, self.fmt)
+
     @property
     def exhaustive(self) -> bool:
         return "exhaustive" in self.vectors
@@ -51,15 +64,44 @@ class FormatConformance:
         return self.clean and self.exhaustive
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": self.fmt.name, "semantics": profile_for(self.fmt), "vectors": sum(self.vectors.values()), "by_source": self.vectors,
+        return {"format": self.fmt.name, "semantics": self.semantics, "vectors": sum(self.vectors.values()), "by_source": self.vectors,
                 "outside_domain": self.outside_domain, "mismatches": self.mismatches,
                 "payload_differences": self.payload_differences, "errors": self.errors,
                 "examples": self.examples, "exhaustive": self.exhaustive, "no_mismatch": self.clean,
                 "conforms": self.conforms}
 
 
-def expected(fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return mirror.div(a, b, dtype=fmt, profile=profile_for(fmt))
+def semantics(op: Operator, fmt: Format) -> str:
+    """The name of what the format's results are judged against: a profile (``sonnx``, ``onnx``)."""
+    return profiles.profile_for(fmt) if operators.profiled(op) else "sonnx"
+
+
+def in_domain(op: Operator, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The pairs the operator's semantics defines: the profile's preconditions, or every pair (wrap-around)."""
+    if operators.profiled(op):
+        return profiles.in_domain(fmt, a, b)
+    return np.ones(a.shape, dtype=bool)
+
+
+def expected(op: Operator, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    if operators.profiled(op):
+        return mirror.div(a, b, dtype=fmt, profile=profiles.profile_for(fmt))
+    return op.kernels.fast(fmt, a, b)
+
+
+ENUMERATED = operators.DIV   # the operator whose quotients the enumeration engine's tables compute
+
+
+def reference_rows(op: Operator, fmt: FloatFormat, numerators: range, out: np.ndarray) -> None:
+    """``out[i, b]``: the bits of A op B for A = numerators[i] and every B, in ``fmt.uint_dtype``."""
+    if op is ENUMERATED:
+        from divbridge.provers.enumeration import engine
+        engine.reference_rows(fmt, numerators, out)
+        return
+    a = np.arange(numerators.start, numerators.stop, dtype=fmt.uint_dtype).view(fmt.dtype)
+    b = np.arange(1 << fmt.width, dtype=fmt.uint_dtype).view(fmt.dtype)
+    # a column against a row: the kernel widens one row of B and a column of A, not every pair of them
+    out[...] = op.kernels.fast(fmt, a[:, None], b[None, :]).view(fmt.uint_dtype)
 
 
 def compare(fmt: Format, a, b, want, got, report: FormatConformance, source: str) -> None:
@@ -82,12 +124,13 @@ def _is_nan(fmt: FloatFormat, bits: np.ndarray) -> np.ndarray:
     return (bits & bits.dtype.type(fmt.exponent_mask | fmt.fraction_mask)) > fmt.exponent_mask
 
 
-def plan(fmt: Format, sets: list[Vectors]) -> tuple[FormatConformance, list[str], list[tuple[np.ndarray, np.ndarray]]]:
+def plan(fmt: Format, sets: list[Vectors], op: Operator = operators.DEFAULT) \
+        -> tuple[FormatConformance, list[str], list[tuple[np.ndarray, np.ndarray]]]:
     """The in-domain pairs of every vector set, as one job per set; out-of-domain pairs are counted."""
-    report = FormatConformance(fmt)
+    report = FormatConformance(fmt, op)
     sources, jobs = [], []
     for vectors in sets:
-        ok = in_domain(fmt, vectors.a, vectors.b)
+        ok = in_domain(op, fmt, vectors.a, vectors.b)
         report.outside_domain += int((~ok).sum())
         a, b = np.ascontiguousarray(vectors.a[ok]), np.ascontiguousarray(vectors.b[ok])
         if a.size:
@@ -96,14 +139,17 @@ def plan(fmt: Format, sets: list[Vectors]) -> tuple[FormatConformance, list[str]
     return report, sources, jobs
 
 
-def judge(report: FormatConformance, sources: list[str], jobs, outputs, expect=expected) -> FormatConformance:
-    """``expect(fmt, a, b)``: the results the judged specification gives (SONNX by default)."""
+def judge(report: FormatConformance, sources: list[str], jobs, outputs, expect=None) -> FormatConformance:
+    """``expect(fmt, a, b)``: the results the judged specification gives (the operator's SONNX by default)."""
     fmt = report.fmt
+    if expect is None:
+        def expect(f, a, b):
+            return expected(report.op, f, a, b)
     for source, (a, b), got in zip(sources, jobs, outputs):
         report.vectors[source] = report.vectors.get(source, 0) + int(a.size)
         if isinstance(got, ImplError):
             report.errors.append({"source": source, "kind": got.kind, "detail": got.detail,
-                                  "first_input": f"{describe_element(fmt, a[0])} / {describe_element(fmt, b[0])}"})
+                                  "first_input": report.pair(a[0], b[0])})
             continue
         compare(fmt, a, b, expect(fmt, a, b), got, report, source)
     return report
@@ -111,17 +157,16 @@ def judge(report: FormatConformance, sources: list[str], jobs, outputs, expect=e
 
 def check(impl: Impl, fmt: Format, sets: list[Vectors]) -> FormatConformance:
     """Judge ``impl`` on the in-domain pairs of every vector set (one call per set)."""
-    report, sources, jobs = plan(fmt, sets)
+    report, sources, jobs = plan(fmt, sets, impl.op)
     return judge(report, sources, jobs, impl.run_many(fmt, jobs))
 
 
 def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, numerators: range | None = None,
                      progress: Callable[[int, int], None] | None = None) -> FormatConformance:
     """Judge ``impl`` on every pair of FP16 or BF16 (or the numerators given x every
-    denominator), ``rows`` numerators per call, against the exhaustive engine's reference;
+    denominator), ``rows`` numerators per call, against `reference_rows`;
     ``progress(done, total)`` numerators after each call.  An error stops the run."""
-    from divbridge.provers.enumeration import engine
-    report = FormatConformance(fmt)
+    report = FormatConformance(fmt, impl.op)
     n = 1 << fmt.width
     everything = numerators or range(n)
     # The operands, built once: in the implementation's own buffers (a child process reads them
@@ -135,13 +180,14 @@ def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, numerators: 
             numerators = range(start, min(start + rows, everything.stop))
             size = len(numerators) * n
             a_rows[: len(numerators)] = np.arange(numerators.start, numerators.stop, dtype=fmt.uint_dtype)[:, None]
-            # the reference (numba, without the GIL) in a thread while the implementation runs
-            reference = pool.submit(engine.reference_rows, fmt, numerators, want[: len(numerators)])
+            # the reference (numba or NumPy, both without the GIL) in a thread while the implementation runs
+            reference = pool.submit(reference_rows, impl.op, fmt, numerators, want[: len(numerators)])
             got = impl.run(fmt, a[:size], b[:size])
-            want_bits = reference.result().ravel()
+            reference.result()
+            want_bits = want[: len(numerators)].ravel()
             if isinstance(got, ImplError):
                 report.errors.append({"source": "exhaustive", "kind": got.kind, "detail": got.detail,
-                                      "first_input": f"{describe_element(fmt, a[0])} / {describe_element(fmt, b[0])}"})
+                                      "first_input": report.pair(a[0], b[0])})
                 break
             report.vectors["exhaustive"] = report.vectors.get("exhaustive", 0) + size
             suspects = np.flatnonzero(want_bits != got.view(fmt.uint_dtype))   # bit-equal pairs agree: judge the rest

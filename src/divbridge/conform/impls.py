@@ -1,12 +1,13 @@
-"""Implementations of Div to check: the peers by name, or user code as ``module:function``,
+"""Implementations of an operator to check: the peers by name, or user code as ``module:function``,
 ``path/to/file.py:function`` or ``path/to/kernel.c:function``.
 
 A peer is a library people deploy, called by divbridge's own code (NumPy,
 onnx.reference and JAX in process; ONNX Runtime and OpenVINO in a child of
-`peers`).  User code is untrusted: it runs in a child process of
-`crosscheck.child`, never in divbridge's.  `Impl.run` never lets an
-exception or a crash escape: it returns the result or an `ImplError` saying
-what went wrong.
+`peers`), running the operator by its name there (`Operator.names`: ``numpy``,
+``onnx``, ``openvino``, ``jax_float``, ``jax_int``).  User code is untrusted:
+it runs in a child process of `conform.child`, never in divbridge's.
+`Impl.run` never lets an exception or a crash escape: it returns the result
+or an `ImplError` saying what went wrong.
 """
 
 from __future__ import annotations
@@ -17,16 +18,19 @@ from typing import Callable
 
 import numpy as np
 
+from divbridge import operators
 from divbridge.conform.ckernel import build
 from divbridge.conform.child import ImplProcess
 from divbridge.conform.outcome import ImplError, check_result
 from divbridge.errors import InputError
 from divbridge.formats import Format, IntFormat
+from divbridge.operators.model import Operator
 
 
 @dataclass
 class Impl:
     name: str
+    op: Operator                                                               # the operator it implements
     function: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None   # a peer called in process
     batch: Callable[[Format, list[tuple[np.ndarray, np.ndarray]]], list] | None = None  # for subprocess peers
     own_spec: tuple[str, dict] | None = None   # (profile, attributes) of the peer's own specification
@@ -64,36 +68,37 @@ class Impl:
 
 # -- the peers ------------------------------------------------------------------------
 
-def numpy_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """What a NumPy user writes: true division for floats, // for integers."""
-    if np.issubdtype(a.dtype, np.integer):
-        return np.floor_divide(a, b)
-    return np.divide(a, b, dtype=a.dtype)
+def numpy_peer(op: Operator) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    """What a NumPy user writes: the operator's ufunc in the operands' type; on integers, a ufunc that
+    leaves the type (true division) gives way to floor division, ``//``."""
+    ufunc = getattr(np, op.names.numpy)
+
+    def run(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        if np.issubdtype(a.dtype, np.integer) and ufunc(a[:0], b[:0]).dtype != a.dtype:
+            return np.floor_divide(a, b)
+        return ufunc(a, b, dtype=a.dtype)
+    return run
 
 
-def onnx_reference_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def _onnx_reference(op: Operator) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
     from divbridge.conform.peers import onnx_reference
-    return onnx_reference(a, b)
+    return lambda a, b: onnx_reference(op.names.onnx, a, b)
 
 
-def _onnxruntime_batch(fmt: Format, jobs):
-    from divbridge.conform.peers import onnxruntime_batch
-    return onnxruntime_batch(fmt, jobs)
-
-
-def _openvino(spec: str) -> Impl:
+def _openvino(spec: str, op: Operator) -> Impl:
     from divbridge.conform.openvino_peer import parse_settings, require_openvino
     from divbridge.conform.peers import subprocess_batch
-    settings = parse_settings(spec)
+    settings = parse_settings(spec, op)
     require_openvino()
-    return Impl(settings.name, batch=lambda fmt, jobs: subprocess_batch(settings.name, fmt, jobs),
-                own_spec=("openvino", settings.profile_attributes))
+    own_spec = ("openvino", settings.profile_attributes) if operators.profiled(op) else None
+    return Impl(settings.name, op, batch=lambda fmt, jobs: subprocess_batch(settings.name, op, fmt, jobs),
+                own_spec=own_spec)
 
 
-def _jax() -> Impl:
-    from divbridge.conform.jax_peer import jax_div, require_jax
+def _jax(op: Operator) -> Impl:
+    from divbridge.conform.jax_peer import jax_function, require_jax
     require_jax()
-    return Impl("jax", jax_div)
+    return Impl("jax", op, jax_function(op))
 
 
 PEERS = ("onnxruntime", "onnx-reference", "numpy")
@@ -102,36 +107,43 @@ DEPLOYED_PEERS = PEERS + ("openvino", "openvino:m_pythondiv=false", "openvino:au
                           "openvino:hint=f32", "openvino:hint=f16", "openvino:hint=bf16", "jax")
 
 
-def load_impl(spec: str, cflags: str = "") -> Impl:
-    """``onnxruntime``, ``onnx-reference``, ``numpy``, ``openvino[:option=value...]``, ``jax``,
-    ``module:function``, ``path/file.py:function`` or ``path/kernel.c:function`` (compiled with ``cflags``)."""
+def deployed_peers(op: Operator) -> tuple[str, ...]:
+    """`DEPLOYED_PEERS` that apply to the operator: an OpenVINO row setting an attribute its node lacks does not."""
+    from divbridge.conform.openvino_peer import options_apply
+    return tuple(name for name in DEPLOYED_PEERS if not name.startswith("openvino") or options_apply(name, op))
+
+
+def load_impl(spec: str, cflags: str = "", op: Operator = operators.DEFAULT) -> Impl:
+    """An implementation of ``op``: ``onnxruntime``, ``onnx-reference``, ``numpy``, ``openvino[:option=value...]``,
+    ``jax``, ``module:function``, ``path/file.py:function`` or ``path/kernel.c:function`` (compiled with ``cflags``)."""
     if spec == "numpy":
-        return Impl("numpy", numpy_div)
+        return Impl("numpy", op, numpy_peer(op))
     if spec == "onnx-reference":
-        return Impl("onnx-reference", onnx_reference_div)
+        return Impl("onnx-reference", op, _onnx_reference(op))
     if spec == "onnxruntime":
-        return Impl("onnxruntime", batch=_onnxruntime_batch)
+        from divbridge.conform.peers import subprocess_batch
+        return Impl("onnxruntime", op, batch=lambda fmt, jobs: subprocess_batch("onnxruntime", op, fmt, jobs))
     if spec == "openvino" or spec.startswith("openvino:"):
-        return _openvino(spec)
+        return _openvino(spec, op)
     if spec == "jax":
-        return _jax()
+        return _jax(op)
     where, sep, function = spec.rpartition(":")
     if not sep or not where or not function:
         raise InputError(f"--impl '{spec}': expected onnxruntime, onnx-reference, numpy, openvino, jax, "
                          "module:function, path/to/file.py:function or path/to/kernel.c:function")
     if where.endswith(".c"):
         library = build(Path(where), cflags).resolve()
-        return Impl(f"{where}:{function}" + (f" [{cflags}]" if cflags else ""),
-                    process=ImplProcess("c", str(library), function, where))
+        return Impl(f"{where}:{function}" + (f" [{cflags}]" if cflags else ""), op,
+                    process=ImplProcess("c", str(library), function, where, op.vocabulary.infix))
     if where.endswith(".py"):
         if not Path(where).is_file():
             raise InputError("no such file", where)
-        return Impl(spec, process=ImplProcess("file", where, function, where))
-    return Impl(spec, process=ImplProcess("module", where, function, spec))
+        return Impl(spec, op, process=ImplProcess("file", where, function, where, op.vocabulary.infix))
+    return Impl(spec, op, process=ImplProcess("module", where, function, spec, op.vocabulary.infix))
 
 
 def supported_dtype(fmt: Format) -> bool:
     return fmt.dtype is not None and (isinstance(fmt, IntFormat) or fmt.family == "float")
 
 
-__all__ = ["Impl", "PEERS", "DEPLOYED_PEERS", "load_impl", "numpy_div", "supported_dtype"]
+__all__ = ["Impl", "PEERS", "DEPLOYED_PEERS", "deployed_peers", "load_impl", "numpy_peer", "supported_dtype"]

@@ -1,19 +1,23 @@
-"""JAX / XLA on the CPU as a peer: `jax.numpy.divide` for floats, `jax.lax.div` (truncating) for integers,
-each through `jax.jit`.
+"""JAX / XLA on the CPU as a peer: the operator's functions by their description's names (`Names.jax_float`
+on floats, ``jnp.divide``; `Names.jax_int` on integers, ``jax.lax.div``, truncating), each through `jax.jit`.
 
 64-bit types are switched on (``jax_enable_x64``): without it JAX silently
-computes float64 and int64 in 32 bits, and the peer would not be dividing
-the format it is asked for.  JAX is an optional extra (``pip install -e '.[peers]'``).
+computes float64 and int64 in 32 bits, and the peer would not be computing
+in the format it is asked for.  JAX is an optional extra (``pip install -e '.[peers]'``).
 """
 
 from __future__ import annotations
 
+import functools
+from typing import Callable
+
 import numpy as np
 
 from divbridge.errors import ToolMissing
+from divbridge.operators.model import Operator
 
 INSTALL = "pip install -e '.[peers]' (or make crosscheck)"
-_compiled: dict[bool, object] = {}
+_MODULES = {"jnp": "jax.numpy", "jax.lax": "jax.lax"}   # the prefixes the descriptions write
 
 
 def require_jax() -> None:
@@ -23,13 +27,23 @@ def require_jax() -> None:
         raise ToolMissing("jax (Python package)", INSTALL) from None
 
 
-def jax_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def jax_function(op: Operator) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    """(a, b) -> the operator's result in JAX: `Names.jax_int` on integers, `Names.jax_float` otherwise."""
+    def run(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        integer = bool(np.issubdtype(a.dtype, np.integer))
+        return np.asarray(_compiled(op.names.jax_int if integer else op.names.jax_float)(a, b))
+    return run
+
+
+@functools.cache
+def _compiled(name: str):
+    """``jnp.divide`` -> jax.jit(jax.numpy.divide)."""
+    import importlib
+
     import jax
     jax.config.update("jax_enable_x64", True)
-    integer = bool(np.issubdtype(a.dtype, np.integer))
-    if integer not in _compiled:
-        _compiled[integer] = jax.jit(jax.lax.div if integer else jax.numpy.divide)
-    return np.asarray(_compiled[integer](a, b))
+    module, _, function = name.rpartition(".")
+    return jax.jit(getattr(importlib.import_module(_MODULES.get(module, module)), function))
 
 
 def version() -> str:

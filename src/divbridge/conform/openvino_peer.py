@@ -1,22 +1,30 @@
-"""OpenVINO's `Divide` on the CPU plugin, as a peer: ``openvino[:m_pythondiv=false][:auto_broadcast=none][:hint=bf16]``.
+"""OpenVINO's node of an operator on the CPU plugin, as a peer: ``openvino[:m_pythondiv=false][:auto_broadcast=none][:hint=bf16]``.
 
-A one-node `ov.Model` C = Divide(A, B) over 1-D tensors, with the node's
-``m_pythondiv`` and ``auto_broadcast`` attributes set, compiled for ``CPU``
-with ``INFERENCE_PRECISION_HINT`` when a hint is given.  Operands go in and
-results come out as raw bit patterns (the Python API has no bfloat16 dtype).
-It runs in the crash-surviving child of `divbridge.conform.peers`.
+A one-node `ov.Model` C = Node(A, B) over 1-D tensors, the node the
+operator's description names (`Names.openvino`: ``Divide``, ``Multiply``,
+``Add``, ``Subtract``, built by the opset factory of that name in snake case),
+with its ``auto_broadcast`` attribute and, where the node has it
+(`Names.openvino_attributes`: Divide's ``m_pythondiv``), its own attributes
+set, compiled for ``CPU`` with ``INFERENCE_PRECISION_HINT`` when a hint is
+given.  Operands go in and results come out as raw bit patterns (the Python
+API has no bfloat16 dtype).  It runs in the crash-surviving child of
+`divbridge.conform.peers`.
 
-The runtime is judged against SONNX and against its own specification,
-OpenVINO Divide-1: the mirror's ``openvino`` profile with the same attributes.
+The runtime is judged against SONNX and, for Div, against its own
+specification, OpenVINO Divide-1: the mirror's ``openvino`` profile with the
+same attributes.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
+from divbridge import operators
 from divbridge.errors import InputError, ToolMissing
+from divbridge.operators.model import Operator
 
 HINTS = ("f32", "f16", "bf16")
 INSTALL = "pip install openvino (or scripts/setup.sh test)"
@@ -48,8 +56,9 @@ class OpenVinoSettings:
         return {"m_pythondiv": self.m_pythondiv, "auto_broadcast": self.auto_broadcast}
 
 
-def parse_settings(spec: str) -> OpenVinoSettings:
-    """``openvino`` followed by ``:key=value`` options (m_pythondiv, auto_broadcast, hint)."""
+def parse_settings(spec: str, op: Operator = operators.DEFAULT) -> OpenVinoSettings:
+    """``openvino`` followed by ``:key=value`` options (auto_broadcast, hint, and m_pythondiv where the
+    operator's node has it)."""
     head, *options = spec.split(":")
     if head != "openvino":
         raise InputError(f"--impl '{spec}': not an OpenVINO spelling")
@@ -57,6 +66,8 @@ def parse_settings(spec: str) -> OpenVinoSettings:
     for option in options:
         key, sep, value = option.partition("=")
         value = value.lower()
+        if key in _NODE_ATTRIBUTES and key not in op.names.openvino_attributes:
+            raise InputError(f"--impl '{spec}': OpenVINO's {op.names.openvino} has no attribute {key}")
         if key == "m_pythondiv" and sep and value in ("true", "false"):
             values[key] = value == "true"
         elif key == "auto_broadcast" and sep and value in ("none", "numpy"):
@@ -69,6 +80,24 @@ def parse_settings(spec: str) -> OpenVinoSettings:
     return OpenVinoSettings(**values)
 
 
+_NODE_ATTRIBUTES = ("m_pythondiv",)   # the options that are one node's own attribute (`Names.openvino_attributes`)
+
+
+def options_apply(spec: str, op: Operator) -> bool:
+    """Whether the spelling is one `parse_settings` takes for the operator (its node has every attribute set)."""
+    try:
+        parse_settings(spec, op)
+    except InputError:
+        return False
+    return True
+
+
+def factory(op: Operator):
+    """The opset function building the operator's node: ``Multiply`` -> ``opset13.multiply``."""
+    from openvino import opset13
+    return getattr(opset13, re.sub(r"(?<!^)(?=[A-Z])", "_", op.names.openvino).lower())
+
+
 def require_openvino() -> None:
     try:
         import openvino  # noqa: F401
@@ -76,20 +105,21 @@ def require_openvino() -> None:
         raise ToolMissing("openvino (Python package)", INSTALL) from None
 
 
-class CompiledDivide:
-    """Divide compiled for one element type: call it on two 1-D arrays of that type."""
+class CompiledNode:
+    """The operator's node compiled for one element type: call it on two 1-D arrays of that type."""
 
-    def __init__(self, dtype: np.dtype, settings: OpenVinoSettings):
+    def __init__(self, op: Operator, dtype: np.dtype, settings: OpenVinoSettings):
         import openvino as ov
         from openvino import opset13
         self.dtype = np.dtype(dtype)
         self.ov_type = getattr(ov.Type, _OV_TYPES[self.dtype.name])
         a = opset13.parameter([-1], self.ov_type, name="A")
         b = opset13.parameter([-1], self.ov_type, name="B")
-        node = opset13.divide(a, b, auto_broadcast=settings.auto_broadcast)
-        node.set_attribute("m_pythondiv", settings.m_pythondiv)
+        node = factory(op)(a, b, auto_broadcast=settings.auto_broadcast)
+        if "m_pythondiv" in op.names.openvino_attributes:
+            node.set_attribute("m_pythondiv", settings.m_pythondiv)
         config = {"INFERENCE_PRECISION_HINT": settings.hint} if settings.hint else {}
-        self.compiled = ov.Core().compile_model(ov.Model([node.output(0)], [a, b], "div"), "CPU", config)
+        self.compiled = ov.Core().compile_model(ov.Model([node.output(0)], [a, b], op.name.lower()), "CPU", config)
         self.request = self.compiled.create_infer_request()
 
     def __call__(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -104,10 +134,10 @@ class CompiledDivide:
         return np.array(out.data).view(raw).view(self.dtype).reshape(a.shape)
 
 
-def effective_precision(settings: OpenVinoSettings) -> str:
+def effective_precision(settings: OpenVinoSettings, op: Operator = operators.DEFAULT) -> str:
     """The inference precision the CPU plugin reports after compiling with the settings' hint
     (a plugin without native f16/bf16 arithmetic keeps f32)."""
-    compiled = CompiledDivide(np.dtype(np.float32), settings).compiled
+    compiled = CompiledNode(op, np.dtype(np.float32), settings).compiled
     return str(compiled.get_property("INFERENCE_PRECISION_HINT").get_type_name())
 
 
@@ -116,32 +146,35 @@ def version() -> str:
     return ov.get_version()
 
 
-def broadcast_probe(settings: OpenVinoSettings) -> dict:
-    """A (2, 3) / B (3,) in FP32: does the runtime accept it, and does each specification?
-    (Divide-1 with auto_broadcast=numpy broadcasts, with none refuses; SONNX refuses.)"""
+def broadcast_probe(settings: OpenVinoSettings, op: Operator = operators.DEFAULT) -> dict:
+    """A (2, 3) op B (3,) in FP32: does the runtime accept it, and does each specification?
+    (OpenVINO's auto_broadcast=numpy broadcasts, none refuses; SONNX refuses.)"""
     import openvino as ov
     from openvino import opset13
 
     from divbridge.errors import SpecViolation
+    from divbridge.formats import FP32
     from divbridge.semantics.profiles import get_profile
     shape_a, shape_b = (2, 3), (3,)
+    a_values, b_values = np.full(shape_a, 6, np.float32), np.array([1, 2, 3], np.float32)
+    want = op.kernels.fast(FP32, a_values, np.broadcast_to(b_values, shape_a)).tolist()
     try:
         a = opset13.parameter(list(shape_a), ov.Type.f32, name="A")
         b = opset13.parameter(list(shape_b), ov.Type.f32, name="B")
-        node = opset13.divide(a, b, auto_broadcast=settings.auto_broadcast)
-        compiled = ov.Core().compile_model(ov.Model([node.output(0)], [a, b], "div"), "CPU")
-        out = compiled([np.full(shape_a, 6, np.float32), np.array([1, 2, 3], np.float32)])[0]
-        observed = "accepted" if out.tolist() == [[6, 3, 2]] * 2 else f"accepted, wrong values {out.tolist()}"
+        node = factory(op)(a, b, auto_broadcast=settings.auto_broadcast)
+        compiled = ov.Core().compile_model(ov.Model([node.output(0)], [a, b], op.name.lower()), "CPU")
+        out = compiled([a_values, b_values])[0]
+        observed = "accepted" if out.tolist() == want else f"accepted, wrong values {out.tolist()}"
     except Exception as exc:  # noqa: BLE001 - a refusal is what is recorded
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         observed = f"rejected: {first[:120]}"
 
     def verdict(profile: str, **attributes) -> str:
-        try:
+        try:   # the shape rules are the same for every element-wise operator of a profile
             get_profile(profile, **attributes).result_shape(shape_a, shape_b)
         except SpecViolation:
             return "rejected"
         return "accepted"
     own = verdict("openvino", **settings.profile_attributes)
-    return {"input": "A (2, 3) / B (3,)", "behaviour": observed, "own_spec": own, "sonnx": verdict("sonnx"),
-            "departs_from_own_spec": observed.split(":")[0] != own}
+    return {"input": f"A (2, 3) {op.vocabulary.infix} B (3,)", "behaviour": observed, "own_spec": own,
+            "sonnx": verdict("sonnx"), "departs_from_own_spec": observed.split(":")[0] != own}

@@ -1,4 +1,4 @@
-"""What running an implementation of Div gives: its result array, or an `ImplError` saying why not.
+"""What running an implementation of an operator gives: its result array, or an `ImplError` saying why not.
 
 Its own module so that the implementation registry (`impls`), the judge
 (`conform`) and the child processes that run implementations (`child`,

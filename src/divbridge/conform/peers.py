@@ -1,12 +1,13 @@
-"""The peer implementations of Div: onnx.reference in process; ONNX Runtime and OpenVINO in a subprocess.
+"""The peer implementations of an operator: onnx.reference in process; ONNX Runtime and OpenVINO in a subprocess.
 
 The runtimes run in a child process because integer INT_MIN / -1 can kill
-their process (SIGFPE in ONNX Runtime).  The child runs the jobs in order
-and writes each result as soon as it has it; when it dies, the job it was
-on is reported as a crash and a fresh child carries on with the next.
+their process (SIGFPE in ONNX Runtime's Div).  The child runs the jobs in
+order and writes each result as soon as it has it; when it dies, the job it
+was on is reported as a crash and a fresh child carries on with the next.
 
-Run as ``python -m divbridge.conform.peers DIR RUNTIME`` it is that child
-(RUNTIME: ``onnxruntime`` or an ``openvino...`` spelling).
+Run as ``python -m divbridge.conform.peers DIR RUNTIME OPERATOR`` it is that
+child (RUNTIME: ``onnxruntime`` or an ``openvino...`` spelling; OPERATOR: the
+description's name, ``Div``).
 """
 
 from __future__ import annotations
@@ -18,50 +19,56 @@ from pathlib import Path
 
 import numpy as np
 
+from divbridge import operators
 from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line
 from divbridge.formats import Format
+from divbridge.operators.model import Operator
 
 _ONNX_TYPES = {"float16": 10, "float32": 1, "float64": 11, "bfloat16": 16, "int8": 3, "int16": 5, "int32": 6,
                "int64": 7, "uint8": 2, "uint16": 4, "uint32": 12, "uint64": 13}
 
 
-def div_model(dtype: np.dtype, opset: int = 14):
-    """A one-node ONNX model C = Div(A, B) over 1-D tensors of ``dtype``."""
+def node_model(op_type: str, dtype: np.dtype, opset: int = 14):
+    """A one-node ONNX model C = op_type(A, B) over 1-D tensors of ``dtype`` (Div-14, Mul-14, Add-14, Sub-14
+    take every type divbridge checks)."""
     from onnx import helper
     elem = _ONNX_TYPES[np.dtype(dtype).name]
-    node = helper.make_node("Div", ["A", "B"], ["C"])
-    graph = helper.make_graph([node], "div", [helper.make_tensor_value_info(n, elem, [None]) for n in "AB"],
+    node = helper.make_node(op_type, ["A", "B"], ["C"])
+    graph = helper.make_graph([node], op_type.lower(),
+                              [helper.make_tensor_value_info(n, elem, [None]) for n in "AB"],
                               [helper.make_tensor_value_info("C", elem, [None])])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     model.ir_version = 9   # what every ONNX Runtime since 1.15 reads
     return model
 
 
-def onnx_reference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def onnx_reference(op_type: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     from onnx.reference import ReferenceEvaluator
-    return ReferenceEvaluator(div_model(a.dtype)).run(None, {"A": a.ravel(), "B": b.ravel()})[0].reshape(a.shape)
+    model = node_model(op_type, a.dtype)
+    return ReferenceEvaluator(model).run(None, {"A": a.ravel(), "B": b.ravel()})[0].reshape(a.shape)
 
 
-def _onnxruntime_session(dtype: np.dtype):
+def _onnxruntime_session(op: Operator, dtype: np.dtype):
     import onnxruntime as ort
     options = ort.SessionOptions()
     options.log_severity_level = 3
-    session = ort.InferenceSession(div_model(dtype).SerializeToString(), options, providers=["CPUExecutionProvider"])
+    session = ort.InferenceSession(node_model(op.names.onnx, dtype).SerializeToString(), options,
+                                   providers=["CPUExecutionProvider"])
     return lambda a, b: np.asarray(session.run(None, {"A": a.ravel(), "B": b.ravel()})[0]).reshape(a.shape)
 
 
-def _session_factory(runtime: str):
-    """dtype -> a callable (a, b) -> c running Div in ``runtime``."""
+def _session_factory(runtime: str, op: Operator):
+    """dtype -> a callable (a, b) -> c running the operator in ``runtime``."""
     if runtime == "onnxruntime":
-        return _onnxruntime_session
-    from divbridge.conform.openvino_peer import CompiledDivide, parse_settings
-    settings = parse_settings(runtime)
-    return lambda dtype: CompiledDivide(dtype, settings)
+        return lambda dtype: _onnxruntime_session(op, dtype)
+    from divbridge.conform.openvino_peer import CompiledNode, parse_settings
+    settings = parse_settings(runtime, op)
+    return lambda dtype: CompiledNode(op, dtype, settings)
 
 
-def _child(directory: Path, runtime: str) -> int:
+def _child(directory: Path, runtime: str, op: Operator) -> int:
     """Run every job-N.npz in order, writing out-N.npz (result) or err-N.txt (error message)."""
-    make_session = _session_factory(runtime)
+    make_session = _session_factory(runtime, op)
     sessions = {}
     jobs = sorted(directory.glob("job-*.npz"), key=lambda p: int(p.stem.split("-")[1]))
     for job in jobs:
@@ -85,13 +92,9 @@ def _child(directory: Path, runtime: str) -> int:
     return 0
 
 
-def onnxruntime_batch(fmt: Format | list[Format], jobs: list[tuple[np.ndarray, np.ndarray]], timeout: float = 300.0):
-    return subprocess_batch("onnxruntime", fmt, jobs, timeout)
-
-
-def subprocess_batch(runtime: str, fmt: Format | list[Format], jobs: list[tuple[np.ndarray, np.ndarray]],
+def subprocess_batch(runtime: str, op: Operator, fmt: Format | list[Format], jobs: list[tuple[np.ndarray, np.ndarray]],
                      timeout: float = 300.0):
-    """Each job's result in ``runtime``, or an ImplError (error status, crash, no kernel).
+    """Each job's result of the operator in ``runtime``, or an ImplError (error status, crash, no kernel).
 
     ``fmt`` is the format of every job, or a list giving each job's format: one
     child process then serves jobs of several formats (its start-up is most of the cost)."""
@@ -104,7 +107,7 @@ def subprocess_batch(runtime: str, fmt: Format | list[Format], jobs: list[tuple[
             # raw bits: npz cannot store ml_dtypes' bfloat16
             np.savez(directory / f"job-{i}.npz", a=_raw(a), b=_raw(b), dtype=a.dtype.name)
         for _ in range(len(jobs) + 1):
-            proc = subprocess.run([sys.executable, "-m", "divbridge.conform.peers", str(directory), runtime],
+            proc = subprocess.run([sys.executable, "-m", "divbridge.conform.peers", str(directory), runtime, op.name],
                                   capture_output=True, text=True, timeout=timeout)
             crashed = sorted(directory.glob("crash-*"))
             if not crashed:
@@ -140,4 +143,4 @@ _LABELS = {"onnxruntime": "ONNX Runtime", "openvino": "OpenVINO"}
 
 
 if __name__ == "__main__":
-    sys.exit(_child(Path(sys.argv[1]), sys.argv[2]))
+    sys.exit(_child(Path(sys.argv[1]), sys.argv[2], operators.get(sys.argv[3])))

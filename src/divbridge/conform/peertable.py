@@ -1,4 +1,5 @@
-"""``proofs/peers.json``: the peer table of `divbridge crosscheck`, committed beside the results.
+"""``peers.json``: the peer table of `divbridge crosscheck`, committed beside the results of its operator
+(`operators.evidence_dir`: ``proofs/peers.json`` for Div, ``proofs/mul/peers.json`` for Mul).
 
 Per peer: its version (and for OpenVINO the precision the plugin settled on
 and what it does with operands of different shapes), or why it was skipped;
@@ -7,7 +8,9 @@ counterexamples (decimal, format and hex), what the peer does outside the
 SONNX domain and, for a peer with a specification of its own, how it departs
 from it.  A peer this run could not run keeps the row of the table it replaces,
 marked ``not_run`` (`merge`).  The file holds no time or date, so a rerun with
-the same seed and the same peers leaves it byte for byte the same.
+the same seed and the same peers leaves it byte for byte the same.  It names
+its operator (``"operator": "Mul"``), except the default one's, which reads as
+it did before operators were a parameter.
 """
 
 from __future__ import annotations
@@ -16,27 +19,35 @@ import json
 from pathlib import Path
 from typing import Any
 
-from divbridge import inputfile, schemas
+from divbridge import inputfile, operators, schemas
 from divbridge.inputfile import MAX_JSON_BYTES
 from divbridge.atomicio import write_json_atomic
 from divbridge.errors import InputError
+from divbridge.operators.model import Operator
 
 SCHEMA_VERSION = 2
 FILENAME = "peers.json"
 
 
-def save(path: str | Path, seed: int, random_pairs: int, table: list[dict[str, Any]]) -> None:
-    write_json_atomic(path, {"schema_version": SCHEMA_VERSION, "seed": seed, "random_pairs": random_pairs,
+def save(path: str | Path, seed: int, random_pairs: int, table: list[dict[str, Any]],
+         op: Operator = operators.DEFAULT) -> None:
+    named = {} if op is operators.DEFAULT else {"operator": op.name}
+    write_json_atomic(path, {"schema_version": SCHEMA_VERSION, **named, "seed": seed, "random_pairs": random_pairs,
                              "peers": table})
 
 
+def operator_of(table: dict[str, Any]) -> Operator:
+    """The operator whose peers the table judges."""
+    return operators.of_obligation_name(table.get("operator", ""))
+
+
 def merge(previous: dict[str, Any] | None, seed: int, random_pairs: int,
-          table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+          table: list[dict[str, Any]], op: Operator = operators.DEFAULT) -> list[dict[str, Any]]:
     """This run's rows, with the rows ``previous`` (the table being replaced) holds for the peers this run
     did not run (not installed here, or not asked for), kept and marked ``not_run``: a run on a machine
-    without an optional peer does not lose its row.  Rows of another seed or pair count are not comparable
-    and are not kept."""
-    if previous is None or (previous["seed"], previous["random_pairs"]) != (seed, random_pairs):
+    without an optional peer does not lose its row.  Rows of another operator, seed or pair count are not
+    comparable and are not kept."""
+    if previous is None or (previous["seed"], previous["random_pairs"], operator_of(previous)) != (seed, random_pairs, op):
         return table
     earlier = {row["name"]: row for row in previous["peers"] if "skipped" not in row}
     asked = {row["name"] for row in table}

@@ -1,5 +1,5 @@
-"""The peer table: every peer (ONNX Runtime, the ONNX reference, OpenVINO, JAX, NumPy, a user's
-implementation) run on the vectors of every format and judged against the mirror."""
+"""The peer table of an operator: every peer (ONNX Runtime, the ONNX reference, OpenVINO, JAX, NumPy, a user's
+implementation) run on the vectors of every format and judged against the operator's semantics."""
 
 from __future__ import annotations
 
@@ -8,18 +8,20 @@ from typing import Any, Callable
 
 import numpy as np
 
-from divbridge import mirror
+from divbridge import mirror, operators
 from divbridge.conform import conformance
 from divbridge.conform.impls import PEERS, load_impl
 from divbridge.crosscheck import vectors
 from divbridge.errors import ToolMissing
 from divbridge.formats import IntFormat
-from divbridge.semantics.profiles import get_profile, profile_for
+from divbridge.operators.model import Operator
+from divbridge.semantics.profiles import get_profile
 
 
 def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
                document: str | None = None, random_count: int = vectors.RANDOM_COUNT,
-               progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+               progress: Callable[[str], None] | None = None,
+               op: Operator = operators.DEFAULT) -> list[dict[str, Any]]:
     """Per peer and format: vectors, mismatches, errors, examples, what it does outside the domain,
     and for a peer with a specification of its own (OpenVINO) how it departs from it.
 
@@ -30,17 +32,17 @@ def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
         if progress is not None:
             progress(f"peer {number}/{len(peers)}: {name}")
         try:
-            impl = load_impl(name)
+            impl = load_impl(name, op=op)
         except ToolMissing as exc:
             table.append({"name": name, "skipped": str(exc), "formats": {}})
             continue
         plans, batch, owners = [], [], []
         for fmt in vectors.checkable_formats():
             report, sources, jobs = conformance.plan(fmt, vectors.vector_sets(fmt, seed, document=document,
-                                                                          random_count=random_count))
+                                                                          random_count=random_count, op=op), op)
             plans.append((report, sources, jobs))
             batch += [(fmt, job) for job in jobs]
-            if isinstance(fmt, IntFormat):   # what the peer does where SONNX has a precondition
+            if isinstance(fmt, IntFormat) and operators.profiled(op):   # where SONNX has a precondition
                 for a, b in [(7, 0)] + ([(fmt.min, -1)] if fmt.signed else []):
                     batch.append((fmt, (np.array([a], fmt.dtype), np.array([b], fmt.dtype))))
                     owners.append((fmt.name, f"{a} / {b}", len(batch) - 1))
@@ -57,7 +59,7 @@ def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
             conformance.judge(report, sources, jobs, mine)
             position += len(jobs) + (sum(1 for owner in owners if owner[0] == report.fmt.name))
             formats[report.fmt.name] = {
-                "semantics": profile_for(report.fmt),
+                "semantics": report.semantics,
                 "vectors": sum(report.vectors.values()), "by_source": report.vectors,
                 "mismatches": report.mismatches, "errors": len(report.errors), "examples": report.examples[:3],
                 "error_details": report.errors[:2], "payload_differences": report.payload_differences}
@@ -67,7 +69,7 @@ def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
             got = outputs[index]
             behaviour = f"{got.kind}: {got.detail}" if hasattr(got, "kind") else f"returns {int(got[0])}"
             formats[fmt_name].setdefault("outside_domain", []).append({"input": shown, "behaviour": behaviour[:200]})
-        table.append({"name": name, **peer_facts(name), "formats": formats})
+        table.append({"name": name, **peer_facts(name, op), "formats": formats})
     return table
 
 
@@ -82,15 +84,15 @@ def _own_spec(own_spec: tuple[str, dict], fmt, sources, jobs, outputs) -> dict[s
             "examples": report.examples[:3], "payload_differences": report.payload_differences}
 
 
-def peer_facts(name: str) -> dict[str, str]:
+def peer_facts(name: str, op: Operator = operators.DEFAULT) -> dict[str, str]:
     """The peer's version; for OpenVINO, the inference precision the plugin settled on and
     what it does with operands of different shapes."""
     if name.startswith("openvino"):
         from divbridge.conform import openvino_peer
-        settings = openvino_peer.parse_settings(name)
+        settings = openvino_peer.parse_settings(name, op)
         return {"version": f"openvino {openvino_peer.version()}",
-                "precision": openvino_peer.effective_precision(settings),
-                "broadcast": openvino_peer.broadcast_probe(settings)}
+                "precision": openvino_peer.effective_precision(settings, op),
+                "broadcast": openvino_peer.broadcast_probe(settings, op)}
     if name == "jax":
         from divbridge.conform import jax_peer
         return {"version": jax_peer.version()}

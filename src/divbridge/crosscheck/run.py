@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from divbridge import statements
+from divbridge import operators, statements
 from divbridge.crosscheck import predicates, vectors
 from divbridge.formats import get_format
 
@@ -27,7 +27,8 @@ def run_crosscheck(results, seed: int = vectors.DEFAULT_SEED, document: str | No
             continue
         obligation = result.obligation
         if vectors.on_pairs(obligation) and obligation.format not in sets:
-            sets[obligation.format] = vectors.vector_sets(get_format(obligation.format), seed, results, document)
+            sets[obligation.format] = vectors.vector_sets(get_format(obligation.format), seed, results, document,
+                                                          op=operators.of_obligation_name(obligation.operator))
             for s in sets[obligation.format]:
                 counts[s.source] = counts.get(s.source, 0) + len(s)
         try:

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from divbridge import operators
 from divbridge.formats import FloatFormat, Format, IntFormat, get_format
+from divbridge.operators.model import Operator
 from divbridge.semantics.examples import FLOAT_EXAMPLES, REAL_EXAMPLES
 
 DEFAULT_SEED = 20240501
@@ -103,11 +105,11 @@ def _operand(fmt: Format, entry) -> int | None:
     return value if fmt.min <= value <= fmt.max else None
 
 
-def onnx_vectors(fmt: Format) -> Vectors:
-    """The element pairs of ONNX's backend test cases for Div whose type is the format."""
-    from divbridge.semantics.onnx_cases import onnx_div_cases
+def onnx_vectors(fmt: Format, op: Operator = operators.DEFAULT) -> Vectors:
+    """The element pairs of ONNX's backend test cases for the operator whose type is the format."""
+    from divbridge.semantics.onnx_cases import onnx_cases
     a_parts, b_parts = [], []
-    for case in onnx_div_cases():
+    for case in onnx_cases(op.names.onnx):
         if case.a.dtype != fmt.dtype:
             continue
         a, b = np.broadcast_arrays(case.a, case.b)
@@ -163,16 +165,25 @@ def on_pairs(obligation) -> bool:
 
 
 def vector_sets(fmt: Format, seed: int = DEFAULT_SEED, results=None, document: str | None = None,
-                random_count: int = RANDOM_COUNT) -> list[Vectors]:
-    """Every vector source that applies to the format, in a stable order; the worked
-    examples are seed 000's unless a spec ``document`` is given."""
-    examples = document_vectors(document, fmt) if document else example_vectors(fmt)
-    sets = [examples, onnx_vectors(fmt), special_vectors(fmt), random_vectors(fmt, seed, random_count)]
+                random_count: int = RANDOM_COUNT, op: Operator = operators.DEFAULT) -> list[Vectors]:
+    """Every vector source that applies to the format and the operator, in a stable order.  The worked
+    examples are the spec ``document``'s; without one, seed 000's for the default operator, and for another
+    the project's own document of it (`operators.spec_document`, in the working directory) when it is there."""
+    sets = [_examples(fmt, document, op), onnx_vectors(fmt, op), special_vectors(fmt), random_vectors(fmt, seed, random_count)]
     if results is not None:
         sets.append(witness_vectors(results, fmt))
     if isinstance(fmt, IntFormat) and fmt.bits == 8:
         sets.append(all_pairs(fmt))
     return [s for s in sets if len(s)]
+
+
+def _examples(fmt: Format, document: str | None, op: Operator) -> Vectors:
+    if document:
+        return document_vectors(document, fmt)
+    if op is operators.DEFAULT:
+        return example_vectors(fmt)
+    own = operators.spec_document(op)
+    return document_vectors(str(own), fmt) if own.is_file() else _make("examples", fmt, [], [])
 
 
 def checkable_formats() -> list[Format]:

@@ -139,6 +139,7 @@ class Names:
     jax_float: str            # jax.numpy function on floats
     jax_int: str              # the jax function on integers
     smtlib_more: tuple[str, ...] = ()   # its other SMT-LIB operations: Div's unsigned and integer divisions
+    openvino_attributes: tuple[str, ...] = ()   # the OpenVINO node's own attributes a peer may set: m_pythondiv
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
-"""ONNX's own backend test cases for Div, generated at run time by the installed `onnx`.
+"""ONNX's own backend test cases of one operator (Div, Mul, ...), generated at run time by the installed `onnx`.
 
 `onnx.backend.test.case.node.collect_testcases` imports every operator's
-module (about 45 s here); importing only the Div module registers the same
-Div cases in a few seconds, since its exporter runs at class creation.
+module (about 45 s here); importing only the operator's module (ONNX names it
+after the op type in lower case: ``div``, ``mul``) registers the same cases in
+a few seconds, since its exporter runs at class creation.
 """
 
 from __future__ import annotations
@@ -23,16 +24,17 @@ class OnnxCase:
     c: np.ndarray
 
 
-@lru_cache(maxsize=1)
-def onnx_div_cases() -> tuple[OnnxCase, ...]:
+@lru_cache(maxsize=None)
+def onnx_cases(op_type: str) -> tuple[OnnxCase, ...]:
+    """The cases of the ONNX op type ``op_type`` (an operator description's ``names.onnx``)."""
     node_cases = importlib.import_module("onnx.backend.test.case.node")
-    node_cases._TargetOpType = "Div"  # noqa: SLF001 - the filter collect_testcases itself sets
+    node_cases._TargetOpType = op_type  # noqa: SLF001 - the filter collect_testcases itself sets
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        importlib.import_module("onnx.backend.test.case.node.div")
+        importlib.import_module(f"onnx.backend.test.case.node.{op_type.lower()}")
     cases = []
     for case in node_cases._NodeTestCases:  # noqa: SLF001
-        if case.model.graph.node[0].op_type != "Div":
+        if case.model.graph.node[0].op_type != op_type:
             continue
         (a, b), (c,) = case.data_sets[0]
         cases.append(OnnxCase(case.name, a, b, c))
