@@ -255,23 +255,24 @@ class PeerGroup:
         return all(row.conforms for row in self.cells.values())
 
 
-def _shown(example: dict, judge: str) -> str:
-    return f"{example['a']} / {example['b']}: {judge} {example['expected']}, peer {example['actual']}"
+def _shown(example: dict, judge: str, infix: str) -> str:
+    return f"{example['a']} {infix} {example['b']}: {judge} {example['expected']}, peer {example['actual']}"
 
 
 def _peer_rows(peers: dict | None) -> list[PeerRow]:
     rows = []
+    infix = operators.of_obligation_name((peers or {}).get("operator", "")).vocabulary.infix   # the table's operator
     for peer in (peers or {}).get("peers", []):
         facts = ", ".join(peer[key] for key in ("version", "precision") if key in peer)
         for fmt, entry in peer["formats"].items():
             example = next(iter(entry["examples"]), None)
             error = next(iter(entry["error_details"]), None)
-            shown = _shown(example, "SONNX") if example else f"{error['kind']}: {error['detail']}" if error else ""
+            shown = _shown(example, "SONNX", infix) if example else f"{error['kind']}: {error['detail']}" if error else ""
             own, own_spec = entry.get("own_spec"), ""
             if own is not None:
                 own_spec = (f"follows {own['spec']}" if not own["mismatches"] else
                             f"departs from {own['spec']} on {own['mismatches']}: "
-                            + _shown(own["examples"][0], "its spec"))
+                            + _shown(own["examples"][0], "its spec", infix))
             outside = "; ".join(f"{x['input']}: {_brief(x['behaviour'])}" for x in entry.get("outside_domain", []))
             rows.append(PeerRow(peer["name"], facts, fmt, entry["vectors"], entry["mismatches"], entry["errors"],
                                 shown, own_spec, outside))
