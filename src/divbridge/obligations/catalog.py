@@ -18,7 +18,7 @@ from divbridge import operators
 from divbridge.document.caserule import CaseRule
 from divbridge.document.notes import is_note_file
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.obligations import DEFAULT_DOCUMENT, coverage, document
+from divbridge.obligations import DEFAULT_DOCUMENT, coverage, document, theorems
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator, SpecialRule
@@ -375,7 +375,7 @@ def _bound(path: str, stamp: int) -> tuple[Obligation, ...]:
 def obligations_of(binding: Binding) -> list[Obligation]:
     return real_obligations(binding) + float_obligations(binding) + table_obligations(binding) \
         + int_obligations(binding) + rounding_obligations(binding) + shape_obligations(binding) \
-        + contract_obligations(binding) + note_bounds(binding)
+        + contract_obligations(binding) + note_bounds(binding) + theorems.theorem_obligations(binding)
 
 
 def note_bounds(binding: Binding) -> list[Obligation]:
