@@ -27,7 +27,8 @@ def theorem_obligations(binding: Binding) -> list[Obligation]:
         for theorem in op.theorems:
             obligations.append(Obligation(
                 id=f"{operators.id_prefix(op)}float.{name}.theorem.{theorem.name}", title=theorem.text,
-                family="float", format=name, kind="theorem", prop="operator_theorem",
+                family="float", format=name, kind="theorem",
+                prop="operator_theorem" if theorem.holds else "operator_theorem_probe",
                 requirements=tuple(r.tag for r in refs), lines=tuple(r.line for r in refs),
                 statement=theorem.text, expect="valid" if theorem.holds else "invalid",
                 params={"eb": fmt.eb, "sb": fmt.sb, "theorem": theorem.name, "claim": theorem.claim,

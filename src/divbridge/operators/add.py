@@ -39,9 +39,8 @@ def sum_theorems(infix: str, negate_b: bool) -> tuple[Theorem, ...]:
                 f"|round(x {infix} y) - (x {infix} y)| <= 2^-p |x {infix} y| in the normal range"),
         Theorem("subnormal_exact", "subnormal_exact",
                 f"|x {infix} y| <= 2^(emin+p) -> x {infix} y is exact: no relative error below the normal range"),
-        Theorem("relative_error_overflow", "relative_error_overflow",
-                f"probe: finite x, y with |x {infix} y| normal give a finite result within 2^-p (false: overflow)",
-                holds=False),
+        Theorem("overflow", "finite_result",
+                f"probe: finite x, y give a finite x {infix} y, as the bound needs (false: it overflows)", holds=False),
     )
 
 

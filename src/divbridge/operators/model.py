@@ -119,8 +119,8 @@ THEOREM_CLAIMS = (
     "relative_error",            # |round(z) - z| <= 2^-p |z| for z = x op y in the normal range
     "subnormal_exact",           # x op y is exact below twice the smallest normal number
     "relative_error_subnormal",  # the bound of relative_error below the normal range (a probe where it fails)
-    "relative_error_overflow",   # the bound with a finite result for finite operands (a probe: overflow)
-)
+    "finite_result",             # finite operands give a finite result, relative_error's hypothesis (a probe:
+)                                # it overflows, and the bound fails there)
 
 
 @dataclass(frozen=True)

@@ -74,8 +74,7 @@ MUL = Operator(
         Theorem("relative_error", "relative_error", "|round(x * y) - x * y| <= 2^-p |x * y| in the normal range"),
         Theorem("relative_error_subnormal", "relative_error_subnormal",
                 "probe: |round(x * y) - x * y| <= 2^-p |x * y| below the normal range (false: underflow)", holds=False),
-        Theorem("relative_error_overflow", "relative_error_overflow",
-                "probe: finite x, y with |x * y| normal give a finite result within 2^-p (false: overflow)",
-                holds=False),
+        Theorem("overflow", "finite_result", "probe: finite x, y give a finite x * y, as the bound needs (false: it "
+                "overflows)", holds=False),
     ),
 )

@@ -4,8 +4,8 @@ the rounding error is a float, the relative error bound u = 2^-p in the normal r
 A theorem that holds is proved by Coq with Flocq (``generators/coq/operator_theorem.v.j2`` instantiates the
 library ``RoundedOperations.v`` for the format, the library lemma named ``<claim>_<Flocq's operation>``): a
 claim about every pair of floats and the real numbers they stand for, which bit-blasting does not reach.
-A probe (``holds`` false: the bound below the normal range, or with finite operands whose result
-overflows) is an SMT-LIB query over the floats and the reals (``fp.to_real``) that the solvers find ``sat``;
+A probe (``holds`` false: the bound below the normal range, or a finite result for finite operands) is an
+SMT-LIB query (over the floats, and the reals they stand for, ``fp.to_real``) that the solvers find ``sat``;
 its model is the counterexample, decoded in bits and replayed here on the mirror, in exact rationals.
 """
 
@@ -45,8 +45,8 @@ def check(theorem: Theorem, fmt: FloatFormat, x: Fraction, y: Fraction, z: Fract
         return b / 2 <= x <= 2 * b, exact
     if claim == "subnormal_exact":
         return abs(z) <= 2 * fmt.min_normal, exact
-    if claim == "relative_error_overflow":
-        return abs(z) >= fmt.min_normal, within_u
+    if claim == "finite_result":
+        return True, r is not None
     if r is None:
         return False, True
     if claim == "error_is_float":
@@ -66,41 +66,18 @@ def _approx(q: Fraction) -> str:
 
 
 class OperatorTheorem(Statement):
+    """A theorem that holds: Coq's."""
+
     kind = "operator_theorem"
     name = "operator_theorem"
     families = ("float",)
-    encodings = frozenset({"coq", "smt", "predicate"})
+    encodings = frozenset({"coq", "predicate"})
 
     def variables(self, o) -> tuple[str, ...]:
         return ("x", "y")
 
     def coq(self, o) -> str:
-        if not theorem_of(o)[1].holds:
-            raise NotEncoded(f"{o.id}: a probe has no Coq proof")
         return "operator_theorem.v.j2"
-
-    def smt_frame(self, o) -> str:
-        return "float_real"
-
-    def smt(self, o, context) -> str:
-        op, theorem = theorem_of(o)
-        if theorem.holds:
-            raise NotEncoded(f"{o.id}: a theorem that holds is Coq's (no SMT-LIB query)")
-        fmt = context["fmt"]
-        hypotheses = {"relative_error_subnormal": "(isFinite r) (not (= z 0.0)) (< abs_z min_normal)",
-                      "relative_error_overflow": "(<= min_normal abs_z)"}[theorem.claim]
-        conclusion = "(and (isFinite r) within_u)" if theorem.claim == "relative_error_overflow" else "within_u"
-        # the reals through constants of their own: the smoke tests free the operator's infix, with Real sorts
-        return (f"; z = x {op.vocabulary.infix} y exactly, r rounded to nearest even; within_u: |r - z| <= 2^-{fmt.precision} |z|\n"
-                f"(define-fun r () (_ FloatingPoint {fmt.eb} {fmt.sb}) ({op.names.smtlib_float} RNE x y))\n"
-                "(define-fun x_real () Real (fp.to_real x))\n(define-fun y_real () Real (fp.to_real y))\n"
-                "(define-fun r_real () Real (fp.to_real r))\n"
-                f"(define-fun z () Real ({op.vocabulary.infix} x_real y_real))\n"
-                "(define-fun abs_z () Real (ite (< z 0.0) (- 0.0 z) z))\n"
-                "(define-fun error () Real (ite (< r_real z) (- z r_real) (- r_real z)))\n"
-                f"(define-fun min_normal () Real {real_literal(fmt.min_normal)})\n"
-                f"(define-fun within_u () Bool (<= error (* {real_literal(Fraction(1, 2 ** fmt.precision))} abs_z)))\n"
-                f"(define-fun goal () Bool (=> (and (isFinite x) (isFinite y) {hypotheses}) {conclusion}))")
 
     def predicate(self, o, fmt, **columns):
         op, theorem = theorem_of(o)
@@ -130,4 +107,38 @@ class OperatorTheorem(Statement):
         return f"{shown}; exact z = {_approx(z)}, error {error}, u = 2^-{fmt.precision}"
 
 
-STATEMENTS = (OperatorTheorem(),)
+class TheoremProbe(OperatorTheorem):
+    """A probe of where a theorem's hypothesis cannot be dropped: the SMT solvers' to refute."""
+
+    name = "operator_theorem_probe"
+    encodings = frozenset({"smt", "predicate"})
+
+    def coq(self, o) -> str:
+        raise NotEncoded(f"{o.id}: a probe has no Coq proof")
+
+    def smt_frame(self, o) -> str:
+        return "float" if theorem_of(o)[1].claim == "finite_result" else "float_real"
+
+    def smt(self, o, context) -> str:
+        op, theorem = theorem_of(o)
+        fmt = context["fmt"]
+        result = f"(define-fun r () (_ FloatingPoint {fmt.eb} {fmt.sb}) ({op.names.smtlib_float} RNE x y))\n"
+        if theorem.claim == "finite_result":
+            return (f"; r = x {op.vocabulary.infix} y rounded to nearest even\n{result}"
+                    "(define-fun goal () Bool (=> (and (isFinite x) (isFinite y)) (isFinite r)))")
+        # relative_error_subnormal; the reals through constants of their own, as the smoke tests free the
+        # operator's infix with Real sorts
+        return (f"; z = x {op.vocabulary.infix} y exactly, r rounded to nearest even; within_u: "
+                f"|r - z| <= 2^-{fmt.precision} |z|\n{result}"
+                "(define-fun x_real () Real (fp.to_real x))\n(define-fun y_real () Real (fp.to_real y))\n"
+                "(define-fun r_real () Real (fp.to_real r))\n"
+                f"(define-fun z () Real ({op.vocabulary.infix} x_real y_real))\n"
+                "(define-fun abs_z () Real (ite (< z 0.0) (- 0.0 z) z))\n"
+                "(define-fun error () Real (ite (< r_real z) (- z r_real) (- r_real z)))\n"
+                f"(define-fun min_normal () Real {real_literal(fmt.min_normal)})\n"
+                f"(define-fun within_u () Bool (<= error (* {real_literal(Fraction(1, 2 ** fmt.precision))} abs_z)))\n"
+                "(define-fun goal () Bool (=> (and (isFinite x) (isFinite y) (isFinite r) (not (= z 0.0))\n"
+                "                                  (< abs_z min_normal)) within_u))")
+
+
+STATEMENTS = (OperatorTheorem(), TheoremProbe())
