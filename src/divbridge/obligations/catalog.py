@@ -43,9 +43,12 @@ def _of(binding: Binding, obligations: list[Obligation]) -> list[Obligation]:
     op = binding.operator
     if op is operators.DEFAULT:
         return obligations
-    smt_only = frozenset({"smt"})   # the Why3, Coq, Gappa and enumeration backends know the default operator only
+    # Why3 takes another operator's float obligations whose statements it encodes; the Coq, Gappa and enumeration
+    # backends know the default operator only
+    def kept(o: Obligation) -> frozenset[str]:
+        return o.backends & ({"smt", "why3"} if o.family == "float" and statements.has(o, "why3") else {"smt"})
     return [Obligation(**{**o.__dict__, "id": operators.id_prefix(op) + o.id, "operator": operators.obligation_name(op),
-                          "backends": o.backends & smt_only}) for o in obligations]
+                          "backends": kept(o)}) for o in obligations]
 
 
 def float_obligations(binding: Binding) -> list[Obligation]:
