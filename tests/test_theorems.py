@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "proofs" / "spec"
 FORMATS = ("fp16", "bf16", "fp32", "fp64")
 TIMEOUT = 300    # one coqc over every instance takes about 10 s here; the margin is for a loaded 2-core machine
-needs_coq = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed (apt-get install coq libcoq-flocq)")
+needs_coq = pytest.mark.skipif(shutil.which("coqc") is None,
+                               reason="coqc is not installed (apt-get install coq libcoq-flocq)")
 
 
 def _theorems(name: str) -> dict:
@@ -68,7 +69,8 @@ def test_sterbenz_for_sub_and_add_and_the_product_error_above_its_bound_are_stat
 @needs_coq
 def test_coq_proves_every_theorem_in_every_format_on_the_standard_axioms(libraries):
     backend = CoqBackend()
-    texts = [backend.render(o) for name in ("add", "sub", "mul") for o in _theorems(name).values() if o.expect == "valid"]
+    texts = [backend.render(o) for name in ("add", "sub", "mul") for o in _theorems(name).values()
+             if o.expect == "valid"]
     assert len(texts) == 4 * (4 + 4 + 2)
     assert all(coq.required_libraries(t) == ["RoundedOperations"] for t in texts)
     assert not coq.unproved_commands(libraries.texts["RoundedOperations"])

@@ -34,19 +34,16 @@ Lemma overflow_not_finite : forall (z : float) s,
   B2SF z = binary_overflow prec emax mode_NE s -> is_finite z = false.
 Proof. intros z s H. now rewrite <- is_finite_SF_B2SF, H. Qed.
 
+(* a sum's or difference's correctness theorem: rounded where it does not overflow, else not finite *)
+Local Ltac rounds_by correct :=
+  intros x y Fx Fy Fz; generalize (correct prec emax _ _ mode_NE x y Fx Fy);
+  destruct Rlt_bool; [ now intros [H _] | intros [H _]; now rewrite (overflow_not_finite _ _ H) in Fz ].
+
 Lemma rounds_Bplus : rounds (Bplus mode_NE) Rplus.
-Proof.
-intros x y Fx Fy Fz. generalize (Bplus_correct prec emax _ _ mode_NE x y Fx Fy).
-destruct Rlt_bool. { now intros [H _]. }
-intros [H _]. now rewrite (overflow_not_finite _ _ H) in Fz.
-Qed.
+Proof. rounds_by Bplus_correct. Qed.
 
 Lemma rounds_Bminus : rounds (Bminus mode_NE) Rminus.
-Proof.
-intros x y Fx Fy Fz. generalize (Bminus_correct prec emax _ _ mode_NE x y Fx Fy).
-destruct Rlt_bool. { now intros [H _]. }
-intros [H _]. now rewrite (overflow_not_finite _ _ H) in Fz.
-Qed.
+Proof. rounds_by Bminus_correct. Qed.
 
 Lemma rounds_Bmult : rounds (Bmult mode_NE) Rmult.
 Proof.

@@ -69,8 +69,8 @@ MUL = Operator(
         fast=lambda fmt, a, b: kernels.fast(np.multiply, fmt, a, b)),
     integer=IntegerProfile("wrap"),
     theorems=(
-        Theorem("error_is_float", "error_is_float", "|x * y| >= 2^(emin+2p-1) -> the rounding error round(x * y) - x * y "
-                "is a float (Flocq's mult_error_FLT)", above="2p"),
+        Theorem("error_is_float", "error_is_float", "|x * y| >= 2^(emin+2p-1) -> the rounding error "
+                "round(x * y) - x * y is a float (Flocq's mult_error_FLT)", above="2p"),
         Theorem("relative_error", "relative_error", "|round(x * y) - x * y| <= 2^-p |x * y| in the normal range"),
         Theorem("relative_error_subnormal", "relative_error_subnormal",
                 "probe: |round(x * y) - x * y| <= 2^-p |x * y| below the normal range (false: underflow)", holds=False),

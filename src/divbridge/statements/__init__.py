@@ -36,8 +36,8 @@ from divbridge.mirror import exact
 from divbridge.operators.model import Operator
 
 ENCODINGS = ("why3", "smt", "coq", "gappa", "enumeration", "predicate")
-KINDS = ("float_property", "operator_property", "operator_theorem", "case_rule", "case_table", "rounding_rule", "example", "integer",
-         "real", "shape", "strategy", "accuracy_bound", "specification")
+KINDS = ("float_property", "operator_property", "operator_theorem", "case_rule", "case_table", "rounding_rule",
+         "example", "integer", "real", "shape", "strategy", "accuracy_bound", "specification")
 # kinds whose modules bring a heavy library (sympy): imported when a statement is not found among the others
 _LATE_KINDS = ("accuracy_bound",)
 

@@ -27,7 +27,7 @@ def theorem_of(o) -> tuple[operators.Operator, Theorem]:
     return op, next(t for t in op.theorems if t.name == o.params["theorem"])
 
 
-def least(fmt: FloatFormat, above: str) -> Fraction:
+def _least(fmt: FloatFormat, above: str) -> Fraction:
     """The least |x op y| a claim's hypothesis admits: 2^(emin + 2p - 1) for ``2p`` (emin the smallest
     subnormal's exponent), else 0."""
     return fmt.min_subnormal * 2 ** (2 * fmt.precision - 1) if above == "2p" else Fraction(0)
@@ -50,7 +50,7 @@ def check(theorem: Theorem, fmt: FloatFormat, x: Fraction, y: Fraction, z: Fract
     if r is None:
         return False, True
     if claim == "error_is_float":
-        applies = abs(z) >= least(fmt, theorem.above)
+        applies = abs(z) >= _least(fmt, theorem.above)
         return applies, not applies or fmt.decode(fmt.round(r - z)).value == r - z
     if claim == "relative_error":
         return abs(z) >= fmt.min_normal, within_u
@@ -102,8 +102,10 @@ class OperatorTheorem(Statement):
         if not (x.is_finite and y.is_finite):
             return shown
         z, r = op.kernels.real(x.value, y.value), fmt.decode(result)
-        error = "infinite" if not r.is_finite else f"{_approx(abs(r.value - z))} = {_approx(abs(r.value - z) / abs(z))} |z|" \
-            if z else "0"
+        if not r.is_finite:
+            error = "infinite"
+        else:
+            error = f"{_approx(abs(r.value - z))} = {_approx(abs(r.value - z) / abs(z))} |z|" if z else "0"
         return f"{shown}; exact z = {_approx(z)}, error {error}, u = 2^-{fmt.precision}"
 
 
