@@ -4,8 +4,9 @@ An `Operator` gathers everything the pipeline needs to know of one element-wise
 binary operator: its words (`Vocabulary`), its special-value and signed-zero
 rules in IEEE 754 (`SpecialRule`), its generic properties (`Property`, as
 expression trees the prover templates can render and the mirror can evaluate),
-its error model for accuracy notes (`ErrorModel`), the theorems about its rounding (`Theorem`), its names in each prover
-and runtime (`Names`) and its kernels in each profile (`Kernels`).  Nothing in
+its error model for accuracy notes (`ErrorModel`), the theorems about its rounding
+(`Theorem`), its names in each prover and runtime (`Names`) and its kernels in each
+profile (`Kernels`).  Nothing in
 this module names an operator: the descriptions (`operators/div.py`, ...) do.
 """
 
@@ -119,8 +120,8 @@ THEOREM_CLAIMS = (
     "relative_error",            # |round(z) - z| <= 2^-p |z| for z = x op y in the normal range
     "subnormal_exact",           # x op y is exact below twice the smallest normal number
     "relative_error_subnormal",  # the bound of relative_error below the normal range (a probe where it fails)
-    "finite_result",             # finite operands give a finite result, relative_error's hypothesis (a probe:
-)                                # it overflows, and the bound fails there)
+    "finite_result",             # finite operands give a finite result: relative_error's hypothesis (a probe)
+)
 
 
 @dataclass(frozen=True)
@@ -128,9 +129,9 @@ class Theorem:
     """A theorem about the operator's rounding to nearest even that bit-blasting does not reach, in
     every binary format: ``holds`` proved by Coq with Flocq, else a probe refuted with a counterexample.
 
-    ``negate_b``: Sterbenz's hypothesis is on -B (a sum x + y is the difference x - (-y)).  ``above``: the
-    exponent ``k`` of a hypothesis ``2^k <= |x op y|`` the claim needs, ``2p`` for 2^(emin + 2p - 1) (a
-    product's error is a float only there, Flocq's mult_error_FLT), "" for none."""
+    ``negate_b``: Sterbenz's hypothesis is on -B (a sum x + y is the difference x - (-y)).  ``above``:
+    ``2p`` when the claim needs ``|x op y| >= 2^(emin + 2p - 1)`` (emin the smallest subnormal's exponent:
+    only there is a product's error a float, Flocq's mult_error_FLT), "" when it needs no lower bound."""
 
     name: str
     claim: str
