@@ -4,6 +4,7 @@ with Div's obligations untouched."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -39,8 +40,13 @@ def test_each_operator_binds_its_rules_properties_and_examples_in_every_type(nam
     found = _by_id(SPEC / f"{name}.md")
     assert found and all(oid.startswith(f"{name}.") for oid in found)
     assert {o.operator for o in found.values()} == {name.capitalize()}
-    # no backend that knows Div only: SMT-LIB, and Why3 for the tensor goals, written over any scalar operation
-    assert all(o.backends == frozenset({"why3"} if o.family == "shape" else {"smt"}) for o in found.values())
+    # no backend that knows Div only: SMT-LIB, Why3 for the tensor goals and for the float statements it encodes
+    # (the rules, tables, examples; not the generic properties); the theorems about rounding are Coq's
+    # (tests/test_theorems.py)
+    for o in (o for o in found.values() if o.kind != "theorem"):
+        routed = {"why3"} if o.family == "shape" else \
+            {"smt", "why3"} if o.family == "float" and o.kind != "generic" else {"smt"}
+        assert o.backends == frozenset(routed), o.id
     assert {oid for oid, o in found.items() if o.family == "shape"} == \
         {f"{name}.shape.tensor.result_shape", f"{name}.shape.tensor.elementwise"}
     for fmt in ("fp16", "bf16", "fp32", "fp64"):
@@ -75,7 +81,8 @@ def test_prove_proves_the_claims_and_refutes_the_probes_with_decoded_counterexam
     out = tmp_path / "mul"
     code = main(["prove", "--spec", str(SPEC / "mul.md"), "--out", str(out), *FAST,
                  "--only", "mul.float.fp16.*", "--only", "mul.int.*", "--only", "mul.real.*"])
-    results = {o["id"]: o for o in json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]}
+    results = {o["id"]: o for o in json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
+               if o["kind"] != "theorem"}   # Coq's, not among these provers (tests/test_theorems.py)
     assert code == 0         # every statement of the document bound, the k.2^n tables included
     assert all(o["verdict"] == ("proved" if o["expect"] == "valid" else "refuted") for o in results.values())
     assert results["mul.float.fp16.special.zero_times_inf"]["verdict"] == "proved"
@@ -245,7 +252,8 @@ def test_a_throwaway_fifth_operator_goes_through_read_check_spec_and_prove(tmp_p
     assert not [f for f in analyse(path)["findings"] if f["kind"] in ("incorrect", "ill-formed")]
     out = tmp_path / "out"
     main(["prove", "--spec", str(path), "--out", str(out), *FAST, "--only", "plus.float.bf16.*"])
-    results = json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
+    results = [o for o in json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
+               if o["kind"] != "theorem"]   # Coq's, not among these provers (tests/test_theorems.py)
     assert results and {o["operator"] for o in results} == {"Plus"}
     assert all(o["verdict"] == ("proved" if o["expect"] == "valid" else "refuted") for o in results)
 
@@ -275,3 +283,37 @@ def test_another_operators_real_and_integer_sentences_are_not_judged_as_divs(tmp
     findings = [f for f in analyse(document)["findings"] if f["line"] == line]
     assert [f["kind"] for f in findings] == ["information"]
     assert "not judged" in findings[0]["message"]
+
+
+needs_why3 = pytest.mark.skipif(shutil.which("why3") is None, reason="why3 is not installed")
+
+
+@needs_why3
+@pytest.mark.parametrize("name, definition", [("add", "let function add (a b: t) : t = a .+ b"),
+                                              ("sub", "let function sub (a b: t) : t = a .- b")])
+def test_why3_proves_the_float_rules_and_examples_in_the_operators_own_theory(name, definition, tmp_path):
+    """Add's and Sub's rules relate their operands (same sign, x and -x, x and x): Why3 states the relations."""
+    out = tmp_path / name
+    main(["prove", "--spec", str(SPEC / f"{name}.md"), "--out", str(out), "--provers", "why3", "--no-crosscheck",
+          "--only", f"{name}.float.fp16.*", "--cache-dir", str(tmp_path / "cache")])
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
+    routed = [o for o in results if "why3" in o["backends"]]
+    assert len(routed) >= 10 and all(o["verdict"] == "proved" and o["prover"].startswith("why3+") for o in routed)
+    assert {o["kind"] for o in routed} >= {"ieee", "example"}
+    assert all(o["artifacts"]["why3"].split("#")[0].endswith(f"why3/{name}_float_fp16.mlw") for o in routed)
+    theory = (out / "why3" / f"{name}_float_fp16.mlw").read_text(encoding="utf-8")
+    assert definition in theory and " div " not in theory
+
+
+@needs_why3
+def test_why3_refutes_a_wrong_special_value_rule_of_mul(tmp_path):
+    path = _planted(tmp_path, "Zero times an infinity and an infinity times zero are NaN, whatever the signs.",
+                    "Zero times an infinity is a zero carrying the product of the signs.")
+    out = tmp_path / "out"
+    main(["prove", "--spec", str(path), "--out", str(out), "--provers", "why3", "--no-crosscheck",
+          "--only", "mul.float.fp16.special.zero_times_inf*", "--cache-dir", str(tmp_path / "cache")])
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
+    wrong = [o for o in results if o["expect"] == "valid" and "why3" in o["backends"]]
+    assert wrong and all(o["verdict"] == "refuted" and o["prover"].startswith("why3+") for o in wrong)
+    operands = wrong[0]["counterexample"]["operands"]      # a zero times an infinity: NaN, not a zero
+    assert wrong[0]["counterexample"]["replayed"] and operands["b"]["bits"] in ("0x7c00", "0xfc00")

@@ -18,7 +18,7 @@ from divbridge import operators
 from divbridge.document.caserule import CaseRule
 from divbridge.document.notes import is_note_file
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.obligations import DEFAULT_DOCUMENT, coverage, document
+from divbridge.obligations import DEFAULT_DOCUMENT, coverage, document, theorems
 from divbridge.document.meaning import show
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
@@ -47,8 +47,11 @@ def _of(binding: Binding, obligations: list[Obligation], generic: frozenset[str]
     op = binding.operator
     if op is operators.DEFAULT:
         return obligations
+    # Why3 also takes another operator's float obligations whose statements it encodes
+    def kept(o: Obligation) -> frozenset[str]:
+        return o.backends & (generic | ({"why3"} if o.family == "float" and statements.has(o, "why3") else set()))
     return [Obligation(**{**o.__dict__, "id": operators.id_prefix(op) + o.id, "operator": operators.obligation_name(op),
-                          "backends": o.backends & generic}) for o in obligations]
+                          "backends": kept(o)}) for o in obligations]
 
 
 def float_obligations(binding: Binding) -> list[Obligation]:
@@ -413,7 +416,7 @@ def _bound(path: str, stamp: int) -> tuple[Obligation, ...]:
 def obligations_of(binding: Binding) -> list[Obligation]:
     return real_obligations(binding) + float_obligations(binding) + table_obligations(binding) \
         + int_obligations(binding) + rounding_obligations(binding) + shape_obligations(binding) \
-        + contract_obligations(binding) + note_bounds(binding)
+        + contract_obligations(binding) + note_bounds(binding) + theorems.theorem_obligations(binding)
 
 
 def note_bounds(binding: Binding) -> list[Obligation]:

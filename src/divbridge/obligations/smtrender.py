@@ -80,7 +80,12 @@ def _strategy(obligation: Obligation, names: tuple[str, ...]) -> dict:
             "logic": "QF_BVFP" if obligation.family == "float" or via is not None else "QF_BV"}
 
 
-_FRAMES = {"float": _float, "int": _int, "int_exact": _int_exact, "real": _real, "float_strategy": _strategy,
+def _float_real(obligation: Obligation, names: tuple[str, ...]) -> dict:
+    """A float query that also speaks of the reals its floats stand for (``fp.to_real``): not Bitwuzla's."""
+    return {**_float(obligation, names), "logic": "QF_BVFPNRA"}
+
+
+_FRAMES = {"float": _float, "float_real": _float_real, "int": _int, "int_exact": _int_exact, "real": _real, "float_strategy": _strategy,
            "int_strategy": _strategy}
 
 

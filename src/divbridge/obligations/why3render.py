@@ -26,6 +26,7 @@ from divbridge import assets, operators, statements
 from divbridge.atomicio import remove_others, write_text_atomic
 from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations.model import Obligation
+from divbridge.operators.model import Operator
 from divbridge.statements.why3terms import FLOAT_THEORIES, hex_real
 
 
@@ -109,19 +110,33 @@ def handles(obligation: Obligation) -> bool:
 
 
 def module_key(obligation: Obligation) -> tuple[str, str]:
-    """(file stem, module name) of the module an obligation's goal lives in."""
+    """(file stem, module name) of the module an obligation's goal lives in, named after its operator
+    (``div_float_fp16``, ``DivFloat_fp16``; ``mul_float_fp16``, ``MulFloat_fp16``)."""
     family, fmt = obligation.family, obligation.format
+    op = operators.of_obligation_name(obligation.operator)
+    stem, name = op.name.lower(), op.name
     if family == "real":
-        return "div_real", "DivReal"
-    if family == "shape":     # the tensor level of the operator (Div's: div_shape, DivTensor)
-        name = operators.of_obligation_name(obligation.operator).name
-        return f"{name.lower()}_shape", f"{name}Tensor"
+        return f"{stem}_real", f"{name}Real"
+    if family == "shape":
+        return f"{stem}_shape", f"{name}Tensor"
     if family == "spec":
-        return "div_spec", "DivSpec"
-    return f"div_{family}_{fmt}", f"Div{family.capitalize()}_{fmt}"
+        return f"{stem}_spec", f"{name}Spec"
+    return f"{stem}_{family}_{fmt}", f"{name}{family.capitalize()}_{fmt}"
 
 
-GENERIC_FLOAT = ("div_float_generic", "DivFloatGeneric")
+def generic_float_key(op: Operator) -> tuple[str, str]:
+    """(file stem, module name) of the operator's generic float module: ``div_float_generic``."""
+    return f"{op.name.lower()}_float_generic", f"{op.name}FloatGeneric"
+
+
+def _operator_context(op: Operator) -> dict:
+    """How the templates name and define the operator: ``div``, the exact quotient rounded to nearest even
+    (ieee_float's infix operation: ``a ./ b``)."""
+    return {"name": op.name, "stem": op.name.lower(), "function": op.names.why3_float,
+            "definition": f"a .{op.vocabulary.infix} b", "noun": op.vocabulary.result_nouns[0],
+            "gerund": op.vocabulary.gerund, "default": op is operators.DEFAULT}
+
+
 CLONE_AS = "Generic"   # each format module's name for its clone of the generic float module
 
 
@@ -172,12 +187,14 @@ def _generic_float(per_format: dict[tuple[str, str], tuple[Goal, ...]], out_dir:
     if not common:
         return None
     first = next(iter(per_format.values()))
-    stem, module = GENERIC_FLOAT
+    op = operators.of_obligation_name(first[0].obligation.operator)
+    stem, module = generic_float_key(op)
     stated = tuple(dataclasses.replace(g, module=module, heading=statements.of(g.obligation).heading(g.obligation))
                    for g in first if statement(g) in common)
     ids = {g.name: [next(f.id for f in goals if f.name == g.name) for goals in per_format.values()]
            for g in stated}
-    text = _environment().get_template("float_generic.mlw.j2").render(module=module, goals=stated, ids=ids)
+    text = _environment().get_template("float_generic.mlw.j2").render(module=module, goals=stated, ids=ids,
+                                                                      op=_operator_context(op))
     return Theory(out_dir / f"{stem}.mlw", module, text, stated)
 
 
@@ -190,6 +207,7 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
                "clone_as": CLONE_AS, "lemmas": lemmas}
     if family == "float":
         context["fmt"] = _float_context(get_format(obligations[0].format))
+        context["op"] = _operator_context(operators.of_obligation_name(obligations[0].operator))
     elif family == "shape":
         op = operators.of_obligation_name(obligations[0].operator)
         context.update(op=op.name, fn=op.name.lower(), gerund=op.vocabulary.gerund)

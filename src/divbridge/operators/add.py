@@ -9,7 +9,7 @@ import numpy as np
 from divbridge.formats import FloatFormat
 from divbridge.operators import kernels
 from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
-                                       Vocabulary)
+                                       Theorem, Vocabulary)
 
 
 def float_add_bits(fmt: FloatFormat, a_bits: int, b_bits: int) -> int:
@@ -24,6 +24,24 @@ def float_add_bits(fmt: FloatFormat, a_bits: int, b_bits: int) -> int:
     # an exact zero sum is -0 only when both operands are -0 (clause 6.3, round to nearest);
     # a non-zero sum of floats is a multiple of the smallest subnormal, so it never rounds to zero
     return fmt.round(a.value + b.value, sign_if_zero=a.sign & b.sign)
+
+
+def sum_theorems(infix: str, negate_b: bool) -> tuple[Theorem, ...]:
+    """The theorems of a rounded sum or difference (``x + y``, ``x - y``: ``negate_b``, Sterbenz's
+    hypothesis is on -y for a sum).  Below the normal range a sum is exact, so the relative error bound
+    has no subnormal exception there: only overflow breaks it."""
+    b = "-y" if negate_b else "y"
+    return (
+        Theorem("sterbenz", "sterbenz", f"Sterbenz: {b}/2 <= x <= 2({b}) -> x {infix} y is exact", negate_b=negate_b),
+        Theorem("error_is_float", "error_is_float",
+                f"the rounding error round(x {infix} y) - (x {infix} y) is a float (Flocq's plus_error)"),
+        Theorem("relative_error", "relative_error",
+                f"|round(x {infix} y) - (x {infix} y)| <= 2^-p |x {infix} y| in the normal range"),
+        Theorem("subnormal_exact", "subnormal_exact",
+                f"|x {infix} y| <= 2^(emin+p) -> x {infix} y is exact: no relative error below the normal range"),
+        Theorem("overflow", "finite_result",
+                f"probe: finite x, y give a finite x {infix} y, as the bound needs (false: it overflows)", holds=False),
+    )
 
 
 ADD = Operator(
@@ -66,4 +84,5 @@ ADD = Operator(
         integer=lambda fmt, a, b: kernels.wrap(fmt, a + b),
         fast=lambda fmt, a, b: kernels.fast(np.add, fmt, a, b)),
     integer=IntegerProfile("wrap"),
+    theorems=sum_theorems("+", negate_b=True),
 )

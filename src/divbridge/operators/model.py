@@ -4,8 +4,9 @@ An `Operator` gathers everything the pipeline needs to know of one element-wise
 binary operator: its words (`Vocabulary`), its special-value and signed-zero
 rules in IEEE 754 (`SpecialRule`), its generic properties (`Property`, as
 expression trees the prover templates can render and the mirror can evaluate),
-its error model for accuracy notes (`ErrorModel`), its names in each prover
-and runtime (`Names`) and its kernels in each profile (`Kernels`).  Nothing in
+its error model for accuracy notes (`ErrorModel`), the theorems about its rounding
+(`Theorem`), its names in each prover and runtime (`Names`) and its kernels in each
+profile (`Kernels`).  Nothing in
 this module names an operator: the descriptions (`operators/div.py`, ...) do.
 """
 
@@ -111,6 +112,39 @@ class Property:
     text: str
 
 
+# The theorems about rounding an operator's description can list (`Theorem.claim`): proved in Coq with
+# Flocq for every binary format (`statements.operator_theorem`), or probes refuted by an SMT solver.
+THEOREM_CLAIMS = (
+    "sterbenz",                  # x op y is exact when x and y (-y for a sum) are within a factor two
+    "error_is_float",            # the rounding error of x op y is itself a float (above `Theorem.above`)
+    "relative_error",            # |round(z) - z| <= 2^-p |z| for z = x op y in the normal range
+    "subnormal_exact",           # x op y is exact below twice the smallest normal number
+    "relative_error_subnormal",  # the bound of relative_error below the normal range (a probe where it fails)
+    "finite_result",             # finite operands give a finite result: relative_error's hypothesis (a probe)
+)
+
+
+@dataclass(frozen=True)
+class Theorem:
+    """A theorem about the operator's rounding to nearest even that bit-blasting does not reach, in
+    every binary format: ``holds`` proved by Coq with Flocq, else a probe refuted with a counterexample.
+
+    ``negate_b``: Sterbenz's hypothesis is on -B (a sum x + y is the difference x - (-y)).  ``above``:
+    ``2p`` when the claim needs ``|x op y| >= 2^(emin + 2p - 1)`` (emin the smallest subnormal's exponent:
+    only there is a product's error a float, Flocq's mult_error_FLT), "" when it needs no lower bound."""
+
+    name: str
+    claim: str
+    text: str
+    holds: bool = True
+    negate_b: bool = False
+    above: str = ""
+
+    def __post_init__(self) -> None:
+        if self.claim not in THEOREM_CLAIMS:
+            raise ValueError(f"theorem {self.name}: unknown claim '{self.claim}'")
+
+
 @dataclass(frozen=True)
 class ErrorModel:
     """How an error on the operands propagates through the operator, exactly, and how rounding adds one.
@@ -175,6 +209,7 @@ class Operator:
     kernels: Kernels
     integer: IntegerProfile
     real_preconditions: tuple[str, ...] = field(default=())
+    theorems: tuple[Theorem, ...] = field(default=())
 
     @property
     def smt_operations(self) -> frozenset[str]:

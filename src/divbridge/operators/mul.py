@@ -9,7 +9,7 @@ import numpy as np
 from divbridge.formats import FloatFormat
 from divbridge.operators import kernels
 from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
-                                       Vocabulary)
+                                       Theorem, Vocabulary)
 
 
 def float_mul_bits(fmt: FloatFormat, a_bits: int, b_bits: int) -> int:
@@ -68,4 +68,13 @@ MUL = Operator(
         integer=lambda fmt, a, b: kernels.wrap(fmt, a * b),
         fast=lambda fmt, a, b: kernels.fast(np.multiply, fmt, a, b)),
     integer=IntegerProfile("wrap"),
+    theorems=(
+        Theorem("error_is_float", "error_is_float", "|x * y| >= 2^(emin+2p-1) -> the rounding error "
+                "round(x * y) - x * y is a float (Flocq's mult_error_FLT)", above="2p"),
+        Theorem("relative_error", "relative_error", "|round(x * y) - x * y| <= 2^-p |x * y| in the normal range"),
+        Theorem("relative_error_subnormal", "relative_error_subnormal",
+                "probe: |round(x * y) - x * y| <= 2^-p |x * y| below the normal range (false: underflow)", holds=False),
+        Theorem("overflow", "finite_result", "probe: finite x, y give a finite x * y, as the bound needs (false: it "
+                "overflows)", holds=False),
+    ),
 )

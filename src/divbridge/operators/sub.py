@@ -8,7 +8,7 @@ import numpy as np
 
 from divbridge.formats import FloatFormat
 from divbridge.operators import kernels
-from divbridge.operators.add import float_add_bits
+from divbridge.operators.add import float_add_bits, sum_theorems
 from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
                                        Vocabulary)
 
@@ -60,4 +60,5 @@ SUB = Operator(
         integer=lambda fmt, a, b: kernels.wrap(fmt, a - b),
         fast=lambda fmt, a, b: kernels.fast(np.subtract, fmt, a, b)),
     integer=IntegerProfile("wrap"),
+    theorems=sum_theorems("-", negate_b=False),
 )

@@ -5,6 +5,7 @@ where the document says it, in which format, and with which params.  Each kind m
 defines its statements as `Statement` subclasses and lists them in ``STATEMENTS``:
 
 - ``float_property``: the float library, one file per property in ``float/``;
+- ``operator_theorem``: a theorem about an operator's rounding (Sterbenz, errors that are floats, bounds);
 - ``case_rule``: a special-value sentence ("X over Y is Z, carrying S"), and IEEE 754's own rules;
 - ``case_table``: a row of a case table, a case or a sign rule said in words;
 - ``rounding_rule``: a rounding rule the document states that is not Div's own;
@@ -36,8 +37,8 @@ from divbridge.mirror import exact
 from divbridge.operators.model import Operator
 
 ENCODINGS = ("why3", "smt", "coq", "gappa", "enumeration", "predicate")
-KINDS = ("float_property", "operator_property", "case_rule", "case_table", "rounding_rule", "example", "integer",
-         "wraparound", "real", "shape", "strategy", "accuracy_bound", "specification")
+KINDS = ("float_property", "operator_property", "operator_theorem", "case_rule", "case_table", "rounding_rule",
+         "example", "integer", "wraparound", "real", "shape", "strategy", "accuracy_bound", "specification")
 # kinds whose modules bring a heavy library (sympy): imported when a statement is not found among the others
 _LATE_KINDS = ("accuracy_bound",)
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from divbridge.statements import Statement
 from divbridge.statements.mirrorops import bits, f64, neg, result, same
+from divbridge.statements.why3terms import operation
 
 # operand class -> (Why3, SMT-LIB, readable) over the operand written {x}
 _CLASSES = {
@@ -26,37 +27,40 @@ _CLASSES = {
     "nan": ("is_nan {x}", "(fp.isNaN {x})", "isNaN({x})"),
 }
 # over the result written {q} (Why3's ``div a b``, SMT-LIB's ``q``, readable ``a / b``); an operator's own rules
-# (`operators.model.SpecialRule`) also return an operand, and relate the two (SMT-LIB and readable only)
+# (`operators.model.SpecialRule`) also return an operand, and relate the two
 _RESULTS = {"nan": ("is_nan ({q})", "(fp.isNaN q)", "isNaN({q})"),
             "inf": ("is_infinite ({q})", "(fp.isInfinite q)", "isInfinite({q})"),
             "zero": ("is_zero ({q})", "(fp.isZero q)", "isZero({q})"),
-            "a": ("", "(= q a)", "{q} = a"), "b": ("", "(= q b)", "{q} = b"),
-            "-b": ("", "(= q (fp.neg b))", "{q} = -b")}
+            "a": ("{q} = a", "(= q a)", "{q} = a"), "b": ("{q} = b", "(= q b)", "{q} = b"),
+            "-b": ("{q} = neg b", "(= q (fp.neg b))", "{q} = -b")}
 _SIGNS = {"xor": ("sign_xor ({q}) a b", "(= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b)))",
                   "sign({q}) = sign(a) xor sign(b)"),
           "a": ("(is_negative ({q}) <-> is_negative a)", "(= (fp.isNegative q) (fp.isNegative a))",
                 "sign({q}) = sign(a)"),
           "b": ("(is_negative ({q}) <-> is_negative b)", "(= (fp.isNegative q) (fp.isNegative b))",
                 "sign({q}) = sign(b)"),
-          "-b": ("", "(= (fp.isNegative q) (not (fp.isNegative b)))", "sign({q}) = -sign(b)"),
+          "-b": ("(is_negative ({q}) <-> not is_negative b)", "(= (fp.isNegative q) (not (fp.isNegative b)))",
+                 "sign({q}) = -sign(b)"),
           "+": ("is_positive ({q})", "(fp.isPositive q)", "{q} > 0 (positive sign)"),
           "-": ("is_negative ({q})", "(fp.isNegative q)", "{q} < 0 (negative sign)")}
-_RELATIONS = {"same_sign": ("", "(= (fp.isNegative a) (fp.isNegative b))", "sign(a) = sign(b)"),
-              "opposite_sign": ("", "(distinct (fp.isNegative a) (fp.isNegative b))", "sign(a) != sign(b)"),
-              "equal": ("", "(= a_bits b_bits)", "a = b"),
-              "opposite": ("", "(= a (fp.neg b))", "a = -b")}
+_RELATIONS = {"same_sign": ("(is_negative a <-> is_negative b)", "(= (fp.isNegative a) (fp.isNegative b))",
+                            "sign(a) = sign(b)"),
+              "opposite_sign": ("not (is_negative a <-> is_negative b)",
+                                "(distinct (fp.isNegative a) (fp.isNegative b))", "sign(a) != sign(b)"),
+              "equal": ("a = b", "(= a_bits b_bits)", "a = b"),
+              "opposite": ("a = neg b", "(= a (fp.neg b))", "a = -b")}
 
 
-def _parts(params: dict, column: int, infix: str = "") -> tuple[list[str], list[str]]:
-    q = ("div a b", "q", f"a {infix} b")[column]
+def _parts(params: dict, column: int, infix: str = "", function: str = "div") -> tuple[list[str], list[str]]:
+    q = (f"{function} a b", "q", f"a {infix} b")[column]
     conditions = [_CLASSES[params[x]][column].format(x=x) for x in ("a", "b") if params[x] != "any"]
     conditions += [_RELATIONS[params["relation"]][column]] if params.get("relation") else []
     outcome = [_RESULTS[params["result"]][column]] + ([_SIGNS[params["sign"]][column]] if params["sign"] else [])
     return conditions, [part.format(q=q) for part in outcome]
 
 
-def _why3(params: dict) -> str:
-    conditions, outcome = _parts(params, 0)
+def _why3(params: dict, function: str) -> str:
+    conditions, outcome = _parts(params, 0, function=function)
     conjunction = " /\\ "
     return f"forall a b: t. {conjunction.join(conditions)} -> {conjunction.join(outcome)}"
 
@@ -108,7 +112,7 @@ class SpecialValueRule(Statement):
     encodings = frozenset({"why3", "smt", "predicate"})
 
     def why3(self, o) -> str:
-        return _why3(o.params)
+        return _why3(o.params, operation(o))
 
     def why3_route(self, o) -> str:
         return "bits"   # operand and result classes: nothing but bits

@@ -42,7 +42,7 @@ from divbridge.formats import FloatFormat, get_format
 from divbridge.statements import Statement
 from divbridge.statements.mirrorops import bits, f64, result
 from divbridge.statements.smtlib import fp_literal
-from divbridge.statements.why3terms import float_literal
+from divbridge.statements.why3terms import float_literal, operation
 
 _UNARY = {"isnan": "(fp.isNaN {x})", "notnan": "(not (fp.isNaN {x}))", "isinf": "(fp.isInfinite {x})",
           "notinf": "(not (fp.isInfinite {x}))", "isfinite": "(isFinite {x})", "notfinite": "(not (isFinite {x}))"}
@@ -305,10 +305,10 @@ def _why3_result(result: tuple, fmt: FloatFormat) -> str:
     return f"q .= {float_literal(fmt, fmt.round(Fraction(value)))}"
 
 
-def _why3(params: dict, fmt: FloatFormat) -> str:
+def _why3(params: dict, fmt: FloatFormat, function: str) -> str:
     signs = ", sign_a sign_b: bool" if _uses_sign_bits(params["condition"]) else ""
     return (f"forall a b: t{signs}. {_why3_condition(params['condition'], fmt)} ->\n"
-            f"    let q = div a b in {_why3_result(params['result'], fmt)}")
+            f"    let q = {function} a b in {_why3_result(params['result'], fmt)}")
 
 
 # -- NumPy ---------------------------------------------------------------------------------------
@@ -422,7 +422,7 @@ class CaseTableRow(Statement):
     encodings = frozenset({"why3", "smt", "predicate"})
 
     def why3(self, o) -> str:
-        return _why3(o.params, get_format(o.format))
+        return _why3(o.params, get_format(o.format), operation(o))
 
     def why3_route(self, o) -> str:
         return "bits"   # operand classes, result classes and literals: nothing but bits

@@ -16,7 +16,7 @@ from divbridge.statements import Statement
 from divbridge import operators
 from divbridge.statements.mirrorops import bits, result
 from divbridge.statements.smtlib import bv_literal, fp_literal, real_literal
-from divbridge.statements.why3terms import float_literal, int_literal
+from divbridge.statements.why3terms import float_literal, int_literal, operation
 from divbridge.statements.why3terms import real_literal as why3_real
 
 
@@ -49,7 +49,7 @@ class WorkedExample(Statement):
                     terms.append(name)
                 else:
                     terms.append(_term(fmt, text))
-            quotient = f"div {terms[0]} {terms[1]}"
+            quotient = f"{operation(o)} {terms[0]} {terms[1]}"
             claim = f"{_CLASS[c]} ({quotient})" if c in _CLASS else f"{quotient} = {_term(fmt, c)}"
             if binders:
                 conjunction = " /\\ ".join(hypotheses)

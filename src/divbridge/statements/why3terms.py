@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from divbridge import operators
 from divbridge.formats import FloatFormat
 
 # the Why3 theory that provides each float format's type t and IEEE operations (why3/floats.mlw has FP16's
 # and BFloat16's)
 FLOAT_THEORIES = {"fp16": "floats.Float16", "bf16": "floats.BFloat16",
                   "fp32": "ieee_float.Float32", "fp64": "ieee_float.Float64"}
+
+
+def operation(o) -> str:
+    """The name a float module gives the obligation's operator (its ``Names.why3_float``: ``div``, ``mul``...),
+    which its Why3 goals apply to the operands (the module defines it, rounding to nearest even)."""
+    return operators.of_obligation_name(o.operator).names.why3_float
 
 
 def float_operation(fmt: FloatFormat, name: str) -> str:

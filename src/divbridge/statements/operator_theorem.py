@@ -1,0 +1,146 @@
+"""A theorem about an operator's rounding (`operators.model.Theorem`), in one binary format: Sterbenz's lemma,
+the rounding error is a float, the relative error bound u = 2^-p in the normal range, exactness below it.
+
+A theorem that holds is proved by Coq with Flocq (``generators/coq/operator_theorem.v.j2`` instantiates the
+library ``RoundedOperations.v`` for the format, the library lemma named ``<claim>_<Flocq's operation>``): a
+claim about every pair of floats and the real numbers they stand for, which bit-blasting does not reach.
+A probe (``holds`` false: the bound below the normal range, or a finite result for finite operands) is an
+SMT-LIB query (over the floats, and the reals they stand for, ``fp.to_real``) that the solvers find ``sat``;
+its model is the counterexample, decoded in bits and replayed here on the mirror, in exact rationals.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from divbridge import operators
+from divbridge.formats import FloatFormat
+from divbridge.operators.model import Theorem
+from divbridge.statements import NotEncoded, Statement
+from divbridge.statements.smtlib import real_literal
+
+
+def theorem_of(o) -> tuple[operators.Operator, Theorem]:
+    op = operators.of_obligation_name(o.operator)
+    return op, next(t for t in op.theorems if t.name == o.params["theorem"])
+
+
+def _least(fmt: FloatFormat, above: str) -> Fraction:
+    """The least |x op y| a claim's hypothesis admits: 2^(emin + 2p - 1) for ``2p`` (emin the smallest
+    subnormal's exponent), else 0."""
+    return fmt.min_subnormal * 2 ** (2 * fmt.precision - 1) if above == "2p" else Fraction(0)
+
+
+def check(theorem: Theorem, fmt: FloatFormat, x: Fraction, y: Fraction, z: Fraction,
+          r: Fraction | None) -> tuple[bool, bool]:
+    """(the hypotheses hold, the claim holds) at finite operands ``x``, ``y`` whose exact result is ``z``
+    and rounded one ``r`` (None: not finite), in exact rationals."""
+    exact = r == z
+    within_u = r is not None and abs(r - z) <= abs(z) / 2 ** fmt.precision
+    claim = theorem.claim
+    if claim == "sterbenz":
+        b = -y if theorem.negate_b else y
+        return b / 2 <= x <= 2 * b, exact
+    if claim == "subnormal_exact":
+        return abs(z) <= 2 * fmt.min_normal, exact
+    if claim == "finite_result":
+        return True, r is not None
+    if r is None:
+        return False, True
+    if claim == "error_is_float":
+        applies = abs(z) >= _least(fmt, theorem.above)
+        return applies, not applies or fmt.decode(fmt.round(r - z)).value == r - z
+    if claim == "relative_error":
+        return abs(z) >= fmt.min_normal, within_u
+    return z != 0 and abs(z) < fmt.min_normal, within_u          # relative_error_subnormal
+
+
+def _approx(q: Fraction) -> str:
+    """A rational of any size, to 7 digits (float() overflows beyond binary64's range)."""
+    if q == 0:
+        return "0"
+    e = q.numerator.bit_length() - q.denominator.bit_length()
+    return f"{float(q / Fraction(2) ** e):.7g}*2^{e}"
+
+
+class OperatorTheorem(Statement):
+    """A theorem that holds: Coq's."""
+
+    kind = "operator_theorem"
+    name = "operator_theorem"
+    families = ("float",)
+    encodings = frozenset({"coq", "predicate"})
+
+    def variables(self, o) -> tuple[str, ...]:
+        return ("x", "y")
+
+    def coq(self, o) -> str:
+        return "operator_theorem.v.j2"
+
+    def predicate(self, o, fmt, **columns):
+        op, theorem = theorem_of(o)
+        x, y = columns.values()
+        # every value of the four formats is exact in binary64; the rounded result is the description's
+        # NumPy kernel's (bit-identical to its exact one), the exact one in rationals
+        with np.errstate(invalid="ignore"):   # a NaN of BF16 cast
+            xs, ys = (np.asarray(c).astype(np.float64).ravel() for c in (x, y))
+            rs = np.asarray(op.kernels.fast(fmt, x, y)).astype(np.float64).ravel()
+        applies, holds = np.zeros(xs.shape, bool), np.ones(xs.shape, bool)
+        for i in np.flatnonzero(np.isfinite(xs) & np.isfinite(ys)):
+            a, b = Fraction(xs[i]), Fraction(ys[i])
+            r = Fraction(rs[i]) if np.isfinite(rs[i]) else None
+            applies[i], holds[i] = check(theorem, fmt, a, b, op.kernels.real(a, b), r)
+        return applies, holds
+
+    def explain(self, o, fmt, values) -> str:
+        op, _ = theorem_of(o)
+        x, y = fmt.decode(values["x"]), fmt.decode(values["y"])
+        result = op.kernels.float_bits(fmt, values["x"], values["y"])
+        shown = f"x {op.vocabulary.infix} y = {fmt.describe(result)}"
+        if not (x.is_finite and y.is_finite):
+            return shown
+        z, r = op.kernels.real(x.value, y.value), fmt.decode(result)
+        if not r.is_finite:
+            error = "infinite"
+        else:
+            error = f"{_approx(abs(r.value - z))} = {_approx(abs(r.value - z) / abs(z))} |z|" if z else "0"
+        return f"{shown}; exact z = {_approx(z)}, error {error}, u = 2^-{fmt.precision}"
+
+
+class TheoremProbe(OperatorTheorem):
+    """A probe of where a theorem's hypothesis cannot be dropped: the SMT solvers' to refute."""
+
+    name = "operator_theorem_probe"
+    encodings = frozenset({"smt", "predicate"})
+
+    def coq(self, o) -> str:
+        raise NotEncoded(f"{o.id}: a probe has no Coq proof")
+
+    def smt_frame(self, o) -> str:
+        return "float" if theorem_of(o)[1].claim == "finite_result" else "float_real"
+
+    def smt(self, o, context) -> str:
+        op, theorem = theorem_of(o)
+        fmt = context["fmt"]
+        result = f"(define-fun r () (_ FloatingPoint {fmt.eb} {fmt.sb}) ({op.names.smtlib_float} RNE x y))\n"
+        if theorem.claim == "finite_result":
+            return (f"; r = x {op.vocabulary.infix} y rounded to nearest even\n{result}"
+                    "(define-fun goal () Bool (=> (and (isFinite x) (isFinite y)) (isFinite r)))")
+        # relative_error_subnormal; the reals through constants of their own, as the smoke tests free the
+        # operator's infix with Real sorts
+        return (f"; z = x {op.vocabulary.infix} y exactly, r rounded to nearest even; within_u: "
+                f"|r - z| <= 2^-{fmt.precision} |z|\n{result}"
+                "(define-fun x_real () Real (fp.to_real x))\n(define-fun y_real () Real (fp.to_real y))\n"
+                "(define-fun r_real () Real (fp.to_real r))\n"
+                f"(define-fun z () Real ({op.vocabulary.infix} x_real y_real))\n"
+                "(define-fun abs_z () Real (ite (< z 0.0) (- 0.0 z) z))\n"
+                "(define-fun error () Real (ite (< r_real z) (- z r_real) (- r_real z)))\n"
+                f"(define-fun min_normal () Real {real_literal(fmt.min_normal)})\n"
+                f"(define-fun within_u () Bool (<= error (* {real_literal(Fraction(1, 2 ** fmt.precision))} abs_z)))\n"
+                "(define-fun goal () Bool (=> (and (isFinite x) (isFinite y) (isFinite r) (not (= z 0.0))\n"
+                "                                  (< abs_z min_normal)) within_u))")
+
+
+STATEMENTS = (OperatorTheorem(), TheoremProbe())
