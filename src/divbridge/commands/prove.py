@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from divbridge import cachedir
+from divbridge import cachedir, operators
 from divbridge.commands import options, uptodate
 from divbridge.errors import InputError
 from divbridge.obligations import DEFAULT_DOCUMENT
@@ -460,7 +460,9 @@ def print_summary(results: list[ObligationResult], stream) -> None:
         family, fmt = group.label
         print(f"{family:<8} {fmt:<8} {group.total:>6} {group.proved:>7} {group.definitions:>8} "
               f"{group.refuted_as_expected:>9} {group.open:>5} {group.not_as_expected:>16}", file=stream)
-    print("defin.* = proved, but true of any division: a definition restated, not a property of Div (smoke test)\n"
+    op = operators.of_obligation_name(results[0].operator) if results else operators.DEFAULT
+    print(f"defin.* = proved, but true of any {op.vocabulary.gerund}: a definition restated, not a property of "
+          f"{op.name} (smoke test)\n"
           "refuted* = refuted as expected (a probe of a known defect, with its counterexample)", file=stream)
     print_smoke(results, stream)
     open_claims = [r for r in results if r.status == "open"]
@@ -500,7 +502,9 @@ def print_smoke(results: list[ObligationResult], stream) -> None:
     from divbridge.provers.verdicts import Smoke
     smoke = [r.smoke or Smoke() for r in results]
     hypotheses = Counter(s.hypotheses for s in smoke)
-    conclusion = Counter(s.conclusion for s in smoke)
+    op = operators.of_obligation_name(results[0].operator) if results else operators.DEFAULT
+    # the recorded token is "about Div" for every operator (results.json's enum): shown with the run's operator
+    conclusion = Counter(f"about {op.name}" if s.conclusion == "about Div" else s.conclusion for s in smoke)
     print(f"\nsmoke tests: hypotheses {', '.join(f'{n} {k}' for k, n in sorted(hypotheses.items()))}; "
           f"conclusion {', '.join(f'{n} {k}' for k, n in sorted(conclusion.items()))}", file=stream)
     for r in results:

@@ -100,8 +100,10 @@ class ObligationView:
         point = ", ".join(f"{name} = {value}" for name, value in smoke.model.items())
         hypotheses = {"satisfiable": f"satisfiable ({point})" if point else "satisfiable",
                       "vacuous": "VACUOUS (unsatisfiable: proved of nothing)"}.get(smoke.hypotheses, smoke.hypotheses)
-        conclusion = {"about Div": "needs Div (false of some other division)",
-                      "definitional": "DEFINITIONAL (true of any division: a definition, not a property)"
+        op = operators.of_obligation_name(self.result.operator)
+        gerund = op.vocabulary.gerund
+        conclusion = {"about Div": f"needs {op.name} (false of some other {gerund})",
+                      "definitional": f"DEFINITIONAL (true of any {gerund}: a definition, not a property)"
                       }.get(smoke.conclusion, smoke.conclusion)
         return f"hypotheses {hypotheses}; conclusion {conclusion}" + (f" (by {smoke.by})" if smoke.by else "")
 
