@@ -1,0 +1,32 @@
+(* add.float.fp64.theorem.error_is_float: the rounding error round(x + y) - (x + y) is a float (Flocq's plus_error)
+   requirement: E_ADD_FLOAT_FUNC_0010
+   claim: the rounding error round(x + y) - (x + y) is a float (Flocq's plus_error)
+
+   Checked by coqc against Flocq's IEEE 754 model (Flocq.IEEE754.BinarySingleNaN):
+   binary_float prec emax is exactly the set of IEEE 754 binary values with a prec-bit
+   significand (hidden bit included) and largest exponent emax - 1; Bplus mode_NE is
+   IEEE 754's operation rounded to nearest, ties to even (Bplus_correct: the exact
+   result rounded once, an infinity where it overflows); B2R is the real value of a finite float.
+   The theorem is proved once for every format, in the library this file loads
+   (DivBridge/RoundedOperations.v beside it, on Flocq's Sterbenz, Plus_error, Mult_error and
+   Relative); below it is instantiated for the obligation's format.  No axiom is added:
+   divbridge checks Print Assumptions, which covers the library's proof. *)
+From Coq Require Import Bool ZArith Reals Lia Lra Psatz.
+From Flocq Require Import Core.
+From Flocq.IEEE754 Require Import BinarySingleNaN.
+From DivBridge Require Import RoundedOperations.
+Open Scope R_scope.
+
+(* the instance: fp64 = binary_float 53 1024, whose smallest subnormal is 2^-1074 *)
+Definition prec := 53%Z.
+Definition emax := 1024%Z.
+Global Instance prec_gt_0 : Prec_gt_0 prec := eq_refl.
+Global Instance prec_lt_emax : Prec_lt_emax prec emax := eq_refl.
+
+Theorem fp64_error_is_float : forall x y : binary_float prec emax,
+  is_finite x = true -> is_finite y = true ->
+  is_finite (Bplus mode_NE x y) = true ->
+  exists e : binary_float prec emax, is_finite e = true /\ B2R e = B2R (Bplus mode_NE x y) - (B2R x + B2R y).
+Proof. exact (error_is_float_Bplus prec emax _ _). Qed.
+
+Print Assumptions fp64_error_is_float.

@@ -1,0 +1,23 @@
+; divbridge proof obligation add.float.fp16.special.finite_plus_inf
+; An infinity plus a finite number, in either order, is that infinity
+; requirements: E_ADD_FLOAT_FUNC_0020, E_ADD_FLOAT_FUNC_0010
+; statement: isFinite(a) and isInfinite(b) -> isInfinite(a + b) and sign(a + b) = sign(b)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation add.float.fp16.special.finite_plus_inf|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp16 is (_ FloatingPoint 5 11); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 16))
+(define-fun a () (_ FloatingPoint 5 11) ((_ to_fp 5 11) a_bits))
+(declare-const b_bits (_ BitVec 16))
+(define-fun b () (_ FloatingPoint 5 11) ((_ to_fp 5 11) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 5 11))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 5 11) (fp #b0 #b01111 #b0000000000))
+(define-fun q () (_ FloatingPoint 5 11) (fp.add RNE a b))
+(define-fun goal () Bool (=> (and (isFinite a) (fp.isInfinite b))
+                             (and (fp.isInfinite q) (= (fp.isNegative q) (fp.isNegative b)))))
+(assert (not goal))
+(check-sat)
+(exit)

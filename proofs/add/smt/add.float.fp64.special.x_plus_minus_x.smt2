@@ -1,0 +1,23 @@
+; divbridge proof obligation add.float.fp64.special.x_plus_minus_x
+; An exact sum of zero is $+0$, except that the sum of two negative zeros is $-0$; in particular $x + (-x)$ is $+0$
+; requirements: E_ADD_FLOAT_FUNC_0010
+; statement: isFinite(a) and not isZero(a) and isFinite(b) and not isZero(b) and a = -b -> isZero(a + b) and a + b > 0 (positive sign)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation add.float.fp64.special.x_plus_minus_x|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp64 is (_ FloatingPoint 11 53); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 64))
+(define-fun a () (_ FloatingPoint 11 53) ((_ to_fp 11 53) a_bits))
+(declare-const b_bits (_ BitVec 64))
+(define-fun b () (_ FloatingPoint 11 53) ((_ to_fp 11 53) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 11 53))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 11 53) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000))
+(define-fun q () (_ FloatingPoint 11 53) (fp.add RNE a b))
+(define-fun goal () Bool (=> (and (and (isFinite a) (not (fp.isZero a))) (and (isFinite b) (not (fp.isZero b))) (= a (fp.neg b)))
+                             (and (fp.isZero q) (fp.isPositive q))))
+(assert (not goal))
+(check-sat)
+(exit)

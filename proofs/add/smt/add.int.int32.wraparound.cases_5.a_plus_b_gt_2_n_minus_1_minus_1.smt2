@@ -1,0 +1,21 @@
+; divbridge proof obligation add.int.int32.wraparound.cases_5.a_plus_b_gt_2_n_minus_1_minus_1
+; bvadd on int32: A + B > 2^(n-1) - 1 → C = A + B - 2^n
+; requirements: E_ADD_INT_FUNC_0010
+; statement: A + B > 2^(n-1) - 1 → C = A + B - 2^n
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation add.int.int32.wraparound.cases_5.a_plus_b_gt_2_n_minus_1_minus_1|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; int32 values are 32-bit vectors in two's complement; SMT-LIB's bvadd is the
+; operator under proof (it wraps around modulo 2^32).
+(declare-const a (_ BitVec 32))
+(declare-const b (_ BitVec 32))
+(define-fun c () (_ BitVec 32) (bvadd a b))
+; exact integer arithmetic in 66-bit vectors (nothing overflows there); C is the operator's result, c, read as a signed integer
+(define-fun C () (_ BitVec 66) ((_ sign_extend 34) c))
+(define-fun goal () Bool (=> (bvsgt (bvadd ((_ sign_extend 34) a) ((_ sign_extend 34) b)) (bvsub (_ bv2147483648 66) (_ bv1 66))) (= C (bvsub (bvadd ((_ sign_extend 34) a) ((_ sign_extend 34) b)) (_ bv4294967296 66)))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,21 @@
+; divbridge proof obligation add.int.uint64.wraparound.fact_2
+; bvadd on uint64: MIN - 2^n < A + B and A + B < MAX + 2^n
+; requirements: E_ADD_INT_FUNC_0010
+; statement: MIN - 2^n < A + B and A + B < MAX + 2^n
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation add.int.uint64.wraparound.fact_2|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; uint64 values are 64-bit vectors; SMT-LIB's bvadd is the
+; operator under proof (it wraps around modulo 2^64).
+(declare-const a (_ BitVec 64))
+(declare-const b (_ BitVec 64))
+(define-fun c () (_ BitVec 64) (bvadd a b))
+; exact integer arithmetic in 130-bit vectors (nothing overflows there); C is the operator's result, c, read as an unsigned integer
+(define-fun C () (_ BitVec 130) ((_ zero_extend 66) c))
+(define-fun goal () Bool (and (bvslt (bvsub (_ bv0 130) (_ bv18446744073709551616 130)) (bvadd ((_ zero_extend 66) a) ((_ zero_extend 66) b))) (bvslt (bvadd ((_ zero_extend 66) a) ((_ zero_extend 66) b)) (bvadd (_ bv18446744073709551615 130) (_ bv18446744073709551616 130)))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,25 @@
+; divbridge proof obligation mul.float.fp16.generic.distributive
+; x * (y + z) = x * y + x * z
+; requirements: E_MUL_FLOAT_FUNC_0010
+; statement: x * (y + z) = x * y + x * z
+; expected: invalid, so the negated goal asserted below is sat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation mul.float.fp16.generic.distributive|)
+; status: sat, as bitwuzla established on this file
+(set-info :status sat)
+(set-logic QF_BVFP)
+; fp16 is (_ FloatingPoint 5 11); operands are declared as bit patterns
+(declare-const x_bits (_ BitVec 16))
+(define-fun x () (_ FloatingPoint 5 11) ((_ to_fp 5 11) x_bits))
+(declare-const y_bits (_ BitVec 16))
+(define-fun y () (_ FloatingPoint 5 11) ((_ to_fp 5 11) y_bits))
+(declare-const z_bits (_ BitVec 16))
+(define-fun z () (_ FloatingPoint 5 11) ((_ to_fp 5 11) z_bits))
+(define-fun isFinite ((x (_ FloatingPoint 5 11))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 5 11) (fp #b0 #b01111 #b0000000000))
+; x * (y + z) = x * y + x * z: the same float on both sides (NaN equal to NaN)
+(define-fun goal () Bool (= (fp.mul RNE x (fp.add RNE y z))
+                            (fp.add RNE (fp.mul RNE x y) (fp.mul RNE x z))))
+(assert (not goal))
+(check-sat)
+(exit)

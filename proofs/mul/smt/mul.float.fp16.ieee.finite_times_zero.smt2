@@ -1,0 +1,23 @@
+; divbridge proof obligation mul.float.fp16.ieee.finite_times_zero
+; a finite number times zero is a zero, sign the xor of the signs
+; requirements: E_MUL_FLOAT_FUNC_0010
+; statement: isFinite(a) and isZero(b) -> isZero(a * b) and sign(a * b) = sign(a) xor sign(b)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation mul.float.fp16.ieee.finite_times_zero|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp16 is (_ FloatingPoint 5 11); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 16))
+(define-fun a () (_ FloatingPoint 5 11) ((_ to_fp 5 11) a_bits))
+(declare-const b_bits (_ BitVec 16))
+(define-fun b () (_ FloatingPoint 5 11) ((_ to_fp 5 11) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 5 11))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 5 11) (fp #b0 #b01111 #b0000000000))
+(define-fun q () (_ FloatingPoint 5 11) (fp.mul RNE a b))
+(define-fun goal () Bool (=> (and (isFinite a) (fp.isZero b))
+                             (and (fp.isZero q) (= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b))))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,24 @@
+; divbridge proof obligation mul.int.int32.wraparound.cases_3.a_b_lt_minus_2_n_minus_1
+; bvmul on int32: A*B < -2^(n-1) → C = A*B + k_2*2^n; k_1, k_2 ∈ ℕ such that (-2^(n-1) ≤ A*B - k_1*2^n and A*B - k_1*2^n ≤ 2^(n-1) - 1) and (-2^(n-1) ≤ A*B + k_2*2^n and A*B + k_2*2^n ≤ 2^(n-1) - 1)
+; requirements: E_MUL_INT_FUNC_0010
+; statement: A*B < -2^(n-1) → C = A*B + k_2*2^n; k_1, k_2 ∈ ℕ such that (-2^(n-1) ≤ A*B - k_1*2^n and A*B - k_1*2^n ≤ 2^(n-1) - 1) and (-2^(n-1) ≤ A*B + k_2*2^n and A*B + k_2*2^n ≤ 2^(n-1) - 1)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation mul.int.int32.wraparound.cases_3.a_b_lt_minus_2_n_minus_1|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; int32 values are 32-bit vectors in two's complement; SMT-LIB's bvmul is the
+; operator under proof (it wraps around modulo 2^32).
+(declare-const a (_ BitVec 32))
+(declare-const b (_ BitVec 32))
+(define-fun c () (_ BitVec 32) (bvmul a b))
+; exact integer arithmetic in 70-bit vectors (nothing overflows there); C is the operator's result, c, read as a signed integer
+(define-fun C () (_ BitVec 70) ((_ sign_extend 38) c))
+; row 1: the multiple k_2 that makes C its result, when it is an integer
+(define-fun rest_1 () (_ BitVec 70) (bvsub C (bvmul ((_ sign_extend 38) a) ((_ sign_extend 38) b))))
+(define-fun k_2_1 () (_ BitVec 70) (bvsdiv rest_1 (_ bv4294967296 70)))
+(define-fun goal () Bool (=> (bvslt (bvmul ((_ sign_extend 38) a) ((_ sign_extend 38) b)) (bvneg (_ bv2147483648 70))) (and (= (bvsrem rest_1 (_ bv4294967296 70)) (_ bv0 70)) (bvsge k_2_1 (_ bv0 70)) (bvsle (bvneg (_ bv2147483648 70)) (bvadd (bvmul ((_ sign_extend 38) a) ((_ sign_extend 38) b)) (bvmul k_2_1 (_ bv4294967296 70)))) (bvsle (bvadd (bvmul ((_ sign_extend 38) a) ((_ sign_extend 38) b)) (bvmul k_2_1 (_ bv4294967296 70))) (bvsub (_ bv2147483648 70) (_ bv1 70))))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,21 @@
+; divbridge proof obligation sub.float.fp32.generic.minus_self
+; x - x = 0 (false at x = inf: NaN)
+; requirements: E_SUB_FLOAT_FUNC_0010
+; statement: x - x = 0 (false at x = inf: NaN)
+; expected: invalid, so the negated goal asserted below is sat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation sub.float.fp32.generic.minus_self|)
+; status: sat, as bitwuzla established on this file
+(set-info :status sat)
+(set-logic QF_BVFP)
+; fp32 is (_ FloatingPoint 8 24); operands are declared as bit patterns
+(declare-const x_bits (_ BitVec 32))
+(define-fun x () (_ FloatingPoint 8 24) ((_ to_fp 8 24) x_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 24))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 24) (fp #b0 #b01111111 #b00000000000000000000000))
+; x - x = 0 (false at x = inf: NaN): the same float on both sides (NaN equal to NaN)
+(define-fun goal () Bool (= (fp.sub RNE x x)
+                            (_ +zero 8 24)))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,23 @@
+; divbridge proof obligation sub.float.fp32.generic.sub_is_add_neg
+; x - y = x + (-y)
+; requirements: E_SUB_FLOAT_FUNC_0010
+; statement: x - y = x + (-y)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation sub.float.fp32.generic.sub_is_add_neg|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp32 is (_ FloatingPoint 8 24); operands are declared as bit patterns
+(declare-const x_bits (_ BitVec 32))
+(define-fun x () (_ FloatingPoint 8 24) ((_ to_fp 8 24) x_bits))
+(declare-const y_bits (_ BitVec 32))
+(define-fun y () (_ FloatingPoint 8 24) ((_ to_fp 8 24) y_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 24))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 24) (fp #b0 #b01111111 #b00000000000000000000000))
+; x - y = x + (-y): the same float on both sides (NaN equal to NaN)
+(define-fun goal () Bool (= (fp.sub RNE x y)
+                            (fp.add RNE x (fp.neg y))))
+(assert (not goal))
+(check-sat)
+(exit)

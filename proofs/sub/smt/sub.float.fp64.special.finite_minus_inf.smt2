@@ -1,0 +1,23 @@
+; divbridge proof obligation sub.float.fp64.special.finite_minus_inf
+; An infinity minus a finite number is that infinity; a finite number minus an infinity is the opposite infinity
+; requirements: E_SUB_FLOAT_FUNC_0020, E_SUB_FLOAT_FUNC_0010
+; statement: isFinite(a) and isInfinite(b) -> isInfinite(a - b) and sign(a - b) = -sign(b)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation sub.float.fp64.special.finite_minus_inf|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp64 is (_ FloatingPoint 11 53); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 64))
+(define-fun a () (_ FloatingPoint 11 53) ((_ to_fp 11 53) a_bits))
+(declare-const b_bits (_ BitVec 64))
+(define-fun b () (_ FloatingPoint 11 53) ((_ to_fp 11 53) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 11 53))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 11 53) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000))
+(define-fun q () (_ FloatingPoint 11 53) (fp.sub RNE a b))
+(define-fun goal () Bool (=> (and (isFinite a) (fp.isInfinite b))
+                             (and (fp.isInfinite q) (= (fp.isNegative q) (not (fp.isNegative b))))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,24 @@
+; divbridge proof obligation sub.int.int16.wraparound.sentence_1.everywhere
+; bvsub on int16: C = A - B - m*2^n; m ∈ ℤ such that MIN ≤ A - B - m*2^n and A - B - m*2^n ≤ MAX
+; requirements: E_SUB_INT_FUNC_0010
+; statement: C = A - B - m*2^n; m ∈ ℤ such that MIN ≤ A - B - m*2^n and A - B - m*2^n ≤ MAX
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation sub.int.int16.wraparound.sentence_1.everywhere|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; int16 values are 16-bit vectors in two's complement; SMT-LIB's bvsub is the
+; operator under proof (it wraps around modulo 2^16).
+(declare-const a (_ BitVec 16))
+(declare-const b (_ BitVec 16))
+(define-fun c () (_ BitVec 16) (bvsub a b))
+; exact integer arithmetic in 34-bit vectors (nothing overflows there); C is the operator's result, c, read as a signed integer
+(define-fun C () (_ BitVec 34) ((_ sign_extend 18) c))
+; row 1: the multiple m that makes C its result, when it is an integer
+(define-fun rest_1 () (_ BitVec 34) (bvsub C (bvsub ((_ sign_extend 18) a) ((_ sign_extend 18) b))))
+(define-fun m_1 () (_ BitVec 34) (bvsdiv rest_1 (_ bv17179803648 34)))
+(define-fun goal () Bool (=> true (and (= (bvsrem rest_1 (_ bv17179803648 34)) (_ bv0 34)) (bvsle (_ bv17179836416 34) (bvsub (bvsub ((_ sign_extend 18) a) ((_ sign_extend 18) b)) (bvmul m_1 (_ bv65536 34)))) (bvsle (bvsub (bvsub ((_ sign_extend 18) a) ((_ sign_extend 18) b)) (bvmul m_1 (_ bv65536 34))) (_ bv32767 34)))))
+(assert (not goal))
+(check-sat)
+(exit)

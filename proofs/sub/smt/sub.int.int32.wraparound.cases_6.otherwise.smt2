@@ -1,0 +1,21 @@
+; divbridge proof obligation sub.int.int32.wraparound.cases_6.otherwise
+; bvsub on int32: otherwise → C = A - B
+; requirements: E_SUB_INT_FUNC_0010
+; statement: otherwise → C = A - B
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation sub.int.int32.wraparound.cases_6.otherwise|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; int32 values are 32-bit vectors in two's complement; SMT-LIB's bvsub is the
+; operator under proof (it wraps around modulo 2^32).
+(declare-const a (_ BitVec 32))
+(declare-const b (_ BitVec 32))
+(define-fun c () (_ BitVec 32) (bvsub a b))
+; exact integer arithmetic in 66-bit vectors (nothing overflows there); C is the operator's result, c, read as a signed integer
+(define-fun C () (_ BitVec 66) ((_ sign_extend 34) c))
+(define-fun goal () Bool (=> (not (or (bvsgt (bvsub ((_ sign_extend 34) a) ((_ sign_extend 34) b)) (bvsub (_ bv2147483648 66) (_ bv1 66))) (bvslt (bvsub ((_ sign_extend 34) a) ((_ sign_extend 34) b)) (bvneg (_ bv2147483648 66))))) (= C (bvsub ((_ sign_extend 34) a) ((_ sign_extend 34) b)))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,24 @@
+; divbridge proof obligation sub.int.int32.wraparound.sentence_4.everywhere
+; bvsub on int32: C = A - B - m; m ∈ ℤ such that m = -2^n or m = 0 or m = 2^n
+; requirements: E_SUB_INT_FUNC_0010
+; statement: C = A - B - m; m ∈ ℤ such that m = -2^n or m = 0 or m = 2^n
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation sub.int.int32.wraparound.sentence_4.everywhere|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; int32 values are 32-bit vectors in two's complement; SMT-LIB's bvsub is the
+; operator under proof (it wraps around modulo 2^32).
+(declare-const a (_ BitVec 32))
+(declare-const b (_ BitVec 32))
+(define-fun c () (_ BitVec 32) (bvsub a b))
+; exact integer arithmetic in 66-bit vectors (nothing overflows there); C is the operator's result, c, read as a signed integer
+(define-fun C () (_ BitVec 66) ((_ sign_extend 34) c))
+; row 1: the multiple m that makes C its result, when it is an integer
+(define-fun rest_1 () (_ BitVec 66) (bvsub C (bvsub ((_ sign_extend 34) a) ((_ sign_extend 34) b))))
+(define-fun m_1 () (_ BitVec 66) (bvsdiv rest_1 (_ bv73786976294838206463 66)))
+(define-fun goal () Bool (=> true (and (= (bvsrem rest_1 (_ bv73786976294838206463 66)) (_ bv0 66)) (or (= m_1 (bvneg (_ bv4294967296 66))) (= m_1 (_ bv0 66)) (= m_1 (_ bv4294967296 66))))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,21 @@
+; divbridge proof obligation sub.int.int64.wraparound.cases_6.a_minus_b_gt_2_n_minus_1_minus_1
+; bvsub on int64: A - B > 2^(n-1) - 1 → C = A - B - 2^n
+; requirements: E_SUB_INT_FUNC_0010
+; statement: A - B > 2^(n-1) - 1 → C = A - B - 2^n
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation sub.int.int64.wraparound.cases_6.a_minus_b_gt_2_n_minus_1_minus_1|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; int64 values are 64-bit vectors in two's complement; SMT-LIB's bvsub is the
+; operator under proof (it wraps around modulo 2^64).
+(declare-const a (_ BitVec 64))
+(declare-const b (_ BitVec 64))
+(define-fun c () (_ BitVec 64) (bvsub a b))
+; exact integer arithmetic in 130-bit vectors (nothing overflows there); C is the operator's result, c, read as a signed integer
+(define-fun C () (_ BitVec 130) ((_ sign_extend 66) c))
+(define-fun goal () Bool (=> (bvsgt (bvsub ((_ sign_extend 66) a) ((_ sign_extend 66) b)) (bvsub (_ bv9223372036854775808 130) (_ bv1 130))) (= C (bvsub (bvsub ((_ sign_extend 66) a) ((_ sign_extend 66) b)) (_ bv18446744073709551616 130)))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,21 @@
+; divbridge proof obligation sub.int.int64.wraparound.cases_6.otherwise
+; bvsub on int64: otherwise → C = A - B
+; requirements: E_SUB_INT_FUNC_0010
+; statement: otherwise → C = A - B
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation sub.int.int64.wraparound.cases_6.otherwise|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; int64 values are 64-bit vectors in two's complement; SMT-LIB's bvsub is the
+; operator under proof (it wraps around modulo 2^64).
+(declare-const a (_ BitVec 64))
+(declare-const b (_ BitVec 64))
+(define-fun c () (_ BitVec 64) (bvsub a b))
+; exact integer arithmetic in 130-bit vectors (nothing overflows there); C is the operator's result, c, read as a signed integer
+(define-fun C () (_ BitVec 130) ((_ sign_extend 66) c))
+(define-fun goal () Bool (=> (not (or (bvsgt (bvsub ((_ sign_extend 66) a) ((_ sign_extend 66) b)) (bvsub (_ bv9223372036854775808 130) (_ bv1 130))) (bvslt (bvsub ((_ sign_extend 66) a) ((_ sign_extend 66) b)) (bvneg (_ bv9223372036854775808 130))))) (= C (bvsub ((_ sign_extend 66) a) ((_ sign_extend 66) b)))))
+(assert (not goal))
+(check-sat)
+(exit)
