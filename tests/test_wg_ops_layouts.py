@@ -132,3 +132,16 @@ def test_audit_still_loses_a_statement_that_was_read_and_is_not_any_more():
     result = audit.audit(text, "old.md", broken, "new.md")
     assert [(g["tag"], g["line"]) for g in result["lost"]] == [("E_SUB_FLOAT_FUNC_0010", line)]
     assert result["exit_code"] == 1
+
+
+def test_a_definition_in_another_operator_s_words_is_unread_at_its_line_not_read_as_the_section_s(tmp_path):
+    """"Operator ADD divides A by B" over `A[i] + B[i]` (the words left from Div's page): which operation does
+    the sentence define? Not read as Add's (it was, silently), reported unread at its line; Add's own words are."""
+    text = (CORPUS / "defects" / "add_2026_renamed.md").read_text(encoding="utf-8")
+    old = "Operator **Add** adds $A$ and $B$ element by element"
+    assert old in text
+    path = tmp_path / "add.md"
+    path.write_text(text.replace(old, "Operator **ADD** divides $A$ by $B$ element by element"), encoding="utf-8")
+    [part] = [p for p in read_document(path).parts if p.line == 55]
+    assert not part.reading.understood and "another operation («divides»: Div's)" in part.reading.why
+    assert ("unread", 55) in {(f["kind"], f["line"]) for f in analyse(path)["findings"]}

@@ -278,6 +278,19 @@ def _definition_words(vocabulary: Vocabulary) -> re.Pattern:
     return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")s?\b")
 
 
+def _other_operation(line: str, vocabulary: Vocabulary) -> str:
+    """Another operator's verb or result noun in a sentence defining the section's result ("divides" in a
+    page of Add's, left from the page it was copied from), or ""."""
+    for op in operators.OPERATORS.values():
+        if op.vocabulary is vocabulary:
+            continue
+        found = re.search(r"\b(?:" + "|".join(re.escape(w) for w in (*op.vocabulary.verbs, *op.vocabulary.result_nouns))
+                          + r")s?\b", line)
+        if found:
+            return f"«{found.group(0)}»: {op.name}'s"
+    return ""
+
+
 def read(items, text: str, family: str, output: str = "C", vocabulary: Vocabulary | None = None) -> Reading:
     """A sentence: its tokens (with ``output`` the name of the result, C or Y), its text, its section's family;
     ``vocabulary``: the words of the document's operator (by default, the registry's default operator's): how
@@ -327,6 +340,10 @@ def read(items, text: str, family: str, output: str = "C", vocabulary: Vocabular
     if not any(isinstance(s, (Case, Domain, ErrorCondition, Constraint, SignRule, caserule.CaseRule))
                for s in statements) and _defines_quotient(items, line, _definition_words(vocabulary)):
         statements.append(Case(None, _result(vocabulary)))
+    defines = any(isinstance(s, Semantics) or (isinstance(s, Case) and s.condition is None) for s in statements)
+    other = _other_operation(line, vocabulary) if defines else ""
+    if other:   # "Operator ADD divides A by B" over A[i] + B[i]: which operation do the words define?
+        return not_understood(f"it names another operation ({other}) than the section's {vocabulary.gerund}")
     if statements:
         return Reading(tuple(dict.fromkeys(statements)))
     return not_understood("; ".join(reasons) or "a phrasing divbridge does not know")
