@@ -281,11 +281,10 @@ def _definition_words(vocabulary: Vocabulary) -> re.Pattern:
 def _other_operation(line: str, vocabulary: Vocabulary) -> str:
     """Another operator's verb or result noun in a sentence defining the section's result ("divides" in a
     page of Add's, left from the page it was copied from), or ""."""
+    own = {*vocabulary.verbs, *vocabulary.result_nouns}
     for op in operators.OPERATORS.values():
-        if op.vocabulary is vocabulary:
-            continue
-        found = re.search(r"\b(?:" + "|".join(re.escape(w) for w in (*op.vocabulary.verbs, *op.vocabulary.result_nouns))
-                          + r")s?\b", line)
+        words = [w for w in (*op.vocabulary.verbs, *op.vocabulary.result_nouns) if w not in own]
+        found = re.search(r"\b(?:" + "|".join(map(re.escape, words)) + r")s?\b", line) if words else None
         if found:
             return f"«{found.group(0)}»: {op.name}'s"
     return ""
