@@ -35,7 +35,9 @@ from divbridge.provers.verdicts import DEFINITE, Attempt, answers_task
 MODES = ("readwrite", "off", "offline")
 UNSETTLED = ("timeout", "unknown")
 DEFAULT_DIRECTORY = cachedir.DEFAULT_ROOT / "proofs"
-FORMAT = 1
+# 2: Z3 asked in a context of its own per query (`provers.solvers`): the models of format 1 depended on the
+# queries its worker had answered before, so a cold run did not reproduce them
+FORMAT = 2
 
 
 def shared_cache() -> "ProofCache":

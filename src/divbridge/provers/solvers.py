@@ -171,7 +171,9 @@ def parse_output(returncode: int, stdout: str, stderr: str) -> Answer:
 
 def _z3(text: str) -> tuple[str, dict[str, Any], str]:
     import z3
-    solver = z3.Solver()
+    # a context of its own: in the worker's shared one, a model depends on the queries asked before (term ids),
+    # and a counterexample recorded in the evidence must be the same on every run
+    solver = z3.Solver(ctx=z3.Context())
     solver.from_string(text)
     result = solver.check()
     if result != z3.sat:
