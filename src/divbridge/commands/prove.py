@@ -21,15 +21,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from divbridge import cachedir, operators
+from divbridge import cachedir
 from divbridge.commands import options, uptodate
 from divbridge.errors import InputError
 from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.provers import process, toolprobe
 from divbridge.provers.portfolio import PROVERS, SMT_SOLVERS, backends
 
-# The document reader, the statements and the provers (0.4 s of imports) are imported by the functions that use
-# them: a run the up-to-date check (`uptodate`) answers does not need them.
+# The document reader, the statements, the provers and the operator registry (NumPy) (0.4 s of imports) are
+# imported by the functions that use them: a run the up-to-date check (`uptodate`) answers does not need them.
 if TYPE_CHECKING:
     from divbridge.operators.model import Operator
     from divbridge.provers.verdicts import ObligationResult
@@ -460,11 +460,11 @@ def print_summary(results: list[ObligationResult], stream) -> None:
         family, fmt = group.label
         print(f"{family:<8} {fmt:<8} {group.total:>6} {group.proved:>7} {group.definitions:>8} "
               f"{group.refuted_as_expected:>9} {group.open:>5} {group.not_as_expected:>16}", file=stream)
-    op = operators.of_obligation_name(results[0].operator) if results else operators.DEFAULT
+    op = _operator_of(results)
     print(f"defin.* = proved, but true of any {op.vocabulary.gerund}: a definition restated, not a property of "
           f"{op.name} (smoke test)\n"
           "refuted* = refuted as expected (a probe of a known defect, with its counterexample)", file=stream)
-    print_smoke(results, stream)
+    print_smoke(results, op, stream)
     open_claims = [r for r in results if r.status == "open"]
     if open_claims:
         print(f"\n{len(open_claims)} open claim(s), NOT proved (attempted, no prover settled them):", file=stream)
@@ -496,13 +496,18 @@ def print_uncovered(uncovered: list[dict], stream) -> None:
         print(f"  uncovered: {gap['tag']} line {gap['line']}: «{gap['text']}» {gap['why']}", file=stream)
 
 
-def print_smoke(results: list[ObligationResult], stream) -> None:
-    """The smoke tests' counts, and the definitions by name."""
+def _operator_of(results: list[ObligationResult]) -> Operator:
+    """The operator a document's results are of (one document: one operator)."""
+    from divbridge import operators
+    return operators.of_obligation_name(results[0].operator) if results else operators.DEFAULT
+
+
+def print_smoke(results: list[ObligationResult], op: Operator, stream) -> None:
+    """The smoke tests' counts (``op``: the results' operator), and the definitions by name."""
     from collections import Counter
     from divbridge.provers.verdicts import Smoke
     smoke = [r.smoke or Smoke() for r in results]
     hypotheses = Counter(s.hypotheses for s in smoke)
-    op = operators.of_obligation_name(results[0].operator) if results else operators.DEFAULT
     # the recorded token is "about Div" for every operator (results.json's enum): shown with the run's operator
     conclusion = Counter(f"about {op.name}" if s.conclusion == "about Div" else s.conclusion for s in smoke)
     print(f"\nsmoke tests: hypotheses {', '.join(f'{n} {k}' for k, n in sorted(hypotheses.items()))}; "
