@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from divbridge import operators
+from divbridge.conform import peertable
 from divbridge.provers.counterexample import show
 from divbridge.report import mathtext
 from divbridge.report.artifacts import ArtifactText, read_artifact
@@ -263,7 +264,7 @@ def _shown(example: dict, judge: str, infix: str) -> str:
 
 def _peer_rows(peers: dict | None) -> list[PeerRow]:
     rows = []
-    infix = operators.of_obligation_name((peers or {}).get("operator", "")).vocabulary.infix   # the table's operator
+    infix = peertable.operator_of(peers or {}).vocabulary.infix
     for peer in (peers or {}).get("peers", []):
         facts = ", ".join(peer[key] for key in ("version", "precision") if key in peer)
         for fmt, entry in peer["formats"].items():
