@@ -1,4 +1,5 @@
-"""Div: C = A / B, the quotient.  Its kernels are the mirror's (`mirror.exact`, `mirror.fast`); its
+"""Div: C = A / B, the quotient.  This package is Div's description: this module the `Operator`, and beside it
+the modules of what only Div has.  Its kernels are the mirror's (`mirror.exact`, `mirror.fast`); its
 special-value rules are IEEE 754's clause 7.2 and 7.3 cases, which "IEEE 754 division" binds in every float
 format (`obligations.catalog`)."""
 
