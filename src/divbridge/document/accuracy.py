@@ -6,7 +6,7 @@ have a kind: ``propagation`` ("Error Propagation"), ``introduction``
 ("Error Introduction", with the family of its title or of the heading above it:
 ``(real)``, ``(IEEE-754 floating-point)`` / ``(float)``, ``(int)``),
 ``accuracy`` (a "Numerical Accuracy" heading), ``verification`` ("Unit
-Verification": C++ code, not read), ``types`` (a ``# **Div** (int, int)``
+Verification": C++ code, not read), ``types`` (a ``# **<Op>** (int, int)``
 heading with its ``where int is in {...}``) and ``other``.  Families and type
 lists pass down to the headings below.
 
@@ -26,15 +26,15 @@ placeholder, and read in a small vocabulary:
   not cross zero under perturbation", "For all valid indexes $i$ where ...",
   "$F$ if $X$ does not cross zero", "For integer inputs modeled without error
   symbols", "provided $G$ is a normal number";
-- "If $B[i] \\neq 0$ otherwise $C[i]$ is not defined", "Division by zero remains
-  undefined": the domain (recorded).
+- "If $B[i] \\neq 0$ otherwise $C[i]$ is not defined", "<gerund> by zero remains
+  undefined" (`document.lexicon`): the domain (recorded).
 
 Everything else is kept as `Unread` with its line: shown as "not understood",
 never guessed.  A formula that does not parse is a `Statement` with a
 ``problem``; when the LaTeX itself is malformed (unbalanced, an operator
 without its operand) the reading adds an ``ill-formed`` finding.
 
-This module reads; what the statements mean for Div, and whether they hold,
+This module reads; what the statements mean for the operator, and whether they hold,
 is `obligations.accuracy` and `checkspec.accuracy`.
 """
 
@@ -49,7 +49,7 @@ import sympy
 from divbridge import inputfile
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.document import mathexpr
+from divbridge.document import lexicon, mathexpr
 from divbridge.document.findings import Finding
 from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
 from divbridge.document.notes import heading_text, is_note
@@ -114,7 +114,7 @@ class Statement:
 @dataclass(frozen=True)
 class Definition:
     name: str                         # the symbol defined (mathexpr's spelling)
-    meaning: str                      # machine-epsilon | min-normal | max-finite | formula | result | error-sum | domain
+    meaning: str                      # machine-epsilon | min-normal | max-finite | formula | result | error-total | domain
     line: int
     text: str
     value: sympy.Expr | None = None   # a formula definition's right side
@@ -134,7 +134,7 @@ class Unread:
 class Note:
     path: str
     title: str
-    operator: str                     # the operator the note is about ("Div"), "" when it does not say
+    operator: str                     # the operator the note is about, as it names it; "" when it does not say
     sections: list[Section] = field(default_factory=list)
     statements: list[Statement] = field(default_factory=list)
     definitions: list[Definition] = field(default_factory=list)
@@ -168,7 +168,7 @@ def read_note(path: str | Path) -> Note:
 
 def parse_note(text: str, path: str = "<text>", embedded: bool = False) -> Note:
     """Read a note's text; reading never raises on bad text.  ``embedded``: the accuracy sections of a
-    larger document (a div.md that holds them), whose other sections are not the note's to report."""
+    larger document (an operator's specification that holds them), whose other sections are not the note's to report."""
     blocks = parse(text)
     headings = [b for b in blocks if b.kind == "heading"]
     title = heading_text(headings[0]) if headings else path
@@ -207,7 +207,7 @@ def _sections(blocks: list[Block], last_line: int) -> list[Section]:
             family = family or parent.family
             if not types:
                 types, types_line = parent.types, parent.types_line
-        # a top-level heading of no family ("# Signature" under "# **div** (float, float)") continues the
+        # a top-level heading of no family ("# Signature" under "# **<op>** (float, float)") continues the
         # last top-level section that has one
         top = next((s for s in reversed(sections) if s.level == 1 and s.family), None)
         if not family and top is not None and (parent is None or parent.level == 1 and not parent.family):
@@ -326,7 +326,7 @@ def _is_error_name(name: str) -> bool:
 
 
 def _classify(formula: mathexpr.Formula) -> str:
-    """statement | definition | result | error-sum | reference"""
+    """statement | definition | result | error-total | reference"""
     if not formula.is_relation:
         return "reference"
     names = {str(s) for p in formula.parts for s in p.free_symbols}
@@ -336,7 +336,7 @@ def _classify(formula: mathexpr.Formula) -> str:
         rhs = formula.parts[1]
         if error_of(name) == "total" and {str(s) for s in rhs.free_symbols} and all(
                 _is_error_name(str(s)) for s in rhs.free_symbols):
-            return "error-sum"
+            return "error-total"
         if not error_of(name):
             a, b = (sympy.Symbol(n, real=True) for n in ("A", "B"))
             return "result" if sympy.simplify(rhs - a / b) == 0 else "definition"
@@ -363,7 +363,7 @@ _BOUNDED = re.compile(r"^(?P<subject>.*?\berror\b.*?)\s+(?:is\s+)?bounded\s+by\s
                       re.I | re.S)
 _PROVIDED_NORMAL = re.compile(r"\bprovided\s+(?:that\s+)?§(\d+)§\s+is\s+a\s+normal\s+number\b", re.I)
 _DOMAIN = re.compile(r"^(?:if\s+§\d+§,?\s+otherwise\s+§\d+§\s+is\s+(?:not\s+defined|undefined)"
-                     r"|division\s+by\s+zero\s+(?:remains|is)\s+undefined\b.*)[.]?$", re.I)
+                     rf"|(?:{lexicon.alternatives(lexicon.GERUNDS)})\s+by\s+zero\s+(?:remains|is)\s+undefined\b.*)[.]?$", re.I)
 
 
 class _Reading:
@@ -502,7 +502,7 @@ class _Reading:
             if number in exclude or number in found or math.formula is None:
                 continue
             kind = _classify(math.formula)
-            if kind in ("definition", "result", "error-sum"):
+            if kind in ("definition", "result", "error-total"):
                 self.note.definitions.append(Definition(str(math.formula.parts[0]), kind if kind != "definition"
                                                         else "formula", math.line, math.text, math.formula.parts[1]))
                 found.add(number)
@@ -515,7 +515,7 @@ class _Reading:
                  text: str) -> None:
         if math.formula is not None:
             kind = _classify(math.formula)
-            if kind in ("definition", "result", "error-sum"):
+            if kind in ("definition", "result", "error-total"):
                 self.note.definitions.append(Definition(str(math.formula.parts[0]),
                                                         "formula" if kind == "definition" else kind,
                                                         math.line, math.text, math.formula.parts[1]))

@@ -1,17 +1,17 @@
 """Special-value rules of a float section written as sentences: "X over Y is Z, carrying S".
 
 A requirement such as "A zero over a finite non-zero number is a zero
-carrying the product of the signs" (or "zero times an infinity is NaN": the
-operands joined by the words of the operator's description) becomes a `CaseRule`: the class of each
+carrying the exclusive or of the signs" (the operands joined by the words of
+the operator's description: "over", "times", "plus") becomes a `CaseRule`: the class of each
 operand, the class of the result and its sign rule.  The vocabulary:
 
 - operands: ``zero``, ``a finite non-zero number``, ``a finite number``
-  (``zero included``), ``an infinity``, ``NaN``; "a NaN operand" is two
-  rules, one per operand;
+  (``zero included``), ``an infinity``, ``NaN`` (or an operand's role for
+  "number": `document.lexicon`); "a NaN operand" is two rules, one per operand;
 - results: ``NaN``, ``an infinity``, ``a zero``, optionally ``positive`` or
   ``negative``;
 - signs: any phrase the sign grammar reads (`document.signs`: "carrying the
-  product of both signs", "with the sign of the denominator", "whose sign is
+  exclusive or of both signs", "with the sign of B", "whose sign is
   that of the zero"), "positive" / "negative" before the result; "whatever the
   signs" constrains nothing.
 
@@ -24,16 +24,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from divbridge.document import signs
+from divbridge import operators
+from divbridge.document import lexicon, signs
 
-
+_ROLES = lexicon.alternatives(lexicon.ROLES)     # "a finite <role>": an operand named by its role
 # operand class -> how a sentence names it (tried in order: the longest phrases first)
 _OPERANDS = (
-    ("finite_nonzero", r"(?:an?\s+)?finite\s+non[- ]?zero\s+(?:number|value|numerator|denominator|operand)s?"),
-    ("finite", r"(?:an?\s+)?finite\s+(?:number|value|numerator|denominator|operand)s?(?:\s*\(\s*zero\s+included\s*\))?"),
-    ("zero", r"(?:an?\s+)?(?:zero|0)(?:\s+(?:numerator|denominator))?"),
-    ("inf", r"(?:an?\s+)?infinit(?:y|e\s+(?:number|value|numerator|denominator))"),
-    ("nan", r"(?:a\s+)?nan(?:\s+(?:numerator|denominator))?"),
+    ("finite_nonzero", rf"(?:an?\s+)?finite\s+non[- ]?zero\s+(?:number|value|{_ROLES}|operand)s?"),
+    ("finite", rf"(?:an?\s+)?finite\s+(?:number|value|{_ROLES}|operand)s?(?:\s*\(\s*zero\s+included\s*\))?"),
+    ("zero", rf"(?:an?\s+)?(?:zero|0)(?:\s+(?:{_ROLES}))?"),
+    ("inf", rf"(?:an?\s+)?infinit(?:y|e\s+(?:number|value|{_ROLES}))"),
+    ("nan", rf"(?:a\s+)?nan(?:\s+(?:{_ROLES}))?"),
 )
 _RESULT = re.compile(r"(?:an?\s+)?(?:(?P<fixed>positive|negative)\s+)?(?P<noun>nan|infinity|infinite|zero)\b\s*(?P<rest>.*)")
 _NOUNS = {"nan": "nan", "infinity": "inf", "infinite": "inf", "zero": "zero"}
@@ -62,17 +63,12 @@ class CaseRule:
 
     @property
     def name(self) -> str:
-        """A stable name for the rule's obligation: the IEEE 754 rule's usual name when the
-        operand classes are one of its cases, else built from the classes."""
-        return CANONICAL_NAMES.get((self.a, self.b), f"{self.a}_div_{self.b}")
+        """A stable name for the rule's obligation in the default operator's documents (`obligations.catalog`):
+        the name of that operator's own rule for the operand classes, else built from the classes alike."""
+        return CANONICAL_NAMES.get((self.a, self.b), f"{self.a}_{operators.DEFAULT.name.lower()}_{self.b}")
 
 
-CANONICAL_NAMES = {
-    ("nan", "any"): "nan_numerator", ("any", "nan"): "nan_denominator",
-    ("zero", "zero"): "zero_div_zero", ("inf", "inf"): "inf_div_inf",
-    ("finite_nonzero", "zero"): "finite_div_zero_sign", ("inf", "finite"): "inf_div_finite_sign",
-    ("finite", "inf"): "finite_div_inf_sign", ("zero", "finite_nonzero"): "zero_div_nonzero_sign",
-}
+CANONICAL_NAMES = {(rule.a, rule.b): rule.name for rule in operators.DEFAULT.rules}
 
 
 def _operand(text: str) -> str | None:
@@ -98,7 +94,7 @@ def _related(text: str) -> tuple[str, str] | None:
 
 def _pairs(pairs_text: str, join: str, nouns: tuple[str, ...]) -> list[tuple[str, str, str]] | None:
     """The (A class, B class, relation) pairs a rule's subject names: "zero over an infinity", "an infinity minus
-    the infinity of the same sign", "the sum of two infinities of opposite signs", "..., in either order"."""
+    the infinity of the same sign", "the <noun> of two infinities of opposite signs", "..., in either order"."""
     noun = "|".join(re.escape(n) for n in nouns) or r"(?!)"
     both = re.fullmatch(rf"(?:the|an?)\s+(?:{noun})\s+of\s+two\s+(?P<cls>infinities|zeros)\s+of\s+"
                         r"(?:(?P<same>the\s+same|one)|(?P<opp>opposite))\s+signs?", pairs_text)
@@ -143,7 +139,7 @@ def _operand_result(text: str, a: str, b: str) -> tuple[str, str] | None:
 def read_case_rules(text: str, sentence: str, joins: tuple[str, ...],
                     nouns: tuple[str, ...] = ()) -> list[CaseRule] | str:
     """The case rules a sentence states, ``text`` its plain lowercase words (`prose.plain`), ``joins`` the words
-    the operator's description joins two operands with ("over", "times"), ``nouns`` its result's ("sum"); [] when
+    the operator's description joins two operands with ("over", "times"), ``nouns`` its result's; [] when
     it states none in this vocabulary; a string: why a rule it states cannot be read (a sign no statement can say).
     Clauses apart by ";" are read each; the sentence is read only if every one is."""
     clauses = [c.strip() for c in text.rstrip(" .").split(";")]
@@ -207,8 +203,8 @@ def _zero_sign(m: re.Match, key: str) -> str:
 
 def read_zero_results(text: str, sentence: str, infix: str, joins: tuple[str, ...],
                       nouns: tuple[str, ...]) -> list[CaseRule]:
-    """"An exact sum of zero is +0, except that the sum of two negative zeros is -0; in particular x + (-x) is
-    +0" (IEEE 754's signs of an exact zero sum or difference in round to nearest, clause 6.3), as the rules it
+    """"An exact <noun> of zero is +0, except that the <noun> of two negative zeros is -0; in particular x + (-x)
+    is +0" (IEEE 754's signs of an exact zero result of + or - in round to nearest, clause 6.3), as the rules it
     states: zeros of one sign, zeros of opposite signs, and non-zero operands whose exact result is zero
     (``x + (-x)``, ``x - x``), each with the sign the sentence gives it; [] when it is not such a sentence."""
     if infix not in _CANCELS or not nouns:

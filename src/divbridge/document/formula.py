@@ -8,7 +8,7 @@ the grammar reads them all into one set of plain values:
 
 - a condition: `Atom` (an operand, a relation or a predicate, a literal),
   `And`, `Or`, `Not`, `Otherwise` (no earlier row applies);
-- a result: `Result` (the quotient, possibly rounded; a number; an infinity
+- a result: `Result` (A op B, possibly rounded; a number; an infinity
   or a zero with a sign rule; NaN; undefined);
 - a matrix entry: `Entry` (an exact value, or an approximate one with the
   tolerance its written digits give).
@@ -24,8 +24,14 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from divbridge import operators
+from divbridge.document import lexicon
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge.formats import parse_hexfloat
+
+# The kind of a result that is the operator applied to A and B (A op B), spelled as the default operator's
+# result noun: the default operator's evidence has always spelled it so
+OPERATION = operators.DEFAULT.vocabulary.result_nouns[0]
 
 
 @dataclass(frozen=True)
@@ -95,21 +101,21 @@ def _paren(c) -> str:
 class Result:
     """What a row says C[i] is.
 
-    kind: quotient | number | inf | nan | undefined.  sign: "" (unsigned),
-    "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the product
-    of the signs of the listed operands, as in sign(A) * sign(B) * inf).
+    kind: `OPERATION` | number | inf | nan | undefined.  sign: "" (unsigned),
+    "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the exclusive
+    or of the signs of the listed operands, as in sign(A) * sign(B) * inf).
     """
 
     kind: str
     sign: str = ""
     value: Fraction = Fraction(0)
-    rounding: str = ""        # a quotient's rounding when written: round (the format's), trunc, floor, ceil
-    infix: str = ""           # a quotient of an operator other than the default: its infix ("*": A*B)
+    rounding: str = ""        # A op B's rounding when written: round (the format's), trunc, floor, ceil
+    infix: str = ""           # the operation of an operator other than the default: its infix ("*": A*B)
 
     def __str__(self) -> str:
-        if self.kind == "quotient":
-            quotient = f"{'-' if self.sign == '-' else ''}A{self.infix or '/'}B"
-            return f"{self.rounding}({quotient})" if self.rounding else quotient
+        if self.kind == OPERATION:
+            applied = f"{'-' if self.sign == '-' else ''}A{self.infix or operators.DEFAULT.vocabulary.infix}B"
+            return f"{self.rounding}({applied})" if self.rounding else applied
         if self.sign.startswith("xor:"):
             return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{'0' if self.kind == 'number' else self.kind}"
         if self.kind == "number":
@@ -160,12 +166,12 @@ class _Stream:
         raise LatexError(f"cannot read {what}{where}", token.pos if token is not None else None)
 
 
-_A_NAMES = {"a", "numerator", "dividend", "x"}
-_B_NAMES = {"b", "denominator", "divisor", "y"}
+_A_NAMES = {"a", *lexicon.A_NAMES, "x"}
+_B_NAMES = {"b", *lexicon.B_NAMES, "y"}
 
 
 def _operand(s: _Stream) -> str | None:
-    """A[i], B_i, A, "the numerator", "the denominator": A or B; None when the stream does not start one."""
+    """A[i], B_i, A, x, "the <role>" (`document.lexicon`): A or B; None when the stream does not start one."""
     start = s.i
     s.accept("the")
     name = s.word()
@@ -176,7 +182,7 @@ def _operand(s: _Stream) -> str | None:
     s.i += 1
     if s.accept("[", "i", "]") or s.accept("(", "i", ")"):
         pass
-    elif s.peek() is not None and s.peek().kind == "sub":
+    elif s.peek() is not None and s.peek().kind == "subscript":
         s.i += 1
     return operand
 
@@ -225,7 +231,7 @@ def _value(s: _Stream) -> Literal | None:
     if word in ("int_min", "intmin", "min_int") and not sign:
         s.i += 1
         return Literal("min")
-    if word == "int" and s.peek(1) is not None and s.peek(1).kind == "sub" and not sign:
+    if word == "int" and s.peek(1) is not None and s.peek(1).kind == "subscript" and not sign:
         s.i += 2
         return Literal("min")
     if word == "int" and not sign and s.accept("int", "_", "min"):     # INT_MIN in words: "int", "_", "min"
@@ -505,7 +511,7 @@ _ROUNDING_NAMES = {"round": "round", "rnd": "round", "rn": "round", "rne": "roun
                    "truncate": "trunc", "floor": "floor", "ceil": "ceil", "fl": "round"}
 
 
-def _quotient(s: _Stream) -> bool:
+def _operation(s: _Stream) -> bool:
     """A/B, A[i]/B[i], (A)/(B), \\frac{A[i]}{B[i]}."""
     start = s.i
     token = s.peek()
@@ -549,13 +555,13 @@ def _result(s: _Stream) -> Result:
     if name in _ROUNDING_NAMES and s.word(1) == "(":
         s.i += 2
         sign = "-" if s.accept("-") else ""
-        if _quotient(s) and s.accept(")"):
-            return Result("quotient", sign, rounding=_ROUNDING_NAMES[name])
+        if _operation(s) and s.accept(")"):
+            return Result(OPERATION, sign, rounding=_ROUNDING_NAMES[name])
         s.i = mark
     for left, right, mode in (("⌊", "⌋", "floor"), ("⌈", "⌉", "ceil")):
         if s.accept(left):
-            if _quotient(s) and s.accept(right):
-                return Result("quotient", rounding=mode)
+            if _operation(s) and s.accept(right):
+                return Result(OPERATION, rounding=mode)
             s.i = mark
     signs = _signs(s)
     if signs is not None:
@@ -565,9 +571,9 @@ def _result(s: _Stream) -> Result:
             return Result("number", "xor:" + signs)
         s.i = mark
     sign = _sign(s)
-    if _quotient(s):
+    if _operation(s):
         if sign in ("", "+", "-"):
-            return Result("quotient", sign if sign == "-" else "")
+            return Result(OPERATION, sign if sign == "-" else "")
         s.fail("the result")
     if s.accept("inf") or s.accept("infinity") or s.accept("infty"):
         return Result("inf", sign)
@@ -583,7 +589,7 @@ def _result(s: _Stream) -> Result:
 
 
 def _signs(s: _Stream) -> str | None:
-    """sign(A) * sign(B) * ..., sgn(A)·sgn(B)·...: the operands whose signs multiply, sorted."""
+    """sign(A) * sign(B) * ..., sgn(A)·sgn(B)·...: the operands whose signs combine, sorted."""
     found = []
     while s.word() in ("sign", "sgn") and s.word(1) == "(":
         start = s.i
@@ -640,7 +646,7 @@ def entry_of(items, approx: bool = False, source: str = "") -> Entry:
     if s.accept("nan") and s.at_end():
         return Entry(Literal("nan"), approx)
     s.i = 0
-    value = _sum(s)
+    value = _expression(s)
     if not s.at_end():
         s.fail("the matrix entry")
     negative_zero = value == 0 and items[0].kind == "sym" and items[0].text == "-"
@@ -652,30 +658,30 @@ def entry_of(items, approx: bool = False, source: str = "") -> Entry:
     return Entry(literal, approx, tolerance(written) if approx else Fraction(0))
 
 
-def _sum(s: _Stream) -> Fraction:
-    value = _product(s)
+def _expression(s: _Stream) -> Fraction:
+    value = _term(s)
     while s.word() in ("+", "-"):
         op = s.word()
         s.i += 1
-        other = _product(s)
+        other = _term(s)
         value = value + other if op == "+" else value - other
     return value
 
 
-def _product(s: _Stream) -> Fraction:
+def _term(s: _Stream) -> Fraction:
     value = _factor(s)
     while s.word() in ("*", "/"):
         op = s.word()
         s.i += 1
         other = _factor(s)
         if op == "/" and other == 0:
-            s.fail("the matrix entry (a division by zero)")
+            s.fail("the matrix entry (a number over zero)")
         value = value * other if op == "*" else value / other
     return value
 
 
 def _factor(s: _Stream) -> Fraction:
-    """A number, a fraction or a parenthesised sum, to an integer power if one follows (`2^{-24}`,
+    """A number, a fraction or a parenthesised expression, to an integer power if one follows (`2^{-24}`,
     `1.5 \\times 10^{-7}`); a sign binds looser than the power (`-2^{7}` is -128)."""
     if s.accept("-"):
         return -_factor(s)
@@ -683,10 +689,10 @@ def _factor(s: _Stream) -> Fraction:
         return _factor(s)
     value = _base(s)
     token = s.peek()
-    if token is None or token.kind != "sup":
+    if token is None or token.kind != "superscript":
         return value
     power = _Stream(list(token.parts[0]) if token.parts else [])
-    exponent = _sum(power)
+    exponent = _expression(power)
     if not power.at_end() or exponent.denominator != 1 or abs(exponent) > _MAX_EXPONENT or (value == 0 and exponent < 0):
         s.fail("the matrix entry (a power that is not a small integer one)")
     s.i += 1
@@ -695,14 +701,14 @@ def _factor(s: _Stream) -> Fraction:
 
 def _base(s: _Stream) -> Fraction:
     if s.accept("("):
-        value = _sum(s)
+        value = _expression(s)
         if not s.accept(")"):
             s.fail("the matrix entry")
         return value
     token = s.peek()
     if token is not None and token.kind == "frac":
         num, den = _Stream(token.parts[0]), _Stream(token.parts[1])
-        top, bottom = _sum(num), _sum(den)
+        top, bottom = _expression(num), _expression(den)
         if not (num.at_end() and den.at_end()) or bottom == 0:
             s.fail("the matrix entry")
         s.i += 1

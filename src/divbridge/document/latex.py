@@ -7,7 +7,7 @@ the tokens the formula grammar (`document.formula`) reads:
 - ``word`` (letters, digits and ``_``: ``if``, ``A``, ``INT_MIN``, ``inf``),
   ``number`` (``0``, ``6.1``, ``1e-3``, a hex float ``0x1.8p-3``), ``sym`` (one symbol: ``= ≠ < > ≤ ≥
   ± ∓ + - * / ( ) [ ] , ; : | ≈ ∀ ∈ ⌊ ⌋ ⌈ ⌉ { } ! '``);
-- ``frac`` (``parts``: numerator and denominator tokens), ``sub`` and ``sup``
+- ``frac`` (``parts``: the tokens above and below the bar), ``subscript`` and ``superscript``
   (``parts``: the script's tokens), ``env`` (``text``: the environment's
   name, ``parts``: its rows, each a tuple of cells, each a tuple of tokens);
 - ``macro`` for a macro this reader gives no meaning to (the grammar then
@@ -30,6 +30,8 @@ from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexEnvir
                                     LatexMacroNode, LatexMathNode, LatexSpecialsNode, LatexWalker,
                                     LatexWalkerError, get_default_latex_context_db)
 
+from divbridge.document import lexicon
+
 
 class LatexError(ValueError):
     """A formula this reader cannot give a meaning to; ``pos``: the offset in its source, when known."""
@@ -41,7 +43,7 @@ class LatexError(ValueError):
 
 @dataclass(frozen=True)
 class Token:
-    kind: str                 # word | number | sym | frac | sub | sup | env | cell | row | macro | underscore
+    kind: str                 # word | number | sym | frac | subscript | superscript | env | cell | row | macro | underscore
     text: str
     pos: int                  # offset in the formula's source
     parts: tuple = ()
@@ -50,10 +52,10 @@ class Token:
         return render((self,))
 
 
-# macro -> the symbol or word it stands for
+# macro -> the symbol or word it stands for (an operator's own macros, \times: its infix)
 _SYMBOLS = {
     "neq": "≠", "ne": "≠", "leq": "≤", "le": "≤", "leqslant": "≤", "geq": "≥", "ge": "≥", "geqslant": "≥",
-    "lt": "<", "gt": ">", "pm": "±", "mp": "∓", "cdot": "*", "times": "*", "ast": "*", "div": "/",
+    "lt": "<", "gt": ">", "pm": "±", "mp": "∓", **lexicon.MACROS, "ast": "*",
     "approx": "≈", "simeq": "≈", "forall": "∀", "in": "∈", "lfloor": "⌊", "rfloor": "⌋", "lceil": "⌈",
     "rceil": "⌉", "vert": "|", "lvert": "|", "rvert": "|", "mid": "|", "{": "{", "}": "}",
     "%": "%", "&": "&", "#": "#", "oplus": "⊕", "to": "→", "rightarrow": "→", "Rightarrow": "⇒",
@@ -164,7 +166,7 @@ def _flatten(nodes, source: str) -> list[Token]:
             produced = []
         if pending is not None and not isinstance(node, LatexCharsNode):
             # `_{...}` / `^\macro`: the whole group or macro is the script
-            out[-1] = Token("sub" if pending.text == "_" else "sup", pending.text, pending.pos, (tuple(produced),))
+            out[-1] = Token("subscript" if pending.text == "_" else "superscript", pending.text, pending.pos, (tuple(produced),))
         else:
             out += produced
     return out
@@ -180,8 +182,8 @@ def _macro(node: LatexMacroNode, source: str) -> list[Token]:
     if name == "\\":
         return [Token("row", "\\\\", node.pos)]
     if name in ("frac", "dfrac", "tfrac") and len(args) == 2:
-        numerator, denominator = (tuple(_finish(_flatten([a], source))) for a in args)
-        return [Token("frac", "frac", node.pos, (numerator, denominator))]
+        above, below = (tuple(_finish(_flatten([a], source))) for a in args)
+        return [Token("frac", "frac", node.pos, (above, below))]
     if name in _WRAPPERS:
         return _flatten(args, source)
     if name in _SILENT:
@@ -219,7 +221,7 @@ def _environment(node: LatexEnvironmentNode, source: str) -> Token:
 
 
 def _scripts(flat: list[Token]) -> list[Token]:
-    """`_` and `^` with what follows them (a group's tokens, or one token) as ``sub`` / ``sup`` tokens."""
+    """`_` and `^` with what follows them (a group's tokens, or one token) as ``subscript`` / ``superscript`` tokens."""
     out: list[Token] = []
     i = 0
     while i < len(flat):
@@ -227,7 +229,7 @@ def _scripts(flat: list[Token]) -> list[Token]:
         if token.kind == "sym" and token.text in ("_", "^") and i + 1 < len(flat):
             nxt = flat[i + 1]
             # `x_i`: one token is the script (a group was made a script by `_flatten`)
-            out.append(Token("sub" if token.text == "_" else "sup", token.text, token.pos, ((nxt,),)))
+            out.append(Token("subscript" if token.text == "_" else "superscript", token.text, token.pos, ((nxt,),)))
             i += 2
             continue
         out.append(token)
@@ -258,9 +260,9 @@ def render(items) -> str:
     for token in items:
         if token.kind == "frac":
             out.append(f"({render(token.parts[0])})/({render(token.parts[1])})")
-        elif token.kind == "sub":
+        elif token.kind == "subscript":
             out.append("_" + render(token.parts[0]))
-        elif token.kind == "sup":
+        elif token.kind == "superscript":
             out.append("^" + render(token.parts[0]))
         elif token.kind == "env":
             rows = " \\\\ ".join(" & ".join(render(cell) for cell in row) for row in token.parts)

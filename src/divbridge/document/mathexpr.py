@@ -2,7 +2,7 @@
 
 pylatexenc's `LatexWalker` parses the LaTeX (macros and their arguments,
 groups, positions); this module turns its nodes into tokens and reads the
-arithmetic on them (precedence, absolute values, sub- and superscripts,
+arithmetic on them (precedence, absolute values, subscripts and superscripts,
 indices) into sympy.  What it reads:
 
 - ``\\frac{x}{y}``, ``/``, ``\\cdot``, ``\\times``, ``+``, ``-``, juxtaposition,
@@ -34,6 +34,7 @@ from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexGroup
                                     get_default_latex_context_db)
 from pylatexenc.macrospec import MacroSpec
 
+from divbridge.document import lexicon
 from divbridge.document.latex import MAX_NESTING, too_deep
 
 RELATIONS = {"=": "=", "<": "<", ">": ">", "leq": "<=", "le": "<=", "leqslant": "<=", "geq": ">=", "ge": ">=",
@@ -42,7 +43,7 @@ _TEXT_MACROS = {"textit", "text", "textrm", "mathrm", "mathit", "textbf", "mathb
                 "mathsf", "boldsymbol", "bm", "emph"}
 _IGNORED = {"left", "right", "bf", "it", "rm", "displaystyle", "textstyle", ",", ";", "!", ":", " ", "quad", "qquad",
             "bigl", "bigr", "Bigl", "Bigr", "big", "Big"}
-_OPERATORS = {"cdot": "*", "times": "*", "ast": "*", "div": "/", "vert": "|", "lvert": "|", "rvert": "|", "mid": "|",
+_OPERATORS = {**lexicon.MACROS, "ast": "*", "vert": "|", "lvert": "|", "rvert": "|", "mid": "|",
               "{": "(", "}": ")", "lbrace": "(", "rbrace": ")"}
 _FUNCTIONS = {"max", "min", "exp", "log", "ln", "sin", "cos", "tanh", "sinh", "cosh", "sqrt"}
 _CHARS = re.compile(r"\s+|(?P<num>\d+(?:\.\d+)?|\.\d+)|(?P<name>[A-Za-z]+)|(?P<op><=|>=|!=|[-+*/=<>|()\[\],^_'!.])")
@@ -245,7 +246,7 @@ def _shown(token: _Token) -> str:
 # -- tokens to sympy --------------------------------------------------------------
 
 class _Reader:
-    """Recursive descent over the tokens: relation > sum > product > unary > power > postfix > atom."""
+    """Recursive descent over the tokens: relation > expression > term > unary > power > postfix > atom."""
 
     def __init__(self, tokens: list[_Token], end: int):
         self.tokens, self.index, self.end = tokens, 0, end
@@ -269,7 +270,7 @@ class _Reader:
         if token.kind != "op" or token.value != value:
             raise LatexError(f"expected «{value}», found {_shown(token)}", token.pos, malformed=True)
 
-    def sub(self, tokens: list[_Token], pos: int) -> sympy.Expr:
+    def group(self, tokens: list[_Token], pos: int) -> sympy.Expr:
         """A group's tokens as a whole expression."""
         reader = _Reader(tokens, pos)
         reader.indices = self.indices
@@ -280,10 +281,10 @@ class _Reader:
         return value
 
     def expression(self) -> sympy.Expr:
-        value = self.product()
+        value = self.term()
         while self.peek("op", "+") or self.peek("op", "-"):
             sign = self.take().value
-            right = self.product()
+            right = self.term()
             value = value + right if sign == "+" else value - right
         return value
 
@@ -295,7 +296,7 @@ class _Reader:
             return True
         return token.kind == "op" and (token.value in ("(", "[") or (token.value == "|" and self.abs_depth == 0))
 
-    def product(self) -> sympy.Expr:
+    def term(self) -> sympy.Expr:
         value = self.unary()
         while True:
             if self.peek("op", "*"):
@@ -328,7 +329,7 @@ class _Reader:
     def exponent(self) -> sympy.Expr:
         token = self.take()
         if token.kind == "group":
-            return self.sub(token.value, token.pos)
+            return self.group(token.value, token.pos)
         if token.kind == "num":
             return sympy.Rational(token.value)
         if token.kind == "name" and len(token.value) == 1:
@@ -405,10 +406,10 @@ class _Reader:
         if token.kind == "num":
             return sympy.Rational(token.value)
         if token.kind == "group":
-            return self.sub(token.value, token.pos)
+            return self.group(token.value, token.pos)
         if token.kind == "frac":
-            numerator, denominator = token.value
-            return self.sub(numerator, token.pos) / self.sub(denominator, token.pos)
+            above, below = token.value
+            return self.group(above, token.pos) / self.group(below, token.pos)
         if token.kind == "func":
             exponent = None
             if self.peek("op", "^"):
@@ -418,7 +419,7 @@ class _Reader:
                 value = self.call(token.value, token.pos)
             elif self.peek("group"):
                 group = self.take()
-                value = _apply(token.value, [self.sub(group.value, group.pos)], token.pos)
+                value = _apply(token.value, [self.group(group.value, group.pos)], token.pos)
             else:
                 raise LatexError(f"{token.value} without its arguments", token.pos)
             return value ** exponent if exponent is not None else value

@@ -3,16 +3,16 @@
 A sentence, formula, table row or example of a document is read as zero or
 more of these statements, or as "not understood" (`Reading`):
 
-- `Semantics`: which division the section's "/" is: IEEE 754 rounded to
-  nearest even (``ieee754``), an integer quotient rounded toward zero
+- `Semantics`: which operation the section's A op B is: IEEE 754 rounded to
+  nearest even (``ieee754``), an integer result rounded toward zero
   (``trunc``), down (``floor``), up (``ceil``) or to nearest (``nearest``),
-  or the exact real quotient (``exact``); a float quotient rounded another way
-  than to nearest is a rounding rule that is not Div's own;
+  or the exact real result (``exact``); a float result rounded another way
+  than to nearest is a rounding rule that is not the operator's own;
 - `Case`: where a condition holds, C is a result (a case-table row, a
   definition with its domain, "the sign of ±0 is the sign of B" in the n-th
   case);
 - `CaseRule`: a special-value rule in words ("A zero over a finite non-zero
-  number is a zero carrying the product of the signs");
+  number is a zero carrying the exclusive or of the signs");
 - `SignRule`: the sign of a zero or infinite result, everywhere or where a
   condition holds;
 - `Domain`: a precondition every input satisfies; `ErrorCondition`: what the
@@ -29,8 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from divbridge import operators
+from divbridge.document import lexicon
 from divbridge.document.caserule import CaseRule
-from divbridge.document.formula import Condition, Result
+from divbridge.document.formula import OPERATION, Condition, Result
 from divbridge.operators.model import Vocabulary
 
 
@@ -44,26 +45,28 @@ class Semantics:
     vocabulary: Vocabulary = operators.DEFAULT.vocabulary   # the operator's words, for its IEEE 754 operation
 
     def __str__(self) -> str:
-        infix = self.vocabulary.infix
+        infix, noun = self.vocabulary.infix, self.vocabulary.result_nouns[0]
         return {"ieee754": f"C[i] = A[i] {_ROUNDED.get(infix, infix)} B[i]: IEEE 754 {self.vocabulary.gerund}, "
                            "rounded to nearest even",
-                "trunc": "C[i] = trunc(A[i] / B[i]): the quotient rounded toward zero",
-                "floor": "C[i] = ⌊A[i] / B[i]⌋: the quotient rounded toward -∞",
-                "ceil": "C[i] = ⌈A[i] / B[i]⌉: the quotient rounded toward +∞",
-                "nearest": "C[i] = A[i] / B[i] rounded to nearest",
-                "exact": "C[i] = A[i] / B[i], the exact quotient"}[self.rule]
+                "trunc": f"C[i] = trunc(A[i] {infix} B[i]): the {noun} rounded toward zero",
+                "floor": f"C[i] = ⌊A[i] {infix} B[i]⌋: the {noun} rounded toward -∞",
+                "ceil": f"C[i] = ⌈A[i] {infix} B[i]⌉: the {noun} rounded toward +∞",
+                "nearest": f"C[i] = A[i] {infix} B[i] rounded to nearest",
+                "exact": f"C[i] = A[i] {infix} B[i], the exact {noun}"}[self.rule]
 
 
 @dataclass(frozen=True)
 class Case:
-    condition: Condition | None       # None: everywhere the section defines Div (a definition)
+    condition: Condition | None       # None: everywhere the section defines the operator (a definition)
     result: Result
 
     def __str__(self) -> str:
         if self.condition is None:
-            if self.result.kind != "quotient":
+            if self.result.kind != OPERATION:
                 return f"C = {self.result}"
-            return f"C = {self.result} (the section's {'operation' if self.result.infix else 'division'})"
+            # the default operator's result (no infix of its own) is named by its gerund, as its evidence has it
+            what = "operation" if self.result.infix else operators.DEFAULT.vocabulary.gerund
+            return f"C = {self.result} (the section's {what})"
         return f"{self.condition} → C = {self.result}"
 
 
@@ -113,6 +116,9 @@ class Accuracy:
         return "|C - A / B| bounded as IEEE 754 rounding bounds it"
 
 
+_LOOSE = (lexicon.NODES["+"], lexicon.NODES["-"])     # the nodes that bind looser than the node of "*"
+
+
 def show(tree: tuple) -> str:
     """An integer expression or condition of `Wrap` in plain notation: ``A*B - k_1*2^n``, ``A + B > 2^(n-1) - 1``."""
     head = tree[0]
@@ -126,10 +132,10 @@ def show(tree: tuple) -> str:
         return "2^n" if tree[1] == 0 else f"2^(n{tree[1]:+d})"
     if head == "neg":
         return f"-{_operand(tree[1])}"
-    if head in ("add", "sub"):
-        right = show(tree[2]) if tree[2][0] not in ("add", "sub") else f"({show(tree[2])})"
-        return f"{show(tree[1])} {'+' if head == 'add' else '-'} {right}"
-    if head == "mul":
+    if head in _LOOSE:
+        right = show(tree[2]) if tree[2][0] not in _LOOSE else f"({show(tree[2])})"
+        return f"{show(tree[1])} {lexicon.INFIXES[head]} {right}"
+    if head == lexicon.NODES["*"]:
         return f"{_operand(tree[1])}*{_operand(tree[2])}"
     if head == "cmp":
         return f"{show(tree[2])} {tree[1]} {show(tree[3])}"
@@ -139,7 +145,7 @@ def show(tree: tuple) -> str:
 
 
 def _operand(tree: tuple) -> str:
-    return f"({show(tree)})" if tree[0] in ("add", "sub", "neg") else show(tree)
+    return f"({show(tree)})" if tree[0] in (*_LOOSE, "neg") else show(tree)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Telling an accuracy note from a Div specification, without reading either (the note's reader brings sympy).
+"""Telling an accuracy note from an operator's specification, without reading either (the note's reader brings sympy).
 
 A note is the working group's `<op>_acc.md`: its first heading is "Numerical Accuracy", "Error
 Propagation", "Error Introduction", or the template's "Note Algorithm".

@@ -4,16 +4,17 @@ A sentence arrives as tokens: its words, and its inline math parsed by
 pylatexenc (`document.latex`).  It is read in a controlled vocabulary, by
 meaning rather than by fixed wording:
 
-- the division of the section (`meaning.Semantics`): "according to IEEE 754
-  floating-point semantics", "IEEE 754 division", "correctly rounded",
-  "rounded to nearest (even)"; "the algebraic quotient ... with any
+- the operation of the section (`meaning.Semantics`): "according to IEEE 754
+  floating-point semantics", "IEEE 754 <gerund>", "correctly rounded",
+  "rounded to nearest (even)"; "the algebraic <noun> ... with any
   fractional part discarded", "truncated / rounded toward zero"; "rounded
   toward negative infinity / down", "floor"; "up", "ceiling"; "to nearest";
-  "the exact quotient";
+  "the exact <noun>" (the operator's words, and those every document is read
+  with: `document.lexicon`);
 - the sign of a zero or infinite result (`meaning.SignRule`): the subject
   (±0, ±inf, "a zero or infinite result") and the operands whose signs decide
   it: "the sign of B[i]" is B's sign alone; "the signs of A[i] and B[i]",
-  "the signs of A[i] and the zero", "the exclusive or / product of the
+  "the signs of A[i] and the zero", "the exclusive or of the
   signs", "negative if and only if exactly one of A, B has its sign bit set"
   and "according to the IEEE 754 rules" (with no operand named) are the
   exclusive or of both signs; "In the first / second / third case" ties the
@@ -21,10 +22,10 @@ meaning rather than by fixed wording:
 - a case in words (`meaning.Case`): "C[i] is NaN if A[i] and B[i] are both
   0", "If B[i] ≠ 0, otherwise C[i] is not defined"; a special-value rule
   (`document.caserule`);
-- the definition: "C[i] is the result of dividing A[i] by B[i]", "Operator
-  Div divides A by B element-wise", "C = A[i]/B[i]";
+- the definition: "C[i] is the result of <verb> A[i] and B[i]", "the
+  operator <verb> A and B element-wise", "C = A[i] op B[i]";
 - preconditions (`meaning.Domain`): "∀ i, B[i] ≠ 0", "no element of B is
-  zero", "division by zero is undefined", the smallest value of the type
+  zero", "<gerund> by zero is undefined", the smallest value of the type
   over -1 excluded; error conditions; same shape, same type; error bounds;
 - sentences that state nothing (an introduction, "has no attribute").
 
@@ -40,16 +41,19 @@ import re
 from fractions import Fraction
 
 from divbridge import operators
-from divbridge.document import caserule, signs
-from divbridge.document.formula import (And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise, Result,
-                                        condition_of, result_of)
+from divbridge.document import caserule, lexicon, signs
+from divbridge.document.formula import (OPERATION, And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise,
+                                        Result, condition_of, result_of)
 from divbridge.document.latex import Token, render, text_tokens, tokens
-from divbridge.operators.model import Vocabulary
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reading,
                                         Semantics, SignRule, not_understood, understood)
+from divbridge.operators.model import Operator, Vocabulary
 
-_OPERANDS = {"a": "A", "numerator": "A", "dividend": "A", "x": "A", "b": "B", "denominator": "B", "divisor": "B",
-             "y": "B"}
+_OPERANDS = {"a": "A", **{name: "A" for name in lexicon.A_NAMES}, "x": "A", "b": "B",
+             **{name: "B" for name in lexicon.B_NAMES}, "y": "B"}
+# the words every document names the operators, their operands and their results by (`document.lexicon`)
+_NOUNS, _GERUNDS = lexicon.alternatives(lexicon.NOUNS), lexicon.alternatives(lexicon.GERUNDS)
+_NAMES, _B_NAMES = lexicon.alternatives(lexicon.NAMES), lexicon.alternatives(lexicon.B_NAMES)
 
 
 def plain(items) -> str:
@@ -64,7 +68,7 @@ def plain(items) -> str:
             rest = items[k + 1:k + 4]
             if len(rest) == 3 and [t.text.lower() for t in rest] in (["[", "i", "]"], ["(", "i", ")"]):
                 k += 3
-            elif rest and rest[0].kind == "sub":
+            elif rest and rest[0].kind == "subscript":
                 k += 1
             text = token.text.lower()
         glued = token.kind == "sym" and token.text == "-" and 0 < k < len(items) - 1 and words and \
@@ -94,10 +98,10 @@ def plain_text(text: str) -> str:
     return plain(items)
 
 
-# -- the division of the section ------------------------------------------------------------------
+# -- the operation of the section ------------------------------------------------------------------
 
-_IEEE = re.compile(r"ieee\s*-?\s*754\s*(?:floating\s*-?\s*point\s+)?(?:semantics|arithmetic|division|quotient"
-                   r"|rules?\s+for\s+division)|correctly\s+rounded"
+_IEEE = re.compile(r"ieee\s*-?\s*754\s*(?:floating\s*-?\s*point\s+)?(?:semantics|arithmetic"
+                   rf"|{_GERUNDS}|{_NOUNS}|rules?\s+for\s+(?:{_GERUNDS}))|correctly\s+rounded"
                    r"|round(?:ed|ing)?\s+to\s+(?:the\s+)?nearest\s*(?:,\s*)?(?:ties\s+to\s+)?even"
                    r"|round(?:ed|ing)?\s+to\s+(?:the\s+)?nearest\s*,?\s*ties\s+to\s+even")
 _ROUNDINGS = (
@@ -109,12 +113,13 @@ _ROUNDINGS = (
     ("nearest", r"round\w*\s+to\s+(?:the\s+)?nearest"),
 )
 _NEGATED = re.compile(r"(?:\bnot|\bnever|\brather\s+than|\binstead\s+of|\bunlike|\bno)\s+(?:\w+\s+){0,2}$")
-_ABOUT_RESULT = re.compile(r"quotient|result|division|divides|\bc\b|output|\bdiv\b")
+_ABOUT_RESULT = re.compile(rf"{_NOUNS}|result|{_GERUNDS}|{lexicon.alternatives(lexicon.VERBS)}|\bc\b|output"
+                           rf"|\b(?:{_NAMES})\b")
 
 
-def _semantics(text: str, family: str, vocabulary: Vocabulary) -> list[Semantics]:
-    ieee = Semantics("ieee754", vocabulary)
-    text = re.sub(r"\([^()]*\)", " ", text)     # a parenthetical remark says nothing of the division
+def _semantics(text: str, family: str, op: Operator) -> list[Semantics]:
+    ieee = Semantics("ieee754", op.vocabulary)
+    text = re.sub(r"\([^()]*\)", " ", text)     # a parenthetical remark says nothing of the operation
     if family == "float" and _IEEE.search(text) and not _NEGATED.search(text[:_IEEE.search(text).start()]):
         return [ieee]
     modes = []
@@ -197,7 +202,7 @@ def _sign_rule(text: str) -> SignRule | None | str:
 
 # -- the whole sentence -------------------------------------------------------------------------------
 
-# sentences that state nothing of Div's values, by what they are (the reason `read` gives)
+# sentences that state nothing of the operator's values, by what they are (the reason `read` gives)
 _NO_CLAIMS = tuple((why, re.compile(pattern)) for why, pattern in (
     ("an introduction of what follows",
      r"^(?:the\s+)?(?:mathematical\s+)?definition\s+of\s+the\s+operator\s+is\s+given"
@@ -205,11 +210,12 @@ _NO_CLAIMS = tuple((why, re.compile(pattern)) for why, pattern in (
      r"|^for\s+(?:an?\s+[\w-]+\s+tensor\s+and\s+)?(?:any|every|all|each)\s+(?:valid\s+)?(?:tensor\s+)?ind(?:ex|ices)\s+\w*\s*[:,]?$"
      r"|^the\s+effect\s+of\s+the\s+operator|^result\s+c\s+will\s+be|^see\s+(?:the\s+)?why3"),
     ("a label", r"^(?:an?\s+)?(?:worked\s+)?example\s*(?:\d+\s*)?(?:,[^.]*)?:?$|^where\s*:?$|^none$"
-                r"|^(?:the\s+)?(?:numerator|denominator|dividend|divisor|result|output|quotients?)(?:\s+of\s+the\s+division)?$"
+                rf"|^(?:the\s+)?(?:{lexicon.alternatives((*lexicon.A_NAMES, *lexicon.B_NAMES))}|result|output|(?:{_NOUNS})s?)"
+                rf"(?:\s+of\s+the\s+(?:{_GERUNDS}))?$"
                 r"|^restriction\s*\|?\s*statement|^definition\s+of\s+operator"),
     ("the naming of an operand or a type",
      r"^[abcy]\s*:|^(?:a|b)\s+and\s+(?:a|b)\s+are\s+tensors\s+holding|^where\s+\w+\s+(?:is\s+in|is\s+one\s+of|belongs\s+to|∈)"),
-    ("the signature", r"\b\w\s*=\s*div\s*\(\s*a\s*,\s*b\s*\)$"),
+    ("the signature", rf"\b\w\s*=\s*(?:{_NAMES})\s*\(\s*a\s*,\s*b\s*\)$"),
     ("no attribute or restriction to state", r"has\s+no\s+attributes?|general\s+restrictions|no\s+specific\s+restrictions"
                                             r"|restrictions?\s+(?:apply|hold|are\s+applicable)"),
     ("where the text comes from", r"based\s+on\s+onnx|written\s+after\s+the\s+onnx"),
@@ -233,10 +239,11 @@ _TYPE = re.compile(rf"\b{_SAME}\s+(?:element\s+|data\s*)?(?:types?|datatypes?)\b
                    rf"|\btypes\s+of\s+[^.;]*?\s+(?:are|must\s+be|shall\s+be)\s+(?:equal|identical|{_SAME})\b")
 _ACCURACY = re.compile(r"rounding\s+error|accuracy|relative\s+error|error\s+bound|\bulps?\b")
 _B_NONZERO = re.compile(r"no\s+element\s+of\s+(?:the\s+)?(?:tensor\s+)?b\s+(?:is|may\s+be|can\s+be|shall\s+be)\s+(?:zero|0)"
-                        r"|(?:b|denominator|divisor)\s+(?:must|shall|may|can)\s*not\s+(?:be|contain|hold)\s+(?:zero|0|any\s+zero)|every\s+element\s+of\s+b\s+is\s+non\s*-?\s*zero"
-                        r"|b\s+holds\s+no\s+zero|(?:b|denominator|divisor)\s+(?:is|must\s+be|shall\s+be)\s+non\s*-?\s*zero")
-_B_ZERO = re.compile(r"division\s+by\s+(?:0|zero)|zero\s+(?:divisor|denominator)|null\s+(?:divisor|denominator)"
-                     r"|(?:divisor|denominator)\s+(?:is|equals?)\s+(?:0|zero|null)|b\s*(?:=|is|equals)\s*(?:0|zero)\b")
+                        rf"|(?:b|{_B_NAMES})\s+(?:must|shall|may|can)\s*not\s+(?:be|contain|hold)\s+(?:zero|0|any\s+zero)"
+                        r"|every\s+element\s+of\s+b\s+is\s+non\s*-?\s*zero"
+                        rf"|b\s+holds\s+no\s+zero|(?:b|{_B_NAMES})\s+(?:is|must\s+be|shall\s+be)\s+non\s*-?\s*zero")
+_B_ZERO = re.compile(rf"(?:{_GERUNDS})\s+by\s+(?:0|zero)|zero\s+(?:{_B_NAMES})|null\s+(?:{_B_NAMES})"
+                     rf"|(?:{_B_NAMES})\s+(?:is|equals?)\s+(?:0|zero|null)|b\s*(?:=|is|equals)\s*(?:0|zero)\b")
 _EXCLUDES = re.compile(r"\b(?:not\s+(?:allowed|valid|permitted|supported)|forbidden|excluded|invalid|undefined|not\s+defined"
                        r"|except\s+(?:when|if|for|where)|excepted|ruled\s+out|not\s+occur"
                        r"|unspecified|must\s+not|shall\s+not|cannot|precondition|prevented)\b")
@@ -245,15 +252,14 @@ _SMALLEST = re.compile(r"\b(?:smallest|minimum|minimal|lowest|most\s+negative|le
                        r"|-\s*2\s*\^\s*\{?\s*\(?\s*[nwb]\s*-\s*1")
 _LARGEST = re.compile(r"\b(?:largest|greatest|maximum|maximal|highest|biggest)\b|\bint\s*_?\s*max\b")
 _MINUS_ONE = re.compile(r"(?:=|equal\s+to|equals|is|by|and|over|with|/|,)\s*-\s*1\b|minus\s+one")
-_DIVISION = re.compile(r"\bquotients?\b|\bdivid(?:e|es|ed|ing)\b|\bdivision\b|\bresult\s+of\s+the\s+division")
 _NOT_A_DEFINITION = re.compile(r"\b(?:if|when|whenever|unless|except|not|never|undefined|zero|null|nan|inf|infinity|"
                                r"infinite|sign|error|may|might|could|example|examples|shape|type|types)\b")
 
 
-def _defines_quotient(items: list[Token], line: str, words: re.Pattern) -> bool:
-    """A sentence that says C holds the quotients of A by B, however worded: a division word, both operands,
+def _defines_result(items: list[Token], line: str, named_by: re.Pattern) -> bool:
+    """A sentence that says C holds A op B, however worded: a word of the operator (``named_by``), both operands,
     no condition, negation or special value (those are other statements)."""
-    if not words.search(line) or _NOT_A_DEFINITION.search(line):
+    if not named_by.search(line) or _NOT_A_DEFINITION.search(line):
         return False
     named = set()
     for k, token in enumerate(items):
@@ -265,36 +271,39 @@ def _defines_quotient(items: list[Token], line: str, words: re.Pattern) -> bool:
     return named == {"A", "B"}
 
 
-_CASE_SENTENCE = re.compile(r"^(?P<subject>[^,]*?\b(?:output|result|c|quotient)\b[^,]*?)\s+(?:is|equals|will\s+be)\s+"
+_CASE_SENTENCE = re.compile(rf"^(?P<subject>[^,]*?\b(?:output|result|c|{_NOUNS})\b[^,]*?)\s+(?:is|equals|will\s+be)\s+"
                             r"(?P<result>.+?)\s+(?:if|when|whenever)\s+")
 
 
-def _definition_words(vocabulary: Vocabulary) -> re.Pattern:
-    """How a sentence names the operator's result: the registry's default operator's words as its documents
-    write them (`_DIVISION`), or another operator's nouns, verbs and gerund from its description."""
-    if vocabulary is operators.DEFAULT.vocabulary:
-        return _DIVISION
-    words = (*vocabulary.result_nouns, *vocabulary.verbs, vocabulary.gerund)
-    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")s?\b")
+def _definition_words(op: Operator) -> re.Pattern:
+    """How a sentence names the operator's result: its result nouns, verbs and gerund (or their plurals); by the
+    forms of its verb its description lists (`Wording.verb_forms`) instead of its verbs when it lists them."""
+    vocabulary = op.vocabulary
+    if op.wording.verb_forms:
+        return re.compile(rf"\b(?:{lexicon.alternatives(vocabulary.result_nouns)})s?\b|\b(?:{op.wording.verb_forms})\b"
+                          rf"|\b(?:{re.escape(vocabulary.gerund)})\b")
+    named_by = (*vocabulary.result_nouns, *vocabulary.verbs, vocabulary.gerund)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in named_by) + r")s?\b")
 
 
-def _other_operation(line: str, vocabulary: Vocabulary) -> str:
-    """Another operator's verb or result noun in a sentence defining the section's result ("divides" in a
-    page of Add's, left from the page it was copied from), or ""."""
-    own = {*vocabulary.verbs, *vocabulary.result_nouns}
-    for op in operators.OPERATORS.values():
-        words = [w for w in (*op.vocabulary.verbs, *op.vocabulary.result_nouns) if w not in own]
-        found = re.search(r"\b(?:" + "|".join(map(re.escape, words)) + r")s?\b", line) if words else None
+def _other_operation(line: str, op: Operator) -> str:
+    """Another operator's verb or result noun in a sentence defining the section's result (another operator's
+    verb in a page written from that operator's page), or ""."""
+    own = {*op.vocabulary.verbs, *op.vocabulary.result_nouns}
+    for other in operators.OPERATORS.values():
+        theirs = [w for w in (*other.vocabulary.verbs, *other.vocabulary.result_nouns) if w not in own]
+        found = re.search(r"\b(?:" + "|".join(map(re.escape, theirs)) + r")s?\b", line) if theirs else None
         if found:
-            return f"«{found.group(0)}»: {op.name}'s"
+            return f"«{found.group(0)}»: {other.name}'s"
     return ""
 
 
-def read(items, text: str, family: str, output: str = "C", vocabulary: Vocabulary | None = None) -> Reading:
+def read(items, text: str, family: str, output: str = "C", op: Operator | None = None) -> Reading:
     """A sentence: its tokens (with ``output`` the name of the result, C or Y), its text, its section's family;
-    ``vocabulary``: the words of the document's operator (by default, the registry's default operator's): how
-    a special-value rule joins two operands (`caserule`), how the definition names the result."""
-    vocabulary = vocabulary or operators.DEFAULT.vocabulary
+    ``op``: the document's operator (by default, the registry's default operator), whose words say how a
+    special-value rule joins two operands (`caserule`), how the definition names the result."""
+    op = op or operators.DEFAULT
+    vocabulary = op.vocabulary
     items = _without_label(list(items))
     line = plain(items)
     if output.lower() != "c":
@@ -321,7 +330,7 @@ def read(items, text: str, family: str, output: str = "C", vocabulary: Vocabular
     elif isinstance(sign, str):
         reasons.append(f"a sign rule that {sign}")
     if not rules:
-        statements += _semantics(line, family, vocabulary)
+        statements += _semantics(line, family, op)
     case = _case(items, line)
     if isinstance(case, str):
         reasons.append(case)
@@ -337,11 +346,11 @@ def read(items, text: str, family: str, output: str = "C", vocabulary: Vocabular
     if family == "float" and _ACCURACY.search(line) and not statements:
         statements.append(Accuracy())
     if not any(isinstance(s, (Case, Domain, ErrorCondition, Constraint, SignRule, caserule.CaseRule))
-               for s in statements) and _defines_quotient(items, line, _definition_words(vocabulary)):
-        statements.append(Case(None, _result(vocabulary)))
+               for s in statements) and _defines_result(items, line, _definition_words(op)):
+        statements.append(Case(None, _result(op)))
     defines = any(isinstance(s, Semantics) or (isinstance(s, Case) and s.condition is None) for s in statements)
-    other = _other_operation(line, vocabulary) if defines else ""
-    if other:   # "Operator ADD divides A by B" over A[i] + B[i]: which operation do the words define?
+    other = _other_operation(line, op) if defines else ""
+    if other:   # another operator's verb over the section's A[i] op B[i]: which operation do the words define?
         return not_understood(f"it names another operation ({other}) than the section's {vocabulary.gerund}")
     if statements:
         return Reading(tuple(dict.fromkeys(statements)))
@@ -363,7 +372,7 @@ def _case(items: list[Token], line: str):
         condition = _condition_in(items, m.group("cond"))
         if condition is None:
             return "a domain whose condition cannot be read"
-        return [Case(condition, Result("quotient")), Case(Otherwise(), Result("undefined"))]
+        return [Case(condition, Result(OPERATION)), Case(Otherwise(), Result("undefined"))]
     m = _CASE_SENTENCE.match(line)
     if not m:
         return None
@@ -412,7 +421,7 @@ def _domain(items: list[Token], line: str) -> list:
     if _SMALLEST.search(line) and _MINUS_ONE.search(line) and _EXCLUDES.search(line):
         found.append(Domain(Or((Atom("A", "≠", Literal("min")), Atom("B", "≠", Literal("number", Fraction(-1)))))))
     elif _LARGEST.search(line) and _MINUS_ONE.search(line) and _EXCLUDES.search(line):
-        # the wrong bound excluded (its quotient fits): read as written, so that check-spec can say so at this line
+        # the wrong bound excluded (its result fits): read as written, so that check-spec can say so at this line
         found.append(Domain(Or((Atom("A", "≠", Literal("max")), Atom("B", "≠", Literal("number", Fraction(-1)))))))
     return found
 
@@ -437,10 +446,10 @@ def _error_condition(line: str) -> list:
     return []
 
 
-def _result(vocabulary: Vocabulary) -> Result:
-    """The operator applied to A and B, as the definition's result (the default operator's: the quotient)."""
-    return Result("quotient") if vocabulary is operators.DEFAULT.vocabulary else \
-        Result("quotient", infix=vocabulary.infix)
+def _result(op: Operator) -> Result:
+    """The operator applied to A and B, as the definition's result (the default operator's has no infix of its
+    own: `formula.Result`)."""
+    return Result(OPERATION) if op is operators.DEFAULT else Result(OPERATION, infix=op.vocabulary.infix)
 
 
 def _applied(vocabulary: Vocabulary, rhs: str) -> bool:
@@ -454,18 +463,18 @@ def _applied(vocabulary: Vocabulary, rhs: str) -> bool:
     return any(rhs == f"a {s} b" for s in symbols if s)
 
 
-def read_formula(items, output: str = "C", vocabulary: Vocabulary | None = None) -> Reading:
-    """A display formula that is neither a case table nor a matrix: `C[i] = A[i] / B[i]` (or the operator's
-    own symbol: `A[i] \\times B[i]`), a signature `C = \\textbf{Div}(A, B)`, or something else (not understood)."""
-    vocabulary = vocabulary or operators.DEFAULT.vocabulary
+def read_formula(items, output: str = "C", op: Operator | None = None) -> Reading:
+    """A display formula that is neither a case table nor a matrix: `C[i] = A[i] op B[i]` in the operator's
+    own symbol (`A[i] \\times B[i]`), a signature `C = \\textbf{Name}(A, B)`, or something else (not understood)."""
+    op = op or operators.DEFAULT
     items = list(items)
     line = plain(items)
     if output.lower() != "c":
         line = re.sub(rf"\b{output.lower()}\b", "c", line)
     m = re.fullmatch(r"c\s*=\s*(?P<rhs>.+?)\s*[.,]?", line)
-    if m and vocabulary is not operators.DEFAULT.vocabulary and _applied(vocabulary, m["rhs"]):
-        return understood(Case(None, _result(vocabulary)))
-    if re.fullmatch(r"\w\s*=\s*div\s*\(\s*a\s*,\s*b\s*\)", line):
+    if m and op is not operators.DEFAULT and _applied(op.vocabulary, m["rhs"]):
+        return understood(Case(None, _result(op)))
+    if re.fullmatch(rf"\w\s*=\s*(?:{_NAMES})\s*\(\s*a\s*,\s*b\s*\)", line):
         return Reading((NoClaim("the signature"),), "signature")
     if m:
         equals = [k for k, t in enumerate(items) if t.kind == "sym" and t.text == "="]
@@ -473,7 +482,7 @@ def read_formula(items, output: str = "C", vocabulary: Vocabulary | None = None)
             result = result_of(items[equals[0] + 1:])
         except LatexError:
             return not_understood("an equation divbridge does not read")
-        if result.kind == "quotient":
+        if result.kind == OPERATION:
             return understood(Case(None, result))
     forall = _domain(items, line)
     if forall:
@@ -482,9 +491,9 @@ def read_formula(items, output: str = "C", vocabulary: Vocabulary | None = None)
 
 
 def definition_of(reading: Reading) -> Result | None:
-    """The quotient a single-equation definition gives (`C[i] = A[i] / B[i]`, or in words), if it is one."""
+    """The result a single-equation definition gives (`C[i] = A[i] op B[i]`, or in words), if it is one."""
     for statement in reading.statements:
-        if isinstance(statement, Case) and statement.condition is None and statement.result.kind == "quotient":
+        if isinstance(statement, Case) and statement.condition is None and statement.result.kind == OPERATION:
             return statement.result
     return None
 
@@ -492,7 +501,7 @@ def definition_of(reading: Reading) -> Result | None:
 def domain_of_definition(reading: Reading) -> Condition | None:
     """"If B[i] ≠ 0, otherwise C[i] is not defined": the condition under which the definition applies."""
     cases = [s for s in reading.statements if isinstance(s, Case)]
-    if len(cases) == 2 and cases[0].result.kind == "quotient" and cases[1].result.kind == "undefined" and \
+    if len(cases) == 2 and cases[0].result.kind == OPERATION and cases[1].result.kind == "undefined" and \
             isinstance(cases[1].condition, Otherwise):
         return cases[0].condition
     return None

@@ -8,7 +8,7 @@ mixed) and its types.  Inside, every part is kept with its line and column:
 - requirement tags (`TagUse`): a ``<span>[TAG]</span>`` block running to
   its ``[END]`` (``[info]`` ... ``[/info]`` and other spans that are not
   tags open and close informative blocks), a constraint bullet
-  `` - `[TAG]` Title`` with its sub-bullets, ``[TAG]`` in a heading (for the
+  `` - `[TAG]` Title`` with its nested bullets, ``[TAG]`` in a heading (for the
   block below it), at the end of a bullet or in a table's first cell; a tag
   restated with "see constraint" is a reference, not a second definition;
 - sentences, formulas, case-table rows and worked examples (`Part`), each
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
-from divbridge.document import meaning, prose, wraparound
+from divbridge.document import lexicon, meaning, prose, wraparound
 from divbridge.document.findings import Finding
 from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, result_of,
                                         tolerance)
@@ -60,7 +60,7 @@ class Section:
 
 @dataclass(frozen=True)
 class TagUse:
-    tag: str                          # R1, C1, E_DIV_FLOAT_FUNC_0010 (no brackets)
+    tag: str                          # R1, C1, E_<OP>_FLOAT_FUNC_0010 (no brackets)
     style: str                        # requirement | constraint (the older "(C1)" numbering)
     line: int
     text: str                         # the requirement's text (its title and statement), without the tag
@@ -187,7 +187,7 @@ class SpecDocument:
 
     def unread(self) -> list[Unread]:
         """What the document states and divbridge does not read: each part not understood inside a
-        requirement's text or a section of Div's types, with its line, column and tag (never dropped; the text
+        requirement's text or a section of the operator's types, with its line, column and tag (never dropped; the text
         of a tag the document itself calls informal claims nothing formal)."""
         families = {s.title for s in self.sections if s.family in ("real", "float", "int")}
         return [Unread(p.line, p.column, p.text, p.reading.why or "not understood", p.tag) for p in self.parts
@@ -265,7 +265,7 @@ _NOT_NAMED = object()   # no heading names an operator (`SpecDocument._heading_o
 def operator_of(doc: SpecDocument) -> Operator | None:
     """The operator the document specifies: the first of the registry's (in its order) that a heading (or the
     first line, for pages without Markdown headings) names, else the one its first requirement tag belongs
-    to (``E_MUL_...``); None when nothing names one."""
+    to (``E_<OP>_...``: `operators.by_tag`); None when nothing names one."""
     if doc._heading_operator is None:   # the lines never change: one scan of them, not one per sentence
         first = next((line for line in doc.lines if line.strip()), "")
         headings = [_heading_text(line) for line in doc.lines if re.match(r"#{1,6}\s", line)] + [first]
@@ -276,8 +276,8 @@ def operator_of(doc: SpecDocument) -> Operator | None:
 
 
 def accuracy_notes(doc: SpecDocument) -> list:
-    """The accuracy notes (`document.accuracy.Note`) a Div document carries: its own "Numerical Accuracy"
-    sections (older versions hold them), and the notes it links to (`div_acc.md` beside it)."""
+    """The accuracy notes (`document.accuracy.Note`) a document carries: its own "Numerical Accuracy"
+    sections (older versions hold them), and the notes it links to (`<op>_acc.md` beside it)."""
     here = Path(doc.path).parent
     linked = list(dict.fromkeys((here / target.split("#")[0]).resolve() for _, target in doc.links
                                 if "://" not in target and target.split("#")[0].endswith(".md")))
@@ -371,7 +371,7 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
     top = [(_plain(b), b.line) for b in blocks if b.kind == "heading" and b.level == 1]
     named = operators.named_in([title for title, _ in top])
     pattern = re.compile(named.vocabulary.heading if named else r"(?!)", re.I)
-    for title, line in top:   # "# **Div** (real, real)" in Add's page: a section of Add's, misnamed
+    for title, line in top:   # another operator's heading left in the page: a section of the page's operator, misnamed
         other = operators.named_in([title]) if named and _SIGNATURE.search(title) else None
         if other is not None and not pattern.search(title):
             doc.findings.append(Finding("ambiguous", line, f"the heading names {other.name}, but the document's "
@@ -435,7 +435,7 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
 
 # -- tags ---------------------------------------------------------------------------------------------
 
-# a tag of any name: letters, digits and underscores ending in a number ([R1], [E_DIV_FLOAT_CONSTR_A_0020])
+# a tag of any name: letters, digits and underscores ending in a number ([R1], [E_<OP>_FLOAT_CONSTR_A_0020])
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\d")
 WELL_FORMED = re.compile(r"[A-Z][A-Z0-9_]*\d")
 _BRACKETED = re.compile(r"(?<![\w\\])\[([A-Za-z][A-Za-z0-9_ ]*?\d+)\](?!\()|(?<![\w\\])\((C\s*\d+)\)")
@@ -720,13 +720,13 @@ class _Walk:
                                        owner.tag if owner else "",
                                        meaning.understood(meaning.NoClaim("states a worked example, checked as one"))))
             return
-        vocabulary = self.vocabulary()
-        reading = prose.read(sentence.tokens, sentence.text, section.family, self.output, vocabulary)
+        op = self.operator()
+        reading = prose.read(sentence.tokens, sentence.text, section.family, self.output, op)
         bare = sentence.text.strip(" .,;:")
         if bare.startswith("$") and bare.endswith("$") and not reading.understood:   # a formula on its own
-            reading = prose.read_formula(sentence.tokens, self.output, vocabulary)
+            reading = prose.read_formula(sentence.tokens, self.output, op)
         if section.family == "int" and not reading.understood:   # the WG's k.2^n wrap-around in words
-            reading = wraparound.sentence(sentence.tokens, sentence.text, vocabulary) or reading
+            reading = wraparound.sentence(sentence.tokens, sentence.text, op) or reading
         if title and not reading.understood:
             reading = meaning.understood(meaning.NoClaim("the requirement's title"))
         unbalanced = next((u for f in sentence.formulas if (u := _unbalanced(f)) is not None), None) \
@@ -743,7 +743,7 @@ class _Walk:
         definition = prose.definition_of(reading)
         if definition is not None:
             self.doc.definitions.append(Definition(section.title, sentence.line, definition, sentence.text))
-        if bare.startswith("$") and len(sentence.formulas) == 1:   # `$Y = \text{Add}(A, B)$` names the result
+        if bare.startswith("$") and len(sentence.formulas) == 1:   # `$Y = \text{Name}(A, B)$` names the result
             named = _signature_name(sentence.formulas[0])
             if named:
                 self.output, self.signed = named, True
@@ -826,10 +826,10 @@ class _Walk:
                                              column=column))
             self.add_part("formula", line, column, render(items), meaning.not_understood("a matrix of no operand"))
             return
-        vocabulary = self.vocabulary()
-        reading = prose.read_formula(head, self.output, vocabulary)
+        op = self.operator()
+        reading = prose.read_formula(head, self.output, op)
         definition = prose.definition_of(reading)
-        named = prose.read_formula(head, name, vocabulary) if name not in ("", "A", "B", self.output) else None
+        named = prose.read_formula(head, name, op) if name not in ("", "A", "B", self.output) else None
         if named is not None and (definition is not None or prose.definition_of(named) is not None):
             if self.signed:   # `Y[i] = A[i] + B[i]` where the signature names the result C (a `C[i] = ...` where
                 # it names Y is read as the result, as before)
@@ -847,8 +847,8 @@ class _Walk:
             self.output, self.signed = name or self.output, True
 
     def labelled_operation(self, items: list[Token], line: int, column: int) -> None:
-        """`Y = A + B = [...]` in a page of Sub (its examples copied from Add's): the label names another
-        operator's operation; the entries are checked as the document's operator's."""
+        """`Y = A op B = [...]` with another operator's symbol (an example copied from that operator's page): the
+        label names another operator's operation; the entries are checked as the document's operator's."""
         label = [(t.kind, t.text) for t in items[2:6]]
         if len(label) < 4 or label[0] != ("word", "A") or label[2] != ("word", "B") or label[3] != ("sym", "="):
             return
@@ -952,10 +952,10 @@ class _Walk:
 
     def wraps(self, line: int) -> bool:
         """Whether the line is in an integer section of an operator that wraps around."""
-        return self.section(line).family == "int" and wraparound.exact(self.vocabulary()) is not None
+        return self.section(line).family == "int" and wraparound.exact(self.operator()) is not None
 
-    def vocabulary(self):
-        return (operator_of(self.doc) or operators.DEFAULT).vocabulary
+    def operator(self) -> Operator:
+        return operator_of(self.doc) or operators.DEFAULT
 
     def pipe_row(self, block: Block, columns: tuple[int, int]) -> None:
         """A row of a Markdown table whose header names a condition and a result: a case of the table its header
@@ -988,7 +988,8 @@ class _Walk:
 
 
 _CONDITION_HEADER = re.compile(r"^(?:conditions?|cases?|when|if|inputs?|operands?|where)$", re.I)
-_RESULT_HEADER = re.compile(r"^(?:results?|c|c\s*\[\s*i\s*\]|c_i|outputs?|values?|quotients?|y|a\s*/\s*b)$", re.I)
+_RESULT_HEADER = re.compile(rf"^(?:results?|c|c\s*\[\s*i\s*\]|c_i|outputs?|values?|(?:{lexicon.alternatives(lexicon.NOUNS)})s?|y"
+                            r"|a\s*/\s*b)$", re.I)
 
 
 def _cells(block: Block) -> list[list[Inline]]:
@@ -1068,7 +1069,7 @@ def _assigned_name(items: list[Token]) -> str:
         rest = items[1:]
         if len(rest) >= 3 and rest[0].text == "[" and rest[2].text == "]":
             rest = rest[3:]
-        elif rest and rest[0].kind == "sub":
+        elif rest and rest[0].kind == "subscript":
             rest = rest[1:]
         if rest and rest[0].kind == "sym" and rest[0].text in ("=", "≈"):
             return items[0].text
@@ -1076,7 +1077,7 @@ def _assigned_name(items: list[Token]) -> str:
 
 
 def _signature_name(items: tuple[Token, ...]) -> str:
-    """`Y = \\text{Add}(A, B)`: the name a signature gives the result, or ""."""
+    """`Y = \\text{Name}(A, B)`: the name a signature gives the result, or ""."""
     texts = [t.text for t in items]
     if len(texts) == 8 and texts[1] == "=" and texts[3:] == ["(", "A", ",", "B", ")"] and \
             _assigned_name(list(items)) not in ("", "A", "B"):

@@ -1,23 +1,23 @@
-"""What a phrase says the sign of a zero or infinite quotient is: a small grammar whose parts combine.
+"""What a phrase says the sign of a zero or infinite result is: a small grammar whose parts combine.
 
-A sign phrase ("the product of both signs", "that of the numerator", "the
+A sign phrase ("the xor of both signs", "that of the first operand", "the
 same sign as B", "positive", "the exclusive or of the signs of A and the
-zero", "negative", "whose sign is the sign of the divisor") is parsed by a
+zero", "negative", "whose sign is the sign of B") is parsed by a
 Lark grammar (an Earley parser: the phrasings are ambiguous where "a" is an
 operand or an article) into a `Sign`:
 
 - whose signs it combines: the operands A and B under any of their names
-  (A, the numerator, the dividend, x; B, the denominator, the divisor, y),
+  (A, x, B, y and the names the registry's descriptions give them: `document.lexicon`),
   "both" / "the operands" / "their", and, inside a special-value case, "the
   zero" (Z) and "the infinity" (I): the operand of that class, named by the
   case (`Sign.resolved`);
-- how: a product, exclusive or or "the signs of ..." (the exclusive or of
-  the sign bits), a single sign ("the sign of", "that of", "the same as"),
+- how: the signs combined (the exclusive or of the sign bits, however it is
+  said, "the signs of ..." included), a single sign ("the sign of", "that of", "the same as"),
   its opposite ("the opposite of", "minus"), or a fixed sign ("positive",
   "negative", "+", "-").
 
 The grammar reads a phrase whole, in any order its parts come ("the
-signs' product", "B's sign", "the sign of A and B multiplied"); a phrase it
+signs' xor", "B's sign", "the sign of A and B combined"); a phrase it
 does not parse is not a sign phrase, never guessed at.
 """
 
@@ -30,7 +30,9 @@ from dataclasses import dataclass
 from lark import Lark, Transformer
 from lark.exceptions import LarkError
 
-GRAMMAR = r"""
+from divbridge.document import lexicon
+
+_GRAMMAR = r"""
 start: lead? sign
 
 lead: LEADWORD+ ("the" | ARTICLE)? signword? verb?
@@ -44,15 +46,15 @@ verb: "is" | "are" | "equal" "to" | "equals" | "being" | "set" "to" | "follows" 
 DECIDED: "determined" | "given" | "defined" | "computed" | "obtained" | "derived" | "deduced" | "taken" | "inferred"
        | "decided" | "set" 
 
-?sign: fixed | product | single | same | opposite
+?sign: fixed | combined | single | same | opposite
 
 fixed: ARTICLE? POSITIVE signword? -> positive
      | ARTICLE? NEGATIVE signword? -> negative
      | "+" -> positive
      | "-" -> negative
 
-product: "the"? COMBINE "of" signs
-       | signs ("multiplied" | "xored" | "combined" | "product" | "exclusive" "or")
+combined: "the"? COMBINE "of" signs
+       | signs ({participles}"xored" | "combined" | {nouns}"exclusive" "or")
        | signs
        | "the"? operands "'s"? signword? COMBINE
        | "the"? COMBINE "of" operands
@@ -67,9 +69,9 @@ single: "the"? SIGN "of" operand
       | "that" "of" operand
 same: "the"? "same" SIGN? ("as" | "that") (single | operand)
     | ("equal" "to" | "identical" "to") (single | operand)
-opposite: "the"? ("opposite" | "inverse" | "reverse") SIGN? ("of" | "to" | "as") (single | product | operand)
-        | ("minus" | "-") (single | product)
-        | "opposite" "to" (single | product | operand)
+opposite: "the"? ("opposite" | "inverse" | "reverse") SIGN? ("of" | "to" | "as") (single | combined | operand)
+        | ("minus" | "-") (single | combined)
+        | "opposite" "to" (single | combined | operand)
 
 operands: operand (("and" | "," | "and" "of" | "," "and") operand)+
         | "both" "operands" | "the"? "operands" | "the"? "inputs" | "both" "inputs" | "the" "two" "operands"
@@ -83,16 +85,28 @@ POSITIVE: "positive" | "plus"
 NEGATIVE: "negative"
 SIGN: "sign" | "sign bit"
 SIGNS: "signs" | "sign bits"
-COMBINE: "product" | "xor" | "exclusive or" | "exclusive-or" | "exclusive disjunction"
-OPERAND: "numerator" | "dividend" | "denominator" | "divisor" | "b" | "x" | "y" | "zero" | "infinity"
+COMBINE: {nouns}"xor" | "exclusive or" | "exclusive-or" | "exclusive disjunction"
+OPERAND: {operands}"b" | "x" | "y" | "zero" | "infinity"
        | "zero operand" | "infinite operand"
 
 %import common.WS
 %ignore WS
 """
 
-_NAMES = {"a": "A", "an": "A", "numerator": "A", "dividend": "A", "x": "A", "b": "B", "denominator": "B",
-          "divisor": "B", "y": "B", "zero": "Z", "zero operand": "Z", "infinity": "I", "infinite operand": "I"}
+
+def _strings(names) -> str:
+    """Names as a grammar's first alternatives: ``"b" | "x" | `` before the others."""
+    return "".join(f'"{name}" | ' for name in names)
+
+
+# the operands' names of the registry's descriptions (A's first); the signs combined as the operator of
+# infix "*" combines numbers: "the <noun> of the signs", "the signs <participle>" (`lexicon.TIMES_NOUNS`)
+GRAMMAR = _GRAMMAR.replace("{operands}", _strings((*lexicon.A_NAMES, *lexicon.B_NAMES))) \
+    .replace("{nouns}", _strings(lexicon.TIMES_NOUNS)).replace("{participles}", _strings(lexicon.TIMES_PARTICIPLES))
+
+_NAMES = {"a": "A", "an": "A", **{name: "A" for name in lexicon.A_NAMES}, "x": "A", "b": "B",
+          **{name: "B" for name in lexicon.B_NAMES}, "y": "B", "zero": "Z", "zero operand": "Z", "infinity": "I",
+          "infinite operand": "I"}
 
 
 @dataclass(frozen=True)
@@ -154,7 +168,7 @@ class _Meaning(Transformer):
         named = [i for i in items if isinstance(i, frozenset)]
         return Sign("", named[0] if named else frozenset({"A", "B"}))
 
-    def product(self, items):
+    def combined(self, items):
         found = [i for i in items if isinstance(i, (Sign, frozenset))]
         sign = found[0]
         return sign if isinstance(sign, Sign) else Sign("", sign)

@@ -5,14 +5,15 @@ integer expressions (``A[i] \\times B[i] - k.2^{n} & \\text{if } A[i] \\times
 B[i] > 2^{n}-1``), whose multiples of ``2^n`` are introduced by a sentence
 ("with $k \\in \\mathbb{N}$ such that $0 \\le ... \\le 2^n-1$"), for the
 types a lead-in names ("For an unsigned type of $n$ bits:"), or in words
-("the exact product minus a multiple of $2^n$ that brings it into the type's
+("the exact <noun> minus a multiple of $2^n$ that brings it into the type's
 range").  This module reads them into `meaning.Wrap` statements over plain
 expression trees (`Expr`, `Cond` below); `obligations.document` groups them
 into claims and `statements.wraparound` encodes those exactly.
 
 Expressions: ``("A",)``, ``("B",)``, ``("var", "k_1")``, ``("num", 5)``,
 ``("pow2", o)`` (2^(n+o), n the type's bits), ``("min",)`` / ``("max",)`` (the
-type's range), ``("add" | "sub" | "mul", x, y)``, ``("neg", x)``.
+type's range), ``(node, x, y)`` for x + y, x - y and x * y (the node of each infix: `lexicon.NODES`),
+``("neg", x)``.
 Conditions: ``("cmp", op, x, y)`` (op one of < > ≤ ≥ = ≠), ``("and", parts)``,
 ``("or", parts)``, ``("otherwise",)`` (no earlier row applies).
 Anything else raises `LatexError` at the token where reading stopped.
@@ -22,23 +23,22 @@ from __future__ import annotations
 
 import re
 
-from divbridge.document import meaning
+from divbridge.document import lexicon, meaning
 from divbridge.document.formula import _Stream
 from divbridge.document.latex import LatexError, Token
-from divbridge.operators.model import Vocabulary
+from divbridge.operators.model import Operator
 
 Expr = tuple
 Cond = tuple
 
 _COMPARISONS = ("<", ">", "≤", "≥", "=", "≠")
 _TIMES = ("*", "·", ".", "\\cdot", "×")
-# the operator's exact result as an expression of A and B, by its infix
-_EXACT = {"*": ("mul", ("A",), ("B",)), "+": ("add", ("A",), ("B",)), "-": ("sub", ("A",), ("B",))}
+_PLUS, _MINUS, _TIMES_NODE = lexicon.NODES["+"], lexicon.NODES["-"], lexicon.NODES["*"]
 
 
-def exact(vocabulary: Vocabulary) -> Expr | None:
-    """The operator's exact integer result (``A * B``), or None for an operator that does not wrap."""
-    return _EXACT.get(vocabulary.infix)
+def exact(op: Operator) -> Expr | None:
+    """The operator's exact integer result (``A op B``), or None for an operator that does not wrap."""
+    return (lexicon.NODES[op.vocabulary.infix], ("A",), ("B",)) if op.integer.kind == "wrap" else None
 
 
 def _flat(items) -> list[Token]:
@@ -48,7 +48,7 @@ def _flat(items) -> list[Token]:
     for t in items:
         if t.kind == "number" and t.text.startswith(".") and out and out[-1].kind in ("word", "var"):
             out += [Token("sym", "*", t.pos), Token("number", t.text[1:], t.pos)]
-        elif t.kind == "sub" and out and out[-1].kind == "word" and out[-1].text in ("k", "m") and t.parts \
+        elif t.kind == "subscript" and out and out[-1].kind == "word" and out[-1].text in ("k", "m") and t.parts \
                 and len(t.parts[0]) == 1 and t.parts[0][0].kind in ("number", "word"):
             index, _, factor = t.parts[0][0].text.partition(".")
             out[-1] = Token("var", f"{out[-1].text}_{index}", out[-1].pos)
@@ -79,19 +79,19 @@ class _Reader(_Stream):
         return False
 
     # -- expressions --
-    def sum(self) -> Expr:
-        value = ("neg", self.product()) if self.take("-") else self.product()
+    def expression(self) -> Expr:
+        value = ("neg", self.term()) if self.take("-") else self.term()
         while self.is_("+", "-"):
-            op = "add" if self.peek().text == "+" else "sub"
+            node = _PLUS if self.peek().text == "+" else _MINUS
             self.i += 1
-            value = (op, value, self.product())
+            value = (node, value, self.term())
         return value
 
-    def product(self) -> Expr:
+    def term(self) -> Expr:
         value = self.factor()
         while self.is_(*_TIMES):
             self.i += 1
-            value = ("mul", value, self.factor())
+            value = (_TIMES_NODE, value, self.factor())
         return value
 
     def factor(self) -> Expr:
@@ -99,7 +99,7 @@ class _Reader(_Stream):
         if t is None:
             self.fail("an expression")
         if self.take("("):
-            inner = self.sum()
+            inner = self.expression()
             if not self.take(")"):
                 self.fail("an expression")
             return inner
@@ -111,13 +111,13 @@ class _Reader(_Stream):
             if self.take("["):
                 if not (self.take("i") and self.take("]")):
                     self.fail("an operand")
-            elif self.peek() is not None and self.peek().kind == "sub":     # A_i
+            elif self.peek() is not None and self.peek().kind == "subscript":     # A_i
                 self.i += 1
             return (t.text,)
         if t.kind == "number" and re.fullmatch(r"\d+", t.text):
             self.i += 1
             power = self.peek()
-            if power is not None and power.kind == "sup":
+            if power is not None and power.kind == "superscript":
                 if t.text != "2":
                     self.fail("a power of two")
                 self.i += 1
@@ -127,12 +127,12 @@ class _Reader(_Stream):
 
     # -- conditions --
     def comparison(self) -> Cond:
-        left = self.sum()
+        left = self.expression()
         links = []
         while self.is_(*_COMPARISONS):
             op = self.peek().text
             self.i += 1
-            right = self.sum()
+            right = self.expression()
             links.append(("cmp", op, left, right))
             left = right
         if not links:
@@ -189,7 +189,7 @@ def _without_lead(items) -> list:
 def row(result_tokens, condition_tokens) -> meaning.Wrap:
     """A row of an integer case analysis: ``A[i] + B[i] - 2^{n} & \\text{if } A[i] + B[i] > 2^{n}-1``."""
     result = _Reader(_without_lead(result_tokens))
-    expression = result.sum()
+    expression = result.expression()
     if not result.at_end():
         result.fail("the row's result")
     words = [t.text.lower() for t in _without_lead(condition_tokens)]
@@ -256,11 +256,11 @@ def _plain(text: str) -> str:
     return " ".join(text.replace("’", "'").split()).strip(" .").lower()
 
 
-def _clauses(vocabulary: Vocabulary, x: Expr) -> list[tuple[re.Pattern, object]]:
+def _clauses(op: Operator, x: Expr) -> list[tuple[re.Pattern, object]]:
     """The sentences in words, each clause with what it states (a statement, or a function of the match)."""
-    noun = "|".join(map(re.escape, vocabulary.result_nouns))
-    multiple = ("sub", x, ("var", "m"))                           # x minus the multiple m
-    wrapped = ("sub", x, ("mul", ("var", "m"), ("pow2", 0)))     # x minus m times 2^n
+    noun = "|".join(map(re.escape, op.vocabulary.result_nouns))
+    multiple = (_MINUS, x, ("var", "m"))                                  # x minus the multiple m
+    wrapped = (_MINUS, x, (_TIMES_NODE, ("var", "m"), ("pow2", 0)))     # x minus m times 2^n
     wraps = (meaning.Wrap("case", None, wrapped),
              meaning.Wrap("bound", ("and", (("cmp", "≤", ("min",), wrapped), ("cmp", "≤", wrapped, ("max",)))),
                           None, ("m",), "Z"))
@@ -270,8 +270,8 @@ def _clauses(vocabulary: Vocabulary, x: Expr) -> list[tuple[re.Pattern, object]]
         (re.compile(rf"^(?:it|the (?:{noun})) is the exact (?:{noun}) minus a multiple of 2\^n(?:, for a type of n "
                     r"bits,)? that brings it (?:in|back in)to the type's range$"), wraps),
         (re.compile(rf"^(?:an?|the) (?:{noun}) of two operands of the type leaves the range by less than 2\^n$"),
-         (meaning.Wrap("fact", ("and", (("cmp", "<", ("sub", ("min",), ("pow2", 0)), x),
-                                        ("cmp", "<", x, ("add", ("max",), ("pow2", 0))))), None),)),
+         (meaning.Wrap("fact", ("and", (("cmp", "<", (_MINUS, ("min",), ("pow2", 0)), x),
+                                        ("cmp", "<", x, (_PLUS, ("max",), ("pow2", 0))))), None),)),
         (re.compile(r"^(?:so |hence |thus )?the multiple is ((?:-?(?:2\^n|0)(?:, | or |, or )?)+)$"),
          lambda m: (meaning.Wrap("case", None, multiple),
                     meaning.Wrap("bound", ("or", tuple(("cmp", "=", ("var", "m"), _literal(v))
@@ -288,9 +288,9 @@ def _literal(text: str) -> Expr:
     return ("neg", value) if text.startswith("-") else value
 
 
-def sentence(items, text: str, vocabulary: Vocabulary) -> meaning.Reading | None:
+def sentence(items, text: str, op: Operator) -> meaning.Reading | None:
     """A sentence of an integer section about the wrap-around, or None when it is not one."""
-    x = exact(vocabulary)
+    x = exact(op)
     if x is None:
         return None
     plain = _plain(text)
@@ -306,7 +306,7 @@ def sentence(items, text: str, vocabulary: Vocabulary) -> meaning.Reading | None
         return meaning.understood(*found) if found else None
     statements: list = []
     for clause in re.split(r"[:;] |, so |\. ", plain):
-        for pattern, states in _clauses(vocabulary, x):
+        for pattern, states in _clauses(op, x):
             m = pattern.match(clause.strip())
             if m:
                 statements += states(m) if callable(states) else states
