@@ -21,7 +21,7 @@ B_NAMES = tuple(name for op in _SHARED for name in (op.vocabulary.roles[1], *op.
 ROLES = tuple(role for op in _SHARED for role in op.vocabulary.roles)
 NOUNS = tuple(noun for op in _SHARED for noun in op.vocabulary.result_nouns)
 GERUNDS = tuple(op.vocabulary.gerund for op in _SHARED)
-VERBS = tuple(op.vocabulary.verbs[0] for op in _SHARED)           # the third person: the result "<verb>" ...
+VERBS = tuple(op.vocabulary.verbs[0] for op in _SHARED)           # in the third person: "the operator <verb> A and B"
 VERB_FORMS = tuple(op.wording.verb_forms for op in _SHARED if op.wording.verb_forms)
 NAMES = tuple(op.name.lower() for op in _SHARED)                   # as a signature writes it: C = name(A, B)
 
