@@ -7,7 +7,7 @@ the spec document proved (path, title, every requirement with its lines);
 ``tools`` the executables the provers ran (real path, size, SHA-256: the
 proof cache keys on them too).
 Since schema 6 every entry carries its ``smoke`` tests (`provers.smoke`): whether its hypotheses are
-satisfiable (with a point where they hold) and whether its conclusion needs Div at all.
+satisfiable (with a point where they hold) and whether its conclusion needs the operator at all.
 Each entry is the obligation as proved (its statement's ``prop`` and
 ``params`` included, so that the cross-check, a replay and the reports read
 what was proved instead of reading the document again) with its outcome.  It
@@ -39,12 +39,16 @@ from divbridge.atomicio import write_json_atomic, write_text_atomic
 from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
 from divbridge.provers.counterexample import Counterexample
-from divbridge.provers.verdicts import VERDICTS, Attempt, ObligationResult, Outcome, Smoke, recorded
+from divbridge.provers.verdicts import (SMOKE_CONCLUSION, VERDICTS, Attempt, ObligationResult, Outcome, Smoke,
+                                       recorded)
 
 SCHEMA_VERSION = 6
 RUN_LOG_SCHEMA_VERSION = 1
 DEFAULT_PATH = Path("proofs/results.json")
 RUN_LOG_NAME = "run-log.json"
+# The smoke conclusion of a goal that needs its operator (false of some other): one token for every operator,
+# as results.json records it; what prints or shows it names the results' operator.
+NEEDS_OPERATOR = SMOKE_CONCLUSION[0]
 
 
 RUN_FIELDS = ("time_s", "cached")   # kept in the run log, not in results.json
@@ -175,15 +179,15 @@ class Tally:
 
     label: Any                                           # what the group has in common
     total: int = 0
-    proved: int = 0                                      # expected valid and proved, a property of Div
-    definitions: int = 0                                 # proved, but true of any division (`provers.smoke`)
+    proved: int = 0                                      # expected valid and proved, a property of the operator
+    definitions: int = 0                                 # proved, but true of any operation (`provers.smoke`)
     vacuous: int = 0                                     # of those not as expected: hypotheses unsatisfiable
     by_prover: Counter = field(default_factory=Counter)  # of those, which provers answered proved
     refuted_as_expected: int = 0
     open: int = 0                                        # open claims no prover settled: not proved, not failed
     not_as_expected: int = 0
 
-    def add(self, result: ObligationResult) -> None:
+    def count(self, result: ObligationResult) -> None:
         self.total += 1
         if result.status == "open":
             self.open += 1
@@ -208,7 +212,7 @@ def tally(results: list[ObligationResult], key=lambda result: "all obligations")
     groups: dict[str, Tally] = {}
     for result in results:
         label = key(result)
-        groups.setdefault(label, Tally(label)).add(result)
+        groups.setdefault(label, Tally(label)).count(result)
     return list(groups.values())
 
 

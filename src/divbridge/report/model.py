@@ -18,7 +18,7 @@ from divbridge.report import mathtext
 from divbridge.report.artifacts import ArtifactText, read_artifact
 from divbridge.report.templates import percent
 from divbridge.provers.verdicts import DEFINITE, ObligationResult, is_why3
-from divbridge.results import Results, Tally, tally
+from divbridge.results import NEEDS_OPERATOR, Results, Tally, tally
 from divbridge.semantics.requirements import SONNX_REQUIREMENTS, Requirement
 
 # Provers in the order the summary lists them; any other prover follows, by name.
@@ -103,7 +103,7 @@ class ObligationView:
                       "vacuous": "VACUOUS (unsatisfiable: proved of nothing)"}.get(smoke.hypotheses, smoke.hypotheses)
         op = operators.of_obligation_name(self.result.operator)
         gerund = op.vocabulary.gerund
-        conclusion = {"about Div": f"needs {op.name} (false of some other {gerund})",
+        conclusion = {NEEDS_OPERATOR: f"needs {op.name} (false of some other {gerund})",
                       "definitional": f"DEFINITIONAL (true of any {gerund}: a definition, not a property)"
                       }.get(smoke.conclusion, smoke.conclusion)
         return f"hypotheses {hypotheses}; conclusion {conclusion}" + (f" (by {smoke.by})" if smoke.by else "")
@@ -365,8 +365,6 @@ def document_requirements(document: dict | None) -> tuple[Requirement, ...]:
     return tuple(requirements)
 
 
-OWN = Requirement("divbridge's own", "divbridge", "ways of computing Div (implementation strategies): obligations of "
-                  "divbridge, not statements of the document", "divbridge")
 UNTAGGED = Requirement("(no tag)", "document", "statements of the document outside every requirement tag (the lines "
                        "are in each obligation's title)", "the document")
 
@@ -383,5 +381,12 @@ def _trace(views: list[ObligationView], requirements: tuple[Requirement, ...]) -
     untagged = by_tag.pop("", [])
     rows = [TraceRow(req.tag, req, by_tag.pop(req.tag, [])) for req in requirements]
     rows += [TraceRow(tag, None, tag_views) for tag, tag_views in sorted(by_tag.items())]
-    return rows + ([TraceRow(UNTAGGED.tag, UNTAGGED, untagged)] if untagged else []) + (
-        [TraceRow(OWN.tag, OWN, own)] if own else [])
+    return rows + ([TraceRow(UNTAGGED.tag, UNTAGGED, untagged)] if untagged else []) + ([_own(own)] if own else [])
+
+
+def _own(views: list[ObligationView]) -> TraceRow:
+    """divbridge's own obligations, those of no tag: ways of computing the results' operator."""
+    op = operators.of_obligation_name(views[0].result.operator)
+    own = Requirement("divbridge's own", "divbridge", f"ways of computing {op.name} (implementation strategies): "
+                      "obligations of divbridge, not statements of the document", "divbridge")
+    return TraceRow(own.tag, own, views)
