@@ -26,7 +26,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "path/to/file.py:function (a callable taking two NumPy arrays of the dtype and returning "
                              "one), or path/to/kernel.c:FUNC (void FUNC(const T *a, const T *b, T *c, size_t n); "
                              "uint16_t bits for fp16/bf16; path/to/kernel.c alone: FUNC is <op>_<dtype>, e.g. "
-                             f"{ckernel.function_name(operators.DEFAULT, FP16)}); user code runs in a child process with a time and a memory limit")
+                             f"{ckernel.function_name(operators.DEFAULT, FP16)}); user code runs in a child process "
+                             "with a time and a memory limit")
     parser.add_argument("--op", type=options.operator_name, metavar="OP",
                         help=f"the operator implemented: {options.OPERATOR_CHOICES}")
     parser.add_argument("--cflags", default="", help="C compiler flags for a kernel.c, e.g. \"-O3 -ffast-math\"")

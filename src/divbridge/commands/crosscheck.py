@@ -1,5 +1,6 @@
 """`divbridge crosscheck`: the proved obligations on concrete vectors, and the peer table of the document's
-operator (``--spec``'s, or ``--op``'s; `operators.DEFAULT` by default), beside the results: ``operators.evidence_dir(op)/peers.json``."""
+operator (``--spec``'s, or ``--op``'s; `operators.DEFAULT` by default), beside the results:
+``operators.evidence_dir(op)/peers.json``."""
 
 from __future__ import annotations
 
