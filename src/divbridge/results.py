@@ -33,11 +33,12 @@ from pathlib import Path
 from typing import Any
 
 from divbridge import __version__
-from divbridge import inputfile, schemas
+from divbridge import inputfile, operators, schemas
 from divbridge.inputfile import MAX_JSON_BYTES
 from divbridge.atomicio import write_json_atomic, write_text_atomic
 from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
+from divbridge.operators.model import Operator
 from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.verdicts import (SMOKE_CONCLUSION, VERDICTS, Attempt, ObligationResult, Outcome, Smoke,
                                        recorded)
@@ -205,6 +206,12 @@ class Tally:
     @property
     def as_expected(self) -> int:
         return self.proved + self.definitions + self.refuted_as_expected
+
+
+def operator_of(results: list[ObligationResult]) -> Operator:
+    """The operator results are of: the one their obligations name (one document, one operator; none: the
+    registry's default)."""
+    return operators.of_obligation_name(results[0].operator) if results else operators.DEFAULT
 
 
 def tally(results: list[ObligationResult], key=lambda result: "all obligations") -> list[Tally]:

@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render_peer(peer: dict, infix: str) -> str:
-    """The peer's lines of the console summary; ``infix``: the operator's symbol ("/")."""
+    """The peer's lines of the console summary; ``infix``: the operator's symbol (`Vocabulary.infix`)."""
     facts = ", ".join(peer[key] for key in ("version", "precision") if key in peer)
     lines = [f"peer {peer['name']}" + (f" ({facts})" if facts else "") + ":"]
     if "skipped" in peer:

@@ -450,7 +450,7 @@ def _matching(obligations, patterns: list[str] | None):
 def print_summary(results: list[ObligationResult], stream) -> None:
     """A table per family and format, then the open claims and every obligation not as expected."""
     from divbridge.provers.counterexample import show
-    from divbridge.results import Tally, tally
+    from divbridge.results import Tally, operator_of, tally
     header = (f"{'family':<8} {'format':<8} {'total':>6} {'proved':>7} {'defin.*':>8} {'refuted*':>9} {'open':>5} "
               f"{'not as expected':>16}")
     print("\n" + header + "\n" + "-" * len(header), file=stream)
@@ -462,7 +462,7 @@ def print_summary(results: list[ObligationResult], stream) -> None:
         family, fmt = group.label
         print(f"{family:<8} {fmt:<8} {group.total:>6} {group.proved:>7} {group.definitions:>8} "
               f"{group.refuted_as_expected:>9} {group.open:>5} {group.not_as_expected:>16}", file=stream)
-    op = _operator_of(results)
+    op = operator_of(results)
     print(f"defin.* = proved, but true of any {op.vocabulary.gerund}: a definition restated, not a property of "
           f"{op.name} (smoke test)\n"
           "refuted* = refuted as expected (a probe of a known defect, with its counterexample)", file=stream)
@@ -496,12 +496,6 @@ def print_uncovered(uncovered: list[dict], stream) -> None:
         print(f"\n{len(uncovered)} requirement statement(s) uncovered, so the run is NOT as expected:", file=stream)
     for gap in uncovered:
         print(f"  uncovered: {gap['tag']} line {gap['line']}: «{gap['text']}» {gap['why']}", file=stream)
-
-
-def _operator_of(results: list[ObligationResult]) -> Operator:
-    """The operator a document's results are of (one document: one operator)."""
-    from divbridge import operators
-    return operators.of_obligation_name(results[0].operator) if results else operators.DEFAULT
 
 
 def print_smoke(results: list[ObligationResult], op: Operator, stream) -> None:
