@@ -45,7 +45,7 @@ from divbridge.provers.verdicts import (SMOKE_CONCLUSION, VERDICTS, Attempt, Obl
 
 SCHEMA_VERSION = 6
 RUN_LOG_SCHEMA_VERSION = 1
-DEFAULT_PATH = Path("proofs/results.json")
+FILENAME = "results.json"   # in each operator's evidence directory (`operators.evidence_dir`)
 RUN_LOG_NAME = "run-log.json"
 # The smoke conclusion of a goal that needs its operator (false of some other): one token for every operator,
 # as results.json records it; what prints or shows it names the results' operator.
@@ -160,7 +160,7 @@ class Results:
             "obligations": {r.id: run_entry(r) for r in self.obligations},
         }
 
-    def save(self, path: str | Path = DEFAULT_PATH) -> None:
+    def save(self, path: str | Path) -> None:
         """results.json (rewritten only when its bytes change) and the run log beside it."""
         path = Path(path)
         text = json.dumps(self.to_json(), indent=2) + "\n"
@@ -246,7 +246,7 @@ def summarize(results: list[ObligationResult]) -> dict[str, Any]:
     }
 
 
-def load(path: str | Path = DEFAULT_PATH) -> Results:
+def load(path: str | Path) -> Results:
     """Read a results file, and its run log when there is one; any problem is an
     InputError naming the file (exit 2)."""
     path = Path(path)

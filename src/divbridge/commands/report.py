@@ -30,7 +30,7 @@ HELP = ("write the proof-obligation reports (Markdown, HTML, JSON, JUnit) of eve
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--results", type=Path, default=None,
                         help="the results file to report on, into --out itself (default: every operator's, "
-                             f"{options.evidence_of_each('results.json')}, each into its directory under --out, "
+                             f"{options.evidence_of_each(results_model.FILENAME)}, each into its directory under --out, "
                              "with an index)")
     parser.add_argument("--out", type=options.output_dir, default=Path("reports"), help="output directory (default reports/)")
 
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _every_operator(out: Path) -> int:
     """Each operator's results that exist (at least one: else the default operator's missing file is the error), and the index."""
-    paths = {op.name: operators.evidence_dir(op) / "results.json" for op in operators.OPERATORS.values()}
+    paths = {op.name: operators.evidence_dir(op) / results_model.FILENAME for op in operators.OPERATORS.values()}
     if not any(path.is_file() for path in paths.values()):
         results_model.load(paths[operators.DEFAULT.name])   # its one line: no results file, run prove first
     found = {name: results_model.load(path) for name, path in paths.items() if path.is_file()}
