@@ -46,7 +46,7 @@ def test_vacuous_hypotheses_are_not_as_expected_and_a_definition_is_no_property(
     obligation = next(o for o in spec_obligations() if o.expect == "valid")
     tally = Tally("all")
     for result in (_result(obligation), _result(obligation, "vacuous"), _result(obligation, conclusion="definitional")):
-        tally.add(result)
+        tally.count(result)
     assert (tally.proved, tally.definitions, tally.vacuous, tally.not_as_expected) == (1, 1, 1, 1)
     assert not _result(obligation, "vacuous").as_expected and _result(obligation, conclusion="definitional").definition
 

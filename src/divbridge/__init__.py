@@ -1,4 +1,4 @@
-"""divbridge: a formal-verification bridge for the ONNX Div operator (SONNX profile)."""
+"""divbridge: a formal-verification bridge for ONNX element-wise operators (SONNX profile)."""
 
 from divbridge.errors import DivbridgeError, InputError, SpecViolation
 

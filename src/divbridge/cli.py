@@ -40,14 +40,15 @@ class _Parser(argparse.ArgumentParser):
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser; given the command about to run, only its module is imported (the
     others cost seconds of imports that a proof run does not need)."""
-    parser = _Parser(prog="divbridge", description="Formal-verification bridge for the ONNX Div operator (SONNX profile).")
+    parser = _Parser(prog="divbridge",
+                     description="Formal-verification bridge for ONNX element-wise operators (SONNX profile).")
     parser.add_argument("--version", action="version", version=f"divbridge {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name in [command] if command in COMMANDS else COMMANDS:
         module = importlib.import_module(f"divbridge.commands.{name.replace('-', '_')}")
-        sub = subparsers.add_parser(name, help=module.HELP, description=module.HELP)
-        module.configure(sub)
-        sub.set_defaults(run=module.run)
+        command_parser = subparsers.add_parser(name, help=module.HELP, description=module.HELP)
+        module.configure(command_parser)
+        command_parser.set_defaults(run=module.run)
     return parser
 
 

@@ -7,7 +7,7 @@ the spec document proved (path, title, every requirement with its lines);
 ``tools`` the executables the provers ran (real path, size, SHA-256: the
 proof cache keys on them too).
 Since schema 6 every entry carries its ``smoke`` tests (`provers.smoke`): whether its hypotheses are
-satisfiable (with a point where they hold) and whether its conclusion needs Div at all.
+satisfiable (with a point where they hold) and whether its conclusion needs the operator at all.
 Each entry is the obligation as proved (its statement's ``prop`` and
 ``params`` included, so that the cross-check, a replay and the reports read
 what was proved instead of reading the document again) with its outcome.  It
@@ -33,18 +33,23 @@ from pathlib import Path
 from typing import Any
 
 from divbridge import __version__
-from divbridge import inputfile, schemas
+from divbridge import inputfile, operators, schemas
 from divbridge.inputfile import MAX_JSON_BYTES
 from divbridge.atomicio import write_json_atomic, write_text_atomic
 from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
+from divbridge.operators.model import Operator
 from divbridge.provers.counterexample import Counterexample
-from divbridge.provers.verdicts import VERDICTS, Attempt, ObligationResult, Outcome, Smoke, recorded
+from divbridge.provers.verdicts import (SMOKE_CONCLUSION, VERDICTS, Attempt, ObligationResult, Outcome, Smoke,
+                                       recorded)
 
 SCHEMA_VERSION = 6
 RUN_LOG_SCHEMA_VERSION = 1
-DEFAULT_PATH = Path("proofs/results.json")
+FILENAME = "results.json"   # in each operator's evidence directory (`operators.evidence_dir`)
 RUN_LOG_NAME = "run-log.json"
+# The smoke conclusion of a goal that needs its operator (false of some other): one token for every operator,
+# as results.json records it; what prints or shows it names the results' operator.
+NEEDS_OPERATOR = SMOKE_CONCLUSION[0]
 
 
 RUN_FIELDS = ("time_s", "cached")   # kept in the run log, not in results.json
@@ -155,7 +160,7 @@ class Results:
             "obligations": {r.id: run_entry(r) for r in self.obligations},
         }
 
-    def save(self, path: str | Path = DEFAULT_PATH) -> None:
+    def save(self, path: str | Path) -> None:
         """results.json (rewritten only when its bytes change) and the run log beside it."""
         path = Path(path)
         text = json.dumps(self.to_json(), indent=2) + "\n"
@@ -175,15 +180,15 @@ class Tally:
 
     label: Any                                           # what the group has in common
     total: int = 0
-    proved: int = 0                                      # expected valid and proved, a property of Div
-    definitions: int = 0                                 # proved, but true of any division (`provers.smoke`)
+    proved: int = 0                                      # expected valid and proved, a property of the operator
+    definitions: int = 0                                 # proved, but true of any operation (`provers.smoke`)
     vacuous: int = 0                                     # of those not as expected: hypotheses unsatisfiable
     by_prover: Counter = field(default_factory=Counter)  # of those, which provers answered proved
     refuted_as_expected: int = 0
     open: int = 0                                        # open claims no prover settled: not proved, not failed
     not_as_expected: int = 0
 
-    def add(self, result: ObligationResult) -> None:
+    def count(self, result: ObligationResult) -> None:
         self.total += 1
         if result.status == "open":
             self.open += 1
@@ -203,12 +208,18 @@ class Tally:
         return self.proved + self.definitions + self.refuted_as_expected
 
 
+def operator_of(results: list[ObligationResult]) -> Operator:
+    """The operator results are of: the one their obligations name (one document, one operator; none: the
+    registry's default)."""
+    return operators.of_obligation_name(results[0].operator) if results else operators.DEFAULT
+
+
 def tally(results: list[ObligationResult], key=lambda result: "all obligations") -> list[Tally]:
     """The results counted by ``key`` (one group by default), in the results' order."""
     groups: dict[str, Tally] = {}
     for result in results:
         label = key(result)
-        groups.setdefault(label, Tally(label)).add(result)
+        groups.setdefault(label, Tally(label)).count(result)
     return list(groups.values())
 
 
@@ -235,7 +246,7 @@ def summarize(results: list[ObligationResult]) -> dict[str, Any]:
     }
 
 
-def load(path: str | Path = DEFAULT_PATH) -> Results:
+def load(path: str | Path) -> Results:
     """Read a results file, and its run log when there is one; any problem is an
     InputError naming the file (exit 2)."""
     path = Path(path)

@@ -1,5 +1,5 @@
-"""`divbridge conform --impl IMPL --dtype D [--op OP | --spec DOC]`: does an implementation of an operator (Div
-by default) follow SONNX?"""
+"""`divbridge conform --impl IMPL --dtype D [--op OP | --spec DOC]`: does an implementation of an operator
+(`operators.DEFAULT` by default) follow SONNX?"""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "path/to/file.py:function (a callable taking two NumPy arrays of the dtype and returning "
                              "one), or path/to/kernel.c:FUNC (void FUNC(const T *a, const T *b, T *c, size_t n); "
                              "uint16_t bits for fp16/bf16; path/to/kernel.c alone: FUNC is <op>_<dtype>, e.g. "
-                             "mul_fp16); user code runs in a child process with a time and a memory limit")
+                             f"{ckernel.function_name(operators.DEFAULT, FP16)}); user code runs in a child process "
+                             "with a time and a memory limit")
     parser.add_argument("--op", type=options.operator_name, metavar="OP",
                         help=f"the operator implemented: {options.OPERATOR_CHOICES}")
     parser.add_argument("--cflags", default="", help="C compiler flags for a kernel.c, e.g. \"-O3 -ffast-math\"")
@@ -135,12 +136,13 @@ def _verdict(report: conformance.FormatConformance) -> str:
         return f"does NOT conform on {name}"
     if report.conforms:
         return f"conforms on {name} (exhaustive: every pair)"
-    return f"no mismatch in {sum(report.vectors.values())} sampled pairs on {name} (not exhaustive)"
+    pairs = sum(report.vectors.values())
+    return f"no mismatch in {pairs} sampled pairs on {name} (not exhaustive)"
 
 
 def _progress(fmt, role: str):
     """Progress of an exhaustive run on stderr: one line redrawn on a terminal, a line per tenth otherwise;
-    ``role``: what the first operand is called ("numerator")."""
+    ``role``: what the first operand is called (`Vocabulary.roles`)."""
     redraw = sys.stderr.isatty()
     shown = [0]   # the last tenth printed
 
@@ -156,8 +158,9 @@ def _progress(fmt, role: str):
 
 def render(report: conformance.FormatConformance) -> str:
     sources = ", ".join(f"{source} {count}" for source, count in report.vectors.items())
-    lines = [f"  {report.fmt.name} ({report.semantics} semantics): {sum(report.vectors.values())} "
-             f"vectors ({sources}), {report.outside_domain} outside the domain (not judged), "
+    total = sum(report.vectors.values())
+    lines = [f"  {report.fmt.name} ({report.semantics} semantics): {total} vectors ({sources}), "
+             f"{report.outside_domain} outside the domain (not judged), "
              f"{report.mismatches} mismatches, {report.payload_differences} NaN payload differences, "
              f"{len(report.errors)} errors"]
     for error in report.errors:

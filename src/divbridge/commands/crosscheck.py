@@ -1,5 +1,6 @@
 """`divbridge crosscheck`: the proved obligations on concrete vectors, and the peer table of the document's
-operator (``--spec``'s, or ``--op``'s; Div by default), beside the results: ``operators.evidence_dir(op)/peers.json``."""
+operator (``--spec``'s, or ``--op``'s; `operators.DEFAULT` by default), beside the results:
+``operators.evidence_dir(op)/peers.json``."""
 
 from __future__ import annotations
 
@@ -27,8 +28,7 @@ MAX_RANDOM = 10**8
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--results", help="the proof results to cross-check (default: the operator's, "
-                                           f"{results_model.DEFAULT_PATH} for {operators.DEFAULT.name}, "
-                                           "proofs/<op>/results.json for the others)")
+                                           f"{options.evidence_of_each(results_model.FILENAME)})")
     parser.add_argument("--op", type=options.operator_name, metavar="OP",
                         help=f"the operator of the peer table: {options.OPERATOR_CHOICES}")
     parser.add_argument("--seed", type=options.seed, default=vectors.DEFAULT_SEED,
@@ -49,7 +49,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     op = options.chosen_operator(args.op, args.spec)
-    results_path = args.results or operators.evidence_dir(op) / results_model.DEFAULT_PATH.name
+    results_path = args.results or operators.evidence_dir(op) / results_model.FILENAME
     results = results_model.load(results_path)
     others = sorted({o.name for o in (operators.of_obligation_name(r.obligation.operator) for r in results.obligations)
                      if o is not op})
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render_peer(peer: dict, infix: str) -> str:
-    """The peer's lines of the console summary; ``infix``: the operator's symbol ("/")."""
+    """The peer's lines of the console summary; ``infix``: the operator's symbol (`Vocabulary.infix`)."""
     facts = ", ".join(peer[key] for key in ("version", "precision") if key in peer)
     lines = [f"peer {peer['name']}" + (f" ({facts})" if facts else "") + ":"]
     if "skipped" in peer:

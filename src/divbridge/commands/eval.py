@@ -1,17 +1,21 @@
-"""`divbridge eval FORMAT A B`: one division on the exact reference, with its bits."""
+"""`divbridge eval FORMAT A B`: the operator the mirror computes on A and B, on the exact reference, with its bits."""
 
 from __future__ import annotations
 
 import argparse
 import re
 
+from divbridge import operators
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, RealFormat, get_format
 from divbridge.mirror import div, from_bits, to_bits
 from divbridge.semantics.profiles import PROFILE_NAMES
 
+# The mirror and its profiles are those of the default operator (`operators.profiled`).
+OPERATOR = operators.DEFAULT
 NAME = "eval"
-HELP = "evaluate A / B in a format on the exact reference semantics and print the result and its bits"
+HELP = (f"evaluate A {OPERATOR.vocabulary.infix} B in a format on the exact reference semantics and print the result "
+        "and its bits")
 
 
 # argparse takes any word starting with '-' for an option unless it looks like a plain
@@ -23,8 +27,9 @@ _NEGATIVE_OPERAND = re.compile(r"^-(\d|\.\d|inf|nan)", re.IGNORECASE)
 def configure(parser: argparse.ArgumentParser) -> None:
     parser._negative_number_matcher = _NEGATIVE_OPERAND  # noqa: SLF001 - see _NEGATIVE_OPERAND
     parser.add_argument("format", help="real, fp16, bf16, fp32, fp64, fp(eb,sb), int8 ... uint64")
-    parser.add_argument("a", help="numerator: decimal, p/q, hex float (0x1.8p+1), inf, -inf, nan, -0, bits:0x3c00")
-    parser.add_argument("b", help="denominator, same forms")
+    first, second = OPERATOR.vocabulary.roles
+    parser.add_argument("a", help=f"{first}: decimal, p/q, hex float (0x1.8p+1), inf, -inf, nan, -0, bits:0x3c00")
+    parser.add_argument("b", help=f"{second}, same forms")
     parser.add_argument("--profile", default="sonnx", choices=PROFILE_NAMES)
     parser.add_argument("--attribute", "-A", action="append", default=[], metavar="NAME=VALUE",
                         help="a profile attribute, e.g. opset=13, m_pythondiv=false, auto_broadcast=none")

@@ -133,8 +133,15 @@ SPEC_HELP = ("a spec document: its operator (the one its headings name) and its 
              f"(default: seed 000's for {operators.DEFAULT.name}, proofs/spec/<op>.md for the others)")
 
 
+def evidence_of_each(name: str = "") -> str:
+    """For a help text: each operator's evidence directory (`operators.evidence_dir`), or its file ``name``,
+    and whose it is."""
+    return ", ".join(f"{(operators.evidence_dir(op) / name).as_posix()}{'' if name else '/'} for {op.name}"
+                     for op in operators.OPERATORS.values())
+
+
 def operator_name(text: str) -> str:
-    """``--op``: an operator divbridge knows (any case: ``Mul``, ``mul``)."""
+    """``--op``: an operator divbridge knows, its name in any case."""
     try:
         return operators.get(text).name
     except InputError as exc:
@@ -143,7 +150,7 @@ def operator_name(text: str) -> str:
 
 def chosen_operator(name: str | None, document: Path | None):
     """The operator a command judges: ``--op``'s, else the one ``--spec``'s headings (else tags) name, else
-    the default (Div); both given, they must agree."""
+    the default (`operators.DEFAULT`); both given, they must agree."""
     from divbridge.document.reader import operator_of, read_document
     named = operators.get(name) if name else None
     specified = operator_of(read_document(document)) if document else None

@@ -3,10 +3,10 @@
 Without --spec, every document of ``proofs/spec/`` (each document's operator is the one it names:
 `obligations.catalog.spec_operator`), proved on one pool of workers, each operator's evidence (results.json, the
 rendered theories and SMT-LIB files, the Why3 sessions) into its directory (`operators.evidence_dir`:
-``proofs/`` for Div, ``proofs/mul/`` for Mul...); with --spec, that document into ``--out`` itself.  The
-document decides the obligations: see `obligations.document` and `obligations.catalog`.  Prints a line per
-finished obligation, a summary table per document and one line for them all.  Exit 0 only when every verdict of
-every document matches its expectation.
+``proofs/`` for the default operator, ``proofs/<op>/`` for the others); with --spec, that document into ``--out``
+itself.  The document decides the obligations: see `obligations.document` and `obligations.catalog`.  Prints a line
+per finished obligation, a summary table per document and one line for them all.  Exit 0 only when every verdict
+of every document matches its expectation.
 """
 
 from __future__ import annotations
@@ -38,16 +38,15 @@ if TYPE_CHECKING:
 
 NAME = "prove"
 HELP = ("prove the obligations of every spec document of proofs/spec/ (Why3 + Z3, SMT portfolio, Gappa, Coq, "
-        "exhaustive), each operator's into its evidence directory (proofs/results.json for Div, "
-        "proofs/mul/results.json for Mul...)")
+        f"exhaustive), each operator's into its evidence directory ({options.evidence_of_each('results.json')})")
 
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--spec", type=options.existing_file, default=None, metavar="DOC",
                         help=f"the spec document to prove, its evidence into --out itself (default: every document "
-                             f"of {SPEC_DIR}/, each operator's evidence into its directory: proofs/ for Div, "
-                             f"proofs/mul/ for Mul...)")
+                             f"of {SPEC_DIR}/, each operator's evidence into its directory: "
+                             f"{options.evidence_of_each()})")
     parser.add_argument("--only", action="append", metavar="GLOB",
                         help="prove only the obligations whose id matches (repeatable), e.g. 'float.fp16.*'; "
                              f"a filtered run writes to --out (default {FILTERED_OUT}/), never the baseline")
@@ -132,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _specs(args: argparse.Namespace) -> list[Path]:
-    """The documents to prove: --spec's, else every document of proofs/spec/ (Div's first)."""
+    """The documents to prove: --spec's, else every document of proofs/spec/ (`DEFAULT_DOCUMENT` first)."""
     if args.spec is not None:
         return [args.spec]
     found = sorted(SPEC_DIR.glob("*.md"), key=lambda path: (path != DEFAULT_DOCUMENT, path.name))
@@ -153,7 +152,7 @@ class _Document:
 def _documents(args: argparse.Namespace, root: Path, pending: list[tuple[Path, uptodate.Stamp | None]],
                stood: dict[Path, Path]) -> list[_Document]:
     """The documents to prove, each read, with its obligations and its evidence directory: ``root`` for one
-    named by --spec; else its operator's under ``root`` (`operators.evidence_dir`: ``proofs/mul/`` for Mul).  A
+    named by --spec; else its operator's under ``root`` (`operators.evidence_dir`: ``proofs/<op>/``).  A
     run of every document leaves out those of which --only selects nothing (``stood``: the documents whose
     results stood, and their directories; with some, no selection at all is no error)."""
     from divbridge.obligations.catalog import spec_operator
@@ -180,14 +179,14 @@ def _documents(args: argparse.Namespace, root: Path, pending: list[tuple[Path, u
 
 def evidence_out(root: Path, op: Operator) -> Path:
     """The directory of an operator's evidence under the output root: `operators.evidence_dir` with ``root``
-    in place of ``proofs/`` (``build/filtered/mul/`` for Mul's evidence of a filtered run)."""
+    in place of ``proofs/`` (``build/filtered/<op>/`` for an operator's evidence of a filtered run)."""
     from divbridge import operators
     return root / operators.evidence_dir(op).relative_to(BASELINE)
 
 
 def _others(out: Path, root: Path) -> list[str]:
     """The directories under ``out`` that hold what is not its document's evidence: the other operators'
-    evidence (Div's ``proofs/`` holds ``proofs/mul/``) and the documents (``proofs/spec/``)."""
+    evidence (the default operator's ``proofs/`` holds ``proofs/<op>/``) and the documents (``proofs/spec/``)."""
     from divbridge import operators
     inside = [evidence_out(root, op) for op in operators.OPERATORS.values()] + [root / SPEC_DIR.relative_to(BASELINE)]
     return sorted(path.relative_to(out).as_posix() for path in inside if path != out and path.is_relative_to(out))
@@ -215,8 +214,9 @@ def _prove(args: argparse.Namespace, provers: set[str], root: Path, mode: str, c
               f"{len(document.obligations)} obligations, provers {', '.join(sorted(provers))}, "
               f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
     if len(documents) > 1:
-        print(f"divbridge prove: the {sum(len(d.obligations) for d in documents)} obligations of the "
-              f"{len(documents)} documents on one pool of {args.jobs} jobs", flush=True)
+        count = sum(len(document.obligations) for document in documents)
+        print(f"divbridge prove: the {count} obligations of the {len(documents)} documents on one pool of "
+              f"{args.jobs} jobs", flush=True)
     with toolprobe.recording() as tools:   # the tools this run asks (the up-to-date check stands on them)
         proved, versions = runner.run_batches([(document.obligations, document.out) for document in documents])
         smoke_tests([result for results in proved for result in results], cache, args.jobs, runner.backends)
@@ -278,7 +278,8 @@ def smoke_tests(results: list[ObligationResult], cache, jobs: int, run_backends)
     backend's solver workers when the run has them: started already)."""
     from divbridge.provers import smoke
     from divbridge.provers.smt import SmtBackend
-    print("smoke tests: are the hypotheses satisfiable, does each conclusion need Div? ...", flush=True)
+    print("smoke tests: are the hypotheses satisfiable, does each conclusion need its operator? ...",
+          flush=True)
     pool = next((b.pool for b in run_backends if isinstance(b, SmtBackend)), None)
     found = smoke.check([r.obligation for r in results], cache, jobs, pool)
     for result in results:
@@ -308,10 +309,11 @@ def _catalogue(spec: Path) -> list:
     if is_note_file(spec):
         return spec_obligations(spec)
     obligations = spec_obligations(spec)
+    op = spec_operator(spec)
     if not requirement_tags(spec):   # divbridge's own strategies alone would pass for the document's proof
-        raise InputError("no requirement tag in the document (a SONNX spec marks each requirement, as "
-                         "[E_DIV_FLOAT_FUNC_0010]): nothing of it to prove", str(spec))
-    return obligations + (strategy_obligations() if spec_operator(spec) is operators.DEFAULT else [])
+        raise InputError(f"no requirement tag in the document (a SONNX spec marks each requirement, as "
+                         f"[{op.tag_prefix}FLOAT_FUNC_0010]): nothing of it to prove", str(spec))
+    return obligations + (strategy_obligations() if op is operators.DEFAULT else [])
 
 
 def _stamp_options(args: argparse.Namespace, spec: Path, provers: set[str], out: Path) -> dict:
@@ -448,7 +450,7 @@ def _matching(obligations, patterns: list[str] | None):
 def print_summary(results: list[ObligationResult], stream) -> None:
     """A table per family and format, then the open claims and every obligation not as expected."""
     from divbridge.provers.counterexample import show
-    from divbridge.results import Tally, tally
+    from divbridge.results import Tally, operator_of, tally
     header = (f"{'family':<8} {'format':<8} {'total':>6} {'proved':>7} {'defin.*':>8} {'refuted*':>9} {'open':>5} "
               f"{'not as expected':>16}")
     print("\n" + header + "\n" + "-" * len(header), file=stream)
@@ -460,7 +462,7 @@ def print_summary(results: list[ObligationResult], stream) -> None:
         family, fmt = group.label
         print(f"{family:<8} {fmt:<8} {group.total:>6} {group.proved:>7} {group.definitions:>8} "
               f"{group.refuted_as_expected:>9} {group.open:>5} {group.not_as_expected:>16}", file=stream)
-    op = _operator_of(results)
+    op = operator_of(results)
     print(f"defin.* = proved, but true of any {op.vocabulary.gerund}: a definition restated, not a property of "
           f"{op.name} (smoke test)\n"
           "refuted* = refuted as expected (a probe of a known defect, with its counterexample)", file=stream)
@@ -496,20 +498,14 @@ def print_uncovered(uncovered: list[dict], stream) -> None:
         print(f"  uncovered: {gap['tag']} line {gap['line']}: «{gap['text']}» {gap['why']}", file=stream)
 
 
-def _operator_of(results: list[ObligationResult]) -> Operator:
-    """The operator a document's results are of (one document: one operator)."""
-    from divbridge import operators
-    return operators.of_obligation_name(results[0].operator) if results else operators.DEFAULT
-
-
 def print_smoke(results: list[ObligationResult], op: Operator, stream) -> None:
     """The smoke tests' counts (``op``: the results' operator), and the definitions by name."""
     from collections import Counter
     from divbridge.provers.verdicts import Smoke
+    from divbridge.results import NEEDS_OPERATOR
     smoke = [r.smoke or Smoke() for r in results]
     hypotheses = Counter(s.hypotheses for s in smoke)
-    # the recorded token is "about Div" for every operator (results.json's enum): shown with the run's operator
-    conclusion = Counter(f"about {op.name}" if s.conclusion == "about Div" else s.conclusion for s in smoke)
+    conclusion = Counter(f"about {op.name}" if s.conclusion == NEEDS_OPERATOR else s.conclusion for s in smoke)
     print(f"\nsmoke tests: hypotheses {', '.join(f'{n} {k}' for k, n in sorted(hypotheses.items()))}; "
           f"conclusion {', '.join(f'{n} {k}' for k, n in sorted(conclusion.items()))}", file=stream)
     for r in results:

@@ -112,16 +112,16 @@ def per_type(statement, types: tuple[str, ...]) -> list[str]:
     """What a statement means in each listed type, where the type changes it."""
     lines = []
     if isinstance(statement, meaning.Semantics):
+        words = statement.vocabulary
         for name in types:
             fmt = get_format(name)
             if isinstance(fmt, FloatFormat) and statement.rule == "ieee754":
-                words = statement.vocabulary
                 lines.append(f"{name}: C = RNE(A {words.infix} B) with p = {fmt.precision}, emin = {fmt.emin}, "
                              f"emax = {fmt.emax}; NaN, ±∞ and ±0 as IEEE 754 {words.verbs[0]} them")
             elif isinstance(fmt, IntFormat) and statement.rule in ("trunc", "floor", "ceil", "nearest"):
-                lines.append(f"{name}: C = {statement.rule}(A / B), A, B, C in [{fmt.min}, {fmt.max}]")
+                lines.append(f"{name}: C = {statement.rule}(A {words.infix} B), A, B, C in [{fmt.min}, {fmt.max}]")
             elif isinstance(fmt, FloatFormat):
-                lines.append(f"{name}: C = round_{statement.rule}(A / B) with p = {fmt.precision}")
+                lines.append(f"{name}: C = round_{statement.rule}(A {words.infix} B) with p = {fmt.precision}")
     return lines
 
 

@@ -1,8 +1,8 @@
 """`divbridge report`: proof-obligation reports from results files.
 
-Without --results, every operator's evidence (`operators.evidence_dir`: ``proofs/results.json`` for Div,
-``proofs/mul/results.json`` for Mul...): each operator's report.md, index.html, results.json and junit.xml in
-``<out>/<operator>/`` (``reports/div/``), and one index of them all, ``<out>/index.html`` and ``index.md``
+Without --results, every operator's evidence (`operators.evidence_dir`: ``proofs/results.json`` for the default
+operator, ``proofs/<op>/results.json`` for the others): each operator's report.md, index.html, results.json and
+junit.xml in ``<out>/<op>/`` (the operator's name in lower case), and one index of them all, ``<out>/index.html`` and ``index.md``
 (`report.index`); an operator without a results file is listed as such.  With --results FILE, that file's
 reports into the output directory itself.  With a peer table beside a results file (``peers.json``, from
 `divbridge crosscheck`), its Markdown and HTML reports have a Peers section.  Artifact paths in the results are
@@ -30,8 +30,8 @@ HELP = ("write the proof-obligation reports (Markdown, HTML, JSON, JUnit) of eve
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--results", type=Path, default=None,
                         help="the results file to report on, into --out itself (default: every operator's, "
-                             f"{results_model.DEFAULT_PATH} for Div, proofs/mul/results.json for Mul..., each into "
-                             "its directory under --out, with an index)")
+                             f"{options.evidence_of_each(results_model.FILENAME)}, each into its directory under --out, "
+                             "with an index)")
     parser.add_argument("--out", type=options.output_dir, default=Path("reports"), help="output directory (default reports/)")
 
 
@@ -49,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _every_operator(out: Path) -> int:
-    """Each operator's results that exist (at least one: else Div's missing file is the error), and the index."""
-    paths = {op.name: operators.evidence_dir(op) / "results.json" for op in operators.OPERATORS.values()}
+    """Each operator's results that exist (at least one: else the default operator's missing file is the error), and the index."""
+    paths = {op.name: operators.evidence_dir(op) / results_model.FILENAME for op in operators.OPERATORS.values()}
     if not any(path.is_file() for path in paths.values()):
         results_model.load(paths[operators.DEFAULT.name])   # its one line: no results file, run prove first
     found = {name: results_model.load(path) for name, path in paths.items() if path.is_file()}

@@ -13,8 +13,8 @@ from divbridge.results import Tally, tally
 
 @dataclass(frozen=True)
 class OperatorEntry:
-    operator: str                 # its name: Div
-    directory: str                # its reports' directory beside the index: div
+    operator: str                 # its name (`Operator.name`)
+    directory: str                # its reports' directory beside the index: the name in lower case
     results_path: str             # the results file its report is of
     model: ReportModel | None     # None: no results file (the operator's documents not proved yet)
 

@@ -42,7 +42,8 @@ def _totals(element: ET.Element, views: list[ObligationView]) -> None:
     element.set("failures", str(sum(view.status == "fail" for view in views)))
     element.set("errors", "0")
     element.set("skipped", str(sum(view.status == "open" for view in views)))
-    element.set("time", f"{sum(view.run_time for view in views):.3f}")
+    run_time = sum(view.run_time for view in views)
+    element.set("time", f"{run_time:.3f}")
 
 
 def _testcase(view: ObligationView) -> ET.Element:

@@ -3,7 +3,7 @@
 A statement is plain text such as ``isZero(a) and isFinite(b) -> isZero(a / b)``.
 It is rewritten token by token, keeping its spacing: logical words and
 comparison digraphs become their mathematical symbols, ``a1`` becomes a
-subscripted variable, ``2^-11`` a power, ``/.`` the floating-point division.
+subscripted variable, ``2^-11`` a power, ``/.`` (a floating-point operation) its circled symbol.
 Rewriting tokens (rather than parsing a grammar) means every statement gets
 rendered, even one whose notation a future obligation extends.
 """

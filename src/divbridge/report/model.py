@@ -13,12 +13,13 @@ from pathlib import Path
 
 from divbridge import operators
 from divbridge.conform import peertable
+from divbridge.operators.model import Operator
 from divbridge.provers.counterexample import show
 from divbridge.report import mathtext
 from divbridge.report.artifacts import ArtifactText, read_artifact
 from divbridge.report.templates import percent
 from divbridge.provers.verdicts import DEFINITE, ObligationResult, is_why3
-from divbridge.results import Results, Tally, tally
+from divbridge.results import NEEDS_OPERATOR, Results, Tally, operator_of, tally
 from divbridge.semantics.requirements import SONNX_REQUIREMENTS, Requirement
 
 # Provers in the order the summary lists them; any other prover follows, by name.
@@ -103,7 +104,7 @@ class ObligationView:
                       "vacuous": "VACUOUS (unsatisfiable: proved of nothing)"}.get(smoke.hypotheses, smoke.hypotheses)
         op = operators.of_obligation_name(self.result.operator)
         gerund = op.vocabulary.gerund
-        conclusion = {"about Div": f"needs {op.name} (false of some other {gerund})",
+        conclusion = {NEEDS_OPERATOR: f"needs {op.name} (false of some other {gerund})",
                       "definitional": f"DEFINITIONAL (true of any {gerund}: a definition, not a property)"
                       }.get(smoke.conclusion, smoke.conclusion)
         return f"hypotheses {hypotheses}; conclusion {conclusion}" + (f" (by {smoke.by})" if smoke.by else "")
@@ -172,8 +173,8 @@ class ReportModel:
 
     @property
     def operator(self) -> str:
-        """The operator the results are of: the one their obligations name (none: `operators.DEFAULT`)."""
-        return operators.of_obligation_name(next((v.result.operator for v in self.obligations), "")).name
+        """The operator the results are of (`results.operator_of`)."""
+        return operator_of(self.results.obligations).name
 
     @property
     def failures(self) -> list[ObligationView]:
@@ -307,6 +308,7 @@ def build(results: Results, roots: list[Path], peers: dict | None = None) -> Rep
     ``peers``: the peer table of `divbridge crosscheck`, if there is one."""
     document_path = results.document["path"] if results.document else ""
     views = [_view(result, roots, document_path) for result in results.obligations]
+    op = operator_of(results.obligations)
     return ReportModel(
         results=results,
         obligations=views,
@@ -314,7 +316,7 @@ def build(results: Results, roots: list[Path], peers: dict | None = None) -> Rep
         by_family_format=tally(results.obligations, _family_format),
         by_kind=tally(results.obligations, lambda r: r.kind),
         overall=(tally(results.obligations) or [Tally("all obligations")])[0],
-        trace=_trace(views, document_requirements(results.document)),
+        trace=_trace(views, document_requirements(results.document, op), op),
         peers=_peer_rows(peers),
         peer_notes=_peer_notes(peers),
         peers_seed=(peers or {}).get("seed"),
@@ -342,11 +344,12 @@ def _provers(results: list[ObligationResult]) -> list[str]:
     return sorted(names, key=lambda n: (PROVER_ORDER.index(n) if n in PROVER_ORDER else len(PROVER_ORDER), n))
 
 
-def document_requirements(document: dict | None) -> tuple[Requirement, ...]:
+def document_requirements(document: dict | None, op: Operator) -> tuple[Requirement, ...]:
     """The proved document's requirements, each with the lines that state it (a requirement with no
-    formal reading is informal); the built-in list for results that name no document."""
+    formal reading is informal); for results of ``op`` that name no document, the built-in list of the
+    operator the built-in semantics describe (`operators.profiled`), none for another."""
     if document is None:
-        return SONNX_REQUIREMENTS
+        return SONNX_REQUIREMENTS if operators.profiled(op) else ()
     by_tag: dict[str, list[dict]] = {}
     for entry in document["requirements"]:   # a tag stated in several sections: one requirement
         by_tag.setdefault(entry["tag"], []).append(entry)
@@ -365,14 +368,13 @@ def document_requirements(document: dict | None) -> tuple[Requirement, ...]:
     return tuple(requirements)
 
 
-OWN = Requirement("divbridge's own", "divbridge", "ways of computing Div (implementation strategies): obligations of "
-                  "divbridge, not statements of the document", "divbridge")
 UNTAGGED = Requirement("(no tag)", "document", "statements of the document outside every requirement tag (the lines "
                        "are in each obligation's title)", "the document")
 
 
-def _trace(views: list[ObligationView], requirements: tuple[Requirement, ...]) -> list[TraceRow]:
-    """One row per tag, each obligation once in it (an obligation may list a tag once per section)."""
+def _trace(views: list[ObligationView], requirements: tuple[Requirement, ...], op: Operator) -> list[TraceRow]:
+    """One row per tag, each obligation once in it (an obligation may list a tag once per section); ``op``:
+    the results' operator."""
     by_tag: dict[str, list[ObligationView]] = {}
     own = []
     for view in views:
@@ -383,5 +385,11 @@ def _trace(views: list[ObligationView], requirements: tuple[Requirement, ...]) -
     untagged = by_tag.pop("", [])
     rows = [TraceRow(req.tag, req, by_tag.pop(req.tag, [])) for req in requirements]
     rows += [TraceRow(tag, None, tag_views) for tag, tag_views in sorted(by_tag.items())]
-    return rows + ([TraceRow(UNTAGGED.tag, UNTAGGED, untagged)] if untagged else []) + (
-        [TraceRow(OWN.tag, OWN, own)] if own else [])
+    return rows + ([TraceRow(UNTAGGED.tag, UNTAGGED, untagged)] if untagged else []) + ([_own(own, op)] if own else [])
+
+
+def _own(views: list[ObligationView], op: Operator) -> TraceRow:
+    """divbridge's own obligations, those of no tag: ways of computing the operator."""
+    own = Requirement("divbridge's own", "divbridge", f"ways of computing {op.name} (implementation strategies): "
+                      "obligations of divbridge, not statements of the document", "divbridge")
+    return TraceRow(own.tag, own, views)

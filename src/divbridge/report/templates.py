@@ -31,7 +31,7 @@ def fence(text: str) -> str:
 
 
 def code_spans(text: str) -> Markup:
-    """Markdown inline code (`Div`) as HTML code, the rest escaped: no raw backticks on the page."""
+    """Markdown inline code (`x`) as HTML code, the rest escaped: no raw backticks on the page."""
     return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(text))))
 
 
