@@ -36,6 +36,11 @@ class Vocabulary:
     joins: tuple[str, ...] = ()      # how a special-value sentence joins its operands: "over", "times"
 
 
+# The kind of a case-table row's result that is the operation itself (A op B, or its negation, or either
+# rounded to an integer), as `document.formula.Result` and the obligations' params spell it: Div's word,
+# which its evidence keeps.
+OPERATION_RESULT = "quotient"
+
 # The operand classes of a special-value rule (as `document.caserule` names them) and the relations
 # between the two operands a sum's rules need.
 CLASSES = ("nan", "any", "inf", "finite", "finite_nonzero", "zero")
@@ -173,8 +178,13 @@ class Names:
     openvino: str             # the op type; its opset factory is the name in snake case
     jax_float: str            # jax.numpy function on floats
     jax_int: str              # the jax function on integers
-    smtlib_more: tuple[str, ...] = ()   # its other SMT-LIB operations: Div's unsigned and integer divisions
+    smtlib_uint: str = ""     # the bit-vector operation on unsigned types, where it is not smtlib_int
+    smtlib_more: tuple[str, ...] = ()   # its other SMT-LIB operations: on mathematical integers
     openvino_attributes: tuple[str, ...] = ()   # the OpenVINO node's own attributes a peer may set: m_pythondiv
+
+    def smtlib_int_of(self, signed: bool) -> str:
+        """The integer profile's bit-vector operation on a type of that signedness."""
+        return self.smtlib_uint if self.smtlib_uint and not signed else self.smtlib_int
 
 
 @dataclass(frozen=True)
@@ -217,7 +227,7 @@ class Operator:
     def smt_operations(self) -> frozenset[str]:
         """Every SMT-LIB operation its queries write it with (the smoke tests free them)."""
         return frozenset({self.names.smtlib_float, self.names.smtlib_int, self.vocabulary.infix,
-                          *self.names.smtlib_more})
+                          *self.names.smtlib_more} | ({self.names.smtlib_uint} - {""}))
 
     @property
     def tag_prefix(self) -> str:

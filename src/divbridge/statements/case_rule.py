@@ -26,8 +26,8 @@ _CLASSES = {
     "inf": ("is_infinite {x}", "(fp.isInfinite {x})", "isInfinite({x})"),
     "nan": ("is_nan {x}", "(fp.isNaN {x})", "isNaN({x})"),
 }
-# over the result written {q} (Why3's ``<operation> a b``, SMT-LIB's ``q``, readable ``a op b``); an operator's own rules
-# (`operators.model.SpecialRule`) also return an operand, and relate the two
+# over the result written {q} (Why3's ``<operation> a b``, SMT-LIB's ``q``, readable ``a op b``); an operator's
+# own rules (`operators.model.SpecialRule`) also return an operand, and relate the two
 _RESULTS = {"nan": ("is_nan ({q})", "(fp.isNaN q)", "isNaN({q})"),
             "inf": ("is_infinite ({q})", "(fp.isInfinite q)", "isInfinite({q})"),
             "zero": ("is_zero ({q})", "(fp.isZero q)", "isZero({q})"),

@@ -45,7 +45,7 @@ DIV = Operator(
     names=Names(
         why3_float="div", why3_int="int.ComputerDivision.div", smtlib_float="fp.div", smtlib_int="bvsdiv",
         coq="Bdiv", gappa="/", numpy="divide", onnx="Div", openvino="Divide", jax_float="jnp.divide",
-        jax_int="jax.lax.div", smtlib_more=("bvudiv", "div"),
+        jax_int="jax.lax.div", smtlib_uint="bvudiv", smtlib_more=("div",),
         openvino_attributes=("m_pythondiv",)),
     kernels=Kernels(
         real=lambda a, b: exact.real_div(Fraction(a), Fraction(b)),
