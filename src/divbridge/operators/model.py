@@ -5,8 +5,8 @@ binary operator: its words (`Vocabulary`), its special-value and signed-zero
 rules in IEEE 754 (`SpecialRule`), its generic properties (`Property`, as
 expression trees the prover templates can render and the mirror can evaluate),
 its error model for accuracy notes (`ErrorModel`), the theorems about its rounding
-(`Theorem`), its names in each prover and runtime (`Names`) and its kernels in each
-profile (`Kernels`).  Nothing in
+(`Theorem`), its names in each prover and runtime (`Names`), its kernels in each
+profile (`Kernels`) and the statement library it lists (`library.Library`).  Nothing in
 this module names an operator: the descriptions (`operators/div.py`, ...) do.
 """
 

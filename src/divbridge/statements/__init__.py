@@ -94,7 +94,7 @@ class Statement:
         ``ieee_float`` axioms with the float type kept abstract; ``bits``, bit-blasting the goal alone (a
         claim about floats that needs no real arithmetic, and that those axioms do not settle); or
         ``whole``, on Why3's whole task (where the axioms alone do not reach it, and the task's quantifiers
-        are no hindrance: (-A) / B = -(A / B)).  The Why3 backend tries that route first instead of
+        are no hindrance: an operand's negation carried to the result).  The Why3 backend tries that route first instead of
         spending Z3's steps in vain on another."""
         return "abstract"
 

@@ -158,7 +158,7 @@ def _requires(o, contract: library.Contract) -> list[str]:
     for clause, requirement in contract.requires.items():
         if params[clause] and _states(requirement, fmt):
             condition = requirement.why3.format(a=a, b=b, zero="0.0" if family == "real" else "0",
-                                                min=getattr(fmt, "min", ""))
+                                                min=fmt.min if isinstance(fmt, IntFormat) else "")
             clauses.append(f"{_label(params[clause])}forall i. valid_index a i -> {condition}")
     return clauses
 
