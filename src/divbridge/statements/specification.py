@@ -101,16 +101,22 @@ class Contract(Statement):
                 continue
             results = result(o.operator, fmt, a, b)
             for i in sample(applies):
-                x, y = a[i], b[i]
-                if isinstance(fmt, FloatFormat):
-                    expected = op.kernels.float_bits(fmt, int(bits(fmt, x)), int(bits(fmt, y)))
-                    holds[i] &= bool(same(fmt, results[i:i + 1],
-                                          np.array([expected], fmt.uint_dtype).view(fmt.dtype))[0])
-                elif isinstance(fmt, IntFormat):
-                    holds[i] &= y != 0 and int(results[i]) == op.kernels.integer(fmt, int(x), int(y))
-                else:
-                    holds[i] &= y != 0 and results[i] == op.kernels.real(Fraction(x), Fraction(y))
+                holds[i] &= _meets(op, fmt, a[i], b[i], results[i:i + 1])
         return applies, holds
+
+
+def _meets(op: Operator, fmt, x, y, computed: np.ndarray) -> bool:
+    """Whether the mirror's result at one pair is the operator's exact one (none where the exact kernel is
+    undefined: no result meets the clause there)."""
+    try:
+        if isinstance(fmt, FloatFormat):
+            expected = op.kernels.float_bits(fmt, int(bits(fmt, x)), int(bits(fmt, y)))
+            return bool(same(fmt, computed, np.array([expected], fmt.uint_dtype).view(fmt.dtype))[0])
+        if isinstance(fmt, IntFormat):
+            return int(computed[0]) == op.kernels.integer(fmt, int(x), int(y))
+        return computed[0] == op.kernels.real(Fraction(x), Fraction(y))
+    except ArithmeticError:
+        return False
 
 
 def _contract(op: Operator) -> library.Contract:
