@@ -6,7 +6,7 @@ defines its statements as `Statement` subclasses and lists them in ``STATEMENTS`
 
 - ``float_property``: the float library, one file per property in ``float/``;
 - ``operator_theorem``: a theorem about an operator's rounding (Sterbenz, errors that are floats, bounds);
-- ``case_rule``: a special-value sentence ("X over Y is Z, carrying S"), and IEEE 754's own rules;
+- ``case_rule``: a special-value sentence ("X <op> Y is Z, carrying S"), and IEEE 754's own rules;
 - ``case_table``: a row of a case table, a case or a sign rule said in words;
 - ``rounding_rule``: a rounding rule the document states other than the operator's own;
 - ``example``: a worked example;

@@ -1,4 +1,4 @@
-"""The special-value rules a document states ("X over Y is Z, carrying S"), encoded for every backend.
+"""The special-value rules a document states ("X <op> Y is Z, carrying S"), encoded for every backend.
 
 The rules themselves come from the document (`document.caserule.CaseRule`);
 this module is their single encoding: Why3 goal, SMT-LIB goal, readable

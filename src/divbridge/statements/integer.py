@@ -23,6 +23,8 @@ from divbridge.statements.smtlib import snippet
 
 @dataclass(frozen=True, eq=False)
 class IntProperty(Statement, IntegerClaim):
+    """An integer claim of an operator's library, with its encodings and its predicate."""
+
     kind = "integer"
     families = ("int",)
     encodings = frozenset({"why3", "smt", "predicate"})
@@ -43,7 +45,7 @@ class IntProperty(Statement, IntegerClaim):
         assert self.holds is not None
         op = operators.of_obligation_name(o.operator)
         assert op.library.integer_domain is not None
-        domain = op.library.integer_domain(fmt, a, b, True)
+        domain = op.library.integer_domain(fmt, a, b, True)     # where the operator is defined
         if self.probe is not None:
             applies = self.probe(fmt, a, b)
         else:

@@ -24,6 +24,8 @@ GRID = tuple(Fraction(n, d) for n in (-7, -3, -1, 0, 1, 2, 5, 35) for d in (1, 3
 
 @dataclass(frozen=True, eq=False)
 class RealProperty(Statement, RealClaim):
+    """A real claim of an operator's library, with its encodings and its predicate."""
+
     kind = "real"
     families = ("real",)
     encodings = frozenset({"why3", "smt", "predicate"})
