@@ -129,12 +129,13 @@ class FloatEncoding(Encoding):
 
     def sign_rule(self, sign: str, applies: str) -> z3.BoolRef:
         """True where a sign rule of zero (``applies`` "zero") or infinite ("inf") quotients holds."""
-        return self._term(case_table.smt_result(("sign", sign, applies, ""), self.fmt))
+        return self._term(case_table.smt_result(("sign", sign, applies, ""), self.fmt,
+                                                self.operator.names.smtlib_float))
 
     def ok(self, result: Result) -> z3.BoolRef:
         if result.infix:   # another operator's own operation (`A*B`, unsigned, unrounded): the context's `q`
             return self._term("(= q q)")   # (case_table's term for a quotient is Div's fp.div)
-        return self._term(case_table.smt_result(result_data(result), self.fmt))
+        return self._term(case_table.smt_result(result_data(result), self.fmt, self.operator.names.smtlib_float))
 
     def grid(self) -> list[int]:
         special = self.fmt.special_values()

@@ -5,8 +5,8 @@ binary operator: its words (`Vocabulary`), its special-value and signed-zero
 rules in IEEE 754 (`SpecialRule`), its generic properties (`Property`, as
 expression trees the prover templates can render and the mirror can evaluate),
 its error model for accuracy notes (`ErrorModel`), the theorems about its rounding
-(`Theorem`), its names in each prover and runtime (`Names`) and its kernels in each
-profile (`Kernels`).  Nothing in
+(`Theorem`), its names in each prover and runtime (`Names`), its kernels in each
+profile (`Kernels`) and the statement library it lists (`library.Library`).  Nothing in
 this module names an operator: the descriptions (`operators/div.py`, ...) do.
 """
 
@@ -20,6 +20,7 @@ import numpy as np
 
 from divbridge.formats import FloatFormat, FloatValue, IntFormat
 from divbridge.operators.reading import Wording
+from divbridge.operators.library import Library
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,11 @@ class Vocabulary:
     infix: str                       # its infix operator in readable statements and SMT-LIB's reals: "*"
     joins: tuple[str, ...] = ()      # how a special-value sentence joins its operands: "over", "times"
 
+
+# The kind of a case-table row's result that is the operation itself (A op B, or its negation, or either
+# rounded to an integer), as `document.formula.Result` and the obligations' params spell it: Div's word,
+# which its evidence keeps.
+OPERATION_RESULT = "quotient"
 
 # The operand classes of a special-value rule (as `document.caserule` names them) and the relations
 # between the two operands a sum's rules need.
@@ -173,8 +179,13 @@ class Names:
     openvino: str             # the op type; its opset factory is the name in snake case
     jax_float: str            # jax.numpy function on floats
     jax_int: str              # the jax function on integers
-    smtlib_more: tuple[str, ...] = ()   # its other SMT-LIB operations: Div's unsigned and integer divisions
+    smtlib_uint: str = ""     # the bit-vector operation on unsigned types, where it is not smtlib_int
+    smtlib_more: tuple[str, ...] = ()   # its other SMT-LIB operations: on mathematical integers
     openvino_attributes: tuple[str, ...] = ()   # the OpenVINO node's own attributes a peer may set: m_pythondiv
+
+    def smtlib_int_of(self, signed: bool) -> str:
+        """The integer profile's bit-vector operation on a type of that signedness."""
+        return self.smtlib_uint if self.smtlib_uint and not signed else self.smtlib_int
 
 
 @dataclass(frozen=True)
@@ -212,12 +223,13 @@ class Operator:
     real_preconditions: tuple[str, ...] = field(default=())
     theorems: tuple[Theorem, ...] = field(default=())
     wording: Wording = Wording()  # its documents' words beyond the vocabulary (`document` reads them)
+    library: Library = field(default=Library())   # its statement library (`operators.library`)
 
     @property
     def smt_operations(self) -> frozenset[str]:
         """Every SMT-LIB operation its queries write it with (the smoke tests free them)."""
         return frozenset({self.names.smtlib_float, self.names.smtlib_int, self.vocabulary.infix,
-                          *self.names.smtlib_more})
+                          *self.names.smtlib_more} | ({self.names.smtlib_uint} - {""}))
 
     @property
     def tag_prefix(self) -> str:

@@ -6,15 +6,15 @@ defines its statements as `Statement` subclasses and lists them in ``STATEMENTS`
 
 - ``float_property``: the float library, one file per property in ``float/``;
 - ``operator_theorem``: a theorem about an operator's rounding (Sterbenz, errors that are floats, bounds);
-- ``case_rule``: a special-value sentence ("X over Y is Z, carrying S"), and IEEE 754's own rules;
+- ``case_rule``: a special-value sentence ("X <op> Y is Z, carrying S"), and IEEE 754's own rules;
 - ``case_table``: a row of a case table, a case or a sign rule said in words;
-- ``rounding_rule``: a rounding rule the document states that is not Div's own;
+- ``rounding_rule``: a rounding rule the document states other than the operator's own;
 - ``example``: a worked example;
 - ``integer``, ``real``, ``shape``: the integer, real and tensor properties;
 - ``wraparound``: a wrapping operator's integer result as the document states it (`k.2^n` cases, sentences);
-- ``strategy``: ways of computing Div (divbridge's own claims, traced to no tag);
+- ``strategy``: ways of computing the operator (divbridge's own claims, traced to no tag);
 - ``accuracy_bound``: an accuracy note's bounds;
-- ``specification``: Div's contract per section and type (the WhyML specification, div_spec.mlw).
+- ``specification``: the operator's contract per section and type (its WhyML specification, <op>_spec.mlw).
 
 A statement gives each encoding it has (`ENCODINGS`): a Why3 goal, SMT-LIB definitions ending with
 ``goal`` (the frame around them is a template per family), a Coq template, a Gappa goal, an enumeration
@@ -26,14 +26,14 @@ call the encoding they need: nothing dispatches on a statement's name.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 from typing import Any, ClassVar, Iterable, Iterator, Protocol
 
 import numpy as np
 
-from divbridge.formats import FloatFormat, Format, IntFormat, RealFormat, get_format
+from divbridge.formats import FloatFormat, Format, IntFormat, get_format
 from divbridge import operators
-from divbridge.mirror import exact
 from divbridge.operators.model import Operator
 
 ENCODINGS = ("why3", "smt", "coq", "gappa", "enumeration", "predicate")
@@ -71,7 +71,7 @@ class Statement:
     name: str = ""                                   # the obligations' prop
     families: tuple[str, ...] = ()                   # the families it is stated in
     encodings: frozenset[str] = frozenset({"predicate"})
-    # its Why3 goal is written over the names of the generic float module (div_float_generic.mlw), so the
+    # its Why3 goal is written over the names of the generic float module (<op>_float_generic.mlw), so the
     # formats where it reads the same share one statement of it
     generic_why3: ClassVar[bool] = False
 
@@ -94,7 +94,7 @@ class Statement:
         ``ieee_float`` axioms with the float type kept abstract; ``bits``, bit-blasting the goal alone (a
         claim about floats that needs no real arithmetic, and that those axioms do not settle); or
         ``whole``, on Why3's whole task (where the axioms alone do not reach it, and the task's quantifiers
-        are no hindrance: (-A) / B = -(A / B)).  The Why3 backend tries that route first instead of
+        are no hindrance: an operand's negation carried to the result).  The Why3 backend tries that route first instead of
         spending Z3's steps in vain on another."""
         return "abstract"
 
@@ -123,7 +123,7 @@ class Statement:
         return f"{module}_{self.why3_name(o).capitalize()}" if self.why3_apart(o) else module
 
     def definitional(self, o: Obligation) -> str:
-        """Why its goal holds of any division by its own form (a goal quantified over the scalar division),
+        """Why its goal holds of any operator by its own form (a goal quantified over the scalar operation),
         for a statement with no SMT-LIB query for the smoke tests to ask; "" when it does not say."""
         return ""
 
@@ -171,29 +171,26 @@ class Statement:
 
     def explain(self, o: Obligation, fmt: Format, values: dict[str, Any]) -> str:
         """What the mirror computes at one point (a counterexample's values)."""
-        return describe_quotients(fmt, values, operators.of_obligation_name(o.operator))
+        return describe_results(fmt, values, operators.of_obligation_name(o.operator))
 
 
-def describe_quotients(fmt: Format, values: dict[str, Any], op: Operator = operators.DEFAULT) -> str:
-    """The mirror's quotients (``op``'s results) of a point's operand pairs: ``a / b = ...`` (``a1 / b``,
-    ``x / y``)."""
+def describe_results(fmt: Format, values: dict[str, Any], op: Operator) -> str:
+    """The operator's results on a point's operand pairs: ``a op b = ...`` (``a1 op b``, ``x op y``), as its
+    description's library shows them, or by its exact kernels."""
     pairs = [(n, d) for n, d in (("a", "b"), ("a1", "b"), ("a2", "b"), ("x", "y")) if n in values and d in values]
-    shown = []
-    for n, d in pairs:
-        x, y = values[n], values[d]
-        if op is not operators.DEFAULT:    # the description's exact kernels
-            result = op.kernels.float_bits(fmt, x, y) if isinstance(fmt, FloatFormat) else \
-                op.kernels.integer(fmt, x, y) if isinstance(fmt, IntFormat) else op.kernels.real(x, y)
-            shown.append(f"{n} {op.vocabulary.infix} {d} = "
-                         f"{fmt.describe(result) if isinstance(fmt, (FloatFormat, IntFormat)) else result}")
-            continue
-        if isinstance(fmt, FloatFormat):
-            shown.append(f"{n} / {d} = {fmt.describe(exact.float_div_bits(fmt, x, y))}")
-        elif isinstance(fmt, IntFormat):
-            shown.append(f"trunc({n} / {d}) = {exact.int_div(x, y)}" if y else f"{d} = 0")
-        elif isinstance(fmt, RealFormat):
-            shown.append(f"{n} / {d} = {exact.real_div(x, y)}" if y else f"{d} = 0")
-    return ", ".join(shown)
+    shown = op.library.shown or functools.partial(_by_kernels, op)
+    return ", ".join(shown(fmt, n, d, values[n], values[d]) for n, d in pairs)
+
+
+def _by_kernels(op: Operator, fmt: Format, a: str, b: str, x, y) -> str:
+    """``a op b = <result>``, by the description's exact kernels."""
+    if isinstance(fmt, FloatFormat):
+        result = fmt.describe(op.kernels.float_bits(fmt, x, y))
+    elif isinstance(fmt, IntFormat):
+        result = fmt.describe(op.kernels.integer(fmt, x, y))
+    else:
+        result = op.kernels.real(x, y)
+    return f"{a} {op.vocabulary.infix} {b} = {result}"
 
 
 def holds_at(o: Obligation, values: dict[str, Any]) -> tuple[bool, str]:
@@ -225,9 +222,9 @@ class Registry:
     def __init__(self, statements: Iterable[Statement]):
         self._by_key: dict[tuple[str, str], Statement] = {}
         for statement in statements:
-            self._add(statement)
+            self._register(statement)
 
-    def _add(self, statement: Statement) -> None:
+    def _register(self, statement: Statement) -> None:
         if statement.kind not in KINDS:
             raise NotEncoded(f"statement {statement.name}: unknown kind '{statement.kind}'")
         for family in statement.families:

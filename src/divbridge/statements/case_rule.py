@@ -1,9 +1,9 @@
-"""The special-value rules a document states ("X over Y is Z, carrying S"), encoded for every backend.
+"""The special-value rules a document states ("X <op> Y is Z, carrying S"), encoded for every backend.
 
 The rules themselves come from the document (`document.caserule.CaseRule`);
 this module is their single encoding: Why3 goal, SMT-LIB goal, readable
 statement and the predicate the cross-check runs on the mirror.  IEEE 754's
-own rules (clause 7 and 6.3), which "IEEE 754 division" binds, are case rules
+own rules (clause 7 and 6.3), which the document's reference to IEEE 754 binds, are case rules
 too (`obligations.catalog.IEEE_RULES`): their Why3 goals are named ``ieee_<rule>``.  A rule the
 document gets wrong (a sign rule IEEE 754 does not have, say) is encoded just
 the same, so the provers refute it with a counterexample.
@@ -26,8 +26,8 @@ _CLASSES = {
     "inf": ("is_infinite {x}", "(fp.isInfinite {x})", "isInfinite({x})"),
     "nan": ("is_nan {x}", "(fp.isNaN {x})", "isNaN({x})"),
 }
-# over the result written {q} (Why3's ``div a b``, SMT-LIB's ``q``, readable ``a / b``); an operator's own rules
-# (`operators.model.SpecialRule`) also return an operand, and relate the two
+# over the result written {q} (Why3's ``<operation> a b``, SMT-LIB's ``q``, readable ``a op b``); an operator's
+# own rules (`operators.model.SpecialRule`) also return an operand, and relate the two
 _RESULTS = {"nan": ("is_nan ({q})", "(fp.isNaN q)", "isNaN({q})"),
             "inf": ("is_infinite ({q})", "(fp.isInfinite q)", "isInfinite({q})"),
             "zero": ("is_zero ({q})", "(fp.isZero q)", "isZero({q})"),
@@ -51,7 +51,7 @@ _RELATIONS = {"same_sign": ("(is_negative a <-> is_negative b)", "(= (fp.isNegat
               "opposite": ("a = neg b", "(= a (fp.neg b))", "a = -b")}
 
 
-def _parts(params: dict, column: int, infix: str = "", function: str = "div") -> tuple[list[str], list[str]]:
+def _parts(params: dict, column: int, infix: str = "", function: str = "") -> tuple[list[str], list[str]]:
     q = (f"{function} a b", "q", f"a {infix} b")[column]
     conditions = [_CLASSES[params[x]][column].format(x=x) for x in ("a", "b") if params[x] != "any"]
     conditions += [_RELATIONS[params["relation"]][column]] if params.get("relation") else []

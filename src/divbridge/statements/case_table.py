@@ -4,7 +4,7 @@ The document's table is read by `document.reader`; `obligations.document`
 turns each row into plain data (`params`): its condition (with an
 ``otherwise`` row as "no earlier row applies") and its result.  The
 obligation states: for every pair of operands satisfying the condition, the
-IEEE 754 quotient is the row's result.  A wrong row is encoded just the same,
+operator's IEEE 754 result is the row's result.  A wrong row is encoded just the same,
 so the provers refute it with a counterexample at the row's line.
 
 Encodings: the Why3 goal (in the format's module: a literal is the format's
@@ -22,14 +22,14 @@ Plain data (built by `obligations.document.condition_data`):
   ``None`` or ``(kind, value, sign)`` (kind number | inf | nan | min, value a
   fraction's text), ``("and", parts)``, ``("or", parts)``, ``("not", part)``;
 - a result: ``(kind, sign, value, rounding)`` as `document.formula.Result` has them; or, for a sign rule of
-  one case, ``("sign", sign, "zero" | "inf", "")``: where the quotient is a zero (an infinity), its sign.
+  one case, ``("sign", sign, "zero" | "inf", "")``: where the result is a zero (an infinity), its sign.
 
 Every encoder reads exactly what `encoding_gap` accepts and raises on anything else: a part the backends
 cannot all encode exactly is never written as ``true``; `obligations.document` asks `encoding_gap` first
-and reports such a part as unread.  A quotient row is an equality with a term over the section's division
-(``A/B``, its negation, rounded to an integer by trunc / floor / ceil); ``A/B`` itself (or round(A/B), the
-format's own rounding) restates the operator's definition: the proof run's smoke test shows it as a
-definition, not as a property.
+and reports such a part as unread.  A row whose result is the operation itself (`OPERATION_RESULT`) is an
+equality with a term over the section's operation (``A op B``, its negation, rounded to an integer by trunc /
+floor / ceil); ``A op B`` itself (or its round(), the format's own rounding) restates the operator's
+definition: the proof run's smoke test shows it as a definition, not as a property.
 """
 
 from __future__ import annotations
@@ -38,7 +38,9 @@ from fractions import Fraction
 
 import numpy as np
 
+from divbridge import operators
 from divbridge.formats import FloatFormat, get_format
+from divbridge.operators.model import OPERATION_RESULT
 from divbridge.statements import Statement
 from divbridge.statements.mirrorops import bits, f64, result
 from divbridge.statements.smtlib import fp_literal
@@ -54,8 +56,8 @@ _COMPARE = {"=": "(fp.eq {x} {y})", "≠": "(not (fp.eq {x} {y}))", "<": "(fp.lt
 _CONDITION_OPS = frozenset({"=", "≠", "<", ">", "≤", "≥", "isnan", "notnan", "isinf", "notinf", "isfinite",
                             "notfinite", "samesign", "diffsign"})
 _LITERAL_KINDS = frozenset({"number", "inf", "nan", "min"})
-# a quotient row's rounding to an integer: IEEE 754's roundToIntegral in that direction ("" and round: none,
-# the section's division is already rounded to the format)
+# an operation row's rounding to an integer: IEEE 754's roundToIntegral in that direction ("" and round: none,
+# the section's operation is already rounded to the format)
 _INTEGER_ROUNDING = {"": "", "round": "", "trunc": "RTZ", "floor": "RTN", "ceil": "RTP"}
 _RESULT_SIGNS = frozenset({"", "+", "-", "±", "xor:AB", "xor:A", "xor:B"})
 _RULE_SIGNS = frozenset({"+", "-", "xor:AB", "xor:A", "xor:B"})
@@ -91,7 +93,7 @@ def _result_gap(result: tuple) -> str:
     if kind == "sign":
         return "" if sign in _RULE_SIGNS and value in ("zero", "inf") else \
             f"a sign rule giving '{sign or 'no sign'}' to {value} states no sign"
-    if kind == "quotient":
+    if kind == OPERATION_RESULT:
         if rounding not in _INTEGER_ROUNDING:
             return f"the result {rounding}(A/B) has no exact encoding"
         return "" if sign in ("", "-") else f"the result with sign '{sign}' of A/B has no exact encoding"
@@ -171,22 +173,25 @@ def _smt_signed(what: str, sign: str) -> str:
     return what if sign in ("", "±") else f"(and {what} {_smt_sign(sign)})"
 
 
-def smt_quotient(sign: str, rounding: str) -> str:
-    """The term a quotient row states: the section's division, negated, rounded to an integer."""
-    term = "(fp.div RNE a b)"
+def _smt_operation(operation: str, sign: str, rounding: str) -> str:
+    """The term an operation row states: the section's operation (SMT-LIB's ``operation``), negated, rounded to
+    an integer."""
+    term = f"({operation} RNE a b)"
     if sign == "-":
         term = f"(fp.neg {term})"
     mode = _INTEGER_ROUNDING[rounding]
     return f"(fp.roundToIntegral {mode} {term})" if mode else term
 
 
-def smt_result(result: tuple, fmt: FloatFormat) -> str:
+def smt_result(result: tuple, fmt: FloatFormat, operation: str) -> str:
+    """The row's result over ``q``; ``operation``: the operator's SMT-LIB name, which an operation row's term
+    applies."""
     _exact(("true",), result)
     kind, sign, value, rounding = result
-    if kind == "sign":   # a sign rule of one case: where that case's quotient is a zero (an infinity), its sign
+    if kind == "sign":   # a sign rule of one case: where that case's result is a zero (an infinity), its sign
         return f"(=> {'(fp.isInfinite q)' if value == 'inf' else '(fp.isZero q)'} {_smt_sign(sign)})"
-    if kind == "quotient":   # the same float, NaN included (SMT-LIB's one NaN), -0 apart from +0
-        return f"(= q {smt_quotient(sign, rounding)})"
+    if kind == OPERATION_RESULT:   # the same float, NaN included (SMT-LIB's one NaN), -0 apart from +0
+        return f"(= q {_smt_operation(operation, sign, rounding)})"
     if kind == "nan":
         return "(fp.isNaN q)"
     if kind == "inf":   # an unsigned "inf" is +inf, as NumPy prints it
@@ -196,9 +201,10 @@ def smt_result(result: tuple, fmt: FloatFormat) -> str:
     return f"(fp.eq q {fp_literal(fmt, fmt.round(Fraction(value)))})"
 
 
-def _smt(params: dict, fmt: FloatFormat) -> str:
+def _smt(params: dict, fmt: FloatFormat, operation: str) -> str:
     hypothesis = smt_condition(params["condition"], fmt)
-    return f"(define-fun goal () Bool (=> {hypothesis}\n                             {smt_result(params['result'], fmt)}))"
+    return f"(define-fun goal () Bool (=> {hypothesis}\n                             " \
+        f"{smt_result(params['result'], fmt, operation)}))"
 
 
 def statement(params: dict, infix: str) -> str:
@@ -281,21 +287,21 @@ def _why3_signed(what: str, sign: str) -> str:
     return what if sign in ("", "±") else f"{what} /\\ {_why3_sign(sign)}"
 
 
-def _why3_quotient(sign: str, rounding: str) -> str:
-    term = "div a b"
+def _why3_operation(function: str, sign: str, rounding: str) -> str:
+    term = f"{function} a b"
     if sign == "-":
         term = f"neg ({term})"
     mode = _INTEGER_ROUNDING[rounding]
     return f"roundToIntegral {mode} ({term})" if mode else f"({term})"
 
 
-def _why3_result(result: tuple, fmt: FloatFormat) -> str:
+def _why3_result(result: tuple, fmt: FloatFormat, function: str) -> str:
     _exact(("true",), result)
     kind, sign, value, rounding = result
     if kind == "sign":
         return f"({'is_infinite q' if value == 'inf' else 'is_zero q'} -> {_why3_sign(sign)})"
-    if kind == "quotient":   # Why3's equality: the same float (SMT-LIB's =)
-        return f"q = {_why3_quotient(sign, rounding)}"
+    if kind == OPERATION_RESULT:   # Why3's equality: the same float (SMT-LIB's =)
+        return f"q = {_why3_operation(function, sign, rounding)}"
     if kind == "nan":
         return "is_nan q"
     if kind == "inf":
@@ -308,7 +314,7 @@ def _why3_result(result: tuple, fmt: FloatFormat) -> str:
 def _why3(params: dict, fmt: FloatFormat, function: str) -> str:
     signs = ", sign_a sign_b: bool" if _uses_sign_bits(params["condition"]) else ""
     return (f"forall a b: t{signs}. {_why3_condition(params['condition'], fmt)} ->\n"
-            f"    let q = {function} a b in {_why3_result(params['result'], fmt)}")
+            f"    let q = {function} a b in {_why3_result(params['result'], fmt, function)}")
 
 
 # -- NumPy ---------------------------------------------------------------------------------------
@@ -383,8 +389,8 @@ def _same_float(q: np.ndarray, r: np.ndarray) -> np.ndarray:
         return ((q == r) & (np.signbit(q) == np.signbit(r))) | (np.isnan(q) & np.isnan(r))
 
 
-def _quotient_holds(q: np.ndarray, sign: str, rounding: str) -> np.ndarray:
-    """Whether the quotients are the row's term of them (an integer rounding of a float is exact in its
+def _operation_holds(q: np.ndarray, sign: str, rounding: str) -> np.ndarray:
+    """Whether the results are the row's term of them (an integer rounding of a float is exact in its
     format, so it is computed on the float64 values)."""
     term = -q if sign == "-" else q
     function = _NUMPY_ROUNDING[_INTEGER_ROUNDING[rounding]]
@@ -400,8 +406,8 @@ def _predicate(params: dict, fmt: FloatFormat, a, b, operator: str = "") -> tupl
     kind, sign, value, rounding = params["result"]
     if kind == "sign":
         holds = ~(np.isinf(q) if value == "inf" else q == 0) | _sign_ok(sign, q, x, y)
-    elif kind == "quotient":
-        holds = _quotient_holds(q, sign, rounding)
+    elif kind == OPERATION_RESULT:
+        holds = _operation_holds(q, sign, rounding)
     elif kind == "nan":
         holds = np.isnan(q)
     elif kind == "inf":
@@ -432,7 +438,7 @@ class CaseTableRow(Statement):
         return o.id.split(".", 2)[2].replace(".", "_")
 
     def smt(self, o, context) -> str:
-        return _smt(o.params, context["fmt"])
+        return _smt(o.params, context["fmt"], operators.of_obligation_name(o.operator).names.smtlib_float)
 
     def predicate(self, o, fmt, a, b):
         return _predicate(o.params, fmt, a, b, o.operator)

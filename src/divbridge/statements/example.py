@@ -1,4 +1,4 @@
-"""A worked example of the document ("A = [...], B = [...], C = [...]"): Div gives each element's C.
+"""A worked example of the document ("A = [...], B = [...], C = [...]"): the operator gives each element's C.
 
 The obligation's params hold its elements as written, ``(a, b, c)`` texts, already checked to be exact in
 the obligation's format (`obligations.catalog`).  It has no variables: its queries are about constants,
@@ -33,10 +33,10 @@ class WorkedExample(Statement):
         return o.params["example"]
 
     def why3_route(self, o) -> str:
-        return "bits"   # a float example divides literals and classes: nothing but bits
+        return "bits"   # a float example applies the operator to literals and classes: nothing but bits
 
     def why3(self, o) -> str:
-        """Each element's quotient is its C.  An infinite or NaN operand, which Why3 writes no literal for, is
+        """Each element's result is its C.  An infinite or NaN operand, which Why3 writes no literal for, is
         a variable of its class (there is one NaN, and one infinity of each sign)."""
         fmt = get_format(o.format)
         lines = []
@@ -49,8 +49,8 @@ class WorkedExample(Statement):
                     terms.append(name)
                 else:
                     terms.append(_term(fmt, text))
-            quotient = f"{operation(o)} {terms[0]} {terms[1]}"
-            claim = f"{_CLASS[c]} ({quotient})" if c in _CLASS else f"{quotient} = {_term(fmt, c)}"
+            term = f"{operation(o)} {terms[0]} {terms[1]}"
+            claim = f"{_CLASS[c]} ({term})" if c in _CLASS else f"{term} = {_term(fmt, c)}"
             if binders:
                 conjunction = " /\\ ".join(hypotheses)
                 claim = f"(forall {' '.join(binders)}: t. {conjunction} -> {claim})"
@@ -66,17 +66,15 @@ class WorkedExample(Statement):
         if isinstance(fmt, FloatFormat):
             lines = []
             for a, b, c in ((fmt.parse(x) for x in triple) for triple in o.params["elements"]):
-                quotient = f"({op.names.smtlib_float} RNE {fp_literal(fmt, a)} {fp_literal(fmt, b)})"
+                term = f"({op.names.smtlib_float} RNE {fp_literal(fmt, a)} {fp_literal(fmt, b)})"
                 shown = f"{fmt.describe(a)} {op.vocabulary.infix} {fmt.describe(b)}"
-                lines.append(f"  (fp.isNaN {quotient})   ; {shown} = nan" if fmt.decode(c).is_nan else
-                             f"  (= {quotient} {fp_literal(fmt, c)})   ; {shown} = {fmt.describe(c)}")
+                lines.append(f"  (fp.isNaN {term})   ; {shown} = nan" if fmt.decode(c).is_nan else
+                             f"  (= {term} {fp_literal(fmt, c)})   ; {shown} = {fmt.describe(c)}")
             return "(define-fun goal () Bool (and\n" + "\n".join(lines) + "\n  true))"
         if isinstance(fmt, IntFormat):
-            if op.integer.kind == "truncate":   # the truncating division of signed and of unsigned bit-vectors
-                w, operator, what = fmt.bits, "bvsdiv" if fmt.signed else "bvudiv", "quotient, truncated toward zero"
-            else:
-                w, operator = fmt.bits, op.names.smtlib_int
-                what = f"{op.vocabulary.result_nouns[0]}, modulo 2^{fmt.bits}"
+            w, operator = fmt.bits, op.names.smtlib_int_of(fmt.signed)
+            rounding = "truncated toward zero" if op.integer.kind == "truncate" else f"modulo 2^{fmt.bits}"
+            what = f"{op.vocabulary.result_nouns[0]}, {rounding}"
             return f"; the document's worked example: each element's {what}, is the C written\n" \
                 "(define-fun goal () Bool (and" + "".join(
                 f" (= ({operator} {bv_literal(w, _int(a))} {bv_literal(w, _int(b))}) {bv_literal(w, _int(c))})"
@@ -106,11 +104,11 @@ class WorkedExample(Statement):
     def explain(self, o, fmt: Format, values) -> str:
         _, _, columns = next(self.samples(o, []))
         applies, holds = self.predicate(o, fmt, **columns)
-        quotients = result(o.operator, fmt, columns["a"], columns["b"])
+        results = result(o.operator, fmt, columns["a"], columns["b"])
         infix = operators.of_obligation_name(o.operator).vocabulary.infix
         for i in np.flatnonzero(~holds):
             a, b, c = o.params["elements"][i]
-            return f"{a} {infix} {b} = {_shown(fmt, quotients[i])}, not {c}"
+            return f"{a} {infix} {b} = {_shown(fmt, results[i])}, not {c}"
         return "every element as the example states"
 
 

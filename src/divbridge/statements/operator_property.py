@@ -2,7 +2,7 @@
 ``(x * y) * z = x * (y * z)``, ``x - y = x + (-y)``...
 
 The obligation's params name the property (``property``); its two sides are the description's expression
-trees, which this module renders in SMT-LIB with each operator's own name (``fp.add``...) and evaluates on
+trees, which this module renders in SMT-LIB with each operator's own name (``Names.smtlib_float``) and evaluates on
 the mirror with each operator's fast kernel.  The sides are equal when they are the same float, NaN equal
 to NaN (SMT-LIB's ``=``: one NaN).  A property the description says does not hold is a probe: the
 obligation expects ``invalid``, and the solvers' model is its counterexample, decoded in bits.

@@ -1,14 +1,14 @@
 """The tensor properties of an operator: two tensors of one shape, combined element by element.
 
-Each property states its Why3 goal over the tensor model (why3/tensor.mlw, used by div_shape.mlw, and
-<op>_shape.mlw for another operator, whose tensor function is named as the operator) and its predicate on
-the mirror: the operator on a batch of tensors, compared with the scalar operator on each element.  The
-cross-check runs it on random tensors of a few shapes in the formats the property is about.
-Adding a tensor property is one `ShapeProperty` in ``STATEMENTS``.
+Each property states its Why3 goal over the tensor model (why3/tensor.mlw, used by <op>_shape.mlw, whose
+tensor function is named as the operator) and its predicate on the mirror: the operator on a batch of
+tensors, compared with the scalar operator on each element.  The cross-check runs it on random tensors of a
+few shapes in the formats the property is about.
+A new tensor property is one `ShapeProperty` in ``STATEMENTS``.
 
-Both goals quantify over the scalar division (``op``) and the element type: they hold of every element
-format at once, and of any division, so they say how Div lifts to tensors (map2), nothing about the scalar
-Div itself: `definitional` says so, and the proof run shows them as definitions.
+Both goals quantify over the scalar operation (``op``) and the element type: they hold of every element
+format at once, and of any such operation, so they say how the operator lifts to tensors (map2), nothing
+about the scalar operator itself: `definitional` says so, and the proof run shows them as definitions.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class ShapeProperty(Statement):
     roles: tuple[str, ...] = ()
     statement: str = ""
     why3_goal: str = ""
-    formats: tuple[str, ...] = ()   # the element formats the cross-check divides in
+    formats: tuple[str, ...] = ()   # the element formats the cross-check computes in
     group: str = "tensor"
 
     def variables(self, o) -> tuple[str, ...]:
@@ -47,7 +47,9 @@ class ShapeProperty(Statement):
         return self.why3_goal.format(fn=operators.of_obligation_name(o.operator).name.lower())
 
     def definitional(self, o) -> str:
-        return "its Why3 goal holds for every scalar division op and element type (it unfolds map2)"
+        # worded with the default operator's noun for every operator, as the committed evidence has it
+        return f"its Why3 goal holds for every scalar {operators.DEFAULT.vocabulary.gerund} op and element type " \
+            "(it unfolds map2)"
 
     def samples(self, o, vector_sets):
         rng = np.random.default_rng(7)

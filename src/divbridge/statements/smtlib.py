@@ -47,7 +47,8 @@ def bv_literal(width: int, value: int) -> str:
 def real_literal(text: str | Fraction) -> str:
     """An exact real: ``(- (/ 1.0 3.0))``."""
     value = Fraction(text)
-    body = f"(/ {abs(value.numerator)}.0 {value.denominator}.0)" if value.denominator != 1 else f"{abs(value.numerator)}.0"
+    top, bottom = abs(value.numerator), value.denominator
+    body = f"(/ {top}.0 {bottom}.0)" if bottom != 1 else f"{top}.0"
     return f"(- {body})" if value < 0 else body
 
 

@@ -1,20 +1,21 @@
-"""Div's contract per section and type, as the WhyML specification (proofs/why3/div_spec.mlw) states it.
+"""An operator's contract per section and type, as its WhyML specification (proofs/why3/<op>_spec.mlw) states it.
 
-For each section of the document and each type it lists, Div is an operator over the tensor model
+For each section of the document and each type it lists, the operator is a function over the tensor model
 (why3/tensor.mlw) whose ``requires`` and ``ensures`` clauses are the document's requirements, each labelled
-with its tags and lines: the shapes agree, B is non-zero, INT_MIN / -1 is excluded, and each element of the
-result is the exact quotient (real) or the exact quotient rounded the way the document says (float: IEEE 754
-division, to nearest unless it states another rule; integer: truncation unless it states another rule).
+with its tags and lines: the shapes agree, the requirements its description's contract lists
+(`operators.library.Contract`: an operand's domain, a result the type cannot hold), and each element of the
+result is the exact result (real) or the exact result rounded the way the document says (float: IEEE 754's
+operation, to nearest unless it states another rule; integer: the rules the contract lists).
 The obligation's params say which clauses the document states and where (`obligations.catalog`), so
 changing a requirement changes the generated clause.
 
 Beside the operator, an element-wise loop implementation under the same clauses, written with the machine's
-division (Why3's ``mach.int`` integers, whose division requires a non-zero divisor and a representable
-quotient, and truncates; the format's IEEE division, to nearest).  The Why3 goal is the loop's verification
-condition (``div_loop_<type>'vc``): proved, the clauses are consistent and implementable; a document whose clauses
-that division does not meet (another integer rounding, B = 0 or INT_MIN / -1 left in the domain) fails it.
+operation (the contract's: on Why3's ``mach.int`` integers, on the format's IEEE floats, to nearest).  The
+Why3 goal is the loop's verification condition (``<op>_loop_<type>'vc``): proved, the clauses are consistent
+and implementable; a document whose clauses that operation does not meet (another integer rounding, a pair
+the machine refuses left in the domain) fails it.
 
-The predicate: the mirror's Div meets every ensures clause wherever the requires clauses hold.
+The predicate: the mirror's operator meets every ensures clause wherever the requires clauses hold.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from fractions import Fraction
 
 import numpy as np
 
+from divbridge import operators
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.mirror import exact
+from divbridge.operators import library
+from divbridge.operators.model import Operator
 from divbridge.statements import Statement
-from divbridge.statements.mirrorops import bits, div, same, sample
+from divbridge.statements.mirrorops import bits, result, same, sample
 from divbridge.statements.real import grid_samples
 from divbridge.statements.rounding_rule import BUILT_IN, FLOAT_MODES, mirror_holds
 from divbridge.statements.why3terms import FLOAT_THEORIES
@@ -36,19 +39,11 @@ INT_THEORIES = {"int8": ("ints.Int8", "int8"), "int16": ("ints.Int16", "int16"),
                 "uint16": ("ints.UInt16", "uint16"), "int32": ("mach.int.Int32", "int32"),
                 "int64": ("mach.int.Int64", "int64"), "uint32": ("mach.int.UInt32", "uint32"),
                 "uint64": ("mach.int.UInt64", "uint64")}
-# the integer quotient q of x by y, rounded each way a document may state it (Why3 over int)
-INT_RULES = {
-    "trunc": "{q} = ComputerDivision.div {x} {y}",
-    "floor": "({y} > 0 -> {q} * {y} <= {x} < {q} * {y} + {y}) /\\ ({y} < 0 -> {q} * {y} + {y} < {x} <= {q} * {y})",
-    "ceil": "({y} > 0 -> {q} * {y} - {y} < {x} <= {q} * {y}) /\\ ({y} < 0 -> {q} * {y} <= {x} < {q} * {y} - {y})",
-    "nearest": "Abs.abs (2 * ({x} - {q} * {y})) <= Abs.abs {y}",
-}
 ROUNDING_MODES = {"nearest": "RNE", **FLOAT_MODES}   # a float rule's IEEE rounding mode
-MACHINE_DIVISION = {"real": "/.", "float": "./", "int": "/"}
 
 
 class Contract(Statement):
-    """A section's Div in one type: the operator's clauses, and a loop that meets them."""
+    """A section's operator in one type: the operator's clauses, and a loop that meets them."""
 
     kind = "specification"
     name = "contract"
@@ -63,22 +58,23 @@ class Contract(Statement):
 
     def why3(self, o) -> str:
         """The module's body: the operator, and the loop implementation whose VC is the goal."""
-        element, uses = _element(o)
-        requires = _requires(o)
+        op = operators.of_obligation_name(o.operator)
+        element, uses = _element(o, _contract(op))
+        requires = _requires(o, _contract(op))
         lines = [*(f"  use {theory}" for theory in uses), "",
-                 "  (** Div, as the document specifies it. *)",
-                 f"  val div (a b: tensor {element}) : tensor {element}",
+                 f"  (** {op.name}, as the document specifies it. *)",
+                 f"  val {op.name.lower()} (a b: tensor {element}) : tensor {element}",
                  *(f"    requires {{ {c} }}" for c in requires),
-                 *(f"    ensures {{ {c} }}" for c in _ensures(o, "result")), "",
-                 "  (** Element by element with the machine's division, under the same clauses. *)",
+                 *(f"    ensures {{ {c} }}" for c in _ensures(o, op, "result")), "",
+                 f"  (** Element by element with the machine's {op.vocabulary.gerund}, under the same clauses. *)",
                  f"  let {_loop(o)} (a b: tensor {element}) (c: array {element}) : unit",
                  "    requires { length c = size a.shape }",
                  *(f"    requires {{ {c} }}" for c in requires),
-                 *(f"    ensures {{ {c} }}" for c in _ensures(o, "(of_array a.shape c)")),
+                 *(f"    ensures {{ {c} }}" for c in _ensures(o, op, "(of_array a.shape c)")),
                  "  = for i = 0 to length c - 1 do",
                  *(f"      invariant {{ forall j. 0 <= j < i -> {rule} }}"
-                   for rule in _rules(o, "j", _element_of(o, "c[j]"))),
-                 f"      c[i] <- a.data i {MACHINE_DIVISION[o.params['element']]} b.data i",
+                   for rule in _rules(o, op, "j", _element_of(o, "c[j]"))),
+                 f"      c[i] <- a.data i {_contract(op).machine[o.params['element']]} b.data i",
                  "    done"]
         return "\n".join(lines)
 
@@ -90,39 +86,55 @@ class Contract(Statement):
             yield from super().samples(o, vector_sets)
 
     def predicate(self, o, fmt, a, b):
-        """(applies, holds) per pair: where the requires clauses hold, the mirror's quotient is the one each
+        """(applies, holds) per pair: where the requires clauses hold, the mirror's result is the one each
         ensures clause states."""
+        op = operators.of_obligation_name(o.operator)
         applies = np.ones(a.shape, bool)
-        if o.params["domain"]:
-            applies &= b != 0
-        if o.params["overflow"] and isinstance(fmt, IntFormat) and fmt.signed:
-            applies &= ~((a == fmt.min) & (b == -1))
+        for clause, requirement in _contract(op).requires.items():
+            if o.params[clause] and _states(requirement, fmt):
+                applies &= requirement.admits(fmt, a, b)
         holds = np.ones(a.shape, bool)
         for mode, _ in o.params["rules"]:
             if mode != BUILT_IN.get(o.params["element"], "exact"):   # another rule: the rounding rule's own check
                 stated, rounded = mirror_holds({"mode": mode}, fmt, a, b)
                 holds &= ~stated | rounded
                 continue
-            quotients = div(fmt, a, b)
+            results = result(o.operator, fmt, a, b)
             for i in sample(applies):
-                x, y = a[i], b[i]
-                if isinstance(fmt, FloatFormat):
-                    expected = exact.float_div_bits(fmt, int(bits(fmt, x)), int(bits(fmt, y)))
-                    holds[i] &= bool(same(fmt, quotients[i:i + 1],
-                                          np.array([expected], fmt.uint_dtype).view(fmt.dtype))[0])
-                elif isinstance(fmt, IntFormat):
-                    holds[i] &= y != 0 and int(quotients[i]) == exact.int_div(int(x), int(y))
-                else:
-                    holds[i] &= y != 0 and quotients[i] == exact.real_div(Fraction(x), Fraction(y))
+                holds[i] &= _meets(op, fmt, a[i], b[i], results[i:i + 1])
         return applies, holds
+
+
+def _meets(op: Operator, fmt, x, y, computed: np.ndarray) -> bool:
+    """Whether the mirror's result at one pair is the operator's exact one (none where the exact kernel is
+    undefined: no result meets the clause there)."""
+    try:
+        if isinstance(fmt, FloatFormat):
+            expected = op.kernels.float_bits(fmt, int(bits(fmt, x)), int(bits(fmt, y)))
+            return bool(same(fmt, computed, np.array([expected], fmt.uint_dtype).view(fmt.dtype))[0])
+        if isinstance(fmt, IntFormat):
+            return int(computed[0]) == op.kernels.integer(fmt, int(x), int(y))
+        return computed[0] == op.kernels.real(Fraction(x), Fraction(y))
+    except ArithmeticError:
+        return False
+
+
+def _contract(op: Operator) -> library.Contract:
+    assert op.library.contract is not None, f"{op.name}'s description lists no contract"
+    return op.library.contract
+
+
+def _states(requirement: library.Requirement, fmt) -> bool:
+    """Whether a requirement is a clause in the format (one of the signed types' alone: only there)."""
+    return not requirement.signed_only or (isinstance(fmt, IntFormat) and fmt.signed)
 
 
 def _loop(o) -> str:
     """The loop implementation's name (one per module, distinct in the file: Why3 reports goals by name)."""
-    return f"div_loop_{o.format}"
+    return f"{operators.of_obligation_name(o.operator).name.lower()}_loop_{o.format}"
 
 
-def _element(o) -> tuple[str, list[str]]:
+def _element(o, contract: library.Contract) -> tuple[str, list[str]]:
     """The element type and the theories the module uses (the element's first: mach.int's unsigned types
     export a constant ``length``, which array.Array's ``length`` must hide)."""
     common = ["int.Int", "array.Array", "tensor.TensorArray"]
@@ -132,7 +144,7 @@ def _element(o) -> tuple[str, list[str]]:
     if family == "float":
         return "t", [FLOAT_THEORIES[o.format], *common]
     theory, element = INT_THEORIES[o.format]
-    return element, [theory, "int.ComputerDivision", "int.Abs", *common]
+    return element, [theory, *contract.integer_theories, *common]
 
 
 def _element_of(o, term: str) -> str:
@@ -145,35 +157,33 @@ def _label(where: str) -> str:
     return f"[@expl:{where}] " if where else ""
 
 
-def _requires(o) -> list[str]:
-    params, family = o.params, o.params["element"]
+def _requires(o, contract: library.Contract) -> list[str]:
+    params, family, fmt = o.params, o.params["element"], get_format(o.format)
     a, b = _element_of(o, "get a i"), _element_of(o, "get b i")
-    clauses = []
-    if params["shape"]:
-        clauses.append(f"{_label(params['shape'])}a.shape = b.shape")
-    if params["domain"]:
-        clauses.append(f"{_label(params['domain'])}forall i. valid_index a i -> {b} <> "
-                       f"{'0.0' if family == 'real' else '0'}")
-    if params["overflow"] and family == "int" and get_format(o.format).signed:
-        clauses.append(f"{_label(params['overflow'])}forall i. valid_index a i -> "
-                       f"not ({a} = ({get_format(o.format).min}) /\\ {b} = -1)")
+    clauses = [f"{_label(params['shape'])}a.shape = b.shape"] if params["shape"] else []
+    for clause, requirement in contract.requires.items():
+        if params[clause] and _states(requirement, fmt):
+            condition = requirement.why3.format(a=a, b=b, zero="0.0" if family == "real" else "0",
+                                                min=fmt.min if isinstance(fmt, IntFormat) else "")
+            clauses.append(f"{_label(params[clause])}forall i. valid_index a i -> {condition}")
     return clauses
 
 
-def _rules(o, index: str, result: str) -> list[str]:
-    """Each rule the document states, on the elements at ``index`` with ``result`` for the quotient."""
+def _rules(o, op: Operator, index: str, result: str) -> list[str]:
+    """Each rule the document states, on the elements at ``index`` with ``result`` for the operator's."""
     family = o.params["element"]
     x, y = _element_of(o, f"get a {index}"), _element_of(o, f"get b {index}")
     if family == "real":
-        return [f"{result} = {x} /. {y}" for _ in o.params["rules"]]
+        return [f"{result} = {x} {_contract(op).machine['real']} {y}" for _ in o.params["rules"]]
     if family == "float":
-        return [f"{result} = div {ROUNDING_MODES[mode]} ({x}) ({y})" for mode, _ in o.params["rules"]]
-    return [INT_RULES[mode].format(q=f"({result})", x=f"({x})", y=f"({y})") for mode, _ in o.params["rules"]]
+        return [f"{result} = {op.names.why3_float} {ROUNDING_MODES[mode]} ({x}) ({y})" for mode, _ in o.params["rules"]]
+    return [_contract(op).integer_rules[mode].format(q=f"({result})", x=f"({x})", y=f"({y})")
+            for mode, _ in o.params["rules"]]
 
 
-def _ensures(o, result: str) -> list[str]:
+def _ensures(o, op: Operator, result: str) -> list[str]:
     clauses = [f"{_label(o.params['shape'])}{result}.shape = a.shape"] if o.params["shape"] else []
-    for (_, where), rule in zip(o.params["rules"], _rules(o, "i", _element_of(o, f"get {result} i"))):
+    for (_, where), rule in zip(o.params["rules"], _rules(o, op, "i", _element_of(o, f"get {result} i"))):
         clauses.append(f"{_label(where)}forall i. valid_index a i -> {rule}")
     return clauses
 

@@ -14,14 +14,14 @@ FLOAT_THEORIES = {"fp16": "floats.Float16", "bf16": "floats.BFloat16",
 
 
 def operation(o) -> str:
-    """The name a float module gives the obligation's operator (its ``Names.why3_float``: ``div``, ``mul``...),
-    which its Why3 goals apply to the operands (the module defines it, rounding to nearest even)."""
+    """The name a float module gives the obligation's operator (its ``Names.why3_float``), which its Why3 goals
+    apply to the operands (the module defines it, rounding to nearest even)."""
     return operators.of_obligation_name(o.operator).names.why3_float
 
 
 def float_operation(fmt: FloatFormat, name: str) -> str:
-    """An IEEE operation of the format's theory by its qualified name (``Float32.div``): a format's module
-    names its own operator ``div``."""
+    """An IEEE operation of the format's theory by its qualified name (``Float32.<name>``): a format's module
+    names its own operator by the bare name."""
     return f"{FLOAT_THEORIES[fmt.name].split('.')[-1]}.{name}"
 
 
@@ -55,6 +55,6 @@ def int_literal(value: int) -> str:
 
 def real_literal(value: Fraction) -> str:
     """An exact real: ``(-. (1.0 /. 3.0))``."""
-    magnitude = f"{abs(value.numerator)}.0" if value.denominator == 1 else \
-        f"({abs(value.numerator)}.0 /. {value.denominator}.0)"
+    top, bottom = abs(value.numerator), value.denominator
+    magnitude = f"{top}.0" if bottom == 1 else f"({top}.0 /. {bottom}.0)"
     return magnitude if value >= 0 else f"(-. {magnitude})"

@@ -4,17 +4,21 @@ A claim is a case analysis, a sentence, or a fact (`obligations.document.WrapCla
 params: ``rows`` ((condition, result) trees, "otherwise" already the negation of the earlier rows),
 ``bounds`` ((names, domain, condition): the multiples the results use) and ``facts`` (conditions on the
 operands).  Its meaning, for every pair (a, b) of the type and c the operator's bit-vector operation on
-them (``Names.smtlib_int``: ``bvmul``, ``bvadd``, ``bvsub``, read in the type's signedness):
+them (its ``Names.smtlib_int``, read in the type's signedness):
 
     every fact holds, and where a row's condition holds, some value of the row's multiple in its domain
     satisfies the conditions its bound puts on it and makes c the row's result.
 
 The multiple is not left to a quantifier: a result ``E + P*k`` (P a constant given n) names it, as
-``k = (c - E) / P`` when P divides ``c - E``, and nothing else; so "there is a k" is exactly "P divides
-c - E and that k satisfies its conditions".  The SMT-LIB goal computes every expression exactly in
+``k = (c - E) / P`` when ``c - E`` is a multiple of P, and nothing else; so "there is a k" is exactly "c - E
+is a multiple of P and that k satisfies its conditions".  The SMT-LIB goal computes every expression exactly in
 bit-vectors wide enough that nothing overflows (`width`), the mirror the same in Python integers, on the
 operator's integer kernel.  A row this cannot encode (a multiple no bound introduces, two multiples in one
-result, one multiplied by an operand) is an encoding gap (`encoding_gap`): unread, never an obligation.
+result, one with an operand for a factor) is an encoding gap (`encoding_gap`): unread, never an obligation.
+
+An arithmetic node of a tree, ``(<op>, x, y)``, names the operator of the registry it applies, in lower case:
+its infix symbol (``+``, ``-``, ``*``) says its algebra, and its bit-vector operation encodes it, exactly in
+the width chosen.
 """
 
 from __future__ import annotations
@@ -30,6 +34,15 @@ from divbridge.statements import Statement
 from divbridge.statements.smtlib import bv_literal
 
 _ZERO, _ONE = ("num", 0), ("num", 1)
+
+# the arithmetic nodes: a tree's name of an operator -> its infix symbol, and back
+_SYMBOL = {op.name.lower(): op.vocabulary.infix for op in operators.OPERATORS.values()
+           if op.vocabulary.infix in ("+", "-", "*")}
+_NODE = {symbol: name for name, symbol in _SYMBOL.items()}
+# each operator's bit-vector operation by its infix symbol: exact arithmetic where nothing overflows (the
+# operator of "/" exact where the remainder is zero)
+_BITVECTOR = {op.vocabulary.infix: op.names.smtlib_int for op in operators.OPERATORS.values()}
+_EXACT = {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y}
 
 
 def variables_of(tree) -> set[str]:
@@ -57,17 +70,17 @@ def _simplified(tree: tuple) -> tuple:
     if head == "neg":
         inner = _simplified(tree[1])
         return _ZERO if inner == _ZERO else ("num", -inner[1]) if inner[0] == "num" else ("neg", inner)
-    if head not in ("add", "sub", "mul"):
+    if head not in _SYMBOL:
         return tree
     x, y = _simplified(tree[1]), _simplified(tree[2])
-    if head == "mul":
+    if _SYMBOL[head] == "*":
         if _ZERO in (x, y):
             return _ZERO
         return y if x == _ONE else x if y == _ONE else (head, x, y)
     if y == _ZERO:
         return x
     if x == _ZERO:
-        return y if head == "add" else _simplified(("neg", y))
+        return y if _SYMBOL[head] == "+" else _simplified(("neg", y))
     return (head, x, y)
 
 
@@ -80,18 +93,18 @@ def _linear(expr: tuple, var: str) -> tuple[tuple, tuple]:
     if head == "neg":
         e, p = _linear(expr[1], var)
         return ("neg", e), ("neg", p)
-    if head in ("add", "sub"):
+    if _SYMBOL.get(head) in ("+", "-"):
         (e1, p1), (e2, p2) = _linear(expr[1], var), _linear(expr[2], var)
         return (head, e1, e2), (head, p1, p2)
-    if head == "mul":
+    if _SYMBOL.get(head) == "*":
         left, right = expr[1], expr[2]
         if var in variables_of(left) and var in variables_of(right):
-            raise ValueError("the multiple multiplies itself")
+            raise ValueError("the multiple is a factor of itself")
         inner, factor = (left, right) if var in variables_of(left) else (right, left)
         if _has_operand(factor) or variables_of(factor):
-            raise ValueError("the multiple is multiplied by an operand")
+            raise ValueError("the multiple has an operand for a factor")
         e, p = _linear(inner, var)
-        return ("mul", e, factor), ("mul", p, factor)
+        return (_NODE["*"], e, factor), (_NODE["*"], p, factor)
     raise ValueError(f"cannot solve for {var}")
 
 
@@ -111,9 +124,8 @@ def evaluate(tree, n: int, env: dict, fmt: IntFormat | None = None):
         return fmt.min if head == "min" else fmt.max
     if head == "neg":
         return -evaluate(tree[1], n, env, fmt)
-    if head in ("add", "sub", "mul"):
-        x, y = evaluate(tree[1], n, env, fmt), evaluate(tree[2], n, env, fmt)
-        return x + y if head == "add" else x - y if head == "sub" else x * y
+    if head in _SYMBOL:
+        return _EXACT[_SYMBOL[head]](evaluate(tree[1], n, env, fmt), evaluate(tree[2], n, env, fmt))
     if head == "cmp":
         x, y = evaluate(tree[2], n, env, fmt), evaluate(tree[3], n, env, fmt)
         found = {"<": x < y, ">": x > y, "≤": x <= y, "≥": x >= y, "=": x == y, "≠": x != y}[tree[1]]
@@ -198,9 +210,9 @@ def holds(rows, bounds, facts, fmt: IntFormat, a: np.ndarray, b: np.ndarray, c: 
             found &= ~applies | (rest == 0)
             continue
         factor = evaluate(p, n, env, fmt)
-        divides = np.asarray(rest % factor == 0, bool)
+        multiple = np.asarray(rest % factor == 0, bool)
         k = rest // factor
-        good = divides & (np.asarray(k >= 0, bool) if domain == "N" else True)
+        good = multiple & (np.asarray(k >= 0, bool) if domain == "N" else True)
         for x in conditions:
             good &= evaluate(x, n, {**env, var: k}, fmt)
         found &= ~applies | good
@@ -241,9 +253,9 @@ def width(rows, bounds, facts, fmt: IntFormat) -> int:
             return 2 ** max(n + tree[1], 0)
         if head == "neg":
             return size(tree[1], env)
-        if head in ("add", "sub"):
+        if _SYMBOL.get(head) in ("+", "-"):
             return size(tree[1], env) + size(tree[2], env)
-        if head == "mul":
+        if _SYMBOL.get(head) == "*":
             return size(tree[1], env) * size(tree[2], env)
         if head == "cmp":
             return max(size(tree[2], env), size(tree[3], env))
@@ -283,8 +295,8 @@ class _Smt:
             return bv_literal(self.w, self.fmt.min if head == "min" else self.fmt.max)
         if head == "neg":
             return f"(bvneg {self.term(tree[1], env)})"
-        if head in ("add", "sub", "mul"):
-            return f"(bv{head} {self.term(tree[1], env)} {self.term(tree[2], env)})"
+        if head in _SYMBOL:
+            return f"({_BITVECTOR[_SYMBOL[head]]} {self.term(tree[1], env)} {self.term(tree[2], env)})"
         if head == "cmp":
             op = {"<": "bvslt", ">": "bvsgt", "≤": "bvsle", "≥": "bvsge", "=": "=", "≠": "distinct"}[tree[1]]
             return f"({op} {self.term(tree[2], env)} {self.term(tree[3], env)})"
@@ -334,8 +346,8 @@ class WrapAround(Statement):
                 continue
             factor = bv_literal(w, evaluate(p, fmt.bits, {}))
             lines.append(f"; row {number}: the multiple {var} that makes C its result, when it is an integer")
-            lines.append(f"(define-fun rest_{number} () (_ BitVec {w}) (bvsub C {smt.term(e, {})}))")
-            lines.append(f"(define-fun {var}_{number} () (_ BitVec {w}) (bvsdiv rest_{number} {factor}))")
+            lines.append(f"(define-fun rest_{number} () (_ BitVec {w}) ({_BITVECTOR['-']} C {smt.term(e, {})}))")
+            lines.append(f"(define-fun {var}_{number} () (_ BitVec {w}) ({_BITVECTOR['/']} rest_{number} {factor}))")
             env = {var: f"{var}_{number}"}
             needs = [f"(= (bvsrem rest_{number} {factor}) {bv_literal(w, 0)})"]
             if domain == "N":

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from divbridge.mirror import exact, fast
 from divbridge.operators.div.reading import WORDING
+from divbridge.operators.div.library import LIBRARY
 from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
                                        Vocabulary)
 
@@ -45,7 +46,7 @@ DIV = Operator(
     names=Names(
         why3_float="div", why3_int="int.ComputerDivision.div", smtlib_float="fp.div", smtlib_int="bvsdiv",
         coq="Bdiv", gappa="/", numpy="divide", onnx="Div", openvino="Divide", jax_float="jnp.divide",
-        jax_int="jax.lax.div", smtlib_more=("bvudiv", "div"),
+        jax_int="jax.lax.div", smtlib_uint="bvudiv", smtlib_more=("div",),
         openvino_attributes=("m_pythondiv",)),
     kernels=Kernels(
         real=lambda a, b: exact.real_div(Fraction(a), Fraction(b)),
@@ -55,4 +56,5 @@ DIV = Operator(
     integer=IntegerProfile("truncate", preconditions=("B != 0", "not (A = INT_MIN and B = -1)")),
     real_preconditions=("B != 0",),
     wording=WORDING,
+    library=LIBRARY,
 )
