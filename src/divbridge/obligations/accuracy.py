@@ -47,9 +47,9 @@ from divbridge.formats import FLOAT_FORMATS, INT_FORMATS, FloatFormat, IntFormat
 from divbridge.document import mathexpr
 from divbridge.document.accuracy import Condition, Note, Statement, error_of
 from divbridge.obligations.model import Obligation
+from divbridge.operators.library import ULP, R, Unsupported
 from divbridge.operators.model import Operator
 from divbridge.statements import accuracy_bound
-from divbridge.statements.accuracy_bound import R, ULP, Unsupported
 
 A, B, A_ERR, B_ERR = (mathexpr.symbol(n) for n in ("A", "B", "A_err", "B_err"))
 ALPHA, BETA = (mathexpr.symbol(n) for n in ("alpha", "beta"))
@@ -446,7 +446,7 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     name = item.name
     if item.kind in ("propagation", "first-order", "intro-real"):
         params = {"claim": "real", "goal": item.goal, "conditions": item.conditions, "variables": item.variables}
-        accuracy_bound.smt(params)     # Unsupported here, not when the prover runs
+        accuracy_bound.smt(note_operator(note), params)     # Unsupported here, not when the prover runs
         area = {"propagation": "propagation", "first-order": "first_order", "intro-real": "intro"}[item.kind]
         return [Obligation(id=f"accuracy.real.{area}.{name}", title=f"{note_name(note)} line {line}: {item.text}",
                            family="real", format="real", statement=accuracy_bound.statement(params), params=params,
@@ -468,7 +468,7 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
         for region in regions:
             params = {"claim": "float", "op": item.op, "abs": item.absolute, "bound": bound, "region": region,
                       "range": span, "eb": fmt.eb, "sb": fmt.sb}
-            accuracy_bound.smt(params, fmt)
+            accuracy_bound.smt(note_operator(note), params, fmt)
             backends = {"smt"} | ({"gappa"} if accuracy_bound.gappa_goals(params, fmt) else set())
             where = {"in_range": "no overflow", "overflow": "on overflow"}[region]
             obligations.append(Obligation(

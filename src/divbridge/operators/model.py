@@ -19,6 +19,7 @@ from typing import Callable
 import numpy as np
 
 from divbridge.formats import FloatFormat, FloatValue, IntFormat
+from divbridge.operators.library import Library
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,7 @@ class Operator:
     integer: IntegerProfile
     real_preconditions: tuple[str, ...] = field(default=())
     theorems: tuple[Theorem, ...] = field(default=())
+    library: Library = field(default=Library())   # its float laws, strategies, profiled computation
 
     @property
     def smt_operations(self) -> frozenset[str]:

@@ -18,7 +18,7 @@ import numpy as np
 
 from divbridge.mirror import exact
 from divbridge.statements import Statement
-from divbridge.statements.mirrorops import div
+from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import snippet
 from divbridge.semantics.profiles import in_domain
 
@@ -62,7 +62,7 @@ class IntProperty(Statement):
             applies = (a == fmt.min) & (b == -1)
         else:
             applies = domain if o.params.get("excludes_int_min", True) else b != 0
-        quotients = div(fmt, a, b).astype(object)
+        quotients = result(o.operator, fmt, a, b).astype(object)
         for i in np.flatnonzero(applies & ~domain):    # INT_MIN / -1, which Div refuses: the exact quotient
             quotients[i] = exact.int_div(int(a[i]), int(b[i]))
         holds = np.ones(a.shape, bool)

@@ -26,7 +26,8 @@ import numpy as np
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.mirror import exact
 from divbridge.statements import Statement
-from divbridge.statements.mirrorops import bits, div, same, sample
+from divbridge.operators.arrays import bits, same, sample
+from divbridge.statements.mirrorops import result
 from divbridge.statements.real import grid_samples
 from divbridge.statements.rounding_rule import BUILT_IN, FLOAT_MODES, mirror_holds
 from divbridge.statements.why3terms import FLOAT_THEORIES
@@ -100,10 +101,10 @@ class Contract(Statement):
         holds = np.ones(a.shape, bool)
         for mode, _ in o.params["rules"]:
             if mode != BUILT_IN.get(o.params["element"], "exact"):   # another rule: the rounding rule's own check
-                stated, rounded = mirror_holds({"mode": mode}, fmt, a, b)
+                stated, rounded = mirror_holds(o.operator, {"mode": mode}, fmt, a, b)
                 holds &= ~stated | rounded
                 continue
-            quotients = div(fmt, a, b)
+            quotients = result(o.operator, fmt, a, b)
             for i in sample(applies):
                 x, y = a[i], b[i]
                 if isinstance(fmt, FloatFormat):

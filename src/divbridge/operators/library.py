@@ -1,0 +1,106 @@
+"""What an operator's float library is (`Operator.library`): the laws its result obeys in every float
+format, the ways of computing it that divbridge checks against it (strategies), how a document's other
+rounding rule is stated of its integer result, and how it computes in each format's profile.
+
+Plain data, Jinja2 snippets (SMT-LIB, Why3, Gappa) and NumPy predicates: `statements.float_property`,
+`statements.strategy` and `statements.rounding_rule` render and run them.  An operator without a library
+has none of these obligations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+import sympy
+
+from divbridge.formats import FloatFormat, Format, IntFormat
+
+Predicate = Callable[..., tuple[np.ndarray, np.ndarray]]   # (fmt, *columns) -> (applies, holds)
+
+
+@dataclass(frozen=True)
+class FloatLaw:
+    """A law of the operator's result that every float format obeys, with each encoding it has."""
+
+    name: str = ""
+    group: str = "generic"    # the obligations' kind, which the summaries group by: generic | accuracy
+    role: str = ""            # which requirement of the document it verifies (`statements.float_property.ROLES`)
+    title: str = ""           # {p}: the format's precision
+    statement: str = ""       # readable mathematics; {p}: the precision
+    why3_goal: str = ""       # the goal's formula, over the names the generic float module declares
+    why3_steps: tuple[tuple[str, str], ...] = ()   # (step, formula): the lemmas of its Why3 proof, over the
+    # format's own floats (ieee_float); see `Statement.why3_lemmas`
+    why3_by: str = "abstract"   # how Z3 proves its Why3 goal: abstract | bits | whole (`Statement.why3_route`)
+    smt_goal: str = ""        # Jinja2 snippet of SMT-LIB definitions ending with `(define-fun goal () Bool ...)`
+    holds: Predicate | None = None
+    operands: tuple[str, ...] = ("a", "b")     # the SMT query's free variables, in counterexample order
+    wide: str = ""            # Jinja2 snippet: the definitions in a wider format (wa, wb) that the SMT goal
+    # compares exactly, before it
+    coq_template: str = ""    # generators/coq/<name>: a proof by reasoning where bit-blasting fails
+    gappa_goal: str = ""      # Jinja2 snippet (fmt): a Gappa goal over the exact result r and q = rnd(r)
+    enumerated_in: tuple[str, ...] = ()   # formats where enumerating every operand pair proves it
+    pairs: Callable[[np.ndarray, np.ndarray], dict[str, np.ndarray]] | None = None
+    # the variables on a vector set of operand pairs (default: a and b)
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A way of computing the operator, claimed equal to its result on every operand pair: how it computes
+    ``s`` in SMT-LIB (a Jinja2 snippet over ``fmt`` and ``via``, the wider format or None), in Why3 where
+    its operations have a term there (a snippet over ``fmt``, ``via`` and ``type_name(format)``, the Why3
+    name of a float format's type), and in NumPy's hardware arithmetic (``compute``)."""
+
+    name: str = ""
+    family: str = "float"
+    smt_body: str = ""         # defines s
+    why3_s: str = ""           # the term s over the operands ("": no Why3 goal)
+    compute: Callable[..., np.ndarray] | None = None    # (fmt, x, y, via) -> s
+    coq_template: str = ""
+    enumerated: bool = False   # every operand pair of a 16-bit format, by the engine's strategy params["strategy"]
+    beyond: str = ""           # why Z3 inside Why3 does not settle its Why3 goal ("": it does)
+
+
+@dataclass(frozen=True)
+class IntRounding:
+    """A document's rounding rule (floor, ceil, nearest) as a claim on the integer result: Jinja2
+    snippets over ``mode`` (and ``w``, the type's bits, for SMT-LIB) of the Why3 goal and of the SMT-LIB
+    definitions ending with ``goal``, and its readable statement ({mode})."""
+
+    why3: str
+    smt: str
+    statement: str
+
+
+# the terms of an accuracy note's bound (`obligations.accuracy`): the exact result and the gap between two floats
+R = sympy.Symbol("R", real=True)          # the exact result A op B of a float or integer claim
+ULP = sympy.Function("ulp")
+
+
+class Unsupported(ValueError):
+    """A claim with no exact encoding (the caller leaves it unchecked, saying why)."""
+
+
+@dataclass(frozen=True)
+class Accuracy:
+    """How the claims of an accuracy note on the error the operator introduces in a float or integer format
+    (``C - R``, `statements.accuracy_bound`) are encoded: the SMT-LIB definitions ending with ``goal`` (float:
+    a Jinja2 snippet over ``wide``, the format `statements.mirrorops.wide_format` gives, with its literals
+    written ``fp_literal(wide, bits)``) and the integer claim's predicate; each raises `Unsupported`."""
+
+    float_smt: Callable[[dict, FloatFormat, FloatFormat], str]
+    int_smt: Callable[[dict], str]
+    int_holds: Callable[[dict, IntFormat, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+
+
+@dataclass(frozen=True)
+class Library:
+    laws: tuple[FloatLaw, ...] = ()
+    strategies: tuple[Strategy, ...] = ()
+    int_rounding: IntRounding | None = None
+    accuracy: Accuracy | None = None
+    # the result in each format's profile, elementwise (pairs outside the domain: 0); None: the fast kernel
+    compute: Callable[[Format, np.ndarray, np.ndarray], np.ndarray] | None = None
+    # the pairs whose result the integer profile defines (its preconditions), elementwise
+    domain: Callable[[Format, np.ndarray, np.ndarray], np.ndarray] | None = None
