@@ -1,6 +1,7 @@
 """What an operator's float library is (`Operator.library`): the laws its result obeys in every float
 format, the ways of computing it that divbridge checks against it (strategies), how a document's other
-rounding rule is stated of its integer result, and how it computes in each format's profile.
+rounding rule is claimed of its result, how an accuracy note's claims on its rounding are encoded, and how it
+computes in each format's profile.
 
 Plain data, Jinja2 snippets (SMT-LIB, Why3, Gappa) and NumPy predicates: `statements.float_property`,
 `statements.strategy` and `statements.rounding_rule` render and run them.  An operator without a library
@@ -9,7 +10,7 @@ has none of these obligations.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
@@ -63,10 +64,12 @@ class Strategy:
 
 
 @dataclass(frozen=True)
-class IntRounding:
-    """A document's rounding rule (floor, ceil, nearest) as a claim on the integer result: Jinja2
-    snippets over ``mode`` (and ``w``, the type's bits, for SMT-LIB) of the Why3 goal and of the SMT-LIB
-    definitions ending with ``goal``, and its readable statement ({mode})."""
+class StatedRounding:
+    """A rounding rule a document states instead of the operator's own, as a claim on its result in one
+    family: Jinja2 snippets over ``mode`` (trunc, floor, ceil, nearest) and ``smt_mode`` (float: SMT-LIB's
+    rounding mode of the rule) of the Why3 goal (float: also ``theory``, the format's Why3 theory), of the
+    SMT-LIB definitions ending with ``goal`` (integer: also ``w``, the type's bits) and of the readable
+    statement."""
 
     why3: str
     smt: str
@@ -85,20 +88,29 @@ class Unsupported(ValueError):
 @dataclass(frozen=True)
 class Accuracy:
     """How the claims of an accuracy note on the error the operator introduces in a float or integer format
-    (``C - R``, `statements.accuracy_bound`) are encoded: the SMT-LIB definitions ending with ``goal`` (float:
-    a Jinja2 snippet over ``wide``, the format `statements.mirrorops.wide_format` gives, with its literals
-    written ``fp_literal(wide, bits)``) and the integer claim's predicate; each raises `Unsupported`."""
+    (``E = C - r``, r the exact result; `statements.accuracy_bound`) are stated and encoded: the readable
+    statements (``{region}``: where |r| lies, float only; ``{claim}``: the error's relation to the bound),
+    the SMT-LIB definitions ending with ``goal`` (float: a Jinja2 snippet over ``wide``, the format
+    `statements.mirrorops.wide_format` gives, with its literals written ``fp_literal(wide, bits)``), the
+    integer claim's predicate, and what the replay of an integer counterexample says (``{c}``, ``{r}``,
+    ``{error}``), or outside the domain.  The encodings raise `Unsupported`."""
 
+    float_statement: str
     float_smt: Callable[[dict, FloatFormat, FloatFormat], str]
+    int_statement: str
     int_smt: Callable[[dict], str]
     int_holds: Callable[[dict, IntFormat, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+    int_detail: str
+    int_outside: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)   # one per operator, compared (and hashed) as itself
 class Library:
     laws: tuple[FloatLaw, ...] = ()
     strategies: tuple[Strategy, ...] = ()
-    int_rounding: IntRounding | None = None
+    # by family: the Why3 goal (a Jinja2 snippet over ``term``) that a strategy's term s is claimed equal in
+    strategy_goals: dict[str, str] = field(default_factory=dict)
+    rounding: dict[str, StatedRounding] = field(default_factory=dict)   # by family: float, int
     accuracy: Accuracy | None = None
     # the result in each format's profile, elementwise (pairs outside the domain: 0); None: the fast kernel
     compute: Callable[[Format, np.ndarray, np.ndarray], np.ndarray] | None = None

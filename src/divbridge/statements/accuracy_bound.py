@@ -29,6 +29,7 @@ point.
 
 from __future__ import annotations
 
+import contextlib
 import decimal
 from fractions import Fraction
 from typing import Callable
@@ -36,12 +37,13 @@ from typing import Callable
 import numpy as np
 import sympy
 
+from divbridge import operators
 from divbridge.formats import FloatFormat, IntFormat
 from divbridge.operators.arrays import exact_results
 from divbridge.operators.library import ULP, Accuracy, R, Unsupported
 from divbridge.operators.model import Operator
 from divbridge.statements import NotEncoded, Statement
-from divbridge.statements.mirrorops import operator_of, result, wide_format
+from divbridge.statements.mirrorops import result, wide_format
 from divbridge.statements.real import grid_samples
 from divbridge.statements.smtlib import real_literal, snippet
 
@@ -111,7 +113,7 @@ def float_ulp(fmt: FloatFormat) -> Callable[[Fraction], Fraction]:
 
 # -- readable statements -----------------------------------------------------------------
 
-def statement(params: dict) -> str:
+def statement(op: Operator, params: dict) -> str:
     """The claim in plain notation: powers of two as 2^k, a float format's extremes by name."""
     claim = params["claim"]
     if claim == "real":
@@ -125,16 +127,14 @@ def statement(params: dict) -> str:
     text = lambda x: plain(_powers_of_two(sympy.sympify(x).xreplace(names)))  # noqa: E731
     bound = text(params["bound"]).replace("R", "r")
     if claim == "int":
-        return (f"b != 0 and not (a = MIN and b = -1) and r = a / b and E = trunc(r) - r -> {error} {params['op']} "
-                f"{bound}")
+        return _accuracy(op).int_statement.format(claim=f"{error} {params['op']} {bound}")
     region = {"in_range": "|r| <= max_finite", "overflow": "|r| > max_finite"}[params["region"]]
     low, low_open, high, high_open = params["range"]
     if low is not None:
         region = f"{text(low)} {'<' if low_open else '<='} |r| and {region}"
     if high is not None and high != sympy.Rational(fmt.max_finite):
         region += f" and |r| {'<' if high_open else '<='} {text(high)}"
-    return (f"isFinite(a) and isFinite(b) and b != 0 and r = a / b and {region} and E = round(r) - r -> "
-            f"{error} {params['op']} {bound}")
+    return _accuracy(op).float_statement.format(region=region, claim=f"{error} {params['op']} {bound}")
 
 
 class _Plain(sympy.printing.str.StrPrinter):
@@ -362,9 +362,9 @@ def _predicate(operator: str, params: dict, fmt, *operands) -> tuple[np.ndarray,
         return applies, holds
     a, b = operands
     if claim == "int":
-        return _accuracy(operator_of(operator)).int_holds(params, fmt, a, b)
+        return _accuracy(operators.of_obligation_name(operator)).int_holds(params, fmt, a, b)
     applies, holds = np.zeros(a.shape, bool), np.ones(a.shape, bool)
-    real = operator_of(operator).kernels.real
+    real = operators.of_obligation_name(operator).kernels.real
     for i, r, cc in exact_results(real, fmt, a, b, result(operator, fmt, a, b)):
         ok, verdict, _ = _float_point(params, fmt, r, cc.value if cc.is_finite else None)
         applies[i], holds[i] = ok, verdict
@@ -380,11 +380,14 @@ def _holds_at(operator: str, params: dict, fmt, values: dict) -> tuple[bool, str
         ok, verdict, detail = _int_point(operator, params, fmt, int(values["a"]), int(values["b"]))
     else:
         a, b = fmt.decode(values["a"]), fmt.decode(values["b"])
-        if not (a.is_finite and b.is_finite and not b.is_zero):
+        kernels, r = operators.of_obligation_name(operator).kernels, None
+        if a.is_finite and b.is_finite:
+            with contextlib.suppress(ZeroDivisionError):     # where the exact result is undefined
+                r = kernels.real(a.value, b.value)
+        if r is None:
             return True, "outside the claim's domain"
-        kernels = operator_of(operator).kernels
         q = fmt.decode(kernels.float_bits(fmt, values["a"], values["b"]))
-        ok, verdict, detail = _float_point(params, fmt, kernels.real(a.value, b.value), q.value if q.is_finite else None)
+        ok, verdict, detail = _float_point(params, fmt, r, q.value if q.is_finite else None)
     return (verdict or not ok), detail if ok else f"outside the claim's domain ({detail})"
 
 
@@ -404,13 +407,16 @@ def _real_point(params: dict, env: dict[str, Fraction]) -> tuple[bool, bool, str
 
 
 def _int_point(operator: str, params: dict, fmt: IntFormat, a: int, b: int) -> tuple[bool, bool, str]:
-    if b == 0 or (fmt.signed and a == fmt.min and b == -1):
-        return False, True, "b = 0 or MIN / -1"
-    c = operator_of(operator).kernels.integer(fmt, a, b)
-    error = c - Fraction(a, b)
+    op = operators.of_obligation_name(operator)
+    accuracy, domain = _accuracy(op), op.library.domain
+    assert domain is not None
+    if not domain(fmt, np.array([a]), np.array([b]))[0]:
+        return False, True, accuracy.int_outside
+    c, r = op.kernels.integer(fmt, a, b), op.kernels.real(a, b)
+    error = c - r
     bound = Fraction(str(params["bound"]))
     verdict = compare(abs(error) if params["abs"] else error, params["op"], bound)
-    return True, verdict, f"trunc(a / b) = {c}, a / b = {Fraction(a, b)}, E = {error}"
+    return True, verdict, accuracy.int_detail.format(c=c, r=r, error=error)
 
 
 def _number(value: Fraction) -> str:
@@ -455,7 +461,7 @@ class AccuracyBound(Statement):
         return {"real": "real", "int": "int_exact", "float": "float"}[o.family]
 
     def smt(self, o, context) -> str:
-        return smt(operator_of(o.operator), o.params, context.get("fmt"))
+        return smt(operators.of_obligation_name(o.operator), o.params, context.get("fmt"))
 
     def gappa(self, o, fmt: FloatFormat) -> str:
         goals = gappa_goals(o.params, fmt)

@@ -7,19 +7,13 @@ import numpy as np
 
 from divbridge import operators
 from divbridge.formats import FP32, FP64, FloatFormat, Format
-from divbridge.operators.model import Operator
-
-
-def operator_of(operator: str) -> Operator:
-    """The operator an obligation names (``operator``, `operators.obligation_name`)."""
-    return operators.of_obligation_name(operator)
 
 
 def result(operator: str, fmt: Format, a, b) -> np.ndarray:
     """The operator an obligation names elementwise: in the format's profile where its library computes
     one (pairs outside the domain left at 0), else by its description's fast kernel (IEEE 754, or
     wrap-around on integers)."""
-    op = operator_of(operator)
+    op = operators.of_obligation_name(operator)
     compute = op.library.compute
     return compute(fmt, a, b) if compute is not None else op.kernels.fast(fmt, a, b)
 

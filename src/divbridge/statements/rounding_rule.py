@@ -9,11 +9,11 @@ result is the exact result rounded that way", which the provers refute with a
 counterexample at the sentence's line, instead of the requirement binding
 nothing and the proof run passing without it.
 
-Encodings: the Why3 goal (float: the operator against the format's IEEE
-operation in the stated mode; integer: the operator's library's `IntRounding`),
-the SMT-LIB goal (float: over the float frame's ``q``; integer: the library's,
-over the bit-vector frame's exact result) and the predicate the cross-check and
-the counterexample replay run on the mirror.
+Encodings: the Why3 goal, the SMT-LIB goal (float: over the float frame's
+``q``; integer: over the bit-vector frame's exact result) and the statement
+are the operator's library's (`operators.library.StatedRounding`); the
+predicate the cross-check and the counterexample replay run on the mirror is
+this module's.
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ from fractions import Fraction
 
 import numpy as np
 
-from divbridge.formats import get_format
+from divbridge import operators
 from divbridge.operators.arrays import exact_results
-from divbridge.operators.library import IntRounding
+from divbridge.operators.library import StatedRounding
 from divbridge.operators.model import Operator
-from divbridge.statements import Statement
-from divbridge.statements.mirrorops import operator_of, result
+from divbridge.statements import NotEncoded, Statement
+from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import snippet
-from divbridge.statements.why3terms import float_operation, operation
+from divbridge.statements.why3terms import FLOAT_THEORIES
 
 BUILT_IN = {"float": "nearest", "int": "trunc"}
 FLOAT_MODES = {"trunc": "RTZ", "floor": "RTN", "ceil": "RTP"}   # SMT-LIB's rounding mode of each rule
@@ -45,36 +45,19 @@ def stated(family: str, mode: str) -> bool:
 
 
 def statement(op: Operator, family: str, mode: str) -> str:
-    if family == "float":
-        infix = op.vocabulary.infix
-        return f"isFinite(a) and isFinite(b) and not isZero(b) -> a {infix} b = round_{mode}(real(a) {infix} real(b))"
-    return _int_rounding(op).statement.format(mode=mode)
+    return snippet(_stated(op, family).statement).render(mode=mode)
 
 
-def _int_rounding(op: Operator) -> IntRounding:
-    if op.library.int_rounding is None:
-        raise ValueError(f"{op.name} states no integer result under another rounding rule")
-    return op.library.int_rounding
-
-
-def _float_smt(o) -> str:
-    """The float goal: the result the operator computes equals the exact result rounded the stated way."""
-    smt_op = operator_of(o.operator).names.smtlib_float
-    return ("(define-fun goal () Bool (=> (and (isFinite a) (isFinite b) (not (fp.isZero b)))\n"
-            f"                             (= q ({smt_op} {FLOAT_MODES[o.params['mode']]} a b))))")
-
-
-def _float_why3(o) -> str:
-    name = operation(o)
-    ieee = float_operation(get_format(o.format), name)
-    return ("forall a b: t. is_finite a /\\ is_finite b /\\ not is_zero b ->\n"
-            f"    {name} a b = {ieee} {FLOAT_MODES[o.params['mode']]} a b")
+def _stated(op: Operator, family: str) -> StatedRounding:
+    if family not in op.library.rounding:
+        raise NotEncoded(f"{op.name} has no claim of a stated rounding rule in the {family} family")
+    return op.library.rounding[family]
 
 
 def mirror_holds(operator: str, params: dict, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
     """(applies, holds) on the mirror's results of the operator an obligation names: where the rule applies,
     whether the operator rounds that way."""
-    mode, op = params["mode"], operator_of(operator)
+    mode, op = params["mode"], operators.of_obligation_name(operator)
     if hasattr(fmt, "eb"):
         applies = np.zeros(a.shape, bool)
         holds = np.ones(a.shape, bool)
@@ -144,9 +127,9 @@ class RoundingRule(Statement):
     encodings = frozenset({"why3", "smt", "predicate"})
 
     def why3(self, o) -> str:
-        if o.family == "float":
-            return _float_why3(o)
-        return snippet(_int_rounding(operator_of(o.operator)).why3).render(mode=o.params["mode"])
+        theory = FLOAT_THEORIES[o.format].split(".")[-1] if o.family == "float" else ""
+        return snippet(_stated(operators.of_obligation_name(o.operator), o.family).why3).render(
+            mode=o.params["mode"], smt_mode=FLOAT_MODES.get(o.params["mode"], ""), theory=theory)
 
     def why3_name(self, o) -> str:
         return f"rounded_{o.params['mode']}"
@@ -155,9 +138,8 @@ class RoundingRule(Statement):
         return o.family == "int"
 
     def smt(self, o, context) -> str:
-        if o.family == "float":
-            return _float_smt(o)
-        return snippet(_int_rounding(operator_of(o.operator)).smt).render(mode=o.params["mode"], w=context["fmt"].bits)
+        return snippet(_stated(operators.of_obligation_name(o.operator), o.family).smt).render(
+            mode=o.params["mode"], smt_mode=FLOAT_MODES.get(o.params["mode"], ""), w=getattr(context["fmt"], "bits", 0))
 
     def predicate(self, o, fmt, a, b):
         return mirror_holds(o.operator, o.params, fmt, a, b)

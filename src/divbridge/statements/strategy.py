@@ -26,9 +26,9 @@ from divbridge.formats import FloatFormat, Format, get_format
 from divbridge.operators.arrays import bits, same
 from divbridge.operators.library import Strategy
 from divbridge.statements import NotEncoded, Statement, one_point
-from divbridge.statements.mirrorops import operator_of, result
+from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import snippet
-from divbridge.statements.why3terms import FLOAT_THEORIES, operation
+from divbridge.statements.why3terms import FLOAT_THEORIES
 
 
 @dataclass(frozen=True, eq=False)
@@ -60,14 +60,7 @@ class StrategyStatement(Statement, Strategy):
         if not self.why3_s:
             raise NotEncoded(f"{o.id}: {self.name} has no Why3 goal")
         term = snippet(self.why3_s).render(fmt=get_format(o.format), via=_via(o), type_name=_type_name)
-        if self.family == "float":   # the frame's goal: the same value, NaN's payload aside
-            return (f"forall x y: t.\n    let ieee = {operation(o)} x y in let s = {term} in\n"
-                    "    s = ieee \\/ (is_nan s /\\ is_nan ieee)")
-        # the truncated result by its defining identity (the one trunc_identity proves), in a module apart
-        # (`why3_apart`)
-        return ("forall a b trunc r: int. in_range a /\\ in_range b /\\ b <> 0 /\\ not (a = min_value /\\ b = -1)\n"
-                "    /\\ trunc * b + r = a /\\ (-b < r < b \\/ b < r < -b) /\\ (r = 0 \\/ (r < 0 <-> a < 0)) ->\n"
-                f"    let s = {term} in s = trunc")
+        return snippet(operators.of_obligation_name(o.operator).library.strategy_goals[self.family]).render(term=term)
 
     def why3_apart(self, o) -> bool:
         return self.family == "int" or "via" in o.params
@@ -109,7 +102,7 @@ class StrategyStatement(Statement, Strategy):
     def explain(self, o, fmt, values) -> str:
         assert self.compute is not None
         x, y = one_point(fmt, values).values()
-        infix = operator_of(o.operator).vocabulary.infix
+        infix = operators.of_obligation_name(o.operator).vocabulary.infix
         if not isinstance(fmt, FloatFormat):
             if not _domain(o)(fmt, x, y)[0]:
                 return "precondition not met"
@@ -129,7 +122,7 @@ def _type_name(fmt: FloatFormat) -> str:
 
 
 def _domain(o):
-    domain = operator_of(o.operator).library.domain
+    domain = operators.of_obligation_name(o.operator).library.domain
     assert domain is not None
     return domain
 

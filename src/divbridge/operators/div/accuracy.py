@@ -189,4 +189,9 @@ def int_holds(params: dict, fmt: IntFormat, a: np.ndarray, b: np.ndarray) -> tup
     return np.asarray(applies, bool), np.asarray(holds, bool) | ~np.asarray(applies, bool)
 
 
-ACCURACY = Accuracy(float_smt=float_smt, int_smt=int_smt, int_holds=int_holds)
+ACCURACY = Accuracy(
+    float_statement="isFinite(a) and isFinite(b) and b != 0 and r = a / b and {region} and E = round(r) - r -> {claim}",
+    float_smt=float_smt,
+    int_statement="b != 0 and not (a = MIN and b = -1) and r = a / b and E = trunc(r) - r -> {claim}",
+    int_smt=int_smt, int_holds=int_holds,
+    int_detail="trunc(a / b) = {c}, a / b = {r}, E = {error}", int_outside="b = 0 or MIN / -1")

@@ -1,13 +1,14 @@
-"""Div's float library (`operators.library.Library`): its float laws, its strategies, its integer result
-under another rounding rule, its accuracy claims' encodings, its computation in each format's profile and that profile's integer domain."""
+"""Div's float library (`operators.library.Library`): its float laws, its strategies, its result under a
+rounding rule a document states instead, its accuracy claims' encodings, its computation in each format's
+profile and that profile's integer domain."""
 
 from divbridge.operators.div.accuracy import ACCURACY
 from divbridge.operators.div.float_laws import LAWS
 from divbridge.operators.div.profiled import compute
-from divbridge.operators.div.rounding import INT_ROUNDING
-from divbridge.operators.div.strategies import STRATEGIES
+from divbridge.operators.div.rounding import ROUNDING
+from divbridge.operators.div.strategies import GOALS, STRATEGIES
 from divbridge.operators.library import Library
 from divbridge.semantics.profiles import in_domain
 
-LIBRARY = Library(laws=LAWS, strategies=STRATEGIES, int_rounding=INT_ROUNDING, accuracy=ACCURACY,
+LIBRARY = Library(laws=LAWS, strategies=STRATEGIES, strategy_goals=GOALS, rounding=ROUNDING, accuracy=ACCURACY,
                   compute=compute, domain=in_domain)

@@ -39,6 +39,19 @@ def _int_via_float(fmt, a, b, via):
     return np.array([int(q) if k else 0 for q, k in zip(quotients, ok)], dtype=object)
 
 
+GOALS = {
+    # the frame's goal: the same value, NaN's payload aside
+    "float": """forall x y: t.
+    let ieee = div x y in let s = {{ term }} in
+    s = ieee \\/ (is_nan s /\\ is_nan ieee)""",
+    # truncated division by its defining identity (the one trunc_identity proves of div), in a module apart
+    # (`why3_apart`)
+    "int": """forall a b trunc r: int. in_range a /\\ in_range b /\\ b <> 0 /\\ not (a = min_value /\\ b = -1)
+    /\\ trunc * b + r = a /\\ (-b < r < b \\/ b < r < -b) /\\ (r = 0 \\/ (r < 0 <-> a < 0)) ->
+    let s = {{ term }} in s = trunc""",
+}
+
+
 # Z3 inside Why3 does not reach double rounding by bit-blasting, nor integer division through binary64
 _BEYOND = "a division in a wider format, which Z3 inside Why3 does not settle here"
 
