@@ -47,7 +47,7 @@ from divbridge.formats import FLOAT_FORMATS, INT_FORMATS, FloatFormat, IntFormat
 from divbridge.document import mathexpr
 from divbridge.document.accuracy import Condition, Note, Statement, error_of
 from divbridge.obligations.model import Obligation
-from divbridge.operators.library import ULP, R, Unsupported
+from divbridge.operators.accuracy import ULP, R, Unsupported
 from divbridge.operators.model import Operator
 from divbridge.statements import accuracy_bound
 

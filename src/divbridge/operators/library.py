@@ -1,7 +1,7 @@
 """What an operator's float library is (`Operator.library`): the laws its result obeys in every float
 format, the ways of computing it that divbridge checks against it (strategies), how a document's other
-rounding rule is claimed of its result, how an accuracy note's claims on its rounding are encoded, and how it
-computes in each format's profile.
+rounding rule is claimed of its result, how an accuracy note's claims on its rounding are encoded
+(`operators.accuracy`), and how it computes in each format's profile.
 
 Plain data, Jinja2 snippets (SMT-LIB, Why3, Gappa) and NumPy predicates: `statements.float_property`,
 `statements.strategy` and `statements.rounding_rule` render and run them.  An operator without a library
@@ -11,12 +11,14 @@ has none of these obligations.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
-import sympy
 
-from divbridge.formats import FloatFormat, Format, IntFormat
+from divbridge.formats import Format
+
+if TYPE_CHECKING:
+    from divbridge.operators.accuracy import Accuracy
 
 Predicate = Callable[..., tuple[np.ndarray, np.ndarray]]   # (fmt, *columns) -> (applies, holds)
 
@@ -76,34 +78,6 @@ class StatedRounding:
     statement: str
 
 
-# the terms of an accuracy note's bound (`obligations.accuracy`): the exact result and the gap between two floats
-R = sympy.Symbol("R", real=True)          # the exact result A op B of a float or integer claim
-ULP = sympy.Function("ulp")
-
-
-class Unsupported(ValueError):
-    """A claim with no exact encoding (the caller leaves it unchecked, saying why)."""
-
-
-@dataclass(frozen=True)
-class Accuracy:
-    """How the claims of an accuracy note on the error the operator introduces in a float or integer format
-    (``E = C - r``, r the exact result; `statements.accuracy_bound`) are stated and encoded: the readable
-    statements (``{region}``: where |r| lies, float only; ``{claim}``: the error's relation to the bound),
-    the SMT-LIB definitions ending with ``goal`` (float: a Jinja2 snippet over ``wide``, the format
-    `statements.mirrorops.wide_format` gives, with its literals written ``fp_literal(wide, bits)``), the
-    integer claim's predicate, and what the replay of an integer counterexample says (``{c}``, ``{r}``,
-    ``{error}``), or outside the domain.  The encodings raise `Unsupported`."""
-
-    float_statement: str
-    float_smt: Callable[[dict, FloatFormat, FloatFormat], str]
-    int_statement: str
-    int_smt: Callable[[dict], str]
-    int_holds: Callable[[dict, IntFormat, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
-    int_detail: str
-    int_outside: str
-
-
 @dataclass(frozen=True, eq=False)   # one per operator, compared (and hashed) as itself
 class Library:
     laws: tuple[FloatLaw, ...] = ()
@@ -111,7 +85,8 @@ class Library:
     # by family: the Why3 goal (a Jinja2 snippet over ``term``) that a strategy's term s is claimed equal in
     strategy_goals: dict[str, str] = field(default_factory=dict)
     rounding: dict[str, StatedRounding] = field(default_factory=dict)   # by family: float, int
-    accuracy: Accuracy | None = None
+    # its accuracy claims' encodings, loaded when asked for (they bring sympy, which most runs do not need)
+    accuracy: Callable[[], Accuracy] | None = None
     # the result in each format's profile, elementwise (pairs outside the domain: 0); None: the fast kernel
     compute: Callable[[Format, np.ndarray, np.ndarray], np.ndarray] | None = None
     # the pairs whose result the integer profile defines (its preconditions), elementwise

@@ -40,7 +40,7 @@ import sympy
 from divbridge import operators
 from divbridge.formats import FloatFormat, IntFormat
 from divbridge.operators.arrays import exact_results
-from divbridge.operators.library import ULP, Accuracy, R, Unsupported
+from divbridge.operators.accuracy import ULP, Accuracy, R, Unsupported
 from divbridge.operators.model import Operator
 from divbridge.statements import NotEncoded, Statement
 from divbridge.statements.mirrorops import result, wide_format
@@ -202,7 +202,7 @@ def smt(op: Operator, params: dict, fmt=None) -> str:
 def _accuracy(op: Operator) -> Accuracy:
     if op.library.accuracy is None:
         raise Unsupported(f"no encoding of the error {op.name} introduces in a float or integer format")
-    return op.library.accuracy
+    return op.library.accuracy()
 
 
 def _real(expr) -> str:

@@ -1,4 +1,4 @@
-"""How an accuracy note's claims on Div's rounding are encoded (`operators.library.Accuracy`), where the
+"""How an accuracy note's claims on Div's rounding are encoded (`operators.accuracy.Accuracy`), where the
 error is ``E = C - r`` with ``r = a / b`` the exact quotient.
 
 - float: the error Div introduces in one binary format, ``E = round(r) - r`` for finite operands and
@@ -19,7 +19,7 @@ import numpy as np
 import sympy
 
 from divbridge.formats import FloatFormat, IntFormat
-from divbridge.operators.library import ULP, Accuracy, R, Unsupported
+from divbridge.operators.accuracy import ULP, Accuracy, R, Unsupported
 
 _SMT_OPS = {"<=": "<=", "<": "<", ">=": ">=", ">": ">", "=": "="}
 
