@@ -366,7 +366,7 @@ def _predicate(operator: str, params: dict, fmt, *operands) -> tuple[np.ndarray,
     applies, holds = np.zeros(a.shape, bool), np.ones(a.shape, bool)
     real = operators.of_obligation_name(operator).kernels.real
     for i, r, cc in exact_results(real, fmt, a, b, result(operator, fmt, a, b)):
-        ok, verdict, _ = _float_point(params, fmt, r, cc.value if cc.is_finite else None)
+        ok, verdict, _ = _float_point(params, fmt, "r", r, cc.value if cc.is_finite else None)
         applies[i], holds[i] = ok, verdict
     return applies, holds
 
@@ -380,14 +380,15 @@ def _holds_at(operator: str, params: dict, fmt, values: dict) -> tuple[bool, str
         ok, verdict, detail = _int_point(operator, params, fmt, int(values["a"]), int(values["b"]))
     else:
         a, b = fmt.decode(values["a"]), fmt.decode(values["b"])
-        kernels, r = operators.of_obligation_name(operator).kernels, None
+        op, r = operators.of_obligation_name(operator), None
         if a.is_finite and b.is_finite:
             with contextlib.suppress(ZeroDivisionError):     # where the exact result is undefined
-                r = kernels.real(a.value, b.value)
+                r = op.kernels.real(a.value, b.value)
         if r is None:
             return True, "outside the claim's domain"
-        q = fmt.decode(kernels.float_bits(fmt, values["a"], values["b"]))
-        ok, verdict, detail = _float_point(params, fmt, r, q.value if q.is_finite else None)
+        q = fmt.decode(op.kernels.float_bits(fmt, values["a"], values["b"]))
+        written = f"a {op.vocabulary.infix} b"
+        ok, verdict, detail = _float_point(params, fmt, written, r, q.value if q.is_finite else None)
     return (verdict or not ok), detail if ok else f"outside the claim's domain ({detail})"
 
 
@@ -429,21 +430,23 @@ def _number(value: Fraction) -> str:
         return str(decimal.Decimal(value.numerator) / decimal.Decimal(value.denominator))
 
 
-def _float_point(params: dict, fmt: FloatFormat, r: Fraction, q: Fraction | None) -> tuple[bool, bool, str]:
+def _float_point(params: dict, fmt: FloatFormat, exact: str, r: Fraction, q: Fraction | None) -> tuple[bool, bool, str]:
+    """(in the claim's domain, holds, what the mirror computes) at the exact result r (written ``exact``),
+    rounded to q (None: to an infinity)."""
     in_range = abs(r) <= fmt.max_finite
     low, low_open, high, high_open = params["range"]
     outside = (low is not None and not compare(abs(r), ">" if low_open else ">=", Fraction(str(low)))) or (
         high is not None and not compare(abs(r), "<" if high_open else "<=", Fraction(str(high))))
     if in_range != (params["region"] == "in_range") or outside:
-        return False, True, f"a / b = {_number(r)} is outside the claim's range"
+        return False, True, f"{exact} = {_number(r)} is outside the claim's range"
     bound = evaluate(params["bound"], {"R": r}, float_ulp(fmt))
     if q is None:
         sign = 1 if r > 0 else -1
         verdict = compare(float("inf") if params["abs"] else sign * float("inf"), params["op"], bound)
-        return True, verdict, f"a / b = {_number(r)} rounds to {'-' if sign < 0 else ''}inf"
+        return True, verdict, f"{exact} = {_number(r)} rounds to {'-' if sign < 0 else ''}inf"
     error = q - r
     verdict = compare(abs(error) if params["abs"] else error, params["op"], bound)
-    return True, verdict, f"a / b = {_number(r)} rounds to {_number(q)}: E = {_number(error)}, the bound is {_number(bound)}"
+    return True, verdict, f"{exact} = {_number(r)} rounds to {_number(q)}: E = {_number(error)}, the bound is {_number(bound)}"
 
 
 class AccuracyBound(Statement):
