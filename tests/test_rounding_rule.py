@@ -64,8 +64,8 @@ def test_an_integer_rule_rounding_down_is_refuted_with_a_negative_quotient(tmp_p
 
 
 def _stated(mode: str) -> SimpleNamespace:
-    """What the predicate reads of an obligation: its params."""
-    return SimpleNamespace(params={"mode": mode})
+    """What the predicate reads of an obligation: its params and its operator (Div: the default's "")."""
+    return SimpleNamespace(params={"mode": mode}, operator="")
 
 
 @pytest.mark.parametrize("mode", ["trunc", "floor", "ceil"])

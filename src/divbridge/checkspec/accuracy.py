@@ -37,7 +37,8 @@ from divbridge.document.findings import Finding
 from divbridge.obligations import accuracy
 from divbridge.obligations.accuracy import Meaning, NotRead
 from divbridge.obligations.model import Obligation
-from divbridge.statements.accuracy_bound import Unsupported, evaluate
+from divbridge.operators.accuracy import Unsupported
+from divbridge.statements.accuracy_bound import evaluate
 from divbridge.provers.cache import shared_cache
 from divbridge.provers.counterexample import show_line
 from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligations

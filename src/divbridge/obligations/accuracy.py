@@ -47,9 +47,9 @@ from divbridge.formats import FLOAT_FORMATS, INT_FORMATS, FloatFormat, IntFormat
 from divbridge.document import mathexpr
 from divbridge.document.accuracy import Condition, Note, Statement, error_of
 from divbridge.obligations.model import Obligation
+from divbridge.operators.accuracy import ULP, R, Unsupported
 from divbridge.operators.model import Operator
 from divbridge.statements import accuracy_bound
-from divbridge.statements.accuracy_bound import R, ULP, Unsupported
 
 A, B, A_ERR, B_ERR = (mathexpr.symbol(n) for n in ("A", "B", "A_err", "B_err"))
 ALPHA, BETA = (mathexpr.symbol(n) for n in ("alpha", "beta"))
@@ -443,13 +443,14 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     """The obligations of one claim read (none for an encoding divbridge does not have: Unsupported)."""
     tag, line = requirement_tag(note, item.statement), item.statement.line
     base = {"requirements": (tag,), "lines": (line,), "kind": "accuracy", "prop": "accuracy_bound"}
+    op = note_operator(note)
     name = item.name
     if item.kind in ("propagation", "first-order", "intro-real"):
         params = {"claim": "real", "goal": item.goal, "conditions": item.conditions, "variables": item.variables}
-        accuracy_bound.smt(params)     # Unsupported here, not when the prover runs
+        accuracy_bound.smt(op, params)     # Unsupported here, not when the prover runs
         area = {"propagation": "propagation", "first-order": "first_order", "intro-real": "intro"}[item.kind]
         return [Obligation(id=f"accuracy.real.{area}.{name}", title=f"{note_name(note)} line {line}: {item.text}",
-                           family="real", format="real", statement=accuracy_bound.statement(params), params=params,
+                           family="real", format="real", statement=accuracy_bound.statement(op, params), params=params,
                            backends=frozenset({"smt"}), **base)]
     obligations = []
     for fmt_name in item.formats:
@@ -459,7 +460,7 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
                       "bits": fmt.bits, "signed": fmt.signed}
             obligations.append(Obligation(
                 id=f"accuracy.{fmt_name}.intro.{name}", title=f"{note_name(note)} line {line}: {item.text}",
-                family="int", format=fmt_name, statement=accuracy_bound.statement(params), params=params,
+                family="int", format=fmt_name, statement=accuracy_bound.statement(op, params), params=params,
                 backends=frozenset({"smt"}), **base))
             continue
         bound = item.bound.xreplace(constants(fmt))
@@ -468,13 +469,13 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
         for region in regions:
             params = {"claim": "float", "op": item.op, "abs": item.absolute, "bound": bound, "region": region,
                       "range": span, "eb": fmt.eb, "sb": fmt.sb}
-            accuracy_bound.smt(params, fmt)
+            accuracy_bound.smt(op, params, fmt)
             backends = {"smt"} | ({"gappa"} if accuracy_bound.gappa_goals(params, fmt) else set())
             where = {"in_range": "no overflow", "overflow": "on overflow"}[region]
             obligations.append(Obligation(
                 id=f"accuracy.{fmt_name}.intro.{name}.{region}",
                 title=f"{note_name(note)} line {line}: {item.text} ({where})", family="float", format=fmt_name,
-                statement=accuracy_bound.statement(params), params=params, backends=frozenset(backends), **base))
+                statement=accuracy_bound.statement(op, params), params=params, backends=frozenset(backends), **base))
     return obligations
 
 

@@ -127,7 +127,7 @@ def rounding_obligations(binding: Binding) -> list[Obligation]:
             obligations.append(_obligation(
                 (ref,), id=f"{family}.{name}.rounding.rounded_{mode}", title=f"the quotient rounded {rounding_rule.WORDS[mode]}",
                 family=family, format=name, kind="rounding", prop="rounding_rule",
-                statement=rounding_rule.statement(family, mode), params={**params, "mode": mode}))
+                statement=rounding_rule.statement(binding.operator, family, mode), params={**params, "mode": mode}))
     return obligations
 
 

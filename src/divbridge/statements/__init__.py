@@ -4,7 +4,7 @@ A statement is what an obligation claims (the obligation's ``prop``, in its fami
 where the document says it, in which format, and with which params.  Each kind module of this package
 defines its statements as `Statement` subclasses and lists them in ``STATEMENTS``:
 
-- ``float_property``: the float library, one file per property in ``float/``;
+- ``float_property``: the float library, the laws an operator's library lists (`operators.library`);
 - ``operator_theorem``: a theorem about an operator's rounding (Sterbenz, errors that are floats, bounds);
 - ``case_rule``: a special-value sentence ("X <op> Y is Z, carrying S"), and IEEE 754's own rules;
 - ``case_table``: a row of a case table, a case or a sign rule said in words;

@@ -1,60 +1,51 @@
 """The bounds an accuracy note claims, encoded for every backend: SMT-LIB, Gappa, and one predicate.
 
-An obligation's params say what the note claims, already read for Div
+An obligation's params say what the note claims, already read for its operator
 (`obligations.accuracy`); this module only encodes it.  Three kinds
 (``params["claim"]``):
 
 - ``real``: a formula over real variables (``variables``): ``goal`` under
   ``conditions``, both sympy booleans.  SMT-LIB over the reals (QF_NRA:
   Z3 and cvc5; Bitwuzla has no reals, so it is never asked).
-- ``float``: the error Div introduces in one binary format, ``E = round(r) - r``
-  for finite operands ``a``, ``b`` (``b`` non-zero) and ``r = a / b``, compared
-  (``op``, on ``E`` or ``|E|`` as ``abs`` says) with ``bound``, a sympy
-  expression in ``R`` (the exact quotient) and ``ulp(R)`` whose constants are
-  already numbers; where ``|r|`` lies in ``range`` (``low``, ``high``: numbers or
-  None, each with whether it is excluded) and in the ``region`` ``in_range``
-  (``|r| <= max_finite``) or ``overflow`` (``|r| > max_finite``).
-  SMT-LIB: ``E * |b| = (q*b - a) * sign(b)``
-  and the bound times ``|b|`` are exact in a format twice as wide, and a
-  difference rounded upward (downward) stays below (above) a representable
-  bound exactly when the exact one does.  Gappa: the bound's linear minorant
-  on the normal and the subnormal range (relative and absolute error goals),
-  for ``in_range`` upper bounds only (Gappa's rounding has no overflow).
-- ``int``: the error of truncating division, ``E = trunc(a / b) - a / b``, compared
-  with a constant ``bound``, for ``b != 0`` and a representable quotient (not
-  ``MIN / -1``): over mathematical integers, ``|E| op k`` is
-  ``|c*b - a| * den op num * |b|``.
+- ``float``: the error the operator introduces in one binary format,
+  ``E = round(r) - r`` for finite operands ``a``, ``b`` and ``r`` the exact
+  result, compared (``op``, on ``E`` or ``|E|`` as ``abs`` says) with
+  ``bound``, a sympy expression in ``R`` (the exact result) and ``ulp(R)``
+  whose constants are already numbers; where ``|r|`` lies in ``range``
+  (``low``, ``high``: numbers or None, each with whether it is excluded) and
+  in the ``region`` ``in_range`` (``|r| <= max_finite``) or ``overflow``
+  (``|r| > max_finite``).  Gappa: the bound's linear minorant on the normal
+  and the subnormal range (relative and absolute error goals), for
+  ``in_range`` upper bounds only (Gappa's rounding has no overflow).
+- ``int``: the error of the integer result, ``E = C - r``, compared with a
+  constant ``bound`` where the integer profile defines C.
 
-The predicate evaluates the same claim exactly (`fractions.Fraction`) on the
-mirror's quotient: the cross-check runs it on vectors, the counterexample
-replay at one point.
+The float and integer claims' SMT-LIB, and the integer claim's predicate, are
+the operator's library's (`operators.library.Accuracy`).  The predicate
+evaluates the same claim exactly (`fractions.Fraction`) on the mirror's
+result: the cross-check runs it on vectors, the counterexample replay at one
+point.
 """
 
 from __future__ import annotations
 
+import contextlib
 import decimal
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
 import numpy as np
 import sympy
 
+from divbridge import operators
 from divbridge.formats import FloatFormat, IntFormat
-from divbridge.mirror import exact
+from divbridge.operators.arrays import exact_results
+from divbridge.operators.accuracy import ULP, Accuracy, R, Unsupported
+from divbridge.operators.model import Operator
 from divbridge.statements import NotEncoded, Statement
-from divbridge.statements.mirrorops import div, exact_quotients, wide_format
+from divbridge.statements.mirrorops import result, wide_format
 from divbridge.statements.real import grid_samples
-from divbridge.statements.smtlib import fp_literal
-
-R = sympy.Symbol("R", real=True)          # the exact quotient a / b of a float or integer claim
-ULP = sympy.Function("ulp")
-_SMT_OPS = {"<=": "<=", "<": "<", ">=": ">=", ">": ">", "=": "="}
-
-
-class Unsupported(ValueError):
-    """A claim this module has no exact encoding for (the caller leaves it unchecked, saying why)."""
-
+from divbridge.statements.smtlib import real_literal, snippet
 
 # -- exact evaluation -------------------------------------------------------------------
 
@@ -122,7 +113,7 @@ def float_ulp(fmt: FloatFormat) -> Callable[[Fraction], Fraction]:
 
 # -- readable statements -----------------------------------------------------------------
 
-def statement(params: dict) -> str:
+def statement(op: Operator, params: dict) -> str:
     """The claim in plain notation: powers of two as 2^k, a float format's extremes by name."""
     claim = params["claim"]
     if claim == "real":
@@ -136,16 +127,14 @@ def statement(params: dict) -> str:
     text = lambda x: plain(_powers_of_two(sympy.sympify(x).xreplace(names)))  # noqa: E731
     bound = text(params["bound"]).replace("R", "r")
     if claim == "int":
-        return (f"b != 0 and not (a = MIN and b = -1) and r = a / b and E = trunc(r) - r -> {error} {params['op']} "
-                f"{bound}")
+        return _accuracy(op).int_statement.format(claim=f"{error} {params['op']} {bound}")
     region = {"in_range": "|r| <= max_finite", "overflow": "|r| > max_finite"}[params["region"]]
     low, low_open, high, high_open = params["range"]
     if low is not None:
         region = f"{text(low)} {'<' if low_open else '<='} |r| and {region}"
     if high is not None and high != sympy.Rational(fmt.max_finite):
         region += f" and |r| {'<' if high_open else '<='} {text(high)}"
-    return (f"isFinite(a) and isFinite(b) and b != 0 and r = a / b and {region} and E = round(r) - r -> "
-            f"{error} {params['op']} {bound}")
+    return _accuracy(op).float_statement.format(region=region, claim=f"{error} {params['op']} {bound}")
 
 
 class _Plain(sympy.printing.str.StrPrinter):
@@ -190,30 +179,38 @@ def _powers_of_two(expr):
         value = abs(Fraction(int(atom.p), int(atom.q)))
         for part in (value.numerator, value.denominator):
             if part > 1 << 10 and part & (part - 1) == 0 and value.numerator * value.denominator == part:
-                k = part.bit_length() - 1
-                power = sympy.Symbol(f"2^{k if part == value.numerator else -k}")
+                k = part.bit_length() - 1 if part == value.numerator else 1 - part.bit_length()
+                power = sympy.Symbol(f"2^{k}")
                 found[atom] = power if atom > 0 else -power
     return expr.xreplace(found)
 
 
 # -- SMT-LIB ------------------------------------------------------------------------------
 
-def smt(params: dict, fmt=None) -> str:
-    """The definitions ending with ``(define-fun goal () Bool ...)`` for the family's template."""
+def smt(op: Operator, params: dict, fmt=None) -> str:
+    """The definitions ending with ``(define-fun goal () Bool ...)`` for the family's template: a real claim's
+    here, a float or integer claim's by the operator's library (`operators.library.Accuracy`)."""
     claim = params["claim"]
     if claim == "real":
         return f"(define-fun goal () Bool (=> {_real(params['conditions'])}\n  {_real(params['goal'])}))"
+    accuracy = _accuracy(op)
     if claim == "int":
-        return _int_smt(params)
-    return _float_smt(params, fmt)
+        return accuracy.int_smt(params)
+    return snippet(accuracy.float_smt(params, fmt, wide_format(fmt))).render(wide=wide_format(fmt))
+
+
+def _accuracy(op: Operator) -> Accuracy:
+    if op.library.accuracy is None:
+        raise Unsupported(f"no encoding of the error {op.name} introduces in a float or integer format")
+    return op.library.accuracy()
 
 
 def _real(expr) -> str:
-    """sympy over real symbols -> SMT-LIB (every division's divisor is non-zero by the conditions)."""
+    """sympy over real symbols -> SMT-LIB (the conditions keep the second argument of every ``/`` non-zero)."""
     if isinstance(expr, sympy.Symbol):
         return expr.name
     if expr.is_Rational:
-        return _real_literal(Fraction(int(expr.p), int(expr.q)))
+        return real_literal(Fraction(int(expr.p), int(expr.q)))
     if isinstance(expr, sympy.logic.boolalg.BooleanTrue):
         return "true"
     if isinstance(expr, sympy.logic.boolalg.BooleanFalse):
@@ -222,9 +219,9 @@ def _real(expr) -> str:
     if isinstance(expr, sympy.Add):
         return f"(+ {' '.join(args)})"
     if isinstance(expr, sympy.Mul):
-        numerator, denominator = sympy.fraction(expr)
-        if denominator != 1:
-            return f"(/ {_real(numerator)} {_real(denominator)})"
+        top, bottom = sympy.fraction(expr)
+        if bottom != 1:
+            return f"(/ {_real(top)} {_real(bottom)})"
         return f"(* {' '.join(args)})"
     if isinstance(expr, sympy.Pow) and expr.exp.is_Integer:
         n = int(expr.exp)
@@ -251,156 +248,6 @@ def _real(expr) -> str:
         op = {"==": "=", "!=": "distinct"}.get(expr.rel_op, expr.rel_op)
         return f"({op} {args[0]} {args[1]})"
     raise Unsupported(f"no SMT-LIB encoding of {expr}")
-
-
-def _real_literal(value: Fraction) -> str:
-    body = f"{abs(value.numerator)}.0" if value.denominator == 1 else \
-        f"(/ {abs(value.numerator)}.0 {value.denominator}.0)"
-    return f"(- {body})" if value < 0 else body
-
-
-def _int_smt(params: dict) -> str:
-    bound = Fraction(str(params["bound"]))
-    scaled = f"(* {bound.denominator} (absi (- (* c b) a)))" if params["abs"] else \
-        f"(* {bound.denominator} (ite (< b 0) (- a (* c b)) (- (* c b) a)))"
-    right = f"(* {abs(bound.numerator)} (absi b))"
-    if bound < 0:
-        right = f"(- {right})"
-    relation = f"({_SMT_OPS[params['op']]} {scaled} {right})" if params["op"] != "!=" else \
-        f"(not (= {scaled} {right}))"
-    return f"; E * |b| = (c * b - a) * sign(b): the claim times |b| * {bound.denominator}, exact\n" \
-           f"(define-fun goal () Bool (=> pre {relation}))"
-
-
-@dataclass(frozen=True)
-class _Scaled:
-    term: str            # an SMT-LIB term of the wide format: the value times |b|
-    bits: int            # significand bits it needs
-    low: Fraction        # its smallest non-zero magnitude
-    high: Fraction       # its largest magnitude
-
-
-def _float_smt(params: dict, fmt: FloatFormat) -> str:
-    wide = wide_format(fmt)
-    w = f"(_ FloatingPoint {wide.eb} {wide.sb})"
-    to_w = f"(_ to_fp {wide.eb} {wide.sb})"
-    uses_ulp = bool(params["bound"].atoms(sympy.Function)) and any(f.func == ULP for f in params["bound"].atoms(
-        sympy.Function))
-    bound = _scaled(params["bound"], fmt, wide)
-    lit = lambda value: _wide_literal(wide, Fraction(str(value)))  # noqa: E731
-    lines = [f"; exact in {wide.name}: xa = a, xb = b, m = q * b, and the bound times |b|",
-             f"(define-fun xa () {w} ({to_w} RNE a))", f"(define-fun xb () {w} ({to_w} RNE b))",
-             f"(define-fun m () {w} (fp.mul RNE ({to_w} RNE q) xb))"]
-    if uses_ulp:
-        lines += _ulp_lines(fmt, w, to_w)
-    lines.append(f"(define-fun bound () {w} {bound.term})")
-    region = {"in_range": f"(fp.leq (fp.abs xa) (fp.mul RNE {lit(fmt.max_finite)} (fp.abs xb)))",
-              "overflow": f"(fp.gt (fp.abs xa) (fp.mul RNE {lit(fmt.max_finite)} (fp.abs xb)))"}[params["region"]]
-    low, low_open, high, high_open = params["range"]
-    end = lambda value: _scaled(sympy.Rational(str(value)), fmt, wide).term  # noqa: E731  (the end times |b|)
-    if low is not None:
-        region = f"(and {region} (fp.{'lt' if low_open else 'leq'} {end(low)} (fp.abs xa)))"
-    if high is not None:
-        region = f"(and {region} (fp.{'lt' if high_open else 'leq'} (fp.abs xa) {end(high)}))"
-    lines.append(f"(define-fun domain () Bool (and (isFinite a) (isFinite b) (not (fp.isZero b)) {region}))")
-    lines.append(f"(define-fun goal () Bool (=> domain {_float_relation(params)}))")
-    return "\n".join(lines)
-
-
-def _float_relation(params: dict) -> str:
-    """``E op bound`` (or ``|E| op bound``) with E * |b| = (m - xa) * sign(b): each exact difference
-    rounded the way that keeps the comparison exact."""
-    def diff(mode: str, sign: int) -> str:       # sign * E * |b|, rounded by mode
-        up, down = f"(fp.sub {mode} m xa)", f"(fp.sub {mode} xa m)"
-        plus, minus = (up, down) if sign > 0 else (down, up)
-        return f"(ite (fp.isNegative b) {minus} {plus})"
-
-    def holds(op: str, sign: int) -> str:
-        mode = {"<=": "RTP", "<": "RTN", ">=": "RTN", ">": "RTP"}
-        if op == "=":
-            return f"(and {holds('<=', sign)} {holds('>=', sign)})"
-        if op == "!=":
-            return f"(not {holds('=', sign)})"
-        return f"(fp.{ {'<=': 'leq', '<': 'lt', '>=': 'geq', '>': 'gt'}[op]} {diff(mode[op], sign)} bound)"
-
-    op = params["op"]
-    if not params["abs"]:
-        return holds(op, 1)
-    if op in ("<=", "<"):
-        return f"(and {holds(op, 1)} {holds(op, -1)})"
-    if op in (">=", ">"):
-        return f"(or {holds(op, 1)} {holds(op, -1)})"
-    equal = f"(or (and {holds('=', 1)} {holds('>=', -1)}) (and {holds('=', -1)} {holds('>=', 1)}))"
-    return equal if op == "=" else f"(not {equal})"
-
-
-def _ulp_lines(fmt: FloatFormat, w: str, to_w: str) -> list[str]:
-    """ulp(r): from the quotient's bit pattern, the gap to the float below |q| when |r| < |q| (r rounded
-    up: r lies in the binade below a power of two q) or |q| is the largest finite, else to the float above."""
-    bv = f"(_ BitVec {fmt.width})"
-    to_f = f"(_ to_fp {fmt.eb} {fmt.sb})"
-    mask = f"(_ bv{(1 << (fmt.width - 1)) - 1} {fmt.width})"
-    top = f"(_ bv{fmt.parse(str(fmt.max_finite))} {fmt.width})"
-    one = f"(_ bv1 {fmt.width})"
-    # an infinite quotient (overflow) takes the largest finite's gap: any finite ulp compares alike with E = inf
-    return [f"(declare-const q_bits {bv})", f"(assert (= ({to_f} q_bits) q))",
-            f"(define-fun qa () {bv} (ite (fp.isInfinite q) {top} (bvand q_bits {mask})))",
-            f"(define-fun gap_up () {w} (fp.sub RNE ({to_w} RNE ({to_f} (bvadd qa {one}))) ({to_w} RNE ({to_f} qa))))",
-            f"(define-fun gap_down () {w} (fp.sub RNE ({to_w} RNE ({to_f} qa)) ({to_w} RNE ({to_f} (bvsub qa {one})))))",
-            f"(define-fun ulp_r () {w} (ite (or (= qa {top}) (fp.lt (fp.abs xa) (fp.abs m))) gap_down gap_up))"]
-
-
-def _wide_literal(wide: FloatFormat, value: Fraction) -> str:
-    bits = wide.round(Fraction(value))
-    if wide.decode(bits).value != value:
-        raise Unsupported(f"{value} is not exact in {wide.name}")
-    return fp_literal(wide, bits)
-
-
-def _scaled(expr, fmt: FloatFormat, wide: FloatFormat) -> _Scaled:
-    """The bound times |b| as an exact term of the wide format, or Unsupported."""
-    def check(s: _Scaled) -> _Scaled:
-        if s.bits > wide.sb or (s.low and s.low < wide.min_normal) or s.high > wide.max_finite:
-            raise Unsupported(f"{expr} times |b| is not exact in {wide.name}")
-        return s
-
-    if expr == R or expr == sympy.Abs(R):
-        term = "(fp.abs xa)" if expr != R else "(ite (fp.isNegative xb) (fp.neg xa) xa)"
-        return _Scaled(term, fmt.sb, fmt.min_subnormal, fmt.max_finite)
-    if expr.is_Rational:
-        value = Fraction(int(expr.p), int(expr.q))
-        if value == 0:
-            return _Scaled(_wide_literal(wide, Fraction(0)), 0, Fraction(0), Fraction(0))
-        bits = _significand_bits(value)
-        return check(_Scaled(f"(fp.mul RNE {_wide_literal(wide, value)} (fp.abs xb))", bits + fmt.sb,
-                             abs(value) * fmt.min_subnormal, abs(value) * fmt.max_finite))
-    if isinstance(expr, sympy.Mul):
-        constant, rest = expr.as_coeff_Mul()
-        if constant != 1 and rest != 1:
-            inner = _scaled(rest, fmt, wide)
-            value = Fraction(int(constant.p), int(constant.q))
-            return check(_Scaled(f"(fp.mul RNE {_wide_literal(wide, value)} {inner.term})",
-                                 inner.bits + _significand_bits(value), inner.low * abs(value), inner.high * abs(value)))
-    if isinstance(expr, (sympy.Max, sympy.Min)):
-        parts = [_scaled(a, fmt, wide) for a in expr.args]
-        op = "fp.max" if isinstance(expr, sympy.Max) else "fp.min"
-        term = parts[0].term
-        for part in parts[1:]:
-            term = f"({op} {term} {part.term})"
-        return _Scaled(term, max(p.bits for p in parts), min((p.low for p in parts if p.low), default=Fraction(0)),
-                       max(p.high for p in parts))
-    if isinstance(expr, sympy.Abs) and expr.args[0].func == ULP:
-        return _scaled(expr.args[0], fmt, wide)
-    if expr.func == ULP and expr.args[0] in (R, sympy.Abs(R)):
-        return check(_Scaled("(fp.mul RNE ulp_r (fp.abs xb))", fmt.sb + 1, fmt.min_subnormal ** 2,
-                             fmt.max_finite * 2 ** (fmt.emax - fmt.precision + 1)))
-    raise Unsupported(f"no exact encoding of {expr} in SMT-LIB")
-
-
-def _significand_bits(value: Fraction) -> int:
-    if value.denominator & (value.denominator - 1):
-        return 10 ** 6            # not a dyadic number: never exact
-    return max(abs(value.numerator).bit_length() - (abs(value.numerator) & -abs(value.numerator)).bit_length() + 1, 1)
 
 
 # -- Gappa -----------------------------------------------------------------------------
@@ -492,17 +339,16 @@ def gappa_number(value: Fraction) -> str:
     """``m b e`` (m * 2^e, m odd), Gappa's exact notation of a dyadic number."""
     if value == 0:
         return "0"
-    numerator, denominator = value.numerator, value.denominator
-    exponent = -(denominator.bit_length() - 1)
-    assert denominator == 1 << -exponent
-    while numerator % 2 == 0:
-        numerator, exponent = numerator // 2, exponent + 1
-    return f"{numerator}b{exponent}"
+    m, exponent = value.numerator, 1 - value.denominator.bit_length()
+    assert value.denominator == 1 << -exponent
+    while m % 2 == 0:
+        m, exponent = m // 2, exponent + 1
+    return f"{m}b{exponent}"
 
 
 # -- the predicate ---------------------------------------------------------------------
 
-def _predicate(params: dict, fmt, *operands) -> tuple[np.ndarray, np.ndarray]:
+def _predicate(operator: str, params: dict, fmt, *operands) -> tuple[np.ndarray, np.ndarray]:
     """(applies, holds) of the claim at each point: a float or integer claim on operand arrays (a, b),
     a real one on object arrays of Fractions, one per variable."""
     claim = params["claim"]
@@ -516,44 +362,33 @@ def _predicate(params: dict, fmt, *operands) -> tuple[np.ndarray, np.ndarray]:
         return applies, holds
     a, b = operands
     if claim == "int":
-        return _int_predicate(params, fmt, a, b)
+        return _accuracy(operators.of_obligation_name(operator)).int_holds(params, fmt, a, b)
     applies, holds = np.zeros(a.shape, bool), np.ones(a.shape, bool)
-    for i, r, cc in exact_quotients(fmt, a, b, div(fmt, a, b)):
-        ok, verdict, _ = _float_point(params, fmt, r, cc.value if cc.is_finite else None)
+    real = operators.of_obligation_name(operator).kernels.real
+    for i, r, cc in exact_results(real, fmt, a, b, result(operator, fmt, a, b)):
+        ok, verdict, _ = _float_point(params, fmt, "r", r, cc.value if cc.is_finite else None)
         applies[i], holds[i] = ok, verdict
     return applies, holds
 
 
-def _int_predicate(params: dict, fmt: IntFormat, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """E * |b| = (c * b - a) * sign(b) compared exactly: in int64 up to 32-bit types, Python integers above."""
-    wide = object if fmt.bits > 32 else np.int64
-    x, y = a.astype(wide), b.astype(wide)
-    applies = (y != 0) & ~((x == fmt.min) & (y == -1)) if fmt.signed else (y != 0)
-    y = np.where(applies, y, 1).astype(wide)
-    magnitude = np.abs(x) // np.abs(y)
-    c = np.where((x < 0) != (y < 0), -magnitude, magnitude).astype(wide)
-    bound = Fraction(str(params["bound"]))
-    scaled = (c * y - x) * np.where(y < 0, -1, 1).astype(wide)
-    left = bound.denominator * (np.abs(scaled) if params["abs"] else scaled)
-    right = bound.numerator * np.abs(y)
-    holds = {"=": left == right, "!=": left != right, "<=": left <= right, "<": left < right,
-             ">=": left >= right, ">": left > right}[params["op"]]
-    return np.asarray(applies, bool), np.asarray(holds, bool) | ~np.asarray(applies, bool)
-
-
-def _holds_at(params: dict, fmt, values: dict) -> tuple[bool, str]:
+def _holds_at(operator: str, params: dict, fmt, values: dict) -> tuple[bool, str]:
     """The claim at one point (a counterexample's operands): (holds, what the mirror computes there)."""
     claim = params["claim"]
     if claim == "real":
         ok, verdict, detail = _real_point(params, {k: Fraction(v) for k, v in values.items()})
     elif claim == "int":
-        ok, verdict, detail = _int_point(params, fmt, int(values["a"]), int(values["b"]))
+        ok, verdict, detail = _int_point(operator, params, fmt, int(values["a"]), int(values["b"]))
     else:
         a, b = fmt.decode(values["a"]), fmt.decode(values["b"])
-        if not (a.is_finite and b.is_finite and not b.is_zero):
+        op, r = operators.of_obligation_name(operator), None
+        if a.is_finite and b.is_finite:
+            with contextlib.suppress(ZeroDivisionError):     # where the exact result is undefined
+                r = op.kernels.real(a.value, b.value)
+        if r is None:
             return True, "outside the claim's domain"
-        q = fmt.decode(exact.float_div_bits(fmt, values["a"], values["b"]))
-        ok, verdict, detail = _float_point(params, fmt, a.value / b.value, q.value if q.is_finite else None)
+        q = fmt.decode(op.kernels.float_bits(fmt, values["a"], values["b"]))
+        written = f"a {op.vocabulary.infix} b"
+        ok, verdict, detail = _float_point(params, fmt, written, r, q.value if q.is_finite else None)
     return (verdict or not ok), detail if ok else f"outside the claim's domain ({detail})"
 
 
@@ -568,18 +403,21 @@ def _real_point(params: dict, env: dict[str, Fraction]) -> tuple[bool, bool, str
         else:
             detail = "the claim is " + ("true" if verdict else "false")
     except ZeroDivisionError:
-        return False, True, "a division by zero"
+        return False, True, "the formula is undefined there (x / 0)"
     return True, verdict, detail
 
 
-def _int_point(params: dict, fmt: IntFormat, a: int, b: int) -> tuple[bool, bool, str]:
-    if b == 0 or (fmt.signed and a == fmt.min and b == -1):
-        return False, True, "b = 0 or MIN / -1"
-    c = exact.int_div(a, b)
-    error = c - Fraction(a, b)
+def _int_point(operator: str, params: dict, fmt: IntFormat, a: int, b: int) -> tuple[bool, bool, str]:
+    op = operators.of_obligation_name(operator)
+    accuracy, domain = _accuracy(op), op.library.domain
+    assert domain is not None
+    if not domain(fmt, np.array([a]), np.array([b]))[0]:
+        return False, True, accuracy.int_outside
+    c, r = op.kernels.integer(fmt, a, b), op.kernels.real(a, b)
+    error = c - r
     bound = Fraction(str(params["bound"]))
     verdict = compare(abs(error) if params["abs"] else error, params["op"], bound)
-    return True, verdict, f"trunc(a / b) = {c}, a / b = {Fraction(a, b)}, E = {error}"
+    return True, verdict, accuracy.int_detail.format(c=c, r=r, error=error)
 
 
 def _number(value: Fraction) -> str:
@@ -592,21 +430,23 @@ def _number(value: Fraction) -> str:
         return str(decimal.Decimal(value.numerator) / decimal.Decimal(value.denominator))
 
 
-def _float_point(params: dict, fmt: FloatFormat, r: Fraction, q: Fraction | None) -> tuple[bool, bool, str]:
+def _float_point(params: dict, fmt: FloatFormat, exact: str, r: Fraction, q: Fraction | None) -> tuple[bool, bool, str]:
+    """(in the claim's domain, holds, what the mirror computes) at the exact result r (written ``exact``),
+    rounded to q (None: to an infinity)."""
     in_range = abs(r) <= fmt.max_finite
     low, low_open, high, high_open = params["range"]
     outside = (low is not None and not compare(abs(r), ">" if low_open else ">=", Fraction(str(low)))) or (
         high is not None and not compare(abs(r), "<" if high_open else "<=", Fraction(str(high))))
     if in_range != (params["region"] == "in_range") or outside:
-        return False, True, f"a / b = {_number(r)} is outside the claim's range"
+        return False, True, f"{exact} = {_number(r)} is outside the claim's range"
     bound = evaluate(params["bound"], {"R": r}, float_ulp(fmt))
     if q is None:
         sign = 1 if r > 0 else -1
         verdict = compare(float("inf") if params["abs"] else sign * float("inf"), params["op"], bound)
-        return True, verdict, f"a / b = {_number(r)} rounds to {'-' if sign < 0 else ''}inf"
+        return True, verdict, f"{exact} = {_number(r)} rounds to {'-' if sign < 0 else ''}inf"
     error = q - r
     verdict = compare(abs(error) if params["abs"] else error, params["op"], bound)
-    return True, verdict, f"a / b = {_number(r)} rounds to {_number(q)}: E = {_number(error)}, the bound is {_number(bound)}"
+    return True, verdict, f"{exact} = {_number(r)} rounds to {_number(q)}: E = {_number(error)}, the bound is {_number(bound)}"
 
 
 class AccuracyBound(Statement):
@@ -624,7 +464,7 @@ class AccuracyBound(Statement):
         return {"real": "real", "int": "int_exact", "float": "float"}[o.family]
 
     def smt(self, o, context) -> str:
-        return smt(o.params, context.get("fmt"))
+        return smt(operators.of_obligation_name(o.operator), o.params, context.get("fmt"))
 
     def gappa(self, o, fmt: FloatFormat) -> str:
         goals = gappa_goals(o.params, fmt)
@@ -634,13 +474,13 @@ class AccuracyBound(Statement):
                         f"{'(q - r) / r' if kind == 'rel' else 'q - r'} in [-{gappa_number(bound)}, {gappa_number(bound)}])"
                         for _, kind, bound, low, high in goals]
         return ("# the bound's linear minorant on each range of |r|: a relative error on the normal range, an\n"
-                "# absolute one below it (the obligation's range: the quotient does not overflow)\n"
+                "# absolute one below it (the obligation's range: the result does not overflow)\n"
                 "{ " + "\n  /\\ ".join(implications) + " }\n"
                 "# Gappa proves the lowest binade apart (its default interval splitting loses it for binary64)\n"
                 f"$ |r| in (1b{fmt.emin + 1});")
 
     def predicate(self, o, fmt, **columns):
-        return _predicate(o.params, fmt, *columns.values())
+        return _predicate(o.operator, o.params, fmt, *columns.values())
 
     def samples(self, o, vector_sets):
         if o.family != "real":
@@ -649,7 +489,7 @@ class AccuracyBound(Statement):
         yield from grid_samples(self.variables(o), tuple(Fraction(v) for v in ("-2", "-1", "-1/2", "0", "1/3", "1", "3")))
 
     def explain(self, o, fmt, values) -> str:
-        return _holds_at(o.params, fmt, values)[1]
+        return _holds_at(o.operator, o.params, fmt, values)[1]
 
 
 STATEMENTS = (AccuracyBound(),)

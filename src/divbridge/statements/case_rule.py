@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from divbridge.statements import Statement
-from divbridge.statements.mirrorops import bits, f64, neg, result, same
+from divbridge.operators.arrays import bits, f64, neg, same
+from divbridge.statements.mirrorops import result
 from divbridge.statements.why3terms import operation
 
 # operand class -> (Why3, SMT-LIB, readable) over the operand written {x}

@@ -42,7 +42,8 @@ from divbridge import operators
 from divbridge.formats import FloatFormat, get_format
 from divbridge.operators.model import OPERATION_RESULT
 from divbridge.statements import Statement
-from divbridge.statements.mirrorops import bits, f64, result
+from divbridge.operators.arrays import bits, f64
+from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import fp_literal
 from divbridge.statements.why3terms import float_literal, operation
 

@@ -14,7 +14,8 @@ import numpy as np
 from divbridge.formats import FloatFormat, Format, IntFormat, get_format
 from divbridge.statements import Statement
 from divbridge import operators
-from divbridge.statements.mirrorops import bits, result
+from divbridge.operators.arrays import bits
+from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import bv_literal, fp_literal, real_literal
 from divbridge.statements.why3terms import float_literal, int_literal, operation
 from divbridge.statements.why3terms import real_literal as why3_real

@@ -1,23 +1,20 @@
-"""The float library: the properties of Div every float format has, one file each in ``statements/float/``.
+"""The float library: the laws of an operator's result every float format has (`operators.library.FloatLaw`,
+listed by the operator's description), one statement each.
 
-A property module defines ``PROPERTY = FloatProperty(...)``: its statement, the requirement role it
-verifies, its variables, its Why3 goal, its SMT-LIB goal, its predicate on the mirror, and where it has
-them its Coq template, Gappa goal and the formats where enumerating every operand pair proves it.  The
-obligations of a property exist in every float format of a document whose requirement binds its role.
-
-Adding a float property is one file in ``statements/float/`` (copy ``div_by_one.py``) and its test.
+A law gives its statement, the requirement role it verifies, its variables, its Why3 goal, its SMT-LIB goal,
+its predicate on the mirror, and where it has them its Coq template, Gappa goal and the formats where
+enumerating every operand pair proves it.  The obligations of a law exist in every float format of a
+document whose requirement binds its role.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, fields
+from typing import Any
 
-import numpy as np
-
+from divbridge import operators
 from divbridge.formats import FloatFormat
+from divbridge.operators.library import FloatLaw
 from divbridge.statements import NotEncoded, Statement
 from divbridge.statements.smtlib import snippet
 
@@ -25,29 +22,11 @@ ROLES = ("float.rounding", "float.accuracy")     # the requirement a property ve
 
 
 @dataclass(frozen=True, eq=False)
-class FloatProperty(Statement):
+class FloatProperty(Statement, FloatLaw):
+    """The statement of a `FloatLaw`: the law's data with its encodings."""
+
     kind = "float_property"
     generic_why3 = True
-
-    name: str = ""
-    group: str = "generic"    # the obligations' kind, which the summaries group by: generic | accuracy
-    role: str = ""            # which requirement of the document it verifies (one of ROLES)
-    title: str = ""           # {p}: the format's precision
-    statement: str = ""       # readable mathematics; {p}: the precision
-    why3_goal: str = ""       # the goal's formula, over the names div_float_generic.mlw declares
-    why3_steps: tuple[tuple[str, str], ...] = ()   # (step, formula): the lemmas of its Why3 proof, over the
-    # format's own floats (ieee_float); see `Statement.why3_lemmas`
-    why3_by: str = "abstract"   # how Z3 proves its Why3 goal: abstract | bits | whole (`Statement.why3_route`)
-    smt_goal: str = ""        # Jinja2 snippet of SMT-LIB definitions ending with `(define-fun goal () Bool ...)`
-    holds: Callable[..., tuple[np.ndarray, np.ndarray]] | None = None   # (fmt, *columns) -> (applies, holds)
-    operands: tuple[str, ...] = ("a", "b")     # the SMT query's free variables, in counterexample order
-    wide: bool = False        # the SMT body compares exact products in a wider format (wa, wb)
-    coq_template: str = ""    # generators/coq/<name>: a proof by reasoning where bit-blasting fails
-    gappa_goal: str = ""      # Jinja2 snippet (fmt): a Gappa goal over r = a / b and q = rnd(r)
-    enumerated_in: tuple[str, ...] = ()   # formats where enumerating every operand pair proves it
-    pairs: Callable[[np.ndarray, np.ndarray], dict[str, np.ndarray]] | None = None
-    # the variables on a vector set of operand pairs (default: a and b)
-
     families = ("float",)
 
     @property
@@ -77,14 +56,7 @@ class FloatProperty(Statement):
         return self.title.replace("{p}", "p")
 
     def smt(self, o, context: dict[str, Any]) -> str:
-        body = snippet(self.smt_goal).render(**context)
-        if not self.wide:
-            return body
-        fmt, wide = context["fmt"], context["wide"]
-        return (f"; {wide.eb}/{wide.sb}-bit floats hold every product of two {fmt.name} values exactly,\n"
-                f"; so the comparisons below are comparisons of exact reals\n"
-                f"(define-fun wa () {context['W']} ({context['TO_W']} RNE a))\n"
-                f"(define-fun wb () {context['W']} ({context['TO_W']} RNE b))\n{body}")
+        return snippet(self.wide + self.smt_goal).render(**context)
 
     def coq(self, o) -> str:
         if not self.coq_template:
@@ -124,27 +96,16 @@ class IncompleteProperty(RuntimeError):
     """A property without an encoding it needs: a programming error, reported at start-up."""
 
 
-def check(prop: FloatProperty, module: str) -> FloatProperty:
+def check(prop: FloatProperty, where: str) -> FloatProperty:
     missing = [field for field in ("why3_goal", "smt_goal", "holds", "title", "statement") if not getattr(prop, field)]
     if prop.role not in ROLES:
         missing.append(f"role (one of {', '.join(ROLES)})")
     if "goal" not in prop.smt_goal:
         missing.append("an SMT body defining `goal`")
     if missing:
-        raise IncompleteProperty(f"property {prop.name} ({module}) lacks: {', '.join(missing)}")
+        raise IncompleteProperty(f"property {prop.name} ({where}) lacks: {', '.join(missing)}")
     return prop
 
 
-def _load() -> tuple[FloatProperty, ...]:
-    from divbridge.statements import float as package
-    found = []
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{package.__name__}.{info.name}")
-        prop = getattr(module, "PROPERTY", None)
-        if not isinstance(prop, FloatProperty):
-            raise IncompleteProperty(f"{module.__name__} defines no PROPERTY")
-        found.append(check(prop, module.__name__))
-    return tuple(found)
-
-
-STATEMENTS = _load()
+STATEMENTS = tuple(check(FloatProperty(**{f.name: getattr(law, f.name) for f in fields(law)}), op.name)
+                   for op in operators.OPERATORS.values() for law in op.library.laws)

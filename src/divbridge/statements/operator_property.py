@@ -16,7 +16,7 @@ from divbridge import operators
 from divbridge.formats import FloatFormat, get_format
 from divbridge.operators.model import Expr, Property
 from divbridge.statements import Statement
-from divbridge.statements.mirrorops import neg, same
+from divbridge.operators.arrays import neg, same
 
 _VARIABLES = ("x", "y", "z")
 

@@ -1,19 +1,19 @@
-"""A rounding rule a document states that is not Div's own, as a proof obligation.
+"""A rounding rule a document states that is not the operator's own, as a proof obligation.
 
-Div rounds a float quotient to nearest, ties to even (IEEE 754), and
-truncates an integer quotient toward zero.  The generic properties verify a
-document that says so.  A document that states another rule ("rounded
-toward zero" in a float section, "rounded down" in an integer one) makes a
-claim about every quotient: it binds this obligation, "the quotient is the
-exact quotient rounded that way", which the provers refute with a
+The operator rounds a float result to nearest, ties to even (IEEE 754), and,
+where its integer profile truncates, an integer result toward zero.  The
+generic properties verify a document that says so.  A document that states
+another rule ("rounded toward zero" in a float section, "rounded down" in an
+integer one) makes a claim about every result: it binds this obligation, "the
+result is the exact result rounded that way", which the provers refute with a
 counterexample at the sentence's line, instead of the requirement binding
 nothing and the proof run passing without it.
 
-Encodings: the Why3 goal (float: Div against the format's IEEE division in
-the stated mode; integer: the remainder of Div's quotient), the SMT-LIB goal
-(float: over the float frame's ``q``; integer: over the bit-vector frame's
-exact quotient) and the predicate the cross-check and the counterexample
-replay run on the mirror.
+Encodings: the Why3 goal, the SMT-LIB goal (float: over the float frame's
+``q``; integer: over the bit-vector frame's exact result) and the statement
+are the operator's library's (`operators.library.StatedRounding`); the
+predicate the cross-check and the counterexample replay run on the mirror is
+this module's.
 """
 
 from __future__ import annotations
@@ -22,11 +22,14 @@ from fractions import Fraction
 
 import numpy as np
 
-from divbridge.formats import get_format
-from divbridge.statements import Statement
-from divbridge.statements.mirrorops import div, exact_quotients
-from divbridge.statements.smtlib import bv_literal
-from divbridge.statements.why3terms import float_operation
+from divbridge import operators
+from divbridge.operators.arrays import exact_results
+from divbridge.operators.library import StatedRounding
+from divbridge.operators.model import Operator
+from divbridge.statements import NotEncoded, Statement
+from divbridge.statements.mirrorops import result
+from divbridge.statements.smtlib import snippet
+from divbridge.statements.why3terms import FLOAT_THEORIES
 
 BUILT_IN = {"float": "nearest", "int": "trunc"}
 FLOAT_MODES = {"trunc": "RTZ", "floor": "RTN", "ceil": "RTP"}   # SMT-LIB's rounding mode of each rule
@@ -41,81 +44,48 @@ def stated(family: str, mode: str) -> bool:
     return family == "int" and mode in ("floor", "ceil", "nearest")
 
 
-def statement(family: str, mode: str) -> str:
-    if family == "float":
-        return f"isFinite(a) and isFinite(b) and not isZero(b) -> a / b = round_{mode}(real(a) / real(b))"
-    return f"b != 0 and not (a = INT_MIN and b = -1) -> a / b = round_{mode}(a / b) (exact quotient)"
+def statement(op: Operator, family: str, mode: str) -> str:
+    return snippet(_stated(op, family).statement).render(mode=mode)
 
 
-def _float_smt(params: dict) -> str:
-    """The float goal: the quotient Div computes equals the exact quotient rounded the stated way."""
-    return ("(define-fun goal () Bool (=> (and (isFinite a) (isFinite b) (not (fp.isZero b)))\n"
-            f"                             (= q (fp.div {FLOAT_MODES[params['mode']]} a b))))")
+def _stated(op: Operator, family: str) -> StatedRounding:
+    if family not in op.library.rounding:
+        raise NotEncoded(f"{op.name} has no claim of a stated rounding rule in the {family} family")
+    return op.library.rounding[family]
 
 
-def _float_why3(o) -> str:
-    ieee_div = float_operation(get_format(o.format), "div")
-    return ("forall a b: t. is_finite a /\\ is_finite b /\\ not is_zero b ->\n"
-            f"    div a b = {ieee_div} {FLOAT_MODES[o.params['mode']]} a b")
-
-
-def _int_why3(params: dict) -> str:
-    """The integer goal: the remainder of Div's (truncated) quotient says which way it rounds."""
-    same_signs = "((a < 0) <-> (b < 0))"
-    goal = {"floor": f"r = 0 \\/ {same_signs}", "ceil": f"r = 0 \\/ not {same_signs}"}.get(
-        params["mode"], "-b <= 2 * r <= b \\/ b <= 2 * r <= -b")
-    # truncated division by its defining identity, in a module apart (`why3_apart`): a rule other than
-    # truncation is false, and there Z3 shows the operands
-    return ("forall a b c r: int. in_range a /\\ in_range b /\\ b <> 0 /\\ not (a = min_value /\\ b = -1)\n"
-            "    /\\ c * b + r = a /\\ (-b < r < b \\/ b < r < -b) /\\ (r = 0 \\/ (r < 0 <-> a < 0)) ->\n"
-            f"    {goal}")
-
-
-def _int_smt(params: dict, w: int) -> str:
-    """The integer goal over the bit-vector frame (C, the truncated quotient, A and B in 2w bits): the
-    remainder R = A - C * B says which way C rounds."""
-    mode, zero = params["mode"], bv_literal(2 * w, 0)
-    goal = {"floor": f"(or (= R {zero}) (not negative))", "ceil": f"(or (= R {zero}) negative)"}.get(
-        mode, "(bvsle (abs2 (bvadd R R)) (abs2 B))")
-    return (f"; the document's rounding rule: the truncated quotient c is the exact quotient rounded {mode};\n"
-            f"; R, the remainder a - c * b, and 2 R are exact in {2 * w} bits\n"
-            f"(define-fun R () (_ BitVec {2 * w}) (bvsub A (bvmul C B)))\n"
-            f"(define-fun negative () Bool (xor (bvslt A {zero}) (bvslt B {zero})))\n"
-            f"(define-fun goal () Bool (=> pre {goal}))")
-
-
-def mirror_holds(params: dict, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
-    """(applies, holds) on the mirror's quotients: where the rule applies, whether Div rounds that way."""
-    mode = params["mode"]
+def mirror_holds(operator: str, params: dict, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
+    """(applies, holds) on the mirror's results of the operator an obligation names: where the rule applies,
+    whether the operator rounds that way."""
+    mode, op = params["mode"], operators.of_obligation_name(operator)
     if hasattr(fmt, "eb"):
         applies = np.zeros(a.shape, bool)
-        result = np.ones(a.shape, bool)
-        quotients = div(fmt, a, b)
-        for i, exact, computed in exact_quotients(fmt, a, b, quotients):
+        holds = np.ones(a.shape, bool)
+        for i, exact, computed in exact_results(op.kernels.real, fmt, a, b, result(operator, fmt, a, b)):
             applies[i] = True
-            result[i] = computed.is_finite and computed.value == _directed(fmt, exact, mode) or \
+            holds[i] = computed.is_finite and computed.value == _directed(fmt, exact, mode) or \
                 not computed.is_finite and _overflows(fmt, exact, mode)
-        return applies, result
-    applies = (b != 0) & ~((a == fmt.min) & (b == -1)) if fmt.signed else b != 0
-    result = np.ones(a.shape, bool)
+        return applies, holds
+    assert op.library.domain is not None
+    applies = op.library.domain(fmt, a, b)
+    holds = np.ones(a.shape, bool)
     for i in np.flatnonzero(applies):
         x, y = int(a[i]), int(b[i])
-        truncated = abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1)
-        result[i] = _int_holds(Fraction(x, y), truncated, mode)
-    return applies, result
+        holds[i] = _int_holds(op.kernels.real(x, y), op.kernels.integer(fmt, x, y), mode)
+    return applies, holds
 
 
-def _int_holds(exact: Fraction, truncated: int, mode: str) -> bool:
+def _int_holds(exact: Fraction, computed: int, mode: str) -> bool:
     if mode == "nearest":   # ties are not said: any nearest integer will do
-        return abs(truncated - exact) <= Fraction(1, 2)
+        return abs(computed - exact) <= Fraction(1, 2)
     rounded = exact.numerator // exact.denominator
     if mode == "ceil" and rounded != exact:
         rounded += 1
-    return truncated == rounded
+    return computed == rounded
 
 
 def _directed(fmt, exact: Fraction, mode: str) -> Fraction | None:
-    """The exact quotient rounded toward zero / down / up, as a value of the format (None: it overflows)."""
+    """The exact result rounded toward zero / down / up, as a value of the format (None: it overflows)."""
     value = fmt.decode(fmt.round(exact)).value if fmt.decode(fmt.round(exact)).is_finite else None
     candidates = [v for v in (value, *_neighbours(fmt, exact)) if v is not None]
     if mode == "trunc":
@@ -143,7 +113,7 @@ def _neighbours(fmt, exact: Fraction) -> list[Fraction]:
 
 
 def _overflows(fmt, exact: Fraction, mode: str) -> bool:
-    """Whether the directed rounding of a quotient beyond the format is an infinity, as Div gives it."""
+    """Whether the directed rounding of a result beyond the format is an infinity, as IEEE 754 gives it."""
     beyond = abs(exact) > fmt.max_finite
     if mode == "trunc":
         return False
@@ -157,7 +127,9 @@ class RoundingRule(Statement):
     encodings = frozenset({"why3", "smt", "predicate"})
 
     def why3(self, o) -> str:
-        return _float_why3(o) if o.family == "float" else _int_why3(o.params)
+        theory = FLOAT_THEORIES[o.format].split(".")[-1] if o.family == "float" else ""
+        return snippet(_stated(operators.of_obligation_name(o.operator), o.family).why3).render(
+            mode=o.params["mode"], smt_mode=FLOAT_MODES.get(o.params["mode"], ""), theory=theory)
 
     def why3_name(self, o) -> str:
         return f"rounded_{o.params['mode']}"
@@ -166,10 +138,11 @@ class RoundingRule(Statement):
         return o.family == "int"
 
     def smt(self, o, context) -> str:
-        return _float_smt(o.params) if o.family == "float" else _int_smt(o.params, context["fmt"].bits)
+        return snippet(_stated(operators.of_obligation_name(o.operator), o.family).smt).render(
+            mode=o.params["mode"], smt_mode=FLOAT_MODES.get(o.params["mode"], ""), w=getattr(context["fmt"], "bits", 0))
 
     def predicate(self, o, fmt, a, b):
-        return mirror_holds(o.params, fmt, a, b)
+        return mirror_holds(o.operator, o.params, fmt, a, b)
 
 
 STATEMENTS = (RoundingRule(),)

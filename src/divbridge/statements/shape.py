@@ -21,7 +21,8 @@ import numpy as np
 from divbridge import operators
 from divbridge.formats import FloatFormat, Format, RealFormat, get_format
 from divbridge.statements import Statement
-from divbridge.statements.mirrorops import bits, result
+from divbridge.operators.arrays import bits
+from divbridge.statements.mirrorops import result
 
 SHAPES = ((3,), (2, 3), (2, 1, 4))
 

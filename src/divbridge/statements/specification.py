@@ -27,9 +27,10 @@ import numpy as np
 from divbridge import operators
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.operators import library
+from divbridge.operators.arrays import bits, same, sample
 from divbridge.operators.model import Operator
 from divbridge.statements import Statement
-from divbridge.statements.mirrorops import bits, result, same, sample
+from divbridge.statements.mirrorops import result
 from divbridge.statements.real import grid_samples
 from divbridge.statements.rounding_rule import BUILT_IN, FLOAT_MODES, mirror_holds
 from divbridge.statements.why3terms import FLOAT_THEORIES
@@ -96,7 +97,7 @@ class Contract(Statement):
         holds = np.ones(a.shape, bool)
         for mode, _ in o.params["rules"]:
             if mode != BUILT_IN.get(o.params["element"], "exact"):   # another rule: the rounding rule's own check
-                stated, rounded = mirror_holds({"mode": mode}, fmt, a, b)
+                stated, rounded = mirror_holds(o.operator, {"mode": mode}, fmt, a, b)
                 holds &= ~stated | rounded
                 continue
             results = result(o.operator, fmt, a, b)

@@ -1,6 +1,8 @@
-"""What Div's statement library lists (`operators.library`): the integer properties of truncation toward zero,
-the real properties of the exact quotient, Div's WhyML contract (proofs/why3/div_spec.mlw) and how a
-counterexample shows a quotient.
+"""Div's statement library (`operators.library.Library`): its float laws, its strategies, its result under a
+rounding rule a document states instead, its accuracy claims' encodings, its computation in each format's
+profile and that profile's integer domain; the integer properties of truncation toward zero, the real
+properties of the exact quotient, Div's WhyML contract (proofs/why3/div_spec.mlw) and how a counterexample
+shows a quotient.
 
 The integer goals are written over div_int_<type>.mlw's names (div, defined, in_range, min_value) and the
 integer frames of SMT-LIB (``int``: bit-vectors, Div is ``bvsdiv``; ``int_exact``: mathematical integers, for
@@ -13,13 +15,21 @@ them on a grid of small fractions.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from divbridge.formats import FloatFormat, Format, IntFormat
 from divbridge.mirror import exact
+from divbridge.operators.div.float_laws import LAWS
+from divbridge.operators.div.profiled import compute
+from divbridge.operators.div.rounding import ROUNDING
+from divbridge.operators.div.strategies import GOALS, STRATEGIES
 from divbridge.operators.library import Contract, IntegerClaim, Library, RealClaim, Requirement
 from divbridge.semantics.profiles import in_domain
+
+if TYPE_CHECKING:
+    from divbridge.operators.accuracy import Accuracy
 
 
 def _int_min_by_minus_one(fmt: IntFormat, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -177,4 +187,11 @@ def _shown(fmt: Format, a: str, b: str, x, y) -> str:
     return f"{a} / {b} = {exact.real_div(x, y)}"
 
 
-LIBRARY = Library(integer=INTEGER, real=REAL, contract=CONTRACT, integer_domain=_integer_domain, shown=_shown)
+def _accuracy() -> Accuracy:
+    from divbridge.operators.div.accuracy import ACCURACY   # with sympy, when an accuracy note asks for it
+    return ACCURACY
+
+
+LIBRARY = Library(laws=LAWS, strategies=STRATEGIES, strategy_goals=GOALS, rounding=ROUNDING, accuracy=_accuracy,
+                  compute=compute, domain=in_domain, integer=INTEGER, real=REAL, contract=CONTRACT,
+                  integer_domain=_integer_domain, shown=_shown)

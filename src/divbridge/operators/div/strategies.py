@@ -1,0 +1,95 @@
+"""Ways of computing Div (implementation strategies, `operators.library.Strategy`): each claimed equal to
+SONNX's Div on every operand pair; the probes among them (`obligations.strategies`) are known defects."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from divbridge.operators.arrays import f64
+from divbridge.operators.div.profiled import compute as div
+from divbridge.operators.library import Strategy
+from divbridge.semantics.profiles import in_domain
+
+
+def _via_wider(fmt, x, y, via):
+    with np.errstate(all="ignore"):
+        return (x.astype(via.dtype) / y.astype(via.dtype)).astype(fmt.dtype)
+
+
+def _reciprocal(fmt, x, y, via):
+    with np.errstate(all="ignore"):
+        return (x * (np.ones_like(y) / y)).astype(fmt.dtype)
+
+
+def _flush_to_zero(fmt, x, y, via):
+    c = div(fmt, x, y)
+    tiny = np.abs(f64(c)) < float(fmt.min_normal)
+    return np.where(tiny, np.copysign(np.zeros_like(c), c), c).astype(fmt.dtype)
+
+
+def _floor(fmt, a, b, via):
+    ok = in_domain(fmt, a, b)
+    return np.where(ok, np.floor_divide(a, np.where(ok, b, 1)), 0).astype(object)
+
+
+def _int_via_float(fmt, a, b, via):
+    ok = in_domain(fmt, a, b)
+    with np.errstate(all="ignore"):
+        quotients = np.trunc(a.astype(via.dtype) / np.where(ok, b, 1).astype(via.dtype))
+    return np.array([int(q) if k else 0 for q, k in zip(quotients, ok)], dtype=object)
+
+
+GOALS = {
+    # the frame's goal: the same value, NaN's payload aside
+    "float": """forall x y: t.
+    let ieee = div x y in let s = {{ term }} in
+    s = ieee \\/ (is_nan s /\\ is_nan ieee)""",
+    # truncated division by its defining identity (the one trunc_identity proves of div), in a module apart
+    # (`why3_apart`)
+    "int": """forall a b trunc r: int. in_range a /\\ in_range b /\\ b <> 0 /\\ not (a = min_value /\\ b = -1)
+    /\\ trunc * b + r = a /\\ (-b < r < b \\/ b < r < -b) /\\ (r = 0 \\/ (r < 0 <-> a < 0)) ->
+    let s = {{ term }} in s = trunc""",
+}
+
+
+# Z3 inside Why3 does not reach double rounding by bit-blasting, nor integer division through binary64
+_BEYOND = "a division in a wider format, which Z3 inside Why3 does not settle here"
+
+
+STRATEGIES = (
+    Strategy(
+        name="via_wider", compute=_via_wider, coq_template="via_wider.v.j2", enumerated=True, beyond=_BEYOND,
+        smt_body="""; the strategy: widen both operands to {{ via.name }} (exact), divide there, round the quotient to {{ fmt.name }}
+(define-fun s () (_ FloatingPoint {{ fmt.eb }} {{ fmt.sb }}) ((_ to_fp {{ fmt.eb }} {{ fmt.sb }}) RNE \
+(fp.div RNE ((_ to_fp {{ via.eb }} {{ via.sb }}) RNE x) ((_ to_fp {{ via.eb }} {{ via.sb }}) RNE y))))""",
+        # the conversions are named after their target's theory: to_float16, to_bfloat16, to_float32, to_float64
+        why3_s="Convert.to_{{ type_name(fmt) }} RNE (Wide.div RNE (Convert.to_{{ type_name(via) }} RNE x) "
+               "(Convert.to_{{ type_name(via) }} RNE y))"),
+    Strategy(
+        name="reciprocal", compute=_reciprocal,
+        smt_body="""; the strategy: multiply by the rounded reciprocal
+(define-fun s () (_ FloatingPoint {{ fmt.eb }} {{ fmt.sb }}) (fp.mul RNE x (fp.div RNE {{ fp_literal(fmt, fmt.parse('1')) }} y)))""",
+        why3_s="x .* ((1.0:t) ./ y)"),
+    Strategy(
+        name="flush_to_zero", compute=_flush_to_zero,
+        smt_body="""; the strategy: a subnormal quotient is flushed to a zero of the same sign
+(define-fun s () (_ FloatingPoint {{ fmt.eb }} {{ fmt.sb }}) (ite (fp.isSubnormal ieee)
+                              (ite (fp.isNegative ieee) (_ -zero {{ fmt.eb }} {{ fmt.sb }}) (_ +zero {{ fmt.eb }} {{ fmt.sb }}))
+                              ieee))""",
+        why3_s="if is_subnormal ieee then (if is_negative ieee then neg (0.0:t) else (0.0:t)) else ieee"),
+    Strategy(
+        name="floor_equals_trunc", family="int", compute=_floor,
+        smt_body="""{% set zero = bv_literal(fmt.bits, 0) %}; the strategy: floor division (OpenVINO Divide with m_pythondiv = true, NumPy //)
+(define-fun r () (_ BitVec {{ fmt.bits }}) (bvsrem a b))
+(define-fun s () (_ BitVec {{ fmt.bits }}) (ite (and (not (= r {{ zero }})) (not (= (bvslt r {{ zero }}) (bvslt b {{ zero }}))))
+                                        (bvsub trunc {{ bv_literal(fmt.bits, 1) }})
+                                        trunc))""",
+        why3_s="if r <> 0 /\\ not (r < 0 <-> b < 0) then trunc - 1 else trunc"),
+    Strategy(
+        name="int_via_float", family="int", compute=_int_via_float, coq_template="int_via_float.v.j2",
+        beyond=_BEYOND,
+        smt_body="""; the strategy: convert both operands to {{ via.name }} (rounding), divide there, truncate back to {{ fmt.name }}
+(define-fun s () (_ BitVec {{ fmt.bits }}) ((_ fp.to_sbv {{ fmt.bits }}) RTZ \
+(fp.div RNE ((_ to_fp {{ via.eb }} {{ via.sb }}) RNE a) ((_ to_fp {{ via.eb }} {{ via.sb }}) RNE b))))""",
+        why3_s="Wide.to_int Wide.RTZ (Wide.div Wide.RNE (Wide.of_int Wide.RNE a) (Wide.of_int Wide.RNE b))"),
+)

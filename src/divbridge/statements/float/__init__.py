@@ -1,1 +1,0 @@
-"""One module per float property of Div; each defines ``PROPERTY`` (see `statements.float_property`)."""
