@@ -1,5 +1,6 @@
 """Proof obligations: built from the specification, rendered to Why3 and SMT-LIB."""
 
-from pathlib import Path
+from divbridge import operators
 
-DEFAULT_DOCUMENT = Path("proofs/spec/div.md")   # the spec document proved, in the working directory like proofs/results.json
+# the spec document proved, in the working directory like proofs/results.json: the default operator's
+DEFAULT_DOCUMENT = operators.spec_document(operators.DEFAULT)

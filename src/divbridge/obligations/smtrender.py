@@ -1,6 +1,6 @@
 """Render obligations as standalone SMT-LIB 2.6 files (generators/smtlib/).
 
-A file is a frame of its family (its variables declared, Div's result defined) around the body the
+A file is a frame of its family (its variables declared, the operator's result defined) around the body the
 obligation's statement gives (`statements`).  Each file asserts the negation of the obligation, so "valid" is ``unsat`` and
 an ``invalid`` probe is ``sat`` with a counterexample.  Float operands are
 declared as bit-vectors and converted with ``(_ to_fp eb sb)``: every solver

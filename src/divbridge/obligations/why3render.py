@@ -1,11 +1,11 @@
 """Render the obligations as Why3 theories (templates in generators/why3/).
 
-One file and one module per family and format: ``div_real.mlw``,
-``div_float_fp16.mlw`` ... ``div_int_int32.mlw``, ``div_shape.mlw``, and ``div_spec.mlw``, the WhyML
-specification of Div (one module per section and type, `statements.specification`).  Each
+One file and one module per family and format, named for the operator (`module_key`): ``<op>_real.mlw``,
+``<op>_float_fp16.mlw`` ... ``<op>_int_int32.mlw``, ``<op>_shape.mlw``, and ``<op>_spec.mlw``, the WhyML
+specification of the operator (one module per section and type, `statements.specification`).  Each
 module holds the operator, whose preconditions are the spec's constraints,
 and one goal per obligation, the formula its statement gives (`statements`).  The float properties
-every float format shares are written once, in ``div_float_generic.mlw``,
+every float format shares are written once, in ``<op>_float_generic.mlw``,
 over an abstract format; each format's module clones that module and so
 proves each of them as a goal of its own.  The theories use the hand-written
 library in why3/ (FP16 and BFloat16 clones, the tensor model).
@@ -111,7 +111,7 @@ def handles(obligation: Obligation) -> bool:
 
 def module_key(obligation: Obligation) -> tuple[str, str]:
     """(file stem, module name) of the module an obligation's goal lives in, named after its operator
-    (``div_float_fp16``, ``DivFloat_fp16``; ``mul_float_fp16``, ``MulFloat_fp16``)."""
+    (``<op>_float_fp16``, ``<Op>Float_fp16``)."""
     family, fmt = obligation.family, obligation.format
     op = operators.of_obligation_name(obligation.operator)
     stem, name = op.name.lower(), op.name
@@ -125,13 +125,13 @@ def module_key(obligation: Obligation) -> tuple[str, str]:
 
 
 def generic_float_key(op: Operator) -> tuple[str, str]:
-    """(file stem, module name) of the operator's generic float module: ``div_float_generic``."""
+    """(file stem, module name) of the operator's generic float module: ``<op>_float_generic``."""
     return f"{op.name.lower()}_float_generic", f"{op.name}FloatGeneric"
 
 
 def _operator_context(op: Operator) -> dict:
-    """How the templates name and define the operator: ``div``, the exact quotient rounded to nearest even
-    (ieee_float's infix operation: ``a ./ b``)."""
+    """How the templates name and define the operator: its ieee_float function, the exact result rounded to
+    nearest even (ieee_float's infix operation: ``a .<infix> b``)."""
     return {"name": op.name, "stem": op.name.lower(), "function": op.names.why3_float,
             "definition": f"a .{op.vocabulary.infix} b", "noun": op.vocabulary.result_nouns[0],
             "gerund": op.vocabulary.gerund, "default": op is operators.DEFAULT}

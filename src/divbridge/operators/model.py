@@ -19,6 +19,7 @@ from typing import Callable
 import numpy as np
 
 from divbridge.formats import FloatFormat, FloatValue, IntFormat
+from divbridge.operators.obligations import Obligations
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,7 @@ class Operator:
     integer: IntegerProfile
     real_preconditions: tuple[str, ...] = field(default=())
     theorems: tuple[Theorem, ...] = field(default=())
+    obligations: Obligations = field(default=Obligations())   # what its obligations and checks need (strategies...)
 
     @property
     def smt_operations(self) -> frozenset[str]:
