@@ -19,6 +19,7 @@ from pathlib import Path
 from divbridge import assets, operators, statements
 from divbridge.atomicio import remove_others, write_text_atomic
 from divbridge.formats import FloatFormat, IntFormat, get_format
+from divbridge.obligations import template
 from divbridge.obligations.model import Obligation
 from divbridge.statements.mirrorops import wide_format
 from divbridge.statements.smtlib import bv_literal, float_context, float_operands, fp_literal, real_literal
@@ -47,7 +48,7 @@ def _wide_literals(fmt: FloatFormat, wide: FloatFormat) -> dict[str, str]:
             "half_min_subnormal": fp_literal(wide, wide.round(fmt.min_subnormal / 2))}
 
 
-# What each frame (generators/smtlib/<frame>.smt2.j2) needs beside the obligation: its format, variables
+# What each frame (generators/smtlib/<frame>.smt2.j2, or the operator's own <op>_<frame>.smt2.j2) needs beside the obligation: its format, variables
 # and logic.  A statement's SMT-LIB body goes inside the frame its `smt_frame` names.
 
 def _float(obligation: Obligation, names: tuple[str, ...]) -> dict:
@@ -103,8 +104,9 @@ def render(obligation: Obligation, out_dir: Path) -> Rendered:
     frame, context = _frame_and_context(obligation)
     expected = "unsat" if obligation.expect == "valid" else "sat"
     body = statements.of(obligation).smt(obligation, context)
-    text = _environment().get_template(f"{frame}.smt2.j2").render(o=obligation, expected=expected, body=body,
-                                                                  **context)
+    op = operators.of_obligation_name(obligation.operator)
+    text = template(_environment(), op, f"{frame}.smt2.j2").render(o=obligation, expected=expected, body=body,
+                                                                   **context)
     return Rendered(obligation, text, context["logic"], context["variables"], out_dir / f"{obligation.id}.smt2")
 
 

@@ -1,10 +1,12 @@
 """What the obligations and the checks of check-spec need of an operator beyond its `model.Operator` fields:
 the implementation strategies it lists (ways of computing it, proved or refuted as divbridge's own
-obligations, `obligations.strategies`), how ids spell its symbol."""
+obligations, `obligations.strategies`), how ids spell its symbol,
+its integer and real profiles as z3 terms (`ExactTerms`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable, NamedTuple
 
 
 @dataclass(frozen=True)
@@ -24,9 +26,31 @@ class Strategy:
     expect: str = "valid"
 
 
+class IntegerTerms(NamedTuple):
+    """The integer profile on two bit-vector operands, as z3 terms."""
+
+    result: Any          # C: the exact result as the profile maps it into the type (where it is defined)
+    defined: Any         # where the profile defines C (its preconditions)
+    inexact: Any         # where the exact A op B is not an integer
+    negative: Any        # where the exact A op B is negative
+
+
+@dataclass(frozen=True)
+class ExactTerms:
+    """The operator's integer and real profiles as z3 terms, which check-spec's exact encodings
+    (`checkspec.smt`) combine with a document's rows: ``integer(fmt, a, b)`` over bit-vectors of the integer
+    format ``fmt``, ``real(a, b)``: (C, where C is defined) over z3 reals."""
+
+    integer: Callable[[Any, Any, Any], IntegerTerms]
+    real: Callable[[Any, Any], tuple[Any, Any]]
+
+
 @dataclass(frozen=True)
 class Obligations:
     strategies: tuple[Strategy, ...] = field(default=())
+    # its integer and real profiles for check-spec's exact encodings; None: it has none, and check-spec
+    # leaves its integer and real definitions, tables and preconditions to its proof obligations
+    exact: ExactTerms | None = None
     # how an obligation's id spells the operator's symbol where a case's condition writes it ("/": "div"; the
     # ids name the evidence, so a spelling once chosen stays)
     id_symbols: tuple[tuple[str, str], ...] = ()

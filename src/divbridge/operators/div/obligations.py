@@ -1,4 +1,6 @@
-"""What Div's obligations and checks need beyond its description: its implementation strategies.
+"""What Div's obligations and checks need beyond its description: its implementation strategies, its
+integer and real profiles as z3 terms (truncating division where B != 0 and not INT_MIN / -1; exact division
+where B != 0).
 
 Each states that a way of computing Div gives the same result as the SONNX
 semantics on every operand pair; what each strategy computes is its statement's
@@ -18,7 +20,7 @@ FP32 through FP64 and int32 through FP64 included, which no SMT solver settles.
 
 from __future__ import annotations
 
-from divbridge.operators.obligations import Obligations, Strategy
+from divbridge.operators.obligations import ExactTerms, IntegerTerms, Obligations, Strategy
 
 # NaN results compare equal whatever their payload: IEEE leaves payloads to the implementation
 _SAME = "(isNaN(s) and isNaN(x / y)) or s = x / y"
@@ -33,7 +35,17 @@ def _via(fmt: str, via: str, backends: frozenset[str]) -> Strategy:
         params={"via": via, "strategy": f"via_{via}"}, backends=backends)
 
 
-OBLIGATIONS = Obligations(id_symbols=(("/", "div"),), strategies=(
+def _integer(fmt, a, b) -> IntegerTerms:
+    import z3   # loaded by check-spec, the only caller
+    result = a / b if fmt.signed else z3.UDiv(a, b)   # z3's / on bit-vectors is bvsdiv: truncation toward zero
+    overflow = z3.And(a == fmt.min, b == -1) if fmt.signed else z3.BoolVal(False)
+    inexact = (z3.SRem(a, b) if fmt.signed else z3.URem(a, b)) != 0
+    negative = (a < 0) != (b < 0) if fmt.signed else z3.BoolVal(False)
+    return IntegerTerms(result, z3.And(b != 0, z3.Not(overflow)), inexact, negative)
+
+
+OBLIGATIONS = Obligations(id_symbols=(("/", "div"),), exact=ExactTerms(_integer, lambda a, b: (a / b, b != 0)),
+                          strategies=(
     _via("fp16", "fp32", frozenset({"why3", "exhaustive", "coq"})),
     _via("bf16", "fp32", frozenset({"why3", "exhaustive", "coq"})),
     _via("fp32", "fp64", frozenset({"why3", "smt", "coq"})),
