@@ -266,7 +266,7 @@ def _not_judged(op: Operator, section: Section, line: int) -> list[Finding]:
         return []
     return [Finding("information", line, f"not judged here: a {op.name} {section.family} definition, table or "
                     "precondition is verified by its proof obligations and worked examples, not by check-spec's exact "
-                    "encodings (the default operator's)")]
+                    "encodings (its description gives no exact terms for them)")]
 
 
 def check_no_error_rule(rule: Rule, section: Section, domain: tuple[Condition, ...], op: Operator) -> list[Finding]:

@@ -9,5 +9,5 @@ DEFAULT_DOCUMENT = operators.spec_document(operators.DEFAULT)
 
 def template(environment, op: Operator, name: str):
     """The template ``name`` for the operator: its own, named for it (``<op>_<name>``: what only it has, as
-    ``div_int.mlw.j2``), else the shared one."""
+    ``<op>_int.mlw.j2``), else the shared one."""
     return environment.select_template([f"{op.name.lower()}_{name}", name])

@@ -230,7 +230,7 @@ def _condition(condition: Condition, substitute: dict, family: str, note: Note) 
         return _SYMPY_OPS[formula.relations[0]](*sides)
     subject = _map(formula.parts[0], substitute)
     if condition.meaning == "no-crossing":
-        exact, perturbed = subject.subs({A_ERR: 0, B_ERR: 0}), subject.subs({A: A + A_ERR, B: B + B_ERR})
+        exact, perturbed = subject.xreplace({A_ERR: 0, B_ERR: 0}), subject.xreplace({A: A + A_ERR, B: B + B_ERR})
         if subject.has(A_ERR) or subject.has(B_ERR):
             perturbed = subject
         return sympy.Gt(exact * perturbed, 0)
@@ -244,8 +244,8 @@ def _condition(condition: Condition, substitute: dict, family: str, note: Note) 
 def _in_result(expr: sympy.Expr, note: Note) -> sympy.Expr:
     """expr in terms of the result R = A op B: A replaced by its value R = A op B solved for A (|R * B| / |B|
     is |R|: sympy keeps |x y| whole unless told)."""
-    split = lambda x: sympy.Mul(*[sympy.Abs(f) for f in sympy.Mul.make_args(x)])  # noqa: E731
-    return expr.subs(A, _operand_a(note_operator(note).vocabulary.infix)).replace(sympy.Abs, split)
+    split = lambda x: sympy.prod([sympy.Abs(f) for f in x.as_ordered_factors()])  # noqa: E731
+    return expr.xreplace({A: _operand_a(note_operator(note).vocabulary.infix)}).replace(sympy.Abs, split)
 
 
 @functools.lru_cache(maxsize=8)
@@ -273,9 +273,9 @@ def _propagation(statement: Statement, lhs, op: str, rhs, conditions: list, note
     exact = propagated(note)
     lhs, rhs = lhs.xreplace({_P: exact}), rhs.xreplace({_P: exact})
     if no_error:
-        lhs, rhs = (s.subs({A_ERR: 0, B_ERR: 0}) for s in (lhs, rhs))
+        lhs, rhs = (s.xreplace({A_ERR: 0, B_ERR: 0}) for s in (lhs, rhs))
         conditions = [c for c in conditions if c != sympy.And(sympy.Eq(A_ERR, 0), sympy.Eq(B_ERR, 0))]
-    orders = [t for t in sympy.Add.make_args(rhs) if t.has(mathexpr.BigO)]
+    orders = [t for t in rhs.as_ordered_terms() if t.has(mathexpr.BigO)]
     if lhs.has(mathexpr.BigO) or len(orders) > 1 or (orders and not isinstance(orders[0], mathexpr.BigO)):
         raise _NotRead("an O(...) term that is not one term added to the right side")
     # where A op B is defined, and (A + A_err) op (B + B_err) unless the errors are zero
@@ -320,7 +320,7 @@ def _first_order(statement: Statement, lhs, op: str, rhs, argument, conditions: 
         goal = sympy.And(sympy.Eq(c0, 0), sympy.Eq(c1, 0))
     else:
         goal = sympy.And(sympy.Le(c0, 0), sympy.Or(sympy.Ne(c0, 0), sympy.Le(c1, 0)))
-    at_zero = [c.subs({A_ERR: 0, B_ERR: 0}) for c in conditions]
+    at_zero = [c.xreplace({A_ERR: 0, B_ERR: 0}) for c in conditions]
     assumptions = sympy.And(*[c for c in at_zero if c is not sympy.true], *_domain(c0, c1))
     variables = ("A", "B", "alpha", "beta")
     text = (f"{_shown(assumptions)} -> along A_err = alpha*h, B_err = beta*h (h -> 0+): "
@@ -339,7 +339,7 @@ def _jet(expr) -> tuple[sympy.Expr, sympy.Expr]:
         return expr, sympy.S.Zero
     if isinstance(expr, sympy.Add):
         parts = [_jet(a) for a in expr.args]
-        return sympy.Add(*[p[0] for p in parts]), sympy.Add(*[p[1] for p in parts])
+        return sum((p[0] for p in parts), sympy.S.Zero), sum((p[1] for p in parts), sympy.S.Zero)
     if isinstance(expr, sympy.Mul):
         value, slope = sympy.S.One, sympy.S.Zero
         for a in expr.args:
