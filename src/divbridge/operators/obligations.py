@@ -1,7 +1,9 @@
-"""What the obligations and the checks of check-spec need of an operator beyond its `model.Operator` fields:
-the implementation strategies it lists (ways of computing it, proved or refuted as divbridge's own
-obligations, `obligations.strategies`), how ids spell its symbol,
-its integer and real profiles as z3 terms (`ExactTerms`)."""
+"""What the obligations and the checks of check-spec need of an operator beyond its other `model.Operator`
+fields (`Obligations`, the field ``obligations``): the implementation strategies it lists (ways of computing it,
+proved or refuted as divbridge's own obligations, `obligations.strategies`), its integer and real profiles as z3
+terms (`ExactTerms`, for `checkspec.smt`), how ids spell its symbol.  The generic code runs what a description
+lists; an operator that lists nothing has no strategy, and check-spec does not judge its integer and real
+claims."""
 
 from __future__ import annotations
 
@@ -47,6 +49,8 @@ class ExactTerms:
 
 @dataclass(frozen=True)
 class Obligations:
+    """What the operator's obligations and checks need (see the module)."""
+
     strategies: tuple[Strategy, ...] = field(default=())
     # its integer and real profiles for check-spec's exact encodings; None: it has none, and check-spec
     # leaves its integer and real definitions, tables and preconditions to its proof obligations
