@@ -304,7 +304,8 @@ def check_exclusion(rule: Rule, section: Section, domain: tuple[Condition, ...],
             (a, b), (c, d) = excluded[0], left[0]
             return [Finding("incorrect", rule.line, f"the precondition excludes {enc.describe(a, b)}, whose "
                             f"{op.vocabulary.result_nouns[0]} {enc.gives(a, b)} fits, but not {enc.describe(c, d)}, "
-                            f"for which {semantics_of(op, fmt.family)} gives {enc.gives(c, d)}", enc.describe(c, d), rule.column)]
+                            f"for which {semantics_of(op, fmt.family)} gives {enc.gives(c, d)}", enc.describe(c, d),
+                            rule.column)]
     return []
 
 
@@ -385,7 +386,8 @@ def check_types(section: Section, has_table: bool, op: Operator) -> list[Finding
     for name in section.types:
         if name not in allowed:
             findings.append(Finding("incorrect", section.types_line,
-                                    f"type {name} is not a type of ONNX {op.names.onnx}-14 ({', '.join(sorted(ONNX_TYPES[14]))})"))
+                                    f"type {name} is not a type of ONNX {op.names.onnx}-14 "
+                                    f"({', '.join(sorted(ONNX_TYPES[14]))})"))
     families = {FORMATS[t].family for t in section.types}
     title = section.title.lower()
     named = [f for f, words in (("real", ("(real)",)), ("float", ("float", "fp16", "fp32", "fp64", "bfloat")),
@@ -846,7 +848,7 @@ def _tag_claims(doc: SpecDocument, traced: frozenset[str]) -> list[Claim]:
         if len(texts) > 1:
             findings.append(Finding("ambiguous", first.line, f"tag {tag} names different requirements at lines "
                                     f"{', '.join(str(line) for line in texts.values())}"))
-        if operators.by_tag(tag) is not None and not _TAG_SCHEME.fullmatch(tag):   # a three-digit number: E_<OP>_REAL_FUNC_010
+        if operators.by_tag(tag) is not None and not _TAG_SCHEME.fullmatch(tag):   # E_<OP>_REAL_FUNC_010
             findings.append(Finding("information", first.line, f"tag {tag} does not end in the four-digit number "
                                     "of the scheme E_<OP>_<FAMILY>_<KIND>_nnnn"))
         if first.style == "requirement" and tag not in traced and tag not in informal:

@@ -6,11 +6,11 @@ own SMT-LIB encoding, the one `prove` proves (`statements.case_table`, over
 model gives the exact bit patterns), read into z3 to be combined and
 evaluated; integers are bit-vectors and reals z3 reals, with the operator's
 exact profiles as its description gives them (`operators.obligations.ExactTerms`;
-`prove` binds no integer or real table).  They are solved
-as SMT-LIB text by the solver workers `prove` uses (`provers.solvers`: a child
-process under a CPU, memory and wall-clock limit, never this process), float
-queries by Bitwuzla (measured: an fp64 query of the first operator, a row of
-its case table, takes Bitwuzla 0.03 s, Z3 4.4 s), everything else (BF16, which Bitwuzla's build lacks, included) by
+`prove` binds no integer or real table).  They are solved as SMT-LIB text by
+the solver workers `prove` uses (`provers.solvers`: a child process under a
+CPU, memory and wall-clock limit, never this process), float queries by
+Bitwuzla (measured: an fp64 query of a case-table row takes Bitwuzla 0.03 s,
+Z3 4.4 s), everything else (BF16, which Bitwuzla's build lacks, included) by
 Z3.  A query a solver cannot settle within its limits, or whose worker fails,
 is "unknown".
 

@@ -48,8 +48,9 @@ def _wide_literals(fmt: FloatFormat, wide: FloatFormat) -> dict[str, str]:
             "half_min_subnormal": fp_literal(wide, wide.round(fmt.min_subnormal / 2))}
 
 
-# What each frame (generators/smtlib/<frame>.smt2.j2, or the operator's own <op>_<frame>.smt2.j2) needs beside the obligation: its format, variables
-# and logic.  A statement's SMT-LIB body goes inside the frame its `smt_frame` names.
+# What each frame (generators/smtlib/<frame>.smt2.j2, or the operator's own <op>_<frame>.smt2.j2) needs beside
+# the obligation: its format, variables and logic.  A statement's SMT-LIB body goes inside the frame its
+# `smt_frame` names.
 
 def _float(obligation: Obligation, names: tuple[str, ...]) -> dict:
     fmt = get_format(obligation.format)

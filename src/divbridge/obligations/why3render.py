@@ -1,4 +1,5 @@
-"""Render the obligations as Why3 theories (templates in generators/why3/: the shared ones, and an operator's own named for it).
+"""Render the obligations as Why3 theories (templates in generators/why3/: the shared ones, and an operator's own,
+named for it).
 
 One file and one module per family and format, named for the operator (`module_key`): ``<op>_real.mlw``,
 ``<op>_float_fp16.mlw`` ... ``<op>_int_int32.mlw``, ``<op>_shape.mlw``, and ``<op>_spec.mlw``, the WhyML
