@@ -1,10 +1,10 @@
 """check-spec on an accuracy note: each statement a claim, with its verdict and findings at its line.
 
-Each statement is read for Div (`obligations.accuracy.meaning`) and judged:
+Each statement is read for the note's operator (`obligations.accuracy.meaning`) and judged:
 
-- an exact relation over the reals (the propagated error, the error of real
-  division): an equality by sympy (the difference of both sides simplifies to
-  0 where they are defined), then any claim by a search on small exact values
+- an exact relation over the reals (the propagated error, the error of the
+  real operation): an equality by sympy (both sides minus one another simplify
+  to 0 where they are defined), then any claim by a search on small exact values
   (0, ±1, ±2, 3, ±1/2 for each variable, where the claim's conditions hold),
   which gives a counterexample in numbers; what the search does not refute goes
   to the SMT provers (Z3, cvc5 over the reals; Bitwuzla has no reals);
@@ -23,7 +23,6 @@ read.  A claim that mixes index letters (``B[i]`` in a formula about
 from __future__ import annotations
 
 import functools
-import itertools
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -170,9 +169,19 @@ def _search(item: Meaning) -> dict[str, Fraction] | None:
     return _first_failure(item.goal, item.conditions, item.variables)
 
 
+def _points(dimensions: int):
+    """Every tuple of ``dimensions`` values of VALUES, the first coordinate varying slowest."""
+    if dimensions == 0:
+        yield ()
+        return
+    for value in VALUES:
+        for rest in _points(dimensions - 1):
+            yield value, *rest
+
+
 @functools.lru_cache(maxsize=256)
 def _first_failure(goal, conditions, variables: tuple[str, ...]) -> dict[str, Fraction] | None:
-    for values in itertools.product(VALUES, repeat=len(variables)):
+    for values in _points(len(variables)):
         env = dict(zip(variables, values))
         try:
             if evaluate(conditions, env) and not evaluate(goal, env):
@@ -258,7 +267,8 @@ def _bound_findings(item: Meaning, note: Note, obligations: list[Obligation], re
     if region is not None:
         failures = refuted[region]
         fmt, result = failures[0]
-        where = {"in_range": " where the quotient does not overflow", "overflow": " on overflow"}.get(region, "")
+        noun = accuracy.note_operator(note).vocabulary.result_nouns[0]
+        where = {"in_range": f" where the {noun} does not overflow", "overflow": " on overflow"}.get(region, "")
         message = (f"false in {', '.join(f for f, _ in failures)}{where}: {item.text}; for {fmt} "
                    f"{show_line(result.counterexample)}: {result.counterexample.mirror} ({result.prover} refutes "
                    f"obligation {result.id})")
@@ -267,7 +277,7 @@ def _bound_findings(item: Meaning, note: Note, obligations: list[Obligation], re
             message += (f"; it fails on overflow too (in {', '.join(f for f, _ in refuted['overflow'])}; for "
                         f"{other_fmt} {show_line(other.counterexample)}: {other.counterexample.mirror})")
         if region == "overflow" and proved.get("in_range"):
-            message += f"; it holds where the quotient does not overflow (proved in {', '.join(proved['in_range'])})"
+            message += f"; it holds where the {noun} does not overflow (proved in {', '.join(proved['in_range'])})"
         if undecided:
             message += f"; not decided in {', '.join(undecided)}"
         findings.append(Finding("incorrect", line, message + _elsewhere(item, note), show_line(result.counterexample),

@@ -22,7 +22,8 @@ from divbridge.document.reader import SpecDocument, NO_OPERATOR, operator_of, pa
 
 
 def analyse(path: str | Path, strict: bool = False) -> dict[str, Any]:
-    """Check a document on disk (an accuracy note: `checkspec.accuracy`); one with no Div section in it
+    """Check a document on disk (an accuracy note: `checkspec.accuracy`); one with no section of an operator
+    divbridge knows
     is bad input (exit 2)."""
     if is_note_file(path):
         from divbridge.checkspec.accuracy import analyse_note   # the note's reader brings sympy: only then

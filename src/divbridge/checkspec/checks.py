@@ -1,7 +1,8 @@
 """Checking what a spec document claims, with each section's own semantics.
 
 IEEE 754 (round to nearest even) in every float format a section lists,
-exact division for real, truncation toward zero for integers (the ONNX rule).
+the exact operation for real, the operator's integer profile for integers
+(its description's kernels and exact terms, `operators.obligations.ExactTerms`).
 Each check turns one part of the document into a `Claim` with a verdict and
 its findings; `check_document` runs them all.  What `divbridge prove --spec`
 binds from the document's own statements (its special-value sentences, the
@@ -25,7 +26,6 @@ import z3
 from divbridge import operators
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.operators.model import Operator
-from divbridge.mirror.exact import float_div_bits, int_div
 from divbridge.obligations.catalog import table_row_id
 from divbridge.semantics.profiles import ONNX_TYPES
 from divbridge.semantics.requirements import REQUIREMENTS_BY_TAG
@@ -44,7 +44,13 @@ from divbridge.obligations.document import result_data
 from divbridge.statements.case_table import encoding_gap
 
 MAX_ELEMENT_FINDINGS = 5
-SEMANTICS = {"float": "IEEE 754", "int": "truncating integer division", "real": "exact real division"}
+
+
+def semantics_of(op: Operator, family: str) -> str:
+    """The semantics of a section's family, as the findings name it: "IEEE 754", "truncating integer <gerund>"..."""
+    gerund = op.vocabulary.gerund
+    integer = {"truncate": "truncating", "wrap": "wrapping"}[op.integer.kind]
+    return {"float": "IEEE 754", "int": f"{integer} integer {gerund}", "real": f"exact real {gerund}"}[family]
 
 
 def check_document(doc: SpecDocument, proofs: DocumentProofs) -> list[Claim]:
@@ -126,12 +132,12 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     examples = [e for e in doc.examples if e.section == section.title]
     definitions = [d for d in doc.definitions if d.section == section.title]
     rules = section_rules(doc, section)
-    # domain rules restrict the inputs of integer and real sections; IEEE 754 division is total
+    # domain rules restrict the inputs of integer and real sections; the IEEE 754 operation is total
     domain = tuple(r.condition for r in rules if r.kind == "domain" and section.family in ("int", "real"))
     if section.types and (tables or examples or section.types_from == "heading"):
         claim = Claim(f"{slug}/types", "types", section.title, section.types_line, ", ".join(section.types),
                       section.types)
-        claim.findings = check_types(section, bool(tables))
+        claim.findings = check_types(section, bool(tables), op)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
     for index, table in enumerate(tables, 1):
@@ -152,7 +158,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         claim.findings = check_example(example, formats, example_results(proofs, example, formats), op)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
-    if not tables:   # a table, when there is one, is the definition; the equation only names the quotient
+    if not tables:   # a table, when there is one, is the definition; the equation only names the result
         # the same definition said again (in words, then as a formula) is judged once, at its first line
         distinct = {(str(d.result), str(d.condition)): d for d in reversed(definitions)}
         for index, definition in enumerate(sorted(distinct.values(), key=lambda d: d.line), 1):
@@ -205,11 +211,11 @@ def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condi
             lambda: check_sign_rule(rule, section, op), line_base=rule.line)
     elif rule.kind == "rounding":
         proved = float_rounding_findings(rule, section, proofs)
-        claim.findings = check_rounding_rule(rule, section) if proved is None else proved
+        claim.findings = check_rounding_rule(rule, section, op) if proved is None else proved
     elif rule.kind == "error-condition" and rule.error == "none":
-        claim.findings = _not_judged(op, section, rule.line) or check_no_error_rule(rule, section, domain)
+        claim.findings = _not_judged(op, section, rule.line) or check_no_error_rule(rule, section, domain, op)
     elif rule.kind == "domain" and section.family == "int":
-        claim.findings = _not_judged(op, section, rule.line) or check_exclusion(rule, section, domain)
+        claim.findings = _not_judged(op, section, rule.line) or check_exclusion(rule, section, domain, op)
     elif rule.kind == "case":
         table = CaseTable(section.title, rule.line, [Row(rule.result, rule.condition, rule.line, rule.text)], rule.text)
         claim.findings = claimcache.memoised(
@@ -244,7 +250,7 @@ def check_sign_rule(rule: Rule, section: Section, op: Operator = operators.DEFAU
             found[("wrong",)] = (Finding(
                 "incorrect", rule.line, f"the sentence gives a {' or '.join(words[w] for w in rule.applies)} "
                 f"result {said}, but for {enc.describe(a, b)} IEEE 754 gives "
-                f"{enc.fmt.describe(float_div_bits(enc.fmt, a, b))}", enc.describe(a, b), rule.column), [fmt_name])
+                f"{enc.fmt.describe(op.kernels.float_bits(enc.fmt, a, b))}", enc.describe(a, b), rule.column), [fmt_name])
         if wrong.status == "unknown":
             found.setdefault(("unknown",), (Finding("ambiguous", rule.line, f"{wrong.solver} could not decide "
                                                     "whether the sign rule is right"), []))[1].append(fmt_name)
@@ -253,34 +259,34 @@ def check_sign_rule(rule: Rule, section: Section, op: Operator = operators.DEFAU
 
 
 def _not_judged(op: Operator, section: Section, line: int) -> list[Finding]:
-    """The integer and real encodings (`checkspec.smt`) are the default operator's: another operator's integer
-    or real definition, table, domain and error-condition sentences are said not to be judged, never judged as
-    Div's."""
-    if op is operators.DEFAULT or section.family == "float":
+    """The integer and real encodings (`checkspec.smt`) need the operator's exact terms: an operator whose
+    description gives none has its integer or real definition, table, domain and error-condition sentences said
+    not to be judged, never judged as another operator's."""
+    if op.obligations.exact is not None or section.family == "float":
         return []
     return [Finding("information", line, f"not judged here: a {op.name} {section.family} definition, table or "
                     "precondition is verified by its proof obligations and worked examples, not by check-spec's exact "
-                    "encodings (the default operator's)")]
+                    "encodings (its description gives no exact terms for them)")]
 
 
-def check_no_error_rule(rule: Rule, section: Section, domain: tuple[Condition, ...]) -> list[Finding]:
+def check_no_error_rule(rule: Rule, section: Section, domain: tuple[Condition, ...], op: Operator) -> list[Finding]:
     """"No error condition": every input inside the section's domain has a result (IEEE 754 floats always do)."""
     for name in ordered_types(section.types):
         fmt = FORMATS[name]
         if isinstance(fmt, FloatFormat):
             continue
-        enc = encoding(fmt)
+        enc = encoding(fmt, op)
         inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
         for a, b in find(enc, z3.And(inside, z3.Not(enc.defined)), limit=1).witnesses:
             return [Finding("incomplete", rule.line, f"the sentence says there is no error condition, but nothing "
-                            f"excludes {enc.describe(a, b)}, for which {SEMANTICS[fmt.family]} gives "
+                            f"excludes {enc.describe(a, b)}, for which {semantics_of(op, fmt.family)} gives "
                             f"{enc.gives(a, b)}", enc.describe(a, b), rule.column)]
     return []
 
 
-def check_exclusion(rule: Rule, section: Section, domain: tuple[Condition, ...]) -> list[Finding]:
-    """An exclusion of operand pairs ("not (A = x and B = y)") that leaves out inputs whose quotient fits,
-    while an input without a quotient stays inside the section's domain, excludes the wrong inputs (the
+def check_exclusion(rule: Rule, section: Section, domain: tuple[Condition, ...], op: Operator) -> list[Finding]:
+    """An exclusion of operand pairs ("not (A = x and B = y)") that leaves out inputs whose result fits,
+    while an input without a result stays inside the section's domain, excludes the wrong inputs (the
     largest value over -1 for the smallest): incorrect at its own line, not only incomplete at the section."""
     condition = rule.condition
     if not (isinstance(condition, Or) and len(condition.parts) > 1
@@ -290,15 +296,16 @@ def check_exclusion(rule: Rule, section: Section, domain: tuple[Condition, ...])
         fmt = FORMATS[name]
         if not isinstance(fmt, IntFormat):
             continue
-        enc = encoding(fmt)
+        enc = encoding(fmt, op)
         excluded = find(enc, z3.And(z3.Not(enc.condition(condition, [])), enc.defined), limit=1).witnesses
         inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
         left = find(enc, z3.And(inside, z3.Not(enc.defined)), limit=1).witnesses if excluded else []
         if left:
             (a, b), (c, d) = excluded[0], left[0]
             return [Finding("incorrect", rule.line, f"the precondition excludes {enc.describe(a, b)}, whose "
-                            f"quotient {enc.gives(a, b)} fits, but not {enc.describe(c, d)}, for which "
-                            f"{SEMANTICS[fmt.family]} gives {enc.gives(c, d)}", enc.describe(c, d), rule.column)]
+                            f"{op.vocabulary.result_nouns[0]} {enc.gives(a, b)} fits, but not {enc.describe(c, d)}, "
+                            f"for which {semantics_of(op, fmt.family)} gives {enc.gives(c, d)}", enc.describe(c, d),
+                            rule.column)]
     return []
 
 
@@ -314,8 +321,9 @@ def float_rounding_findings(rule: Rule, section: Section, proofs: DocumentProofs
     return proofcheck.merged(found, tuple(fmt for _, fmt in judged))
 
 
-def check_rounding_rule(rule: Rule, section: Section) -> list[Finding]:
-    """An integer rounding rule against truncation toward zero, in each listed integer type."""
+def check_rounding_rule(rule: Rule, section: Section, op: Operator) -> list[Finding]:
+    """An integer rounding rule against the operator's integer profile, in each listed integer type: the exact
+    result rounded as the rule says against what the profile gives."""
     ints = [t for t in ordered_types(section.types) if isinstance(FORMATS[t], IntFormat)]
     if section.family == "float" and rule.rounding == "nearest":
         return []   # IEEE 754's rounding to nearest: the case tables and examples check its results
@@ -329,13 +337,13 @@ def check_rounding_rule(rule: Rule, section: Section) -> list[Finding]:
         for a, b in ((-7, 2), (7, -2), (7, 2), (-7, -2)):
             if not (fmt.min <= a <= fmt.max and fmt.min <= b <= fmt.max):
                 continue
-            said = _rounded(Fraction(a, b), rule.rounding)
-            exact = int_div(a, b, "trunc")
+            said = _rounded(op.kernels.real(a, b), rule.rounding)
+            exact = op.kernels.integer(fmt, a, b)
             if said != exact:
                 shown.append(name)
                 first = first or Finding(
-                    "incorrect", rule.line, f"the sentence rounds the quotient {rule.rounding}: for "
-                    f"A = {fmt.describe(a)}, B = {fmt.describe(b)} that gives {said}, but {SEMANTICS['int']} "
+                    "incorrect", rule.line, f"the sentence rounds the {op.vocabulary.result_nouns[0]} {rule.rounding}: "
+                    f"for A = {fmt.describe(a)}, B = {fmt.describe(b)} that gives {said}, but {semantics_of(op, 'int')} "
                     f"gives {fmt.describe(exact)}", f"A = {fmt.describe(a)}, B = {fmt.describe(b)}", rule.column)
                 break
     if not first:
@@ -372,13 +380,14 @@ def _unfinished_finding(section: Section, line: int) -> Finding:
 
 # -- types --------------------------------------------------------------------------
 
-def check_types(section: Section, has_table: bool) -> list[Finding]:
+def check_types(section: Section, has_table: bool, op: Operator) -> list[Finding]:
     findings = []
     allowed = ONNX_TYPES[14] | {"real"}
     for name in section.types:
         if name not in allowed:
             findings.append(Finding("incorrect", section.types_line,
-                                    f"type {name} is not a type of ONNX Div-14 ({', '.join(sorted(ONNX_TYPES[14]))})"))
+                                    f"type {name} is not a type of ONNX {op.names.onnx}-14 "
+                                    f"({', '.join(sorted(ONNX_TYPES[14]))})"))
     families = {FORMATS[t].family for t in section.types}
     title = section.title.lower()
     named = [f for f, words in (("real", ("(real)",)), ("float", ("float", "fp16", "fp32", "fp64", "bfloat")),
@@ -446,7 +455,7 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
     for fmt_name in ordered_types(section.types):
         fmt = FORMATS[fmt_name]
         enc = encoding(fmt, op)
-        semantics = SEMANTICS[fmt.family]
+        semantics = semantics_of(op, fmt.family)
         inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
         conditions = []
         for row in table.rows:
@@ -490,7 +499,7 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
     result = row.result
     if signs_ruled and result.sign == "" and result.kind in ("inf", "number"):
         result = Result(result.kind, "±", result.value)   # the sign sentence gives its sign
-    semantics = SEMANTICS[enc.fmt.family]
+    semantics = semantics_of(enc.operator, enc.fmt.family)
     if result.sign == "±" and not signs_ruled:   # with a sign rule, the rule's own claim checks the sign
         report(("pm", row.line), fmt_name, lambda: Finding(
             "ambiguous", row.line, f"'{result}' leaves the sign open: no rule says which one"))
@@ -517,7 +526,7 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
         if kind == "incomplete":
             message = f"the row leaves {enc.describe(a, b)} undefined, but {semantics} gives {enc.gives(a, b)}"
         elif result.kind == "quotient" and not enc.has_value(a, b):
-            kind = "incomplete"   # the domain forgot an input where the quotient has no value: one finding a reason
+            kind = "incomplete"   # the domain forgot an input where the result has no value: one finding a reason
             key = ("no value", row.line, b == 0)
             message = (f"nothing excludes {enc.describe(a, b)} and no result is stated for it: "
                        f"{semantics} gives {enc.gives(a, b)}")
@@ -591,7 +600,7 @@ def check_example(example: Example, formats: tuple[str, ...],
         ib = np.broadcast_to(np.arange(len(fb)).reshape(sb), out).ravel()
         pairs = list(zip(ia.tolist(), ib.tolist(), index.ravel().tolist()))
         if tuple(out) != tuple(sc):
-            return [Finding("incorrect", example.line, f"C has shape {sc}, Div gives {tuple(out)}")]
+            return [Finding("incorrect", example.line, f"C has shape {sc}, {op.name} gives {tuple(out)}")]
     else:
         if not sa == sb == sc:
             return [Finding("incorrect", example.line, f"A, B and C must have the same shape (R1): {sa}, {sb}, {sc}")]
@@ -611,7 +620,7 @@ def check_example(example: Example, formats: tuple[str, ...],
             continue
         before = sum(len(fs) for _, fs in found.values())
         for ia_, ib_, ic_ in pairs:
-            problem = _element(fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros) if op is operators.DEFAULT else \
+            problem = _element(op, fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros) if op is operators.DEFAULT else \
                 _operator_element(op, fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros)
             if not problem:
                 continue
@@ -650,41 +659,46 @@ def _representable(fmt, entry: Entry) -> bool:
     return True
 
 
-def _element(fmt, a: Entry, b: Entry, c: Entry, signed_zeros: bool = False) -> tuple[str, str, str | None] | None:
-    """None when C = A / B holds for this element, else (finding kind, message, counterexample).
+def _element(op: Operator, fmt, a: Entry, b: Entry, c: Entry,
+             signed_zeros: bool = False) -> tuple[str, str, str | None] | None:
+    """None when C = A op B holds for this element, else (finding kind, message, counterexample); the
+    operator's kernels give C (a kernel raises ZeroDivisionError where the operator is undefined).
     ``signed_zeros``: the example writes -0.0 elsewhere, so an unsigned zero stands for +0.0 only."""
+    noun, gerund = op.vocabulary.result_nouns[0], op.vocabulary.gerund
     if isinstance(fmt, FloatFormat):
         bits_a, bits_b = _to_bits(fmt, a), _to_bits(fmt, b)
-        q = float_div_bits(fmt, bits_a, bits_b)
+        q = op.kernels.float_bits(fmt, bits_a, bits_b)
         operands = f"A = {fmt.describe(bits_a)}, B = {fmt.describe(bits_b)}"
-        if _float_matches(fmt, q, c, signed_zeros) or _within_printed_precision(fmt, a, b, c):
+        if _float_matches(fmt, q, c, signed_zeros) or _within_printed_precision(op, fmt, a, b, c):
             return None
-        if _real_quotient_written(a, b, c):
-            return ("information", f"{operands}: C = {_written(c)} is the quotient to the digits written; "
+        if _real_result_written(op, a, b, c):
+            return ("information", f"{operands}: C = {_written(c)} is the {noun} to the digits written; "
                     f"{fmt.name} gives {fmt.describe(q)}", None)
-        exact = _exact_quotient(a, b)
+        exact = _exact_result(op, a, b)
         return ("incorrect", f"{operands}: C = {_written(c)}, IEEE 754 gives {fmt.describe(q)}"
-                + (f" (the exact quotient is {_decimal(exact)})" if exact is not None else ""),
+                + (f" (the exact {noun} is {_decimal(exact)})" if exact is not None else ""),
                 f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(q)}")
     va, vb = a.literal.value, b.literal.value
     if isinstance(fmt, IntFormat):
         operands = f"A = {fmt.describe(int(va))}, B = {fmt.describe(int(vb))}"
-        if vb == 0:
-            return "incorrect", f"{operands}: C = {_written(c)}, but integer division by zero is undefined", operands
-        q = int_div(int(va), int(vb), "trunc")
+        try:
+            q = op.kernels.integer(fmt, int(va), int(vb))
+        except ZeroDivisionError:
+            return "incorrect", f"{operands}: C = {_written(c)}, but integer {gerund} by zero is undefined", operands
         if not fmt.min <= q <= fmt.max:
-            return "incorrect", f"{operands}: C = {_written(c)}, but the quotient {q} does not fit {fmt.name}", operands
+            return "incorrect", f"{operands}: C = {_written(c)}, but the {noun} {q} does not fit {fmt.name}", operands
         if c.literal.kind == "number" and abs(c.literal.value - q) <= c.tolerance:
             return None
-        return ("incorrect", f"{operands}: C = {_written(c)}, {SEMANTICS['int']} gives {fmt.describe(q)}",
+        return ("incorrect", f"{operands}: C = {_written(c)}, {semantics_of(op, 'int')} gives {fmt.describe(q)}",
                 f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(q)}")
-    if vb == 0:
-        return "incorrect", f"A = {va}, B = 0: C = {_written(c)}, but real division by zero is undefined", f"A = {va}, B = 0"
-    q = va / vb
+    try:
+        q = op.kernels.real(va, vb)
+    except ZeroDivisionError:
+        return "incorrect", f"A = {va}, B = 0: C = {_written(c)}, but real {gerund} by zero is undefined", f"A = {va}, B = 0"
     if c.literal.kind == "number" and abs(c.literal.value - q) <= c.tolerance:
         return None
-    return ("incorrect", f"A = {va}, B = {vb}: C = {_written(c)}, {SEMANTICS['real']} gives {_decimal(q)}",
-            f"A = {va}, B = {vb}: C = {_written(c)}, the exact quotient is {_decimal(q)}")
+    return ("incorrect", f"A = {va}, B = {vb}: C = {_written(c)}, {semantics_of(op, 'real')} gives {_decimal(q)}",
+            f"A = {va}, B = {vb}: C = {_written(c)}, the exact {noun} is {_decimal(q)}")
 
 
 def _operator_element(op: Operator, fmt, a: Entry, b: Entry, c: Entry,
@@ -721,35 +735,49 @@ def _written(c: Entry) -> str:
     return ("≈" if c.approx else "") + _decimal(c.literal.value)
 
 
-def _exact_quotient(a: Entry, b: Entry) -> Fraction | None:
-    if a.literal.kind == b.literal.kind == "number" and b.literal.value != 0:
-        return a.literal.value / b.literal.value
+def _undefined_at(op: Operator, a: Fraction, b: Fraction) -> bool:
+    """Whether the operator's exact result is undefined at (a, b) (its kernel raises ZeroDivisionError)."""
+    try:
+        op.kernels.real(a, b)
+    except ZeroDivisionError:
+        return True
+    return False
+
+
+def _exact_result(op: Operator, a: Entry, b: Entry) -> Fraction | None:
+    """A op B exactly, of the operands as written (None: not numbers, or where the operator is undefined)."""
+    if a.literal.kind == b.literal.kind == "number":
+        try:
+            return op.kernels.real(a.literal.value, b.literal.value)
+        except ZeroDivisionError:
+            return None
     return None
 
 
-def _real_quotient_written(a: Entry, b: Entry, c: Entry) -> bool:
-    """C is the real quotient of the operands as written, to its own digits (a zero's sign is the format's)."""
-    q = _exact_quotient(a, b)
+def _real_result_written(op: Operator, a: Entry, b: Entry, c: Entry) -> bool:
+    """C is the exact result of the operands as written, to its own digits (a zero's sign is the format's)."""
+    q = _exact_result(op, a, b)
     return q is not None and q != 0 and c.literal.kind == "number" and c.literal.value != 0 and (
         abs(c.literal.value - q) <= c.tolerance)
 
 
 def _decimal(q: Fraction) -> str:
-    """A quotient in decimal: exact when it terminates within 12 digits, else to 12 significant digits."""
+    """A rational in decimal: exact when it terminates within 12 digits, else to 12 significant digits."""
     if q.denominator == 1:
         return str(q.numerator)
     text = f"{float(q):.12g}"
     return text if Fraction(text) == q else text + "…"
 
 
-def _within_printed_precision(fmt: FloatFormat, a: Entry, b: Entry, c: Entry) -> bool:
+def _within_printed_precision(op: Operator, fmt: FloatFormat, a: Entry, b: Entry, c: Entry) -> bool:
     """Printed operands are themselves rounded to their last digit: C must be within its own precision of
-    some quotient of operands within theirs (plus one rounding to the format)."""
+    some result of operands within theirs (plus one rounding to the format; the operator monotone in each
+    operand between the corners, and defined there: not where B's interval holds a B it is undefined at)."""
     if not (a.approx or b.approx) or not c.approx or "number" != a.literal.kind == b.literal.kind != c.literal.kind:
         return False
-    if abs(b.literal.value) <= b.tolerance:
+    if abs(b.literal.value) <= b.tolerance and _undefined_at(op, a.literal.value, Fraction(0)):
         return False
-    corners = [(a.literal.value + da) / (b.literal.value + db)
+    corners = [op.kernels.real(a.literal.value + da, b.literal.value + db)
                for da in (-a.tolerance, a.tolerance) for db in (-b.tolerance, b.tolerance)]
     low, high = min(corners), max(corners)
     ulp = max(abs(low), abs(high), fmt.min_normal) * Fraction(2) ** (1 - fmt.sb)
@@ -820,7 +848,7 @@ def _tag_claims(doc: SpecDocument, traced: frozenset[str]) -> list[Claim]:
         if len(texts) > 1:
             findings.append(Finding("ambiguous", first.line, f"tag {tag} names different requirements at lines "
                                     f"{', '.join(str(line) for line in texts.values())}"))
-        if operators.by_tag(tag) is not None and not _TAG_SCHEME.fullmatch(tag):   # E_ADD_REAL_FUNC_010
+        if operators.by_tag(tag) is not None and not _TAG_SCHEME.fullmatch(tag):   # E_<OP>_REAL_FUNC_010
             findings.append(Finding("information", first.line, f"tag {tag} does not end in the four-digit number "
                                     "of the scheme E_<OP>_<FAMILY>_<KIND>_nnnn"))
         if first.style == "requirement" and tag not in traced and tag not in informal:

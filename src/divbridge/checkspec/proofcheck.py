@@ -33,7 +33,7 @@ from divbridge.document.reader import SpecDocument, operator_of
 
 # the document's own statements; an accuracy note's bounds are proved by `checkspec.accuracy`
 OWN_KINDS = ("case_rule", "case_table", "rounding_rule", "example")
-TIMEOUT_S = 10.0      # per solver run: every statement of div.md is settled in well under a second
+TIMEOUT_S = 10.0      # per solver run: every statement of proofs/spec/'s documents is settled in well under a second
 
 
 @dataclass
@@ -133,7 +133,7 @@ def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Cl
 
 
 def specification(binding: Binding | None) -> list[dict[str, str]]:
-    """Where `prove --spec` states the document in WhyML (``why3/div_spec.mlw``, `statements.specification`):
+    """Where `prove --spec` states the document in WhyML (``why3/<op>_spec.mlw``, `statements.specification`):
     per type, its module, its obligation (an element-wise loop proved against it) and the clauses taken
     from the document with their tags and lines."""
     if binding is None:

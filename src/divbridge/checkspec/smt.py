@@ -4,11 +4,12 @@ Formulas are z3 terms.  A float table's conditions and results are its rows'
 own SMT-LIB encoding, the one `prove` proves (`statements.case_table`, over
 ``(_ FloatingPoint eb sb)`` with the operands declared as bit-vectors, so a
 model gives the exact bit patterns), read into z3 to be combined and
-evaluated; integers are bit-vectors with truncating ``bvsdiv`` / ``bvudiv``
-and reals z3 reals (`prove` binds no integer or real table).  They are solved
-as SMT-LIB text by the solver workers `prove` uses (`provers.solvers`: a child
-process under a CPU, memory and wall-clock limit, never this process), float
-queries by Bitwuzla (measured: an fp64 division query takes Bitwuzla 0.03 s,
+evaluated; integers are bit-vectors and reals z3 reals, with the operator's
+exact profiles as its description gives them (`operators.obligations.ExactTerms`;
+`prove` binds no integer or real table).  They are solved as SMT-LIB text by
+the solver workers `prove` uses (`provers.solvers`: a child process under a
+CPU, memory and wall-clock limit, never this process), float queries by
+Bitwuzla (measured: an fp64 query of a case-table row takes Bitwuzla 0.03 s,
 Z3 4.4 s), everything else (BF16, which Bitwuzla's build lacks, included) by
 Z3.  A query a solver cannot settle within its limits, or whose worker fails,
 is "unknown".
@@ -31,7 +32,6 @@ from divbridge.document.formula import And, Atom, Condition, Literal, Not, Or, O
 from divbridge.formats import FloatFormat, IntFormat, RealFormat
 from divbridge import operators
 from divbridge.operators.model import Operator
-from divbridge.mirror.exact import int_div
 from divbridge.obligations.document import condition_data, result_data
 from divbridge.provers import solvers
 from divbridge.statements import case_table, smtlib
@@ -45,7 +45,7 @@ def any_of(formulas: list[z3.BoolRef]) -> z3.BoolRef:
 
 
 class Encoding:
-    """The semantics of Div in one format: conditions, results, and what Div gives."""
+    """The semantics of the operator in one format: conditions, results, and what the operator gives."""
 
     fmt: RealFormat | FloatFormat | IntFormat
     A: z3.ExprRef
@@ -128,13 +128,13 @@ class FloatEncoding(Encoding):
         return self._term(case_table.smt_condition(condition_data(atom, []), self.fmt))
 
     def sign_rule(self, sign: str, applies: str) -> z3.BoolRef:
-        """True where a sign rule of zero (``applies`` "zero") or infinite ("inf") quotients holds."""
+        """True where a sign rule of zero (``applies`` "zero") or infinite ("inf") results holds."""
         return self._term(case_table.smt_result(("sign", sign, applies, ""), self.fmt,
                                                 self.operator.names.smtlib_float))
 
     def ok(self, result: Result) -> z3.BoolRef:
         if result.infix:   # another operator's own operation (`A*B`, unsigned, unrounded): the context's `q`
-            return self._term("(= q q)")   # (case_table's term for a quotient is Div's fp.div)
+            return self._term("(= q q)")   # (case_table's term for that result is the default operator's)
         return self._term(case_table.smt_result(result_data(result), self.fmt, self.operator.names.smtlib_float))
 
     def grid(self) -> list[int]:
@@ -196,17 +196,17 @@ class ExactEncoding(Encoding):
         return z3.BoolVal({"=": False, "≠": True, "<": x_below, "≤": x_below, ">": not x_below, "≥": not x_below}[op])
 
 
-_INT_ROUNDINGS = ("", "trunc", "floor", "ceil")   # a quotient's roundings to an integer, each encoded exactly
+_INT_ROUNDINGS = ("", "trunc", "floor", "ceil")   # a result's roundings to an integer, each encoded exactly
 
 
 class IntEncoding(ExactEncoding):
-    def __init__(self, fmt: IntFormat):
+    def __init__(self, fmt: IntFormat, operator: Operator):
         self.fmt = fmt
+        self.operator = operator
         self.A = self.a = z3.BitVec("A", fmt.bits)
         self.B = self.b = z3.BitVec("B", fmt.bits)
-        self.q = self.a / self.b if fmt.signed else z3.UDiv(self.a, self.b)   # z3's / on bit-vectors is bvsdiv
-        overflow = z3.And(self.a == fmt.min, self.b == -1) if fmt.signed else z3.BoolVal(False)
-        self.defined = z3.And(self.b != 0, z3.Not(overflow))
+        self.q, self.defined, self.inexact, self.negative_result = operator.obligations.exact.integer(
+            fmt, self.a, self.b)
 
     def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
         if lit.kind in ("min", "max"):
@@ -234,8 +234,8 @@ class IntEncoding(ExactEncoding):
 
     def ok(self, result: Result) -> z3.BoolRef:
         if result.kind == "quotient" and result.rounding in _INT_ROUNDINGS:
-            return z3.And(self.defined, self._wide(self.q) == self._quotient(result.sign, result.rounding))
-        if result.kind == "quotient":   # round(A/B): which nearest, the document does not say; not a claim here
+            return z3.And(self.defined, self._wide(self.q) == self._rounded(result.sign, result.rounding))
+        if result.kind == "quotient":   # round(A op B): which nearest, the document does not say; not a claim here
             return self.defined
         if result.kind in ("nan", "inf"):
             return z3.BoolVal(False)     # no integer is NaN or infinite
@@ -244,22 +244,20 @@ class IntEncoding(ExactEncoding):
         v = result.value
         if v.denominator != 1 or not self.fmt.min <= v <= self.fmt.max:
             return z3.Not(self.defined)
-        # where the semantics leaves Div undefined, a document may define it
+        # where the semantics leaves C undefined, a document may define it
         return z3.Or(z3.Not(self.defined), self.q == int(v))
 
     def _wide(self, x: z3.ExprRef) -> z3.ExprRef:
-        """A value in twice the width, where negating and stepping a quotient cannot overflow."""
+        """A value in twice the width, where negating and stepping a result cannot overflow."""
         return (z3.SignExt if self.fmt.signed else z3.ZeroExt)(self.fmt.bits, x)
 
-    def _quotient(self, sign: str, rounding: str) -> z3.ExprRef:
-        """The row's quotient (the section's truncated one, floored, ceiled, negated), in twice the width."""
+    def _rounded(self, sign: str, rounding: str) -> z3.ExprRef:
+        """The row's result (the section's, rounded toward zero; floored, ceiled, negated), in twice the width."""
         q = self._wide(self.q)
-        inexact = (z3.SRem(self.a, self.b) if self.fmt.signed else z3.URem(self.a, self.b)) != 0
-        negative = (self.a < 0) != (self.b < 0) if self.fmt.signed else z3.BoolVal(False)
         if rounding == "floor":
-            q = z3.If(z3.And(inexact, negative), q - 1, q)
+            q = z3.If(z3.And(self.inexact, self.negative_result), q - 1, q)
         elif rounding == "ceil":
-            q = z3.If(z3.And(inexact, z3.Not(negative)), q + 1, q)
+            q = z3.If(z3.And(self.inexact, z3.Not(self.negative_result)), q + 1, q)
         return -q if sign == "-" else q
 
     def grid(self) -> list[int]:
@@ -279,12 +277,16 @@ class IntEncoding(ExactEncoding):
         return f"A = {self.fmt.describe(a)}, B = {self.fmt.describe(b)}"
 
     def has_value(self, a: int, b: int) -> bool:
-        return b != 0 and self.fmt.min <= int_div(a, b, "trunc") <= self.fmt.max
+        try:
+            return self.fmt.min <= self.operator.kernels.integer(self.fmt, a, b) <= self.fmt.max
+        except ZeroDivisionError:
+            return False
 
     def gives(self, a: int, b: int) -> str:
-        if b == 0:
-            return "no value (division by zero is undefined for integers)"
-        q = int_div(a, b, "trunc")
+        try:
+            q = self.operator.kernels.integer(self.fmt, a, b)
+        except ZeroDivisionError:
+            return f"no value ({self.operator.vocabulary.gerund} by zero is undefined for integers)"
         if not self.fmt.min <= q <= self.fmt.max:
             return f"no value ({q} does not fit {self.fmt.name})"
         return str(q)
@@ -296,11 +298,12 @@ class IntEncoding(ExactEncoding):
 
 
 class RealEncoding(ExactEncoding):
-    def __init__(self, fmt: RealFormat):
+    def __init__(self, fmt: RealFormat, operator: Operator):
         self.fmt = fmt
+        self.operator = operator
         self.A = self.a = z3.Real("A")
         self.B = self.b = z3.Real("B")
-        self.defined = self.b != 0
+        self.exact, self.defined = operator.obligations.exact.real(self.a, self.b)
 
     def negative(self, x: z3.ExprRef) -> z3.BoolRef:
         return x < 0
@@ -313,18 +316,18 @@ class RealEncoding(ExactEncoding):
 
     def ok(self, result: Result) -> z3.BoolRef:
         if result.kind == "quotient" and result.rounding in _INT_ROUNDINGS:
-            exact = self.a / self.b
+            exact = self.exact
             floor = z3.ToReal(z3.ToInt(exact))
             ceil = -z3.ToReal(z3.ToInt(-exact))
             q = {"": exact, "floor": floor, "ceil": ceil, "trunc": z3.If(exact >= 0, floor, ceil)}[result.rounding]
-            return z3.And(self.b != 0, (-q if result.sign == "-" else q) == exact)
-        if result.kind == "quotient":   # round(A/B): which nearest, the document does not say; not a claim here
-            return self.b != 0
+            return z3.And(self.defined, (-q if result.sign == "-" else q) == exact)
+        if result.kind == "quotient":   # round(A op B): which nearest, the document does not say; not a claim here
+            return self.defined
         if result.kind in ("nan", "inf"):
             return z3.BoolVal(False)     # the reals have neither
         if result.kind == "undefined":
-            return self.b == 0
-        return z3.Or(self.b == 0, self.a == z3.RealVal(result.value) * self.b)
+            return z3.Not(self.defined)
+        return z3.Or(z3.Not(self.defined), self.exact == z3.RealVal(result.value))
 
     def grid(self) -> list[Fraction]:
         return [Fraction(v) for v in (1, -1, 0, 2, -2, Fraction(1, 2))]
@@ -339,22 +342,30 @@ class RealEncoding(ExactEncoding):
         return f"A = {a}, B = {b}"
 
     def has_value(self, a: Fraction, b: Fraction) -> bool:
-        return b != 0
+        try:
+            self.operator.kernels.real(a, b)
+        except ZeroDivisionError:
+            return False
+        return True
 
     def gives(self, a: Fraction, b: Fraction) -> str:
-        return "no value (division by zero)" if b == 0 else str(a / b)
+        try:
+            return str(self.operator.kernels.real(a, b))
+        except ZeroDivisionError:
+            return f"no value ({self.operator.vocabulary.gerund} by zero)"
 
     def signature(self, a: Fraction, b: Fraction) -> tuple:
         return tuple("zero" if v == 0 else "-" if v < 0 else "+" for v in (a, b))
 
 
 def encoding(fmt, operator: Operator = operators.DEFAULT) -> Encoding:
-    """The encoding of a table of ``operator``'s in ``fmt`` (the integer and real ones: the default operator's)."""
+    """The encoding of a table of ``operator``'s in ``fmt`` (integers and reals: an operator whose description
+    gives its exact profiles, `operators.obligations.ExactTerms`)."""
     if isinstance(fmt, FloatFormat):
         return FloatEncoding(fmt, operator)
     if isinstance(fmt, IntFormat):
-        return IntEncoding(fmt)
-    return RealEncoding(fmt)
+        return IntEncoding(fmt, operator)
+    return RealEncoding(fmt, operator)
 
 
 @dataclass(frozen=True)

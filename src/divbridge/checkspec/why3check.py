@@ -113,7 +113,7 @@ def attempt_goals(why3: str, formal: FormalText) -> list[Finding]:
 # -- contracts that cannot be met -------------------------------------------------------
 
 _KEYWORDS = {"forall", "exists", "not", "true", "false", "if", "then", "else", "let", "in", "result", "old", "at",
-             "length", "int", "real", "bool", "array", "mod", "div", "abs", "min", "max"}
+             "length", "int", "real", "bool", "array", "mod", "abs", "min", "max"}
 _NEGATE = {"<>": "=", "=": "<>", "<": ">=", ">": "<=", "<=": ">", ">=": "<"}
 
 

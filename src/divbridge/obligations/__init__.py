@@ -1,5 +1,13 @@
 """Proof obligations: built from the specification, rendered to Why3 and SMT-LIB."""
 
-from pathlib import Path
+from divbridge import operators
+from divbridge.operators.model import Operator
 
-DEFAULT_DOCUMENT = Path("proofs/spec/div.md")   # the spec document proved, in the working directory like proofs/results.json
+# the spec document proved, in the working directory like proofs/results.json: the default operator's
+DEFAULT_DOCUMENT = operators.spec_document(operators.DEFAULT)
+
+
+def template(environment, op: Operator, name: str):
+    """The template ``name`` for the operator: its own, named for it (``<op>_<name>``: what only it has, as
+    ``<op>_int.mlw.j2``), else the shared one."""
+    return environment.select_template([f"{op.name.lower()}_{name}", name])

@@ -1,25 +1,26 @@
 """What an accuracy note's statements mean for its operator, and the obligations that verify them.
 
 `meaning(note, statement)` reads one statement of `document.accuracy` as a
-claim about the operator the note names (`note_operator`: Div, Mul, Add or
-Sub), in the note's own terms made formal:
+claim about the operator the note names (`note_operator`, one of the registry's),
+in the note's own terms made formal:
 
-- the result ``C`` (or ``Y``: the name a definition gives ``A/B``) is the exact
-  ``A op B`` (``A / B``, ``A * B``, ``A + B``, ``A - B``);
+- the result ``C`` (or ``Y``: the name a definition gives ``A op B``) is the
+  exact ``A op B`` (the operator's infix, `Vocabulary.infix`, read by sympy);
 - ``C_err^propag`` is the propagated error ``(A + A_err) op (B + B_err) - A op B``
-  (for Div defined where ``B`` and ``B + B_err`` are non-zero);
+  (defined where both operations are: every base of a negative power non-zero);
 - ``C_err^intro`` is the error the operator introduces on exact operands: ``0``
-  over the reals; for Div, ``round(A / B) - A / B`` in a float format (round to
-  nearest even, overflow to infinity), ``trunc(A / B) - A / B`` for integers
-  (for ``B != 0`` and a representable quotient); another operator's in a float
-  or integer format is not read (its encodings are Div's);
+  over the reals; for the registry's default operator, whose rounding
+  `statements.accuracy_bound` encodes, ``round(A op B) - A op B`` in a float
+  format (round to nearest even, overflow to infinity), ``trunc(A op B) - A op B``
+  for integers (where it is defined and representable); another operator's in
+  a float or integer format is not read;
 - the note's definitions: ``ε`` the machine epsilon ``2^(1-p)`` (p counts the
   hidden bit), ``u = ε / 2``, ``min-normalized`` the smallest normal ``2^emin``;
 - conditions: a formula (``B[I] \\neq 0``), "X does not cross zero" (``X`` keeps
   its sign under the perturbation: ``X0 * X1 > 0``), "modeled without error
   symbols" (``A_err = B_err = 0``), "is a normal number";
 - ``... + O(max(|A_err|, |B_err|)^2)``: a first-order claim, true when the
-  difference of both sides is ``o(h)`` along every direction ``A_err = alpha h``,
+  two sides differ by ``o(h)`` along every direction ``A_err = alpha h``,
   ``B_err = beta h`` as ``h -> 0+``; its first-order coefficients are computed
   exactly (dual numbers, with ``|t x| = t |x|`` for ``t > 0``).
 
@@ -27,13 +28,13 @@ A statement it cannot read so is a `NotRead` with the reason.
 `note_obligations(note, formats)` turns the meanings into obligations
 (``prop = "accuracy_bound"``, encoded by `statements.accuracy_bound`), named by
 what they state, traced to the note by a tag naming its file and section
-(``div_acc.md#error-introduction-int``) and the statement's line.
+(``<op>_acc.md#error-introduction-int``) and the statement's line.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
-import operator
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -55,8 +56,6 @@ A, B, A_ERR, B_ERR = (mathexpr.symbol(n) for n in ("A", "B", "A_err", "B_err"))
 ALPHA, BETA = (mathexpr.symbol(n) for n in ("alpha", "beta"))
 E = mathexpr.symbol("E")                 # the introduced error
 EPS, MIN_NORMAL, MAX_FINITE = (mathexpr.symbol(n) for n in ("eps", "min_normal", "max_finite"))
-# each operator's exact operation, by its infix (`Vocabulary.infix`), on sympy terms
-_OPERATIONS = {"/": operator.truediv, "*": operator.mul, "+": operator.add, "-": operator.sub}
 _MEANINGS = {"machine-epsilon": EPS, "min-normal": MIN_NORMAL, "max-finite": MAX_FINITE}
 _FLIP = {"<=": ">=", "<": ">", ">=": "<=", ">": "<", "=": "=", "!=": "!="}
 _SYMPY_OPS = {"=": sympy.Eq, "!=": sympy.Ne, "<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt}
@@ -65,7 +64,7 @@ DEFAULT_FORMATS = {"float": tuple(f.name for f in FLOAT_FORMATS), "int": tuple(f
 
 @dataclass(frozen=True)
 class Meaning:
-    """A statement read as a claim about Div.
+    """A statement read as a claim about the note's operator.
 
     ``kind``: ``propagation`` (an exact relation over A, A_err, B, B_err), ``first-order`` (``goal`` is
     the condition on the first-order coefficients, over A, B, alpha, beta), ``intro-real``,
@@ -113,30 +112,42 @@ def note_operator(note: Note) -> Operator:
     return found
 
 
-def _divides(note: Note) -> bool:
-    """Whether the note's operator is a quotient, defined where its divisor is non-zero."""
-    return _operation(note) is operator.truediv
+def _encoded(note: Note) -> bool:
+    """Whether the error the note's operator introduces in a float or integer format has an encoding:
+    `statements.accuracy_bound` encodes the rounding of the registry's default operator only."""
+    return note_operator(note) is operators.DEFAULT
+
+
+def _written(note: Note) -> str:
+    """``A op B`` as the notes write it: a fraction tight (``A/B``)."""
+    infix = note_operator(note).vocabulary.infix
+    return f"A{infix}B" if infix == "/" else f"A {infix} B"
 
 
 def _propagated_text(note: Note) -> str:
     infix = note_operator(note).vocabulary.infix
-    if infix == "/":   # a quotient written tight, as the notes write it
-        return "(A + A_err)/(B + B_err) - A/B"
-    return f"(A + A_err) {infix} (B + B_err) - (A {infix} B)"
+    if infix == "/":   # a fraction written tight, as the notes write it
+        return f"(A + A_err)/(B + B_err) - {_written(note)}"
+    return f"(A + A_err) {infix} (B + B_err) - ({_written(note)})"
 
 
-def _operation(note: Note):
-    return _OPERATIONS[note_operator(note).vocabulary.infix]
+def _apply(note: Note, x: sympy.Expr, y: sympy.Expr) -> sympy.Expr:
+    """``x op y`` exactly, on sympy terms: the operator's infix is Python's and sympy's for its exact operation."""
+    return _exact(note_operator(note).vocabulary.infix, x, y)
+
+
+@functools.lru_cache(maxsize=64)
+def _exact(infix: str, x: sympy.Expr, y: sympy.Expr) -> sympy.Expr:
+    return sympy.parse_expr(f"x {infix} y", local_dict={"x": x, "y": y})
 
 
 def propagated(note: Note) -> sympy.Expr:
     """``(A + A_err) op (B + B_err) - A op B``: the error the note's operator propagates, exactly."""
-    apply = _operation(note)
-    return apply(A + A_ERR, B + B_ERR) - apply(A, B)
+    return _apply(note, A + A_ERR, B + B_ERR) - _apply(note, A, B)
 
 
 def meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]] | None = None) -> Meaning | NotRead:
-    """The statement as a claim about Div (``formats``: per family, the formats a section that lists
+    """The statement as a claim about the note's operator (``formats``: per family, the formats a section that lists
     none is checked in; by default every format divbridge knows)."""
     try:
         return _meaning(note, statement, {**DEFAULT_FORMATS, **(formats or {})})
@@ -160,10 +171,10 @@ def _meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...
     lhs, rhs = (_map(side, substitute) for side in (lhs, rhs))
     errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
     family = statement.section.family
-    if errors == {E} and family in ("float", "int") and not _divides(note):
+    if errors == {E} and family in ("float", "int") and not _encoded(note):
         raise _NotRead(f"the error {note_operator(note).name} introduces in a {family} format (divbridge encodes "
-                       "Div's rounding of A/B only)")
-    conditions = [_condition(c, substitute, family) for c in statement.conditions]
+                       f"the rounding of {operators.DEFAULT.name}'s result only)")
+    conditions = [_condition(c, substitute, family, note) for c in statement.conditions]
     named = _SYMPY_OPS[op](lhs, rhs, evaluate=False).xreplace({_P: mathexpr.symbol("propag"),
                                                                E: mathexpr.symbol("intro")})
     name = slug(str(named)) + (f"_if_{_digest(str(sympy.And(*conditions)))}" if conditions else "")
@@ -181,7 +192,7 @@ _P = mathexpr.symbol("P")       # the propagated error, expanded once the relati
 
 def _substitution(note: Note) -> dict:
     result = note.result
-    mapping = {mathexpr.symbol(result): _operation(note)(A, B), mathexpr.symbol(f"{result}_err^propag"): _P,
+    mapping = {mathexpr.symbol(result): _apply(note, A, B), mathexpr.symbol(f"{result}_err^propag"): _P,
                mathexpr.symbol(f"{result}_err^intro"): E}
     for definition in note.definitions:
         if not definition.name:
@@ -206,7 +217,7 @@ def _map(expr: sympy.Expr, substitute: dict) -> sympy.Expr:
     return expr
 
 
-def _condition(condition: Condition, substitute: dict, family: str) -> sympy.Basic:
+def _condition(condition: Condition, substitute: dict, family: str, note: Note) -> sympy.Basic:
     if condition.meaning == "no-error":
         return sympy.And(sympy.Eq(A_ERR, 0), sympy.Eq(B_ERR, 0))
     formula = condition.subject.formula if condition.subject is not None else None
@@ -219,26 +230,34 @@ def _condition(condition: Condition, substitute: dict, family: str) -> sympy.Bas
         return _SYMPY_OPS[formula.relations[0]](*sides)
     subject = _map(formula.parts[0], substitute)
     if condition.meaning == "no-crossing":
-        exact, perturbed = subject.subs({A_ERR: 0, B_ERR: 0}), subject.subs({A: A + A_ERR, B: B + B_ERR})
+        exact, perturbed = subject.xreplace({A_ERR: 0, B_ERR: 0}), subject.xreplace({A: A + A_ERR, B: B + B_ERR})
         if subject.has(A_ERR) or subject.has(B_ERR):
             perturbed = subject
         return sympy.Gt(exact * perturbed, 0)
     if condition.meaning == "normal":
-        if family != "float" or _quotient(subject) not in (sympy.Abs(R), R):
-            raise _NotRead(f"the condition «{condition.text}» is not about the quotient in a float format")
+        if family != "float" or _in_result(subject, note) not in (sympy.Abs(R), R):
+            raise _NotRead(f"the condition «{condition.text}» is not about the result in a float format")
         return sympy.And(sympy.Ge(sympy.Abs(R), MIN_NORMAL), sympy.Le(sympy.Abs(R), MAX_FINITE))
     raise _NotRead(f"the condition «{condition.text}» is not understood")
 
 
-def _quotient(expr: sympy.Expr) -> sympy.Expr:
-    """expr in terms of R = A / B (|R * B| / |B| is |R|: sympy keeps |x y| whole unless told)."""
-    split = lambda x: sympy.Mul(*[sympy.Abs(f) for f in sympy.Mul.make_args(x)])  # noqa: E731
-    return expr.subs(A, R * B).replace(sympy.Abs, split)
+def _in_result(expr: sympy.Expr, note: Note) -> sympy.Expr:
+    """expr in terms of the result R = A op B: A replaced by its value R = A op B solved for A (|R * B| / |B|
+    is |R|: sympy keeps |x y| whole unless told)."""
+    split = lambda x: sympy.prod([sympy.Abs(f) for f in x.as_ordered_factors()])  # noqa: E731
+    return expr.xreplace({A: _operand_a(note_operator(note).vocabulary.infix)}).replace(sympy.Abs, split)
+
+
+@functools.lru_cache(maxsize=8)
+def _operand_a(infix: str) -> sympy.Expr:
+    """A as a function of R and B, for R = A op B."""
+    (solution,) = sympy.solve(sympy.Eq(R, _exact(infix, A, B)), A)
+    return solution
 
 
 def _domain(*exprs) -> list[sympy.Basic]:
-    """Where the formulas are defined: every divisor non-zero (B and B + B_err are already required)."""
-    seen = [sympy.Ne(B, 0), sympy.Ne(B + B_ERR, 0)]
+    """Where the formulas are defined: every base of a negative power non-zero."""
+    seen = []
     found = []
     for expr in exprs:
         for power in expr.atoms(sympy.Pow):
@@ -254,12 +273,13 @@ def _propagation(statement: Statement, lhs, op: str, rhs, conditions: list, note
     exact = propagated(note)
     lhs, rhs = lhs.xreplace({_P: exact}), rhs.xreplace({_P: exact})
     if no_error:
-        lhs, rhs = (s.subs({A_ERR: 0, B_ERR: 0}) for s in (lhs, rhs))
+        lhs, rhs = (s.xreplace({A_ERR: 0, B_ERR: 0}) for s in (lhs, rhs))
         conditions = [c for c in conditions if c != sympy.And(sympy.Eq(A_ERR, 0), sympy.Eq(B_ERR, 0))]
-    orders = [t for t in sympy.Add.make_args(rhs) if t.has(mathexpr.BigO)]
+    orders = [t for t in rhs.as_ordered_terms() if t.has(mathexpr.BigO)]
     if lhs.has(mathexpr.BigO) or len(orders) > 1 or (orders and not isinstance(orders[0], mathexpr.BigO)):
         raise _NotRead("an O(...) term that is not one term added to the right side")
-    base = ([sympy.Ne(B, 0), sympy.Ne(B + B_ERR, 0)] if not no_error else [sympy.Ne(B, 0)]) if _divides(note) else []
+    # where A op B is defined, and (A + A_err) op (B + B_err) unless the errors are zero
+    base = _domain(_apply(note, A, B)) + ([] if no_error else _domain(_apply(note, A + A_ERR, B + B_ERR)))
     if orders:
         return _first_order(statement, lhs, op, rhs - orders[0], orders[0].args[0], base + conditions)
     variables = tuple(str(s) for s in (A, A_ERR, B, B_ERR) if any(x.has(s) for x in (lhs, rhs, *conditions)))
@@ -300,7 +320,7 @@ def _first_order(statement: Statement, lhs, op: str, rhs, argument, conditions: 
         goal = sympy.And(sympy.Eq(c0, 0), sympy.Eq(c1, 0))
     else:
         goal = sympy.And(sympy.Le(c0, 0), sympy.Or(sympy.Ne(c0, 0), sympy.Le(c1, 0)))
-    at_zero = [c.subs({A_ERR: 0, B_ERR: 0}) for c in conditions]
+    at_zero = [c.xreplace({A_ERR: 0, B_ERR: 0}) for c in conditions]
     assumptions = sympy.And(*[c for c in at_zero if c is not sympy.true], *_domain(c0, c1))
     variables = ("A", "B", "alpha", "beta")
     text = (f"{_shown(assumptions)} -> along A_err = alpha*h, B_err = beta*h (h -> 0+): "
@@ -319,7 +339,7 @@ def _jet(expr) -> tuple[sympy.Expr, sympy.Expr]:
         return expr, sympy.S.Zero
     if isinstance(expr, sympy.Add):
         parts = [_jet(a) for a in expr.args]
-        return sympy.Add(*[p[0] for p in parts]), sympy.Add(*[p[1] for p in parts])
+        return sum((p[0] for p in parts), sympy.S.Zero), sum((p[1] for p in parts), sympy.S.Zero)
     if isinstance(expr, sympy.Mul):
         value, slope = sympy.S.One, sympy.S.Zero
         for a in expr.args:
@@ -347,7 +367,7 @@ def _introduction(statement: Statement, lhs, op: str, rhs, conditions: list, for
         lhs, rhs, op = rhs, lhs, _FLIP[op]
     if family == "real":
         lhs, rhs = lhs.xreplace({E: sympy.S.Zero}), rhs.xreplace({E: sympy.S.Zero})
-        assumptions = sympy.And(*([sympy.Ne(B, 0)] if _divides(note) else []), *conditions, *_domain(lhs, rhs))
+        assumptions = sympy.And(*_domain(_apply(note, A, B)), *conditions, *_domain(lhs, rhs))
         variables = tuple(str(s) for s in (A, A_ERR, B, B_ERR) if any(x.has(s) for x in (lhs, rhs, assumptions)))
         gerund = note_operator(note).vocabulary.gerund
         return Meaning(statement, "intro-real", _SYMPY_OPS[op](lhs, rhs), assumptions, variables or ("A", "B"),
@@ -356,32 +376,32 @@ def _introduction(statement: Statement, lhs, op: str, rhs, conditions: list, for
 
     if lhs not in (E, sympy.Abs(E)) or rhs.has(E):
         raise _NotRead("the introduced error is not alone on one side")
-    bound = _quotient(rhs)
+    bound = _in_result(rhs, note)
     if bound.free_symbols & {A, B, A_ERR, B_ERR}:
-        raise _NotRead("a bound that depends on more than the quotient A / B")
+        raise _NotRead(f"a bound that depends on more than the result {_written(note)}")
     ranges = []
     for condition in conditions:
         # sympy orders a conjunction's parts by hash, which differs from run to run: sort them
         for part in sorted(sympy.And.make_args(condition), key=sympy.default_sort_key):
-            if part == sympy.Ne(B, 0):
+            if part in _domain(_apply(note, A, B)):
                 continue          # the domain of every float or integer claim
-            ranges.append(_on_quotient(part, family))
+            ranges.append(_on_result(part, family, note))
     listed = statement.section.types or formats[family]
     chosen = tuple(n for n in listed if isinstance(get_format(n), FloatFormat if family == "float" else IntFormat))
     if family == "int" and (bound.free_symbols or bound.has(ULP)):
         raise _NotRead("an integer bound that is not a number")
     error = "|E|" if lhs != E else "E"
-    what = "round(A/B) - A/B" if family == "float" else "trunc(A/B) - A/B"
+    what = f"{'round' if family == 'float' else 'trunc'}({_written(note)}) - {_written(note)}"
     where = " and ".join(_shown(r) for r in ranges)
     return Meaning(statement, f"intro-{family}", op=op, absolute=lhs != E, bound=bound, ranges=tuple(ranges),
-                   formats=chosen, text=(f"{error} {op} {_shown(bound)} where E = {what}, R = A/B"
+                   formats=chosen, text=(f"{error} {op} {_shown(bound)} where E = {what}, R = {_written(note)}"
                                          + (f", for {where}" if where else "")))
 
 
-def _on_quotient(condition: sympy.Basic, family: str) -> sympy.Basic:
+def _on_result(condition: sympy.Basic, family: str, note: Note) -> sympy.Basic:
     """A float claim's condition as a relation between |R| and a constant (its range)."""
     if family == "float" and isinstance(condition, sympy.core.relational.Relational):
-        left, right = (_quotient(side) for side in (condition.lhs, condition.rhs))
+        left, right = (_in_result(side, note) for side in (condition.lhs, condition.rhs))
         ops = {"<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt}
         flipped = {"<=": sympy.Ge, "<": sympy.Gt, ">=": sympy.Le, ">": sympy.Lt}
         constant = lambda x: x.free_symbols <= {EPS, MIN_NORMAL, MAX_FINITE} and not x.has(ULP)  # noqa: E731
@@ -389,11 +409,11 @@ def _on_quotient(condition: sympy.Basic, family: str) -> sympy.Basic:
             return ops[condition.rel_op](left, right)
         if condition.rel_op in ops and right == sympy.Abs(R) and constant(left):
             return flipped[condition.rel_op](right, left)
-    raise _NotRead(f"the condition {_shown(condition)} on a {family} division")
+    raise _NotRead(f"the condition {_shown(condition)} on a {family} {note_operator(note).vocabulary.gerund}")
 
 
-def quotient_range(item: Meaning, fmt: FloatFormat) -> tuple:
-    """(low, low excluded, high, high excluded) of |A/B| where the claim is made in ``fmt``; None: no end."""
+def result_range(item: Meaning, fmt: FloatFormat) -> tuple:
+    """(low, low excluded, high, high excluded) of |R| (R = A op B) where the claim is made in ``fmt``; None: no end."""
     low, low_open, high, high_open = None, False, None, False
     for relation in item.ranges:
         value = relation.rhs.xreplace(constants(fmt))
@@ -415,7 +435,8 @@ def _shown(expr) -> str:
 def requirement_tag(note: Note, statement: Statement) -> str:
     """The note's tag-less traceability: its file and the statement's section, as a Markdown anchor."""
     anchor = re.sub(r"[^a-z0-9 -]", "", statement.section.title.lower()).strip().replace(" ", "-")
-    return f"{Path(note.path).name}#{re.sub('-+', '-', anchor)}"
+    anchor = re.sub("-+", "-", anchor)
+    return f"{Path(note.path).name}#{anchor}"
 
 
 def slug(text: str, limit: int = 56) -> str:
@@ -464,7 +485,7 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
                 backends=frozenset({"smt"}), **base))
             continue
         bound = item.bound.xreplace(constants(fmt))
-        span = quotient_range(item, fmt)
+        span = result_range(item, fmt)
         regions = ("in_range", "overflow") if span[2] is None or span[2] > fmt.max_finite else ("in_range",)
         for region in regions:
             params = {"claim": "float", "op": item.op, "abs": item.absolute, "bound": bound, "region": region,
@@ -513,7 +534,7 @@ def reading(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> li
 def note_obligations(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> list[Obligation]:
     """Every obligation of the note's claims, in a stable order; one obligation per formal claim (two
     statements claiming the same share it, with both their lines).  ``formats``: per family ("float",
-    "int"), the formats of a section that lists none (the linked div.md's, say)."""
+    "int"), the formats of a section that lists none (the linked spec document's, say)."""
     note_operator(note)
     merged: dict[str, Obligation] = {}
     for item in readings(note, formats):

@@ -5,7 +5,7 @@ formats, its requirements bind the statements that verify them (the float,
 integer, real and tensor properties of `divbridge.statements`), its
 special-value sentences, case tables, rounding rules and worked examples become
 obligations of their own.  Every obligation carries the tags and lines of the requirements it
-verifies.  Implementation strategies (ways of computing Div, not claims of the
+verifies.  Implementation strategies (ways of computing the operator, not claims of the
 document) live in `divbridge.obligations.strategies`.
 """
 
@@ -118,14 +118,15 @@ def _case_rule(rule: CaseRule | SpecialRule, refs: tuple[TagRef, ...], oid: str,
 
 
 def rounding_obligations(binding: Binding) -> list[Obligation]:
-    """A rounding rule the document states that is not Div's own, in each format of its family."""
+    """A rounding rule the document states that is not the operator's own, in each format of its family."""
     obligations = []
+    noun = binding.operator.vocabulary.result_nouns[0]
     for family, mode, ref in binding.rounding_rules if _library(binding) else ():
         for name in binding.types.get(family, ()):
             fmt = get_format(name)
             params = {"eb": fmt.eb, "sb": fmt.sb} if isinstance(fmt, FloatFormat) else {}
             obligations.append(_obligation(
-                (ref,), id=f"{family}.{name}.rounding.rounded_{mode}", title=f"the quotient rounded {rounding_rule.WORDS[mode]}",
+                (ref,), id=f"{family}.{name}.rounding.rounded_{mode}", title=f"the {noun} rounded {rounding_rule.WORDS[mode]}",
                 family=family, format=name, kind="rounding", prop="rounding_rule",
                 statement=rounding_rule.statement(binding.operator, family, mode), params={**params, "mode": mode}))
     return obligations
@@ -138,8 +139,9 @@ def table_row_id(fmt_name: str, kind: str, name: str) -> str:
 
 def table_obligations(binding: Binding) -> list[Obligation]:
     """Each case of the document's float sections (a table row, a case or a sign rule of one case in words),
-    in each format of its section: the quotient is the row's result wherever its condition holds (see
-    `statements.case_table`)."""
+    in each format of its section: C is the row's result wherever its condition holds (see
+    `statements.case_table`).  Another operator than the default binds no row whose result is its own exact
+    operation (written A op B): `statements.case_table` encodes the default's."""
     obligations = []
     what = {"table": "case table {n}, row", "case": "the case", "sign": "the sign rule"}
     for table in binding.tables:
@@ -176,8 +178,8 @@ def _distinct(obligations: list[Obligation]) -> list[Obligation]:
 
 def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> list[Obligation]:
     """The document's worked examples of the family, in a format that holds every value exactly (an integer
-    example of a truncating operator is not bound where it divides by zero or its quotient does not fit:
-    check-spec says why; a wrapping operator's C is what the obligation checks)."""
+    example of a truncating operator is not bound where its result is undefined or does not fit: check-spec
+    says why; a wrapping operator's C is what the obligation checks)."""
     fmt = get_format(fmt_name)
     obligations = []
     for example in (e for e in binding.examples if e.family == family and fmt_name in e.types):
@@ -186,7 +188,7 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
         if not all(_exact_in(fmt, x) for triple in example.elements for x in triple):
             continue
         if isinstance(fmt, IntFormat) and binding.operator.integer.kind == "truncate" and \
-                not all(_int_example_holds(fmt, triple) for triple in example.elements):
+                not all(_int_example_holds(binding.operator, fmt, triple) for triple in example.elements):
             continue
         elements = tuple(tuple(entry_text(x) for x in triple) for triple in example.elements)
         op = binding.operator
@@ -201,14 +203,15 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
     return obligations
 
 
-def _int_example_holds(fmt: IntFormat, triple) -> bool:
-    """An integer element the example can be about: B non-zero and the quotient in range (the written C is
-    what the obligation checks)."""
+def _int_example_holds(op: Operator, fmt: IntFormat, triple) -> bool:
+    """An integer element the example can be about: the operator's exact result defined (its kernel raises
+    ZeroDivisionError where it is not) and in range (the written C is what the obligation checks)."""
     a, b, _ = (int(x.literal.value) for x in triple)
-    if b == 0:
+    try:
+        result = op.kernels.integer(fmt, a, b)
+    except ZeroDivisionError:
         return False
-    quotient = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
-    return fmt.min <= quotient <= fmt.max
+    return fmt.min <= result <= fmt.max
 
 
 def _exact_in(fmt, entry) -> bool:
@@ -224,7 +227,7 @@ def _exact_in(fmt, entry) -> bool:
 def int_obligations(binding: Binding) -> list[Obligation]:
     """The integer properties in every listed integer type.  Where the document excludes INT_MIN / -1, the
     probe shows why it must (expected refuted); where it does not, a property that says what it claims
-    then ("every input of the domain has a representable quotient") is an obligation of the section's
+    then ("every input of the domain has a representable result") is an obligation of the section's
     definition, which the provers refute."""
     obligations = []
     preconditions = ("int.domain", "int.overflow")
@@ -315,9 +318,10 @@ def shape_obligations(binding: Binding) -> list[Obligation]:
 
 
 def contract_obligations(binding: Binding) -> list[Obligation]:
-    """Div's contract in every type of every section (`statements.specification`, div_spec.mlw): the clauses
-    the document states, each with where it states them, and the loop that must meet them."""
+    """The operator's contract in every type of every section (`statements.specification`, <op>_spec.mlw): the
+    clauses the document states, each with where it states them, and the loop that must meet them."""
     obligations = []
+    noun = binding.operator.vocabulary.result_nouns[0]
     for family, types in binding.types.items() if _library(binding) else ():
         rules = {"real": [("exact", binding.refs("real.definition"))],
                  "float": [("nearest", binding.refs("float.rounding", "float.ieee"))],
@@ -332,14 +336,14 @@ def contract_obligations(binding: Binding) -> list[Obligation]:
         refs = tuple(dict.fromkeys([*(r for refs in clauses.values() for r in refs),
                                     *(r for _, refs in rules for r in refs)]))
         words = [f"{name} ({_where(found)})" for name, found in clauses.items() if found] + \
-            [f"quotient {mode} ({_where(found)})" for mode, found in rules]
+            [f"{noun} {mode} ({_where(found)})" for mode, found in rules]
         for name in types:
             # each clause labelled by the tags that state it (their lines change with every line added above
-            # them: the statement gives them, div_spec.mlw does not)
+            # them: the statement gives them, <op>_spec.mlw does not)
             params = {"element": family, **{name: _tags(found) for name, found in clauses.items()},
                       "rules": [(mode, _tags(found)) for mode, found in rules]}
             obligations.append(_obligation(
-                refs, id=f"spec.{name}.contract", title=f"Div on {name} as specified: an element-wise loop meets "
+                refs, id=f"spec.{name}.contract", title=f"{binding.operator.name} on {name} as specified: an element-wise loop meets "
                 "the clauses", family="spec", format=name, kind="specification", prop="contract",
                 statement="; ".join(words) or "no clause stated", params=params, backends=frozenset({"why3"})))
     return obligations

@@ -11,18 +11,18 @@ and lines of the statements it verifies.
 
 Roles, from what each statement means (`document.meaning`):
 
-- ``float.rounding`` and ``float.ieee``: the IEEE 754 division ("according to
-  IEEE 754 semantics", "correctly rounded", "rounded to nearest even", or the
-  quotient `C[i] = A[i] / B[i]` of a float section): the generic properties
-  of the library, and IEEE 754's special values and signs;
+- ``float.rounding`` and ``float.ieee``: the operator of IEEE 754 ("according
+  to IEEE 754 semantics", "correctly rounded", "rounded to nearest even", or
+  the result `C[i] = A[i] op B[i]` of a float section): the generic
+  properties of the library, and IEEE 754's special values and signs;
 - ``float.accuracy``: an error bound;
 - ``int.definition`` (truncation: "with any fractional part discarded",
-  "rounded toward zero"), ``real.definition`` (the quotient in a real
+  "rounded toward zero"), ``real.definition`` (the exact result in a real
   section);
 - ``real.domain``, ``int.domain`` (B non-zero), ``int.overflow`` (INT_MIN /
   -1 excluded); ``shape``, ``type``;
-- a rounding other than Div's own (a float quotient rounded toward zero, an
-  integer one rounded down...): one obligation per format
+- a rounding other than the operator's own (a float result rounded toward
+  zero, an integer one rounded down...): one obligation per format
   (`properties.rounding_rule`).
 
 A statement outside every requirement's text (a table or example under its
@@ -71,8 +71,8 @@ class DocExample:
 
 @dataclass(frozen=True)
 class DocRow:
-    """One case of a float section, read from a table row or a sentence: where the condition holds, the
-    quotient is the result."""
+    """One case of a float section, read from a table row or a sentence: where the condition holds, C is the
+    result."""
 
     line: int
     condition: tuple                     # plain data, see properties.case_table
@@ -218,7 +218,7 @@ def _requirements(doc: SpecDocument, binding: Binding) -> None:
 
 
 def _function_refs(doc: SpecDocument, section: Section) -> tuple[TagRef, ...]:
-    """The requirements that define a section's Div: those whose text states its division."""
+    """The requirements that define a section's operator: those whose text states its result."""
     found = []
     for part, statement in doc.statements(section.title):
         defines = isinstance(statement, Semantics) or part.kind == "row" or (
@@ -415,7 +415,7 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
             # a rule of one case ("in the second case") signs that row of the table; any other is a row of its own
             text = str(statement.condition) if statement.condition is not None else "everywhere"
             condition = condition_data(statement.condition, []) if statement.condition is not None else ("true",)
-            for applies in statement.applies:   # where the quotient is a zero (an infinity): its sign
+            for applies in statement.applies:   # where C is a zero (an infinity): its sign
                 row = DocRow(part.line, condition, ("sign", statement.sign, applies, ""),
                              text, str(SignRule(statement.sign, (applies,))), row_name(f"{text} {applies}"))
                 if not _encodable(binding, row, part.column, part.text, tags[0]):
@@ -436,11 +436,16 @@ def _tags_at(doc: SpecDocument, line: int) -> tuple[str, ...]:
     return tuple(dict.fromkeys(p.tag for p in doc.parts if p.line >= line and p.kind == "row" and p.tag))[:1]
 
 
+# the operators' symbols as their descriptions spell them in ids (`operators.obligations.Obligations.id_symbols`)
+_ID_SYMBOLS = {symbol: f" {word} " for op in operators.OPERATORS.values()
+               for symbol, word in op.obligations.id_symbols}
+
+
 def row_name(condition: str) -> str:
     """A case named by its condition, `a_eq_0_and_b_ne_0`: a row inserted elsewhere, or a row whose result
     changes, keeps its name ("otherwise" rows are `no_earlier_row_applies`)."""
     words = {"≠": " ne ", "=": " eq ", "<": " lt ", ">": " gt ", "≤": " le ", "≥": " ge ", "±": " pm ", "·": " ",
-             "/": " div ", "-": " minus ", "+": " plus "}
+             **_ID_SYMBOLS, "-": " minus ", "+": " plus "}
     text = condition
     for symbol, word in words.items():
         text = text.replace(symbol, word)

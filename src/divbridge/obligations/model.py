@@ -16,7 +16,7 @@ EXPECTATIONS = ("valid", "invalid")
 
 @dataclass(frozen=True)
 class Obligation:
-    id: str                      # stable and readable: float.fp16.special.finite_div_zero_sign
+    id: str                      # stable and readable: float.fp16.special.<rule>, int.int8.generic.<property>
     title: str                   # one line for people
     family: str                  # real | float | int | shape | spec (a section's contract in one type)
     format: str                  # real | fp16 | bf16 | fp32 | fp64 | int8..uint64 | none

@@ -1,6 +1,6 @@
 """Render obligations as standalone SMT-LIB 2.6 files (generators/smtlib/).
 
-A file is a frame of its family (its variables declared, Div's result defined) around the body the
+A file is a frame of its family (its variables declared, the operator's result defined) around the body the
 obligation's statement gives (`statements`).  Each file asserts the negation of the obligation, so "valid" is ``unsat`` and
 an ``invalid`` probe is ``sat`` with a counterexample.  Float operands are
 declared as bit-vectors and converted with ``(_ to_fp eb sb)``: every solver
@@ -19,6 +19,7 @@ from pathlib import Path
 from divbridge import assets, operators, statements
 from divbridge.atomicio import remove_others, write_text_atomic
 from divbridge.formats import FloatFormat, IntFormat, get_format
+from divbridge.obligations import template
 from divbridge.obligations.model import Obligation
 from divbridge.statements.mirrorops import wide_format
 from divbridge.statements.smtlib import bv_literal, float_context, float_operands, fp_literal, real_literal
@@ -47,8 +48,9 @@ def _wide_literals(fmt: FloatFormat, wide: FloatFormat) -> dict[str, str]:
             "half_min_subnormal": fp_literal(wide, wide.round(fmt.min_subnormal / 2))}
 
 
-# What each frame (generators/smtlib/<frame>.smt2.j2) needs beside the obligation: its format, variables
-# and logic.  A statement's SMT-LIB body goes inside the frame its `smt_frame` names.
+# What each frame (generators/smtlib/<frame>.smt2.j2, or the operator's own <op>_<frame>.smt2.j2) needs beside
+# the obligation: its format, variables and logic.  A statement's SMT-LIB body goes inside the frame its
+# `smt_frame` names.
 
 def _float(obligation: Obligation, names: tuple[str, ...]) -> dict:
     fmt = get_format(obligation.format)
@@ -103,8 +105,9 @@ def render(obligation: Obligation, out_dir: Path) -> Rendered:
     frame, context = _frame_and_context(obligation)
     expected = "unsat" if obligation.expect == "valid" else "sat"
     body = statements.of(obligation).smt(obligation, context)
-    text = _environment().get_template(f"{frame}.smt2.j2").render(o=obligation, expected=expected, body=body,
-                                                                  **context)
+    op = operators.of_obligation_name(obligation.operator)
+    text = template(_environment(), op, f"{frame}.smt2.j2").render(o=obligation, expected=expected, body=body,
+                                                                   **context)
     return Rendered(obligation, text, context["logic"], context["variables"], out_dir / f"{obligation.id}.smt2")
 
 

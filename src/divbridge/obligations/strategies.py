@@ -1,73 +1,20 @@
-"""Obligations about ways of computing Div (implementation strategies), not about the spec itself.
+"""Obligations about ways of computing the operator (implementation strategies), not about the spec itself:
+the strategies its description lists (`operators.obligations.StrategyClaim`).
 
 They trace to no requirement of the document (``requirements`` empty): the
 reports list them as divbridge's own.
-
-Each states that a strategy gives the same result as the SONNX semantics on
-every operand pair; what each strategy computes is its statement's
-(`statements.strategy`).  The correct strategies are expected valid; the
-known defects (multiplying by the reciprocal, flushing subnormal results to
-zero, floor division, int64 through float64) are probes expected invalid, so
-that their counterexample is part of the evidence.
-
-FP16 and BF16 through FP32 are proved by enumerating all 2^32 operand pairs
-(a complete proof for a 16-bit format): as one SMT query the FP16 theorem
-takes Bitwuzla about 270 s and Z3 more than 15 minutes on this machine.
-Coq with Flocq proves every "through a wider format" strategy by reasoning
-(double rounding of a quotient is innocuous when p' >= 2p; an integer
-quotient's rounding error stays below the distance to the next integer),
-FP32 through FP64 and int32 through FP64 included, which no SMT solver settles.
 """
 
 from __future__ import annotations
 
+from divbridge import operators
 from divbridge.obligations.model import Obligation
-
-# NaN results compare equal whatever their payload: IEEE leaves payloads to the implementation
-_SAME = "(isNaN(s) and isNaN(x / y)) or s = x / y"
+from divbridge.operators.model import Operator
 
 
-def _via(fmt: str, via: str, backends: frozenset[str]) -> Obligation:
-    return Obligation(
-        id=f"float.{fmt}.strategy.via_{via}", title=f"{fmt} Div computed in {via}, then rounded to {fmt}, is correctly rounded",
-        family="float", format=fmt, kind="strategy", prop="via_wider", requirements=(),
-        statement=f"s = round_{fmt}(to_{via}(x) /{via} to_{via}(y)) -> {_SAME}",
-        params={"via": via, "strategy": f"via_{via}"}, backends=backends)
-
-
-def strategy_obligations() -> list[Obligation]:
-    """The implementation strategies, in a stable order."""
-    return [
-        _via("fp16", "fp32", frozenset({"why3", "exhaustive", "coq"})),
-        _via("bf16", "fp32", frozenset({"why3", "exhaustive", "coq"})),
-        _via("fp32", "fp64", frozenset({"why3", "smt", "coq"})),
-        Obligation(
-            id="float.fp32.strategy.reciprocal", title="probe: x * (1 / y) equals x / y",
-            family="float", format="fp32", kind="strategy", prop="reciprocal", requirements=(),
-            expect="invalid", statement=f"s = x * (1 / y) -> {_SAME}   (expected to fail: two roundings)",
-            params={"strategy": "reciprocal"}, backends=frozenset({"why3", "smt"})),
-        Obligation(
-            id="float.fp32.strategy.flush_to_zero", title="probe: flushing subnormal results to zero equals IEEE",
-            family="float", format="fp32", kind="strategy", prop="flush_to_zero", requirements=(),
-            expect="invalid", statement=f"s = (isSubnormal(x / y) ? signed zero : x / y) -> {_SAME}   (expected to fail)",
-            params={"strategy": "flush_to_zero"}, backends=frozenset({"why3", "smt"})),
-        Obligation(
-            id="int.int32.strategy.openvino_floor", title="probe: OpenVINO's floor division equals ONNX truncation",
-            family="int", format="int32", kind="strategy", prop="floor_equals_trunc",
-            requirements=(), expect="invalid",
-            statement="b != 0 and not (a = MIN and b = -1) -> floor(a / b) = trunc(a / b)   (expected to fail)",
-            params={"strategy": "floor"}, backends=frozenset({"why3", "smt"})),
-        Obligation(
-            id="int.int32.strategy.via_fp64", title="int32 Div computed in float64 and truncated is exact",
-            family="int", format="int32", kind="strategy", prop="int_via_float",
-            requirements=(),
-            statement="b != 0 and not (a = MIN and b = -1) -> trunc(fp64(a) /fp64 fp64(b)) = trunc(a / b)",
-            params={"via": "fp64", "strategy": "via_fp64"}, backends=frozenset({"why3", "smt", "coq"})),
-        Obligation(
-            id="int.int64.strategy.via_fp64", title="probe: int64 Div computed in float64 and truncated is exact",
-            family="int", format="int64", kind="strategy", prop="int_via_float",
-            requirements=(), expect="invalid",
-            statement="b != 0 and not (a = MIN and b = -1) -> trunc(fp64(a) /fp64 fp64(b)) = trunc(a / b)"
-                      "   (expected to fail: int64 values need 64 bits, float64 has 53)",
-            params={"via": "fp64", "strategy": "via_fp64"}, backends=frozenset({"why3", "smt"})),
-    ]
+def strategy_obligations(op: Operator = operators.DEFAULT) -> list[Obligation]:
+    """The operator's implementation strategies, in its description's order."""
+    return [Obligation(id=operators.id_prefix(op) + s.id, title=s.title, family=s.family, format=s.format,
+                       kind="strategy", prop=s.prop, requirements=(), statement=s.statement, expect=s.expect,
+                       params=dict(s.params), backends=s.backends, operator=operators.obligation_name(op))
+            for s in op.obligations.strategies]

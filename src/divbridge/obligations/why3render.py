@@ -1,11 +1,12 @@
-"""Render the obligations as Why3 theories (templates in generators/why3/).
+"""Render the obligations as Why3 theories (templates in generators/why3/: the shared ones, and an operator's own,
+named for it).
 
-One file and one module per family and format: ``div_real.mlw``,
-``div_float_fp16.mlw`` ... ``div_int_int32.mlw``, ``div_shape.mlw``, and ``div_spec.mlw``, the WhyML
-specification of Div (one module per section and type, `statements.specification`).  Each
+One file and one module per family and format, named for the operator (`module_key`): ``<op>_real.mlw``,
+``<op>_float_fp16.mlw`` ... ``<op>_int_int32.mlw``, ``<op>_shape.mlw``, and ``<op>_spec.mlw``, the WhyML
+specification of the operator (one module per section and type, `statements.specification`).  Each
 module holds the operator, whose preconditions are the spec's constraints,
 and one goal per obligation, the formula its statement gives (`statements`).  The float properties
-every float format shares are written once, in ``div_float_generic.mlw``,
+every float format shares are written once, in ``<op>_float_generic.mlw``,
 over an abstract format; each format's module clones that module and so
 proves each of them as a goal of its own.  The theories use the hand-written
 library in why3/ (FP16 and BFloat16 clones, the tensor model).
@@ -25,6 +26,7 @@ import jinja2
 from divbridge import assets, operators, statements
 from divbridge.atomicio import remove_others, write_text_atomic
 from divbridge.formats import FloatFormat, get_format
+from divbridge.obligations import template
 from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator
 from divbridge.statements.why3terms import FLOAT_THEORIES, hex_real
@@ -111,7 +113,7 @@ def handles(obligation: Obligation) -> bool:
 
 def module_key(obligation: Obligation) -> tuple[str, str]:
     """(file stem, module name) of the module an obligation's goal lives in, named after its operator
-    (``div_float_fp16``, ``DivFloat_fp16``; ``mul_float_fp16``, ``MulFloat_fp16``)."""
+    (``<op>_float_fp16``, ``<Op>Float_fp16``)."""
     family, fmt = obligation.family, obligation.format
     op = operators.of_obligation_name(obligation.operator)
     stem, name = op.name.lower(), op.name
@@ -125,16 +127,16 @@ def module_key(obligation: Obligation) -> tuple[str, str]:
 
 
 def generic_float_key(op: Operator) -> tuple[str, str]:
-    """(file stem, module name) of the operator's generic float module: ``div_float_generic``."""
+    """(file stem, module name) of the operator's generic float module: ``<op>_float_generic``."""
     return f"{op.name.lower()}_float_generic", f"{op.name}FloatGeneric"
 
 
 def _operator_context(op: Operator) -> dict:
-    """How the templates name and define the operator: ``div``, the exact quotient rounded to nearest even
-    (ieee_float's infix operation: ``a ./ b``)."""
+    """How the templates name and define the operator: its ieee_float function, the exact result rounded to
+    nearest even (ieee_float's infix operation: ``a .<infix> b``)."""
     return {"name": op.name, "stem": op.name.lower(), "function": op.names.why3_float,
-            "definition": f"a .{op.vocabulary.infix} b", "noun": op.vocabulary.result_nouns[0],
-            "gerund": op.vocabulary.gerund, "default": op is operators.DEFAULT}
+            "definition": f"a .{op.vocabulary.infix} b", "infix": op.vocabulary.infix,
+            "noun": op.vocabulary.result_nouns[0], "gerund": op.vocabulary.gerund}
 
 
 CLONE_AS = "Generic"   # each format module's name for its clone of the generic float module
@@ -193,28 +195,28 @@ def _generic_float(per_format: dict[tuple[str, str], tuple[Goal, ...]], out_dir:
                    for g in first if statement(g) in common)
     ids = {g.name: [next(f.id for f in goals if f.name == g.name) for goals in per_format.values()]
            for g in stated}
-    text = _environment().get_template("float_generic.mlw.j2").render(module=module, goals=stated, ids=ids,
-                                                                      op=_operator_context(op))
+    text = template(_environment(), op, "float_generic.mlw.j2").render(module=module, goals=stated, ids=ids,
+                                                                       op=_operator_context(op))
     return Theory(out_dir / f"{stem}.mlw", module, text, stated)
 
 
 def render_module(stem: str, module: str, obligations: list[Obligation], goals: tuple[Goal, ...], out_dir: Path,
                   clones: Theory | None = None) -> Theory:
     family = obligations[0].family
+    op = operators.of_obligation_name(obligations[0].operator)
     cloned = clones.statements if clones is not None else set()
     lemmas = {name: (formula, g) for g in goals if g.module == module for name, formula in g.lemmas}
     context = {"module": module, "goals": [g for g in goals if g.name not in cloned], "generic": clones,
                "clone_as": CLONE_AS, "lemmas": lemmas}
     if family == "float":
         context["fmt"] = _float_context(get_format(obligations[0].format))
-        context["op"] = _operator_context(operators.of_obligation_name(obligations[0].operator))
+        context["op"] = _operator_context(op)
     elif family == "shape":
-        op = operators.of_obligation_name(obligations[0].operator)
         context.update(op=op.name, fn=op.name.lower(), gerund=op.vocabulary.gerund)
     elif family == "int":
         context["fmt"] = get_format(obligations[0].format)
         context["excludes_int_min"] = all(o.params.get("excludes_int_min", True) for o in obligations)
-    text = _environment().get_template(f"{family}.mlw.j2").render(context)
+    text = template(_environment(), op, f"{family}.mlw.j2").render(context)
     unstated = [name for name in lemmas if f"lemma {name}:" not in text]
     if unstated:
         raise ValueError(f"{stem}: the {family} template states no lemma {', '.join(unstated)}")

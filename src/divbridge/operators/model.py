@@ -19,8 +19,9 @@ from typing import Callable
 import numpy as np
 
 from divbridge.formats import FloatFormat, FloatValue, IntFormat
-from divbridge.operators.reading import Wording
 from divbridge.operators.library import Library
+from divbridge.operators.obligations import Obligations
+from divbridge.operators.reading import Wording
 
 
 @dataclass(frozen=True)
@@ -224,6 +225,7 @@ class Operator:
     theorems: tuple[Theorem, ...] = field(default=())
     wording: Wording = Wording()  # its documents' words beyond the vocabulary (`document` reads them)
     library: Library = field(default=Library())   # its statement library (`operators.library`)
+    obligations: Obligations = field(default=Obligations())   # what its obligations and checks need (strategies...)
 
     @property
     def smt_operations(self) -> frozenset[str]:

@@ -8,8 +8,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from divbridge.mirror import exact, fast
-from divbridge.operators.div.reading import WORDING
 from divbridge.operators.div.library import LIBRARY
+from divbridge.operators.div.obligations import OBLIGATIONS
+from divbridge.operators.div.reading import WORDING
 from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
                                        Vocabulary)
 
@@ -57,4 +58,5 @@ DIV = Operator(
     real_preconditions=("B != 0",),
     wording=WORDING,
     library=LIBRARY,
+    obligations=OBLIGATIONS,
 )
