@@ -19,6 +19,7 @@ from typing import Callable
 import numpy as np
 
 from divbridge.formats import FloatFormat, FloatValue, IntFormat
+from divbridge.operators.enumeration import Enumeration
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,7 @@ class Operator:
     integer: IntegerProfile
     real_preconditions: tuple[str, ...] = field(default=())
     theorems: tuple[Theorem, ...] = field(default=())
+    enumeration: Enumeration | None = None   # its proofs by enumeration of every operand pair (16-bit formats)
 
     @property
     def smt_operations(self) -> frozenset[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from divbridge.mirror import exact, fast
+from divbridge.operators.enumeration import Enumeration
 from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
                                        Vocabulary)
 
@@ -53,4 +54,5 @@ DIV = Operator(
         fast=lambda fmt, a, b: fast.div(fmt, a, b, "trunc")),
     integer=IntegerProfile("truncate", preconditions=("B != 0", "not (A = INT_MIN and B = -1)")),
     real_preconditions=("B != 0",),
+    enumeration=Enumeration("divbridge.operators.div.enumeration"),
 )
