@@ -4,8 +4,9 @@ checked on every operand pair by kernels of the operator's own, which the prover
 
 A statement names the job that proves it (`Statement.enumeration`): its kind, then after a ':' an argument
 (``pairs:via_fp32``, or a kind alone).  The description names the module of its kernels
-(`Enumeration.module`), whose ``JOBS`` gives each kind its `Job`.  That module compiles numba kernels: only
-what runs or describes a job imports it.
+(`Enumeration.module`), whose ``JOBS`` gives each kind its `Job`, and whose ``reference_rows(fmt, a_range,
+out)`` writes the correctly rounded results of rows of A by every B (the exhaustive conformance check's
+reference).  That module compiles numba kernels: only what uses them imports it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import importlib
 import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Callable
 
 from divbridge.formats import FloatFormat
@@ -47,10 +49,13 @@ class Enumeration:
 
     module: str
 
+    def kernels(self) -> ModuleType:
+        return importlib.import_module(self.module)
+
     def job(self, name: str) -> tuple[Job, str]:
         """The job a statement names, and its argument."""
         kind, _, argument = name.partition(":")
-        return importlib.import_module(self.module).JOBS[kind], argument
+        return self.kernels().JOBS[kind], argument
 
     @property
     def source(self) -> Path:
