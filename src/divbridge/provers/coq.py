@@ -39,7 +39,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from divbridge import assets, cachedir, statements
+from divbridge import assets, cachedir, operators, statements
 from divbridge.atomicio import write_text_atomic
 from divbridge.errors import ToolMissing
 from divbridge.formats import Format, get_format
@@ -96,7 +96,8 @@ class CoqBackend(FileBackend):
         if via is None and "via" in obligation.params:
             via = get_format(obligation.params["via"])
         template = statements.of(obligation).coq(obligation)
-        return self._env.get_template(template).render(o=obligation, fmt=fmt, via=via)
+        return self._env.get_template(template).render(o=obligation, fmt=fmt, via=via,
+                                                       op=operators.of_obligation_name(obligation.operator))
 
     def handles(self, obligation: Obligation) -> bool:
         return handles(obligation)

@@ -103,11 +103,12 @@ class ExhaustiveBackend(Backend):
         obligation = task.obligation
         found = _job(obligation)
         assert found is not None, obligation.id
+        _, name = found
         version = self.versions()["exhaustive"]
         started = time.monotonic()
         process = subprocess.Popen(
             [sys.executable, "-m", "divbridge.provers.enumeration.backend",
-             operators.of_obligation_name(obligation.operator).name, obligation.format, found[1]],
+             operators.of_obligation_name(obligation.operator).name, obligation.format, name],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
         stdout, stderr, outcome = communicate(process, None, limit, cancel)
         if outcome == "cancelled":
