@@ -13,8 +13,7 @@ import time
 
 import numpy as np
 
-from divbridge.provers.enumeration.engine import enumerate_pairs
-from divbridge.provers.enumeration.monotone import check_monotone_numerator
+from divbridge.operators.div.enumeration import check_monotone_numerator, enumerate_pairs
 from divbridge.formats import BF16, FP16, float_format
 
 NAIVE_ROWS = 256

@@ -9,7 +9,7 @@ import pytest
 from divbridge.cli import main
 from divbridge.conform import child, ckernel, conformance
 from divbridge.crosscheck import vectors
-from divbridge.provers.enumeration import engine
+from divbridge.operators.div import enumeration as engine
 from divbridge.conform.impls import load_impl
 from divbridge.formats import BF16, FP16, FP32, get_format
 

@@ -425,7 +425,7 @@ def monotone_backend(libraries, compiled) -> CoqBackend:
 def test_instances_of_one_library_are_checked_together_in_one_coqc(monotone_backend, compiled):
     texts = [text_of(f"float.{name}.generic.monotone_numerator") for name in ("fp16", "fp32", "fp64")]
     for text in texts:
-        monotone_backend.batches.add(text)
+        monotone_backend.batches.include(text)
     assert [monotone_backend.prove(text, TIMEOUT).verdict for text in texts] == ["proved"] * 3
     assert compiled == ["obligation.v"]
     # a file the run did not add is checked alone
@@ -446,7 +446,7 @@ def test_a_batch_that_does_not_check_leaves_each_file_to_be_checked_alone(monoto
     good, spoiled = (text_of(f"float.{name}.generic.monotone_numerator") for name in ("fp32", "fp64"))
     spoiled = spoil(spoiled)
     for text in (good, spoiled):
-        monotone_backend.batches.add(text)
+        monotone_backend.batches.include(text)
     answers = [monotone_backend.prove(text, TIMEOUT) for text in (good, spoiled)]
     assert answers[0].verdict == "proved"
     assert answers[1].verdict == verdict and message in answers[1].message

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from divbridge.provers.enumeration import engine
+from divbridge.operators.div import enumeration as engine
 from divbridge.errors import InputError
 from divbridge.formats import BF16, FP16, FP32, float_format
 

@@ -8,12 +8,14 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from divbridge.provers.enumeration import engine
-from divbridge.provers.enumeration.monotone import check_monotone_numerator, positive_finite, value_order
+from divbridge.operators.div import enumeration as engine
+from divbridge.operators.div.enumeration import check_monotone_numerator, positive_finite, value_order
 from divbridge.errors import InputError
 from divbridge.formats import BF16, FP16, float_format
 from divbridge.mirror import exact
 from divbridge.obligations.catalog import spec_obligations
+from divbridge.operators import DIV
+from divbridge.operators.enumeration import Outcome
 from divbridge.provers.enumeration import backend as prover
 from divbridge.provers.counterexample import show
 
@@ -138,16 +140,15 @@ def test_the_16_bit_monotonicity_obligations_go_to_the_exhaustive_backend_too(tm
     groups = prover.ExhaustiveBackend().prepare(list(MONOTONE.values()), tmp_path, {"exhaustive"})
     assert [g[0].obligation.format for g in groups] == ["fp16", "bf16"]
     assert "check_monotone_numerator(fmt=fp16 (eb=5, sb=11))" in groups[0][0].text
-    assert str(prover.MONOTONE_ENGINE.relative_to(prover.ENGINE.parents[2])) in groups[0][0].text
+    assert str(DIV.enumeration.source.relative_to(prover.ROOT)) in groups[0][0].text
 
 
 def test_a_violation_is_never_proved():
     fp16 = MONOTONE["fp16"]
-    proved = prover.verdict(fp16, {"failures": 0, "first": {}, "proved": "no descent", "refuted": ""}, 1.0, "v")
+    proved = prover.verdict(fp16, Outcome(0, {}, "no descent", ""), 1.0, "v")
     assert proved.verdict == "proved" and proved.message == "no descent"
     # 1.0 <= 2.0 and 1.0 / 1.0 <= 2.0 / 1.0: the mirror does not reproduce it, a tool bug
-    wrong = prover.verdict(fp16, {"failures": 1, "first": {"a1": 0x3C00, "a2": 0x4000, "b": 0x3C00},
-                                  "proved": "", "refuted": "1 descent"}, 1.0, "v")
+    wrong = prover.verdict(fp16, Outcome(1, {"a1": 0x3C00, "a2": 0x4000, "b": 0x3C00}, "", "1 descent"), 1.0, "v")
     assert wrong.verdict == "error" and wrong.message.startswith("tool bug")
     assert wrong.counterexample.values == {"a1": 0x3C00, "a2": 0x4000, "b": 0x3C00}
     shown = show(wrong.counterexample)["a2"]

@@ -3,6 +3,7 @@
 import dataclasses
 
 from divbridge.obligations.catalog import spec_obligations
+from divbridge.operators import DIV
 from divbridge.provers import smoke
 from divbridge.provers.cache import ProofCache
 from divbridge.provers.verdicts import ObligationResult, Outcome, Smoke
@@ -25,7 +26,7 @@ def test_the_queries_split_the_goal_and_free_the_division():
     text = FRAME.format(hypotheses="(fp.isNaN a) (fp.isZero b)", conclusion="(fp.isNaN q)")
     hypotheses = smoke.hypotheses_query(text)
     assert "(assert (and (fp.isNaN a) (fp.isZero b)))" in hypotheses and ":status" not in hypotheses
-    free = smoke.free_division_query(text)
+    free = smoke.free_operation_query(text, DIV)
     assert "fp.div" not in free and "(set-logic ALL)" in free
     assert "(declare-fun free_fp_div_RNE_FloatingPoint_5_11 ((_ FloatingPoint 5 11) (_ FloatingPoint 5 11)) " \
            "(_ FloatingPoint 5 11))" in free
@@ -34,7 +35,7 @@ def test_the_queries_split_the_goal_and_free_the_division():
 
 def test_a_literal_fraction_is_no_division():
     text = "(set-logic QF_LRA)\n(declare-const a Real)\n(define-fun goal () Bool (= (/ a 2.0) (/ 1.0 3.0)))\n"
-    assert "(= (free_Real a 2.0) (/ 1.0 3.0))" in smoke.free_division_query(text)
+    assert "(= (free_Real a 2.0) (/ 1.0 3.0))" in smoke.free_operation_query(text, DIV)
 
 
 def _result(obligation, flag_hypotheses="satisfiable", conclusion="about Div", verdict="proved"):

@@ -6,7 +6,8 @@ import pytest
 
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers import counterexample
-from divbridge.provers.enumeration.backend import ENGINE, ExhaustiveBackend
+from divbridge.operators import DIV
+from divbridge.provers.enumeration.backend import ExhaustiveBackend
 from divbridge.provers.smt import SmtBackend
 
 BY_ID = {o.id: o for o in strategy_obligations()}
@@ -60,7 +61,7 @@ def test_exhaustive_task_text_names_the_engine_source(tmp_path):
     groups = backend.prepare(list(BY_ID.values()), tmp_path, {"exhaustive"})
     assert [g[0].obligation.id for g in groups] == ["float.fp16.strategy.via_fp32", "float.bf16.strategy.via_fp32"]
     import hashlib
-    assert hashlib.sha256(ENGINE.read_bytes()).hexdigest() in groups[0][0].text
+    assert hashlib.sha256(DIV.enumeration.source.read_bytes()).hexdigest() in groups[0][0].text
     assert "all 4294967296 operand pairs" in groups[0][0].text
     assert backend.prepare(list(BY_ID.values()), tmp_path, {"z3"}) == []
 

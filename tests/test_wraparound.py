@@ -20,7 +20,7 @@ from divbridge.formats import get_format
 from divbridge.obligations import document, smtrender
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.operators import ADD, MUL, SUB
-from divbridge.provers.smoke import free_division_query
+from divbridge.provers.smoke import free_operation_query
 from divbridge import statements
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -191,7 +191,7 @@ def test_the_smoke_tests_say_what_a_wraparound_claim_is_about(tmp_path):
     fact = found["sub.int.uint8.wraparound.fact_3"]      # "never above the range": the exact difference alone
     for o in (cases, fact):
         text = smtrender.render(o, tmp_path).text
-        free = free_division_query(text, SUB, statements.of(o).exact_sorts(o))
+        free = free_operation_query(text, SUB, statements.of(o).exact_sorts(o))
         # the operator at the type's width is free; the exact arithmetic, wider, stays bvsub
         assert "(define-fun c () (_ BitVec 8) (free_bvsub_BitVec_8 a b))" in free
         assert "(bvsub ((_ zero_extend 10) a) ((_ zero_extend 10) b))" in free

@@ -95,8 +95,7 @@ ENUMERATED = operators.DIV   # the operator whose quotients the enumeration engi
 def reference_rows(op: Operator, fmt: FloatFormat, numerators: range, out: np.ndarray) -> None:
     """``out[i, b]``: the bits of A op B for A = numerators[i] and every B, in ``fmt.uint_dtype``."""
     if op is ENUMERATED:
-        from divbridge.provers.enumeration import engine
-        engine.reference_rows(fmt, numerators, out)
+        op.enumeration.kernels().reference_rows(fmt, numerators, out)
         return
     a = np.arange(numerators.start, numerators.stop, dtype=fmt.uint_dtype).view(fmt.dtype)
     b = np.arange(1 << fmt.width, dtype=fmt.uint_dtype).view(fmt.dtype)

@@ -19,6 +19,7 @@ from typing import Callable
 import numpy as np
 
 from divbridge.formats import FloatFormat, FloatValue, IntFormat
+from divbridge.operators.enumeration import Enumeration
 from divbridge.operators.library import Library
 from divbridge.operators.obligations import Obligations
 from divbridge.operators.reading import Wording
@@ -226,6 +227,7 @@ class Operator:
     wording: Wording = Wording()  # its documents' words beyond the vocabulary (`document` reads them)
     library: Library = field(default=Library())   # its statement library (`operators.library`)
     obligations: Obligations = field(default=Obligations())   # what its obligations and checks need (strategies...)
+    enumeration: Enumeration | None = None   # its proofs by enumeration of every operand pair (16-bit formats)
 
     @property
     def smt_operations(self) -> frozenset[str]:

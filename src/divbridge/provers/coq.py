@@ -1,11 +1,11 @@
 """Coq with Flocq: proofs by reasoning about rounding, for the claims bit-blasting does not reach.
 
-Monotonicity in the numerator, exactness of a representable quotient, and
-the two "compute in a wider format" strategies follow from a few facts about
-rounding (monotone, idempotent on representable values, double rounding of a
-quotient innocuous, a relative error bound).  Flocq proves those facts, and
-its ``IEEE754.BinarySingleNaN`` models IEEE 754 binary floats and division
-exactly (special values, signed zeros, overflow).
+Monotonicity in an operand, exactness of a representable result, and the
+two "compute in a wider format" strategies follow from a few facts about
+rounding (monotone, idempotent on representable values, double rounding of
+the result innocuous, a relative error bound).  Flocq proves those facts, and
+its ``IEEE754.BinarySingleNaN`` models IEEE 754 binary floats and their
+operations exactly (special values, signed zeros, overflow).
 
 Proved once: each generic theorem, stated for every format meeting explicit
 hypotheses, is a small library (``generators/coq/<Name>.v``, loaded as
@@ -39,7 +39,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from divbridge import assets, cachedir, statements
+from divbridge import assets, cachedir, operators, statements
 from divbridge.atomicio import write_text_atomic
 from divbridge.errors import ToolMissing
 from divbridge.formats import Format, get_format
@@ -96,7 +96,8 @@ class CoqBackend(FileBackend):
         if via is None and "via" in obligation.params:
             via = get_format(obligation.params["via"])
         template = statements.of(obligation).coq(obligation)
-        return self._env.get_template(template).render(o=obligation, fmt=fmt, via=via)
+        return self._env.get_template(template).render(o=obligation, fmt=fmt, via=via,
+                                                       op=operators.of_obligation_name(obligation.operator))
 
     def handles(self, obligation: Obligation) -> bool:
         return handles(obligation)
@@ -110,7 +111,7 @@ class CoqBackend(FileBackend):
         for name in sorted({name for group in groups for name in required_libraries(group[0].text)}):
             self.libraries.write(name, out_dir / self.name / LIBRARY_ROOT)
         for group in groups:
-            self.batches.add(group[0].text)
+            self.batches.include(group[0].text)
         return keyed
 
     def question(self, text: str) -> str:
@@ -135,7 +136,7 @@ class Batches:
         self._checks: dict[tuple[str, ...], tuple[threading.Event, list[float | None]]] = {}
         self._lock = threading.Lock()
 
-    def add(self, text: str) -> None:
+    def include(self, text: str) -> None:
         self._files.setdefault(tuple(required_libraries(text)), []).append(text)
 
     def proved(self, text: str, timeout: float, cancel: threading.Event | None, libraries: Libraries) -> float | None:
@@ -353,7 +354,8 @@ def together(texts: list[str]) -> str | None:
         if not names:
             return None
         module = f"Instance{number}"
-        modules.append(f"Module {module}.\n{_PRINT_ASSUMPTIONS.sub('', text)}\nEnd {module}.\n")
+        body = _PRINT_ASSUMPTIONS.sub("", text)
+        modules.append(f"Module {module}.\n{body}\nEnd {module}.\n")
         theorems += [f"{module}.{name}" for name in names]
     return "".join(modules) + f"Definition all_instances := ({', '.join(theorems)}).\nPrint Assumptions all_instances.\n"
 

@@ -1,4 +1,4 @@
-"""Gappa for the accuracy obligations: bounds on the rounding error of the quotient.
+"""Gappa for the accuracy obligations: bounds on the rounding error of the operator's result.
 
 Gappa proves enclosures of rounding errors with interval arithmetic and
 certified theorems on floating-point rounding; that is exactly the accuracy
@@ -23,7 +23,7 @@ import threading
 import time
 
 
-from divbridge import assets, statements
+from divbridge import assets, operators, statements
 from divbridge.errors import ToolBroken, ToolMissing
 from divbridge.formats import get_format
 from divbridge.obligations.model import Obligation
@@ -58,7 +58,8 @@ class GappaBackend(FileBackend):
 
     def render(self, obligation: Obligation) -> str:
         fmt = get_format(obligation.format)
-        return self._template.render(o=obligation, fmt=fmt, goal=statements.of(obligation).gappa(obligation, fmt))
+        return self._template.render(o=obligation, fmt=fmt, op=operators.of_obligation_name(obligation.operator),
+                                     goal=statements.of(obligation).gappa(obligation, fmt))
 
     def handles(self, obligation: Obligation) -> bool:
         return handles(obligation)

@@ -7,15 +7,15 @@ a bare conclusion), two more queries:
 - **hypotheses**: are they satisfiable?  ``sat`` gives a point where they hold (its operands recorded, as a
   counterexample's are); ``unsat``: the obligation is ``vacuous``, proved of nothing, never as expected.
 - **conclusion**: is the goal still valid when the obligation's operator is any function at all (every
-  operation of the query in its SMT-LIB names, Div's ``fp.div``, ``bvsdiv``, ``bvudiv``, ``/`` and ``div``
-  of non-constants, replaced by an uninterpreted function of the same sorts)?  Then it holds whatever the
-  document says the operator is, as a row that restates the operator's definition (``C = A/B``) or a
-  conclusion ``true``: the obligation is ``definitional``, shown as a definition and not counted as a
-  proved property.  ``sat``: it states something about the operator.
+  operation of the query in the operator's SMT-LIB names, `Operator.smt_operations`, on non-constants,
+  replaced by an uninterpreted function of the same sorts)?  Then it holds whatever the document says the
+  operator is, as a row that restates the operator's definition (``C = A op B``) or a conclusion ``true``:
+  the obligation is ``definitional``, shown as a definition and not counted as a proved property.
+  ``sat``: it states something about the operator (`verdicts.ABOUT_OPERATOR`).
 
 An obligation with no SMT-LIB query (a Why3-only, Coq or enumeration claim) is ``not checked``, said so,
-unless its statement says its goal holds of any division by its very form (`Statement.definitional`: the
-tensor goals, quantified over the scalar division).
+unless its statement says its goal holds of any such operation by its very form (`Statement.definitional`:
+the tensor goals, quantified over the scalar operation).
 The answers are cached with the proofs (`provers.cache`, the query's text as key); each query gets
 `TIME_LIMIT_S`, and no answer is ``unknown``, never a pass.
 """
@@ -35,7 +35,7 @@ from divbridge.operators.model import Operator
 from divbridge.provers import counterexample, solvers
 from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.runner import ProofTask
-from divbridge.provers.verdicts import Attempt, Smoke
+from divbridge.provers.verdicts import ABOUT_OPERATOR, Attempt, Smoke
 
 TIME_LIMIT_S = 10.0
 # the first that reads the query: Bitwuzla (no reals, no BF16), then cvc5 for floats (Z3 takes 10 s on BF16's
@@ -94,8 +94,8 @@ def hypotheses_query(text: str) -> str | None:
     return "\n".join(unparse(asserted if c[:1] == ["assert"] else c) for c in commands) + "\n"
 
 
-def free_division_query(text: str, op: Operator = operators.DEFAULT, exact: tuple[str, ...] = ()) -> str:
-    """The query itself with every operation of ``op`` (`Operator.smt_operations`: Div's divisions) an
+def free_operation_query(text: str, op: Operator, exact: tuple[str, ...] = ()) -> str:
+    """The query itself with every operation of ``op`` (`Operator.smt_operations`) an
     uninterpreted function of its sorts (its negated goal ``unsat``: the goal holds of any such operation);
     ``exact``: sorts where they are the statement's exact arithmetic (`Statement.exact_sorts`), kept."""
     commands = _without_status(parse(text))
@@ -109,7 +109,8 @@ def free_division_query(text: str, op: Operator = operators.DEFAULT, exact: tupl
 
 
 class _Sorts:
-    """The sort of a term, as far as the queries' divisions need it: operands, literals, conversions."""
+    """The sort of a term, as far as the operator's operations in a query need it: operands, literals,
+    conversions."""
 
     def __init__(self, commands: list, op: Operator, exact: frozenset[str] = frozenset()):
         self.operations = op.smt_operations
@@ -153,7 +154,8 @@ class _Sorts:
         return self.of(arguments[0])
 
     def rewrite_command(self, command: list, declared: dict[str, str]) -> list:
-        """A command with its divisions free; a defined function's parameters have their sorts inside it."""
+        """A command with the operator's operations free; a defined function's parameters have their sorts
+        inside it."""
         if command[:1] != ["define-fun"] or not command[2]:
             return self.rewrite(command, declared)
         saved = dict(self.names)
@@ -181,7 +183,8 @@ class _Sorts:
 
 
 def _variable(term) -> bool:
-    """Whether a term is more than a literal (``(/ 1.0 3.0)`` is a rational constant, not a division)."""
+    """Whether a term is more than a literal (``(/ 1.0 3.0)`` is a rational constant, not an operation
+    of the operator's)."""
     if isinstance(term, list):
         return any(_variable(t) for t in term[1:])
     return not re.fullmatch(r"[0-9.]+", term)
@@ -218,10 +221,10 @@ def _smoke(obligation: Obligation, cache, pool: solvers.WorkerPool) -> Smoke:
         answer = _ask(obligation, "hypotheses", query, solver, cache, pool)
         hypotheses = {"refuted": "satisfiable", "proved": "vacuous"}.get(answer.verdict, "unknown")
         model = counterexample.show(answer.counterexample) if answer.counterexample else {}
-    free = free_division_query(rendered.text, operators.of_obligation_name(obligation.operator),
+    free = free_operation_query(rendered.text, operators.of_obligation_name(obligation.operator),
                                statements.of(obligation).exact_sorts(obligation))
     answer = _ask(obligation, "conclusion", free, solver, cache, pool)
-    conclusion = {"refuted": "about Div", "proved": "definitional"}.get(answer.verdict, "unknown")
+    conclusion = {"refuted": ABOUT_OPERATOR, "proved": "definitional"}.get(answer.verdict, "unknown")
     return Smoke(hypotheses, conclusion, model, f"{solver} {solvers.version(solver)}")
 
 

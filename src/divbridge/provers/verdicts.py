@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from divbridge import operators
 from divbridge.obligations.model import Obligation
 from divbridge.provers.counterexample import Counterexample
 
@@ -178,9 +179,12 @@ def combine(attempts: list[Attempt], agree: int = 1) -> Outcome:
 
 
 # the smoke tests of an obligation (`provers.smoke`): are its hypotheses satisfiable, does its conclusion
-# need Div to be what the document says?
+# need the operator to be what the document says?
 SMOKE_HYPOTHESES = ("satisfiable", "vacuous", "none", "unknown", "not checked")
-SMOKE_CONCLUSION = ("about Div", "definitional", "unknown", "not checked")
+# a conclusion that needs the operator: results.json records it, for every operator, with the name of the
+# operator divbridge was built for (`operators.DEFAULT`), the token its evidence has always had
+ABOUT_OPERATOR = f"about {operators.DEFAULT.name}"
+SMOKE_CONCLUSION = (ABOUT_OPERATOR, "definitional", "unknown", "not checked")
 
 
 @dataclass(frozen=True)
@@ -245,7 +249,7 @@ class ObligationResult:
 
     @property
     def definition(self) -> bool:
-        """Proved, but it holds whatever Div is (`provers.smoke`): a definition, not a property."""
+        """Proved, but it holds whatever the operator is (`provers.smoke`): a definition, not a property."""
         return self.outcome.verdict == "proved" and self.smoke is not None and self.smoke.flag == "definitional"
 
     @property

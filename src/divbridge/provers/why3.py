@@ -42,8 +42,8 @@ A refutation's model (Z3's, through Why3's ``--counterexample`` prover
 obligation (``a = -0x1.004p0 (-1.00098)``, ``+0``, ``-∞``, ``NaN``,
 ``128 (0X80)``) and replayed on the mirror: one the mirror does not reproduce
 makes the attempt an ``error``, as for the SMT solvers.  A model that names
-other variables (the INT_MIN / -1 probe's goal quantifies over the quotient
-and remainder, not the operands) is kept in Why3's words, never replayed, and
+other variables (a goal quantified over intermediate results, not over the
+operands) is kept in Why3's words, never replayed, and
 never the headline counterexample (`verdicts.headline`).
 """
 
@@ -84,13 +84,13 @@ SOLVERS = {"z3": "Z3", ABSTRACT.shortcut: ABSTRACT.name, BITS.shortcut: BITS.nam
 # Z3 inside Why3 stops at a number of steps (its rlimit, deterministic under the fixed seeds of its command),
 # so that Why3's verdict on a goal, and the committed sessions, do not depend on the machine's load; the time
 # limits below are only backstops, well beyond what the steps take on this machine kind (1.6 to 3 million steps
-# a second, by its load: FP64's div_by_one takes 55 s on a slow day)
+# a second, by its load: an FP64 identity, x op 1 = x, takes 55 s on a slow day)
 Z3_STEPS = {
     "file": 6_000_000,       # the per-file pass: what Z3 proves within it is settled by one Why3 run per file;
                              # a goal it leaves open (or expected invalid: it needs a model) gets its own run
     "abstract": 30_000_000,  # Z3 on abstract floats: where the route works it takes 0.1-1 s here
-    "bits": 30_000_000,      # Z3 on the goal's bits: FP64's self_div_one takes 11 million, A / 1 = A 2 million
-    "beside": 100_000_000,   # Z3 on a goal of its own: FP64's div_by_one takes 88 million, self_div_one 75
+    "bits": 30_000_000,      # Z3 on the goal's bits: FP64's x op x = 1 takes 11 million, x op 1 = x 2 million
+    "beside": 100_000_000,   # Z3 on a goal of its own: FP64's x op 1 = x takes 88 million, x op x = 1 75
     "beyond": 500_000,       # a goal beyond Z3 here (`Statement.why3_beyond`): one attempt, 0.6-5 s (the integer
                              # ones' time goes mostly before Z3's steps count); 2 million steps (2.4-6.6 s each,
                              # 19 s of a cold run) and 6 million (2-11 s) settle none of them either, nor Z3 on
@@ -100,7 +100,7 @@ FILE_PASS_S = 15.0
 ROUTE_S = 60.0   # Z3 under a route's driver (abstract floats, the goal's bits); its steps bound it first
 # Why3 answers beside the decision: a goal it cannot close within the steps is recorded as open.  The sessions
 # record this cap for `why3 replay`, which runs Z3 by time alone (Why3 1.5.1 reads no step limit back from a
-# session): there FP64's div_by_one needs 45-55 s, beyond the 60 s cap once two replays share 2 cores
+# session): there FP64's x op 1 = x needs 45-55 s, beyond the 60 s cap once two replays share 2 cores
 BESIDE_S = 180.0
 # the file passes run ahead of the tasks two at a time: once the provers that decide are done, the last passes
 # still keep both cores of this machine kind busy
@@ -108,7 +108,7 @@ PASSES_AT_ONCE = 2
 CVC4_S = 10.0       # CVC4 answers the real and integer goals it proves in hundredths of a second
 GAPPA_S = 10.0      # Gappa answers an error bound in hundredths of a second
 LIBRARY_FILES = ("floats.mlw", "floats.drv", "floats_gappa.drv", "tensor.mlw", "ints.mlw")
-# the driver additions for the FP16 and BFloat16 clones, per prover: SMT-LIB sorts, Gappa's rounding
+# the driver lines for the FP16 and BFloat16 clones, per prover: SMT-LIB sorts, Gappa's rounding
 MODIFIERS = {"Z3": "floats.drv", "CVC4": "floats.drv", "Gappa": "floats_gappa.drv"}
 MEMORY_MB = 2000   # the memory limit of every prover Why3 runs
 SYSTEM_PATH = toolprobe.SYSTEM_PATH   # where Debian (and a local build) put why3 and its provers
@@ -287,8 +287,8 @@ class Why3Backend(Backend):
         return groups
 
     def write_config(self, directory: Path | None = None) -> tuple[Path, Path]:
-        """A fresh why3.conf (detected provers) and the extra config adding floats.drv to Z3 and CVC4,
-        in ``directory`` (default: the machine's, `machine_config`)."""
+        """A fresh why3.conf (detected provers) and the extra config that puts floats.drv in Z3's and CVC4's
+        drivers, in ``directory`` (default: the machine's, `machine_config`)."""
         return machine_config(self.library, directory)
 
     # -- proving -------------------------------------------------------------
@@ -608,7 +608,7 @@ def step_limit(solver: str) -> int | None:
 
 def parse_file_answers(output: str, goals: set[str], solver: str = "z3") -> dict[str, Attempt]:
     """Goal name -> Attempt from the output of `why3 prove` on a whole file: one
-    "Goal NAME." block each (program VCs such as div'vc are not goals of ours)."""
+    "Goal NAME." block each (program VCs, named NAME'vc, are not goals of ours)."""
     blocks = re.split(r"^Goal ([\w']+)\.$", output, flags=re.MULTILINE)
     answers: dict[str, Attempt] = {}
     names = blocks[1::2]
@@ -655,7 +655,7 @@ _SCRATCH: list[tempfile.TemporaryDirectory] = []
 
 def machine_config(library: Path = assets.WHY3_LIBRARY, directory: Path | None = None) -> tuple[Path, Path]:
     """This machine's why3.conf (`why3 config detect` on `SYSTEM_PATH`: the provers by absolute path)
-    and the extra config adding ``library``/floats.drv to Z3's and CVC4's drivers (an absolute path
+    and the extra config that puts ``library``/floats.drv in Z3's and CVC4's drivers (an absolute path
     too).  Both depend on the machine, not on the evidence: they go to ``directory``, by default the
     cache's ``why3/`` (a scratch directory when the caches are off), detected once per process."""
     if directory is None:

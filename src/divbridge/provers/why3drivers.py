@@ -3,12 +3,12 @@ directory), so that it follows the Why3 version.  They, and the prover entries h
 go to the cache directory (`why3.machine_config`).
 
 **Z3 on abstract floats** (`ABSTRACT`): Why3's route to the float goals bit-blasting does not reach.  Why3's
-stock Z3 driver maps ``ieee_float`` to SMT-LIB's FloatingPoint theory, where a claim with two divisions
-(exactness, the relative error) bit-blasts for minutes.  This driver is the stock one minus that mapping: Z3
-then sees the float type and its operations as uninterpreted and reasons from the axioms of Why3's standard
-library (``ieee_float.GenericFloat``: ``div_finite``, ``round_monotonic``...), the way one proves such facts
-for any format at once.  The axioms about roundToIntegral, ceil, floor and truncate, irrelevant to division,
-whose triggers make Z3 instantiate forever, are removed.
+stock Z3 driver maps ``ieee_float`` to SMT-LIB's FloatingPoint theory, where a claim with two rounded
+operations (exactness, the relative error) bit-blasts for minutes.  This driver is the stock one minus that
+mapping: Z3 then sees the float type and its operations as uninterpreted and reasons from the axioms of Why3's
+standard library (``ieee_float.GenericFloat``: each operation's ``*_finite`` axiom, ``round_monotonic``...),
+the way one proves such facts for any format at once.  The axioms about roundToIntegral, ceil, floor and
+truncate, irrelevant to the operators' claims, whose triggers make Z3 instantiate forever, are removed.
 
 **Z3 on the goal's bits** (`BITS`): the route of a claim about floats alone (the special values, the case
 table, the examples, A / 1 = A, a strategy's result), which bit-blasting proves.  With the stock driver Z3 gets the goal among the quantified

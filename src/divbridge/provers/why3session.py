@@ -7,7 +7,7 @@ inside Why3 that proved it (Z3, Z3 on abstract floats or on the goal's bits, Gap
 and limits; and the lemmas a goal rests on, proved by Z3 on abstract floats whenever that goal is proved
 (`recorded_proofs`).
 A goal the run did not prove (a timeout, an unknown, a probe refuted as
-expected, a program VC such as ``div'vc`` that no obligation asks for) is in
+expected, a program VC (``NAME'vc``) that no obligation asks for) is in
 the session without a proof: a session never claims what was not proved.
 
 Byte-stable from run to run: no times taken (``<result status="valid"/>``: Why3

@@ -11,6 +11,7 @@ from divbridge.mirror import exact, fast
 from divbridge.operators.div.library import LIBRARY
 from divbridge.operators.div.obligations import OBLIGATIONS
 from divbridge.operators.div.reading import WORDING
+from divbridge.operators.enumeration import Enumeration
 from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
                                        Vocabulary)
 
@@ -59,4 +60,5 @@ DIV = Operator(
     wording=WORDING,
     library=LIBRARY,
     obligations=OBLIGATIONS,
+    enumeration=Enumeration("divbridge.operators.div.enumeration"),
 )

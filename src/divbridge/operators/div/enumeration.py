@@ -1,8 +1,12 @@
-"""Exhaustive enumeration: every operand pair of a float format of at most 16 bits.
+"""Div's proofs by enumeration: every operand pair of a float format of at most 16 bits (`JOBS`, run by the
+prover ``exhaustive``, `provers.enumeration`).
 
 `enumerate_pairs(fmt, strategy)` divides all 2^(2w) pairs (2^32 for FP16 and
 BF16) with an implementation strategy and compares each result bit-exactly
 (any NaN equals any NaN) with a correctly rounded reference.
+`check_monotone_numerator(fmt)` walks, for every finite b > 0, every numerator
+in increasing order with the reference quotient: division is monotone in the
+numerator.
 
 The reference does not rely on any theorem about floats: it decodes both
 operands into integer significands and exponents, takes the integer quotient
@@ -25,18 +29,19 @@ both paths count the same mismatches.
 Strategies are the ways an implementation might compute the narrow division;
 `via_fp32` is the correct one the theorem is about, the others are wrong on
 purpose to show that the enumeration rejects them with a counterexample.
-The same reference quotients, walked in increasing order of the numerator,
-prove monotonicity (`divbridge.provers.enumeration.monotone`, kernel `monotone_kernel`).
 The kernels are compiled with numba (`parallel=True`, a prange over numerators;
 `cache=True`, so only the first run compiles); the small helpers are inlined
 at numba level, since a call that passes arrays costs more than the arithmetic.
+Every kernel lives in this one file: numba invalidates its on-disk cache per
+source file, so a change to a helper recompiles every kernel that inlines it.
 """
 
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 import numba
 import numpy as np
@@ -44,6 +49,7 @@ from numba import njit, prange
 
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat
+from divbridge.operators.enumeration import Job, Outcome
 
 # Operand classes in the decode tables.
 _ZERO, _FINITE, _INF, _NAN = 0, 1, 2, 3
@@ -71,7 +77,7 @@ STRATEGIES: dict[str, Strategy] = {
 
 
 @dataclass(frozen=True)
-class Enumeration:
+class PairCheck:
     fmt: FloatFormat
     strategy: str
     pairs: int
@@ -555,9 +561,7 @@ def _reference_rows_kernel(eb, sb, cls, sig, ex, qtab, rtab, rnorm, a_start, out
                             line[j] = _special_quotient(ca, cb, sign, eb, sb)
 
 
-# -- monotonicity in the numerator (public API in divbridge.provers.enumeration.monotone) ------
-# The kernel lives beside the reference helpers it inlines: numba invalidates
-# its on-disk cache per source file, so a change to the reference recompiles it.
+# -- monotonicity in the numerator (`check_monotone_numerator`) ---------------------
 
 @njit(parallel=True, cache=True, error_model="numpy")
 def monotone_kernel(eb, sb, cls, sig, ex, qtab, rtab, rnorm, order, denominators, counts, first_a1, first_a2):
@@ -631,11 +635,27 @@ def monotone_kernel(eb, sb, cls, sig, ex, qtab, rtab, rnorm, order, denominators
 
 # -- public API --------------------------------------------------------------------
 
+@contextmanager
+def _threads(jobs: int | None) -> Iterator[None]:
+    """numba's threads limited to ``jobs`` (None: all of them) while the block runs."""
+    previous = numba.get_num_threads()
+    if jobs is not None:
+        numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous)
+
+
+def _sixteen_bits(fmt: FloatFormat) -> None:
+    if fmt.width > 16:
+        raise InputError(f"{fmt.name} has {fmt.width} bits: exhaustive enumeration covers formats of at most 16 bits")
+
+
 def _check(fmt: FloatFormat, strategy: str) -> Strategy:
     if strategy not in STRATEGIES:
         raise InputError(f"unknown strategy '{strategy}' (known: {', '.join(STRATEGIES)})")
-    if fmt.width > 16:
-        raise InputError(f"{fmt.name} has {fmt.width} bits: exhaustive enumeration covers formats of at most 16 bits")
+    _sixteen_bits(fmt)
     if fmt.eb > 8 or fmt.sb > 23:
         raise InputError(f"{fmt.name} does not fit in FP32, which the strategies compute in")
     return STRATEGIES[strategy]
@@ -677,7 +697,7 @@ def strategy_div_bits(fmt: FloatFormat, strategy: str, a_bits: int, b_bits: int)
 
 
 def enumerate_pairs(fmt: FloatFormat, strategy: str = "via_fp32", jobs: int | None = None,
-                    numerators: range | None = None) -> Enumeration:
+                    numerators: range | None = None) -> PairCheck:
     """Every operand pair of ``fmt`` through ``strategy``, compared with the reference bit for bit.
 
     ``numerators`` restricts the run to a slice of numerator bit patterns
@@ -687,19 +707,103 @@ def enumerate_pairs(fmt: FloatFormat, strategy: str = "via_fp32", jobs: int | No
     decoded = tables(fmt)
     n = 1 << fmt.width
     numerators = numerators or range(n)
-    previous = numba.get_num_threads()
-    if jobs is not None:
-        numba.set_num_threads(max(1, min(jobs, numba.config.NUMBA_NUM_THREADS)))
-    try:
-        counts = np.zeros(n, np.int64)
-        firsts = np.full(n, -1, np.int64)
+    counts = np.zeros(n, np.int64)
+    firsts = np.full(n, -1, np.int64)
+    with _threads(jobs):
         _kernel(code, fmt.eb, fmt.sb, *decoded, numerators.start, numerators.stop, counts, firsts)
-    finally:
-        numba.set_num_threads(previous)
     first = None
     bad = np.flatnonzero(counts)
     if bad.size:
         a = int(bad[0])
         b = int(firsts[a])
         first = (a, b, reference_div_bits(fmt, a, b), strategy_div_bits(fmt, strategy, a, b))
-    return Enumeration(fmt, strategy, len(numerators) * n, int(counts.sum()), first, time.perf_counter() - start)
+    return PairCheck(fmt, strategy, len(numerators) * n, int(counts.sum()), first, time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class Monotonicity:
+    fmt: FloatFormat
+    denominators: int
+    pairs_checked: int          # adjacent numerator pairs (a1 < a2 in the walk) times denominators
+    violations: int             # descents, and NaN quotients
+    first_violation: tuple[int, int, int] | None   # (a1_bits, a2_bits, b_bits)
+    seconds: float
+
+    @property
+    def passed(self) -> bool:
+        return self.violations == 0
+
+
+def value_order(fmt: FloatFormat) -> np.ndarray:
+    """Every non-NaN bit pattern of ``fmt`` in increasing value, -0 just before +0."""
+    inf = fmt.inf(0)
+    negatives = fmt.sign_mask | np.arange(inf, -1, -1, dtype=np.int64)   # -inf up to -0
+    return np.concatenate([negatives, np.arange(0, inf + 1, dtype=np.int64)])
+
+
+def positive_finite(fmt: FloatFormat) -> range:
+    """The bit patterns of the finite b > 0: the smallest subnormal up to the largest finite."""
+    return range(1, fmt.inf(0))
+
+
+def check_monotone_numerator(fmt: FloatFormat, jobs: int | None = None,
+                             denominators: range | None = None) -> Monotonicity:
+    """Check a1 / b <= a2 / b for every non-NaN a1 <= a2 and every finite b > 0 of ``fmt``
+    (obligation ``float.<fmt>.generic.monotone_numerator``; -0 and +0 compare equal).
+
+    For every finite b > 0 the walk goes through every non-NaN numerator in
+    increasing value (-inf, the negatives, -0, +0, the positives, +inf) and
+    checks that the reference quotient never decreases and is never NaN.  Two
+    numerators adjacent in that order are a1 <= a2, and every pair a1 <= a2 is
+    a chain of adjacent ones, so by transitivity the walk covers every pair:
+    for FP16 and BF16 about 2^31 divisions, a few seconds.
+
+    ``denominators`` restricts the run to a slice of bit patterns of finite b > 0
+    (for tests and benchmarks); by default all of them."""
+    _sixteen_bits(fmt)
+    every = positive_finite(fmt)
+    denominators = every if denominators is None else denominators
+    if denominators.step != 1 or (len(denominators) and (denominators.start < every.start
+                                                         or denominators.stop > every.stop)):
+        raise InputError(f"denominators {denominators} are not a slice of the finite b > 0 of {fmt.name} {every}")
+    start = time.perf_counter()
+    cls, sig, ex, qtab, rtab, rnorm, _ = tables(fmt)
+    order = value_order(fmt)
+    bs = np.arange(denominators.start, denominators.stop, dtype=np.int64)
+    counts = np.zeros(bs.size, np.int64)
+    first_a1 = np.full(bs.size, -1, np.int64)
+    first_a2 = np.full(bs.size, -1, np.int64)
+    with _threads(jobs):
+        monotone_kernel(fmt.eb, fmt.sb, cls, sig, ex, qtab, rtab, rnorm, order, bs, counts, first_a1, first_a2)
+    first = None
+    bad = np.flatnonzero(counts)
+    if bad.size:
+        i = int(bad[0])
+        first = (int(first_a1[i]), int(first_a2[i]), int(bs[i]))
+    return Monotonicity(fmt, int(bs.size), int(bs.size) * (order.size - 1), int(counts.sum()), first,
+                        time.perf_counter() - start)
+
+
+# -- the jobs the statements name (`operators.enumeration`) ----------------------------
+
+def _prove_pairs(fmt: FloatFormat, strategy: str) -> Outcome:
+    check = enumerate_pairs(fmt, strategy)
+    return Outcome(check.mismatches, dict(zip(("x", "y"), (check.first_mismatch or ())[:2])),
+                   f"all {check.pairs} operand pairs agree with the reference",
+                   f"{check.mismatches} of {check.pairs} pairs differ")
+
+
+def _prove_monotone(fmt: FloatFormat, _: str) -> Outcome:
+    check = check_monotone_numerator(fmt)
+    return Outcome(check.violations, dict(zip(("a1", "a2", "b"), check.first_violation or ())),
+                   f"for all {check.denominators} finite b > 0, the quotients of the non-NaN numerators "
+                   f"in increasing order never decrease ({check.pairs_checked} adjacent pairs)",
+                   f"{check.violations} descents in {check.pairs_checked} adjacent pairs")
+
+
+JOBS = {
+    "pairs": Job("enumerate_pairs(fmt={fmt.name} (eb={fmt.eb}, sb={fmt.sb}), strategy={argument})  "
+                 "# all {pairs} operand pairs", _prove_pairs),
+    "monotone_numerator": Job("check_monotone_numerator(fmt={fmt.name} (eb={fmt.eb}, sb={fmt.sb}))  "
+                              "# every finite b > 0 x every non-NaN a in increasing order", _prove_monotone),
+}
