@@ -25,7 +25,7 @@ import z3
 
 from divbridge import operators
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
-from divbridge.operators.model import Operator
+from divbridge.operators.model import OPERATION_RESULT, Operator
 from divbridge.obligations.catalog import table_row_id
 from divbridge.semantics.profiles import ONNX_TYPES
 from divbridge.semantics.requirements import REQUIREMENTS_BY_TAG
@@ -525,7 +525,7 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
         kind = "incomplete" if result.kind == "undefined" else "incorrect"
         if kind == "incomplete":
             message = f"the row leaves {enc.describe(a, b)} undefined, but {semantics} gives {enc.gives(a, b)}"
-        elif result.kind == "quotient" and not enc.has_value(a, b):
+        elif result.kind == OPERATION_RESULT and not enc.has_value(a, b):
             kind = "incomplete"   # the domain forgot an input where the result has no value: one finding a reason
             key = ("no value", row.line, b == 0)
             message = (f"nothing excludes {enc.describe(a, b)} and no result is stated for it: "

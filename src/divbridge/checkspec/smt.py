@@ -31,7 +31,7 @@ import z3
 from divbridge.document.formula import And, Atom, Condition, Literal, Not, Or, Otherwise, Result
 from divbridge.formats import FloatFormat, IntFormat, RealFormat
 from divbridge import operators
-from divbridge.operators.model import Operator
+from divbridge.operators.model import OPERATION_RESULT, Operator
 from divbridge.obligations.document import condition_data, result_data
 from divbridge.provers import solvers
 from divbridge.statements import case_table, smtlib
@@ -233,9 +233,9 @@ class IntEncoding(ExactEncoding):
         return x <= bound if self.fmt.signed else z3.ULE(x, bound)
 
     def ok(self, result: Result) -> z3.BoolRef:
-        if result.kind == "quotient" and result.rounding in _INT_ROUNDINGS:
+        if result.kind == OPERATION_RESULT and result.rounding in _INT_ROUNDINGS:
             return z3.And(self.defined, self._wide(self.q) == self._rounded(result.sign, result.rounding))
-        if result.kind == "quotient":   # round(A op B): which nearest, the document does not say; not a claim here
+        if result.kind == OPERATION_RESULT:   # round(A op B): which nearest, the document does not say; not a claim here
             return self.defined
         if result.kind in ("nan", "inf"):
             return z3.BoolVal(False)     # no integer is NaN or infinite
@@ -315,13 +315,13 @@ class RealEncoding(ExactEncoding):
         return {"=": x == y, "≠": x != y, "<": x < y, ">": x > y, "≤": x <= y, "≥": x >= y}[op]
 
     def ok(self, result: Result) -> z3.BoolRef:
-        if result.kind == "quotient" and result.rounding in _INT_ROUNDINGS:
+        if result.kind == OPERATION_RESULT and result.rounding in _INT_ROUNDINGS:
             exact = self.exact
             floor = z3.ToReal(z3.ToInt(exact))
             ceil = -z3.ToReal(z3.ToInt(-exact))
             q = {"": exact, "floor": floor, "ceil": ceil, "trunc": z3.If(exact >= 0, floor, ceil)}[result.rounding]
             return z3.And(self.defined, (-q if result.sign == "-" else q) == exact)
-        if result.kind == "quotient":   # round(A op B): which nearest, the document does not say; not a claim here
+        if result.kind == OPERATION_RESULT:   # round(A op B): which nearest, the document does not say; not a claim here
             return self.defined
         if result.kind in ("nan", "inf"):
             return z3.BoolVal(False)     # the reals have neither

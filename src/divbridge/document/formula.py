@@ -28,10 +28,7 @@ from divbridge import operators
 from divbridge.document import lexicon
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge.formats import parse_hexfloat
-
-# The kind of a result that is the operator applied to A and B (A op B), spelled as the default operator's
-# result noun: the default operator's evidence has always spelled it so
-OPERATION = operators.DEFAULT.vocabulary.result_nouns[0]
+from divbridge.operators.model import OPERATION_RESULT
 
 
 @dataclass(frozen=True)
@@ -101,7 +98,7 @@ def _paren(c) -> str:
 class Result:
     """What a row says C[i] is.
 
-    kind: `OPERATION` | number | inf | nan | undefined.  sign: "" (unsigned),
+    kind: `OPERATION_RESULT` (A op B) | number | inf | nan | undefined.  sign: "" (unsigned),
     "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the exclusive
     or of the signs of the listed operands, as in sign(A) * sign(B) * inf).
     """
@@ -113,7 +110,7 @@ class Result:
     infix: str = ""           # the operation of an operator other than the default: its infix ("*": A*B)
 
     def __str__(self) -> str:
-        if self.kind == OPERATION:
+        if self.kind == OPERATION_RESULT:
             applied = f"{'-' if self.sign == '-' else ''}A{self.infix or operators.DEFAULT.vocabulary.infix}B"
             return f"{self.rounding}({applied})" if self.rounding else applied
         if self.sign.startswith("xor:"):
@@ -556,12 +553,12 @@ def _result(s: _Stream) -> Result:
         s.i += 2
         sign = "-" if s.accept("-") else ""
         if _operation(s) and s.accept(")"):
-            return Result(OPERATION, sign, rounding=_ROUNDING_NAMES[name])
+            return Result(OPERATION_RESULT, sign, rounding=_ROUNDING_NAMES[name])
         s.i = mark
     for left, right, mode in (("⌊", "⌋", "floor"), ("⌈", "⌉", "ceil")):
         if s.accept(left):
             if _operation(s) and s.accept(right):
-                return Result(OPERATION, rounding=mode)
+                return Result(OPERATION_RESULT, rounding=mode)
             s.i = mark
     signs = _signs(s)
     if signs is not None:
@@ -573,7 +570,7 @@ def _result(s: _Stream) -> Result:
     sign = _sign(s)
     if _operation(s):
         if sign in ("", "+", "-"):
-            return Result(OPERATION, sign if sign == "-" else "")
+            return Result(OPERATION_RESULT, sign if sign == "-" else "")
         s.fail("the result")
     if s.accept("inf") or s.accept("infinity") or s.accept("infty"):
         return Result("inf", sign)

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from divbridge import operators
 from divbridge.document import lexicon
 from divbridge.document.caserule import CaseRule
-from divbridge.document.formula import OPERATION, Condition, Result
-from divbridge.operators.model import Vocabulary
+from divbridge.document.formula import Condition, Result
+from divbridge.operators.model import OPERATION_RESULT, Vocabulary
 
 
 # IEEE 754's operations as the literature writes them, by the operator's infix
@@ -62,7 +62,7 @@ class Case:
 
     def __str__(self) -> str:
         if self.condition is None:
-            if self.result.kind != OPERATION:
+            if self.result.kind != OPERATION_RESULT:
                 return f"C = {self.result}"
             # the default operator's result (no infix of its own) is named by its gerund, as its evidence has it
             what = "operation" if self.result.infix else operators.DEFAULT.vocabulary.gerund

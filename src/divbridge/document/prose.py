@@ -42,12 +42,12 @@ from fractions import Fraction
 
 from divbridge import operators
 from divbridge.document import caserule, lexicon, signs
-from divbridge.document.formula import (OPERATION, And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise,
+from divbridge.document.formula import (And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise,
                                         Result, condition_of, result_of)
 from divbridge.document.latex import Token, render, text_tokens, tokens
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reading,
                                         Semantics, SignRule, not_understood, understood)
-from divbridge.operators.model import Operator, Vocabulary
+from divbridge.operators.model import OPERATION_RESULT, Operator, Vocabulary
 
 _OPERANDS = {"a": "A", **{name: "A" for name in lexicon.A_NAMES}, "x": "A", "b": "B",
              **{name: "B" for name in lexicon.B_NAMES}, "y": "B"}
@@ -372,7 +372,7 @@ def _case(items: list[Token], line: str):
         condition = _condition_in(items, m.group("cond"))
         if condition is None:
             return "a domain whose condition cannot be read"
-        return [Case(condition, Result(OPERATION)), Case(Otherwise(), Result("undefined"))]
+        return [Case(condition, Result(OPERATION_RESULT)), Case(Otherwise(), Result("undefined"))]
     m = _CASE_SENTENCE.match(line)
     if not m:
         return None
@@ -449,7 +449,7 @@ def _error_condition(line: str) -> list:
 def _result(op: Operator) -> Result:
     """The operator applied to A and B, as the definition's result (the default operator's has no infix of its
     own: `formula.Result`)."""
-    return Result(OPERATION) if op is operators.DEFAULT else Result(OPERATION, infix=op.vocabulary.infix)
+    return Result(OPERATION_RESULT) if op is operators.DEFAULT else Result(OPERATION_RESULT, infix=op.vocabulary.infix)
 
 
 def _applied(vocabulary: Vocabulary, rhs: str) -> bool:
@@ -482,7 +482,7 @@ def read_formula(items, output: str = "C", op: Operator | None = None) -> Readin
             result = result_of(items[equals[0] + 1:])
         except LatexError:
             return not_understood("an equation divbridge does not read")
-        if result.kind == OPERATION:
+        if result.kind == OPERATION_RESULT:
             return understood(Case(None, result))
     forall = _domain(items, line)
     if forall:
@@ -493,7 +493,7 @@ def read_formula(items, output: str = "C", op: Operator | None = None) -> Readin
 def definition_of(reading: Reading) -> Result | None:
     """The result a single-equation definition gives (`C[i] = A[i] op B[i]`, or in words), if it is one."""
     for statement in reading.statements:
-        if isinstance(statement, Case) and statement.condition is None and statement.result.kind == OPERATION:
+        if isinstance(statement, Case) and statement.condition is None and statement.result.kind == OPERATION_RESULT:
             return statement.result
     return None
 
@@ -501,7 +501,7 @@ def definition_of(reading: Reading) -> Result | None:
 def domain_of_definition(reading: Reading) -> Condition | None:
     """"If B[i] ≠ 0, otherwise C[i] is not defined": the condition under which the definition applies."""
     cases = [s for s in reading.statements if isinstance(s, Case)]
-    if len(cases) == 2 and cases[0].result.kind == OPERATION and cases[1].result.kind == "undefined" and \
+    if len(cases) == 2 and cases[0].result.kind == OPERATION_RESULT and cases[1].result.kind == "undefined" and \
             isinstance(cases[1].condition, Otherwise):
         return cases[0].condition
     return None

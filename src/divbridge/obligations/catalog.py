@@ -22,7 +22,7 @@ from divbridge.obligations import DEFAULT_DOCUMENT, coverage, document, theorems
 from divbridge.document.meaning import show
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
-from divbridge.operators.model import Operator, SpecialRule
+from divbridge.operators.model import OPERATION_RESULT, Operator, SpecialRule
 from divbridge import statements
 from divbridge.statements import case_rule, case_table, rounding_rule
 
@@ -145,7 +145,7 @@ def table_obligations(binding: Binding) -> list[Obligation]:
     obligations = []
     what = {"table": "case table {n}, row", "case": "the case", "sign": "the sign rule"}
     for table in binding.tables:
-        rows = table.rows if _library(binding) else [r for r in table.rows if r.result[0] != "quotient"]
+        rows = table.rows if _library(binding) else [r for r in table.rows if r.result[0] != OPERATION_RESULT]
         for fmt_name, row in ((f, r) for f in table.types for r in rows):
             fmt = get_format(fmt_name)
             params = {"eb": fmt.eb, "sb": fmt.sb}

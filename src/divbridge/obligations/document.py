@@ -47,7 +47,7 @@ from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument,
                                        read_document)
 from divbridge.errors import InputError
 from divbridge import operators
-from divbridge.operators.model import Operator
+from divbridge.operators.model import OPERATION_RESULT, Operator
 from divbridge.statements import rounding_rule
 from divbridge.statements import wraparound
 from divbridge.statements.case_table import encoding_gap
@@ -222,7 +222,7 @@ def _function_refs(doc: SpecDocument, section: Section) -> tuple[TagRef, ...]:
     found = []
     for part, statement in doc.statements(section.title):
         defines = isinstance(statement, Semantics) or part.kind == "row" or (
-            isinstance(statement, Case) and statement.condition is None and statement.result.kind == "quotient")
+            isinstance(statement, Case) and statement.condition is None and statement.result.kind == OPERATION_RESULT)
         if part.tag and defines:
             found.append(TagRef(part.tag, next(u.line for u in doc.tags if u.tag == part.tag)))
     return tuple(dict.fromkeys(found))
@@ -250,7 +250,7 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
         elif rounding_rule.stated(family, statement.rule):
             _role(binding, f"{family}.rounding_rule", refs)
             binding.rounding_rules += [(family, statement.rule, ref) for ref in refs]
-    elif isinstance(statement, Case) and statement.condition is None and statement.result.kind == "quotient":
+    elif isinstance(statement, Case) and statement.condition is None and statement.result.kind == OPERATION_RESULT:
         if family == "real":
             _role(binding, "real.definition", refs)
         elif family == "float" and not statement.result.rounding:

@@ -42,7 +42,7 @@ class FloatLaw:
     operands: tuple[str, ...] = ("a", "b")     # the SMT query's free variables, in counterexample order
     wide: str = ""            # Jinja2 snippet: the definitions in a wider format (wa, wb) that the SMT goal
     # compares exactly, before it
-    coq_template: str = ""    # generators/coq/<name>: a proof by reasoning where bit-blasting fails
+    coq_template: str = ""    # generators/coq/<path>: a proof by reasoning where bit-blasting fails
     gappa_goal: str = ""      # Jinja2 snippet (fmt): a Gappa goal over the exact result r and q = rnd(r)
     enumerated_in: tuple[str, ...] = ()   # formats where enumerating every operand pair proves it
     pairs: Callable[[np.ndarray, np.ndarray], dict[str, np.ndarray]] | None = None

@@ -8,7 +8,7 @@ its ``IEEE754.BinarySingleNaN`` models IEEE 754 binary floats and their
 operations exactly (special values, signed zeros, overflow).
 
 Proved once: each generic theorem, stated for every format meeting explicit
-hypotheses, is a small library (``generators/coq/<Name>.v``, loaded as
+hypotheses, is a small library (``generators/coq/[<op>/]<Name>.v``, loaded as
 ``DivBridge.<Name>``) compiled by the first proof that needs it and kept in
 the cache across runs (`Libraries`).  Each obligation's file (a template under ``generators/coq/``)
 only loads its library, instantiates the theorem for the obligation's format
@@ -50,7 +50,8 @@ from divbridge.provers.runner import FileBackend, ProofTask
 from divbridge.provers.verdicts import Attempt
 
 INSTALL = "apt-get install coq libcoq-flocq"
-# the generic theorems: generators/coq/<Name>.v, loaded by the instances as DivBridge.<Name>
+# the generic theorems: generators/coq/[<op>/]<Name>.v (an operator's own in its folder), loaded by the
+# instances as DivBridge.<Name>
 LIBRARY_SOURCES = assets.TEMPLATES / "coq"
 LIBRARY_ROOT = "DivBridge"
 VO_MAGIC = b"Coq!"   # how every compiled .vo of Coq 8.x begins
@@ -175,7 +176,7 @@ class Libraries:
 
     def __init__(self, texts: dict[str, str] | None = None, store: Path | None = None):
         self.texts = texts if texts is not None else {path.stem: path.read_text()
-                                                       for path in sorted(LIBRARY_SOURCES.glob("*.v"))}
+                                                       for path in sorted(LIBRARY_SOURCES.rglob("*.v"))}
         if store is None:
             root = cachedir.root()
             if root is None:

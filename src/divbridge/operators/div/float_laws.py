@@ -117,7 +117,7 @@ MONOTONE_NUMERATOR = FloatLaw(
         ("above_plus_infinity", "forall a1 a2: t. is_plus_infinity a1 /\\ a1 .<= a2 -> is_plus_infinity a2"),
         ("below_minus_infinity", "forall a1 a2: t. is_minus_infinity a2 /\\ a1 .<= a2 -> is_minus_infinity a1"),
     ),
-    coq_template="monotone_numerator.v.j2", enumerated_in=("fp16", "bf16"), pairs=_numerator_pairs,
+    coq_template="div/monotone_numerator.v.j2", enumerated_in=("fp16", "bf16"), pairs=_numerator_pairs,
 )
 
 
@@ -151,7 +151,7 @@ EXACT_WHEN_REPRESENTABLE = FloatLaw(
                                   (fp.eq (fp.mul RNE ({{ TO_W }} RNE c) wb) wa))
                              (= q c)))""",
     holds=_exact_when_representable, operands=("a", "b", "c"), wide=WIDE,
-    coq_template="exact_when_representable.v.j2",
+    coq_template="div/exact_when_representable.v.j2",
 )
 
 

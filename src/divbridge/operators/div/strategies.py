@@ -58,7 +58,7 @@ _BEYOND = "a division in a wider format, which Z3 inside Why3 does not settle he
 
 STRATEGIES = (
     Strategy(
-        name="via_wider", compute=_via_wider, coq_template="via_wider.v.j2", enumerated=True, beyond=_BEYOND,
+        name="via_wider", compute=_via_wider, coq_template="div/via_wider.v.j2", enumerated=True, beyond=_BEYOND,
         smt_body="""; the strategy: widen both operands to {{ via.name }} (exact), divide there, round the quotient to {{ fmt.name }}
 (define-fun s () (_ FloatingPoint {{ fmt.eb }} {{ fmt.sb }}) ((_ to_fp {{ fmt.eb }} {{ fmt.sb }}) RNE \
 (fp.div RNE ((_ to_fp {{ via.eb }} {{ via.sb }}) RNE x) ((_ to_fp {{ via.eb }} {{ via.sb }}) RNE y))))""",
@@ -86,7 +86,7 @@ STRATEGIES = (
                                         trunc))""",
         why3_s="if r <> 0 /\\ not (r < 0 <-> b < 0) then trunc - 1 else trunc"),
     Strategy(
-        name="int_via_float", family="int", compute=_int_via_float, coq_template="int_via_float.v.j2",
+        name="int_via_float", family="int", compute=_int_via_float, coq_template="div/int_via_float.v.j2",
         beyond=_BEYOND,
         smt_body="""; the strategy: convert both operands to {{ via.name }} (rounding), divide there, truncate back to {{ fmt.name }}
 (define-fun s () (_ BitVec {{ fmt.bits }}) ((_ fp.to_sbv {{ fmt.bits }}) RTZ \
