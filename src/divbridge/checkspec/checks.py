@@ -25,10 +25,10 @@ import z3
 from divbridge import operators
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.operators.model import Operator
-from divbridge.mirror.exact import float_div_bits, int_div
+from divbridge.operators.div.kernels import float_div_bits, int_div
 from divbridge.obligations.catalog import table_row_id
-from divbridge.semantics.profiles import ONNX_TYPES
-from divbridge.semantics.requirements import REQUIREMENTS_BY_TAG
+from divbridge.operators.div.profiles import ONNX_TYPES
+from divbridge.operators.div.requirements import REQUIREMENTS_BY_TAG
 from divbridge.provers.verdicts import ObligationResult
 from divbridge.checkspec import claimcache, proofcheck, why3check
 from divbridge.document import tagclass

@@ -31,7 +31,7 @@ from divbridge.document.formula import And, Atom, Condition, Literal, Not, Or, O
 from divbridge.formats import FloatFormat, IntFormat, RealFormat
 from divbridge import operators
 from divbridge.operators.model import Operator
-from divbridge.mirror.exact import int_div
+from divbridge.operators.div.kernels import int_div
 from divbridge.obligations.document import condition_data, result_data
 from divbridge.provers import solvers
 from divbridge.statements import case_table, smtlib

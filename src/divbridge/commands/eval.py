@@ -7,8 +7,8 @@ import re
 
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, RealFormat, get_format
-from divbridge.mirror import div, from_bits, to_bits
-from divbridge.semantics.profiles import PROFILE_NAMES
+from divbridge.mirror import compute, from_bits, to_bits
+from divbridge.operators.div.profiles import PROFILES
 
 NAME = "eval"
 HELP = "evaluate A / B in a format on the exact reference semantics and print the result and its bits"
@@ -25,7 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("format", help="real, fp16, bf16, fp32, fp64, fp(eb,sb), int8 ... uint64")
     parser.add_argument("a", help="numerator: decimal, p/q, hex float (0x1.8p+1), inf, -inf, nan, -0, bits:0x3c00")
     parser.add_argument("b", help="denominator, same forms")
-    parser.add_argument("--profile", default="sonnx", choices=PROFILE_NAMES)
+    parser.add_argument("--profile", default="sonnx", choices=PROFILES.names)
     parser.add_argument("--attribute", "-A", action="append", default=[], metavar="NAME=VALUE",
                         help="a profile attribute, e.g. opset=13, m_pythondiv=false, auto_broadcast=none")
 
@@ -41,10 +41,10 @@ def evaluate(fmt, a_text: str, b_text: str, profile: str = "sonnx", **attributes
     """The printed line: ``-inf (0xfc00)``, ``-3 (0xfffffffd)``, ``1/3 (~0.3333333333333333)``."""
     a, b = fmt.parse(a_text), fmt.parse(b_text)
     if isinstance(fmt, FloatFormat):
-        bits = int(to_bits(fmt, div(from_bits(fmt, [a]), from_bits(fmt, [b]), dtype=fmt, profile=profile,
-                                    method="exact", **attributes))[0])
+        bits = int(to_bits(fmt, compute(PROFILES, from_bits(fmt, [a]), from_bits(fmt, [b]), dtype=fmt, profile=profile,
+                                        method="exact", **attributes))[0])
         return f"{fmt.to_text(bits)} ({fmt.hex_bits(bits)})"
-    result = div([a], [b], dtype=fmt, profile=profile, method="exact", **attributes)[0]
+    result = compute(PROFILES, [a], [b], dtype=fmt, profile=profile, method="exact", **attributes)[0]
     if isinstance(fmt, IntFormat):
         return f"{int(result)} ({fmt.hex_bits(int(result))})"
     assert isinstance(fmt, RealFormat)

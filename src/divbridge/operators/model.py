@@ -19,6 +19,7 @@ from typing import Callable
 import numpy as np
 
 from divbridge.formats import FloatFormat, FloatValue, IntFormat
+from divbridge.semantics.profiles import Profiles
 
 
 @dataclass(frozen=True)
@@ -167,12 +168,13 @@ class Names:
     smtlib_int: str           # bit-vector operation of the integer profile
     coq: str                  # Flocq's IEEE754 operation on binary_float (mode first)
     gappa: str                # Gappa's infix operator
-    numpy: str                # the NumPy ufunc (integers: wrap-around, except Div)
+    numpy: str                # the NumPy ufunc (integers: wrap-around)
     onnx: str
     openvino: str             # the op type; its opset factory is the name in snake case
     jax_float: str            # jax.numpy function on floats
     jax_int: str              # the jax function on integers
     smtlib_more: tuple[str, ...] = ()   # its other SMT-LIB operations: Div's unsigned and integer divisions
+    numpy_int: str = ""       # the NumPy ufunc on integers where ``numpy``'s leaves the type: Div's floor_divide (//)
     openvino_attributes: tuple[str, ...] = ()   # the OpenVINO node's own attributes a peer may set: m_pythondiv
 
 
@@ -210,6 +212,7 @@ class Operator:
     integer: IntegerProfile
     real_preconditions: tuple[str, ...] = field(default=())
     theorems: tuple[Theorem, ...] = field(default=())
+    profiles: Profiles | None = None   # the mirror's profiles of the operator, with their preconditions and tags
 
     @property
     def smt_operations(self) -> frozenset[str]:

@@ -19,7 +19,8 @@ from divbridge.report.artifacts import ArtifactText, read_artifact
 from divbridge.report.templates import percent
 from divbridge.provers.verdicts import DEFINITE, ObligationResult, is_why3
 from divbridge.results import Results, Tally, tally
-from divbridge.semantics.requirements import SONNX_REQUIREMENTS, Requirement
+from divbridge.operators.div.requirements import SONNX_REQUIREMENTS
+from divbridge.semantics.requirements import Requirement
 
 # Provers in the order the summary lists them; any other prover follows, by name.
 PROVER_ORDER = ("why3+z3", "why3+z3abstract", "why3+z3bits", "why3+gappa", "why3+cvc4", "z3", "cvc5", "bitwuzla", "exhaustive")

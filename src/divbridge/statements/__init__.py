@@ -33,7 +33,7 @@ import numpy as np
 
 from divbridge.formats import FloatFormat, Format, IntFormat, RealFormat, get_format
 from divbridge import operators
-from divbridge.mirror import exact
+from divbridge.operators.div import kernels as exact
 from divbridge.operators.model import Operator
 
 ENCODINGS = ("why3", "smt", "coq", "gappa", "enumeration", "predicate")

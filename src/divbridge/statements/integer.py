@@ -16,11 +16,11 @@ from typing import Callable
 
 import numpy as np
 
-from divbridge.mirror import exact
+from divbridge.operators.div import kernels as exact
+from divbridge.operators.div.profiles import PROFILES
 from divbridge.statements import Statement
 from divbridge.statements.mirrorops import div
 from divbridge.statements.smtlib import snippet
-from divbridge.semantics.profiles import in_domain
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,7 +57,7 @@ class IntProperty(Statement):
 
     def predicate(self, o, fmt, a, b):
         assert self.holds is not None
-        domain = in_domain(fmt, a, b)
+        domain = PROFILES.in_domain(fmt, a, b)
         if self.probe:
             applies = (a == fmt.min) & (b == -1)
         else:

@@ -6,7 +6,7 @@ import numpy as np
 
 from divbridge import mirror, operators
 from divbridge.formats import FP32, FP64, FloatFormat, Format, IntFormat
-from divbridge.semantics.profiles import in_domain, profile_for
+from divbridge.operators.div.profiles import PROFILES
 
 SAMPLE = 400   # exact-rational checks run per element: keep the default cross-check fast
 
@@ -16,11 +16,11 @@ def div(fmt: Format, a, b) -> np.ndarray:
     integer and real pairs outside the domain (B = 0, INT_MIN / -1) are left at 0."""
     with np.errstate(all="ignore"):
         if isinstance(fmt, FloatFormat):
-            return mirror.div(a, b, dtype=fmt, profile=profile_for(fmt))
-        ok = in_domain(fmt, a, b) if isinstance(fmt, IntFormat) else (b != 0).astype(bool)
+            return mirror.compute(PROFILES, a, b, dtype=fmt, profile=PROFILES.name_for(fmt))
+        ok = PROFILES.in_domain(fmt, a, b) if isinstance(fmt, IntFormat) else (b != 0).astype(bool)
         c = np.zeros_like(a)
         if ok.any():
-            c[ok] = mirror.div(a[ok], b[ok], dtype=fmt, profile=profile_for(fmt))
+            c[ok] = mirror.compute(PROFILES, a[ok], b[ok], dtype=fmt, profile=PROFILES.name_for(fmt))
         return c
 
 

@@ -15,7 +15,7 @@ from typing import Callable
 import numpy as np
 
 from divbridge.formats import get_format
-from divbridge.mirror.exact import real_div
+from divbridge.operators.div.kernels import real_div
 from divbridge.statements import Statement
 
 # the grid the cross-check evaluates a real statement on: small integers and fractions

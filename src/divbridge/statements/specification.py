@@ -24,7 +24,7 @@ from fractions import Fraction
 import numpy as np
 
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.mirror import exact
+from divbridge.operators.div import kernels as exact
 from divbridge.statements import Statement
 from divbridge.statements.mirrorops import bits, div, same, sample
 from divbridge.statements.real import grid_samples

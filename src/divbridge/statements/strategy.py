@@ -24,7 +24,7 @@ from typing import Callable
 import numpy as np
 
 from divbridge.formats import FloatFormat, Format, get_format
-from divbridge.semantics.profiles import in_domain
+from divbridge.operators.div.profiles import PROFILES
 from divbridge.statements import NotEncoded, Statement, one_point
 from divbridge.statements.mirrorops import bits, div, f64, same
 from divbridge.statements.smtlib import bv_literal, fp_literal
@@ -110,14 +110,14 @@ class Strategy(Statement):
         s = self.compute(fmt, x, y, _via(o))
         if isinstance(fmt, FloatFormat):
             return np.ones(x.shape, bool), same(fmt, s, div(fmt, x, y))
-        ok = in_domain(fmt, x, y)
+        ok = PROFILES.in_domain(fmt, x, y)
         return ok, ~ok | np.array([p == q for p, q in zip(s, div(fmt, x, y).astype(object))], bool)
 
     def explain(self, o, fmt, values) -> str:
         assert self.compute is not None
         x, y = one_point(fmt, values).values()
         if not isinstance(fmt, FloatFormat):
-            if not in_domain(fmt, x, y)[0]:
+            if not PROFILES.in_domain(fmt, x, y)[0]:
                 return "precondition not met"
             return f"strategy gives {self.compute(fmt, x, y, _via(o))[0]}, trunc(a / b) = {div(fmt, x, y)[0]}"
         s, spec = (int(bits(fmt, v)[0]) for v in (self.compute(fmt, x, y, _via(o)), div(fmt, x, y)))
@@ -192,7 +192,7 @@ def _floor_smt(fmt, via) -> str:
 
 
 def _floor(fmt, a, b, via):
-    ok = in_domain(fmt, a, b)
+    ok = PROFILES.in_domain(fmt, a, b)
     return np.where(ok, np.floor_divide(a, np.where(ok, b, 1)), 0).astype(object)
 
 
@@ -204,7 +204,7 @@ def _int_via_float_smt(fmt, via) -> str:
 
 
 def _int_via_float(fmt, a, b, via):
-    ok = in_domain(fmt, a, b)
+    ok = PROFILES.in_domain(fmt, a, b)
     with np.errstate(all="ignore"):
         quotients = np.trunc(a.astype(via.dtype) / np.where(ok, b, 1).astype(via.dtype))
     return np.array([int(q) if k else 0 for q, k in zip(quotients, ok)], dtype=object)

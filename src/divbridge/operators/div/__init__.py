@@ -1,14 +1,14 @@
 """Div: C = A / B, the quotient.  This package is Div's description: this module the `Operator`, and beside it
-the modules of what only Div has.  Its kernels are the mirror's (`mirror.exact`, `mirror.fast`); its
+the modules of what only Div has: its kernels (`kernels`), its profiles (`profiles`: SONNX, ONNX, OpenVINO, with
+their preconditions and tags, the requirements they raise and the draft's worked examples); its
 special-value rules are IEEE 754's clause 7.2 and 7.3 cases, which "IEEE 754 division" binds in every float
 format (`obligations.catalog`)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from divbridge.mirror import exact, fast
-from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
+from divbridge.operators.div.kernels import TRUNCATING
+from divbridge.operators.div.profiles import PROFILES
+from divbridge.operators.model import (ErrorModel, IntegerProfile, Names, Operator, Property, SpecialRule,
                                        Vocabulary)
 
 DIV = Operator(
@@ -43,14 +43,11 @@ DIV = Operator(
                      domain=lambda a, b, ea, eb: b != 0 and b + eb != 0),
     names=Names(
         why3_float="div", why3_int="int.ComputerDivision.div", smtlib_float="fp.div", smtlib_int="bvsdiv",
-        coq="Bdiv", gappa="/", numpy="divide", onnx="Div", openvino="Divide", jax_float="jnp.divide",
+        coq="Bdiv", gappa="/", numpy="divide", numpy_int="floor_divide", onnx="Div", openvino="Divide", jax_float="jnp.divide",
         jax_int="jax.lax.div", smtlib_more=("bvudiv", "div"),
         openvino_attributes=("m_pythondiv",)),
-    kernels=Kernels(
-        real=lambda a, b: exact.real_div(Fraction(a), Fraction(b)),
-        float_bits=exact.float_div_bits,
-        integer=lambda fmt, a, b: exact.int_div(a, b, "trunc"),
-        fast=lambda fmt, a, b: fast.div(fmt, a, b, "trunc")),
+    kernels=TRUNCATING,
     integer=IntegerProfile("truncate", preconditions=("B != 0", "not (A = INT_MIN and B = -1)")),
     real_preconditions=("B != 0",),
+    profiles=PROFILES,
 )
