@@ -88,7 +88,8 @@ def _openvino(spec: str, op: Operator) -> Impl:
     from divbridge.conform.peers import subprocess_batch
     settings = parse_settings(spec, op)
     require_openvino()
-    own_spec = ("openvino", settings.profile_attributes) if op.profiles and "openvino" in op.profiles.names else None
+    own_spec = ("openvino", settings.profile_attributes(op)) if op.profiles and "openvino" in op.profiles.names \
+        else None
     return Impl(settings.name, op, batch=lambda fmt, jobs: subprocess_batch(settings.name, op, fmt, jobs),
                 own_spec=own_spec)
 
@@ -100,8 +101,12 @@ def _jax(op: Operator) -> Impl:
 
 
 PEERS = ("onnxruntime", "onnx-reference", "numpy")
-# the peer table of `divbridge crosscheck`: the runtimes people deploy, each OpenVINO setting a row
-DEPLOYED_PEERS = PEERS + ("openvino", "openvino:m_pythondiv=false", "openvino:auto_broadcast=none",
+# the peer table of `divbridge crosscheck`: the runtimes people deploy, each OpenVINO setting a row (a node's own
+# attribute set otherwise than its default, for every operator whose node has one)
+_OPENVINO_ATTRIBUTES = tuple(dict.fromkeys(f"openvino:{key}={str(not default).lower()}"
+                                           for op in operators.OPERATORS.values()
+                                           for key, default in op.names.openvino_attributes))
+DEPLOYED_PEERS = PEERS + ("openvino", *_OPENVINO_ATTRIBUTES, "openvino:auto_broadcast=none",
                           "openvino:hint=f32", "openvino:hint=f16", "openvino:hint=bf16", "jax")
 
 

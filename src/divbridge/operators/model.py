@@ -175,7 +175,8 @@ class Names:
     jax_int: str              # the jax function on integers
     smtlib_more: tuple[str, ...] = ()   # its other SMT-LIB operations: Div's unsigned and integer divisions
     numpy_int: str = ""       # the NumPy ufunc on integers where ``numpy``'s leaves the type: Div's floor_divide (//)
-    openvino_attributes: tuple[str, ...] = ()   # the OpenVINO node's own attributes a peer may set: m_pythondiv
+    # the OpenVINO node's own boolean attributes a peer may set, with their defaults: (("m_pythondiv", True),)
+    openvino_attributes: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """Div: C = A / B, the quotient.  This package is Div's description: this module the `Operator`, and beside it
 the modules of what only Div has: its kernels (`kernels`), its profiles (`profiles`: SONNX, ONNX, OpenVINO, with
-their preconditions and tags, the requirements they raise and the draft's worked examples); its
-special-value rules are IEEE 754's clause 7.2 and 7.3 cases, which "IEEE 754 division" binds in every float
-format (`obligations.catalog`)."""
+their preconditions and tags), the requirements those tags name (`requirements`) and the SONNX draft's worked
+examples (`examples`).  Its special-value rules are IEEE 754's clause 7.2 and 7.3 cases, which "IEEE 754
+division" binds in every float format (`obligations.catalog`)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ DIV = Operator(
         why3_float="div", why3_int="int.ComputerDivision.div", smtlib_float="fp.div", smtlib_int="bvsdiv",
         coq="Bdiv", gappa="/", numpy="divide", numpy_int="floor_divide", onnx="Div", openvino="Divide", jax_float="jnp.divide",
         jax_int="jax.lax.div", smtlib_more=("bvudiv", "div"),
-        openvino_attributes=("m_pythondiv",)),
+        openvino_attributes=(("m_pythondiv", True),)),
     kernels=TRUNCATING,
     integer=IntegerProfile("truncate", preconditions=("B != 0", "not (A = INT_MIN and B = -1)")),
     real_preconditions=("B != 0",),
