@@ -137,12 +137,13 @@ def legacy_broadcast_shape(shape_a, shape_b, broadcast: bool, axis: int | None, 
     return shape_a
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False)   # hashed by identity: an `Operator`, a dict key, holds one
 class Profiles:
     """An operator's profiles by name: each a factory taking the profile's attributes (by their spec names)
     and the names it takes.  ``default`` is the profile an evaluation uses unless told, ``fallback`` the one
-    for the types ``default`` leaves out.  ``requirements``: the tags its rules raise, as divbridge reads
-    them; ``examples``: the worked examples of the draft the default profile completes."""
+    for the types ``default`` leaves out.  ``requirements``: those of the draft the default profile
+    completes, as divbridge reads them (the tags its rules raise among them); ``examples``: that draft's
+    worked examples."""
 
     factories: dict[str, tuple[Callable[..., Profile], frozenset[str]]]
     default: str
