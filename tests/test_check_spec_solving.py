@@ -8,7 +8,7 @@ import z3
 
 from divbridge.checkspec import smt
 from divbridge.formats import FORMATS
-from divbridge.mirror.exact import float_div_bits
+from divbridge.operators.div.kernels import float_div_bits
 from divbridge.provers import solvers
 
 

@@ -118,7 +118,7 @@ def test_reference_rows_are_the_general_paths_expected_results(fmt):
 def test_exhaustive_slice_of_a_wrong_c_kernel_finds_what_the_engine_finds():
     numerators = range(0x40, 0x60)   # the engine's first counterexample is 0x004b / 0x4f80
     report = conformance.check_exhaustive(load_impl(f"{KERNELS}/div_fp16_reciprocal.c:div_fp16"), FP16, rows=8,
-                                      numerators=numerators)
+                                      a_range=numerators)
     enumeration = engine.enumerate_pairs(FP16, "reciprocal_fp32", numerators=numerators)
     assert report.vectors["exhaustive"] == len(numerators) << 16
     assert report.mismatches == enumeration.mismatches > 0

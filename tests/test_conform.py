@@ -90,8 +90,8 @@ def test_onnxruntime_crash_on_int_min_by_minus_one_is_contained():
 def test_exhaustive_mode_on_a_slice_of_numerators():
     bf16 = get_format("bf16")
     right = conformance.check_exhaustive(load_impl(f"{HERE}/bf16_via_fp32.py:div"), bf16, rows=64,
-                                     numerators=range(0x3F80, 0x3F80 + 128))
+                                     a_range=range(0x3F80, 0x3F80 + 128))
     assert right.vectors["exhaustive"] == 128 * 65536 and right.clean
     wrong = conformance.check_exhaustive(load_impl(f"{HERE}/bf16_truncating.py:div"), bf16, rows=64,
-                                     numerators=range(0x3F80, 0x3F80 + 64))
+                                     a_range=range(0x3F80, 0x3F80 + 64))
     assert wrong.mismatches > 0 and wrong.examples[0]["source"] == "exhaustive"

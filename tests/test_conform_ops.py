@@ -122,10 +122,10 @@ def test_the_exhaustive_reference_is_the_exact_kernel(op):
 def test_an_exhaustive_slice_finds_a_wrong_rounding_and_passes_a_right_one():
     rows = range(0x3C00, 0x3C00 + 32)
     right = conformance.check_exhaustive(load_impl(f"{IMPLS}/add_fp16_via_fp32.py:run", op=ADD), FP16, rows=16,
-                                         numerators=rows)
+                                         a_range=rows)
     assert right.vectors["exhaustive"] == 32 << 16 and right.clean
     wrong = conformance.check_exhaustive(load_impl(f"{IMPLS}/sub_fp16_round_toward_zero.py:run", op=SUB), FP16,
-                                         rows=16, numerators=rows)
+                                         rows=16, a_range=rows)
     first = wrong.examples[0]
     assert wrong.mismatches > 0 and first["source"] == "exhaustive" and " - " not in first["a"]
     a, b = (int(first[k].split(" 0x")[1].rstrip(")"), 16) for k in ("a", "b"))
@@ -159,7 +159,7 @@ def test_a_c_file_named_alone_defines_the_operator_function_of_each_type(capsys)
 def test_an_exhaustive_slice_of_a_correct_c_kernel(tmp_path):
     for fmt in (FP16, BF16):
         impl = load_impl(f"{KERNELS}/mul_fp16.c:mul_{fmt.name}", op=MUL)
-        report = conformance.check_exhaustive(impl, fmt, rows=16, numerators=range(0x3BF0, 0x3C10))
+        report = conformance.check_exhaustive(impl, fmt, rows=16, a_range=range(0x3BF0, 0x3C10))
         impl.close()
         assert report.clean and report.vectors["exhaustive"] == 32 << 16, fmt
 

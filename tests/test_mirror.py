@@ -9,9 +9,19 @@ import pytest
 
 from divbridge.errors import InputError, SpecViolation
 from divbridge.formats import BF16, FLOAT_FORMATS, FP16, FP32, FP64, INT_FORMATS
-from divbridge.mirror import div, exact, from_bits, to_bits
-from divbridge.semantics.examples import FLOAT_EXAMPLES, REAL_EXAMPLES
+from divbridge.mirror import compute, from_bits, to_bits
+from divbridge.operators.div import kernels as exact
+from divbridge.operators.div.examples import EXAMPLES
+from divbridge.operators.div.profiles import PROFILES
 from divbridge.semantics.onnx_cases import onnx_cases
+
+FLOAT_EXAMPLES = [e for e in EXAMPLES if e.section == "float"]
+REAL_EXAMPLES = [e for e in EXAMPLES if e.section == "real"]
+
+
+def div(a, b, **options):
+    """The mirror's Div."""
+    return compute(PROFILES, a, b, **options)
 
 
 def _same_bits_or_both_nan(fmt, got, want):

@@ -23,6 +23,7 @@ from divbridge.crosscheck import predicates, vectors
 from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.obligations.catalog import spec_obligations
+from divbridge.operators.div.profiles import PROFILES
 
 DIV = DEFAULT_DOCUMENT
 NOTE = Path("tests/corpus_acc/reworded_fixed.md")
@@ -116,31 +117,31 @@ def test_a_document_mutant_fails_an_obligation_of_its_requirement(name, tmp_path
 
 # -- the mirror ------------------------------------------------------------------------------------
 
-_DIV = mirror.div
+_COMPUTE = mirror.compute
 
 
 def _float_mutant(change):
     """The mirror with its float quotients changed by ``change(fmt, a, b, q bits) -> bits``."""
-    def div(a, b, *, dtype, **options):
-        q = _DIV(a, b, dtype=dtype, **options)
+    def compute(profiles, a, b, *, dtype, **options):
+        q = _COMPUTE(profiles, a, b, dtype=dtype, **options)
         fmt = mirror.resolve_format(dtype)
         if not isinstance(fmt, FloatFormat):
             return q
         with np.errstate(all="ignore"):
             changed = change(fmt, np.asarray(a), np.asarray(b), np.asarray(q).view(fmt.uint_dtype).astype(np.int64))
         return changed.astype(fmt.uint_dtype).view(fmt.dtype)
-    return div
+    return compute
 
 
 def _int_mutant(change):
-    def div(a, b, *, dtype, **options):
+    def compute(profiles, a, b, *, dtype, **options):
         fmt = mirror.resolve_format(dtype)
-        q = _DIV(a, b, dtype=dtype, **options)
+        q = _COMPUTE(profiles, a, b, dtype=dtype, **options)
         if not isinstance(fmt, IntFormat):
             return q
         x, y = np.asarray(a).astype(np.int64), np.asarray(b).astype(np.int64)
         return change(x, y, q.astype(np.int64)).astype(fmt.dtype)
-    return div
+    return compute
 
 
 def _values(fmt, a, b, q):
@@ -181,13 +182,13 @@ def _flush_to_zero(fmt, a, b, q):
 
 def _reciprocal(fmt, a, b, q):
     one = np.ones_like(b)
-    r = _DIV(one, b, dtype=fmt, profile="sonnx").astype(np.float64)
+    r = _COMPUTE(PROFILES, one, b, dtype=fmt, profile="sonnx").astype(np.float64)
     product = (a.astype(np.float64) * r).astype(fmt.dtype)
     return np.asarray(product).view(fmt.uint_dtype).astype(np.int64)
 
 
 def _swapped(fmt, a, b, q):
-    return np.asarray(_DIV(b, a, dtype=fmt, profile="sonnx")).view(fmt.uint_dtype).astype(np.int64)
+    return np.asarray(_COMPUTE(PROFILES, b, a, dtype=fmt, profile="sonnx")).view(fmt.uint_dtype).astype(np.int64)
 
 
 def _nan(fmt, x, y, q):
@@ -219,16 +220,16 @@ def _int_swapped(x, y, q):
     return np.where(x == 0, 0, np.trunc(y / np.where(x == 0, 1, x))).astype(np.int64)
 
 
-def _real_rounded(a, b, *, dtype, **options):
-    q = _DIV(a, b, dtype=dtype, **options)
+def _real_rounded(profiles, a, b, *, dtype, **options):
+    q = _COMPUTE(profiles, a, b, dtype=dtype, **options)
     fmt = mirror.resolve_format(dtype)
     return q if isinstance(fmt, (FloatFormat, IntFormat)) else np.array([type(v)(float(v)) for v in q], dtype=object)
 
 
-def _real_swapped(a, b, *, dtype, **options):
+def _real_swapped(profiles, a, b, *, dtype, **options):
     fmt = mirror.resolve_format(dtype)
     if isinstance(fmt, (FloatFormat, IntFormat)):
-        return _DIV(a, b, dtype=dtype, **options)
+        return _COMPUTE(profiles, a, b, dtype=dtype, **options)
     return np.array([y / x if x else y for x, y in zip(a, b)], dtype=object)
 
 
@@ -270,7 +271,7 @@ def test_a_mirror_mutant_fails_an_obligation_of_its_requirement(name, vector_set
     chosen = [o for o in spec_obligations(DIV) if tag in o.requirements and o.format in formats
               and o.expect == "valid"]
     assert chosen, f"{name}: no obligation of {tag} in {formats}"
-    monkeypatch.setattr(mirror, "div", division)
+    monkeypatch.setattr(mirror, "compute", division)
     failing = []
     for o in chosen:
         try:

@@ -12,13 +12,14 @@ from divbridge.conform.openvino_peer import OpenVinoSettings, parse_settings
 from divbridge.conform.table import peer_table
 from divbridge.errors import InputError, ToolMissing
 from divbridge.formats import get_format
+from divbridge.operators.div import DIV
 
 
 def test_openvino_spellings_round_trip_and_bad_options_are_refused():
     settings = parse_settings("openvino:m_pythondiv=false:hint=bf16")
-    assert settings == OpenVinoSettings(m_pythondiv=False, hint="bf16")
+    assert settings == OpenVinoSettings((("m_pythondiv", False),), hint="bf16")
     assert settings.name == "openvino:m_pythondiv=false:hint=bf16" and parse_settings("openvino").name == "openvino"
-    assert settings.profile_attributes == {"m_pythondiv": False, "auto_broadcast": "numpy"}
+    assert settings.profile_attributes(DIV) == {"m_pythondiv": False, "auto_broadcast": "numpy"}
     for bad in ("openvino:hint=f8", "openvino:m_pythondiv=maybe", "openvino:axis=1"):
         with pytest.raises(InputError, match="bad option"):
             parse_settings(bad)

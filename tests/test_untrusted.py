@@ -163,7 +163,7 @@ def test_fp16_defaults_to_exhaustive(monkeypatch):
 
     def sliced(impl, fmt, **kwargs):
         seen.append(fmt.name)
-        return original(impl, fmt, rows=8, numerators=range(0x40, 0x60))
+        return original(impl, fmt, rows=8, a_range=range(0x40, 0x60))
     monkeypatch.setattr(conformance, "check_exhaustive", sliced)
     assert main(["conform", "--impl", f"{KERNELS}/div_fp16_reciprocal.c:div_fp16", "--dtype", "fp16"]) == 1
     assert seen == ["fp16"]

@@ -1,4 +1,4 @@
-"""The number formats Div is specified on: real, IEEE 754 binary formats, integers.
+"""The number formats the operators are specified on: real, IEEE 754 binary formats, integers.
 
 Every format knows its name, width, range, special values, bit-pattern
 conversions and NumPy dtype.  Float values are handled as bit patterns
@@ -175,7 +175,7 @@ class FloatFormat:
         """Round an exact rational to this format, to nearest, ties to even.
 
         A zero result takes ``sign_if_zero`` (the sign IEEE 754 gives the exact
-        result: for a quotient, the XOR of the operands' signs).  Overflow gives
+        result, which the operation decides).  Overflow gives
         an infinity, underflow a subnormal or a signed zero (clause 4.3.1).
         """
         if value == 0:
@@ -420,15 +420,15 @@ def _parse_rational(text: str) -> Fraction | None:
     s = text.strip().lower()
     if not _RATIONAL.fullmatch(s):
         return None
-    numerator, _, denominator = s.partition("/")
-    mantissa, _, exponent = numerator.partition("e")
+    p, _, q = s.partition("/")   # p or p/q
+    mantissa, _, exponent = p.partition("e")
     if not mantissa.strip("+-0."):
-        return Fraction(0) if not denominator or int(denominator) else None   # 0e999999999: no 10^999999999
-    value = Fraction(numerator)
-    if denominator:
-        if int(denominator) == 0:
+        return Fraction(0) if not q or int(q) else None   # 0e999999999: no 10^999999999
+    value = Fraction(p)
+    if q:
+        if int(q) == 0:
             return None
-        value /= int(denominator)
+        value /= int(q)
     return value
 
 

@@ -27,8 +27,8 @@ from divbridge import operators
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.operators.model import OPERATION_RESULT, Operator
 from divbridge.obligations.catalog import table_row_id
-from divbridge.semantics.profiles import ONNX_TYPES
-from divbridge.semantics.requirements import REQUIREMENTS_BY_TAG
+from divbridge.operators.div.profiles import ONNX_TYPES
+from divbridge.operators.div.requirements import REQUIREMENTS_BY_TAG
 from divbridge.provers.verdicts import ObligationResult
 from divbridge.checkspec import claimcache, proofcheck, why3check
 from divbridge.document import tagclass

@@ -8,10 +8,9 @@ import re
 from divbridge import operators
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, RealFormat, get_format
-from divbridge.mirror import div, from_bits, to_bits
-from divbridge.semantics.profiles import PROFILE_NAMES
+from divbridge.mirror import compute, from_bits, to_bits
 
-# The mirror and its profiles are those of the default operator (`operators.profiled`).
+# The operator evaluated: the default, the one whose description lists profiles (`Operator.profiles`).
 OPERATOR = operators.DEFAULT
 NAME = "eval"
 HELP = (f"evaluate A {OPERATOR.vocabulary.infix} B in a format on the exact reference semantics and print the result "
@@ -30,7 +29,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     first, second = OPERATOR.vocabulary.roles
     parser.add_argument("a", help=f"{first}: decimal, p/q, hex float (0x1.8p+1), inf, -inf, nan, -0, bits:0x3c00")
     parser.add_argument("b", help=f"{second}, same forms")
-    parser.add_argument("--profile", default="sonnx", choices=PROFILE_NAMES)
+    parser.add_argument("--profile", default=OPERATOR.profiles.default, choices=OPERATOR.profiles.names)
     parser.add_argument("--attribute", "-A", action="append", default=[], metavar="NAME=VALUE",
                         help="a profile attribute, e.g. opset=13, m_pythondiv=false, auto_broadcast=none")
 
@@ -42,14 +41,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def evaluate(fmt, a_text: str, b_text: str, profile: str = "sonnx", **attributes) -> str:
+def evaluate(fmt, a_text: str, b_text: str, profile: str | None = None, **attributes) -> str:
     """The printed line: ``-inf (0xfc00)``, ``-3 (0xfffffffd)``, ``1/3 (~0.3333333333333333)``."""
     a, b = fmt.parse(a_text), fmt.parse(b_text)
     if isinstance(fmt, FloatFormat):
-        bits = int(to_bits(fmt, div(from_bits(fmt, [a]), from_bits(fmt, [b]), dtype=fmt, profile=profile,
-                                    method="exact", **attributes))[0])
+        bits = int(to_bits(fmt, compute(OPERATOR.profiles, from_bits(fmt, [a]), from_bits(fmt, [b]), dtype=fmt,
+                                        profile=profile, method="exact", **attributes))[0])
         return f"{fmt.to_text(bits)} ({fmt.hex_bits(bits)})"
-    result = div([a], [b], dtype=fmt, profile=profile, method="exact", **attributes)[0]
+    result = compute(OPERATOR.profiles, [a], [b], dtype=fmt, profile=profile, method="exact", **attributes)[0]
     if isinstance(fmt, IntFormat):
         return f"{int(result)} ({fmt.hex_bits(int(result))})"
     assert isinstance(fmt, RealFormat)

@@ -4,8 +4,8 @@ The kernel has the signature ``void FUNC(const T *a, const T *b, T *c, size_t n)
 with ``T`` the C type of the format (``float``, ``double``, ``intN_t``,
 ``uintN_t``; ``uint16_t`` bit patterns for FP16 and BF16), computing
 ``c[i] = a[i] op b[i]``.  A file named without ``:FUNC`` defines one function
-per type, named ``<op>_<dtype>`` (`function_name`: ``div_fp32``, ``mul_fp16``,
-``add_int8``, ``sub_uint64``).  It is compiled
+per type, named ``<op>_<dtype>`` (`function_name`: the operator's name in lower
+case, an underscore and the format's name).  It is compiled
 with the system C compiler into a shared library cached under
 ``.cache/divbridge/ckernels/`` by a hash of the source, the flags and the
 compiler (``DIVBRIDGE_CACHE`` moves the root).
@@ -14,7 +14,7 @@ The library is only built here: it runs in a child process
 (`crosscheck.child`), like every implementation under test.
 
 The source is compiled with the user's flags and linked with ``-shared``
-alone: linking with ``-ffast-math`` would add crtfastmath, whose constructor
+alone: linking with ``-ffast-math`` would link crtfastmath in, whose constructor
 turns on flush-to-zero for the whole process that loads the library.  The
 flags' effect on the generated code (reciprocals, contractions,
 reassociation) is what gets checked.
@@ -43,7 +43,7 @@ COMPILE_MEMORY_BYTES = 4 * 1024**3   # cc1's address space
 
 
 def function_name(op: Operator, fmt: Format) -> str:
-    """The function a kernel file defines for the operator on the format: ``mul_fp16``."""
+    """The function a kernel file defines for the operator on the format: ``<op>_<dtype>``."""
     return f"{op.name.lower()}_{fmt.name}"
 
 

@@ -1,14 +1,12 @@
 """Conformance of an implementation of an operator to its SONNX semantics, on concrete vectors.
 
-Only the vectors inside the operator's domain are judged (Div's integer B = 0
-and INT_MIN / -1 violate a precondition: they are counted apart; wrap-around
-has none).  The expected values come from the mirror's profiles for the
-operator they describe (`divbridge.mirror.div`) and from the description's fast
-kernel (`Operator.kernels.fast`, bit-identical to its exact one) for the
-others; with ``exhaustive``, FP16 and BF16 are judged on all 2^32 pairs
-against the exhaustive engine's reference (Div) or the fast kernel row by row.
-NaN matches any NaN; a NaN whose bits differ is counted as a payload
-difference, not a mismatch.
+Only the vectors inside the operator's domain are judged (the pairs that violate a precondition of
+its profiles, `Operator.profiles`, are counted apart; wrap-around has none).  The expected values
+come from the mirror for an operator with profiles (`divbridge.mirror.compute`) and from the
+description's fast kernel (`Operator.kernels.fast`, bit-identical to its exact one) for the others;
+with ``exhaustive``, FP16 and BF16 are judged on all 2^32 pairs against the reference the exhaustive
+engine tabulates (`ENUMERATED`) or the fast kernel, row by row.  NaN matches any NaN; a NaN whose bits
+differ is counted among the payload differences, not as a mismatch.
 """
 
 from __future__ import annotations
@@ -25,7 +23,6 @@ from divbridge.conform.outcome import ImplError
 from divbridge.crosscheck.vectors import Vectors
 from divbridge.formats import FloatFormat, Format, describe_element
 from divbridge.operators.model import Operator
-from divbridge.semantics import profiles
 
 MAX_EXAMPLES = 5
 
@@ -73,31 +70,28 @@ class FormatConformance:
 
 def semantics(op: Operator, fmt: Format) -> str:
     """The name of what the format's results are judged against: a profile (``sonnx``, ``onnx``)."""
-    return profiles.profile_for(fmt) if operators.profiled(op) else "sonnx"
+    return op.profiles.name_for(fmt) if op.profiles is not None else "sonnx"
 
 
 def in_domain(op: Operator, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The pairs the operator's semantics defines: the profile's preconditions, or every pair (wrap-around)."""
-    if operators.profiled(op):
-        return profiles.in_domain(fmt, a, b)
+    if op.profiles is not None:
+        return op.profiles.in_domain(fmt, a, b)
     return np.ones(a.shape, dtype=bool)
 
 
 def expected(op: Operator, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    if operators.profiled(op):
-        return mirror.div(a, b, dtype=fmt, profile=profiles.profile_for(fmt))
+    if op.profiles is not None:
+        return mirror.compute(op.profiles, a, b, dtype=fmt, profile=op.profiles.name_for(fmt))
     return op.kernels.fast(fmt, a, b)
 
 
-ENUMERATED = operators.DIV   # the operator whose quotients the enumeration engine's tables compute
-
-
-def reference_rows(op: Operator, fmt: FloatFormat, numerators: range, out: np.ndarray) -> None:
-    """``out[i, b]``: the bits of A op B for A = numerators[i] and every B, in ``fmt.uint_dtype``."""
-    if op is ENUMERATED:
-        op.enumeration.kernels().reference_rows(fmt, numerators, out)
+def reference_rows(op: Operator, fmt: FloatFormat, a_range: range, out: np.ndarray) -> None:
+    """``out[i, b]``: the bits of A op B for A = a_range[i] and every B, in ``fmt.uint_dtype``."""
+    if op.enumeration is not None:   # the enumeration engine's tables: ten times faster than the fast kernel
+        op.enumeration.kernels().reference_rows(fmt, a_range, out)
         return
-    a = np.arange(numerators.start, numerators.stop, dtype=fmt.uint_dtype).view(fmt.dtype)
+    a = np.arange(a_range.start, a_range.stop, dtype=fmt.uint_dtype).view(fmt.dtype)
     b = np.arange(1 << fmt.width, dtype=fmt.uint_dtype).view(fmt.dtype)
     # a column against a row: the kernel widens one row of B and a column of A, not every pair of them
     out[...] = op.kernels.fast(fmt, a[:, None], b[None, :]).view(fmt.uint_dtype)
@@ -160,30 +154,30 @@ def check(impl: Impl, fmt: Format, sets: list[Vectors]) -> FormatConformance:
     return judge(report, sources, jobs, impl.run_many(fmt, jobs))
 
 
-def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, numerators: range | None = None,
+def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, a_range: range | None = None,
                      progress: Callable[[int, int], None] | None = None) -> FormatConformance:
-    """Judge ``impl`` on every pair of FP16 or BF16 (or the numerators given x every
-    denominator), ``rows`` numerators per call, against `reference_rows`;
-    ``progress(done, total)`` numerators after each call.  An error stops the run."""
+    """Judge ``impl`` on every pair of FP16 or BF16 (or the A of ``a_range`` x every B), ``rows``
+    values of A per call, against `reference_rows`; ``progress(done, total)`` values of A after each
+    call.  An error stops the run."""
     report = FormatConformance(fmt, impl.op)
     n = 1 << fmt.width
-    everything = numerators or range(n)
+    everything = a_range or range(n)
     # The operands, built once: in the implementation's own buffers (a child process reads them
-    # without a copy); b, every denominator per row, never changes.
+    # without a copy); b, every B per row, never changes.
     a, b = impl.inputs(fmt, rows * n)
     a_rows, b_rows = a.view(fmt.uint_dtype).reshape(rows, n), b.view(fmt.uint_dtype).reshape(rows, n)
     b_rows[:] = np.arange(n, dtype=fmt.uint_dtype)
     want = np.empty((rows, n), fmt.uint_dtype)
     with ThreadPoolExecutor(1) as pool:
         for start in range(everything.start, everything.stop, rows):
-            numerators = range(start, min(start + rows, everything.stop))
-            size = len(numerators) * n
-            a_rows[: len(numerators)] = np.arange(numerators.start, numerators.stop, dtype=fmt.uint_dtype)[:, None]
+            chunk = range(start, min(start + rows, everything.stop))
+            size = len(chunk) * n
+            a_rows[: len(chunk)] = np.arange(chunk.start, chunk.stop, dtype=fmt.uint_dtype)[:, None]
             # the reference (numba or NumPy, both without the GIL) in a thread while the implementation runs
-            reference = pool.submit(reference_rows, impl.op, fmt, numerators, want[: len(numerators)])
+            reference = pool.submit(reference_rows, impl.op, fmt, chunk, want[: len(chunk)])
             got = impl.run(fmt, a[:size], b[:size])
             reference.result()
-            want_bits = want[: len(numerators)].ravel()
+            want_bits = want[: len(chunk)].ravel()
             if isinstance(got, ImplError):
                 report.errors.append({"source": "exhaustive", "kind": got.kind, "detail": got.detail,
                                       "first_input": report.pair(a[0], b[0])})
@@ -193,5 +187,5 @@ def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, numerators: 
             compare(fmt, a[suspects], b[suspects], want_bits[suspects].view(fmt.dtype), got[suspects], report,
                     "exhaustive")
             if progress is not None:
-                progress(numerators.stop - everything.start, len(everything))
+                progress(chunk.stop - everything.start, len(everything))
     return report

@@ -69,14 +69,12 @@ class Impl:
 # -- the peers ------------------------------------------------------------------------
 
 def numpy_peer(op: Operator) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
-    """What a NumPy user writes: the operator's ufunc in the operands' type; on integers, a ufunc that
-    leaves the type (true division) gives way to floor division, ``//``."""
-    ufunc = getattr(np, op.names.numpy)
+    """What a NumPy user writes: the operator's ufunc in the operands' type (`Names.numpy`, on integers
+    `Names.numpy_int` where the description names one)."""
+    ufunc, int_ufunc = getattr(np, op.names.numpy), getattr(np, op.names.numpy_int or op.names.numpy)
 
     def run(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        if np.issubdtype(a.dtype, np.integer) and ufunc(a[:0], b[:0]).dtype != a.dtype:
-            return np.floor_divide(a, b)
-        return ufunc(a, b, dtype=a.dtype)
+        return (int_ufunc if np.issubdtype(a.dtype, np.integer) else ufunc)(a, b, dtype=a.dtype)
     return run
 
 
@@ -90,7 +88,8 @@ def _openvino(spec: str, op: Operator) -> Impl:
     from divbridge.conform.peers import subprocess_batch
     settings = parse_settings(spec, op)
     require_openvino()
-    own_spec = ("openvino", settings.profile_attributes) if operators.profiled(op) else None
+    own_spec = ("openvino", settings.profile_attributes(op)) if op.profiles and "openvino" in op.profiles.names \
+        else None
     return Impl(settings.name, op, batch=lambda fmt, jobs: subprocess_batch(settings.name, op, fmt, jobs),
                 own_spec=own_spec)
 
@@ -102,8 +101,12 @@ def _jax(op: Operator) -> Impl:
 
 
 PEERS = ("onnxruntime", "onnx-reference", "numpy")
-# the peer table of `divbridge crosscheck`: the runtimes people deploy, each OpenVINO setting a row
-DEPLOYED_PEERS = PEERS + ("openvino", "openvino:m_pythondiv=false", "openvino:auto_broadcast=none",
+# the peer table of `divbridge crosscheck`: the runtimes people deploy, each OpenVINO setting a row (a node's own
+# attribute set otherwise than its default, for every operator whose node has one)
+_OPENVINO_ATTRIBUTES = tuple(dict.fromkeys(f"openvino:{key}={str(not default).lower()}"
+                                           for op in operators.OPERATORS.values()
+                                           for key, default in op.names.openvino_attributes))
+DEPLOYED_PEERS = PEERS + ("openvino", *_OPENVINO_ATTRIBUTES, "openvino:auto_broadcast=none",
                           "openvino:hint=f32", "openvino:hint=f16", "openvino:hint=bf16", "jax")
 
 

@@ -1,5 +1,5 @@
 """JAX / XLA on the CPU as a peer: the operator's functions by their description's names (`Names.jax_float`
-on floats, ``jnp.divide``; `Names.jax_int` on integers, ``jax.lax.div``, truncating), each through `jax.jit`.
+on floats, a ``jnp`` function; `Names.jax_int` on integers, a ``jax.lax`` one), each through `jax.jit`.
 
 64-bit types are switched on (``jax_enable_x64``): without it JAX silently
 computes float64 and int64 in 32 bits, and the peer would not be computing
@@ -37,7 +37,7 @@ def jax_function(op: Operator) -> Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 @functools.cache
 def _compiled(name: str):
-    """``jnp.divide`` -> jax.jit(jax.numpy.divide)."""
+    """``jnp.name`` -> jax.jit(jax.numpy.name)."""
     import importlib
 
     import jax

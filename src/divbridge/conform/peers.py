@@ -1,13 +1,13 @@
 """The peer implementations of an operator: onnx.reference in process; ONNX Runtime and OpenVINO in a subprocess.
 
 The runtimes run in a child process because integer INT_MIN / -1 can kill
-their process (SIGFPE in ONNX Runtime's Div).  The child runs the jobs in
+their process (SIGFPE in ONNX Runtime's integer kernels).  The child runs the jobs in
 order and writes each result as soon as it has it; when it dies, the job it
 was on is reported as a crash and a fresh child carries on with the next.
 
 Run as ``python -m divbridge.conform.peers DIR RUNTIME OPERATOR`` it is that
 child (RUNTIME: ``onnxruntime`` or an ``openvino...`` spelling; OPERATOR: the
-description's name, ``Div``).
+description's name).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ _ONNX_TYPES = {"float16": 10, "float32": 1, "float64": 11, "bfloat16": 16, "int8
 
 
 def node_model(op_type: str, dtype: np.dtype, opset: int = 14):
-    """A one-node ONNX model C = op_type(A, B) over 1-D tensors of ``dtype`` (Div-14, Mul-14, Add-14, Sub-14
-    take every type divbridge checks)."""
+    """A one-node ONNX model C = op_type(A, B) over 1-D tensors of ``dtype`` (opset 14: the element-wise
+    arithmetic operators there take every type divbridge checks)."""
     from onnx import helper
     elem = _ONNX_TYPES[np.dtype(dtype).name]
     node = helper.make_node(op_type, ["A", "B"], ["C"])

@@ -1,5 +1,5 @@
 """``peers.json``: the peer table of `divbridge crosscheck`, committed beside the results of its operator
-(`operators.evidence_dir`: ``proofs/peers.json`` for Div, ``proofs/mul/peers.json`` for Mul).
+(`operators.evidence_dir`: ``proofs/peers.json`` for the default operator, ``proofs/<op>/peers.json`` for another).
 
 Per peer: its version (and for OpenVINO the precision the plugin settled on
 and what it does with operands of different shapes), or why it was skipped;
@@ -9,7 +9,7 @@ SONNX domain and, for a peer with a specification of its own, how it departs
 from it.  A peer this run could not run keeps the row of the table it replaces,
 marked ``not_run`` (`merge`).  The file holds no time or date, so a rerun with
 the same seed and the same peers leaves it byte for byte the same.  It names
-its operator (``"operator": "Mul"``), except the default one's, which reads as
+its operator (``"operator"``: the description's name), except the default one's, which reads as
 it did before operators were a parameter.
 """
 

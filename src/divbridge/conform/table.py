@@ -13,9 +13,7 @@ from divbridge.conform import conformance
 from divbridge.conform.impls import PEERS, load_impl
 from divbridge.crosscheck import vectors
 from divbridge.errors import ToolMissing
-from divbridge.formats import IntFormat
 from divbridge.operators.model import Operator
-from divbridge.semantics.profiles import get_profile
 
 
 def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
@@ -42,10 +40,10 @@ def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
                                                                           random_count=random_count, op=op), op)
             plans.append((report, sources, jobs))
             batch += [(fmt, job) for job in jobs]
-            if isinstance(fmt, IntFormat) and operators.profiled(op):   # where SONNX has a precondition
-                for a, b in [(7, 0)] + ([(fmt.min, -1)] if fmt.signed else []):
+            if op.profiles is not None:   # a pair outside the domain, for each precondition on the format
+                for a, b in op.profiles.get(op.profiles.name_for(fmt)).witnesses(fmt):
                     batch.append((fmt, (np.array([a], fmt.dtype), np.array([b], fmt.dtype))))
-                    owners.append((fmt.name, f"{a} / {b}", len(batch) - 1))
+                    owners.append((fmt.name, f"{a} {op.vocabulary.infix} {b}", len(batch) - 1))
         try:
             if impl.batch is not None:
                 outputs = impl.batch([f for f, _ in batch], [job for _, job in batch])
@@ -64,7 +62,7 @@ def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
                 "mismatches": report.mismatches, "errors": len(report.errors), "examples": report.examples[:3],
                 "error_details": report.errors[:2], "payload_differences": report.payload_differences}
             if impl.own_spec is not None:
-                formats[report.fmt.name]["own_spec"] = _own_spec(impl.own_spec, report.fmt, sources, jobs, mine)
+                formats[report.fmt.name]["own_spec"] = _own_spec(op, impl.own_spec, report.fmt, sources, jobs, mine)
         for fmt_name, shown, index in owners:
             got = outputs[index]
             behaviour = f"{got.kind}: {got.detail}" if hasattr(got, "kind") else f"returns {int(got[0])}"
@@ -73,14 +71,14 @@ def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
     return table
 
 
-def _own_spec(own_spec: tuple[str, dict], fmt, sources, jobs, outputs) -> dict[str, Any]:
-    """The same outputs judged against the peer's own specification (a mirror profile)."""
+def _own_spec(op: Operator, own_spec: tuple[str, dict], fmt, sources, jobs, outputs) -> dict[str, Any]:
+    """The same outputs judged against the peer's own specification (one of the operator's profiles)."""
     profile, attributes = own_spec
-    report = conformance.FormatConformance(fmt)
+    report = conformance.FormatConformance(fmt, op)
     conformance.judge(report, sources, jobs, outputs,
-                  expect=lambda f, a, b: mirror.div(a, b, dtype=f, profile=profile, **attributes))
+                      expect=lambda f, a, b: mirror.compute(op.profiles, a, b, dtype=f, profile=profile, **attributes))
     shown = ", ".join(f"{key}={str(value).lower()}" for key, value in attributes.items())
-    return {"spec": f"{get_profile(profile, **attributes).name} ({shown})", "mismatches": report.mismatches,
+    return {"spec": f"{op.profiles.get(profile, **attributes).name} ({shown})", "mismatches": report.mismatches,
             "examples": report.examples[:3], "payload_differences": report.payload_differences}
 
 

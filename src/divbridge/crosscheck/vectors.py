@@ -16,7 +16,7 @@ import numpy as np
 from divbridge import operators
 from divbridge.formats import FloatFormat, Format, IntFormat, get_format
 from divbridge.operators.model import Operator
-from divbridge.semantics.examples import FLOAT_EXAMPLES, REAL_EXAMPLES
+from divbridge.semantics.examples import WorkedExample
 
 DEFAULT_SEED = 20240501
 RANDOM_COUNT = 4096
@@ -43,10 +43,10 @@ def _make(source: str, fmt: Format, a, b) -> Vectors:
     return Vectors(source, fmt, np.asarray(a, dtype=fmt.dtype), np.asarray(b, dtype=fmt.dtype))
 
 
-def example_vectors(fmt: Format, examples=None) -> Vectors:
-    """The worked examples (seed 000 by default): float examples for floats, real ones for integers."""
-    if examples is None:
-        examples = FLOAT_EXAMPLES if isinstance(fmt, FloatFormat) else REAL_EXAMPLES
+def example_vectors(fmt: Format, examples: tuple[WorkedExample, ...]) -> Vectors:
+    """The worked examples of the format's section: float examples for floats, real ones for integers."""
+    section = "float" if isinstance(fmt, FloatFormat) else "real"
+    examples = [ex for ex in examples if ex.section == section]
     pairs = [(fmt.parse(a), fmt.parse(b)) for ex in examples for a, b, _ in ex.elements()]
     return _make("examples", fmt, [p[0] for p in pairs], [p[1] for p in pairs])
 
@@ -167,8 +167,8 @@ def on_pairs(obligation) -> bool:
 def vector_sets(fmt: Format, seed: int = DEFAULT_SEED, results=None, document: str | None = None,
                 random_count: int = RANDOM_COUNT, op: Operator = operators.DEFAULT) -> list[Vectors]:
     """Every vector source that applies to the format and the operator, in a stable order.  The worked
-    examples are the spec ``document``'s; without one, seed 000's for the default operator, and for another
-    the project's own document of it (`operators.spec_document`, in the working directory) when it is there."""
+    examples are the spec ``document``'s; without one, those the operator's profiles list, and for
+    another the project's own document of it (`operators.spec_document`, in the working directory) when it is there."""
     sets = [_examples(fmt, document, op), onnx_vectors(fmt, op), special_vectors(fmt), random_vectors(fmt, seed, random_count)]
     if results is not None:
         sets.append(witness_vectors(results, fmt))
@@ -180,8 +180,8 @@ def vector_sets(fmt: Format, seed: int = DEFAULT_SEED, results=None, document: s
 def _examples(fmt: Format, document: str | None, op: Operator) -> Vectors:
     if document:
         return document_vectors(document, fmt)
-    if op is operators.DEFAULT:
-        return example_vectors(fmt)
+    if op.profiles is not None:
+        return example_vectors(fmt, op.profiles.examples)
     own = operators.spec_document(op)
     return document_vectors(str(own), fmt) if own.is_file() else _make("examples", fmt, [], [])
 

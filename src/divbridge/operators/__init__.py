@@ -47,12 +47,6 @@ def evidence_dir(op: Operator) -> Path:
     return Path("proofs") if op is DEFAULT else Path("proofs") / op.name.lower()
 
 
-def profiled(op: Operator) -> bool:
-    """Whether the mirror's profiles (`semantics.profiles`: SONNX, ONNX Div-N, OpenVINO Divide-1, with their
-    preconditions) describe the operator: `DEFAULT`'s; every other is judged by its description alone."""
-    return op is DEFAULT
-
-
 def spec_document(op: Operator) -> Path:
     """The project's own specification document of the operator: ``proofs/spec/<op>.md``."""
     return Path("proofs/spec") / f"{op.name.lower()}.md"

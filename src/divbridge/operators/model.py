@@ -23,6 +23,7 @@ from divbridge.operators.enumeration import Enumeration
 from divbridge.operators.library import Library
 from divbridge.operators.obligations import Obligations
 from divbridge.operators.reading import Wording
+from divbridge.semantics.profiles import Profiles
 
 
 @dataclass(frozen=True)
@@ -176,14 +177,16 @@ class Names:
     smtlib_int: str           # bit-vector operation of the integer profile
     coq: str                  # Flocq's IEEE754 operation on binary_float (mode first)
     gappa: str                # Gappa's infix operator
-    numpy: str                # the NumPy ufunc (integers: wrap-around, except Div)
+    numpy: str                # the NumPy ufunc (integers: wrap-around)
     onnx: str
     openvino: str             # the op type; its opset factory is the name in snake case
     jax_float: str            # jax.numpy function on floats
     jax_int: str              # the jax function on integers
     smtlib_uint: str = ""     # the bit-vector operation on unsigned types, where it is not smtlib_int
     smtlib_more: tuple[str, ...] = ()   # its other SMT-LIB operations: on mathematical integers
-    openvino_attributes: tuple[str, ...] = ()   # the OpenVINO node's own attributes a peer may set: m_pythondiv
+    numpy_int: str = ""       # the NumPy ufunc on integers where ``numpy``'s leaves the type
+    # the OpenVINO node's own boolean attributes a peer may set, with their defaults
+    openvino_attributes: tuple[tuple[str, bool], ...] = ()
 
     def smtlib_int_of(self, signed: bool) -> str:
         """The integer profile's bit-vector operation on a type of that signedness."""
@@ -228,6 +231,7 @@ class Operator:
     library: Library = field(default=Library())   # its statement library (`operators.library`)
     obligations: Obligations = field(default=Obligations())   # what its obligations and checks need (strategies...)
     enumeration: Enumeration | None = None   # its proofs by enumeration of every operand pair (16-bit formats)
+    profiles: Profiles | None = None   # the mirror's profiles of the operator, with their preconditions and tags
 
     @property
     def smt_operations(self) -> frozenset[str]:

@@ -20,7 +20,7 @@ from divbridge.report.artifacts import ArtifactText, read_artifact
 from divbridge.report.templates import percent
 from divbridge.provers.verdicts import DEFINITE, ObligationResult, is_why3
 from divbridge.results import NEEDS_OPERATOR, Results, Tally, operator_of, tally
-from divbridge.semantics.requirements import SONNX_REQUIREMENTS, Requirement
+from divbridge.semantics.requirements import Requirement
 
 # Provers in the order the summary lists them; any other prover follows, by name.
 PROVER_ORDER = ("why3+z3", "why3+z3abstract", "why3+z3bits", "why3+gappa", "why3+cvc4", "z3", "cvc5", "bitwuzla", "exhaustive")
@@ -346,10 +346,10 @@ def _provers(results: list[ObligationResult]) -> list[str]:
 
 def document_requirements(document: dict | None, op: Operator) -> tuple[Requirement, ...]:
     """The proved document's requirements, each with the lines that state it (a requirement with no
-    formal reading is informal); for results of ``op`` that name no document, the built-in list of the
-    operator the built-in semantics describe (`operators.profiled`), none for another."""
+    formal reading is informal); for results of ``op`` that name no document, the requirements its profiles
+    raise (`Operator.profiles`), if it has any."""
     if document is None:
-        return SONNX_REQUIREMENTS if operators.profiled(op) else ()
+        return op.profiles.requirements if op.profiles else ()
     by_tag: dict[str, list[dict]] = {}
     for entry in document["requirements"]:   # a tag stated in several sections: one requirement
         by_tag.setdefault(entry["tag"], []).append(entry)

@@ -1,1 +1,2 @@
-"""The Div semantics of each profile (SONNX, ONNX Div-1..14, OpenVINO Divide-1)."""
+"""What an operator's profiles are (types, shapes, preconditions, kernels), with their requirements and worked
+examples: the descriptions that have profiles list them (`operators.model.Operator.profiles`)."""

@@ -1,8 +1,8 @@
-"""ONNX's own backend test cases of one operator (Div, Mul, ...), generated at run time by the installed `onnx`.
+"""ONNX's own backend test cases of one operator, generated at run time by the installed `onnx`.
 
 `onnx.backend.test.case.node.collect_testcases` imports every operator's
 module (about 45 s here); importing only the operator's module (ONNX names it
-after the op type in lower case: ``div``, ``mul``) registers the same cases in
+after the op type in lower case) registers the same cases in
 a few seconds, since its exporter runs at class creation.
 """
 

@@ -1,51 +1,54 @@
-"""The Div semantics of each profile: which types, which shapes, which integer rounding.
+"""The profiles an operator is specified in: which types, which shapes, which preconditions, which kernels.
 
-Every rule raises `SpecViolation` naming the tag of the rule it enforces.
-Float semantics (IEEE 754, round to nearest even) are the same in every
-profile; the profiles differ on types, broadcasting and integers.
-
-- ``sonnx``: the SONNX draft (seed 000) as divbridge completes it.
-- ``onnx`` with ``opset``: ONNX Div-1, -6, -7, -13, -14 (seeds 002, 003).
-- ``openvino``: OpenVINO Divide-1 with ``m_pythondiv`` and ``auto_broadcast`` (seed 004).
+Every rule raises `SpecViolation` naming the tag of the rule it enforces.  Float semantics (IEEE 754,
+round to nearest even) are the same in every profile; profiles differ on types, broadcasting, the
+pairs they leave undefined (`Precondition`) and, on integers, the kernels.  An operator's description
+lists its profiles (`Profiles`: a specification draft as divbridge completes it, the ONNX operator of
+each opset, a runtime's own specification), each built from its attributes by their spec names.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
 import numpy as np
 
 from divbridge.errors import InputError, SpecViolation
-from divbridge.formats import Format, IntFormat
+from divbridge.formats import Format
+from divbridge.semantics.examples import WorkedExample
+from divbridge.semantics.requirements import Requirement
 
-FLOATS = frozenset({"fp16", "bf16", "fp32", "fp64"})
-WIDE_INTS = frozenset({"int32", "int64", "uint32", "uint64"})
-NARROW_INTS = frozenset({"int8", "int16", "uint8", "uint16"})
 
-# ONNX Div versions: since_version -> type set (seed 002)
-ONNX_TYPES = {
-    1: frozenset({"fp16", "fp32", "fp64"}),
-    6: FLOATS - {"bf16"} | WIDE_INTS,
-    7: FLOATS - {"bf16"} | WIDE_INTS,
-    13: FLOATS | WIDE_INTS,
-    14: FLOATS | WIDE_INTS | NARROW_INTS,
-}
+@dataclass(frozen=True)
+class Precondition:
+    """A rule the operands must satisfy for the profile to define C, on the formats of the classes
+    ``formats``: ``violated(fmt, a, b)`` marks the pairs that break it, ``says(fmt, where)`` what the
+    breaking pair at index ``where`` (``[0, 1]``) is, and ``witness(fmt)`` is one such pair (or None when
+    the format has none)."""
+
+    tag: str
+    formats: tuple[type, ...]
+    violated: Callable[[Format, np.ndarray, np.ndarray], np.ndarray]
+    says: Callable[[Format, str], str]
+    witness: Callable[[Format], tuple[int, int] | None]
 
 
 @dataclass(frozen=True)
 class Profile:
+    """One specification of the operator: the types it allows, how it broadcasts, the tags its
+    restrictions raise, the pairs it leaves undefined and the kernels that compute the rest."""
+
     name: str
     types: frozenset[str]
     broadcasting: str               # none | numpy | legacy
-    int_rounding: str               # trunc | floor
+    kernels: Any                    # the operator's kernels in this profile (an `operators.model.Kernels`)
     type_tag: str
     shape_tag: str
     same_type_tag: str
-    int_zero_tag: str               # B = 0 for integers
-    int_overflow_tag: str           # INT_MIN / -1
-    real_zero_tag: str = "E_DIV_REAL_CONSTR_B_0010"
-    legacy_broadcast: bool = False  # Div-1/6 attribute `broadcast`
-    legacy_axis: int | None = None  # Div-1/6 attribute `axis`
+    preconditions: tuple[Precondition, ...] = ()
+    legacy_broadcast: bool = False  # ONNX opsets 1 and 6: the attribute `broadcast`
+    legacy_axis: int | None = None  # ONNX opsets 1 and 6: the attribute `axis`
 
     def check_type(self, fmt: Format) -> None:
         if fmt.name not in self.types:
@@ -54,12 +57,8 @@ class Profile:
 
     def result_shape(self, shape_a: tuple[int, ...], shape_b: tuple[int, ...]) -> tuple[int, ...]:
         """The output shape, or a SpecViolation when the shapes are not allowed together."""
-        if self.broadcasting == "none":
-            if shape_a != shape_b:
-                raise SpecViolation(self.shape_tag, f"shapes {shape_a} and {shape_b} differ")
-            return shape_a
-        if self.broadcasting == "numpy":
-            return numpy_broadcast_shape(shape_a, shape_b, self.shape_tag)
+        if self.broadcasting != "legacy":
+            return broadcast_shape(self.broadcasting, shape_a, shape_b, self.shape_tag)
         return legacy_broadcast_shape(shape_a, shape_b, self.legacy_broadcast, self.legacy_axis, self.shape_tag)
 
     def legacy_b_shape(self, shape_a: tuple[int, ...], shape_b: tuple[int, ...]) -> tuple[int, ...]:
@@ -70,6 +69,37 @@ class Profile:
             return (1,) * len(shape_a)
         start = len(shape_a) - len(shape_b) if self.legacy_axis is None else self.legacy_axis % max(len(shape_a), 1)
         return (1,) * start + shape_b + (1,) * (len(shape_a) - start - len(shape_b))
+
+    def in_domain(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """The pairs satisfying every precondition on the format."""
+        ok = np.ones(np.shape(a), dtype=bool)
+        for rule in self.preconditions:
+            if isinstance(fmt, rule.formats):
+                ok &= ~np.asarray(rule.violated(fmt, a, b), dtype=bool)
+        return ok
+
+    def witnesses(self, fmt: Format) -> list[tuple[int, int]]:
+        """A pair breaking each precondition on the format (that the format can break)."""
+        pairs = [rule.witness(fmt) for rule in self.preconditions if isinstance(fmt, rule.formats)]
+        return [pair for pair in pairs if pair is not None]
+
+    def check_preconditions(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> None:
+        """A SpecViolation naming the first precondition broken, at its first breaking pair."""
+        for rule in self.preconditions:
+            if isinstance(fmt, rule.formats):
+                broken = np.argwhere(rule.violated(fmt, a, b))
+                if len(broken):
+                    where = "[" + ", ".join(str(int(i)) for i in broken[0]) + "]"
+                    raise SpecViolation(rule.tag, rule.says(fmt, where))
+
+
+def broadcast_shape(broadcasting: str, shape_a: tuple[int, ...], shape_b: tuple[int, ...], tag: str) -> tuple[int, ...]:
+    """The output shape with ``none`` (equal shapes only) or ``numpy`` broadcasting, or a SpecViolation."""
+    if broadcasting == "none":
+        if shape_a != shape_b:
+            raise SpecViolation(tag, f"shapes {shape_a} and {shape_b} differ")
+        return shape_a
+    return numpy_broadcast_shape(shape_a, shape_b, tag)
 
 
 def numpy_broadcast_shape(shape_a: tuple[int, ...], shape_b: tuple[int, ...], tag: str) -> tuple[int, ...]:
@@ -86,7 +116,7 @@ def numpy_broadcast_shape(shape_a: tuple[int, ...], shape_b: tuple[int, ...], ta
 
 
 def legacy_broadcast_shape(shape_a, shape_b, broadcast: bool, axis: int | None, tag: str) -> tuple[int, ...]:
-    """Div-1/-6: B broadcast to A only with broadcast=1: B a scalar or one element, or
+    """ONNX opsets 1 and 6: B broadcast to A only with broadcast=1: B a scalar or one element, or
     B's shape a contiguous run of A's starting at `axis` (suffix matching by default)."""
     shape_a, shape_b = tuple(shape_a), tuple(shape_b)
     if shape_a == shape_b:
@@ -107,75 +137,39 @@ def legacy_broadcast_shape(shape_a, shape_b, broadcast: bool, axis: int | None, 
     return shape_a
 
 
-def sonnx() -> Profile:
-    return Profile(
-        name="sonnx",
-        # seed 000 sections: real; FP16, FP32, FP64, BFLOAT16; INT8, INT16, INT32
-        types=frozenset({"real"}) | FLOATS | frozenset({"int8", "int16", "int32"}),
-        broadcasting="none", int_rounding="trunc",
-        type_tag="E_DIV_TYPES_0010", shape_tag="R1", same_type_tag="R2",
-        int_zero_tag="E_DIV_INT_CONSTR_B_0010", int_overflow_tag="E_DIV_INT_CONSTR_AB_0020",
-    )
+@dataclass(frozen=True, eq=False)   # hashed by identity: an `Operator`, a dict key, holds one
+class Profiles:
+    """An operator's profiles by name: each a factory taking the profile's attributes (by their spec names)
+    and the names it takes.  ``default`` is the profile an evaluation uses unless told, ``fallback`` the one
+    for the types ``default`` leaves out.  ``requirements``: those of the draft the default profile
+    completes, as divbridge reads them (the tags its rules raise among them); ``examples``: that draft's
+    worked examples."""
 
+    factories: dict[str, tuple[Callable[..., Profile], frozenset[str]]]
+    default: str
+    fallback: str
+    requirements: tuple[Requirement, ...] = ()
+    examples: tuple[WorkedExample, ...] = ()
 
-def onnx(opset: int = 14, broadcast: int = 0, axis: int | None = None) -> Profile:
-    if not isinstance(opset, int) or opset < 1:
-        raise InputError(f"opset must be a positive integer, not {opset!r}")
-    version = max(v for v in ONNX_TYPES if v <= opset)
-    return Profile(
-        name=f"onnx Div-{version}",
-        types=ONNX_TYPES[version],
-        broadcasting="legacy" if version < 7 else "numpy",
-        int_rounding="trunc",
-        type_tag=f"ONNX_DIV{version}_TYPES", shape_tag=f"ONNX_DIV{version}_BROADCAST",
-        same_type_tag=f"ONNX_DIV{version}_TYPES",
-        # ONNX leaves both unspecified; divbridge refuses to invent a result
-        int_zero_tag="ONNX_DIV_INT_ZERO_UNSPECIFIED", int_overflow_tag="ONNX_DIV_INT_OVERFLOW_UNSPECIFIED",
-        legacy_broadcast=bool(broadcast), legacy_axis=axis,
-    )
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.factories)
 
+    def get(self, name: str, **attributes) -> Profile:
+        """A profile by name, with its attributes by their spec names."""
+        if name not in self.factories:
+            raise InputError(f"unknown profile '{name}' (known: {', '.join(self.names)})")
+        factory, allowed = self.factories[name]
+        unknown = set(attributes) - allowed
+        if unknown:
+            raise InputError(f"profile {name} has no attribute {', '.join(sorted(unknown))}"
+                             + (f" (attributes: {', '.join(sorted(allowed))})" if allowed else ""))
+        return factory(**attributes)
 
-def openvino(m_pythondiv: bool = True, auto_broadcast: str = "numpy") -> Profile:
-    if auto_broadcast not in ("none", "numpy"):
-        raise InputError(f"auto_broadcast must be 'none' or 'numpy', not {auto_broadcast!r}")
-    return Profile(
-        name="openvino Divide-1",
-        types=frozenset({"real"}) | FLOATS | WIDE_INTS | NARROW_INTS,
-        broadcasting=auto_broadcast,
-        int_rounding="floor" if m_pythondiv else "trunc",
-        type_tag="OV_DIVIDE_TYPES", shape_tag="OV_DIVIDE_AUTO_BROADCAST", same_type_tag="OV_DIVIDE_TYPES",
-        int_zero_tag="OV_DIVIDE_ZERO_UNDEFINED", int_overflow_tag="OV_DIVIDE_OVERFLOW_UNDEFINED",
-    )
+    def name_for(self, fmt: Format) -> str:
+        """The default profile for its own types; ``fallback`` for the types it leaves out."""
+        return self.default if fmt.name in self.get(self.default).types else self.fallback
 
-
-_FACTORIES = {"sonnx": (sonnx, set()), "onnx": (onnx, {"opset", "broadcast", "axis"}),
-              "openvino": (openvino, {"m_pythondiv", "auto_broadcast"})}
-PROFILE_NAMES = tuple(_FACTORIES)
-
-
-def get_profile(name: str, **attributes) -> Profile:
-    """A profile by name, with its attributes by their spec names."""
-    if name not in _FACTORIES:
-        raise InputError(f"unknown profile '{name}' (known: {', '.join(PROFILE_NAMES)})")
-    factory, allowed = _FACTORIES[name]
-    unknown = set(attributes) - allowed
-    if unknown:
-        raise InputError(f"profile {name} has no attribute {', '.join(sorted(unknown))}"
-                         + (f" (attributes: {', '.join(sorted(allowed))})" if allowed else ""))
-    return factory(**attributes)
-
-
-def profile_for(fmt: Format) -> str:
-    """SONNX for its own types; for the types it leaves out (int64, unsigned) the ONNX rule,
-    truncation, which is the rule SONNX states for the integer types it keeps."""
-    return "sonnx" if fmt.name in get_profile("sonnx").types else "onnx"
-
-
-def in_domain(fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Pairs satisfying the SONNX preconditions (every float pair does): B non-zero, and not INT_MIN / -1."""
-    if not isinstance(fmt, IntFormat):
-        return np.ones(a.shape, dtype=bool)
-    ok = b != 0
-    if fmt.signed:
-        ok &= ~((a == fmt.min) & (b == -1))
-    return ok
+    def in_domain(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """The pairs the format's profile (`name_for`) defines: every precondition holds."""
+        return self.get(self.name_for(fmt)).in_domain(fmt, a, b)

@@ -1,18 +1,19 @@
 """Div: C = A / B, the quotient.  This package is Div's description: this module the `Operator`, and beside it
-the modules of what only Div has.  Its kernels are the mirror's (`mirror.exact`, `mirror.fast`); its
-special-value rules are IEEE 754's clause 7.2 and 7.3 cases, which "IEEE 754 division" binds in every float
-format (`obligations.catalog`)."""
+the modules of what only Div has: its kernels (`kernels`), its reading (`reading`), its statement library
+(`library`), its obligations (`obligations`), its enumeration kernels (`enumeration`), its profiles (`profiles`: SONNX, ONNX, OpenVINO, with
+their preconditions and tags), the requirements those tags name (`requirements`) and the SONNX draft's worked
+examples (`examples`).  Its special-value rules are IEEE 754's clause 7.2 and 7.3 cases, which "IEEE 754
+division" binds in every float format (`obligations.catalog`)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from divbridge.mirror import exact, fast
+from divbridge.operators.div.kernels import TRUNCATING
 from divbridge.operators.div.library import LIBRARY
 from divbridge.operators.div.obligations import OBLIGATIONS
+from divbridge.operators.div.profiles import PROFILES
 from divbridge.operators.div.reading import WORDING
 from divbridge.operators.enumeration import Enumeration
-from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
+from divbridge.operators.model import (ErrorModel, IntegerProfile, Names, Operator, Property, SpecialRule,
                                        Vocabulary)
 
 DIV = Operator(
@@ -47,18 +48,15 @@ DIV = Operator(
                      domain=lambda a, b, ea, eb: b != 0 and b + eb != 0),
     names=Names(
         why3_float="div", why3_int="int.ComputerDivision.div", smtlib_float="fp.div", smtlib_int="bvsdiv",
-        coq="Bdiv", gappa="/", numpy="divide", onnx="Div", openvino="Divide", jax_float="jnp.divide",
-        jax_int="jax.lax.div", smtlib_uint="bvudiv", smtlib_more=("div",),
-        openvino_attributes=("m_pythondiv",)),
-    kernels=Kernels(
-        real=lambda a, b: exact.real_div(Fraction(a), Fraction(b)),
-        float_bits=exact.float_div_bits,
-        integer=lambda fmt, a, b: exact.int_div(a, b, "trunc"),
-        fast=lambda fmt, a, b: fast.div(fmt, a, b, "trunc")),
+        coq="Bdiv", gappa="/", numpy="divide", numpy_int="floor_divide", onnx="Div", openvino="Divide",
+        jax_float="jnp.divide", jax_int="jax.lax.div", smtlib_uint="bvudiv", smtlib_more=("div",),
+        openvino_attributes=(("m_pythondiv", True),)),
+    kernels=TRUNCATING,
     integer=IntegerProfile("truncate", preconditions=("B != 0", "not (A = INT_MIN and B = -1)")),
     real_preconditions=("B != 0",),
     wording=WORDING,
     library=LIBRARY,
     obligations=OBLIGATIONS,
     enumeration=Enumeration("divbridge.operators.div.enumeration"),
+    profiles=PROFILES,
 )

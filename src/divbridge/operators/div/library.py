@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from divbridge.formats import FloatFormat, Format, IntFormat
-from divbridge.mirror import exact
+from divbridge.operators.div import kernels as exact
 from divbridge.operators.div.float_laws import LAWS
 from divbridge.operators.div.profiled import compute
+from divbridge.operators.div.profiles import PROFILES
 from divbridge.operators.div.rounding import ROUNDING
 from divbridge.operators.div.strategies import GOALS, STRATEGIES
 from divbridge.operators.library import Contract, IntegerClaim, Library, RealClaim, Requirement
-from divbridge.semantics.profiles import in_domain
 
 if TYPE_CHECKING:
     from divbridge.operators.accuracy import Accuracy
@@ -39,7 +39,7 @@ def _int_min_by_minus_one(fmt: IntFormat, a: np.ndarray, b: np.ndarray) -> np.nd
 
 def _integer_domain(fmt: IntFormat, a: np.ndarray, b: np.ndarray, overflow_excluded: bool) -> np.ndarray:
     """B non-zero, and not INT_MIN / -1 where the document excludes it."""
-    return in_domain(fmt, a, b) if overflow_excluded else b != 0
+    return PROFILES.in_domain(fmt, a, b) if overflow_excluded else b != 0
 
 
 def _identity(fmt, a, b, c):
@@ -193,5 +193,5 @@ def _accuracy() -> Accuracy:
 
 
 LIBRARY = Library(laws=LAWS, strategies=STRATEGIES, strategy_goals=GOALS, rounding=ROUNDING, accuracy=_accuracy,
-                  compute=compute, domain=in_domain, integer=INTEGER, real=REAL, contract=CONTRACT,
+                  compute=compute, domain=PROFILES.in_domain, integer=INTEGER, real=REAL, contract=CONTRACT,
                   integer_domain=_integer_domain, shown=_shown)

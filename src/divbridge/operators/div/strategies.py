@@ -7,8 +7,8 @@ import numpy as np
 
 from divbridge.operators.arrays import f64
 from divbridge.operators.div.profiled import compute as div
+from divbridge.operators.div.profiles import PROFILES
 from divbridge.operators.library import Strategy
-from divbridge.semantics.profiles import in_domain
 
 
 def _via_wider(fmt, x, y, via):
@@ -28,12 +28,12 @@ def _flush_to_zero(fmt, x, y, via):
 
 
 def _floor(fmt, a, b, via):
-    ok = in_domain(fmt, a, b)
+    ok = PROFILES.in_domain(fmt, a, b)
     return np.where(ok, np.floor_divide(a, np.where(ok, b, 1)), 0).astype(object)
 
 
 def _int_via_float(fmt, a, b, via):
-    ok = in_domain(fmt, a, b)
+    ok = PROFILES.in_domain(fmt, a, b)
     with np.errstate(all="ignore"):
         quotients = np.trunc(a.astype(via.dtype) / np.where(ok, b, 1).astype(via.dtype))
     return np.array([int(q) if k else 0 for q, k in zip(quotients, ok)], dtype=object)
