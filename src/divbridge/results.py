@@ -40,16 +40,13 @@ from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator
 from divbridge.provers.counterexample import Counterexample
-from divbridge.provers.verdicts import (SMOKE_CONCLUSION, VERDICTS, Attempt, ObligationResult, Outcome, Smoke,
+from divbridge.provers.verdicts import (VERDICTS, Attempt, ObligationResult, Outcome, Smoke,
                                        recorded)
 
 SCHEMA_VERSION = 6
 RUN_LOG_SCHEMA_VERSION = 1
 FILENAME = "results.json"   # in each operator's evidence directory (`operators.evidence_dir`)
 RUN_LOG_NAME = "run-log.json"
-# The smoke conclusion of a goal that needs its operator (false of some other): one token for every operator,
-# as results.json records it; what prints or shows it names the results' operator.
-NEEDS_OPERATOR = SMOKE_CONCLUSION[0]
 
 
 RUN_FIELDS = ("time_s", "cached")   # kept in the run log, not in results.json

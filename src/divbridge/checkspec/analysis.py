@@ -68,7 +68,8 @@ def analyse_document(doc: SpecDocument, strict: bool = False) -> dict[str, Any]:
         if use.defines and not requirements[use.tag].get("defined"):
             entry.update(line=use.line, text=use.text, defined=True)
     for entry in requirements.values():
-        cls, traces = tag_traces(entry["tag"], entry["text"], doc.section_of(entry["line"]).family)
+        cls, traces = tag_traces(entry["tag"], entry["text"], doc.section_of(entry["line"]).family,
+                                 proofs.operator)
         entry.update({"class": cls, "traces": list(traces)})
     return {
         "document": doc.path,

@@ -27,9 +27,9 @@ from divbridge import operators
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.operators.model import OPERATION_RESULT, Operator
 from divbridge.obligations.catalog import table_row_id
-from divbridge.operators.div.profiles import ONNX_TYPES
-from divbridge.operators.div.requirements import REQUIREMENTS_BY_TAG
 from divbridge.provers.verdicts import ObligationResult
+from divbridge.semantics.profiles import ONNX_TYPES
+from divbridge.semantics.requirements import Requirement
 from divbridge.checkspec import claimcache, proofcheck, why3check
 from divbridge.document import tagclass
 from divbridge.checkspec.proofcheck import DocumentProofs
@@ -59,7 +59,7 @@ def check_document(doc: SpecDocument, proofs: DocumentProofs) -> list[Claim]:
     for section in doc.sections:
         claims += _section_claims(doc, section, proofs)
     claims += proofcheck.case_rule_claims(doc, proofs, _slug)
-    claims += _tag_claims(doc, proofs.traced)
+    claims += _tag_claims(doc, proofs)
     for index, formal in enumerate(doc.formal, 1):
         claim = Claim(f"{_slug(formal.section)}/why3-{index}", "why3", formal.section, formal.line, formal.text)
         claim.findings, claim.verdict = why3check.check(formal)
@@ -127,7 +127,7 @@ def ordered_types(types: tuple[str, ...]) -> tuple[str, ...]:
 def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs) -> list[Claim]:
     claims = []
     slug = _slug(section.title)
-    op = proofs.binding.operator if proofs.binding is not None else operators.DEFAULT
+    op = proofs.operator
     tables = [t for t in doc.tables if t.section == section.title]
     examples = [e for e in doc.examples if e.section == section.title]
     definitions = [d for d in doc.definitions if d.section == section.title]
@@ -811,10 +811,16 @@ def _float_matches(fmt: FloatFormat, q: int, c: Entry, signed_zeros: bool = Fals
 
 # -- requirement tags ------------------------------------------------------------------------
 
-def tag_traces(tag: str, text: str, family: str) -> tuple[str | None, tuple[str, ...]]:
+def _built_in(op: Operator) -> dict[str, Requirement]:
+    """The requirements the operator's profiles raise, by tag (none where its description lists no profile)."""
+    return {r.tag: r for r in op.profiles.requirements} if op.profiles else {}
+
+
+def tag_traces(tag: str, text: str, family: str, op: Operator) -> tuple[str | None, tuple[str, ...]]:
     """(class, built-in tags whose obligations check it) of a document tag; a built-in tag traces to itself."""
-    if tag in REQUIREMENTS_BY_TAG:
-        return ("informal" if REQUIREMENTS_BY_TAG[tag].informal else "built-in"), (tag,)
+    built_in = _built_in(op)
+    if tag in built_in:
+        return ("informal" if built_in[tag].informal else "built-in"), (tag,)
     cls = tagclass.classify(text)
     return (cls or "informal"), (tagclass.traces(cls, family) if cls else ())
 
@@ -822,10 +828,10 @@ def tag_traces(tag: str, text: str, family: str) -> tuple[str | None, tuple[str,
 _TAG_SCHEME = re.compile(r"E_[A-Z0-9_]+_\d{4}")   # the working group's tags end in a four-digit number
 
 
-def _tag_claims(doc: SpecDocument, traced: frozenset[str]) -> list[Claim]:
-    """``traced``: the document's tags that some obligation of `divbridge prove --spec` verifies."""
-    claims = []
-    informal = {t for t, r in REQUIREMENTS_BY_TAG.items() if r.informal} | doc.informal_tags
+def _tag_claims(doc: SpecDocument, proofs: DocumentProofs) -> list[Claim]:
+    """``proofs.traced``: the document's tags that some obligation of `divbridge prove --spec` verifies."""
+    claims, traced = [], proofs.traced
+    informal = {t for t, r in _built_in(proofs.operator).items() if r.informal} | doc.informal_tags
     by_tag: dict[str, list] = {}
     for use in doc.tags:
         by_tag.setdefault(use.tag, []).append(use)

@@ -18,11 +18,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from divbridge import statements
+from divbridge import operators, statements
 from divbridge.obligations import document, why3render
 from divbridge.obligations.catalog import contract_obligations, obligations_of
 from divbridge.obligations.document import Binding
 from divbridge.obligations.model import Obligation
+from divbridge.operators.model import Operator
 from divbridge.provers.cache import shared_cache
 from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligations
 from divbridge.provers.counterexample import show_line
@@ -43,6 +44,11 @@ class DocumentProofs:
     results: dict[str, ObligationResult] = field(default_factory=dict)
     missing: str = ""     # why nothing was proved (no solver installed), when so
     traced: frozenset[str] = frozenset()   # the document's tags that some obligation of `prove` verifies
+
+    @property
+    def operator(self) -> Operator:
+        """The document's operator (the default one where the document names none)."""
+        return self.binding.operator if self.binding is not None else operators.DEFAULT
 
     def result(self, obligation_id: str) -> ObligationResult | None:
         return self.results.get(obligation_id)

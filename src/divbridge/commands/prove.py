@@ -502,10 +502,10 @@ def print_smoke(results: list[ObligationResult], op: Operator, stream) -> None:
     """The smoke tests' counts (``op``: the results' operator), and the definitions by name."""
     from collections import Counter
     from divbridge.provers.verdicts import Smoke
-    from divbridge.results import NEEDS_OPERATOR
+    from divbridge.provers.verdicts import ABOUT_OPERATOR
     smoke = [r.smoke or Smoke() for r in results]
     hypotheses = Counter(s.hypotheses for s in smoke)
-    conclusion = Counter(f"about {op.name}" if s.conclusion == NEEDS_OPERATOR else s.conclusion for s in smoke)
+    conclusion = Counter(f"about {op.name}" if s.conclusion == ABOUT_OPERATOR else s.conclusion for s in smoke)
     print(f"\nsmoke tests: hypotheses {', '.join(f'{n} {k}' for k, n in sorted(hypotheses.items()))}; "
           f"conclusion {', '.join(f'{n} {k}' for k, n in sorted(conclusion.items()))}", file=stream)
     for r in results:

@@ -19,6 +19,20 @@ from divbridge.formats import Format
 from divbridge.semantics.examples import WorkedExample
 from divbridge.semantics.requirements import Requirement
 
+FLOATS = frozenset({"fp16", "bf16", "fp32", "fp64"})
+WIDE_INTS = frozenset({"int32", "int64", "uint32", "uint64"})
+NARROW_INTS = frozenset({"int8", "int16", "uint8", "uint16"})
+
+# The types of ONNX's binary arithmetic operators, which their versions share: since_version -> type set
+# (seed 002)
+ONNX_TYPES = {
+    1: frozenset({"fp16", "fp32", "fp64"}),
+    6: FLOATS - {"bf16"} | WIDE_INTS,
+    7: FLOATS - {"bf16"} | WIDE_INTS,
+    13: FLOATS | WIDE_INTS,
+    14: FLOATS | WIDE_INTS | NARROW_INTS,
+}
+
 
 @dataclass(frozen=True)
 class Precondition:

@@ -14,20 +14,8 @@ from divbridge.formats import IntFormat, RealFormat
 from divbridge.operators.div.examples import EXAMPLES
 from divbridge.operators.div.kernels import FLOORING, TRUNCATING
 from divbridge.operators.div.requirements import SONNX_REQUIREMENTS
-from divbridge.semantics.profiles import Precondition, Profile, Profiles
+from divbridge.semantics.profiles import FLOATS, NARROW_INTS, ONNX_TYPES, WIDE_INTS, Precondition, Profile, Profiles
 
-FLOATS = frozenset({"fp16", "bf16", "fp32", "fp64"})
-WIDE_INTS = frozenset({"int32", "int64", "uint32", "uint64"})
-NARROW_INTS = frozenset({"int8", "int16", "uint8", "uint16"})
-
-# ONNX Div versions: since_version -> type set (seed 002)
-ONNX_TYPES = {
-    1: frozenset({"fp16", "fp32", "fp64"}),
-    6: FLOATS - {"bf16"} | WIDE_INTS,
-    7: FLOATS - {"bf16"} | WIDE_INTS,
-    13: FLOATS | WIDE_INTS,
-    14: FLOATS | WIDE_INTS | NARROW_INTS,
-}
 
 
 def _nonzero_b(tag: str, formats: tuple[type, ...]) -> Precondition:

@@ -47,5 +47,3 @@ SONNX_REQUIREMENTS: tuple[Requirement, ...] = (
                 "no element pair is INT_MIN / -1, whose quotient is not representable (precondition)",
                 "divbridge"),
 )
-
-REQUIREMENTS_BY_TAG = {r.tag: r for r in SONNX_REQUIREMENTS}
