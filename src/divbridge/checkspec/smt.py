@@ -134,8 +134,10 @@ class FloatEncoding(Encoding):
 
     def ok(self, result: Result) -> z3.BoolRef:
         if result.infix:   # another operator's own operation (`A*B`, unsigned, unrounded): the context's `q`
-            return self._term("(= q q)")   # (case_table's term for that result is the default operator's)
-        return self._term(case_table.smt_result(result_data(result), self.fmt, self.operator.names.smtlib_float))
+            return self._term("(= q q)")
+        # a result written without its infix is the default operator's operation (`Result.infix`), whatever the
+        # document's operator: a Mul document's row `A / B` is checked as a quotient, and refuted
+        return self._term(case_table.smt_result(result_data(result), self.fmt, operators.DEFAULT.names.smtlib_float))
 
     def grid(self) -> list[int]:
         special = self.fmt.special_values()
