@@ -136,7 +136,7 @@ class FloatEncoding(Encoding):
         if result.infix:   # another operator's own operation (`A*B`, unsigned, unrounded): the context's `q`
             return self._term("(= q q)")
         # a result written without its infix is the default operator's operation (`Result.infix`), whatever the
-        # document's operator: a Mul document's row `A / B` is checked as a quotient, and refuted
+        # document's operator: another operator's row that writes it is checked as that operation, and refuted
         return self._term(case_table.smt_result(result_data(result), self.fmt, operators.DEFAULT.names.smtlib_float))
 
     def grid(self) -> list[int]:

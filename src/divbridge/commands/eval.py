@@ -30,8 +30,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", help=f"{first}: decimal, p/q, hex float (0x1.8p+1), inf, -inf, nan, -0, bits:0x3c00")
     parser.add_argument("b", help=f"{second}, same forms")
     parser.add_argument("--profile", default=OPERATOR.profiles.default, choices=OPERATOR.profiles.names)
+    own = "".join(f", {name}={str(not default).lower()}" for name, default in OPERATOR.names.openvino_attributes)
     parser.add_argument("--attribute", "-A", action="append", default=[], metavar="NAME=VALUE",
-                        help="a profile attribute, e.g. opset=13, m_pythondiv=false, auto_broadcast=none")
+                        help=f"a profile attribute, e.g. opset=13{own}, auto_broadcast=none")
 
 
 def run(args: argparse.Namespace) -> int:

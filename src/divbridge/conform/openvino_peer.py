@@ -1,4 +1,5 @@
-"""OpenVINO's node of an operator on the CPU plugin, as a peer: ``openvino[:m_pythondiv=false][:auto_broadcast=none][:hint=bf16]``.
+"""OpenVINO's node of an operator on the CPU plugin, as a peer: ``openvino[:<attribute>=false][:auto_broadcast=none]
+[:hint=bf16]`` (an attribute of the node's own, `Names.openvino_attributes`).
 
 A one-node `ov.Model` C = Node(A, B) over 1-D tensors, the node the operator's
 description names (`Names.openvino`, built by the opset factory of that name
