@@ -1,5 +1,5 @@
 """Obligations about ways of computing the operator (implementation strategies), not about the spec itself:
-the strategies its description lists (`operators.obligations.StrategyClaim`).
+the strategies its library claims (`operators.library.StrategyClaim`).
 
 They trace to no requirement of the document (``requirements`` empty): the
 reports list them as divbridge's own.
@@ -17,4 +17,4 @@ def strategy_obligations(op: Operator = operators.DEFAULT) -> list[Obligation]:
     return [Obligation(id=operators.id_prefix(op) + s.id, title=s.title, family=s.family, format=s.format,
                        kind="strategy", prop=s.prop, requirements=(), statement=s.statement, expect=s.expect,
                        params=dict(s.params), backends=s.backends, operator=operators.obligation_name(op))
-            for s in op.obligations.strategies]
+            for s in op.library.strategy_claims]

@@ -67,6 +67,24 @@ class Strategy:
 
 
 @dataclass(frozen=True)
+class StrategyClaim:
+    """A way of computing the operator (`Strategy`) claimed in one format, stated as an obligation that
+    traces to no requirement: the strategy gives the profile's result on every operand pair (``expect``
+    "invalid": a known defect, a probe whose counterexample is evidence).  ``prop``: the statement that
+    encodes it (`statements.strategy`)."""
+
+    id: str
+    title: str
+    family: str
+    format: str
+    prop: str
+    statement: str
+    params: dict = field(compare=False)     # (an operator is hashed: its params are not)
+    backends: frozenset[str]
+    expect: str = "valid"
+
+
+@dataclass(frozen=True)
 class StatedRounding:
     """A rounding rule a document states instead of the operator's own, as a claim on its result in one
     family: Jinja2 snippets over ``mode`` (trunc, floor, ceil, nearest) and ``smt_mode`` (float: SMT-LIB's
@@ -146,6 +164,8 @@ class Contract:
 class Library:
     laws: tuple[FloatLaw, ...] = ()
     strategies: tuple[Strategy, ...] = ()
+    # the strategies claimed in each format, as divbridge's own obligations (`obligations.strategies`)
+    strategy_claims: tuple[StrategyClaim, ...] = ()
     # by family: the Why3 goal (a Jinja2 snippet over ``term``) that a strategy's term s is claimed equal in
     strategy_goals: dict[str, str] = field(default_factory=dict)
     rounding: dict[str, StatedRounding] = field(default_factory=dict)   # by family: float, int

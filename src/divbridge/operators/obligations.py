@@ -1,31 +1,12 @@
-"""What the obligations and the checks of check-spec need of an operator beyond its other `model.Operator`
-fields (`Obligations`, the field ``obligations``): the implementation strategies it lists (ways of computing it,
-proved or refuted as divbridge's own obligations, `obligations.strategies`), its integer and real profiles as z3
-terms (`ExactTerms`, for `checkspec.smt`), how ids spell its symbol.  The generic code runs what a description
-lists; an operator that lists nothing has no strategy, and check-spec does not judge its integer and real
-claims."""
+"""What the checks of check-spec and the obligations' ids need of an operator beyond its other `model.Operator`
+fields (`Obligations`, the field ``obligations``): its integer and real profiles as z3 terms (`ExactTerms`, for
+`checkspec.smt`) and how ids spell its symbol.  An operator that lists no exact terms has its integer and real
+claims left unjudged by check-spec."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
-
-
-@dataclass(frozen=True)
-class StrategyClaim:
-    """A way of computing the operator (`library.Strategy`) claimed in one format, stated as an obligation
-    that traces to no requirement: the strategy gives the profile's result on every operand pair (``expect``
-    "invalid": a known defect, a probe whose counterexample is evidence).  ``prop``: the statement that encodes it (`statements.strategy`)."""
-
-    id: str
-    title: str
-    family: str
-    format: str
-    prop: str
-    statement: str
-    params: dict = field(compare=False)     # (an operator is hashed: its params are not)
-    backends: frozenset[str]
-    expect: str = "valid"
 
 
 class IntegerTerms(NamedTuple):
@@ -51,7 +32,6 @@ class ExactTerms:
 class Obligations:
     """What the operator's obligations and checks need (see the module)."""
 
-    strategies: tuple[StrategyClaim, ...] = field(default=())
     # its integer and real profiles for check-spec's exact encodings; None: it has none, and check-spec
     # leaves its integer and real definitions, tables and preconditions to its proof obligations
     exact: ExactTerms | None = None

@@ -25,7 +25,7 @@ from divbridge.operators.div.float_laws import LAWS
 from divbridge.operators.div.profiled import compute
 from divbridge.operators.div.profiles import PROFILES
 from divbridge.operators.div.rounding import ROUNDING
-from divbridge.operators.div.strategies import GOALS, STRATEGIES
+from divbridge.operators.div.strategies import CLAIMS, GOALS, STRATEGIES
 from divbridge.operators.library import Contract, IntegerClaim, Library, RealClaim, Requirement
 
 if TYPE_CHECKING:
@@ -192,6 +192,6 @@ def _accuracy() -> Accuracy:
     return ACCURACY
 
 
-LIBRARY = Library(laws=LAWS, strategies=STRATEGIES, strategy_goals=GOALS, rounding=ROUNDING, accuracy=_accuracy,
-                  compute=compute, domain=PROFILES.in_domain, integer=INTEGER, real=REAL, contract=CONTRACT,
+LIBRARY = Library(laws=LAWS, strategies=STRATEGIES, strategy_claims=CLAIMS, strategy_goals=GOALS, rounding=ROUNDING,
+                  accuracy=_accuracy, compute=compute, domain=PROFILES.in_domain, integer=INTEGER, real=REAL, contract=CONTRACT,
                   integer_domain=_integer_domain, shown=_shown)
