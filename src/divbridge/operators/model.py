@@ -184,6 +184,7 @@ class Names:
     smtlib_uint: str = ""     # the bit-vector operation on unsigned types, where it is not smtlib_int
     smtlib_more: tuple[str, ...] = ()   # its other SMT-LIB operations: on mathematical integers
     openvino_attributes: tuple[str, ...] = ()   # the OpenVINO node's own attributes a peer may set: m_pythondiv
+    coq_theorems: str = ""    # the Coq library proving its `Theorem`s (generators/coq/<op>/<name>.v), if it has any
 
     def smtlib_int_of(self, signed: bool) -> str:
         """The integer profile's bit-vector operation on a type of that signedness."""
