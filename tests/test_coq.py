@@ -385,6 +385,24 @@ def test_a_compiled_library_is_kept_under_its_text_and_the_tool_versions(monkeyp
 
 
 @needs_coq
+def test_a_library_loading_another_is_compiled_after_it_and_keyed_on_its_text(tmp_path):
+    texts = {"Base": "Definition one := 1.\n",
+             "Top": "From DivBridge Require Import Base.\nTheorem t : one = 1. Proof. reflexivity. Qed.\n"}
+    libraries = Libraries(texts, store=tmp_path)
+    assert libraries.loads("Top") == ["Base"] and libraries.closure(["Top"]) == ["Base", "Top"]
+    assert [name for name, _ in libraries.key(["Top"])] == ["DivBridge.Base", "DivBridge.Top"]
+    text = "From DivBridge Require Import Top.\nTheorem u : Base.one = 1. Proof. exact t. Qed.\nPrint Assumptions u.\n"
+    assert prove(text, TIMEOUT, libraries=libraries).verdict == "proved"
+    # an edit of the library it loads compiles it again
+    assert Libraries({**texts, "Base": texts["Base"] + "(* edited *)\n"}, store=tmp_path).path("Top") != \
+        libraries.path("Top")
+    loop = Libraries({"A": "From DivBridge Require Import B.\n", "B": "From DivBridge Require Import A.\n"},
+                     store=tmp_path)
+    attempt = prove("From DivBridge Require Import A.\n", TIMEOUT, libraries=loop)
+    assert attempt.verdict == "error" and "loads itself" in attempt.message
+
+
+@needs_coq
 def test_a_library_is_compiled_once_for_all_its_instances_and_kept_across_runs(tmp_path, monkeypatch, compiled):
     monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "root"))   # no library compiled yet
     ids = [f"float.{name}.generic.monotone_numerator" for name in ("fp16", "bf16", "fp32", "fp64")]

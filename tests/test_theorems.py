@@ -6,6 +6,7 @@ counterexamples that decode in bits and replay on the mirror."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from fractions import Fraction
 from pathlib import Path
@@ -52,6 +53,19 @@ def test_each_theorem_of_the_description_is_an_obligation_in_every_format(name):
     assert not [o for o in spec_obligations(SPEC / "div.md") if o.kind == "theorem"]   # Div's list is empty
 
 
+@pytest.mark.parametrize("op", tuple(operators.OPERATORS.values()), ids=lambda o: o.name)
+def test_each_theorem_that_holds_is_a_lemma_of_the_operators_own_library(op):
+    """The obligations load the library ``Names.coq_theorems`` (in the operator's folder) and instantiate its
+    lemma ``<claim>_<Flocq's operation>``."""
+    holding = [t for t in op.theorems if t.holds]
+    if not holding:
+        assert not op.names.coq_theorems
+        return
+    text = (coq.LIBRARY_SOURCES / op.name.lower() / f"{op.names.coq_theorems}.v").read_text()
+    for theorem in holding:
+        assert re.search(rf"^Theorem {theorem.claim}_{op.names.coq} :", text, re.M), theorem.name
+
+
 def test_sterbenz_for_sub_and_add_and_the_product_error_above_its_bound_are_stated_per_format():
     backend = CoqBackend()
     sub = backend.render(_theorems("sub")["sub.float.fp16.theorem.sterbenz"])
@@ -69,11 +83,17 @@ def test_sterbenz_for_sub_and_add_and_the_product_error_above_its_bound_are_stat
 @needs_coq
 def test_coq_proves_every_theorem_in_every_format_on_the_standard_axioms(libraries):
     backend = CoqBackend()
-    texts = [backend.render(o) for name in ("add", "sub", "mul") for o in _theorems(name).values()
-             if o.expect == "valid"]
+    rendered = {name: [backend.render(o) for o in _theorems(name).values() if o.expect == "valid"]
+                for name in ("add", "sub", "mul")}
+    texts = [text for name in rendered for text in rendered[name]]
     assert len(texts) == 4 * (4 + 4 + 2)
-    assert all(coq.required_libraries(t) == ["RoundedOperations"] for t in texts)
-    assert not coq.unproved_commands(libraries.texts["RoundedOperations"])
+    # each operator's theorems from its own library, which loads the generic lemmas
+    assert all(coq.required_libraries(text) == [operators.get(name).names.coq_theorems]
+               for name in rendered for text in rendered[name])
+    assert [libraries.loads(library) for library in ("RoundedAdd", "RoundedSub", "RoundedMul")] == \
+        [["RoundedOperations"]] * 3
+    assert not any(coq.unproved_commands(libraries.texts[library])
+                   for library in ("RoundedOperations", "RoundedAdd", "RoundedSub", "RoundedMul"))
     attempt = prove(coq.together(texts), TIMEOUT, libraries=libraries)
     assert attempt.verdict == "proved", attempt.message
 
@@ -85,10 +105,10 @@ def test_a_widened_sterbenz_is_not_proved(libraries):
     text = CoqBackend().render(_theorems("sub")["sub.float.fp16.theorem.sterbenz"])
     assert prove(text, TIMEOUT, libraries=libraries).verdict == "proved"      # the control
     old, new = "B2R x <= 2 * B2R y", "B2R x <= 3 * B2R y"
-    library = libraries.texts["RoundedOperations"]
+    library = libraries.texts["RoundedSub"]
     assert old in text and old in library
     assert prove(text.replace(old, new), TIMEOUT, libraries=libraries).verdict == "unknown"
-    widened = Libraries({"RoundedOperations": library.replace(old, new)})
+    widened = Libraries({**libraries.texts, "RoundedSub": library.replace(old, new)})
     attempt = prove(text.replace(old, new), TIMEOUT, libraries=widened)
     assert attempt.verdict == "unknown" and "does not check" in attempt.message
 
@@ -151,4 +171,5 @@ def test_prove_traces_the_theorems_and_refutes_the_probe(tmp_path):
     assert overflow["counterexample"]["replayed"] and "inf (fp32 0x" in overflow["counterexample"]["mirror"]
     assert results["sub.float.fp32.theorem.sterbenz"]["prover"] == "coq"
     assert (out / "coq" / "sub.float.fp32.theorem.sterbenz.v").exists()
-    assert (out / "coq" / "DivBridge" / "RoundedOperations.v").exists()
+    assert (out / "coq" / "DivBridge" / "RoundedSub.v").exists()
+    assert (out / "coq" / "DivBridge" / "RoundedOperations.v").exists()   # the generic lemmas it loads

@@ -7,14 +7,14 @@
    significand (hidden bit included) and largest exponent emax - 1; Bminus mode_NE is
    IEEE 754's operation rounded to nearest, ties to even (Bminus_correct: the exact
    result rounded once, an infinity where it overflows); B2R is the real value of a finite float.
-   The theorem is proved once for every format, in the library this file loads
-   (DivBridge/RoundedOperations.v beside it, on Flocq's Sterbenz, Plus_error, Mult_error and
-   Relative); below it is instantiated for the obligation's format.  No axiom is added:
-   divbridge checks Print Assumptions, which covers the library's proof. *)
+   The theorem is proved once for every format, in the operator's library this file loads
+   (DivBridge/RoundedSub.v beside it, on the lemmas of DivBridge/RoundedOperations.v and
+   Flocq's theorems); below it is instantiated for the obligation's format.  No axiom is added:
+   divbridge checks Print Assumptions, which covers the libraries' proofs. *)
 From Coq Require Import Bool ZArith Reals Lia Lra Psatz.
 From Flocq Require Import Core.
 From Flocq.IEEE754 Require Import BinarySingleNaN.
-From DivBridge Require Import RoundedOperations.
+From DivBridge Require Import RoundedSub.
 Open Scope R_scope.
 
 (* the instance: fp64 = binary_float 53 1024, whose smallest subnormal is 2^-1074 *)

@@ -77,7 +77,8 @@ ADD = Operator(
     error=ErrorModel(propagated=lambda a, b, ea, eb: ea + eb, latex=r"A_{err} + B_{err}"),
     names=Names(
         why3_float="add", why3_int="bv.BV{n}.add", smtlib_float="fp.add", smtlib_int="bvadd", coq="Bplus",
-        gappa="+", numpy="add", onnx="Add", openvino="Add", jax_float="jnp.add", jax_int="jax.lax.add"),
+        gappa="+", numpy="add", onnx="Add", openvino="Add", jax_float="jnp.add", jax_int="jax.lax.add",
+        coq_theorems="RoundedAdd"),
     kernels=Kernels(
         real=lambda a, b: Fraction(a) + Fraction(b),
         float_bits=float_add_bits,

@@ -187,6 +187,7 @@ class Names:
     numpy_int: str = ""       # the NumPy ufunc on integers where ``numpy``'s leaves the type
     # the OpenVINO node's own boolean attributes a peer may set, with their defaults
     openvino_attributes: tuple[tuple[str, bool], ...] = ()
+    coq_theorems: str = ""    # the Coq library proving its `Theorem`s (generators/coq/<op>/<name>.v), if it has any
 
     def smtlib_int_of(self, signed: bool) -> str:
         """The integer profile's bit-vector operation on a type of that signedness."""

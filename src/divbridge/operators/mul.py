@@ -61,7 +61,7 @@ MUL = Operator(
     names=Names(
         why3_float="mul", why3_int="bv.BV{n}.mul", smtlib_float="fp.mul", smtlib_int="bvmul", coq="Bmult",
         gappa="*", numpy="multiply", onnx="Mul", openvino="Multiply", jax_float="jnp.multiply",
-        jax_int="jax.lax.mul"),
+        jax_int="jax.lax.mul", coq_theorems="RoundedMul"),
     kernels=Kernels(
         real=lambda a, b: Fraction(a) * Fraction(b),
         float_bits=float_mul_bits,

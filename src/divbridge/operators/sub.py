@@ -53,7 +53,7 @@ SUB = Operator(
     names=Names(
         why3_float="sub", why3_int="bv.BV{n}.sub", smtlib_float="fp.sub", smtlib_int="bvsub", coq="Bminus",
         gappa="-", numpy="subtract", onnx="Sub", openvino="Subtract", jax_float="jnp.subtract",
-        jax_int="jax.lax.sub"),
+        jax_int="jax.lax.sub", coq_theorems="RoundedSub"),
     kernels=Kernels(
         real=lambda a, b: Fraction(a) - Fraction(b),
         float_bits=float_sub_bits,

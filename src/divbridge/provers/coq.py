@@ -9,12 +9,12 @@ operations exactly (special values, signed zeros, overflow).
 
 Proved once: each generic theorem, stated for every format meeting explicit
 hypotheses, is a small library (``generators/coq/[<op>/]<Name>.v``, loaded as
-``DivBridge.<Name>``) compiled by the first proof that needs it and kept in
-the cache across runs (`Libraries`).  Each obligation's file (a template under ``generators/coq/``)
+``DivBridge.<Name>``; an operator's library may load a generic one) compiled by the first proof that needs it
+and kept in the cache across runs (`Libraries`).  Each obligation's file (a template under ``generators/coq/``)
 only loads its library, instantiates the theorem for the obligation's format
 (the hypotheses checked by computation or ``lia``) and ends with ``Print
 Assumptions``, which reaches into the library's proof.  The cache keys an
-instance's answer on its text and on the text of every library it loads.
+instance's answer on its text and on the text of every library it loads, directly or through another.
 A run checks the instances that load the same libraries together, in one
 ``coqc`` with one ``Print Assumptions`` over all their theorems (`Batches`);
 one that fails there is checked alone, which says why.
@@ -109,7 +109,7 @@ class CoqBackend(FileBackend):
         groups = super().prepare(obligations, out_dir, provers)
         keyed = [[replace(task, options=self.libraries.key(required_libraries(task.text))) for task in group]
                  for group in groups]
-        for name in sorted({name for group in groups for name in required_libraries(group[0].text)}):
+        for name in self.libraries.closure({name for group in groups for name in required_libraries(group[0].text)}):
             self.libraries.write(name, out_dir / self.name / LIBRARY_ROOT)
         for group in groups:
             self.batches.include(group[0].text)
@@ -171,8 +171,9 @@ class Libraries:
     A compiled copy is used only while its ``.vo`` matches the digest written beside it after the
     compile: a copy cut short or altered is compiled again.  A library that does not check answers
     for every instance that loads it (never kept); a compile stopped or out of time is tried again.
-    Each library has a directory of its own, and a file is given only those it names: so what it
-    loads is what its cache key holds, and a library it loads in another way is not found."""
+    A library may load others (``From DivBridge Require``), compiled before it.  Each library has a
+    directory of its own, and a file is given only those it names and those they load: so what it loads
+    is what its cache key holds, and a library it loads in another way is not found."""
 
     def __init__(self, texts: dict[str, str] | None = None, store: Path | None = None):
         self.texts = texts if texts is not None else {path.stem: path.read_text()
@@ -188,15 +189,33 @@ class Libraries:
         self._locks = {name: threading.Lock() for name in self.texts}
         self._done: dict[str, tuple[str, str] | None] = {}   # library -> its compile's answer (None: compiled)
 
+    def closure(self, names) -> list[str]:
+        """The libraries ``names`` and every library they load, directly or through another (sorted)."""
+        found: set[str] = set()
+        todo = list(names)
+        while todo:
+            name = todo.pop()
+            if name not in found:
+                found.add(name)
+                todo += required_libraries(self.texts.get(name, ""))
+        return sorted(found)
+
+    def loads(self, name: str) -> list[str]:
+        """The libraries the library ``name`` loads, directly or through another."""
+        return [other for other in self.closure(required_libraries(self.texts[name])) if other != name]
+
     def key(self, names: list[str]) -> tuple[tuple[str, str], ...]:
         """What an instance's answer depends on besides its own text: each library it loads."""
-        return tuple((f"{LIBRARY_ROOT}.{name}", _sha256(self.texts.get(name, "").encode())) for name in names)
+        return tuple((f"{LIBRARY_ROOT}.{name}", _sha256(self.texts.get(name, "").encode()))
+                     for name in self.closure(names))
 
     def path(self, name: str) -> Path:
-        """Where the library is compiled (bound to the logical name DivBridge)."""
+        """Where the library is compiled (bound to the logical name DivBridge), keyed on its text and on the
+        text of the libraries it loads."""
         if self._version is None:
             self._version = coq_version()
-        key = _sha256(f"{self._version}\n{self.texts[name]}".encode())
+        texts = [self.texts[name], *(self.texts[other] for other in self.loads(name))]
+        key = _sha256("\n".join([self._version, *texts]).encode())
         return self.store / f"{name}-{key[:16]}"
 
     def write(self, name: str, directory: Path) -> None:
@@ -208,6 +227,12 @@ class Libraries:
         """None once the library is compiled; else (verdict, message) saying why it is not."""
         if name not in self.texts:
             return "error", f"no library {LIBRARY_ROOT}.{name}"
+        if name in self.closure(required_libraries(self.texts[name])):
+            return "error", f"library {name} loads itself"
+        for other in self.loads(name):
+            failure = self.compile(other, deadline, cancel)
+            if failure is not None:
+                return failure
         with self._locks[name]:   # the other instances of the library wait for this compile
             if name in self._done:
                 return self._done[name]
@@ -237,7 +262,8 @@ class Libraries:
         work = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=self.store))
         try:
             self.write(name, work)
-            failure = _coqc(work, f"{name}.v", [work], deadline - time.monotonic(), cancel)
+            failure = _coqc(work, f"{name}.v", [work, *map(self.path, self.loads(name))], deadline - time.monotonic(),
+                            cancel)
             if failure is not None and failure[0] in ("unknown", "error"):
                 return failure[0], f"library {name} does not check: {failure[1]}"
             if failure is not None:   # stopped or out of time
@@ -400,7 +426,7 @@ def _compile(text: str, deadline: float, cancel: threading.Event | None,
              libraries: Libraries) -> tuple[tuple[str, str] | None, list[str] | None]:
     """coqc on ``text``, after the libraries it loads: (verdict, message) when it does not compile, else None
     and what its Print Assumptions listed (`assumptions`)."""
-    names = required_libraries(text)
+    names = libraries.closure(required_libraries(text))
     failure = None
     for name in names:
         failure = failure or libraries.compile(name, deadline, cancel)

@@ -1,9 +1,10 @@
 """A theorem about an operator's rounding (`operators.model.Theorem`), in one binary format: Sterbenz's lemma,
 the rounding error is a float, the relative error bound u = 2^-p in the normal range, exactness below it.
 
-A theorem that holds is proved by Coq with Flocq (``generators/coq/operator_theorem.v.j2`` instantiates the
-library ``RoundedOperations.v`` for the format, the library lemma named ``<claim>_<Flocq's operation>``): a
-claim about every pair of floats and the real numbers they stand for, which bit-blasting does not reach.
+A theorem that holds is proved by Coq with Flocq (``generators/coq/operator_theorem.v.j2`` instantiates for the
+format the lemma ``<claim>_<Flocq's operation>`` of the operator's library, ``Names.coq_theorems`` in its folder
+``generators/coq/<op>/``, built on the generic lemmas of ``RoundedOperations.v``): a claim about every pair of
+floats and the real numbers they stand for, which bit-blasting does not reach.
 A probe (``holds`` false: the bound below the normal range, or a finite result for finite operands) is an
 SMT-LIB query (over the floats, and the reals they stand for, ``fp.to_real``) that the solvers find ``sat``;
 its model is the counterexample, decoded in bits and replayed here on the mirror, in exact rationals.
