@@ -11,7 +11,7 @@ class Wording:
 
     ``shared``: every document is read with this operator's words (its roles and ``operands``, result nouns,
     gerund, verb, name): the working group wrote the other operators' pages from this operator's page, and
-    they keep its words.  ``traces``: the built-in requirements (``semantics.requirements``) whose
+    they keep its words.  ``traces``: the built-in requirements (its profiles', `Profiles.requirements`) whose
     obligations check a document tag of a class (`document.tagclass`) in a family."""
 
     shared: bool = False
