@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from divbridge import operators
 from divbridge.checkspec.analysis import analyse_text
 from divbridge.cli import main
 from divbridge.document import meaning
@@ -110,6 +111,13 @@ def test_sign_phrases_are_read_by_meaning(sentence, sign, applies):
     [rule] = [s for s in read(text_tokens(sentence.replace("$", "")), sentence, "float").statements
               if isinstance(s, meaning.SignRule)]
     assert (rule.sign, rule.applies) == (sign, applies)
+
+
+@pytest.mark.parametrize("name, infix", [("Div", "/"), ("Mul", "*"), ("Add", "+"), ("Sub", "-")])
+def test_an_accuracy_sentence_reads_as_the_bound_on_the_document_s_own_operation(name, infix):
+    sentence = "The rounding error is bounded as IEEE 754 bounds it."
+    [accuracy] = read(text_tokens(sentence), sentence, "float", op=operators.get(name)).statements
+    assert str(accuracy) == f"|C - A {infix} B| bounded as IEEE 754 rounding bounds it"
 
 
 def test_the_zero_and_the_nth_case_are_resolved_against_the_table():

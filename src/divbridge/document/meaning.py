@@ -112,8 +112,10 @@ class Constraint:
 
 @dataclass(frozen=True)
 class Accuracy:
+    infix: str    # the document's operator's
+
     def __str__(self) -> str:
-        return "|C - A / B| bounded as IEEE 754 rounding bounds it"
+        return f"|C - A {self.infix} B| bounded as IEEE 754 rounding bounds it"
 
 
 _LOOSE = (lexicon.NODES["+"], lexicon.NODES["-"])     # the nodes that bind looser than the node of "*"

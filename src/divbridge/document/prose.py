@@ -344,7 +344,7 @@ def read(items, text: str, family: str, output: str = "C", op: Operator | None =
     elif _TYPE.search(line) and not _DIFFERENT.search(line):
         statements.append(Constraint("type"))
     if family == "float" and _ACCURACY.search(line) and not statements:
-        statements.append(Accuracy())
+        statements.append(Accuracy(vocabulary.infix))
     if not any(isinstance(s, (Case, Domain, ErrorCondition, Constraint, SignRule, caserule.CaseRule))
                for s in statements) and _defines_result(items, line, _definition_words(op)):
         statements.append(Case(None, _result(op)))
