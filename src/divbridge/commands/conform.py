@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     ok = all(r.clean for r in reports)
     print(f"{_name(impls)}: {verdict}")
     if args.json:
-        named = {} if op is operators.DEFAULT else {"operator": op.name}
+        named = {"operator": name} if (name := operators.obligation_name(op)) else {}
         write_json_atomic(args.json, {"impl": _name(impls), **named, "seed": args.seed,
                                       "conforms": all(r.conforms for r in reports),
                                       "no_mismatch": ok, "formats": [r.to_json() for r in reports]})

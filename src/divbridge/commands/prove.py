@@ -300,9 +300,8 @@ def _earlier(path: Path, proved: list[ObligationResult]) -> list[ObligationResul
 
 
 def _catalogue(spec: Path) -> list:
-    """The document's obligations, and divbridge's strategies with a specification of the operator they compute
-    (the registry's default; an accuracy note binds its own claims only)."""
-    from divbridge import operators
+    """The document's obligations, and divbridge's strategies of its operator (those its library claims; an
+    accuracy note binds its own claims only)."""
     from divbridge.document.notes import is_note_file
     from divbridge.obligations.catalog import requirement_tags, spec_obligations, spec_operator
     from divbridge.obligations.strategies import strategy_obligations
@@ -313,7 +312,7 @@ def _catalogue(spec: Path) -> list:
     if not requirement_tags(spec):   # divbridge's own strategies alone would pass for the document's proof
         raise InputError(f"no requirement tag in the document (a SONNX spec marks each requirement, as "
                          f"[{op.tag_prefix}FLOAT_FUNC_0010]): nothing of it to prove", str(spec))
-    return obligations + (strategy_obligations() if op is operators.DEFAULT else [])
+    return obligations + strategy_obligations(op)
 
 
 def _stamp_options(args: argparse.Namespace, spec: Path, provers: set[str], out: Path) -> dict:

@@ -31,7 +31,7 @@ FILENAME = "peers.json"
 
 def save(path: str | Path, seed: int, random_pairs: int, table: list[dict[str, Any]],
          op: Operator = operators.DEFAULT) -> None:
-    named = {} if op is operators.DEFAULT else {"operator": op.name}
+    named = {"operator": name} if (name := operators.obligation_name(op)) else {}
     write_json_atomic(path, {"schema_version": SCHEMA_VERSION, **named, "seed": seed, "random_pairs": random_pairs,
                              "peers": table})
 

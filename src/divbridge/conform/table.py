@@ -41,7 +41,7 @@ def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
             plans.append((report, sources, jobs))
             batch += [(fmt, job) for job in jobs]
             if op.profiles is not None:   # a pair outside the domain, for each precondition on the format
-                for a, b in op.profiles.get(op.profiles.name_for(fmt)).witnesses(fmt):
+                for a, b in op.profiles.for_format(fmt).witnesses(fmt):
                     batch.append((fmt, (np.array([a], fmt.dtype), np.array([b], fmt.dtype))))
                     owners.append((fmt.name, f"{a} {op.vocabulary.infix} {b}", len(batch) - 1))
         try:

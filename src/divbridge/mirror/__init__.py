@@ -17,13 +17,11 @@ from typing import Any
 import numpy as np
 
 from divbridge.errors import InputError, SpecViolation
-from divbridge.formats import (BF16, FP16, FP32, FP64, FloatFormat, Format, IntFormat, RealFormat, format_of_dtype,
+from divbridge.formats import (FLOAT_FORMATS, FloatFormat, Format, IntFormat, RealFormat, format_of_dtype,
                                get_format)
 from divbridge.semantics.profiles import Profile, Profiles
 
 __all__ = ["compute", "resolve_format", "to_bits", "from_bits"]
-
-_FAST = (FP16, BF16, FP32, FP64)   # with the integer types: the formats the fast kernels compute
 
 
 def resolve_format(dtype: Any) -> Format:
@@ -61,7 +59,7 @@ def compute(profiles: Profiles, a, b, *, dtype, profile: str | None = None, meth
         b = b.reshape(prof.legacy_b_shape(a.shape, b.shape))
     a, b = np.broadcast_to(a, shape), np.broadcast_to(b, shape)
     prof.check_preconditions(fmt, a, b)
-    use_fast = method == "fast" or (method == "auto" and (fmt in _FAST or isinstance(fmt, IntFormat)))
+    use_fast = method == "fast" or (method == "auto" and (fmt in FLOAT_FORMATS or isinstance(fmt, IntFormat)))
     if method not in ("auto", "fast", "exact"):
         raise InputError(f"unknown method {method!r} (auto, fast, exact)")
     if use_fast:

@@ -184,6 +184,10 @@ class Profiles:
         """The default profile for its own types; ``fallback`` for the types it leaves out."""
         return self.default if fmt.name in self.get(self.default).types else self.fallback
 
+    def for_format(self, fmt: Format) -> Profile:
+        """The profile `name_for` gives the format."""
+        return self.get(self.name_for(fmt))
+
     def in_domain(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """The pairs the format's profile (`name_for`) defines: every precondition holds."""
-        return self.get(self.name_for(fmt)).in_domain(fmt, a, b)
+        return self.for_format(fmt).in_domain(fmt, a, b)
