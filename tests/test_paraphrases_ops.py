@@ -57,6 +57,7 @@ from pathlib import Path
 
 import pytest
 
+import test_paraphrases as div
 from divbridge.checkspec.analysis import analyse_text
 
 SPEC = Path(__file__).parent.parent / "proofs" / "spec"
@@ -944,6 +945,18 @@ def test_each_phrasing_is_read_as_what_it_says(site, phrasing, expected):
     assert problems(site, phrasing, expected) == []
 
 
+@needs_solvers
+@pytest.mark.parametrize("tag, phrasing, finding", [
+    pytest.param(tag, phrasing, finding, id=f"div: {kind}: {phrasing}",
+                 marks=_marks([COUNT] if finding == UNREAD else []))
+    for kind, (tag, _, wrong) in div.KINDS.items() for phrasing, finding in wrong])
+def test_a_wrong_phrasing_of_div_s_first_corpus_makes_check_spec_exit_non_zero(tag, phrasing, finding):
+    """test_paraphrases.py pins each finding; the exit code says it too: 1 on an incorrect statement, not 0 on
+    an unread one."""
+    code = analyse_text(div._document(tag, phrasing)[0], "div.md")["exit_code"]
+    assert code == 1 if finding == INCORRECT else code != 0
+
+
 DOCUMENTS = sorted({(site.name, site.source) for kinds in [*KINDS.values(), *EXAMPLES.values()]
                     for site, _, _ in kinds.values()})
 
@@ -961,7 +974,6 @@ def test_each_document_of_the_corpus_is_read_whole_and_holds(name, source):
 
 def counts() -> str:
     """Phrasings per operator and kind, right + wrong, Div's first corpus included: the docstring's table."""
-    import test_paraphrases as div
     first = {kind: (len(right), len(wrong)) for kind, (_, right, wrong) in div.KINDS.items()}
     first.update({"example number notation": tuple(map(len, div.NUMBERS)),
                   "example in named types": tuple(map(len, div.TYPED)),
