@@ -168,15 +168,20 @@ def check_spec(path: Path, tmp_path: Path) -> tuple[int, list[dict]]:
     return code, json.loads(report.read_text())["findings"] if report.exists() else []
 
 
+def decided(path: Path) -> list:
+    """The obligations of a document that Why3 and the SMT solvers decide (no Coq, Gappa or exhaustive one),
+    in the narrowest format of each family."""
+    return [o for o in spec_obligations(path) if "smt" in o.backends and set(o.backends) <= {"smt", "why3"}
+            and o.format in NARROWEST]
+
+
 def prove(path: Path, lines: set[int], tmp_path: Path) -> tuple[int, list[dict], list[dict]]:
-    """prove --spec with Why3 and the SMT solvers on the obligations these decide (no Coq, Gappa or exhaustive
-    one) in the formats of those stated at the lines, the narrowest of each family (all of them: two
-    obligations of a Why3 theory may clash); with none at the lines, on one such obligation, so that the run
-    reports what it leaves uncovered."""
-    decided = [o for o in spec_obligations(path) if "smt" in o.backends and set(o.backends) <= {"smt", "why3"}
-               and o.format in NARROWEST]
-    formats = {o.format for o in decided if lines & set(o.lines)}
-    chosen = [o.id for o in decided if o.format in formats] or [decided[0].id]
+    """prove --spec with Why3 and the SMT solvers on the obligations they decide in the formats of those stated
+    at the lines (all of them: two obligations of a Why3 theory may clash); with none at the lines, on one
+    such obligation, so that the run reports what it leaves uncovered."""
+    obligations = decided(path)
+    formats = {o.format for o in obligations if lines & set(o.lines)}
+    chosen = [o.id for o in obligations if o.format in formats] or [obligations[0].id]
     out = tmp_path / "out"
     code = cli.main(["prove", "--spec", str(path), "--provers", "why3,z3,cvc5,bitwuzla", "--no-crosscheck",
                      "--timeout", "60", "--out", str(out), *[arg for i in chosen for arg in ("--only", i)]])
