@@ -237,13 +237,13 @@ KINDS: dict[str, dict[str, tuple[Site, list, list]]] = {
         "infinity times non-zero": (Site("mul", "- An infinity times a finite non-zero number or an infinity is an "
                                                 "infinity carrying the product of the signs.", "- {}"), [
             ("An infinity times a non-zero number, finite or infinite, is an infinity whose sign is the exclusive or "
-            "of the operands' signs.", GRAMMAR),
-            "The product of an infinity and a non-zero operand is an infinity carrying the product of the signs.",
+             "of the operands' signs.", GRAMMAR),
+            "The product of an infinity and a non-zero number is an infinity carrying the product of the signs.",
             ("An infinity times a finite non-zero number or an infinity is an infinity, with the signs of $A[i]$ and "
-            "$B[i]$ multiplied.", GRAMMAR),
-            "Multiplying an infinity by a non-zero value gives an infinity carrying the XOR of both signs.",
+             "$B[i]$ multiplied.", GRAMMAR),
+            "Multiplying an infinity by a non-zero number gives an infinity carrying the XOR of both signs.",
             ("An infinity times a finite non-zero number or an infinity is an infinity with sign equal to the "
-            "product of the signs of the two operands.", GRAMMAR),
+             "product of the signs of the two operands.", GRAMMAR),
         ], [
             ("An infinity times a finite non-zero number or an infinity is an infinity carrying the sign of A.",
              INCORRECT),
@@ -289,9 +289,9 @@ KINDS: dict[str, dict[str, tuple[Site, list, list]]] = {
         "wrap-around": (_wrap("mul", "product"), [
             ("The product wraps around modulo $2^n$ for a type of $n$ bits.", GRAMMAR),
             ("An overflowing product wraps around: it is the exact product minus the multiple of $2^n$ that lands "
-            "in the type's range, for a type of $n$ bits.", GRAMMAR),
+             "in the type's range, for a type of $n$ bits.", GRAMMAR),
             ("The product is the exact product reduced modulo $2^n$ into the range of the type, for a type of $n$ "
-            "bits.", GRAMMAR),
+             "bits.", GRAMMAR),
             ("The product is computed modulo $2^n$, for a type of $n$ bits.", GRAMMAR),
             ("On overflow the product wraps around modulo $2^n$, $n$ being the number of bits of the type.", GRAMMAR),
         ], [
@@ -347,7 +347,7 @@ KINDS: dict[str, dict[str, tuple[Site, list, list]]] = {
             ("$x + (-x) = +0$ for every finite $x$, and $-0 + (-0) = -0$.", GRAMMAR),
             "An exact sum of zero is $+0$, except that the sum of two negative zeros is $-0$.",
             ("The sum of two zeros is $-0$ when both are negative and $+0$ otherwise, and a finite number plus its "
-            "opposite is $+0$.", GRAMMAR),
+             "opposite is $+0$.", GRAMMAR),
         ], [
             ("An exact sum of zero is $-0$.", REFUTED_OR_UNREAD, COUNT),
             ("The sum of two negative zeros is $+0$.", REFUTED_OR_UNREAD, COUNT),
@@ -421,7 +421,7 @@ KINDS: dict[str, dict[str, tuple[Site, list, list]]] = {
         "wrap-around": (_wrap("add", "sum", ADD_WRAP_REST), [
             ("The sum wraps around modulo $2^n$ for a type of $n$ bits.", GRAMMAR),
             ("An overflowing sum wraps around: it is the exact sum minus the multiple of $2^n$ that lands in the "
-            "type's range, for a type of $n$ bits.", GRAMMAR),
+             "type's range, for a type of $n$ bits.", GRAMMAR),
             ("The sum is the exact sum reduced modulo $2^n$ into the range of the type, for a type of $n$ bits.",
              GRAMMAR),
             ("On overflow the sum wraps around modulo $2^n$, $n$ being the number of bits of the type.", GRAMMAR),
@@ -434,9 +434,9 @@ KINDS: dict[str, dict[str, tuple[Site, list, list]]] = {
         "wrap-around multiple": (Site("add", _wrap("add", "sum", ADD_WRAP_REST).anchor,
                                       _wrap("add", "sum").anchor + " {}"), [
             ("A sum of two operands of the type is off the range by less than $2^n$, so the multiple is $-2^n$, $0$ "
-            "or $2^n$.", GRAMMAR),
+             "or $2^n$.", GRAMMAR),
             ("The multiple is one of $-2^n$, $0$ and $2^n$, since two operands of the type sum to less than $2^n$ "
-            "beyond the range.", GRAMMAR),
+             "beyond the range.", GRAMMAR),
             "So the multiple is $-2^n$, $0$ or $2^n$.",
         ], [
             ("A sum of two operands of the type leaves the range by less than $2^n$, so the multiple is $0$ or "
@@ -485,7 +485,7 @@ KINDS: dict[str, dict[str, tuple[Site, list, list]]] = {
             ("$x - x = +0$ for every finite $x$, and $-0 - (+0) = -0$.", GRAMMAR),
             "An exact difference of zero is $+0$, except that a negative zero minus a positive zero is $-0$.",
             ("An exact difference of zero is a positive zero unless a negative zero is the minuend and a positive "
-            "zero the subtrahend, which gives $-0$.", GRAMMAR),
+             "zero the subtrahend, which gives $-0$.", GRAMMAR),
         ], [
             ("An exact difference of zero is $+0$, except that a negative zero minus a positive zero is $-0$; in "
              "particular $x - x$ is $-0$.", REFUTED_OR_UNREAD),
@@ -532,12 +532,12 @@ KINDS: dict[str, dict[str, tuple[Site, list, list]]] = {
         "infinity and finite": (Site("sub", "- An infinity minus a finite number is that infinity; a finite number "
                                             "minus an infinity is the opposite infinity.", "- {}"), [
             ("An infinity minus a finite number is the infinity, and a finite number minus an infinity is the "
-            "infinity negated.", GRAMMAR),
+             "infinity negated.", GRAMMAR),
             ("$\\pm\\infty - x = \\pm\\infty$ and $x - (\\pm\\infty) = \\mp\\infty$ for a finite $x$.", GRAMMAR),
             ("Subtracting a finite number from an infinity leaves the infinity; subtracting an infinity from a "
-            "finite number gives the opposite infinity.", GRAMMAR),
+             "finite number gives the opposite infinity.", GRAMMAR),
             ("An infinity minus a finite number is an infinity carrying the sign of A; a finite number minus an "
-            "infinity is an infinity carrying the opposite of the sign of B.", GRAMMAR),
+             "infinity is an infinity carrying the opposite of the sign of B.", GRAMMAR),
         ], [
             ("An infinity minus a finite number is that infinity; a finite number minus an infinity is that "
              "infinity.", REFUTED_OR_UNREAD),
@@ -567,9 +567,9 @@ KINDS: dict[str, dict[str, tuple[Site, list, list]]] = {
         "wrap-around": (_wrap("sub", "difference", SUB_WRAP_REST), [
             ("The difference wraps around modulo $2^n$ for a type of $n$ bits.", GRAMMAR),
             ("An overflowing difference wraps around: it is the exact difference minus the multiple of $2^n$ that "
-            "lands in the type's range, for a type of $n$ bits.", GRAMMAR),
+             "lands in the type's range, for a type of $n$ bits.", GRAMMAR),
             ("The difference is the exact difference reduced modulo $2^n$ into the range of the type, for a type of "
-            "$n$ bits.", GRAMMAR),
+             "$n$ bits.", GRAMMAR),
             ("On overflow the difference wraps around modulo $2^n$, $n$ being the number of bits of the type.",
              GRAMMAR),
         ], [
