@@ -51,6 +51,7 @@ In all 621 phrasings.
 
 from __future__ import annotations
 
+import functools
 import shutil
 import textwrap
 from dataclasses import dataclass
@@ -897,15 +898,14 @@ def _marks(awaits: list[str]) -> list:
     return [pytest.mark.xfail(strict=True, reason=reason) for reason in awaits]
 
 
-_BASE: dict[tuple[str, str], dict] = {}
-
-
 def base(site: Site) -> dict:
     """check-spec's answer on the unedited document (once per document)."""
-    key = (site.name, site.source)
-    if key not in _BASE:
-        _BASE[key] = analyse_text(site.original(), site.name)
-    return _BASE[key]
+    return _analysed(site.original(), site.name)
+
+
+@functools.cache
+def _analysed(text: str, name: str) -> dict:
+    return analyse_text(text, name)
 
 
 def findings(result: dict) -> set[tuple[str, int]]:

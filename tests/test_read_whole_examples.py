@@ -31,7 +31,8 @@ from test_paraphrases_ops import BOTH, COUNT, EITHER, GRAMMAR, INCORRECT, REFUTE
 HOLDS, HOLDS_OR_UNREAD = "holds", "holds or unread"
 REJECTED = "incorrect, and a gap of prove"   # a type the operator does not accept: nothing of it can be proved
 NARROWEST = ("fp16", "int8", "uint8", "real")   # a format of each family: a counterexample is found fast there
-needs_solvers = pytest.mark.skipif(shutil.which("z3") is None, reason="z3 is not installed (scripts/setup.sh)")
+needs_solvers = pytest.mark.skipif(not (shutil.which("z3") and shutil.which("why3")),
+                                   reason="z3 or why3 is not installed (scripts/setup.sh)")
 
 
 @dataclass(frozen=True)
