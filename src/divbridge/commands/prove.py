@@ -63,6 +63,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--grace", type=options.seconds(allow_zero=True), default=0.0, metavar="S",
                         help="once an obligation is decided, how long the other racing provers may still finish "
                              "(their proofs are kept as evidence) before they are stopped (default 0)")
+    parser.add_argument("--confirm", action="store_true",
+                        help="ask every prover on every obligation, whatever decided it: results.json records how "
+                             "many independent tools confirmed each verdict, and each disagreement fails the run")
     parser.add_argument("--race", action="store_true",
                         help="run every prover at once on each obligation instead of the cheapest first "
                              "(Gappa before the others); with --agree 2 or --grace for second proofs")
@@ -113,12 +116,16 @@ def run(args: argparse.Namespace) -> int:
             pending.append((spec, stamp))
             continue
         out = Path(last["out"])
+        recorded = _verified(out / "results.json")
+        if recorded is None:
+            pending.append((spec, stamp))
+            continue
         print(f"divbridge prove: {spec}: up to date: the document, divbridge, its tools, the options, the "
               f"{len(last['entries'])} cache entries and the {len(last['outputs'])} files under {out}/ are those of "
               f"the run of {last['when']}; its results stand (--no-cache proves again)")
-        print(last["summary"], end="")
+        print(summary_text(recorded), end="")   # from the results, verified: never from the stamp
         print(f"results unchanged in {out / 'results.json'}")
-        done[spec] = out, last["exit"]
+        done[spec] = out, 0 if recorded.as_expected else 1
     if pending:
         done.update(_prove(args, provers, root, mode, cache_dir, pending, stood={s: out for s, (out, _) in done.items()}))
     if len(done) > 1:
@@ -128,6 +135,17 @@ def run(args: argparse.Namespace) -> int:
             out, code = done[spec]
             print(f"  {spec}: {'as expected' if code == 0 else 'NOT as expected'} ({out / 'results.json'})")
     return max(code for _, code in done.values())
+
+
+def _verified(path: Path) -> Results | None:
+    """The results an up-to-date run stands on, verified (`results.verify`); None (a full run) when they do not
+    check."""
+    from divbridge.results import verify
+    try:
+        return verify(path)
+    except InputError as exc:
+        print(f"divbridge: warning: {exc}; proving again", file=sys.stderr, flush=True)
+        return None
 
 
 def _specs(args: argparse.Namespace) -> list[Path]:
@@ -206,7 +224,7 @@ def _prove(args: argparse.Namespace, provers: set[str], root: Path, mode: str, c
     cache = ProofCache(cache_dir, mode)
     runner = Runner(backends(provers), cache,
                     RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
-                               race=args.race, provers=provers), root)
+                               race=args.race, provers=provers, confirm=args.confirm), root)
     summaries = {}
     for document in documents:
         source, summaries[document.spec] = spec_summary(document.spec, document.obligations)
@@ -225,43 +243,83 @@ def _prove(args: argparse.Namespace, provers: set[str], root: Path, mode: str, c
                    for name, found in toolprobe.prover_identity(prover).items()}
     done = {}
     for document, results in zip(documents, proved):
-        exit_code, printed = _record(args, provers, document.out, results, versions, executables,
-                                     summaries[document.spec])
+        exit_code, written = _record(args, provers, document.out, results, versions, executables,
+                                     summaries[document.spec], cache)
         ids = {result.id for result in results}
-        if document.stamp is not None and not runner.uncached & ids:
+        if document.stamp is not None and written and not runner.uncached & ids:
             document.stamp.write(document.spec, document.out, _others(document.out, root), cache.entries_of(ids),
-                                 tools, printed, exit_code)
+                                 tools)
         done[document.spec] = document.out, exit_code
     return done
 
 
 def _record(args: argparse.Namespace, provers: set[str], out: Path, proved: list[ObligationResult],
-            versions: dict[str, str], executables: dict, summary: dict) -> tuple[int, str]:
+            versions: dict[str, str], executables: dict, summary: dict, cache) -> tuple[int, bool]:
     """One document's results: the cross-check, results.json and the Why3 sessions under ``out``, its summary
-    printed; returns its exit code and the summary (what its up-to-date stamp repeats)."""
+    printed; returns its exit code and whether its results were written (never when the run cannot stand on its
+    provers' answers: `contradicted`)."""
     from divbridge.results import Results
-    _record_smt_status(proved, out)
-    results = Results(proved, tool_versions=versions, tools=dict(sorted(executables.items())), document=summary)
+    results = Results(proved, tool_versions=versions, tools=dict(sorted(executables.items())), document=summary,
+                      confirm=args.confirm)
     skeletons = _start_skeletons(results, out) if "why3" in provers else None
     if not args.no_crosscheck:
         from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked
         print("cross-check: evaluating the proved properties on concrete vectors ...", flush=True)
         # the peers (ONNX Runtime...) are `divbridge crosscheck`'s job, not the proof run's
         results.crosscheck = run_crosscheck(results)
+    distrusted = contradicted(results)
+    if distrusted:
+        gone = cache.evict(set(distrusted))
+        print(f"\n{len(distrusted)} answer(s) of the provers are contradicted, so this run cannot stand on its "
+              f"provers (a lying or broken prover?):")
+        for oid, why in distrusted.items():
+            print(f"  {oid}: {why}")
+        print(f"results NOT written: the evidence in {out}/ is left as it was; {len(gone)} cache entries behind "
+              f"them removed")
+        return 1, False
+    _record_smt_status(proved, out)
     earlier = _earlier(out / "results.json", proved)
     results.save(out / "results.json")
     if skeletons is not None:
         write_why3_sessions(results, out, args.timeout, skeletons)
     from divbridge.provers import reproved
-    print(reproved.line(results.obligations, earlier), flush=True)   # not in the summary a stamp repeats
+    print(reproved.line(results.obligations, earlier), flush=True)
+    sys.stdout.write(summary_text(results))
+    print(f"results written to {out / 'results.json'}")
+    return 0 if results.as_expected else 1, True
+
+
+def contradicted(results: Results) -> dict[str, str]:
+    """Obligation id -> why its verdict cannot be believed: a proof the cross-check refutes on a concrete
+    vector, an obligation that one prover proves and another refutes, or, when every refutation probe (an
+    obligation expected invalid: a known defect) of the run is proved, each of them (a prover that answers
+    "proved" to everything)."""
+    from divbridge.provers.verdicts import DEFINITE
+    found = {}
+    for r in results.obligations:
+        check = r.crosscheck or {}
+        if r.verdict == "proved" and check.get("vectors", 0) > 0 and check.get("failures", 0) > 0:
+            found[r.id] = f"proved by {r.prover}, but false on a concrete vector: {check['first_failure']}"
+        answers = {a.verdict for a in r.attempts}
+        if {"proved", "refuted"} <= answers:
+            found[r.id] = "; ".join(f"{a.prover} answers {a.verdict}" for a in r.attempts if a.verdict in DEFINITE)
+    probes = [r for r in results.obligations if r.expect == "invalid"]
+    if probes and all(r.verdict == "proved" for r in probes):
+        for r in probes:
+            found.setdefault(r.id, f"a probe of a known defect, proved by {r.prover} (as is every probe of the run)")
+    return found
+
+
+def summary_text(results: Results) -> str:
+    """What a run prints after its progress lines: the summary, the uncovered statements, the cross-check."""
     printed = io.StringIO()
     print_summary(results.obligations, printed)
     print_uncovered(results.uncovered, printed)
     if results.crosscheck is not None:
         print_crosscheck(results, printed)
-    sys.stdout.write(printed.getvalue())
-    print(f"results written to {out / 'results.json'}")
-    return 0 if results.as_expected else 1, printed.getvalue()
+    if results.confirm:
+        print_confirmations(results, printed)
+    return printed.getvalue()
 
 
 def _record_smt_status(results: list[ObligationResult], out: Path) -> None:
@@ -319,7 +377,7 @@ def _stamp_options(args: argparse.Namespace, spec: Path, provers: set[str], out:
     """Everything of the command line a document's run outcome may depend on, as the up-to-date check compares
     it (``out``: the output root)."""
     return {"spec": str(spec.resolve()), "only": args.only, "provers": sorted(provers), "agree": args.agree,
-            "jobs": args.jobs, "timeout": args.timeout, "grace": args.grace, "race": args.race,
+            "jobs": args.jobs, "timeout": args.timeout, "grace": args.grace, "race": args.race, "confirm": args.confirm,
             "crosscheck": not args.no_crosscheck, "out": str(out.resolve())}
 
 
@@ -510,6 +568,17 @@ def print_smoke(results: list[ObligationResult], op: Operator, stream) -> None:
     for r in results:
         if r.definition:
             print(f"  definition: {r.id}: {r.statement}", file=stream)
+
+
+def print_confirmations(results: Results, stream) -> None:
+    """`--confirm`: how many verdicts two or more independent tools gave, and those one tool alone gave."""
+    from divbridge.provers.verdicts import DEFINITE, confirmations
+    definite = [r for r in results.obligations if r.verdict in DEFINITE]
+    alone = [r for r in definite if confirmations(r.attempts, r.verdict) < 2]
+    print(f"\nconfirm: {len(definite) - len(alone)} of {len(definite)} verdicts given by two or more independent "
+          f"tools; {len(alone)} by one alone (no second prover answered):", file=stream)
+    for r in alone:
+        print(f"  {r.id}: {r.verdict} by {r.prover} only", file=stream)
 
 
 def print_crosscheck(results: Results, stream) -> None:
