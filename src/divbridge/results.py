@@ -358,6 +358,13 @@ def verify(path: str | Path) -> Results:
 
 def _first_problem(results: Results, data: dict[str, Any], directory: Path) -> str | None:
     from divbridge.provers.portfolio import SMT_SOLVERS
+    for name, digest in sorted(results.evidence.items()):
+        try:
+            actual = _sha256(directory / name)
+        except OSError as exc:
+            return f"evidence {name}: {exc.strerror}"
+        if actual != digest:
+            return f"evidence {name} is not the file results.json was written with (SHA-256 {actual[:12]}..., recorded {digest[:12]}...)"
     for result, written in zip(results.obligations, data["obligations"]):
         where = f"obligation {result.id}"
         if written.get("status") != result.status:
@@ -385,11 +392,4 @@ def _first_problem(results: Results, data: dict[str, Any], directory: Path) -> s
                         f"{status.group(1) if status else '(none)'}")
     if data.get("summary") != results.summary:
         return "its summary is not the count of its obligations' verdicts"
-    for name, digest in sorted(results.evidence.items()):
-        try:
-            actual = _sha256(directory / name)
-        except OSError as exc:
-            return f"evidence {name}: {exc.strerror}"
-        if actual != digest:
-            return f"evidence {name} is not the file results.json was written with (SHA-256 {actual[:12]}..., recorded {digest[:12]}...)"
     return None
