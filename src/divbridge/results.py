@@ -380,6 +380,11 @@ def _first_problem(results: Results, data: dict[str, Any], directory: Path) -> s
                 return f"{where}: {result.verdict} by {result.prover}, but no attempt of {', '.join(sorted(named - gave))} says so"
             if against:
                 return f"{where}: {result.verdict}, but {', '.join(against)} answered otherwise"
+        for artifact in result.artifacts.values():   # a rendered file beside it that the evidence leaves out
+            beside = Path(artifact.split("#", 1)[0]).resolve()
+            if beside.is_file() and beside.is_relative_to(directory.resolve()) and \
+                    beside.relative_to(directory.resolve()).as_posix() not in results.evidence:
+                return f"{where}: its file {beside.relative_to(directory.resolve()).as_posix()} has no evidence digest"
         smt = result.artifacts.get("smt", "")
         # an artifact's path starts at the working directory of the run: its evidence name ends it
         name = next((n for n in results.evidence if smt == n or smt.endswith("/" + n)), None) if smt else None

@@ -453,7 +453,8 @@ def _replay(args: argparse.Namespace, catalogue: list, out: Path, provers: set[s
     from divbridge.provers.replay import replay as replay_evidence, skipped
     from divbridge.provers.runner import RunOptions
     chosen = {o.id for o in select(catalogue, args.only)}
-    recorded = results_model.load(out / "results.json")
+    # its evidence files (the SMT-LIB queries...) must be those results.json was written with: one line, exit 2
+    recorded = results_model.verify(out / "results.json")
     # what --only, --provers or another --spec leaves out is said, never counted as replayed
     left_out = skipped(recorded, chosen | ({r.id for r in recorded.obligations} if not args.only else set()), provers)
     if args.only:
@@ -464,6 +465,7 @@ def _replay(args: argparse.Namespace, catalogue: list, out: Path, provers: set[s
         count, failures = replay_evidence(recorded, catalogue, backends,
                                           RunOptions(timeout=args.timeout, jobs=args.jobs), Path(scratch),
                                           sessions=out / "why3", provers=provers)
+    failures = _changed_tools(recorded.tools, provers) + failures
     if count == 0 and not failures:
         print("replay FAILED: results.json records no proof or refutation to replay"
               + (f" with the chosen obligations and provers ({len(left_out)} left out)" if left_out else ""))
@@ -480,6 +482,18 @@ def _replay(args: argparse.Namespace, catalogue: list, out: Path, provers: set[s
         return 0
     print(f"\nreplay: all {count} recorded proofs and refutations replayed with the same prover and version")
     return 0
+
+
+def _changed_tools(recorded: dict[str, dict], provers: set[str]) -> list[str]:
+    """The executables the replayed provers run that are not those results.json records (path, size, SHA-256):
+    a replay on another executable proves nothing about the recorded one."""
+    installed = {name: found for prover in provers for name, found in toolprobe.prover_identity(prover).items()}
+    return [f"{name}: {installed.get(name, {}).get('path', 'not installed')} (SHA-256 "
+            f"{installed.get(name, {}).get('sha256') or '-'}) is not the executable recorded ({tool.get('path')}, "
+            f"SHA-256 {tool.get('sha256') or '-'})"
+            for name, tool in sorted(recorded.items())
+            if name in installed and installed[name] != tool or name not in installed and
+            any(name in toolprobe.PROVER_TOOLS.get(prover, ()) for prover in provers)]
 
 
 def _provers(text: str) -> set[str]:
