@@ -58,8 +58,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "number of provers chosen)")
     parser.add_argument("--jobs", type=options.integer(1, MAX_JOBS), default=os.cpu_count() or 1, metavar="N",
                         help="obligations proved in parallel (default: the number of cores)")
-    parser.add_argument("--timeout", type=options.seconds(), default=60.0, metavar="S",
-                        help="time limit per prover run, seconds (default 60: the slowest proofs take 10-20 s here)")
+    parser.add_argument("--timeout", type=options.seconds(), default=None, metavar="S",
+                        help=f"time limit of every prover run, Why3's included, seconds (default: {DEFAULT_TIMEOUT:g} s "
+                             "a solver run, the slowest proofs taking 10-20 s here; Why3's Z3 bounded by its steps, "
+                             "under time caps of up to 180 s)")
     parser.add_argument("--grace", type=options.seconds(allow_zero=True), default=0.0, metavar="S",
                         help="once an obligation is decided, how long the other racing provers may still finish "
                              "(their proofs are kept as evidence) before they are stopped (default 0)")
@@ -69,9 +71,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--race", action="store_true",
                         help="run every prover at once on each obligation instead of the cheapest first "
                              "(Gappa before the others); with --agree 2 or --grace for second proofs")
-    parser.add_argument("--cache-dir", type=options.output_dir, default=None, metavar="DIR",
-                        help="the proof cache (default: $DIVBRIDGE_CACHE/proofs, else .cache/divbridge/proofs; "
-                             "DIVBRIDGE_CACHE=off: no cache)")
+    parser.add_argument("--cache-dir", type=options.cache_dir, default=None, metavar="DIR",
+                        help="the proof cache, a writable directory on a regular filesystem (default: "
+                             "$DIVBRIDGE_CACHE/proofs, else .cache/divbridge/proofs; DIVBRIDGE_CACHE=off: no cache)")
     cache = parser.add_mutually_exclusive_group()
     cache.add_argument("--no-cache", action="store_true", help="ignore the proof cache")
     cache.add_argument("--offline", action="store_true",
@@ -88,6 +90,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 BASELINE = Path("proofs")                 # the committed evidence: written only by a complete run
+DEFAULT_TIMEOUT = 60.0                    # a prover run's limit without --timeout
 SPEC_DIR = DEFAULT_DOCUMENT.parent        # the documents a run without --spec proves
 FILTERED_OUT = Path("build/filtered")     # where a filtered run writes unless told
 MAX_JOBS = 256
@@ -222,15 +225,16 @@ def _prove(args: argparse.Namespace, provers: set[str], root: Path, mode: str, c
     if not documents:   # --only selects nothing of the documents whose results do not stand
         return {}
     cache = ProofCache(cache_dir, mode)
-    runner = Runner(backends(provers), cache,
-                    RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
+    runner = Runner(backends(provers, args.timeout), cache,
+                    RunOptions(timeout=_timeout(args), agree=args.agree, jobs=args.jobs, grace=args.grace,
                                race=args.race, provers=provers, confirm=args.confirm), root)
     summaries = {}
     for document in documents:
         source, summaries[document.spec] = spec_summary(document.spec, document.obligations)
         print(f"divbridge prove: {summaries[document.spec]['path']}: {source}; "
               f"{len(document.obligations)} obligations, provers {', '.join(sorted(provers))}, "
-              f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
+              f"{args.jobs} jobs, {_timeout(args):g} s limit{' (every prover)' if args.timeout else ''}, "
+              f"cache {mode}", flush=True)
     if len(documents) > 1:
         count = sum(len(document.obligations) for document in documents)
         print(f"divbridge prove: the {count} obligations of the {len(documents)} documents on one pool of "
@@ -281,7 +285,7 @@ def _record(args: argparse.Namespace, provers: set[str], out: Path, proved: list
     earlier = _earlier(out / "results.json", proved)
     results.save(out / "results.json")
     if skeletons is not None:
-        write_why3_sessions(results, out, args.timeout, skeletons)
+        write_why3_sessions(results, out, args.timeout, skeletons)   # None: the backstop
     from divbridge.provers import reproved
     print(reproved.line(results.obligations, earlier), flush=True)
     sys.stdout.write(summary_text(results))
@@ -387,13 +391,14 @@ def _start_skeletons(results: Results, out: Path) -> Skeletons:
     return Skeletons(theory_files(results.obligations, out / "why3"))
 
 
-def write_why3_sessions(results: Results, out: Path, timeout: float, skeletons: Skeletons) -> None:
+def write_why3_sessions(results: Results, out: Path, timeout: float | None, skeletons: Skeletons) -> None:
     """The Why3 sessions of the theories under ``out``/why3 (beside results.json: a filtered run writes
     them in its own --out), from this run's Why3 proofs and their goal trees (``skeletons``); `make
-    why3-replay` replays them."""
+    why3-replay` replays them.  Their time cap is the run's --timeout when given, else Why3's backstop."""
     from divbridge.provers.why3 import backstop
     from divbridge.provers.why3session import write_sessions
-    written = write_sessions(results.obligations, out / "why3", backstop(timeout), skeletons=skeletons)
+    cap = timeout if timeout is not None else backstop(DEFAULT_TIMEOUT)
+    written = write_sessions(results.obligations, out / "why3", cap, skeletons=skeletons)
     print(f"Why3 sessions written for {len(written)} theories ({out / 'why3'}/<theory>/{'why3session.xml'})",
           flush=True)
 
@@ -462,8 +467,8 @@ def _replay(args: argparse.Namespace, catalogue: list, out: Path, provers: set[s
     # rendered again in scratch: a replay of some provers renders only their obligations, which must not
     # replace the committed theories
     with tempfile.TemporaryDirectory(prefix="divbridge-replay-") as scratch:
-        count, failures = replay_evidence(recorded, catalogue, backends,
-                                          RunOptions(timeout=args.timeout, jobs=args.jobs), Path(scratch),
+        count, failures = replay_evidence(recorded, catalogue, lambda chosen: backends(chosen, args.timeout),
+                                          RunOptions(timeout=_timeout(args), jobs=args.jobs), Path(scratch),
                                           sessions=out / "why3", provers=provers)
     failures = _changed_tools(recorded.tools, provers) + failures
     if count == 0 and not failures:
@@ -494,6 +499,10 @@ def _changed_tools(recorded: dict[str, dict], provers: set[str]) -> list[str]:
             for name, tool in sorted(recorded.items())
             if name in installed and installed[name] != tool or name not in installed and
             any(name in toolprobe.PROVER_TOOLS.get(prover, ()) for prover in provers)]
+
+
+def _timeout(args: argparse.Namespace) -> float:
+    return args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
 
 
 def _provers(text: str) -> set[str]:

@@ -160,6 +160,7 @@ class SpecDocument:
     formal: list[FormalText] = field(default_factory=list)
     unfinished: list[tuple[str, int, str, str]] = field(default_factory=list)   # (section, line, text, heading)
     informal_tags: set[str] = field(default_factory=set)
+    top_headings: list[tuple[str, int]] = field(default_factory=list)    # (title, line) of each level-1 heading
     links: list[tuple[int, str]] = field(default_factory=list)             # (line, target) of Markdown links
     findings: list[Finding] = field(default_factory=list)
     # the parts by section title, built when first asked for once the parts are read (`parts_in`)
@@ -207,7 +208,30 @@ def read_document(path: str | Path) -> SpecDocument:
         text = inputfile.read_text(path, "document", MAX_BYTES)   # a regular file, bounded before it is read
     except FileNotFoundError as exc:
         raise InputError(f"cannot read the document: {exc.strerror or exc}", str(path)) from None
-    return parse_document(text, str(path))
+    doc = parse_document(text, str(path))
+    refuse_several_operators(doc)
+    return doc
+
+
+def refuse_several_operators(doc: SpecDocument) -> None:
+    """A document whose top-level headings specify two operators (a Div and a Mul section) is refused in one line
+    (exit 2): its sections would be read as one operator's, and their obligations clash.  One stray heading of
+    another operator among several of the document's own (copied from another page) is not a second operator:
+    `_read_sections` reports it and reads its section as the document's."""
+    first: dict[Operator, int] = {}
+    counts: dict[Operator, int] = {}
+    for title, line in doc.top_headings:
+        op = operators.named_in([title])
+        if op is not None:
+            first.setdefault(op, line)
+            counts[op] = counts.get(op, 0) + 1
+    if len(counts) < 2:
+        return
+    leader, runner = sorted(counts, key=lambda op: (-counts[op], first[op]))[:2]
+    if counts[runner] >= 2 or counts[runner] == counts[leader]:
+        one, two = sorted((leader, runner), key=lambda op: first[op])
+        raise InputError(f"the document specifies two operators, {one.name} (line {first[one]}) and {two.name} "
+                         f"(line {first[two]}): one document, one operator (split it)", doc.path, first[two])
 
 
 def parse_document(text: str, path: str = "<text>") -> SpecDocument:
@@ -370,7 +394,7 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
     """Sections start at the top-level headings that name the operator; another top-level heading after one
     ("# Signature" under an operator's section) belongs to it.  Without such headings every top-level heading is a
     section (an ONNX page, a preamble)."""
-    top = [(_plain(b), b.line) for b in blocks if b.kind == "heading" and b.level == 1]
+    top = doc.top_headings = [(_plain(b), b.line) for b in blocks if b.kind == "heading" and b.level == 1]
     named = operators.named_in([title for title, _ in top])
     pattern = re.compile(named.vocabulary.heading if named else r"(?!)", re.I)
     for title, line in top:   # another operator's heading left in the page: a section of the page's operator, misnamed
