@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -240,3 +241,47 @@ def test_a_z3_that_proves_everything_writes_no_evidence(more, why, tmp_path):
                       "--out", str(out), *more.split(), timeout=600, env={"DIVBRIDGE_CACHE": str(tmp_path / "root")})
     assert again.returncode == 0, again.stdout + again.stderr   # the real z3: nothing of the liar's was kept
     assert json.loads((out / "results.json").read_text())["summary"]["not_as_expected"] == 0
+
+
+# -- --replay --------------------------------------------------------------------------------------------------
+
+def test_replay_refuses_a_query_changed_after_the_run(proved, tmp_path):
+    path = _forged_copy(proved, tmp_path, _append_false)
+    done = divbridge("prove", "--replay", "--only", "int.int8.*", "--out", str(path.parent), timeout=300)
+    assert done.returncode == 2
+    one_line(done.stderr, rf"{path}: not verified: evidence smt/\S+\.smt2 is not the file results\.json was written "
+                          r"with")
+
+
+@needs_why3
+def test_replay_fails_on_an_executable_that_is_not_the_recorded_one(proved, tmp_path):
+    path = _forged_copy(proved, tmp_path, lambda data, out: data["tools"]["z3"].update(sha256="0" * 64))
+    done = divbridge("prove", "--replay", "--only", "int.int8.*", "--provers", "why3", "--out", str(path.parent),
+                     timeout=300)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "replay FAILED" in done.stdout
+    assert re.search(r"  z3: \S+ \(SHA-256 [0-9a-f]{64}\) is not the executable recorded \(\S+, SHA-256 0{64}\)",
+                     done.stdout), done.stdout
+
+
+# -- --confirm -------------------------------------------------------------------------------------------------
+
+def test_confirm_asks_every_prover_and_records_how_many_tools_agree(tmp_path):
+    done = divbridge("prove", "--only", "int.int8.probe.*", "--only", "int.int8.example.*", "--provers",
+                     "z3,bitwuzla,cvc5", "--confirm", "--no-crosscheck", "--out", str(tmp_path / "out"),
+                     timeout=300, env={"DIVBRIDGE_CACHE": str(tmp_path / "root")})
+    assert done.returncode == 0, done.stdout + done.stderr
+    recorded = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert recorded["confirm"] is True
+    for entry in recorded["obligations"]:
+        agreeing = {a["prover"] for a in entry["attempts"] if a["verdict"] == entry["verdict"]}
+        assert entry["confirmed"] == len(agreeing) >= 2, entry["attempts"]
+    assert re.search(r"confirm: 2 of 2 verdicts given by two or more independent tools; 0 by one alone", done.stdout)
+
+
+def test_without_confirm_a_verdict_rests_on_the_first_prover(tmp_path):
+    done = divbridge("prove", "--only", "int.int8.example.*", "--provers", "z3,bitwuzla,cvc5", "--no-crosscheck",
+                     "--out", str(tmp_path / "out"), timeout=300, env={"DIVBRIDGE_CACHE": str(tmp_path / "root")})
+    assert done.returncode == 0, done.stdout + done.stderr
+    [entry] = json.loads((tmp_path / "out" / "results.json").read_text())["obligations"]
+    assert entry["confirmed"] == 1 and "confirm:" not in done.stdout

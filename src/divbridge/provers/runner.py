@@ -354,7 +354,9 @@ class Runner:
     def _run_group(self, backend: Backend, group: list[ProofTask], decided: threading.Event) -> list[Attempt]:
         """Run the tasks the cache could not answer, and store their answers."""
         try:
-            fresh = backend.run_group(group, backend.time_limit(self.options.timeout), self.options.agree, decided)
+            # confirming, a backend's own portfolio (the SMT solvers) waits for every one of them too
+            agree = len(group) if self.options.confirm else self.options.agree
+            fresh = backend.run_group(group, backend.time_limit(self.options.timeout), agree, decided)
         except Exception as exc:  # a crashed backend is an error verdict, never a lost obligation
             fresh = [Attempt(t.prover, "error", 0.0, message=f"{type(exc).__name__}: {exc}") for t in group]
         for attempt in fresh:
