@@ -571,7 +571,7 @@ def test_results_record_the_executables_the_provers_ran(tmp_path, unchanged):
     assert done.returncode == 0, done.stderr
     recorded = json.loads((tmp_path / "out" / "results.json").read_text())
     gappa = toolprobe.system_tool("gappa")
-    assert recorded["schema_version"] == 6 and list(recorded["tools"]) == ["gappa"]
+    assert recorded["schema_version"] == 7 and list(recorded["tools"]) == ["gappa"]
     assert recorded["tools"]["gappa"] == {"path": gappa, "size": os.stat(gappa).st_size,
                                           "sha256": hashlib.sha256(Path(gappa).read_bytes()).hexdigest()}
 

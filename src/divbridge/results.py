@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import platform
 import re
 import sys
@@ -182,15 +181,34 @@ class Results:
 
 
 def evidence_digests(obligations: list[ObligationResult], directory: Path) -> dict[str, str]:
-    """The rendered files of the obligations (their artifacts, paths from the working directory) that exist,
-    by their path relative to ``directory`` (the results file's), with the SHA-256 of each."""
+    """The rendered files of the obligations that exist in ``directory`` (the results file's) or below, by their
+    path relative to it, with the SHA-256 of each."""
     found = {}
     for result in obligations:
         for artifact in result.artifacts.values():
-            path = Path(artifact.split("#", 1)[0])
-            if path.is_file():
-                found[Path(os.path.relpath(path.resolve(), directory.resolve())).as_posix()] = _sha256(path)
+            name = _evidence_name(artifact, directory)
+            if name is not None:
+                found[name] = _sha256(directory / name)
     return found
+
+
+def _evidence_name(artifact: str, directory: Path) -> str | None:
+    """An artifact's file (its path starts at the working directory of the run: looked up from the current
+    directory, then from the one above ``directory``, the project root of proofs/results.json, then as the
+    evidence moved with its results file: the longest end of its path found in ``directory``) as a path
+    relative to ``directory``; None when it is not there."""
+    inside = directory.resolve()
+    written = Path(artifact.split("#", 1)[0])
+    for base in (Path.cwd(), inside.parent):
+        path = (base / written).resolve()
+        if path.is_file() and path.is_relative_to(inside):
+            return path.relative_to(inside).as_posix()
+    parts = written.parts
+    for start in range(1, len(parts)):
+        path = (inside / Path(*parts[start:])).resolve()
+        if path.is_file() and path.is_relative_to(inside):
+            return path.relative_to(inside).as_posix()
+    return None
 
 
 def _sha256(path: Path) -> str:
@@ -343,8 +361,8 @@ def verify(path: str | Path) -> Results:
     """`load`, then check that the file says what its evidence says before anything calls it "as expected":
     each derived field (status, confirmations, summary) recomputed from the verdicts and attempts, each
     definite verdict given by the attempts of the provers it names, each rendered file of ``evidence`` present
-    beside it with its SHA-256, and each SMT-LIB query's recorded status the verdict's.  Any difference is an
-    InputError naming the file and the first difference (exit 2): a forged or damaged results file.  It does
+    beside it with its SHA-256, and each SMT-LIB query's recorded status the verdict's.  Any mismatch is an
+    InputError naming the file and the first one (exit 2): a forged or damaged results file.  It does
     not run a prover: `prove --replay` does."""
     path = Path(path)
     results = load(path)
@@ -380,21 +398,16 @@ def _first_problem(results: Results, data: dict[str, Any], directory: Path) -> s
                 return f"{where}: {result.verdict} by {result.prover}, but no attempt of {', '.join(sorted(named - gave))} says so"
             if against:
                 return f"{where}: {result.verdict}, but {', '.join(against)} answered otherwise"
-        for artifact in result.artifacts.values():   # a rendered file beside it that the evidence leaves out
-            beside = Path(artifact.split("#", 1)[0]).resolve()
-            if beside.is_file() and beside.is_relative_to(directory.resolve()) and \
-                    beside.relative_to(directory.resolve()).as_posix() not in results.evidence:
-                return f"{where}: its file {beside.relative_to(directory.resolve()).as_posix()} has no evidence digest"
-        smt = result.artifacts.get("smt", "")
-        # an artifact's path starts at the working directory of the run: its evidence name ends it
-        name = next((n for n in results.evidence if smt == n or smt.endswith("/" + n)), None) if smt else None
-        if name is not None:
-            status = _SMT_STATUS.search((directory / name).read_text(encoding="utf-8", errors="replace"))
+        names = {backend: _evidence_name(artifact, directory) for backend, artifact in result.artifacts.items()}
+        for name in names.values():   # a rendered file beside it that the evidence leaves out
+            if name is not None and name not in results.evidence:
+                return f"{where}: its file {name} has no evidence digest"
+        if names.get("smt") is not None:   # the status a run records in the query (`smtrender.record_status`)
+            status = _SMT_STATUS.search((directory / names["smt"]).read_text(encoding="utf-8", errors="replace"))
             solved = result.verdict in DEFINITE and any(p in SMT_SOLVERS for p in result.prover.split(", "))
             expected = {"proved": "unsat", "refuted": "sat"}[result.verdict] if solved else "unknown"
-            if status is None or status.group(1) != expected:
-                return (f"{where}: {result.verdict} by {result.prover}, but {name} records the status "
-                        f"{status.group(1) if status else '(none)'}")
+            if status is not None and status.group(1) != expected:
+                return f"{where}: {result.verdict} by {result.prover}, but {names['smt']} records the status {status.group(1)}"
     if data.get("summary") != results.summary:
         return "its summary is not the count of its obligations' verdicts"
     return None

