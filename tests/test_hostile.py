@@ -270,3 +270,21 @@ def test_unsandboxed_a_changed_file_fails_the_run_and_is_never_put_back(tmp_path
     one_line(done.stderr, r"1 file\(s\) of the checkout changed while unsandboxed code under test ran \(README\.md\): "
                           r"it may have written them, or you did; nothing is put back")
     assert after.endswith(b"the user's own line\n")
+
+
+@sandboxed
+def test_an_implementation_in_a_shared_directory_is_shown_alone(nothing_left):
+    """An implementation directly in /tmp: the host's /tmp is not bound over its private one (only the file is)."""
+    token = secrets.token_hex(4)
+    neighbour = Path("/tmp") / f"divbridge-neighbour-{token}"
+    impl = Path("/tmp") / f"divbridge-hostile-{token}.py"
+    neighbour.write_text("another user's file")
+    body = (f"import os\nassert not os.path.exists({str(neighbour)!r}), 'the host /tmp is visible'\n"
+            f"open('/tmp/scratch', 'w').write('x')")
+    try:
+        _impl(Path("/tmp"), body, name=impl.stem)
+        done = _conform(impl)
+        assert done.returncode == 0, done.stderr
+    finally:
+        neighbour.unlink()
+        impl.unlink(missing_ok=True)

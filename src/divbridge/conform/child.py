@@ -124,7 +124,7 @@ class ImplProcess:
         self._readable: list[Path] = []
         if kind == "module":   # imported from the Python installation's own packages
             return str(path)
-        if kind == "file" and sandbox.readable_by_sandbox(path.parent):   # its own helpers import beside it
+        if kind == "file" and sandbox.own_directory(path.parent):   # its own helpers import beside it
             self._readable.append(path.parent)
         if sandbox.readable_by_sandbox(path):
             self._readable.append(path)

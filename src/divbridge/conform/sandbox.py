@@ -174,6 +174,14 @@ def readable_by_sandbox(path: Path) -> bool:
     return mode & needed == needed
 
 
+def own_directory(directory: Path) -> bool:
+    """Whether an implementation's directory may be shown to the sandbox whole (read-only, for the helpers it
+    imports): one the sandbox's user may read, and not a place shared with everything else (/, a home, /tmp,
+    /dev/shm), whose files are not the implementation's."""
+    shared = {Path("/"), Path.home(), Path(tempfile.gettempdir()), Path("/tmp"), Path("/var/tmp"), Path("/dev/shm")}
+    return directory.resolve() not in {p.resolve() for p in shared} and readable_by_sandbox(directory)
+
+
 def new_folder() -> Path:
     """The child's folder, named after this process (`clean_leftovers`), in /dev/shm when there is one (memory:
     never written back to a disk); its ``cwd`` and ``home`` inside, all the sandbox user's."""
