@@ -5,10 +5,13 @@ the one line (or the lines) that say why, and that the evidence is left as it wa
 from __future__ import annotations
 
 import hashlib
+import hmac
+import io
 import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -82,7 +85,7 @@ def test_a_cache_entry_forged_to_proved_is_proved_again(how, tmp_path):
             payload = json.dumps({"key": entry["key"], "attempt": entry["attempt"]}, sort_keys=True,
                                  separators=(",", ":")).encode()
             entry["mac"] = {"unkeyed-checksum": hashlib.sha256(payload).hexdigest(), "no-mac": None,
-                            "another-key": __import__("hmac").new(b"k" * 32, payload, "sha256").hexdigest()}[how]
+                            "another-key": hmac.new(b"k" * 32, payload, "sha256").hexdigest()}[how]
             path.write_text(json.dumps(entry))
             forged.append(path)
     assert forged
@@ -101,7 +104,6 @@ def test_a_cached_refutation_whose_counterexample_no_longer_fails_is_proved_agai
     from divbridge.provers.runner import ProofTask
     from divbridge.provers.verdicts import Attempt
     from divbridge import results as results_model
-    import io
     monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "root"))
     recorded = results_model.load(proved / "results.json")
     probe = next(r for r in recorded.obligations if r.verdict == "refuted" and r.counterexample is not None)
@@ -227,7 +229,7 @@ def test_a_z3_that_proves_everything_writes_no_evidence(more, why, tmp_path):
     (out / "results.json").write_text("the evidence before\n")
     real = toolprobe.system_tool("z3")
     script = (f"mount --bind {liar} {real} && exec env PYTHONPATH={ROOT / 'src'} DIVBRIDGE_CACHE={tmp_path / 'root'} "
-              f"{__import__('sys').executable} -P -m divbridge.cli prove --only 'int.int8.probe.*' "
+              f"{sys.executable} -P -m divbridge.cli prove --only 'int.int8.probe.*' "
               f"--only 'int.int8.example.*' --provers why3 --out {out} {more}")
     done = subprocess.run(["unshare", "--mount", "--propagation", "private", "/bin/sh", "-c", script], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import signal
+import shutil
 import subprocess
 import sys
 import time
@@ -288,3 +288,26 @@ def test_an_implementation_in_a_shared_directory_is_shown_alone(nothing_left):
     finally:
         neighbour.unlink()
         impl.unlink(missing_ok=True)
+
+
+@sandboxed
+@pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="no C compiler")
+def test_a_c_kernel_is_sandboxed_too(tmp_path, nothing_left):
+    """A kernel that writes the real home and reads /etc/shadow from C: its writes land nowhere, its reads fail
+    (it signals which by a result divbridge finds wrong)."""
+    target = Path.home() / f"divbridge-hostile-{secrets.token_hex(4)}"
+    kernel = tmp_path / "hostile.c"
+    kernel.write_text(f"""#include <stdio.h>
+#include <stddef.h>
+void div(const float *a, const float *b, float *c, size_t n) {{
+    FILE *out = fopen("{target}", "w");
+    FILE *secret = fopen("/etc/shadow", "r");
+    if (out) {{ fputs("out", out); fclose(out); }}
+    for (size_t i = 0; i < n; i++) c[i] = (out || secret) ? 0.0f : a[i] / b[i];
+    if (secret) fclose(secret);
+}}
+""")
+    done = divbridge(*CONFORM, "--impl", f"{kernel}:div", env={"DIVBRIDGE_CACHE": str(tmp_path / "cache")})
+    assert done.returncode == 0, done.stdout + done.stderr   # neither the write nor the read went through
+    assert "no mismatch" in done.stdout
+    assert not target.exists()
