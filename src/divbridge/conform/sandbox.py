@@ -10,7 +10,9 @@ Debian's ``bubblewrap``):
   links) read-only, the Python that runs it, divbridge's source and the implementation itself read-only, a
   private ``/tmp`` (a tmpfs that disappears with it), and its folder (the operands it maps, its working
   directory, an empty ``$HOME``), the only place it can write.  The user's home, ``/root``, the checkout,
-  the committed evidence and the host's ``/tmp`` are not there at all;
+  the committed evidence and the host's ``/tmp`` are not there at all.  The implementation's directory is
+  shown (for the helpers it imports) only when it is its own (`own_directory`); else, or when the sandbox's
+  user may not read it, the file alone (a copy in its folder);
 - in its own PID, IPC, UTS and network namespaces (it sees only its own processes, cannot signal divbridge
   and reaches no network), in a session of its own, with an environment of three variables (no token of the
   user's environment leaks into it).  The child is the namespace's first process (``--as-pid-1``): a signal
