@@ -7,7 +7,9 @@ junit.xml in ``<out>/<op>/`` (the operator's name in lower case), and one index 
 reports into the output directory itself.  With a peer table beside a results file (``peers.json``, from
 `divbridge crosscheck`), its Markdown and HTML reports have a Peers section.  Artifact paths in the results are
 relative to the project root: they are looked up from the current directory, then from the directory above the
-results file's (the project root when it is proofs/results.json).
+results file's (the project root when it is proofs/results.json).  A results file is verified first
+(`results.verify`: its derived fields, its verdicts' attempts, its evidence digests): one that does not check is
+one line, exit 2, and no report; each report line says the verdicts are as recorded, not replayed.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.results is None:
             return _every_operator(args.out)
-        results = results_model.load(args.results)   # InputError -> one line, exit 2, nothing written
+        results = results_model.verify(args.results)   # InputError -> one line, exit 2, nothing written
         peers = peertable.load_beside(args.results)   # the Peers section, when `divbridge crosscheck` wrote one
         paths = write_reports(results, args.out, [Path.cwd(), args.results.resolve().parent.parent], peers)
     except OSError as exc:
@@ -53,7 +55,7 @@ def _every_operator(out: Path) -> int:
     paths = {op.name: operators.evidence_dir(op) / results_model.FILENAME for op in operators.OPERATORS.values()}
     if not any(path.is_file() for path in paths.values()):
         results_model.load(paths[operators.DEFAULT.name])   # its one line: no results file, run prove first
-    found = {name: results_model.load(path) for name, path in paths.items() if path.is_file()}
+    found = {name: results_model.verify(path) for name, path in paths.items() if path.is_file()}
     reports = [(name, path, found.get(name), peertable.load_beside(path) if name in found else None)
                for name, path in paths.items()]
     index, written = write_operator_reports(reports, out, [Path.cwd()])
@@ -71,5 +73,6 @@ def _every_operator(out: Path) -> int:
 def _line(results: results_model.Results, paths: list[Path]) -> str:
     summary = results.summary
     return (f"{summary['as_expected']} of {summary['total']} obligations as expected, "
-            f"{summary['open']} open (not proved), {summary['not_as_expected']} not as expected; "
-            f"wrote {', '.join(str(p) for p in paths)}")
+            f"{summary['open']} open (not proved), {summary['not_as_expected']} not as expected "
+            f"(as recorded: {len(results.evidence)} evidence files check; `divbridge prove --replay` runs the provers "
+            f"again); wrote {', '.join(str(p) for p in paths)}")
