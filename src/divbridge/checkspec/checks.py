@@ -39,9 +39,7 @@ from divbridge.document.formula import Atom, Condition, Entry, Or, Otherwise, Re
 from divbridge.document.meaning import Case, Domain, ErrorCondition, Semantics, SignRule
 from divbridge.document.prose import domain_of_definition
 from divbridge.document.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
-from divbridge.checkspec.smt import any_of, encoding, find
-from divbridge.obligations.document import result_data
-from divbridge.statements.case_table import encoding_gap
+from divbridge.checkspec.smt import any_of, encoding, find, holds_at
 
 MAX_ELEMENT_FINDINGS = 5
 
@@ -145,8 +143,9 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
                       "\n".join(r.text for r in table.rows), section.types)
         rows = row_results(proofs, table)
         verdicts = sorted((line - table.line, fmt, r.verdict) for (line, fmt), r in rows.items())
+        # the rows' lines are in the key: the findings name them (an unread row, two rows that overlap)
         claim.findings = claimcache.memoised(
-            ("case-table", [(str(r.condition), str(r.result)) for r in table.rows], section.types,
+            ("case-table", [(r.line, str(r.condition), str(r.result)) for r in table.rows], section.types,
              [str(c) for c in domain], sorted(line - table.line for line in table.ruled), verdicts, op.name),
             lambda t=table, rows=rows: check_table(t, section, domain, t.ruled, rows, op=op), line_base=table.line)
         claim.verdict = verdict_of(claim.findings)
@@ -437,11 +436,12 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
     not_judged = _not_judged(op, section, table.line)
     if not_judged:
         return not_judged
-    unread = [r for r in table.rows if r.result is None or r.condition is None]
-    if unread:   # the reader reported the row itself; a partial table proves nothing
-        # (the grammar reads the default operator's rows: another's is divbridge's gap, `reader._unread_rows`)
-        return [Finding("ill-formed" if op is operators.DEFAULT else "unread", table.line,
-                        f"the table is not checked: its row at line {unread[0].line} cannot be read")]
+    # row by row: a row not read is unread at its line (`SpecDocument.unread`), the others are checked; where an
+    # unread row applies is known when its condition was read, unknown otherwise (and so is an "otherwise" after it)
+    unknown = [r.line for r in table.rows if r.condition is None]
+    known = [r for r in table.rows if r.condition is not None and not (isinstance(r.condition, Otherwise) and unknown)]
+    read = [r for r in known if r.read]
+    unknown = [r.line for r in table.rows if r not in known]
     # key -> (finding built in the first format that shows it, formats where it shows)
     found: dict[tuple, tuple[Finding, list[str]]] = {}
 
@@ -457,29 +457,24 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
         enc = encoding(fmt, op)
         semantics = semantics_of(op, fmt.family)
         inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
-        conditions = []
-        for row in table.rows:
-            conditions.append(z3.And(inside, enc.condition(row.condition, list(conditions))))
-        uncovered = find(enc, z3.And(inside, z3.Not(any_of(conditions))), limit=1) if complete else None
-        for a, b in uncovered.witnesses if uncovered else ():
-            report(("uncovered",), fmt_name, lambda a=a, b=b: Finding(
-                "incomplete", table.line, f"no row covers {enc.describe(a, b)} ({semantics} gives {enc.gives(a, b)})",
-                enc.describe(a, b)))
-        if uncovered and uncovered.status == "unknown":
-            report(("uncovered?",), fmt_name, lambda: Finding(
-                "ambiguous", table.line, f"{uncovered.solver} could not decide whether the rows cover every input"))
+        where: dict[int, z3.BoolRef] = {}     # row line -> where the row applies
+        for row in known:
+            where[row.line] = z3.And(inside, enc.condition(row.condition, list(where.values())))
+        if complete:
+            _coverage(enc, table, inside, [where[r.line] for r in read], [(r, where[r.line]) for r in known
+                                                                           if not r.read], unknown, fmt_name, report)
         # a row right everywhere it applies gives the semantics' own result: where two such rows overlap
         # they agree, so only pairs with a row that is not right need the overlap query
-        exact = [_check_row(enc, row, conditions[i], fmt_name, report, row.line in ruled,
+        exact = [_check_row(enc, row, where[row.line], fmt_name, report, row.line in ruled,
                             (rows or {}).get((row.line, fmt_name)))
-                 for i, row in enumerate(table.rows)]
-        for i, row in enumerate(table.rows):
-            for j in range(i + 1, len(table.rows)):
-                other = table.rows[j]
+                 for row in read]
+        for i, row in enumerate(read):
+            for j in range(i + 1, len(read)):
+                other = read[j]
                 if isinstance(other.condition, Otherwise) or str(row.result) == str(other.result) or (
                         exact[i] and exact[j]):
                     continue
-                overlap = find(enc, z3.And(conditions[i], conditions[j]), limit=1)
+                overlap = find(enc, z3.And(where[row.line], where[other.line]), limit=1)
                 for a, b in overlap.witnesses:
                     report(("overlap", i, j), fmt_name, lambda a=a, b=b, row=row, other=other: Finding(
                         "ambiguous", other.line, f"rows at lines {row.line} and {other.line} both apply to "
@@ -489,6 +484,43 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
         where = f" [in {', '.join(formats)}]" if len(section.types) > 1 else ""
         findings.append(Finding(finding.kind, finding.line, finding.message + where, finding.counterexample))
     return findings
+
+
+def _coverage(enc, table: CaseTable, inside, read: list, unread: list[tuple], unknown: list[int], fmt_name: str,
+              report) -> None:
+    """Whether the rows read cover every input inside the domain.  ``unread``: (row, where it applies) of the rows
+    whose condition is read but not their result; ``unknown``: the lines of the rows whose condition is not read.
+    An input no row read covers is a defect only when no unread row may cover it: one that an unread row covers
+    has its result unchecked (information, naming the row); with a row of unknown condition, whether it is
+    covered is undecided (unread: it depends on that row)."""
+    semantics = semantics_of(enc.operator, enc.fmt.family)
+    gap = find(enc, z3.And(inside, z3.Not(any_of(read))) if read else inside, limit=1)
+    if gap.status == "unknown":
+        report(("uncovered?",), fmt_name, lambda: Finding(
+            "ambiguous", table.line, f"{gap.solver} could not decide whether the rows cover every input"))
+    if not gap.witnesses:
+        return
+    (a, b), = gap.witnesses
+    if unknown:
+        report(("undecided",), fmt_name, lambda: Finding(
+            "unread", table.line, f"whether the rows cover every input is undecided: no row read covers "
+            f"{enc.describe(a, b)}, and the unread {_rows_at(unknown)} may", enc.describe(a, b)))
+        return
+    uncovered = find(enc, z3.And(inside, z3.Not(any_of(read + [applies for _, applies in unread]))), limit=1) \
+        if unread else gap
+    for c, d in uncovered.witnesses:
+        report(("uncovered",), fmt_name, lambda: Finding(
+            "incomplete", table.line, f"no row covers {enc.describe(c, d)} ({semantics} gives {enc.gives(c, d)})",
+            enc.describe(c, d)))
+    covering = [r.line for r, applies in unread if holds_at(enc, applies, a, b)]
+    if covering:
+        report(("unread cover",), fmt_name, lambda: Finding(
+            "information", table.line, f"inputs such as {enc.describe(a, b)} are covered only by the unread "
+            f"{_rows_at(covering)}: their result is not checked", enc.describe(a, b)))
+
+
+def _rows_at(lines: list[int]) -> str:
+    return f"row at line {lines[0]}" if len(lines) == 1 else f"rows at lines {', '.join(map(str, lines))}"
 
 
 def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = False,
@@ -515,8 +547,12 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
     if proved is not None and proved.verdict in ("timeout", "unknown"):
         report(("row?", row.line), fmt_name, lambda: proofcheck.finding_of(proved, row.line, "the row"))
         return False
-    if isinstance(enc.fmt, FloatFormat) and encoding_gap(("true",), result_data(result)):
-        return False   # no exact encoding: unread (`obligations.document`), never judged
+    gap = enc.gap(result)
+    if gap:   # no exact encoding: unread (a float row's by `obligations.document`, as prove reads it), never judged
+        if not isinstance(enc.fmt, FloatFormat):
+            report(("gap", row.line), fmt_name, lambda: Finding("unread", row.line, f"«{row.text}» not understood "
+                                                                 f"({gap}); nothing of it is checked"))
+        return False
     wrong = find(enc, z3.And(condition, z3.Not(enc.ok(result))), limit=6)
     if proved is not None and proved.verdict == "refuted" and not wrong.witnesses:
         report(("row", row.line), fmt_name, lambda: proofcheck.finding_of(proved, row.line, "the row"))

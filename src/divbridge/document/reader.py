@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
@@ -88,11 +88,39 @@ class Part:
 
 @dataclass
 class Row:
+    """A case of a table: its result and condition, each None when the grammar cannot read it (``why``)."""
+
     result: Result | None
     condition: Condition | None
     line: int
     text: str
     column: int = 1
+    why: str = ""                     # why the row is not read, when it is not
+
+    @property
+    def read(self) -> bool:
+        return self.result is not None and self.condition is not None
+
+    def reading(self) -> Reading:
+        return meaning.understood(meaning.Case(self.condition, self.result)) if self.read else \
+            meaning.not_understood(self.why)
+
+
+def _row(result_tokens, condition_tokens, line: int, text: str, column: int) -> Row:
+    """A row read by the formula grammar: each of its result and condition read whole, or not at all; a row not
+    read says why (the words where reading stopped).  Its condition is kept when only its result is unread: the
+    table's coverage counts it."""
+    result = condition = None
+    why = []
+    try:
+        result = result_of(result_tokens)
+    except LatexError as exc:
+        why.append(str(exc))
+    try:
+        condition = condition_of(condition_tokens)
+    except LatexError as exc:
+        why.append(str(exc))
+    return Row(result, condition, line, text, column, "; ".join(why))
 
 
 @dataclass
@@ -219,30 +247,7 @@ def parse_document(text: str, path: str = "<text>") -> SpecDocument:
     _read_onnx_examples(doc)
     prose.resolve_cases(doc)
     _lead_ins(doc)
-    _unread_rows(doc)
     return doc
-
-
-def _unread_rows(doc: SpecDocument) -> None:
-    """The formula grammar reads the registry's default operator's rows (``A[i] / B[i]``): in a document of
-    another operator, a row it cannot read is divbridge's gap, reported as unread, not the document's defect."""
-    op = operator_of(doc)
-    if op is None or op is operators.DEFAULT:
-        return
-    rows = {row.line for table in doc.tables for row in table.rows if row.result is None or row.condition is None}
-    # a row inside a requirement is reported once, as its part (unread, with the reason)
-    tagged = {p.line: p for p in doc.parts if p.kind == "row" and p.tag and p.line in rows}
-    kept = []
-    for f in doc.findings:
-        if f.kind != "ill-formed" or f.line not in rows:
-            kept.append(f)
-            continue
-        why = f"a row of {op.name} the formula grammar does not read yet ({f.message})"
-        if f.line in tagged:
-            tagged[f.line].reading = meaning.not_understood(why)
-        else:
-            kept.append(replace(f, kind="unread", message=why))
-    doc.findings[:] = kept
 
 
 def _lead_ins(doc: SpecDocument) -> None:
@@ -580,7 +585,13 @@ class _Walk:
         bullet = self.tag_of_bullet(block, pieces)
         events = list(_with_spans(pieces, self.doc.lines))
         if block.kind == "paragraph":
-            self.loose_tags(block, [piece for piece, span in events if span is None])
+            defined = self.loose_tags(block, [piece for piece, span in events if span is None])
+            # the tag is no part of its requirement's sentences (as a bullet's is not)
+            kept = [piece for piece, _ in events if piece is not None]
+            for name in defined:
+                _strip_tag_pieces(kept, name)
+            stripped = iter(kept)
+            events = [(next(stripped) if piece is not None else None, span) for piece, span in events]
         self.doc.links += [(piece.line, piece.text) for piece in pieces if piece.kind == "link"]
         for piece in pieces:
             if piece.kind == "text" and "informal" in piece.text.lower():
@@ -668,11 +679,12 @@ class _Walk:
             return m.group(1)
         return ""
 
-    def loose_tags(self, block: Block, pieces: list[Inline]) -> None:
+    def loose_tags(self, block: Block, pieces: list[Inline]) -> list[str]:
         """`[TAG]` in a paragraph (not in a span): at the end of a line it names that line's requirement;
-        a malformed near miss of a tag is reported once."""
+        a malformed near miss of a tag is reported once.  Returns the tags it defines."""
         if _WHERE.search(_plain(block)):   # "where float could be (`FP16`, `FP32`)": type names, not tags
-            return
+            return []
+        defined = []
         for piece in pieces:
             if piece.kind not in ("text", "code"):
                 continue
@@ -689,6 +701,8 @@ class _Walk:
                     continue
                 scope = self.begin(_Open(raw, piece.line, "line", 0, "", [_plain(block)], piece.column + m.start()))
                 self.close(scope, block.end)
+                defined.append(raw)
+        return defined
 
     def span(self, name: str, line: int, column: int) -> None:
         """`<span>[NAME]</span>`: [END] or [/NAME] closes the open block, [info] opens an informative one,
@@ -916,13 +930,7 @@ class _Walk:
             row_line, row_column = self.where(block, first)
             result_tokens, condition_tokens = cells[0], [t for cell in cells[1:] for t in cell]
             row_text = f"{render(result_tokens)} & {render(condition_tokens)}".strip()
-            result = condition = None
-            try:
-                result = result_of(result_tokens)
-                condition = condition_of(condition_tokens)
-            except LatexError as exc:
-                self.doc.findings.append(Finding("ill-formed", row_line, str(exc), column=row_column))
-            rows.append(Row(result, condition, row_line, row_text, row_column))
+            rows.append(_row(result_tokens, condition_tokens, row_line, row_text, row_column))
         if not rows:
             self.doc.findings.append(Finding("ill-formed", line, "a cases block with no rows"))
             return
@@ -932,9 +940,7 @@ class _Walk:
         table = CaseTable(self.section(line).title, line, rows, text)
         self.doc.tables.append(table)
         for row in rows:
-            reading = meaning.understood(meaning.Case(row.condition, row.result)) if row.condition and row.result \
-                else meaning.not_understood("the row cannot be read")
-            self.add_part("row", row.line, row.column, row.text, reading)
+            self.add_part("row", row.line, row.column, row.text, row.reading())
 
     def wrap_cases(self, block: Block, env: Token) -> None:
         """A wrapping operator's integer case analysis (`document.wraparound`): each row a case over integer
@@ -961,24 +967,24 @@ class _Walk:
         """A row of a Markdown table whose header names a condition and a result: a case of the table its header
         opened, as a `cases` row is."""
         cells = _cells(block)
-        line, column = block.line, 1
-        condition = result = None
         text = " | ".join(_render_cell(c) for c in cells)
+        pieces = cells[columns[0]] if columns[0] < len(cells) else []
+        column = pieces[0].column if pieces else 1
         try:
-            pieces = cells[columns[0]] if columns[0] < len(cells) else []
-            column = pieces[0].column if pieces else 1
-            condition = condition_of(_cell_tokens(pieces))
-            result = result_of(_cell_tokens(cells[columns[1]] if columns[1] < len(cells) else []))
-        except LatexError as exc:
-            self.doc.findings.append(Finding("ill-formed", line, str(exc), column=column))
+            condition_tokens = _cell_tokens(pieces)
+            result_tokens = _cell_tokens(cells[columns[1]] if columns[1] < len(cells) else [])
+        except LatexError as exc:   # a cell's LaTeX that does not parse: the text is malformed
+            self.doc.findings.append(Finding("ill-formed", block.line, f"the formula cannot be parsed: {exc}",
+                                             column=column))
+            row = Row(None, None, block.line, text, column, f"LaTeX that does not parse ({exc})")
+        else:
+            row = _row(result_tokens, condition_tokens, block.line, text, column)
         table = self.doc.tables[-1]
         if not table.rows:
-            table.line = line
-        table.rows.append(Row(result, condition, line, text, column))
+            table.line = block.line
+        table.rows.append(row)
         table.text = "\n".join(filter(None, (table.text, text)))
-        reading = meaning.understood(meaning.Case(condition, result)) if condition and result \
-            else meaning.not_understood("the row cannot be read")
-        self.add_part("row", line, column, text, reading)
+        self.add_part("row", row.line, row.column, row.text, row.reading())
 
     def fence(self, block: Block) -> None:
         language = block.info

@@ -48,7 +48,7 @@ from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument,
 from divbridge.errors import InputError
 from divbridge import operators
 from divbridge.operators.model import OPERATION_RESULT, Operator
-from divbridge.statements import rounding_rule
+from divbridge.statements import case_table, rounding_rule
 from divbridge.statements import wraparound
 from divbridge.statements.case_table import encoding_gap
 
@@ -373,26 +373,39 @@ def _resolved(cases) -> tuple:
 
 
 def _tables(doc: SpecDocument, binding: Binding) -> None:
-    """A float section's cases as rows of plain data: its tables (a table with an unread row proves nothing:
-    check-spec reports the row), its cases in words, its sign rules of one case.  A case some backend cannot
+    """A float section's cases as rows of plain data: its tables, row by row (a row not read is unread at its line
+    and the others are still rows: an "otherwise" row after a row whose condition is not read is unread too, since
+    where it applies is not known), its cases in words, its sign rules of one case.  A case some backend cannot
     encode exactly (`case_table.encoding_gap`) is unread, not a row."""
     sections = {s.title: s for s in doc.sections}
+    row_tags = {p.line: p.tag for p in doc.parts if p.kind == "row"}
     for table in doc.tables:
         section = sections[table.section]
-        if section.family != "float" or not section.types or any(
-                r.condition is None or r.result is None for r in table.rows):
+        if section.family != "float" or not section.types:
             continue
-        rows, earlier = [], []
+        rows, earlier, unknown = [], [], []
         tags = _tags_at(doc, table.line) or tuple(r.tag for r in binding.function.get("float", ())) or ("",)
         for row in table.rows:
+            if row.condition is None:       # the row is unread (`SpecDocument.unread`); where it applies is unknown
+                unknown.append(row.line)
+                continue
+            if isinstance(row.condition, Otherwise) and unknown:
+                if row.result is not None:   # (a row whose result is not read is unread already)
+                    binding.unread.append(Unread(row.line, row.column, row.text, "'otherwise' excludes the inputs of "
+                                                 f"the row(s) at line(s) {', '.join(map(str, unknown))}, whose "
+                                                 "condition is not read", row_tags.get(row.line, "")))
+                continue
             condition = condition_data(row.condition, earlier)
             earlier.append(condition)
             result = row.result
+            if result is None:              # unread; its condition still excludes its inputs from "otherwise"
+                continue
             if row.line in table.ruled and result.sign == "":   # a sign sentence gives it its sign
                 result = Result(result.kind, "±", result.value)
             if result.kind != "undefined":      # a float row left undefined is open, not a claim
                 text = "no earlier row applies" if isinstance(row.condition, Otherwise) else str(row.condition)
-                row_data = DocRow(row.line, condition, result_data(result), text, str(result), row_name(text))
+                row_data = DocRow(row.line, condition, result_data(result, binding.operator), text, str(result),
+                                  row_name(text))
                 if _encodable(binding, row_data, row.column, row.text, tags[0]):
                     rows.append(row_data)
         binding.tables.append(DocTable(len(binding.tables) + 1, section.title, table.line, section.types,
@@ -405,8 +418,8 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
         if isinstance(statement, Case) and statement.condition is not None and \
                 not isinstance(statement.condition, Otherwise) and statement.result.kind != "undefined":
             text = str(statement.condition)
-            row = DocRow(part.line, condition_data(statement.condition, []), result_data(statement.result), text,
-                         str(statement.result), row_name(text))
+            row = DocRow(part.line, condition_data(statement.condition, []),
+                         result_data(statement.result, binding.operator), text, str(statement.result), row_name(text))
             if not _encodable(binding, row, part.column, part.text, tags[0]):
                 continue
             binding.tables.append(DocTable(len(binding.tables) + 1, section.title, part.line, section.types, (row,),
@@ -426,7 +439,7 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
 
 def _encodable(binding: Binding, row: DocRow, column: int, text: str, tag: str) -> bool:
     """Whether every backend encodes the row exactly; if not, it is unread (`binding.unread`)."""
-    gap = encoding_gap(row.condition, row.result)
+    gap = encoding_gap(row.condition, row.result, binding.operator)
     if gap:
         binding.unread.append(Unread(row.line, column, text, gap, tag))
     return not gap
@@ -490,11 +503,21 @@ def condition_data(condition: Condition, earlier: list[tuple]) -> tuple:
         return ("not", condition_data(condition.part, []))
     assert isinstance(condition, Atom)
     literal = condition.literal
+    if literal is not None and literal.kind == "operand":     # the other operand: its name in the value's place
+        return ("atom", condition.operand, condition.op, (literal.kind, literal.operand, literal.sign))
     return ("atom", condition.operand, condition.op,
             None if literal is None else (literal.kind, str(literal.value), literal.sign))
 
 
-def result_data(result: Result) -> tuple:
+def result_data(result: Result, op: Operator) -> tuple:
+    """A row's result as plain data (`statements.case_table`), in a document of ``op``: an operation result's
+    value says whose operation it is (``case_table.OWN_OPERATION``, ``op``'s, or the operator its infix names);
+    an operand result's value is the operand's name."""
+    if result.kind == OPERATION_RESULT:
+        value = case_table.OWN_OPERATION if result.operator is op else result.operator.name
+        return (result.kind, result.sign, value, result.rounding)
+    if result.kind == "operand":
+        return (result.kind, result.sign, result.operand, result.rounding)
     return (result.kind, result.sign, str(result.value), result.rounding)
 
 
@@ -522,5 +545,5 @@ def summary(binding: Binding, notes: list[dict] = (), gaps: list = ()) -> dict:
                              for r in binding.requirements.values()]
             + [r for note in notes for r in note["requirements"]]}
     if gaps:
-        data["uncovered"] = [{"tag": g.tag, "line": g.line, "text": g.text, "why": g.why} for g in gaps]
+        data["uncovered"] = [g.to_json() for g in gaps]
     return data
