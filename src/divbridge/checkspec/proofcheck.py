@@ -33,7 +33,7 @@ from divbridge.document.findings import Finding
 from divbridge.document.reader import SpecDocument, operator_of
 
 # the document's own statements; an accuracy note's bounds are proved by `checkspec.accuracy`
-OWN_KINDS = ("case_rule", "case_table", "rounding_rule", "example")
+OWN_KINDS = ("case_rule", "case_table", "rounding_rule", "example", "wraparound")
 TIMEOUT_S = 10.0      # per solver run: every statement of proofs/spec/'s documents is settled in well under a second
 
 
@@ -135,6 +135,30 @@ def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Cl
             if finding:
                 found.append((finding, fmt))
         claim.findings = merged(found, formats)
+        claim.verdict = "unchecked" if unchecked and verdict_of(claim.findings) == "holds" else verdict_of(claim.findings)
+        claims.append(claim)
+    return claims
+
+
+def wrap_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Claim]:
+    """One claim per wrap-around row or fact of an integer section (`statements.wraparound`), judged in every
+    integer type it speaks of, at the line that states it."""
+    by_claim: dict[str, list[Obligation]] = {}
+    for o in proofs.obligations.values():
+        if statements.of(o).kind == "wraparound":   # the claim's id without its type: int.<type>.wraparound.<what>
+            by_claim.setdefault(o.id.replace(f".{o.format}.", ".", 1), []).append(o)
+    claims = []
+    for key, obligations in by_claim.items():
+        first = obligations[0]
+        line = first.lines[0]
+        section = doc.section_of(line).title
+        formats = tuple(o.format for o in obligations)
+        claim = Claim(f"{slug(section)}/{key.rsplit('.', 1)[-1]}", "wraparound", section, line, first.statement,
+                      formats)
+        found = [(finding, o.format) for o in obligations
+                 if (finding := finding_of(proofs.result(o.id), line, "the wrap-around", proofs.missing))]
+        claim.findings = merged(found, formats)
+        unchecked = any(f.kind == "information" for f, _ in found)
         claim.verdict = "unchecked" if unchecked and verdict_of(claim.findings) == "holds" else verdict_of(claim.findings)
         claims.append(claim)
     return claims

@@ -56,6 +56,8 @@ class Section:
     types: tuple[str, ...] = ()       # format names, in document order
     types_line: int = 0
     types_from: str = ""              # heading | body | document
+    listed: tuple[str, ...] = ()      # the words of its type list as written (lower case): types divbridge knows
+    #                                   and those it does not (bool), for check-spec to judge against ONNX
 
 
 @dataclass(frozen=True)
@@ -314,13 +316,15 @@ def _family(types: tuple[str, ...]) -> str:
     return families.pop() if len(families) == 1 else ("mixed" if families else "unknown")
 
 
+def _type_words(text: str) -> tuple[str, ...]:
+    """The words of a type list, lower case: `{float16, float, bool}` -> float16, float, bool."""
+    return tuple(word for word in (w.strip("`*_ .").lower() for w in re.split(r"[\s,/{}():;]+|\band\b", text)) if word)
+
+
 def _types_in(text: str) -> tuple[str, ...]:
     """Type names written in a list: FP16, BFLOAT16, INT8, real, float (FP32), double (FP64)..."""
     names = []
-    for word in re.split(r"[\s,/{}():;]+|\band\b", text):
-        word = word.strip("`*_ .").lower()
-        if not word:
-            continue
+    for word in _type_words(text):
         try:
             fmt = get_format(word)
         except InputError:
@@ -403,11 +407,13 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
                 listed = _types_in(m.group("list").split("}")[0])
                 if listed:
                     section.types, section.types_line, section.types_from = listed, block.line, "heading"
+                    section.listed = _type_words(m.group("list").split("}")[0])
                     break
         if section.types:
             continue
         if heading and _types_in(heading):
             section.types, section.types_line, section.types_from = _types_in(heading), section.line, "heading"
+            section.listed = _type_words(heading)
             continue
         for number in range(section.line, section.end + 1):
             found = _TENSOR_TYPE.findall(doc.lines[number - 1])
@@ -423,6 +429,7 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
                 if fmt.name not in types:
                     types.append(fmt.name)
             section.types, section.types_line, section.types_from = tuple(types), number, "body"
+            section.listed = tuple(name.lower() for name in found)
             break
     document_types: tuple[str, ...] = ()
     body = {s.title: "\n".join(doc.lines[s.line - 1:s.end]) for s in doc.sections}
@@ -479,6 +486,7 @@ class _Walk:
         self.example_title = ""
         self.output = "C"                       # the name the signature gives the result (C, or Y)
         self.signed = False                     # whether a signature of the section gave it
+        self.pipe_example: _PipeExample | None = None   # a worked example written as a Markdown table
 
     # -- scopes --
     def scope(self) -> str:
@@ -516,17 +524,27 @@ class _Walk:
             if block.kind != "item" or block.level == 0:
                 self.end_bullets(1, previous_end)
             if block.kind == "row" and (index == 0 or blocks[index - 1].kind != "row"):
-                columns = _case_columns(block) if self.section(block.line).family in ("real", "float", "int") else None
-                if columns is not None:
-                    self.add_part("row", block.line, 1, _plain(block),
-                                  meaning.understood(meaning.NoClaim("a case table's header")))
-                    self.doc.tables.append(CaseTable(self.section(block.line).title, block.line + 2, [], ""))
+                specifies = self.section(block.line).family in ("real", "float", "int")
+                columns = _case_columns(block) if specifies else None
+                operands = _example_columns(block, self.output) if specifies and columns is None else None
+                if columns is not None or operands is not None:
+                    what = "a case table's header" if columns is not None else "a worked example's header"
+                    self.add_part("row", block.line, 1, _plain(block), meaning.understood(meaning.NoClaim(what)))
+                    if columns is not None:
+                        self.doc.tables.append(CaseTable(self.section(block.line).title, block.line + 2, [], ""))
+                    else:
+                        self.flush_example()
+                        self.pipe_example = _PipeExample(operands)
                     previous_end = block.end
                     continue
+            if block.kind != "row" and self.pipe_example is not None:
+                self.flush_pipe_example()
             if block.kind == "heading":
                 self.heading(block)
             elif block.kind == "row" and columns is not None:
                 self.pipe_row(block, columns)
+            elif block.kind == "row" and self.pipe_example is not None:
+                self.pipe_example_row(block)
             elif block.kind in ("paragraph", "item", "row"):
                 self.text(block)
             elif block.is_math:
@@ -537,6 +555,8 @@ class _Walk:
                 self.html(block)
             previous_end = block.end
         last = len(self.doc.lines)
+        if self.pipe_example is not None:
+            self.flush_pipe_example()
         self.end_bullets(1, last)
         if self.heading_tag:
             self.close(self.heading_tag, last)
@@ -986,6 +1006,40 @@ class _Walk:
         table.text = "\n".join(filter(None, (table.text, text)))
         self.add_part("row", row.line, row.column, row.text, row.reading())
 
+    def pipe_example_row(self, block: Block) -> None:
+        """A row of a worked example written as a Markdown table (`| A | B | C |`): one element, each entry at its
+        line and column; a row whose entries cannot all be read is unread at its line, the others are the
+        example."""
+        cells = _cells(block)
+        text = " | ".join(_render_cell(c) for c in cells)
+        starts = _cell_columns(self.doc.lines[block.line - 1])
+        entries, places = [], []
+        try:
+            for index in self.pipe_example.columns:
+                entries.append(entry_of(_cell_tokens(cells[index] if index < len(cells) else [])))
+                places.append((block.line, starts[index] if index < len(starts) else 1))
+        except LatexError as exc:
+            self.add_part("row", block.line, 1, text, meaning.not_understood(f"a worked example's row that cannot "
+                                                                              f"be read ({exc})"))
+            return
+        self.pipe_example.rows.append((entries, places))
+        self.add_part("row", block.line, 1, text,
+                      meaning.understood(meaning.NoClaim("a worked example's element, checked with its example")))
+
+    def flush_pipe_example(self) -> None:
+        """The worked example of a Markdown table's rows read (A, B and C each one row of entries)."""
+        rows, self.pipe_example = self.pipe_example.rows, None
+        if not rows:
+            return
+        line = rows[0][1][0][0]
+        a, b, c = (Matrix(name, [[entries[k] for entries, _ in rows]], line, " ".join(str(e[k]) for e, _ in rows),
+                          positions=[[places[k] for _, places in rows]]) for k, name in enumerate("ABC"))
+        section = self.section(line)
+        named = tuple(t for t in _types_in(self.example_title) if t in section.types)
+        self.doc.examples.append(Example(section.title, self.example_title, line, a, b, c, types=named))
+        self.doc.parts.append(Part("example", line, 1, f"{a.text}; {b.text}; {c.text}", section.title, "",
+                                   meaning.understood(meaning.NoClaim("a worked example"))))
+
     def fence(self, block: Block) -> None:
         language = block.info
         heading = " ".join(title for _, title in self.headings).lower()
@@ -996,6 +1050,48 @@ class _Walk:
 _CONDITION_HEADER = re.compile(r"^(?:conditions?|cases?|when|if|inputs?|operands?|where)$", re.I)
 _RESULT_HEADER = re.compile(rf"^(?:results?|c|c\s*\[\s*i\s*\]|c_i|outputs?|values?|(?:{lexicon.alternatives(lexicon.NOUNS)})s?|y"
                             r"|a\s*/\s*b)$", re.I)
+
+
+@dataclass
+class _PipeExample:
+    """A worked example being read from a Markdown table: the cells of A, B and C, and the rows read so far
+    (their entries and the (line, column) of each)."""
+
+    columns: tuple[int, int, int]
+    rows: list[tuple[list[Entry], list[tuple[int, int]]]] = field(default_factory=list)
+
+
+def _example_columns(header: Block, output: str) -> tuple[int, int, int] | None:
+    """A header row naming the operands and the result (`| A | B | C |`, `| $A[i]$ | $B[i]$ | $Y[i]$ |`): the
+    places of their cells."""
+    names = [re.sub(r"\[i\]|_i$|[`*$\\{}\s]", "", _render_cell(c)).lower() for c in _cells(header)]
+    wanted = ("a", "b", output.lower())
+    if output.lower() != "c" and "c" in names:
+        wanted = ("a", "b", "c")
+    found = tuple(names.index(name) if names.count(name) == 1 else None for name in wanted)
+    return found if None not in found else None
+
+
+def _cell_columns(source: str) -> list[int]:
+    """The column where each cell of a Markdown table's row starts its text (the row as written: a `|` escaped
+    or inside `$...$` or backticks separates nothing)."""
+    starts, inside, k = [], "", 0
+    opened = source.lstrip().startswith("|")
+    cell = source.index("|") + 1 if opened else 0
+    while k < len(source):
+        ch = source[k]
+        if ch == "\\":
+            k += 2
+            continue
+        if ch in "$`" and (not inside or inside == ch):
+            inside = "" if inside else ch
+        elif ch == "|" and not inside and k >= cell:
+            starts.append(cell)
+            cell = k + 1
+        k += 1
+    if source[cell:].strip():
+        starts.append(cell)
+    return [start + len(source[start:]) - len(source[start:].lstrip()) + 1 for start in starts]
 
 
 def _cells(block: Block) -> list[list[Inline]]:
