@@ -24,11 +24,11 @@ import numpy as np
 import z3
 
 from divbridge import operators
-from divbridge.errors import InputError
-from divbridge.formats import FORMATS, FloatFormat, IntFormat, get_format
+from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.operators.model import OPERATION_RESULT, Operator
 from divbridge.obligations.catalog import table_row_id
 from divbridge.provers.verdicts import ObligationResult
+from divbridge.semantics import onnx_types
 from divbridge.semantics.requirements import Requirement
 from divbridge.checkspec import claimcache, proofcheck, why3check
 from divbridge.document import tagclass
@@ -380,42 +380,9 @@ def _unfinished_finding(section: Section, line: int) -> Finding:
 
 # -- types --------------------------------------------------------------------------
 
-# a format's element type in ONNX's names (`tensor(float16)`); the integer types are named alike
-_ONNX_ELEMENT = {"fp16": "float16", "bf16": "bfloat16", "fp32": "float", "fp64": "double"}
-
-
-def _onnx_types(op: Operator) -> tuple[str, tuple[str, ...]]:
-    """(the schema's name with its version, the types its first input allows), from ONNX's own schema of the
-    operator (`onnx.defs`, the newest version)."""
-    import onnx.defs   # 0.3 s: only when a section lists types
-    schema = onnx.defs.get_schema(op.names.onnx)
-    constraint = schema.inputs[0].type_str
-    allowed = next((tuple(c.allowed_type_strs) for c in schema.type_constraints if c.type_param_str == constraint),
-                   (constraint,))
-    return f"{schema.name}-{schema.since_version}", allowed
-
-
-def _onnx_type(word: str) -> str | None:
-    """A word of a type list as an ONNX tensor type (`float` -> `tensor(float)`, `bool` -> `tensor(bool)`); None
-    for a word that names no element type (`real`, `tensor`, a placeholder)."""
-    import onnx
-    try:
-        name = get_format(word).name
-    except InputError:
-        return f"tensor({word})" if word.upper() in onnx.TensorProto.DataType.keys() and word != "undefined" else None
-    return None if name == "real" else f"tensor({_ONNX_ELEMENT.get(name, name)})"
-
-
 def check_types(section: Section, has_table: bool, op: Operator) -> list[Finding]:
-    findings = []
-    typed = [(word, onnx_type) for word in section.listed if (onnx_type := _onnx_type(word)) is not None]
-    if typed:
-        schema, allowed = _onnx_types(op)
-        for word, onnx_type in dict.fromkeys(typed):
-            if onnx_type not in allowed:
-                findings.append(Finding("incorrect", section.types_line,
-                                        f"type {word} ({onnx_type}) is not a type of ONNX {schema}, whose inputs "
-                                        f"are {', '.join(allowed)}"))
+    findings = [Finding("incorrect", section.types_line, why)
+                for why in onnx_types.disallowed(section.listed, op.names.onnx)]
     families = {FORMATS[t].family for t in section.types}
     title = section.title.lower()
     named = [f for f, words in (("real", ("(real)",)), ("float", ("float", "fp16", "fp32", "fp64", "bfloat")),

@@ -3,8 +3,10 @@
 A statement is uncovered when it is unread (`document.meaning.Unread`, in
 `Binding.unread`: a part not understood, or read but not encodable exactly,
 anywhere in a requirement's text or a section of the operator's types, under a
-tag or not), or when a requirement's text states something and no obligation
-verifies it.  `prove` lists the gaps in its summary and fails on them,
+tag or not), when a requirement's text states something and no obligation
+verifies it, or when a type list names a type the operator's ONNX schema does
+not accept (`Binding.wrong_types`: nothing can be proved of it; check-spec
+says it is incorrect).  `prove` lists the gaps in its summary and fails on them,
 results.json records them, the reports' traceability matrix shows them, and
 `audit` reports a claim that becomes one.
 
@@ -28,8 +30,13 @@ class Gap:
     tag: str                  # "" for a statement outside every requirement's text
     line: int
     text: str
-    why: str                  # "not understood (...)" | "binds no obligation"
+    why: str                  # "not understood (...)" | "binds no obligation" | "type ... is not a type of ONNX ..."
     accepted: bool = False    # an unread line accepted for exploration (`--accept-unread`)
+
+    @property
+    def unread(self) -> bool:
+        """Whether it is unread (what `--accept-unread` may accept); the other gaps always fail the run."""
+        return self.why.startswith("not understood")
 
     def __str__(self) -> str:
         where = f"{self.tag} line {self.line}" if self.tag else f"line {self.line}"
@@ -44,14 +51,15 @@ def gaps(binding: Binding, obligations: list[Obligation], accepted: frozenset[in
     """The gaps of the document, in its order; those at an ``accepted`` line marked so (`acceptance`)."""
     verified = {tag for o in obligations for tag in o.requirements}
     found = [Gap(u.tag, u.line, u.text, f"not understood ({u.why})") for u in binding.unread]
+    found += [Gap("", line, words, why) for line, words, why in binding.wrong_types]
     for requirement in binding.requirements.values():
         if requirement.claims and requirement.tag not in verified:
             line = requirement.claims[0]
             text = next(text for at, text, _ in requirement.readings if at == line)
             found.append(Gap(requirement.tag, line, text, "binds no obligation"))
     found = sorted(dict.fromkeys(found), key=lambda g: (g.line, g.tag))
-    acceptance(accepted, (g.line for g in found if g.why != "binds no obligation"), binding.path)
-    return [replace(g, accepted=True) if g.line in accepted and g.why != "binds no obligation" else g for g in found]
+    acceptance(accepted, (g.line for g in found if g.unread), binding.path)
+    return [replace(g, accepted=True) if g.unread and g.line in accepted else g for g in found]
 
 
 def acceptance(accepted: frozenset[int], unread: Iterable[int], path: str) -> None:

@@ -48,6 +48,7 @@ from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument,
 from divbridge.errors import InputError
 from divbridge import operators
 from divbridge.operators.model import OPERATION_RESULT, Operator
+from divbridge.semantics import onnx_types
 from divbridge.statements import case_table, rounding_rule
 from divbridge.statements import wraparound
 from divbridge.statements.case_table import encoding_gap
@@ -156,6 +157,9 @@ class Binding:
     notes: list = field(default_factory=list)   # `document.accuracy.Note`s it holds or links (their bounds join)
     unread: list = field(default_factory=list)  # `document.meaning.Unread`: what states something and binds nothing
     wraps: list[WrapClaim] = field(default_factory=list)   # an integer section's wrap-around claims
+    # (line, words, why) of a type list naming a type the operator's ONNX schema does not accept: nothing can
+    # be proved of it (`semantics.onnx_types`)
+    wrong_types: list[tuple[int, str, str]] = field(default_factory=list)
 
     def refs(self, *roles: str) -> tuple[TagRef, ...]:
         """The tags (and lines) stating any of the roles, each once, in the order given."""
@@ -179,6 +183,9 @@ def bind(doc: SpecDocument) -> Binding:
     for section in doc.sections:
         if section.family in ("real", "float", "int") and section.family not in binding.types:
             binding.types[section.family] = section.types
+        if section.family in ("real", "float", "int"):
+            binding.wrong_types += [(section.types_line, ", ".join(section.listed), why)
+                                    for why in onnx_types.disallowed(section.listed, binding.operator.names.onnx)]
     _requirements(doc, binding)
     for section in doc.sections:
         if section.family not in ("real", "float", "int") or section.types != binding.types.get(section.family):
