@@ -25,7 +25,7 @@ from divbridge.obligations.document import Binding
 from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator
 from divbridge.provers.cache import shared_cache
-from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligations
+from divbridge.provers.portfolio import SMT_SOLVERS, TIMEOUT_S, available, prove_obligations
 from divbridge.provers.counterexample import show_line
 from divbridge.provers.verdicts import ObligationResult
 from divbridge.checkspec.findings import Claim, verdict_of
@@ -34,7 +34,6 @@ from divbridge.document.reader import SpecDocument, operator_of
 
 # the document's own statements; an accuracy note's bounds are proved by `checkspec.accuracy`
 OWN_KINDS = ("case_rule", "case_table", "rounding_rule", "example", "wraparound")
-TIMEOUT_S = 10.0      # per solver run: every statement of proofs/spec/'s documents is settled in well under a second
 
 
 @dataclass

@@ -26,7 +26,7 @@ from divbridge.commands import options, uptodate
 from divbridge.errors import InputError
 from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.provers import process, toolprobe
-from divbridge.provers.portfolio import PROVERS, SMT_SOLVERS, backends
+from divbridge.provers.portfolio import PROVERS, SMT_SOLVERS, TIMEOUT_S, backends
 
 # The document reader, the statements, the provers and the operator registry (NumPy) (0.4 s of imports) are
 # imported by the functions that use them: a run the up-to-date check (`uptodate`) answers does not need them.
@@ -58,7 +58,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "number of provers chosen)")
     parser.add_argument("--jobs", type=options.integer(1, MAX_JOBS), default=os.cpu_count() or 1, metavar="N",
                         help="obligations proved in parallel (default: the number of cores)")
-    parser.add_argument("--timeout", type=options.seconds(), default=60.0, metavar="S",
+    parser.add_argument("--timeout", type=options.seconds(), default=TIMEOUT_S, metavar="S",
                         help="time limit per prover run, seconds (default 60: the slowest proofs take 10-20 s here)")
     parser.add_argument("--grace", type=options.seconds(allow_zero=True), default=0.0, metavar="S",
                         help="once an obligation is decided, how long the other racing provers may still finish "
