@@ -170,7 +170,10 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     unfinished = [u for u in doc.unfinished if u[0] == section.title]
     # a formula or row the reader could not read is a definition written, not one missing (`unread` at its line)
     unread = any(p.kind in ("formula", "row") and not p.reading.understood for p in doc.parts_in(section.title))
-    defined = tables or examples or definitions or unread or any(f.section == section.title for f in doc.formal)
+    # a sentence stating the operation's semantics ("according to IEEE 754 semantics") defines every result
+    stated = any(True for _ in doc.statements(section.title, Semantics))
+    defined = tables or examples or definitions or unread or stated or any(f.section == section.title
+                                                                          for f in doc.formal)
     if not defined and (unfinished or section.types_from == "heading"):
         line = unfinished[0][1] if unfinished else section.line
         claim = Claim(f"{slug}/definition", "definition", section.title, line, unfinished[0][2] if unfinished else "")

@@ -644,7 +644,8 @@ def _applied(s: _Stream) -> tuple[str, str] | None:
             return "-", _written_infix(infix)
         s.i = mark
     infix = _operation(s)
-    # -A + B is (-A) + B, not -(A + B): only a product or a quotient takes the sign in front of its operand
+    # -A + B is (-A) + B, not -(A + B): the sign in front of an operand is the whole result's only for the
+    # infixes * and /
     if infix is None or (sign and infix in ("+", "-")):
         s.i = start
         return None

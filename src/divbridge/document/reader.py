@@ -923,17 +923,22 @@ class _Walk:
             return
         names = "".join(m.name for m in self.pending)
         first = self.pending[0]
+        section = self.section(first.line)
+        text = "; ".join(m.text for m in self.pending)
         if names != "ABC":
             self.doc.findings.append(Finding("ill-formed", first.line, "a worked example needs matrices A, B and C "
                                              f"in that order, found {', '.join(names)}"))
+            reading = meaning.not_understood(f"a worked example of matrices {', '.join(names)}, not A, B and C")
         elif all(m.entries for m in self.pending):
             a, b, c = self.pending
-            section = self.section(first.line)
             named = tuple(t for t in _types_in(self.example_title) if t in section.types)
             example = Example(section.title, self.example_title, first.line, a, b, c, types=named)
             self.doc.examples.append(example)
-            self.doc.parts.append(Part("example", first.line, 1, f"{a.text}; {b.text}; {c.text}", section.title,
-                                       "", meaning.understood(meaning.NoClaim("a worked example"))))
+            reading = meaning.understood(meaning.NoClaim("a worked example"))
+        else:   # an entry the reader could not read (ill-formed at its place): nothing of the example is checked
+            unread = ", ".join(m.name for m in self.pending if not m.entries)
+            reading = meaning.not_understood(f"a worked example whose matrix {unread} cannot be read")
+        self.doc.parts.append(Part("example", first.line, 1, text, section.title, "", reading))
         self.pending = []
 
     def cases(self, block: Block, env: Token, line: int, text: str) -> None:

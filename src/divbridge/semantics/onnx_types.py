@@ -35,7 +35,7 @@ def onnx_type(word: str) -> str | None:
 
 @functools.cache
 def allowed(onnx_name: str) -> tuple[str, tuple[str, ...]]:
-    """(the schema's name and version, ``Add-14``; the types its first input accepts)."""
+    """(the schema's name and version, as ``<Name>-14``; the types its first input accepts)."""
     import onnx.defs
     schema = onnx.defs.get_schema(onnx_name)
     constraint = schema.inputs[0].type_str

@@ -24,7 +24,8 @@ Plain data (built by `obligations.document.condition_data`):
   ``("and", parts)``, ``("or", parts)``, ``("not", part)``;
 - a result: ``(kind, sign, value, rounding)`` as `document.formula.Result` has them (an operation's value:
   "0" for the obligation's own operator, else the name of the operator whose operation the row writes, as a
-  Mul row ``A[i] / B[i]``; an operand result's value: A or B, negated when the sign is "-"); or, for a sign
+  row ``A[i] / B[i]`` in a document of another operator; an operand result's value: A or B, negated when the
+  sign is "-"); or, for a sign
   rule of one case, ``("sign", sign, "zero" | "inf", "")``: where the result is a zero (an infinity), its
   sign.
 
