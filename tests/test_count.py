@@ -137,6 +137,19 @@ def test_a_wrong_wrap_around_row_is_incorrect_at_its_line_in_check_spec_as_in_pr
 
 
 @needs_solvers
+def test_a_wrap_around_analysis_is_bound_row_by_row_around_an_unread_row(tmp_path):
+    path, [wrong, unread] = _planted(
+        tmp_path, "add.md", (r"A[i] + B[i] - 2^{n} & \text{if } A[i] + B[i] > 2^{n-1} - 1 \\",
+                             r"A[i] + B[i] - 2^{n+1} & \text{if } A[i] + B[i] > 2^{n-1} - 1 \\"),
+        (r"A[i] + B[i] + 2^{n} & \text{if } A[i] + B[i] < -2^{n-1} \\",
+         r"A[i] \oplus B[i] & \text{if } A[i] + B[i] < -2^{n-1} \\"))
+    result, found = _findings(path)
+    # the 'otherwise' row after the unread one applies where that row does not, which is not known: unread too
+    assert found == [("incorrect", wrong), ("unread", unread), ("unread", unread + 1)] and result["exit_code"] == 1
+    assert _refuted(path) == {wrong}
+
+
+@needs_solvers
 def test_a_worked_example_in_a_markdown_table_is_judged_entry_by_entry(tmp_path):
     table = ("\nA worked example in FP32, as a table:\n\n| A | B | C |\n|---|---|---|\n| 2 | 3 | 6 |\n"
              "| 0.5 | 0.5 | 0.5 |\n| $-1.5$ | 2 | $-3$ |\n")

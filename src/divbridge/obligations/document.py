@@ -302,8 +302,9 @@ def _examples(doc: SpecDocument, section: Section, binding: Binding, function: t
 def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tuple[TagRef, ...]) -> None:
     """The integer section's wrap-around claims, in document order: a lead-in's scope ("For an unsigned type")
     holds until the next; consecutive rows make a case analysis, which the multiples' sentence after it
-    completes; a sentence stating a result, or a fact, is a claim of its own.  A row that cannot be encoded
-    exactly (`wraparound.encoding_gap`), or not read, leaves its analysis unbound (the row is unread)."""
+    completes; a sentence stating a result, or a fact, is a claim of its own.  An analysis is bound row by row:
+    a row not read is unread (its part), and so is an "otherwise" row after it (where it applies is not known);
+    a row that cannot be encoded exactly (`wraparound.encoding_gap`) is unread."""
     scope, table, previous = "", None, None
     found: list[dict] = []
     for part in doc.parts_in(section.title):
@@ -326,12 +327,18 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
         if part.kind == "row":
             if table is None or previous is None or previous.kind != "row":
                 table = {"kind": "cases", "scope": scope, "line": part.line, "rows": [], "bounds": [], "at": [],
-                         "bound_at": [], "row_refs": [], "bound_refs": []}
+                         "bound_at": [], "row_refs": [], "bound_refs": [], "unknown": []}
                 found.append(table)
-            table["broken"] = table.get("broken") or not cases     # a row not read: the analysis states too little
-            table["rows"] += cases
-            table["at"].append((part.line, part.column, part.text, part.tag))
-            table["row_refs"] += [refs] * len(cases)
+            if not cases:             # a row not read (unread, its part): where it applies is not known
+                table["unknown"].append(part.line)
+            elif table["unknown"] and any(condition == ("otherwise",) for condition, _ in cases):
+                binding.unread.append(Unread(part.line, part.column, part.text, "'otherwise' excludes the inputs of "
+                                             f"the row(s) at line(s) {', '.join(map(str, table['unknown']))}, "
+                                             "whose condition is not read", part.tag))
+            else:
+                table["rows"] += cases
+                table["at"] += [(part.line, part.column, part.text, part.tag)] * len(cases)
+                table["row_refs"] += [refs] * len(cases)
         elif cases:
             at = (part.line, part.column, part.text, part.tag)
             found.append({"kind": "sentence", "scope": scope, "line": part.line, "rows": cases, "bounds": bounds,
@@ -348,7 +355,7 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
     for claim in found:
         rows = _resolved(claim.get("rows", ()))
         bounds = tuple(claim.get("bounds", ()))
-        if claim.get("broken"):
+        if not rows and not claim.get("facts"):
             continue
         if claim["scope"] is None:
             binding.unread += [Unread(line, column, text, "the types it speaks of are not read (its lead-in is run "
