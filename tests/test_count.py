@@ -261,3 +261,27 @@ def test_an_accepted_unread_line_is_listed_marked_and_recorded_and_a_stale_one_i
     capsys.readouterr()
     assert main(["prove", "--spec", str(path), "--only", "float.fp32.special.finite_div_zero_sign", "--provers", "z3",
                  "--no-crosscheck", "--out", str(out_dir), "--accept-unread", str(line + 1)]) == 2
+
+
+@needs_solvers
+def test_audit_loses_a_statement_outside_every_tag_that_becomes_unread():
+    from divbridge import audit
+    old = (SPEC / "div.md").read_text(encoding="utf-8")
+    row = r"\frac{A[i]}{B[i]} & \text{otherwise}"
+    new = old.replace(row, r"A[i] \oplus B[i] & \text{otherwise}")
+    line = old[:old.index(row)].count("\n") + 1
+    result = audit.audit(old, "old.md", new, "new.md")
+    assert [(g["tag"], g["line"]) for g in result["lost"]] == [("", line)] and result["exit_code"] == 1
+
+
+def test_the_reports_show_an_uncovered_statement_outside_every_tag_and_an_accepted_one_as_such():
+    from divbridge import operators
+    from divbridge.report.model import document_requirements
+    recorded = {"path": "x.md", "requirements": [{"tag": "T1", "line": 3, "lines": [3], "text": "t", "section": "s",
+                                                  "roles": ["float.ieee"]}],
+                "uncovered": [{"tag": "", "line": 9, "text": "hw", "why": "not understood (x)", "accepted": True},
+                              {"tag": "", "line": 12, "text": "sw", "why": "not understood (y)"}]}
+    rows = {r.tag: r.uncovered for r in document_requirements(recorded, operators.DIV)}
+    assert rows["(no tag)"] == ("uncovered: line 9: «hw» not understood (x) (accepted by --accept-unread: nothing "
+                                "of it is proved)", "uncovered: line 12: «sw» not understood (y)")
+    assert rows["T1"] == ()
