@@ -285,3 +285,23 @@ def test_the_reports_show_an_uncovered_statement_outside_every_tag_and_an_accept
     assert rows["(no tag)"] == ("uncovered: line 9: «hw» not understood (x) (accepted by --accept-unread: nothing "
                                 "of it is proved)", "uncovered: line 12: «sw» not understood (y)")
     assert rows["T1"] == ()
+
+
+@needs_solvers
+@pytest.mark.parametrize("heading, kind", [("(float, float)\n\nwhere float is in {FP16, FP32}", "incorrect"),
+                                           ("(real, real)", "unread")])
+def test_a_definition_by_another_operator_s_operation_is_refuted_or_unread_in_both(tmp_path, heading, kind):
+    """`C[i] = A[i] \\times B[i]` in a document of Div: a float section's is a case everywhere, refuted by prove
+    as check-spec refutes it (it bound Div's IEEE obligations, all proved); a real section's states nothing
+    any obligation proves: unread in both."""
+    path = tmp_path / "div.md"
+    path.write_text(f"# Div {heading}\n\n## Function\n\n[E_DIV_FUNC_0010] For every index $i$:\n\n$$\n"
+                    "C[i] = A[i] \\times B[i]\n$$\n", encoding="utf-8")
+    line = path.read_text(encoding="utf-8").splitlines().index("C[i] = A[i] \\times B[i]") + 1
+    result, found = _findings(path)
+    assert {found_kind for found_kind, at in found if at == line} == {kind}
+    assert result["exit_code"] == (1 if kind == "incorrect" else 3)
+    assert _refuted(path) == ({line} if kind == "incorrect" else set())
+    binding = document.bind(document.read_document(path))
+    assert [g.line for g in coverage.gaps(binding, obligations_of(binding)) if g.unread] == \
+        ([] if kind == "incorrect" else [line])

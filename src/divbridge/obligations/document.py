@@ -258,7 +258,12 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
             _role(binding, f"{family}.rounding_rule", refs)
             binding.rounding_rules += [(family, statement.rule, ref) for ref in refs]
     elif isinstance(statement, Case) and statement.condition is None and statement.result.kind == OPERATION_RESULT:
-        if family == "real":
+        if statement.result.operator is not binding.operator and family != "float":
+            binding.unread.append(Unread(part.line, part.column, part.text, f"{statement.result.operator.name}'s "
+                                         f"operation in a {family} section: no obligation states it", part.tag))
+        elif statement.result.operator is not binding.operator:
+            pass   # another operator's operation (`C[i] = A[i] * B[i]` in Div's document): a case of its own (`_tables`)
+        elif family == "real":
             _role(binding, "real.definition", refs)
         elif family == "float" and not statement.result.rounding:
             _role(binding, "float.rounding", refs)
@@ -429,11 +434,15 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
         if section.family != "float" or not section.types or part.kind == "row":
             continue
         tags = (part.tag,) if part.tag else tuple(r.tag for r in binding.function.get("float", ())) or ("",)
-        if isinstance(statement, Case) and statement.condition is not None and \
+        foreign = isinstance(statement, Case) and statement.condition is None and \
+            statement.result.kind == OPERATION_RESULT and statement.result.operator is not binding.operator
+        if foreign or isinstance(statement, Case) and statement.condition is not None and \
                 not isinstance(statement.condition, Otherwise) and statement.result.kind != "undefined":
-            text = str(statement.condition)
-            row = DocRow(part.line, condition_data(statement.condition, []),
-                         result_data(statement.result, binding.operator), text, str(statement.result), row_name(text))
+            # a definition by another operator's operation is a case everywhere: refuted where the two differ
+            text = "everywhere" if foreign else str(statement.condition)
+            condition = ("true",) if foreign else condition_data(statement.condition, [])
+            row = DocRow(part.line, condition, result_data(statement.result, binding.operator), text,
+                         str(statement.result), row_name(text))
             if not _encodable(binding, row, part.column, part.text, tags[0]):
                 continue
             binding.tables.append(DocTable(len(binding.tables) + 1, section.title, part.line, section.types, (row,),
