@@ -27,10 +27,16 @@ def _no_cache(monkeypatch):
     monkeypatch.setenv("DIVBRIDGE_CACHE", "off")
 
 
+# what the correct documents state that divbridge does not read yet: a lead-in ending in a full stop (not a colon)
+UNREAD = {"house_c": [7]}
+
+
 @pytest.mark.parametrize("path", CORRECT, ids=[p.stem for p in CORRECT])
 def test_correct_documents_pass(path):
     result = analyse(path)
-    assert result["exit_code"] == 0
+    unread = [f["line"] for f in result["findings"] if f["kind"] == "unread"]
+    assert unread == UNREAD.get(path.stem, [])
+    assert result["exit_code"] == (3 if unread else 0)   # 3: nothing wrong, something not read
     assert [f for f in result["findings"] if f["kind"] in DEFECTS] == []
     assert all(c["verdict"] == "holds" for c in result["claims"]), [c for c in result["claims"]
                                                                     if c["verdict"] != "holds"]
@@ -239,8 +245,11 @@ Division by zero is undefined.
     result = analyse_text(text, "w.md")
     assert result["findings"] == [] and {c["kind"] for c in result["claims"]} == {"types", "definition", "domain"}
     unguarded = analyse_text(text.replace("Division by zero is undefined.", "Any value is accepted."), "w.md")
-    [finding] = unguarded["findings"]   # one finding for the forgotten exclusion, at the defining sentence
+    # one finding for the forgotten exclusion, at the defining sentence; the sentence divbridge does not read
+    # (in a section of the operator's types) is unread at its line
+    [finding, unread] = unguarded["findings"]
     assert finding["kind"] == "incomplete" and finding["line"] == 5 and "B = 0" in finding["counterexample"]
+    assert (unread["kind"], unread["line"]) == ("unread", 7)
 
 
 def test_rows_on_the_signs_of_both_operands():

@@ -52,9 +52,14 @@ _LITERALS = [None, ("number", "0", ""), ("number", "0", "-"), ("number", "0", "+
 _ATOMS = ([("atom", x, op, None) for x in "AB" for op in ("isnan", "notnan", "isinf", "notinf", "isfinite",
                                                            "notfinite", "samesign", "diffsign")]
           + [("atom", x, op, literal) for x in "AB" for op in ("=", "≠", "<", ">", "≤", "≥")
-             for literal in _LITERALS[1:]])
-_RESULTS = ([("nan", "", "None", ""), ("quotient", "", "None", ""), ("quotient", "-", "None", ""),
-             ("quotient", "", "None", "trunc")]
+             for literal in _LITERALS[1:]]
+          # the other operand, or its negation (`B[i] = -A[i]`)
+          + [("atom", x, op, ("operand", "B" if x == "A" else "A", sign)) for x in "AB"
+             for op in ("=", "≠", "<", "≥") for sign in ("", "-")])
+# an operation's value: "0" the operator's own, else the operator whose operation the row writes
+_RESULTS = ([("nan", "", "None", ""), ("quotient", "", "0", ""), ("quotient", "-", "0", ""),
+             ("quotient", "", "0", "trunc"), ("quotient", "", "Mul", ""), ("quotient", "-", "Add", "")]
+            + [("operand", sign, x, "") for x in "AB" for sign in ("", "-")]
             + [("inf", sign, "None", "") for sign in ("", "+", "-", "xor:AB", "±")]
             + [("number", sign, "0", "") for sign in ("", "+", "-", "xor:AB", "xor:A", "xor:B")]
             + [("number", "", "1", ""), ("sign", "xor:AB", "zero", ""), ("sign", "-", "inf", "")])
@@ -82,7 +87,7 @@ def test_check_spec_reads_a_float_row_as_prove_encodes_it(name):
         assert on_grid(term) == list(case_table._holds(atom, fmt, a, b)), atom
     for result in _RESULTS:
         _, holds = case_table._predicate({"condition": ("true",), "result": result}, fmt, a, b)
-        term = case_table.smt_result(result, fmt, enc.operator.names.smtlib_float)
+        term = case_table.smt_result(result, fmt, enc.operator)
         assert on_grid(enc._term(term)) == list(holds), result
 
 

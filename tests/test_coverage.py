@@ -59,7 +59,8 @@ def test_check_spec_reports_an_unread_statement_at_its_line_and_column():
     [finding] = [f for f in result["findings"] if f["kind"] == "unread"]
     assert (finding["line"], finding["column"]) == (line, 3)
     assert "E_DIV_HW_0010" in finding["message"] and "dedicated hardware unit" in finding["message"]
-    assert result["exit_code"] == 0
+    assert result["exit_code"] == 3   # nothing wrong, something not read
+    assert analyse_text(_div(), "div.md")["exit_code"] == 0
     assert analyse_text(_div(), "div.md")["findings"] == []
 
 
@@ -67,7 +68,7 @@ def test_check_spec_strict_fails_on_unread_and_counts_it(tmp_path, capsys):
     text, line = _with_unknown(_div())
     path = tmp_path / "div.md"
     path.write_text(text)
-    assert main(["check-spec", str(path)]) == 0
+    assert main(["check-spec", str(path)]) == 3
     assert main(["check-spec", "--strict", str(path)]) == 1
     out = capsys.readouterr().out
     assert f"div.md:{line}:3: unread: E_DIV_HW_0010" in out

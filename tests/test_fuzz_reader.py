@@ -77,5 +77,5 @@ def test_whole_check_never_raises(text):
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("DIVBRIDGE_CACHE", "off")
         result = analyse_text(text, "fuzz.md")
-    assert result["exit_code"] in (0, 1)
+    assert result["exit_code"] in (0, 1, 3)   # 3: nothing wrong, something not read
     assert all(f["kind"] in KINDS for f in result["findings"])

@@ -45,11 +45,18 @@ def _serious(result: dict) -> list[tuple[str, int]]:
     return sorted({(f["kind"], f["line"]) for f in result["findings"] if f["kind"] in DEFECTS})
 
 
+# what the styles state in their operator sections that divbridge does not read yet: the 2025 style's
+# restriction table rows ("statement | label") and its sentence on the output's special values
+UNREAD = {"style_2025": [27, 28, 105, 143]}
+
+
 @needs_solvers
 @pytest.mark.parametrize("path", STYLES, ids=[p.stem for p in STYLES])
 def test_each_style_reads_clean(path):
     result = analyse_text(path.read_text(), path.name)
-    assert result["exit_code"] == 0 and _serious(result) == []
+    unread = [f["line"] for f in result["findings"] if f["kind"] == "unread"]
+    assert unread == UNREAD.get(path.stem, [])
+    assert result["exit_code"] == (3 if unread else 0) and _serious(result) == []
     doc = parse_document(path.read_text(), path.name)
     # every requirement the document defines is read, and every part of its text has a reading
     assert {u.tag for u in doc.tags} >= {r["tag"] for r in result["requirements"]}
@@ -96,7 +103,9 @@ def test_a_planted_defect_gives_exactly_its_finding(name, old, new, expected, ce
     assert _serious(result) == sorted((kind, _line(planted, fragment)) for kind, fragment in expected)
     if cex is not None:
         assert any(cex in (f["counterexample"] or "") for f in result["findings"] if f["kind"] in DEFECTS)
-    assert result["exit_code"] == (1 if any(kind in ("incorrect", "incomplete") for kind, _ in expected) else 0)
+    # an ill-formed formula's sentence is unread too: nothing wrong is found, something is not read (3)
+    assert result["exit_code"] == (1 if any(kind in ("incorrect", "incomplete") for kind, _ in expected) else
+                                   3 if any(kind == "ill-formed" for kind, _ in expected) else 0)
 
 
 @pytest.mark.parametrize("sentence, sign, applies", [

@@ -467,7 +467,8 @@ def test_an_absurd_exponent_is_a_finding_with_its_line(literal, tmp_path, unchan
 def test_deep_latex_nesting_is_a_finding_not_a_recursion_error(nested, tmp_path, unchanged):
     doc = _edited(tmp_path, 42, "6.1", nested)
     done = divbridge("check-spec", str(doc), timeout=120)
-    assert done.returncode in (0, 1) and "RecursionError" not in done.stderr + done.stdout
+    # 3: the example whose matrix is too deep to read is unread (nothing wrong found, something not read)
+    assert done.returncode in (0, 1, 3) and "RecursionError" not in done.stderr + done.stdout
     assert "Traceback" not in done.stderr
     assert re.search(r"doc\.md:42:(\d+:)? .*LaTeX nested more than 64 deep", done.stdout)
 

@@ -30,6 +30,7 @@ from divbridge.provers.portfolio import prove_obligations
 from divbridge.provers.counterexample import show
 from divbridge.checkspec.analysis import analyse_document
 from divbridge.checkspec.findings import VERDICT_RANK
+from divbridge.document.meaning import NoClaim, Reference
 from divbridge.document.reader import SpecDocument, operator_of, parse_document, refuse_several_operators
 
 AUDIT_PROVERS = {"z3", "cvc5", "bitwuzla", "gappa"}   # the quick ones: an audit answers in seconds
@@ -77,6 +78,10 @@ def _bound(doc: SpecDocument) -> tuple[dict[str, Obligation], list[coverage.Gap]
     unread = {(g.tag, g.line) for g in found}
     covered = {tag: sum((tag, line) not in unread for line in r.claims) if tag in verified else 0
                for tag, r in binding.requirements.items()}
+    # the statements outside every tag, in the sections of the operator's types, count as one requirement's ("")
+    untagged = {p.line for p in doc.parts if not p.tag and doc.section_of(p.line).family in ("real", "float", "int")
+                and any(not isinstance(s, (NoClaim, Reference)) for s in p.reading.statements)}
+    covered[""] = len(untagged - {line for tag, line in unread if not tag})
     return ({o.id: o for o in obligations}, found, {tag: r.line for tag, r in binding.requirements.items()}, covered)
 
 

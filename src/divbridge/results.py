@@ -139,8 +139,9 @@ class Results:
     @property
     def as_expected(self) -> bool:
         """The run is as expected (`prove`'s exit 0): every obligation settled, no cross-check failure and no
-        uncovered statement."""
-        return self.all_settled and not (self.crosscheck or {}).get("failures") and not self.uncovered
+        uncovered statement but those accepted for exploration (`obligations.coverage`)."""
+        return self.all_settled and not (self.crosscheck or {}).get("failures") and \
+            not any(not gap.get("accepted") for gap in self.uncovered)
 
     def to_json(self) -> dict[str, Any]:
         crosscheck = None

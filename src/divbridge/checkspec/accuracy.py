@@ -30,7 +30,6 @@ from typing import Any
 import sympy
 
 from divbridge.checkspec.findings import Claim, exit_code, verdict_of
-from divbridge.checkspec.proofcheck import TIMEOUT_S
 from divbridge.document.accuracy import LEAD_IN, Note, Statement, read_note
 from divbridge.document.findings import Finding
 from divbridge.obligations import accuracy
@@ -40,7 +39,7 @@ from divbridge.operators.accuracy import Unsupported
 from divbridge.statements.accuracy_bound import evaluate
 from divbridge.provers.cache import shared_cache
 from divbridge.provers.counterexample import show_line
-from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligations
+from divbridge.provers.portfolio import SMT_SOLVERS, TIMEOUT_S, available, prove_obligations
 from divbridge.provers.verdicts import ObligationResult
 
 # the search's values, simplest first: the first counterexample found is a small one

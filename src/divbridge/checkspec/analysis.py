@@ -16,24 +16,33 @@ from divbridge.errors import InputError
 from divbridge.checkspec import proofcheck
 from divbridge.checkspec.checks import check_document, tag_traces
 from divbridge.checkspec.findings import exit_code
+from divbridge.obligations import coverage
 from divbridge.document.notes import is_note_file
 from divbridge.document.findings import Finding
 from divbridge.document.reader import SpecDocument, NO_OPERATOR, operator_of, parse_document, read_document
 
 
-def analyse(path: str | Path, strict: bool = False) -> dict[str, Any]:
+def analyse(path: str | Path, strict: bool = False, accepted: frozenset[int] = frozenset()) -> dict[str, Any]:
     """Check a document on disk (an accuracy note: `checkspec.accuracy`); one with no section of an operator
-    divbridge knows
-    is bad input (exit 2)."""
+    divbridge knows is bad input (exit 2).  ``accepted``: its unread lines accepted for exploration
+    (`obligations.coverage.acceptance`)."""
     if is_note_file(path):
         from divbridge.checkspec.accuracy import analyse_note   # the note's reader brings sympy: only then
         result = analyse_note(path)
-        result["exit_code"] = exit_code([Finding(**f) for f in result["findings"]], strict)
+        findings = _accepted([Finding(**f) for f in result["findings"]], accepted, str(path))
+        result.update(findings=[f.to_json() for f in findings], exit_code=exit_code(findings, strict))
         return result
     doc = read_document(path)
     if operator_of(doc) is None:
         raise InputError(NO_OPERATOR, str(path))
-    return analyse_document(doc, strict)
+    return analyse_document(doc, strict, accepted)
+
+
+def _accepted(findings: list[Finding], accepted: frozenset[int], path: str) -> list[Finding]:
+    """The findings with the unread ones at an ``accepted`` line marked so; a stale acceptance is an error."""
+    coverage.acceptance(accepted, (f.line for f in findings if f.kind == "unread" and not f.document), path)
+    return [replace(f, accepted=True) if f.kind == "unread" and f.line in accepted and not f.document else f
+            for f in findings]
 
 
 def analyse_text(text: str, path: str) -> dict[str, Any]:
@@ -41,12 +50,13 @@ def analyse_text(text: str, path: str) -> dict[str, Any]:
 
 
 def unread_findings(unread) -> list[Finding]:
-    """Each statement inside a requirement that divbridge does not read, where it is (`document.meaning.Unread`)."""
-    return [Finding("unread", u.line, f"{u.tag}: «{u.text}» not understood ({u.why}); nothing of it is proved",
-                    column=u.column or None) for u in unread if u.tag]
+    """Each statement that divbridge does not read inside a requirement or a section of the operator's types
+    (`document.meaning.Unread`, `obligations.document.Binding.unread`), where it is."""
+    return [Finding("unread", u.line, f"{u.tag + ': ' if u.tag else ''}«{u.text}» not understood ({u.why}); "
+                    "nothing of it is proved", column=u.column or None) for u in unread]
 
 
-def analyse_document(doc: SpecDocument, strict: bool = False) -> dict[str, Any]:
+def analyse_document(doc: SpecDocument, strict: bool = False, accepted: frozenset[int] = frozenset()) -> dict[str, Any]:
     proofs = proofcheck.prove_document(doc)
     claims = check_document(doc, proofs)
     unread = proofs.binding.unread if proofs.binding is not None else doc.unread()
@@ -59,6 +69,7 @@ def analyse_document(doc: SpecDocument, strict: bool = False) -> dict[str, Any]:
             elsewhere = None if note.path == doc.path else note.path
             claims += note_claims_
             findings += [replace(f, document=elsewhere) for f in note_findings]
+    findings = _accepted(findings, accepted, doc.path)
     traced = proofs.traced
     requirements = {}
     for use in doc.tags:

@@ -28,7 +28,7 @@ from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.operators.model import OPERATION_RESULT, Operator
 from divbridge.obligations.catalog import table_row_id
 from divbridge.provers.verdicts import ObligationResult
-from divbridge.semantics.profiles import ONNX_TYPES
+from divbridge.semantics import onnx_types
 from divbridge.semantics.requirements import Requirement
 from divbridge.checkspec import claimcache, proofcheck, why3check
 from divbridge.document import tagclass
@@ -39,9 +39,7 @@ from divbridge.document.formula import Atom, Condition, Entry, Or, Otherwise, Re
 from divbridge.document.meaning import Case, Domain, ErrorCondition, Semantics, SignRule
 from divbridge.document.prose import domain_of_definition
 from divbridge.document.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
-from divbridge.checkspec.smt import any_of, encoding, find
-from divbridge.obligations.document import result_data
-from divbridge.statements.case_table import encoding_gap
+from divbridge.checkspec.smt import any_of, encoding, find, holds_at
 
 MAX_ELEMENT_FINDINGS = 5
 
@@ -59,6 +57,7 @@ def check_document(doc: SpecDocument, proofs: DocumentProofs) -> list[Claim]:
     for section in doc.sections:
         claims += _section_claims(doc, section, proofs)
     claims += proofcheck.case_rule_claims(doc, proofs, _slug)
+    claims += proofcheck.wrap_claims(doc, proofs, _slug)
     claims += _tag_claims(doc, proofs)
     for index, formal in enumerate(doc.formal, 1):
         claim = Claim(f"{_slug(formal.section)}/why3-{index}", "why3", formal.section, formal.line, formal.text)
@@ -145,8 +144,9 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
                       "\n".join(r.text for r in table.rows), section.types)
         rows = row_results(proofs, table)
         verdicts = sorted((line - table.line, fmt, r.verdict) for (line, fmt), r in rows.items())
+        # the rows' lines are in the key: the findings name them (an unread row, two rows that overlap)
         claim.findings = claimcache.memoised(
-            ("case-table", [(str(r.condition), str(r.result)) for r in table.rows], section.types,
+            ("case-table", [(r.line, str(r.condition), str(r.result)) for r in table.rows], section.types,
              [str(c) for c in domain], sorted(line - table.line for line in table.ruled), verdicts, op.name),
             lambda t=table, rows=rows: check_table(t, section, domain, t.ruled, rows, op=op), line_base=table.line)
         claim.verdict = verdict_of(claim.findings)
@@ -170,7 +170,10 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     unfinished = [u for u in doc.unfinished if u[0] == section.title]
     # a formula or row the reader could not read is a definition written, not one missing (`unread` at its line)
     unread = any(p.kind in ("formula", "row") and not p.reading.understood for p in doc.parts_in(section.title))
-    defined = tables or examples or definitions or unread or any(f.section == section.title for f in doc.formal)
+    # a sentence stating the operation's semantics ("according to IEEE 754 semantics") defines every result
+    stated = any(True for _ in doc.statements(section.title, Semantics))
+    defined = tables or examples or definitions or unread or stated or any(f.section == section.title
+                                                                          for f in doc.formal)
     if not defined and (unfinished or section.types_from == "heading"):
         line = unfinished[0][1] if unfinished else section.line
         claim = Claim(f"{slug}/definition", "definition", section.title, line, unfinished[0][2] if unfinished else "")
@@ -381,13 +384,8 @@ def _unfinished_finding(section: Section, line: int) -> Finding:
 # -- types --------------------------------------------------------------------------
 
 def check_types(section: Section, has_table: bool, op: Operator) -> list[Finding]:
-    findings = []
-    allowed = ONNX_TYPES[14] | {"real"}
-    for name in section.types:
-        if name not in allowed:
-            findings.append(Finding("incorrect", section.types_line,
-                                    f"type {name} is not a type of ONNX {op.names.onnx}-14 "
-                                    f"({', '.join(sorted(ONNX_TYPES[14]))})"))
+    findings = [Finding("incorrect", section.types_line, why)
+                for why in onnx_types.disallowed(section.listed, op.names.onnx)]
     families = {FORMATS[t].family for t in section.types}
     title = section.title.lower()
     named = [f for f, words in (("real", ("(real)",)), ("float", ("float", "fp16", "fp32", "fp64", "bfloat")),
@@ -437,11 +435,12 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
     not_judged = _not_judged(op, section, table.line)
     if not_judged:
         return not_judged
-    unread = [r for r in table.rows if r.result is None or r.condition is None]
-    if unread:   # the reader reported the row itself; a partial table proves nothing
-        # (the grammar reads the default operator's rows: another's is divbridge's gap, `reader._unread_rows`)
-        return [Finding("ill-formed" if op is operators.DEFAULT else "unread", table.line,
-                        f"the table is not checked: its row at line {unread[0].line} cannot be read")]
+    # row by row: a row not read is unread at its line (`SpecDocument.unread`), the others are checked; where an
+    # unread row applies is known when its condition was read, unknown otherwise (and so is an "otherwise" after it)
+    unknown = [r.line for r in table.rows if r.condition is None]
+    known = [r for r in table.rows if r.condition is not None and not (isinstance(r.condition, Otherwise) and unknown)]
+    read = [r for r in known if r.read]
+    unknown = [r.line for r in table.rows if r not in known]
     # key -> (finding built in the first format that shows it, formats where it shows)
     found: dict[tuple, tuple[Finding, list[str]]] = {}
 
@@ -457,29 +456,24 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
         enc = encoding(fmt, op)
         semantics = semantics_of(op, fmt.family)
         inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
-        conditions = []
-        for row in table.rows:
-            conditions.append(z3.And(inside, enc.condition(row.condition, list(conditions))))
-        uncovered = find(enc, z3.And(inside, z3.Not(any_of(conditions))), limit=1) if complete else None
-        for a, b in uncovered.witnesses if uncovered else ():
-            report(("uncovered",), fmt_name, lambda a=a, b=b: Finding(
-                "incomplete", table.line, f"no row covers {enc.describe(a, b)} ({semantics} gives {enc.gives(a, b)})",
-                enc.describe(a, b)))
-        if uncovered and uncovered.status == "unknown":
-            report(("uncovered?",), fmt_name, lambda: Finding(
-                "ambiguous", table.line, f"{uncovered.solver} could not decide whether the rows cover every input"))
+        where: dict[int, z3.BoolRef] = {}     # row line -> where the row applies
+        for row in known:
+            where[row.line] = z3.And(inside, enc.condition(row.condition, list(where.values())))
+        if complete:
+            _coverage(enc, table, inside, [where[r.line] for r in read], [(r, where[r.line]) for r in known
+                                                                           if not r.read], unknown, fmt_name, report)
         # a row right everywhere it applies gives the semantics' own result: where two such rows overlap
         # they agree, so only pairs with a row that is not right need the overlap query
-        exact = [_check_row(enc, row, conditions[i], fmt_name, report, row.line in ruled,
+        exact = [_check_row(enc, row, where[row.line], fmt_name, report, row.line in ruled,
                             (rows or {}).get((row.line, fmt_name)))
-                 for i, row in enumerate(table.rows)]
-        for i, row in enumerate(table.rows):
-            for j in range(i + 1, len(table.rows)):
-                other = table.rows[j]
+                 for row in read]
+        for i, row in enumerate(read):
+            for j in range(i + 1, len(read)):
+                other = read[j]
                 if isinstance(other.condition, Otherwise) or str(row.result) == str(other.result) or (
                         exact[i] and exact[j]):
                     continue
-                overlap = find(enc, z3.And(conditions[i], conditions[j]), limit=1)
+                overlap = find(enc, z3.And(where[row.line], where[other.line]), limit=1)
                 for a, b in overlap.witnesses:
                     report(("overlap", i, j), fmt_name, lambda a=a, b=b, row=row, other=other: Finding(
                         "ambiguous", other.line, f"rows at lines {row.line} and {other.line} both apply to "
@@ -489,6 +483,43 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
         where = f" [in {', '.join(formats)}]" if len(section.types) > 1 else ""
         findings.append(Finding(finding.kind, finding.line, finding.message + where, finding.counterexample))
     return findings
+
+
+def _coverage(enc, table: CaseTable, inside, read: list, unread: list[tuple], unknown: list[int], fmt_name: str,
+              report) -> None:
+    """Whether the rows read cover every input inside the domain.  ``unread``: (row, where it applies) of the rows
+    whose condition is read but not their result; ``unknown``: the lines of the rows whose condition is not read.
+    An input no row read covers is a defect only when no unread row may cover it: one that an unread row covers
+    has its result unchecked (information, naming the row); with a row of unknown condition, whether it is
+    covered is undecided (unread: it depends on that row)."""
+    semantics = semantics_of(enc.operator, enc.fmt.family)
+    gap = find(enc, z3.And(inside, z3.Not(any_of(read))) if read else inside, limit=1)
+    if gap.status == "unknown":
+        report(("uncovered?",), fmt_name, lambda: Finding(
+            "ambiguous", table.line, f"{gap.solver} could not decide whether the rows cover every input"))
+    if not gap.witnesses:
+        return
+    (a, b), = gap.witnesses
+    if unknown:
+        report(("undecided",), fmt_name, lambda: Finding(
+            "unread", table.line, f"whether the rows cover every input is undecided: no row read covers "
+            f"{enc.describe(a, b)}, and the unread {_rows_at(unknown)} may", enc.describe(a, b)))
+        return
+    uncovered = find(enc, z3.And(inside, z3.Not(any_of(read + [applies for _, applies in unread]))), limit=1) \
+        if unread else gap
+    for c, d in uncovered.witnesses:
+        report(("uncovered",), fmt_name, lambda: Finding(
+            "incomplete", table.line, f"no row covers {enc.describe(c, d)} ({semantics} gives {enc.gives(c, d)})",
+            enc.describe(c, d)))
+    covering = [r.line for r, applies in unread if holds_at(enc, applies, a, b)]
+    if covering:
+        report(("unread cover",), fmt_name, lambda: Finding(
+            "information", table.line, f"inputs such as {enc.describe(a, b)} are covered only by the unread "
+            f"{_rows_at(covering)}: their result is not checked", enc.describe(a, b)))
+
+
+def _rows_at(lines: list[int]) -> str:
+    return f"row at line {lines[0]}" if len(lines) == 1 else f"rows at lines {', '.join(map(str, lines))}"
 
 
 def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = False,
@@ -515,8 +546,12 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
     if proved is not None and proved.verdict in ("timeout", "unknown"):
         report(("row?", row.line), fmt_name, lambda: proofcheck.finding_of(proved, row.line, "the row"))
         return False
-    if isinstance(enc.fmt, FloatFormat) and encoding_gap(("true",), result_data(result)):
-        return False   # no exact encoding: unread (`obligations.document`), never judged
+    gap = enc.gap(result)
+    if gap:   # no exact encoding: unread (a float row's by `obligations.document`, as prove reads it), never judged
+        if not isinstance(enc.fmt, FloatFormat):
+            report(("gap", row.line), fmt_name, lambda: Finding("unread", row.line, f"«{row.text}» not understood "
+                                                                 f"({gap}); nothing of it is checked"))
+        return False
     wrong = find(enc, z3.And(condition, z3.Not(enc.ok(result))), limit=6)
     if proved is not None and proved.verdict == "refuted" and not wrong.witnesses:
         report(("row", row.line), fmt_name, lambda: proofcheck.finding_of(proved, row.line, "the row"))

@@ -48,7 +48,16 @@ def verdict_of(findings: list[Finding]) -> str:
     return "holds"
 
 
+# check-spec's exit codes (docs/exit-codes.md): every statement read and holding; a defect; nothing wrong but
+# something not read
+HOLDS, DEFECT, UNREAD = 0, 1, 3
+
+
 def exit_code(findings: list[Finding], strict: bool = False) -> int:
-    """1 on an incorrect or incomplete finding; under ``strict``, on an unread statement too."""
-    failing = FAILING + (("unread",) if strict else ())
-    return 1 if any(f.kind in failing for f in findings) else 0
+    """`DEFECT` on an incorrect or incomplete finding; else `UNREAD` on an unread statement not accepted
+    (``strict``: `DEFECT`); else `HOLDS`."""
+    if any(f.kind in FAILING for f in findings):
+        return DEFECT
+    if any(f.kind == "unread" and not f.accepted for f in findings):
+        return DEFECT if strict else UNREAD
+    return HOLDS

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 
 from divbridge import operators, statements
 from divbridge.obligations import document, why3render
-from divbridge.obligations.catalog import contract_obligations, obligations_of
+from divbridge.obligations.catalog import contract_obligations, obligations_of, rule_key, rule_names
 from divbridge.obligations.document import Binding
 from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator
 from divbridge.provers.cache import shared_cache
-from divbridge.provers.portfolio import SMT_SOLVERS, available, prove_obligations
+from divbridge.provers.portfolio import SMT_SOLVERS, TIMEOUT_S, available, prove_obligations
 from divbridge.provers.counterexample import show_line
 from divbridge.provers.verdicts import ObligationResult
 from divbridge.checkspec.findings import Claim, verdict_of
@@ -33,8 +33,7 @@ from divbridge.document.findings import Finding
 from divbridge.document.reader import SpecDocument, operator_of
 
 # the document's own statements; an accuracy note's bounds are proved by `checkspec.accuracy`
-OWN_KINDS = ("case_rule", "case_table", "rounding_rule", "example")
-TIMEOUT_S = 10.0      # per solver run: every statement of proofs/spec/'s documents is settled in well under a second
+OWN_KINDS = ("case_rule", "case_table", "rounding_rule", "example", "wraparound")
 
 
 @dataclass
@@ -115,12 +114,14 @@ def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Cl
         return []
     claims = []
     formats = proofs.binding.types.get("float", ())
+    names = {rule_key(rule): name for rule, name in rule_names(proofs.binding)}   # as its obligations have them
     named: Counter = Counter()
     for rule, ref in proofs.binding.case_rules:
         section = doc.section_of(ref.line).title
-        named[(section, rule.name)] += 1    # by what it rules, not its place: a rule removed renumbers no other
-        suffix = f"-{named[(section, rule.name)]}" if named[(section, rule.name)] > 1 else ""
-        claim = Claim(f"{slug(section)}/case-rule/{rule.name}{suffix}", "case-rule", section, ref.line,
+        name = names[rule_key(rule)]
+        named[(section, name)] += 1    # by what it rules, not its place: a rule removed renumbers no other
+        suffix = f"-{named[(section, name)]}" if named[(section, name)] > 1 else ""
+        claim = Claim(f"{slug(section)}/case-rule/{name}{suffix}", "case-rule", section, ref.line,
                       rule.text.strip(), formats)
         found, unchecked = [], False
         for fmt in formats:
@@ -133,6 +134,30 @@ def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Cl
             if finding:
                 found.append((finding, fmt))
         claim.findings = merged(found, formats)
+        claim.verdict = "unchecked" if unchecked and verdict_of(claim.findings) == "holds" else verdict_of(claim.findings)
+        claims.append(claim)
+    return claims
+
+
+def wrap_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Claim]:
+    """One claim per wrap-around row or fact of an integer section (`statements.wraparound`), judged in every
+    integer type it speaks of, at the line that states it."""
+    by_claim: dict[str, list[Obligation]] = {}
+    for o in proofs.obligations.values():
+        if statements.of(o).kind == "wraparound":   # the claim's id without its type: int.<type>.wraparound.<what>
+            by_claim.setdefault(o.id.replace(f".{o.format}.", ".", 1), []).append(o)
+    claims = []
+    for key, obligations in by_claim.items():
+        first = obligations[0]
+        line = first.lines[0]
+        section = doc.section_of(line).title
+        formats = tuple(o.format for o in obligations)
+        claim = Claim(f"{slug(section)}/{key.rsplit('.', 1)[-1]}", "wraparound", section, line, first.statement,
+                      formats)
+        found = [(finding, o.format) for o in obligations
+                 if (finding := finding_of(proofs.result(o.id), line, "the wrap-around", proofs.missing))]
+        claim.findings = merged(found, formats)
+        unchecked = any(f.kind == "information" for f, _ in found)
         claim.verdict = "unchecked" if unchecked and verdict_of(claim.findings) == "holds" else verdict_of(claim.findings)
         claims.append(claim)
     return claims

@@ -103,6 +103,10 @@ class Encoding:
         """Whether the semantics gives these operands a result at all."""
         return True
 
+    def gap(self, result: Result) -> str:
+        """Why the encoding cannot state the result exactly ("": it can)."""
+        return case_table.encoding_gap(("true",), result_data(result, self.operator), self.operator)
+
 
 class FloatEncoding(Encoding):
     """A float table's terms are its rows' own SMT-LIB encoding (`statements.case_table`), over the names of
@@ -129,15 +133,12 @@ class FloatEncoding(Encoding):
 
     def sign_rule(self, sign: str, applies: str) -> z3.BoolRef:
         """True where a sign rule of zero (``applies`` "zero") or infinite ("inf") results holds."""
-        return self._term(case_table.smt_result(("sign", sign, applies, ""), self.fmt,
-                                                self.operator.names.smtlib_float))
+        return self._term(case_table.smt_result(("sign", sign, applies, ""), self.fmt, self.operator))
 
     def ok(self, result: Result) -> z3.BoolRef:
-        if result.infix:   # another operator's own operation (`A*B`, unsigned, unrounded): the context's `q`
-            return self._term("(= q q)")
-        # a result written without its infix is the default operator's operation (`Result.infix`), whatever the
-        # document's operator: another operator's row that writes it is checked as that operation, and refuted
-        return self._term(case_table.smt_result(result_data(result), self.fmt, operators.DEFAULT.names.smtlib_float))
+        # an operation is the one its infix names (`Result.operator`), whatever the document's operator: another
+        # operator's operation in a row is checked as that operation, and refuted
+        return self._term(case_table.smt_result(result_data(result, self.operator), self.fmt, self.operator))
 
     def grid(self) -> list[int]:
         special = self.fmt.special_values()
@@ -184,10 +185,24 @@ class ExactEncoding(Encoding):
             return z3.BoolVal(True)
         if atom.literal.kind == "nan":
             return z3.BoolVal(atom.op == "≠")
+        if atom.literal.kind == "operand":   # B = -A: the exact values compared
+            x, y = self.exact_value(self.operand(atom)), self.exact_value(self.a if atom.literal.operand == "A" else self.b)
+            y = -y if atom.literal.sign == "-" else y
+            return {"=": x == y, "≠": x != y, "<": x < y, ">": x > y, "≤": x <= y, "≥": x >= y}[atom.op]
         return self.compare(self.operand(atom), atom.op, atom.literal)
 
     def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
         raise NotImplementedError
+
+    def exact_value(self, x: z3.ExprRef) -> z3.ExprRef:
+        """An operand or result as a term whose negation and comparisons are exact (no wrap-around)."""
+        return x
+
+    def gap(self, result: Result) -> str:
+        if result.kind == OPERATION_RESULT and result.operator is not self.operator:
+            return (f"{result.operator.name}'s operation in a row of {self.operator.name}'s {self.fmt.family} "
+                    "section has no exact encoding here")
+        return ""
 
     def negative(self, x: z3.ExprRef) -> z3.BoolRef:
         raise NotImplementedError
@@ -243,6 +258,9 @@ class IntEncoding(ExactEncoding):
             return z3.BoolVal(False)     # no integer is NaN or infinite
         if result.kind == "undefined":
             return z3.Not(self.defined)
+        if result.kind == "operand":     # where the semantics leaves C undefined, a document may define it
+            x = self._wide(self.a if result.operand == "A" else self.b)
+            return z3.Or(z3.Not(self.defined), self._wide(self.q) == (-x if result.sign == "-" else x))
         v = result.value
         if v.denominator != 1 or not self.fmt.min <= v <= self.fmt.max:
             return z3.Not(self.defined)
@@ -252,6 +270,9 @@ class IntEncoding(ExactEncoding):
     def _wide(self, x: z3.ExprRef) -> z3.ExprRef:
         """A value in twice the width, where negating and stepping a result cannot overflow."""
         return (z3.SignExt if self.fmt.signed else z3.ZeroExt)(self.fmt.bits, x)
+
+    def exact_value(self, x: z3.ExprRef) -> z3.ExprRef:
+        return self._wide(x)   # compared as signed values of twice the width: exact for either signedness
 
     def _rounded(self, sign: str, rounding: str) -> z3.ExprRef:
         """The row's result (the section's, rounded toward zero; floored, ceiled, negated), in twice the width."""
@@ -329,6 +350,9 @@ class RealEncoding(ExactEncoding):
             return z3.BoolVal(False)     # the reals have neither
         if result.kind == "undefined":
             return z3.Not(self.defined)
+        if result.kind == "operand":
+            x = self.a if result.operand == "A" else self.b
+            return z3.Or(z3.Not(self.defined), self.exact == (-x if result.sign == "-" else x))
         return z3.Or(z3.Not(self.defined), self.exact == z3.RealVal(result.value))
 
     def grid(self) -> list[Fraction]:
@@ -396,14 +420,15 @@ def find(enc: Encoding, formula: z3.BoolRef, limit: int = 4) -> Answer:
         a, b = answer.witnesses[0]
         same = [(x, y) for x in grid for y in grid if enc.signature(x, y) == enc.signature(a, b)]
         # the class's simplest member (grid order: ones before twos before extremes) that fails too
-        witnesses.append(next(((x, y) for x, y in same if _holds(enc, formula, x, y)), (a, b)))
+        witnesses.append(next(((x, y) for x, y in same if holds_at(enc, formula, x, y)), (a, b)))
         blocked.append(z3.Not(any_of([z3.And(enc.A == enc.const(x), enc.B == enc.const(y)) for x, y in same])))
     if witnesses:
         return Answer("sat", tuple(witnesses), solver)
     return _solve(enc, formula)
 
 
-def _holds(enc: Encoding, formula: z3.BoolRef, a, b) -> bool:
+def holds_at(enc: Encoding, formula: z3.BoolRef, a, b) -> bool:
+    """Whether ``formula`` holds for the operands (A, B) = (a, b)."""
     return z3.is_true(z3.simplify(z3.substitute(formula, (enc.A, enc.const(a)), (enc.B, enc.const(b)))))
 
 

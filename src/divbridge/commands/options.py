@@ -194,3 +194,58 @@ def chosen_operator(name: str | None, document: Path | None):
     if named and specified and named is not specified:
         raise InputError(f"specifies {specified.name}, not --op {named.name}", str(document))
     return named or specified or operators.DEFAULT
+
+
+ACCEPT_UNREAD_HELP = ("accept these unread lines for exploration: LINE[,LINE...], DOC:LINE (one document of "
+                      "several), or @FILE (one entry a line, '#' starts a comment); repeatable.  An accepted line is "
+                      "still listed, marked accepted, and recorded; a line that is not unread is an error (a stale "
+                      "acceptance)")
+
+
+def unread_lines(text: str) -> tuple[tuple[str, int], ...]:
+    """``--accept-unread``: the lines accepted, each with the document it names ("": the only one)."""
+    if text.startswith("@"):
+        path = existing_file(text[1:])
+        try:
+            entries = [line.split("#")[0].strip() for line in path.read_text(encoding="utf-8").splitlines()]
+        except (OSError, UnicodeDecodeError) as exc:
+            raise argparse.ArgumentTypeError(f"{text[1:]}: cannot read it ({exc})") from None
+    else:
+        entries = text.split(",")
+    found = []
+    for entry in filter(None, (e.strip() for e in entries)):
+        document, _, number = entry.rpartition(":")
+        try:
+            line = int(number)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{entry}' is not a line number (LINE or DOC:LINE)") from None
+        if line < 1:
+            raise argparse.ArgumentTypeError(f"'{entry}': a line number is at least 1")
+        found.append((document, line))
+    return tuple(found)
+
+
+def accepted_in(entries, document: Path, only: bool) -> frozenset[int]:
+    """The lines of ``document`` among the ``entries`` of `unread_lines` (several options' flattened); a line
+    named without its document belongs to the run's ``only`` document, else it is an error."""
+    lines = set()
+    for named, line in entries:
+        if not named and not only:
+            raise InputError(f"--accept-unread {line}: several documents are proved: name it as DOC:{line}")
+        if not named or _same_file(named, document):
+            lines.add(line)
+    return frozenset(lines)
+
+
+def unknown_documents(entries, documents) -> None:
+    """An error naming an ``--accept-unread`` document that is none of the run's ``documents``."""
+    for named, line in entries:
+        if named and not any(_same_file(named, document) for document in documents):
+            raise InputError(f"--accept-unread {named}:{line}: not a document of this run")
+
+
+def _same_file(named: str, document: Path) -> bool:
+    try:
+        return os.path.samefile(named, document)
+    except OSError:
+        return False

@@ -26,7 +26,7 @@ from divbridge.commands import options, uptodate
 from divbridge.errors import InputError
 from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.provers import process, toolprobe
-from divbridge.provers.portfolio import PROVERS, SMT_SOLVERS, backends
+from divbridge.provers.portfolio import PROVERS, SMT_SOLVERS, TIMEOUT_S, backends
 
 # The document reader, the statements, the provers and the operator registry (NumPy) (0.4 s of imports) are
 # imported by the functions that use them: a run the up-to-date check (`uptodate`) answers does not need them.
@@ -83,6 +83,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              f"complete run, {FILTERED_OUT}/ for a filtered one)")
     parser.add_argument("--no-crosscheck", action="store_true",
                         help="skip the cross-check of the proved properties on concrete vectors (a filtered run)")
+    parser.add_argument("--accept-unread", action="append", type=options.unread_lines, default=[], metavar="LINES",
+                        help=options.ACCEPT_UNREAD_HELP + " (results.json records each, marked accepted)")
     parser.add_argument("--replay", action="store_true",
                         help="re-run every proof and refutation recorded in results.json (in --out, default "
                              "proofs/) with the prover and version that gave it, ignoring the cache; a missing prover, "
@@ -90,7 +92,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 BASELINE = Path("proofs")                 # the committed evidence: written only by a complete run
-DEFAULT_TIMEOUT = 60.0                    # a prover run's limit without --timeout
+DEFAULT_TIMEOUT = TIMEOUT_S                # a prover run's limit without --timeout
 SPEC_DIR = DEFAULT_DOCUMENT.parent        # the documents a run without --spec proves
 FILTERED_OUT = Path("build/filtered")     # where a filtered run writes unless told
 MAX_JOBS = 256
@@ -106,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
     if args.agree > len(provers):
         raise InputError(f"--agree {args.agree}: only {len(provers)} prover(s) chosen ({', '.join(sorted(provers))})")
     specs = _specs(args)
+    options.unknown_documents(_accepted_entries(args), specs)
     if args.replay:
         return replay(args, specs, provers)
     root = _out(args, provers)
@@ -230,7 +233,8 @@ def _prove(args: argparse.Namespace, provers: set[str], root: Path, mode: str, c
                                race=args.race, provers=provers, confirm=args.confirm), root)
     summaries = {}
     for document in documents:
-        source, summaries[document.spec] = spec_summary(document.spec, document.obligations)
+        source, summaries[document.spec] = spec_summary(document.spec, document.obligations,
+                                                        _accepted(args, document.spec))
         print(f"divbridge prove: {summaries[document.spec]['path']}: {source}; "
               f"{len(document.obligations)} obligations, provers {', '.join(sorted(provers))}, "
               f"{args.jobs} jobs, {_timeout(args):g} s limit{' (every prover)' if args.timeout else ''}, "
@@ -382,7 +386,17 @@ def _stamp_options(args: argparse.Namespace, spec: Path, provers: set[str], out:
     it (``out``: the output root)."""
     return {"spec": str(spec.resolve()), "only": args.only, "provers": sorted(provers), "agree": args.agree,
             "jobs": args.jobs, "timeout": args.timeout, "grace": args.grace, "race": args.race, "confirm": args.confirm,
-            "crosscheck": not args.no_crosscheck, "out": str(out.resolve())}
+            "crosscheck": not args.no_crosscheck, "out": str(out.resolve()),
+            "accept_unread": sorted(_accepted(args, spec))}
+
+
+def _accepted_entries(args: argparse.Namespace) -> list[tuple[str, int]]:
+    return [entry for given in args.accept_unread for entry in given]
+
+
+def _accepted(args: argparse.Namespace, spec: Path) -> frozenset[int]:
+    """The unread lines of ``spec`` that --accept-unread accepts (`obligations.coverage`)."""
+    return options.accepted_in(_accepted_entries(args), spec, only=args.spec is not None)
 
 
 def _start_skeletons(results: Results, out: Path) -> Skeletons:
@@ -571,11 +585,22 @@ def print_summary(results: list[ObligationResult], stream) -> None:
 
 
 def print_uncovered(uncovered: list[dict], stream) -> None:
-    """The requirements whose text states something no obligation verifies: the run is not as expected."""
-    if uncovered:
-        print(f"\n{len(uncovered)} requirement statement(s) uncovered, so the run is NOT as expected:", file=stream)
-    for gap in uncovered:
-        print(f"  uncovered: {gap['tag']} line {gap['line']}: «{gap['text']}» {gap['why']}", file=stream)
+    """What the document states that no obligation verifies (unread, or binding nothing): the run is not as
+    expected, unless each is an unread line accepted for exploration (listed apart)."""
+    failing = [gap for gap in uncovered if not gap.get("accepted")]
+    accepted = [gap for gap in uncovered if gap.get("accepted")]
+    if failing:
+        print(f"\n{len(failing)} statement(s) uncovered, so the run is NOT as expected:", file=stream)
+    for gap in failing:
+        print(f"  uncovered: {_where(gap)}: «{gap['text']}» {gap['why']}", file=stream)
+    if accepted:
+        print(f"\n{len(accepted)} unread statement(s) accepted by --accept-unread, NOT proved:", file=stream)
+    for gap in accepted:
+        print(f"  accepted: {_where(gap)}: «{gap['text']}» {gap['why']}", file=stream)
+
+
+def _where(gap: dict) -> str:
+    return f"{gap['tag']} line {gap['line']}" if gap["tag"] else f"line {gap['line']}"
 
 
 def print_smoke(results: list[ObligationResult], op: Operator, stream) -> None:

@@ -4,9 +4,10 @@
 - ``incomplete``: the text leaves inputs without a result (or is unfinished);
 - ``ambiguous``: the text allows more than one result, or leaves one open;
 - ``ill-formed``: the text cannot be read or does not type-check;
-- ``unread``: a sentence, formula, row or example inside a requirement that
-  states something divbridge cannot read (`document.meaning.Unread`): nothing
-  is proved of it; a failure only under ``check-spec --strict``;
+- ``unread``: a sentence, formula, row or example inside a requirement or a
+  section of the operator's types that states something divbridge cannot read
+  (`document.meaning.Unread`): nothing is proved of it; check-spec exits 3 on
+  it (1 under ``--strict``) unless its line is accepted (``accepted``);
 - ``information``: worth knowing, not a defect (an informal tag, an example
   whose operands a listed type cannot hold).
 
@@ -32,6 +33,7 @@ class Finding:
     counterexample: str | None = None
     column: int | None = None          # 1-based, when the finding is about one entry of a line
     document: str | None = None        # another file than the one checked (an accuracy note it links)
+    accepted: bool = False             # an unread line accepted for exploration (`--accept-unread`)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -42,11 +44,14 @@ class Finding:
         for optional in ("column", "document"):
             if data[optional] is None:
                 del data[optional]
+        if not self.accepted:
+            del data["accepted"]
         return data
 
     def render(self, document: str) -> str:
         where = f"{self.line}:{self.column}" if self.column else str(self.line)
-        text = f"{self.document or document}:{where}: {self.kind}: {self.message}"
+        kind = f"{self.kind} (accepted)" if self.accepted else self.kind
+        text = f"{self.document or document}:{where}: {kind}: {self.message}"
         if self.counterexample:
             text += f"\n    counterexample: {self.counterexample}"
         return text

@@ -33,15 +33,19 @@ from divbridge.operators.model import OPERATION_RESULT
 
 @dataclass(frozen=True)
 class Literal:
-    """A value in a condition or result: a number, or inf / nan with a sign."""
+    """A value in a condition or result: a number, inf / nan with a sign, or the other operand (``B[i] = -A[i]``)."""
 
     kind: str                 # number | inf | nan | min (INT_MIN, the integer type's smallest value) | max (its largest)
+    #                           | operand (the operand named by ``operand``, negated when the sign is "-")
     value: Fraction = Fraction(0)
     sign: str = ""            # "" | "+" | "-" | "±"
+    operand: str = ""         # A | B, for kind operand
 
     def __str__(self) -> str:
         if self.kind == "number":
             return f"{self.sign if self.value == 0 and self.sign else ''}{self.value}"
+        if self.kind == "operand":
+            return f"{'-' if self.sign == '-' else ''}{self.operand}"
         return f"{self.sign}{self.kind}"
 
 
@@ -98,8 +102,8 @@ def _paren(c) -> str:
 class Result:
     """What a row says C[i] is.
 
-    kind: `OPERATION_RESULT` (A op B) | number | inf | nan | undefined.  sign: "" (unsigned),
-    "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the exclusive
+    kind: `OPERATION_RESULT` (A op B) | operand (A or B itself, or negated: ``-B[i]``) | number | inf | nan |
+    undefined.  sign: "" (unsigned), "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the exclusive
     or of the signs of the listed operands, as in sign(A) * sign(B) * inf).
     """
 
@@ -108,11 +112,22 @@ class Result:
     value: Fraction = Fraction(0)
     rounding: str = ""        # A op B's rounding when written: round (the format's), trunc, floor, ceil
     infix: str = ""           # the operation of an operator other than the default: its infix ("*": A*B)
+    operand: str = ""         # kind operand: A | B
+
+    @property
+    def operator(self):
+        """The operator whose operation an `OPERATION_RESULT` applies: the one of its infix (the default's has
+        none)."""
+        infix = self.infix or operators.DEFAULT.vocabulary.infix
+        return next(op for op in operators.OPERATORS.values() if op.vocabulary.infix == infix)
 
     def __str__(self) -> str:
         if self.kind == OPERATION_RESULT:
-            applied = f"{'-' if self.sign == '-' else ''}A{self.infix or operators.DEFAULT.vocabulary.infix}B"
+            infix = self.infix or operators.DEFAULT.vocabulary.infix
+            applied = f"A{infix}B" if self.sign != "-" else f"-A{infix}B" if infix in "*/" else f"-(A{infix}B)"
             return f"{self.rounding}({applied})" if self.rounding else applied
+        if self.kind == "operand":
+            return f"{'-' if self.sign == '-' else ''}{self.operand}"
         if self.sign.startswith("xor:"):
             return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{'0' if self.kind == 'number' else self.kind}"
         if self.kind == "number":
@@ -255,6 +270,17 @@ _FLIP = {"<": ">", ">": "<", "≤": "≥", "≥": "≤", "=": "=", "≠": "≠"}
 _LEADING = ("if", "when", "whenever", "where", "for", "provided", "that")
 
 
+def _other_operand(s: _Stream) -> Literal | None:
+    """The other operand as the value compared with (``B[i] = A[i]``, ``B[i] = -A[i]``), or None."""
+    start = s.i
+    sign = "-" if s.accept("-") else ""
+    operand = _operand(s)
+    if operand is None:
+        s.i = start
+        return None
+    return Literal("operand", sign=sign, operand=operand)
+
+
 def _predicate(s: _Stream):
     """What follows a subject: `= 0`, `is NaN`, `are different from 0`, `is finite and non-zero`,
     `have the same sign`...  Returns (op, literal), a list of them (a conjunction), or None."""
@@ -262,7 +288,7 @@ def _predicate(s: _Stream):
     token = s.peek()
     if token is not None and token.kind == "sym" and token.text in _RELATIONS:
         s.i += 1
-        value = _value(s)
+        value = _value(s) or _other_operand(s)
         if value is not None:
             return _RELATIONS[token.text], value
     elif s.accept("equals") or s.accept("equal", "to"):
@@ -335,12 +361,12 @@ def _predicate_word(s: _Stream):
                       (("less", "than"), "<"), (("smaller", "than"), "<"), (("greater", "than"), ">"),
                       (("larger", "than"), ">")):
         if s.accept(*words):
-            value = _value(s)
+            value = _value(s) or _other_operand(s)
             return (op, value) if value is not None else None
     token = s.peek()
     if token is not None and token.kind == "sym" and token.text in _RELATIONS:
         s.i += 1
-        value = _value(s)
+        value = _value(s) or _other_operand(s)
         return (_RELATIONS[token.text], value) if value is not None else None
     return None
 
@@ -358,6 +384,8 @@ def _atoms(operands: list[str], found) -> list:
                 raise LatexError("'same sign' and 'different signs' compare A with B")
             atoms.append(Atom("A", op))
             continue
+        if isinstance(value, Literal) and value.kind == "operand" and value.operand in operands:
+            raise LatexError(f"{value.operand} compared with itself")
         atoms += [Atom(o, op, value) for o in operands]
     return atoms
 
@@ -508,25 +536,38 @@ _ROUNDING_NAMES = {"round": "round", "rnd": "round", "rn": "round", "rne": "roun
                    "truncate": "trunc", "floor": "floor", "ceil": "ceil", "fl": "round"}
 
 
-def _operation(s: _Stream) -> bool:
-    """A/B, A[i]/B[i], (A)/(B), \\frac{A[i]}{B[i]}."""
+# the infix of each operator of the registry (``/``, ``*``, ``+``, ``-``); the default operator's operation is
+# written with no infix of its own in a `Result` (``Result.infix``)
+_INFIXES = frozenset(op.vocabulary.infix for op in operators.OPERATORS.values())
+
+
+def _written_infix(infix: str) -> str:
+    """A `Result`'s infix for an operation written with ``infix``: "" for the default operator's."""
+    return "" if infix == operators.DEFAULT.vocabulary.infix else infix
+
+
+def _operation(s: _Stream) -> str | None:
+    """A op B with any operator's infix (A/B, A[i] * B[i], (A)+(B), \\frac{A[i]}{B[i]}): the infix written (a
+    fraction is "/"); None, the stream unmoved, when the stream does not start one."""
     start = s.i
     token = s.peek()
     if token is not None and token.kind == "frac":
         num, den = _Stream(token.parts[0]), _Stream(token.parts[1])
         if _operand(num) == "A" and num.at_end() and _operand(den) == "B" and den.at_end():
             s.i += 1
-            return True
-        return False
+            return "/"
+        return None
     parens = s.accept("(")
-    if _operand(s) != "A" or (parens and not s.accept(")")) or not s.accept("/"):
+    infix = s.word() if _operand(s) == "A" and (not parens or s.accept(")")) else ""
+    if infix not in _INFIXES:
         s.i = start
-        return False
+        return None
+    s.i += 1
     parens = s.accept("(")
     if _operand(s) != "B" or (parens and not s.accept(")")):
         s.i = start
-        return False
-    return True
+        return None
+    return infix
 
 
 def result_of(items) -> Result:
@@ -551,14 +592,15 @@ def _result(s: _Stream) -> Result:
     name = s.word()
     if name in _ROUNDING_NAMES and s.word(1) == "(":
         s.i += 2
-        sign = "-" if s.accept("-") else ""
-        if _operation(s) and s.accept(")"):
-            return Result(OPERATION_RESULT, sign, rounding=_ROUNDING_NAMES[name])
+        applied = _applied(s)
+        if applied is not None and s.accept(")"):
+            return Result(OPERATION_RESULT, applied[0], rounding=_ROUNDING_NAMES[name], infix=applied[1])
         s.i = mark
     for left, right, mode in (("⌊", "⌋", "floor"), ("⌈", "⌉", "ceil")):
         if s.accept(left):
-            if _operation(s) and s.accept(right):
-                return Result(OPERATION_RESULT, rounding=mode)
+            applied = _applied(s)
+            if applied is not None and applied[0] == "" and s.accept(right):
+                return Result(OPERATION_RESULT, rounding=mode, infix=applied[1])
             s.i = mark
     signs = _signs(s)
     if signs is not None:
@@ -567,11 +609,13 @@ def _result(s: _Stream) -> Result:
         if s.accept("0") or s.accept("zero"):
             return Result("number", "xor:" + signs)
         s.i = mark
+    applied = _applied(s)
+    if applied is not None:
+        return Result(OPERATION_RESULT, applied[0], infix=applied[1])
     sign = _sign(s)
-    if _operation(s):
-        if sign in ("", "+", "-"):
-            return Result(OPERATION_RESULT, sign if sign == "-" else "")
-        s.fail("the result")
+    operand = _operand(s) if sign in ("", "-") else None
+    if operand is not None:
+        return Result("operand", sign, operand=operand)
     if s.accept("inf") or s.accept("infinity") or s.accept("infty"):
         return Result("inf", sign)
     s.i = mark
@@ -583,6 +627,29 @@ def _result(s: _Stream) -> Result:
     if value.kind != "number":
         s.fail("the result")
     return Result("number", value.sign, value.value)
+
+
+def _applied(s: _Stream) -> tuple[str, str] | None:
+    """A op B, or its negation (``-(A + B)``; ``-A/B`` and ``-A*B`` too, where the sign may bind to either):
+    (sign "" or "-", the `Result` infix); None, the stream unmoved, when the stream does not start one."""
+    start = s.i
+    sign = _sign(s)
+    if sign not in ("", "+", "-"):
+        s.i = start
+        return None
+    mark = s.i
+    if sign == "-" and s.accept("("):   # -(A op B)
+        infix = _operation(s)
+        if infix is not None and s.accept(")"):
+            return "-", _written_infix(infix)
+        s.i = mark
+    infix = _operation(s)
+    # -A + B is (-A) + B, not -(A + B): the sign in front of an operand is the whole result's only for the
+    # infixes * and /
+    if infix is None or (sign and infix in ("+", "-")):
+        s.i = start
+        return None
+    return ("-" if sign == "-" else ""), _written_infix(infix)
 
 
 def _signs(s: _Stream) -> str | None:

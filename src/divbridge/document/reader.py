@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
@@ -56,6 +56,8 @@ class Section:
     types: tuple[str, ...] = ()       # format names, in document order
     types_line: int = 0
     types_from: str = ""              # heading | body | document
+    listed: tuple[str, ...] = ()      # the words of its type list as written (lower case): types divbridge knows
+    #                                   and those it does not (bool), for check-spec to judge against ONNX
 
 
 @dataclass(frozen=True)
@@ -88,11 +90,39 @@ class Part:
 
 @dataclass
 class Row:
+    """A case of a table: its result and condition, each None when the grammar cannot read it (``why``)."""
+
     result: Result | None
     condition: Condition | None
     line: int
     text: str
     column: int = 1
+    why: str = ""                     # why the row is not read, when it is not
+
+    @property
+    def read(self) -> bool:
+        return self.result is not None and self.condition is not None
+
+    def reading(self) -> Reading:
+        return meaning.understood(meaning.Case(self.condition, self.result)) if self.read else \
+            meaning.not_understood(self.why)
+
+
+def _row(result_tokens, condition_tokens, line: int, text: str, column: int) -> Row:
+    """A row read by the formula grammar: each of its result and condition read whole, or not at all; a row not
+    read says why (the words where reading stopped).  Its condition is kept when only its result is unread: the
+    table's coverage counts it."""
+    result = condition = None
+    why = []
+    try:
+        result = result_of(result_tokens)
+    except LatexError as exc:
+        why.append(str(exc))
+    try:
+        condition = condition_of(condition_tokens)
+    except LatexError as exc:
+        why.append(str(exc))
+    return Row(result, condition, line, text, column, "; ".join(why))
 
 
 @dataclass
@@ -245,30 +275,7 @@ def parse_document(text: str, path: str = "<text>") -> SpecDocument:
     _read_onnx_examples(doc)
     prose.resolve_cases(doc)
     _lead_ins(doc)
-    _unread_rows(doc)
     return doc
-
-
-def _unread_rows(doc: SpecDocument) -> None:
-    """The formula grammar reads the registry's default operator's rows (``A[i] / B[i]``): in a document of
-    another operator, a row it cannot read is divbridge's gap, reported as unread, not the document's defect."""
-    op = operator_of(doc)
-    if op is None or op is operators.DEFAULT:
-        return
-    rows = {row.line for table in doc.tables for row in table.rows if row.result is None or row.condition is None}
-    # a row inside a requirement is reported once, as its part (unread, with the reason)
-    tagged = {p.line: p for p in doc.parts if p.kind == "row" and p.tag and p.line in rows}
-    kept = []
-    for f in doc.findings:
-        if f.kind != "ill-formed" or f.line not in rows:
-            kept.append(f)
-            continue
-        why = f"a row of {op.name} the formula grammar does not read yet ({f.message})"
-        if f.line in tagged:
-            tagged[f.line].reading = meaning.not_understood(why)
-        else:
-            kept.append(replace(f, kind="unread", message=why))
-    doc.findings[:] = kept
 
 
 def _lead_ins(doc: SpecDocument) -> None:
@@ -335,13 +342,15 @@ def _family(types: tuple[str, ...]) -> str:
     return families.pop() if len(families) == 1 else ("mixed" if families else "unknown")
 
 
+def _type_words(text: str) -> tuple[str, ...]:
+    """The words of a type list, lower case: `{float16, float, bool}` -> float16, float, bool."""
+    return tuple(word for word in (w.strip("`*_ .").lower() for w in re.split(r"[\s,/{}():;]+|\band\b", text)) if word)
+
+
 def _types_in(text: str) -> tuple[str, ...]:
     """Type names written in a list: FP16, BFLOAT16, INT8, real, float (FP32), double (FP64)..."""
     names = []
-    for word in re.split(r"[\s,/{}():;]+|\band\b", text):
-        word = word.strip("`*_ .").lower()
-        if not word:
-            continue
+    for word in _type_words(text):
         try:
             fmt = get_format(word)
         except InputError:
@@ -424,11 +433,13 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
                 listed = _types_in(m.group("list").split("}")[0])
                 if listed:
                     section.types, section.types_line, section.types_from = listed, block.line, "heading"
+                    section.listed = _type_words(m.group("list").split("}")[0])
                     break
         if section.types:
             continue
         if heading and _types_in(heading):
             section.types, section.types_line, section.types_from = _types_in(heading), section.line, "heading"
+            section.listed = _type_words(heading)
             continue
         for number in range(section.line, section.end + 1):
             found = _TENSOR_TYPE.findall(doc.lines[number - 1])
@@ -444,6 +455,7 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
                 if fmt.name not in types:
                     types.append(fmt.name)
             section.types, section.types_line, section.types_from = tuple(types), number, "body"
+            section.listed = tuple(name.lower() for name in found)
             break
     document_types: tuple[str, ...] = ()
     body = {s.title: "\n".join(doc.lines[s.line - 1:s.end]) for s in doc.sections}
@@ -548,6 +560,7 @@ class _Walk:
         self.example_title = ""
         self.output = "C"                       # the name the signature gives the result (C, or Y)
         self.signed = False                     # whether a signature of the section gave it
+        self.pipe_example: _PipeExample | None = None   # a worked example written as a Markdown table
 
     # -- scopes --
     def scope(self) -> str:
@@ -585,17 +598,27 @@ class _Walk:
             if block.kind != "item" or block.level == 0:
                 self.end_bullets(1, previous_end)
             if block.kind == "row" and (index == 0 or blocks[index - 1].kind != "row"):
-                columns = _case_columns(block) if self.section(block.line).family in ("real", "float", "int") else None
-                if columns is not None:
-                    self.add_part("row", block.line, 1, _plain(block),
-                                  meaning.understood(meaning.NoClaim("a case table's header")))
-                    self.doc.tables.append(CaseTable(self.section(block.line).title, block.line + 2, [], ""))
+                specifies = self.section(block.line).family in ("real", "float", "int")
+                columns = _case_columns(block) if specifies else None
+                operands = _example_columns(block, self.output) if specifies and columns is None else None
+                if columns is not None or operands is not None:
+                    what = "a case table's header" if columns is not None else "a worked example's header"
+                    self.add_part("row", block.line, 1, _plain(block), meaning.understood(meaning.NoClaim(what)))
+                    if columns is not None:
+                        self.doc.tables.append(CaseTable(self.section(block.line).title, block.line + 2, [], ""))
+                    else:
+                        self.flush_example()
+                        self.pipe_example = _PipeExample(operands)
                     previous_end = block.end
                     continue
+            if block.kind != "row" and self.pipe_example is not None:
+                self.flush_pipe_example()
             if block.kind == "heading":
                 self.heading(block)
             elif block.kind == "row" and columns is not None:
                 self.pipe_row(block, columns)
+            elif block.kind == "row" and self.pipe_example is not None:
+                self.pipe_example_row(block)
             elif block.kind in ("paragraph", "item", "row"):
                 self.text(block)
             elif block.is_math:
@@ -606,6 +629,8 @@ class _Walk:
                 self.html(block)
             previous_end = block.end
         last = len(self.doc.lines)
+        if self.pipe_example is not None:
+            self.flush_pipe_example()
         self.end_bullets(1, last)
         if self.heading_tag:
             self.close(self.heading_tag, last)
@@ -654,7 +679,13 @@ class _Walk:
         bullet = self.tag_of_bullet(block, pieces)
         events = list(_with_spans(pieces, self.doc.lines))
         if block.kind == "paragraph":
-            self.loose_tags(block, [piece for piece, span in events if span is None])
+            defined = self.loose_tags(block, [piece for piece, span in events if span is None])
+            # the tag is no part of its requirement's sentences (as a bullet's is not)
+            kept = [piece for piece, _ in events if piece is not None]
+            for name in defined:
+                _strip_tag_pieces(kept, name)
+            stripped = iter(kept)
+            events = [(next(stripped) if piece is not None else None, span) for piece, span in events]
         self.doc.links += [(piece.line, piece.text) for piece in pieces if piece.kind == "link"]
         for piece in pieces:
             if piece.kind == "text" and "informal" in piece.text.lower():
@@ -742,11 +773,12 @@ class _Walk:
             return m.group(1)
         return ""
 
-    def loose_tags(self, block: Block, pieces: list[Inline]) -> None:
+    def loose_tags(self, block: Block, pieces: list[Inline]) -> list[str]:
         """`[TAG]` in a paragraph (not in a span): at the end of a line it names that line's requirement;
-        a malformed near miss of a tag is reported once."""
+        a malformed near miss of a tag is reported once.  Returns the tags it defines."""
         if _WHERE.search(_plain(block)):   # "where float could be (`FP16`, `FP32`)": type names, not tags
-            return
+            return []
+        defined = []
         for piece in pieces:
             if piece.kind not in ("text", "code"):
                 continue
@@ -763,6 +795,8 @@ class _Walk:
                     continue
                 scope = self.begin(_Open(raw, piece.line, "line", 0, "", [_plain(block)], piece.column + m.start()))
                 self.close(scope, block.end)
+                defined.append(raw)
+        return defined
 
     def span(self, name: str, line: int, column: int) -> None:
         """`<span>[NAME]</span>`: [END] or [/NAME] closes the open block, [info] opens an informative one,
@@ -963,17 +997,22 @@ class _Walk:
             return
         names = "".join(m.name for m in self.pending)
         first = self.pending[0]
+        section = self.section(first.line)
+        text = "; ".join(m.text for m in self.pending)
         if names != "ABC":
             self.doc.findings.append(Finding("ill-formed", first.line, "a worked example needs matrices A, B and C "
                                              f"in that order, found {', '.join(names)}"))
+            reading = meaning.not_understood(f"a worked example of matrices {', '.join(names)}, not A, B and C")
         elif all(m.entries for m in self.pending):
             a, b, c = self.pending
-            section = self.section(first.line)
             named = tuple(t for t in _types_in(self.example_title) if t in section.types)
             example = Example(section.title, self.example_title, first.line, a, b, c, types=named)
             self.doc.examples.append(example)
-            self.doc.parts.append(Part("example", first.line, 1, f"{a.text}; {b.text}; {c.text}", section.title,
-                                       "", meaning.understood(meaning.NoClaim("a worked example"))))
+            reading = meaning.understood(meaning.NoClaim("a worked example"))
+        else:   # an entry the reader could not read (ill-formed at its place): nothing of the example is checked
+            unread = ", ".join(m.name for m in self.pending if not m.entries)
+            reading = meaning.not_understood(f"a worked example whose matrix {unread} cannot be read")
+        self.doc.parts.append(Part("example", first.line, 1, text, section.title, "", reading))
         self.pending = []
 
     def cases(self, block: Block, env: Token, line: int, text: str) -> None:
@@ -990,13 +1029,7 @@ class _Walk:
             row_line, row_column = self.where(block, first)
             result_tokens, condition_tokens = cells[0], [t for cell in cells[1:] for t in cell]
             row_text = f"{render(result_tokens)} & {render(condition_tokens)}".strip()
-            result = condition = None
-            try:
-                result = result_of(result_tokens)
-                condition = condition_of(condition_tokens)
-            except LatexError as exc:
-                self.doc.findings.append(Finding("ill-formed", row_line, str(exc), column=row_column))
-            rows.append(Row(result, condition, row_line, row_text, row_column))
+            rows.append(_row(result_tokens, condition_tokens, row_line, row_text, row_column))
         if not rows:
             self.doc.findings.append(Finding("ill-formed", line, "a cases block with no rows"))
             return
@@ -1006,9 +1039,7 @@ class _Walk:
         table = CaseTable(self.section(line).title, line, rows, text)
         self.doc.tables.append(table)
         for row in rows:
-            reading = meaning.understood(meaning.Case(row.condition, row.result)) if row.condition and row.result \
-                else meaning.not_understood("the row cannot be read")
-            self.add_part("row", row.line, row.column, row.text, reading)
+            self.add_part("row", row.line, row.column, row.text, row.reading())
 
     def wrap_cases(self, block: Block, env: Token) -> None:
         """A wrapping operator's integer case analysis (`document.wraparound`): each row a case over integer
@@ -1035,24 +1066,58 @@ class _Walk:
         """A row of a Markdown table whose header names a condition and a result: a case of the table its header
         opened, as a `cases` row is."""
         cells = _cells(block)
-        line, column = block.line, 1
-        condition = result = None
         text = " | ".join(_render_cell(c) for c in cells)
+        pieces = cells[columns[0]] if columns[0] < len(cells) else []
+        column = pieces[0].column if pieces else 1
         try:
-            pieces = cells[columns[0]] if columns[0] < len(cells) else []
-            column = pieces[0].column if pieces else 1
-            condition = condition_of(_cell_tokens(pieces))
-            result = result_of(_cell_tokens(cells[columns[1]] if columns[1] < len(cells) else []))
-        except LatexError as exc:
-            self.doc.findings.append(Finding("ill-formed", line, str(exc), column=column))
+            condition_tokens = _cell_tokens(pieces)
+            result_tokens = _cell_tokens(cells[columns[1]] if columns[1] < len(cells) else [])
+        except LatexError as exc:   # a cell's LaTeX that does not parse: the text is malformed
+            self.doc.findings.append(Finding("ill-formed", block.line, f"the formula cannot be parsed: {exc}",
+                                             column=column))
+            row = Row(None, None, block.line, text, column, f"LaTeX that does not parse ({exc})")
+        else:
+            row = _row(result_tokens, condition_tokens, block.line, text, column)
         table = self.doc.tables[-1]
         if not table.rows:
-            table.line = line
-        table.rows.append(Row(result, condition, line, text, column))
+            table.line = block.line
+        table.rows.append(row)
         table.text = "\n".join(filter(None, (table.text, text)))
-        reading = meaning.understood(meaning.Case(condition, result)) if condition and result \
-            else meaning.not_understood("the row cannot be read")
-        self.add_part("row", line, column, text, reading)
+        self.add_part("row", row.line, row.column, row.text, row.reading())
+
+    def pipe_example_row(self, block: Block) -> None:
+        """A row of a worked example written as a Markdown table (`| A | B | C |`): one element, each entry at its
+        line and column; a row whose entries cannot all be read is unread at its line, the others are the
+        example."""
+        cells = _cells(block)
+        text = " | ".join(_render_cell(c) for c in cells)
+        starts = _cell_columns(self.doc.lines[block.line - 1])
+        entries, places = [], []
+        try:
+            for index in self.pipe_example.columns:
+                entries.append(entry_of(_cell_tokens(cells[index] if index < len(cells) else [])))
+                places.append((block.line, starts[index] if index < len(starts) else 1))
+        except LatexError as exc:
+            self.add_part("row", block.line, 1, text, meaning.not_understood(f"a worked example's row that cannot "
+                                                                              f"be read ({exc})"))
+            return
+        self.pipe_example.rows.append((entries, places))
+        self.add_part("row", block.line, 1, text,
+                      meaning.understood(meaning.NoClaim("a worked example's element, checked with its example")))
+
+    def flush_pipe_example(self) -> None:
+        """The worked example of a Markdown table's rows read (A, B and C each one row of entries)."""
+        rows, self.pipe_example = self.pipe_example.rows, None
+        if not rows:
+            return
+        line = rows[0][1][0][0]
+        a, b, c = (Matrix(name, [[entries[k] for entries, _ in rows]], line, " ".join(str(e[k]) for e, _ in rows),
+                          positions=[[places[k] for _, places in rows]]) for k, name in enumerate("ABC"))
+        section = self.section(line)
+        named = tuple(t for t in _types_in(self.example_title) if t in section.types)
+        self.doc.examples.append(Example(section.title, self.example_title, line, a, b, c, types=named))
+        self.doc.parts.append(Part("example", line, 1, f"{a.text}; {b.text}; {c.text}", section.title, "",
+                                   meaning.understood(meaning.NoClaim("a worked example"))))
 
     def fence(self, block: Block) -> None:
         language = block.info
@@ -1064,6 +1129,48 @@ class _Walk:
 _CONDITION_HEADER = re.compile(r"^(?:conditions?|cases?|when|if|inputs?|operands?|where)$", re.I)
 _RESULT_HEADER = re.compile(rf"^(?:results?|c|c\s*\[\s*i\s*\]|c_i|outputs?|values?|(?:{lexicon.alternatives(lexicon.NOUNS)})s?|y"
                             r"|a\s*/\s*b)$", re.I)
+
+
+@dataclass
+class _PipeExample:
+    """A worked example being read from a Markdown table: the cells of A, B and C, and the rows read so far
+    (their entries and the (line, column) of each)."""
+
+    columns: tuple[int, int, int]
+    rows: list[tuple[list[Entry], list[tuple[int, int]]]] = field(default_factory=list)
+
+
+def _example_columns(header: Block, output: str) -> tuple[int, int, int] | None:
+    """A header row naming the operands and the result (`| A | B | C |`, `| $A[i]$ | $B[i]$ | $Y[i]$ |`): the
+    places of their cells."""
+    names = [re.sub(r"\[i\]|_i$|[`*$\\{}\s]", "", _render_cell(c)).lower() for c in _cells(header)]
+    wanted = ("a", "b", output.lower())
+    if output.lower() != "c" and "c" in names:
+        wanted = ("a", "b", "c")
+    found = tuple(names.index(name) if names.count(name) == 1 else None for name in wanted)
+    return found if None not in found else None
+
+
+def _cell_columns(source: str) -> list[int]:
+    """The column where each cell of a Markdown table's row starts its text (the row as written: a `|` escaped
+    or inside `$...$` or backticks separates nothing)."""
+    starts, inside, k = [], "", 0
+    opened = source.lstrip().startswith("|")
+    cell = source.index("|") + 1 if opened else 0
+    while k < len(source):
+        ch = source[k]
+        if ch == "\\":
+            k += 2
+            continue
+        if ch in "$`" and (not inside or inside == ch):
+            inside = "" if inside else ch
+        elif ch == "|" and not inside and k >= cell:
+            starts.append(cell)
+            cell = k + 1
+        k += 1
+    if source[cell:].strip():
+        starts.append(cell)
+    return [start + len(source[start:]) - len(source[start:].lstrip()) + 1 for start in starts]
 
 
 def _cells(block: Block) -> list[list[Inline]]:

@@ -22,7 +22,7 @@ from divbridge.obligations import DEFAULT_DOCUMENT, coverage, document, theorems
 from divbridge.document.meaning import show
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
-from divbridge.operators.model import OPERATION_RESULT, Operator, SpecialRule
+from divbridge.operators.model import Operator, SpecialRule
 from divbridge import statements
 from divbridge.statements import case_rule, case_table, rounding_rule
 
@@ -62,27 +62,18 @@ def float_obligations(binding: Binding) -> list[Obligation]:
         params = {"eb": fmt.eb, "sb": fmt.sb}
         stated: dict[tuple, list[TagRef]] = {}     # the document's special-value rules, with where they are said
         for rule, ref in binding.case_rules:
-            stated.setdefault(_rule_key(rule), []).append(ref)
+            stated.setdefault(rule_key(rule), []).append(ref)
         ieee = binding.refs("float.ieee")
         # the operator's IEEE 754 rules; one said again by a sentence: one obligation, both places
         for rule in binding.operator.rules:
-            if ieee and _rule_key(rule) in stated:
-                stated[_rule_key(rule)] = [*stated[_rule_key(rule)], *ieee]
+            if ieee and rule_key(rule) in stated:
+                stated[rule_key(rule)] = [*stated[rule_key(rule)], *ieee]
             elif ieee:
                 obligations.append(_case_rule(rule, ieee, f"float.{name}.ieee.{rule.name}", name, params, "ieee",
                                                binding.operator))
-        names: dict[str, list[tuple]] = {}   # two different rules for one case (a contradiction) keep apart
-        own = {_rule_key(r): r.name for r in binding.operator.rules}   # a sentence stating the operator's rule
-        for rule, _ in binding.case_rules:
-            join = next(iter(binding.operator.vocabulary.joins), "op")     # a rule of its own: in the operator's words
-            rule_name = own.get(_rule_key(rule)) or (rule.name if _library(binding) else f"{rule.a}_{join}_{rule.b}")
-            keys = names.setdefault(rule_name, [])
-            if _rule_key(rule) in keys:
-                continue
-            keys.append(_rule_key(rule))
-            suffix = f"_{len(keys)}" if len(keys) > 1 else ""
-            refs = tuple(dict.fromkeys(stated[_rule_key(rule)]))
-            obligations.append(_case_rule(rule, refs, f"float.{name}.special.{rule_name}{suffix}", name, params,
+        for rule, rule_name in rule_names(binding):
+            refs = tuple(dict.fromkeys(stated[rule_key(rule)]))
+            obligations.append(_case_rule(rule, refs, f"float.{name}.special.{rule_name}", name, params,
                                           "special", binding.operator, rule_name))
         for prop in statements.registry().of_kind("float_property") if _library(binding) else ():
             if not binding.has(prop.role):
@@ -102,7 +93,35 @@ def float_obligations(binding: Binding) -> list[Obligation]:
     return _of(binding, obligations)
 
 
-def _rule_key(rule: CaseRule | SpecialRule) -> tuple:
+def rule_names(binding: Binding) -> list[tuple[CaseRule, str]]:
+    """Each special-value rule the document states, once, with the name of its obligation (its id's last part and
+    its goal's name in Why3): the operator's own rule's name when it states that rule; else the name of the
+    operator's rule for the same operand classes and relation (a rule whose result or sign changes keeps its
+    name: `audit` shows it changed), else a name built from them; numbered when another rule has the name."""
+    op = binding.operator
+    own = {rule_key(r): r.name for r in op.rules}
+    by_case = {(r.a, r.b, r.relation): r.name for r in op.rules}
+    join = next(iter(op.vocabulary.joins), "op")     # a rule of its own: in the operator's words
+    stated = list(dict.fromkeys(rule for rule, _ in binding.case_rules))
+    keys = list(dict.fromkeys(rule_key(rule) for rule in stated))
+    first = {key: next(rule for rule in stated if rule_key(rule) == key) for key in keys}
+    taken = {own[key]: key for key in keys if key in own}   # a rule stated as the operator has it keeps its name
+    names = {key: own[key] for key in keys if key in own}
+    for key in keys:
+        if key in names:
+            continue
+        rule = first[key]
+        base = by_case.get((rule.a, rule.b, rule.relation)) or (
+            rule.name if _library(binding) else f"{rule.a}_{join}_{rule.b}" + (f"_{rule.relation}" if rule.relation else ""))
+        name, number = base, 1
+        while taken.setdefault(name, key) != key:
+            number += 1
+            name = f"{base}_{number}"
+        names[key] = name
+    return [(first[key], names[key]) for key in keys]
+
+
+def rule_key(rule: CaseRule | SpecialRule) -> tuple:
     """What a special-value rule states (its wording aside)."""
     return rule.a, rule.b, rule.result, rule.sign, rule.relation
 
@@ -140,13 +159,11 @@ def table_row_id(fmt_name: str, kind: str, name: str) -> str:
 def table_obligations(binding: Binding) -> list[Obligation]:
     """Each case of the document's float sections (a table row, a case or a sign rule of one case in words),
     in each format of its section: C is the row's result wherever its condition holds (see
-    `statements.case_table`).  Another operator than the default binds no row whose result is its own exact
-    operation (written A op B): `statements.case_table` encodes the default's."""
+    `statements.case_table`)."""
     obligations = []
     what = {"table": "case table {n}, row", "case": "the case", "sign": "the sign rule"}
     for table in binding.tables:
-        rows = table.rows if _library(binding) else [r for r in table.rows if r.result[0] != OPERATION_RESULT]
-        for fmt_name, row in ((f, r) for f in table.types for r in rows):
+        for fmt_name, row in ((f, r) for f in table.types for r in table.rows):
             fmt = get_format(fmt_name)
             params = {"eb": fmt.eb, "sb": fmt.sb}
             # no position among the params: a row inserted before it does not change what this one claims
@@ -375,13 +392,16 @@ def spec_operator(path: str | Path) -> Operator:
     return _binding(*_version_of(path)).operator
 
 
-def spec_summary(path: str | Path, obligations: list[Obligation]) -> tuple[str, dict]:
+def spec_summary(path: str | Path, obligations: list[Obligation],
+                 accepted: frozenset[int] = frozenset()) -> tuple[str, dict]:
     """What results.json records of the document proved (`document.summary`, or a note's), and a short
-    description of it for the run's first line."""
+    description of it for the run's first line; ``accepted``: its unread lines accepted for exploration
+    (`coverage.acceptance`: a line that is not unread is an InputError)."""
     if is_note_file(path):
         from divbridge.document.accuracy import read_note
         from divbridge.obligations.accuracy import note_summary
         note = read_note(path)
+        coverage.acceptance(accepted, (), str(path))   # a note's unread claims are information, never counted
         return f"accuracy note, {len(note.statements)} statements", note_summary(note, obligations)
     binding = _binding(*_version_of(path))
     notes = []
@@ -389,7 +409,7 @@ def spec_summary(path: str | Path, obligations: list[Obligation]) -> tuple[str, 
         from divbridge.obligations.accuracy import note_name, note_summary
         notes = [note_summary(n, [o for o in obligations if any(t.startswith(f"{note_name(n)}#")
                                                                 for t in o.requirements)]) for n in binding.notes]
-    gaps = coverage.gaps(binding, spec_obligations(path))   # the whole document's, whatever --only chose
+    gaps = coverage.gaps(binding, spec_obligations(path), accepted)   # the whole document's, whatever --only chose
     return f"{len(binding.requirements)} requirement tags", document.summary(binding, notes, gaps)
 
 

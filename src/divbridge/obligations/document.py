@@ -48,7 +48,8 @@ from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument,
 from divbridge.errors import InputError
 from divbridge import operators
 from divbridge.operators.model import OPERATION_RESULT, Operator
-from divbridge.statements import rounding_rule
+from divbridge.semantics import onnx_types
+from divbridge.statements import case_table, rounding_rule
 from divbridge.statements import wraparound
 from divbridge.statements.case_table import encoding_gap
 
@@ -156,6 +157,9 @@ class Binding:
     notes: list = field(default_factory=list)   # `document.accuracy.Note`s it holds or links (their bounds join)
     unread: list = field(default_factory=list)  # `document.meaning.Unread`: what states something and binds nothing
     wraps: list[WrapClaim] = field(default_factory=list)   # an integer section's wrap-around claims
+    # (line, words, why) of a type list naming a type the operator's ONNX schema does not accept: nothing can
+    # be proved of it (`semantics.onnx_types`)
+    wrong_types: list[tuple[int, str, str]] = field(default_factory=list)
 
     def refs(self, *roles: str) -> tuple[TagRef, ...]:
         """The tags (and lines) stating any of the roles, each once, in the order given."""
@@ -179,6 +183,9 @@ def bind(doc: SpecDocument) -> Binding:
     for section in doc.sections:
         if section.family in ("real", "float", "int") and section.family not in binding.types:
             binding.types[section.family] = section.types
+        if section.family in ("real", "float", "int"):
+            binding.wrong_types += [(section.types_line, ", ".join(section.listed), why)
+                                    for why in onnx_types.disallowed(section.listed, binding.operator.names.onnx)]
     _requirements(doc, binding)
     for section in doc.sections:
         if section.family not in ("real", "float", "int") or section.types != binding.types.get(section.family):
@@ -251,7 +258,12 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
             _role(binding, f"{family}.rounding_rule", refs)
             binding.rounding_rules += [(family, statement.rule, ref) for ref in refs]
     elif isinstance(statement, Case) and statement.condition is None and statement.result.kind == OPERATION_RESULT:
-        if family == "real":
+        if statement.result.operator is not binding.operator and family != "float":
+            binding.unread.append(Unread(part.line, part.column, part.text, f"{statement.result.operator.name}'s "
+                                         f"operation in a {family} section: no obligation states it", part.tag))
+        elif statement.result.operator is not binding.operator:
+            pass   # another operator's operation (`C[i] = A[i] * B[i]` in Div's document): a case of its own (`_tables`)
+        elif family == "real":
             _role(binding, "real.definition", refs)
         elif family == "float" and not statement.result.rounding:
             _role(binding, "float.rounding", refs)
@@ -295,8 +307,9 @@ def _examples(doc: SpecDocument, section: Section, binding: Binding, function: t
 def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tuple[TagRef, ...]) -> None:
     """The integer section's wrap-around claims, in document order: a lead-in's scope ("For an unsigned type")
     holds until the next; consecutive rows make a case analysis, which the multiples' sentence after it
-    completes; a sentence stating a result, or a fact, is a claim of its own.  A row that cannot be encoded
-    exactly (`wraparound.encoding_gap`), or not read, leaves its analysis unbound (the row is unread)."""
+    completes; a sentence stating a result, or a fact, is a claim of its own.  An analysis is bound row by row:
+    a row not read is unread (its part), and so is an "otherwise" row after it (where it applies is not known);
+    a row that cannot be encoded exactly (`wraparound.encoding_gap`) is unread."""
     scope, table, previous = "", None, None
     found: list[dict] = []
     for part in doc.parts_in(section.title):
@@ -319,12 +332,18 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
         if part.kind == "row":
             if table is None or previous is None or previous.kind != "row":
                 table = {"kind": "cases", "scope": scope, "line": part.line, "rows": [], "bounds": [], "at": [],
-                         "bound_at": [], "row_refs": [], "bound_refs": []}
+                         "bound_at": [], "row_refs": [], "bound_refs": [], "unknown": []}
                 found.append(table)
-            table["broken"] = table.get("broken") or not cases     # a row not read: the analysis states too little
-            table["rows"] += cases
-            table["at"].append((part.line, part.column, part.text, part.tag))
-            table["row_refs"] += [refs] * len(cases)
+            if not cases:             # a row not read (unread, its part): where it applies is not known
+                table["unknown"].append(part.line)
+            elif table["unknown"] and any(condition == ("otherwise",) for condition, _ in cases):
+                binding.unread.append(Unread(part.line, part.column, part.text, "'otherwise' excludes the inputs of "
+                                             f"the row(s) at line(s) {', '.join(map(str, table['unknown']))}, "
+                                             "whose condition is not read", part.tag))
+            else:
+                table["rows"] += cases
+                table["at"] += [(part.line, part.column, part.text, part.tag)] * len(cases)
+                table["row_refs"] += [refs] * len(cases)
         elif cases:
             at = (part.line, part.column, part.text, part.tag)
             found.append({"kind": "sentence", "scope": scope, "line": part.line, "rows": cases, "bounds": bounds,
@@ -341,7 +360,7 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
     for claim in found:
         rows = _resolved(claim.get("rows", ()))
         bounds = tuple(claim.get("bounds", ()))
-        if claim.get("broken"):
+        if not rows and not claim.get("facts"):
             continue
         if claim["scope"] is None:
             binding.unread += [Unread(line, column, text, "the types it speaks of are not read (its lead-in is run "
@@ -373,26 +392,39 @@ def _resolved(cases) -> tuple:
 
 
 def _tables(doc: SpecDocument, binding: Binding) -> None:
-    """A float section's cases as rows of plain data: its tables (a table with an unread row proves nothing:
-    check-spec reports the row), its cases in words, its sign rules of one case.  A case some backend cannot
+    """A float section's cases as rows of plain data: its tables, row by row (a row not read is unread at its line
+    and the others are still rows: an "otherwise" row after a row whose condition is not read is unread too, since
+    where it applies is not known), its cases in words, its sign rules of one case.  A case some backend cannot
     encode exactly (`case_table.encoding_gap`) is unread, not a row."""
     sections = {s.title: s for s in doc.sections}
+    row_tags = {p.line: p.tag for p in doc.parts if p.kind == "row"}
     for table in doc.tables:
         section = sections[table.section]
-        if section.family != "float" or not section.types or any(
-                r.condition is None or r.result is None for r in table.rows):
+        if section.family != "float" or not section.types:
             continue
-        rows, earlier = [], []
+        rows, earlier, unknown = [], [], []
         tags = _tags_at(doc, table.line) or tuple(r.tag for r in binding.function.get("float", ())) or ("",)
         for row in table.rows:
+            if row.condition is None:       # the row is unread (`SpecDocument.unread`); where it applies is unknown
+                unknown.append(row.line)
+                continue
+            if isinstance(row.condition, Otherwise) and unknown:
+                if row.result is not None:   # (a row whose result is not read is unread already)
+                    binding.unread.append(Unread(row.line, row.column, row.text, "'otherwise' excludes the inputs of "
+                                                 f"the row(s) at line(s) {', '.join(map(str, unknown))}, whose "
+                                                 "condition is not read", row_tags.get(row.line, "")))
+                continue
             condition = condition_data(row.condition, earlier)
             earlier.append(condition)
             result = row.result
+            if result is None:              # unread; its condition still excludes its inputs from "otherwise"
+                continue
             if row.line in table.ruled and result.sign == "":   # a sign sentence gives it its sign
                 result = Result(result.kind, "±", result.value)
             if result.kind != "undefined":      # a float row left undefined is open, not a claim
                 text = "no earlier row applies" if isinstance(row.condition, Otherwise) else str(row.condition)
-                row_data = DocRow(row.line, condition, result_data(result), text, str(result), row_name(text))
+                row_data = DocRow(row.line, condition, result_data(result, binding.operator), text, str(result),
+                                  row_name(text))
                 if _encodable(binding, row_data, row.column, row.text, tags[0]):
                     rows.append(row_data)
         binding.tables.append(DocTable(len(binding.tables) + 1, section.title, table.line, section.types,
@@ -402,10 +434,14 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
         if section.family != "float" or not section.types or part.kind == "row":
             continue
         tags = (part.tag,) if part.tag else tuple(r.tag for r in binding.function.get("float", ())) or ("",)
-        if isinstance(statement, Case) and statement.condition is not None and \
+        foreign = isinstance(statement, Case) and statement.condition is None and \
+            statement.result.kind == OPERATION_RESULT and statement.result.operator is not binding.operator
+        if foreign or isinstance(statement, Case) and statement.condition is not None and \
                 not isinstance(statement.condition, Otherwise) and statement.result.kind != "undefined":
-            text = str(statement.condition)
-            row = DocRow(part.line, condition_data(statement.condition, []), result_data(statement.result), text,
+            # a definition by another operator's operation is a case everywhere: refuted where the two differ
+            text = "everywhere" if foreign else str(statement.condition)
+            condition = ("true",) if foreign else condition_data(statement.condition, [])
+            row = DocRow(part.line, condition, result_data(statement.result, binding.operator), text,
                          str(statement.result), row_name(text))
             if not _encodable(binding, row, part.column, part.text, tags[0]):
                 continue
@@ -426,7 +462,7 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
 
 def _encodable(binding: Binding, row: DocRow, column: int, text: str, tag: str) -> bool:
     """Whether every backend encodes the row exactly; if not, it is unread (`binding.unread`)."""
-    gap = encoding_gap(row.condition, row.result)
+    gap = encoding_gap(row.condition, row.result, binding.operator)
     if gap:
         binding.unread.append(Unread(row.line, column, text, gap, tag))
     return not gap
@@ -490,11 +526,21 @@ def condition_data(condition: Condition, earlier: list[tuple]) -> tuple:
         return ("not", condition_data(condition.part, []))
     assert isinstance(condition, Atom)
     literal = condition.literal
+    if literal is not None and literal.kind == "operand":     # the other operand: its name in the value's place
+        return ("atom", condition.operand, condition.op, (literal.kind, literal.operand, literal.sign))
     return ("atom", condition.operand, condition.op,
             None if literal is None else (literal.kind, str(literal.value), literal.sign))
 
 
-def result_data(result: Result) -> tuple:
+def result_data(result: Result, op: Operator) -> tuple:
+    """A row's result as plain data (`statements.case_table`), in a document of ``op``: an operation result's
+    value says whose operation it is (``case_table.OWN_OPERATION``, ``op``'s, or the operator its infix names);
+    an operand result's value is the operand's name."""
+    if result.kind == OPERATION_RESULT:
+        value = case_table.OWN_OPERATION if result.operator is op else result.operator.name
+        return (result.kind, result.sign, value, result.rounding)
+    if result.kind == "operand":
+        return (result.kind, result.sign, result.operand, result.rounding)
     return (result.kind, result.sign, str(result.value), result.rounding)
 
 
@@ -522,5 +568,5 @@ def summary(binding: Binding, notes: list[dict] = (), gaps: list = ()) -> dict:
                              for r in binding.requirements.values()]
             + [r for note in notes for r in note["requirements"]]}
     if gaps:
-        data["uncovered"] = [{"tag": g.tag, "line": g.line, "text": g.text, "why": g.why} for g in gaps]
+        data["uncovered"] = [g.to_json() for g in gaps]
     return data

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")
 PROVERS = ("why3", *SMT_SOLVERS, "gappa", "coq", "exhaustive")
+# the time limit per prover run of `prove` (its --timeout) and of check-spec, which proves the same obligations:
+# one limit, one verdict (measured: the slowest statement of proofs/spec/, an int64 wrap-around row of A[i] * B[i],
+# takes Bitwuzla 10 s here)
+TIMEOUT_S = 60.0
 
 
 def backends(provers: set[str], cap: float | None = None) -> list[Backend]:

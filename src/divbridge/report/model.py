@@ -8,7 +8,7 @@ so that the four outputs cannot disagree with one another.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from divbridge import operators
@@ -358,14 +358,24 @@ def document_requirements(document: dict | None, op: Operator) -> tuple[Requirem
         lines = sorted({line for entry in entries for line in entry["lines"]})
         sections = "; ".join(dict.fromkeys(entry["section"] for entry in entries))
         readings = tuple(dict.fromkeys(tuple(x) for entry in entries for x in entry.get("readings", ())))
-        uncovered = tuple(f"uncovered: {tag} line {gap['line']}: «{gap['text']}» {gap['why']}"
+        uncovered = tuple(f"uncovered: {tag} line {gap['line']}: «{gap['text']}» {gap['why']}{_accepted(gap)}"
                           for gap in document.get("uncovered", ()) if gap["tag"] == tag)
         requirements.append(Requirement(tag, sections, entries[0]["text"],
                                         f"{document['path']} line{'s' if len(lines) > 1 else ''} "
                                         + ", ".join(map(str, lines)),
                                         informal=not any(entry["roles"] for entry in entries), readings=readings,
                                         uncovered=uncovered))
+    # what the document states outside every tag and the run does not cover: the untagged statements' row
+    untagged = tuple(f"uncovered: line {gap['line']}: «{gap['text']}» {gap['why']}{_accepted(gap)}"
+                     for gap in document.get("uncovered", ()) if not gap["tag"])
+    if untagged:
+        requirements.append(replace(UNTAGGED, uncovered=untagged))
     return tuple(requirements)
+
+
+def _accepted(gap: dict) -> str:
+    """An unread line accepted for exploration (`--accept-unread`): still uncovered, said so."""
+    return " (accepted by --accept-unread: nothing of it is proved)" if gap.get("accepted") else ""
 
 
 UNTAGGED = Requirement("(no tag)", "document", "statements of the document outside every requirement tag (the lines "
@@ -383,9 +393,13 @@ def _trace(views: list[ObligationView], requirements: tuple[Requirement, ...], o
         if not view.result.requirements:
             own.append(view)
     untagged = by_tag.pop("", [])
-    rows = [TraceRow(req.tag, req, by_tag.pop(req.tag, [])) for req in requirements]
+    # the untagged statements' row is a requirement when some of them are uncovered (`document_requirements`)
+    listed = any(req.tag == UNTAGGED.tag for req in requirements)
+    rows = [TraceRow(req.tag, req, by_tag.pop(req.tag, []) + (untagged if req.tag == UNTAGGED.tag else []))
+            for req in requirements]
     rows += [TraceRow(tag, None, tag_views) for tag, tag_views in sorted(by_tag.items())]
-    return rows + ([TraceRow(UNTAGGED.tag, UNTAGGED, untagged)] if untagged else []) + ([_own(own, op)] if own else [])
+    return rows + ([TraceRow(UNTAGGED.tag, UNTAGGED, untagged)] if untagged and not listed else []) + (
+        [_own(own, op)] if own else [])
 
 
 def _own(views: list[ObligationView], op: Operator) -> TraceRow:

@@ -20,9 +20,14 @@ Plain data (built by `obligations.document.condition_data`):
 
 - a condition: ``("true",)``, ``("atom", "A" | "B", op, literal)`` with literal
   ``None`` or ``(kind, value, sign)`` (kind number | inf | nan | min, value a
-  fraction's text), ``("and", parts)``, ``("or", parts)``, ``("not", part)``;
-- a result: ``(kind, sign, value, rounding)`` as `document.formula.Result` has them; or, for a sign rule of
-  one case, ``("sign", sign, "zero" | "inf", "")``: where the result is a zero (an infinity), its sign.
+  fraction's text; kind operand: value the other operand, A or B, negated when the sign is "-"),
+  ``("and", parts)``, ``("or", parts)``, ``("not", part)``;
+- a result: ``(kind, sign, value, rounding)`` as `document.formula.Result` has them (an operation's value:
+  "0" for the obligation's own operator, else the name of the operator whose operation the row writes, as a
+  row ``A[i] / B[i]`` in a document of another operator; an operand result's value: A or B, negated when the
+  sign is "-"); or, for a sign
+  rule of one case, ``("sign", sign, "zero" | "inf", "")``: where the result is a zero (an infinity), its
+  sign.
 
 Every encoder reads exactly what `encoding_gap` accepts and raises on anything else: a part the backends
 cannot all encode exactly is never written as ``true``; `obligations.document` asks `encoding_gap` first
@@ -40,12 +45,12 @@ import numpy as np
 
 from divbridge import operators
 from divbridge.formats import FloatFormat, get_format
-from divbridge.operators.model import OPERATION_RESULT
+from divbridge.operators.model import OPERATION_RESULT, Operator
 from divbridge.statements import Statement
 from divbridge.operators.arrays import bits, f64
 from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import fp_literal
-from divbridge.statements.why3terms import float_literal, operation
+from divbridge.statements.why3terms import float_literal
 
 _UNARY = {"isnan": "(fp.isNaN {x})", "notnan": "(not (fp.isNaN {x}))", "isinf": "(fp.isInfinite {x})",
           "notinf": "(not (fp.isInfinite {x}))", "isfinite": "(isFinite {x})", "notfinite": "(not (isFinite {x}))"}
@@ -56,7 +61,9 @@ _COMPARE = {"=": "(fp.eq {x} {y})", "≠": "(not (fp.eq {x} {y}))", "<": "(fp.lt
 # what the encoders read: anything else is a gap
 _CONDITION_OPS = frozenset({"=", "≠", "<", ">", "≤", "≥", "isnan", "notnan", "isinf", "notinf", "isfinite",
                             "notfinite", "samesign", "diffsign"})
-_LITERAL_KINDS = frozenset({"number", "inf", "nan", "min"})
+_LITERAL_KINDS = frozenset({"number", "inf", "nan", "min", "operand"})
+_OPERANDS = frozenset({"A", "B"})
+OWN_OPERATION = "0"   # an operation result's value when the operation is the obligation's own operator's
 # an operation row's rounding to an integer: IEEE 754's roundToIntegral in that direction ("" and round: none,
 # the section's operation is already rounded to the format)
 _INTEGER_ROUNDING = {"": "", "round": "", "trunc": "RTZ", "floor": "RTN", "ceil": "RTP"}
@@ -64,11 +71,11 @@ _RESULT_SIGNS = frozenset({"", "+", "-", "±", "xor:AB", "xor:A", "xor:B"})
 _RULE_SIGNS = frozenset({"+", "-", "xor:AB", "xor:A", "xor:B"})
 
 
-def encoding_gap(condition: tuple, result: tuple) -> str:
-    """Why some backend cannot encode the row exactly ("": every one can).  The one place that decides it:
-    the reader may learn kinds (a new function, a new rounding) before the encoders do, and such a row is
-    then unread, never proved."""
-    return _condition_gap(condition) or _result_gap(result)
+def encoding_gap(condition: tuple, result: tuple, op: Operator = operators.DEFAULT) -> str:
+    """Why some backend cannot encode the row (of a document of ``op``) exactly ("": every one can).  The one
+    place that decides it: the reader may learn kinds (a new function, a new rounding) before the encoders do,
+    and such a row is then unread, never proved."""
+    return _condition_gap(condition) or _result_gap(result, op)
 
 
 def _condition_gap(cond: tuple) -> str:
@@ -86,18 +93,26 @@ def _condition_gap(cond: tuple) -> str:
         return f"the comparison '{op}' of {operand} has no exact encoding"
     if literal is not None and literal[0] not in _LITERAL_KINDS:
         return f"the value '{literal[0]}' has no exact encoding"
+    if literal is not None and literal[0] == "operand" and (literal[1] not in _OPERANDS or literal[2] not in ("", "-")
+                                                            or literal[1] == operand):
+        return f"the comparison of {operand} with '{literal[2]}{literal[1]}' has no exact encoding"
     return ""
 
 
-def _result_gap(result: tuple) -> str:
+def _result_gap(result: tuple, op: Operator) -> str:
     kind, sign, value, rounding = result
     if kind == "sign":
         return "" if sign in _RULE_SIGNS and value in ("zero", "inf") else \
             f"a sign rule giving '{sign or 'no sign'}' to {value} states no sign"
     if kind == OPERATION_RESULT:
+        if value != OWN_OPERATION and value not in operators.OPERATORS:
+            return f"the operation of '{value}' has no exact encoding"
+        applied = f"A{row_operator(value, op).vocabulary.infix}B"
         if rounding not in _INTEGER_ROUNDING:
-            return f"the result {rounding}(A/B) has no exact encoding"
-        return "" if sign in ("", "-") else f"the result with sign '{sign}' of A/B has no exact encoding"
+            return f"the result {rounding}({applied}) has no exact encoding"
+        return "" if sign in ("", "-") else f"the result with sign '{sign}' of {applied} has no exact encoding"
+    if kind == "operand":
+        return "" if value in _OPERANDS and sign in ("", "-") else f"the result '{sign}{value}' has no exact encoding"
     if kind == "number" and Fraction(value) != 0 and sign not in ("", "+", "-"):   # its value carries its sign
         return f"the number {sign}{value} has no exact encoding"
     if kind in ("nan", "inf", "number"):
@@ -106,9 +121,15 @@ def _result_gap(result: tuple) -> str:
 
 
 def _exact(condition: tuple, result: tuple) -> None:
-    gap = encoding_gap(condition, result)
+    gap = encoding_gap(condition, result)   # (whichever operator's result: the gap is the same)
     if gap:
         raise ValueError(f"no exact encoding: {gap}")
+
+
+def row_operator(value: str, own: Operator) -> Operator:
+    """The operator whose operation an operation result applies: the obligation's ``own``, or the one the row
+    writes (``value``: an operation result's, `OWN_OPERATION` or an operator's name)."""
+    return own if value == OWN_OPERATION else operators.OPERATORS[value]
 
 
 def literal_bits(fmt: FloatFormat, literal: tuple) -> int:
@@ -153,6 +174,9 @@ def smt_condition(cond: tuple, fmt: FloatFormat) -> str:
         return "true" if op in ("≠", ">", "≥") else "false"
     if kind == "nan":   # "B = nan" means "B is NaN"
         return f"(fp.isNaN {x})" if op == "=" else f"(not (fp.isNaN {x}))"
+    if kind == "operand":   # IEEE 754's comparison with the other operand (negated): -0 = +0, NaN equals nothing
+        other = literal[1].lower()
+        return _COMPARE[op].format(x=x, y=f"(fp.neg {other})" if literal[2] == "-" else other)
     if _signed_zero(literal, op):
         signed = f"(and (fp.isZero {x}) ({'fp.isNegative' if literal[2] == '-' else 'fp.isPositive'} {x}))"
         return signed if op == "=" else f"(not {signed})"
@@ -184,15 +208,16 @@ def _smt_operation(operation: str, sign: str, rounding: str) -> str:
     return f"(fp.roundToIntegral {mode} {term})" if mode else term
 
 
-def smt_result(result: tuple, fmt: FloatFormat, operation: str) -> str:
-    """The row's result over ``q``; ``operation``: the operator's SMT-LIB name, which an operation row's term
-    applies."""
+def smt_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
+    """The row's result over ``q`` (``op``'s result: the obligation's operator)."""
     _exact(("true",), result)
     kind, sign, value, rounding = result
     if kind == "sign":   # a sign rule of one case: where that case's result is a zero (an infinity), its sign
         return f"(=> {'(fp.isInfinite q)' if value == 'inf' else '(fp.isZero q)'} {_smt_sign(sign)})"
     if kind == OPERATION_RESULT:   # the same float, NaN included (SMT-LIB's one NaN), -0 apart from +0
-        return f"(= q {_smt_operation(operation, sign, rounding)})"
+        return f"(= q {_smt_operation(row_operator(value, op).names.smtlib_float, sign, rounding)})"
+    if kind == "operand":          # the operand itself, or negated: the same float
+        return f"(= q {'(fp.neg ' + value.lower() + ')' if sign == '-' else value.lower()})"
     if kind == "nan":
         return "(fp.isNaN q)"
     if kind == "inf":   # an unsigned "inf" is +inf, as NumPy prints it
@@ -202,10 +227,10 @@ def smt_result(result: tuple, fmt: FloatFormat, operation: str) -> str:
     return f"(fp.eq q {fp_literal(fmt, fmt.round(Fraction(value)))})"
 
 
-def _smt(params: dict, fmt: FloatFormat, operation: str) -> str:
+def _smt(params: dict, fmt: FloatFormat, op: Operator) -> str:
     hypothesis = smt_condition(params["condition"], fmt)
     return f"(define-fun goal () Bool (=> {hypothesis}\n                             " \
-        f"{smt_result(params['result'], fmt, operation)}))"
+        f"{smt_result(params['result'], fmt, op)}))"
 
 
 def statement(params: dict, infix: str) -> str:
@@ -265,6 +290,9 @@ def _why3_condition(cond: tuple, fmt: FloatFormat) -> str:
         return "true" if op in ("≠", ">", "≥") else "false"
     if kind == "nan":
         return f"is_nan {x}" if op == "=" else f"not is_nan {x}"
+    if kind == "operand":   # ieee_float's comparisons: -0 .= +0, NaN compares false
+        other = literal[1].lower()
+        return _WHY3_COMPARE[op].format(x=x, y=f"(neg {other})" if literal[2] == "-" else other)
     if _signed_zero(literal, op):
         signed = f"is_zero {x} /\\ {'is_negative' if literal[2] == '-' else 'is_positive'} {x}"
         return signed if op == "=" else f"not ({signed})"
@@ -288,21 +316,26 @@ def _why3_signed(what: str, sign: str) -> str:
     return what if sign in ("", "±") else f"{what} /\\ {_why3_sign(sign)}"
 
 
-def _why3_operation(function: str, sign: str, rounding: str) -> str:
-    term = f"{function} a b"
+def _why3_operation(op: Operator, value: str, sign: str, rounding: str) -> str:
+    """The term an operation row states: the module's operator (its function), or another operator's operation
+    by ieee_float's infix to nearest even (``a ./ b``)."""
+    written = row_operator(value, op)
+    term = f"{op.names.why3_float} a b" if written is op else f"a .{written.vocabulary.infix} b"
     if sign == "-":
         term = f"neg ({term})"
     mode = _INTEGER_ROUNDING[rounding]
     return f"roundToIntegral {mode} ({term})" if mode else f"({term})"
 
 
-def _why3_result(result: tuple, fmt: FloatFormat, function: str) -> str:
+def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     _exact(("true",), result)
     kind, sign, value, rounding = result
     if kind == "sign":
         return f"({'is_infinite q' if value == 'inf' else 'is_zero q'} -> {_why3_sign(sign)})"
     if kind == OPERATION_RESULT:   # Why3's equality: the same float (SMT-LIB's =)
-        return f"q = {_why3_operation(function, sign, rounding)}"
+        return f"q = {_why3_operation(op, value, sign, rounding)}"
+    if kind == "operand":
+        return f"q = {'(neg ' + value.lower() + ')' if sign == '-' else value.lower()}"
     if kind == "nan":
         return "is_nan q"
     if kind == "inf":
@@ -312,10 +345,10 @@ def _why3_result(result: tuple, fmt: FloatFormat, function: str) -> str:
     return f"q .= {float_literal(fmt, fmt.round(Fraction(value)))}"
 
 
-def _why3(params: dict, fmt: FloatFormat, function: str) -> str:
+def _why3(params: dict, fmt: FloatFormat, op: Operator) -> str:
     signs = ", sign_a sign_b: bool" if _uses_sign_bits(params["condition"]) else ""
     return (f"forall a b: t{signs}. {_why3_condition(params['condition'], fmt)} ->\n"
-            f"    let q = {function} a b in {_why3_result(params['result'], fmt, function)}")
+            f"    let q = {op.names.why3_float} a b in {_why3_result(params['result'], fmt, op)}")
 
 
 # -- NumPy ---------------------------------------------------------------------------------------
@@ -355,7 +388,11 @@ def _holds(cond: tuple, fmt: FloatFormat, a, b) -> np.ndarray:
     if _signed_zero(literal, op):
         signed = (v == 0) & (np.signbit(v) if literal[2] == "-" else ~np.signbit(v))
         return signed if op == "=" else ~signed
-    w = _value(fmt, literal_bits(fmt, literal))
+    if kind == "operand":
+        w = x if literal[1] == "A" else y
+        w = -w if literal[2] == "-" else w
+    else:
+        w = _value(fmt, literal_bits(fmt, literal))
     with np.errstate(invalid="ignore"):
         return {"=": v == w, "≠": v != w, "<": v < w, ">": v > w, "≤": v <= w, "≥": v >= w}[op]
 
@@ -390,10 +427,10 @@ def _same_float(q: np.ndarray, r: np.ndarray) -> np.ndarray:
         return ((q == r) & (np.signbit(q) == np.signbit(r))) | (np.isnan(q) & np.isnan(r))
 
 
-def _operation_holds(q: np.ndarray, sign: str, rounding: str) -> np.ndarray:
-    """Whether the results are the row's term of them (an integer rounding of a float is exact in its
-    format, so it is computed on the float64 values)."""
-    term = -q if sign == "-" else q
+def _operation_holds(q: np.ndarray, r: np.ndarray, sign: str, rounding: str) -> np.ndarray:
+    """Whether the results ``q`` are the row's term of the row's operation's results ``r`` (an integer rounding
+    of a float is exact in its format, so it is computed on the float64 values)."""
+    term = -r if sign == "-" else r
     function = _NUMPY_ROUNDING[_INTEGER_ROUNDING[rounding]]
     return _same_float(q, function(term) if function is not None else term)
 
@@ -408,7 +445,12 @@ def _predicate(params: dict, fmt: FloatFormat, a, b, operator: str = "") -> tupl
     if kind == "sign":
         holds = ~(np.isinf(q) if value == "inf" else q == 0) | _sign_ok(sign, q, x, y)
     elif kind == OPERATION_RESULT:
-        holds = _operation_holds(q, sign, rounding)
+        written = row_operator(value, operators.of_obligation_name(operator))
+        r = q if value == OWN_OPERATION else f64(result(operators.obligation_name(written), fmt, a, b))
+        holds = _operation_holds(q, r, sign, rounding)
+    elif kind == "operand":
+        r = x if value == "A" else y
+        holds = _same_float(q, -r if sign == "-" else r)
     elif kind == "nan":
         holds = np.isnan(q)
     elif kind == "inf":
@@ -429,7 +471,7 @@ class CaseTableRow(Statement):
     encodings = frozenset({"why3", "smt", "predicate"})
 
     def why3(self, o) -> str:
-        return _why3(o.params, get_format(o.format), operation(o))
+        return _why3(o.params, get_format(o.format), operators.of_obligation_name(o.operator))
 
     def why3_route(self, o) -> str:
         return "bits"   # operand classes, result classes and literals: nothing but bits
@@ -439,7 +481,7 @@ class CaseTableRow(Statement):
         return o.id.split(".", 2)[2].replace(".", "_")
 
     def smt(self, o, context) -> str:
-        return _smt(o.params, context["fmt"], operators.of_obligation_name(o.operator).names.smtlib_float)
+        return _smt(o.params, context["fmt"], operators.of_obligation_name(o.operator))
 
     def predicate(self, o, fmt, a, b):
         return _predicate(o.params, fmt, a, b, o.operator)
