@@ -32,7 +32,7 @@ from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.operators.div.profiles import PROFILES
-from test_paraphrases_ops import COUNT, GRAMMAR
+from test_paraphrases_ops import COUNT, GRAMMAR, marks
 from test_read_whole_examples import decided
 
 DIV = DEFAULT_DOCUMENT
@@ -499,7 +499,7 @@ def _write_mutant(document: Path, edits: list[tuple[str, str]], directory: Path)
 
 
 @pytest.mark.parametrize("name", [
-    pytest.param(name, marks=[pytest.mark.xfail(strict=True, reason=awaits)] if awaits else [])
+    pytest.param(name, marks=marks([awaits]))
     for name, (_, _, _, awaits) in OPERATOR_MUTANTS.items()])
 def test_an_operator_mutant_is_refuted_at_an_obligation_of_its_requirement_or_unread(name, tmp_path):
     """The obligations of the requirement (or stated at the mutated lines) that the mutant changes, among those

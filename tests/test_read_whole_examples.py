@@ -26,7 +26,7 @@ import pytest
 from divbridge import cli
 from divbridge.document.reader import read_document
 from divbridge.obligations.catalog import spec_obligations
-from test_paraphrases_ops import BOTH, COUNT, EITHER, GRAMMAR, INCORRECT, REFUTED_OR_UNREAD, SPEC, UNREAD
+from test_paraphrases_ops import BOTH, COUNT, EITHER, GRAMMAR, INCORRECT, REFUTED_OR_UNREAD, SPEC, UNREAD, marks
 
 HOLDS, HOLDS_OR_UNREAD = "holds", "holds or unread"
 REJECTED = "incorrect, and a gap of prove"   # a type the operator does not accept: nothing of it can be proved
@@ -246,7 +246,6 @@ def problems(example: Example, tmp_path: Path) -> list[str]:
 
 
 @needs_solvers
-@pytest.mark.parametrize("name", [pytest.param(name, marks=[pytest.mark.xfail(strict=True, reason=e.awaits)]
-                                               if e.awaits else []) for name, e in EXAMPLES.items()])
+@pytest.mark.parametrize("name", [pytest.param(name, marks=marks([e.awaits])) for name, e in EXAMPLES.items()])
 def test_each_example_of_the_issue_is_refuted_or_unread_by_both_commands_alike(name, tmp_path, capsys):
     assert problems(EXAMPLES[name], tmp_path) == []
