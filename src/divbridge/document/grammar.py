@@ -1,0 +1,173 @@
+"""The statement grammar (`statements.lark`), built with the operators' words, and parsing a sentence whole.
+
+`parse(words)` parses a sentence's words (`document.words`) with Lark's Earley
+parser: the tree of the whole sentence, or a `NotRead` naming the words not
+consumed and the column where reading stopped.  Nothing is searched for
+inside a sentence: a word the grammar does not take stops the parse, and a
+sentence is read only when every word is consumed (the words that carry no
+meaning are the grammar's ``FILLER``, dropped by name).  Parses are cached by
+the words' text, so a sentence repeated in a document, or in every section,
+is parsed once.
+
+The grammar's placeholders (``{nouns}``...) are filled with the words of every
+operator of the registry, as literal alternatives, so that the grammar file
+names no operator; `word_operators` says which operator a word belongs to.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from lark import Lark, Token as LarkToken, Tree
+from lark.exceptions import UnexpectedEOF, UnexpectedInput
+from lark.lexer import Lexer
+
+from divbridge import operators
+from divbridge.document import lexicon
+from divbridge.document.words import Word
+
+GRAMMAR_FILE = Path(__file__).with_name("statements.lark")
+
+
+def _verb_forms(pattern: str) -> tuple[str, ...]:
+    """The words a description's `Wording.verb_forms` (``stem(?:e|es|ed|ing)``) spells."""
+    m = re.fullmatch(r"(\w+)\(\?:([\w|]+)\)", pattern)
+    return tuple(m[1] + ending for ending in m[2].split("|")) if m else ()
+
+
+def _words(op) -> dict[str, tuple[str, ...]]:
+    """An operator's words by the placeholder that takes them."""
+    v = op.vocabulary
+    forms = (*v.verbs, *_verb_forms(op.wording.verb_forms))
+    single = [f for f in forms if " " not in f]
+    return {
+        "nouns": (*v.result_nouns, *(n + "s" for n in v.result_nouns)),
+        "gerunds": (v.gerund,),
+        "verbs": tuple(f for f in single if f.endswith("s") and not f.endswith("ss")),
+        "ings": tuple(f for f in single if f.endswith("ing")),
+        "participles": tuple(f for f in forms if " " in f),
+        "joins": v.joins,
+        "names": (op.name.lower(),),
+        "a_names": tuple(dict.fromkeys((v.roles[0], *op.wording.operands[0]))),
+        "b_names": tuple(dict.fromkeys((v.roles[1], *op.wording.operands[1]))),
+    }
+
+
+def _alternatives(phrases) -> str:
+    """Phrases as a rule's alternatives of literal words: ``"divided" "by" | "over"``."""
+    phrases = list(dict.fromkeys(phrases))
+    return " | ".join(" ".join(f'"{w}"' for w in p.split()) for p in phrases) or '"\u2400never"'
+
+
+@functools.lru_cache(maxsize=1)
+def operator_words() -> dict[str, dict[str, tuple[str, ...]]]:
+    """Placeholder -> {operator name: its words}, for every operator of the registry."""
+    found: dict[str, dict[str, tuple[str, ...]]] = {}
+    for op in operators.OPERATORS.values():
+        for key, words in _words(op).items():
+            found.setdefault(key, {})[op.name] = words
+    found["times_nouns"] = {"*": lexicon.TIMES_NOUNS}
+    found["times_participles"] = {"*": lexicon.TIMES_PARTICIPLES}
+    return found
+
+
+def word_operators(placeholder: str, phrase: str) -> tuple[str, ...]:
+    """The operators (by name) whose ``placeholder`` words hold ``phrase``."""
+    return tuple(name for name, words in operator_words()[placeholder].items() if phrase in words)
+
+
+@functools.lru_cache(maxsize=1)
+def grammar_text() -> str:
+    """The grammar with every placeholder filled; an indented line that does not open an alternative (``|``)
+    continues the line above it (Lark's grammars end a rule at the end of a line)."""
+    text = re.sub(r"\n[ \t]+(?![ \t|/])", " ", GRAMMAR_FILE.read_text(encoding="utf-8"))
+    for key, by_operator in operator_words().items():
+        text = text.replace("{" + key + "}", _alternatives(w for words in by_operator.values() for w in words))
+    return text
+
+
+class _WordLexer(Lexer):
+    """The words as Lark tokens: a word the grammar writes is that literal's terminal; a number, a power, a
+    macro, a requirement tag or the capital A opening a sentence, its class; anything else WORD."""
+
+    __future_interface__ = 0
+
+    def __init__(self, lexer_conf):
+        self.literals = {}
+        filler = None
+        for terminal in lexer_conf.terminals:
+            pattern = terminal.pattern
+            if terminal.name in lexer_conf.ignore:
+                filler = re.compile(pattern.to_regexp())
+            elif pattern.type == "str":
+                self.literals[pattern.value] = terminal.name
+        self.filler = filler
+
+    def lex(self, data):
+        for index, word in enumerate(data):
+            if word.kind == "cap":
+                kind = "A_CAP"
+            elif word.text in self.literals:
+                kind = self.literals[word.text]
+            elif self.filler is not None and self.filler.fullmatch(word.text):
+                continue
+            elif word.kind == "number":
+                kind = "NUMBER"
+            elif word.kind == "script":
+                kind = "SCRIPT"
+            elif word.kind == "math":
+                kind = "MATH"
+            elif re.fullmatch(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_?\d+[A-Za-z]?", word.raw or word.text) and \
+                    any(c.isdigit() for c in word.text) and ("_" in word.text or (word.raw or word.text)[0].isupper()):
+                kind = "TAG"
+            else:
+                kind = "WORD"
+            yield LarkToken(kind, word.text, start_pos=index, end_pos=index + 1, line=1, column=index + 1,
+                            end_line=1, end_column=index + 2)
+
+
+@functools.lru_cache(maxsize=1)
+def parser() -> Lark:
+    return Lark(grammar_text(), parser="earley", lexer=_WordLexer, start=["start", "sign_start"],
+                keep_all_tokens=True, propagate_positions=True, maybe_placeholders=False, ambiguity="resolve")
+
+
+@dataclass(frozen=True)
+class NotRead:
+    """Where the grammar stopped: the index of the first word it could not take (len(words): the sentence ended
+    before a statement did), and what it expected there."""
+
+    at: int
+    expected: tuple[str, ...] = ()
+
+
+def filler() -> re.Pattern:
+    return parser().lexer_conf and _filler_pattern()
+
+
+@functools.lru_cache(maxsize=1)
+def _filler_pattern() -> re.Pattern:
+    terminal = next(t for t in parser().terminals if t.name in parser().ignore_tokens)
+    return re.compile(terminal.pattern.to_regexp())
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse(texts: tuple[tuple[str, str, str], ...], start: str) -> Tree | NotRead:
+    words = [Word(text, kind, 0, 0, raw) for text, kind, raw in texts]
+    try:
+        return parser().parse(words, start=start)
+    except UnexpectedEOF as exc:
+        return NotRead(len(words), tuple(sorted(exc.expected or ()))[:12])
+    except UnexpectedInput as exc:
+        token = getattr(exc, "token", None)
+        at = token.start_pos if isinstance(token, LarkToken) and token.start_pos is not None else len(words)
+        expected = tuple(sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()))[:12]
+        return NotRead(at, expected)
+
+
+def parse(words: list[Word], start: str = "start") -> Tree | NotRead:
+    """The parse of the whole sentence (a tree whose tokens' ``start_pos`` index ``words``), or where it stopped."""
+    return _parse(tuple((w.text, w.kind, w.raw) for w in words), start)
