@@ -19,8 +19,8 @@ of each operand, the class of the result and its sign rule.  The vocabulary:
 
 The same rules in symbols ("$-\\infty + (+\\infty)$ is NaN", "$\\pm 0 \\times
 \\pm\\infty$ gives NaN") are a `meaning.Case` over the operands' values, "x - x
-is +0" a rule over equal operands; IEEE 754's signs of an exact zero sum ("An
-exact sum of zero is +0, except ...") the rules of each pair of zeros.
+is +0" a rule over equal operands; IEEE 754's signs of an exact zero result ("An
+exact <noun> of zero is +0, except ...") the rules of each pair of zeros.
 """
 
 from __future__ import annotations
@@ -230,7 +230,7 @@ def symbols_of(tree: Tree, infix: str, text: str) -> list[CaseRule] | tuple[And,
     return And((_atom("A", ka, sa), _atom("B", kb, sb))), _result(kr, sr)
 
 
-# -- IEEE 754's signs of an exact zero sum --------------------------------------------------------------------------
+# -- IEEE 754's signs of an exact zero result ------------------------------------------------------------------------
 
 _FLIP = {"+": "-", "-": "+"}
 
@@ -241,14 +241,14 @@ def _zero_sign(node) -> str:
         next(w for w in words if w in "+-")
 
 
-def zero_sums_of(tree: Tree, infix: str, text: str) -> list[CaseRule] | str:
+def exact_zeros_of(tree: Tree, infix: str, text: str) -> list[CaseRule] | str:
     """"An exact <noun> of zero is +0, except that the <noun> of two negative zeros is -0; in particular x + (-x)
     is +0" (IEEE 754's signs of an exact zero result of + or - in round to nearest, clause 6.3), as the rules it
     states: zeros of one sign, zeros of opposite signs, and non-zero operands whose exact result is zero
     (``x + (-x)``, ``x - x``), each with the sign the sentence gives it."""
     relation = {"+": "opposite", "-": "equal"}.get(infix)
     if relation is None:
-        return "an exact zero's sign for an operation that is no sum or difference"
+        return "an exact zero's sign for an operation whose operands do not cancel (x + (-x), x - x)"
     general = _zero_sign(next(t for t in _trees(tree) if t.data == "zero_value"))
     exception = next(t for t in tree.iter_subtrees_topdown() if t.data in ("both_zeros", "zero_pair"))
     said = [t for t in _trees(exception) if t.data in ("fixed_sign", "zero_value", "zero_of")]

@@ -57,7 +57,7 @@ def _words(op) -> dict[str, tuple[str, ...]]:
 
 
 def _alternatives(phrases) -> str:
-    """Phrases as a rule's alternatives of literal words: ``"divided" "by" | "over"``."""
+    """Phrases as a rule's alternatives of literal words: ``"first" "operand" | "over"``."""
     phrases = list(dict.fromkeys(phrases))
     return " | ".join(" ".join(f'"{w}"' for w in p.split()) for p in phrases) or '"\u2400never"'
 

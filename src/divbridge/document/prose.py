@@ -86,17 +86,17 @@ def _texts(tree) -> list[str]:
     return [str(t) for t in _leaves(tree)]
 
 
-def _sub(tree: Tree, *names: str) -> list[Tree]:
+def _subtrees(tree: Tree, *names: str) -> list[Tree]:
     """The subtrees of the given kinds, outermost first, not looking inside one found."""
     found = []
     for child in tree.children:
         if isinstance(child, Tree):
-            found += [child] if child.data in names else _sub(child, *names)
+            found += [child] if child.data in names else _subtrees(child, *names)
     return found
 
 
 def _first(tree: Tree, *names: str) -> Tree | None:
-    found = _sub(tree, *names)
+    found = _subtrees(tree, *names)
     return found[0] if found else None
 
 
@@ -214,7 +214,7 @@ class _Sentence:
 
     # -- definitions --
     def definition(self, tree: Tree) -> list:
-        """The operation each part of the tree names ("divides A by B", "the <noun> of A and B", ": A minus B"), with
+        """The operation each part of the tree names ("<verb> A by B", "the <noun> of A and B", ": A minus B"), with
         its operands in the order it takes them: C = A op B when every part says so."""
         infix = self.op.vocabulary.infix
         orders = {_operands_in_order(unit) for unit in tree.iter_subtrees_topdown() if unit.data in _OPERATIONS}
@@ -228,7 +228,7 @@ class _Sentence:
         else:
             taken = " and ".join(" then ".join(order) or "no operand" for order in sorted(orders))
             raise _Unread(f"its operation takes {taken or 'no operand'}, not A then B")
-        if _sub(tree, "manner_ieee", "ieee_manner"):
+        if _subtrees(tree, "manner_ieee", "ieee_manner"):
             self.float_only("IEEE 754 semantics")
             found.insert(0, Semantics("ieee754", self.op.vocabulary))
         return found
@@ -264,7 +264,7 @@ class _Sentence:
         return "away" if tie is not None and tie.data == "ties_away" else "ieee754"
 
     def semantics(self, tree: Tree) -> Semantics:
-        rounded = _sub(tree, "rounded_what")
+        rounded = _subtrees(tree, "rounded_what")
         modes = {self.mode(r) for r in rounded} or {"trunc"}
         if _has(tree, "ieee", "ieee754", "ieee-754") and modes != {"ieee754"} and not _first(tree, "as_qualifier"):
             raise _Unread("it states IEEE 754 and another rounding")
@@ -287,6 +287,16 @@ class _Sentence:
 
     def read_rounding_trunc_def(self, tree: Tree) -> list:
         return [Semantics("trunc", self.op.vocabulary), *self.definition(tree)]
+
+    def read_kind_row_notation(self, tree: Tree) -> list:
+        """"where A[i] + B[i] is the exact <noun> rounded to nearest, ties to even, and +0 when the exact <noun> is zero":
+        the operation of the table above, and the sign of a zero result in its last row (`resolve_cases`)."""
+        self.definition(tree)
+        found = [self.semantics(tree)]
+        zero = next((t for t in tree.children if isinstance(t, Tree) and t.data == "zero_value"), None)
+        if zero is not None:
+            found.append(SignRule("+" if "+" in _texts(zero) else "-", ("zero",), None, -1))
+        return found
 
     # -- signs --
     def case_number(self, tree: Tree) -> int:
@@ -357,9 +367,9 @@ class _Sentence:
         found = _said(caserule.symbols_of(tree, self.op.vocabulary.infix, self.text))
         return [Case(*found)] if isinstance(found, tuple) else found
 
-    def read_kind_zero_sum(self, tree: Tree) -> list:
+    def read_kind_exact_zero(self, tree: Tree) -> list:
         self.float_only("a rule for an exact zero")
-        return _said(caserule.zero_sums_of(tree, self.op.vocabulary.infix, self.text))
+        return _said(caserule.exact_zeros_of(tree, self.op.vocabulary.infix, self.text))
 
     def read_kind_case(self, tree: Tree) -> list:
         return [Case(self.condition(_first(tree, "cond")), caserule.result_of_tree(_first(tree, "case_result")))]
@@ -375,10 +385,11 @@ class _Sentence:
         return [Domain(_NONZERO_B)]
 
     def read_b_nonzero_implementation(self, tree: Tree) -> list:
-        """"The behaviour for a zero divisor is implementation dependent": B ≠ 0 is what the text defines."""
+        """"The behaviour for a zero B is implementation dependent": B ≠ 0 is what the text defines."""
         return [Domain(_NONZERO_B), ErrorCondition("implementation")]
 
     def read_error_when(self, tree: Tree) -> list:
+        """"an implementation dependent error may be raised when B[i] = 0": B ≠ 0 is what the text defines."""
         return [*self.excluded_condition(tree), ErrorCondition("implementation")]
 
     def bound(self, tree: Tree) -> str:
@@ -391,19 +402,12 @@ class _Sentence:
         return [_exclusion(self.bound(tree))]
 
     def excluded_condition(self, tree: Tree) -> list:
-        condition = _without_negation(Not(self.condition(_first(tree, "cond"))))
-        for bound in ("min", "max"):
-            if condition == _exclusion(bound).condition:
-                return [Domain(condition)]
-        if condition == _NONZERO_B:
-            return [Domain(condition)]
-        raise _Unread(f"a precondition ({condition}) no obligation states")
+        """"except when <pair>", "not (<pair>)": the pair excluded (the smallest value of the type and -1), or
+        B = 0 excluded."""
+        pair = _first(_first(tree, "excluded_cond"), "pair_cond")
+        return [_exclusion(self.bound(pair))] if pair is not None else [Domain(_NONZERO_B)]
 
-    def read_except_when(self, tree: Tree) -> list:
-        return self.excluded_condition(tree)
-
-    def read_not_cond(self, tree: Tree) -> list:
-        return self.excluded_condition(tree)
+    read_except_when = excluded_condition
 
     # -- error conditions, constraints, accuracy, references --
     def read_error_none(self, tree: Tree) -> list:
@@ -573,9 +577,12 @@ def resolve_cases(doc) -> None:
 
 
 def _row_of(table, case: int):
-    rows = [r for r in table.rows if r.condition is not None]
-    index = len(rows) if case == -1 else case
-    return rows[index - 1] if 1 <= index <= len(rows) else None
+    """The row "the n-th case" names (-1: the last), or None when there is no such row, or when that row, or one
+    before it, is not read (the rows' count would be a guess)."""
+    index = len(table.rows) if case == -1 else case
+    if not 1 <= index <= len(table.rows) or any(r.condition is None for r in table.rows[:index]):
+        return None
+    return table.rows[index - 1]
 
 
 def _tie_cases(doc) -> None:
@@ -585,27 +592,26 @@ def _tie_cases(doc) -> None:
             continue
         tables = [t for t in doc.tables if t.section == part.section and t.line < part.line]
         statements = []
-        why = ""
         for statement in part.reading.statements:
-            if statement not in rules:
-                statements.append(statement)
-                continue
-            resolved = _resolved(statement, tables[-1] if tables else None)
-            if isinstance(resolved, str):
-                why = resolved
-            else:
-                statements.append(resolved)
-        part.reading = Reading(tuple(statements), why if not statements else "")
+            resolved = _resolved(statement, tables[-1] if tables else None) if statement in rules else statement
+            if isinstance(resolved, str):      # the sentence is read whole or not at all
+                part.reading = not_understood(resolved)
+                break
+            statements.append(resolved)
+        else:
+            part.reading = Reading(tuple(statements))
 
 
 def _resolved(rule: SignRule, table) -> SignRule | str:
     if table is None:
         return "a sign rule for a case of a table, with no table before it"
     row = _row_of(table, rule.case)
-    rows = [r for r in table.rows if r.condition is not None]
     if row is None:
-        return f"a sign rule for case {rule.case} of a table of {len(rows)} rows"
-    earlier = [r.condition for r in rows[:rows.index(row)]]
+        which = "the last case" if rule.case == -1 else f"case {rule.case}"
+        unread = sum(r.condition is None for r in table.rows)
+        return f"a sign rule for {which} of a table of {len(table.rows)} rows" + \
+            (f", {unread} of them not read" if unread else "")
+    earlier = [r.condition for r in table.rows[:table.rows.index(row)]]
     condition = row.condition
     if isinstance(condition, Otherwise):
         condition = Not(Or(tuple(earlier))) if earlier else None

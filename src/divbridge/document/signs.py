@@ -130,7 +130,9 @@ def sign_of_tree(tree: Tree) -> Sign:
 def sign_of(phrase: str) -> Sign | None:
     """The sign a phrase states (plain words, its operands a / b written in any case), or None when it is no
     sign phrase."""
-    text = re.sub(r"\b([abxy])\b", lambda m: m.group(1).upper() if m.group(1) in "ab" else m.group(1), phrase)
+    # "a" and "b" name the operands where an operand stands (before "'s", "and", "," or at the end); elsewhere "a"
+    # is the article
+    text = re.sub(r"\b([ab])\b(?=\s*(?:'\s*s\b|and\b|or\b|,|$))", lambda m: m.group(1).upper(), phrase)
     text = re.sub(r"\s+'\s*s\b", "'s", text)         # "b 's" as written "b's"
     words = stream(text_tokens(text))
     tree = grammar.parse(words, start="sign_start")
