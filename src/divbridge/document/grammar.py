@@ -62,11 +62,16 @@ def _alternatives(phrases) -> str:
     return " | ".join(" ".join(f'"{w}"' for w in p.split()) for p in phrases) or '"\u2400never"'
 
 
-@functools.lru_cache(maxsize=1)
 def operator_words() -> dict[str, dict[str, tuple[str, ...]]]:
-    """Placeholder -> {operator name: its words}, for every operator of the registry."""
+    """Placeholder -> {operator name: its words}, for every operator of the registry (as it is now: a test may
+    add one)."""
+    return _operator_words(tuple(operators.OPERATORS.values()))
+
+
+@functools.lru_cache(maxsize=4)
+def _operator_words(registry: tuple) -> dict[str, dict[str, tuple[str, ...]]]:
     found: dict[str, dict[str, tuple[str, ...]]] = {}
-    for op in operators.OPERATORS.values():
+    for op in registry:
         for key, words in _words(op).items():
             found.setdefault(key, {})[op.name] = words
     found["times_nouns"] = {"*": lexicon.TIMES_NOUNS}
@@ -79,12 +84,16 @@ def word_operators(placeholder: str, phrase: str) -> tuple[str, ...]:
     return tuple(name for name, words in operator_words()[placeholder].items() if phrase in words)
 
 
-@functools.lru_cache(maxsize=1)
 def grammar_text() -> str:
-    """The grammar with every placeholder filled; an indented line that does not open an alternative (``|``)
-    continues the line above it (Lark's grammars end a rule at the end of a line)."""
+    """The grammar with every placeholder filled with the registry's words; an indented line that does not open an
+    alternative (``|``) continues the line above it (Lark's grammars end a rule at the end of a line)."""
+    return _grammar_text(tuple(operators.OPERATORS.values()))
+
+
+@functools.lru_cache(maxsize=4)
+def _grammar_text(registry: tuple) -> str:
     text = re.sub(r"\n[ \t]+(?![ \t|/])", " ", GRAMMAR_FILE.read_text(encoding="utf-8"))
-    for key, by_operator in operator_words().items():
+    for key, by_operator in _operator_words(registry).items():
         text = text.replace("{" + key + "}", _alternatives(w for words in by_operator.values() for w in words))
     return text
 
@@ -129,10 +138,14 @@ class _WordLexer(Lexer):
                             end_line=1, end_column=index + 2)
 
 
-@functools.lru_cache(maxsize=1)
 def parser() -> Lark:
-    return Lark(grammar_text(), parser="earley", lexer=_WordLexer, start=["start", "sign_start"],
-                keep_all_tokens=True, propagate_positions=True, maybe_placeholders=False, ambiguity="resolve")
+    return _parser(grammar_text())
+
+
+@functools.lru_cache(maxsize=4)
+def _parser(text: str) -> Lark:
+    return Lark(text, parser="earley", lexer=_WordLexer, start=["start", "sign_start"], keep_all_tokens=True,
+                propagate_positions=True, maybe_placeholders=False, ambiguity="resolve")
 
 
 @dataclass(frozen=True)
@@ -144,21 +157,11 @@ class NotRead:
     expected: tuple[str, ...] = ()
 
 
-def filler() -> re.Pattern:
-    return parser().lexer_conf and _filler_pattern()
-
-
-@functools.lru_cache(maxsize=1)
-def _filler_pattern() -> re.Pattern:
-    terminal = next(t for t in parser().terminals if t.name in parser().ignore_tokens)
-    return re.compile(terminal.pattern.to_regexp())
-
-
 @functools.lru_cache(maxsize=8192)
-def _parse(texts: tuple[tuple[str, str, str], ...], start: str) -> Tree | NotRead:
+def _parse(texts: tuple[tuple[str, str, str], ...], start: str, grammar: str) -> Tree | NotRead:
     words = [Word(text, kind, 0, 0, raw) for text, kind, raw in texts]
     try:
-        return parser().parse(words, start=start)
+        return _parser(grammar).parse(words, start=start)
     except UnexpectedEOF as exc:
         return NotRead(len(words), tuple(sorted(exc.expected or ()))[:12])
     except UnexpectedInput as exc:
@@ -170,4 +173,4 @@ def _parse(texts: tuple[tuple[str, str, str], ...], start: str) -> Tree | NotRea
 
 def parse(words: list[Word], start: str = "start") -> Tree | NotRead:
     """The parse of the whole sentence (a tree whose tokens' ``start_pos`` index ``words``), or where it stopped."""
-    return _parse(tuple((w.text, w.kind, w.raw) for w in words), start)
+    return _parse(tuple((w.text, w.kind, w.raw) for w in words), start, grammar_text())
