@@ -82,9 +82,10 @@ class Rule:
     sign: str = ""                  # sign: xor:AB | xor:A | xor:B | + | -
     applies: tuple[str, ...] = ()   # sign: zero and / or inf
     condition: Condition | None = None   # domain: what every input satisfies; sign, case: where it applies
-    rounding: str = ""              # trunc | floor | ceil | nearest
+    rounding: str = ""              # trunc | floor | ceil | nearest | away
     error: str = ""                 # none | implementation | undefined
     result: Result | None = None    # case
+    words: str = ""                 # the statement said back (`meaning`)
 
 
 def section_rules(doc: SpecDocument, section: Section) -> list[Rule]:
@@ -97,6 +98,7 @@ def section_rules(doc: SpecDocument, section: Section) -> list[Rule]:
         base = dict(line=part.line, column=part.column, text=part.text)
         definition_domain = domain_of_definition(part.reading) is not None
         for statement in part.reading.statements:
+            base["words"] = statement.words()
             if isinstance(statement, SignRule):
                 rules.append(Rule("sign", sign=statement.sign, applies=statement.applies,
                                   condition=statement.condition, **base))
@@ -142,7 +144,9 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         claims.append(claim)
     for index, table in enumerate(tables, 1):
         claim = Claim(f"{slug}/cases-{index}", "case-table", section.title, table.line,
-                      "\n".join(r.text for r in table.rows), section.types)
+                      "\n".join(r.text for r in table.rows), section.types,
+                      words="\n".join(Case(r.condition, r.result).words() if r.condition is not None and r.result is not None
+                                      else "not read" for r in table.rows))
         rows = row_results(proofs, table)
         verdicts = sorted((line - table.line, fmt, r.verdict) for (line, fmt), r in rows.items())
         claim.findings = claimcache.memoised(
@@ -189,7 +193,8 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
 def _definition_claim(claim_id: str, definition: Definition, section: Section,
                       domain: tuple[Condition, ...], op: Operator) -> Claim:
     """`C[i] = A[i] / B[i]` (if its domain sentence says so, undefined elsewhere), judged like a case table."""
-    claim = Claim(claim_id, "definition", section.title, definition.line, definition.text, section.types)
+    claim = Claim(claim_id, "definition", section.title, definition.line, definition.text, section.types,
+                  words=Case(definition.condition, definition.result).words())
     rows = [Row(definition.result, definition.condition or Otherwise(), definition.line, definition.text)]
     if definition.condition is not None:
         rows.append(Row(Result("undefined"), Otherwise(), definition.condition_line, "otherwise undefined"))
@@ -204,7 +209,7 @@ def _definition_claim(claim_id: str, definition: Definition, section: Section,
 
 def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condition, ...],
                 proofs: DocumentProofs, op: Operator) -> Claim:
-    claim = Claim(claim_id, rule.kind, section.title, rule.line, rule.text, section.types)
+    claim = Claim(claim_id, rule.kind, section.title, rule.line, rule.text, section.types, words=rule.words)
     if rule.kind == "sign":
         claim.findings = claimcache.memoised(
             ("sign", rule.sign, rule.applies, str(rule.condition), section.types, op.name),
@@ -312,8 +317,9 @@ def check_exclusion(rule: Rule, section: Section, domain: tuple[Condition, ...],
 def float_rounding_findings(rule: Rule, section: Section, proofs: DocumentProofs) -> list[Finding] | None:
     """A float section's rounding rule other than IEEE 754's, judged by the pipeline's obligations
     (`statements.rounding_rule`); None when the document binds none for it (an untagged sentence)."""
+    prefix = operators.id_prefix(proofs.operator)
     judged = [(result, fmt) for fmt in section.types
-              if (result := proofs.result(f"float.{fmt}.rounding.rounded_{rule.rounding}")) is not None]
+              if (result := proofs.result(f"{prefix}float.{fmt}.rounding.rounded_{rule.rounding}")) is not None]
     if section.family != "float" or not judged:
         return None
     found = [(finding, fmt) for result, fmt in judged

@@ -58,6 +58,21 @@ class CaseRule:
         return (f"{classes[self.a]} and {classes[self.b].replace('A', 'B', 1)}{relation} → C = {result}"
                 + (f", sign(C) = {sign}" if sign else ""))
 
+    def words(self) -> str:
+        classes = {"zero": "a zero", "finite_nonzero": "a finite non-zero number", "finite": "a finite number",
+                   "inf": "an infinity", "nan": "NaN", "any": "anything"}
+        relation = {"same_sign": ", of the same sign", "opposite_sign": ", of opposite signs",
+                    "equal": ", B[i] equal to A[i]", "opposite": ", B[i] equal to -A[i]"}.get(self.relation, "")
+        result = {"nan": "NaN", "inf": "an infinity", "zero": "a zero"}[self.result]
+        signs = {"xor": "the exclusive or of the signs of A[i] and B[i]", "a": "the sign of A[i]",
+                 "b": "the sign of B[i]", "-b": "the sign opposite to B[i]'s"}
+        if self.sign in ("+", "-"):
+            result = result.replace("a ", f"a {'positive' if self.sign == '+' else 'negative'} ").replace(
+                "an infinity", f"a {'positive' if self.sign == '+' else 'negative'} infinity")
+        elif self.sign:
+            result += f" whose sign is {signs[self.sign]}"
+        return f"if A[i] is {classes[self.a]} and B[i] is {classes[self.b]}{relation}, C[i] is {result}"
+
     @property
     def name(self) -> str:
         """A stable name for the rule's obligation in the default operator's documents (`obligations.catalog`):
