@@ -201,10 +201,29 @@ def _definition_claim(claim_id: str, definition: Definition, section: Section,
     table = CaseTable(section.title, definition.line, rows, definition.text)
     key = ("definition", str(definition.result), str(definition.condition), section.types, [str(c) for c in domain],
            op.name)
-    claim.findings = claimcache.memoised(key, lambda: check_table(table, section, domain, op=op),
-                                         line_base=definition.line)
+    claim.findings = _negated(definition, section, op) or claimcache.memoised(
+        key, lambda: check_table(table, section, domain, op=op), line_base=definition.line)
     claim.verdict = verdict_of(claim.findings)
     return claim
+
+
+def _negated(definition: Definition, section: Section, op: Operator) -> list[Finding]:
+    """A definition of C as the operation with its operands the other way ("C is B minus A": -(A - B)) in a real
+    or integer section, where the exact result of the first operand pair that tells them apart refutes it, for any
+    operator (its kernels); [] for any other definition (the section's checks judge it)."""
+    result = definition.result
+    if result.kind != OPERATION_RESULT or result.sign != "-" or result.rounding or definition.condition is not None \
+            or section.family not in ("real", "int"):
+        return []
+    ints = [FORMATS[t] for t in ordered_types(section.types) if isinstance(FORMATS[t], IntFormat)]
+    for a, b in ((1, 2), (2, 1), (3, 5)):
+        exact = op.kernels.real(a, b) if section.family == "real" else op.kernels.integer(ints[0], a, b)
+        if exact != 0:
+            where = f" ({ints[0].name})" if section.family == "int" else ""
+            return [Finding("incorrect", definition.line, f"the definition gives C = -(A {op.vocabulary.infix} B): for "
+                            f"A = {a}, B = {b}{where} that is {-exact}, but {semantics_of(op, section.family)} gives "
+                            f"{exact}", f"A = {a}, B = {b}{where}")]
+    return []
 
 
 def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condition, ...],

@@ -340,6 +340,14 @@ class _Sentence:
         return self.sign_rule(tree, "xor:" + "".join(sorted(operands)))
 
     def read_sign_fixed(self, tree: Tree) -> list:
+        """"A zero result is always positive", "a product that rounds to zero is +0"."""
+        value = _first(tree, "signed_value")
+        if value is not None:
+            sign, what = _texts(value)
+            said = "zero" if what in ("0", "zero") else "inf"
+            if self.applies(tree) != (said,):
+                raise _Unread(f"it gives {' or '.join(self.applies(tree))} results the value {sign}{what}")
+            return self.sign_rule(tree, sign)
         return self.sign_rule(tree, "+" if _has(tree, "positive") else "-")
 
     def read_sign_ieee(self, tree: Tree) -> list:
