@@ -168,10 +168,14 @@ class _Sentence:
         return self.items[first.first:last.last + 1]
 
     def condition(self, tree: Tree) -> Condition:
+        """The condition a ``cond`` delimits, read by the formula grammar on its own tokens (a number that ends the
+        sentence without its full stop)."""
+        items = [Token("number", t.text[:-1], t.pos) if t.kind == "number" and t.text.endswith(".") and len(t.text) > 1
+                 else t for t in self.tokens_of(tree)]
         try:
-            return condition_of(self.tokens_of(tree))
+            return condition_of(items)
         except LatexError as exc:
-            raise _Unread(f"the condition «{render(self.tokens_of(tree))}» cannot be read: {exc}") from None
+            raise _Unread(f"the condition «{render(items)}» cannot be read: {exc}") from None
 
     def own_words(self, tree: Tree) -> None:
         """Every word of an operator in the subtree must be the document's operator's: a sentence naming another

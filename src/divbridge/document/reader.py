@@ -1182,6 +1182,7 @@ def _sentences(block: Block, pieces: list[Inline]) -> list[_Sentence]:
             plain += f"`{piece.text}`"
         elif piece.kind in ("break", "cell"):
             plain += " " if piece.kind == "break" else " | "
+    found = _full_stops(found, plain, formulas)
     sentences = []
     start = 0
     for k, token in enumerate(found + [Token("sym", ".", len(plain))]):
@@ -1201,6 +1202,20 @@ def _sentences(block: Block, pieces: list[Inline]) -> list[_Sentence]:
         inline = tuple(tuple(t for t in words if lo <= t.pos < hi) for lo, hi in formulas if first <= lo < last)
         sentences.append(_Sentence(" ".join(text.split()), tuple(words), line, column, tuple(marks), inline))
     return sentences
+
+
+def _full_stops(found: list[Token], plain: str, formulas: list[tuple[int, int]]) -> list[Token]:
+    """A number of the words that ends in a full stop ("... are both 0. The sign ...") is the number, and the full
+    stop that ends its sentence (in a formula, "0." is a number as written)."""
+    out = []
+    for token in found:
+        at = token.pos + len(token.text)
+        if token.kind == "number" and token.text.endswith(".") and len(token.text) > 1 and \
+                (at >= len(plain) or plain[at].isspace()) and not any(lo <= token.pos < hi for lo, hi in formulas):
+            out += [Token("number", token.text[:-1], token.pos), Token("sym", ".", at - 1)]
+        else:
+            out.append(token)
+    return out
 
 
 def _abbreviation(found: list[Token], k: int) -> bool:

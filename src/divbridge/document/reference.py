@@ -1,7 +1,7 @@
 """The accepted phrasings of the statement grammar: each kind's example, and the nearest one to a sentence not read.
 
 Every kind of statement of `statements.lark` carries an example
-(``//: <kind>: <example>``), written with the operators' words as placeholders
+(``//: <kind> [<family>, <infix>]: <example>``), written with the operators' words as placeholders
 (``{Name}``, ``{verb}``, ``{noun}``, ``{gerund}``, ``{join}``, ``{participle}``,
 ``{ing}``): `examples(op)` fills them with an operator's words.  `nearest` gives
 the accepted example closest to a sentence divbridge could not read (by the
@@ -16,22 +16,32 @@ import functools
 import re
 from dataclasses import dataclass
 
+from divbridge import operators
 from divbridge.document.grammar import GRAMMAR_FILE
 from divbridge.operators.model import Operator
 
-_EXAMPLE = re.compile(r"^//:\s*(?P<kind>\w+):\s*(?P<example>.+)$")
+_EXAMPLE = re.compile(r"^//:\s*(?P<kind>\w+)\s*\[(?P<family>\w+)(?:,\s*(?P<infix>\S+))?\]:\s*(?P<example>.+)$")
 
 
 @dataclass(frozen=True)
 class Kind:
     name: str                 # the rule kind_<name> of the grammar
+    family: str               # the family of the section the example is read in
+    infix: str                # the infix of the operator whose words the example takes ("": the default operator's)
     example: str              # with the operators' words as placeholders
-    forms: str                # the rule's text in the grammar
+    forms: str                # the rule's text in the grammar, and the rules it alone uses
+
+    @property
+    def operator(self) -> Operator:
+        if not self.infix:
+            return operators.DEFAULT
+        return next(op for op in operators.OPERATORS.values() if op.vocabulary.infix == self.infix)
 
 
 @functools.lru_cache(maxsize=1)
 def kinds() -> tuple[Kind, ...]:
-    """Every kind of statement, in the grammar's order, with its example and its rule's text."""
+    """Every kind of statement, in the grammar's order, with its example and the text of its rules (up to the next
+    comment or blank line)."""
     lines = GRAMMAR_FILE.read_text(encoding="utf-8").splitlines()
     found = []
     for k, line in enumerate(lines):
@@ -40,11 +50,10 @@ def kinds() -> tuple[Kind, ...]:
             continue
         rule = []
         for following in lines[k + 1:]:
-            if rule and not following.startswith((" ", "\t")):
+            if not following.strip() or following.startswith("//"):
                 break
-            if following.strip() and not following.startswith("//"):
-                rule.append(following.rstrip())
-        found.append(Kind(m["kind"], m["example"].strip(), "\n".join(rule)))
+            rule.append(following.rstrip())
+        found.append(Kind(m["kind"], m["family"], m["infix"] or "", m["example"].strip(), "\n".join(rule)))
     return tuple(found)
 
 
@@ -59,8 +68,8 @@ def fill(text: str, op: Operator) -> str:
 
 
 def examples(op: Operator) -> tuple[tuple[str, str], ...]:
-    """(kind, example) of every kind, in the operator's words."""
-    return tuple((kind.name, fill(kind.example, op)) for kind in kinds())
+    """(kind, example) of every kind, in the operator's words (an example of an operator of its own: in its)."""
+    return tuple((kind.name, fill(kind.example, kind.operator if kind.infix else op)) for kind in kinds())
 
 
 def _distance(a: list[str], b: list[str]) -> int:
