@@ -43,7 +43,7 @@ def _words(op) -> dict[str, tuple[str, ...]]:
     v = op.vocabulary
     forms = (*v.verbs, *_verb_forms(op.wording.verb_forms))
     single = [f for f in forms if " " not in f]
-    return {
+    found = {
         "nouns": (*v.result_nouns, *(n + "s" for n in v.result_nouns)),
         "gerunds": (v.gerund,),
         "verbs": tuple(f for f in single if f.endswith("s") and not f.endswith("ss")),
@@ -51,9 +51,10 @@ def _words(op) -> dict[str, tuple[str, ...]]:
         "participles": tuple(f for f in forms if " " in f),
         "joins": v.joins,
         "names": (op.name.lower(),),
-        "a_names": tuple(dict.fromkeys((v.roles[0], *op.wording.operands[0]))),
-        "b_names": tuple(dict.fromkeys((v.roles[1], *op.wording.operands[1]))),
+        "a_names": (v.roles[0], *op.wording.operands[0]),
+        "b_names": (v.roles[1], *op.wording.operands[1]),
     }
+    return {key: tuple(dict.fromkeys(words)) for key, words in found.items()}
 
 
 def _alternatives(phrases) -> str:
