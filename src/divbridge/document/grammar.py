@@ -165,6 +165,7 @@ class _WordLexer(Lexer):
 
     def __init__(self, lexer_conf):
         self.literals = {}
+        self.next_type: str | None = None      # the terminal of the word the parser scans next (`_Predictions`)
         filler = None
         for terminal in lexer_conf.terminals:
             pattern = terminal.pattern
@@ -193,8 +194,48 @@ class _WordLexer(Lexer):
                 kind = "TAG"
             else:
                 kind = "WORD"
+            self.next_type = kind
             yield LarkToken(kind, word.text, start_pos=index, end_pos=index + 1, line=1, column=index + 1,
                             end_line=1, end_column=index + 2)
+        self.next_type = None      # the end, and the next parse's first predictions: unknown, nothing filtered
+
+
+class _Predictions:
+    """The rules the Earley predictor adds for a symbol: its own expansions (not the closure Lark precomputes,
+    which it would add again for every item the closure adds), and of those only the ones that can start with the
+    word scanned next or derive nothing (`_WordLexer.next_type`; before the first word and after the last, which
+    it does not know, all of them): the same parses, a fraction of the items."""
+
+    def __init__(self, parser: Lark, lexer: _WordLexer):
+        earley = parser.parser.parser
+        self.lexer, self.first, self.nullable = lexer, earley.FIRST, earley.NULLABLE
+        self.own: dict = {}
+        for rule in parser.rules:
+            self.own.setdefault(rule.origin, []).append(rule)
+        self.starts: dict = {}       # rule -> (the terminals it can start with, whether it derives nothing)
+        self.filtered: dict = {}     # (symbol, next terminal) -> its rules that may match
+
+    def _start(self, rule) -> tuple[frozenset, bool]:
+        if rule not in self.starts:
+            first: set = set()
+            for symbol in rule.expansion:
+                first |= {symbol.name} if symbol.is_term else {t.name for t in self.first.get(symbol, ())}
+                if symbol.is_term or symbol not in self.nullable:
+                    break
+            else:
+                self.starts[rule] = (frozenset(first), True)
+                return self.starts[rule]
+            self.starts[rule] = (frozenset(first), False)
+        return self.starts[rule]
+
+    def __getitem__(self, symbol) -> list:
+        key = (symbol, self.lexer.next_type)
+        if key[1] is None:
+            return self.own.get(symbol, [])
+        if key not in self.filtered:
+            self.filtered[key] = [r for r in self.own.get(symbol, ())
+                                  if (start := self._start(r))[1] or key[1] in start[0]]
+        return self.filtered[key]
 
 
 def parser() -> Lark:
@@ -207,13 +248,9 @@ def _parser(text: str) -> Lark:
                   propagate_positions=True, maybe_placeholders=False, ambiguity="resolve")
     # Lark's Earley predictor adds, for every item expecting a rule, that rule's whole closure (every rule it can
     # start with), and does so again for each item the closure adds: with this grammar's hundreds of rules, most
-    # of a parse's time.  Each rule's own expansions are enough (the predictor predicts the items it adds in turn,
-    # as Earley's algorithm does): the same parses, five times fewer items.  (Lark 1.3.1, pinned.)
-    earley = parser.parser.parser
-    own: dict = {}
-    for rule in parser.rules:
-        own.setdefault(rule.origin, []).append(rule)
-    earley.predictions = {symbol: own.get(symbol, []) for symbol in earley.predictions}
+    # of a parse's time.  Each rule's own expansions that can start with the next word are enough (the predictor
+    # predicts the items it adds in turn, as Earley's algorithm does).  (Lark 1.3.1, pinned.)
+    parser.parser.parser.predictions = _Predictions(parser, parser.parser.lexer.lexer)
     return parser
 
 
@@ -229,8 +266,10 @@ class NotRead:
 @functools.lru_cache(maxsize=8192)
 def _parse(texts: tuple[tuple[str, str, str], ...], start: str, grammar: str) -> Tree | NotRead:
     words = [Word(text, kind, 0, 0, raw) for text, kind, raw in texts]
+    parser = _parser(grammar)
+    parser.parser.lexer.lexer.next_type = None     # a parse that failed left the word it stopped at
     try:
-        return _parser(grammar).parse(words, start=start)
+        return parser.parse(words, start=start)
     except UnexpectedEOF as exc:
         return NotRead(len(words), tuple(sorted(exc.expected or ()))[:12])
     except UnexpectedInput as exc:
