@@ -65,7 +65,7 @@ def _alternatives(phrases) -> str:
 
 def operator_words() -> dict[str, dict[str, tuple[str, ...]]]:
     """Placeholder -> {operator name: its words}, for every operator of the registry (as it is now: a test may
-    add one)."""
+    register one)."""
     return _operator_words(tuple(operators.OPERATORS.values()))
 
 
@@ -202,7 +202,7 @@ class _WordLexer(Lexer):
 
 class _Predictions:
     """The rules the Earley predictor adds for a symbol: its own expansions (not the closure Lark precomputes,
-    which it would add again for every item the closure adds), and of those only the ones that can start with the
+    which it would predict again for every item the closure brings), and of those only the ones that can start with the
     word scanned next or derive nothing (`_WordLexer.next_type`; before the first word and after the last, which
     it does not know, all of them): the same parses, a fraction of the items."""
 

@@ -344,7 +344,7 @@ class _Sentence:
         return self.sign_rule(tree, "xor:" + "".join(sorted(operands)))
 
     def read_sign_fixed(self, tree: Tree) -> list:
-        """"A zero result is always positive", "a product that rounds to zero is +0"."""
+        """"A zero result is always positive", "a <noun> that rounds to zero is +0"."""
         value = _first(tree, "signed_value")
         if value is not None:
             sign, what = _texts(value)

@@ -68,7 +68,7 @@ def stream(items: list[Token], output: str | tuple[str, ...] = "C") -> list[Word
         token = items[k]
         text = token.text
         tagged = k + 2 < len(items) and items[k + 1].text == "_" and _glued(token, items[k + 1]) \
-            and _glued(items[k + 1], items[k + 2])      # E_DIV_...: a requirement tag, not the operand E
+            and _glued(items[k + 1], items[k + 2])      # E_<OP>_...: a requirement tag, not the operand E
         if token.kind == "word" and len(text) == 1 and text.isupper() and not tagged:
             skip = _index(items, k)
             name = "C" if text in outputs else text
