@@ -24,6 +24,7 @@ from pathlib import Path
 from lark import Lark, Token as LarkToken, Tree
 from lark.exceptions import UnexpectedEOF, UnexpectedInput
 from lark.lexer import Lexer
+from lark.parsers import earley as earley_module
 
 from divbridge import operators
 from divbridge.document import lexicon
@@ -242,10 +243,49 @@ def parser() -> Lark:
     return _parser(grammar_text())
 
 
+class _Analysis:
+    """What Lark's Earley parser asks of the grammar's analysis, without the LR(0) states and FOLLOW sets its own
+    analyzer computes for any parser (half the time it takes to build this one): the terminals each symbol can
+    start with (FIRST) and the symbols that derive nothing (NULLABLE); no closures (`_Predictions` replaces
+    them)."""
+
+    def __init__(self, parser_conf):
+        rules = parser_conf.rules
+        self.NULLABLE: set = set()
+        self.FIRST: dict = {}
+        for rule in rules:
+            self.FIRST.setdefault(rule.origin, set())
+            for symbol in rule.expansion:
+                self.FIRST.setdefault(symbol, {symbol} if symbol.is_term else set())
+        changed = True
+        while changed:
+            changed = False
+            for rule in rules:
+                first = self.FIRST[rule.origin]
+                for symbol in rule.expansion:
+                    if not self.FIRST[symbol] <= first:
+                        first |= self.FIRST[symbol]
+                        changed = True
+                    if symbol not in self.NULLABLE:
+                        break
+                else:
+                    if rule.origin not in self.NULLABLE:
+                        self.NULLABLE.add(rule.origin)
+                        changed = True
+
+    def expand_rule(self, origin) -> list:
+        return []
+
+
 @functools.lru_cache(maxsize=4)
 def _parser(text: str) -> Lark:
-    parser = Lark(text, parser="earley", lexer=_WordLexer, start=["start", "sign_start"], keep_all_tokens=True,
-                  propagate_positions=True, maybe_placeholders=False, ambiguity="resolve")
+    analyzer = earley_module.GrammarAnalyzer
+    earley_module.GrammarAnalyzer = _Analysis     # for the parser built here only
+    try:
+        parser = Lark(text, parser="earley", lexer=_WordLexer, start=["start", "sign_start"], keep_all_tokens=True,
+                      propagate_positions=True, maybe_placeholders=False, ambiguity="resolve")
+    finally:
+        earley_module.GrammarAnalyzer = analyzer
     # Lark's Earley predictor adds, for every item expecting a rule, that rule's whole closure (every rule it can
     # start with), and does so again for each item the closure adds: with this grammar's hundreds of rules, most
     # of a parse's time.  Each rule's own expansions that can start with the next word are enough (the predictor
