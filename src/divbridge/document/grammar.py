@@ -297,10 +297,9 @@ def _parser(text: str) -> Lark:
 @dataclass(frozen=True)
 class NotRead:
     """Where the grammar stopped: the index of the first word it could not take (len(words): the sentence ended
-    before a statement did), and what it expected there."""
+    before a statement did)."""
 
     at: int
-    expected: tuple[str, ...] = ()
 
 
 @functools.lru_cache(maxsize=8192)
@@ -310,13 +309,11 @@ def _parse(texts: tuple[tuple[str, str, str], ...], start: str, grammar: str) ->
     parser.parser.lexer.lexer.next_type = None     # a parse that failed left the word it stopped at
     try:
         return parser.parse(words, start=start)
-    except UnexpectedEOF as exc:
-        return NotRead(len(words), tuple(sorted(exc.expected or ()))[:12])
+    except UnexpectedEOF:
+        return NotRead(len(words))
     except UnexpectedInput as exc:
         token = getattr(exc, "token", None)
-        at = token.start_pos if isinstance(token, LarkToken) and token.start_pos is not None else len(words)
-        expected = tuple(sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()))[:12]
-        return NotRead(at, expected)
+        return NotRead(token.start_pos if isinstance(token, LarkToken) and token.start_pos is not None else len(words))
 
 
 def parse(words: list[Word], start: str = "start") -> Tree | NotRead:

@@ -104,6 +104,9 @@ def _has(tree, *texts: str) -> bool:
     return any(t in texts for t in _texts(tree))
 
 
+# the grammar's rules of the operators' words, each with the placeholder that fills it (`grammar.operator_words`)
+_OPERATOR_WORDS = {"noun": "nouns", "gerund": "gerunds", "verb": "verbs", "ing": "ings", "participle": "participles",
+                   "join_word": "joins", "opname": "names"}
 # the parts of a sentence that name the operation and its operands (`statements.lark`)
 _OPERATIONS = ("op_verb", "op_noun", "op_takes", "noun_of", "noun_of_inputs", "participle_of", "operation_symbols",
                "restated")
@@ -180,9 +183,7 @@ class _Sentence:
     def own_words(self, tree: Tree) -> None:
         """Every word of an operator in the subtree must be the document's operator's: a sentence naming another
         operation does not define this one."""
-        for kind in ("noun", "gerund", "verb", "ing", "participle", "join_word", "opname"):
-            placeholder = {"noun": "nouns", "gerund": "gerunds", "verb": "verbs", "ing": "ings",
-                           "participle": "participles", "join_word": "joins", "opname": "names"}[kind]
+        for kind, placeholder in _OPERATOR_WORDS.items():
             for found in tree.find_data(kind):
                 phrase = " ".join(_texts(found))
                 owners = grammar.word_operators(placeholder, phrase)
