@@ -137,14 +137,17 @@ def test_a_wrong_signed_zero_rule_is_refuted_at_its_lines(tmp_path):
     assert all("-0.0" in f["message"] and f["counterexample"] for f in findings)
     out = tmp_path / "out"
     main(["prove", "--spec", str(path), "--out", str(out), *FAST, "--only", "mul.float.fp16.sign.*",
-          "--only", "mul.float.fp16.special.zero_times_finite*"])
+          "--only", "mul.float.fp16.special.zero_times_finite*", "--only", "mul.float.fp16.special.inf_times_*"])
     results = {o["id"]: o for o in json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]}
     wrong = results["mul.float.fp16.sign.everywhere_zero"]      # "rounds to zero": every zero product
     assert wrong["verdict"] == "refuted" and wrong["expect"] == "valid" and wrong["lines"] == lines[:1]
     rule = next(o for o in results.values() if lines[1] in o["lines"])   # "a zero times a finite number": its rule
     assert rule["id"].startswith("mul.float.fp16.special.zero_times_finite") and rule["verdict"] == "refuted"
     assert " * b = -0.0" in wrong["counterexample"]["mirror"]     # the product, as the mirror computes it
-    assert results["mul.float.fp16.sign.everywhere_inf"]["verdict"] == "proved"
+    # "an infinity times a finite non-zero number or an infinity is an infinity carrying the product of the signs":
+    # the rules of those operands, which hold
+    assert all(results[f"mul.float.fp16.special.{rule}"]["verdict"] == "proved"
+               for rule in ("inf_times_nonzero", "inf_times_inf"))
 
 
 def test_a_wrong_wrap_around_example_is_refuted_at_its_line(tmp_path):

@@ -15,7 +15,7 @@ from divbridge.checkspec.analysis import analyse_text
 from divbridge.cli import main
 from divbridge.document import meaning
 from divbridge.document.formula import Atom, Or
-from divbridge.document.latex import text_tokens
+from divbridge.document.latex import text_tokens, tokens
 from divbridge.document.prose import read
 from divbridge.document.reader import parse_document
 from divbridge.obligations import document
@@ -108,6 +108,12 @@ def test_a_planted_defect_gives_exactly_its_finding(name, old, new, expected, ce
                                    3 if any(kind == "ill-formed" for kind, _ in expected) else 0)
 
 
+def _sentence_tokens(sentence: str) -> list:
+    """A sentence's tokens as the reader gives them: its words, and its inline math parsed as LaTeX."""
+    pieces = sentence.split("$")
+    return [t for k, piece in enumerate(pieces) for t in (tokens(piece) if k % 2 else text_tokens(piece))]
+
+
 @pytest.mark.parametrize("sentence, sign, applies", [
     ("the sign of $\\pm\\text{inf}$ is determined from the signs of $A[i]$ and $B[i]$", "xor:AB", ("inf",)),
     ("The sign of $\\pm 0$ is determined from the sign of $B[i]$ according to the IEEE754 rules.", "xor:B", ("zero",)),
@@ -117,7 +123,7 @@ def test_a_planted_defect_gives_exactly_its_finding(name, old, new, expected, ce
     ("A zero result is always positive.", "+", ("zero",)),
 ])
 def test_sign_phrases_are_read_by_meaning(sentence, sign, applies):
-    [rule] = [s for s in read(text_tokens(sentence.replace("$", "")), sentence, "float").statements
+    [rule] = [s for s in read(_sentence_tokens(sentence), sentence, "float").statements
               if isinstance(s, meaning.SignRule)]
     assert (rule.sign, rule.applies) == (sign, applies)
 

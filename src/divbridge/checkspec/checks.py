@@ -81,9 +81,10 @@ class Rule:
     sign: str = ""                  # sign: xor:AB | xor:A | xor:B | + | -
     applies: tuple[str, ...] = ()   # sign: zero and / or inf
     condition: Condition | None = None   # domain: what every input satisfies; sign, case: where it applies
-    rounding: str = ""              # trunc | floor | ceil | nearest
+    rounding: str = ""              # trunc | floor | ceil | nearest | away
     error: str = ""                 # none | implementation | undefined
     result: Result | None = None    # case
+    words: str = ""                 # the statement said back (`meaning`)
 
 
 def section_rules(doc: SpecDocument, section: Section) -> list[Rule]:
@@ -96,6 +97,7 @@ def section_rules(doc: SpecDocument, section: Section) -> list[Rule]:
         base = dict(line=part.line, column=part.column, text=part.text)
         definition_domain = domain_of_definition(part.reading) is not None
         for statement in part.reading.statements:
+            base["words"] = statement.words()
             if isinstance(statement, SignRule):
                 rules.append(Rule("sign", sign=statement.sign, applies=statement.applies,
                                   condition=statement.condition, **base))
@@ -141,7 +143,9 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         claims.append(claim)
     for index, table in enumerate(tables, 1):
         claim = Claim(f"{slug}/cases-{index}", "case-table", section.title, table.line,
-                      "\n".join(r.text for r in table.rows), section.types)
+                      "\n".join(r.text for r in table.rows), section.types,
+                      words="\n".join(Case(r.condition, r.result).words() if r.condition is not None and r.result is not None
+                                      else "not read" for r in table.rows))
         rows = row_results(proofs, table)
         verdicts = sorted((line - table.line, fmt, r.verdict) for (line, fmt), r in rows.items())
         # the rows' lines are in the key: the findings name them (an unread row, two rows that overlap)
@@ -192,22 +196,42 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
 def _definition_claim(claim_id: str, definition: Definition, section: Section,
                       domain: tuple[Condition, ...], op: Operator) -> Claim:
     """`C[i] = A[i] / B[i]` (if its domain sentence says so, undefined elsewhere), judged like a case table."""
-    claim = Claim(claim_id, "definition", section.title, definition.line, definition.text, section.types)
+    claim = Claim(claim_id, "definition", section.title, definition.line, definition.text, section.types,
+                  words=Case(definition.condition, definition.result).words())
     rows = [Row(definition.result, definition.condition or Otherwise(), definition.line, definition.text)]
     if definition.condition is not None:
         rows.append(Row(Result("undefined"), Otherwise(), definition.condition_line, "otherwise undefined"))
     table = CaseTable(section.title, definition.line, rows, definition.text)
     key = ("definition", str(definition.result), str(definition.condition), section.types, [str(c) for c in domain],
            op.name)
-    claim.findings = claimcache.memoised(key, lambda: check_table(table, section, domain, op=op),
-                                         line_base=definition.line)
+    claim.findings = _negated(definition, section, op) or claimcache.memoised(
+        key, lambda: check_table(table, section, domain, op=op), line_base=definition.line)
     claim.verdict = verdict_of(claim.findings)
     return claim
 
 
+def _negated(definition: Definition, section: Section, op: Operator) -> list[Finding]:
+    """A definition of C as the operation with its operands the other way ("C is B minus A": -(A - B)) in a real
+    or integer section, where the exact result of the first operand pair that tells them apart refutes it, for any
+    operator (its kernels); [] for any other definition (the section's checks judge it)."""
+    result = definition.result
+    if result.kind != OPERATION_RESULT or result.sign != "-" or result.rounding or definition.condition is not None \
+            or section.family not in ("real", "int"):
+        return []
+    ints = [FORMATS[t] for t in ordered_types(section.types) if isinstance(FORMATS[t], IntFormat)]
+    for a, b in ((1, 2), (2, 1), (3, 5)):
+        exact = op.kernels.real(a, b) if section.family == "real" else op.kernels.integer(ints[0], a, b)
+        if exact != 0:
+            where = f" ({ints[0].name})" if section.family == "int" else ""
+            return [Finding("incorrect", definition.line, f"the definition gives C = -(A {op.vocabulary.infix} B): for "
+                            f"A = {a}, B = {b}{where} that is {-exact}, but {semantics_of(op, section.family)} gives "
+                            f"{exact}", f"A = {a}, B = {b}{where}")]
+    return []
+
+
 def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condition, ...],
                 proofs: DocumentProofs, op: Operator) -> Claim:
-    claim = Claim(claim_id, rule.kind, section.title, rule.line, rule.text, section.types)
+    claim = Claim(claim_id, rule.kind, section.title, rule.line, rule.text, section.types, words=rule.words)
     if rule.kind == "sign":
         claim.findings = claimcache.memoised(
             ("sign", rule.sign, rule.applies, str(rule.condition), section.types, op.name),
@@ -315,8 +339,9 @@ def check_exclusion(rule: Rule, section: Section, domain: tuple[Condition, ...],
 def float_rounding_findings(rule: Rule, section: Section, proofs: DocumentProofs) -> list[Finding] | None:
     """A float section's rounding rule other than IEEE 754's, judged by the pipeline's obligations
     (`statements.rounding_rule`); None when the document binds none for it (an untagged sentence)."""
+    prefix = operators.id_prefix(proofs.operator)
     judged = [(result, fmt) for fmt in section.types
-              if (result := proofs.result(f"float.{fmt}.rounding.rounded_{rule.rounding}")) is not None]
+              if (result := proofs.result(f"{prefix}float.{fmt}.rounding.rounded_{rule.rounding}")) is not None]
     if section.family != "float" or not judged:
         return None
     found = [(finding, fmt) for result, fmt in judged

@@ -27,10 +27,11 @@ class Claim:
     formats: tuple[str, ...] = ()
     verdict: str = "holds"
     findings: list[Finding] = field(default_factory=list)
+    words: str = ""            # what divbridge read the text as, said back in canonical English ("" : not said)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "section": self.section, "line": self.line,
-                "text": self.text, "formats": list(self.formats), "verdict": self.verdict}
+                "text": self.text, "words": self.words, "formats": list(self.formats), "verdict": self.verdict}
 
 
 # "unchecked": a tool the check needs is missing; never counted as holding

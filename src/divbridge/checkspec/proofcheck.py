@@ -122,7 +122,7 @@ def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Cl
         named[(section, name)] += 1    # by what it rules, not its place: a rule removed renumbers no other
         suffix = f"-{named[(section, name)]}" if named[(section, name)] > 1 else ""
         claim = Claim(f"{slug(section)}/case-rule/{name}{suffix}", "case-rule", section, ref.line,
-                      rule.text.strip(), formats)
+                      rule.text.strip(), formats, words=rule.words())
         found, unchecked = [], False
         for fmt in formats:
             oid = next((o.id for o in proofs.obligations.values() if o.kind == "special" and o.format == fmt

@@ -104,6 +104,7 @@ def _part(part: Part, types: tuple[str, ...], binds: list[str]) -> dict:
     return {"kind": part.kind, "line": part.line, "column": part.column, "text": part.text,
             "understood": part.reading.understood, "why": part.reading.why,
             "statements": [str(s) for s in statements],
+            "words": [s.words() for s in statements],         # each statement said back in canonical English
             "per_type": [line for s in statements for line in per_type(s, types)],
             "binds": sorted(set(binds))}
 
@@ -161,7 +162,9 @@ def _render_part(part: dict) -> str:
     head = f"  {part['line']:>4}  {part['kind']:<8} «{text}»"
     if not part["understood"]:
         return f"{head}\n        not understood: «{part['text']}» (line {part['line']}; {part['why'] or 'unknown phrasing'})"
-    lines = [head] + [f"        read as: {s}" for s in part["statements"]]
+    lines = [head]
+    for statement, words in zip(part["statements"], part["words"]):
+        lines += [f"        read as: {statement}", f"          in words: {words}"]
     lines += [f"          {line}" for line in part["per_type"]]
     if part["binds"]:
         lines.append(f"        binds: {', '.join(part['binds'])}")

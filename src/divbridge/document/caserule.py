@@ -1,43 +1,40 @@
-"""Special-value rules of a float section written as sentences: "X over Y is Z, carrying S".
+"""Special-value rules of a float section written as sentences: "X over Y is Z, carrying S", "-inf + +inf is NaN".
 
 A requirement such as "A zero over a finite non-zero number is a zero
 carrying the exclusive or of the signs" (the operands joined by the words of
-the operator's description: "over", "times", "plus") becomes a `CaseRule`: the class of each
-operand, the class of the result and its sign rule.  The vocabulary:
+the operator's description: "over", "times", "plus") is a ``special`` of the
+statement grammar (`statements.lark`), read here into a `CaseRule`: the class
+of each operand, the class of the result and its sign rule.  The vocabulary:
 
 - operands: ``zero``, ``a finite non-zero number``, ``a finite number``
   (``zero included``), ``an infinity``, ``NaN`` (or an operand's role for
-  "number": `document.lexicon`); "a NaN operand" is two rules, one per operand;
+  "number"); "a NaN operand" is two rules, one per operand; the second operand
+  may be related to the first ("the infinity of the same sign");
 - results: ``NaN``, ``an infinity``, ``a zero``, optionally ``positive`` or
-  ``negative``;
-- signs: any phrase the sign grammar reads (`document.signs`: "carrying the
-  exclusive or of both signs", "with the sign of B", "whose sign is
-  that of the zero"), "positive" / "negative" before the result; "whatever the
-  signs" constrains nothing.
+  ``negative``, or one of the operands ("that infinity", "the opposite infinity");
+- signs: any sign phrase (`document.signs`: "carrying the exclusive or of
+  both signs", "with the sign of B", "whose sign is that of the zero"),
+  "positive" / "negative" before the result; "whatever the signs" constrains
+  nothing.
 
-A sentence outside this vocabulary is not a case rule (it may still be a
-prose rule of `document.prose`, or informal); nothing is guessed.
+The same rules in symbols ("$-\\infty + (+\\infty)$ is NaN", "$\\pm 0 \\times
+\\pm\\infty$ gives NaN") are a `meaning.Case` over the operands' values, "x - x
+is +0" a rule over equal operands; IEEE 754's signs of an exact zero result ("An
+exact <noun> of zero is +0, except ...") the rules of each pair of zeros.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from fractions import Fraction
+
+from lark import Token as LarkToken, Tree
 
 from divbridge import operators
-from divbridge.document import lexicon, signs
+from divbridge.document import signs
+from divbridge.document.formula import And, Atom, Literal, Result
 
-_ROLES = lexicon.alternatives(lexicon.ROLES)     # "a finite <role>": an operand named by its role
-# operand class -> how a sentence names it (tried in order: the longest phrases first)
-_OPERANDS = (
-    ("finite_nonzero", rf"(?:an?\s+)?finite\s+non[- ]?zero\s+(?:number|value|{_ROLES}|operand)s?"),
-    ("finite", rf"(?:an?\s+)?finite\s+(?:number|value|{_ROLES}|operand)s?(?:\s*\(\s*zero\s+included\s*\))?"),
-    ("zero", rf"(?:an?\s+)?(?:zero|0)(?:\s+(?:{_ROLES}))?"),
-    ("inf", rf"(?:an?\s+)?infinit(?:y|e\s+(?:number|value|{_ROLES}))"),
-    ("nan", rf"(?:a\s+)?nan(?:\s+(?:{_ROLES}))?"),
-)
-_RESULT = re.compile(r"(?:an?\s+)?(?:(?P<fixed>positive|negative)\s+)?(?P<noun>nan|infinity|infinite|zero)\b\s*(?P<rest>.*)")
-_NOUNS = {"nan": "nan", "infinity": "inf", "infinite": "inf", "zero": "zero"}
+_NOUNS = {"nan": "nan", "infinity": "inf", "infinite": "inf", "inf": "inf", "zero": "zero", "0": "zero"}
 _CODES = {"xor:AB": "xor", "xor:A": "a", "xor:B": "b", "+": "+", "-": "-"}
 
 
@@ -61,6 +58,21 @@ class CaseRule:
         return (f"{classes[self.a]} and {classes[self.b].replace('A', 'B', 1)}{relation} → C = {result}"
                 + (f", sign(C) = {sign}" if sign else ""))
 
+    def words(self) -> str:
+        classes = {"zero": "a zero", "finite_nonzero": "a finite non-zero number", "finite": "a finite number",
+                   "inf": "an infinity", "nan": "NaN", "any": "anything"}
+        relation = {"same_sign": ", of the same sign", "opposite_sign": ", of opposite signs",
+                    "equal": ", B[i] equal to A[i]", "opposite": ", B[i] equal to -A[i]"}.get(self.relation, "")
+        result = {"nan": "NaN", "inf": "an infinity", "zero": "a zero"}[self.result]
+        signs = {"xor": "the exclusive or of the signs of A[i] and B[i]", "a": "the sign of A[i]",
+                 "b": "the sign of B[i]", "-b": "the sign opposite to B[i]'s"}
+        if self.sign in ("+", "-"):
+            result = result.replace("a ", f"a {'positive' if self.sign == '+' else 'negative'} ").replace(
+                "an infinity", f"a {'positive' if self.sign == '+' else 'negative'} infinity")
+        elif self.sign:
+            result += f" whose sign is {signs[self.sign]}"
+        return f"if A[i] is {classes[self.a]} and B[i] is {classes[self.b]}{relation}, C[i] is {result}"
+
     @property
     def name(self) -> str:
         """A stable name for the rule's obligation in the default operator's documents (`obligations.catalog`):
@@ -71,111 +83,100 @@ class CaseRule:
 CANONICAL_NAMES = {(rule.a, rule.b): rule.name for rule in operators.DEFAULT.rules}
 
 
-def _operand(text: str) -> str | None:
-    for cls, pattern in _OPERANDS:
-        if re.fullmatch(pattern, text.strip()):
-            return cls
-    return None
+_CLASSES = {"cls_zero": "zero", "cls_finite_nonzero": "finite_nonzero", "cls_finite": "finite", "cls_inf": "inf",
+            "cls_nan": "nan"}
+_CODES = {"xor:AB": "xor", "xor:A": "a", "xor:B": "b", "+": "+", "-": "-"}
+_FIXED = {"positive": "+", "negative": "-"}
 
 
-# the second operand of a pair, as its relation to the first: "the infinity of the same sign", "the opposite zero"
-_RELATED = re.compile(r"(?:the\s+)?(?:(?P<noun>infinity|zero)\s+of\s+(?:(?P<same>the\s+same|its|one)"
-                      r"|(?P<opp>the\s+opposite))\s+sign|opposite\s+(?P<onoun>infinity|zero))")
-# a result that is one of the operands: "that infinity" (the pair's only infinity), "the first / opposite infinity"
-_OPERAND_RESULT = re.compile(r"(?:that|the\s+(?P<which>first|second|opposite))\s+(?P<noun>infinity|zero)")
+def _trees(tree: Tree) -> list[Tree]:
+    return [c for c in tree.children if isinstance(c, Tree)]
 
 
-def _related(text: str) -> tuple[str, str] | None:
-    m = _RELATED.fullmatch(text.strip())
-    if m is None:
-        return None
-    return _NOUNS[m["noun"] or m["onoun"]], "same_sign" if m["same"] else "opposite_sign"
+def _words(tree) -> list[str]:
+    if isinstance(tree, LarkToken):
+        return [str(tree)]
+    return [w for c in tree.children for w in _words(c)]
 
 
-def _pairs(pairs_text: str, join: str, nouns: tuple[str, ...]) -> list[tuple[str, str, str]] | None:
-    """The (A class, B class, relation) pairs a rule's subject names: "zero over an infinity", "an infinity minus
-    the infinity of the same sign", "the <noun> of two infinities of opposite signs", "..., in either order"."""
-    noun = "|".join(re.escape(n) for n in nouns) or r"(?!)"
-    both = re.fullmatch(rf"(?:the|an?)\s+(?:{noun})\s+of\s+two\s+(?P<cls>infinities|zeros)\s+of\s+"
-                        r"(?:(?P<same>the\s+same|one)|(?P<opp>opposite))\s+signs?", pairs_text)
-    if both:
-        cls = "inf" if both["cls"] == "infinities" else "zero"
-        return [(cls, cls, "same_sign" if both["same"] else "opposite_sign")]
-    either = re.fullmatch(r"(?P<pairs>.+?)\s*,\s*in\s+(?:either|any)\s+order\s*,?", pairs_text)
+def _find(tree: Tree, *names: str) -> Tree | None:
+    return next((t for t in tree.iter_subtrees_topdown() if t.data in names), None)
+
+
+def _pair(tree: Tree) -> list[tuple[str, str, str]] | str:
+    """One ``pair``: "zero over a finite number", "an infinity minus the infinity of the same sign", "an infinity
+    times a finite non-zero number or an infinity" (two pairs)."""
+    first, *others = [t for t in _trees(tree) if t.data != "join_word"]
+    a = _CLASSES[first.data]
     found = []
-    subject = either["pairs"] if either else pairs_text
-    for pair in re.split(rf"\s+and\s+(?=\S+(?:\s+\S+){{0,4}}\s+(?:{join})\s)", subject):
-        sides = re.split(rf"\s+(?:{join})\s+", pair, maxsplit=1)
-        if len(sides) != 2:
-            return None
-        a, b, relation = _operand(sides[0]), _operand(sides[1]), ""
-        if a is not None and b is None and (related := _related(sides[1])) is not None and related[0] == a:
-            b, relation = related
-        if a is None or b is None:
-            return None
-        found.append((a, b, relation))
-        if either:
-            found.append((b, a, relation))
+    for second in others:
+        if second.data in _CLASSES:
+            found.append((a, _CLASSES[second.data], ""))
+            continue
+        related = _NOUNS[next(w for w in _words(second) if w in _NOUNS)]
+        if related != a:
+            return f"it relates {related} to {a}, which no rule states"
+        found.append((a, a, "same_sign" if second.data == "related_same" else "opposite_sign"))
     return found
 
 
-def _operand_result(text: str, a: str, b: str) -> tuple[str, str] | None:
+def _pairs(tree: Tree) -> list[tuple[str, str, str]] | str:
+    """The (A class, B class, relation) pairs a rule's subject names, "..., in either order" both ways."""
+    node = _find(tree, "pairs", "pair_of_two")
+    words = _words(node)
+    if node.data == "pair_of_two":
+        cls = "inf" if "infinities" in words else "zero"
+        return [(cls, cls, "opposite_sign" if "opposite" in words else "same_sign")]
+    found = []
+    for pair in (t for t in _trees(node) if t.data == "pair"):
+        read = _pair(pair)
+        if isinstance(read, str):
+            return read
+        for a, b, relation in read:
+            found.append((a, b, relation))
+            if "order" in words:
+                found.append((b, a, relation))
+    return found
+
+
+def _operand_result(node: Tree, a: str, b: str) -> tuple[str, str] | None:
     """"that infinity" (the pair's one infinity), "the first infinity", "the opposite infinity" (of the second):
     the result's class and sign code, or None."""
-    m = _OPERAND_RESULT.fullmatch(text.strip(" ,"))
-    if m is None:
-        return None
-    cls = _NOUNS[m["noun"]]
-    which = {"first": "a", "second": "b"}.get(m["which"] or "")
-    if which is None:
-        of = [o for o, c in (("a", a), ("b", b)) if c == cls]
-        which = of[0] if len(of) == 1 or (of and m["which"] is None and a == b) else None
-        if which is None or (m["which"] == "opposite" and which != "b"):
-            return None
-        which = "-b" if m["which"] == "opposite" else which
-    return cls, which
+    words = _words(node)
+    cls = _NOUNS[words[-1]]
+    which = {"first": "a", "second": "b"}.get(words[0]) if node.data == "res_which" else None
+    if which is not None:
+        return (cls, which) if {"a": a, "b": b}[which] == cls else None
+    of = [o for o, c in (("a", a), ("b", b)) if c == cls]
+    if words[0] == "opposite":
+        return (cls, "-b") if of and of[-1] == "b" else None
+    return (cls, of[0]) if len(of) == 1 or (of and a == b) else None
 
 
-def read_case_rules(text: str, sentence: str, joins: tuple[str, ...],
-                    nouns: tuple[str, ...] = ()) -> list[CaseRule] | str:
-    """The case rules a sentence states, ``text`` its plain lowercase words (`prose.plain`), ``joins`` the words
-    the operator's description joins two operands with ("over", "times"), ``nouns`` its result's; [] when
-    it states none in this vocabulary; a string: why a rule it states cannot be read (a sign no statement can say).
-    Clauses apart by ";" are read each; the sentence is read only if every one is."""
-    clauses = [c.strip() for c in text.rstrip(" .").split(";")]
-    if len(clauses) > 1:
-        found = [read_case_rules(c, sentence, joins, nouns) for c in clauses]
-        if all(isinstance(f, list) and f for f in found):
-            return [r for f in found for r in f]
-        return next((f for f in found if isinstance(f, str)), [])
-    join = "|".join(re.escape(word) for word in joins)
-    text = text.rstrip(" .")
-    m = re.fullmatch(r"(?:a|an)\s+nan\s+operand\s+(?:makes|gives|yields)\s+(?:the\s+result\s+)?nan", text)
-    if m:
-        return [CaseRule("nan", "any", "nan", "", sentence), CaseRule("any", "nan", "nan", "", sentence)]
-    m = re.fullmatch(r"(?P<pairs>.+?)\s+(?:is|are|gives?|yields?)\s+(?P<result>.+?)(?:\s*,\s*(?P<tail>.+))?", text)
-    if not m:
-        return []
-    pairs = _pairs(m["pairs"], join, nouns)
-    if not pairs:
-        return []
-    operand = [_operand_result(" ".join(filter(None, (m["result"], m["tail"]))), a, b) for a, b, _ in pairs]
-    if all(operand):
-        return [CaseRule(a, b, cls, sign, sentence, relation) for (a, b, relation), (cls, sign) in zip(pairs, operand)]
-    found = _RESULT.fullmatch(" ".join(filter(None, (m["result"], m["tail"]))).replace(" ,", ","))
-    if found is None:
-        return []
-    result = _NOUNS[found["noun"]]
-    rest = found["rest"].strip(" ,")
-    if re.fullmatch(r"(?:,\s*)?(?:whatever|regardless\s+of|irrespective\s+of)\s+(?:the|their)\s+signs?", rest):
-        rest = ""
+def rules_of(tree: Tree, text: str) -> list[CaseRule] | str:
+    """The rules a ``special`` parse states; a string: why a rule it states cannot be said (a sign no statement
+    can say, a result that is no operand of the pair)."""
+    pairs = _pairs(tree)
+    if isinstance(pairs, str):
+        return pairs
+    result = _find(tree, "res_nan", "res_zero", "res_inf", "res_that", "res_which")
+    tail = _find(tree, "sv_sign", "sv_any_sign")
+    if result.data in ("res_that", "res_which"):
+        if tail is not None:
+            return "a result that is one of the operands, with a sign of its own"
+        found = [_operand_result(result, a, b) for a, b, _ in pairs]
+        if not all(found):
+            return f"«{' '.join(_words(result))}» is no operand of every pair"
+        return [CaseRule(a, b, cls, sign, text, relation) for (a, b, relation), (cls, sign) in zip(pairs, found)]
+    cls = {"res_nan": "nan", "res_zero": "zero", "res_inf": "inf"}[result.data]
+    fixed = next((_FIXED[w] for w in _words(result) if w in _FIXED), "")
     sign = None
-    if rest:
-        sign = signs.sign_of(rest)
-        if sign is None:
-            return []       # a sign phrase the grammar does not parse: not read, never guessed
-    elif found["fixed"]:
-        sign = signs.Sign({"positive": "+", "negative": "-"}[found["fixed"]])
+    if tail is not None and tail.data == "sv_sign":
+        if fixed:
+            return "a result with a fixed sign and a sign phrase"
+        sign = signs.sign_of_tree(next(t for t in _trees(tail) if t.data in signs.SIGN_KINDS))
+    elif fixed:
+        sign = signs.Sign(fixed)
     rules = []
     for a, b, relation in pairs:
         code = ""
@@ -184,61 +185,117 @@ def read_case_rules(text: str, sentence: str, joins: tuple[str, ...],
                                      infinity={"inf": "A"}.get(a) or {"inf": "B"}.get(b))
             code = "" if isinstance(resolved, str) else _CODES.get(resolved.code, "")
             if not code:
-                return f"a sign ({sign}) divbridge reads but cannot state for {a} over {b}"
-        rules.append(CaseRule(a, b, result, code, sentence, relation))
+                return f"a sign ({sign}) divbridge reads but cannot state for {a} and {b}"
+        rules.append(CaseRule(a, b, cls, code, text, relation))
     return rules
 
 
-# the signs of a zero pair, in the sentence's words ("a negative zero", "-0", "two positive zeros")
-_ZERO = r"(?:an?\s+)?(?:(?:(?P<{0}w>negative|positive)\s+zero)|(?P<{0}s>[+-])\s*0)"
-_FLIP = {"+": "-", "-": "+"}
+def nan_rules(text: str) -> list[CaseRule]:
+    """"A NaN operand makes the result NaN": one rule per operand."""
+    return [CaseRule("nan", "any", "nan", "", text), CaseRule("any", "nan", "nan", "", text)]
+
+
+# -- in symbols ----------------------------------------------------------------------------------------------------
+
+def _value(node: Tree) -> tuple[str, str]:
+    """A ``val_*`` node: (kind, sign) with kind zero | inf | nan | x | -x and sign "", "+", "-", "±"."""
+    words = _words(node)
+    kind = {"val_zero": "zero", "val_inf": "inf", "val_nan": "nan"}.get(node.data)
+    if kind is None:
+        return ("-x" if words[0] == "-" else "x"), ""
+    sign = words[0] if words[0] in ("+", "-", "±") else ""
+    return kind, sign
+
+
+def _atom(operand: str, kind: str, sign: str) -> Atom:
+    if kind == "nan":
+        return Atom(operand, "isnan")
+    if kind == "inf":
+        return Atom(operand, "isinf") if sign in ("", "±") else Atom(operand, "=", Literal("inf", sign=sign))
+    return Atom(operand, "=", Literal("number", Fraction(0), "" if sign == "±" else sign))
+
+
+def _result(kind: str, sign: str) -> Result:
+    if kind == "nan":
+        return Result("nan")
+    return Result("inf" if kind == "inf" else "number", "±" if sign == "±" else sign)
+
+
 # the relation of two non-zero operands whose exact result is zero, by the operator's infix: x + (-x), x - x
-_CANCELS = {"+": ("opposite", r"x\s*\+\s*\(\s*-\s*x\s*\)"), "-": ("equal", r"x\s*-\s*x")}
+_CANCELS = {("+", "-x"): "opposite", ("-", "x"): "equal"}
 
 
-def _zero_sign(m: re.Match, key: str) -> str:
-    word, sign = m[f"{key}w"], m[f"{key}s"]
-    return sign if sign else {"negative": "-", "positive": "+"}[word]
+def symbols_of(tree: Tree, infix: str, text: str) -> list[CaseRule] | tuple[And, Result] | str:
+    """"-inf + +inf is NaN", "±0 × ±inf gives NaN": the case of those operands, as (condition, result): the
+    condition names their values; "x - x = +0", "x + (-x) = +0": the rule of non-zero operands whose exact
+    result is zero.  A string: why it cannot be read (another operator's symbol, x with a value)."""
+    values = [t for t in tree.iter_subtrees_topdown() if t.data.startswith("val_")]
+    symbol = next(t for t in tree.iter_subtrees_topdown() if t.data == "sym_op")
+    written = " ".join(_words(symbol))
+    if not _find(symbol, "join_word") and {"÷": "/"}.get(written, written) != infix:
+        return f"«{written}» is not the section's operation ({infix})"
+    (ka, sa), (kb, sb), (kr, sr) = (_value(v) for v in values)
+    if ka == "x":
+        relation = _CANCELS.get((infix, kb))
+        if relation is None or kr != "zero":
+            return f"x {written} {kb} is {kr}: no rule of equal operands states it"
+        return [CaseRule("finite_nonzero", "finite_nonzero", "zero", "" if sr == "±" else sr, text, relation)]
+    if "x" in (ka, kb) or "-x" in (ka, kb):
+        return "a variable beside a value"
+    return And((_atom("A", ka, sa), _atom("B", kb, sb))), _result(kr, sr)
 
 
-def read_zero_results(text: str, sentence: str, infix: str, joins: tuple[str, ...],
-                      nouns: tuple[str, ...]) -> list[CaseRule]:
+# -- IEEE 754's signs of an exact zero result ------------------------------------------------------------------------
+
+_FLIP = {"+": "-", "-": "+"}
+
+
+def _zero_sign(node) -> str:
+    words = _words(node)
+    return next(_FIXED[w] for w in words if w in _FIXED) if any(w in _FIXED for w in words) else \
+        next(w for w in words if w in "+-")
+
+
+def exact_zeros_of(tree: Tree, infix: str, text: str) -> list[CaseRule] | str:
     """"An exact <noun> of zero is +0, except that the <noun> of two negative zeros is -0; in particular x + (-x)
     is +0" (IEEE 754's signs of an exact zero result of + or - in round to nearest, clause 6.3), as the rules it
     states: zeros of one sign, zeros of opposite signs, and non-zero operands whose exact result is zero
-    (``x + (-x)``, ``x - x``), each with the sign the sentence gives it; [] when it is not such a sentence."""
-    if infix not in _CANCELS or not nouns:
-        return []
-    relation, cancels = _CANCELS[infix]
-    noun = "|".join(map(re.escape, nouns))
-    join = "|".join(re.escape(w) for w in (*joins, infix))
-    m = re.fullmatch(rf"an?\s+exact\s+(?:{noun})\s+of\s+zero\s+is\s+(?P<g>[+-])\s*0\s*,\s*except\s+(?:that|when)\s+"
-                     rf"(?P<exception>.+?)(?:\s*;\s*in\s+particular\s+(?P<particular>.+?))?", text.rstrip(" ."))
-    if not m:
-        return []
-    general, exception = m["g"], m["exception"]
-    both = re.fullmatch(rf"(?:(?:the\s+(?:{noun})\s+of\s+)?two\s+(?P<aw>negative|positive)\s+zeros|both\s+operands\s+"
-                        rf"are\s+(?:(?P<as>[+-])\s*0|(?P<bw>negative|positive)\s+zeros?))"
-                        rf"(?:\s+is\s+(?P<r>[+-])\s*0)?(?:\s*\(.*\))?", exception)
-    pair = re.fullmatch(rf"{_ZERO.format('a')}\s+(?:{join})\s+{_ZERO.format('b')}\s+(?:is|=)\s+(?P<r>[+-])\s*0",
-                        exception)
-    if both:
-        sa = both["as"] or {"negative": "-", "positive": "+"}[both["aw"] or both["bw"]]
-        excepted, result = (sa, sa), both["r"] or _FLIP[general]
-    elif pair:
-        excepted, result = (_zero_sign(pair, "a"), _zero_sign(pair, "b")), pair["r"]
+    (``x + (-x)``, ``x - x``), each with the sign the sentence gives it."""
+    relation = {"+": "opposite", "-": "equal"}.get(infix)
+    if relation is None:
+        return "an exact zero's sign for an operation whose operands do not cancel (x + (-x), x - x)"
+    general = _zero_sign(next(t for t in _trees(tree) if t.data == "zero_value"))
+    exception = next(t for t in tree.iter_subtrees_topdown() if t.data in ("both_zeros", "zero_pair"))
+    said = [t for t in _trees(exception) if t.data in ("fixed_sign", "zero_value", "zero_of")]
+    stated = [k for k, c in enumerate(exception.children) if str(c) in ("is", "=")]
+    before = [t for t in said if not stated or exception.children.index(t) < stated[0]]
+    after = [t for t in said if stated and exception.children.index(t) > stated[0]]
+    if exception.data == "both_zeros":
+        excepted = (_zero_sign(before[0]),) * 2
+        result = _zero_sign(after[0]) if after else _FLIP[general]
     else:
-        return []
+        excepted, result = (_zero_sign(before[0]), _zero_sign(before[1])), _zero_sign(after[0])
     sign = {(x, y): result if (x, y) == excepted else general for x in "+-" for y in "+-"}
     # the four pairs of zeros as the signs a rule can state: of A, of B, their opposite, fixed
     same = {("+", "-"): "a", ("+", "+"): "+", ("-", "-"): "-", ("-", "+"): "-b"}[sign["+", "+"], sign["-", "-"]]
     opposite = {("+", "+"): "+", ("-", "-"): "-", ("+", "-"): "a", ("-", "+"): "b"}[sign["+", "-"], sign["-", "+"]]
-    rules = [CaseRule("zero", "zero", "zero", same, sentence, "same_sign"),
-             CaseRule("zero", "zero", "zero", opposite, sentence, "opposite_sign"),
-             CaseRule("finite_nonzero", "finite_nonzero", "zero", general, sentence, relation)]
-    if m["particular"]:
-        particular = re.fullmatch(rf"(?:{cancels})\s+is\s+(?P<r>[+-])\s*0", m["particular"])
-        if particular is None:
-            return []
-        rules.append(CaseRule("finite_nonzero", "finite_nonzero", "zero", particular["r"], sentence, relation))
+    rules = [CaseRule("zero", "zero", "zero", same, text, "same_sign"),
+             CaseRule("zero", "zero", "zero", opposite, text, "opposite_sign"),
+             CaseRule("finite_nonzero", "finite_nonzero", "zero", general, text, relation)]
+    cancels = _find(tree, "cancels_opposite", "cancels_equal")
+    if cancels is not None:
+        if (cancels.data == "cancels_opposite") != (relation == "opposite"):
+            return f"«{' '.join(_words(cancels))}» is not the operands whose exact result is zero"
+        result = next(t for t in _trees(cancels) if t.data == "zero_value")
+        rules.append(CaseRule("finite_nonzero", "finite_nonzero", "zero", _zero_sign(result), text, relation))
     return list(dict.fromkeys(rules))
+
+
+def result_of_tree(node: Tree) -> Result:
+    """A case's result: a value (``val_*``), undefined, positive / negative infinity."""
+    if node.data == "case_result":
+        node = _trees(node)[0]
+    if node.data in ("val_zero", "val_inf", "val_nan"):
+        return _result(*_value(node))
+    return {"res_undefined": Result("undefined"), "res_pos_inf": Result("inf", "+"),
+            "res_neg_inf": Result("inf", "-")}[node.data]

@@ -1,9 +1,9 @@
 """The operators' words the reader knows in every document, taken from the descriptions in the registry.
 
 A description whose wording is shared (`operators.reading.Wording.shared`) gives its words to every
-document, whichever operator it specifies: the names of its operands, its result's nouns, its gerund, its
-verb and its name.  Each is a tuple of plain words; `alternatives` makes one a regular expression's
-alternatives.  The LaTeX macros that write an operator (``\\times``, ``\\cdot``), the words of the operator
+document, whichever operator it specifies: the names of its operands, its result's nouns, its gerund and the
+forms of its verb.  Each is a tuple of plain words; `alternatives` makes one a regular expression's
+alternatives (the statement grammar, `document.grammar`, takes every operator's words itself).  The LaTeX macros that write an operator (``\\times``, ``\\cdot``), the words of the operator
 of infix ``*`` and the nodes of an integer expression tree come from every description.
 """
 
@@ -18,12 +18,9 @@ _SHARED = tuple(op for op in operators.OPERATORS.values() if op.wording.shared)
 
 A_NAMES = tuple(name for op in _SHARED for name in (op.vocabulary.roles[0], *op.wording.operands[0]))
 B_NAMES = tuple(name for op in _SHARED for name in (op.vocabulary.roles[1], *op.wording.operands[1]))
-ROLES = tuple(role for op in _SHARED for role in op.vocabulary.roles)
 NOUNS = tuple(noun for op in _SHARED for noun in op.vocabulary.result_nouns)
 GERUNDS = tuple(op.vocabulary.gerund for op in _SHARED)
-VERBS = tuple(op.vocabulary.verbs[0] for op in _SHARED)           # in the third person: "the operator <verb> A and B"
 VERB_FORMS = tuple(op.wording.verb_forms for op in _SHARED if op.wording.verb_forms)
-NAMES = tuple(op.name.lower() for op in _SHARED)                   # as a signature writes it: C = name(A, B)
 
 # the words of the registry's operator whose infix is "*": a sign phrase combines two signs as that operator
 # combines numbers, "the <noun> of the signs", "the signs <participle>"

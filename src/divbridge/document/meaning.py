@@ -31,12 +31,72 @@ from dataclasses import dataclass
 from divbridge import operators
 from divbridge.document import lexicon
 from divbridge.document.caserule import CaseRule
-from divbridge.document.formula import Condition, Result
+from divbridge.document.formula import And, Condition, Not, Or, Otherwise, Result
 from divbridge.operators.model import OPERATION_RESULT, Vocabulary
 
 
-# IEEE 754's operations as the literature writes them, by the operator's infix
+# IEEE 754's operations as the literature writes them, by the operator's infix; and as a sentence writes them
 _ROUNDED = {"/": "⊘", "*": "⊗", "+": "⊕", "-": "⊖"}
+_WRITTEN = {"*": "×"}
+_MODES = {"ieee754": "rounded to nearest, ties to even", "away": "rounded to nearest, ties away from zero",
+          "trunc": "rounded toward zero", "floor": "rounded toward negative infinity",
+          "ceil": "rounded toward positive infinity", "nearest": "rounded to the nearest integer"}
+_SIGN_WORDS = {"xor:AB": "the exclusive or of the signs of A[i] and B[i]", "xor:A": "the sign of A[i]",
+               "xor:B": "the sign of B[i]", "+": "a positive sign", "-": "a negative sign",
+               "xor": "the exclusive or of the signs of A[i] and B[i]", "a": "the sign of A[i]",
+               "b": "the sign of B[i]", "-b": "the sign opposite to B[i]'s"}
+
+
+def applied(infix: str, sign: str = "") -> str:
+    """A[i] op B[i] as a sentence writes it (negated: ``sign`` "-")."""
+    text = f"A[i] {_WRITTEN.get(infix, infix)} B[i]"
+    return f"-({text})" if sign == "-" else text
+
+
+def condition_words(condition) -> str:
+    """A condition (`formula.Condition`) in words: "A[i] is NaN or B[i] = 0"."""
+    if condition is None:
+        return "always"
+    if isinstance(condition, Otherwise):
+        return "no earlier case applies"
+    if isinstance(condition, (And, Or)):
+        joiner = " and " if isinstance(condition, And) else " or "
+        return joiner.join(f"({condition_words(p)})" if isinstance(p, (And, Or)) else condition_words(p)
+                           for p in condition.parts)
+    if isinstance(condition, Not):
+        return f"not ({condition_words(condition.part)})"
+    operand = f"{condition.operand}[i]"
+    predicates = {"isnan": "is NaN", "notnan": "is not NaN", "isinf": "is infinite", "notinf": "is not infinite",
+                  "isfinite": "is finite", "notfinite": "is not finite"}
+    if condition.op in predicates:
+        return f"{operand} {predicates[condition.op]}"
+    if condition.op in ("samesign", "diffsign"):
+        return f"A[i] and B[i] have {'the same sign' if condition.op == 'samesign' else 'different signs'}"
+    literal = condition.literal
+    if literal is not None and literal.kind in ("min", "max"):
+        bound = "smallest" if literal.kind == "min" else "largest"
+        return f"{operand} {'is' if condition.op == '=' else 'is not'} the {bound} value of the type" \
+            if condition.op in ("=", "≠") else f"{operand} {condition.op} the {bound} value of the type"
+    return f"{operand} {condition.op} {literal}"
+
+
+def result_words(result: Result, infix: str) -> str:
+    """A result (`formula.Result`) in words: "NaN", "+0", "a zero whose sign is ...", "A[i] × B[i]"."""
+    if result.kind == OPERATION_RESULT:
+        text = applied(result.infix or infix, result.sign)
+        return f"{text} {_MODES[result.rounding]}" if result.rounding in _MODES else text
+    if result.kind == "nan":
+        return "NaN"
+    if result.kind == "undefined":
+        return "undefined"
+    what = "an infinity" if result.kind == "inf" else "a zero" if result.value == 0 else str(result.value)
+    if result.sign.startswith("xor"):
+        return f"{what} whose sign is {_SIGN_WORDS[result.sign]}"
+    if result.kind == "inf":
+        return {"-": "-∞", "±": "an infinity"}.get(result.sign, "+∞")
+    if result.value == 0:
+        return {"+": "+0", "-": "-0"}.get(result.sign, "a zero")
+    return what
 
 
 @dataclass(frozen=True)
@@ -52,7 +112,14 @@ class Semantics:
                 "floor": f"C[i] = ⌊A[i] {infix} B[i]⌋: the {noun} rounded toward -∞",
                 "ceil": f"C[i] = ⌈A[i] {infix} B[i]⌉: the {noun} rounded toward +∞",
                 "nearest": f"C[i] = A[i] {infix} B[i] rounded to nearest",
+                "away": f"C[i] = A[i] {infix} B[i] rounded to nearest, ties away from zero",
                 "exact": f"C[i] = A[i] {infix} B[i], the exact {noun}"}[self.rule]
+
+    def words(self) -> str:
+        if self.rule == "exact":
+            return f"C[i] is exactly {applied(self.vocabulary.infix)}"
+        tail = f" (IEEE 754 {self.vocabulary.gerund})" if self.rule == "ieee754" else ""
+        return f"C[i] is {applied(self.vocabulary.infix)} {_MODES[self.rule]}{tail}"
 
 
 @dataclass(frozen=True)
@@ -69,6 +136,11 @@ class Case:
             return f"C = {self.result} (the section's {what})"
         return f"{self.condition} → C = {self.result}"
 
+    def words(self) -> str:
+        infix = self.result.infix or operators.DEFAULT.vocabulary.infix
+        said = f"C[i] is {result_words(self.result, infix)}"
+        return said if self.condition is None else f"if {condition_words(self.condition)}, {said}"
+
 
 @dataclass(frozen=True)
 class SignRule:
@@ -83,6 +155,14 @@ class SignRule:
         where = f"{self.condition} and " if self.condition is not None else ""
         return f"{where}C = ±{what} → sign(C) = {sign}"
 
+    def words(self) -> str:
+        what = " or ".join({"zero": "zero", "inf": "infinite"}[a] for a in self.applies)
+        where = f"if {condition_words(self.condition)}, " if self.condition is not None else \
+            f"in the {'last case' if self.case == -1 else f'case {self.case}'} of the table above, " if self.case else ""
+        if self.sign in ("+", "-"):
+            return f"{where}a {what} result is {'positive' if self.sign == '+' else 'negative'}"
+        return f"{where}the sign of a {what} result is {_SIGN_WORDS.get(self.sign, self.sign)}"
+
 
 @dataclass(frozen=True)
 class Domain:
@@ -90,6 +170,9 @@ class Domain:
 
     def __str__(self) -> str:
         return f"precondition: {self.condition}"
+
+    def words(self) -> str:
+        return f"every input satisfies: {condition_words(self.condition)}"
 
 
 @dataclass(frozen=True)
@@ -101,6 +184,11 @@ class ErrorCondition:
                 "implementation": "inputs outside the domain: implementation dependent",
                 "undefined": "inputs outside the domain: undefined"}[self.kind]
 
+    def words(self) -> str:
+        return {"none": "there is no error condition: every input of the domain has a result",
+                "implementation": "the result of an input outside the domain is implementation dependent",
+                "undefined": "the result of an input outside the domain is undefined"}[self.kind]
+
 
 @dataclass(frozen=True)
 class Constraint:
@@ -109,6 +197,9 @@ class Constraint:
     def __str__(self) -> str:
         return "shape(A) = shape(B) = shape(C)" if self.kind == "shape" else "type(A) = type(B) = type(C)"
 
+    def words(self) -> str:
+        return f"A, B and C have the same {'shape' if self.kind == 'shape' else 'element type'}"
+
 
 @dataclass(frozen=True)
 class Accuracy:
@@ -116,6 +207,9 @@ class Accuracy:
 
     def __str__(self) -> str:
         return f"|C - A {self.infix} B| bounded as IEEE 754 rounding bounds it"
+
+    def words(self) -> str:
+        return f"the rounding error |C[i] - {applied(self.infix)}| is bounded as IEEE 754 rounding bounds it"
 
 
 _LOOSE = (lexicon.NODES["+"], lexicon.NODES["-"])     # the nodes that bind looser than the node of "*"
@@ -177,6 +271,21 @@ class Wrap:
         where = "" if self.condition is None else f"{show(self.condition)} → "
         return f"{where}C = {show(self.result)} (integers, wrapped)"
 
+    def words(self) -> str:
+        if self.kind == "scope":
+            return f"what follows is about the {self.scope} types"
+        if self.kind == "bound":
+            where = f" such that {show(self.condition)}" if self.condition is not None else ""
+            one, many = ("a natural number", "natural numbers") if self.domain == "N" else ("an integer", "integers")
+            return f"{', '.join(self.names)} {'is ' + one if len(self.names) == 1 else 'are ' + many}{where}"
+        if self.kind == "fact":
+            types = f" of a {self.scope} type" if self.scope else ""
+            return f"{show(self.condition)} for every pair of operands{types}"
+        where = "" if self.condition is None or self.condition == ("otherwise",) else f"if {show(self.condition)}, "
+        if self.condition == ("otherwise",):
+            where = "otherwise, "
+        return f"{where}C[i] is {show(self.result)}, an integer of the type"
+
 
 @dataclass(frozen=True)
 class Reference:
@@ -185,6 +294,9 @@ class Reference:
     def __str__(self) -> str:
         return f"the requirement {self.tag}, restated here"
 
+    def words(self) -> str:
+        return f"restates the requirement {self.tag}"
+
 
 @dataclass(frozen=True)
 class NoClaim:
@@ -192,6 +304,9 @@ class NoClaim:
 
     def __str__(self) -> str:
         return f"no claim ({self.why})"
+
+    def words(self) -> str:
+        return f"states nothing to check: {self.why}"
 
 
 Statement = Semantics | Case | CaseRule | SignRule | Domain | ErrorCondition | Constraint | Accuracy | Wrap | Reference | NoClaim
@@ -212,6 +327,10 @@ class Reading:
         if not self.statements:
             return f"not understood ({self.why})" if self.why else "not understood"
         return "; ".join(str(s) for s in self.statements)
+
+    def words(self) -> str:
+        """The reading in canonical English, one statement after another (what divbridge understood, said back)."""
+        return "; ".join(s.words() for s in self.statements)
 
 
 @dataclass(frozen=True)

@@ -274,18 +274,7 @@ def parse_document(text: str, path: str = "<text>") -> SpecDocument:
     _tags_on_two_claims(doc)
     _read_onnx_examples(doc)
     prose.resolve_cases(doc)
-    _lead_ins(doc)
     return doc
-
-
-def _lead_ins(doc: SpecDocument) -> None:
-    """A sentence ending in a colon that introduces a formula, table or example read right after it, in the same
-    requirement, states nothing of its own: what follows states it."""
-    for before, after in zip(doc.parts, doc.parts[1:]):
-        if not before.reading.understood and before.kind == "sentence" and before.text.rstrip().endswith(":") \
-                and after.kind in ("formula", "row", "example") and after.reading.understood \
-                and after.tag == before.tag and after.section == before.section:
-            before.reading = meaning.understood(meaning.NoClaim("introduces what follows, which states it"))
 
 
 NO_OPERATOR = "no {} section in the document (no heading names an operator divbridge knows)".format(
@@ -829,12 +818,13 @@ class _Walk:
                                        meaning.understood(meaning.NoClaim("states a worked example, checked as one"))))
             return
         op = self.operator()
-        reading = prose.read(sentence.tokens, sentence.text, section.family, self.output, op)
+        # until a signature names the result, a sentence may call it C or Y (the working group's two names)
+        names = self.output if self.signed else tuple(dict.fromkeys((self.output, "C", "Y")))
+        reading = prose.read(sentence.tokens, sentence.text, section.family, names, op, sentence.place)
         bare = sentence.text.strip(" .,;:")
         if bare.startswith("$") and bare.endswith("$") and not reading.understood:   # a formula on its own
-            reading = prose.read_formula(sentence.tokens, self.output, op)
-        if section.family == "int" and not reading.understood:   # the WG's k.2^n wrap-around in words
-            reading = wraparound.sentence(sentence.tokens, sentence.text, op) or reading
+            formula = prose.read_formula(sentence.tokens, self.output, op)
+            reading = formula if formula.understood else reading
         if title and not reading.understood:
             reading = meaning.understood(meaning.NoClaim("the requirement's title"))
         unbalanced = next((u for f in sentence.formulas if (u := _unbalanced(f)) is not None), None) \
@@ -851,13 +841,18 @@ class _Walk:
         definition = prose.definition_of(reading)
         if definition is not None:
             self.doc.definitions.append(Definition(section.title, sentence.line, definition, sentence.text))
-        if bare.startswith("$") and len(sentence.formulas) == 1:   # `$Y = \text{Name}(A, B)$` names the result
-            named = _signature_name(sentence.formulas[0])
+        labels = reading.understood and all(isinstance(s, meaning.NoClaim) for s in reading.statements)
+        if (bare.startswith("$") and len(sentence.formulas) == 1) or labels:   # `$Y = \text{Name}(A, B)$` names C
+            named = next((n for f in sentence.formulas if (n := _signature_name(f))), "")
             if named:
                 self.output, self.signed = named, True
         domain = prose.domain_of_definition(reading)
-        if domain is not None:
-            self.attach_domain(domain, sentence.line)
+        if domain is not None and not self.attach_domain(domain, sentence.line):
+            # no definition before it: the sentence defines C where the condition holds ("Each element of C is
+            # A[i] / B[i], for every B[i] different from 0")
+            result = next(s.result for s in reading.statements if isinstance(s, meaning.Case))
+            self.doc.definitions.append(Definition(section.title, sentence.line, result, sentence.text, domain,
+                                                   sentence.line))
 
     def inline_example(self, sentence: "_Sentence") -> bool:
         """A sentence whose formulas give A, B and C as matrices or bracketed lists ("With $A = [1, -2]$ and
@@ -875,12 +870,15 @@ class _Walk:
             self.matrix(sentence.place, name, list(formula), rows, sentence.place(formula[0])[0])
         return True
 
-    def attach_domain(self, condition: Condition, line: int) -> None:
-        """"If B[i] ≠ 0, otherwise C[i] is not defined" right after a single-equation definition: its domain."""
+    def attach_domain(self, condition: Condition, line: int) -> bool:
+        """"If B[i] ≠ 0, otherwise C[i] is not defined" right after a single-equation definition: its domain;
+        False when no definition of the section comes before it."""
         if self.doc.definitions and self.doc.definitions[-1].condition is None and \
                 self.doc.definitions[-1].section == self.section(line).title and self.doc.definitions[-1].line < line:
             self.doc.definitions[-1].condition = condition
             self.doc.definitions[-1].condition_line = line
+            return True
+        return False
 
     # -- math --
     def math(self, block: Block) -> None:
@@ -1374,6 +1372,7 @@ def _sentences(block: Block, pieces: list[Inline]) -> list[_Sentence]:
         size += len(added)
     plain = "".join(texts)
     shared = tuple(marks)                      # one tuple for every sentence of the block
+    found = _full_stops(found, plain, formulas)
     sentences = []
     start = 0
     for k, token in enumerate(found + [Token("sym", ".", len(plain))]):
@@ -1396,6 +1395,22 @@ def _sentences(block: Block, pieces: list[Inline]) -> list[_Sentence]:
                        for lo, hi in inside)
         sentences.append(_Sentence(" ".join(text.split()), tuple(words), line, column, shared, inline))
     return sentences
+
+
+def _full_stops(found: list[Token], plain: str, formulas: list[tuple[int, int]]) -> list[Token]:
+    """A number of the words that ends in a full stop ("... are both 0. The sign ...") is the number, and the full
+    stop that ends its sentence (in a formula, "0." is a number as written)."""
+    out = []
+    starts = [lo for lo, _ in formulas]      # in order: a binary search keeps a long paragraph linear
+    for token in found:
+        at = token.pos + len(token.text)
+        k = bisect.bisect_right(starts, token.pos) - 1
+        if token.kind == "number" and token.text.endswith(".") and len(token.text) > 1 and \
+                (at >= len(plain) or plain[at].isspace()) and not (k >= 0 and token.pos < formulas[k][1]):
+            out += [Token("number", token.text[:-1], token.pos), Token("sym", ".", at - 1)]
+        else:
+            out.append(token)
+    return out
 
 
 def _abbreviation(found: list[Token], k: int) -> bool:

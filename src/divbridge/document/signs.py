@@ -1,24 +1,22 @@
-"""What a phrase says the sign of a zero or infinite result is: a small grammar whose parts combine.
+"""What a phrase says the sign of a zero or infinite result is: the statement grammar's sign phrases, combined.
 
 A sign phrase ("the xor of both signs", "that of the first operand", "the
 same sign as B", "positive", "the exclusive or of the signs of A and the
-zero", "negative", "whose sign is the sign of B") is parsed by a
-Lark grammar (an Earley parser: the phrasings are ambiguous where "a" is an
-operand or an article) into a `Sign`:
+zero", "negative", "whose sign is the sign of B") is a ``sign`` of the
+statement grammar (`document.grammar`, `statements.lark`), read here into a
+`Sign`:
 
 - whose signs it combines: the operands A and B under any of their names
-  (A, x, B, y and the names the registry's descriptions give them: `document.lexicon`),
-  "both" / "the operands" / "their", and, inside a special-value case, "the
-  zero" (Z) and "the infinity" (I): the operand of that class, named by the
-  case (`Sign.resolved`);
+  (A, x, B, y and the names the registry's descriptions give them), "both" /
+  "the operands" / "their", and, inside a special-value case, "the zero" (Z)
+  and "the infinity" (I): the operand of that class, named by the case
+  (`Sign.resolved`);
 - how: the signs combined (the exclusive or of the sign bits, however it is
   said, "the signs of ..." included), a single sign ("the sign of", "that of", "the same as"),
   its opposite ("the opposite of", "minus"), or a fixed sign ("positive",
   "negative", "+", "-").
 
-The grammar reads a phrase whole, in any order its parts come ("the
-signs' xor", "B's sign", "the sign of A and B combined"); a phrase it
-does not parse is not a sign phrase, never guessed at.
+A phrase the grammar does not parse whole is not a sign phrase, never guessed at.
 """
 
 from __future__ import annotations
@@ -27,86 +25,11 @@ import functools
 import re
 from dataclasses import dataclass
 
-from lark import Lark, Transformer
-from lark.exceptions import LarkError
+from lark import Tree
 
-from divbridge.document import lexicon
-
-_GRAMMAR = r"""
-start: lead? sign
-
-lead: LEADWORD+ ("the" | ARTICLE)? signword? verb?
-    | "whose" signword verb
-    | "signed" ("as" | "like" | "by")
-    | ("the" | "its" | "their")? signword verb
-    | "and"? "it"? "has"? "the"? signword verb?
-    | verb
-verb: "is" | "are" | "equal" "to" | "equals" | "being" | "set" "to" | "follows" | "that" "is" | "of"
-    | DECIDED ("by" | "from" | "with" | "as" | "according" "to" | "using")?
-DECIDED: "determined" | "given" | "defined" | "computed" | "obtained" | "derived" | "deduced" | "taken" | "inferred"
-       | "decided" | "set" 
-
-?sign: fixed | combined | single | same | opposite
-
-fixed: ARTICLE? POSITIVE signword? -> positive
-     | ARTICLE? NEGATIVE signword? -> negative
-     | "+" -> positive
-     | "-" -> negative
-
-combined: "the"? COMBINE "of" signs
-       | signs ({participles}"xored" | "combined" | {nouns}"exclusive" "or")
-       | signs
-       | "the"? operands "'s"? signword? COMBINE
-       | "the"? COMBINE "of" operands
-signs: "the"? "both"? SIGNS ("of" operands)?
-     | "their" SIGNS
-     | "the"? operands "'s"? SIGNS
-     | "both"? "operands" "'s"? SIGNS
-
-single: "the"? SIGN "of" operand
-      | "the"? SIGN "of" operands
-      | "the"? operand "'s"? SIGN
-      | "that" "of" operand
-same: "the"? "same" SIGN? ("as" | "that") (single | operand)
-    | ("equal" "to" | "identical" "to") (single | operand)
-opposite: "the"? ("opposite" | "inverse" | "reverse") SIGN? ("of" | "to" | "as") (single | combined | operand)
-        | ("minus" | "-") (single | combined)
-        | "opposite" "to" (single | combined | operand)
-
-operands: operand (("and" | "," | "and" "of" | "," "and") operand)+
-        | "both" "operands" | "the"? "operands" | "the"? "inputs" | "both" "inputs" | "the" "two" "operands"
-operand: "the"? OPERAND "'s"? | ARTICLE "'s"?
-
-signword: SIGN | SIGNS
-LEADWORD: "carrying" | "with" | "having" | "taking" | "bearing" | "keeping" | "getting" | "of" | "carries" | "carry"
-        | "has" | "have" | "takes" | "take" | "gets" | "get" | "follows" | "follow" | "is" | "are" | "equals"
-ARTICLE: "a" | "an"
-POSITIVE: "positive" | "plus"
-NEGATIVE: "negative"
-SIGN: "sign" | "sign bit"
-SIGNS: "signs" | "sign bits"
-COMBINE: {nouns}"xor" | "exclusive or" | "exclusive-or" | "exclusive disjunction"
-OPERAND: {operands}"b" | "x" | "y" | "zero" | "infinity"
-       | "zero operand" | "infinite operand"
-
-%import common.WS
-%ignore WS
-"""
-
-
-def _strings(names) -> str:
-    """Names as a grammar's first alternatives: ``"b" | "x" | `` before the others."""
-    return "".join(f'"{name}" | ' for name in names)
-
-
-# the operands' names of the registry's descriptions (A's first); the signs combined as the operator of
-# infix "*" combines numbers: "the <noun> of the signs", "the signs <participle>" (`lexicon.TIMES_NOUNS`)
-GRAMMAR = _GRAMMAR.replace("{operands}", _strings((*lexicon.A_NAMES, *lexicon.B_NAMES))) \
-    .replace("{nouns}", _strings(lexicon.TIMES_NOUNS)).replace("{participles}", _strings(lexicon.TIMES_PARTICIPLES))
-
-_NAMES = {"a": "A", "an": "A", **{name: "A" for name in lexicon.A_NAMES}, "x": "A", "b": "B",
-          **{name: "B" for name in lexicon.B_NAMES}, "y": "B", "zero": "Z", "zero operand": "Z", "infinity": "I",
-          "infinite operand": "I"}
+from divbridge.document import grammar
+from divbridge.document.latex import text_tokens
+from divbridge.document.words import stream
 
 
 @dataclass(frozen=True)
@@ -150,59 +73,70 @@ class Sign:
         return f"-({text})" if self.negated else text
 
 
-class _Meaning(Transformer):
-    def positive(self, _):
+_CASE_OPERANDS = {"zero": "Z", "infinity": "I", "infinite": "I"}
+_BOTH = frozenset({"A", "B"})
+
+
+def _operand(tree: Tree) -> frozenset:
+    """A ``sign_operand``: A, B, x (A), y (B), "the zero" (Z), "the infinity" (I)."""
+    for child in tree.children:
+        if isinstance(child, Tree) and child.data == "operand":
+            return frozenset({"A" if child.children[0].data == "a" else "B"})
+        if isinstance(child, Tree) and child.data == "sign_case_operand":
+            return frozenset({_CASE_OPERANDS[str(child.children[0])]})
+        if str(child) in ("x", "y"):
+            return frozenset({"A" if str(child) == "x" else "B"})
+    raise ValueError(f"no operand in {tree}")
+
+
+def _operands(tree: Tree) -> frozenset:
+    named = [_operand(c) for c in tree.children if isinstance(c, Tree) and c.data == "sign_operand"]
+    return frozenset().union(*named) if named else _BOTH
+
+
+def _part(tree: Tree) -> Sign | frozenset:
+    """The sign (or the operands) a part of a sign phrase gives."""
+    kind = tree.data
+    if kind == "positive":
         return Sign("+")
-
-    def negative(self, _):
+    if kind == "negative":
         return Sign("-")
-
-    def operand(self, items):
-        return frozenset({_NAMES[" ".join(str(items[-1]).split())]})
-
-    def operands(self, items):
-        found = frozenset().union(*[i for i in items if isinstance(i, frozenset)])
-        return found or frozenset({"A", "B"})
-
-    def signs(self, items):
-        named = [i for i in items if isinstance(i, frozenset)]
-        return Sign("", named[0] if named else frozenset({"A", "B"}))
-
-    def combined(self, items):
-        found = [i for i in items if isinstance(i, (Sign, frozenset))]
-        sign = found[0]
-        return sign if isinstance(sign, Sign) else Sign("", sign)
-
-    def single(self, items):
-        return Sign("", next(i for i in items if isinstance(i, frozenset)))
-
-    def same(self, items):
-        found = next(i for i in items if isinstance(i, (Sign, frozenset)))
-        return found if isinstance(found, Sign) else Sign("", found)
-
-    def opposite(self, items):
-        found = next(i for i in items if isinstance(i, (Sign, frozenset)))
-        sign = found if isinstance(found, Sign) else Sign("", found)
+    if kind == "sign_operand":
+        return _operand(tree)
+    if kind == "operands":
+        return _operands(tree)
+    if kind == "signs":
+        named = [_operands(c) for c in tree.children if isinstance(c, Tree) and c.data == "operands"]
+        return Sign("", named[0] if named else _BOTH)
+    parts = [_part(c) for c in tree.children if isinstance(c, Tree) and c.data not in ("combine", "times_noun",
+                                                                                       "participle_times")]
+    found = parts[0] if parts else _BOTH
+    sign = found if isinstance(found, Sign) else Sign("", found)
+    if kind == "opposite":
         return Sign(sign.fixed and {"+": "-", "-": "+"}[sign.fixed], sign.operands, not sign.negated)
-
-    def start(self, items):
-        return items[-1]
+    return sign                 # combined, single, same
 
 
-@functools.lru_cache(maxsize=1)
-def _parser() -> Lark:
-    return Lark(GRAMMAR, parser="earley", ambiguity="resolve")
+SIGN_KINDS = ("positive", "negative", "combined", "single", "same", "opposite")
+
+
+def sign_of_tree(tree: Tree) -> Sign:
+    """The sign a ``sign`` of the grammar's parse gives (the tree of its kind: positive, combined...)."""
+    found = _part(tree)
+    return found if isinstance(found, Sign) else Sign("", found)
 
 
 @functools.lru_cache(maxsize=4096)
 def sign_of(phrase: str) -> Sign | None:
-    """The sign a phrase states (plain lowercase words, `prose.plain`), or None when it is no sign phrase."""
-    text = re.sub(r"(\w)\s*'\s*s\b", r"\1 's", phrase.lower())          # "b's", "b ' s" (as `prose.plain` spells it)
-    text = re.sub(r"(\w)s\s*'(?=\s|$)", r"\1s 's", text)                  # "operands'", "operands '"
-    text = " ".join(re.sub(r"[.;:]", " ", text).split())
-    if not text:
+    """The sign a phrase states (plain words, its operands a / b written in any case), or None when it is no
+    sign phrase."""
+    # "a" and "b" name the operands where an operand stands (before "'s", "and", "," or at the end); elsewhere "a"
+    # is the article
+    text = re.sub(r"\b([ab])\b(?=\s*(?:'\s*s\b|and\b|or\b|,|$))", lambda m: m.group(1).upper(), phrase)
+    text = re.sub(r"\s+'\s*s\b", "'s", text)         # "b 's" as written "b's"
+    words = stream(text_tokens(text))
+    tree = grammar.parse(words, start="sign_start")
+    if not isinstance(tree, Tree):
         return None
-    try:
-        return _Meaning().transform(_parser().parse(text))
-    except LarkError:
-        return None
+    sign = next(t for t in tree.iter_subtrees_topdown() if t.data in SIGN_KINDS)
+    return sign_of_tree(sign)

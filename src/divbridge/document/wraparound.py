@@ -6,8 +6,10 @@ B[i] > 2^{n}-1``), whose multiples of ``2^n`` are introduced by a sentence
 ("with $k \\in \\mathbb{N}$ such that $0 \\le ... \\le 2^n-1$"), for the
 types a lead-in names ("For an unsigned type of $n$ bits:"), or in words
 ("the exact <noun> minus a multiple of $2^n$ that brings it into the type's
-range").  This module reads them into `meaning.Wrap` statements over plain
-expression trees (`Expr`, `Cond` below); `obligations.document` groups them
+range").  The statement grammar (`statements.lark`) parses the sentences; this
+module reads the parses, and the rows and the multiples' conditions (integer
+expressions, in math), into `meaning.Wrap` statements over plain expression
+trees (`Expr`, `Cond` below); `obligations.document` groups them
 into claims and `statements.wraparound` encodes those exactly.
 
 Expressions: ``("A",)``, ``("B",)``, ``("var", "k_1")``, ``("num", 5)``,
@@ -22,6 +24,8 @@ Anything else raises `LatexError` at the token where reading stopped.
 from __future__ import annotations
 
 import re
+
+from lark import Token as LarkToken, Tree
 
 from divbridge.document import lexicon, meaning
 from divbridge.document.formula import _Stream
@@ -245,73 +249,48 @@ def _bounds(items) -> list[meaning.Wrap]:
     return found
 
 
-# a lead-in, ending in a colon, and nothing more: "for signed types, the result is ..." states a claim of its own
-_SCOPE = re.compile(r"^for (?:an? |the )?(unsigned|signed) (?:types?|values|integers?)\b[^:;.]*:$", re.I)
+def _words(tree) -> list[str]:
+    return [str(tree)] if isinstance(tree, LarkToken) else [w for c in tree.children for w in _words(c)]
 
 
-def _plain(text: str) -> str:
-    text = re.sub(r"[$`*]|\\[,;!]|\\left|\\right", "", text)
-    text = re.sub(r"\\text(?:rm)?\{([^}]*)\}", r"\1", text)
-    text = re.sub(r"\{([^{}]*)\}", r"\1", text)
-    return " ".join(text.replace("’", "'").split()).strip(" .").lower()
+def _multiple(tree: Tree) -> Expr:
+    words = _words(tree)
+    value = ("pow2", 0) if words[-1] == "^n" else ("num", 0)
+    return ("neg", value) if words[0] == "-" else value
 
 
-def _clauses(op: Operator, x: Expr) -> list[tuple[re.Pattern, object]]:
-    """The sentences in words, each clause with what it states (a statement, or a function of the match)."""
-    noun = "|".join(map(re.escape, op.vocabulary.result_nouns))
-    multiple = (_MINUS, x, ("var", "m"))                                  # x minus the multiple m
-    wrapped = (_MINUS, x, (_TIMES_NODE, ("var", "m"), ("pow2", 0)))     # x minus m times 2^n
-    wraps = (meaning.Wrap("case", None, wrapped),
-             meaning.Wrap("bound", ("and", (("cmp", "≤", ("min",), wrapped), ("cmp", "≤", wrapped, ("max",)))),
-                          None, ("m",), "Z"))
-    beyond = {"above": ("cmp", "≤", x, ("max",)), "below": ("cmp", "≥", x, ("min",))}
-    return [
-        (re.compile(rf"^(?:the (?:{noun}) |it )?wraps around(?: modulo 2\^n)?(?: into the type's range)?$"), wraps),
-        (re.compile(rf"^(?:it|the (?:{noun})) is the exact (?:{noun}) minus a multiple of 2\^n(?:, for a type of n "
-                    r"bits,)? that brings it (?:in|back in)to the type's range$"), wraps),
-        (re.compile(rf"^(?:an?|the) (?:{noun}) of two operands of the type leaves the range by less than 2\^n$"),
-         (meaning.Wrap("fact", ("and", (("cmp", "<", (_MINUS, ("min",), ("pow2", 0)), x),
-                                        ("cmp", "<", x, (_PLUS, ("max",), ("pow2", 0))))), None),)),
-        (re.compile(r"^(?:so |hence |thus )?the multiple is ((?:-?(?:2\^n|0)(?:, | or |, or )?)+)$"),
-         lambda m: (meaning.Wrap("case", None, multiple),
-                    meaning.Wrap("bound", ("or", tuple(("cmp", "=", ("var", "m"), _literal(v))
-                                                       for v in re.split(r", or |, | or ", m.group(1)))),
-                                 None, ("m",), "Z"))),
-        (re.compile(rf"^for an? (unsigned|signed) type,? the exact (?:{noun}) is never (above|below) the range"
-                    r"(?:, only (?:below|above) it)?$"),
-         lambda m: (meaning.Wrap("fact", beyond[m.group(2)], None, scope=m.group(1)),)),
-    ]
-
-
-def _literal(text: str) -> Expr:
-    value = ("pow2", 0) if text.lstrip("-") == "2^n" else ("num", 0)
-    return ("neg", value) if text.startswith("-") else value
-
-
-def sentence(items, text: str, op: Operator) -> meaning.Reading | None:
-    """A sentence of an integer section about the wrap-around, or None when it is not one."""
+def statements_of(tree: Tree, op: Operator, tokens_of) -> list[meaning.Wrap] | str:
+    """The wrap-around a parse of the statement grammar states (`statements.lark`'s ``kind_wrap``): the case and the
+    multiples of "wraps around" / "the exact <noun> minus a multiple of 2^n that brings it into the type's range",
+    the fact "leaves the range by less than 2^n", the multiples "-2^n, 0 or 2^n", the scope of a lead-in ("For an
+    unsigned type of n bits:"), the bounds of "with k ∈ ℕ such that ..." (read on ``tokens_of(tree)``, the
+    sentence's tokens); a string: why it cannot be read."""
     x = exact(op)
     if x is None:
-        return None
-    plain = _plain(text)
-    if plain in ("with", "with:", "where", "where:"):
-        return meaning.understood(meaning.NoClaim("introduces the multiples' conditions that follow"))
-    if _SCOPE.match(plain):
-        return meaning.understood(meaning.Wrap("scope", scope=_SCOPE.match(plain).group(1)))
-    if any(t.kind == "sym" and t.text == "∈" for t in items):
-        try:
-            found = _bounds(items)
-        except LatexError as exc:
-            return meaning.not_understood(f"the multiples' condition cannot be read: {exc}")
-        return meaning.understood(*found) if found else None
-    statements: list = []
-    for clause in re.split(r"[:;] |, so |\. ", plain):
-        for pattern, states in _clauses(op, x):
-            m = pattern.match(clause.strip())
-            if m:
-                statements += states(m) if callable(states) else states
-                break
-        else:
-            return None
-    statements = list(dict.fromkeys(statements))     # "wraps around: it is ... minus a multiple": one claim
-    return meaning.understood(*statements) if statements else None
+        return f"a wrap-around, which {op.name}'s integer results do not do"
+    words = _words(tree)
+    if any(w.startswith("^") and w != "^n" for w in words) and tree.data != "wrap_bounds":
+        return f"a power of two other than 2^n ({', '.join(w for w in words if w.startswith('^'))})"
+    if tree.data == "wraps":
+        wrapped = (_MINUS, x, (_TIMES_NODE, ("var", "m"), ("pow2", 0)))      # x minus m times 2^n
+        return [meaning.Wrap("case", None, wrapped),
+                meaning.Wrap("bound", ("and", (("cmp", "≤", ("min",), wrapped), ("cmp", "≤", wrapped, ("max",)))),
+                             None, ("m",), "Z")]
+    if tree.data == "leaves_range":
+        return [meaning.Wrap("fact", ("and", (("cmp", "<", (_MINUS, ("min",), ("pow2", 0)), x),
+                                               ("cmp", "<", x, (_PLUS, ("max",), ("pow2", 0))))), None)]
+    if tree.data == "multiple_is":
+        values = [_multiple(t) for t in tree.iter_subtrees_topdown() if t.data == "multiple_value"]
+        return [meaning.Wrap("case", None, (_MINUS, x, ("var", "m"))),
+                meaning.Wrap("bound", ("or", tuple(("cmp", "=", ("var", "m"), v) for v in values)), None, ("m",), "Z")]
+    if tree.data == "never_beyond":
+        scope = "unsigned" if "unsigned" in words else "signed"
+        beyond = ("cmp", "≤", x, ("max",)) if "above" in words[:words.index("range")] else ("cmp", "≥", x, ("min",))
+        return [meaning.Wrap("fact", beyond, None, scope=scope)]
+    if tree.data == "wrap_scope":
+        return [meaning.Wrap("scope", scope="unsigned" if "unsigned" in words else "signed")]
+    try:        # wrap_bounds
+        found = _bounds(tokens_of(tree))
+    except LatexError as exc:
+        return f"the multiples' condition cannot be read: {exc}"
+    return found or "no multiple's bound"

@@ -137,10 +137,13 @@ def _case_rule(rule: CaseRule | SpecialRule, refs: tuple[TagRef, ...], oid: str,
 
 
 def rounding_obligations(binding: Binding) -> list[Obligation]:
-    """A rounding rule the document states that is not the operator's own, in each format of its family."""
+    """A rounding rule the document states that is not the operator's own, in each format of its family (a float
+    one for every operator: IEEE 754's operation in that mode)."""
     obligations = []
     noun = binding.operator.vocabulary.result_nouns[0]
-    for family, mode, ref in binding.rounding_rules if _library(binding) else ():
+    for family, mode, ref in binding.rounding_rules:
+        if family != "float" and not _library(binding):
+            continue
         for name in binding.types.get(family, ()):
             fmt = get_format(name)
             params = {"eb": fmt.eb, "sb": fmt.sb} if isinstance(fmt, FloatFormat) else {}
@@ -148,7 +151,7 @@ def rounding_obligations(binding: Binding) -> list[Obligation]:
                 (ref,), id=f"{family}.{name}.rounding.rounded_{mode}", title=f"the {noun} rounded {rounding_rule.WORDS[mode]}",
                 family=family, format=name, kind="rounding", prop="rounding_rule",
                 statement=rounding_rule.statement(binding.operator, family, mode), params={**params, "mode": mode}))
-    return obligations
+    return _of(binding, obligations)
 
 
 def table_row_id(fmt_name: str, kind: str, name: str) -> str:

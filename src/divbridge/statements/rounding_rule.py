@@ -3,17 +3,18 @@
 The operator rounds a float result to nearest, ties to even (IEEE 754), and,
 where its integer profile truncates, an integer result toward zero.  The
 generic properties verify a document that says so.  A document that states
-another rule ("rounded toward zero" in a float section, "rounded down" in an
-integer one) makes a claim about every result: it binds this obligation, "the
-result is the exact result rounded that way", which the provers refute with a
-counterexample at the sentence's line, instead of the requirement binding
-nothing and the proof run passing without it.
+another rule ("rounded toward zero", "to nearest, ties away from zero" in a
+float section, "rounded down" in an integer one) makes a claim about every
+result: it binds this obligation, "the result is the exact result rounded that
+way", which the provers refute with a counterexample at the sentence's line,
+instead of the requirement binding nothing and the proof run passing without it.
 
 Encodings: the Why3 goal, the SMT-LIB goal (float: over the float frame's
 ``q``; integer: over the bit-vector frame's exact result) and the statement
-are the operator's library's (`operators.library.StatedRounding`); the
-predicate the cross-check and the counterexample replay run on the mirror is
-this module's.
+are the operator's library's (`operators.library.StatedRounding`), in a float
+section `FLOAT` (IEEE 754's operation in the mode, for any operator) when the
+library has none; the predicate the cross-check and the counterexample replay
+run on the mirror is this module's.
 """
 
 from __future__ import annotations
@@ -29,12 +30,20 @@ from divbridge.operators.model import Operator
 from divbridge.statements import NotEncoded, Statement
 from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import snippet
-from divbridge.statements.why3terms import FLOAT_THEORIES
+from divbridge.statements.why3terms import FLOAT_THEORIES, operation
 
 BUILT_IN = {"float": "nearest", "int": "trunc"}
-FLOAT_MODES = {"trunc": "RTZ", "floor": "RTN", "ceil": "RTP"}   # SMT-LIB's rounding mode of each rule
+# SMT-LIB's (and Why3's) rounding mode of each rule: to nearest with ties away from zero, toward zero, down, up
+FLOAT_MODES = {"away": "RNA", "trunc": "RTZ", "floor": "RTN", "ceil": "RTP"}
 WORDS = {"trunc": "toward zero", "floor": "toward negative infinity", "ceil": "toward positive infinity",
-         "nearest": "to nearest"}
+         "nearest": "to nearest", "away": "to nearest, ties away from zero"}
+
+# A float result rounded another way, for an operator whose library states none of its own: IEEE 754's operation
+# in that mode, over finite operands (the operation of the format's module, and SMT-LIB's, by the operator's names)
+FLOAT = StatedRounding(
+    why3="""forall a b: t. is_finite a /\\ is_finite b -> {{ operation }} a b = {{ theory }}.{{ operation }} {{ smt_mode }} a b""",
+    smt="""(define-fun goal () Bool (=> (and (isFinite a) (isFinite b)) (= q ({{ smt_operation }} {{ smt_mode }} a b))))""",
+    statement="isFinite(a) and isFinite(b) -> a {{ infix }} b = round_{{ mode }}(real(a) {{ infix }} real(b))")
 
 
 def stated(family: str, mode: str) -> bool:
@@ -45,13 +54,17 @@ def stated(family: str, mode: str) -> bool:
 
 
 def statement(op: Operator, family: str, mode: str) -> str:
-    return snippet(_stated(op, family).statement).render(mode=mode)
+    return snippet(_stated(op, family).statement).render(mode=mode, infix=op.vocabulary.infix)
 
 
 def _stated(op: Operator, family: str) -> StatedRounding:
-    if family not in op.library.rounding:
-        raise NotEncoded(f"{op.name} has no claim of a stated rounding rule in the {family} family")
-    return op.library.rounding[family]
+    """The operator's library's claim of a stated rounding in the family; in a float one, IEEE 754's operation
+    rounded that way when the library has no claim of its own."""
+    if family in op.library.rounding:
+        return op.library.rounding[family]
+    if family == "float":
+        return FLOAT
+    raise NotEncoded(f"{op.name} has no claim of a stated rounding rule in the {family} family")
 
 
 def mirror_holds(operator: str, params: dict, fmt, a, b) -> tuple[np.ndarray, np.ndarray]:
@@ -91,6 +104,8 @@ def _directed(fmt, exact: Fraction, mode: str) -> Fraction | None:
     if mode == "trunc":
         fits = [v for v in candidates if abs(v) <= abs(exact) and (v == 0 or (v < 0) == (exact < 0))]
         return max(fits, key=abs) if fits else None
+    if mode == "away":      # the nearest, and of two as near, the larger in magnitude
+        return min(candidates, key=lambda v: (abs(v - exact), -abs(v))) if candidates else None
     if mode == "floor":
         fits = [v for v in candidates if v <= exact]
         return max(fits) if fits else None
@@ -117,6 +132,8 @@ def _overflows(fmt, exact: Fraction, mode: str) -> bool:
     beyond = abs(exact) > fmt.max_finite
     if mode == "trunc":
         return False
+    if mode == "away":      # to nearest, ties either way, overflows where rounding to nearest even does
+        return not fmt.decode(fmt.round(exact)).is_finite
     return beyond and (exact > 0) == (mode == "ceil")
 
 
@@ -129,7 +146,8 @@ class RoundingRule(Statement):
     def why3(self, o) -> str:
         theory = FLOAT_THEORIES[o.format].split(".")[-1] if o.family == "float" else ""
         return snippet(_stated(operators.of_obligation_name(o.operator), o.family).why3).render(
-            mode=o.params["mode"], smt_mode=FLOAT_MODES.get(o.params["mode"], ""), theory=theory)
+            mode=o.params["mode"], smt_mode=FLOAT_MODES.get(o.params["mode"], ""), theory=theory,
+            operation=operation(o) if o.family == "float" else "")
 
     def why3_name(self, o) -> str:
         return f"rounded_{o.params['mode']}"
@@ -138,8 +156,10 @@ class RoundingRule(Statement):
         return o.family == "int"
 
     def smt(self, o, context) -> str:
-        return snippet(_stated(operators.of_obligation_name(o.operator), o.family).smt).render(
-            mode=o.params["mode"], smt_mode=FLOAT_MODES.get(o.params["mode"], ""), w=getattr(context["fmt"], "bits", 0))
+        op = operators.of_obligation_name(o.operator)
+        return snippet(_stated(op, o.family).smt).render(
+            mode=o.params["mode"], smt_mode=FLOAT_MODES.get(o.params["mode"], ""), w=getattr(context["fmt"], "bits", 0),
+            smt_operation=op.names.smtlib_float)
 
     def predicate(self, o, fmt, a, b):
         return mirror_holds(o.operator, o.params, fmt, a, b)

@@ -1,0 +1,222 @@
+"""The statement grammar (`document/statements.lark`): every kind reads its example back in canonical words, a
+sentence is read whole or not at all (the words not read and the column where reading stopped are named), a
+qualifier appended to an accepted sentence leaves it unread, and the examples of issue 42 are refuted at their
+lines or unread, for Div, Mul, Add and Sub alike."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from divbridge import operators
+from divbridge.checkspec.analysis import analyse_text
+from divbridge.cli import main
+from divbridge.document import grammar, meaning, prose, reference
+from divbridge.document.caserule import CaseRule
+from divbridge.document.reader import parse_document
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT / "proofs" / "spec"
+needs_solvers = pytest.mark.skipif(shutil.which("z3") is None, reason="z3 is not installed (scripts/setup.sh)")
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("reading_reference", ROOT / "scripts" / "reading_reference.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+REFERENCE = _script()
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
+def _read(sentence: str, family: str = "float", op=operators.DEFAULT) -> meaning.Reading:
+    return prose.read(REFERENCE.sentence_tokens(sentence), sentence, family, "C", op)
+
+
+# -- every kind, read back ----------------------------------------------------------------------------------------
+
+# kind -> the statements its example is read as (their classes)
+EXPECTED = {
+    "definition": {meaning.Case}, "rounding": {meaning.Semantics}, "sign": {meaning.SignRule},
+    "special": {CaseRule}, "special_symbols": {meaning.Case}, "exact_zero": {CaseRule},
+    "row_notation": {meaning.Semantics, meaning.SignRule}, "case": {meaning.Case},
+    "domain_of_definition": {meaning.Case}, "precondition": {meaning.Domain}, "exclusion": {meaning.Domain},
+    "error_condition": {meaning.ErrorCondition}, "shape": {meaning.Constraint}, "type": {meaning.Constraint},
+    "accuracy": {meaning.Accuracy}, "wrap": {meaning.Wrap}, "reference": {meaning.Reference},
+    "noclaim": {meaning.NoClaim},
+}
+
+
+def test_every_kind_of_the_grammar_has_an_example_and_an_expected_reading():
+    assert [k.name for k in reference.kinds()] == list(EXPECTED)
+
+
+@pytest.mark.parametrize("kind", reference.kinds(), ids=lambda k: k.name)
+def test_each_kind_reads_its_example_back_in_words(kind):
+    example, reading = REFERENCE.read_back(kind)
+    assert reading.understood, reading.why
+    assert {type(s) for s in reading.statements} == EXPECTED[kind.name]
+    assert all(s.words() and s.words() != str(s) for s in reading.statements)
+
+
+def test_the_reference_page_is_the_grammars():
+    assert (ROOT / "docs" / "reading-reference.md").read_text(encoding="utf-8") == REFERENCE.page(), \
+        "docs/reading-reference.md is stale: run scripts/reading_reference.py"
+
+
+@pytest.mark.parametrize("sentence, words", [
+    ("A quotient of two finite numbers is the exact quotient rounded to nearest, ties to even.",
+     "C[i] is A[i] / B[i] rounded to nearest, ties to even (IEEE 754 division)"),
+    ("A quotient of two finite numbers is the exact quotient rounded to the nearest representable value, ties being "
+     "rounded away from zero.", "C[i] is A[i] / B[i] rounded to nearest, ties away from zero"),
+    ("The quotient is truncated toward zero.", "C[i] is A[i] / B[i] rounded toward zero"),
+    ("The quotient is rounded down.", "C[i] is A[i] / B[i] rounded toward negative infinity"),
+    ("A zero result is always positive.", "a zero result is positive"),
+    ("$A$, $B$ and $C$ have the same shape.", "A, B and C have the same shape"),
+])
+def test_a_reading_is_said_back_in_canonical_words(sentence, words):
+    assert _read(sentence).words() == words
+
+
+# -- whole or not at all ------------------------------------------------------------------------------------------
+
+QUALIFIERS = (", except for subnormal results", ", unless $B[i]$ is zero", ", only for FP16", " in most cases")
+
+
+@pytest.mark.parametrize("kind", [k for k in reference.kinds() if k.name != "noclaim"], ids=lambda k: k.name)
+@pytest.mark.parametrize("qualifier", QUALIFIERS)
+def test_a_qualifier_appended_to_an_accepted_sentence_leaves_it_unread(kind, qualifier):
+    example = reference.fill(kind.example, kind.operator).rstrip(".") + qualifier + "."
+    reading = _read(example, kind.family, kind.operator)
+    assert not reading.understood and "not read" in reading.why
+
+
+@pytest.mark.parametrize("sentence", [
+    "Each quotient is rounded to the nearest representable value, ties to odd.",
+    "The quotient is rounded to nearest, ties toward zero.",
+    "The quotient is rounded stochastically.",
+])
+def test_a_rounding_the_grammar_does_not_know_is_unread_never_ieee(sentence):
+    assert not _read(sentence).understood
+
+
+def test_an_unread_sentence_names_the_words_not_read_the_column_and_the_nearest_phrasing():
+    text = (SPEC / "div.md").read_text(encoding="utf-8")
+    old = "- The quotient is rounded toward zero, as ONNX rounds it. `[E_DIV_INT_DEF_0010]`"
+    new = "- The quotient is rounded toward zero, except for negative quotients. `[E_DIV_INT_DEF_0010]`"
+    assert text.count(old) == 1
+    planted = text.replace(old, new)
+    line = planted[:planted.index(new)].count("\n") + 1
+    [part] = [p for p in parse_document(planted).parts if p.line == line and p.kind == "sentence"]
+    column = new.index("except") + 1
+    assert not part.reading.understood
+    assert f"«except for negative quotients» not read (from line {line}, column {column})" in part.reading.why
+    assert "the nearest phrasing divbridge reads: «" in part.reading.why
+
+
+def test_the_words_that_carry_no_meaning_are_the_grammars_own_list():
+    assert _read("The the quotient is truncated toward zero.", "int").understood       # an article, twice
+    assert not _read("The quotient is basically truncated toward zero.", "int").understood
+
+
+def test_a_sentence_naming_another_operator_does_not_define_this_one():
+    reading = _read("Operator Mul multiplies input tensors $A$ and $B$ element-wise.", "real")
+    assert not reading.understood and "another operation" in reading.why
+    assert _read("Operator Mul multiplies input tensors $A$ and $B$ element-wise.", "real",
+                 operators.get("Mul")).understood
+
+
+def test_operands_the_other_way_are_the_negation_where_exact_and_unread_in_floats():
+    sub = operators.get("Sub")
+    [case] = _read("Each element of `C` is `B` minus `A`.", "real", sub).statements
+    assert case.result.sign == "-" and case.words() == "C[i] is -(A[i] - B[i])"
+    assert not _read("Each element of `C` is `B` minus `A`.", "float", sub).understood
+    assert not _read("Operator Div divides $B$ by $A$.", "real").understood
+    assert _read("Operator Mul multiplies $B$ by $A$.", "real", operators.get("Mul")).understood   # commutative
+
+
+def test_every_operator_s_words_are_in_the_grammar_and_only_its_own_define_it():
+    text = grammar.grammar_text()
+    for op in operators.OPERATORS.values():
+        assert f'"{op.vocabulary.result_nouns[0]}"' in text and f'"{op.vocabulary.gerund}"' in text
+    assert "quotient" not in grammar.GRAMMAR_FILE.read_text(encoding="utf-8")     # the file names no operator
+
+
+# -- the examples of issue 42, end to end -------------------------------------------------------------------------
+
+# (document, text replaced, replacement, the finding at the replacement's line: kind)
+PLANTED = [
+    ("mul", "a product that rounds to zero is a zero carrying the product of the signs.",
+     "a product that rounds to zero is $+0$.", "incorrect"),
+    ("mul", "the exact product rounded to nearest, ties to even;", "the exact product rounded toward zero;",
+     "incorrect"),
+    ("div", "the exact quotient rounded to nearest, ties to even.",
+     "the exact quotient rounded to the nearest representable value, ties being rounded away from zero.",
+     "incorrect"),
+    ("add", "the exact sum rounded to nearest, ties to even.", "the exact sum rounded up.", "incorrect"),
+    ("sub", "the exact difference rounded to nearest, ties to even.", "the exact difference rounded down.",
+     "incorrect"),
+    ("mul", "- Zero times an infinity and an infinity times zero are NaN, whatever the signs.",
+     "- $\\pm 0 \\times \\pm\\infty$ gives 0.", "incorrect"),
+    ("add", "- The sum of two infinities of opposite signs is NaN.", "- $+\\infty + -\\infty$ gives $+\\infty$.",
+     "incorrect"),
+    ("sub", "in particular $x - x$ is $+0$.", "in particular $x - x$ is $+0$. Also, $x - x = -0$.", "incorrect"),
+    ("add", "- The sum of two infinities of opposite signs is NaN.",
+     "- The sum of two infinities of opposite signs is zero.", "incorrect"),
+    ("sub", "Each element of `C` is the exact difference of the matching elements of `A` and `B`: `A` minus `B`.",
+     "Each element of `C` is `B` minus `A`.", "incorrect"),
+    ("div", "- No pair divides the smallest value of the type by $-1$, whose quotient does not fit; this is a "
+            "precondition.", "- If the type is signed, not ($A[i]$ is the largest value of the type and $B[i] = "
+                             "-1$).", "incorrect"),
+    ("div", "- No pair divides the smallest value of the type by $-1$, whose quotient does not fit; this is a "
+            "precondition.", "- If the type is signed, not ($A[i]$ is the smallest value of the type and $B[i] = "
+                             "-1$).", None),
+    ("mul", "- `A`, `B` and `C` share one element type.", "- The type of `C` differs from A's.", "unread"),
+    ("div", "the exact quotient rounded to nearest, ties to even.",
+     "the exact quotient rounded to nearest, ties to even, except for subnormal results.", "unread"),
+]
+
+
+@needs_solvers
+@pytest.mark.parametrize("name, old, new, kind", PLANTED, ids=[f"{p[0]}: {p[2][:50]}" for p in PLANTED])
+def test_an_example_of_the_issue_is_refuted_at_its_line_or_unread(name, old, new, kind):
+    text = (SPEC / f"{name}.md").read_text(encoding="utf-8")
+    assert old in text
+    planted = text.replace(old, new, 1)
+    line = planted[:planted.index(new)].count("\n") + 1
+    result = analyse_text(planted, f"{name}.md")
+    at = {f["kind"] for f in result["findings"] if f["line"] == line and f["kind"] != "information"}
+    assert at == ({kind} if kind else set()), result["findings"]
+    if kind == "incorrect":
+        assert all(f["counterexample"] for f in result["findings"] if f["line"] == line and f["kind"] == kind)
+        assert result["exit_code"] == 1
+    others = {(f["kind"], f["line"]) for f in result["findings"] if f["kind"] in ("incorrect", "incomplete")}
+    assert others <= {(kind, line)}
+
+
+@needs_solvers
+@pytest.mark.slow
+def test_prove_refutes_a_stated_rounding_of_every_operator_at_its_line(tmp_path):
+    for name, old, new in (("mul", "rounded to nearest, ties to even;", "rounded toward zero;"),
+                           ("add", "rounded to nearest, ties to even.", "rounded to nearest, ties away from zero.")):
+        text = (SPEC / f"{name}.md").read_text(encoding="utf-8")
+        planted = text.replace(old, new, 1)
+        path = tmp_path / f"{name}.md"
+        path.write_text(planted, encoding="utf-8")
+        line = planted[:planted.index(new)].count("\n") + 1
+        out = tmp_path / name
+        assert main(["prove", "--spec", str(path), "--out", str(out), "--provers", "z3,bitwuzla", "--no-crosscheck",
+                     "--only", f"{name}.float.fp16.rounding.*"]) == 1
+        [result] = json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
+        assert result["verdict"] == "refuted" and result["expect"] == "valid" and result["lines"] == [line]
+        assert result["counterexample"]
