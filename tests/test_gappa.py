@@ -217,3 +217,46 @@ def test_a_missing_gappa_library_exits_2_through_the_cli(monkeypatch, capsys, tm
                      "--out", str(tmp_path / "out")])
     assert code == 2
     assert capsys.readouterr().err.strip().splitlines()[-1].endswith("install it with: apt-get install libcoq-gappa")
+
+
+# -- divbridge's reading of a script's goal (no tool needed) ---------------------------------------------------
+
+@pytest.mark.parametrize("script, variables, proposition", [
+    ("@rnd = float<24, -149, ne>;\nr = a / b;\nq = rnd(r);\n{ |r| in [1b-126, 1b128] -> (q - r) / r in [-1b-24, 1b-24] }",
+     ("_a", "_b"),
+     "((BND (Rabs (_a / _b))%R (makepairF (Float2 (1) (-126)) (Float2 (1) (128)))) -> (BND ((((Generic_fmt.round "
+     "radix2 (FLT.FLT_exp (-149) (24)) Gappa.Gappa_round_def.rndNE) (_a / _b)) - (_a / _b)) / (_a / _b))%R "
+     "(makepairF (Float2 (-1) (-24)) (Float2 (1) (-24)))))"),
+    # |e| <= u as Gappa reads it, |e| in [0, u]; e <= u and e >= l as comparisons; numbers as Gappa writes them
+    ("{ |x| <= 1b-14 /\\ y >= 6b-3 -> not x - y <= 0 \\/ x * 2 in [0, 12b0] } # a comment\n$ x in 4;",
+     ("_x", "_y"),
+     "(((BND (Rabs _x)%R (makepairF (Float2 0 0) (Float2 (1) (-14)))) /\\ (float2R (Float2 (3) (-2)) <= _y)%R) -> "
+     "((~ ((_x - _y) <= float2R (Float2 0 0))%R) \\/ (BND (_x * (Float1 (2)))%R (makepairF (Float2 0 0) "
+     "(Float2 (3) (2))))))"),
+])
+def test_a_script_s_goal_is_stated_in_coq(script, variables, proposition):
+    from divbridge.provers.gappagoal import coq_statement
+    stated = coq_statement(script)
+    assert (stated.variables, stated.proposition) == (variables, proposition)
+
+
+@pytest.mark.parametrize("script, why", [
+    ("@rnd = float<24, -149, zr>;\n{ rnd(x) in [0, 1] }", "float<24, -149, zr>"),   # another direction
+    ("{ x in [0.1, 1] }", "not read as a Gappa script"),                              # a decimal
+    ("{ x in [0, 1] }\n{ x in [0, 2] }", "2 goals"),
+    ("y = x;\ny = x + 1;\n{ y in [0, 1] }", "defined twice"),
+    ("{ f(x) in [0, 1] }", "not a rounding the script defines"),
+    ("x -> y;\n{ x in [0, 1] }", "not read as a Gappa script"),                       # a rewriting hint
+])
+def test_a_script_outside_what_divbridge_reads_is_not_stated(script, why):
+    from divbridge.provers.gappagoal import NotStated, coq_statement
+    with pytest.raises(NotStated, match=re.escape(why)):
+        coq_statement(script)
+
+
+def test_every_gappa_script_divbridge_writes_is_stated():
+    from divbridge.provers.gappagoal import coq_statement
+    backend = GappaBackend.__new__(GappaBackend)
+    GappaBackend.__init__(backend)
+    for obligation in ACCURACY:
+        assert coq_statement(backend.render(obligation)).variables == ("_a", "_b")

@@ -47,7 +47,7 @@ from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator
 from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.verdicts import (DEFINITE, VERDICTS, Attempt, ObligationResult, Outcome, Smoke,
-                                       confirmations, recorded)
+                                       confirmations, recorded, standing)
 
 SCHEMA_VERSION = 7
 RUN_LOG_SCHEMA_VERSION = 1
@@ -391,7 +391,8 @@ def _first_problem(results: Results, data: dict[str, Any], directory: Path) -> s
             return (f"{where}: confirmed by {written['confirmed']} tool(s), but its attempts give "
                     f"{confirmations(result.attempts, result.verdict)}")
         if result.verdict in DEFINITE:
-            gave = {a.prover for a in result.attempts if a.verdict == result.verdict}
+            # as the answers stand: a Gappa proof without Coq's check of its certificate gives no verdict
+            gave = {a.prover for a in standing(result.attempts) if a.verdict == result.verdict}
             against = [a.prover for a in result.attempts if a.verdict in DEFINITE and a.verdict != result.verdict]
             named = set(result.prover.split(", "))
             if not named <= gave:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from lark import Lark, Token, Transformer, Tree
-from lark.exceptions import LarkError
+from lark.exceptions import LarkError, VisitError
 
 _GRAMMAR = r"""
 start: item*
@@ -146,12 +146,20 @@ class _Render(Transformer):
             elif item.data == "definition":
                 name, expression = item.children
                 self._fresh(str(name))
-                self.definitions[str(name)] = self.transform(expression)
+                self.definitions[str(name)] = self._render(expression)
             elif item.data == "goal":
-                goals.append(self.transform(item.children[0]))
+                goals.append(self._render(item.children[0]))
         if len(goals) != 1:
             raise NotStated(f"{len(goals)} goals in the script; one is stated")
         return Statement(tuple(self.variables), goals[0])
+
+    def _render(self, tree: Tree) -> str:
+        try:
+            return self.transform(tree)
+        except VisitError as exc:   # Lark wraps what a rule's method raises
+            if isinstance(exc.orig_exc, NotStated):
+                raise exc.orig_exc from None
+            raise
 
     def _fresh(self, name: str) -> None:
         if name in self.definitions or name in self.roundings or f"_{name}" in self.variables:

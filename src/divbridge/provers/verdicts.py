@@ -155,11 +155,12 @@ def tool_of(prover: str) -> str:
 
 
 def confirmations(attempts: list[Attempt], verdict: str) -> int:
-    """How many independent tools (`tool_of`) gave the verdict among the attempts: 0 for a verdict that is not
-    definite."""
+    """How many independent tools (`tool_of`) gave the verdict among the attempts, as they stand (`standing`: a
+    Gappa proof and Coq's check of its certificate are two, a Gappa proof alone none): 0 for a verdict that is
+    not definite."""
     if verdict not in DEFINITE:
         return 0
-    return len({tool_of(a.prover) for a in attempts if a.verdict == verdict})
+    return len({tool_of(a.prover) for a in standing(attempts) if a.verdict == verdict})
 
 
 def is_why3(prover: str) -> bool:
