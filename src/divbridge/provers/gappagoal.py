@@ -53,11 +53,11 @@ hint: "$" /[^;{}]+/ ";"
      | "(" prop ")"
 
 ?expr: term
-     | expr "+" term -> add
-     | expr "-" term -> sub
+     | expr "+" term -> plus
+     | expr "-" term -> minus
 ?term: factor
-     | term "*" factor -> mul
-     | term "/" factor -> div
+     | term "*" factor -> times
+     | term "/" factor -> over
 ?factor: primary
        | "-" factor -> neg
 ?primary: NUMBER -> number
@@ -199,16 +199,16 @@ class _Render(Transformer):
     def neg(self, children: list[str]) -> str:
         return f"(- {children[0]})"
 
-    def add(self, children: list[str]) -> str:
+    def plus(self, children: list[str]) -> str:
         return f"({children[0]} + {children[1]})"
 
-    def sub(self, children: list[str]) -> str:
+    def minus(self, children: list[str]) -> str:
         return f"({children[0]} - {children[1]})"
 
-    def mul(self, children: list[str]) -> str:
+    def times(self, children: list[str]) -> str:
         return f"({children[0]} * {children[1]})"
 
-    def div(self, children: list[str]) -> str:
+    def over(self, children: list[str]) -> str:
         return f"({children[0]} / {children[1]})"
 
     # -- propositions ---------------------------------------------------------------------------------------
