@@ -96,6 +96,18 @@ def test_a_tampered_certificate_does_not_compile_and_the_verdict_is_error(old, n
 
 
 @needs_certificates
+@pytest.mark.parametrize("certified, message", [
+    ((None, "Error: out of memory"), "gappa -Bcoq gave no certificate: Error: out of memory"),
+    (("Require Import Gappa.Gappa_library.\n", None), "not a certificate of Gappa"),
+], ids=["none", "not-gappa-s"])
+def test_a_proof_whose_certificate_cannot_be_made_is_an_error(certified, message, tmp_path, monkeypatch):
+    monkeypatch.setattr(gappa_module, "certify", lambda text, timeout: certified)
+    (result,) = prove_obligations([RELATIVE_FP32], {"gappa"}, ProofCache(tmp_path / "cache", "off"), TIMEOUT)
+    assert (result.verdict, result.prover) == ("error", "gappa+coq") and result.message.startswith(message)
+    assert "gappa+coq" not in result.artifacts
+
+
+@needs_certificates
 def test_the_certificate_of_a_weaker_bound_does_not_prove_the_goal(tmp_path, monkeypatch):
     """A certificate that compiles but proves another goal (2^-23 where 2^-24 is asked): Coq refuses divbridge's
     statement of the goal."""
@@ -245,8 +257,11 @@ def test_a_script_s_goal_is_stated_in_coq(script, variables, proposition):
     ("{ x in [0.1, 1] }", "not read as a Gappa script"),                              # a decimal
     ("{ x in [0, 1] }\n{ x in [0, 2] }", "2 goals"),
     ("y = x;\ny = x + 1;\n{ y in [0, 1] }", "defined twice"),
+    ("@y = float<24, -149, ne>;\ny = x;\n{ y in [0, 1] }", "defined twice"),
     ("{ f(x) in [0, 1] }", "not a rounding the script defines"),
     ("x -> y;\n{ x in [0, 1] }", "not read as a Gappa script"),                       # a rewriting hint
+    ("{ x }", "a number where a proposition is expected"),
+    ("{ (x in [0, 1]) + 1 in [0, 2] }", "a proposition where a number is expected"),
 ])
 def test_a_script_outside_what_divbridge_reads_is_not_stated(script, why):
     from divbridge.provers.gappagoal import NotStated, coq_statement

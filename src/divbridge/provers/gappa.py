@@ -42,6 +42,7 @@ from divbridge.provers.verdicts import Attempt
 # the time `gappa -Bcoq` has to write a certificate when the files are rendered (Gappa proves divbridge's goals
 # in hundredths of a second; the run's own limit is not known then)
 CERTIFICATE_S = 60.0
+UNCHECKED = "no certificate"   # the option of a check task without a file: why its certificate cannot be checked
 
 
 def handles(obligation: Obligation) -> bool:
@@ -58,7 +59,6 @@ class GappaBackend(FileBackend):
         self._template = assets.template_environment("gappa", keep_trailing_newline=True).get_template("accuracy.g.j2")
         self.libraries = coq.Libraries()   # none is loaded by a certificate; the Coq backend's way of running coqc
         self.batches = coq.Batches()
-        self._unchecked: dict[str, str] = {}   # obligation id -> why its certificate cannot be checked
 
     def versions(self) -> dict[str, str]:
         gappa = toolprobe.system_tool("gappa")
@@ -74,24 +74,23 @@ class GappaBackend(FileBackend):
         """The scripts (FileBackend), and for each one Gappa proves its certificate's check: a task of
         ``gappa+coq`` on ``<id>.v`` beside the script, keyed on the check file's text and Gappa's library."""
         groups = super().prepare(obligations, out_dir, provers)
-        checker = (("checked by", gappacert.version()),)
+        checker = ("checked by", gappacert.version())
         checks = []
         for group in groups:
             task = group[0]
             try:
                 text = self._check_file(task)
-            except gappacert.NoCertificate as exc:
-                self._unchecked[task.obligation.id] = str(exc)
-                text = ""
+            except gappacert.NoCertificate as exc:   # a task that says why: its check is an error
+                group.append(ProofTask(task.obligation, gappacert.PROVER, "", "", (checker, (UNCHECKED, str(exc)))))
+                continue
             if text is None:   # Gappa does not prove it: nothing to check
                 continue
             path = Path(task.artifact).with_suffix(".v")
-            if text:
-                write_text_atomic(path, text)
-                self.batches.include(text)
-                checks.append(path)
-            group.append(ProofTask(task.obligation, gappacert.PROVER, text, path.as_posix() if text else "",
-                                   checker, question=coq.without_comments(text)))
+            write_text_atomic(path, text)
+            self.batches.include(text)
+            checks.append(path)
+            group.append(ProofTask(task.obligation, gappacert.PROVER, text, path.as_posix(), (checker,),
+                                   question=coq.without_comments(text)))
         remove_others(out_dir / self.name, "*.v", checks)
         return groups
 
@@ -111,8 +110,9 @@ class GappaBackend(FileBackend):
                 for task in group]
 
     def _check(self, task: ProofTask, timeout: float, cancel: threading.Event | None) -> Attempt:
-        if not task.text:
-            return Attempt(gappacert.PROVER, "error", 0.0, message=self._unchecked.get(task.obligation.id, "no certificate"))
+        unchecked = dict(task.options).get(UNCHECKED)
+        if unchecked is not None:
+            return Attempt(gappacert.PROVER, "error", 0.0, message=unchecked)
         return gappacert.check(task.text, timeout, cancel, self.batches, self.libraries)
 
     def render(self, obligation: Obligation) -> str:

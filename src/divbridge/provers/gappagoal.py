@@ -31,11 +31,13 @@ from fractions import Fraction
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError, VisitError
 
+# LALR (a parse in a millisecond): one grammar for numbers and propositions, which a parenthesis may hold either
+# of; `_Render` tells them apart (a proposition where a number is expected is not read)
 _GRAMMAR = r"""
 start: item*
 ?item: rounding | definition | goal | hint
-rounding: "@" NAME "=" "float" "<" INTEGER "," INTEGER "," NAME ">" ";"
-definition: NAME "=" expr ";"
+rounding: "@" NAME "=" "float" "<" NUMBER "," NUMBER "," NAME ">" ";"
+definition: NAME "=" prop ";"
 goal: "{" prop "}"
 hint: "$" /[^;{}]+/ ";"
 
@@ -45,12 +47,12 @@ hint: "$" /[^;{}]+/ ";"
             | disjunction "\\/" conjunction -> or_
 ?conjunction: negation
             | conjunction "/\\" negation -> and_
-?negation: atom
+?negation: relation
          | "not" negation -> not_
-?atom: expr "in" "[" NUMBER "," NUMBER "]" -> within
-     | expr "<=" NUMBER -> at_most
-     | expr ">=" NUMBER -> at_least
-     | "(" prop ")"
+?relation: expr
+         | expr "in" "[" NUMBER "," NUMBER "]" -> within
+         | expr "<=" NUMBER -> at_most
+         | expr ">=" NUMBER -> at_least
 
 ?expr: term
      | expr "+" term -> plus
@@ -62,12 +64,11 @@ hint: "$" /[^;{}]+/ ";"
        | "-" factor -> neg
 ?primary: NUMBER -> number
         | NAME -> name
-        | NAME "(" expr ")" -> apply
+        | NAME "(" prop ")" -> apply
         | "|" expr "|" -> abs
-        | "(" expr ")"
+        | "(" prop ")"
 
-NAME: /(?!(in|not|float)\b)[A-Za-z_][A-Za-z0-9_]*/
-INTEGER: /[+-]?[0-9]+/
+NAME: /[A-Za-z_][A-Za-z0-9_]*/
 NUMBER: /[+-]?[0-9]+(b[+-]?[0-9]+)?(?![0-9A-Za-z.])/
 COMMENT: /#[^\n]*/
 %import common.WS
@@ -93,7 +94,7 @@ class Statement:
 
 @functools.cache
 def _parser() -> Lark:
-    return Lark(_GRAMMAR, parser="earley", maybe_placeholders=False)
+    return Lark(_GRAMMAR, parser="lalr", maybe_placeholders=False)
 
 
 def coq_statement(script: str) -> Statement:
@@ -125,8 +126,16 @@ def number(text: str) -> Fraction:
     return Fraction(int(mantissa)) * Fraction(2) ** int(exponent or 0)
 
 
+@dataclass(frozen=True)
+class _Term:
+    """A rendered part of the goal: a term of R (a number) or a proposition."""
+
+    text: str
+    proposition: bool = False
+
+
 class _Render(Transformer):
-    """The parse tree to Coq text: expressions in R_scope, propositions with Coq's connectives."""
+    """The parse tree to Coq text: numbers in R_scope, propositions with Coq's connectives."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -139,21 +148,22 @@ class _Render(Transformer):
         for item in tree.children:   # in order: a definition is used after it is made
             if item.data == "rounding":
                 name, precision, emin, direction = (str(token) for token in item.children)
-                if direction not in _DIRECTIONS or int(precision) < 1:
+                self._fresh(name)
+                if direction not in _DIRECTIONS or not _integer(precision) or not _integer(emin) or int(precision) < 1:
                     raise NotStated(f"the rounding float<{precision}, {emin}, {direction}> is not one divbridge states")
                 self.roundings[name] = (f"(Generic_fmt.round radix2 (FLT.FLT_exp ({int(emin)}) ({int(precision)})) "
                                         f"{_DIRECTIONS[direction]})")
             elif item.data == "definition":
                 name, expression = item.children
                 self._fresh(str(name))
-                self.definitions[str(name)] = self._render(expression)
+                self.definitions[str(name)] = _number(self._render(expression))
             elif item.data == "goal":
-                goals.append(self._render(item.children[0]))
+                goals.append(_proposition(self._render(item.children[0])))
         if len(goals) != 1:
             raise NotStated(f"{len(goals)} goals in the script; one is stated")
         return Statement(tuple(self.variables), goals[0])
 
-    def _render(self, tree: Tree) -> str:
+    def _render(self, tree: Tree) -> _Term:
         try:
             return self.transform(tree)
         except VisitError as exc:   # Lark wraps what a rule's method raises
@@ -165,75 +175,90 @@ class _Render(Transformer):
         if name in self.definitions or name in self.roundings or f"_{name}" in self.variables:
             raise NotStated(f"{name} is defined twice, or used before its definition")
 
-    # -- expressions, each a parenthesized term of R --------------------------------------------------------
+    # -- numbers, each a parenthesized term of R ------------------------------------------------------------
 
-    def number(self, children: list[Token]) -> str:
-        value = number(str(children[0]))
+    def number(self, children: list[Token]) -> _Term:
         mantissa, _, exponent = str(children[0]).partition("b")
-        if value == 0:
-            return "(Float1 0)"
+        if int(mantissa) == 0:
+            return _Term("(Float1 0)")
         if not exponent or int(exponent) == 0:
-            return f"(Float1 ({int(mantissa)}))"
-        return f"(float2R (Float2 ({int(mantissa)}) ({int(exponent)})))"   # as written, as Gappa's certificate does
+            return _Term(f"(Float1 ({int(mantissa)}))")
+        return _Term(f"(float2R (Float2 ({int(mantissa)}) ({int(exponent)})))")   # as written, as Gappa writes it
 
-    def name(self, children: list[Token]) -> str:
+    def name(self, children: list[Token]) -> _Term:
         name = str(children[0])
         if name in self.definitions:
-            return self.definitions[name]
-        if name in self.roundings:
-            raise NotStated(f"the rounding {name} is used as a number")
+            return _Term(self.definitions[name])
+        if name in self.roundings or name in ("in", "not", "float"):
+            raise NotStated(f"{name} is used as a number")
         variable = f"_{name}"
         if variable not in self.variables:
             self.variables.append(variable)
-        return variable
+        return _Term(variable)
 
-    def apply(self, children: list) -> str:
-        function, argument = str(children[0]), children[1]
+    def apply(self, children: list) -> _Term:
+        function, argument = str(children[0]), _number(children[1])
         if function not in self.roundings:
             raise NotStated(f"{function}(...) is not a rounding the script defines")
-        return f"({self.roundings[function]} {argument})"
+        return _Term(f"({self.roundings[function]} {argument})")
 
-    def abs(self, children: list[str]) -> str:
-        return f"(Rabs {children[0]})"
+    def abs(self, children: list[_Term]) -> _Term:
+        return _Term(f"(Rabs {_number(children[0])})")
 
-    def neg(self, children: list[str]) -> str:
-        return f"(- {children[0]})"
+    def neg(self, children: list[_Term]) -> _Term:
+        return _Term(f"(- {_number(children[0])})")
 
-    def plus(self, children: list[str]) -> str:
-        return f"({children[0]} + {children[1]})"
+    def plus(self, children: list[_Term]) -> _Term:
+        return _Term(f"({_number(children[0])} + {_number(children[1])})")
 
-    def minus(self, children: list[str]) -> str:
-        return f"({children[0]} - {children[1]})"
+    def minus(self, children: list[_Term]) -> _Term:
+        return _Term(f"({_number(children[0])} - {_number(children[1])})")
 
-    def times(self, children: list[str]) -> str:
-        return f"({children[0]} * {children[1]})"
+    def times(self, children: list[_Term]) -> _Term:
+        return _Term(f"({_number(children[0])} * {_number(children[1])})")
 
-    def over(self, children: list[str]) -> str:
-        return f"({children[0]} / {children[1]})"
+    def over(self, children: list[_Term]) -> _Term:
+        return _Term(f"({_number(children[0])} / {_number(children[1])})")
 
     # -- propositions ---------------------------------------------------------------------------------------
 
-    def within(self, children: list) -> str:
-        expression, low, high = children
-        return f"(BND {expression}%R (makepairF {float2(number(str(low)))} {float2(number(str(high)))}))"
+    def within(self, children: list) -> _Term:
+        expression, low, high = _number(children[0]), number(str(children[1])), number(str(children[2]))
+        return _Term(f"(BND {expression}%R (makepairF {float2(low)} {float2(high)}))", True)
 
-    def at_most(self, children: list) -> str:
-        expression, high = children
+    def at_most(self, children: list) -> _Term:
+        expression, high = _number(children[0]), number(str(children[1]))
         if expression.startswith("(Rabs "):   # Gappa reads |e| <= u as |e| in [0, u]: the same, |e| being >= 0
-            return self.within([expression, "0", high])
-        return f"({expression} <= float2R {float2(number(str(high)))})%R"
+            return _Term(f"(BND {expression}%R (makepairF {float2(Fraction(0))} {float2(high)}))", True)
+        return _Term(f"({expression} <= float2R {float2(high)})%R", True)
 
-    def at_least(self, children: list) -> str:
-        return f"(float2R {float2(number(str(children[1])))} <= {children[0]})%R"
+    def at_least(self, children: list) -> _Term:
+        return _Term(f"(float2R {float2(number(str(children[1])))} <= {_number(children[0])})%R", True)
 
-    def implies(self, children: list[str]) -> str:
-        return f"({children[0]} -> {children[1]})"
+    def implies(self, children: list[_Term]) -> _Term:
+        return _Term(f"({_proposition(children[0])} -> {_proposition(children[1])})", True)
 
-    def or_(self, children: list[str]) -> str:
-        return f"({children[0]} \\/ {children[1]})"
+    def or_(self, children: list[_Term]) -> _Term:
+        return _Term(f"({_proposition(children[0])} \\/ {_proposition(children[1])})", True)
 
-    def and_(self, children: list[str]) -> str:
-        return f"({children[0]} /\\ {children[1]})"
+    def and_(self, children: list[_Term]) -> _Term:
+        return _Term(f"({_proposition(children[0])} /\\ {_proposition(children[1])})", True)
 
-    def not_(self, children: list[str]) -> str:
-        return f"(~ {children[0]})"
+    def not_(self, children: list[_Term]) -> _Term:
+        return _Term(f"(~ {_proposition(children[0])})", True)
+
+
+def _number(term: _Term) -> str:
+    if term.proposition:
+        raise NotStated(f"a proposition where a number is expected: {term.text}")
+    return term.text
+
+
+def _proposition(term: _Term) -> str:
+    if not term.proposition:
+        raise NotStated(f"a number where a proposition is expected: {term.text}")
+    return term.text
+
+
+def _integer(text: str) -> bool:
+    return "b" not in text
