@@ -134,6 +134,20 @@ class _Term:
     proposition: bool = False
 
 
+def _arithmetic(symbol: str):
+    """A rule's method: the two numbers it joins with ``symbol``."""
+    def render(self, children: list[_Term]) -> _Term:
+        return _Term(f"({_number(children[0])} {symbol} {_number(children[1])})")
+    return render
+
+
+def _connective(symbol: str):
+    """A rule's method: the two propositions it joins with ``symbol``."""
+    def render(self, children: list[_Term]) -> _Term:
+        return _Term(f"({_proposition(children[0])} {symbol} {_proposition(children[1])})", True)
+    return render
+
+
 class _Render(Transformer):
     """The parse tree to Coq text: numbers in R_scope, propositions with Coq's connectives."""
 
@@ -208,17 +222,7 @@ class _Render(Transformer):
     def neg(self, children: list[_Term]) -> _Term:
         return _Term(f"(- {_number(children[0])})")
 
-    def plus(self, children: list[_Term]) -> _Term:
-        return _Term(f"({_number(children[0])} + {_number(children[1])})")
-
-    def minus(self, children: list[_Term]) -> _Term:
-        return _Term(f"({_number(children[0])} - {_number(children[1])})")
-
-    def times(self, children: list[_Term]) -> _Term:
-        return _Term(f"({_number(children[0])} * {_number(children[1])})")
-
-    def over(self, children: list[_Term]) -> _Term:
-        return _Term(f"({_number(children[0])} / {_number(children[1])})")
+    plus, minus, times, over = map(_arithmetic, "+-*/")
 
     # -- propositions ---------------------------------------------------------------------------------------
 
@@ -235,14 +239,7 @@ class _Render(Transformer):
     def at_least(self, children: list) -> _Term:
         return _Term(f"(float2R {float2(number(str(children[1])))} <= {_number(children[0])})%R", True)
 
-    def implies(self, children: list[_Term]) -> _Term:
-        return _Term(f"({_proposition(children[0])} -> {_proposition(children[1])})", True)
-
-    def or_(self, children: list[_Term]) -> _Term:
-        return _Term(f"({_proposition(children[0])} \\/ {_proposition(children[1])})", True)
-
-    def and_(self, children: list[_Term]) -> _Term:
-        return _Term(f"({_proposition(children[0])} /\\ {_proposition(children[1])})", True)
+    implies, or_, and_ = map(_connective, ("->", "\\/", "/\\"))
 
     def not_(self, children: list[_Term]) -> _Term:
         return _Term(f"(~ {_proposition(children[0])})", True)
