@@ -275,3 +275,26 @@ def test_every_gappa_script_divbridge_writes_is_stated():
     GappaBackend.__init__(backend)
     for obligation in ACCURACY:
         assert coq_statement(backend.render(obligation)).variables == ("_a", "_b")
+
+
+@needs_certificates
+def test_a_results_file_naming_a_gappa_proof_without_its_check_is_not_verified(tmp_path, monkeypatch):
+    import json
+    from divbridge import cli, results
+    from divbridge.errors import InputError
+    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "root"))
+    out = tmp_path / "out"
+    assert cli.main(["prove", "--only", RELATIVE_FP32.id, "--provers", "gappa", "--no-crosscheck",
+                     "--out", str(out)]) == 0
+    path = out / "results.json"
+    (entry,) = json.loads(path.read_text())["obligations"]
+    assert (entry["prover"], entry["confirmed"]) == ("gappa, gappa+coq", 2) and entry["artifacts"]["gappa+coq"]
+    assert f"gappa/{RELATIVE_FP32.id}.v" in results.verify(path).evidence
+    data = json.loads(path.read_text())
+    forged = data["obligations"][0]
+    forged.update(prover="gappa", confirmed=0,   # Gappa's word alone, the derived field made to agree
+                  attempts=[a for a in forged["attempts"] if a["prover"] != "gappa+coq"])
+    path.write_text(json.dumps(data, indent=2))
+    with pytest.raises(InputError, match=re.escape("proved by gappa, but no attempt of gappa says so as it stands "
+                                                   "(gappa: proved, but not checked (no check of its certificate))")):
+        results.verify(path)
