@@ -16,8 +16,10 @@ missing=()
 for cmd in "${!package[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${package[$cmd]}")
 done
-# Flocq, the Coq library of the coq prover's proofs, is files, not a command
+# Flocq, the Coq library of the coq prover's proofs, is files, not a command; so is Gappa's Coq library, which
+# checks Gappa's certificates (no Gappa proof counts without that check)
 [[ -d "$(coqc -where 2>/dev/null)/user-contrib/Flocq/IEEE754" ]] || missing+=(libcoq-flocq)
+[[ -f "$(coqc -where 2>/dev/null)/user-contrib/Gappa/Gappa_library.vo" ]] || missing+=(libcoq-gappa)
 if ((${#missing[@]})); then
   if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null 2>&1; then
     echo "setup: installing Debian packages: ${missing[*]}"

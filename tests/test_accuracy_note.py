@@ -243,7 +243,7 @@ def test_the_august_style_note():
     assert malformed.message.startswith("the formula cannot be read: the formula ends too early")
     assert overflow.message.startswith("false in fp16, fp32 on overflow:")
     assert re.search(r"rounds to -?inf", overflow.message)
-    assert "it holds where the quotient does not overflow (proved in fp16 (gappa), fp32 (gappa))" in overflow.message
+    assert "it holds where the quotient does not overflow (proved in fp16 (gappa, gappa+coq), fp32 (gappa, gappa+coq))" in overflow.message
     assert half.message.startswith("false in int32, uint32: |E| < 1/2")
     assert [c.verdict for c in claims] == ["fails", "open", "fails", "unreadable", "holds", "fails", "fails"]
     assert information == [3, 30, 42]

@@ -75,7 +75,9 @@ def test_prove_check_spec_and_report_run_from_another_directory(installed):
     results = json.loads((work / "out" / "results.json").read_text())
     assert results["document"]["path"] == "some/dir/div.md"
     assert [o["status"] for o in results["obligations"]] == ["as expected"] * len(results["obligations"])
-    assert "gappa" in {o["prover"] for o in results["obligations"]}
+    # Gappa's proofs, each checked by Coq from its certificate (the installed package's template)
+    assert "gappa, gappa+coq" in {o["prover"] for o in results["obligations"]}
+    assert list((work / "out" / "gappa").glob("*.v"))
     assert list((work / "out" / "why3").glob("*.mlw")) and list((work / "out" / "smt").glob("*.smt2"))
 
     _run([divbridge, "check-spec", "some/dir/div.md"], work, env)

@@ -464,3 +464,34 @@ def test_the_obligations_of_a_backend_that_goes_first_are_started_first(tmp_path
     results, _ = runner.run(OBLIGATIONS)
     assert decided[0] == OBLIGATIONS[-1].id and sorted(decided) == sorted(o.id for o in OBLIGATIONS)
     assert [r.id for r in results] == [o.id for o in OBLIGATIONS]
+
+
+def test_a_gappa_proof_counts_only_with_its_certificate_checked_by_coq():
+    """Gappa's "proved" stands beside Coq's check of its certificate (gappa+coq), both recorded as deciding;
+    without it, or with a check that fails, it is no proof, and a rejected certificate is an error."""
+    gappa, checked = Attempt("gappa", "proved", 0.01), Attempt("gappa+coq", "proved", 2.0)
+    both = combine([checked, gappa])
+    assert (both.verdict, both.prover) == ("proved", "gappa, gappa+coq")
+    assert combine([gappa]).verdict == "error" and "no check of its certificate" in combine([gappa]).message
+    rejected = Attempt("gappa+coq", "error", 2.0, message="Coq does not accept Gappa's certificate: Error: tauto failed")
+    # a rejected certificate is an error, even beside an unknown or a proof through Why3 that leaves no certificate
+    for others in ([], [Attempt("z3", "unknown", 1)], [Attempt("why3+gappa", "proved", 1)]):
+        outcome = combine([gappa, rejected, *others])
+        assert (outcome.verdict, outcome.prover) == ("error", "gappa+coq"), others
+        assert outcome.message == rejected.message
+    # the check out of time: a timeout, never a proof
+    assert combine([gappa, Attempt("gappa+coq", "timeout", 60)]).verdict == "timeout"
+    # another prover's proof stands on its own
+    assert combine([gappa, rejected, Attempt("z3", "proved", 1)]).prover == "z3"
+    # Gappa through Why3 leaves no certificate: recorded, never counted
+    through_why3 = combine([Attempt("why3+gappa", "proved", 1)])
+    assert through_why3.verdict == "unknown" and "no certificate" in through_why3.message
+    # two tools agree: --agree 2 is met by Gappa and Coq's check of its proof
+    assert combine([gappa, checked], agree=2).verdict == "proved"
+
+
+def test_deciding_waits_for_the_check_of_a_certificate():
+    from divbridge.provers.verdicts import deciding
+    gappa = Attempt("gappa", "proved", 0.01)
+    assert deciding([gappa], pending={"gappa+coq"}) is None
+    assert [a.prover for a in deciding([gappa, Attempt("gappa+coq", "proved", 2)])] == ["gappa", "gappa+coq"]

@@ -73,3 +73,20 @@ def test_a_tool_asked_by_name_and_by_path_is_started_once(tool, monkeypatch):
     monkeypatch.setenv("PATH", f"{tool.parent}:{os.environ['PATH']}")
     assert toolprobe.output((tool.name, "--version")) == toolprobe.output((str(tool), "--version"))
     assert _asked(tool) == 1
+
+
+def test_a_library_s_digest_follows_its_files_and_a_run_records_them(tmp_path):
+    """Gappa's Coq library has no version: its compiled files' digest keys the checks, and a run that asked it
+    stands on them (the up-to-date check)."""
+    files = [tmp_path / "A.vo", tmp_path / "B.vo"]
+    for path in files:
+        path.write_bytes(b"Coq!" + path.name.encode())
+    with toolprobe.recording() as record:
+        first = toolprobe.files_digest(files)
+    assert record.files == {str(path) for path in files}
+    consulted = record.consulted()
+    assert toolprobe.files_digest(files) == first and toolprobe.unchanged(consulted)
+    files[1].write_bytes(b"Coq!another")
+    os.utime(files[1], ns=(1, 1))   # a size or time that differs is read again
+    assert toolprobe.files_digest(files) != first
+    assert not toolprobe.unchanged(consulted)

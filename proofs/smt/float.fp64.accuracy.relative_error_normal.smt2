@@ -5,7 +5,7 @@
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)
 (set-info :source |divbridge obligation float.fp64.accuracy.relative_error_normal|)
-; status: no SMT solver decided this file; the obligation's verdict (proved) is gappa's
+; status: no SMT solver decided this file; the obligation's verdict (proved) is gappa, gappa+coq's
 (set-info :status unknown)
 (set-logic QF_BVFP)
 ; fp64 is (_ FloatingPoint 11 53); operands are declared as bit patterns

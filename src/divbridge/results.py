@@ -47,7 +47,7 @@ from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator
 from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.verdicts import (DEFINITE, VERDICTS, Attempt, ObligationResult, Outcome, Smoke,
-                                       confirmations, recorded)
+                                       confirmations, recorded, standing)
 
 SCHEMA_VERSION = 7
 RUN_LOG_SCHEMA_VERSION = 1
@@ -392,11 +392,16 @@ def _first_problem(results: Results, data: dict[str, Any], directory: Path) -> s
             return (f"{where}: confirmed by {written['confirmed']} tool(s), but its attempts give "
                     f"{confirmations(result.attempts, result.verdict)}")
         if result.verdict in DEFINITE:
-            gave = {a.prover for a in result.attempts if a.verdict == result.verdict}
+            # as the answers stand: a Gappa proof without Coq's check of its certificate gives no verdict
+            counted = {a.prover: a for a in standing(result.attempts)}
+            gave = {prover for prover, a in counted.items() if a.verdict == result.verdict}
             against = [a.prover for a in result.attempts if a.verdict in DEFINITE and a.verdict != result.verdict]
             named = set(result.prover.split(", "))
             if not named <= gave:
-                return f"{where}: {result.verdict} by {result.prover}, but no attempt of {', '.join(sorted(named - gave))} says so"
+                missing = sorted(named - gave)
+                why = "; ".join(f"{p}: {counted[p].message}" for p in missing if p in counted and counted[p].message)
+                return (f"{where}: {result.verdict} by {result.prover}, but no attempt of {', '.join(missing)} says so"
+                        + (f" as it stands ({why})" if why else ""))
             if against:
                 return f"{where}: {result.verdict}, but {', '.join(against)} answered otherwise"
         names = {backend: _evidence_name(artifact, directory) for backend, artifact in result.artifacts.items()}

@@ -116,7 +116,7 @@ class CoqBackend(FileBackend):
         return keyed
 
     def question(self, text: str) -> str:
-        return _COMMENT.sub(" ", text)
+        return without_comments(text)
 
     def prove(self, text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
         elapsed = self.batches.proved(text, timeout, cancel, self.libraries)
@@ -134,7 +134,7 @@ class Batches:
 
     def __init__(self) -> None:
         self._files: dict[tuple[str, ...], list[str]] = {}   # libraries -> the instance files that load them
-        self._checks: dict[tuple[str, ...], tuple[threading.Event, list[float | None]]] = {}
+        self._checks: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[threading.Event, list[float | None]]] = {}
         self._lock = threading.Lock()
 
     def include(self, text: str) -> None:
@@ -144,18 +144,21 @@ class Batches:
         """The time of the batch check that proved ``text`` with the other files of its batch; None when no
         batch proves it (a batch of one, a file not added, a batch that did not check, a stopped wait)."""
         names = tuple(required_libraries(text))
-        texts = self._files.get(names, [])
+        texts = tuple(self._files.get(names, []))
         if len(texts) < 2 or text not in texts:
             return None
+        # keyed on the files too: a backend kept from run to run (`portfolio.prove_obligations`) includes new
+        # files after a batch was checked, which that check does not prove
+        key = (names, texts)
         with self._lock:   # the first to ask checks the batch; the others wait for its answer
-            check = self._checks.get(names)
+            check = self._checks.get(key)
             mine = check is None
             if check is None:
-                check = self._checks[names] = (threading.Event(), [])
+                check = self._checks[key] = (threading.Event(), [])
         done, answer = check
         if mine:
             try:
-                answer.append(_check_together(texts, timeout, cancel, libraries))
+                answer.append(_check_together(list(texts), timeout, cancel, libraries))
             finally:
                 done.set()
         while not done.wait(0.05):
@@ -306,6 +309,11 @@ def coq_version() -> str:
 
 def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def without_comments(text: str) -> str:
+    """A Coq file without its comments: what a proof of it depends on (`FileBackend.question`)."""
+    return _COMMENT.sub(" ", text)
 
 
 def required_libraries(text: str) -> list[str]:

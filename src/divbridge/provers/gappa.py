@@ -12,6 +12,12 @@ do: so the executable is the system's (`toolprobe.system_tool`, never one
 first on PATH), and before its first answer is believed it must fail a false
 bound and prove a true one (`_controls`, once per executable and process); an
 executable that does not is refused, and no answer of it is cached.
+
+No Gappa proof rests on Gappa alone: each obligation's group holds a second task, Coq's check of Gappa's
+certificate (`gappacert`: ``gappa -Bcoq`` on the same script, run when the files are rendered and written
+beside it as ``<id>.v``, then compiled by coqc against Gappa's Coq library), and Gappa's "proved" counts only
+beside that check's (`verdicts.standing`).  A script Gappa gives no certificate for (it does not prove it: a
+false bound) has no check; any other failure to make one is the check's error.
 """
 
 from __future__ import annotations
@@ -21,17 +27,22 @@ import re
 import subprocess
 import threading
 import time
-
+from pathlib import Path
 
 from divbridge import assets, operators, statements
+from divbridge.atomicio import remove_others, write_text_atomic
 from divbridge.errors import ToolBroken, ToolMissing
 from divbridge.formats import get_format
 from divbridge.obligations.model import Obligation
-from divbridge.provers import toolprobe
+from divbridge.provers import coq, gappacert, toolprobe
 from divbridge.provers.process import communicate
-from divbridge.provers.runner import FileBackend
+from divbridge.provers.runner import FileBackend, ProofTask
 from divbridge.provers.verdicts import Attempt
 
+# the time `gappa -Bcoq` has to write a certificate when the files are rendered (Gappa proves divbridge's goals
+# in hundredths of a second; the run's own limit is not known then)
+CERTIFICATE_S = 60.0
+UNCHECKED = "no certificate"   # the option of a check task without a file: why its certificate cannot be checked
 
 
 def handles(obligation: Obligation) -> bool:
@@ -42,9 +53,12 @@ class GappaBackend(FileBackend):
     name = "gappa"
     suffix = ".g"
     cost = 0
+    first = True   # the certificates' checks take seconds (coqc), like the Coq backend's proofs
 
     def __init__(self) -> None:
         self._template = assets.template_environment("gappa", keep_trailing_newline=True).get_template("accuracy.g.j2")
+        self.libraries = coq.Libraries()   # none is loaded by a certificate; the Coq backend's way of running coqc
+        self.batches = coq.Batches()
 
     def versions(self) -> dict[str, str]:
         gappa = toolprobe.system_tool("gappa")
@@ -54,7 +68,52 @@ class GappaBackend(FileBackend):
         if not said.startswith("Gappa "):
             raise ToolBroken(f"{gappa} --version: {' '.join(said.split())[:80]!r} is not Gappa's answer")
         executable()   # its controls, before any answer of it is believed
-        return {"gappa": said.removeprefix("Gappa ")}
+        return {"gappa": said.removeprefix("Gappa "), gappacert.VERSION_KEY: gappacert.version()}
+
+    def prepare(self, obligations: list[Obligation], out_dir: Path, provers: set[str]) -> list[list[ProofTask]]:
+        """The scripts (FileBackend), and for each one Gappa proves its certificate's check: a task of
+        ``gappa+coq`` on ``<id>.v`` beside the script, keyed on the check file's text and Gappa's library."""
+        groups = super().prepare(obligations, out_dir, provers)
+        checker = ("checked by", gappacert.version())
+        checks = []
+        for group in groups:
+            task = group[0]
+            try:
+                text = self._check_file(task)
+            except gappacert.NoCertificate as exc:   # a task that says why: its check is an error
+                group.append(ProofTask(task.obligation, gappacert.PROVER, "", "", (checker, (UNCHECKED, str(exc)))))
+                continue
+            if text is None:   # Gappa does not prove it: nothing to check
+                continue
+            path = Path(task.artifact).with_suffix(".v")
+            write_text_atomic(path, text)
+            self.batches.include(text)
+            checks.append(path)
+            group.append(ProofTask(task.obligation, gappacert.PROVER, text, path.as_posix(), (checker,),
+                                   question=coq.without_comments(text)))
+        remove_others(out_dir / self.name, "*.v", checks)
+        return groups
+
+    def _check_file(self, task: ProofTask) -> str | None:
+        """The check file of a script's certificate; None when Gappa does not prove the script (no certificate),
+        NoCertificate when it cannot be made."""
+        certificate, failure = certify(task.text, CERTIFICATE_S)
+        if certificate is None:
+            if failure is None:
+                return None
+            raise gappacert.NoCertificate(f"gappa -Bcoq gave no certificate: {failure}")
+        return gappacert.check_file(task.obligation, Path(task.artifact).name, task.text, certificate)
+
+    def run_group(self, group: list[ProofTask], timeout: float, agree: int,
+                  cancel: threading.Event | None = None) -> list[Attempt]:
+        return [self.prove(task.text, timeout, cancel) if task.prover == self.name else self._check(task, timeout, cancel)
+                for task in group]
+
+    def _check(self, task: ProofTask, timeout: float, cancel: threading.Event | None) -> Attempt:
+        unchecked = dict(task.options).get(UNCHECKED)
+        if unchecked is not None:
+            return Attempt(gappacert.PROVER, "error", 0.0, message=unchecked)
+        return gappacert.check(task.text, timeout, cancel, self.batches, self.libraries)
 
     def render(self, obligation: Obligation) -> str:
         fmt = get_format(obligation.format)
@@ -97,20 +156,40 @@ def _controls(gappa: str) -> None:
                          f"not Gappa; none of its answers is believed")
 
 
+def certify(text: str, timeout: float) -> tuple[str | None, str | None]:
+    """``gappa -Bcoq`` on a script: (its certificate, None); (None, None) when Gappa does not prove the script;
+    (None, why) when it gave no certificate otherwise."""
+    stdout, stderr, outcome, code = _run(["-Bcoq"], text, timeout)
+    if outcome != "done":
+        return None, f"no answer in {timeout:g} s"
+    if "some properties were not satisfied" in stderr:
+        return None, None
+    if code != 0 or stderr.strip() or not stdout.strip():
+        return None, " ".join((stderr or stdout).split())[:300] or f"exit {code}"
+    return stdout, None
+
+
+def _run(options: list[str], text: str, timeout: float, cancel: threading.Event | None = None
+         ) -> tuple[str, str, str, int | None]:
+    """The system's gappa (checked by its controls) on a script: stdout, stderr, how it ended, its exit code."""
+    process = subprocess.Popen([executable(), *options], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    stdout, stderr, outcome = communicate(process, text, timeout, cancel)
+    return stdout, stderr, outcome, process.returncode
+
+
 def prove(text: str, timeout: float, cancel: threading.Event | None = None) -> Attempt:
     """Run Gappa on a script; exit 0 with no output means every property was proved."""
     started = time.monotonic()
-    process = subprocess.Popen([executable()], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
-    stdout, stderr, outcome = communicate(process, text, timeout, cancel)
+    stdout, stderr, outcome, code = _run([], text, timeout, cancel)
     elapsed = round(time.monotonic() - started, 3)
     if outcome == "cancelled":
         return Attempt("gappa", "skipped", elapsed, message="stopped: another prover answered first")
     if outcome == "timeout":
         return Attempt("gappa", "timeout", elapsed, message=f"no answer in {timeout:g} s")
     output = (stderr + stdout).strip()
-    if process.returncode == 0 and not output:
+    if code == 0 and not output:
         return Attempt("gappa", "proved", elapsed)
     if "some properties were not satisfied" in output:
         return Attempt("gappa", "unknown", elapsed, message=" ".join(output.split())[:300])
-    return Attempt("gappa", "error", elapsed, message=" ".join(output.split())[:300] or f"exit {process.returncode}")
+    return Attempt("gappa", "error", elapsed, message=" ".join(output.split())[:300] or f"exit {code}")

@@ -4,7 +4,8 @@ the cache had none, found against the run before it (the results.json it replace
 - ``new statement``: no obligation of that id in the run before;
 - ``changed statement``: the obligation states something else (its statement, parameters, expectation or
   provers; not its title, tags or lines, which only cite the document);
-- ``changed tool``: the same claim, but the prover that answered it before had another version;
+- ``changed tool``: the same claim, but the prover that answered it before (why3+z3, gappa+coq: the same pair
+  of tools) had another version;
 - ``not in the cache``: the same claim and tool (the cache emptied, another --cache-dir, or a context that
   changed around the claim: a Why3 goal's module).
 
@@ -47,8 +48,7 @@ def _reason(obligation: Obligation, attempt: Attempt, before: ObligationResult |
         return "new statement"
     if _claim(before.obligation) != _claim(obligation):
         return "changed statement"
-    tool = _tool(attempt.prover)
-    if any(_tool(old.prover) == tool and old.version and old.version != attempt.version
+    if any(old.prover == attempt.prover and old.version and old.version != attempt.version
            for old in before.outcome.attempts):
         return "changed tool"
     return "not in the cache"
@@ -59,11 +59,6 @@ def _claim(obligation: Obligation) -> dict:
     for citation in CITATIONS:
         claim.pop(citation)
     return claim
-
-
-def _tool(prover: str) -> str:
-    """The tool of an attempt's prover: why3 for why3+z3."""
-    return prover.partition("+")[0]
 
 
 def line(results: list[ObligationResult], before: Iterable[ObligationResult] | None) -> str:

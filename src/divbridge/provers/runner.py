@@ -144,6 +144,17 @@ class RunOptions:
     provers: set[str] = field(default_factory=lambda: {"why3", "z3", "cvc5", "bitwuzla", "gappa", "coq", "exhaustive"})
 
 
+def _artifacts(groups: list[tuple[Backend, list[ProofTask]]]) -> dict[str, str]:
+    """Backend -> the file its tasks on an obligation read; a task of a file of its own (Gappa's certificate
+    check beside Gappa's script) under its prover's name."""
+    found = {}
+    for backend, group in groups:
+        found[backend.name] = group[0].artifact
+        found.update({task.prover: task.artifact for task in group[1:]
+                      if task.artifact and task.artifact != group[0].artifact})
+    return found
+
+
 def _prover_tool(prover: str) -> str:
     """The tool whose version keys the cache: why3+z3 is keyed by why3 (its z3 is in the options)."""
     return prover.split("+")[0]
@@ -191,8 +202,7 @@ class Runner:
         process.resume()
         known = self._beside_answers(to_prove, groups)
         self._prove_all(to_prove, groups, known, attempts)
-        results = [[ObligationResult(o, combine(attempts[o.id], self.options.agree),
-                                     {backend.name: group[0].artifact for backend, group in groups[o.id]})
+        results = [[ObligationResult(o, combine(attempts[o.id], self.options.agree), _artifacts(groups[o.id]))
                     for o in batch] for batch, _ in batches]
         return results, dict(sorted(self.versions.items()))
 
@@ -363,7 +373,8 @@ class Runner:
             if attempt.verdict == "error":
                 self.uncached.add(group[0].obligation.id)
             self._with_version(attempt)
-            task = next((t for t in group if answers_task(attempt.prover, t.prover)), None)
+            task = next((t for t in group if t.prover == attempt.prover), None) or next(
+                (t for t in group if answers_task(attempt.prover, t.prover)), None)
             if task is not None and self.cache.mode == "readwrite":
                 self.cache.store(task, self._version(task), attempt, backend.time_limit(self.options.timeout))
         return fresh

@@ -39,7 +39,9 @@ FILE = "tools.json"
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"   # where Debian (and a local build) put the provers
 VERSION_TIMEOUT_S = 30.0
 # the executables each prover's answers depend on (the PyPI solvers are pinned packages, keyed by version)
-PROVER_TOOLS = {"why3": ("why3", "z3", "cvc4", "gappa"), "gappa": ("gappa",), "coq": ("coqc",)}
+# (gappa+coq: coqc's check of Gappa's certificates, which Gappa writes)
+PROVER_TOOLS = {"why3": ("why3", "z3", "cvc4", "gappa"), "gappa": ("gappa",), "coq": ("coqc",),
+                "gappa+coq": ("gappa", "coqc")}
 _LOCK = threading.Lock()
 
 
@@ -99,7 +101,8 @@ def identity(executable: str) -> dict[str, object]:
 def prover_identity(prover: str) -> dict[str, dict[str, object]]:
     """The identities of the system executables a prover's answer depends on (`PROVER_TOOLS`; ``why3+z3``
     is Why3's), those installed."""
-    found = {name: system_tool(name) for name in PROVER_TOOLS.get(prover.partition("+")[0], ())}
+    tools = PROVER_TOOLS.get(prover) or PROVER_TOOLS.get(prover.partition("+")[0], ())
+    found = {name: system_tool(name) for name in tools}
     return {name: identity(path) for name, path in found.items() if path is not None}
 
 
@@ -129,6 +132,23 @@ def read_text(path: Path) -> str:
     for record in _RECORDINGS:
         record.files.add(str(path))
     return path.read_text()
+
+
+def files_digest(paths: list[Path]) -> str:
+    """The SHA-256 of files an installed tool's answers depend on (a library's compiled files: Gappa's Coq
+    library), by name and content, recorded as consulted; read again only when one's size or modification
+    time changes."""
+    for record in _RECORDINGS:
+        record.files.update(str(path) for path in paths)
+    return _files_digest(tuple((str(path), tuple(stamp_of(str(path)) or ())) for path in paths))
+
+
+@functools.cache
+def _files_digest(stamped: tuple[tuple[str, tuple], ...]) -> str:
+    digest = hashlib.sha256()
+    for path, _ in stamped:
+        digest.update(Path(path).name.encode() + b"\0" + Path(path).read_bytes())
+    return digest.hexdigest()
 
 
 def executable_of(name: str) -> str:

@@ -7,7 +7,7 @@ and two provers that contradict each other make an `error`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from divbridge import operators
@@ -29,7 +29,14 @@ DEFINITE = ("proved", "refuted")
 # queries it reads, first but on int32 trunc_magnitude, 4.5 s to Z3's 2.5 s; Z3 mostly before cvc5
 # on the real, BF16 and integer queries Bitwuzla does not read); Why3 last among them: its models name
 # the goal's variables, not always the operands (see why3.py), and an SMT model is a better headline.
-PREFERENCE = ("gappa", "coq", "bitwuzla", "z3", "cvc5", "why3", "exhaustive")
+# Coq's check of Gappa's certificate (gappa+coq) comes right after Gappa: it is part of Gappa's proof (`CHECKED_BY`).
+PREFERENCE = ("gappa", "gappa+coq", "coq", "bitwuzla", "z3", "cvc5", "why3", "exhaustive")
+
+# A prover whose "proved" counts only beside the "proved" of the tool that checks its certificate: Gappa's, which
+# coqc checks (`provers.gappacert`).  Gappa run by Why3 (why3+gappa) leaves no certificate: its "proved" is
+# recorded, never counted.  So no proof by Gappa rests on Gappa alone.
+CHECKED_BY = {"gappa": "gappa+coq"}
+UNCHECKED = ("why3+gappa",)
 
 
 def rank(prover: str) -> tuple[int, str]:
@@ -83,12 +90,34 @@ class Outcome:
     message: str = ""
 
 
+def standing(attempts: list[Attempt]) -> list[Attempt]:
+    """The attempts as they count towards a verdict (`CHECKED_BY`): a proof whose certificate no check
+    accepted (yet) is that check's failure, an error unless the check ran out of time or was stopped; a proof
+    that leaves no certificate is unknown.  The others as they are."""
+    by_prover = {a.prover: a for a in attempts}
+    counted = []
+    for attempt in attempts:
+        if attempt.verdict == "proved" and attempt.prover in CHECKED_BY:
+            check = by_prover.get(CHECKED_BY[attempt.prover])
+            if check is None or check.verdict != "proved":
+                verdict = check.verdict if check is not None and check.verdict in ("timeout", "skipped") else "error"
+                why = (f"{check.prover}: {check.verdict}" + (f": {check.message}" if check.message else "")
+                       if check is not None else "no check of its certificate")
+                attempt = replace(attempt, verdict=verdict, message=f"proved, but not checked ({why})")
+        elif attempt.verdict == "proved" and attempt.prover in UNCHECKED:
+            attempt = replace(attempt, verdict="unknown",
+                              message="proved, but it leaves no certificate to check: not counted")
+        counted.append(attempt)
+    return counted
+
+
 def deciding(attempts: list[Attempt], agree: int = 1, pending: frozenset[str] | set[str] = frozenset()
              ) -> list[Attempt] | None:
     """The attempts in PREFERENCE order up to the one that decides the obligation (``agree`` equal
-    definite answers), or None while undecided: also while a prover ranked before that point is
-    still ``pending`` (running, or not started), since its answer would come first."""
-    entries = sorted([(rank(a.prover), a) for a in attempts] + [(rank(p), None) for p in pending],
+    definite answers, as they stand: `standing`; a checked proof with its check), or None while undecided:
+    also while a prover ranked before that point is still ``pending`` (running, or not started), since its
+    answer would come first."""
+    entries = sorted([(rank(a.prover), a) for a in standing(attempts)] + [(rank(p), None) for p in pending],
                      key=lambda entry: entry[0])
     prefix: list[Attempt] = []
     counts = {verdict: 0 for verdict in DEFINITE}
@@ -98,7 +127,8 @@ def deciding(attempts: list[Attempt], agree: int = 1, pending: frozenset[str] | 
         prefix.append(attempt)
         if attempt.verdict in counts:
             counts[attempt.verdict] += 1
-            if counts[attempt.verdict] >= agree:
+            # a checked proof stands with its check, ranked right after it: the decision goes on to it
+            if counts[attempt.verdict] >= agree and attempt.prover not in CHECKED_BY:
                 return prefix
     return None
 
@@ -125,11 +155,12 @@ def tool_of(prover: str) -> str:
 
 
 def confirmations(attempts: list[Attempt], verdict: str) -> int:
-    """How many independent tools (`tool_of`) gave the verdict among the attempts: 0 for a verdict that is not
-    definite."""
+    """How many independent tools (`tool_of`) gave the verdict among the attempts, as they stand (`standing`: a
+    Gappa proof and Coq's check of its certificate are two, a Gappa proof alone none): 0 for a verdict that is
+    not definite."""
     if verdict not in DEFINITE:
         return 0
-    return len({tool_of(a.prover) for a in attempts if a.verdict == verdict})
+    return len({tool_of(a.prover) for a in standing(attempts) if a.verdict == verdict})
 
 
 def is_why3(prover: str) -> bool:
@@ -174,6 +205,8 @@ def combine(attempts: list[Attempt], agree: int = 1) -> Outcome:
         names = ", ".join(f"{a.prover}: {a.verdict}" for a in proved + refuted)
         return Outcome("error", ", ".join(a.prover for a in attempts), total_time, cached,
                        headline(refuted), attempts, f"provers disagree ({names})")
+    counted = standing(attempts)
+    proved = [a for a in counted if a.verdict == "proved"]
     prefix = deciding(attempts, agree)
     if prefix is not None:
         verdict = prefix[-1].verdict
@@ -187,8 +220,13 @@ def combine(attempts: list[Attempt], agree: int = 1) -> Outcome:
             return Outcome("unknown", ", ".join(a.prover for a in winners), total_time, cached,
                            headline(winners), attempts,
                            f"only {len(winners)} of the {agree} agreeing provers required answered {verdict}")
+    # a certificate its checker rejects is an error, whatever else is unsettled: never a proof, nor a mere unknown
+    rejected = [a for a in counted if a.prover in CHECKED_BY.values() and a.verdict == "error"]
+    if rejected:
+        return Outcome("error", ", ".join(a.prover for a in rejected), total_time, cached, None, attempts,
+                       "; ".join(a.message for a in rejected if a.message))
     for verdict in ("timeout", "unknown", "error", "skipped"):
-        matching = [a for a in attempts if a.verdict == verdict]
+        matching = [a for a in counted if a.verdict == verdict]
         if matching:
             return Outcome(verdict, ", ".join(a.prover for a in matching), total_time, cached, None,
                            attempts, "; ".join(a.message for a in matching if a.message))

@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-LABELS = {"why3": "Why3", "smt": "SMT-LIB", "exhaustive": "Exhaustive enumeration"}
+LABELS = {"why3": "Why3", "smt": "SMT-LIB", "exhaustive": "Exhaustive enumeration", "gappa": "Gappa",
+          "gappa+coq": "Gappa's certificate, checked by Coq"}
 MAX_CHARS = 100_000  # an artifact longer than this is cut, with a note
 _DECLARATION = re.compile(r"\s*(goal|lemma|theorem|axiom|function|predicate|constant|type|let|val|use|clone|"
                           r"import|scope|end|module|theory)\b")
