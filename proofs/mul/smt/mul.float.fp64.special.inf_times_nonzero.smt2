@@ -1,10 +1,10 @@
-; divbridge proof obligation mul.float.fp64.sign.everywhere_inf
-; the sign rule everywhere -> C = ±∞ → sign(C) = sign(A) · sign(B)
-; requirements: E_MUL_FLOAT_FUNC_0020
-; statement: everywhere and a * b is an infinity -> sign(a * b) = sign(a) xor sign(b)
+; divbridge proof obligation mul.float.fp64.special.inf_times_nonzero
+; An infinity times a finite non-zero number or an infinity is an infinity carrying the product of the signs
+; requirements: E_MUL_FLOAT_FUNC_0020, E_MUL_FLOAT_FUNC_0010
+; statement: isInfinite(a) and isFinite(b) and not isZero(b) -> isInfinite(a * b) and sign(a * b) = sign(a) xor sign(b)
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)
-(set-info :source |divbridge obligation mul.float.fp64.sign.everywhere_inf|)
+(set-info :source |divbridge obligation mul.float.fp64.special.inf_times_nonzero|)
 ; status: unsat, as bitwuzla established on this file
 (set-info :status unsat)
 (set-logic QF_BVFP)
@@ -16,8 +16,8 @@
 (define-fun isFinite ((x (_ FloatingPoint 11 53))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
 (define-fun one () (_ FloatingPoint 11 53) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000))
 (define-fun q () (_ FloatingPoint 11 53) (fp.mul RNE a b))
-(define-fun goal () Bool (=> true
-                             (=> (fp.isInfinite q) (= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b))))))
+(define-fun goal () Bool (=> (and (fp.isInfinite a) (and (isFinite b) (not (fp.isZero b))))
+                             (and (fp.isInfinite q) (= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b))))))
 (assert (not goal))
 (check-sat)
 (exit)

@@ -1,10 +1,10 @@
-; divbridge proof obligation mul.float.fp32.ieee.inf_times_inf
-; an infinity times an infinity, sign the xor
-; requirements: E_MUL_FLOAT_FUNC_0010
+; divbridge proof obligation mul.float.fp32.special.inf_times_inf
+; An infinity times a finite non-zero number or an infinity is an infinity carrying the product of the signs
+; requirements: E_MUL_FLOAT_FUNC_0020, E_MUL_FLOAT_FUNC_0010
 ; statement: isInfinite(a) and isInfinite(b) -> isInfinite(a * b) and sign(a * b) = sign(a) xor sign(b)
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)
-(set-info :source |divbridge obligation mul.float.fp32.ieee.inf_times_inf|)
+(set-info :source |divbridge obligation mul.float.fp32.special.inf_times_inf|)
 ; status: unsat, as bitwuzla established on this file
 (set-info :status unsat)
 (set-logic QF_BVFP)

@@ -1,10 +1,10 @@
-; divbridge proof obligation mul.float.fp16.ieee.inf_times_nonzero
-; an infinity times a finite non-zero number is an infinity, sign the xor of the signs
-; requirements: E_MUL_FLOAT_FUNC_0010
-; statement: isInfinite(a) and isFinite(b) and not isZero(b) -> isInfinite(a * b) and sign(a * b) = sign(a) xor sign(b)
+; divbridge proof obligation mul.float.fp16.special.inf_times_inf
+; An infinity times a finite non-zero number or an infinity is an infinity carrying the product of the signs
+; requirements: E_MUL_FLOAT_FUNC_0020, E_MUL_FLOAT_FUNC_0010
+; statement: isInfinite(a) and isInfinite(b) -> isInfinite(a * b) and sign(a * b) = sign(a) xor sign(b)
 ; expected: valid, so the negated goal asserted below is unsat
 (set-info :smt-lib-version 2.6)
-(set-info :source |divbridge obligation mul.float.fp16.ieee.inf_times_nonzero|)
+(set-info :source |divbridge obligation mul.float.fp16.special.inf_times_inf|)
 ; status: unsat, as bitwuzla established on this file
 (set-info :status unsat)
 (set-logic QF_BVFP)
@@ -16,7 +16,7 @@
 (define-fun isFinite ((x (_ FloatingPoint 5 11))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
 (define-fun one () (_ FloatingPoint 5 11) (fp #b0 #b01111 #b0000000000))
 (define-fun q () (_ FloatingPoint 5 11) (fp.mul RNE a b))
-(define-fun goal () Bool (=> (and (fp.isInfinite a) (and (isFinite b) (not (fp.isZero b))))
+(define-fun goal () Bool (=> (and (fp.isInfinite a) (fp.isInfinite b))
                              (and (fp.isInfinite q) (= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b))))))
 (assert (not goal))
 (check-sat)
