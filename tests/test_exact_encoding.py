@@ -7,9 +7,8 @@ from divbridge import operators
 from divbridge.formats import get_format
 from divbridge.obligations.document import read
 from divbridge.statements import case_table
+from divbridge.operators.div import DIV
 
-# the operation a row's result applies, in SMT-LIB and Why3
-FP_DIV, WHY3_DIV = operators.DIV.names.smtlib_float, operators.DIV.names.why3_float
 
 FP16 = get_format("fp16")
 OTHERWISE = ("atom", "B", "≠", ("number", "0", ""))
@@ -32,7 +31,7 @@ def test_encoding_gap_names_what_no_backend_encodes(result, gap):
 
 
 def test_encoders_raise_on_a_gap_instead_of_writing_true():
-    for encode in (lambda r: case_table.smt_result(r, FP16, FP_DIV), lambda r: case_table._why3_result(r, FP16, WHY3_DIV)):
+    for encode in (lambda r: case_table.smt_result(r, FP16, DIV), lambda r: case_table._why3_result(r, FP16, DIV)):
         with pytest.raises(ValueError, match="no exact encoding"):
             encode(("quotient", "", "0", "max"))
     with pytest.raises(ValueError, match="no exact encoding"):
@@ -41,8 +40,8 @@ def test_encoders_raise_on_a_gap_instead_of_writing_true():
 
 def test_a_ceil_row_states_its_rounding_in_every_backend():
     row = ("quotient", "", "0", "ceil")
-    assert case_table.smt_result(row, FP16, FP_DIV) == "(= q (fp.roundToIntegral RTP (fp.div RNE a b)))"
-    assert case_table._why3_result(row, FP16, WHY3_DIV) == "q = roundToIntegral RTP (div a b)"
+    assert case_table.smt_result(row, FP16, DIV) == "(= q (fp.roundToIntegral RTP (fp.div RNE a b)))"
+    assert case_table._why3_result(row, FP16, DIV) == "q = roundToIntegral RTP (div a b)"
     a = np.array([1.0, -1.0, 4.0], dtype=np.float16)
     b = np.array([2.0, 2.0, 2.0], dtype=np.float16)
     params = {"condition": ("true",), "result": row}

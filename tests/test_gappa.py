@@ -6,10 +6,11 @@ import pytest
 
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.provers.gappa import GappaBackend, prove
+from conftest import DIV_MD
 
 pytestmark = pytest.mark.skipif(shutil.which("gappa") is None, reason="gappa is not installed (apt-get install gappa)")
 
-ACCURACY = [o for o in [o for o in spec_obligations() if o.family == "float"] if o.kind == "accuracy"]
+ACCURACY = [o for o in [o for o in spec_obligations(DIV_MD) if o.family == "float"] if o.kind == "accuracy"]
 
 
 def test_every_accuracy_obligation_is_proved(tmp_path):

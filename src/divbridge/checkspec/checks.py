@@ -35,7 +35,7 @@ from divbridge.document import tagclass
 from divbridge.checkspec.proofcheck import DocumentProofs
 from divbridge.checkspec.findings import Claim, verdict_of
 from divbridge.document.findings import Finding
-from divbridge.document.formula import Atom, Condition, Entry, Or, Otherwise, Result
+from divbridge.document.formula import GRAMMAR_INFIX, Atom, Condition, Entry, Or, Otherwise, Result
 from divbridge.document.meaning import Case, Domain, ErrorCondition, Semantics, SignRule
 from divbridge.document.prose import domain_of_definition
 from divbridge.document.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
@@ -155,7 +155,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         formats = (example.dtype,) if example.dtype else example.types or section.types
         claim = Claim(f"{slug}/example-{index}", "example", section.title, example.line,
                       "\n".join(m.text for m in (example.a, example.b, example.c)), formats)
-        claim.findings = check_example(example, formats, example_results(proofs, example, formats), op)
+        claim.findings = check_example(example, formats, example_results(proofs, example, formats), op=op)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
     if not tables:   # a table, when there is one, is the definition; the equation only names the result
@@ -228,7 +228,7 @@ def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condi
     return claim
 
 
-def check_sign_rule(rule: Rule, section: Section, op: Operator = operators.DEFAULT) -> list[Finding]:
+def check_sign_rule(rule: Rule, section: Section, op: Operator) -> list[Finding]:
     """The sign a sentence gives zero and infinite results, against IEEE 754 in each listed float format."""
     floats = [t for t in section.types if isinstance(FORMATS[t], FloatFormat)]
     if not floats:
@@ -423,7 +423,7 @@ def row_results(proofs: DocumentProofs, table: CaseTable) -> dict[tuple[int, str
 
 def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...] = (),
                 ruled: frozenset[int] = frozenset(), rows: dict[tuple[int, str], ObligationResult] | None = None,
-                complete: bool = True, op: Operator = operators.DEFAULT) -> list[Finding]:
+                complete: bool = True, *, op: Operator) -> list[Finding]:
     """Exhaustive, mutually exclusive, and every row right, in each of the section's formats (``op``: the
     operator the table defines; its float results are checked, integer and real ones are the default's).
 
@@ -439,8 +439,8 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
         return not_judged
     unread = [r for r in table.rows if r.result is None or r.condition is None]
     if unread:   # the reader reported the row itself; a partial table proves nothing
-        # (the grammar reads the default operator's rows: another's is divbridge's gap, `reader._unread_rows`)
-        return [Finding("ill-formed" if op is operators.DEFAULT else "unread", table.line,
+        # (the grammar reads the rows of its infix's operator: another's is divbridge's gap, `reader._unread_rows`)
+        return [Finding("ill-formed" if op.vocabulary.infix == GRAMMAR_INFIX else "unread", table.line,
                         f"the table is not checked: its row at line {unread[0].line} cannot be read")]
     # key -> (finding built in the first format that shows it, formats where it shows)
     found: dict[tuple, tuple[Finding, list[str]]] = {}
@@ -581,7 +581,7 @@ def example_results(proofs: DocumentProofs, example: Example, formats: tuple[str
 
 
 def check_example(example: Example, formats: tuple[str, ...],
-                  proved: dict[str, ObligationResult] | None = None, op: Operator = operators.DEFAULT) -> list[Finding]:
+                  proved: dict[str, ObligationResult] | None = None, *, op: Operator) -> list[Finding]:
     """Every element C = A op B in each format (``op``: the document's operator).  ``proved``: format -> the
     verdict of `prove`'s obligation
     for the example; a format where it is proved needs no element check, a refutation is located here."""
@@ -620,7 +620,9 @@ def check_example(example: Example, formats: tuple[str, ...],
             continue
         before = sum(len(fs) for _, fs in found.values())
         for ia_, ib_, ic_ in pairs:
-            problem = _element(op, fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros) if op is operators.DEFAULT else \
+            # an operator with check-spec's exact profiles (`ExactTerms`) is judged in full: its undefined
+            # points, printed precision, the exact result written
+            problem = _element(op, fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros) if op.obligations.exact else \
                 _operator_element(op, fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros)
             if not problem:
                 continue

@@ -28,7 +28,7 @@ from typing import Any
 
 import z3
 
-from divbridge.document.formula import And, Atom, Condition, Literal, Not, Or, Otherwise, Result
+from divbridge.document.formula import GRAMMAR_INFIX, And, Atom, Condition, Literal, Not, Or, Otherwise, Result
 from divbridge.formats import FloatFormat, IntFormat, RealFormat
 from divbridge import operators
 from divbridge.operators.model import OPERATION_RESULT, Operator
@@ -111,7 +111,7 @@ class FloatEncoding(Encoding):
     def __init__(self, fmt: FloatFormat, operator: Operator):
         self.fmt = fmt
         self.operator = operator
-        self._context = smtlib.float_context(fmt, ("a", "b"), operator.names.smtlib_float)
+        self._context = smtlib.float_context(fmt, operator.variables("float"), operator)
         self._read: dict[str, z3.BoolRef] = {}   # a table's rows share their atoms
         self.A = z3.BitVec("a_bits", fmt.width)
         self.B = z3.BitVec("b_bits", fmt.width)
@@ -129,15 +129,17 @@ class FloatEncoding(Encoding):
 
     def sign_rule(self, sign: str, applies: str) -> z3.BoolRef:
         """True where a sign rule of zero (``applies`` "zero") or infinite ("inf") results holds."""
-        return self._term(case_table.smt_result(("sign", sign, applies, ""), self.fmt,
-                                                self.operator.names.smtlib_float))
+        return self._term(case_table.smt_result(("sign", sign, applies, ""), self.fmt, self.operator))
 
     def ok(self, result: Result) -> z3.BoolRef:
         if result.infix:   # another operator's own operation (`A*B`, unsigned, unrounded): the context's `q`
             return self._term("(= q q)")
-        # a result written without its infix is the default operator's operation (`Result.infix`), whatever the
-        # document's operator: another operator's row that writes it is checked as that operation, and refuted
-        return self._term(case_table.smt_result(result_data(result), self.fmt, operators.DEFAULT.names.smtlib_float))
+        # a result written without its infix applies the operator of the formula grammar's infix
+        # (`formula.GRAMMAR_INFIX`), whatever the document's operator: another operator's row that writes it is
+        # checked as that operation, and refuted
+        written = operators.by_infix(GRAMMAR_INFIX)
+        assert written is not None, f"no operator of the formula grammar's infix {GRAMMAR_INFIX}"
+        return self._term(case_table.smt_result(result_data(result), self.fmt, written))
 
     def grid(self) -> list[int]:
         special = self.fmt.special_values()
@@ -360,7 +362,7 @@ class RealEncoding(ExactEncoding):
         return tuple("zero" if v == 0 else "-" if v < 0 else "+" for v in (a, b))
 
 
-def encoding(fmt, operator: Operator = operators.DEFAULT) -> Encoding:
+def encoding(fmt, operator: Operator) -> Encoding:
     """The encoding of a table of ``operator``'s in ``fmt`` (integers and reals: an operator whose description
     gives its exact profiles, `operators.obligations.ExactTerms`)."""
     if isinstance(fmt, FloatFormat):

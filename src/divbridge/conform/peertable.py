@@ -30,7 +30,7 @@ FILENAME = "peers.json"
 
 
 def save(path: str | Path, seed: int, random_pairs: int, table: list[dict[str, Any]],
-         op: Operator = operators.DEFAULT) -> None:
+         op: Operator) -> None:
     named = {"operator": name} if (name := operators.obligation_name(op)) else {}
     write_json_atomic(path, {"schema_version": SCHEMA_VERSION, **named, "seed": seed, "random_pairs": random_pairs,
                              "peers": table})
@@ -42,7 +42,7 @@ def operator_of(table: dict[str, Any]) -> Operator:
 
 
 def merge(previous: dict[str, Any] | None, seed: int, random_pairs: int,
-          table: list[dict[str, Any]], op: Operator = operators.DEFAULT) -> list[dict[str, Any]]:
+          table: list[dict[str, Any]], op: Operator) -> list[dict[str, Any]]:
     """This run's rows, with the rows ``previous`` (the table being replaced) holds for the peers this run
     did not run (not installed here, or not asked for), kept and marked ``not_run``: a run on a machine
     without an optional peer does not lose its row.  Rows of another operator, seed or pair count are not

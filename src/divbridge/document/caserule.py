@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from divbridge import operators
 from divbridge.document import lexicon, signs
 
 _ROLES = lexicon.alternatives(lexicon.ROLES)     # "a finite <role>": an operand named by its role
@@ -60,15 +59,6 @@ class CaseRule:
                     "opposite": ", B = -A"}.get(self.relation, "")
         return (f"{classes[self.a]} and {classes[self.b].replace('A', 'B', 1)}{relation} → C = {result}"
                 + (f", sign(C) = {sign}" if sign else ""))
-
-    @property
-    def name(self) -> str:
-        """A stable name for the rule's obligation in the default operator's documents (`obligations.catalog`):
-        the name of that operator's own rule for the operand classes, else built from the classes alike."""
-        return CANONICAL_NAMES.get((self.a, self.b), f"{self.a}_{operators.DEFAULT.name.lower()}_{self.b}")
-
-
-CANONICAL_NAMES = {(rule.a, rule.b): rule.name for rule in operators.DEFAULT.rules}
 
 
 def _operand(text: str) -> str | None:

@@ -24,7 +24,6 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from divbridge import operators
 from divbridge.document import lexicon
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge.formats import parse_hexfloat
@@ -107,11 +106,11 @@ class Result:
     sign: str = ""
     value: Fraction = Fraction(0)
     rounding: str = ""        # A op B's rounding when written: round (the format's), trunc, floor, ceil
-    infix: str = ""           # the operation of an operator other than the default: its infix ("*": A*B)
+    infix: str = ""           # the operation's infix where it is not the one this grammar reads (`GRAMMAR_INFIX`)
 
     def __str__(self) -> str:
         if self.kind == OPERATION_RESULT:
-            applied = f"{'-' if self.sign == '-' else ''}A{self.infix or operators.DEFAULT.vocabulary.infix}B"
+            applied = f"{'-' if self.sign == '-' else ''}A{self.infix or GRAMMAR_INFIX}B"
             return f"{self.rounding}({applied})" if self.rounding else applied
         if self.sign.startswith("xor:"):
             return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{'0' if self.kind == 'number' else self.kind}"
@@ -506,6 +505,11 @@ def parse_condition(text: str) -> Condition:
 
 _ROUNDING_NAMES = {"round": "round", "rnd": "round", "rn": "round", "rne": "round", "trunc": "trunc",
                    "truncate": "trunc", "floor": "floor", "ceil": "ceil", "fl": "round"}
+
+
+# the infix of the operation `_operation` reads (A/B, \frac{A}{B}): a result read without an infix of its own
+# applies the operator of that infix (`operators.by_infix`)
+GRAMMAR_INFIX = "/"
 
 
 def _operation(s: _Stream) -> bool:

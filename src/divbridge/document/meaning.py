@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from divbridge import operators
 from divbridge.document import lexicon
 from divbridge.document.caserule import CaseRule
-from divbridge.document.formula import Condition, Result
+from divbridge.document.formula import GRAMMAR_INFIX, Condition, Result
 from divbridge.operators.model import OPERATION_RESULT, Vocabulary
 
 
@@ -42,7 +42,7 @@ _ROUNDED = {"/": "⊘", "*": "⊗", "+": "⊕", "-": "⊖"}
 @dataclass(frozen=True)
 class Semantics:
     rule: str                 # ieee754 | trunc | floor | ceil | nearest | exact
-    vocabulary: Vocabulary = operators.DEFAULT.vocabulary   # the operator's words, for its IEEE 754 operation
+    vocabulary: Vocabulary                # the operator's words, for its IEEE 754 operation
 
     def __str__(self) -> str:
         infix, noun = self.vocabulary.infix, self.vocabulary.result_nouns[0]
@@ -64,8 +64,8 @@ class Case:
         if self.condition is None:
             if self.result.kind != OPERATION_RESULT:
                 return f"C = {self.result}"
-            # the default operator's result (no infix of its own) is named by its gerund, as its evidence has it
-            what = "operation" if self.result.infix else operators.DEFAULT.vocabulary.gerund
+            # the operation of the formula grammar's own infix is named by its gerund, as its evidence has it
+            what = "operation" if self.result.infix else operators.by_infix(GRAMMAR_INFIX).vocabulary.gerund
             return f"C = {self.result} (the section's {what})"
         return f"{self.condition} → C = {self.result}"
 

@@ -42,7 +42,7 @@ from fractions import Fraction
 
 from divbridge import operators
 from divbridge.document import caserule, lexicon, signs
-from divbridge.document.formula import (And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise,
+from divbridge.document.formula import (GRAMMAR_INFIX, And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise,
                                         Result, condition_of, result_of)
 from divbridge.document.latex import Token, render, text_tokens, tokens
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reading,
@@ -131,7 +131,7 @@ def _semantics(text: str, family: str, op: Operator) -> list[Semantics]:
         return []
     if family == "float" and modes[0] == "nearest":
         return [ieee]
-    return [Semantics(modes[0])]
+    return [Semantics(modes[0], op.vocabulary)]
 
 
 # -- signs ------------------------------------------------------------------------------------------
@@ -302,7 +302,7 @@ def read(items, text: str, family: str, output: str = "C", op: Operator | None =
     """A sentence: its tokens (with ``output`` the name of the result, C or Y), its text, its section's family;
     ``op``: the document's operator (by default, the registry's default operator), whose words say how a
     special-value rule joins two operands (`caserule`), how the definition names the result."""
-    op = op or operators.DEFAULT
+    op = op or lexicon.READ_WITH
     vocabulary = op.vocabulary
     items = _without_label(list(items))
     line = plain(items)
@@ -449,7 +449,8 @@ def _error_condition(line: str) -> list:
 def _result(op: Operator) -> Result:
     """The operator applied to A and B, as the definition's result (the default operator's has no infix of its
     own: `formula.Result`)."""
-    return Result(OPERATION_RESULT) if op is operators.DEFAULT else Result(OPERATION_RESULT, infix=op.vocabulary.infix)
+    return Result(OPERATION_RESULT) if op.vocabulary.infix == GRAMMAR_INFIX else \
+        Result(OPERATION_RESULT, infix=op.vocabulary.infix)
 
 
 def _applied(vocabulary: Vocabulary, rhs: str) -> bool:
@@ -466,13 +467,13 @@ def _applied(vocabulary: Vocabulary, rhs: str) -> bool:
 def read_formula(items, output: str = "C", op: Operator | None = None) -> Reading:
     """A display formula that is neither a case table nor a matrix: `C[i] = A[i] op B[i]` in the operator's
     own symbol (`A[i] \\times B[i]`), a signature `C = \\textbf{Name}(A, B)`, or something else (not understood)."""
-    op = op or operators.DEFAULT
+    op = op or lexicon.READ_WITH
     items = list(items)
     line = plain(items)
     if output.lower() != "c":
         line = re.sub(rf"\b{output.lower()}\b", "c", line)
     m = re.fullmatch(r"c\s*=\s*(?P<rhs>.+?)\s*[.,]?", line)
-    if m and op is not operators.DEFAULT and _applied(op.vocabulary, m["rhs"]):
+    if m and op.vocabulary.infix != GRAMMAR_INFIX and _applied(op.vocabulary, m["rhs"]):
         return understood(Case(None, _result(op)))
     if re.fullmatch(rf"\w\s*=\s*(?:{_NAMES})\s*\(\s*a\s*,\s*b\s*\)", line):
         return Reading((NoClaim("the signature"),), "signature")

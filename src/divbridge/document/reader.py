@@ -32,7 +32,7 @@ from pathlib import Path
 
 from divbridge.document import lexicon, meaning, prose, wraparound
 from divbridge.document.findings import Finding
-from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, result_of,
+from divbridge.document.formula import (GRAMMAR_INFIX, Condition, Entry, Otherwise, Result, condition_of, entry_of, result_of,
                                         tolerance)
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge import inputfile
@@ -250,10 +250,11 @@ def parse_document(text: str, path: str = "<text>") -> SpecDocument:
 
 
 def _unread_rows(doc: SpecDocument) -> None:
-    """The formula grammar reads the registry's default operator's rows (``A[i] / B[i]``): in a document of
-    another operator, a row it cannot read is divbridge's gap, reported as unread, not the document's defect."""
+    """The formula grammar reads the rows of the operator of its infix (``A[i] / B[i]``, `formula.GRAMMAR_INFIX`):
+    in a document of another operator, a row it cannot read is divbridge's gap, reported as unread, not the
+    document's defect."""
     op = operator_of(doc)
-    if op is None or op is operators.DEFAULT:
+    if op is None or op.vocabulary.infix == GRAMMAR_INFIX:
         return
     rows = {row.line for table in doc.tables for row in table.rows if row.result is None or row.condition is None}
     # a row inside a requirement is reported once, as its part (unread, with the reason)
@@ -1026,10 +1027,12 @@ class _Walk:
 
     def wraps(self, line: int) -> bool:
         """Whether the line is in an integer section of an operator that wraps around."""
-        return self.section(line).family == "int" and wraparound.exact(self.operator()) is not None
+        op = self.operator()
+        return self.section(line).family == "int" and op is not None and wraparound.exact(op) is not None
 
-    def operator(self) -> Operator:
-        return operator_of(self.doc) or operators.DEFAULT
+    def operator(self) -> Operator | None:
+        """The document's operator; None where it names none divbridge knows (read with the shared words)."""
+        return operator_of(self.doc)
 
     def pipe_row(self, block: Block, columns: tuple[int, int]) -> None:
         """A row of a Markdown table whose header names a condition and a result: a case of the table its header

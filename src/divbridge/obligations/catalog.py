@@ -18,43 +18,31 @@ from divbridge import operators
 from divbridge.document.caserule import CaseRule
 from divbridge.document.notes import is_note_file
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.obligations import DEFAULT_DOCUMENT, coverage, document, theorems
+from divbridge.obligations import coverage, document, theorems
 from divbridge.document.meaning import show
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
-from divbridge.operators.model import OPERATION_RESULT, Operator, SpecialRule
+from divbridge.operators.model import Operator, SpecialRule
 from divbridge import statements
 from divbridge.statements import case_rule, case_table, rounding_rule
-
-def _library(binding: Binding) -> bool:
-    """Whether the statement library (the float, integer and real properties of `statements`, rounding rules,
-    tensor shapes, the contract, accuracy notes) applies: it is written over the registry's default operator.
-    Another operator's obligations are its description's rules and properties, the document's special-value
-    rules, sign rules and worked examples, each in SMT-LIB (`statements.operator_property`)."""
-    return binding.operator is operators.DEFAULT
-
+from divbridge.terms import smtlib
 
 def _obligation(refs: tuple[TagRef, ...], **fields) -> Obligation:
     return Obligation(requirements=tuple(r.tag for r in refs), lines=tuple(r.line for r in refs), **fields)
 
 
-def _of(binding: Binding, obligations: list[Obligation], generic: frozenset[str] = frozenset({"smt"})
-        ) -> list[Obligation]:
-    """The obligations of the binding's operator: their ids start with its prefix and they name it (nothing
-    changes for the registry's default operator, see `operators.id_prefix`).  ``generic``: the backends that
-    render them for any operator (SMT-LIB; Why3 too for the tensor goals): the Coq, Gappa and enumeration
-    backends, and Why3's other modules, know the default operator only."""
-    op = binding.operator
-    if op is operators.DEFAULT:
-        return obligations
-    # Why3 also takes another operator's float obligations whose statements it encodes
+def _of(op: Operator, obligations: list[Obligation]) -> list[Obligation]:
+    """The obligations of the operator: their ids start with its prefix and they name it, as its description
+    says (`operators.id_prefix`, `operators.obligation_name`); Why3 states those of the families its modules
+    cover (`Operator.why3_families`) whose statements it encodes, the SMT solvers the others."""
     def kept(o: Obligation) -> frozenset[str]:
-        return o.backends & (generic | ({"why3"} if o.family == "float" and statements.has(o, "why3") else set()))
+        return o.backends - ({"why3"} if o.family not in op.why3_families or not statements.has(o, "why3") else set())
     return [Obligation(**{**o.__dict__, "id": operators.id_prefix(op) + o.id, "operator": operators.obligation_name(op),
                           "backends": kept(o)}) for o in obligations]
 
 
 def float_obligations(binding: Binding) -> list[Obligation]:
+    op = binding.operator
     obligations = []
     for name in binding.types.get("float", ()):
         fmt = get_format(name)
@@ -72,10 +60,8 @@ def float_obligations(binding: Binding) -> list[Obligation]:
                 obligations.append(_case_rule(rule, ieee, f"float.{name}.ieee.{rule.name}", name, params, "ieee",
                                                binding.operator))
         names: dict[str, list[tuple]] = {}   # two different rules for one case (a contradiction) keep apart
-        own = {_rule_key(r): r.name for r in binding.operator.rules}   # a sentence stating the operator's rule
         for rule, _ in binding.case_rules:
-            join = next(iter(binding.operator.vocabulary.joins), "op")     # a rule of its own: in the operator's words
-            rule_name = own.get(_rule_key(rule)) or (rule.name if _library(binding) else f"{rule.a}_{join}_{rule.b}")
+            rule_name = _rule_name(op, rule)
             keys = names.setdefault(rule_name, [])
             if _rule_key(rule) in keys:
                 continue
@@ -84,7 +70,7 @@ def float_obligations(binding: Binding) -> list[Obligation]:
             refs = tuple(dict.fromkeys(stated[_rule_key(rule)]))
             obligations.append(_case_rule(rule, refs, f"float.{name}.special.{rule_name}{suffix}", name, params,
                                           "special", binding.operator, rule_name))
-        for prop in statements.registry().of_kind("float_property") if _library(binding) else ():
+        for prop in (statements.registry().find("float", law.name) for law in op.library.laws):
             if not binding.has(prop.role):
                 continue
             obligations.append(_obligation(
@@ -92,36 +78,65 @@ def float_obligations(binding: Binding) -> list[Obligation]:
                 title=prop.title.format(p=fmt.precision), family="float", format=name, kind=prop.group,
                 prop=prop.name, statement=prop.statement.format(p=fmt.precision), params=params,
                 backends=prop.backends(fmt)))
-        if not _library(binding) and ieee:
-            obligations += [_obligation(ieee, id=f"float.{name}.generic.{prop.name}", title=prop.text, family="float",
-                                        format=name, kind="generic", prop="operator_property",
-                                        statement=prop.text, expect="valid" if prop.holds else "invalid",
-                                        params={**params, "property": prop.name})
-                            for prop in binding.operator.properties]
+        obligations += _properties(binding, "float", name, params)
         obligations += _examples(binding, "float", name, params)
-    return _of(binding, obligations)
+    return _of(op, obligations)
+
+
+def _properties(binding: Binding, family: str, fmt_name: str, params: dict) -> list[Obligation]:
+    """The generic properties of the operator's description in the family (`model.Property`), which verify the
+    document's IEEE 754 requirement (floats) or its integer definition; an operator whose library lists float
+    laws (`library.FloatLaw`) has those verify its float requirements instead.  Why3 states them for an exact
+    operator (Z3 bit-blasts them at once); a rounded one's go to the SMT portfolio alone, whose solvers settle
+    the rounding of binary64 where Z3 under Why3 takes minutes."""
+    op = binding.operator
+    refs = binding.refs("float.ieee") if family == "float" else binding.refs("int.definition")
+    if not refs or (family == "float" and op.library.laws):
+        return []
+    backends = frozenset({"smt"} | ({"why3"} if op.operation.exactness == "exact" else set()))
+    return [_obligation(refs, id=f"{family}.{fmt_name}.generic.{prop.name}", title=prop.text, family=family,
+                        format=fmt_name, kind="generic", prop="operator_property", statement=prop.text,
+                        expect="valid" if prop.holds else "invalid", params={**params, "property": prop.name},
+                        backends=backends)
+            for prop in op.properties if prop.family == family]
+
+
+def _classes(rule: CaseRule | SpecialRule) -> tuple[str, ...]:
+    """The classes of the operands a rule is about (a sentence of the document names two)."""
+    return rule.classes if isinstance(rule, SpecialRule) else (rule.a, rule.b)
 
 
 def _rule_key(rule: CaseRule | SpecialRule) -> tuple:
     """What a special-value rule states (its wording aside)."""
-    return rule.a, rule.b, rule.result, rule.sign, rule.relation
+    return _classes(rule), rule.result, rule.sign, rule.relation
+
+
+def _rule_name(op: Operator, rule: CaseRule) -> str:
+    """The name of a document's rule: the operator's own rule it states, else that of the operator's rule for
+    the same operands' classes (one that gets it wrong), else its classes joined by the operator's word for its
+    symbol in ids (`Obligations.id_symbols`), or by its special-value sentences' (`Vocabulary.joins`)."""
+    own = {_rule_key(r): r.name for r in op.rules}
+    by_classes = {_classes(r): r.name for r in op.rules}
+    word = dict(op.obligations.id_symbols).get(op.vocabulary.infix) or next(iter(op.vocabulary.joins), "op")
+    return own.get(_rule_key(rule)) or by_classes.get(_classes(rule)) or f"_{word}_".join(_classes(rule))
 
 
 def _case_rule(rule: CaseRule | SpecialRule, refs: tuple[TagRef, ...], oid: str, fmt_name: str, params: dict,
                kind: str, op: Operator, name: str = "") -> Obligation:
     """The rule's obligation (``name``: the rule's, when it is the operator's own said by a sentence)."""
-    rule_params = {"a": rule.a, "b": rule.b, "result": rule.result, "sign": rule.sign, "rule": name or rule.name,
-                   **({"relation": rule.relation} if rule.relation else {})}
+    rule_params = {**{i.var: c for i, c in zip(op.inputs, _classes(rule))}, "result": rule.result,
+                   "sign": rule.sign, "rule": name or rule.name, **({"relation": rule.relation} if rule.relation else {})}
     return _obligation(refs, id=oid, title=rule.text.strip().rstrip("."), family="float", format=fmt_name, kind=kind,
-                       prop="case_rule", statement=case_rule.statement(rule_params, op.vocabulary.infix),
-                       params={**params, **rule_params})
+                       prop="case_rule", statement=case_rule.statement(rule_params, op), params={**params, **rule_params})
 
 
 def rounding_obligations(binding: Binding) -> list[Obligation]:
     """A rounding rule the document states that is not the operator's own, in each format of its family."""
     obligations = []
     noun = binding.operator.vocabulary.result_nouns[0]
-    for family, mode, ref in binding.rounding_rules if _library(binding) else ():
+    for family, mode, ref in binding.rounding_rules:
+        if family not in binding.operator.library.rounding:   # no encoding of a rule in that family
+            continue
         for name in binding.types.get(family, ()):
             fmt = get_format(name)
             params = {"eb": fmt.eb, "sb": fmt.sb} if isinstance(fmt, FloatFormat) else {}
@@ -140,13 +155,12 @@ def table_row_id(fmt_name: str, kind: str, name: str) -> str:
 def table_obligations(binding: Binding) -> list[Obligation]:
     """Each case of the document's float sections (a table row, a case or a sign rule of one case in words),
     in each format of its section: C is the row's result wherever its condition holds (see
-    `statements.case_table`).  Another operator than the default binds no row whose result is its own exact
-    operation (written A op B): `statements.case_table` encodes the default's."""
+    `statements.case_table`); a row whose result is another operator's operation is not bound (check-spec
+    refutes it: `document._own`)."""
     obligations = []
     what = {"table": "case table {n}, row", "case": "the case", "sign": "the sign rule"}
     for table in binding.tables:
-        rows = table.rows if _library(binding) else [r for r in table.rows if r.result[0] != OPERATION_RESULT]
-        for fmt_name, row in ((f, r) for f in table.types for r in rows):
+        for fmt_name, row in ((f, r) for f in table.types for r in table.rows):
             fmt = get_format(fmt_name)
             params = {"eb": fmt.eb, "sb": fmt.sb}
             # no position among the params: a row inserted before it does not change what this one claims
@@ -156,9 +170,9 @@ def table_obligations(binding: Binding) -> list[Obligation]:
                 tuple(TagRef(tag, row.line) for tag in table.tags), id=table_row_id(fmt_name, table.kind, row.name),
                 title=f"{what[table.kind].format(n=table.number)} {row.condition_text} -> {row.result_text}",
                 family="float", format=fmt_name, kind=table.kind, prop="case_table",
-                statement=case_table.statement(row_params, binding.operator.vocabulary.infix),
+                statement=case_table.statement(row_params, binding.operator),
                 params={**params, **row_params}))
-    return _of(binding, _distinct(obligations))
+    return _of(binding.operator, _distinct(obligations))
 
 
 def _distinct(obligations: list[Obligation]) -> list[Obligation]:
@@ -235,7 +249,7 @@ def int_obligations(binding: Binding) -> list[Obligation]:
     for name in binding.types.get("int", ()):
         fmt = get_format(name)
         params = {"bits": fmt.bits, "signed": fmt.signed, "excludes_int_min": excluded}
-        for prop in statements.registry().of_kind("integer") if _library(binding) else ():
+        for prop in (statements.registry().find("int", claim.name) for claim in binding.operator.library.integer):
             needs = [r for r in prop.roles if r != "int.overflow"]
             if prop.signed_only and not fmt.signed:
                 continue
@@ -254,9 +268,10 @@ def int_obligations(binding: Binding) -> list[Obligation]:
             obligations.append(_obligation(
                 refs, id=f"int.{name}.{prop.group}.{prop.name}", title=prop.title, family="int", format=name,
                 kind=prop.group, prop=prop.name, statement=statement, params=params, expect=expect))
+        obligations += _properties(binding, "int", name, params)
         obligations += _wraps(binding, fmt, params)
         obligations += _examples(binding, "int", name, params)
-    return _of(binding, obligations)
+    return _of(binding.operator, obligations)
 
 
 def _wraps(binding: Binding, fmt: IntFormat, params: dict) -> list[Obligation]:
@@ -278,7 +293,8 @@ def _wraps(binding: Binding, fmt: IntFormat, params: dict) -> list[Obligation]:
             suffix += f"_{names[name]}" if names[name] > 1 else ""
             obligations.append(_obligation(
                 part.refs, id=f"int.{fmt.name}.wraparound.{claim.kind}_{number}{suffix}",
-                title=f"{op.names.smtlib_int} on {fmt.name}: {part}", family="int", format=fmt.name,
+                title=f"{smtlib.head(op.operation.function('int', fmt.signed))} on {fmt.name}: {part}", family="int",
+                format=fmt.name,
                 kind="wraparound", prop="wraparound", statement=str(part),
                 params={**params, "rows": part.rows, "bounds": part.bounds, "facts": part.facts}))
     return obligations
@@ -298,10 +314,10 @@ def real_obligations(binding: Binding) -> list[Obligation]:
         _obligation(binding.refs(*prop.roles, *(("real.domain",) if "b != 0" in prop.statement else ())),
                     id=f"real.{prop.group}.{prop.name}", title=prop.title, family="real", format="real",
                     kind=prop.group, prop=prop.name, statement=prop.statement)
-        for prop in statements.registry().of_kind("real")
-        if _library(binding) and all(binding.has(r) for r in prop.roles)
+        for prop in (statements.registry().find("real", claim.name) for claim in binding.operator.library.real)
+        if all(binding.has(r) for r in prop.roles)
     ]
-    return _of(binding, obligations + _examples(binding, "real", "real", {}))
+    return _of(binding.operator, obligations + _examples(binding, "real", "real", {}))
 
 
 def shape_obligations(binding: Binding) -> list[Obligation]:
@@ -314,7 +330,7 @@ def shape_obligations(binding: Binding) -> list[Obligation]:
                 binding.refs(*prop.roles), id=f"shape.{prop.group}.{prop.name}", title=prop.title.format(**words),
                 family="shape", format="none", kind=prop.group, prop=prop.name, statement=prop.statement.format(**words),
                 backends=frozenset({"why3"})))
-    return _of(binding, obligations, frozenset({"why3"}))
+    return _of(binding.operator, obligations)
 
 
 def contract_obligations(binding: Binding) -> list[Obligation]:
@@ -322,7 +338,7 @@ def contract_obligations(binding: Binding) -> list[Obligation]:
     clauses the document states, each with where it states them, and the loop that must meet them."""
     obligations = []
     noun = binding.operator.vocabulary.result_nouns[0]
-    for family, types in binding.types.items() if _library(binding) else ():
+    for family, types in binding.types.items() if binding.operator.library.contract is not None else ():
         rules = {"real": [("exact", binding.refs("real.definition"))],
                  "float": [("nearest", binding.refs("float.rounding", "float.ieee"))],
                  "int": [("trunc", binding.refs("int.definition"))]}[family]
@@ -359,7 +375,7 @@ def _tags(refs: tuple[TagRef, ...]) -> str:
     return ", ".join(dict.fromkeys(r.tag or f"line {r.line}" for r in refs))
 
 
-def spec_obligations(path: str | Path = DEFAULT_DOCUMENT) -> list[Obligation]:
+def spec_obligations(path: str | Path) -> list[Obligation]:
     """Every obligation the document requires (an accuracy note: its claims'), in a stable order (read once
     per file version)."""
     return list(_bound(*_version_of(path)))
@@ -425,7 +441,7 @@ def obligations_of(binding: Binding) -> list[Obligation]:
 
 def note_bounds(binding: Binding) -> list[Obligation]:
     """The bounds of the accuracy notes the document holds or links, in the document's own types."""
-    if not binding.notes or not _library(binding):
+    if not binding.notes or binding.operator.library.accuracy is None:
         return []
     from divbridge.obligations.accuracy import note_obligations   # sympy: only for a document with notes
     return [o for note in binding.notes for o in note_obligations(note, binding.types)]

@@ -40,7 +40,7 @@ from pathlib import Path
 
 from divbridge import assets
 from divbridge.document.caserule import CaseRule
-from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
+from divbridge.document.formula import GRAMMAR_INFIX, And, Atom, Condition, Entry, Not, Or, Otherwise, Result
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, NoClaim, Reference, Semantics, SignRule,
                                         Unread, Wrap, show)
 from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument, accuracy_notes, operator_of,
@@ -144,7 +144,7 @@ class DocRequirement:
 class Binding:
     path: str
     title: str
-    operator: Operator = operators.DEFAULT                                   # the operator the document specifies
+    operator: Operator                                                       # the operator the document specifies
     types: dict[str, tuple[str, ...]] = field(default_factory=dict)          # family -> its section's types
     roles: dict[str, list[TagRef]] = field(default_factory=dict)            # role -> where the document states it
     case_rules: list[tuple[CaseRule, TagRef]] = field(default_factory=list)
@@ -175,7 +175,10 @@ def read(path: str | Path) -> Binding:
 
 def bind(doc: SpecDocument) -> Binding:
     title = next((line.lstrip("# ").strip() for line in doc.lines if line.startswith("#")), doc.path)
-    binding = Binding(doc.path, title, operator_of(doc) or operators.DEFAULT)
+    op = operator_of(doc)
+    if op is None:
+        raise InputError(NO_OPERATOR, doc.path)
+    binding = Binding(doc.path, title, op)
     for section in doc.sections:
         if section.family in ("real", "float", "int") and section.family not in binding.types:
             binding.types[section.family] = section.types
@@ -390,7 +393,7 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
             result = row.result
             if row.line in table.ruled and result.sign == "":   # a sign sentence gives it its sign
                 result = Result(result.kind, "±", result.value)
-            if result.kind != "undefined":      # a float row left undefined is open, not a claim
+            if result.kind != "undefined" and _own(binding.operator, result):   # undefined: open, not a claim
                 text = "no earlier row applies" if isinstance(row.condition, Otherwise) else str(row.condition)
                 row_data = DocRow(row.line, condition, result_data(result), text, str(result), row_name(text))
                 if _encodable(binding, row_data, row.column, row.text, tags[0]):
@@ -422,6 +425,12 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
                     continue
                 binding.tables.append(DocTable(len(binding.tables) + 1, section.title, part.line, section.types,
                                                (row,), tags, "sign"))
+
+
+def _own(op: Operator, result: Result) -> bool:
+    """Whether a row's result is not another operator's operation (written with another infix than its own:
+    check-spec refutes it, as that operator's)."""
+    return result.kind != OPERATION_RESULT or (result.infix or GRAMMAR_INFIX) == op.vocabulary.infix
 
 
 def _encodable(binding: Binding, row: DocRow, column: int, text: str, tag: str) -> bool:

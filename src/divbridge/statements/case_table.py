@@ -45,7 +45,10 @@ from divbridge.statements import Statement
 from divbridge.operators.arrays import bits, f64
 from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import fp_literal
-from divbridge.statements.why3terms import float_literal, operation
+from divbridge.operators.model import Operator
+from divbridge.terms import FP_NEG, FP_ROUND_TO_INTEGRAL, Term
+from divbridge.terms import smtlib as smt_printer, text as text_printer, why3 as why3_printer
+from divbridge.terms.why3 import float_literal
 
 _UNARY = {"isnan": "(fp.isNaN {x})", "notnan": "(not (fp.isNaN {x}))", "isinf": "(fp.isInfinite {x})",
           "notinf": "(not (fp.isInfinite {x}))", "isfinite": "(isFinite {x})", "notfinite": "(not (isFinite {x}))"}
@@ -174,25 +177,24 @@ def _smt_signed(what: str, sign: str) -> str:
     return what if sign in ("", "±") else f"(and {what} {_smt_sign(sign)})"
 
 
-def _smt_operation(operation: str, sign: str, rounding: str) -> str:
-    """The term an operation row states: the section's operation (SMT-LIB's ``operation``), negated, rounded to
-    an integer."""
-    term = f"({operation} RNE a b)"
+def _operation_term(op: Operator, sign: str, rounding: str) -> Term:
+    """The term an operation row states: the section's operation (the operator's), negated, rounded to an
+    integer."""
+    term = op.applied("float")
     if sign == "-":
-        term = f"(fp.neg {term})"
+        term = FP_NEG(term)
     mode = _INTEGER_ROUNDING[rounding]
-    return f"(fp.roundToIntegral {mode} {term})" if mode else term
+    return FP_ROUND_TO_INTEGRAL(term, mode=mode) if mode else term
 
 
-def smt_result(result: tuple, fmt: FloatFormat, operation: str) -> str:
-    """The row's result over ``q``; ``operation``: the operator's SMT-LIB name, which an operation row's term
-    applies."""
+def smt_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
+    """The row's result over ``q``; ``op``: the operator whose operation an operation row's term applies."""
     _exact(("true",), result)
     kind, sign, value, rounding = result
     if kind == "sign":   # a sign rule of one case: where that case's result is a zero (an infinity), its sign
         return f"(=> {'(fp.isInfinite q)' if value == 'inf' else '(fp.isZero q)'} {_smt_sign(sign)})"
     if kind == OPERATION_RESULT:   # the same float, NaN included (SMT-LIB's one NaN), -0 apart from +0
-        return f"(= q {_smt_operation(operation, sign, rounding)})"
+        return f"(= q {smt_printer.term(_operation_term(op, sign, rounding), fmt)})"
     if kind == "nan":
         return "(fp.isNaN q)"
     if kind == "inf":   # an unsigned "inf" is +inf, as NumPy prints it
@@ -202,16 +204,16 @@ def smt_result(result: tuple, fmt: FloatFormat, operation: str) -> str:
     return f"(fp.eq q {fp_literal(fmt, fmt.round(Fraction(value)))})"
 
 
-def _smt(params: dict, fmt: FloatFormat, operation: str) -> str:
+def _smt(params: dict, fmt: FloatFormat, op: Operator) -> str:
     hypothesis = smt_condition(params["condition"], fmt)
     return f"(define-fun goal () Bool (=> {hypothesis}\n                             " \
-        f"{smt_result(params['result'], fmt, operation)}))"
+        f"{smt_result(params['result'], fmt, op)}))"
 
 
-def statement(params: dict, infix: str) -> str:
-    """The row in words, over the operator's ``infix`` ("/")."""
+def statement(params: dict, op: Operator) -> str:
+    """The row in words, over the operator's application (``a / b``)."""
     kind, sign, value, _ = params["result"]
-    result = f"a {infix} b"
+    result = text_printer.term(op.applied("float"))
     if kind == "sign":
         what = {"xor:AB": "sign(a) xor sign(b)", "xor:A": "sign(a)", "xor:B": "sign(b)", "+": "+", "-": "-"}[sign]
         return (f"{params['condition_text']} and {result} is {'an infinity' if value == 'inf' else 'a zero'} -> "
@@ -288,21 +290,18 @@ def _why3_signed(what: str, sign: str) -> str:
     return what if sign in ("", "±") else f"{what} /\\ {_why3_sign(sign)}"
 
 
-def _why3_operation(function: str, sign: str, rounding: str) -> str:
-    term = f"{function} a b"
-    if sign == "-":
-        term = f"neg ({term})"
-    mode = _INTEGER_ROUNDING[rounding]
-    return f"roundToIntegral {mode} ({term})" if mode else f"({term})"
+def _why3_operation(op: Operator, sign: str, rounding: str) -> str:
+    printed = why3_printer.term(_operation_term(op, sign, rounding))
+    return printed if _INTEGER_ROUNDING[rounding] else f"({printed})"
 
 
-def _why3_result(result: tuple, fmt: FloatFormat, function: str) -> str:
+def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     _exact(("true",), result)
     kind, sign, value, rounding = result
     if kind == "sign":
         return f"({'is_infinite q' if value == 'inf' else 'is_zero q'} -> {_why3_sign(sign)})"
     if kind == OPERATION_RESULT:   # Why3's equality: the same float (SMT-LIB's =)
-        return f"q = {_why3_operation(function, sign, rounding)}"
+        return f"q = {_why3_operation(op, sign, rounding)}"
     if kind == "nan":
         return "is_nan q"
     if kind == "inf":
@@ -312,10 +311,10 @@ def _why3_result(result: tuple, fmt: FloatFormat, function: str) -> str:
     return f"q .= {float_literal(fmt, fmt.round(Fraction(value)))}"
 
 
-def _why3(params: dict, fmt: FloatFormat, function: str) -> str:
+def _why3(params: dict, fmt: FloatFormat, op: Operator) -> str:
     signs = ", sign_a sign_b: bool" if _uses_sign_bits(params["condition"]) else ""
     return (f"forall a b: t{signs}. {_why3_condition(params['condition'], fmt)} ->\n"
-            f"    let q = {function} a b in {_why3_result(params['result'], fmt, function)}")
+            f"    let q = {why3_printer.term(op.applied('float'))} in {_why3_result(params['result'], fmt, op)}")
 
 
 # -- NumPy ---------------------------------------------------------------------------------------
@@ -429,7 +428,7 @@ class CaseTableRow(Statement):
     encodings = frozenset({"why3", "smt", "predicate"})
 
     def why3(self, o) -> str:
-        return _why3(o.params, get_format(o.format), operation(o))
+        return _why3(o.params, get_format(o.format), operators.of_obligation_name(o.operator))
 
     def why3_route(self, o) -> str:
         return "bits"   # operand classes, result classes and literals: nothing but bits
@@ -439,7 +438,7 @@ class CaseTableRow(Statement):
         return o.id.split(".", 2)[2].replace(".", "_")
 
     def smt(self, o, context) -> str:
-        return _smt(o.params, context["fmt"], operators.of_obligation_name(o.operator).names.smtlib_float)
+        return _smt(o.params, context["fmt"], operators.of_obligation_name(o.operator))
 
     def predicate(self, o, fmt, a, b):
         return _predicate(o.params, fmt, a, b, o.operator)
