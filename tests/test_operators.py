@@ -231,13 +231,13 @@ def test_a_sentences_rule_bears_the_name_of_the_operators_rule_for_its_classes()
     getting one wrong, is named alike, so that its obligation ids stay those of the evidence; another is named
     by its classes and the operator's word."""
     from divbridge.document.caserule import CaseRule
-    from divbridge.obligations.catalog import _rule_name
+    from divbridge.obligations.catalog import rule_name
     for r in DIV.rules:
-        assert _rule_name(DIV, CaseRule(*r.classes, r.result, r.sign, "", r.relation)) == r.name
-        assert _rule_name(DIV, CaseRule(*r.classes, "zero" if r.result == "nan" else "nan", "", "")) == r.name
-    assert _rule_name(DIV, CaseRule("nan", "nan", "nan", "", "")) == "nan_div_nan"   # no rule of those classes
-    assert _rule_name(MUL, CaseRule("inf", "finite", "nan", "", "")) == "inf_times_finite"
-    assert _rule_name(DIV, CaseRule("zero", "inf", "nan", "", "")) == "finite_div_inf_sign"
+        assert rule_name(DIV, CaseRule(*r.classes, r.result, r.sign, "", r.relation)) == r.name
+        assert rule_name(DIV, CaseRule(*r.classes, "zero" if r.result == "nan" else "nan", "", "")) == r.name
+    assert rule_name(DIV, CaseRule("nan", "nan", "nan", "", "")) == "nan_div_nan"   # no rule of those classes
+    assert rule_name(MUL, CaseRule("inf", "finite", "nan", "", "")) == "inf_times_finite"
+    assert rule_name(DIV, CaseRule("zero", "inf", "nan", "", "")) == "zero_div_inf"   # (finite, inf) is Div's
 
 
 # -- generic properties ------------------------------------------------------------------------------------

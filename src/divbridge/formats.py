@@ -471,7 +471,10 @@ def parse_hexfloat(text: str) -> Fraction | None:
 
 
 def describe_element(fmt: Format, value) -> str:
-    """One element of an array of the format: decimal, format name and bits (a real: the exact rational)."""
+    """One element of an array of the format: decimal, format name and bits (a real: the exact rational; a
+    condition of a float or integer statement: true or false)."""
+    if isinstance(value, (bool, np.bool_)):
+        return BOOL.describe(value)
     if isinstance(fmt, FloatFormat):
         return fmt.describe(int(np.asarray(value).view(fmt.uint_dtype)))
     if isinstance(fmt, IntFormat):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from divbridge import operators, statements
 from divbridge.obligations import document, why3render
-from divbridge.obligations.catalog import contract_obligations, obligations_of
+from divbridge.obligations.catalog import contract_obligations, obligations_of, rule_name
 from divbridge.obligations.document import Binding
 from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator
@@ -119,9 +119,10 @@ def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Cl
     named: Counter = Counter()
     for rule, ref in proofs.binding.case_rules:
         section = doc.section_of(ref.line).title
-        named[(section, rule.name)] += 1    # by what it rules, not its place: a rule removed renumbers no other
-        suffix = f"-{named[(section, rule.name)]}" if named[(section, rule.name)] > 1 else ""
-        claim = Claim(f"{slug(section)}/case-rule/{rule.name}{suffix}", "case-rule", section, ref.line,
+        name = rule_name(proofs.binding.operator, rule)
+        named[(section, name)] += 1    # by what it rules, not its place: a rule removed renumbers no other
+        suffix = f"-{named[(section, name)]}" if named[(section, name)] > 1 else ""
+        claim = Claim(f"{slug(section)}/case-rule/{name}{suffix}", "case-rule", section, ref.line,
                       rule.text.strip(), formats)
         found, unchecked = [], False
         for fmt in formats:

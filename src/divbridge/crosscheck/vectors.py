@@ -106,10 +106,11 @@ def _operand(fmt: Format, entry) -> int | None:
 
 
 def onnx_vectors(fmt: Format, op: Operator) -> Vectors:
-    """The element pairs of ONNX's backend test cases for the operator whose type is the format."""
+    """The element pairs of ONNX's backend test cases for the operator whose type is the format (an operator of
+    two inputs of the element type: the cases of another shape wait for vectors of its arity)."""
     from divbridge.semantics.onnx_cases import onnx_cases
     a_parts, b_parts = [], []
-    for case in onnx_cases(op.names.onnx):
+    for case in onnx_cases(op.names.onnx) if [i.type for i in op.inputs] == ["T", "T"] else ():
         if case.a.dtype != fmt.dtype:
             continue
         a, b = np.broadcast_arrays(case.a, case.b)

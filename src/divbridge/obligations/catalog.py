@@ -61,15 +61,15 @@ def float_obligations(binding: Binding) -> list[Obligation]:
                                                binding.operator))
         names: dict[str, list[tuple]] = {}   # two different rules for one case (a contradiction) keep apart
         for rule, _ in binding.case_rules:
-            rule_name = _rule_name(op, rule)
-            keys = names.setdefault(rule_name, [])
+            named = rule_name(op, rule)
+            keys = names.setdefault(named, [])
             if _rule_key(rule) in keys:
                 continue
             keys.append(_rule_key(rule))
             suffix = f"_{len(keys)}" if len(keys) > 1 else ""
             refs = tuple(dict.fromkeys(stated[_rule_key(rule)]))
-            obligations.append(_case_rule(rule, refs, f"float.{name}.special.{rule_name}{suffix}", name, params,
-                                          "special", binding.operator, rule_name))
+            obligations.append(_case_rule(rule, refs, f"float.{name}.special.{named}{suffix}", name, params,
+                                          "special", binding.operator, named))
         for prop in (statements.registry().find("float", law.name) for law in op.library.laws):
             if not binding.has(prop.role):
                 continue
@@ -87,17 +87,20 @@ def _properties(binding: Binding, family: str, fmt_name: str, params: dict) -> l
     """The generic properties of the operator's description in the family (`model.Property`), which verify the
     document's IEEE 754 requirement (floats) or its integer definition; an operator whose library lists float
     laws (`library.FloatLaw`) has those verify its float requirements instead.  Why3 states them for an exact
-    operator (Z3 bit-blasts them at once); a rounded one's go to the SMT portfolio alone, whose solvers settle
-    the rounding of binary64 where Z3 under Why3 takes minutes."""
+    operator (Z3 bit-blasts them at once), but for an integer probe (the axioms of Why3's bit-vector library
+    keep Z3 from a model there); a rounded one's go to the SMT portfolio alone, whose solvers settle the
+    rounding of binary64 where Z3 under Why3 takes minutes."""
     op = binding.operator
     refs = binding.refs("float.ieee") if family == "float" else binding.refs("int.definition")
     if not refs or (family == "float" and op.library.laws):
         return []
-    backends = frozenset({"smt"} | ({"why3"} if op.operation.exactness == "exact" else set()))
+    def backends(prop) -> frozenset[str]:
+        why3 = op.operation.exactness == "exact" and (family == "float" or prop.holds)
+        return frozenset({"smt", "why3"} if why3 else {"smt"})
     return [_obligation(refs, id=f"{family}.{fmt_name}.generic.{prop.name}", title=prop.text, family=family,
                         format=fmt_name, kind="generic", prop="operator_property", statement=prop.text,
                         expect="valid" if prop.holds else "invalid", params={**params, "property": prop.name},
-                        backends=backends)
+                        backends=backends(prop))
             for prop in op.properties if prop.family == family]
 
 
@@ -111,7 +114,7 @@ def _rule_key(rule: CaseRule | SpecialRule) -> tuple:
     return _classes(rule), rule.result, rule.sign, rule.relation
 
 
-def _rule_name(op: Operator, rule: CaseRule) -> str:
+def rule_name(op: Operator, rule: CaseRule) -> str:
     """The name of a document's rule: the operator's own rule it states, else that of the operator's rule for
     the same operands' classes (one that gets it wrong), else its classes joined by the operator's word for its
     symbol in ids (`Obligations.id_symbols`), or by its special-value sentences' (`Vocabulary.joins`)."""

@@ -22,7 +22,8 @@ from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import template
 from divbridge.obligations.model import Obligation
 from divbridge.statements.mirrorops import wide_format
-from divbridge.statements.smtlib import bv_literal, float_context, float_operands, fp_literal, int_operands, real_literal
+from divbridge.statements.smtlib import (bv_literal, float_context, float_operands, fp_literal, int_operands,
+                                         operator_definitions, real_literal)
 from divbridge.terms import Var
 from divbridge.terms import smtlib as printer
 
@@ -74,12 +75,13 @@ def _int(obligation: Obligation, names: tuple[str, ...]) -> dict:
 
 
 def _int_result(op, fmt: IntFormat, names: tuple[str, ...]) -> str:
-    """C, the operator applied to the operands, where each of its inputs is one (with the functions its
-    description defines it with)."""
-    if not {i.var for i in op.inputs} <= set(names):
-        return ""
-    c = op.applied("int", fmt.signed)
-    return "\n".join([*printer.definitions(c, fmt=fmt), f"(define-fun c () (_ BitVec {fmt.bits}) {printer.term(c, fmt)})"])
+    """The functions the operator is defined with, and C, the operator applied to the operands, where each of
+    its inputs is one."""
+    lines = operator_definitions(op, "int", fmt)
+    if {i.var for i in op.inputs} <= set(names):
+        c = op.applied("int", fmt.signed)
+        lines.append(f"(define-fun c () (_ BitVec {fmt.bits}) {printer.term(c, fmt)})")
+    return "\n".join(lines)
 
 
 def _int_exact(obligation: Obligation, names: tuple[str, ...]) -> dict:

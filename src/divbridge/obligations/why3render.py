@@ -136,15 +136,19 @@ def generic_float_key(op: Operator) -> tuple[str, str]:
 def _operator_context(op: Operator) -> dict:
     """How the templates name and define the operator (`divbridge.terms.why3`): its function in a format's
     module (``let function <name> (a b: t) : t = a ./ b``) after the functions its description defines it with,
-    its arguments' types, and ``exact``: its exact result on the reals the operands stand for."""
+    its arguments' types, and ``exact``: its exact result on the reals the operands stand for (where its
+    description gives its real operation)."""
     fn = op.operation.function("float")
     params = op.variables("float")
-    real = expand(op.applied("real", args=tuple(FP_TO_REAL(p) if p.sort == "float" else p for p in params)))
+    exact = ""
+    if op.operation.real is not None:
+        real = expand(op.applied("real", args=tuple(FP_TO_REAL(p) if p.sort == "float" else p for p in params)))
+        exact = why3.definition(define("exact", params, real))
     return {"name": op.name, "stem": op.name.lower(), "function": fn.name,
             "definition": why3.definition(fn, keyword="let function"),
             "definitions": [why3.definition(f) for f in definitions(fn.body)],
             "argument_types": " ".join("bool" if p.sort == "bool" else "t" for p in params),
-            "exact": why3.definition(define("exact", params, real)), "rounded": op.operation.exactness != "exact",
+            "exact": exact, "rounded": op.operation.exactness != "exact",
             "noun": op.vocabulary.result_nouns[0], "gerund": op.vocabulary.gerund}
 
 

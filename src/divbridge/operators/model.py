@@ -256,9 +256,13 @@ class Property:
         return tuple(found[name] for name in sorted(found))
 
     @property
+    def claim(self) -> terms.Term:
+        """``lhs = rhs`` (a side that is true: the other, a condition)."""
+        return self.lhs if self.rhs == terms.Const(True, "bool") else terms.EQ(self.lhs, self.rhs)
+
+    @property
     def goal(self) -> terms.Term:
-        equal = terms.EQ(self.lhs, self.rhs)
-        return equal if self.given is None else terms.IMPLIES(self.given, equal)
+        return self.claim if self.given is None else terms.IMPLIES(self.given, self.claim)
 
 
 # The theorems about rounding an operator's description can list (`Theorem.claim`): proved in Coq with

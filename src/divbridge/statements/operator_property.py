@@ -13,9 +13,10 @@ from __future__ import annotations
 import numpy as np
 
 from divbridge import operators
-from divbridge.formats import FloatFormat, IntFormat, get_format
+from divbridge.formats import FloatFormat, get_format
 from divbridge.operators.model import Property
 from divbridge.statements import Statement
+from divbridge.statements.smtlib import operator_definitions
 from divbridge.terms import numpy as mirror, smtlib, why3
 
 
@@ -56,15 +57,16 @@ class OperatorProperty(Statement):
         return o.params["property"]
 
     def smt(self, o, context) -> str:
-        _, prop = property_of(o)
+        op, prop = property_of(o)
         fmt = context["fmt"]
-        lhs, rhs = smtlib.term(prop.lhs, fmt), smtlib.term(prop.rhs, fmt)
-        definitions = "".join(f"{d}\n" for d in smtlib.definitions(prop.goal, fmt=fmt))
-        equal = f"(= {lhs}\n                            {rhs})"
-        if prop.given is not None:
-            equal = f"(=> {smtlib.term(prop.given, fmt)}\n    {equal})"
-        return (f"; {prop.text}: the same {'float on both sides (NaN equal to NaN)' if o.family == 'float' else 'value'}\n"
-                f"{definitions}(define-fun goal () Bool {equal})")
+        framed = operator_definitions(op, o.family, fmt)    # the frame states the operator's own
+        definitions = "".join(f"{d}\n" for d in smtlib.definitions(prop.goal, fmt=fmt) if d not in framed)
+        if prop.given is None and prop.claim != prop.lhs:   # the two sides, one under the other
+            goal = f"(= {smtlib.term(prop.lhs, fmt)}\n                            {smtlib.term(prop.rhs, fmt)})"
+        else:
+            goal = smtlib.term(prop.goal, fmt)
+        what = "float on both sides (NaN equal to NaN)" if o.family == "float" else "value on both sides"
+        return f"; {prop.text}: the same {what}\n{definitions}(define-fun goal () Bool {goal})"
 
     def samples(self, o, vector_sets):
         """The vectors' pairs as its variables: x and y (a condition: every other point), and z the pairs' B
@@ -97,11 +99,12 @@ def _dtype(fmt) -> np.dtype:
 
 
 def _shown(fmt, value) -> str:
+    """A side's value: a float of the format, an integer of the type, or a truth value."""
+    if isinstance(value, (bool, np.bool_)):
+        return str(bool(value)).lower()
     if isinstance(fmt, FloatFormat):
         return fmt.describe(int(np.array([value]).view(fmt.uint_dtype)[0]))
-    if isinstance(fmt, IntFormat) and not isinstance(value, (bool, np.bool_)):
-        return fmt.describe(int(value))
-    return str(bool(value)).lower()
+    return fmt.describe(int(value))
 
 
 STATEMENTS = (OperatorProperty(),)

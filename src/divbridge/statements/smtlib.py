@@ -32,18 +32,25 @@ def int_operands(fmt: IntFormat, variables: tuple[Var, ...]) -> str:
 
 
 def float_context(fmt: FloatFormat, variables: tuple[Var, ...], op: Operator | None = None) -> str:
-    """What a float statement's SMT-LIB is written over: the operands (`float_operands`), ``isFinite``, ``one``
-    and, where every input of the operator ``op`` is an operand, its result ``q`` (with the functions its
-    description defines it with, each once)."""
+    """What a float statement's SMT-LIB is written over: the operands (`float_operands`), ``isFinite``, ``one``,
+    the functions the operator ``op`` is defined with (`operator_definitions`) and, where every input of it is
+    an operand, its result ``q``."""
     sort = f"(_ FloatingPoint {fmt.eb} {fmt.sb})"
     lines = [float_operands(fmt, variables)] if variables else []
     lines += [f"(define-fun isFinite ((x {sort})) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))",
               f"(define-fun one () {sort} {fp_literal(fmt, fmt.parse('1'))})"]
-    if op is not None and set(op.variables("float")) <= set(variables):
-        q = op.applied("float")
-        lines += printer.definitions(q, fmt=fmt)
-        lines.append(f"(define-fun q () {sort} {printer.term(q, fmt)})")
+    if op is not None:
+        lines += operator_definitions(op, "float", fmt)
+        if set(op.variables("float")) <= set(variables):
+            lines.append(f"(define-fun q () {sort} {printer.term(op.applied('float'), fmt)})")
     return "\n".join(lines)
+
+
+def operator_definitions(op: Operator, family: str, fmt: FloatFormat | IntFormat | None = None) -> list[str]:
+    """The ``define-fun`` commands of the functions the operator is defined with in a family (none for one
+    arithmetic primitive, written in place): a family's frame states them once, before any statement."""
+    signed = not isinstance(fmt, IntFormat) or fmt.signed
+    return printer.definitions(op.applied(family, signed), fmt=fmt)
 
 
 @functools.cache   # a snippet is compiled once, not once per format
