@@ -16,13 +16,13 @@ from divbridge.operators.div import DIV
 
 
 def test_openvino_spellings_round_trip_and_bad_options_are_refused():
-    settings = parse_settings("openvino:m_pythondiv=false:hint=bf16")
+    settings = parse_settings("openvino:m_pythondiv=false:hint=bf16", DIV)
     assert settings == OpenVinoSettings((("m_pythondiv", False),), hint="bf16")
-    assert settings.name == "openvino:m_pythondiv=false:hint=bf16" and parse_settings("openvino").name == "openvino"
+    assert settings.name == "openvino:m_pythondiv=false:hint=bf16" and parse_settings("openvino", DIV).name == "openvino"
     assert settings.profile_attributes(DIV) == {"m_pythondiv": False, "auto_broadcast": "numpy"}
     for bad in ("openvino:hint=f8", "openvino:m_pythondiv=maybe", "openvino:axis=1"):
         with pytest.raises(InputError, match="bad option"):
-            parse_settings(bad)
+            parse_settings(bad, DIV)
 
 
 def test_a_missing_package_is_a_skipped_row_not_a_traceback(monkeypatch):

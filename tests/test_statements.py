@@ -48,6 +48,9 @@ class Marked(Statement):
     def variables(self, o):
         return self.inner.variables(o)
 
+    def sorts(self, o):
+        return self.inner.sorts(o)
+
     def why3_name(self, o):
         return self.name
 
@@ -68,6 +71,9 @@ class Marked(Statement):
     def coq(self, o):
         self.asked.add("coq")
         return self.inner.coq(o)
+
+    def coq_terms(self, o):
+        return self.inner.coq_terms(o)
 
     def gappa(self, o, fmt):
         self.asked.add("gappa")

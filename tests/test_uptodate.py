@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import DIV_MD
 from divbridge.cli import main
 from divbridge.commands import uptodate
 from divbridge.provers import toolprobe

@@ -128,6 +128,8 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     claims = []
     slug = _slug(section.title)
     op = proofs.operator
+    if op is None:   # a document that names no operator (an empty version in an audit): no semantics to judge by
+        return []
     tables = [t for t in doc.tables if t.section == section.title]
     examples = [e for e in doc.examples if e.section == section.title]
     definitions = [d for d in doc.definitions if d.section == section.title]
@@ -813,12 +815,13 @@ def _float_matches(fmt: FloatFormat, q: int, c: Entry, signed_zeros: bool = Fals
 
 # -- requirement tags ------------------------------------------------------------------------
 
-def _built_in(op: Operator) -> dict[str, Requirement]:
-    """The requirements the operator's profiles raise, by tag (none where its description lists no profile)."""
-    return {r.tag: r for r in op.profiles.requirements} if op.profiles else {}
+def _built_in(op: Operator | None) -> dict[str, Requirement]:
+    """The requirements the operator's profiles raise, by tag (none where its description lists no profile, or
+    for a document that names no operator)."""
+    return {r.tag: r for r in op.profiles.requirements} if op is not None and op.profiles else {}
 
 
-def tag_traces(tag: str, text: str, family: str, op: Operator) -> tuple[str | None, tuple[str, ...]]:
+def tag_traces(tag: str, text: str, family: str, op: Operator | None) -> tuple[str | None, tuple[str, ...]]:
     """(class, built-in tags whose obligations check it) of a document tag; a built-in tag traces to itself."""
     built_in = _built_in(op)
     if tag in built_in:

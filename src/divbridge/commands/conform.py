@@ -16,7 +16,7 @@ from divbridge.errors import InputError, Tampered
 from divbridge.formats import BF16, FP16, get_format
 
 NAME = "conform"
-HELP = (f"check an implementation of an operator ({', '.join(operators.OPERATORS)}) against the SONNX semantics on "
+HELP = (f"check an implementation of an operator ({', '.join(operators.in_pipeline())}) against the SONNX semantics on "
         "concrete vectors (exit 1 on a mismatch)")
 
 

@@ -167,7 +167,7 @@ def _writable_parent(directory: Path, text: str) -> None:
 # the command line's operator when neither --op nor --spec names one: the registry's first description (a
 # default of the commands' options only; nothing below the commands has one)
 DEFAULT_OPERATOR = next(iter(operators.OPERATORS.values()))
-OPERATOR_CHOICES = (f"{', '.join(operators.OPERATORS)} (default {DEFAULT_OPERATOR.name}; "
+OPERATOR_CHOICES = (f"{', '.join(operators.in_pipeline())} (default {DEFAULT_OPERATOR.name}; "
                     "without it, the operator --spec's document names)")
 SPEC_HELP = ("a spec document: its operator (the one its headings name) and its worked examples as vectors "
              "(default: the examples its description's profiles list, else proofs/spec/<op>.md)")
@@ -177,15 +177,19 @@ def evidence_of_each(name: str = "") -> str:
     """For a help text: each operator's evidence directory (`operators.evidence_dir`), or its file ``name``,
     and whose it is."""
     return ", ".join(f"{(operators.evidence_dir(op) / name).as_posix()}{'' if name else '/'} for {op.name}"
-                     for op in operators.OPERATORS.values())
+                     for op in operators.in_pipeline().values())
 
 
 def operator_name(text: str) -> str:
-    """``--op``: an operator divbridge knows, its name in any case."""
+    """``--op``: an operator the pipeline takes whole (`operators.in_pipeline`), its name in any case."""
     try:
-        return operators.get(text).name
+        op = operators.get(text)
     except InputError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    if not op.in_pipeline:
+        raise argparse.ArgumentTypeError(f"{op.name}: its documents and implementations are not checked yet "
+                                         f"(known: {', '.join(operators.in_pipeline())})")
+    return op.name
 
 
 def chosen_operator(name: str | None, document: Path | None):

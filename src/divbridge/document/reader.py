@@ -283,7 +283,7 @@ def _lead_ins(doc: SpecDocument) -> None:
 
 
 NO_OPERATOR = "no {} section in the document (no heading names an operator divbridge knows)".format(
-    " or ".join([", ".join(list(operators.OPERATORS)[:-1]), list(operators.OPERATORS)[-1]]))
+    " or ".join([", ".join(list(operators.in_pipeline())[:-1]), list(operators.in_pipeline())[-1]]))
 
 
 _NOT_NAMED = object()   # no heading names an operator (`SpecDocument._heading_operator`)

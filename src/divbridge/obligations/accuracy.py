@@ -108,10 +108,10 @@ def note_operator(note: Note) -> Operator:
         if len(encoding) != 1:
             raise InputError("an accuracy note that names no operator", note.path)
         return encoding[0]
-    found = operators.OPERATORS.get(note.operator.capitalize())
+    found = operators.in_pipeline().get(note.operator.capitalize())
     if found is None:
         raise InputError(f"an accuracy note of {note.operator}, an operator divbridge does not check "
-                         f"({', '.join(operators.OPERATORS)})", note.path)
+                         f"({', '.join(operators.in_pipeline())})", note.path)
     return found
 
 

@@ -7,8 +7,8 @@ like one of the names below.
 """
 
 from divbridge.operators.registry import (OPERATORS, by_heading, by_infix, by_tag, evidence_dir, get, id_prefix,
-                                          named_in, obligation_name, of_obligation_name, spec_document)
+                                          in_pipeline, named_in, obligation_name, of_obligation_name, spec_document)
 from divbridge.operators.model import Operator
 
 __all__ = ["OPERATORS", "Operator", "by_heading", "by_infix", "by_tag", "evidence_dir", "get", "id_prefix",
-           "named_in", "obligation_name", "of_obligation_name", "spec_document"]
+           "in_pipeline", "named_in", "obligation_name", "of_obligation_name", "spec_document"]

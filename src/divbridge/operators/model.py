@@ -397,6 +397,9 @@ class Operator:
     # the families its Why3 modules state goals in (a template for each: generators/why3/<op>_<family>.mlw.j2
     # or the shared <family>.mlw.j2); the other families' obligations go to the SMT solvers alone
     why3_families: frozenset[str] = frozenset({"float", "shape"})
+    # whether the pipeline takes it whole: its documents read (a heading or a tag names it), implementations of
+    # it conformed; False for a description whose obligations, bound by hand, are all that exercises it yet
+    in_pipeline: bool = True
 
     def __post_init__(self) -> None:
         if len(self.vocabulary.roles) != len(self.inputs):

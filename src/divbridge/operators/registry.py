@@ -24,9 +24,14 @@ from divbridge.operators.model import Operator
 DESCRIPTIONS = ("div", "mul", "add", "sub", "neg", "where")
 # what `divbridge.operators` exports from this module (a description's module cannot be named so)
 EXPORTS = ("OPERATORS", "named_in", "id_prefix", "evidence_dir", "spec_document", "obligation_name",
-           "of_obligation_name", "get", "by_heading", "by_infix", "by_tag", "Operator")
+           "of_obligation_name", "get", "by_heading", "by_infix", "by_tag", "in_pipeline", "Operator")
 
 OPERATORS: dict[str, Operator] = {}
+
+
+def in_pipeline() -> dict[str, Operator]:
+    """The descriptions the whole pipeline takes (`Operator.in_pipeline`): those whose documents are read."""
+    return {name: op for name, op in OPERATORS.items() if op.in_pipeline}
 
 
 def load(module_name: str) -> Operator:
@@ -48,10 +53,11 @@ def load(module_name: str) -> Operator:
 
 
 def named_in(headings: list[str]) -> Operator | None:
-    """The operator whose heading pattern the most ``headings`` match (ties: the first in the registry's order),
-    or None: a heading left from the page it was copied from (``# **Div** (real, real)`` in an Add page) does
+    """The operator (of those the pipeline takes) whose heading pattern the most ``headings`` match (ties: the
+    first in the registry's order), or None: a heading left from the page it was copied from (``# **Div** (real, real)`` in an Add page) does
     not decide."""
-    counts = {op: sum(bool(re.search(op.vocabulary.heading, h, re.I)) for h in headings) for op in OPERATORS.values()}
+    counts = {op: sum(bool(re.search(op.vocabulary.heading, h, re.I)) for h in headings)
+              for op in in_pipeline().values()}
     best = max(counts.values(), default=0)
     return next((op for op, n in counts.items() if n == best), None) if best else None
 
@@ -106,7 +112,7 @@ def by_heading(heading: str) -> Operator | None:
     if not match:
         return None
     word = match.group(1)
-    return next((op for op in OPERATORS.values() if op.name == word or op.name.upper() == word), None)
+    return next((op for op in in_pipeline().values() if op.name == word or op.name.upper() == word), None)
 
 
 def by_infix(infix: str) -> Operator | None:
@@ -116,7 +122,7 @@ def by_infix(infix: str) -> Operator | None:
 
 def by_tag(tag: str) -> Operator | None:
     """The operator whose requirement tags begin with the tag's ``E_<OP>_`` prefix, or None."""
-    return next((op for op in OPERATORS.values() if tag.strip("[]` ").startswith(op.tag_prefix)), None)
+    return next((op for op in in_pipeline().values() if tag.strip("[]` ").startswith(op.tag_prefix)), None)
 
 
 for _name in DESCRIPTIONS:
