@@ -21,7 +21,6 @@ from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers import why3 as why3_backend
 from divbridge.provers import why3drivers
 from divbridge.provers.why3 import Why3Backend, attempt_from_output, parse_answer, verdict_of
-from divbridge.statements import why3terms
 from conftest import DIV_MD
 from divbridge.operators.div import DIV
 from divbridge.terms import why3 as why3_terms
