@@ -81,9 +81,9 @@ class _Evaluation:
         if name in _ROUNDED:
             if mode != "RNE":
                 raise ValueError(f"the mirror computes {name} to nearest even only, not {mode}")
-            return rounded(_ROUNDED[name], fmt, *args)
+            return _canonical(fmt, rounded(_ROUNDED[name], fmt, *args))
         if name == "fp.roundToIntegral":
-            return _TO_INTEGRAL[mode](args[0])
+            return _canonical(fmt, _TO_INTEGRAL[mode](args[0]))
         if name in _BV:
             return _BV[name](self.ints, *args)
         if name in _EXACT:
@@ -93,6 +93,15 @@ class _Evaluation:
         if name == "ite":
             return np.where(*args)
         return _LOGIC[name](*args)
+
+
+def _canonical(fmt: FloatFormat, x: np.ndarray) -> np.ndarray:
+    """A computed NaN as the format's one quiet NaN (the exact kernels' and SMT-LIB's: the hardware's sign and
+    payload of a NaN result are no part of IEEE 754's arithmetic)."""
+    nan = np.isnan(_f64(x))
+    if not nan.any():
+        return x
+    return np.where(nan, np.array(fmt.nan, dtype=fmt.uint_dtype), _bits(fmt, x)).astype(fmt.uint_dtype).view(fmt.dtype)
 
 
 def _f64(x: np.ndarray) -> np.ndarray:
