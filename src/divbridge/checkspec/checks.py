@@ -427,7 +427,8 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
                 ruled: frozenset[int] = frozenset(), rows: dict[tuple[int, str], ObligationResult] | None = None,
                 complete: bool = True, *, op: Operator) -> list[Finding]:
     """Exhaustive, mutually exclusive, and every row right, in each of the section's formats (``op``: the
-    operator the table defines; its float results are checked, integer and real ones are the default's).
+    operator the table defines; its float results are checked, integer and real ones where its description gives check-spec
+    its exact profiles).
 
     Only inputs inside the ``domain`` (the section's preconditions) are asked about.  For a row whose line is
     in ``ruled`` a sentence of the section gives the sign of its zeros and infinities, so its ``±`` is not
@@ -517,7 +518,7 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
     if proved is not None and proved.verdict in ("timeout", "unknown"):
         report(("row?", row.line), fmt_name, lambda: proofcheck.finding_of(proved, row.line, "the row"))
         return False
-    if isinstance(enc.fmt, FloatFormat) and encoding_gap(("true",), result_data(result)):
+    if isinstance(enc.fmt, FloatFormat) and encoding_gap(("true",), result_data(result, enc.operator)):
         return False   # no exact encoding: unread (`obligations.document`), never judged
     wrong = find(enc, z3.And(condition, z3.Not(enc.ok(result))), limit=6)
     if proved is not None and proved.verdict == "refuted" and not wrong.witnesses:

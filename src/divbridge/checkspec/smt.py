@@ -139,7 +139,7 @@ class FloatEncoding(Encoding):
         # checked as that operation, and refuted
         written = operators.by_infix(GRAMMAR_INFIX)
         assert written is not None, f"no operator of the formula grammar's infix {GRAMMAR_INFIX}"
-        return self._term(case_table.smt_result(result_data(result), self.fmt, written))
+        return self._term(case_table.smt_result(result_data(result, written), self.fmt, written))
 
     def grid(self) -> list[int]:
         special = self.fmt.special_values()

@@ -3,7 +3,8 @@
 Without --spec, every document of ``proofs/spec/`` (each document's operator is the one it names:
 `obligations.catalog.spec_operator`), proved on one pool of workers, each operator's evidence (results.json, the
 rendered theories and SMT-LIB files, the Why3 sessions) into its directory (`operators.evidence_dir`:
-``proofs/`` for the default operator, ``proofs/<op>/`` for the others); with --spec, that document into ``--out``
+``proofs/`` for the operator whose description keeps its evidence there, ``proofs/<op>/`` for the
+others); with --spec, that document into ``--out``
 itself.  The document decides the obligations: see `obligations.document` and `obligations.catalog`.  Prints a line
 per finished obligation, a summary table per document and one line for them all.  Exit 0 only when every verdict
 of every document matches its expectation.
@@ -206,7 +207,7 @@ def evidence_out(root: Path, op: Operator) -> Path:
 
 def _others(out: Path, root: Path) -> list[str]:
     """The directories under ``out`` that hold what is not its document's evidence: the other operators'
-    evidence (the default operator's ``proofs/`` holds ``proofs/<op>/``) and the documents (``proofs/spec/``)."""
+    evidence (the baseline ``proofs/`` holds ``proofs/<op>/``) and the documents (``proofs/spec/``)."""
     inside = [evidence_out(root, op) for op in operators.OPERATORS.values()] + [root / SPEC_DIR.relative_to(BASELINE)]
     return sorted(path.relative_to(out).as_posix() for path in inside if path != out and path.is_relative_to(out))
 

@@ -1,5 +1,6 @@
 """``peers.json``: the peer table of `divbridge crosscheck`, committed beside the results of its operator
-(`operators.evidence_dir`: ``proofs/peers.json`` for the default operator, ``proofs/<op>/peers.json`` for another).
+(`operators.evidence_dir`: ``proofs/peers.json`` for the operator whose description keeps its evidence there,
+``proofs/<op>/peers.json`` for another).
 
 Per peer: its version (and for OpenVINO the precision the plugin settled on
 and what it does with operands of different shapes), or why it was skipped;

@@ -447,8 +447,8 @@ def _error_condition(line: str) -> list:
 
 
 def _result(op: Operator) -> Result:
-    """The operator applied to A and B, as the definition's result (the default operator's has no infix of its
-    own: `formula.Result`)."""
+    """The operator applied to A and B, as the definition's result (the operator of the formula grammar's infix
+    has no infix of its own: `formula.Result`)."""
     return Result(OPERATION_RESULT) if op.vocabulary.infix == GRAMMAR_INFIX else \
         Result(OPERATION_RESULT, infix=op.vocabulary.infix)
 

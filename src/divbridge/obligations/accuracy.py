@@ -9,8 +9,8 @@ in the note's own terms made formal:
 - ``C_err^propag`` is the propagated error ``(A + A_err) op (B + B_err) - A op B``
   (defined where both operations are: every base of a negative power non-zero);
 - ``C_err^intro`` is the error the operator introduces on exact operands: ``0``
-  over the reals; for the registry's default operator, whose rounding
-  `statements.accuracy_bound` encodes, ``round(A op B) - A op B`` in a float
+  over the reals; for an operator whose library encodes its rounding
+  (`operators.accuracy.Accuracy`, in `statements.accuracy_bound`), ``round(A op B) - A op B`` in a float
   format (round to nearest even, overflow to infinity), ``trunc(A op B) - A op B``
   for integers (where it is defined and representable); another operator's in
   a float or integer format is not read;

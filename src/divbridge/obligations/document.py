@@ -395,7 +395,8 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
                 result = Result(result.kind, "±", result.value)
             if result.kind != "undefined" and _own(binding.operator, result):   # undefined: open, not a claim
                 text = "no earlier row applies" if isinstance(row.condition, Otherwise) else str(row.condition)
-                row_data = DocRow(row.line, condition, result_data(result), text, str(result), row_name(text))
+                row_data = DocRow(row.line, condition, result_data(result, binding.operator), text, str(result),
+                                  row_name(text))
                 if _encodable(binding, row_data, row.column, row.text, tags[0]):
                     rows.append(row_data)
         binding.tables.append(DocTable(len(binding.tables) + 1, section.title, table.line, section.types,
@@ -408,7 +409,7 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
         if isinstance(statement, Case) and statement.condition is not None and \
                 not isinstance(statement.condition, Otherwise) and statement.result.kind != "undefined":
             text = str(statement.condition)
-            row = DocRow(part.line, condition_data(statement.condition, []), result_data(statement.result), text,
+            row = DocRow(part.line, condition_data(statement.condition, []), result_data(statement.result, binding.operator), text,
                          str(statement.result), row_name(text))
             if not _encodable(binding, row, part.column, part.text, tags[0]):
                 continue
@@ -503,8 +504,10 @@ def condition_data(condition: Condition, earlier: list[tuple]) -> tuple:
             None if literal is None else (literal.kind, str(literal.value), literal.sign))
 
 
-def result_data(result: Result) -> tuple:
-    return (result.kind, result.sign, str(result.value), result.rounding)
+def result_data(result: Result, op: Operator) -> tuple:
+    """A row's result as plain data (`statements.case_table`): the operation itself named by ``op``'s word."""
+    kind = op.result_word if result.kind == OPERATION_RESULT else result.kind
+    return (kind, result.sign, str(result.value), result.rounding)
 
 
 def entry_text(entry: Entry) -> str:

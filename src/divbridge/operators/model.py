@@ -48,9 +48,9 @@ class Vocabulary:
 
 
 # The kind of a case-table row's result that is the operation itself (A op B, or its negation, or either
-# rounded to an integer), as `document.formula.Result` and the obligations' params spell it: Div's word,
-# which its evidence keeps.
-OPERATION_RESULT = "quotient"
+# rounded to an integer), as the reader spells it (`document.formula.Result`); an obligation's params record
+# the operator's own word for it (`Operator.result_word`: "quotient", "product").
+OPERATION_RESULT = "operation"
 
 # The operand classes of a special-value rule over its signed values (the first six as `document.caserule`
 # names them; ``negative`` and ``positive``: the sign bit, as IEEE 754's isSignMinus, of a number that is not
@@ -426,6 +426,11 @@ class Operator:
     def smt_operations(self) -> frozenset[str]:
         """Every SMT-LIB operation its queries write it with (the smoke tests free them)."""
         return frozenset().union(*(smt_printer.operations(f) for f in self.operation.functions))
+
+    @property
+    def result_word(self) -> str:
+        """Its result's noun ("quotient"): how an obligation's params name a row result that is its operation."""
+        return self.vocabulary.result_nouns[0]
 
     @property
     def tag_prefix(self) -> str:

@@ -26,7 +26,8 @@ Plain data (built by `obligations.document.condition_data`):
 
 Every encoder reads exactly what `encoding_gap` accepts and raises on anything else: a part the backends
 cannot all encode exactly is never written as ``true``; `obligations.document` asks `encoding_gap` first
-and reports such a part as unread.  A row whose result is the operation itself (`OPERATION_RESULT`) is an
+and reports such a part as unread.  A row whose result is the operation itself (its operator's word,
+`Operator.result_word`) is an
 equality with a term over the section's operation (``A op B``, its negation, rounded to an integer by trunc /
 floor / ceil); ``A op B`` itself (or its round(), the format's own rounding) restates the operator's
 definition: the proof run's smoke test shows it as a definition, not as a property.
@@ -40,7 +41,6 @@ import numpy as np
 
 from divbridge import operators
 from divbridge.formats import FloatFormat, get_format
-from divbridge.operators.model import OPERATION_RESULT
 from divbridge.statements import Statement
 from divbridge.operators.arrays import bits, f64
 from divbridge.statements.mirrorops import result
@@ -97,7 +97,7 @@ def _result_gap(result: tuple) -> str:
     if kind == "sign":
         return "" if sign in _RULE_SIGNS and value in ("zero", "inf") else \
             f"a sign rule giving '{sign or 'no sign'}' to {value} states no sign"
-    if kind == OPERATION_RESULT:
+    if _is_operation(kind):
         if rounding not in _INTEGER_ROUNDING:
             return f"the result {rounding}(A/B) has no exact encoding"
         return "" if sign in ("", "-") else f"the result with sign '{sign}' of A/B has no exact encoding"
@@ -106,6 +106,11 @@ def _result_gap(result: tuple) -> str:
     if kind in ("nan", "inf", "number"):
         return "" if sign in _RESULT_SIGNS else f"the sign '{sign}' has no exact encoding"
     return f"the result '{kind}' has no exact encoding"
+
+
+def _is_operation(kind: str) -> bool:
+    """Whether a row's result kind is an operator's operation itself (its `Operator.result_word`)."""
+    return any(kind == op.result_word for op in operators.OPERATORS.values())
 
 
 def _exact(condition: tuple, result: tuple) -> None:
@@ -193,7 +198,7 @@ def smt_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     kind, sign, value, rounding = result
     if kind == "sign":   # a sign rule of one case: where that case's result is a zero (an infinity), its sign
         return f"(=> {'(fp.isInfinite q)' if value == 'inf' else '(fp.isZero q)'} {_smt_sign(sign)})"
-    if kind == OPERATION_RESULT:   # the same float, NaN included (SMT-LIB's one NaN), -0 apart from +0
+    if kind == op.result_word:   # the same float, NaN included (SMT-LIB's one NaN), -0 apart from +0
         return f"(= q {smt_printer.term(_operation_term(op, sign, rounding), fmt)})"
     if kind == "nan":
         return "(fp.isNaN q)"
@@ -300,7 +305,7 @@ def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     kind, sign, value, rounding = result
     if kind == "sign":
         return f"({'is_infinite q' if value == 'inf' else 'is_zero q'} -> {_why3_sign(sign)})"
-    if kind == OPERATION_RESULT:   # Why3's equality: the same float (SMT-LIB's =)
+    if kind == op.result_word:   # Why3's equality: the same float (SMT-LIB's =)
         return f"q = {_why3_operation(op, sign, rounding)}"
     if kind == "nan":
         return "is_nan q"
@@ -406,7 +411,7 @@ def _predicate(params: dict, fmt: FloatFormat, a, b, operator: str = "") -> tupl
     kind, sign, value, rounding = params["result"]
     if kind == "sign":
         holds = ~(np.isinf(q) if value == "inf" else q == 0) | _sign_ok(sign, q, x, y)
-    elif kind == OPERATION_RESULT:
+    elif kind == operators.of_obligation_name(operator).result_word:
         holds = _operation_holds(q, sign, rounding)
     elif kind == "nan":
         holds = np.isnan(q)
