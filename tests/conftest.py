@@ -6,6 +6,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"
 # The seed documents live beside the checkout (../shared/seeds), not in it: a clone of this repository alone
 # skips the tests that read them, and runs the rest on the documents under tests/.
+# the project's own Div document, as its tests name it (relative to the project: `in_the_project`)
+DIV_MD = Path("proofs/spec/div.md")
 NO_SEEDS = f"the seed documents are not at {SEEDS} (a clone without ../shared)"
 needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=NO_SEEDS)
 

@@ -16,8 +16,9 @@ from divbridge.provers.cache import ProofCache, _signed
 from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.runner import ProofTask
 from divbridge.provers.verdicts import Attempt
+from conftest import DIV_MD
 
-OBLIGATION = spec_obligations()[0]
+OBLIGATION = spec_obligations(DIV_MD)[0]
 
 
 def task(text="(assert false)", prover="z3", options=(("logic", "QF_BV"),)):
@@ -48,7 +49,7 @@ def test_any_key_field_change_is_a_miss(tmp_path, other):
 def test_a_claim_made_twice_is_one_question_and_a_changed_claim_another(tmp_path):
     """Two obligations stating the same thing (another id, title and line: comments) share an answer;
     any change of the query itself is a miss."""
-    row = next(o for o in spec_obligations() if o.prop == "case_table")
+    row = next(o for o in spec_obligations(DIV_MD) if o.prop == "case_table")
     again = dataclasses.replace(row, id=row.id + "_2", title="the same row, stated again", lines=(999,))
     first, second = (smtrender.render(o, tmp_path) for o in (row, again))
     assert first.text != second.text

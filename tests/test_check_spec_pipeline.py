@@ -9,14 +9,13 @@ import shutil
 import pytest
 
 from divbridge.cli import main
-from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.model import Obligation
 from divbridge.provers.verdicts import ObligationResult, Outcome
 from divbridge.checkspec.analysis import analyse
 from divbridge.checkspec.proofcheck import finding_of
+from conftest import DIV_MD
 
-DIV_MD = DEFAULT_DOCUMENT
 SIGN_RULE = "A zero over a finite non-zero number is a zero carrying the product of the signs."
 WRONG_RULE = "A zero over a finite non-zero number is a zero carrying the sign of the numerator."
 needs_solvers = pytest.mark.skipif(shutil.which("z3") is None, reason="z3 is not installed (scripts/setup.sh)")

@@ -10,6 +10,7 @@ from divbridge.checkspec import smt
 from divbridge.formats import FORMATS
 from divbridge.operators.div.kernels import float_div_bits
 from divbridge.provers import solvers
+from divbridge.operators.div import DIV
 
 
 @pytest.fixture
@@ -21,7 +22,7 @@ def no_solving_here(monkeypatch):
 
 @pytest.mark.parametrize("name", ["fp16", "int8", "real"])
 def test_queries_are_answered_by_the_workers(no_solving_here, name):
-    enc = smt.encoding(FORMATS[name])
+    enc = smt.encoding(FORMATS[name], DIV)
     if name == "fp16":
         nan = z3.And(z3.fpIsNaN(enc.q), z3.Not(z3.fpIsNaN(enc.a)), z3.Not(z3.fpIsNaN(enc.b)))
         found = smt.find(enc, nan, limit=1)
@@ -40,7 +41,7 @@ def test_queries_are_answered_by_the_workers(no_solving_here, name):
 def test_a_query_whose_worker_fails_is_undecided_never_an_answer(monkeypatch):
     monkeypatch.setattr(smt._WORKERS, "solve",
                         lambda solver, text, seconds: solvers.Answer("error", {}, "killed by its time limit"))
-    enc = smt.encoding(FORMATS["int8"])
+    enc = smt.encoding(FORMATS["int8"], DIV)
     answer = smt.find(enc, enc.b == 0)
     assert (answer.status, answer.witnesses) == ("unknown", ())
 
@@ -73,7 +74,7 @@ def test_check_spec_reads_a_float_row_as_prove_encodes_it(name):
     from divbridge.statements import case_table
 
     fmt = FORMATS[name]
-    enc = smt.encoding(fmt)
+    enc = smt.encoding(fmt, DIV)
     grid = enc.grid()
     pairs = [(x, y) for x in grid for y in grid]
     a, b = (np.array([pair[i] for pair in pairs], dtype=fmt.uint_dtype).view(fmt.dtype) for i in (0, 1))
@@ -92,7 +93,7 @@ def test_check_spec_reads_a_float_row_as_prove_encodes_it(name):
 
 
 def test_bf16_queries_go_to_z3_which_reads_its_literals():
-    enc = smt.encoding(FORMATS["bf16"])
+    enc = smt.encoding(FORMATS["bf16"], DIV)
     one = enc._term(f"(fp.eq a {smt.smtlib.fp_literal(FORMATS['bf16'], FORMATS['bf16'].parse('1'))})")
     found = smt.find(enc, z3.And(one, z3.fpIsNaN(enc.q)), limit=1)
     assert found.solver == "z3" and found.status == "sat"

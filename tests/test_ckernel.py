@@ -12,6 +12,7 @@ from divbridge.crosscheck import vectors
 from divbridge.operators.div import enumeration as engine
 from divbridge.conform.impls import load_impl
 from divbridge.formats import BF16, FP16, FP32, get_format
+from divbridge.operators.div import DIV
 
 KERNELS = Path(__file__).resolve().parent / "kernels"
 
@@ -26,7 +27,7 @@ def own_cache(tmp_path, monkeypatch):
 
 def _check(kernel, dtype, cflags=""):
     fmt = get_format(dtype)
-    return conformance.check(load_impl(f"{KERNELS / kernel}", cflags), fmt, vectors.vector_sets(fmt))
+    return conformance.check(load_impl(f"{KERNELS / kernel}", cflags, op=DIV), fmt, vectors.vector_sets(fmt, op=DIV))
 
 
 @pytest.mark.parametrize("kernel,dtype", [("div_fp32.c:div_fp32", "fp32"),
@@ -95,7 +96,7 @@ def test_cflags_reach_the_compiler(capsys):
 
 @pytest.mark.slow
 def test_exhaustive_fp16_kernel_conforms():
-    impl = load_impl(f"{KERNELS}/div_fp16_via_fp32.c:div_fp16", _f16c_flags())
+    impl = load_impl(f"{KERNELS}/div_fp16_via_fp32.c:div_fp16", _f16c_flags(), op=DIV)
     report = conformance.check_exhaustive(impl, FP16)
     assert report.clean and report.vectors["exhaustive"] == 1 << 32
 
@@ -117,7 +118,7 @@ def test_reference_rows_are_the_general_paths_expected_results(fmt):
 
 def test_exhaustive_slice_of_a_wrong_c_kernel_finds_what_the_engine_finds():
     numerators = range(0x40, 0x60)   # the engine's first counterexample is 0x004b / 0x4f80
-    report = conformance.check_exhaustive(load_impl(f"{KERNELS}/div_fp16_reciprocal.c:div_fp16"), FP16, rows=8,
+    report = conformance.check_exhaustive(load_impl(f"{KERNELS}/div_fp16_reciprocal.c:div_fp16", op=DIV), FP16, rows=8,
                                       a_range=numerators)
     enumeration = engine.enumerate_pairs(FP16, "reciprocal_fp32", numerators=numerators)
     assert report.vectors["exhaustive"] == len(numerators) << 16
@@ -128,7 +129,7 @@ def test_exhaustive_slice_of_a_wrong_c_kernel_finds_what_the_engine_finds():
 
 
 def test_a_crash_is_the_jobs_error_with_its_input_and_the_next_job_runs():
-    impl = load_impl(f"{KERNELS}/div_fp16_crash.c:div_fp16")
+    impl = load_impl(f"{KERNELS}/div_fp16_crash.c:div_fp16", op=DIV)
     a = np.full(5000, 2.0, np.float16)
     b = np.arange(0x1000, 0x1000 + 5000, dtype=np.uint16).view(np.float16)   # 0x1234 at index 564
     crashed, fine = impl.run_many(FP16, [(a, b), (a[:3], b[:3])])
@@ -139,7 +140,7 @@ def test_a_crash_is_the_jobs_error_with_its_input_and_the_next_job_runs():
 
 def test_a_kernel_that_never_returns_is_stopped_and_the_next_job_runs(monkeypatch):
     monkeypatch.setattr(child, "HANG_SECONDS", 2.0)
-    impl = load_impl(f"{KERNELS}/div_fp16_hangs.c:div_fp16")
+    impl = load_impl(f"{KERNELS}/div_fp16_hangs.c:div_fp16", op=DIV)
     a = np.full(5000, 2.0, np.float16)
     b = np.arange(0x1000, 0x1000 + 5000, dtype=np.uint16).view(np.float16)   # 0x1234 at index 564
     hung, fine = impl.run_many(FP16, [(a, b), (a[:3], b[:3])])
@@ -160,6 +161,6 @@ def test_conform_reports_a_crash_in_exhaustive_mode_and_divbridge_lives_on(capsy
 
 def test_a_kernel_writing_its_const_inputs_dies_instead_of_corrupting_them():
     a, b = np.full(4, 6.0, np.float32), np.full(4, 3.0, np.float32)
-    result = load_impl(f"{KERNELS}/div_fp32_writes_inputs.c:div_fp32").run(FP32, a, b)
+    result = load_impl(f"{KERNELS}/div_fp32_writes_inputs.c:div_fp32", op=DIV).run(FP32, a, b)
     assert result.kind == "crash" and "SIGSEGV" in result.detail
     assert (a == 6.0).all()

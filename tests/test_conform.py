@@ -10,6 +10,7 @@ from divbridge.conform import conformance
 from divbridge.crosscheck import vectors
 from divbridge.conform.impls import load_impl
 from divbridge.formats import get_format
+from divbridge.operators.div import DIV
 
 HERE = Path(__file__).resolve().parent / "wrong_impls"
 WRONG = ["floor_division", "reciprocal", "bf16_truncating", "flush_to_zero", "zero_sign_of_b", "unsigned_infinity",
@@ -24,7 +25,7 @@ def _dtype(name):
 
 def _check(name):
     fmt = get_format(_dtype(name))
-    return conformance.check(load_impl(f"{HERE / name}.py:div"), fmt, vectors.vector_sets(fmt))
+    return conformance.check(load_impl(f"{HERE / name}.py:div", op=DIV), fmt, vectors.vector_sets(fmt, op=DIV))
 
 
 @pytest.mark.parametrize("name", WRONG)
@@ -45,7 +46,7 @@ def test_known_discrepancies_show_their_documented_inputs():
     assert any("-3 (int32" in e["a"] and "-2 (int32" in e["actual"] for e in _check("floor_division").examples)
     fp32 = get_format("fp32")
     three_sevenths = vectors.Vectors("t", fp32, fmt_arr(fp32, ["3"]), fmt_arr(fp32, ["7"]))
-    report = conformance.check(load_impl(f"{HERE}/reciprocal.py:div"), fp32, [three_sevenths])
+    report = conformance.check(load_impl(f"{HERE}/reciprocal.py:div", op=DIV), fp32, [three_sevenths])
     assert report.mismatches == 1
 
 
@@ -55,7 +56,7 @@ def fmt_arr(fmt, texts):
 
 
 def test_preconditions_are_counted_apart_not_judged():
-    report = conformance.check(load_impl("onnx-reference"), get_format("int8"), vectors.vector_sets(get_format("int8")))
+    report = conformance.check(load_impl("onnx-reference", op=DIV), get_format("int8"), vectors.vector_sets(get_format("int8"), op=DIV))
     assert report.outside_domain >= 256 and report.clean
 
 
@@ -74,13 +75,13 @@ def test_cli_exit_codes_and_json(tmp_path, capsys):
 def test_crashing_and_raising_implementations_are_reported(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("def div(a, b):\n    raise RuntimeError('kernel failed')\n")
-    report = conformance.check(load_impl(f"{bad}:div"), get_format("fp32"), vectors.vector_sets(get_format("fp32")))
+    report = conformance.check(load_impl(f"{bad}:div", op=DIV), get_format("fp32"), vectors.vector_sets(get_format("fp32"), op=DIV))
     assert report.errors and report.errors[0]["kind"] == "exception" and not report.clean
 
 
 def test_onnxruntime_crash_on_int_min_by_minus_one_is_contained():
     import numpy as np
-    impl = load_impl("onnxruntime")
+    impl = load_impl("onnxruntime", op=DIV)
     fmt = get_format("int32")
     jobs = [(np.array([-(2 ** 31)], np.int32), np.array([-1], np.int32)), (np.array([-7], np.int32), np.array([2], np.int32))]
     crashed, fine = impl.run_many(fmt, jobs)
@@ -89,9 +90,9 @@ def test_onnxruntime_crash_on_int_min_by_minus_one_is_contained():
 
 def test_exhaustive_mode_on_a_slice_of_numerators():
     bf16 = get_format("bf16")
-    right = conformance.check_exhaustive(load_impl(f"{HERE}/bf16_via_fp32.py:div"), bf16, rows=64,
+    right = conformance.check_exhaustive(load_impl(f"{HERE}/bf16_via_fp32.py:div", op=DIV), bf16, rows=64,
                                      a_range=range(0x3F80, 0x3F80 + 128))
     assert right.vectors["exhaustive"] == 128 * 65536 and right.clean
-    wrong = conformance.check_exhaustive(load_impl(f"{HERE}/bf16_truncating.py:div"), bf16, rows=64,
+    wrong = conformance.check_exhaustive(load_impl(f"{HERE}/bf16_truncating.py:div", op=DIV), bf16, rows=64,
                                      a_range=range(0x3F80, 0x3F80 + 64))
     assert wrong.mismatches > 0 and wrong.examples[0]["source"] == "exhaustive"

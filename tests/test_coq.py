@@ -20,10 +20,12 @@ from divbridge.provers.cache import ProofCache
 from divbridge.provers.coq import (STANDARD_AXIOMS, CoqBackend, Libraries, assumptions, handles, prove,
                                    required_libraries, unproved_commands)
 from divbridge.provers.runner import RunOptions, Runner
+from conftest import DIV_MD
+from divbridge.operators.div import DIV
 
 needs_coq = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed (apt-get install coq libcoq-flocq)")
 
-BY_ID = {o.id: o for o in spec_obligations() + strategy_obligations()}
+BY_ID = {o.id: o for o in spec_obligations(DIV_MD) + strategy_obligations(DIV)}
 # the six claims that bit-blasting leaves open, and the 16-bit instances of the same theorems
 SIX = ["float.fp32.generic.monotone_numerator", "float.fp64.generic.monotone_numerator",
        "float.fp32.generic.exact_when_representable", "float.fp64.generic.exact_when_representable",

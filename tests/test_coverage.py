@@ -106,7 +106,7 @@ def test_prove_exits_1_naming_tag_line_and_text(tmp_path, capsys):
     assert (f"uncovered: E_DIV_HW_0010 line {line}: «The quotient is computed by a dedicated hardware unit.» not "
             "understood") in out
     recorded = json.loads((tmp_path / "out" / "results.json").read_text())["document"]
-    [requirement] = [r for r in document_requirements(recorded, operators.DIV) if r.tag == "E_DIV_HW_0010"]
+    [requirement] = [r for r in document_requirements(recorded, operators.get("Div")) if r.tag == "E_DIV_HW_0010"]
     [uncovered] = requirement.uncovered
     assert uncovered.startswith(f"uncovered: E_DIV_HW_0010 line {line}: «The quotient is computed by a dedicated "
                                 "hardware unit.» not understood («dedicated hardware unit» not read")

@@ -12,8 +12,10 @@ from divbridge.obligations.strategies import strategy_obligations
 from divbridge import statements
 from divbridge.provers.verdicts import ObligationResult, Outcome
 from divbridge.results import Results, load
+from conftest import DIV_MD
+from divbridge.operators.div import DIV
 
-OBLIGATIONS = {o.id: o for o in spec_obligations() + strategy_obligations()}
+OBLIGATIONS = {o.id: o for o in spec_obligations(DIV_MD) + strategy_obligations(DIV)}
 
 
 def _results(ids, verdict="proved"):
@@ -22,9 +24,9 @@ def _results(ids, verdict="proved"):
 
 
 def test_vector_sources_are_named_and_counted():
-    sets = {s.source: len(s) for s in vectors.vector_sets(get_format("int8"))}
+    sets = {s.source: len(s) for s in vectors.vector_sets(get_format("int8"), op=DIV)}
     assert sets["all_pairs"] == 65536 and sets["special"] == 36 and sets["onnx"] > 0 and sets["examples"] == 9
-    assert {s.source for s in vectors.vector_sets(get_format("fp32"))} >= {"examples", "onnx", "special", "random"}
+    assert {s.source for s in vectors.vector_sets(get_format("fp32"), op=DIV)} >= {"examples", "onnx", "special", "random"}
 
 
 def test_random_vectors_are_reproducible_from_the_seed():
@@ -37,7 +39,7 @@ def test_random_vectors_are_reproducible_from_the_seed():
                                         and not (o.prop == "monotone_numerator" and o.family == "float")],
                          ids=lambda o: o.id)
 def test_every_valid_obligation_holds_on_the_mirror(obligation):
-    sets = vectors.vector_sets(get_format(obligation.format)) if vectors.on_pairs(obligation) else []
+    sets = vectors.vector_sets(get_format(obligation.format), op=DIV) if vectors.on_pairs(obligation) else []
     run, failures, first = predicates.evaluate(obligation, sets)
     assert run > 0 and failures == 0, first
 
@@ -45,7 +47,7 @@ def test_every_valid_obligation_holds_on_the_mirror(obligation):
 def test_float_monotonicity_holds_for_finite_divisors():
     """With b = +inf allowed the claim fails (inf / inf is NaN); the statement requires b finite."""
     run, failures, first = predicates.evaluate(OBLIGATIONS["float.fp32.generic.monotone_numerator"],
-                                               vectors.vector_sets(get_format("fp32")))
+                                               vectors.vector_sets(get_format("fp32"), op=DIV))
     assert run > 0 and failures == 0, first
 
 
@@ -73,7 +75,7 @@ def test_only_proved_obligations_are_cross_checked():
 
 def test_peer_table_finds_the_documented_discrepancies():
     from divbridge.conform.table import peer_table
-    (numpy_peer,) = peer_table(peers=("numpy",))
+    (numpy_peer,) = peer_table(peers=("numpy",), op=DIV)
     int32 = numpy_peer["formats"]["int32"]
     assert int32["mismatches"] > 0 and int32["examples"]
     assert numpy_peer["formats"]["fp32"]["mismatches"] == 0
@@ -83,7 +85,7 @@ def test_peer_table_finds_the_documented_discrepancies():
 @pytest.mark.parametrize("obligation", [o for o in OBLIGATIONS.values() if o.expect == "invalid"], ids=lambda o: o.id)
 def test_every_probe_of_a_known_defect_fails_on_the_vectors(obligation):
     """Were a probe ever reported proved, the cross-check would refute it with an input."""
-    run, failures, first = predicates.evaluate(obligation, vectors.vector_sets(get_format(obligation.format)))
+    run, failures, first = predicates.evaluate(obligation, vectors.vector_sets(get_format(obligation.format), op=DIV))
     assert failures > 0 and first
 
 
@@ -95,7 +97,7 @@ def test_worked_examples_of_a_given_document(tmp_path, seeds_dir):
                    "$$C = \\begin{bmatrix} inf & -0.5 \\end{bmatrix}$$\n")
     fp32 = get_format("fp32")
     found = vectors.document_vectors(str(doc), fp32)
-    sets = {s.source: s for s in vectors.vector_sets(fp32, document=str(doc))}
+    sets = {s.source: s for s in vectors.vector_sets(fp32, document=str(doc), op=DIV)}
     if len(found):   # the reader's notation for examples: what seed 000 uses
         assert list(found.a) == [1.0, -2.0] and list(found.b) == [0.0, 4.0]
         assert len(sets["examples"]) == 2

@@ -10,9 +10,10 @@ import pytest
 
 from divbridge.cli import main
 from divbridge.formats import get_format
-from divbridge.obligations import DEFAULT_DOCUMENT, document, why3render
+from divbridge.obligations import document, why3render
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.statements import specification
+from conftest import DIV_MD
 
 INT_RULE = "The quotient is rounded toward zero, as ONNX rounds it."
 INT_MIN_RULE = "- No pair divides the smallest value of the type by $-1$, whose quotient does not fit; " \
@@ -20,7 +21,7 @@ INT_MIN_RULE = "- No pair divides the smallest value of the type by $-1$, whose 
 
 
 def _document(tmp_path, old: str = "", new: str = ""):
-    text = DEFAULT_DOCUMENT.read_text()
+    text = DIV_MD.read_text()
     assert old in text
     path = tmp_path / "div.md"
     path.write_text(text.replace(old, new) if old else text)
@@ -39,10 +40,10 @@ def _render(tmp_path, doc) -> "Path":
 
 
 def test_every_section_and_type_has_its_contract_with_each_clause_labelled_by_its_tag(tmp_path):
-    contracts = {o.format: o for o in spec_obligations() if o.family == "spec"}
-    binding = document.read(DEFAULT_DOCUMENT)
+    contracts = {o.format: o for o in spec_obligations(DIV_MD) if o.family == "spec"}
+    binding = document.read(DIV_MD)
     assert set(contracts) == {t for types in binding.types.values() for t in types}
-    int8 = _module(_render(tmp_path, DEFAULT_DOCUMENT), "int8")
+    int8 = _module(_render(tmp_path, DIV_MD), "int8")
     requirement = binding.requirements
     domain, overflow, rule = ("E_DIV_INT_CONSTR_B_0010", "E_DIV_INT_CONSTR_AB_0020", "E_DIV_INT_DEF_0010")
     assert all(requirement[tag].line for tag in (domain, overflow, rule))
@@ -63,7 +64,7 @@ def _clauses(module: str, where: str) -> list[str]:
 def test_the_integer_rounding_rule_changes_the_clause(tmp_path):
     floor_doc, _ = _document(tmp_path, INT_RULE, "The quotient is rounded toward negative infinity.")
     where = "E_DIV_INT_DEF_0010"
-    truncated = _clauses(_module(_render(tmp_path / "trunc", DEFAULT_DOCUMENT), "int8"), where)
+    truncated = _clauses(_module(_render(tmp_path / "trunc", DIV_MD), "int8"), where)
     floored = _clauses(_module(_render(tmp_path / "floor", floor_doc), "int8"), where)
     q, b = "(to_int (get result i))", "(to_int (get b i))"
     assert truncated == [f"forall i. valid_index a i -> {q} = ComputerDivision.div (to_int (get a i)) {b}"]
@@ -73,7 +74,7 @@ def test_the_integer_rounding_rule_changes_the_clause(tmp_path):
 
 
 def test_the_mirror_meets_the_stated_contract_and_not_a_floor_rule():
-    [int8] = [o for o in spec_obligations() if o.id == "spec.int8.contract"]
+    [int8] = [o for o in spec_obligations(DIV_MD) if o.id == "spec.int8.contract"]
     fmt = get_format("int8")
     a = np.array([7, -7, 7, -7, -128, 5], np.int8)
     b = np.array([2, 2, -2, -2, -1, 0], np.int8)

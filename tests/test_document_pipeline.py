@@ -10,13 +10,14 @@ import pytest
 from divbridge.cli import main
 from divbridge.crosscheck import predicates, vectors
 from divbridge.formats import get_format
-from divbridge.obligations import DEFAULT_DOCUMENT, document, smtrender, why3render
+from divbridge.obligations import document, smtrender, why3render
 from divbridge.document.reader import read_document
 from divbridge.obligations.catalog import spec_obligations
 from divbridge import statements
 from divbridge.statements.float_property import IncompleteProperty, check
+from conftest import DIV_MD
+from divbridge.operators.div import DIV
 
-DIV_MD = DEFAULT_DOCUMENT
 SIGN_RULE = "A zero over a finite non-zero number is a zero carrying the product of the signs."
 WRONG_RULE = "A zero over a finite non-zero number is a zero carrying the sign of the numerator."
 needs_solvers = pytest.mark.skipif(shutil.which("z3") is None, reason="z3 is not installed (scripts/setup.sh)")
@@ -37,7 +38,7 @@ def test_every_obligation_names_the_tags_and_lines_of_the_document():
     lines = DIV_MD.read_text().splitlines()
     doc = read_document(DIV_MD)
     untagged = {part.line: part.section for part in doc.parts if not part.tag and part.reading.understood}
-    for obligation in spec_obligations():
+    for obligation in spec_obligations(DIV_MD):
         assert obligation.requirements and len(obligation.lines) == len(obligation.requirements), obligation.id
         for tag, line in zip(obligation.requirements, obligation.lines):
             stated = lines[line - 1]
@@ -48,14 +49,14 @@ def test_every_obligation_names_the_tags_and_lines_of_the_document():
 
 
 def test_the_documents_types_are_the_formats():
-    formats = {o.format for o in spec_obligations() if o.family == "int"}
+    formats = {o.format for o in spec_obligations(DIV_MD) if o.family == "int"}
     assert formats == {"int8", "int16", "int32"}          # SONNX's integer types, as div.md lists them
-    assert {o.format for o in spec_obligations() if o.family == "float"} == {"fp16", "bf16", "fp32", "fp64"}
+    assert {o.format for o in spec_obligations(DIV_MD) if o.family == "float"} == {"fp16", "bf16", "fp32", "fp64"}
 
 
 def test_a_changed_requirement_changes_the_obligation(wrong_sign):
     copy, line = wrong_sign
-    before = {o.id: o for o in spec_obligations()}
+    before = {o.id: o for o in spec_obligations(DIV_MD)}
     after = {o.id: o for o in spec_obligations(copy)}
     # the sentence no longer restates IEEE 754's own rule for 0 / y: that rule, which the document's rounding
     # requirement binds, becomes an obligation of its own
@@ -116,10 +117,10 @@ def test_every_float_property_has_every_encoding_and_a_missing_one_is_refused():
 
 def test_every_float_property_reaches_why3_smt_and_the_crosscheck(tmp_path):
     names = {prop.name for prop in FLOAT_PROPERTIES}
-    fp16 = [o for o in spec_obligations() if o.format == "fp16" and o.prop in names]
+    fp16 = [o for o in spec_obligations(DIV_MD) if o.format == "fp16" and o.prop in names]
     assert {o.prop for o in fp16} == names
     [theory] = why3render.render(fp16, tmp_path)
-    sets = vectors.vector_sets(get_format("fp16"))
+    sets = vectors.vector_sets(get_format("fp16"), op=DIV)
     for obligation in fp16:
         # one format: its properties are its own goals; several share them through the generic module
         assert f"goal {obligation.prop}:" in theory.text and theory.clones is None

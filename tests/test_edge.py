@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from divbridge import atomicio
+from divbridge import atomicio, operators
 from divbridge.conform import peertable
 from divbridge.cli import main
 from divbridge.provers import why3
@@ -227,7 +227,7 @@ def test_crosscheck_without_jax_keeps_the_jax_rows(results, capsys):
         pass
     committed = peertable.load_beside(RESULTS)
     jax_row = next(row for row in committed["peers"] if row["name"] == "jax")
-    peertable.save(results.with_name("peers.json"), committed["seed"], 64, [jax_row])
+    peertable.save(results.with_name("peers.json"), committed["seed"], 64, [jax_row], operators.get("Div"))
     assert main(["crosscheck", "--results", str(results), "--peers", "numpy,jax", "--random", "64"]) == 0
     table = peertable.load_beside(results)
     rows = {row["name"]: row for row in table["peers"]}

@@ -18,6 +18,8 @@ import pytest
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.results import load
+from conftest import DIV_MD
+from divbridge.operators.div import DIV
 
 DIVBRIDGE = [sys.executable, "-m", "divbridge.cli"]
 
@@ -32,12 +34,12 @@ SLICE = ("int.int8.*", "real.*", "shape.*", "float.fp16.special.*", "float.fp16.
 
 @pytest.mark.slow
 def test_whole_proof_set_then_reports(tmp_path):
-    _proof_run_then_reports(tmp_path, [], [o.id for o in spec_obligations() + strategy_obligations()])
+    _proof_run_then_reports(tmp_path, [], [o.id for o in spec_obligations(DIV_MD) + strategy_obligations(DIV)])
 
 
 def test_a_slice_of_every_backend_then_reports(tmp_path):
     only = [arg for pattern in SLICE for arg in ("--only", pattern)]
-    ids = [o.id for o in spec_obligations() + strategy_obligations()
+    ids = [o.id for o in spec_obligations(DIV_MD) + strategy_obligations(DIV)
            if any(fnmatch.fnmatchcase(o.id, pattern) for pattern in SLICE)]
     results = _proof_run_then_reports(tmp_path, only, ids)
     deciders = {prover for r in results.obligations for prover in r.prover.split(", ")}

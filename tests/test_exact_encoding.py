@@ -3,13 +3,11 @@
 import numpy as np
 import pytest
 
-from divbridge import operators
 from divbridge.formats import get_format
 from divbridge.obligations.document import read
 from divbridge.statements import case_table
+from divbridge.operators.div import DIV
 
-# the operator whose result a row's result applies (its SMT-LIB and Why3 names)
-DIV = operators.DIV
 
 FP16 = get_format("fp16")
 OTHERWISE = ("atom", "B", "≠", ("number", "0", ""))
@@ -68,7 +66,7 @@ def test_a_ceil_row_is_a_row_at_its_line(tmp_path):
 
 def test_a_row_with_a_gap_is_unread_not_a_row(tmp_path, monkeypatch):
     from divbridge.obligations import document
-    monkeypatch.setattr(document, "encoding_gap", lambda condition, result, op: "no ceil" if result[3] == "ceil" else "")
+    monkeypatch.setattr(document, "encoding_gap", lambda condition, result: "no ceil" if result[3] == "ceil" else "")
     binding = read(_ceil_copy(tmp_path))
     assert not [row for table in binding.tables for row in table.rows if row.line == 81]
     assert [(u.line, u.why) for u in binding.unread if u.line == 81] == [(81, "no ceil")]

@@ -29,13 +29,14 @@ import pytest
 from divbridge import cli, mirror, statements
 from divbridge.crosscheck import predicates, vectors
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.operators.div.profiles import PROFILES
 from test_paraphrases_ops import COUNT, GRAMMAR, marks
 from test_read_whole_examples import decided
+from divbridge.operators.div import DIV as DIV_OP
+from conftest import DIV_MD
 
-DIV = DEFAULT_DOCUMENT
+DIV = DIV_MD
 NOTE = Path("tests/corpus_acc/reworded_fixed.md")
 FLOAT = "E_DIV_FLOAT_DEF_0010"
 INT = "E_DIV_INT_DEF_0010"
@@ -271,7 +272,7 @@ MIRROR_MUTANTS = {
 
 @pytest.fixture(scope="module")
 def vector_sets():
-    return {name: vectors.vector_sets(get_format(name), random_count=2000)
+    return {name: vectors.vector_sets(get_format(name), random_count=2000, op=DIV_OP)
             for name in ("fp16", "bf16", "fp32", "fp64", "int8", "int16", "int32")}
 
 

@@ -16,20 +16,20 @@ from divbridge.operators.div import DIV
 
 
 def test_openvino_spellings_round_trip_and_bad_options_are_refused():
-    settings = parse_settings("openvino:m_pythondiv=false:hint=bf16")
+    settings = parse_settings("openvino:m_pythondiv=false:hint=bf16", DIV)
     assert settings == OpenVinoSettings((("m_pythondiv", False),), hint="bf16")
-    assert settings.name == "openvino:m_pythondiv=false:hint=bf16" and parse_settings("openvino").name == "openvino"
+    assert settings.name == "openvino:m_pythondiv=false:hint=bf16" and parse_settings("openvino", DIV).name == "openvino"
     assert settings.profile_attributes(DIV) == {"m_pythondiv": False, "auto_broadcast": "numpy"}
     for bad in ("openvino:hint=f8", "openvino:m_pythondiv=maybe", "openvino:axis=1"):
         with pytest.raises(InputError, match="bad option"):
-            parse_settings(bad)
+            parse_settings(bad, DIV)
 
 
 def test_a_missing_package_is_a_skipped_row_not_a_traceback(monkeypatch):
     monkeypatch.setitem(sys.modules, "jax", None)   # import jax now raises ImportError
     with pytest.raises(ToolMissing, match="pip install"):
-        load_impl("jax")
-    (row,) = peer_table(peers=("jax",), random_count=16)
+        load_impl("jax", op=DIV)
+    (row,) = peer_table(peers=("jax",), random_count=16, op=DIV)
     assert row["formats"] == {} and "jax" in row["skipped"] and "install" in row["skipped"]
 
 
@@ -43,7 +43,7 @@ def openvino():
 
 
 def test_openvino_runs_every_type_in_its_child_process(openvino):
-    impl = load_impl("openvino")
+    impl = load_impl("openvino", op=DIV)
     formats = vectors.checkable_formats()
     outputs = impl.batch(formats, [(np.array([6, 9], f.dtype), np.array([3, 3], f.dtype)) for f in formats])
     for fmt, out in zip(formats, outputs):
@@ -53,11 +53,11 @@ def test_openvino_runs_every_type_in_its_child_process(openvino):
 def test_openvino_is_judged_against_sonnx_and_against_its_own_divide(openvino):
     """int32 -7 / 2 with m_pythondiv=true: Divide-1 floors (-4), SONNX truncates (-3).
     Whatever the runtime returns, exactly one of the two judgments flags it."""
-    (row,) = peer_table(peers=("openvino",), random_count=64)
+    (row,) = peer_table(peers=("openvino",), random_count=64, op=DIV)
     int32 = row["formats"]["int32"]
     assert int32["own_spec"]["spec"].startswith("openvino Divide-1 (m_pythondiv=true")
     fmt = get_format("int32")
-    got = int(load_impl("openvino").run(fmt, np.array([-7], fmt.dtype), np.array([2], fmt.dtype))[0])
+    got = int(load_impl("openvino", op=DIV).run(fmt, np.array([-7], fmt.dtype), np.array([2], fmt.dtype))[0])
     assert got in (-3, -4)
     assert int32["own_spec"]["mismatches"] > 0 if got == -3 else int32["mismatches"] > 0
     assert row["precision"] in ("f32", "f16", "bf16") and row["version"].startswith("openvino ")
@@ -67,8 +67,8 @@ def test_openvino_is_judged_against_sonnx_and_against_its_own_divide(openvino):
 def test_openvino_bf16_counterexample_is_decoded(openvino):
     """1 / 3 in BF16: the nearest value is 0x3eab; a runtime that truncates its f32 quotient gives 0x3eaa."""
     fmt = get_format("bf16")
-    report = conformance.check(load_impl("openvino"), fmt, _pairs(fmt, [1.0], [3.0]))
-    got = load_impl("openvino").run(fmt, np.array([1.0], fmt.dtype), np.array([3.0], fmt.dtype))
+    report = conformance.check(load_impl("openvino", op=DIV), fmt, _pairs(fmt, [1.0], [3.0]))
+    got = load_impl("openvino", op=DIV).run(fmt, np.array([1.0], fmt.dtype), np.array([3.0], fmt.dtype))
     if int(got.view(np.uint16)[0]) == 0x3EAB:
         assert report.clean
     else:
@@ -85,7 +85,7 @@ def test_conform_cli_takes_openvino_settings(openvino, capsys):
 
 def test_jax_divides_through_jit_with_64_bit_types():
     pytest.importorskip("jax", reason="jax is not installed (pip install -e '.[peers]')")
-    impl = load_impl("jax")
+    impl = load_impl("jax", op=DIV)
     for name in ("fp64", "int64", "bf16"):
         fmt = get_format(name)
         out = impl.run(fmt, np.array([-7], fmt.dtype), np.array([2], fmt.dtype))

@@ -18,6 +18,7 @@ from divbridge.provers.verdicts import Attempt, ObligationResult, combine
 from divbridge.results import Results
 
 from test_runner import ScriptedBackend
+from conftest import DIV_MD
 
 OBLIGATION = "int.int8.range.result_in_range"
 
@@ -89,7 +90,7 @@ def test_replay_refuses_a_verdict_edited_by_hand(proved, capsys):
 
 
 def _recorded(attempt: Attempt) -> Results:
-    obligation = next(o for o in spec_obligations() if o.id == OBLIGATION)
+    obligation = next(o for o in spec_obligations(DIV_MD) if o.id == OBLIGATION)
     return Results([ObligationResult(obligation, combine([attempt]))])
 
 
@@ -101,7 +102,7 @@ def _recorded(attempt: Attempt) -> Results:
 def test_a_proof_that_no_longer_goes_through_fails(tmp_path, now, recorded_version, reason):
     backend = ScriptedBackend({(OBLIGATION, "p1"): now}, provers=("p1",))
     count, failures = replay(_recorded(Attempt("p1", "proved", 0.1, version=recorded_version)),
-                             spec_obligations(), lambda provers: [backend], RunOptions(jobs=1), tmp_path,
+                             spec_obligations(DIV_MD), lambda provers: [backend], RunOptions(jobs=1), tmp_path,
                              io.StringIO())
     assert [str(f) for f in failures] == [f"{OBLIGATION}: p1: {reason}"]
     assert backend.calls == [(OBLIGATION, "p1")]   # run again, the cache ignored
@@ -117,7 +118,7 @@ def test_an_obligation_the_document_states_otherwise_now_fails_and_is_not_run(tm
     """The recorded obligation is what a replay runs, and only while the document still states it so."""
     backend = ScriptedBackend({(OBLIGATION, "p1"): "proved"}, provers=("p1",))
     now = [dataclasses.replace(o, params={**o.params, "sb": 12}) if o.id == OBLIGATION else o
-           for o in spec_obligations()]
+           for o in spec_obligations(DIV_MD)]
     count, failures = replay(_recorded(Attempt("p1", "proved", 0.1, version="1.0")), now,
                              lambda provers: [backend], RunOptions(jobs=1), tmp_path, io.StringIO())
     assert [f.reason for f in failures] == ["the document states it otherwise now (prove it again)"]

@@ -25,7 +25,8 @@ from divbridge.report import build, mathtext, write_reports
 from divbridge.report.artifacts import goal_excerpt, read_artifact
 from divbridge.report.templates import percent
 from divbridge.results import Results, load
-from divbridge.obligations import DEFAULT_DOCUMENT, document
+from divbridge.obligations import document
+from conftest import DIV_MD
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -75,7 +76,7 @@ def fabricated_results(root: Path) -> Results:
     (root / "proofs" / "smt").mkdir(parents=True, exist_ok=True)
     (root / "proofs" / "why3" / "float_fp16.mlw").write_text(WHY3_THEORY)
     results = []
-    for ob in spec_obligations():
+    for ob in spec_obligations(DIV_MD):
         if ob.id in OPEN_IDS:
             ob = dataclasses.replace(ob, open=OPEN_REASON)
         if ob.id in NOT_PROVED or ob.id in OPEN_UNSETTLED:
@@ -102,14 +103,14 @@ def fabricated_results(root: Path) -> Results:
 
 
 # proofs/spec/div.md as `divbridge prove` records it, plus a requirement no obligation verifies
-DOCUMENT = document.summary(document.read(DEFAULT_DOCUMENT))
+DOCUMENT = document.summary(document.read(DIV_MD))
 DOCUMENT["requirements"].insert(3, {"tag": "E_DIV_TYPES_0010", "line": 14, "lines": [14], "section": "all",
                                     "text": "the element type is one of its section's types", "roles": ["type"]})
 
 
 # the catalogue's figures, counted from it (not constants): the fabricated verdicts above fail 4 obligations
 # (one of them an open claim) and leave 2 open claims unsettled
-CATALOGUE = spec_obligations()
+CATALOGUE = spec_obligations(DIV_MD)
 TOTAL = len(CATALOGUE)
 PROBES = sum(ob.expect == "invalid" for ob in CATALOGUE)
 AS_EXPECTED = TOTAL - 6
@@ -169,8 +170,8 @@ def test_the_report_shows_the_recorded_why3_goals_of_the_committed_proofs():
 
 def test_summary_counts_and_percentages(tmp_path):
     model = build(fabricated_results(tmp_path), [tmp_path])
-    total = len(spec_obligations())
-    probes = sum(ob.expect == "invalid" for ob in spec_obligations())
+    total = len(spec_obligations(DIV_MD))
+    probes = sum(ob.expect == "invalid" for ob in spec_obligations(DIV_MD))
     overall = model.overall
     assert (overall.total, overall.open, overall.not_as_expected) == (total, 2, 4)  # the refuted open claim fails
     assert overall.refuted_as_expected == probes - 1          # the int32 probe got only "unknown"
@@ -252,7 +253,7 @@ def test_markdown_report(reports):
     assert re.search(r"\| \*\*E_DIV_TYPES_0010\*\* \(all, proofs/spec/div\.md line 14\)[^|]*\| \*\*UNCOVERED\*\* \| none \|", text)
     assert re.search(r"\| \*\*RG1\*\*[^|]*\| informal only \| none \|", text)
     # every obligation has its section, statement and a link from the matrix
-    for ob in spec_obligations():
+    for ob in spec_obligations(DIV_MD):
         anchor = "ob-" + ob.id.replace(".", "-")
         assert f'<a id="{anchor}"></a>' in text and f"(#{anchor})" in text
     assert "`\u00acisNaN(a) \u27f9 a / 1 = a`" in text

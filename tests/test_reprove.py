@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from divbridge.obligations import DEFAULT_DOCUMENT, why3render, why3task
+from divbridge.obligations import why3render, why3task
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers.cache import ProofCache
@@ -19,10 +19,12 @@ from divbridge.provers import reproved
 from divbridge.provers.portfolio import PROVERS, available, backends
 from divbridge.provers.runner import Backend, ProofTask, RunOptions, Runner
 from divbridge.provers.verdicts import Attempt
+from conftest import DIV_MD
+from divbridge.operators.div import DIV
 
 pytestmark = pytest.mark.skipif(shutil.which("why3") is None, reason="why3 is not installed")
 
-ORIGINAL = DEFAULT_DOCUMENT.read_text()
+ORIGINAL = DIV_MD.read_text()
 SIGN_RULE = "- A zero over a finite non-zero number is a zero carrying the product of the signs. `[E_DIV_FLOAT_DEF_0070]`"
 ACCURACY = "- The rounding error is bounded as IEEE 754 bounds it. `[E_DIV_FLOAT_ACC_0010]`\n"
 
@@ -32,7 +34,7 @@ def _keys(tmp_path: Path, name: str, text: str) -> dict[tuple[str, str], str]:
     document = tmp_path / name / "div.md"
     document.parent.mkdir()
     document.write_text(text)
-    obligations = spec_obligations(document) + strategy_obligations()
+    obligations = spec_obligations(document) + strategy_obligations(DIV)
     cache = ProofCache(tmp_path / "cache")
     provers = available(set(PROVERS))
     keys = {}
@@ -88,7 +90,7 @@ def test_a_changed_claim_re_proves_exactly_its_goals(tmp_path, before):
 
 
 def test_a_changed_prover_version_re_proves_what_it_proved(tmp_path):
-    obligations = [o for o in spec_obligations() if o.id == "float.fp16.special.nan_numerator"]
+    obligations = [o for o in spec_obligations(DIV_MD) if o.id == "float.fp16.special.nan_numerator"]
     [backend] = backends({"why3"})
     [[task]] = backend.prepare(obligations, tmp_path, {"why3"})
     cache = ProofCache(tmp_path / "cache")
@@ -97,7 +99,7 @@ def test_a_changed_prover_version_re_proves_what_it_proved(tmp_path):
 
 
 def test_a_why3_task_is_its_goal_in_its_context_without_comments_nor_the_other_goals(tmp_path):
-    theories = why3render.render(spec_obligations() + strategy_obligations(), tmp_path)
+    theories = why3render.render(spec_obligations(DIV_MD) + strategy_obligations(DIV), tmp_path)
     fp16 = next(theory for theory in theories if theory.module == "DivFloat_fp16")
     goals = {goal.name: goal for goal in fp16.goals}
     cloned, own, resting = goals["nan_numerator"], goals["example_1"], goals["monotone_numerator"]
@@ -140,7 +142,7 @@ def _run(tmp_path: Path, backend: Backend, obligations) -> list:
 
 
 def test_a_changed_prover_version_re_proves_what_it_proved_and_prove_says_why(tmp_path):
-    obligations = [o for o in spec_obligations() if o.id.startswith("int.int8.")]
+    obligations = [o for o in spec_obligations(DIV_MD) if o.id.startswith("int.int8.")]
     first = _run(tmp_path, _Versioned("1.0"), obligations)
     again = _Versioned("1.0")
     assert reproved.reasons(_run(tmp_path, again, obligations), first) == {} and again.calls == 0
@@ -153,7 +155,7 @@ def test_a_changed_prover_version_re_proves_what_it_proved_and_prove_says_why(tm
 
 
 def test_prove_says_which_answers_it_proved_again_for_a_new_or_changed_statement(tmp_path):
-    obligations = [o for o in spec_obligations() if o.id.startswith("int.int8.")]
+    obligations = [o for o in spec_obligations(DIV_MD) if o.id.startswith("int.int8.")]
     first = _run(tmp_path, _Versioned("1.0"), obligations)
     changed = dataclasses.replace(obligations[0], statement=obligations[0].statement + " and more")
     moved = dataclasses.replace(obligations[1], lines=tuple(line + 2 for line in obligations[1].lines))

@@ -11,16 +11,16 @@ import pytest
 
 from divbridge.cli import main
 from divbridge.formats import get_format
-from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.statements import rounding_rule
+from conftest import DIV_MD
 
 FLOAT_RULE = "the exact quotient rounded to nearest, ties to even."
 INT_RULE = "The quotient is rounded toward zero, as ONNX rounds it."
 
 
 def _changed(tmp_path, old: str, new: str):
-    text = DEFAULT_DOCUMENT.read_text()
+    text = DIV_MD.read_text()
     assert old in text
     copy = tmp_path / "div.md"
     copy.write_text(text.replace(old, new))
@@ -28,7 +28,7 @@ def _changed(tmp_path, old: str, new: str):
 
 
 def test_the_default_document_states_div_s_own_rules_and_binds_no_rounding_obligation():
-    assert not [o for o in spec_obligations() if o.prop == "rounding_rule"]
+    assert not [o for o in spec_obligations(DIV_MD) if o.prop == "rounding_rule"]
 
 
 def test_a_float_rule_toward_zero_is_refuted_at_its_line_in_prove_and_check_spec(tmp_path, capsys):

@@ -13,8 +13,9 @@ from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.runner import Backend, ProofTask, RunOptions, Runner
 from divbridge.provers.verdicts import Attempt, as_expected, combine
 from divbridge.results import Results, entry, load
+from conftest import DIV_MD
 
-OBLIGATIONS = [o for o in spec_obligations() if o.id.startswith("int.int8.")]
+OBLIGATIONS = [o for o in spec_obligations(DIV_MD) if o.id.startswith("int.int8.")]
 
 
 class ScriptedBackend(Backend):
@@ -356,7 +357,7 @@ def test_progress_lines_name_the_run_they_belong_to(tmp_path):
     from divbridge.provers.cache import ProofCache
     from divbridge.provers.portfolio import prove_obligations
     stream = io.StringIO()
-    obligation = next(o for o in spec_obligations() if o.id == "real.generic.div_by_one")
+    obligation = next(o for o in spec_obligations(DIV_MD) if o.id == "real.generic.div_by_one")
     prove_obligations([obligation], {"z3"}, ProofCache(tmp_path, "off"), 10.0, stream=stream, label="audit: old version")
     assert stream.getvalue().startswith("audit: old version: [  1/1] ok proved")
 

@@ -3,11 +3,12 @@
 import dataclasses
 
 from divbridge.obligations.catalog import spec_obligations
-from divbridge.operators import DIV
+from divbridge.operators.div import DIV
 from divbridge.provers import smoke
 from divbridge.provers.cache import ProofCache
 from divbridge.provers.verdicts import ObligationResult, Outcome, Smoke
 from divbridge.results import Tally
+from conftest import DIV_MD
 
 FRAME = """(set-info :status unsat)
 (set-logic QF_BVFP)
@@ -44,7 +45,7 @@ def _result(obligation, flag_hypotheses="satisfiable", conclusion="about Div", v
 
 
 def test_vacuous_hypotheses_are_not_as_expected_and_a_definition_is_no_property():
-    obligation = next(o for o in spec_obligations() if o.expect == "valid")
+    obligation = next(o for o in spec_obligations(DIV_MD) if o.expect == "valid")
     tally = Tally("all")
     for result in (_result(obligation), _result(obligation, "vacuous"), _result(obligation, conclusion="definitional")):
         tally.count(result)
@@ -53,7 +54,7 @@ def test_vacuous_hypotheses_are_not_as_expected_and_a_definition_is_no_property(
 
 
 def test_the_otherwise_row_is_a_definition_and_a_vacuous_row_is_found(tmp_path, monkeypatch):
-    rows = [o for o in spec_obligations() if o.id.startswith("float.fp16.table.")]
+    rows = [o for o in spec_obligations(DIV_MD) if o.id.startswith("float.fp16.table.")]
     otherwise = next(o for o in rows if o.id.endswith("no_earlier_row_applies"))
     nan_row = next(o for o in rows if o.id.endswith("a_isnan_or_b_isnan"))
     # the NaN row's condition contradicted: "A is NaN and A is not NaN"
@@ -73,8 +74,8 @@ def test_the_otherwise_row_is_a_definition_and_a_vacuous_row_is_found(tmp_path, 
 
 
 def test_an_obligation_without_an_smt_query_is_not_checked_unless_its_form_says(tmp_path):
-    contract = next(o for o in spec_obligations() if o.id == "spec.fp32.contract")
-    shape = next(o for o in spec_obligations() if o.id == "shape.tensor.elementwise")
+    contract = next(o for o in spec_obligations(DIV_MD) if o.id == "spec.fp32.contract")
+    shape = next(o for o in spec_obligations(DIV_MD) if o.id == "shape.tensor.elementwise")
     found = smoke.check([contract, shape], ProofCache(tmp_path, "off"), jobs=1)
     assert found[contract.id] == Smoke()
     assert found[shape.id].flag == "definitional" and "map2" in found[shape.id].by

@@ -16,8 +16,10 @@ from divbridge.provers import counterexample, smt, solvers
 from divbridge.provers.portfolio import SMT_SOLVERS
 from divbridge.provers.counterexample import Counterexample, show
 from divbridge.provers.smt import SmtBackend
+from conftest import DIV_MD
+from divbridge.operators.div import DIV
 
-ALL = spec_obligations() + strategy_obligations()
+ALL = spec_obligations(DIV_MD) + strategy_obligations(DIV)
 SMT = [o for o in ALL if smtrender.handles(o)]
 BY_ID = {o.id: o for o in ALL}
 

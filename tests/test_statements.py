@@ -24,6 +24,7 @@ from divbridge.provers.coq import handles as coq_handles
 from divbridge.provers.enumeration.backend import ExhaustiveBackend
 from divbridge.provers.gappa import GappaBackend
 from divbridge.statements import ENCODINGS, KINDS, Statement
+from divbridge.operators.div import DIV
 
 ROOT = Path(__file__).resolve().parents[1]
 DIV_MD = ROOT / "proofs" / "spec" / "div.md"
@@ -47,6 +48,9 @@ class Marked(Statement):
     def variables(self, o):
         return self.inner.variables(o)
 
+    def sorts(self, o):
+        return self.inner.sorts(o)
+
     def why3_name(self, o):
         return self.name
 
@@ -67,6 +71,9 @@ class Marked(Statement):
     def coq(self, o):
         self.asked.add("coq")
         return self.inner.coq(o)
+
+    def coq_terms(self, o):
+        return self.inner.coq_terms(o)
 
     def gappa(self, o, fmt):
         self.asked.add("gappa")
@@ -97,7 +104,7 @@ def _rounding_document(tmp_path: Path) -> Path:
 
 def _examples_of_each_kind(tmp_path: Path) -> dict[str, object]:
     """One obligation per kind, the richest in encodings (its backends say which provers it goes to)."""
-    catalogue = spec_obligations(DIV_MD) + strategy_obligations() + spec_obligations(NOTE) + spec_obligations(MUL_MD) \
+    catalogue = spec_obligations(DIV_MD) + strategy_obligations(DIV) + spec_obligations(NOTE) + spec_obligations(MUL_MD) \
         + spec_obligations(_rounding_document(tmp_path))
     chosen: dict[str, object] = {}
     for obligation in catalogue:
@@ -141,7 +148,7 @@ def test_a_throwaway_statement_reaches_every_encoding_it_declares(kind, tmp_path
             enumerated = dataclasses.replace(obligation, backends=frozenset({"exhaustive"}), format="fp16")
             [[task]] = ExhaustiveBackend().prepare([enumerated], tmp_path, {"exhaustive"})
             assert task.obligation is enumerated
-        sets = vectors.vector_sets(get_format(obligation.format)) if vectors.on_pairs(obligation) else []
+        sets = vectors.vector_sets(get_format(obligation.format), op=DIV) if vectors.on_pairs(obligation) else []
         run, _, _ = predicates.evaluate(obligation, sets)     # (the rounding rule's example is a wrong one)
         assert run > 0
         assert marked.asked == declared, f"asked {sorted(marked.asked)}, declared {sorted(declared)}"

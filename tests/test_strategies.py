@@ -6,11 +6,11 @@ import pytest
 
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers import counterexample
-from divbridge.operators import DIV
+from divbridge.operators.div import DIV
 from divbridge.provers.enumeration.backend import ExhaustiveBackend
 from divbridge.provers.smt import SmtBackend
 
-BY_ID = {o.id: o for o in strategy_obligations()}
+BY_ID = {o.id: o for o in strategy_obligations(DIV)}
 
 
 def test_the_strategies_of_the_design_with_their_expectations():
@@ -20,8 +20,8 @@ def test_the_strategies_of_the_design_with_their_expectations():
         "float.fp32.strategy.flush_to_zero": "invalid", "int.int32.strategy.openvino_floor": "invalid",
         "int.int32.strategy.via_fp64": "valid", "int.int64.strategy.via_fp64": "invalid",
     }
-    assert {o.id: o.expect for o in strategy_obligations()} == expected
-    assert all(o.kind == "strategy" and o.family == o.id.split(".")[0] for o in strategy_obligations())
+    assert {o.id: o.expect for o in strategy_obligations(DIV)} == expected
+    assert all(o.kind == "strategy" and o.family == o.id.split(".")[0] for o in strategy_obligations(DIV))
 
 
 def test_16_bit_via_fp32_goes_to_enumeration_and_coq_with_why3_beside():

@@ -21,6 +21,7 @@ from divbridge.obligations.catalog import spec_obligations
 from divbridge.provers import coq, counterexample, solvers
 from divbridge.provers.coq import CoqBackend, Libraries, prove
 from divbridge.statements.operator_theorem import check
+from divbridge.terms import coq as coq_terms
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "proofs" / "spec"
@@ -63,7 +64,7 @@ def test_each_theorem_that_holds_is_a_lemma_of_the_operators_own_library(op):
         return
     text = (coq.LIBRARY_SOURCES / op.name.lower() / f"{op.names.coq_theorems}.v").read_text()
     for theorem in holding:
-        assert re.search(rf"^Theorem {theorem.claim}_{op.names.coq} :", text, re.M), theorem.name
+        assert re.search(rf"^Theorem {theorem.claim}_{coq_terms.head(op.operation.float)} :", text, re.M), theorem.name
 
 
 def test_sterbenz_for_sub_and_add_and_the_product_error_above_its_bound_are_stated_per_format():

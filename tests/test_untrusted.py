@@ -19,6 +19,7 @@ from divbridge.conform import child, conformance
 from divbridge.crosscheck import vectors
 from divbridge.conform.impls import load_impl
 from divbridge.formats import FP32, get_format
+from divbridge.operators.div import DIV
 
 ROOT = Path(__file__).resolve().parents[1]
 KERNELS = ROOT / "tests" / "kernels"
@@ -79,7 +80,7 @@ def _pairs(count=1000):
     ("raises", "exception", "ValueError: no"),
 ])
 def test_what_a_python_implementation_does_is_a_finding_with_its_input(bad, function, kind, detail):
-    impl = load_impl(f"{bad}:{function}")
+    impl = load_impl(f"{bad}:{function}", op=DIV)
     try:
         first, second = impl.run_many(FP32, [_pairs(), (np.ones(3, np.float32), np.ones(3, np.float32))])
     finally:
@@ -91,7 +92,7 @@ def test_what_a_python_implementation_does_is_a_finding_with_its_input(bad, func
 
 def test_a_sleeping_python_implementation_is_stopped_as_a_hang(bad, monkeypatch):
     monkeypatch.setattr(child, "HANG_SECONDS", 1.0)
-    impl = load_impl(f"{bad}:sleeps")
+    impl = load_impl(f"{bad}:sleeps", op=DIV)
     started = time.monotonic()
     hung = impl.run(FP32, *_pairs())
     impl.close()
@@ -100,7 +101,7 @@ def test_a_sleeping_python_implementation_is_stopped_as_a_hang(bad, monkeypatch)
 
 
 def test_a_python_implementation_printing_on_stdout_still_answers(bad):
-    impl = load_impl(f"{bad}:prints_and_divides")
+    impl = load_impl(f"{bad}:prints_and_divides", op=DIV)
     a, b = np.arange(1, 11, dtype=np.float32), np.full(10, 3, np.float32)
     assert np.array_equal(impl.run(FP32, a, b), a / b)
     impl.close()
@@ -129,7 +130,7 @@ def test_a_file_that_raises_at_import_names_its_line(tmp_path, capsys):
 
 
 def test_the_child_closes_with_its_shared_memory(bad):
-    impl = load_impl(f"{bad}:prints_and_divides")
+    impl = load_impl(f"{bad}:prints_and_divides", op=DIV)
     directory, pid = impl.process.directory, impl.process._proc.pid
     assert directory.is_dir()
     impl.close()

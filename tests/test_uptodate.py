@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import DIV_MD
 from divbridge.cli import main
 from divbridge.commands import uptodate
-from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.provers import toolprobe
 from divbridge.provers.smt import SmtBackend
 
@@ -29,7 +29,7 @@ def project(tmp_path, monkeypatch):
     (sources / "module.py").write_text("ANSWER = 1\n")
     monkeypatch.setattr(uptodate, "PACKAGE", sources)
     spec = tmp_path / "div.md"
-    shutil.copy(DEFAULT_DOCUMENT, spec)
+    shutil.copy(DIV_MD, spec)
     return tmp_path
 
 

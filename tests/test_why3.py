@@ -21,23 +21,25 @@ from divbridge.obligations.strategies import strategy_obligations
 from divbridge.provers import why3 as why3_backend
 from divbridge.provers import why3drivers
 from divbridge.provers.why3 import Why3Backend, attempt_from_output, parse_answer, verdict_of
-from divbridge.statements import why3terms
+from conftest import DIV_MD
+from divbridge.operators.div import DIV
+from divbridge.terms import why3 as why3_terms
 
 needs_why3 = pytest.mark.skipif(shutil.which("why3") is None or shutil.which("z3") is None,
                                 reason="why3 and z3 are not installed")
 
-WHY3_OBLIGATIONS = [o for o in spec_obligations() if "why3" in o.backends]
+WHY3_OBLIGATIONS = [o for o in spec_obligations(DIV_MD) if "why3" in o.backends]
 
 
 @pytest.fixture(scope="module")
 def theories(tmp_path_factory) -> list[why3render.Theory]:
-    return why3render.render(spec_obligations(), tmp_path_factory.mktemp("why3"))
+    return why3render.render(spec_obligations(DIV_MD), tmp_path_factory.mktemp("why3"))
 
 
 @pytest.fixture(scope="module")
 def backend(tmp_path_factory) -> tuple[Why3Backend, dict[str, list]]:
     backend = Why3Backend()
-    groups = backend.prepare(spec_obligations(), tmp_path_factory.mktemp("proofs"), {"why3"})
+    groups = backend.prepare(spec_obligations(DIV_MD), tmp_path_factory.mktemp("proofs"), {"why3"})
     return backend, {g[0].obligation.id: g for g in groups}
 
 
@@ -46,7 +48,7 @@ def test_every_why3_obligation_gets_exactly_one_goal(theories):
     assert sorted(goals) == sorted(o.id for o in WHY3_OBLIGATIONS)
     # every statement of the document has its Why3 goal: case-table rows and examples with infinite or NaN
     # operands included, and each of divbridge's own strategies
-    assert [o.id for o in spec_obligations() + strategy_obligations() if "why3" not in o.backends] == []
+    assert [o.id for o in spec_obligations(DIV_MD) + strategy_obligations(DIV) if "why3" not in o.backends] == []
     assert {"table", "example"} <= {g.kind for t in theories for g in t.goals} and len(goals) > 110
 
 
@@ -112,7 +114,7 @@ def test_the_float_properties_are_stated_once_and_cloned_into_every_format(theor
 
 @needs_why3
 def test_a_property_only_some_formats_have_stays_in_their_modules(tmp_path):
-    obligations = [o for o in spec_obligations() if o.id != "float.fp32.generic.div_by_one"]
+    obligations = [o for o in spec_obligations(DIV_MD) if o.id != "float.fp32.generic.div_by_one"]
     theories = {t.path.stem: t for t in why3render.render(obligations, tmp_path)}
     fp16, fp32 = theories["div_float_fp16"], theories["div_float_fp32"]
     assert "div_by_one" not in {g.name for g in fp16.clones.goals}
@@ -136,7 +138,7 @@ def test_unknown_statement_is_a_render_error(tmp_path):
                        prop="bogus", requirements=("E_DIV_FLOAT_DEF_0010",), statement="s")
     with pytest.raises(statements.NotEncoded, match="no statement 'bogus' in family float"):
         why3render.render([bogus], tmp_path)
-    via_wider = next(o for o in strategy_obligations() if o.prop == "via_wider")
+    via_wider = next(o for o in strategy_obligations(DIV) if o.prop == "via_wider")
     without_goal = dataclasses.replace(statements.of(via_wider), why3_s=None)   # a strategy with no Why3 term
     with statements.use(statements.registry().extended(without_goal)):
         with pytest.raises(statements.NotEncoded, match="via_wider has no Why3 goal"):
@@ -144,9 +146,9 @@ def test_unknown_statement_is_a_render_error(tmp_path):
 
 
 def test_hex_real_literals_are_exact():
-    assert why3terms.hex_real(Fraction(65504)) == "0x1.FFCp15"
-    assert why3terms.hex_real(Fraction(1, 2 ** 24)) == "0x1p-24"
-    assert why3terms.hex_real(Fraction(3, 4)) == "0x1.8p-1"
+    assert why3_terms.hex_real(Fraction(65504)) == "0x1.FFCp15"
+    assert why3_terms.hex_real(Fraction(1, 2 ** 24)) == "0x1p-24"
+    assert why3_terms.hex_real(Fraction(3, 4)) == "0x1.8p-1"
 
 
 @needs_why3
@@ -191,9 +193,9 @@ def test_sample_goals(backend, obligation_id, verdict):
 
 @needs_why3
 def test_a_wrong_case_table_row_and_a_wrong_strategy_are_refuted_in_why3(tmp_path):
-    row = next(o for o in spec_obligations() if o.id == "float.fp32.table.a_isinf_and_b_isfinite")
+    row = next(o for o in spec_obligations(DIV_MD) if o.id == "float.fp32.table.a_isinf_and_b_isfinite")
     wrong_row = dataclasses.replace(row, params={**row.params, "result": ("nan", "", "0", "")})
-    floor = next(o for o in strategy_obligations() if o.prop == "floor_equals_trunc")
+    floor = next(o for o in strategy_obligations(DIV) if o.prop == "floor_equals_trunc")
     backend = Why3Backend()
     groups = backend.prepare([wrong_row, floor], tmp_path, {"why3"})
     verdicts = {g[0].obligation.id: backend.run_group(g, 20, 1)[0] for g in groups}
@@ -241,7 +243,7 @@ def test_the_bits_driver_gives_z3_a_quantifier_free_task(tmp_path):
     assert 'meta "get_counterexmp"' in files[tmp_path / "z3bits-ce.drv"]
     assert "need_smtlib_push" not in files[tmp_path / "z3bits.drv"]
     backend = Why3Backend()
-    [obligation] = [o for o in spec_obligations() if o.id == "float.fp64.generic.div_by_one"]
+    [obligation] = [o for o in spec_obligations(DIV_MD) if o.id == "float.fp64.generic.div_by_one"]
     [[task]] = backend.prepare([obligation], tmp_path, {"why3"})
     theory, goal = backend._goals[task.artifact]
     backend._config, backend._extra = backend.write_config(tmp_path / "config")
@@ -324,7 +326,7 @@ def _sat(model_lines: str) -> str:
             f'File ieee_float.mlw:\n  Line 224:\n    max_int = 0\nFile probe.mlw:\n  Line 6:\n{model_lines}')
 
 
-PROBE = next(o for o in spec_obligations() if o.id == "int.int8.probe.int_min_div_minus_one")
+PROBE = next(o for o in spec_obligations(DIV_MD) if o.id == "int.int8.probe.int_min_div_minus_one")
 
 
 def test_a_model_naming_the_operands_is_decoded_and_replayed_like_an_smt_model():
@@ -373,7 +375,7 @@ def test_parse_answer_and_mapping_details():
 def test_z3_inside_why3_is_bounded_by_steps_whatever_the_time(tmp_path):
     """The same goal, the same answer: Z3 stops at its step limit (deterministic), not at a time that
     depends on the machine's load; the abstract route and the file pass are bounded the same way."""
-    [obligation] = [o for o in spec_obligations() if o.id == "float.fp64.generic.div_by_one"]
+    [obligation] = [o for o in spec_obligations(DIV_MD) if o.id == "float.fp64.generic.div_by_one"]
     backend = Why3Backend()
     [[task]] = backend.prepare([obligation], tmp_path, {"why3"})
     theory, goal = backend._goals[task.artifact]
@@ -547,7 +549,7 @@ def test_each_file_pass_tries_the_goals_of_its_route_and_leaves_the_others_to_th
     assert passes["z3"] == {"neg_numerator", "neg_denominator"}
 
 
-VIA_WIDER = [o for o in strategy_obligations() if "via" in o.params]
+VIA_WIDER = [o for o in strategy_obligations(DIV) if "via" in o.params]
 
 
 def test_each_strategy_through_a_wider_format_has_a_goal_apart_over_the_wider_module(tmp_path):

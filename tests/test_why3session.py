@@ -19,12 +19,13 @@ from divbridge.provers.cache import ProofCache
 from divbridge.provers.runner import ProofTask
 from divbridge.provers.verdicts import Attempt, ObligationResult, combine
 from divbridge.provers.why3 import Why3Backend
+from conftest import DIV_MD
 
 pytestmark = pytest.mark.skipif(shutil.which("why3") is None or shutil.which("z3") is None,
                                 reason="why3 and z3 are not installed")
 needs_cvc4 = pytest.mark.skipif(shutil.which("cvc4") is None, reason="cvc4 is not installed")
 
-INT8 = [o for o in spec_obligations() if o.id.startswith("int.int8.") and "why3" in o.backends]
+INT8 = [o for o in spec_obligations(DIV_MD) if o.id.startswith("int.int8.") and "why3" in o.backends]
 MAGNITUDE = "int.int8.truncation.trunc_magnitude"
 STATEMENT = "abs (div a b) <= abs a"      # trunc_magnitude's goal in div_int_int8.mlw
 
@@ -179,7 +180,7 @@ def test_why3_tries_the_provers_of_a_goal_the_file_pass_left_open_in_its_order(t
     """Every prover inside Why3 made to answer Timeout: the solvers asked, in order, are the statement's
     route (Z3 on abstract floats, on the goal's bits or on the whole task, whichever proves the claim; CVC4
     only off floats)."""
-    [obligation] = [o for o in spec_obligations() if o.prop == prop and o.format in ("fp32", "int8")]
+    [obligation] = [o for o in spec_obligations(DIV_MD) if o.prop == prop and o.format in ("fp32", "int8")]
     backend = Why3Backend()
     [group] = backend.prepare([obligation], tmp_path, {"why3"})
     asked = []
@@ -236,7 +237,7 @@ def test_prove_writes_sessions_and_replay_uses_them(tmp_path, capsys):
 
 
 needs_gappa = pytest.mark.skipif(shutil.which("gappa") is None, reason="gappa is not installed")
-ACCURACY = [o for o in spec_obligations() if o.kind == "accuracy" and o.family == "float" and "why3" in o.backends]
+ACCURACY = [o for o in spec_obligations(DIV_MD) if o.kind == "accuracy" and o.family == "float" and "why3" in o.backends]
 
 
 @needs_gappa
@@ -264,8 +265,8 @@ def test_why3_proves_the_error_bounds_with_gappa_and_the_session_replays(tmp_pat
     assert code == 1 and "relative_error_normal" in output
 
 
-MONOTONE = next(o for o in spec_obligations() if o.id == "float.fp16.generic.monotone_numerator")
-DIV_BY_ONE = next(o for o in spec_obligations() if o.id == "float.fp16.generic.div_by_one")
+MONOTONE = next(o for o in spec_obligations(DIV_MD) if o.id == "float.fp16.generic.monotone_numerator")
+DIV_BY_ONE = next(o for o in spec_obligations(DIV_MD) if o.id == "float.fp16.generic.div_by_one")
 
 
 def test_monotonicity_is_proved_from_its_lemmas_and_the_session_records_and_replays_them(tmp_path, versions):

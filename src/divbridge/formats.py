@@ -324,7 +324,30 @@ class IntFormat:
         return value
 
 
-Format = RealFormat | FloatFormat | IntFormat
+@dataclass(frozen=True)
+class BoolFormat:
+    """ONNX's bool: a condition (Where's) or a comparison's result (Less's).  Its values are Python bools; an
+    SMT query declares one as a bit-vector of width 1, as it declares a float by its bit pattern."""
+
+    name: str = "bool"
+    family: str = "bool"
+    bits = 1
+
+    @property
+    def dtype(self) -> np.dtype:
+        return np.dtype(np.bool_)
+
+    def describe(self, value) -> str:
+        return "true" if value else "false"
+
+    def parse(self, text: str) -> bool:
+        s = text.strip().lower()
+        if s not in ("true", "false", "1", "0"):
+            raise InputError(f"'{text}' is not a bool (true, false, 1, 0)")
+        return s in ("true", "1")
+
+
+Format = RealFormat | FloatFormat | IntFormat | BoolFormat
 
 REAL = RealFormat()
 FP16 = FloatFormat("fp16", 5, 11)
@@ -337,7 +360,8 @@ INT_FORMATS = tuple(
     for signed in (True, False)
     for bits in (8, 16, 32, 64)
 )
-FORMATS: dict[str, Format] = {f.name: f for f in (REAL, *FLOAT_FORMATS, *INT_FORMATS)}
+BOOL = BoolFormat()
+FORMATS: dict[str, Format] = {f.name: f for f in (REAL, *FLOAT_FORMATS, *INT_FORMATS, BOOL)}
 
 _FLOAT_DTYPES = {
     (5, 11): np.dtype(np.float16),
@@ -447,7 +471,10 @@ def parse_hexfloat(text: str) -> Fraction | None:
 
 
 def describe_element(fmt: Format, value) -> str:
-    """One element of an array of the format: decimal, format name and bits (a real: the exact rational)."""
+    """One element of an array of the format: decimal, format name and bits (a real: the exact rational; a
+    condition of a float or integer statement: true or false)."""
+    if isinstance(value, (bool, np.bool_)):
+        return BOOL.describe(value)
     if isinstance(fmt, FloatFormat):
         return fmt.describe(int(np.asarray(value).view(fmt.uint_dtype)))
     if isinstance(fmt, IntFormat):

@@ -256,9 +256,9 @@ class Tally:
 
 
 def operator_of(results: list[ObligationResult]) -> Operator:
-    """The operator results are of: the one their obligations name (one document, one operator; none: the
-    registry's default)."""
-    return operators.of_obligation_name(results[0].operator) if results else operators.DEFAULT
+    """The operator results are of: the one their obligations name (one document, one operator; obligations that
+    name none, or no obligation: the description whose evidence records no name, `operators.of_obligation_name`)."""
+    return operators.of_obligation_name(results[0].operator if results else "")
 
 
 def tally(results: list[ObligationResult], key=lambda result: "all obligations") -> list[Tally]:

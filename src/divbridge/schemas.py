@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from divbridge.errors import InputError
 from divbridge.obligations.model import EXPECTATIONS, FAMILIES
-from divbridge.provers.verdicts import SMOKE_CONCLUSION, SMOKE_HYPOTHESES, VERDICTS
+from divbridge.provers.verdicts import ABOUT_PATTERN, SMOKE_CONCLUSION, SMOKE_HYPOTHESES, VERDICTS
 
 if TYPE_CHECKING:
     import jsonschema
@@ -34,7 +34,8 @@ _ATTEMPT = {
                    "time_s": {"type": "number", "minimum": 0}, "cached": {"type": "boolean"}}}
 _SMOKE = {
     "type": "object", "required": ["hypotheses", "conclusion", "model", "by"], "additionalProperties": False,
-    "properties": {"hypotheses": {"enum": list(SMOKE_HYPOTHESES)}, "conclusion": {"enum": list(SMOKE_CONCLUSION)},
+    "properties": {"hypotheses": {"enum": list(SMOKE_HYPOTHESES)}, "conclusion": {"anyOf": [
+                       {"enum": list(SMOKE_CONCLUSION)}, {"type": "string", "pattern": ABOUT_PATTERN}]},
                    "model": {"type": "object", "additionalProperties": _TEXT}, "by": _TEXT}}
 _OBLIGATION = {
     "type": "object", "additionalProperties": False,

@@ -129,6 +129,8 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     claims = []
     slug = _slug(section.title)
     op = proofs.operator
+    if op is None:   # a document that names no operator (an empty version in an audit): no semantics to judge by
+        return []
     tables = [t for t in doc.tables if t.section == section.title]
     examples = [e for e in doc.examples if e.section == section.title]
     definitions = [d for d in doc.definitions if d.section == section.title]
@@ -159,7 +161,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         formats = (example.dtype,) if example.dtype else example.types or section.types
         claim = Claim(f"{slug}/example-{index}", "example", section.title, example.line,
                       "\n".join(m.text for m in (example.a, example.b, example.c)), formats)
-        claim.findings = check_example(example, formats, example_results(proofs, example, formats), op)
+        claim.findings = check_example(example, formats, example_results(proofs, example, formats), op=op)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
     if not tables:   # a table, when there is one, is the definition; the equation only names the result
@@ -255,7 +257,7 @@ def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condi
     return claim
 
 
-def check_sign_rule(rule: Rule, section: Section, op: Operator = operators.DEFAULT) -> list[Finding]:
+def check_sign_rule(rule: Rule, section: Section, op: Operator) -> list[Finding]:
     """The sign a sentence gives zero and infinite results, against IEEE 754 in each listed float format."""
     floats = [t for t in section.types if isinstance(FORMATS[t], FloatFormat)]
     if not floats:
@@ -446,9 +448,10 @@ def row_results(proofs: DocumentProofs, table: CaseTable) -> dict[tuple[int, str
 
 def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...] = (),
                 ruled: frozenset[int] = frozenset(), rows: dict[tuple[int, str], ObligationResult] | None = None,
-                complete: bool = True, op: Operator = operators.DEFAULT) -> list[Finding]:
+                complete: bool = True, *, op: Operator) -> list[Finding]:
     """Exhaustive, mutually exclusive, and every row right, in each of the section's formats (``op``: the
-    operator the table defines; its float results are checked, integer and real ones are the default's).
+    operator the table defines; its float results are checked, integer and real ones where its description gives check-spec
+    its exact profiles).
 
     Only inputs inside the ``domain`` (the section's preconditions) are asked about.  For a row whose line is
     in ``ruled`` a sentence of the section gives the sign of its zeros and infinities, so its ``±`` is not
@@ -641,7 +644,7 @@ def example_results(proofs: DocumentProofs, example: Example, formats: tuple[str
 
 
 def check_example(example: Example, formats: tuple[str, ...],
-                  proved: dict[str, ObligationResult] | None = None, op: Operator = operators.DEFAULT) -> list[Finding]:
+                  proved: dict[str, ObligationResult] | None = None, *, op: Operator) -> list[Finding]:
     """Every element C = A op B in each format (``op``: the document's operator).  ``proved``: format -> the
     verdict of `prove`'s obligation
     for the example; a format where it is proved needs no element check, a refutation is located here."""
@@ -680,7 +683,9 @@ def check_example(example: Example, formats: tuple[str, ...],
             continue
         before = sum(len(fs) for _, fs in found.values())
         for ia_, ib_, ic_ in pairs:
-            problem = _element(op, fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros) if op is operators.DEFAULT else \
+            # an operator with check-spec's exact profiles (`ExactTerms`) is judged in full: its undefined
+            # points, printed precision, the exact result written
+            problem = _element(op, fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros) if op.obligations.exact else \
                 _operator_element(op, fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros)
             if not problem:
                 continue
@@ -871,12 +876,13 @@ def _float_matches(fmt: FloatFormat, q: int, c: Entry, signed_zeros: bool = Fals
 
 # -- requirement tags ------------------------------------------------------------------------
 
-def _built_in(op: Operator) -> dict[str, Requirement]:
-    """The requirements the operator's profiles raise, by tag (none where its description lists no profile)."""
-    return {r.tag: r for r in op.profiles.requirements} if op.profiles else {}
+def _built_in(op: Operator | None) -> dict[str, Requirement]:
+    """The requirements the operator's profiles raise, by tag (none where its description lists no profile, or
+    for a document that names no operator)."""
+    return {r.tag: r for r in op.profiles.requirements} if op is not None and op.profiles else {}
 
 
-def tag_traces(tag: str, text: str, family: str, op: Operator) -> tuple[str | None, tuple[str, ...]]:
+def tag_traces(tag: str, text: str, family: str, op: Operator | None) -> tuple[str | None, tuple[str, ...]]:
     """(class, built-in tags whose obligations check it) of a document tag; a built-in tag traces to itself."""
     built_in = _built_in(op)
     if tag in built_in:

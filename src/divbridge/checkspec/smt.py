@@ -30,7 +30,6 @@ import z3
 
 from divbridge.document.formula import And, Atom, Condition, Literal, Not, Or, Otherwise, Result
 from divbridge.formats import FloatFormat, IntFormat, RealFormat
-from divbridge import operators
 from divbridge.operators.model import OPERATION_RESULT, Operator
 from divbridge.obligations.document import condition_data, result_data
 from divbridge.provers import solvers
@@ -105,7 +104,7 @@ class Encoding:
 
     def gap(self, result: Result) -> str:
         """Why the encoding cannot state the result exactly ("": it can)."""
-        return case_table.encoding_gap(("true",), result_data(result, self.operator), self.operator)
+        return case_table.encoding_gap(("true",), result_data(result))
 
 
 class FloatEncoding(Encoding):
@@ -115,7 +114,7 @@ class FloatEncoding(Encoding):
     def __init__(self, fmt: FloatFormat, operator: Operator):
         self.fmt = fmt
         self.operator = operator
-        self._context = smtlib.float_context(fmt, ("a", "b"), operator.names.smtlib_float)
+        self._context = smtlib.float_context(fmt, operator.variables("float"), operator)
         self._read: dict[str, z3.BoolRef] = {}   # a table's rows share their atoms
         self.A = z3.BitVec("a_bits", fmt.width)
         self.B = z3.BitVec("b_bits", fmt.width)
@@ -138,7 +137,7 @@ class FloatEncoding(Encoding):
     def ok(self, result: Result) -> z3.BoolRef:
         # an operation is the one its infix names (`Result.operator`), whatever the document's operator: another
         # operator's operation in a row is checked as that operation, and refuted
-        return self._term(case_table.smt_result(result_data(result, self.operator), self.fmt, self.operator))
+        return self._term(case_table.smt_result(result_data(result), self.fmt, self.operator))
 
     def grid(self) -> list[int]:
         special = self.fmt.special_values()
@@ -384,7 +383,7 @@ class RealEncoding(ExactEncoding):
         return tuple("zero" if v == 0 else "-" if v < 0 else "+" for v in (a, b))
 
 
-def encoding(fmt, operator: Operator = operators.DEFAULT) -> Encoding:
+def encoding(fmt, operator: Operator) -> Encoding:
     """The encoding of a table of ``operator``'s in ``fmt`` (integers and reals: an operator whose description
     gives its exact profiles, `operators.obligations.ExactTerms`)."""
     if isinstance(fmt, FloatFormat):

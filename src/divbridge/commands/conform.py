@@ -1,5 +1,5 @@
 """`divbridge conform --impl IMPL --dtype D [--op OP | --spec DOC]`: does an implementation of an operator
-(`operators.DEFAULT` by default) follow SONNX?"""
+(`options.DEFAULT_OPERATOR` by default) follow SONNX?"""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from divbridge.errors import InputError, Tampered
 from divbridge.formats import BF16, FP16, get_format
 
 NAME = "conform"
-HELP = (f"check an implementation of an operator ({', '.join(operators.OPERATORS)}) against the SONNX semantics on "
+HELP = (f"check an implementation of an operator ({', '.join(operators.in_pipeline())}) against the SONNX semantics on "
         "concrete vectors (exit 1 on a mismatch)")
 
 
@@ -26,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "path/to/file.py:function (a callable taking two NumPy arrays of the dtype and returning "
                              "one), or path/to/kernel.c:FUNC (void FUNC(const T *a, const T *b, T *c, size_t n); "
                              "uint16_t bits for fp16/bf16; path/to/kernel.c alone: FUNC is <op>_<dtype>, e.g. "
-                             f"{ckernel.function_name(operators.DEFAULT, FP16)}); user code runs in a child process "
+                             f"{ckernel.function_name(options.DEFAULT_OPERATOR, FP16)}); user code runs in a child process "
                              "with a time and a memory limit")
     parser.add_argument("--op", type=options.operator_name, metavar="OP",
                         help=f"the operator implemented: {options.OPERATOR_CHOICES}")
@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         impls = _load(args, op, formats)   # the code under test loads (and runs its module code) here
     finally:
         _untouched(before)
-    print(f"conform {_name(impls)}" + ("" if op is operators.DEFAULT else f" as {op.name}") + f": seed {args.seed}",
+    print(f"conform {_name(impls)}" + ("" if op is options.DEFAULT_OPERATOR else f" as {op.name}") + f": seed {args.seed}",
           flush=True)
     try:
         reports = [_check(impl, fmt, args) for impl, fmt in zip(impls, formats)]
@@ -87,12 +87,12 @@ def _load(args: argparse.Namespace, op, formats) -> list[Impl]:
     """The implementation of ``op`` for each format: one for all, but a C file named alone defines one function
     per type, ``<op>_<dtype>`` (`ckernel.function_name`)."""
     if not args.impl.endswith(".c"):
-        return [load_impl(args.impl, args.cflags, op, args.unsandboxed)] * len(formats)
+        return [load_impl(args.impl, args.cflags, op=op, unsandboxed=args.unsandboxed)] * len(formats)
     impls: list[Impl] = []
     try:
         for fmt in formats:
-            impls.append(load_impl(f"{args.impl}:{ckernel.function_name(op, fmt)}", args.cflags, op,
-                                   args.unsandboxed))
+            impls.append(load_impl(f"{args.impl}:{ckernel.function_name(op, fmt)}", args.cflags, op=op,
+                                   unsandboxed=args.unsandboxed))
     except BaseException:   # one function missing: the children already started end
         for impl in impls:
             impl.close()

@@ -1,5 +1,5 @@
 """`divbridge crosscheck`: the proved obligations on concrete vectors, and the peer table of the document's
-operator (``--spec``'s, or ``--op``'s; `operators.DEFAULT` by default), beside the results:
+operator (``--spec``'s, or ``--op``'s; `options.DEFAULT_OPERATOR` by default), beside the results:
 ``operators.evidence_dir(op)/peers.json``."""
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, RealFormat, get_format
 from divbridge.mirror import compute, from_bits, to_bits
 
-# The operator evaluated: the default, the one whose description lists profiles (`Operator.profiles`).
-OPERATOR = operators.DEFAULT
+# The operator evaluated: the one whose description lists profiles (`Operator.profiles`).
+OPERATOR = next(op for op in operators.OPERATORS.values() if op.profiles is not None)
 NAME = "eval"
 HELP = (f"evaluate A {OPERATOR.vocabulary.infix} B in a format on the exact reference semantics and print the result "
         "and its bits")

@@ -164,36 +164,43 @@ def _writable_parent(directory: Path, text: str) -> None:
         raise argparse.ArgumentTypeError(f"{text}: cannot write in {ancestor}")
 
 
-OPERATOR_CHOICES = (f"{', '.join(operators.OPERATORS)} (default {operators.DEFAULT.name}; "
+# the command line's operator when neither --op nor --spec names one: the registry's first description (a
+# default of the commands' options only; nothing below the commands has one)
+DEFAULT_OPERATOR = next(iter(operators.OPERATORS.values()))
+OPERATOR_CHOICES = (f"{', '.join(operators.in_pipeline())} (default {DEFAULT_OPERATOR.name}; "
                     "without it, the operator --spec's document names)")
 SPEC_HELP = ("a spec document: its operator (the one its headings name) and its worked examples as vectors "
-             f"(default: seed 000's for {operators.DEFAULT.name}, proofs/spec/<op>.md for the others)")
+             "(default: the examples its description's profiles list, else proofs/spec/<op>.md)")
 
 
 def evidence_of_each(name: str = "") -> str:
     """For a help text: each operator's evidence directory (`operators.evidence_dir`), or its file ``name``,
     and whose it is."""
     return ", ".join(f"{(operators.evidence_dir(op) / name).as_posix()}{'' if name else '/'} for {op.name}"
-                     for op in operators.OPERATORS.values())
+                     for op in operators.in_pipeline().values())
 
 
 def operator_name(text: str) -> str:
-    """``--op``: an operator divbridge knows, its name in any case."""
+    """``--op``: an operator the pipeline takes whole (`operators.in_pipeline`), its name in any case."""
     try:
-        return operators.get(text).name
+        op = operators.get(text)
     except InputError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    if not op.in_pipeline:
+        raise argparse.ArgumentTypeError(f"{op.name}: its documents and implementations are not checked yet "
+                                         f"(known: {', '.join(operators.in_pipeline())})")
+    return op.name
 
 
 def chosen_operator(name: str | None, document: Path | None):
     """The operator a command judges: ``--op``'s, else the one ``--spec``'s headings (else tags) name, else
-    the default (`operators.DEFAULT`); both given, they must agree."""
+    the command line's default (`DEFAULT_OPERATOR`); both given, they must agree."""
     from divbridge.document.reader import operator_of, read_document
     named = operators.get(name) if name else None
     specified = operator_of(read_document(document)) if document else None
     if named and specified and named is not specified:
         raise InputError(f"specifies {specified.name}, not --op {named.name}", str(document))
-    return named or specified or operators.DEFAULT
+    return named or specified or DEFAULT_OPERATOR
 
 
 ACCEPT_UNREAD_HELP = ("accept these unread lines for exploration: LINE[,LINE...], DOC:LINE (one document of "

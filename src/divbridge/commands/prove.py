@@ -3,7 +3,8 @@
 Without --spec, every document of ``proofs/spec/`` (each document's operator is the one it names:
 `obligations.catalog.spec_operator`), proved on one pool of workers, each operator's evidence (results.json, the
 rendered theories and SMT-LIB files, the Why3 sessions) into its directory (`operators.evidence_dir`:
-``proofs/`` for the default operator, ``proofs/<op>/`` for the others); with --spec, that document into ``--out``
+``proofs/`` for the operator whose description keeps its evidence there, ``proofs/<op>/`` for the
+others); with --spec, that document into ``--out``
 itself.  The document decides the obligations: see `obligations.document` and `obligations.catalog`.  Prints a line
 per finished obligation, a summary table per document and one line for them all.  Exit 0 only when every verdict
 of every document matches its expectation.
@@ -21,10 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from divbridge import cachedir
+from divbridge import cachedir, operators
 from divbridge.commands import options, uptodate
 from divbridge.errors import InputError
-from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.provers import process, toolprobe
 from divbridge.provers.portfolio import PROVERS, SMT_SOLVERS, TIMEOUT_S, backends
 
@@ -93,7 +93,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 BASELINE = Path("proofs")                 # the committed evidence: written only by a complete run
 DEFAULT_TIMEOUT = TIMEOUT_S                # a prover run's limit without --timeout
-SPEC_DIR = DEFAULT_DOCUMENT.parent        # the documents a run without --spec proves
+SPEC_DIR = BASELINE / "spec"              # the documents a run without --spec proves
 FILTERED_OUT = Path("build/filtered")     # where a filtered run writes unless told
 MAX_JOBS = 256
 
@@ -155,10 +155,11 @@ def _verified(path: Path) -> Results | None:
 
 
 def _specs(args: argparse.Namespace) -> list[Path]:
-    """The documents to prove: --spec's, else every document of proofs/spec/ (`DEFAULT_DOCUMENT` first)."""
+    """The documents to prove: --spec's, else every document of proofs/spec/ (the one whose evidence is the
+    baseline itself first, `_baseline_document`)."""
     if args.spec is not None:
         return [args.spec]
-    found = sorted(SPEC_DIR.glob("*.md"), key=lambda path: (path != DEFAULT_DOCUMENT, path.name))
+    found = sorted(SPEC_DIR.glob("*.md"), key=lambda path: (path != _baseline_document(), path.name))
     if not found:
         raise InputError("no spec document (*.md) to prove; or name one with --spec", str(SPEC_DIR))
     return found
@@ -204,14 +205,12 @@ def _documents(args: argparse.Namespace, root: Path, pending: list[tuple[Path, u
 def evidence_out(root: Path, op: Operator) -> Path:
     """The directory of an operator's evidence under the output root: `operators.evidence_dir` with ``root``
     in place of ``proofs/`` (``build/filtered/<op>/`` for an operator's evidence of a filtered run)."""
-    from divbridge import operators
     return root / operators.evidence_dir(op).relative_to(BASELINE)
 
 
 def _others(out: Path, root: Path) -> list[str]:
     """The directories under ``out`` that hold what is not its document's evidence: the other operators'
-    evidence (the default operator's ``proofs/`` holds ``proofs/<op>/``) and the documents (``proofs/spec/``)."""
-    from divbridge import operators
+    evidence (the baseline ``proofs/`` holds ``proofs/<op>/``) and the documents (``proofs/spec/``)."""
     inside = [evidence_out(root, op) for op in operators.OPERATORS.values()] + [root / SPEC_DIR.relative_to(BASELINE)]
     return sorted(path.relative_to(out).as_posix() for path in inside if path != out and path.is_relative_to(out))
 
@@ -365,6 +364,13 @@ def _earlier(path: Path, proved: list[ObligationResult]) -> list[ObligationResul
         return None
 
 
+def _baseline_document() -> Path:
+    """The project's document of the operator whose evidence is the baseline directory itself (its description
+    says so, `model.Evidence`): --spec naming it alone is a complete run."""
+    return next((operators.spec_document(op) for op in operators.OPERATORS.values()
+                 if operators.evidence_dir(op) == BASELINE), SPEC_DIR / "")
+
+
 def _catalogue(spec: Path) -> list:
     """The document's obligations, and divbridge's strategies of its operator (those its library claims; an
     accuracy note binds its own claims only)."""
@@ -420,7 +426,7 @@ def write_why3_sessions(results: Results, out: Path, timeout: float | None, skel
 def _out(args: argparse.Namespace, provers: set[str]) -> Path:
     """The output root: the baseline only for a complete run (every obligation of the committed documents,
     every prover, the cross-check), which alone may replace the committed evidence."""
-    other_document = args.spec is not None and args.spec.resolve() != DEFAULT_DOCUMENT.resolve()
+    other_document = args.spec is not None and args.spec.resolve() != _baseline_document().resolve()
     filters = [name for name, on in (("--only", args.only), ("--provers", provers != set(PROVERS)),
                                      ("--no-crosscheck", args.no_crosscheck), ("--spec", other_document)) if on]
     if not filters:
@@ -607,10 +613,9 @@ def print_smoke(results: list[ObligationResult], op: Operator, stream) -> None:
     """The smoke tests' counts (``op``: the results' operator), and the definitions by name."""
     from collections import Counter
     from divbridge.provers.verdicts import Smoke
-    from divbridge.provers.verdicts import ABOUT_OPERATOR
     smoke = [r.smoke or Smoke() for r in results]
     hypotheses = Counter(s.hypotheses for s in smoke)
-    conclusion = Counter(f"about {op.name}" if s.conclusion == ABOUT_OPERATOR else s.conclusion for s in smoke)
+    conclusion = Counter(s.conclusion for s in smoke)
     print(f"\nsmoke tests: hypotheses {', '.join(f'{n} {k}' for k, n in sorted(hypotheses.items()))}; "
           f"conclusion {', '.join(f'{n} {k}' for k, n in sorted(conclusion.items()))}", file=stream)
     for r in results:

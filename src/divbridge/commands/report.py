@@ -51,10 +51,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _every_operator(out: Path) -> int:
-    """Each operator's results that exist (at least one: else the default operator's missing file is the error), and the index."""
-    paths = {op.name: operators.evidence_dir(op) / results_model.FILENAME for op in operators.OPERATORS.values()}
+    """Each operator's results that exist (at least one: else the first operator's missing file is the error), and the
+    index."""
+    paths = {op.name: operators.evidence_dir(op) / results_model.FILENAME for op in operators.in_pipeline().values()}
     if not any(path.is_file() for path in paths.values()):
-        results_model.load(paths[operators.DEFAULT.name])   # its one line: no results file, run prove first
+        results_model.load(next(iter(paths.values())))   # its one line: no results file, run prove first
     found = {name: results_model.verify(path) for name, path in paths.items() if path.is_file()}
     reports = [(name, path, found.get(name), peertable.load_beside(path) if name in found else None)
                for name, path in paths.items()]

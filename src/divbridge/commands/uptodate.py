@@ -15,9 +15,9 @@ all of these are unchanged:
   modification time, as the proof cache's tool versions are asked again when they change);
 - every proof-cache entry the run looked up or wrote, byte for byte (an entry absent then is still absent);
 - every file under the output directory, byte for byte (results.json, the rendered theories, the sessions), but
-  for the directories of the other documents' evidence inside it (``proofs/<op>/`` inside the default operator's
-  ``proofs/``) and the documents' own (``proofs/spec/``): another operator's run does not make the default
-  operator's stand no longer.
+  for the directories of the other documents' evidence inside it (``proofs/<op>/`` inside the baseline's
+  ``proofs/``) and the documents' own (``proofs/spec/``): another operator's run does not make the baseline's
+  own stand no longer.
 
 The options name the output root (``proofs/``, or --out), not the document's evidence directory under it, so that
 a run of every document can look its stamps up before it reads a document; the stamp records the directory.

@@ -30,7 +30,7 @@ MAX_EXAMPLES = 5
 @dataclass
 class FormatConformance:
     fmt: Format
-    op: Operator = operators.DEFAULT
+    op: Operator
     vectors: dict[str, int] = field(default_factory=dict)   # source -> in-domain pairs judged
     outside_domain: int = 0
     mismatches: int = 0
@@ -117,7 +117,7 @@ def _is_nan(fmt: FloatFormat, bits: np.ndarray) -> np.ndarray:
     return (bits & bits.dtype.type(fmt.exponent_mask | fmt.fraction_mask)) > fmt.exponent_mask
 
 
-def plan(fmt: Format, sets: list[Vectors], op: Operator = operators.DEFAULT) \
+def plan(fmt: Format, sets: list[Vectors], op: Operator) \
         -> tuple[FormatConformance, list[str], list[tuple[np.ndarray, np.ndarray]]]:
     """The in-domain pairs of every vector set, as one job per set; out-of-domain pairs are counted."""
     report = FormatConformance(fmt, op)

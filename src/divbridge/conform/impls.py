@@ -116,7 +116,7 @@ def deployed_peers(op: Operator) -> tuple[str, ...]:
     return tuple(name for name in DEPLOYED_PEERS if not name.startswith("openvino") or options_apply(name, op))
 
 
-def load_impl(spec: str, cflags: str = "", op: Operator = operators.DEFAULT, unsandboxed: bool = False) -> Impl:
+def load_impl(spec: str, cflags: str = "", *, op: Operator, unsandboxed: bool = False) -> Impl:
     """An implementation of ``op``: ``onnxruntime``, ``onnx-reference``, ``numpy``, ``openvino[:option=value...]``,
     ``jax``, ``module:function``, ``path/file.py:function`` or ``path/kernel.c:function`` (compiled with ``cflags``).
     User code runs in the sandbox (`conform.sandbox`), or without one only when ``unsandboxed``."""

@@ -56,7 +56,7 @@ class OpenVinoSettings:
         return {**self.node_attributes(op), "auto_broadcast": self.auto_broadcast}
 
 
-def parse_settings(spec: str, op: Operator = operators.DEFAULT) -> OpenVinoSettings:
+def parse_settings(spec: str, op: Operator) -> OpenVinoSettings:
     """``openvino`` followed by ``:key=value`` options (auto_broadcast, hint, and the node's own boolean
     attributes, `Names.openvino_attributes`)."""
     head, *options = spec.split(":")
@@ -140,7 +140,7 @@ class CompiledNode:
         return np.array(out.data).view(raw).view(self.dtype).reshape(a.shape)
 
 
-def effective_precision(settings: OpenVinoSettings, op: Operator = operators.DEFAULT) -> str:
+def effective_precision(settings: OpenVinoSettings, op: Operator) -> str:
     """The inference precision the CPU plugin reports after compiling with the settings' hint
     (a plugin without native f16/bf16 arithmetic keeps f32)."""
     compiled = CompiledNode(op, np.dtype(np.float32), settings).compiled
@@ -152,7 +152,7 @@ def version() -> str:
     return ov.get_version()
 
 
-def broadcast_probe(settings: OpenVinoSettings, op: Operator = operators.DEFAULT) -> dict:
+def broadcast_probe(settings: OpenVinoSettings, op: Operator) -> dict:
     """A (2, 3) op B (3,) in FP32: does the runtime accept it, and does each specification?
     (OpenVINO's auto_broadcast=numpy broadcasts, none refuses; SONNX refuses.)"""
     import openvino as ov

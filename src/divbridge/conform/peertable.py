@@ -1,5 +1,6 @@
 """``peers.json``: the peer table of `divbridge crosscheck`, committed beside the results of its operator
-(`operators.evidence_dir`: ``proofs/peers.json`` for the default operator, ``proofs/<op>/peers.json`` for another).
+(`operators.evidence_dir`: ``proofs/peers.json`` for the operator whose description keeps its evidence there,
+``proofs/<op>/peers.json`` for another).
 
 Per peer: its version (and for OpenVINO the precision the plugin settled on
 and what it does with operands of different shapes), or why it was skipped;
@@ -30,7 +31,7 @@ FILENAME = "peers.json"
 
 
 def save(path: str | Path, seed: int, random_pairs: int, table: list[dict[str, Any]],
-         op: Operator = operators.DEFAULT) -> None:
+         op: Operator) -> None:
     named = {"operator": name} if (name := operators.obligation_name(op)) else {}
     write_json_atomic(path, {"schema_version": SCHEMA_VERSION, **named, "seed": seed, "random_pairs": random_pairs,
                              "peers": table})
@@ -42,7 +43,7 @@ def operator_of(table: dict[str, Any]) -> Operator:
 
 
 def merge(previous: dict[str, Any] | None, seed: int, random_pairs: int,
-          table: list[dict[str, Any]], op: Operator = operators.DEFAULT) -> list[dict[str, Any]]:
+          table: list[dict[str, Any]], op: Operator) -> list[dict[str, Any]]:
     """This run's rows, with the rows ``previous`` (the table being replaced) holds for the peers this run
     did not run (not installed here, or not asked for), kept and marked ``not_run``: a run on a machine
     without an optional peer does not lose its row.  Rows of another operator, seed or pair count are not

@@ -18,8 +18,8 @@ from divbridge.operators.model import Operator
 
 def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
                document: str | None = None, random_count: int = vectors.RANDOM_COUNT,
-               progress: Callable[[str], None] | None = None,
-               op: Operator = operators.DEFAULT) -> list[dict[str, Any]]:
+               progress: Callable[[str], None] | None = None, *,
+               op: Operator) -> list[dict[str, Any]]:
     """Per peer and format: vectors, mismatches, errors, examples, what it does outside the domain,
     and for a peer with a specification of its own (OpenVINO) how it departs from it.
 
@@ -82,7 +82,7 @@ def _own_spec(op: Operator, own_spec: tuple[str, dict], fmt, sources, jobs, outp
             "examples": report.examples[:3], "payload_differences": report.payload_differences}
 
 
-def peer_facts(name: str, op: Operator = operators.DEFAULT) -> dict[str, str]:
+def peer_facts(name: str, op: Operator) -> dict[str, str]:
     """The peer's version; for OpenVINO, the inference precision the plugin settled on and
     what it does with operands of different shapes."""
     if name.startswith("openvino"):

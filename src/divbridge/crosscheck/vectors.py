@@ -105,11 +105,12 @@ def _operand(fmt: Format, entry) -> int | None:
     return value if fmt.min <= value <= fmt.max else None
 
 
-def onnx_vectors(fmt: Format, op: Operator = operators.DEFAULT) -> Vectors:
-    """The element pairs of ONNX's backend test cases for the operator whose type is the format."""
+def onnx_vectors(fmt: Format, op: Operator) -> Vectors:
+    """The element pairs of ONNX's backend test cases for the operator whose type is the format (an operator of
+    two inputs of the element type: the cases of another shape wait for vectors of its arity)."""
     from divbridge.semantics.onnx_cases import onnx_cases
     a_parts, b_parts = [], []
-    for case in onnx_cases(op.names.onnx):
+    for case in onnx_cases(op.names.onnx) if [i.type for i in op.inputs] == ["T", "T"] else ():
         if case.a.dtype != fmt.dtype:
             continue
         a, b = np.broadcast_arrays(case.a, case.b)
@@ -165,7 +166,7 @@ def on_pairs(obligation) -> bool:
 
 
 def vector_sets(fmt: Format, seed: int = DEFAULT_SEED, results=None, document: str | None = None,
-                random_count: int = RANDOM_COUNT, op: Operator = operators.DEFAULT) -> list[Vectors]:
+                random_count: int = RANDOM_COUNT, *, op: Operator) -> list[Vectors]:
     """Every vector source that applies to the format and the operator, in a stable order.  The worked
     examples are the spec ``document``'s; without one, those the operator's profiles list, and for
     another the project's own document of it (`operators.spec_document`, in the working directory) when it is there."""

@@ -30,7 +30,6 @@ from fractions import Fraction
 
 from lark import Token as LarkToken, Tree
 
-from divbridge import operators
 from divbridge.document import signs
 from divbridge.document.formula import And, Atom, Literal, Result
 
@@ -72,15 +71,6 @@ class CaseRule:
         elif self.sign:
             result += f" whose sign is {signs[self.sign]}"
         return f"if A[i] is {classes[self.a]} and B[i] is {classes[self.b]}{relation}, C[i] is {result}"
-
-    @property
-    def name(self) -> str:
-        """A stable name for the rule's obligation in the default operator's documents (`obligations.catalog`):
-        the name of that operator's own rule for the operand classes, else built from the classes alike."""
-        return CANONICAL_NAMES.get((self.a, self.b), f"{self.a}_{operators.DEFAULT.name.lower()}_{self.b}")
-
-
-CANONICAL_NAMES = {(rule.a, rule.b): rule.name for rule in operators.DEFAULT.rules}
 
 
 _CLASSES = {"cls_zero": "zero", "cls_finite_nonzero": "finite_nonzero", "cls_finite": "finite", "cls_inf": "inf",

@@ -111,19 +111,19 @@ class Result:
     sign: str = ""
     value: Fraction = Fraction(0)
     rounding: str = ""        # A op B's rounding when written: round (the format's), trunc, floor, ceil
-    infix: str = ""           # the operation of an operator other than the default: its infix ("*": A*B)
+    infix: str = ""           # kind `OPERATION_RESULT`: the infix it is written with ("/": A/B, "*": A*B)
     operand: str = ""         # kind operand: A | B
 
     @property
     def operator(self):
-        """The operator whose operation an `OPERATION_RESULT` applies: the one of its infix (the default's has
-        none)."""
-        infix = self.infix or operators.DEFAULT.vocabulary.infix
-        return next(op for op in operators.OPERATORS.values() if op.vocabulary.infix == infix)
+        """The operator whose operation an `OPERATION_RESULT` applies: the registry's of its infix."""
+        op = operators.by_infix(self.infix)
+        assert op is not None, f"no operator of the infix {self.infix!r}"
+        return op
 
     def __str__(self) -> str:
         if self.kind == OPERATION_RESULT:
-            infix = self.infix or operators.DEFAULT.vocabulary.infix
+            infix = self.infix
             applied = f"A{infix}B" if self.sign != "-" else f"-A{infix}B" if infix in "*/" else f"-(A{infix}B)"
             return f"{self.rounding}({applied})" if self.rounding else applied
         if self.kind == "operand":
@@ -536,14 +536,8 @@ _ROUNDING_NAMES = {"round": "round", "rnd": "round", "rn": "round", "rne": "roun
                    "truncate": "trunc", "floor": "floor", "ceil": "ceil", "fl": "round"}
 
 
-# the infix of each operator of the registry (``/``, ``*``, ``+``, ``-``); the default operator's operation is
-# written with no infix of its own in a `Result` (``Result.infix``)
-_INFIXES = frozenset(op.vocabulary.infix for op in operators.OPERATORS.values())
-
-
-def _written_infix(infix: str) -> str:
-    """A `Result`'s infix for an operation written with ``infix``: "" for the default operator's."""
-    return "" if infix == operators.DEFAULT.vocabulary.infix else infix
+# the infix of each operator of the registry written between two operands (``/``, ``*``, ``+``, ``-``)
+_INFIXES = frozenset(op.vocabulary.infix for op in operators.OPERATORS.values() if op.vocabulary.infix)
 
 
 def _operation(s: _Stream) -> str | None:
@@ -641,7 +635,7 @@ def _applied(s: _Stream) -> tuple[str, str] | None:
     if sign == "-" and s.accept("("):   # -(A op B)
         infix = _operation(s)
         if infix is not None and s.accept(")"):
-            return "-", _written_infix(infix)
+            return "-", infix
         s.i = mark
     infix = _operation(s)
     # -A + B is (-A) + B, not -(A + B): the sign in front of an operand is the whole result's only for the
@@ -649,7 +643,7 @@ def _applied(s: _Stream) -> tuple[str, str] | None:
     if infix is None or (sign and infix in ("+", "-")):
         s.i = start
         return None
-    return ("-" if sign == "-" else ""), _written_infix(infix)
+    return ("-" if sign == "-" else ""), infix
 
 
 def _signs(s: _Stream) -> str | None:

@@ -52,8 +52,9 @@ def _words(op) -> dict[str, tuple[str, ...]]:
         "participles": tuple(f for f in forms if " " in f),
         "joins": v.joins,
         "names": (op.name.lower(),),
-        "a_names": (v.roles[0], *op.wording.operands[0]),
-        "b_names": (v.roles[1], *op.wording.operands[1]),
+        # the grammar's statements are of two operands, A and B (`Operator.in_pipeline`'s descriptions)
+        "a_names": (v.roles[0], *op.wording.operands[0]) if op.arity >= 1 else (),
+        "b_names": (v.roles[1], *op.wording.operands[1]) if op.arity >= 2 else (),
     }
     return {key: tuple(dict.fromkeys(words)) for key, words in found.items()}
 
@@ -65,9 +66,9 @@ def _alternatives(phrases) -> str:
 
 
 def operator_words() -> dict[str, dict[str, tuple[str, ...]]]:
-    """Placeholder -> {operator name: its words}, for every operator of the registry (as it is now: a test may
-    register one)."""
-    return _operator_words(tuple(operators.OPERATORS.values()))
+    """Placeholder -> {operator name: its words}, for every operator whose documents are read
+    (`operators.in_pipeline`, as the registry is now: a test may register one)."""
+    return _operator_words(tuple(operators.in_pipeline().values()))
 
 
 @functools.lru_cache(maxsize=4)
@@ -87,9 +88,10 @@ def word_operators(placeholder: str, phrase: str) -> tuple[str, ...]:
 
 
 def grammar_text() -> str:
-    """The grammar with every placeholder filled with the registry's words; an indented line that does not open an
-    alternative (``|``) continues the line above it (Lark's grammars end a rule at the end of a line)."""
-    return _grammar_text(tuple(operators.OPERATORS.values()))
+    """The grammar with every placeholder filled with the words of the operators whose documents are read; an
+    indented line that does not open an alternative (``|``) continues the line above it (Lark's grammars end a
+    rule at the end of a line)."""
+    return _grammar_text(tuple(operators.in_pipeline().values()))
 
 
 @functools.lru_cache(maxsize=4)

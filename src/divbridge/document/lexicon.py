@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from divbridge import operators
 
 _SHARED = tuple(op for op in operators.OPERATORS.values() if op.wording.shared)
+# what a document that names no operator divbridge knows is read with: the shared words' operator
+READ_WITH = _SHARED[0]
 
 A_NAMES = tuple(name for op in _SHARED for name in (op.vocabulary.roles[0], *op.wording.operands[0]))
 B_NAMES = tuple(name for op in _SHARED for name in (op.vocabulary.roles[1], *op.wording.operands[1]))
@@ -34,7 +36,7 @@ MACROS = {symbol[1:]: op.vocabulary.infix for op in operators.OPERATORS.values()
 
 # the node of an integer expression tree for x <infix> y: the lowercase name of the registry's operator of that
 # infix (x + y is ``(NODES["+"], x, y)``), as the evidence has always spelled the trees
-NODES = {op.vocabulary.infix: op.name.lower() for op in operators.OPERATORS.values()}
+NODES = {op.vocabulary.infix: op.name.lower() for op in operators.OPERATORS.values() if op.vocabulary.infix}
 INFIXES = {node: infix for infix, node in NODES.items()}
 
 

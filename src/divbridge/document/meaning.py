@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from divbridge import operators
 from divbridge.document import lexicon
 from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Condition, Not, Or, Otherwise, Result
@@ -80,10 +79,10 @@ def condition_words(condition) -> str:
     return f"{operand} {condition.op} {literal}"
 
 
-def result_words(result: Result, infix: str) -> str:
+def result_words(result: Result) -> str:
     """A result (`formula.Result`) in words: "NaN", "+0", "a zero whose sign is ...", "A[i] × B[i]"."""
     if result.kind == OPERATION_RESULT:
-        text = applied(result.infix or infix, result.sign)
+        text = applied(result.infix, result.sign)
         return f"{text} {_MODES[result.rounding]}" if result.rounding in _MODES else text
     if result.kind == "nan":
         return "NaN"
@@ -102,7 +101,7 @@ def result_words(result: Result, infix: str) -> str:
 @dataclass(frozen=True)
 class Semantics:
     rule: str                 # ieee754 | trunc | floor | ceil | nearest | exact
-    vocabulary: Vocabulary = operators.DEFAULT.vocabulary   # the operator's words, for its IEEE 754 operation
+    vocabulary: Vocabulary                # the operator's words, for its IEEE 754 operation
 
     def __str__(self) -> str:
         infix, noun = self.vocabulary.infix, self.vocabulary.result_nouns[0]
@@ -131,14 +130,11 @@ class Case:
         if self.condition is None:
             if self.result.kind != OPERATION_RESULT:
                 return f"C = {self.result}"
-            # the default operator's result (no infix of its own) is named by its gerund, as its evidence has it
-            what = "operation" if self.result.infix else operators.DEFAULT.vocabulary.gerund
-            return f"C = {self.result} (the section's {what})"
+            return f"C = {self.result} (the section's {self.result.operator.vocabulary.gerund})"
         return f"{self.condition} → C = {self.result}"
 
     def words(self) -> str:
-        infix = self.result.infix or operators.DEFAULT.vocabulary.infix
-        said = f"C[i] is {result_words(self.result, infix)}"
+        said = f"C[i] is {result_words(self.result)}"
         return said if self.condition is None else f"if {condition_words(self.condition)}, {said}"
 
 

@@ -41,8 +41,7 @@ from fractions import Fraction
 
 from lark import Token as LarkToken, Tree
 
-from divbridge import operators
-from divbridge.document import caserule, grammar, reference, signs, wraparound
+from divbridge.document import caserule, grammar, lexicon, reference, signs, wraparound
 from divbridge.document.formula import (And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise,
                                         Result, condition_of, result_of)
 from divbridge.document.latex import Token, render, text_tokens, tokens
@@ -128,10 +127,8 @@ _COMMUTATIVE = ("+", "*")       # the infixes whose operands may come in either 
 
 
 def _result(op: Operator, sign: str = "") -> Result:
-    """The operator applied to A and B (negated: ``sign`` "-"), as the definition's result (the default
-    operator's has no infix of its own: `formula.Result`)."""
-    infix = "" if op is operators.DEFAULT else op.vocabulary.infix
-    return Result(OPERATION_RESULT, sign, infix=infix)
+    """The operator applied to A and B (negated: ``sign`` "-"), as the definition's result."""
+    return Result(OPERATION_RESULT, sign, infix=op.vocabulary.infix)
 
 
 _EQUALITY = {"=": "≠", "≠": "="}
@@ -492,7 +489,7 @@ def read(items, text: str, family: str, output: str | tuple[str, ...] = "C", op:
     text, its section's family;
     ``op``: the document's operator (by default, the registry's default operator), whose words the sentence
     must use; ``place``: a token's (line, column) in the document, for the column where reading stopped."""
-    op = op or operators.DEFAULT
+    op = op or lexicon.READ_WITH
     items = list(items)
     words = stream(items, output)
     if not words:
@@ -526,13 +523,13 @@ def read_formula(items, output: str = "C", op: Operator | None = None) -> Readin
     """A display formula that is neither a case table nor a matrix: `C[i] = A[i] op B[i]` in the operator's
     own symbol (`A[i] \\times B[i]`), a signature `C = \\textbf{Name}(A, B)`, a precondition (`∀ i, B[i] ≠ 0`),
     or something else (not understood)."""
-    op = op or operators.DEFAULT
+    op = op or lexicon.READ_WITH
     items = list(items)
     words = [w.text for w in stream(items, output)]
     while words and words[-1] in (".", ","):
         words.pop()
     if words[:2] == ["C", "="]:
-        if op is not operators.DEFAULT and _applied(op.vocabulary, words[2:]):
+        if _applied(op.vocabulary, words[2:]):
             return understood(Case(None, _result(op)))
         if words[2:] == [op.name.lower(), "(", "A", ",", "B", ")"]:
             return Reading((NoClaim("the signature"),), "signature")

@@ -278,7 +278,7 @@ def parse_document(text: str, path: str = "<text>") -> SpecDocument:
 
 
 NO_OPERATOR = "no {} section in the document (no heading names an operator divbridge knows)".format(
-    " or ".join([", ".join(list(operators.OPERATORS)[:-1]), list(operators.OPERATORS)[-1]]))
+    " or ".join([", ".join(list(operators.in_pipeline())[:-1]), list(operators.in_pipeline())[-1]]))
 
 
 _NOT_NAMED = object()   # no heading names an operator (`SpecDocument._heading_operator`)
@@ -1055,10 +1055,12 @@ class _Walk:
 
     def wraps(self, line: int) -> bool:
         """Whether the line is in an integer section of an operator that wraps around."""
-        return self.section(line).family == "int" and wraparound.exact(self.operator()) is not None
+        op = self.operator()
+        return self.section(line).family == "int" and op is not None and wraparound.exact(op) is not None
 
-    def operator(self) -> Operator:
-        return operator_of(self.doc) or operators.DEFAULT
+    def operator(self) -> Operator | None:
+        """The document's operator; None where it names none divbridge knows (read with the shared words)."""
+        return operator_of(self.doc)
 
     def pipe_row(self, block: Block, columns: tuple[int, int]) -> None:
         """A row of a Markdown table whose header names a condition and a result: a case of the table its header

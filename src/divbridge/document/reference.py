@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from divbridge import operators
+from divbridge.document import lexicon
 from divbridge.document.grammar import GRAMMAR_FILE
 from divbridge.operators.model import Operator
 
@@ -27,15 +28,17 @@ _EXAMPLE = re.compile(r"^//:\s*(?P<kind>\w+)\s*\[(?P<family>\w+)(?:,\s*(?P<infix
 class Kind:
     name: str                 # the rule kind_<name> of the grammar
     family: str               # the family of the section the example is read in
-    infix: str                # the infix of the operator whose words the example takes ("": the default operator's)
+    infix: str                # the infix of the operator whose words the example takes ("": any operator's)
     example: str              # with the operators' words as placeholders
     forms: str                # the rule's text in the grammar, and the rules it alone uses
 
     @property
     def operator(self) -> Operator:
-        if not self.infix:
-            return operators.DEFAULT
-        return next(op for op in operators.OPERATORS.values() if op.vocabulary.infix == self.infix)
+        """The operator whose words the example is shown in: its infix's, or for an example in any operator's
+        words, the one a document that names none is read with (`lexicon.READ_WITH`)."""
+        op = operators.by_infix(self.infix) if self.infix else lexicon.READ_WITH
+        assert op is not None, f"the example of {self.name} names no operator's infix ({self.infix})"
+        return op
 
 
 @functools.lru_cache(maxsize=1)

@@ -42,7 +42,8 @@ _PLUS, _MINUS, _TIMES_NODE = lexicon.NODES["+"], lexicon.NODES["-"], lexicon.NOD
 
 def exact(op: Operator) -> Expr | None:
     """The operator's exact integer result (``A op B``), or None for an operator that does not wrap."""
-    return (lexicon.NODES[op.vocabulary.infix], ("A",), ("B",)) if op.integer.kind == "wrap" else None
+    return (lexicon.NODES[op.vocabulary.infix], ("A",), ("B",)) \
+        if op.integer.kind == "wrap" and op.arity == 2 and op.vocabulary.infix else None
 
 
 def _flat(items) -> list[Token]:

@@ -9,8 +9,8 @@ in the note's own terms made formal:
 - ``C_err^propag`` is the propagated error ``(A + A_err) op (B + B_err) - A op B``
   (defined where both operations are: every base of a negative power non-zero);
 - ``C_err^intro`` is the error the operator introduces on exact operands: ``0``
-  over the reals; for the registry's default operator, whose rounding
-  `statements.accuracy_bound` encodes, ``round(A op B) - A op B`` in a float
+  over the reals; for an operator whose library encodes its rounding
+  (`operators.accuracy.Accuracy`, in `statements.accuracy_bound`), ``round(A op B) - A op B`` in a float
   format (round to nearest even, overflow to infinity), ``trunc(A op B) - A op B``
   for integers (where it is defined and representable); another operator's in
   a float or integer format is not read;
@@ -101,21 +101,24 @@ class _NotRead(Exception):
 # -- reading a statement -----------------------------------------------------------------
 
 def note_operator(note: Note) -> Operator:
-    """The operator the note is about (a note that names none: the default's); one divbridge does not know
-    is bad input."""
+    """The operator the note is about (a note that names none: the operator of the library that encodes
+    accuracy claims, when one description alone has one); one divbridge does not know is bad input."""
     if not note.operator:
-        return operators.DEFAULT
-    found = operators.OPERATORS.get(note.operator.capitalize())
+        encoding = [op for op in operators.OPERATORS.values() if op.library.accuracy is not None]
+        if len(encoding) != 1:
+            raise InputError("an accuracy note that names no operator", note.path)
+        return encoding[0]
+    found = operators.in_pipeline().get(note.operator.capitalize())
     if found is None:
         raise InputError(f"an accuracy note of {note.operator}, an operator divbridge does not check "
-                         f"({', '.join(operators.OPERATORS)})", note.path)
+                         f"({', '.join(operators.in_pipeline())})", note.path)
     return found
 
 
 def _encoded(note: Note) -> bool:
-    """Whether the error the note's operator introduces in a float or integer format has an encoding:
-    `statements.accuracy_bound` encodes the rounding of the registry's default operator only."""
-    return note_operator(note) is operators.DEFAULT
+    """Whether the error the note's operator introduces in a float or integer format has an encoding: its
+    library's (`operators.accuracy.Accuracy`)."""
+    return note_operator(note).library.accuracy is not None
 
 
 def _written(note: Note) -> str:
@@ -172,8 +175,8 @@ def _meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...
     errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
     family = statement.section.family
     if errors == {E} and family in ("float", "int") and not _encoded(note):
-        raise _NotRead(f"the error {note_operator(note).name} introduces in a {family} format (divbridge encodes "
-                       f"the rounding of {operators.DEFAULT.name}'s result only)")
+        raise _NotRead(f"the error {note_operator(note).name} introduces in a {family} format (its description "
+                       f"lists no accuracy encoding)")
     conditions = [_condition(c, substitute, family, note) for c in statement.conditions]
     named = _SYMPY_OPS[op](lhs, rhs, evaluate=False).xreplace({_P: mathexpr.symbol("propag"),
                                                                E: mathexpr.symbol("intro")})

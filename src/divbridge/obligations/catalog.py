@@ -18,43 +18,31 @@ from divbridge import operators
 from divbridge.document.caserule import CaseRule
 from divbridge.document.notes import is_note_file
 from divbridge.formats import FloatFormat, IntFormat, get_format
-from divbridge.obligations import DEFAULT_DOCUMENT, coverage, document, theorems
+from divbridge.obligations import coverage, document, theorems
 from divbridge.document.meaning import show
 from divbridge.obligations.document import Binding, TagRef, entry_text
 from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator, SpecialRule
 from divbridge import statements
 from divbridge.statements import case_rule, case_table, rounding_rule
-
-def _library(binding: Binding) -> bool:
-    """Whether the statement library (the float, integer and real properties of `statements`, rounding rules,
-    tensor shapes, the contract, accuracy notes) applies: it is written over the registry's default operator.
-    Another operator's obligations are its description's rules and properties, the document's special-value
-    rules, sign rules and worked examples, each in SMT-LIB (`statements.operator_property`)."""
-    return binding.operator is operators.DEFAULT
-
+from divbridge.terms import smtlib
 
 def _obligation(refs: tuple[TagRef, ...], **fields) -> Obligation:
     return Obligation(requirements=tuple(r.tag for r in refs), lines=tuple(r.line for r in refs), **fields)
 
 
-def _of(binding: Binding, obligations: list[Obligation], generic: frozenset[str] = frozenset({"smt"})
-        ) -> list[Obligation]:
-    """The obligations of the binding's operator: their ids start with its prefix and they name it (nothing
-    changes for the registry's default operator, see `operators.id_prefix`).  ``generic``: the backends that
-    render them for any operator (SMT-LIB; Why3 too for the tensor goals): the Coq, Gappa and enumeration
-    backends, and Why3's other modules, know the default operator only."""
-    op = binding.operator
-    if op is operators.DEFAULT:
-        return obligations
-    # Why3 also takes another operator's float obligations whose statements it encodes
+def _of(op: Operator, obligations: list[Obligation]) -> list[Obligation]:
+    """The obligations of the operator: their ids start with its prefix and they name it, as its description
+    says (`operators.id_prefix`, `operators.obligation_name`); Why3 states those of the families its modules
+    cover (`Operator.why3_families`) whose statements it encodes, the SMT solvers the others."""
     def kept(o: Obligation) -> frozenset[str]:
-        return o.backends & (generic | ({"why3"} if o.family == "float" and statements.has(o, "why3") else set()))
+        return o.backends - ({"why3"} if o.family not in op.why3_families or not statements.has(o, "why3") else set())
     return [Obligation(**{**o.__dict__, "id": operators.id_prefix(op) + o.id, "operator": operators.obligation_name(op),
                           "backends": kept(o)}) for o in obligations]
 
 
 def float_obligations(binding: Binding) -> list[Obligation]:
+    op = binding.operator
     obligations = []
     for name in binding.types.get("float", ()):
         fmt = get_format(name)
@@ -75,7 +63,7 @@ def float_obligations(binding: Binding) -> list[Obligation]:
             refs = tuple(dict.fromkeys(stated[rule_key(rule)]))
             obligations.append(_case_rule(rule, refs, f"float.{name}.special.{rule_name}", name, params,
                                           "special", binding.operator, rule_name))
-        for prop in statements.registry().of_kind("float_property") if _library(binding) else ():
+        for prop in (statements.registry().find("float", law.name) for law in op.library.laws):
             if not binding.has(prop.role):
                 continue
             obligations.append(_obligation(
@@ -83,25 +71,40 @@ def float_obligations(binding: Binding) -> list[Obligation]:
                 title=prop.title.format(p=fmt.precision), family="float", format=name, kind=prop.group,
                 prop=prop.name, statement=prop.statement.format(p=fmt.precision), params=params,
                 backends=prop.backends(fmt)))
-        if not _library(binding) and ieee:
-            obligations += [_obligation(ieee, id=f"float.{name}.generic.{prop.name}", title=prop.text, family="float",
-                                        format=name, kind="generic", prop="operator_property",
-                                        statement=prop.text, expect="valid" if prop.holds else "invalid",
-                                        params={**params, "property": prop.name})
-                            for prop in binding.operator.properties]
+        obligations += _properties(binding, "float", name, params)
         obligations += _examples(binding, "float", name, params)
-    return _of(binding, obligations)
+    return _of(op, obligations)
+
+
+def _properties(binding: Binding, family: str, fmt_name: str, params: dict) -> list[Obligation]:
+    """The generic properties of the operator's description in the family (`model.Property`), which verify the
+    document's IEEE 754 requirement (floats) or its integer definition; an operator whose library lists float
+    laws (`library.FloatLaw`) has those verify its float requirements instead.  Why3 states them for an exact
+    operator (Z3 bit-blasts them at once), but for an integer probe (the axioms of Why3's bit-vector library
+    keep Z3 from a model there); a rounded one's go to the SMT portfolio alone, whose solvers settle the
+    rounding of binary64 where Z3 under Why3 takes minutes."""
+    op = binding.operator
+    refs = binding.refs("float.ieee") if family == "float" else binding.refs("int.definition")
+    if not refs or (family == "float" and op.library.laws):
+        return []
+    def backends(prop) -> frozenset[str]:
+        why3 = op.operation.exactness == "exact" and (family == "float" or prop.holds)
+        return frozenset({"smt", "why3"} if why3 else {"smt"})
+    return [_obligation(refs, id=f"{family}.{fmt_name}.generic.{prop.name}", title=prop.text, family=family,
+                        format=fmt_name, kind="generic", prop="operator_property", statement=prop.text,
+                        expect="valid" if prop.holds else "invalid", params={**params, "property": prop.name},
+                        backends=backends(prop))
+            for prop in op.properties if prop.family == family]
 
 
 def rule_names(binding: Binding) -> list[tuple[CaseRule, str]]:
     """Each special-value rule the document states, once, with the name of its obligation (its id's last part and
     its goal's name in Why3): the operator's own rule's name when it states that rule; else the name of the
-    operator's rule for the same operand classes and relation (a rule whose result or sign changes keeps its
-    name: `audit` shows it changed), else a name built from them; numbered when another rule has the name."""
+    operator's rule for the same case (a rule whose result or sign changes keeps its name: `audit` shows it
+    changed), else a name built from its classes in the operator's words; numbered when another rule has the
+    name."""
     op = binding.operator
     own = {rule_key(r): r.name for r in op.rules}
-    by_case = {(r.a, r.b, r.relation): r.name for r in op.rules}
-    join = next(iter(op.vocabulary.joins), "op")     # a rule of its own: in the operator's words
     stated = list(dict.fromkeys(rule for rule, _ in binding.case_rules))
     keys = list(dict.fromkeys(rule_key(rule) for rule in stated))
     first = {key: next(rule for rule in stated if rule_key(rule) == key) for key in keys}
@@ -110,9 +113,7 @@ def rule_names(binding: Binding) -> list[tuple[CaseRule, str]]:
     for key in keys:
         if key in names:
             continue
-        rule = first[key]
-        base = by_case.get((rule.a, rule.b, rule.relation)) or (
-            rule.name if _library(binding) else f"{rule.a}_{join}_{rule.b}" + (f"_{rule.relation}" if rule.relation else ""))
+        base = _case_name(op, first[key])
         name, number = base, 1
         while taken.setdefault(name, key) != key:
             number += 1
@@ -121,19 +122,37 @@ def rule_names(binding: Binding) -> list[tuple[CaseRule, str]]:
     return [(first[key], names[key]) for key in keys]
 
 
+def _case_name(op: Operator, rule: CaseRule) -> str:
+    """The name of the operator's rule for the rule's case: the same classes and relation, or the same classes
+    where none of the operator's rules for them has a relation (the document's relation narrows a case the
+    operator does not split); else the classes joined by the operator's word for its symbol in ids
+    (`Obligations.id_symbols`), or by its special-value sentences' (`Vocabulary.joins`), and the relation."""
+    same = [r for r in op.rules if _classes(r) == _classes(rule)]
+    found = next((r.name for r in same if r.relation == rule.relation), None) or \
+        (same[0].name if same and not any(r.relation for r in same) else None)
+    if found:
+        return found
+    word = dict(op.obligations.id_symbols).get(op.vocabulary.infix) or next(iter(op.vocabulary.joins), "op")
+    return f"_{word}_".join(_classes(rule)) + (f"_{rule.relation}" if rule.relation else "")
+
+
 def rule_key(rule: CaseRule | SpecialRule) -> tuple:
     """What a special-value rule states (its wording aside)."""
-    return rule.a, rule.b, rule.result, rule.sign, rule.relation
+    return _classes(rule), rule.result, rule.sign, rule.relation
+
+
+def _classes(rule: CaseRule | SpecialRule) -> tuple[str, ...]:
+    """The classes of the operands a rule is about (a sentence of the document names two)."""
+    return rule.classes if isinstance(rule, SpecialRule) else (rule.a, rule.b)
 
 
 def _case_rule(rule: CaseRule | SpecialRule, refs: tuple[TagRef, ...], oid: str, fmt_name: str, params: dict,
                kind: str, op: Operator, name: str = "") -> Obligation:
     """The rule's obligation (``name``: the rule's, when it is the operator's own said by a sentence)."""
-    rule_params = {"a": rule.a, "b": rule.b, "result": rule.result, "sign": rule.sign, "rule": name or rule.name,
-                   **({"relation": rule.relation} if rule.relation else {})}
+    rule_params = {**{i.var: c for i, c in zip(op.inputs, _classes(rule))}, "result": rule.result,
+                   "sign": rule.sign, "rule": name or rule.name, **({"relation": rule.relation} if rule.relation else {})}
     return _obligation(refs, id=oid, title=rule.text.strip().rstrip("."), family="float", format=fmt_name, kind=kind,
-                       prop="case_rule", statement=case_rule.statement(rule_params, op.vocabulary.infix),
-                       params={**params, **rule_params})
+                       prop="case_rule", statement=case_rule.statement(rule_params, op), params={**params, **rule_params})
 
 
 def rounding_obligations(binding: Binding) -> list[Obligation]:
@@ -142,7 +161,8 @@ def rounding_obligations(binding: Binding) -> list[Obligation]:
     obligations = []
     noun = binding.operator.vocabulary.result_nouns[0]
     for family, mode, ref in binding.rounding_rules:
-        if family != "float" and not _library(binding):
+        # a float rule for every operator (IEEE 754's operation in that mode), another where its library encodes it
+        if family != "float" and family not in binding.operator.library.rounding:
             continue
         for name in binding.types.get(family, ()):
             fmt = get_format(name)
@@ -151,7 +171,7 @@ def rounding_obligations(binding: Binding) -> list[Obligation]:
                 (ref,), id=f"{family}.{name}.rounding.rounded_{mode}", title=f"the {noun} rounded {rounding_rule.WORDS[mode]}",
                 family=family, format=name, kind="rounding", prop="rounding_rule",
                 statement=rounding_rule.statement(binding.operator, family, mode), params={**params, "mode": mode}))
-    return _of(binding, obligations)
+    return _of(binding.operator, obligations)
 
 
 def table_row_id(fmt_name: str, kind: str, name: str) -> str:
@@ -176,9 +196,9 @@ def table_obligations(binding: Binding) -> list[Obligation]:
                 tuple(TagRef(tag, row.line) for tag in table.tags), id=table_row_id(fmt_name, table.kind, row.name),
                 title=f"{what[table.kind].format(n=table.number)} {row.condition_text} -> {row.result_text}",
                 family="float", format=fmt_name, kind=table.kind, prop="case_table",
-                statement=case_table.statement(row_params, binding.operator.vocabulary.infix),
+                statement=case_table.statement(row_params, binding.operator),
                 params={**params, **row_params}))
-    return _of(binding, _distinct(obligations))
+    return _of(binding.operator, _distinct(obligations))
 
 
 def _distinct(obligations: list[Obligation]) -> list[Obligation]:
@@ -255,7 +275,7 @@ def int_obligations(binding: Binding) -> list[Obligation]:
     for name in binding.types.get("int", ()):
         fmt = get_format(name)
         params = {"bits": fmt.bits, "signed": fmt.signed, "excludes_int_min": excluded}
-        for prop in statements.registry().of_kind("integer") if _library(binding) else ():
+        for prop in (statements.registry().find("int", claim.name) for claim in binding.operator.library.integer):
             needs = [r for r in prop.roles if r != "int.overflow"]
             if prop.signed_only and not fmt.signed:
                 continue
@@ -274,9 +294,10 @@ def int_obligations(binding: Binding) -> list[Obligation]:
             obligations.append(_obligation(
                 refs, id=f"int.{name}.{prop.group}.{prop.name}", title=prop.title, family="int", format=name,
                 kind=prop.group, prop=prop.name, statement=statement, params=params, expect=expect))
+        obligations += _properties(binding, "int", name, params)
         obligations += _wraps(binding, fmt, params)
         obligations += _examples(binding, "int", name, params)
-    return _of(binding, obligations)
+    return _of(binding.operator, obligations)
 
 
 def _wraps(binding: Binding, fmt: IntFormat, params: dict) -> list[Obligation]:
@@ -298,7 +319,8 @@ def _wraps(binding: Binding, fmt: IntFormat, params: dict) -> list[Obligation]:
             suffix += f"_{names[name]}" if names[name] > 1 else ""
             obligations.append(_obligation(
                 part.refs, id=f"int.{fmt.name}.wraparound.{claim.kind}_{number}{suffix}",
-                title=f"{op.names.smtlib_int} on {fmt.name}: {part}", family="int", format=fmt.name,
+                title=f"{smtlib.head(op.operation.function('int', fmt.signed))} on {fmt.name}: {part}", family="int",
+                format=fmt.name,
                 kind="wraparound", prop="wraparound", statement=str(part),
                 params={**params, "rows": part.rows, "bounds": part.bounds, "facts": part.facts}))
     return obligations
@@ -318,10 +340,10 @@ def real_obligations(binding: Binding) -> list[Obligation]:
         _obligation(binding.refs(*prop.roles, *(("real.domain",) if "b != 0" in prop.statement else ())),
                     id=f"real.{prop.group}.{prop.name}", title=prop.title, family="real", format="real",
                     kind=prop.group, prop=prop.name, statement=prop.statement)
-        for prop in statements.registry().of_kind("real")
-        if _library(binding) and all(binding.has(r) for r in prop.roles)
+        for prop in (statements.registry().find("real", claim.name) for claim in binding.operator.library.real)
+        if all(binding.has(r) for r in prop.roles)
     ]
-    return _of(binding, obligations + _examples(binding, "real", "real", {}))
+    return _of(binding.operator, obligations + _examples(binding, "real", "real", {}))
 
 
 def shape_obligations(binding: Binding) -> list[Obligation]:
@@ -334,7 +356,7 @@ def shape_obligations(binding: Binding) -> list[Obligation]:
                 binding.refs(*prop.roles), id=f"shape.{prop.group}.{prop.name}", title=prop.title.format(**words),
                 family="shape", format="none", kind=prop.group, prop=prop.name, statement=prop.statement.format(**words),
                 backends=frozenset({"why3"})))
-    return _of(binding, obligations, frozenset({"why3"}))
+    return _of(binding.operator, obligations)
 
 
 def contract_obligations(binding: Binding) -> list[Obligation]:
@@ -342,7 +364,7 @@ def contract_obligations(binding: Binding) -> list[Obligation]:
     clauses the document states, each with where it states them, and the loop that must meet them."""
     obligations = []
     noun = binding.operator.vocabulary.result_nouns[0]
-    for family, types in binding.types.items() if _library(binding) else ():
+    for family, types in binding.types.items() if binding.operator.library.contract is not None else ():
         rules = {"real": [("exact", binding.refs("real.definition"))],
                  "float": [("nearest", binding.refs("float.rounding", "float.ieee"))],
                  "int": [("trunc", binding.refs("int.definition"))]}[family]
@@ -379,7 +401,7 @@ def _tags(refs: tuple[TagRef, ...]) -> str:
     return ", ".join(dict.fromkeys(r.tag or f"line {r.line}" for r in refs))
 
 
-def spec_obligations(path: str | Path = DEFAULT_DOCUMENT) -> list[Obligation]:
+def spec_obligations(path: str | Path) -> list[Obligation]:
     """Every obligation the document requires (an accuracy note: its claims'), in a stable order (read once
     per file version)."""
     return list(_bound(*_version_of(path)))
@@ -448,7 +470,7 @@ def obligations_of(binding: Binding) -> list[Obligation]:
 
 def note_bounds(binding: Binding) -> list[Obligation]:
     """The bounds of the accuracy notes the document holds or links, in the document's own types."""
-    if not binding.notes or not _library(binding):
+    if not binding.notes or binding.operator.library.accuracy is None:
         return []
     from divbridge.obligations.accuracy import note_obligations   # sympy: only for a document with notes
     return [o for note in binding.notes for o in note_obligations(note, binding.types)]

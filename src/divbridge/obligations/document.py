@@ -49,7 +49,7 @@ from divbridge.errors import InputError
 from divbridge import operators
 from divbridge.operators.model import OPERATION_RESULT, Operator
 from divbridge.semantics import onnx_types
-from divbridge.statements import case_table, rounding_rule
+from divbridge.statements import rounding_rule
 from divbridge.statements import wraparound
 from divbridge.statements.case_table import encoding_gap
 
@@ -145,7 +145,7 @@ class DocRequirement:
 class Binding:
     path: str
     title: str
-    operator: Operator = operators.DEFAULT                                   # the operator the document specifies
+    operator: Operator                                                       # the operator the document specifies
     types: dict[str, tuple[str, ...]] = field(default_factory=dict)          # family -> its section's types
     roles: dict[str, list[TagRef]] = field(default_factory=dict)            # role -> where the document states it
     case_rules: list[tuple[CaseRule, TagRef]] = field(default_factory=list)
@@ -179,7 +179,10 @@ def read(path: str | Path) -> Binding:
 
 def bind(doc: SpecDocument) -> Binding:
     title = next((line.lstrip("# ").strip() for line in doc.lines if line.startswith("#")), doc.path)
-    binding = Binding(doc.path, title, operator_of(doc) or operators.DEFAULT)
+    op = operator_of(doc)
+    if op is None:
+        raise InputError(NO_OPERATOR, doc.path)
+    binding = Binding(doc.path, title, op)
     for section in doc.sections:
         if section.family in ("real", "float", "int") and section.family not in binding.types:
             binding.types[section.family] = section.types
@@ -262,7 +265,7 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
             binding.unread.append(Unread(part.line, part.column, part.text, f"{statement.result.operator.name}'s "
                                          f"operation in a {family} section: no obligation states it", part.tag))
         elif statement.result.operator is not binding.operator:
-            pass   # another operator's operation (`C[i] = A[i] * B[i]` in Div's document): a case of its own (`_tables`)
+            pass   # another operator's operation (`C[i] = A[i] * B[i]` in a document of another): a case of its own (`_tables`)
         elif family == "real":
             _role(binding, "real.definition", refs)
         elif family == "float" and not statement.result.rounding:
@@ -423,7 +426,7 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
                 result = Result(result.kind, "±", result.value)
             if result.kind != "undefined":      # a float row left undefined is open, not a claim
                 text = "no earlier row applies" if isinstance(row.condition, Otherwise) else str(row.condition)
-                row_data = DocRow(row.line, condition, result_data(result, binding.operator), text, str(result),
+                row_data = DocRow(row.line, condition, result_data(result), text, str(result),
                                   row_name(text))
                 if _encodable(binding, row_data, row.column, row.text, tags[0]):
                     rows.append(row_data)
@@ -441,7 +444,7 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
             # a definition by another operator's operation is a case everywhere: refuted where the two differ
             text = "everywhere" if foreign else str(statement.condition)
             condition = ("true",) if foreign else condition_data(statement.condition, [])
-            row = DocRow(part.line, condition, result_data(statement.result, binding.operator), text,
+            row = DocRow(part.line, condition, result_data(statement.result), text,
                          str(statement.result), row_name(text))
             if not _encodable(binding, row, part.column, part.text, tags[0]):
                 continue
@@ -462,7 +465,7 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
 
 def _encodable(binding: Binding, row: DocRow, column: int, text: str, tag: str) -> bool:
     """Whether every backend encodes the row exactly; if not, it is unread (`binding.unread`)."""
-    gap = encoding_gap(row.condition, row.result, binding.operator)
+    gap = encoding_gap(row.condition, row.result)
     if gap:
         binding.unread.append(Unread(row.line, column, text, gap, tag))
     return not gap
@@ -532,13 +535,12 @@ def condition_data(condition: Condition, earlier: list[tuple]) -> tuple:
             None if literal is None else (literal.kind, str(literal.value), literal.sign))
 
 
-def result_data(result: Result, op: Operator) -> tuple:
-    """A row's result as plain data (`statements.case_table`), in a document of ``op``: an operation result's
-    value says whose operation it is (``case_table.OWN_OPERATION``, ``op``'s, or the operator its infix names);
-    an operand result's value is the operand's name."""
+def result_data(result: Result) -> tuple:
+    """A row's result as plain data (`statements.case_table`): an operation result's kind is the word of the
+    operator whose operation it is, the one its infix names (`Operator.result_word`), the document's own or
+    another's; an operand result's value is the operand's name."""
     if result.kind == OPERATION_RESULT:
-        value = case_table.OWN_OPERATION if result.operator is op else result.operator.name
-        return (result.kind, result.sign, value, result.rounding)
+        return (result.operator.result_word, result.sign, "0", result.rounding)
     if result.kind == "operand":
         return (result.kind, result.sign, result.operand, result.rounding)
     return (result.kind, result.sign, str(result.value), result.rounding)

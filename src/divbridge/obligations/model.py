@@ -32,7 +32,7 @@ class Obligation:
     # only if it is refuted or errors (see results.ObligationResult.settled).
     open: str = ""
     lines: tuple[int, ...] = ()  # the document line stating each requirement (0 where no document does)
-    # the operator it is about, as `operators.obligation_name` names it ("" for the registry's default, whose
+    # the operator it is about, as `operators.obligation_name` names it ("" for the description that records none, `model.Evidence`, whose
     # evidence predates the parameter: results.json then names none)
     operator: str = ""
 

@@ -22,7 +22,10 @@ from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import template
 from divbridge.obligations.model import Obligation
 from divbridge.statements.mirrorops import wide_format
-from divbridge.statements.smtlib import bv_literal, float_context, float_operands, fp_literal, real_literal
+from divbridge.statements.smtlib import (bv_literal, float_context, float_operands, fp_literal, int_operands,
+                                         operator_definitions, real_literal)
+from divbridge.terms import Var
+from divbridge.terms import smtlib as printer
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,7 @@ def _float(obligation: Obligation, names: tuple[str, ...]) -> dict:
     assert isinstance(fmt, FloatFormat)
     wide = wide_format(fmt)
     return {"fmt": fmt, "logic": "QF_BVFP" if names else "QF_FP", "wide": wide,
-            "operation": operators.of_obligation_name(obligation.operator).names.smtlib_float,
+            "operator": operators.of_obligation_name(obligation.operator),
             "W": f"(_ FloatingPoint {wide.eb} {wide.sb})", "TO_W": f"(_ to_fp {wide.eb} {wide.sb})",
             "wide_literals": _wide_literals(fmt, wide)}
 
@@ -65,7 +68,20 @@ def _float(obligation: Obligation, names: tuple[str, ...]) -> dict:
 def _int(obligation: Obligation, names: tuple[str, ...]) -> dict:
     fmt = get_format(obligation.format)
     assert isinstance(fmt, IntFormat)
-    return {"fmt": fmt, "logic": "QF_BV", "operator": operators.of_obligation_name(obligation.operator)}
+    op = operators.of_obligation_name(obligation.operator)
+    function = op.operation.function("int", fmt.signed)
+    return {"fmt": fmt, "logic": "QF_BV", "operator": op, "operation": printer.head(function),
+            "result": _int_result(op, fmt, names)}
+
+
+def _int_result(op, fmt: IntFormat, names: tuple[str, ...]) -> str:
+    """The functions the operator is defined with, and C, the operator applied to the operands, where each of
+    its inputs is one."""
+    lines = operator_definitions(op, "int", fmt)
+    if {i.var for i in op.inputs} <= set(names):
+        c = op.applied("int", fmt.signed)
+        lines.append(f"(define-fun c () (_ BitVec {fmt.bits}) {printer.term(c, fmt)})")
+    return "\n".join(lines)
 
 
 def _int_exact(obligation: Obligation, names: tuple[str, ...]) -> dict:
@@ -73,7 +89,9 @@ def _int_exact(obligation: Obligation, names: tuple[str, ...]) -> dict:
 
 
 def _real(obligation: Obligation, names: tuple[str, ...]) -> dict:
-    return {"logic": "QF_NRA" if names else "QF_LRA", "operator": operators.of_obligation_name(obligation.operator)}
+    op = operators.of_obligation_name(obligation.operator)
+    return {"logic": "QF_NRA" if names else "QF_LRA", "operator": op,
+            "operation": printer.head(op.operation.function("real"))}
 
 
 def _strategy(obligation: Obligation, names: tuple[str, ...]) -> dict:
@@ -95,8 +113,11 @@ def _frame_and_context(obligation: Obligation) -> tuple[str, dict]:
     statement = statements.of(obligation)
     frame = statement.smt_frame(obligation)
     names = statement.variables(obligation)
+    sorts = statement.sorts(obligation)
     fmt_name = "real" if obligation.family == "real" else obligation.format
-    context = {"names": names, "variables": {name: fmt_name for name in names}, **_FRAMES[frame](obligation, names)}
+    context = {"names": names, "operands": tuple(Var(name, sorts[name]) for name in names),
+               "variables": {name: "bool" if sorts[name] == "bool" else fmt_name for name in names},
+               **_FRAMES[frame](obligation, names)}
     return frame, context
 
 
@@ -171,5 +192,5 @@ def render_all(obligations: list[Obligation], out_dir: Path) -> list[Rendered]:
 def _environment():
     env = assets.template_environment("smtlib", trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.globals.update(fp_literal=fp_literal, bv_literal=bv_literal, real_literal=real_literal,
-                       float_operands=float_operands, float_context=float_context)
+                       float_operands=float_operands, float_context=float_context, int_operands=int_operands)
     return env

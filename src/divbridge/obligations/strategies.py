@@ -12,7 +12,7 @@ from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator
 
 
-def strategy_obligations(op: Operator = operators.DEFAULT) -> list[Obligation]:
+def strategy_obligations(op: Operator) -> list[Obligation]:
     """The operator's implementation strategies, in its description's order."""
     return [Obligation(id=operators.id_prefix(op) + s.id, title=s.title, family=s.family, format=s.format,
                        kind="strategy", prop=s.prop, requirements=(), statement=s.statement, expect=s.expect,

@@ -13,6 +13,7 @@ from divbridge import operators
 from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations.document import Binding
 from divbridge.obligations.model import Obligation
+from divbridge.terms import coq
 
 
 def theorem_obligations(binding: Binding) -> list[Obligation]:
@@ -32,7 +33,8 @@ def theorem_obligations(binding: Binding) -> list[Obligation]:
                 requirements=tuple(r.tag for r in refs), lines=tuple(r.line for r in refs),
                 statement=theorem.text, expect="valid" if theorem.holds else "invalid",
                 params={"eb": fmt.eb, "sb": fmt.sb, "theorem": theorem.name, "claim": theorem.claim,
-                        "operation": op.names.coq, "infix": op.vocabulary.infix, "negate_b": theorem.negate_b,
+                        "operation": coq.head(op.operation.function("float")), "infix": op.vocabulary.infix,
+                        "negate_b": theorem.negate_b,
                         "above": theorem.above},
                 backends=frozenset({"coq"} if theorem.holds else {"smt"}), operator=operators.obligation_name(op)))
     return obligations

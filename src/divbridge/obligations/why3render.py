@@ -29,7 +29,9 @@ from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations import template
 from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator
-from divbridge.statements.why3terms import FLOAT_THEORIES, hex_real
+from divbridge.statements.why3terms import FLOAT_THEORIES
+from divbridge.terms import FP_TO_REAL, define, definitions, expand, why3
+from divbridge.terms.why3 import hex_real
 
 
 FLOAT_TITLES = {"fp16": "FP16 (IEEE binary16)", "bf16": "BFloat16", "fp32": "FP32 (IEEE binary32)",
@@ -132,10 +134,21 @@ def generic_float_key(op: Operator) -> tuple[str, str]:
 
 
 def _operator_context(op: Operator) -> dict:
-    """How the templates name and define the operator: its ieee_float function, the exact result rounded to
-    nearest even (ieee_float's infix operation: ``a .<infix> b``)."""
-    return {"name": op.name, "stem": op.name.lower(), "function": op.names.why3_float,
-            "definition": f"a .{op.vocabulary.infix} b", "infix": op.vocabulary.infix,
+    """How the templates name and define the operator (`divbridge.terms.why3`): its function in a format's
+    module (``let function <name> (a b: t) : t = a ./ b``) after the functions its description defines it with,
+    its arguments' types, and ``exact``: its exact result on the reals the operands stand for (where its
+    description gives its real operation)."""
+    fn = op.operation.function("float")
+    params = op.variables("float")
+    exact = ""
+    if op.operation.real is not None:
+        real = expand(op.applied("real", args=tuple(FP_TO_REAL(p) if p.sort == "float" else p for p in params)))
+        exact = why3.definition(define("exact", params, real))
+    return {"name": op.name, "stem": op.name.lower(), "function": fn.name,
+            "definition": why3.definition(fn, keyword="let function"),
+            "definitions": [why3.definition(f) for f in definitions(fn.body)],
+            "argument_types": " ".join("bool" if p.sort == "bool" else "t" for p in params),
+            "exact": exact, "rounded": op.operation.exactness != "exact",
             "noun": op.vocabulary.result_nouns[0], "gerund": op.vocabulary.gerund}
 
 
@@ -214,8 +227,13 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
     elif family == "shape":
         context.update(op=op.name, fn=op.name.lower(), gerund=op.vocabulary.gerund)
     elif family == "int":
-        context["fmt"] = get_format(obligations[0].format)
+        fmt = get_format(obligations[0].format)
+        function = op.operation.function("int", fmt.signed)
+        context["fmt"] = fmt
         context["excludes_int_min"] = all(o.params.get("excludes_int_min", True) for o in obligations)
+        context["op"] = {"name": op.name, "definition": why3.definition(function, fmt, keyword="let function"),
+                         "definitions": [why3.definition(f, fmt) for f in definitions(function.body)],
+                         "semantics": op.integer.kind}
     text = template(_environment(), op, f"{family}.mlw.j2").render(context)
     unstated = [name for name in lemmas if f"lemma {name}:" not in text]
     if unstated:

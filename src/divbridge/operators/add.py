@@ -6,10 +6,11 @@ from fractions import Fraction
 
 import numpy as np
 
+from divbridge import terms
 from divbridge.formats import FloatFormat
 from divbridge.operators import kernels
-from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
-                                       Theorem, Vocabulary)
+from divbridge.operators.model import (MINUS_ZERO, PLUS_ZERO, X, Y, Z, ErrorModel, Input, IntegerProfile, Kernels,
+                                       Names, Operator, Property, SpecialRule, Theorem, Vocabulary, one_primitive)
 
 
 def float_add_bits(fmt: FloatFormat, a_bits: int, b_bits: int) -> int:
@@ -44,40 +45,44 @@ def sum_theorems(infix: str, negate_b: bool) -> tuple[Theorem, ...]:
     )
 
 
+INPUTS = (Input("A", "a"), Input("B", "b"))
+OPERATION = one_primitive("add", INPUTS, float=terms.FP_ADD, signed=terms.BV_ADD, real=terms.REAL_ADD)
+_ADD = OPERATION.float
+
 ADD = Operator(
     name="Add",
+    inputs=INPUTS,
+    operation=OPERATION,
     vocabulary=Vocabulary(
         verbs=("adds", "added to", "add", "adding"), result_nouns=("sum",), roles=("first addend", "second addend"),
         symbols=("+",), gerund="addition", heading=r"\badd\b", infix="+", joins=("plus",)),
     rules=(
-        SpecialRule("nan_a", "nan", "any", "nan", text="a NaN operand gives NaN"),
-        SpecialRule("nan_b", "any", "nan", "nan", text="a NaN operand gives NaN"),
-        SpecialRule("inf_minus_inf", "inf", "inf", "nan", relation="opposite_sign",
+        SpecialRule("nan_a", ("nan", "any"), "nan", text="a NaN operand gives NaN"),
+        SpecialRule("nan_b", ("any", "nan"), "nan", text="a NaN operand gives NaN"),
+        SpecialRule("inf_minus_inf", ("inf", "inf"), "nan", relation="opposite_sign",
                     text="infinities of opposite signs give NaN"),
-        SpecialRule("inf_plus_inf", "inf", "inf", "inf", "a", relation="same_sign",
+        SpecialRule("inf_plus_inf", ("inf", "inf"), "inf", "a", relation="same_sign",
                     text="infinities of one sign give that infinity"),
-        SpecialRule("inf_plus_finite", "inf", "finite", "inf", "a", text="an infinity plus a finite number is that infinity"),
-        SpecialRule("finite_plus_inf", "finite", "inf", "inf", "b", text="a finite number plus an infinity is that infinity"),
-        SpecialRule("zero_plus_zero_same", "zero", "zero", "zero", "a", relation="same_sign",
+        SpecialRule("inf_plus_finite", ("inf", "finite"), "inf", "a", text="an infinity plus a finite number is that infinity"),
+        SpecialRule("finite_plus_inf", ("finite", "inf"), "inf", "b", text="a finite number plus an infinity is that infinity"),
+        SpecialRule("zero_plus_zero_same", ("zero", "zero"), "zero", "a", relation="same_sign",
                     text="zeros of one sign add to that zero: -0 + -0 = -0"),
-        SpecialRule("zero_plus_zero_opposite", "zero", "zero", "zero", "+", relation="opposite_sign",
+        SpecialRule("zero_plus_zero_opposite", ("zero", "zero"), "zero", "+", relation="opposite_sign",
                     text="zeros of opposite signs add to +0"),
-        SpecialRule("x_plus_minus_x", "finite_nonzero", "finite_nonzero", "zero", "+", relation="opposite",
+        SpecialRule("x_plus_minus_x", ("finite_nonzero", "finite_nonzero"), "zero", "+", relation="opposite",
                     text="x + (-x) is +0 in round to nearest"),
-        SpecialRule("x_plus_zero", "finite_nonzero", "zero", "a", text="a non-zero x plus a zero is x"),
-        SpecialRule("zero_plus_y", "zero", "finite_nonzero", "b", text="a zero plus a non-zero y is y"),
+        SpecialRule("x_plus_zero", ("finite_nonzero", "zero"), "a", text="a non-zero x plus a zero is x"),
+        SpecialRule("zero_plus_y", ("zero", "finite_nonzero"), "b", text="a zero plus a non-zero y is y"),
     ),
     properties=(
-        Property("commutative", ("op", "x", "y"), ("op", "y", "x"), True, "x + y = y + x"),
-        Property("associative", ("op", ("op", "x", "y"), "z"), ("op", "x", ("op", "y", "z")), False,
-                 "(x + y) + z = x + (y + z)"),
-        Property("plus_zero", ("op", "x", "+0"), "x", False, "x + 0 = x (false at x = -0)"),
-        Property("plus_minus_zero", ("op", "x", "-0"), "x", True, "x + (-0) = x"),
+        Property("commutative", _ADD(X, Y), _ADD(Y, X), True, "x + y = y + x"),
+        Property("associative", _ADD(_ADD(X, Y), Z), _ADD(X, _ADD(Y, Z)), False, "(x + y) + z = x + (y + z)"),
+        Property("plus_zero", _ADD(X, PLUS_ZERO), X, False, "x + 0 = x (false at x = -0)"),
+        Property("plus_minus_zero", _ADD(X, MINUS_ZERO), X, True, "x + (-0) = x"),
     ),
     error=ErrorModel(propagated=lambda a, b, ea, eb: ea + eb, latex=r"A_{err} + B_{err}"),
     names=Names(
-        why3_float="add", why3_int="bv.BV{n}.add", smtlib_float="fp.add", smtlib_int="bvadd", coq="Bplus",
-        gappa="+", numpy="add", onnx="Add", openvino="Add", jax_float="jnp.add", jax_int="jax.lax.add",
+        numpy="add", onnx="Add", openvino="Add", jax_float="jnp.add", jax_int="jax.lax.add",
         coq_theorems="RoundedAdd"),
     kernels=Kernels(
         real=lambda a, b: Fraction(a) + Fraction(b),

@@ -1,13 +1,18 @@
 """What an operator description is: plain data and the kernels that make it executable.
 
 An `Operator` gathers everything the pipeline needs to know of one element-wise
-binary operator: its words (`Vocabulary`), its special-value and signed-zero
-rules in IEEE 754 (`SpecialRule`), its generic properties (`Property`, as
-expression trees the prover templates can render and the mirror can evaluate),
-its error model for accuracy notes (`ErrorModel`), the theorems about its rounding
-(`Theorem`), its names in each prover and runtime (`Names`), its kernels in each
-profile (`Kernels`) and the statement library it lists (`library.Library`).  Nothing in
-this module names an operator: the descriptions (`operators/div.py`, ...) do.
+operator of any arity: its inputs (`Input`: one, two, three or variadic, each with
+its type constraint) and attributes (`Attribute`), what its result is in each
+family as a term over the inputs (`Operation`: a prover primitive or a function it
+defines, `divbridge.terms`), whether its float result is exact or rounded, its
+integer semantics (`IntegerProfile`), its words (`Vocabulary`), its special-value
+rules in IEEE 754 over signed classes (`SpecialRule`), its generic properties
+(`Property`, term trees every printer renders and the mirror evaluates), its error
+model for accuracy notes (`ErrorModel`), the theorems about its rounding
+(`Theorem`), its names in each runtime (`Names`), its kernels in each profile
+(`Kernels`), where its evidence goes (`Evidence`) and the statement library it
+lists (`library.Library`).  Nothing in this module names an operator: the
+descriptions (`operators/div/`, `operators/mul.py`, ...) do.
 """
 
 from __future__ import annotations
@@ -18,12 +23,14 @@ from typing import Callable
 
 import numpy as np
 
-from divbridge.formats import FloatFormat, FloatValue, IntFormat
+from divbridge import terms
+from divbridge.formats import FloatFormat
 from divbridge.operators.enumeration import Enumeration
 from divbridge.operators.library import Library
 from divbridge.operators.obligations import Obligations
 from divbridge.operators.reading import Wording
 from divbridge.semantics.profiles import Profiles
+from divbridge.terms import smtlib as smt_printer
 
 
 @dataclass(frozen=True)
@@ -32,7 +39,7 @@ class Vocabulary:
 
     verbs: tuple[str, ...]           # "divides", "divided by", ...
     result_nouns: tuple[str, ...]    # "quotient", ...
-    roles: tuple[str, str]           # the names of A and B: ("numerator", "denominator"), ...
+    roles: tuple[str, ...]           # the inputs' roles, in order: ("numerator", "denominator"), ...
     symbols: tuple[str, ...]         # LaTeX and ASCII spellings: "/", "\frac{}{}", "\times", "*", ...
     gerund: str                      # "division": "the element-wise division of A by B"
     heading: str                     # a regular expression (any case) for how a heading names it: r"\bmul\b"
@@ -41,85 +48,221 @@ class Vocabulary:
 
 
 # The kind of a case-table row's result that is the operation itself (A op B, or its negation, or either
-# rounded to an integer), as `document.formula.Result` and the obligations' params spell it: Div's word,
-# which its evidence keeps.
-OPERATION_RESULT = "quotient"
+# rounded to an integer), as the reader spells it (`document.formula.Result`); an obligation's params record
+# the operator's own word for it (`Operator.result_word`: "quotient", "product").
+OPERATION_RESULT = "operation"
 
-# The operand classes of a special-value rule (as `document.caserule` names them) and the relations
-# between the two operands a sum's rules need.
-CLASSES = ("nan", "any", "inf", "finite", "finite_nonzero", "zero")
+# The operand classes of a special-value rule over its signed values (the first six as `document.caserule`
+# names them; ``negative`` and ``positive``: the sign bit, as IEEE 754's isSignMinus, of a number that is not
+# NaN), the classes of a bool input (a condition), and the relations between the first two operands a sum's
+# rules need.
+CLASSES = ("nan", "any", "inf", "finite", "finite_nonzero", "zero", "+0", "-0", "+inf", "-inf", "negative",
+           "positive", "true", "false")
 RELATIONS = ("", "same_sign", "opposite_sign", "equal", "opposite")
 
 
 @dataclass(frozen=True)
-class SpecialRule:
-    """One IEEE 754 rule of the operator: when A is of class ``a``, B of class ``b`` and the pair
-    satisfies ``relation``, C is ``result`` with ``sign``.
-
-    ``result``: ``nan``, ``inf``, ``zero``, or an operand returned unchanged (``a``, ``b``) or
-    negated (``-b``).  ``sign`` (for ``inf`` and ``zero``): ``xor`` (of the operands' signs),
-    ``a``, ``b``, ``-b`` (the opposite of B's sign), ``+`` or ``-``; empty for the others.
-    Round-to-nearest is the attribute-free rounding the SONNX profile fixes.
-    """
+class Input:
+    """One input of the operator: its name in the documents (``A``, ``X``, ``condition``), its variable in the
+    statements' queries (``a``, ``x``, ``c``) and its type constraint: ``T``, the element type of the operator
+    (every input of type T has the same), or ``bool`` (Where's condition).  ``variadic``: one or more inputs of
+    that kind (Max, Min, Sum), which the statements take as two."""
 
     name: str
-    a: str
-    b: str
+    var: str
+    type: str = "T"
+    variadic: bool = False
+
+    def __post_init__(self) -> None:
+        if self.type not in ("T", "bool"):
+            raise ValueError(f"input {self.name}: unknown type constraint '{self.type}'")
+
+    def sort(self, family: str) -> str:
+        """Its sort in a family's statements (`divbridge.terms`)."""
+        return "bool" if self.type == "bool" else {"float": "float", "int": "bv", "real": "real"}[family]
+
+    def term(self, family: str) -> terms.Var:
+        return terms.Var(self.var, self.sort(family))
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """An attribute of the operator's node (LeakyRelu's ``alpha``): its name, its ONNX type (``float``,
+    ``int``, ``string``) and its default, None where the node must set it."""
+
+    name: str
+    type: str
+    default: object = None
+
+
+EXACTNESS = ("exact", "rounded", "correctly_rounded")   # of the float result: -A; A op B rounded once; sqrt(A)
+
+
+@dataclass(frozen=True)
+class Operation:
+    """What C is in each family, as a function over the inputs (`divbridge.terms.Function`): a prover primitive
+    wrapped in the description's name (Div: ``div(a, b) = fp.div(RNE, a, b)``), or a definition over primitives
+    (ONNX Max: NaN propagated, max(-0, +0) = +0), which every backend then defines once.  ``exactness``: whether
+    the float result is exact (Neg, Abs, Max, Where), one rounding of the exact result (Add, Div, LeakyRelu's
+    alpha * x) or a correctly rounded function (Sqrt); ``result``: the result's type, the inputs' own (``same``)
+    or ``bool`` (Less).  ``also``: other functions the operator's own templates write it with (Div's exact
+    integer frame: SMT-LIB's Euclidean ``div``), which the smoke tests free too."""
+
+    float: terms.Function | None = None
+    signed: terms.Function | None = None       # on bit-vectors of a signed integer type
+    unsigned: terms.Function | None = None     # of an unsigned type (None: the signed one's)
+    real: terms.Function | None = None
+    exactness: str = "rounded"
+    result: str = "same"
+    also: tuple[terms.Function, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.exactness not in EXACTNESS:
+            raise ValueError(f"unknown exactness '{self.exactness}'")
+        if self.result not in ("same", "bool"):
+            raise ValueError(f"unknown result type '{self.result}'")
+
+    def function(self, family: str, signed: bool = True) -> terms.Function:
+        """Its function in a family (``int``: of a type of that signedness)."""
+        found = {"float": self.float, "real": self.real,
+                 "int": self.signed if signed else (self.unsigned or self.signed)}[family]
+        if found is None:
+            raise LookupError(f"no {family} operation")
+        return found
+
+    @property
+    def functions(self) -> tuple[terms.Function, ...]:
+        return tuple(f for f in (self.float, self.signed, self.unsigned, self.real, *self.also) if f is not None)
+
+
+def one_primitive(name: str, inputs: tuple[Input, ...], exactness: str = "rounded", *,
+                  float: terms.Function | None = None, signed: terms.Function | None = None,
+                  unsigned: terms.Function | None = None, real: terms.Function | None = None) -> Operation:
+    """The operation of an operator that is one prover primitive in each family, each wrapped in the
+    operator's own function ``name`` (its Why3 modules call it so: ``div a b``)."""
+    def wrapped(primitive: terms.Function | None, family: str) -> terms.Function | None:
+        if primitive is None:
+            return None
+        params = tuple(i.term(family) for i in inputs)
+        return terms.define(name, params, primitive(*params), symbol=primitive.symbol)
+    return Operation(float=wrapped(float, "float"), signed=wrapped(signed, "int"), unsigned=wrapped(unsigned, "int"),
+                     real=wrapped(real, "real"), exactness=exactness)
+
+
+@dataclass(frozen=True)
+class SpecialRule:
+    """One IEEE 754 rule of the operator: when each input is of its class (``classes``, one per input, from
+    `CLASSES`) and the first two satisfy ``relation``, C is ``result`` with ``sign``.
+
+    ``result``: ``nan``, ``inf``, ``zero``, or an input returned unchanged (its variable: ``a``, ``x``) or
+    negated (``-b``).  ``sign`` (for ``inf`` and ``zero``): ``xor`` (of the float inputs' signs), an input's
+    (``a``), its opposite (``-b``), ``+`` or ``-``; empty for the others.  Round-to-nearest is the
+    attribute-free rounding the SONNX profile fixes."""
+
+    name: str
+    classes: tuple[str, ...]
     result: str
     sign: str = ""
     relation: str = ""
     text: str = ""
 
-    def applies(self, x: FloatValue, y: FloatValue, x_bits: int, y_bits: int, sign_mask: int) -> bool:
-        if not (_in_class(self.a, x) and _in_class(self.b, y)):
+    def __post_init__(self) -> None:
+        unknown = [c for c in self.classes if c not in CLASSES]
+        if unknown or self.relation not in RELATIONS:
+            raise ValueError(f"rule {self.name}: unknown class or relation {unknown or self.relation}")
+
+    def params(self, inputs: tuple[Input, ...]) -> dict[str, str]:
+        """Its classes by the inputs' variables (``{"a": "zero", "b": "inf"}``), as an obligation's params."""
+        return {i.var: c for i, c in zip(inputs, self.classes)}
+
+    def applies(self, fmt: FloatFormat, values: list, bits: list) -> bool:
+        """Whether it applies to the inputs (a float's decoded value and bit pattern; a bool's value twice)."""
+        if not all(_in_class(c, v) for c, v in zip(self.classes, values)):
             return False
+        if not self.relation:
+            return True
+        (x, y), (x_bits, y_bits) = values[:2], bits[:2]
         return {
-            "": True,
             "same_sign": x.sign == y.sign,
             "opposite_sign": x.sign != y.sign,
             "equal": x_bits == y_bits,
-            "opposite": x_bits ^ y_bits == sign_mask,
+            "opposite": x_bits ^ y_bits == fmt.sign_mask,
         }[self.relation]
 
-    def expected(self, fmt: FloatFormat, x_bits: int, y_bits: int) -> int:
+    def expected(self, fmt: FloatFormat, inputs: tuple[Input, ...], bits: list) -> int:
         """The bit pattern the rule gives C (NaN: the canonical NaN; callers compare NaN as a class)."""
+        by_var = dict(zip((i.var for i in inputs), bits))
         if self.result == "nan":
             return fmt.nan
-        if self.result == "a":
-            return x_bits
-        if self.result == "b":
-            return y_bits
-        if self.result == "-b":
-            return y_bits ^ fmt.sign_mask
-        sx, sy = x_bits >> (fmt.width - 1), y_bits >> (fmt.width - 1)
-        sign = {"xor": sx ^ sy, "a": sx, "b": sy, "-b": 1 - sy, "+": 0, "-": 1}[self.sign]
+        if self.result.lstrip("-") in by_var:
+            return by_var[self.result.lstrip("-")] ^ (fmt.sign_mask if self.result.startswith("-") else 0)
+        signs = {v: b >> (fmt.width - 1) for v, b in by_var.items()
+                 if next(i for i in inputs if i.var == v).type == "T"}
+        if self.sign == "xor":
+            sign = 0
+            for s in signs.values():
+                sign ^= s
+        elif self.sign in ("+", "-"):
+            sign = int(self.sign == "-")
+        else:
+            sign = signs[self.sign.lstrip("-")] ^ self.sign.startswith("-")
         return fmt.inf(sign) if self.result == "inf" else fmt.zero(sign)
 
 
-def _in_class(cls: str, v: FloatValue) -> bool:
+def _in_class(cls: str, v) -> bool:
+    if isinstance(v, bool):
+        return {"any": True, "true": v, "false": not v}.get(cls, False)
+    signed = not v.is_nan
     return {
         "any": True, "nan": v.is_nan, "inf": v.is_inf, "zero": v.is_zero,
         "finite": v.is_finite, "finite_nonzero": v.is_finite and not v.is_zero,
-    }[cls]
+        "+0": v.is_zero and not v.sign, "-0": v.is_zero and bool(v.sign), "+inf": v.is_inf and not v.sign,
+        "-inf": v.is_inf and bool(v.sign), "negative": signed and bool(v.sign), "positive": signed and not v.sign,
+    }.get(cls, False)
 
 
-# A property's sides are expression trees: a variable ("x", "y", "z"), a constant ("+0", "-0", "1"),
-# or a tuple (operator name or "neg", operand expressions...).  "op" stands for the operator described.
-Expr = str | tuple
+# what the descriptions' float properties are written over: three variables, and constants of every format
+X, Y, Z = terms.Var("x"), terms.Var("y"), terms.Var("z")
+ONE, PLUS_ZERO, MINUS_ZERO = terms.Const("1"), terms.Const("+0"), terms.Const("-0")
 
 
 @dataclass(frozen=True)
 class Property:
-    """A generic property to prove, or to refute with a counterexample, in the IEEE profile.
+    """A generic property to prove, or to refute with a counterexample, in a family: ``lhs = rhs`` where
+    ``given`` holds (term trees over the variables x, y, z of the family's sort, `divbridge.terms`).
 
-    The two sides are equal when they are the same bit pattern or both NaN (the equality of
-    Why3's ``ieee_float`` ``.=`` would make NaN unequal to itself; SMT-LIB's ``=`` is this one)."""
+    The two sides are equal when they are the same value, for floats the same bit pattern or both NaN (the
+    equality of Why3's ``ieee_float`` ``.=`` would make NaN unequal to itself; SMT-LIB's ``=`` is this one)."""
 
     name: str
-    lhs: Expr
-    rhs: Expr
+    lhs: terms.Term
+    rhs: terms.Term
     holds: bool          # True: proved in every format; False: refuted by a counterexample
     text: str
+    given: terms.Term | None = None
+    family: str = "float"   # float: in every float format of a document; int: in every integer type
+
+    @property
+    def variables(self) -> tuple[terms.Var, ...]:
+        """Its free variables, by name."""
+        found: dict[str, terms.Var] = {}
+
+        def visit(t: terms.Term) -> None:
+            if isinstance(t, terms.Var):
+                found[t.name] = t
+            for sub in t:
+                visit(sub)
+        visit(self.goal)
+        return tuple(found[name] for name in sorted(found))
+
+    @property
+    def claim(self) -> terms.Term:
+        """``lhs = rhs`` (a side that is true: the other, a condition)."""
+        return self.lhs if self.rhs == terms.Const(True, "bool") else terms.EQ(self.lhs, self.rhs)
+
+    @property
+    def goal(self) -> terms.Term:
+        return self.claim if self.given is None else terms.IMPLIES(self.given, self.claim)
 
 
 # The theorems about rounding an operator's description can list (`Theorem.claim`): proved in Coq with
@@ -159,73 +302,90 @@ class Theorem:
 class ErrorModel:
     """How an error on the operands propagates through the operator, exactly, and how rounding adds one.
 
-    ``propagated(a, b, ea, eb)`` is the exact ``(a + ea) op (b + eb) - (a op b)``; ``latex`` the same
-    formula as accuracy notes write it.  Rounding introduces ``round(a op b) - (a op b)``."""
+    ``propagated(a, b, ea, eb)`` (the inputs, then their errors) is the exact ``op(a + ea, b + eb) - op(a, b)``;
+    ``latex`` the same formula as accuracy notes write it; ``domain`` (the same arguments) where it is defined.
+    Rounding introduces ``round(op(a, b)) - op(a, b)``."""
 
-    propagated: Callable[[Fraction, Fraction, Fraction, Fraction], Fraction]
+    propagated: Callable[..., Fraction]
     latex: str
-    domain: Callable[[Fraction, Fraction, Fraction, Fraction], bool] = lambda a, b, ea, eb: True
+    domain: Callable[..., bool] = lambda *values_and_errors: True
 
 
 @dataclass(frozen=True)
 class Names:
-    """The operator's name in each prover's library and each runtime."""
+    """The operator's name in each runtime and in the libraries written for it (its prover terms are its
+    `Operation`'s, printed by `divbridge.terms`)."""
 
-    why3_float: str           # ieee_float's operation (its first argument is the rounding mode)
-    why3_int: str             # the Why3 function of the integer profile, qualified by its theory
-    smtlib_float: str
-    smtlib_int: str           # bit-vector operation of the integer profile
-    coq: str                  # Flocq's IEEE754 operation on binary_float (mode first)
-    gappa: str                # Gappa's infix operator
     numpy: str                # the NumPy ufunc (integers: wrap-around)
     onnx: str
     openvino: str             # the op type; its opset factory is the name in snake case
     jax_float: str            # jax.numpy function on floats
     jax_int: str              # the jax function on integers
-    smtlib_uint: str = ""     # the bit-vector operation on unsigned types, where it is not smtlib_int
-    smtlib_more: tuple[str, ...] = ()   # its other SMT-LIB operations: on mathematical integers
     numpy_int: str = ""       # the NumPy ufunc on integers where ``numpy``'s leaves the type
     # the OpenVINO node's own boolean attributes a peer may set, with their defaults
     openvino_attributes: tuple[tuple[str, bool], ...] = ()
     coq_theorems: str = ""    # the Coq library proving its `Theorem`s (generators/coq/<op>/<name>.v), if it has any
 
-    def smtlib_int_of(self, signed: bool) -> str:
-        """The integer profile's bit-vector operation on a type of that signedness."""
-        return self.smtlib_uint if self.smtlib_uint and not signed else self.smtlib_int
-
 
 @dataclass(frozen=True)
 class Kernels:
-    """The operator's executable semantics.  ``real``: exact rationals; ``float_bits``: IEEE 754 in
-    any (eb, sb), on bit patterns, through exact rationals; ``integer``: the unbounded integer
-    result the integer profile maps into the type (Div's truncation, the others' wrap-around);
-    ``fast``: NumPy over arrays of a standard format, bit-identical to the exact kernels."""
+    """The operator's executable semantics, each taking the inputs in order.  ``real``: exact rationals;
+    ``float_bits``: IEEE 754 in any (eb, sb), on bit patterns, through exact rationals; ``integer``: the
+    unbounded integer result the integer profile maps into the type (Div's truncation, the others'
+    wrap-around); ``fast``: NumPy over arrays of a standard format, bit-identical to the exact kernels.  A
+    bool input (a condition) is a bool in each."""
 
-    real: Callable[[Fraction, Fraction], Fraction]
-    float_bits: Callable[[FloatFormat, int, int], int]
-    integer: Callable[[IntFormat, int, int], int]
-    fast: Callable[[object, np.ndarray, np.ndarray], np.ndarray]
+    real: Callable[..., Fraction]
+    float_bits: Callable[..., int]
+    integer: Callable[..., int]
+    fast: Callable[..., np.ndarray]
+
+
+# The integer semantics a description can state: wrap-around modulo 2^n (Add, Sub, Mul, Neg: the WG's
+# ``k.2^n`` cases), saturation to the type's bounds, truncation of an exact rational toward zero (Div), or a
+# result that always fits (a selection: Where, Max, Relu).  A result left undefined somewhere (Div by zero,
+# Abs of INT_MIN where a document says so) is a precondition.
+INTEGER_KINDS = ("wrap", "saturate", "truncate", "exact")
 
 
 @dataclass(frozen=True)
 class IntegerProfile:
-    """The integer semantics the documents state: ``wrap`` (modulo 2^n, the WG's ``k.2^n`` cases) or
-    ``truncate`` (Div: the quotient rounded toward zero), with its preconditions as constraint names."""
+    """The integer semantics the documents state (`INTEGER_KINDS`), with its preconditions as constraint
+    names."""
 
-    kind: str                                  # wrap | truncate
+    kind: str
     preconditions: tuple[str, ...] = ()        # e.g. ("B != 0", "not (A = INT_MIN and B = -1)")
+
+    def __post_init__(self) -> None:
+        if self.kind not in INTEGER_KINDS:
+            raise ValueError(f"unknown integer semantics '{self.kind}'")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Where a complete run commits the operator's evidence and how its obligations name it: ``directory``
+    (None: ``proofs/<op>``), the ids' prefix (None: ``<op>.``) and whether each obligation records the
+    operator's name (results.json's ``operator``).  An operator whose evidence predates the registry keeps
+    its own (Div's: ``proofs/``, no prefix, no name); at most one description may record no name."""
+
+    directory: str | None = None
+    id_prefix: str | None = None
+    named: bool = True
 
 
 @dataclass(frozen=True)
 class Operator:
     name: str                     # as ONNX and the documents' headings name it: "Div"
+    inputs: tuple[Input, ...]
+    operation: Operation
     vocabulary: Vocabulary
     rules: tuple[SpecialRule, ...]
     properties: tuple[Property, ...]
-    error: ErrorModel
     names: Names
     kernels: Kernels
     integer: IntegerProfile
+    attributes: tuple[Attribute, ...] = ()
+    error: ErrorModel | None = None   # how an error on the inputs propagates (accuracy notes)
     real_preconditions: tuple[str, ...] = field(default=())
     theorems: tuple[Theorem, ...] = field(default=())
     wording: Wording = Wording()  # its documents' words beyond the vocabulary (`document` reads them)
@@ -233,28 +393,73 @@ class Operator:
     obligations: Obligations = field(default=Obligations())   # what its obligations and checks need (strategies...)
     enumeration: Enumeration | None = None   # its proofs by enumeration of every operand pair (16-bit formats)
     profiles: Profiles | None = None   # the mirror's profiles of the operator, with their preconditions and tags
+    evidence: Evidence = Evidence()
+    # the families its Why3 modules state goals in (a template for each: generators/why3/<op>_<family>.mlw.j2
+    # or the shared <family>.mlw.j2); the other families' obligations go to the SMT solvers alone
+    why3_families: frozenset[str] = frozenset({"float", "shape"})
+    # whether the pipeline takes it whole: its documents read (a heading or a tag names it), implementations of
+    # it conformed; False for a description whose obligations, bound by hand, are all that exercises it yet
+    in_pipeline: bool = True
+
+    def __post_init__(self) -> None:
+        if len(self.vocabulary.roles) != len(self.inputs):
+            raise ValueError(f"{self.name}: {len(self.inputs)} inputs, {len(self.vocabulary.roles)} roles")
+        for rule in self.rules:
+            if len(rule.classes) != len(self.inputs):
+                raise ValueError(f"{self.name}: rule {rule.name} has {len(rule.classes)} classes for "
+                                 f"{len(self.inputs)} inputs")
+
+    @property
+    def arity(self) -> int:
+        return len(self.inputs)
+
+    def variables(self, family: str = "float") -> tuple[terms.Var, ...]:
+        """Its inputs as the variables of a family's statements."""
+        return tuple(i.term(family) for i in self.inputs)
+
+    def applied(self, family: str = "float", signed: bool = True, args: tuple[terms.Term, ...] | None = None
+                ) -> terms.Term:
+        """C as a term: its operation in the family applied to ``args`` (default: its inputs' variables)."""
+        return self.operation.function(family, signed)(*(args or self.variables(family)))
+
+    def rounded_in(self, mode: str, args: tuple[terms.Term, ...] | None = None) -> terms.App:
+        """Its float operation, one rounded primitive, in the rounding ``mode`` instead of to nearest even (as a
+        document's rounding rule states it: ``fp.div RTZ a b``)."""
+        applied = self.applied("float", args=args)
+        body = terms.expand(applied) if isinstance(applied, terms.App) and applied.fn.defined else applied
+        if not (isinstance(body, terms.App) and body.fn.rounded):
+            raise ValueError(f"{self.name}'s float operation rounds no primitive")
+        return terms.App(body.fn, body.args, mode)
 
     @property
     def smt_operations(self) -> frozenset[str]:
         """Every SMT-LIB operation its queries write it with (the smoke tests free them)."""
-        return frozenset({self.names.smtlib_float, self.names.smtlib_int, self.vocabulary.infix,
-                          *self.names.smtlib_more} | ({self.names.smtlib_uint} - {""}))
+        return frozenset().union(*(smt_printer.operations(f) for f in self.operation.functions))
+
+    @property
+    def result_word(self) -> str:
+        """Its result's noun ("quotient"): how an obligation's params name a row result that is its operation."""
+        return self.vocabulary.result_nouns[0]
 
     @property
     def tag_prefix(self) -> str:
         """``E_DIV_``: the prefix of every requirement tag of the operator's documents."""
         return f"E_{self.name.upper()}_"
 
-    def rounding_error(self, fmt: FloatFormat, x_bits: int, y_bits: int) -> Fraction:
-        """The error rounding introduces, ``round(A op B) - (A op B)``, for finite operands and a
+    def rounding_error(self, fmt: FloatFormat, *inputs: int) -> Fraction:
+        """The error rounding introduces, ``round(op(A, ...)) - op(A, ...)``, for finite operands and a
         finite result (an accuracy note's "introduced" error; `ErrorModel` propagates it)."""
-        x, y = fmt.decode(x_bits), fmt.decode(y_bits)
-        result = fmt.decode(self.kernels.float_bits(fmt, x_bits, y_bits))
-        if not (x.is_finite and y.is_finite and result.is_finite):
+        values = [fmt.decode(x) for x in inputs]
+        result = fmt.decode(self.kernels.float_bits(fmt, *inputs))
+        if not (all(v.is_finite for v in values) and result.is_finite):
             raise ValueError("the rounding error of a non-finite operand or result")
-        return result.value - self.kernels.real(x.value, y.value)
+        return result.value - self.kernels.real(*(v.value for v in values))
 
-    def rules_for(self, fmt: FloatFormat, x_bits: int, y_bits: int) -> list[SpecialRule]:
-        """The special-value rules that apply to the pair (A, B)."""
-        x, y = fmt.decode(x_bits), fmt.decode(y_bits)
-        return [r for r in self.rules if r.applies(x, y, x_bits, y_bits, fmt.sign_mask)]
+    def rules_for(self, fmt: FloatFormat, *inputs) -> list[SpecialRule]:
+        """The special-value rules that apply to the inputs (float inputs as bit patterns, bool ones as bools)."""
+        values = [x if isinstance(x, bool) else fmt.decode(x) for x in inputs]
+        return [r for r in self.rules if r.applies(fmt, values, list(inputs))]
+
+    def rule_result(self, rule: SpecialRule, fmt: FloatFormat, *inputs) -> int:
+        """The bit pattern the rule gives C on the inputs (NaN: the canonical NaN)."""
+        return rule.expected(fmt, self.inputs, list(inputs))

@@ -6,10 +6,11 @@ from fractions import Fraction
 
 import numpy as np
 
+from divbridge import terms
 from divbridge.formats import FloatFormat
 from divbridge.operators import kernels
-from divbridge.operators.model import (ErrorModel, IntegerProfile, Kernels, Names, Operator, Property, SpecialRule,
-                                       Theorem, Vocabulary)
+from divbridge.operators.model import (ONE, PLUS_ZERO, X, Y, Z, ErrorModel, Input, IntegerProfile, Kernels, Names,
+                                       Operator, Property, SpecialRule, Theorem, Vocabulary, one_primitive)
 
 
 def float_mul_bits(fmt: FloatFormat, a_bits: int, b_bits: int) -> int:
@@ -25,42 +26,46 @@ def float_mul_bits(fmt: FloatFormat, a_bits: int, b_bits: int) -> int:
     return fmt.round(a.value * b.value, sign_if_zero=sign)   # an underflow to zero keeps the xor too
 
 
+INPUTS = (Input("A", "a"), Input("B", "b"))
+OPERATION = one_primitive("mul", INPUTS, float=terms.FP_MUL, signed=terms.BV_MUL, real=terms.REAL_MUL)
+_MUL = OPERATION.float
+
 MUL = Operator(
     name="Mul",
+    inputs=INPUTS,
+    operation=OPERATION,
     vocabulary=Vocabulary(
         verbs=("multiplies", "multiplied by", "multiply", "multiplying"), result_nouns=("product",),
         roles=("multiplicand", "multiplier"), symbols=(r"\times", "*", r"\cdot"), gerund="multiplication",
         heading=r"\bmul\b", infix="*", joins=("times",)),
     rules=(
-        SpecialRule("nan_a", "nan", "any", "nan", text="a NaN operand gives NaN"),
-        SpecialRule("nan_b", "any", "nan", "nan", text="a NaN operand gives NaN"),
-        SpecialRule("zero_times_inf", "zero", "inf", "nan", text="zero times an infinity is NaN"),
-        SpecialRule("inf_times_zero", "inf", "zero", "nan", text="an infinity times zero is NaN"),
-        SpecialRule("inf_times_nonzero", "inf", "finite_nonzero", "inf", "xor",
+        SpecialRule("nan_a", ("nan", "any"), "nan", text="a NaN operand gives NaN"),
+        SpecialRule("nan_b", ("any", "nan"), "nan", text="a NaN operand gives NaN"),
+        SpecialRule("zero_times_inf", ("zero", "inf"), "nan", text="zero times an infinity is NaN"),
+        SpecialRule("inf_times_zero", ("inf", "zero"), "nan", text="an infinity times zero is NaN"),
+        SpecialRule("inf_times_nonzero", ("inf", "finite_nonzero"), "inf", "xor",
                     text="an infinity times a finite non-zero number is an infinity, sign the xor of the signs"),
-        SpecialRule("nonzero_times_inf", "finite_nonzero", "inf", "inf", "xor",
+        SpecialRule("nonzero_times_inf", ("finite_nonzero", "inf"), "inf", "xor",
                     text="a finite non-zero number times an infinity is an infinity, sign the xor of the signs"),
-        SpecialRule("inf_times_inf", "inf", "inf", "inf", "xor", text="an infinity times an infinity, sign the xor"),
-        SpecialRule("zero_times_finite", "zero", "finite", "zero", "xor", text="zero times a finite number is a zero, "
+        SpecialRule("inf_times_inf", ("inf", "inf"), "inf", "xor", text="an infinity times an infinity, sign the xor"),
+        SpecialRule("zero_times_finite", ("zero", "finite"), "zero", "xor", text="zero times a finite number is a zero, "
                     "sign the xor of the signs"),
-        SpecialRule("finite_times_zero", "finite", "zero", "zero", "xor", text="a finite number times zero is a zero, "
+        SpecialRule("finite_times_zero", ("finite", "zero"), "zero", "xor", text="a finite number times zero is a zero, "
                     "sign the xor of the signs"),
     ),
     properties=(
-        Property("commutative", ("op", "x", "y"), ("op", "y", "x"), True, "x * y = y * x"),
-        Property("associative", ("op", ("op", "x", "y"), "z"), ("op", "x", ("op", "y", "z")), False,
-                 "(x * y) * z = x * (y * z)"),
-        Property("distributive", ("op", "x", ("Add", "y", "z")), ("Add", ("op", "x", "y"), ("op", "x", "z")), False,
+        Property("commutative", _MUL(X, Y), _MUL(Y, X), True, "x * y = y * x"),
+        Property("associative", _MUL(_MUL(X, Y), Z), _MUL(X, _MUL(Y, Z)), False, "(x * y) * z = x * (y * z)"),
+        Property("distributive", _MUL(X, terms.FP_ADD(Y, Z)), terms.FP_ADD(_MUL(X, Y), _MUL(X, Z)), False,
                  "x * (y + z) = x * y + x * z"),
-        Property("times_one", ("op", "x", "1"), "x", True, "x * 1 = x"),
-        Property("times_zero", ("op", "x", "+0"), "+0", False, "x * 0 = 0 (false at x < 0: -0; at x = inf: NaN)"),
-        Property("neg_factor", ("op", ("neg", "x"), "y"), ("neg", ("op", "x", "y")), True, "(-x) * y = -(x * y)"),
+        Property("times_one", _MUL(X, ONE), X, True, "x * 1 = x"),
+        Property("times_zero", _MUL(X, PLUS_ZERO), PLUS_ZERO, False, "x * 0 = 0 (false at x < 0: -0; at x = inf: NaN)"),
+        Property("neg_factor", _MUL(terms.FP_NEG(X), Y), terms.FP_NEG(_MUL(X, Y)), True, "(-x) * y = -(x * y)"),
     ),
     error=ErrorModel(propagated=lambda a, b, ea, eb: a * eb + b * ea + ea * eb,
                      latex=r"A \times B_{err} + B \times A_{err} + A_{err} \times B_{err}"),
     names=Names(
-        why3_float="mul", why3_int="bv.BV{n}.mul", smtlib_float="fp.mul", smtlib_int="bvmul", coq="Bmult",
-        gappa="*", numpy="multiply", onnx="Mul", openvino="Multiply", jax_float="jnp.multiply",
+        numpy="multiply", onnx="Mul", openvino="Multiply", jax_float="jnp.multiply",
         jax_int="jax.lax.mul", coq_theorems="RoundedMul"),
     kernels=Kernels(
         real=lambda a, b: Fraction(a) * Fraction(b),

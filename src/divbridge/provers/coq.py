@@ -96,9 +96,10 @@ class CoqBackend(FileBackend):
         fmt = fmt or get_format(obligation.format)
         if via is None and "via" in obligation.params:
             via = get_format(obligation.params["via"])
-        template = statements.of(obligation).coq(obligation)
-        return self._env.get_template(template).render(o=obligation, fmt=fmt, via=via,
-                                                       op=operators.of_obligation_name(obligation.operator))
+        statement = statements.of(obligation)
+        return self._env.get_template(statement.coq(obligation)).render(
+            o=obligation, fmt=fmt, via=via, op=operators.of_obligation_name(obligation.operator),
+            **statement.coq_terms(obligation))
 
     def handles(self, obligation: Obligation) -> bool:
         return handles(obligation)

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from divbridge import statements
-from divbridge.formats import FloatFormat, IntFormat, get_format
+from divbridge.formats import BoolFormat, FloatFormat, IntFormat, get_format
 from divbridge.obligations.model import Obligation
 
 Value = int | Fraction
@@ -83,7 +83,7 @@ def _operand_json(format_name: str, value: Value) -> dict[str, Any]:
         return {"format": format_name, "bits": fmt.hex_bits(int(value))}
     if isinstance(value, Fraction):
         return {"format": format_name, "value": str(value)}
-    return {"format": format_name, "value": int(value)}
+    return {"format": format_name, "value": int(value)}     # an integer, or a condition's 0 or 1
 
 
 def _operand_value(operand: Any) -> tuple[str, Value]:
@@ -109,7 +109,7 @@ def show(counterexample: Counterexample | None) -> dict[str, str]:
             text, hexfloat = fmt.to_text(int(value)), fmt.to_hexfloat(int(value))
             shown[name] = (f"{text} = {hexfloat} ({fmt.name} {fmt.hex_bits(int(value))})" if text != hexfloat
                            else fmt.describe(int(value)))
-        elif isinstance(fmt, IntFormat):
+        elif isinstance(fmt, (IntFormat, BoolFormat)):
             shown[name] = fmt.describe(int(value))
         else:
             shown[name] = str(value)
@@ -124,7 +124,8 @@ def show_line(counterexample: Counterexample | None) -> str:
 
 
 def decode(variables: dict[str, str], model: dict[str, Any]) -> dict[str, Any]:
-    """Variable -> value: float bit patterns, signed or unsigned integers, exact rationals.
+    """Variable -> value: float bit patterns, signed or unsigned integers, exact rationals, conditions (a bool
+    declared by its one bit, ``c_bits``).
 
     A variable absent from the model is unconstrained; solvers then leave it
     out, and any value (0 here) completes the counterexample.
@@ -133,6 +134,8 @@ def decode(variables: dict[str, str], model: dict[str, Any]) -> dict[str, Any]:
     for name, fmt_name in variables.items():
         fmt = get_format(fmt_name)
         if isinstance(fmt, FloatFormat):
+            values[name] = int(model.get(f"{name}_bits", 0))
+        elif isinstance(fmt, BoolFormat):
             values[name] = int(model.get(f"{name}_bits", 0))
         elif isinstance(fmt, IntFormat):
             raw = int(model.get(name, 0))

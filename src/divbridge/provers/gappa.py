@@ -38,6 +38,8 @@ from divbridge.provers import coq, gappacert, toolprobe
 from divbridge.provers.process import communicate
 from divbridge.provers.runner import FileBackend, ProofTask
 from divbridge.provers.verdicts import Attempt
+from divbridge.terms import Var
+from divbridge.terms import gappa as gappa_terms
 
 # the time `gappa -Bcoq` has to write a certificate when the files are rendered (Gappa proves divbridge's goals
 # in hundredths of a second; the run's own limit is not known then)
@@ -117,7 +119,9 @@ class GappaBackend(FileBackend):
 
     def render(self, obligation: Obligation) -> str:
         fmt = get_format(obligation.format)
-        return self._template.render(o=obligation, fmt=fmt, op=operators.of_obligation_name(obligation.operator),
+        op = operators.of_obligation_name(obligation.operator)
+        exact = op.applied("real", args=(Var("a", "real"), Var("b", "real")))   # the operands a and b, exactly
+        return self._template.render(o=obligation, fmt=fmt, op=op, exact=gappa_terms.term(exact),
                                      goal=statements.of(obligation).gappa(obligation, fmt))
 
     def handles(self, obligation: Obligation) -> bool:

@@ -11,7 +11,7 @@ a bare conclusion), two more queries:
   replaced by an uninterpreted function of the same sorts)?  Then it holds whatever the document says the
   operator is, as a row that restates the operator's definition (``C = A op B``) or a conclusion ``true``:
   the obligation is ``definitional``, shown as a definition and not counted as a proved property.
-  ``sat``: it states something about the operator (`verdicts.ABOUT_OPERATOR`).
+  ``sat``: it states something about the operator (`verdicts.about`: ``about <its name>``).
 
 An obligation with no SMT-LIB query (a Why3-only, Coq or enumeration claim) is ``not checked``, said so,
 unless its statement says its goal holds of any such operation by its very form (`Statement.definitional`:
@@ -35,7 +35,7 @@ from divbridge.operators.model import Operator
 from divbridge.provers import counterexample, solvers
 from divbridge.provers.counterexample import Counterexample
 from divbridge.provers.runner import ProofTask
-from divbridge.provers.verdicts import ABOUT_OPERATOR, Attempt, Smoke
+from divbridge.provers.verdicts import Attempt, Smoke, about
 
 TIME_LIMIT_S = 10.0
 # the first that reads the query: Bitwuzla (no reals, no BF16), then cvc5 for floats (Z3 takes 10 s on BF16's
@@ -224,7 +224,8 @@ def _smoke(obligation: Obligation, cache, pool: solvers.WorkerPool) -> Smoke:
     free = free_operation_query(rendered.text, operators.of_obligation_name(obligation.operator),
                                statements.of(obligation).exact_sorts(obligation))
     answer = _ask(obligation, "conclusion", free, solver, cache, pool)
-    conclusion = {"refuted": ABOUT_OPERATOR, "proved": "definitional"}.get(answer.verdict, "unknown")
+    conclusion = {"refuted": about(operators.of_obligation_name(obligation.operator).name),
+                  "proved": "definitional"}.get(answer.verdict, "unknown")
     return Smoke(hypotheses, conclusion, model, f"{solver} {solvers.version(solver)}")
 
 

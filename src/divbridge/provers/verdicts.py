@@ -7,10 +7,10 @@ and two provers that contradict each other make an `error`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from divbridge import operators
 from divbridge.obligations.model import Obligation
 from divbridge.provers.counterexample import Counterexample
 
@@ -236,16 +236,24 @@ def combine(attempts: list[Attempt], agree: int = 1) -> Outcome:
 # the smoke tests of an obligation (`provers.smoke`): are its hypotheses satisfiable, does its conclusion
 # need the operator to be what the document says?
 SMOKE_HYPOTHESES = ("satisfiable", "vacuous", "none", "unknown", "not checked")
-# a conclusion that needs the operator: results.json records it, for every operator, with the name of the
-# operator divbridge was built for (`operators.DEFAULT`), the token its evidence has always had
-ABOUT_OPERATOR = f"about {operators.DEFAULT.name}"
-SMOKE_CONCLUSION = (ABOUT_OPERATOR, "definitional", "unknown", "not checked")
+# a conclusion that needs the operator: results.json records it with the operator's name (`about`)
+SMOKE_CONCLUSION = ("definitional", "unknown", "not checked")
+ABOUT_PATTERN = r"^about [A-Z][A-Za-z0-9]*$"
+
+
+def about(op_name: str) -> str:
+    """The smoke conclusion of an obligation whose conclusion needs its operator: ``about <its name>``."""
+    return f"about {op_name}"
+
+
+def is_about(conclusion: str) -> bool:
+    return re.fullmatch(ABOUT_PATTERN, conclusion) is not None
 
 
 @dataclass(frozen=True)
 class Smoke:
     hypotheses: str = "not checked"              # one of SMOKE_HYPOTHESES ("none": the goal has no hypotheses)
-    conclusion: str = "not checked"              # one of SMOKE_CONCLUSION
+    conclusion: str = "not checked"              # one of SMOKE_CONCLUSION, or `about` the operator
     model: dict[str, str] = field(default_factory=dict)   # a point where the hypotheses hold, as shown
     by: str = ""                                 # the solver and version that answered, or the form of the goal
 
@@ -262,7 +270,8 @@ class Smoke:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Smoke":
-        if data["hypotheses"] not in SMOKE_HYPOTHESES or data["conclusion"] not in SMOKE_CONCLUSION:
+        if data["hypotheses"] not in SMOKE_HYPOTHESES or not (data["conclusion"] in SMOKE_CONCLUSION
+                                                              or is_about(data["conclusion"])):
             raise ValueError(f"a smoke result of unknown kind: {data!r}")
         return cls(data["hypotheses"], data["conclusion"], dict(data["model"]), str(data["by"]))
 

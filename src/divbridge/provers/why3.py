@@ -66,7 +66,7 @@ from typing import Callable
 from divbridge import assets, cachedir, statements
 from divbridge.atomicio import write_text_atomic
 from divbridge.errors import InputError, ToolMissing
-from divbridge.formats import FloatFormat, IntFormat, get_format
+from divbridge.formats import BoolFormat, FloatFormat, IntFormat, get_format
 from divbridge.obligations import smtrender, why3render, why3task
 from divbridge.obligations.model import Obligation
 from divbridge.provers import counterexample, toolprobe
@@ -168,6 +168,8 @@ def model_values(variables: dict[str, str], model: dict[str, str]) -> dict[str, 
 def _value(format_name: str, text: str) -> int | Fraction | None:
     word = _GLOSS.sub("", text.strip())
     fmt = get_format(format_name)
+    if isinstance(fmt, BoolFormat):   # a condition: Why3 prints true or false
+        return {"true": 1, "false": 0}.get(word.lower())
     try:
         if isinstance(fmt, FloatFormat):
             word = _why3_subnormal(fmt, _FLOAT_WORDS.get(word.lower(), word))

@@ -18,7 +18,7 @@ from divbridge.provers.counterexample import show
 from divbridge.report import mathtext
 from divbridge.report.artifacts import ArtifactText, read_artifact
 from divbridge.report.templates import percent
-from divbridge.provers.verdicts import ABOUT_OPERATOR, DEFINITE, ObligationResult, is_why3
+from divbridge.provers.verdicts import DEFINITE, ObligationResult, about, is_why3
 from divbridge.results import Results, Tally, operator_of, tally
 from divbridge.semantics.requirements import Requirement
 
@@ -104,7 +104,7 @@ class ObligationView:
                       "vacuous": "VACUOUS (unsatisfiable: proved of nothing)"}.get(smoke.hypotheses, smoke.hypotheses)
         op = operators.of_obligation_name(self.result.operator)
         gerund = op.vocabulary.gerund
-        conclusion = {ABOUT_OPERATOR: f"needs {op.name} (false of some other {gerund})",
+        conclusion = {about(op.name): f"needs {op.name} (false of some other {gerund})",
                       "definitional": f"DEFINITIONAL (true of any {gerund}: a definition, not a property)"
                       }.get(smoke.conclusion, smoke.conclusion)
         return f"hypotheses {hypotheses}; conclusion {conclusion}" + (f" (by {smoke.by})" if smoke.by else "")

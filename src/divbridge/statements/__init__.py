@@ -26,15 +26,15 @@ call the encoding they need: nothing dispatches on a statement's name.
 from __future__ import annotations
 
 import contextlib
-import functools
 import importlib
 from typing import Any, ClassVar, Iterable, Iterator, Protocol
 
 import numpy as np
 
-from divbridge.formats import FloatFormat, Format, IntFormat, get_format
+from divbridge.formats import BOOL, BoolFormat, FloatFormat, Format, IntFormat, get_format
 from divbridge import operators
 from divbridge.operators.model import Operator
+from divbridge.terms import Var, text
 
 ENCODINGS = ("why3", "smt", "coq", "gappa", "enumeration", "predicate")
 KINDS = ("float_property", "operator_property", "operator_theorem", "case_rule", "case_table", "rounding_rule",
@@ -77,8 +77,16 @@ class Statement:
 
     # -- the queries ---------------------------------------------------------------------------------
     def variables(self, o: Obligation) -> tuple[str, ...]:
-        """The free variables of its queries, in the order a counterexample shows them."""
-        return ("a", "b")
+        """The free variables of its queries, in the order a counterexample shows them: by default the inputs of
+        its operator."""
+        return tuple(i.var for i in operators.of_obligation_name(o.operator).inputs)
+
+    def sorts(self, o: Obligation) -> dict[str, str]:
+        """The sort of each variable (`divbridge.terms`): an input of its operator's, else its family's."""
+        family = {"float": "float", "int": "bv", "real": "real"}.get(o.family, "float")
+        inputs = {i.var: i.sort(o.family) for i in operators.of_obligation_name(o.operator).inputs} \
+            if o.family in ("float", "int", "real") else {}
+        return {name: inputs.get(name, family) for name in self.variables(o)}
 
     def why3(self, o: Obligation) -> str:
         """The Why3 goal's formula, over the names its family's module declares."""
@@ -149,6 +157,10 @@ class Statement:
         """The Coq template (generators/coq/) that states and proves it."""
         raise NotEncoded(f"{o.id}: {self.name} has no Coq proof")
 
+    def coq_terms(self, o: Obligation) -> dict[str, str]:
+        """The terms its Coq template states it with, printed by `terms.coq` (the template's names for them)."""
+        return {}
+
     def gappa(self, o: Obligation, fmt: FloatFormat) -> str:
         """The Gappa goal (inside generators/gappa/accuracy.g.j2, which defines r, q and rnd)."""
         raise NotEncoded(f"{o.id}: {self.name} has no Gappa goal")
@@ -164,33 +176,48 @@ class Statement:
 
     def samples(self, o: Obligation, vector_sets) -> Iterator[tuple[str, Format, Columns]]:
         """The points the cross-check evaluates it at: (source, format, columns).  ``vector_sets``: the
-        operand pairs of the obligation's format (`crosscheck.vectors`), each with ``source``, ``a``, ``b``."""
+        operand pairs of the obligation's format (`crosscheck.vectors`), each with ``source``, ``a``, ``b``,
+        taken as its operator's inputs (`input_columns`)."""
         fmt = get_format(o.format)
+        op = operators.of_obligation_name(o.operator)
         for vectors in vector_sets:
-            yield vectors.source, fmt, dict(zip(self.variables(o), (vectors.a, vectors.b)))
+            yield vectors.source, fmt, dict(zip(self.variables(o), input_columns(op, vectors.a, vectors.b)))
 
     def explain(self, o: Obligation, fmt: Format, values: dict[str, Any]) -> str:
         """What the mirror computes at one point (a counterexample's values)."""
         return describe_results(fmt, values, operators.of_obligation_name(o.operator))
 
 
+def input_columns(op: Operator, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Operand pairs as the operator's inputs, in order: its first input of the element type takes the first
+    column, its second the second, a third the second shifted by one; a condition holds at every other point."""
+    values = iter((a, b, np.roll(b, 1)))
+    return tuple(np.arange(a.size) % 2 == 0 if i.type == "bool" else next(values) for i in op.inputs)
+
+
 def describe_results(fmt: Format, values: dict[str, Any], op: Operator) -> str:
-    """The operator's results on a point's operand pairs: ``a op b = ...`` (``a1 op b``, ``x op y``), as its
-    description's library shows them, or by its exact kernels."""
-    pairs = [(n, d) for n, d in (("a", "b"), ("a1", "b"), ("a2", "b"), ("x", "y")) if n in values and d in values]
-    shown = op.library.shown or functools.partial(_by_kernels, op)
-    return ", ".join(shown(fmt, n, d, values[n], values[d]) for n, d in pairs)
+    """The operator's results at a point: ``a op b = ...`` on its inputs (a binary operator's also on ``a1``
+    and ``b``, ``a2`` and ``b``, ``x`` and ``y``), as its description's library shows them, or by its exact
+    kernels."""
+    inputs = tuple(i.var for i in op.inputs)
+    groups = [inputs] + ([("a1", "b"), ("a2", "b"), ("x", "y")] if len(inputs) == 2 else [])
+    found = [names for names in groups if all(n in values for n in names)]
+    if op.library.shown is not None:
+        return ", ".join(op.library.shown(fmt, *names, *(values[n] for n in names)) for names in found)
+    return ", ".join(_by_kernels(op, fmt, names, [values[n] for n in names]) for names in found)
 
 
-def _by_kernels(op: Operator, fmt: Format, a: str, b: str, x, y) -> str:
+def _by_kernels(op: Operator, fmt: Format, names: tuple[str, ...], values: list) -> str:
     """``a op b = <result>``, by the description's exact kernels."""
     if isinstance(fmt, FloatFormat):
-        result = fmt.describe(op.kernels.float_bits(fmt, x, y))
+        result = fmt.describe(op.kernels.float_bits(fmt, *values))
     elif isinstance(fmt, IntFormat):
-        result = fmt.describe(op.kernels.integer(fmt, x, y))
+        result = fmt.describe(op.kernels.integer(fmt, *values))
     else:
-        result = op.kernels.real(x, y)
-    return f"{a} {op.vocabulary.infix} {b} = {result}"
+        result = op.kernels.real(*values)
+    family = "real" if not isinstance(fmt, (FloatFormat, IntFormat)) else fmt.family
+    args = tuple(Var(n, i.sort(family)) for n, i in zip(names, op.inputs))
+    return f"{text.term(op.applied(family, args=args))} = {result}"
 
 
 def holds_at(o: Obligation, values: dict[str, Any]) -> tuple[bool, str]:
@@ -200,7 +227,8 @@ def holds_at(o: Obligation, values: dict[str, Any]) -> tuple[bool, str]:
     fmt = get_format(o.format)
     names = statement.variables(o)
     if names:
-        applies, holds = statement.predicate(o, fmt, **one_point(fmt, {n: values[n] for n in names}))
+        applies, holds = statement.predicate(o, fmt, **point_columns(fmt, statement.sorts(o),
+                                                                        {n: values[n] for n in names}))
     else:
         _, fmt, columns = next(iter(statement.samples(o, [])))
         applies, holds = statement.predicate(o, fmt, **columns)
@@ -211,9 +239,14 @@ def one_point(fmt: Format, values: dict[str, Any]) -> Columns:
     """A point's values as one-element columns of the format (float values are bit patterns)."""
     if isinstance(fmt, FloatFormat):
         return {n: np.array([v], dtype=fmt.uint_dtype).view(fmt.dtype) for n, v in values.items()}
-    if isinstance(fmt, IntFormat):
+    if isinstance(fmt, (IntFormat, BoolFormat)):
         return {n: np.array([v], dtype=fmt.dtype) for n, v in values.items()}
     return {n: np.array([v], dtype=object) for n, v in values.items()}
+
+
+def point_columns(fmt: Format, sorts: dict[str, str], values: dict[str, Any]) -> Columns:
+    """A point as one-element columns, each variable in its sort's format (a condition: bool)."""
+    return {n: one_point(BOOL if sorts.get(n) == "bool" else fmt, {n: v})[n] for n, v in values.items()}
 
 
 class Registry:

@@ -46,6 +46,7 @@ from divbridge.statements import NotEncoded, Statement
 from divbridge.statements.mirrorops import result, wide_format
 from divbridge.statements.real import grid_samples
 from divbridge.statements.smtlib import real_literal, snippet
+from divbridge.terms import Var, text
 
 # -- exact evaluation -------------------------------------------------------------------
 
@@ -387,7 +388,7 @@ def _holds_at(operator: str, params: dict, fmt, values: dict) -> tuple[bool, str
         if r is None:
             return True, "outside the claim's domain"
         q = fmt.decode(op.kernels.float_bits(fmt, values["a"], values["b"]))
-        written = f"a {op.vocabulary.infix} b"
+        written = text.term(op.applied("float", args=(Var("a"), Var("b"))))
         ok, verdict, detail = _float_point(params, fmt, written, r, q.value if q.is_finite else None)
     return (verdict or not ok), detail if ok else f"outside the claim's domain ({detail})"
 

@@ -31,7 +31,8 @@ Plain data (built by `obligations.document.condition_data`):
 
 Every encoder reads exactly what `encoding_gap` accepts and raises on anything else: a part the backends
 cannot all encode exactly is never written as ``true``; `obligations.document` asks `encoding_gap` first
-and reports such a part as unread.  A row whose result is the operation itself (`OPERATION_RESULT`) is an
+and reports such a part as unread.  A row whose result is the operation itself (its operator's word,
+`Operator.result_word`) is an
 equality with a term over the section's operation (``A op B``, its negation, rounded to an integer by trunc /
 floor / ceil); ``A op B`` itself (or its round(), the format's own rounding) restates the operator's
 definition: the proof run's smoke test shows it as a definition, not as a property.
@@ -45,12 +46,14 @@ import numpy as np
 
 from divbridge import operators
 from divbridge.formats import FloatFormat, get_format
-from divbridge.operators.model import OPERATION_RESULT, Operator
 from divbridge.statements import Statement
 from divbridge.operators.arrays import bits, f64
 from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import fp_literal
-from divbridge.statements.why3terms import float_literal
+from divbridge.operators.model import Operator
+from divbridge.terms import FP_NEG, FP_ROUND_TO_INTEGRAL, Term, expand
+from divbridge.terms import smtlib as smt_printer, text as text_printer, why3 as why3_printer
+from divbridge.terms.why3 import float_literal
 
 _UNARY = {"isnan": "(fp.isNaN {x})", "notnan": "(not (fp.isNaN {x}))", "isinf": "(fp.isInfinite {x})",
           "notinf": "(not (fp.isInfinite {x}))", "isfinite": "(isFinite {x})", "notfinite": "(not (isFinite {x}))"}
@@ -63,7 +66,6 @@ _CONDITION_OPS = frozenset({"=", "≠", "<", ">", "≤", "≥", "isnan", "notnan
                             "notfinite", "samesign", "diffsign"})
 _LITERAL_KINDS = frozenset({"number", "inf", "nan", "min", "operand"})
 _OPERANDS = frozenset({"A", "B"})
-OWN_OPERATION = "0"   # an operation result's value when the operation is the obligation's own operator's
 # an operation row's rounding to an integer: IEEE 754's roundToIntegral in that direction ("" and round: none,
 # the section's operation is already rounded to the format)
 _INTEGER_ROUNDING = {"": "", "round": "", "trunc": "RTZ", "floor": "RTN", "ceil": "RTP"}
@@ -71,11 +73,11 @@ _RESULT_SIGNS = frozenset({"", "+", "-", "±", "xor:AB", "xor:A", "xor:B"})
 _RULE_SIGNS = frozenset({"+", "-", "xor:AB", "xor:A", "xor:B"})
 
 
-def encoding_gap(condition: tuple, result: tuple, op: Operator = operators.DEFAULT) -> str:
-    """Why some backend cannot encode the row (of a document of ``op``) exactly ("": every one can).  The one
-    place that decides it: the reader may learn kinds (a new function, a new rounding) before the encoders do,
-    and such a row is then unread, never proved."""
-    return _condition_gap(condition) or _result_gap(result, op)
+def encoding_gap(condition: tuple, result: tuple) -> str:
+    """Why some backend cannot encode the row exactly ("": every one can).  The one place that decides it: the
+    reader may learn kinds (a new function, a new rounding) before the encoders do, and such a row is then
+    unread, never proved."""
+    return _condition_gap(condition) or _result_gap(result)
 
 
 def _condition_gap(cond: tuple) -> str:
@@ -99,15 +101,14 @@ def _condition_gap(cond: tuple) -> str:
     return ""
 
 
-def _result_gap(result: tuple, op: Operator) -> str:
+def _result_gap(result: tuple) -> str:
     kind, sign, value, rounding = result
     if kind == "sign":
         return "" if sign in _RULE_SIGNS and value in ("zero", "inf") else \
             f"a sign rule giving '{sign or 'no sign'}' to {value} states no sign"
-    if kind == OPERATION_RESULT:
-        if value != OWN_OPERATION and value not in operators.OPERATORS:
-            return f"the operation of '{value}' has no exact encoding"
-        applied = f"A{row_operator(value, op).vocabulary.infix}B"
+    written = row_operator(kind)
+    if written is not None:
+        applied = f"A{written.vocabulary.infix}B"   # as the row writes it
         if rounding not in _INTEGER_ROUNDING:
             return f"the result {rounding}({applied}) has no exact encoding"
         return "" if sign in ("", "-") else f"the result with sign '{sign}' of {applied} has no exact encoding"
@@ -121,15 +122,15 @@ def _result_gap(result: tuple, op: Operator) -> str:
 
 
 def _exact(condition: tuple, result: tuple) -> None:
-    gap = encoding_gap(condition, result)   # (whichever operator's result: the gap is the same)
+    gap = encoding_gap(condition, result)
     if gap:
         raise ValueError(f"no exact encoding: {gap}")
 
 
-def row_operator(value: str, own: Operator) -> Operator:
-    """The operator whose operation an operation result applies: the obligation's ``own``, or the one the row
-    writes (``value``: an operation result's, `OWN_OPERATION` or an operator's name)."""
-    return own if value == OWN_OPERATION else operators.OPERATORS[value]
+def row_operator(kind: str) -> Operator | None:
+    """The operator whose operation a result of this kind is (its `Operator.result_word`), or None for any other
+    result."""
+    return next((op for op in operators.OPERATORS.values() if op.result_word == kind), None)
 
 
 def literal_bits(fmt: FloatFormat, literal: tuple) -> int:
@@ -198,14 +199,17 @@ def _smt_signed(what: str, sign: str) -> str:
     return what if sign in ("", "±") else f"(and {what} {_smt_sign(sign)})"
 
 
-def _smt_operation(operation: str, sign: str, rounding: str) -> str:
-    """The term an operation row states: the section's operation (SMT-LIB's ``operation``), negated, rounded to
-    an integer."""
-    term = f"({operation} RNE a b)"
+def _operation_term(op: Operator, written: Operator, sign: str, rounding: str) -> Term:
+    """The term an operation row states in a document of ``op``: the ``written`` operator's operation (the
+    section's own, or another's: its definition over ``op``'s operands, which no module of ``op`` defines),
+    negated, rounded to an integer."""
+    term = written.applied("float", args=op.variables("float"))
+    if written is not op:
+        term = expand(term)
     if sign == "-":
-        term = f"(fp.neg {term})"
+        term = FP_NEG(term)
     mode = _INTEGER_ROUNDING[rounding]
-    return f"(fp.roundToIntegral {mode} {term})" if mode else term
+    return FP_ROUND_TO_INTEGRAL(term, mode=mode) if mode else term
 
 
 def smt_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
@@ -214,8 +218,9 @@ def smt_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     kind, sign, value, rounding = result
     if kind == "sign":   # a sign rule of one case: where that case's result is a zero (an infinity), its sign
         return f"(=> {'(fp.isInfinite q)' if value == 'inf' else '(fp.isZero q)'} {_smt_sign(sign)})"
-    if kind == OPERATION_RESULT:   # the same float, NaN included (SMT-LIB's one NaN), -0 apart from +0
-        return f"(= q {_smt_operation(row_operator(value, op).names.smtlib_float, sign, rounding)})"
+    written = row_operator(kind)
+    if written is not None:   # the same float, NaN included (SMT-LIB's one NaN), -0 apart from +0
+        return f"(= q {smt_printer.term(_operation_term(op, written, sign, rounding), fmt)})"
     if kind == "operand":          # the operand itself, or negated: the same float
         return f"(= q {'(fp.neg ' + value.lower() + ')' if sign == '-' else value.lower()})"
     if kind == "nan":
@@ -233,10 +238,10 @@ def _smt(params: dict, fmt: FloatFormat, op: Operator) -> str:
         f"{smt_result(params['result'], fmt, op)}))"
 
 
-def statement(params: dict, infix: str) -> str:
-    """The row in words, over the operator's ``infix`` ("/")."""
+def statement(params: dict, op: Operator) -> str:
+    """The row in words, over the operator's application (``a / b``)."""
     kind, sign, value, _ = params["result"]
-    result = f"a {infix} b"
+    result = text_printer.term(op.applied("float"))
     if kind == "sign":
         what = {"xor:AB": "sign(a) xor sign(b)", "xor:A": "sign(a)", "xor:B": "sign(b)", "+": "+", "-": "-"}[sign]
         return (f"{params['condition_text']} and {result} is {'an infinity' if value == 'inf' else 'a zero'} -> "
@@ -316,15 +321,9 @@ def _why3_signed(what: str, sign: str) -> str:
     return what if sign in ("", "±") else f"{what} /\\ {_why3_sign(sign)}"
 
 
-def _why3_operation(op: Operator, value: str, sign: str, rounding: str) -> str:
-    """The term an operation row states: the module's operator (its function), or another operator's operation
-    by ieee_float's infix to nearest even (``a ./ b``)."""
-    written = row_operator(value, op)
-    term = f"{op.names.why3_float} a b" if written is op else f"a .{written.vocabulary.infix} b"
-    if sign == "-":
-        term = f"neg ({term})"
-    mode = _INTEGER_ROUNDING[rounding]
-    return f"roundToIntegral {mode} ({term})" if mode else f"({term})"
+def _why3_operation(op: Operator, written: Operator, sign: str, rounding: str) -> str:
+    printed = why3_printer.term(_operation_term(op, written, sign, rounding))
+    return printed if _INTEGER_ROUNDING[rounding] else f"({printed})"
 
 
 def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
@@ -332,8 +331,9 @@ def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     kind, sign, value, rounding = result
     if kind == "sign":
         return f"({'is_infinite q' if value == 'inf' else 'is_zero q'} -> {_why3_sign(sign)})"
-    if kind == OPERATION_RESULT:   # Why3's equality: the same float (SMT-LIB's =)
-        return f"q = {_why3_operation(op, value, sign, rounding)}"
+    written = row_operator(kind)
+    if written is not None:   # Why3's equality: the same float (SMT-LIB's =)
+        return f"q = {_why3_operation(op, written, sign, rounding)}"
     if kind == "operand":
         return f"q = {'(neg ' + value.lower() + ')' if sign == '-' else value.lower()}"
     if kind == "nan":
@@ -348,7 +348,7 @@ def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
 def _why3(params: dict, fmt: FloatFormat, op: Operator) -> str:
     signs = ", sign_a sign_b: bool" if _uses_sign_bits(params["condition"]) else ""
     return (f"forall a b: t{signs}. {_why3_condition(params['condition'], fmt)} ->\n"
-            f"    let q = {op.names.why3_float} a b in {_why3_result(params['result'], fmt, op)}")
+            f"    let q = {why3_printer.term(op.applied('float'))} in {_why3_result(params['result'], fmt, op)}")
 
 
 # -- NumPy ---------------------------------------------------------------------------------------
@@ -444,9 +444,10 @@ def _predicate(params: dict, fmt: FloatFormat, a, b, operator: str = "") -> tupl
     kind, sign, value, rounding = params["result"]
     if kind == "sign":
         holds = ~(np.isinf(q) if value == "inf" else q == 0) | _sign_ok(sign, q, x, y)
-    elif kind == OPERATION_RESULT:
-        written = row_operator(value, operators.of_obligation_name(operator))
-        r = q if value == OWN_OPERATION else f64(result(operators.obligation_name(written), fmt, a, b))
+    elif row_operator(kind) is not None:
+        written = row_operator(kind)
+        own = operators.of_obligation_name(operator)
+        r = q if written is own else f64(result(operators.obligation_name(written), fmt, a, b))
         holds = _operation_holds(q, r, sign, rounding)
     elif kind == "operand":
         r = x if value == "A" else y

@@ -16,9 +16,10 @@ from divbridge.statements import Statement
 from divbridge import operators
 from divbridge.operators.arrays import bits
 from divbridge.statements.mirrorops import result
-from divbridge.statements.smtlib import bv_literal, fp_literal, real_literal
-from divbridge.statements.why3terms import float_literal, int_literal, operation
-from divbridge.statements.why3terms import real_literal as why3_real
+from divbridge.terms import Const, Term, Var, smtlib, text, why3
+from divbridge.terms.smtlib import bv_literal, fp_literal, real_literal
+from divbridge.terms.why3 import float_literal, int_literal
+from divbridge.terms.why3 import real_literal as why3_real
 
 
 class WorkedExample(Statement):
@@ -40,17 +41,18 @@ class WorkedExample(Statement):
         """Each element's result is its C.  An infinite or NaN operand, which Why3 writes no literal for, is
         a variable of its class (there is one NaN, and one infinity of each sign)."""
         fmt = get_format(o.format)
+        op = operators.of_obligation_name(o.operator)
         lines = []
         for number, (a, b, c) in enumerate(o.params["elements"], 1):
-            binders, hypotheses, terms = [], [], []
-            for name, text in ((f"a{number}", a), (f"b{number}", b)):
-                if text in _CLASS:
+            binders, hypotheses, operands = [], [], []
+            for name, written in ((f"a{number}", a), (f"b{number}", b)):
+                if written in _CLASS:
                     binders.append(name)
-                    hypotheses.append(f"{_CLASS[text]} {name}")
-                    terms.append(name)
+                    hypotheses.append(f"{_CLASS[written]} {name}")
+                    operands.append(Var(name))
                 else:
-                    terms.append(_term(fmt, text))
-            term = f"{operation(o)} {terms[0]} {terms[1]}"
+                    operands.append(_constant(fmt, written))
+            term = why3.term(op.applied(o.family, _signed(fmt), tuple(operands)), fmt if o.family == "float" else None)
             claim = f"{_CLASS[c]} ({term})" if c in _CLASS else f"{term} = {_term(fmt, c)}"
             if binders:
                 conjunction = " /\\ ".join(hypotheses)
@@ -67,23 +69,24 @@ class WorkedExample(Statement):
         if isinstance(fmt, FloatFormat):
             lines = []
             for a, b, c in ((fmt.parse(x) for x in triple) for triple in o.params["elements"]):
-                term = f"({op.names.smtlib_float} RNE {fp_literal(fmt, a)} {fp_literal(fmt, b)})"
-                shown = f"{fmt.describe(a)} {op.vocabulary.infix} {fmt.describe(b)}"
+                term = smtlib.term(op.applied("float", args=(Const(a), Const(b))), fmt)
+                shown = text.term(op.applied("float", args=(Var(fmt.describe(a)), Var(fmt.describe(b)))))
                 lines.append(f"  (fp.isNaN {term})   ; {shown} = nan" if fmt.decode(c).is_nan else
                              f"  (= {term} {fp_literal(fmt, c)})   ; {shown} = {fmt.describe(c)}")
             return "(define-fun goal () Bool (and\n" + "\n".join(lines) + "\n  true))"
         if isinstance(fmt, IntFormat):
-            w, operator = fmt.bits, op.names.smtlib_int_of(fmt.signed)
+            w = fmt.bits
             rounding = "truncated toward zero" if op.integer.kind == "truncate" else f"modulo 2^{fmt.bits}"
             what = f"{op.vocabulary.result_nouns[0]}, {rounding}"
             return f"; the document's worked example: each element's {what}, is the C written\n" \
                 "(define-fun goal () Bool (and" + "".join(
-                f" (= ({operator} {bv_literal(w, _int(a))} {bv_literal(w, _int(b))}) {bv_literal(w, _int(c))})"
-                for a, b, c in o.params["elements"]) + "))"
+                f" (= {smtlib.term(op.applied('int', fmt.signed, (Const(_int(a), 'bv'), Const(_int(b), 'bv'))), fmt)}"
+                f" {bv_literal(w, _int(c))})" for a, b, c in o.params["elements"]) + "))"
         # the operator named apart from the literals' own "/" (1/4 is a literal), so that a smoke test can tell
         # them apart
-        noun = op.vocabulary.result_nouns[0]
-        return f"(define-fun {noun} ((x Real) (y Real)) Real ({op.vocabulary.infix} x y))\n" \
+        noun = op.vocabulary.result_nouns[0].replace(" ", "_")
+        exact = smtlib.term(op.applied("real", args=(Var("x", "real"), Var("y", "real"))))
+        return f"(define-fun {noun} ((x Real) (y Real)) Real {exact})\n" \
             "(define-fun goal () Bool (and\n" + "".join(
             f"  (= ({noun} {real_literal(a)} {real_literal(b)}) {real_literal(c)})\n"
             for a, b, c in o.params["elements"]) + "  true))"
@@ -106,10 +109,12 @@ class WorkedExample(Statement):
         _, _, columns = next(self.samples(o, []))
         applies, holds = self.predicate(o, fmt, **columns)
         results = result(o.operator, fmt, columns["a"], columns["b"])
-        infix = operators.of_obligation_name(o.operator).vocabulary.infix
+        op = operators.of_obligation_name(o.operator)
         for i in np.flatnonzero(~holds):
             a, b, c = o.params["elements"][i]
-            return f"{a} {infix} {b} = {_shown(fmt, results[i])}, not {c}"
+            sort = {"float": "float", "int": "bv", "real": "real"}[o.family]
+            shown = text.term(op.applied(o.family, _signed(fmt), (Var(a, sort), Var(b, sort))))
+            return f"{shown} = {_shown(fmt, results[i])}, not {c}"
         return "every element as the example states"
 
 
@@ -133,13 +138,26 @@ def _int(text: str) -> int:
     return int(Fraction(text))
 
 
-def _term(fmt: Format, text: str) -> str:
+def _term(fmt: Format, written: str) -> str:
     """A written value as a Why3 term of the format's type."""
     if isinstance(fmt, FloatFormat):
-        return float_literal(fmt, fmt.parse(text))
+        return float_literal(fmt, fmt.parse(written))
     if isinstance(fmt, IntFormat):
-        return int_literal(_int(text))
-    return why3_real(Fraction(text))
+        return int_literal(_int(written))
+    return why3_real(Fraction(written))
+
+
+def _constant(fmt: Format, written: str) -> Term:
+    """A written value as a constant of the format's sort."""
+    if isinstance(fmt, FloatFormat):
+        return Const(fmt.parse(written))
+    if isinstance(fmt, IntFormat):
+        return Const(_int(written), "bv")
+    return Const(Fraction(written), "real")
+
+
+def _signed(fmt: Format) -> bool:
+    return not isinstance(fmt, IntFormat) or fmt.signed
 
 
 STATEMENTS = (WorkedExample(),)

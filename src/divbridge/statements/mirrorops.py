@@ -9,13 +9,13 @@ from divbridge import operators
 from divbridge.formats import FP32, FP64, FloatFormat, Format
 
 
-def result(operator: str, fmt: Format, a, b) -> np.ndarray:
-    """The operator an obligation names elementwise: in the format's profile where its library computes
-    one (pairs outside the domain left at 0), else by its description's fast kernel (IEEE 754, or
+def result(operator: str, fmt: Format, *inputs) -> np.ndarray:
+    """The operator an obligation names elementwise on its inputs: in the format's profile where its library
+    computes one (points outside the domain left at 0), else by its description's fast kernel (IEEE 754, or
     wrap-around on integers)."""
     op = operators.of_obligation_name(operator)
     compute = op.library.compute
-    return compute(fmt, a, b) if compute is not None else op.kernels.fast(fmt, a, b)
+    return compute(fmt, *inputs) if compute is not None else op.kernels.fast(fmt, *inputs)
 
 
 # binary128, beside the formats divbridge specifies: the only wide format Bitwuzla offers beyond binary64

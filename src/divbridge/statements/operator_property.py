@@ -1,10 +1,10 @@
-"""A generic property of an operator's description (`operators.model.Property`), in IEEE 754: ``x + y = y + x``,
-``(x * y) * z = x * (y * z)``, ``x - y = x + (-y)``...
+"""A generic property of an operator's description (`operators.model.Property`), in IEEE 754 or on an integer
+type: ``x + y = y + x``, ``(x * y) * z = x * (y * z)``, ``-(-x) = x``, ``-INT_MIN = INT_MIN``...
 
-The obligation's params name the property (``property``); its two sides are the description's expression
-trees, which this module renders in SMT-LIB with each operator's own name (``Names.smtlib_float``) and evaluates on
-the mirror with each operator's fast kernel.  The sides are equal when they are the same float, NaN equal
-to NaN (SMT-LIB's ``=``: one NaN).  A property the description says does not hold is a probe: the
+The obligation's params name the property (``property``); its goal is the description's term tree
+(`divbridge.terms`), which this module prints in SMT-LIB (and in Why3, in the families the description's Why3
+modules cover) and evaluates on the mirror (`terms.numpy`).  The sides are equal when they are the same value,
+NaN equal to NaN (SMT-LIB's ``=``: one NaN).  A property the description says does not hold is a probe: the
 obligation expects ``invalid``, and the solvers' model is its counterexample, decoded in bits.
 """
 
@@ -14,84 +14,97 @@ import numpy as np
 
 from divbridge import operators
 from divbridge.formats import FloatFormat, get_format
-from divbridge.operators.model import Expr, Property
+from divbridge.operators.model import Property
 from divbridge.statements import Statement
-from divbridge.operators.arrays import neg, same
-
-_VARIABLES = ("x", "y", "z")
+from divbridge.statements.smtlib import operator_definitions
+from divbridge.terms import numpy as mirror, smtlib, why3
 
 
 def property_of(o) -> tuple[operators.Operator, Property]:
     op = operators.of_obligation_name(o.operator)
-    return op, next(p for p in op.properties if p.name == o.params["property"])
+    return op, next(p for p in op.properties if p.name == o.params["property"] and p.family == o.family)
 
 
-def _names(expr: Expr) -> set[str]:
-    if isinstance(expr, str):
-        return {expr} if expr in _VARIABLES else set()
-    return set().union(*(_names(e) for e in expr[1:]))
-
-
-def _smt(op: operators.Operator, expr: Expr, fmt: FloatFormat) -> str:
-    if isinstance(expr, str):
-        return {"+0": f"(_ +zero {fmt.eb} {fmt.sb})", "-0": f"(_ -zero {fmt.eb} {fmt.sb})", "1": "one"}.get(expr, expr)
-    head, *args = expr
-    terms = " ".join(_smt(op, e, fmt) for e in args)
-    if head == "neg":
-        return f"(fp.neg {terms})"
-    name = (op if head == "op" else operators.get(head)).names.smtlib_float
-    return f"({name} RNE {terms})"
-
-
-def _numpy(op: operators.Operator, expr: Expr, fmt: FloatFormat, env: dict[str, np.ndarray]) -> np.ndarray:
-    if isinstance(expr, str):
-        if expr in env:
-            return env[expr]
-        shape = next(iter(env.values())).shape
-        return np.full(shape, operators.evaluate(op, expr, fmt, {}), dtype=fmt.uint_dtype).view(fmt.dtype)
-    head, *args = expr
-    values = [_numpy(op, e, fmt, env) for e in args]
-    if head == "neg":
-        return neg(fmt, values[0])
-    return (op if head == "op" else operators.get(head)).kernels.fast(fmt, *values)
+def _formats(fmt) -> dict:
+    """The formats the mirror evaluates a term in: floats, or bit-vectors."""
+    return {"fmt": fmt} if isinstance(fmt, FloatFormat) else {"ints": fmt}
 
 
 class OperatorProperty(Statement):
     kind = "operator_property"
     name = "operator_property"
-    families = ("float",)
-    encodings = frozenset({"smt", "predicate"})
+    families = ("float", "int")
+    encodings = frozenset({"why3", "smt", "predicate"})
 
     def variables(self, o) -> tuple[str, ...]:
+        return tuple(v.name for v in property_of(o)[1].variables)
+
+    def sorts(self, o) -> dict[str, str]:
+        return {v.name: v.sort for v in property_of(o)[1].variables}
+
+    def why3(self, o) -> str:
         _, prop = property_of(o)
-        found = _names(prop.lhs) | _names(prop.rhs)
-        return tuple(v for v in _VARIABLES if v in found)
+        floats = " ".join(v.name for v in prop.variables if v.sort != "bool")
+        conditions = [f"{v.name}: bool" for v in prop.variables if v.sort == "bool"]
+        binders = ", ".join([*conditions, f"{floats}: t"] if floats else conditions)
+        body = why3.term(prop.goal, get_format(o.format))
+        return f"forall {binders}. {body}" if binders else body
+
+    def why3_route(self, o) -> str:
+        return "bits"   # floats and their operations, no real number: Z3 bit-blasts it
+
+    def why3_name(self, o) -> str:
+        return o.params["property"]
 
     def smt(self, o, context) -> str:
         op, prop = property_of(o)
         fmt = context["fmt"]
-        return (f"; {prop.text}: the same float on both sides (NaN equal to NaN)\n"
-                f"(define-fun goal () Bool (= {_smt(op, prop.lhs, fmt)}\n"
-                f"                            {_smt(op, prop.rhs, fmt)}))")
+        framed = operator_definitions(op, o.family, fmt)    # the frame states the operator's own
+        definitions = "".join(f"{d}\n" for d in smtlib.definitions(prop.goal, fmt=fmt) if d not in framed)
+        if prop.given is None and prop.claim != prop.lhs:   # the two sides, one under the other
+            goal = f"(= {smtlib.term(prop.lhs, fmt)}\n                            {smtlib.term(prop.rhs, fmt)})"
+        else:
+            goal = smtlib.term(prop.goal, fmt)
+        what = "float on both sides (NaN equal to NaN)" if o.family == "float" else "value on both sides"
+        return f"; {prop.text}: the same {what}\n{definitions}(define-fun goal () Bool {goal})"
 
     def samples(self, o, vector_sets):
-        """The vectors' pairs as (x, y), and z the pairs' B shifted by one (a third operand where the
-        property has one)."""
+        """The vectors' pairs as its variables: x and y (a condition: every other point), and z the pairs' B
+        shifted by one (a third operand where the property has one)."""
         fmt = get_format(o.format)
+        _, prop = property_of(o)
         for vectors in vector_sets:
-            columns = {"x": vectors.a, "y": vectors.b, "z": np.roll(vectors.b, 1)}
-            yield vectors.source, fmt, {v: columns[v] for v in self.variables(o)}
+            floats = iter((vectors.a, vectors.b, np.roll(vectors.b, 1)))
+            columns = {v.name: (np.arange(vectors.a.size) % 2 == 0) if v.sort == "bool" else next(floats)
+                       for v in prop.variables}
+            yield vectors.source, fmt, columns
 
     def predicate(self, o, fmt, **columns):
-        op, prop = property_of(o)
-        lhs, rhs = _numpy(op, prop.lhs, fmt, columns), _numpy(op, prop.rhs, fmt, columns)
-        return np.ones(lhs.shape, bool), same(fmt, lhs, rhs)
+        _, prop = property_of(o)
+        holds = mirror.evaluate(prop.goal, columns, **_formats(fmt))
+        return np.ones(holds.shape, bool), holds
 
     def explain(self, o, fmt, values) -> str:
-        op, prop = property_of(o)
-        env = {v: values[v] for v in self.variables(o)}
-        lhs, rhs = (operators.evaluate(op, side, fmt, env) for side in (prop.lhs, prop.rhs))
-        return f"left side {fmt.describe(lhs)}, right side {fmt.describe(rhs)}"
+        _, prop = property_of(o)
+        columns = {v.name: np.array([values[v.name]], dtype=bool if v.sort == "bool" else _dtype(fmt))
+                   for v in prop.variables}
+        if isinstance(fmt, FloatFormat):
+            columns = {n: c if c.dtype == bool else c.view(fmt.dtype) for n, c in columns.items()}
+        lhs, rhs = (mirror.evaluate(side, columns, **_formats(fmt)) for side in (prop.lhs, prop.rhs))
+        return f"left side {_shown(fmt, lhs[0])}, right side {_shown(fmt, rhs[0])}"
+
+
+def _dtype(fmt) -> np.dtype:
+    return fmt.uint_dtype if isinstance(fmt, FloatFormat) else fmt.dtype
+
+
+def _shown(fmt, value) -> str:
+    """A side's value: a float of the format, an integer of the type, or a truth value."""
+    if isinstance(value, (bool, np.bool_)):
+        return str(bool(value)).lower()
+    if isinstance(fmt, FloatFormat):
+        return fmt.describe(int(np.array([value]).view(fmt.uint_dtype)[0]))
+    return fmt.describe(int(value))
 
 
 STATEMENTS = (OperatorProperty(),)

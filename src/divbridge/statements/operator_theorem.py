@@ -20,7 +20,15 @@ from divbridge import operators
 from divbridge.formats import FloatFormat
 from divbridge.operators.model import Theorem
 from divbridge.statements import NotEncoded, Statement
-from divbridge.statements.smtlib import real_literal
+from divbridge.terms import Var, coq, smtlib, text
+from divbridge.terms.smtlib import real_literal
+
+_X, _Y = Var("x"), Var("y")
+
+
+def _exact(op: operators.Operator, x: str, y: str) -> Var | object:
+    """The operator's exact result on two reals named ``x`` and ``y``."""
+    return op.applied("real", args=(Var(x, "real"), Var(y, "real")))
 
 
 def theorem_of(o) -> tuple[operators.Operator, Theorem]:
@@ -80,6 +88,13 @@ class OperatorTheorem(Statement):
     def coq(self, o) -> str:
         return "operator_theorem.v.j2"
 
+    def coq_terms(self, o) -> dict[str, str]:
+        """The operator rounded on floats x and y, and exact on the reals they stand for, in Flocq's terms, and
+        the name of Flocq's operation."""
+        op, _ = theorem_of(o)
+        return {"rounded": coq.term(op.applied("float", args=(_X, _Y))), "exact": coq.term(_exact(op, "B2R x", "B2R y")),
+                "flocq": coq.head(op.operation.function("float"))}
+
     def predicate(self, o, fmt, **columns):
         op, theorem = theorem_of(o)
         x, y = columns.values()
@@ -99,7 +114,7 @@ class OperatorTheorem(Statement):
         op, _ = theorem_of(o)
         x, y = fmt.decode(values["x"]), fmt.decode(values["y"])
         result = op.kernels.float_bits(fmt, values["x"], values["y"])
-        shown = f"x {op.vocabulary.infix} y = {fmt.describe(result)}"
+        shown = f"{text.term(op.applied('float', args=(_X, _Y)))} = {fmt.describe(result)}"
         if not (x.is_finite and y.is_finite):
             return shown
         z, r = op.kernels.real(x.value, y.value), fmt.decode(result)
@@ -125,17 +140,18 @@ class TheoremProbe(OperatorTheorem):
     def smt(self, o, context) -> str:
         op, theorem = theorem_of(o)
         fmt = context["fmt"]
-        result = f"(define-fun r () (_ FloatingPoint {fmt.eb} {fmt.sb}) ({op.names.smtlib_float} RNE x y))\n"
+        rounded = op.applied("float", args=(_X, _Y))
+        result = f"(define-fun r () (_ FloatingPoint {fmt.eb} {fmt.sb}) {smtlib.term(rounded, fmt)})\n"
         if theorem.claim == "finite_result":
-            return (f"; r = x {op.vocabulary.infix} y rounded to nearest even\n{result}"
+            return (f"; r = {text.term(rounded)} rounded to nearest even\n{result}"
                     "(define-fun goal () Bool (=> (and (isFinite x) (isFinite y)) (isFinite r)))")
         # relative_error_subnormal; the reals through constants of their own, as the smoke tests free the
         # operator's infix with Real sorts
-        return (f"; z = x {op.vocabulary.infix} y exactly, r rounded to nearest even; within_u: "
+        return (f"; z = {text.term(rounded)} exactly, r rounded to nearest even; within_u: "
                 f"|r - z| <= 2^-{fmt.precision} |z|\n{result}"
                 "(define-fun x_real () Real (fp.to_real x))\n(define-fun y_real () Real (fp.to_real y))\n"
                 "(define-fun r_real () Real (fp.to_real r))\n"
-                f"(define-fun z () Real ({op.vocabulary.infix} x_real y_real))\n"
+                f"(define-fun z () Real {smtlib.term(_exact(op, 'x_real', 'y_real'))})\n"
                 "(define-fun abs_z () Real (ite (< z 0.0) (- 0.0 z) z))\n"
                 "(define-fun error () Real (ite (< r_real z) (- z r_real) (- r_real z)))\n"
                 f"(define-fun min_normal () Real {real_literal(fmt.min_normal)})\n"

@@ -30,7 +30,8 @@ from divbridge.operators.model import Operator
 from divbridge.statements import NotEncoded, Statement
 from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import snippet
-from divbridge.statements.why3terms import FLOAT_THEORIES, operation
+from divbridge.statements.why3terms import FLOAT_THEORIES
+from divbridge.terms import FP_TO_REAL, smtlib, text, why3
 
 BUILT_IN = {"float": "nearest", "int": "trunc"}
 # SMT-LIB's (and Why3's) rounding mode of each rule: to nearest with ties away from zero, toward zero, down, up
@@ -39,11 +40,12 @@ WORDS = {"trunc": "toward zero", "floor": "toward negative infinity", "ceil": "t
          "nearest": "to nearest", "away": "to nearest, ties away from zero"}
 
 # A float result rounded another way, for an operator whose library states none of its own: IEEE 754's operation
-# in that mode, over finite operands (the operation of the format's module, and SMT-LIB's, by the operator's names)
+# in that mode, over finite inputs (`_float_words`: the operation and its rounding in each language, printed from
+# the operator's terms)
 FLOAT = StatedRounding(
-    why3="""forall a b: t. is_finite a /\\ is_finite b -> {{ operation }} a b = {{ theory }}.{{ operation }} {{ smt_mode }} a b""",
-    smt="""(define-fun goal () Bool (=> (and (isFinite a) (isFinite b)) (= q ({{ smt_operation }} {{ smt_mode }} a b))))""",
-    statement="isFinite(a) and isFinite(b) -> a {{ infix }} b = round_{{ mode }}(real(a) {{ infix }} real(b))")
+    why3="""forall {{ variables }}: t. {{ finite }} -> {{ operation }} = {{ theory }}.{{ rounded }}""",
+    smt="""(define-fun goal () Bool (=> {{ smt_finite }} (= q {{ smt_rounded }})))""",
+    statement="""{{ text_finite }} -> {{ text_operation }} = round_{{ mode }}({{ text_exact }})""")
 
 
 def stated(family: str, mode: str) -> bool:
@@ -54,7 +56,33 @@ def stated(family: str, mode: str) -> bool:
 
 
 def statement(op: Operator, family: str, mode: str) -> str:
-    return snippet(_stated(op, family).statement).render(mode=mode, infix=op.vocabulary.infix)
+    words = _float_words(op, mode) if family == "float" else {}
+    return snippet(_stated(op, family).statement).render(mode=mode, infix=op.vocabulary.infix, **words)
+
+
+def _float_words(op: Operator, mode: str) -> dict[str, str]:
+    """What `FLOAT` says of the operator, for its snippets: its inputs, that each is finite, its operation and
+    the same operation rounded in ``mode`` (in Why3 over its module's names, the rounded one qualified by the
+    format's theory; in SMT-LIB over the float frame's; readable), and its exact result (readable)."""
+    inputs = op.variables("float")
+    if any(v.sort != "float" for v in inputs):
+        raise NotEncoded(f"{op.name} has an input that is no float: no rounding of its operation to state")
+    smt_mode = FLOAT_MODES.get(mode)
+    return {
+        "variables": " ".join(v.name for v in inputs),
+        "finite": " /\\ ".join(f"is_finite {v.name}" for v in inputs),
+        "operation": why3.term(op.applied("float")),
+        "rounded": why3.term(op.rounded_in(smt_mode), infix=False) if smt_mode else "",
+        "smt_finite": _smt_and([f"(isFinite {v.name})" for v in inputs]),
+        "smt_rounded": smtlib.term(op.rounded_in(smt_mode)) if smt_mode else "",
+        "text_finite": " and ".join(f"isFinite({v.name})" for v in inputs),
+        "text_operation": text.term(op.applied("float")),
+        "text_exact": text.term(op.applied("real", args=tuple(FP_TO_REAL(v) for v in inputs))),
+    }
+
+
+def _smt_and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"(and {' '.join(parts)})"
 
 
 def _stated(op: Operator, family: str) -> StatedRounding:
@@ -144,10 +172,11 @@ class RoundingRule(Statement):
     encodings = frozenset({"why3", "smt", "predicate"})
 
     def why3(self, o) -> str:
+        op = operators.of_obligation_name(o.operator)
         theory = FLOAT_THEORIES[o.format].split(".")[-1] if o.family == "float" else ""
-        return snippet(_stated(operators.of_obligation_name(o.operator), o.family).why3).render(
-            mode=o.params["mode"], smt_mode=FLOAT_MODES.get(o.params["mode"], ""), theory=theory,
-            operation=operation(o) if o.family == "float" else "")
+        words = _float_words(op, o.params["mode"]) if o.family == "float" else {}
+        return snippet(_stated(op, o.family).why3).render(
+            mode=o.params["mode"], smt_mode=FLOAT_MODES.get(o.params["mode"], ""), theory=theory, **words)
 
     def why3_name(self, o) -> str:
         return f"rounded_{o.params['mode']}"
@@ -157,9 +186,10 @@ class RoundingRule(Statement):
 
     def smt(self, o, context) -> str:
         op = operators.of_obligation_name(o.operator)
+        words = _float_words(op, o.params["mode"]) if o.family == "float" else {}
         return snippet(_stated(op, o.family).smt).render(
             mode=o.params["mode"], smt_mode=FLOAT_MODES.get(o.params["mode"], ""), w=getattr(context["fmt"], "bits", 0),
-            smt_operation=op.names.smtlib_float)
+            **words)
 
     def predicate(self, o, fmt, a, b):
         return mirror_holds(o.operator, o.params, fmt, a, b)

@@ -48,8 +48,8 @@ class ShapeProperty(Statement):
         return self.why3_goal.format(fn=operators.of_obligation_name(o.operator).name.lower())
 
     def definitional(self, o) -> str:
-        # worded with the default operator's noun for every operator, as the committed evidence has it
-        return f"its Why3 goal holds for every scalar {operators.DEFAULT.vocabulary.gerund} op and element type " \
+        gerund = operators.of_obligation_name(o.operator).vocabulary.gerund
+        return f"its Why3 goal holds for every scalar {gerund} op and element type " \
             "(it unfolds map2)"
 
     def samples(self, o, vector_sets):

@@ -1,55 +1,56 @@
-"""SMT-LIB literals: what the statements' encodings and the frames around them write values with."""
+"""SMT-LIB: what the statements' encodings and the frames around them write values and operands with (the
+literals and the term printer are `divbridge.terms.smtlib`'s)."""
 
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 
 import jinja2
 
-from divbridge.formats import FloatFormat
+from divbridge.formats import FloatFormat, IntFormat
+from divbridge.operators.model import Operator
+from divbridge.terms import Var
+from divbridge.terms import smtlib as printer
+from divbridge.terms.smtlib import bv_literal, fp_literal, real_literal
 
 
-def fp_literal(fmt: FloatFormat, bits: int) -> str:
-    """``(fp #b0 #b01111 #b0000000000)``: an SMT-LIB literal every FP solver reads."""
-    sign = bits >> (fmt.width - 1)
-    exponent = (bits & fmt.exponent_mask) >> (fmt.sb - 1)
-    fraction = bits & fmt.fraction_mask
-    return f"(fp #b{sign} #b{exponent:0{fmt.eb}b} #b{fraction:0{fmt.sb - 1}b})"
-
-
-def float_operands(fmt: FloatFormat, names: tuple[str, ...]) -> str:
-    """The operands of a float query, each declared as a bit pattern (so that a model gives its exact bits)
-    with the float it stands for: ``a_bits`` and ``a``."""
+def float_operands(fmt: FloatFormat, variables: tuple[Var, ...]) -> str:
+    """The operands of a float query, each declared by its bits (so that a model gives its exact bits) with the
+    value it stands for: a float ``a_bits`` and ``a``; a condition ``c_bits`` of one bit and ``c``."""
     sort, to_float = f"(_ FloatingPoint {fmt.eb} {fmt.sb})", f"(_ to_fp {fmt.eb} {fmt.sb})"
-    return "\n".join(f"(declare-const {name}_bits (_ BitVec {fmt.width}))\n"
-                     f"(define-fun {name} () {sort} ({to_float} {name}_bits))" for name in names)
+    return "\n".join(f"(declare-const {v.name}_bits (_ BitVec {fmt.width}))\n"
+                     f"(define-fun {v.name} () {sort} ({to_float} {v.name}_bits))" if v.sort == "float" else
+                     f"(declare-const {v.name}_bits (_ BitVec 1))\n"
+                     f"(define-fun {v.name} () Bool (= {v.name}_bits #b1))" for v in variables)
 
 
-def float_context(fmt: FloatFormat, names: tuple[str, ...], operation: str) -> str:
-    """What a float statement's SMT-LIB is written over: the operands (`float_operands`), ``isFinite``, ``one``
-    and, with operands ``a`` and ``b``, their result ``q`` (``operation``, the operator's SMT-LIB name: IEEE
-    754's operation to nearest even)."""
+def int_operands(fmt: IntFormat, variables: tuple[Var, ...]) -> str:
+    """The operands of an integer query: bit-vectors of the type, a condition by its one bit."""
+    return "\n".join(f"(declare-const {v.name} (_ BitVec {fmt.bits}))" if v.sort == "bv" else
+                     f"(declare-const {v.name}_bits (_ BitVec 1))\n(define-fun {v.name} () Bool (= {v.name}_bits #b1))"
+                     for v in variables)
+
+
+def float_context(fmt: FloatFormat, variables: tuple[Var, ...], op: Operator | None = None) -> str:
+    """What a float statement's SMT-LIB is written over: the operands (`float_operands`), ``isFinite``, ``one``,
+    the functions the operator ``op`` is defined with (`operator_definitions`) and, where every input of it is
+    an operand, its result ``q``."""
     sort = f"(_ FloatingPoint {fmt.eb} {fmt.sb})"
-    lines = [float_operands(fmt, names)] if names else []
+    lines = [float_operands(fmt, variables)] if variables else []
     lines += [f"(define-fun isFinite ((x {sort})) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))",
               f"(define-fun one () {sort} {fp_literal(fmt, fmt.parse('1'))})"]
-    if "a" in names and "b" in names:
-        lines.append(f"(define-fun q () {sort} ({operation} RNE a b))")
+    if op is not None:
+        lines += operator_definitions(op, "float", fmt)
+        if set(op.variables("float")) <= set(variables):
+            lines.append(f"(define-fun q () {sort} {printer.term(op.applied('float'), fmt)})")
     return "\n".join(lines)
 
 
-def bv_literal(width: int, value: int) -> str:
-    """A two's complement bit-vector literal: ``(_ bv65535 16)`` for -1."""
-    return f"(_ bv{value & ((1 << width) - 1)} {width})"
-
-
-def real_literal(text: str | Fraction) -> str:
-    """An exact real: ``(- (/ 1.0 3.0))``."""
-    value = Fraction(text)
-    top, bottom = abs(value.numerator), value.denominator
-    body = f"(/ {top}.0 {bottom}.0)" if bottom != 1 else f"{top}.0"
-    return f"(- {body})" if value < 0 else body
+def operator_definitions(op: Operator, family: str, fmt: FloatFormat | IntFormat | None = None) -> list[str]:
+    """The ``define-fun`` commands of the functions the operator is defined with in a family (none for one
+    arithmetic primitive, written in place): a family's frame states them once, before any statement."""
+    signed = not isinstance(fmt, IntFormat) or fmt.signed
+    return printer.definitions(op.applied(family, signed), fmt=fmt)
 
 
 @functools.cache   # a snippet is compiled once, not once per format

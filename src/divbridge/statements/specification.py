@@ -34,6 +34,7 @@ from divbridge.statements.mirrorops import result
 from divbridge.statements.real import grid_samples
 from divbridge.statements.rounding_rule import BUILT_IN, FLOAT_MODES, mirror_holds
 from divbridge.statements.why3terms import FLOAT_THEORIES
+from divbridge.terms import App, Printed, why3
 
 # the Why3 module and element type of each integer type: Why3's mach.int, why3/ints.mlw for the narrow ones
 INT_THEORIES = {"int8": ("ints.Int8", "int8"), "int16": ("ints.Int16", "int16"), "uint8": ("ints.UInt8", "uint8"),
@@ -177,9 +178,15 @@ def _rules(o, op: Operator, index: str, result: str) -> list[str]:
     if family == "real":
         return [f"{result} = {x} {_contract(op).machine['real']} {y}" for _ in o.params["rules"]]
     if family == "float":
-        return [f"{result} = {op.names.why3_float} {ROUNDING_MODES[mode]} ({x}) ({y})" for mode, _ in o.params["rules"]]
+        return [f"{result} = {why3.term(_rounded(op, x, y, ROUNDING_MODES[mode]), infix=False)}"
+                for mode, _ in o.params["rules"]]
     return [_contract(op).integer_rules[mode].format(q=f"({result})", x=f"({x})", y=f"({y})")
             for mode, _ in o.params["rules"]]
+
+
+def _rounded(op: Operator, x: str, y: str, mode: str) -> App:
+    """The operator's rounded operation on two elements (written ``x``, ``y``), in the rounding ``mode``."""
+    return op.rounded_in(mode, args=(Printed(x, "float"), Printed(y, "float")))
 
 
 def _ensures(o, op: Operator, result: str) -> list[str]:

@@ -29,6 +29,7 @@ from divbridge.statements import NotEncoded, Statement, one_point
 from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import snippet
 from divbridge.statements.why3terms import FLOAT_THEORIES
+from divbridge.terms import Var, text
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,14 +103,16 @@ class StrategyStatement(Statement, Strategy):
     def explain(self, o, fmt, values) -> str:
         assert self.compute is not None
         x, y = one_point(fmt, values).values()
-        infix = operators.of_obligation_name(o.operator).vocabulary.infix
+        op = operators.of_obligation_name(o.operator)
         if not isinstance(fmt, FloatFormat):
             if not _domain(o)(fmt, x, y)[0]:
                 return "precondition not met"
+            exact = text.term(op.applied("real", args=(Var("a", "real"), Var("b", "real"))))
             return (f"strategy gives {self.compute(fmt, x, y, _via(o))[0]}, "
-                    f"trunc(a {infix} b) = {result(o.operator, fmt, x, y)[0]}")
+                    f"trunc({exact}) = {result(o.operator, fmt, x, y)[0]}")
         s, spec = (int(bits(fmt, v)[0]) for v in (self.compute(fmt, x, y, _via(o)), result(o.operator, fmt, x, y)))
-        return f"strategy gives {fmt.describe(s)}, IEEE x {infix} y = {fmt.describe(spec)}"
+        return f"strategy gives {fmt.describe(s)}, IEEE {text.term(op.applied('float', args=(Var('x'), Var('y'))))} = " \
+            f"{fmt.describe(spec)}"
 
 
 def _via(o) -> Format | None:

@@ -31,7 +31,8 @@ from divbridge import operators
 from divbridge.document.meaning import show
 from divbridge.formats import IntFormat, get_format
 from divbridge.statements import Statement
-from divbridge.statements.smtlib import bv_literal
+from divbridge.terms import BV_NEG, BV_SDIV, BV_SUB, Printed, smtlib
+from divbridge.terms.smtlib import bv_literal
 
 _ZERO, _ONE = ("num", 0), ("num", 1)
 
@@ -39,9 +40,7 @@ _ZERO, _ONE = ("num", 0), ("num", 1)
 _SYMBOL = {op.name.lower(): op.vocabulary.infix for op in operators.OPERATORS.values()
            if op.vocabulary.infix in ("+", "-", "*")}
 _NODE = {symbol: name for name, symbol in _SYMBOL.items()}
-# each operator's bit-vector operation by its infix symbol: exact arithmetic where nothing overflows (the
-# operator of "/" exact where the remainder is zero)
-_BITVECTOR = {op.vocabulary.infix: op.names.smtlib_int for op in operators.OPERATORS.values()}
+
 _EXACT = {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y}
 
 
@@ -281,6 +280,9 @@ class _Smt:
         self.fmt, self.w = fmt, w
         self.extend = f"(_ {'sign' if fmt.signed else 'zero'}_extend {w - fmt.bits})"
 
+    def printed(self, tree, env: dict) -> Printed:
+        return Printed(self.term(tree, env), "bv")
+
     def term(self, tree, env: dict) -> str:
         head = tree[0]
         if head in ("A", "B"):
@@ -294,9 +296,10 @@ class _Smt:
         if head in ("min", "max"):
             return bv_literal(self.w, self.fmt.min if head == "min" else self.fmt.max)
         if head == "neg":
-            return f"(bvneg {self.term(tree[1], env)})"
-        if head in _SYMBOL:
-            return f"({_BITVECTOR[_SYMBOL[head]]} {self.term(tree[1], env)} {self.term(tree[2], env)})"
+            return smtlib.term(BV_NEG(self.printed(tree[1], env)))
+        if head in _SYMBOL:   # the exact arithmetic of the operator the node names: nothing overflows here
+            operation = operators.get(head).operation.function("int")
+            return smtlib.term(operation(self.printed(tree[1], env), self.printed(tree[2], env)))
         if head == "cmp":
             op = {"<": "bvslt", ">": "bvsgt", "≤": "bvsle", "≥": "bvsge", "=": "=", "≠": "distinct"}[tree[1]]
             return f"({op} {self.term(tree[2], env)} {self.term(tree[3], env)})"
@@ -346,8 +349,10 @@ class WrapAround(Statement):
                 continue
             factor = bv_literal(w, evaluate(p, fmt.bits, {}))
             lines.append(f"; row {number}: the multiple {var} that makes C its result, when it is an integer")
-            lines.append(f"(define-fun rest_{number} () (_ BitVec {w}) ({_BITVECTOR['-']} C {smt.term(e, {})}))")
-            lines.append(f"(define-fun {var}_{number} () (_ BitVec {w}) ({_BITVECTOR['/']} rest_{number} {factor}))")
+            rest = BV_SUB(Printed("C", "bv"), smt.printed(e, {}))
+            lines.append(f"(define-fun rest_{number} () (_ BitVec {w}) {smtlib.term(rest)})")
+            multiple = BV_SDIV(Printed(f"rest_{number}", "bv"), Printed(factor, "bv"))
+            lines.append(f"(define-fun {var}_{number} () (_ BitVec {w}) {smtlib.term(multiple)})")
             env = {var: f"{var}_{number}"}
             needs = [f"(= (bvsrem rest_{number} {factor}) {bv_literal(w, 0)})"]
             if domain == "N":
@@ -361,7 +366,8 @@ class WrapAround(Statement):
         op = operators.of_obligation_name(o.operator)
         a, b = int(values["a"]), int(values["b"])
         c = op.kernels.integer(fmt, a, b)
-        shown = f"a = {fmt.describe(a)}, b = {fmt.describe(b)}: {op.names.smtlib_int} gives {fmt.describe(c)}"
+        shown = f"a = {fmt.describe(a)}, b = {fmt.describe(b)}: {smtlib.head(op.operation.function('int'))} gives " \
+            f"{fmt.describe(c)}"
         failure = first_failure(*self._claim(o), fmt, a, b, c)
         # the claim's own words, never its line: a counterexample is cached with the query, which names no line
         return shown if failure is None else f"{shown}; the document states {failure}"

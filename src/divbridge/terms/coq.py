@@ -1,0 +1,46 @@
+"""The Coq printer of terms (`divbridge.terms`): Flocq's IEEE 754 operations on ``binary_float``.
+
+Flocq's ``Binary`` has the rounded operations (mode first: ``Bdiv mode_NE x y``), the exact ``Bopp`` and
+``Babs`` and the classes; the Coq libraries (generators/coq/) state each operator's theorems with them, by the
+name `head` gives.
+"""
+
+from __future__ import annotations
+
+from divbridge.terms import App, Function, Term, Var
+
+_REAL_INFIX = {"real.add": "+", "real.sub": "-", "real.mul": "*", "real.div": "/"}   # R_scope
+_NAMES = {"fp.neg": "Bopp", "fp.abs": "Babs", "fp.add": "Bplus", "fp.sub": "Bminus", "fp.mul": "Bmult",
+          "fp.div": "Bdiv", "fp.sqrt": "Bsqrt"}
+_MODES = {"RNE": "mode_NE", "RNA": "mode_NA", "RTZ": "mode_ZR", "RTN": "mode_DN", "RTP": "mode_UP"}
+
+
+def head(fn: Function) -> str:
+    """Flocq's name of the operation (a definition that is one operation on its parameters: that one's)."""
+    if fn.defined:
+        body = fn.body
+        if isinstance(body, App) and body.args == fn.params:
+            return head(body.fn)
+        raise ValueError(f"{fn.name} is no operation of Flocq's")
+    if fn.name not in _NAMES:
+        raise ValueError(f"{fn.name} is no operation of Flocq's")
+    return _NAMES[fn.name]
+
+
+def term(t: Term) -> str:
+    if isinstance(t, Var):
+        return t.name
+    if not isinstance(t, App):
+        raise ValueError(f"Flocq has no literal for {t}")
+    if t.fn.defined:   # one operation on its parameters, or no term of Flocq's
+        body = t.fn.body
+        if not (isinstance(body, App) and body.args == t.fn.params):
+            raise ValueError(f"{t.fn.name} is no operation of Flocq's")
+        return term(App(body.fn, t.args, body.mode))
+    args = [term(a) for a in t.args]
+    if t.fn.name in _REAL_INFIX:   # an operand that is itself an infix operation in parentheses
+        return f" {_REAL_INFIX[t.fn.name]} ".join(
+            f"({a})" if isinstance(arg, App) and arg.fn.name in _REAL_INFIX else a for a, arg in zip(args, t.args))
+    words = [head(t.fn), *([_MODES[t.mode]] if t.mode else []),
+             *(f"({a})" if " " in a else a for a in args)]
+    return " ".join(words)
