@@ -281,7 +281,7 @@ def test_the_reports_show_an_uncovered_statement_outside_every_tag_and_an_accept
                                                   "roles": ["float.ieee"]}],
                 "uncovered": [{"tag": "", "line": 9, "text": "hw", "why": "not understood (x)", "accepted": True},
                               {"tag": "", "line": 12, "text": "sw", "why": "not understood (y)"}]}
-    rows = {r.tag: r.uncovered for r in document_requirements(recorded, operators.DIV)}
+    rows = {r.tag: r.uncovered for r in document_requirements(recorded, operators.get("Div"))}
     assert rows["(no tag)"] == ("uncovered: line 9: «hw» not understood (x) (accepted by --accept-unread: nothing "
                                 "of it is proved)", "uncovered: line 12: «sw» not understood (y)")
     assert rows["T1"] == ()

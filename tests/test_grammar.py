@@ -39,7 +39,7 @@ def _cache(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
 
 
-def _read(sentence: str, family: str = "float", op=operators.DEFAULT) -> meaning.Reading:
+def _read(sentence: str, family: str = "float", op=operators.get("Div")) -> meaning.Reading:
     return prose.read(REFERENCE.sentence_tokens(sentence), sentence, family, "C", op)
 
 

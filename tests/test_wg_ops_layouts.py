@@ -104,7 +104,7 @@ def test_a_section_with_nothing_but_an_unfinished_mark_still_defines_no_result(t
 def test_another_operator_s_own_operation_is_checked_as_that_operation_not_as_division():
     enc = encoding(FORMATS["fp16"], operators.get("Mul"))
     assert find(enc, enc.ok(Result(OPERATION_RESULT, infix="*")) == False).witnesses == ()   # noqa: E712 (a z3 term)
-    wrong = find(enc, enc.ok(Result(OPERATION_RESULT)) == False, limit=1)   # noqa: E712 (Div's fp.div, not fp.mul)
+    wrong = find(enc, enc.ok(Result(OPERATION_RESULT, infix="/")) == False, limit=1)   # noqa: E712 (Div's fp.div, not fp.mul)
     assert wrong.status == "sat" and wrong.witnesses
 
 
