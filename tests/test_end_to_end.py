@@ -1,8 +1,8 @@
 """Cold proof runs as `make prove` does them, then the reports.
 
-The whole Div specification (every obligation, every prover, Why3 beside them: about ten minutes on 2
-cores when the machine is busy) is a slow test (`make test-slow`); the default suite runs a cold proof
-run of a slice that reaches every backend and every family.  Every obligation must be proved or
+Every document of proofs/spec/ (every obligation, every prover, Why3 beside them: Div's alone takes about ten
+minutes on 2 cores when the machine is busy) is a slow test (`make test-slow`); the default suite runs a cold
+proof run of a slice of Div's that reaches every backend and every family.  Every obligation must be proved or
 refuted as it expects, or be an open claim that no prover refuted; the cross-check must find no
 disagreement; the reports must follow.
 """
@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from divbridge.obligations.catalog import spec_obligations
+from divbridge import operators
+from divbridge.obligations.catalog import spec_obligations, spec_operator
 from divbridge.obligations.strategies import strategy_obligations
 from divbridge.results import load
 from conftest import DIV_MD
@@ -34,7 +35,15 @@ SLICE = ("int.int8.*", "real.*", "shape.*", "float.fp16.special.*", "float.fp16.
 
 @pytest.mark.slow
 def test_whole_proof_set_then_reports(tmp_path):
-    _proof_run_then_reports(tmp_path, [], [o.id for o in spec_obligations(DIV_MD) + strategy_obligations(DIV)])
+    """`make prove`: every document of proofs/spec/ on one pool, each into its operator's evidence (Div's in
+    --out itself, the others' in --out/<op>/), each results file holding its document's own obligations."""
+    own = {operators.evidence_dir(op).relative_to("proofs"): [o.id for o in spec_obligations(path) +
+                                                              strategy_obligations(op)]
+           for path in sorted(Path("proofs/spec").glob("*.md")) for op in [spec_operator(path)]}
+    results = _proof_run_then_reports(tmp_path, [], own[Path(".")], sum(len(ids) for ids in own.values()))
+    assert results.obligations
+    for place, ids in own.items():
+        assert [r.id for r in load(tmp_path / "proofs" / place / "results.json").obligations] == ids, place
 
 
 def test_a_slice_of_every_backend_then_reports(tmp_path):
@@ -49,7 +58,9 @@ def test_a_slice_of_every_backend_then_reports(tmp_path):
                if "why3" in r.backends)
 
 
-def _proof_run_then_reports(tmp_path, only: list[str], expected_ids: list[str]):
+def _proof_run_then_reports(tmp_path, only: list[str], expected_ids: list[str], progress: int | None = None):
+    """A cold run with ``--only`` ``only`` and its reports: --out's results.json holds ``expected_ids``; one
+    progress line for each of the run's ``progress`` obligations (default: those ids), whatever document."""
     proofs = tmp_path / "proofs"
     done = subprocess.run([*DIVBRIDGE, "prove", *only, "--out", str(proofs), "--cache-dir", str(tmp_path / "cache")],
                           capture_output=True, text=True, timeout=1800)
@@ -69,8 +80,9 @@ def _proof_run_then_reports(tmp_path, only: list[str], expected_ids: list[str]):
     # the claims two dividers make out of reach of bit-blasting are proved, by reasoning (Coq)
     for claim in ("float.fp64.generic.monotone_numerator", "float.fp32.strategy.via_fp64", "int.int32.strategy.via_fp64"):
         assert claim not in expected_ids or next(r for r in results.obligations if r.id == claim).verdict == "proved"
-    # one line per finished obligation, then the summary
-    assert done.stdout.count(f"/{len(expected_ids)}] ") == len(expected_ids)
+    # one line per finished obligation of the run's documents, then the summary
+    total = len(expected_ids) if progress is None else progress
+    assert done.stdout.count(f"/{total}] ") == total
     assert "open claim(s), NOT proved" in done.stdout or not any(r.open for r in results.obligations)
 
     reports = tmp_path / "reports"

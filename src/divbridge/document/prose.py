@@ -487,7 +487,7 @@ def read(items, text: str, family: str, output: str | tuple[str, ...] = "C", op:
          place=None) -> Reading:
     """A sentence: its tokens (with ``output`` the name of the result, C or Y, or the names it may have), its
     text, its section's family;
-    ``op``: the document's operator (by default, the registry's default operator), whose words the sentence
+    ``op``: the document's operator (by default, the shared words' `lexicon.READ_WITH`), whose words the sentence
     must use; ``place``: a token's (line, column) in the document, for the column where reading stopped."""
     op = op or lexicon.READ_WITH
     items = list(items)
