@@ -157,6 +157,8 @@ class Binding:
     notes: list = field(default_factory=list)   # `document.accuracy.Note`s it holds or links (their bounds join)
     unread: list = field(default_factory=list)  # `document.meaning.Unread`: what states something and binds nothing
     wraps: list[WrapClaim] = field(default_factory=list)   # an integer section's wrap-around claims
+    # (family, where stated) of a definition C = -(A op B) in a real or integer section ("C is B minus A")
+    negated: list[tuple[str, tuple[TagRef, ...]]] = field(default_factory=list)
     # (line, words, why) of a type list naming a type the operator's ONNX schema does not accept: nothing can
     # be proved of it (`semantics.onnx_types`)
     wrong_types: list[tuple[int, str, str]] = field(default_factory=list)
@@ -263,6 +265,8 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
                                          f"operation in a {family} section: no obligation states it", part.tag))
         elif statement.result.operator is not binding.operator:
             pass   # another operator's operation (`C[i] = A[i] * B[i]` in Div's document): a case of its own (`_tables`)
+        elif statement.result.sign == "-":
+            binding.negated.append((family, refs))   # C = -(A op B): an obligation of its own (`statements.definition`)
         elif family == "real":
             _role(binding, "real.definition", refs)
         elif family == "float" and not statement.result.rounding:

@@ -32,6 +32,7 @@ _CLASSES = {
 _RESULTS = {"nan": ("is_nan ({q})", "(fp.isNaN q)", "isNaN({q})"),
             "inf": ("is_infinite ({q})", "(fp.isInfinite q)", "isInfinite({q})"),
             "zero": ("is_zero ({q})", "(fp.isZero q)", "isZero({q})"),
+            "nonfinite": ("not is_finite ({q})", "(not (isFinite q))", "not isFinite({q})"),
             "a": ("{q} = a", "(= q a)", "{q} = a"), "b": ("{q} = b", "(= q b)", "{q} = b"),
             "-b": ("{q} = neg b", "(= q (fp.neg b))", "{q} = -b")}
 _SIGNS = {"xor": ("sign_xor ({q}) a b", "(= (fp.isNegative q) (xor (fp.isNegative a) (fp.isNegative b)))",
@@ -91,9 +92,10 @@ def _predicate(params: dict, fmt, a, b, operator: str = "") -> tuple[np.ndarray,
     q = f64(raw)
     applies = _in_class(params["a"], x) & _in_class(params["b"], y)
     applies &= {"": True, "same_sign": np.signbit(x) == np.signbit(y), "opposite_sign": np.signbit(x) != np.signbit(y),
-                "equal": bits(fmt, a) == bits(fmt, b), "opposite": x == -y}[params.get("relation", "")]
-    holds = {"nan": np.isnan(q), "inf": np.isinf(q), "zero": q == 0, "a": same(fmt, raw, a), "b": same(fmt, raw, b),
-             "-b": same(fmt, raw, neg(fmt, b))}[params["result"]]
+                "equal": bits(fmt, a) == bits(fmt, b),
+                "opposite": bits(fmt, a) == bits(fmt, neg(fmt, b))}[params.get("relation", "")]
+    holds = {"nan": np.isnan(q), "inf": np.isinf(q), "zero": q == 0, "nonfinite": ~np.isfinite(q),
+             "a": same(fmt, raw, a), "b": same(fmt, raw, b), "-b": same(fmt, raw, neg(fmt, b))}[params["result"]]
     negative = np.signbit(q)
     sign = params["sign"]
     if sign == "xor":
