@@ -118,9 +118,12 @@ def test_a_gap_an_unread_condition_may_fill_is_undecided_not_incomplete(tmp_path
     text = path.read_text(encoding="utf-8").splitlines()
     table = next(k for k, line in enumerate(text, 1) if line == r"\begin{cases}" and k > unread - 10)
     otherwise = next(k for k, line in enumerate(text, 1) if k > unread and line.endswith(r"\text{otherwise}"))
+    notation = next(k for k, line in enumerate(text, 1) if k > otherwise and line.startswith("where "))
     result, found = _findings(path)
-    # the 'otherwise' row applies where no row above does, and one row above is not read: it is unread too
-    assert found == [("unread", table), ("unread", unread), ("unread", otherwise)] and result["exit_code"] == 3
+    # the 'otherwise' row applies where no row above does, and one row above is not read: it is unread too; and
+    # so is the sentence that gives that last row its rounding and its zero's sign ("where A[i] + B[i] is ...")
+    assert found == [("unread", table), ("unread", unread), ("unread", otherwise), ("unread", notation)] and \
+        result["exit_code"] == 3
     undecided = next(f["message"] for f in result["findings"] if f["line"] == table)
     assert undecided.startswith("whether the rows cover every input is undecided")
     assert f"the unread rows at lines {unread}, {otherwise} may" in undecided

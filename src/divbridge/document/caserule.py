@@ -90,7 +90,7 @@ _FIXED = {"positive": "+", "negative": "-"}
 _PAIRS = ("pair", "pair_noun", "pair_ing", "pair_one")
 # the relation of an operand to itself ("an infinity minus itself"), by its class: the same sign, the same value
 _ITSELF = {"inf": "same_sign", "zero": "same_sign"}
-_REVERSING = ("to", "from")      # "adding X to Y", "subtracting X from Y": Y first
+_REVERSING = ("to", "from")      # "<verb>ing X to Y", "<verb>ing X from Y": Y first
 
 
 def _trees(tree: Tree) -> list[Tree]:
@@ -112,7 +112,7 @@ def _pair(tree: Tree) -> list[tuple[str, str, str]] | str:
     times a finite non-zero number or an infinity" (two pairs), "the <noun> of X and Y", "<verb>ing X by Y" ("to",
     "from": Y first), "a zero <B's name>" (the other operand anything)."""
     first, *others = [t for t in _trees(tree) if t.data in _CLASSES or t.data.startswith("related_")]
-    if tree.data == "pair_one":          # "a zero divisor": B a zero, A anything
+    if tree.data == "pair_one":          # "a zero <B's name>": B a zero, A anything
         named_a = _find(tree, "a") is not None
         return [(cls, "any", "") if named_a else ("any", cls, "") for cls in _CLASSES[first.data]]
     found = []
@@ -162,7 +162,7 @@ def _pairs(tree: Tree) -> list[tuple[str, str, str]] | str:
 
 def _operand_result(node: Tree, a: str, b: str, relation: str) -> tuple[str, str] | None:
     """The result that is one of the pair's operands: "that infinity", "the infinity" (the pair's one infinity),
-    "the first infinity", "the second operand", "the minuend", "the opposite infinity" (of the second), "the
+    "the first infinity", "the second operand", "the <A's name>", "the opposite infinity" (of the second), "the
     infinity negated": the result's class and sign code, or None when it names no operand of the pair."""
     words = _words(node)
     classes = {"a": a, "b": b}
@@ -338,7 +338,7 @@ def zero_sign(node) -> str:
 
 def _excepted(exception: Tree) -> tuple[str, str] | str:
     """The signs of (A, B) an exception names: both zeros of one sign, a pair of zeros in the operator's order, or
-    each zero with its operand's role ("a negative zero is the minuend and a positive zero the subtrahend")."""
+    each zero with its operand's role ("a negative zero is the <A's name> and a positive zero the <B's name>")."""
     said = [t for t in _trees(exception) if t.data in ("fixed_sign", "zero_value", "zero_operand")]
     if exception.data == "both_zeros":
         return (zero_sign(said[0]),) * 2

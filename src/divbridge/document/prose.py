@@ -460,11 +460,11 @@ class _Sentence:
 
     def read_kind_shape(self, tree: Tree) -> list:
         self.three_named(tree)
-        return [Constraint("shape")]
+        return [Constraint("shape", "AB" if _first(tree, "inputs") is not None else "ABC")]
 
     def read_kind_type(self, tree: Tree) -> list:
         self.three_named(tree)
-        return [Constraint("type")]
+        return [Constraint("type", "AB" if _first(tree, "inputs") is not None else "ABC")]
 
     def read_kind_accuracy(self, tree: Tree) -> list:
         self.float_only("an error bound")
