@@ -49,7 +49,7 @@ def _findings(path: Path, *accepted: int) -> tuple[dict, list[tuple[str, int]]]:
 def _refuted(path: Path) -> set[int]:
     """The lines of the obligations `prove` binds from the document's own statements that the SMT solvers refute."""
     own = [o for o in spec_obligations(path) if statements.of(o).kind in ("case_rule", "case_table", "example",
-                                                                            "wraparound", "rounding_rule")]
+                                                                            "wraparound", "rounding_rule", "definition")]
     results = prove_obligations(own, available(set(SMT_SOLVERS)), shared_cache(), TIMEOUT_S)
     return {line for r in results if r.verdict == "refuted" and r.expect == "valid" for line in r.obligation.lines}
 
@@ -118,9 +118,12 @@ def test_a_gap_an_unread_condition_may_fill_is_undecided_not_incomplete(tmp_path
     text = path.read_text(encoding="utf-8").splitlines()
     table = next(k for k, line in enumerate(text, 1) if line == r"\begin{cases}" and k > unread - 10)
     otherwise = next(k for k, line in enumerate(text, 1) if k > unread and line.endswith(r"\text{otherwise}"))
+    notation = next(k for k, line in enumerate(text, 1) if k > otherwise and line.startswith("where "))
     result, found = _findings(path)
-    # the 'otherwise' row applies where no row above does, and one row above is not read: it is unread too
-    assert found == [("unread", table), ("unread", unread), ("unread", otherwise)] and result["exit_code"] == 3
+    # the 'otherwise' row applies where no row above does, and one row above is not read: it is unread too; and
+    # so is the sentence that gives that last row its rounding and its zero's sign ("where A[i] + B[i] is ...")
+    assert found == [("unread", table), ("unread", unread), ("unread", otherwise), ("unread", notation)] and \
+        result["exit_code"] == 3
     undecided = next(f["message"] for f in result["findings"] if f["line"] == table)
     assert undecided.startswith("whether the rows cover every input is undecided")
     assert f"the unread rows at lines {unread}, {otherwise} may" in undecided
@@ -161,6 +164,31 @@ def test_a_worked_example_in_a_markdown_table_is_judged_entry_by_entry(tmp_path)
     [finding] = [f for f in result["findings"] if f["line"] == wrong]
     assert finding["column"] == len("| 0.5 | 0.5 | ") + 1 and "gives 0.25" in finding["message"]
     assert _refuted(path) == {line + 5}   # prove's obligation: the example, at its first row
+
+
+@needs_solvers
+def test_a_definition_with_the_operands_the_other_way_is_refuted_by_both_commands(tmp_path):
+    """"C is B minus A" in a real section: C = -(A - B), refuted by check-spec and by an obligation of prove's."""
+    path, [line] = _planted(tmp_path, "sub.md", (
+        "Each element of `C` is the exact difference of the matching elements of `A` and `B`: `A` minus `B`.",
+        "`C` is `B` minus `A`."))
+    result, found = _findings(path)
+    assert found == [("incorrect", line)] and result["exit_code"] == 1
+    assert _refuted(path) == {line}
+
+
+@needs_solvers
+def test_a_precondition_other_than_the_domain_is_incorrect_and_binds_no_obligation(tmp_path):
+    """"A[i] ≠ 0" where "B[i] ≠ 0" was: it excludes inputs that have a quotient and not those that have none
+    (check-spec: incorrect at its line); the domain's obligations state B ≠ 0, so prove binds none to it."""
+    path, [line] = _planted(tmp_path, "div.md", ("No element of `B` is zero; this is a precondition.",
+                                                 "For every index, $A[i] \\neq 0$."))
+    result, found = _findings(path)
+    # incorrect, and unread for proving: no obligation of prove's states it
+    assert found == [("incorrect", line), ("unread", line)] and result["exit_code"] == 1
+    binding = document.bind(document.read_document(path))
+    assert [g.why for g in coverage.gaps(binding, obligations_of(binding)) if g.line == line] == \
+        ["not understood (a precondition (A ≠ 0) other than B ≠ 0: no obligation states it)", "binds no obligation"]
 
 
 def test_a_type_the_operator_s_onnx_schema_does_not_accept_is_incorrect_at_the_type_list(tmp_path):

@@ -145,6 +145,50 @@ def test_operands_the_other_way_are_the_negation_where_exact_and_unread_in_float
     assert _read("Operator Mul multiplies $B$ by $A$.", "real", operators.get("Mul")).understood   # commutative
 
 
+def _rules(sentence: str, op: str, family: str = "float") -> set[tuple]:
+    reading = _read(sentence, family, operators.get(op))
+    assert reading.understood, reading.why
+    return {(r.a, r.b, r.result, r.sign, r.relation) for r in reading.statements}
+
+
+def test_the_definite_article_makes_a_result_the_pair_s_own():
+    """"is the infinity" is that infinity (its sign the infinite operand's); "is an infinity" says no sign."""
+    assert _rules("An infinity plus a finite number is the infinity.", "Add") == {("inf", "finite", "inf", "a", "")}
+    assert _rules("An infinity plus a finite number is an infinity.", "Add") == {("inf", "finite", "inf", "", "")}
+    assert _rules("A finite number minus an infinity is the infinity negated.", "Sub") == \
+        {("finite", "inf", "inf", "-b", "")}
+    # two infinities of opposite signs have no "the infinity"
+    assert not _read("The sum of two infinities of opposite signs is the infinity.", "float",
+                     operators.get("Add")).understood
+
+
+def test_a_pair_s_words_name_its_operands_in_order():
+    """"subtracting X from Y" is Y - X; "a non-zero number" is a finite non-zero one or an infinity; "one operand
+    is X and the other Y" is both orders; "a zero <B's name>" leaves A anything."""
+    assert _rules("Subtracting a finite number from an infinity gives the infinity.", "Sub") == \
+        {("inf", "finite", "inf", "a", "")}
+    assert _rules("Multiplying an infinity by a non-zero number gives an infinity carrying the XOR of both signs.",
+                  "Mul") == {("inf", "finite_nonzero", "inf", "xor", ""), ("inf", "inf", "inf", "xor", "")}
+    assert _rules("If one operand is a zero and the other an infinity, the result is NaN.", "Mul") == \
+        {("zero", "inf", "nan", "", ""), ("inf", "zero", "nan", "", "")}
+    assert _rules("A zero divisor gives an infinity or NaN.", "Div") == {("any", "zero", "nonfinite", "", "")}
+
+
+def test_x_for_every_finite_x_includes_the_zeros():
+    assert _rules("$x - x = +0$ for every finite $x$.", "Sub") == \
+        {("finite_nonzero", "finite_nonzero", "zero", "+", "equal"), ("zero", "zero", "zero", "+", "same_sign")}
+    assert _rules("$x - x = +0$.", "Sub") == {("finite_nonzero", "finite_nonzero", "zero", "+", "equal")}
+    # x beside an infinity: the sentence must say what x is
+    assert not _read("$\\pm\\infty - x = \\pm\\infty$.", "float", operators.get("Sub")).understood
+
+
+def test_a_constraint_names_the_tensors_it_relates():
+    assert str(_read("$A$ and $B$ have the same shape.").statements[0]) == "shape(A) = shape(B)"
+    assert str(_read("`C` has the shape of `A`, which is the shape of `B`.").statements[0]) == \
+        "shape(A) = shape(B) = shape(C)"
+    assert not _read("`C` has the shape of `A`, which is the shape of `A`.").understood
+
+
 def test_every_operator_s_words_are_in_the_grammar_and_only_its_own_define_it():
     text = grammar.grammar_text()
     for op in operators.OPERATORS.values():

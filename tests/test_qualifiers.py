@@ -5,8 +5,7 @@ each part at its line is read as, in every listed type) differs from the plain s
 sentence is not understood; a qualifier the reader drops would let "... except when B is NaN" pass as the
 rule without the exception.
 
-One test per operator and qualifier enumerates every sentence and names each one read as before.  Those that
-fail on main at edc90f2 are xfail(strict) awaiting r8-grammar (one grammar reads a sentence whole)."""
+One test per operator and qualifier enumerates every sentence and names each one read as before."""
 
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ import pytest
 
 import test_paraphrases as div
 from divbridge.document.reader import parse_document
-from test_paraphrases_ops import GRAMMAR, KINDS
+from test_paraphrases_ops import KINDS
 
 QUALIFIERS = [" except when B is NaN", " unless A is zero", " only for float32", ", ties away from zero",
               " but not for subnormal results", " in most cases"]
@@ -69,8 +68,6 @@ def plain_reading(op: str, sentence: str, put) -> list:
     return _PLAIN[op, sentence]
 
 
-# every pair is read as before by main today (each sentence searched for known phrases, the rest dropped)
-@pytest.mark.xfail(strict=True, reason=GRAMMAR)
 @pytest.mark.parametrize("op, qualifier", [pytest.param(op, q, id=f"{op}:{q.strip(' ,')}")
                                            for op in ("div", "mul", "add", "sub") for q in QUALIFIERS])
 def test_no_right_sentence_with_a_qualifier_appended_is_read_as_before(op, qualifier):

@@ -314,12 +314,12 @@ def check_no_error_rule(rule: Rule, section: Section, domain: tuple[Condition, .
 
 
 def check_exclusion(rule: Rule, section: Section, domain: tuple[Condition, ...], op: Operator) -> list[Finding]:
-    """An exclusion of operand pairs ("not (A = x and B = y)") that leaves out inputs whose result fits,
+    """An exclusion of operand values ("not (A = x and B = y)", "A ≠ 0") that leaves out inputs whose result fits,
     while an input without a result stays inside the section's domain, excludes the wrong inputs (the
     largest value over -1 for the smallest): incorrect at its own line, not only incomplete at the section."""
     condition = rule.condition
-    if not (isinstance(condition, Or) and len(condition.parts) > 1
-            and all(isinstance(p, Atom) and p.op == "≠" for p in condition.parts)):
+    parts = condition.parts if isinstance(condition, Or) else (condition,)
+    if not all(isinstance(p, Atom) and p.op == "≠" for p in parts):
         return []
     for name in ordered_types(section.types):
         fmt = FORMATS[name]

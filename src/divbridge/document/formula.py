@@ -309,9 +309,31 @@ def _predicate(s: _Stream):
             s.accept("both") or s.accept("all") or s.accept("each")
             negated = s.accept("not")
             found = _predicate_word(s)
+            if found is None:                   # "are both -0", "is +inf"
+                value = _value(s)
+                found = ("=", value) if value is not None else None
             if found is not None:
-                return _negate(found) if negated else found
+                found = _negate(found) if negated else found
+                relation = _sign_relation(s)    # "are infinities of opposite signs"
+                return found if relation is None else [*(found if isinstance(found, list) else [found]),
+                                                       (relation, None)]
     s.i = start
+    return None
+
+
+def _sign_relation(s: _Stream) -> str | None:
+    """"of opposite signs", "of the same sign", "of one sign" after a predicate of both operands: how their signs
+    relate (samesign, diffsign), or None."""
+    mark = s.i
+    if s.accept("of"):
+        s.accept("the")
+        if s.accept("opposite") or s.accept("different"):
+            if s.accept("signs") or s.accept("sign"):
+                return "diffsign"
+        elif s.accept("same") or s.accept("one"):
+            if s.accept("sign") or s.accept("signs"):
+                return "samesign"
+    s.i = mark
     return None
 
 
@@ -404,7 +426,17 @@ def _clause(s: _Stream, previous: list[str] | None):
         return inner, previous
     neither = s.accept("neither")
     either = s.accept("either")
-    s.accept("both")
+    both = s.accept("both")
+    if (neither or either or both) and any(s.accept(w) for w in ("operand", "operands", "input", "inputs")):
+        # "either operand is NaN", "both operands are zero": A and B, as "A or B", "A and B" would
+        found = _predicate(s)
+        if found is None:
+            s.fail("a condition")
+        if neither:
+            found = _negate(found)
+        if either and found[0] not in ("samesign", "diffsign"):
+            return Or(tuple(_single(_atoms([o], found)) for o in ("A", "B"))), ["A", "B"]
+        return _single(_atoms(["A", "B"], found)), ["A", "B"]
     start = s.i
     first = _operand(s)
     if first is None:
@@ -620,6 +652,8 @@ def _result(s: _Stream) -> Result:
         return Result("nan")
     if value.kind != "number":
         s.fail("the result")
+    if value.value == 0 and not value.sign and any(t.kind == "number" and "." in t.text for t in s.items[mark:s.i]):
+        return Result("number", "+")      # a zero written as a float ("0.0") is +0, as in a worked example
     return Result("number", value.sign, value.value)
 
 

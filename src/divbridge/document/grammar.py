@@ -49,6 +49,7 @@ def _words(op) -> dict[str, tuple[str, ...]]:
         "gerunds": (v.gerund,),
         "verbs": tuple(f for f in single if f.endswith("s") and not f.endswith("ss")),
         "ings": tuple(f for f in single if f.endswith("ing")),
+        "bases": tuple(f for f in single if not f.endswith(("s", "ing", "ed"))),
         "participles": tuple(f for f in forms if " " in f),
         "joins": v.joins,
         "names": (op.name.lower(),),

@@ -189,12 +189,14 @@ class ErrorCondition:
 @dataclass(frozen=True)
 class Constraint:
     kind: str                 # shape | type
+    tensors: str = "ABC"      # the tensors it names: all three, or the inputs ("AB": C's follows from the operation)
 
     def __str__(self) -> str:
-        return "shape(A) = shape(B) = shape(C)" if self.kind == "shape" else "type(A) = type(B) = type(C)"
+        return " = ".join(f"{self.kind}({t})" for t in self.tensors)
 
     def words(self) -> str:
-        return f"A, B and C have the same {'shape' if self.kind == 'shape' else 'element type'}"
+        named = f"{', '.join(self.tensors[:-1])} and {self.tensors[-1]}"
+        return f"{named} have the same {'shape' if self.kind == 'shape' else 'element type'}"
 
 
 @dataclass(frozen=True)

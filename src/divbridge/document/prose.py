@@ -104,11 +104,12 @@ def _has(tree, *texts: str) -> bool:
 
 
 # the grammar's rules of the operators' words, each with the placeholder that fills it (`grammar.operator_words`)
-_OPERATOR_WORDS = {"noun": "nouns", "gerund": "gerunds", "verb": "verbs", "ing": "ings", "participle": "participles",
+_OPERATOR_WORDS = {"noun": "nouns", "gerund": "gerunds", "verb": "verbs", "base": "bases", "ing": "ings",
+                   "participle": "participles",
                    "join_word": "joins", "opname": "names"}
 # the parts of a sentence that name the operation and its operands (`statements.lark`)
 _OPERATIONS = ("op_verb", "op_noun", "op_takes", "noun_of", "noun_of_inputs", "participle_of", "operation_symbols",
-               "restated")
+               "restated", "element_join")
 
 
 def _operands_in_order(unit: Tree) -> tuple[str, ...]:
@@ -159,6 +160,7 @@ class _Sentence:
 
     def __init__(self, words: list[Word], items: list[Token], text: str, family: str, op: Operator):
         self.words, self.items, self.text, self.family, self.op = words, items, text, family, op
+        self.tree: Tree | None = None      # the whole sentence's parse (`statements`)
 
     # -- helpers --
     def tokens_of(self, tree: Tree) -> list[Token]:
@@ -194,6 +196,7 @@ class _Sentence:
 
     # -- the sentence --
     def statements(self, tree: Tree) -> list:
+        self.tree = tree
         self.own_words(tree)
         found: list = []
         for child in tree.children:
@@ -297,7 +300,7 @@ class _Sentence:
         found = [self.semantics(tree)]
         zero = next((t for t in tree.children if isinstance(t, Tree) and t.data == "zero_value"), None)
         if zero is not None:
-            found.append(SignRule("+" if "+" in _texts(zero) else "-", ("zero",), None, -1))
+            found.append(SignRule(caserule.zero_sign(zero), ("zero",), None, -1))
         return found
 
     # -- signs --
@@ -364,9 +367,14 @@ class _Sentence:
         return self.read_sign_rule(tree)
 
     # -- special values, cases --
+    def definite(self, tree: Tree) -> bool:
+        """Whether the words of the subtree follow the definite article ("the infinity"), which the grammar drops."""
+        first = self.words[_leaves(tree)[0].start_pos].first
+        return first > 0 and self.items[first - 1].text.lower() == "the"
+
     def read_special(self, tree: Tree) -> list:
         self.float_only("a special-value rule")
-        return _said(caserule.rules_of(tree, self.text))
+        return _said(caserule.rules_of(tree, self.text, self.definite))
 
     def read_special_nan(self, tree: Tree) -> list:
         self.float_only("a special-value rule")
@@ -374,15 +382,20 @@ class _Sentence:
 
     def read_kind_special_symbols(self, tree: Tree) -> list:
         self.float_only("a special-value rule")
-        found = _said(caserule.symbols_of(tree, self.op.vocabulary.infix, self.text))
-        return [Case(*found)] if isinstance(found, tuple) else found
+        # "for a finite x" at the end of the sentence says what x is in each of its statements
+        finite_x = _first(self.tree, "finite_x") is not None
+        found = _said(caserule.symbols_of(tree, self.op.vocabulary.infix, self.text, finite_x))
+        return [Case(*rule) if isinstance(rule, tuple) else rule for rule in found]
 
     def read_kind_exact_zero(self, tree: Tree) -> list:
         self.float_only("a rule for an exact zero")
         return _said(caserule.exact_zeros_of(tree, self.op.vocabulary.infix, self.text))
 
+    read_zeros_when = read_kind_exact_zero
+
     def read_kind_case(self, tree: Tree) -> list:
-        return [Case(self.condition(_first(tree, "cond")), caserule.result_of_tree(_first(tree, "case_result")))]
+        return [Case(self.condition(_first(tree, "cond")),
+                     caserule.result_of_tree(_first(tree, "case_result", "case_value")))]
 
     def read_kind_domain_of_definition(self, tree: Tree) -> list:
         return [Case(self.condition(_first(tree, "cond")), _result(self.op)), Case(Otherwise(), Result("undefined"))]
@@ -411,6 +424,12 @@ class _Sentence:
     def read_exclusion(self, tree: Tree) -> list:
         return [_exclusion(self.bound(tree))]
 
+    def read_exclusion_above(self, tree: Tree) -> list:
+        """"Whenever B[i] = -1, A[i] is greater than the smallest value of the type": A ≠ that value where B = -1."""
+        if self.bound(tree) != "min":
+            raise _Unread("A above a bound other than the type's smallest value excludes more than the overflow")
+        return self.read_exclusion(tree)
+
     def excluded_condition(self, tree: Tree) -> list:
         """"except when <pair>", "not (<pair>)": the pair excluded (the smallest value of the type and -1), or
         B = 0 excluded."""
@@ -429,11 +448,20 @@ class _Sentence:
     def read_error_undefined(self, tree: Tree) -> list:
         return [ErrorCondition("undefined")]
 
+    def three_named(self, tree: Tree) -> None:
+        """A constraint that names the tensors one by one ("C has the shape of A, which is the shape of B") must
+        name each of A, B and C."""
+        named = [_first(t, "a", "b", "c").data for t in _subtrees(tree, "tensor_name")]
+        if named and sorted(named) != ["a", "b", "c"]:
+            raise _Unread(f"it relates {', '.join(n.upper() for n in named)}, not each of A, B and C")
+
     def read_kind_shape(self, tree: Tree) -> list:
-        return [Constraint("shape")]
+        self.three_named(tree)
+        return [Constraint("shape", "AB" if _first(tree, "inputs") is not None else "ABC")]
 
     def read_kind_type(self, tree: Tree) -> list:
-        return [Constraint("type")]
+        self.three_named(tree)
+        return [Constraint("type", "AB" if _first(tree, "inputs") is not None else "ABC")]
 
     def read_kind_accuracy(self, tree: Tree) -> list:
         self.float_only("an error bound")

@@ -296,6 +296,7 @@ def int_obligations(binding: Binding) -> list[Obligation]:
                 kind=prop.group, prop=prop.name, statement=statement, params=params, expect=expect))
         obligations += _properties(binding, "int", name, params)
         obligations += _wraps(binding, fmt, params)
+        obligations += _negated(binding, "int", fmt.name, params)
         obligations += _examples(binding, "int", name, params)
     return _of(binding.operator, obligations)
 
@@ -343,7 +344,18 @@ def real_obligations(binding: Binding) -> list[Obligation]:
         for prop in (statements.registry().find("real", claim.name) for claim in binding.operator.library.real)
         if all(binding.has(r) for r in prop.roles)
     ]
-    return _of(binding.operator, obligations + _examples(binding, "real", "real", {}))
+    return _of(binding.operator, obligations + _negated(binding, "real", "real", {}) + _examples(binding, "real", "real", {}))
+
+
+def _negated(binding: Binding, family: str, fmt_name: str, params: dict) -> list[Obligation]:
+    """The definitions C = -(A op B) the family's section states, each an obligation (`statements.definition`)."""
+    infix = binding.operator.vocabulary.infix
+    stated = [refs for at, refs in binding.negated if at == family]
+    return [_obligation(refs, id=f"{family}.{fmt_name + '.' if family != 'real' else ''}definition.negated_{number}",
+                        title=f"the definition as stated: C = -(A {infix} B)", family=family, format=fmt_name,
+                        kind="definition", prop="negated_definition", statement=f"C = -(A {infix} B)",
+                        params=params, backends=frozenset({"smt"}))
+            for number, refs in enumerate(stated, 1)]
 
 
 def shape_obligations(binding: Binding) -> list[Obligation]:

@@ -157,6 +157,8 @@ class Binding:
     notes: list = field(default_factory=list)   # `document.accuracy.Note`s it holds or links (their bounds join)
     unread: list = field(default_factory=list)  # `document.meaning.Unread`: what states something and binds nothing
     wraps: list[WrapClaim] = field(default_factory=list)   # an integer section's wrap-around claims
+    # (family, where stated) of a definition C = -(A op B) in a real or integer section ("C is B minus A")
+    negated: list[tuple[str, tuple[TagRef, ...]]] = field(default_factory=list)
     # (line, words, why) of a type list naming a type the operator's ONNX schema does not accept: nothing can
     # be proved of it (`semantics.onnx_types`)
     wrong_types: list[tuple[int, str, str]] = field(default_factory=list)
@@ -265,7 +267,9 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
             binding.unread.append(Unread(part.line, part.column, part.text, f"{statement.result.operator.name}'s "
                                          f"operation in a {family} section: no obligation states it", part.tag))
         elif statement.result.operator is not binding.operator:
-            pass   # another operator's operation (`C[i] = A[i] * B[i]` in a document of another): a case of its own (`_tables`)
+            pass   # another operator's operation (`C[i] = A[i] * B[i]` in another's document): a case of its own (`_tables`)
+        elif statement.result.sign == "-":
+            binding.negated.append((family, refs))   # C = -(A op B): an obligation of its own (`statements.definition`)
         elif family == "real":
             _role(binding, "real.definition", refs)
         elif family == "float" and not statement.result.rounding:
@@ -276,8 +280,11 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
             pass   # an exclusion of the wrong bound verifies no obligation: uncovered, and check-spec says why
         elif _excludes_bound(statement.condition, "min"):
             _role(binding, "int.overflow", refs)
-        elif family in ("real", "int"):
+        elif family in ("real", "int") and _nonzero_b(statement.condition):
             _role(binding, f"{family}.domain", refs)
+        elif family in ("real", "int"):   # the domain's obligations state B ≠ 0: another precondition is none of them
+            binding.unread.append(Unread(part.line, part.column, part.text, f"a precondition ({statement.condition}) "
+                                         "other than B ≠ 0: no obligation states it", part.tag))
     elif isinstance(statement, Constraint):
         _role(binding, statement.kind, refs)
     elif isinstance(statement, Accuracy) and family == "float":
@@ -287,6 +294,12 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
         binding.case_rules += [(statement, ref) for ref in refs[:1]]
     elif isinstance(statement, Reference):
         _role(binding, "reference", refs)
+
+
+def _nonzero_b(condition: Condition) -> bool:
+    """B ≠ 0, the precondition the operators' domain obligations state."""
+    return isinstance(condition, Atom) and condition.operand == "B" and condition.op == "≠" and \
+        condition.literal is not None and condition.literal.kind == "number" and condition.literal.value == 0
 
 
 def _excludes_bound(condition: Condition, bound: str) -> bool:

@@ -11,6 +11,7 @@ defines its statements as `Statement` subclasses and lists them in ``STATEMENTS`
 - ``rounding_rule``: a rounding rule the document states other than the operator's own;
 - ``example``: a worked example;
 - ``integer``, ``real``, ``shape``: the integer, real and tensor properties;
+- ``definition``: a real or integer section's definition that is not its operation (C = -(A op B));
 - ``wraparound``: a wrapping operator's integer result as the document states it (`k.2^n` cases, sentences);
 - ``strategy``: ways of computing the operator (divbridge's own claims, traced to no tag);
 - ``accuracy_bound``: an accuracy note's bounds;
@@ -38,7 +39,8 @@ from divbridge.terms import Var, text
 
 ENCODINGS = ("why3", "smt", "coq", "gappa", "enumeration", "predicate")
 KINDS = ("float_property", "operator_property", "operator_theorem", "case_rule", "case_table", "rounding_rule",
-         "example", "integer", "wraparound", "real", "shape", "strategy", "accuracy_bound", "specification")
+         "example", "integer", "wraparound", "real", "definition", "shape", "strategy", "accuracy_bound",
+         "specification")
 # kinds whose modules bring a heavy library (sympy): imported when a statement is not found among the others
 _LATE_KINDS = ("accuracy_bound",)
 

@@ -41,7 +41,8 @@ _CLASSES = {
 # an operator's own rules (`operators.model.SpecialRule`) also return an operand ({v}), or its negation
 _RESULTS = {"nan": ("is_nan ({q})", "(fp.isNaN q)", "isNaN({q})"),
             "inf": ("is_infinite ({q})", "(fp.isInfinite q)", "isInfinite({q})"),
-            "zero": ("is_zero ({q})", "(fp.isZero q)", "isZero({q})")}
+            "zero": ("is_zero ({q})", "(fp.isZero q)", "isZero({q})"),
+            "nonfinite": ("not is_finite ({q})", "(not (isFinite q))", "not isFinite({q})")}
 _OPERAND_RESULT = ("{q} = {v}", "(= q {v})", "{q} = {v}")
 _NEGATED_RESULT = ("{q} = neg {v}", "(= q (fp.neg {v}))", "{q} = -{v}")
 _SIGNS = {"xor": ("sign_xor ({q}) {x} {y}", "(= (fp.isNegative q) (xor (fp.isNegative {x}) (fp.isNegative {y})))",
@@ -136,10 +137,11 @@ def _predicate(params: dict, fmt, columns: dict[str, np.ndarray], op: Operator,
         a, b = columns[names[0]], columns[names[1]]
         x, y = f64(a), f64(b)
         applies &= {"same_sign": np.signbit(x) == np.signbit(y), "opposite_sign": np.signbit(x) != np.signbit(y),
-                    "equal": bits(fmt, a) == bits(fmt, b), "opposite": x == -y}[params["relation"]]
+                    "equal": bits(fmt, a) == bits(fmt, b),
+                    "opposite": bits(fmt, a) == bits(fmt, neg(fmt, b))}[params["relation"]]
     code = params["result"]
-    if code in ("nan", "inf", "zero"):
-        holds = {"nan": np.isnan(q), "inf": np.isinf(q), "zero": q == 0}[code]
+    if code in _RESULTS:
+        holds = {"nan": np.isnan(q), "inf": np.isinf(q), "zero": q == 0, "nonfinite": ~np.isfinite(q)}[code]
     else:
         operand = columns[code.lstrip("-")]
         holds = same(fmt, raw, neg(fmt, operand) if code.startswith("-") else operand)
