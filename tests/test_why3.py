@@ -275,7 +275,8 @@ def test_false_goals_are_never_proved(tmp_path):
     prover.write_config(tmp_path)
     results = {}
     for goal, expect in (("false_int", "invalid"), ("false_fp16", "valid"), ("true_fp16", "valid")):
-        output, elapsed = prover.prove_goal(tmp_path / "tiny.mlw", "Tiny", goal, 10.0, with_model=expect == "invalid")
+        # Z3's steps bound each goal; the seconds are a ceiling for a loaded machine
+        output, elapsed = prover.prove_goal(tmp_path / "tiny.mlw", "Tiny", goal, 300.0, with_model=expect == "invalid")
         results[goal] = attempt_from_output(output, expect, elapsed, "tiny.mlw")
     assert results["false_int"].verdict == "refuted"
     assert results["false_int"].counterexample.model == {"x": "0"}   # no obligation: kept in Why3's words
