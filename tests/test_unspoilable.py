@@ -476,9 +476,11 @@ def test_a_byte_order_mark_loses_no_section(tmp_path, unchanged):
 
 
 def test_prove_refuses_a_document_with_no_requirement_tag(tmp_path, unchanged):
-    done = divbridge("prove", "--spec", "README.md", "--out", str(tmp_path / "out"))
+    untagged = tmp_path / "untagged.md"   # an operator's section, no tag: divbridge's strategies alone would pass
+    untagged.write_text("# `Div` operator (real)\n\nEach element of C is the exact quotient of A and B.\n")
+    done = divbridge("prove", "--spec", str(untagged), "--out", str(tmp_path / "out"))
     assert done.returncode == 2
-    one_line(done.stderr, r"README\.md: no requirement tag in the document")
+    one_line(done.stderr, r"untagged\.md: no requirement tag in the document")
     assert not (tmp_path / "out" / "results.json").exists()
 
 
