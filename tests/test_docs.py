@@ -22,10 +22,9 @@ NOT_RUN = {
     "make test": "the test suite itself: it does not run itself (CI runs it, .ci/run)",
     "make test-slow": "the slow tests, of which this suite is one: it does not run itself",
 }
-# Commands that take minutes (a cold proof run of every document, the replay of every proof, every benchmark):
-# `make test-slow` runs them.
-SLOW = ("make prove", "make replay", "make why3-replay", "make crosscheck", "make bench", "divbridge prove --replay",
-        "divbridge crosscheck --spec")
+# Commands that take minutes (a cold proof run of every document, the replay of all the evidence, the peers, a
+# benchmark): `make test-slow` runs them; a fast command never depends on what a slow one writes.
+SLOW = ("make prove", "make replay", "make why3-replay", "make crosscheck", "make bench")
 # A document another helper's generator writes (r8-grammar: the reference of what the reader accepts).
 WRITTEN_ELSEWHERE = {"docs/reading-reference.md"}
 needs_provers = pytest.mark.skipif(

@@ -41,7 +41,7 @@ def chromium(page: Path, profile: Path, *args: str, width: int = WIDTH) -> subpr
         [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
          f"--user-data-dir={profile}", f"--window-size={width},{HEIGHT}", *args, page.as_uri()],
-        capture_output=True, text=True, timeout=120, check=True)
+        capture_output=True, text=True, timeout=600, check=True)   # a ceiling: a loaded machine is slow
 
 
 # a statement of the document no obligation verifies: the grid's "unread" column

@@ -133,7 +133,7 @@ def test_every_solver_parses_every_file_it_supports(rendered, solver, parse):
         assert unsupported == []
 
 
-def _run(obligation_id, provers=("z3", "cvc5", "bitwuzla"), timeout=60.0, agree=1, tmp=Path("/tmp")):
+def _run(obligation_id, provers=("z3", "cvc5", "bitwuzla"), timeout=300.0, agree=1, tmp=Path("/tmp")):
     backend = SmtBackend(tuple(provers))
     [group] = backend.prepare([BY_ID[obligation_id]], tmp, set(provers))
     return group, backend.run_group(group, timeout, agree)

@@ -64,7 +64,7 @@ def unchanged(committed):
     assert [name for name in files if now.get(name) != files[name]] == []
 
 
-def divbridge(*args: str, cwd: Path = ROOT, env: dict | None = None, timeout: float = 120,
+def divbridge(*args: str, cwd: Path = ROOT, env: dict | None = None, timeout: float = 600,
               stdin=subprocess.DEVNULL, preexec=None) -> subprocess.CompletedProcess:
     """divbridge as its console script runs it (the script's directory on the path, not the working one)."""
     environment = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **(env or {})}
@@ -291,7 +291,7 @@ def test_compiling_a_kernel_reads_no_standard_input(tmp_path, unchanged):
     read, write = os.pipe()   # a standard input that never ends: the compiler must not wait for it
     try:
         done = divbridge("conform", "--impl", f"{kernel}:div", "--dtype", "fp32", "--sample", "4",
-                         stdin=read, env={"DIVBRIDGE_CACHE": str(tmp_path / "cache")}, timeout=60)
+                         stdin=read, env={"DIVBRIDGE_CACHE": str(tmp_path / "cache")}, timeout=600)
     finally:
         os.close(read)
         os.close(write)
@@ -419,7 +419,7 @@ def fifo(tmp_path):
 ], ids=["read-zero", "check-spec-zero", "audit-zero", "report-zero", "read-fifo", "check-spec-fifo", "audit-fifo",
         "report-fifo"])
 def test_an_input_that_never_ends_is_refused_at_once(args, message, tmp_path, fifo, unchanged):
-    done = divbridge(*[a.format(tmp=tmp_path, fifo=fifo) for a in args], timeout=60)
+    done = divbridge(*[a.format(tmp=tmp_path, fifo=fifo) for a in args], timeout=600)
     assert done.returncode == 2
     one_line(done.stderr, message)
 
@@ -436,7 +436,7 @@ def test_an_oversized_document_is_refused_before_it_is_read(tmp_path, unchanged)
 def test_a_peer_table_that_is_a_fifo_is_refused(tmp_path, unchanged):
     shutil.copy(ROOT / "proofs" / "results.json", tmp_path / "results.json")
     os.mkfifo(tmp_path / "peers.json")
-    done = divbridge("report", "--results", str(tmp_path / "results.json"), "--out", str(tmp_path / "r"), timeout=60)
+    done = divbridge("report", "--results", str(tmp_path / "results.json"), "--out", str(tmp_path / "r"), timeout=600)
     assert done.returncode == 2
     one_line(done.stderr, r"peers\.json: is a FIFO, not a file: the peer table")
 
@@ -453,7 +453,7 @@ def _edited(tmp_path: Path, line: int, old: str, new: str, name: str = "doc.md")
 @pytest.mark.parametrize("literal", ["1e99999999", "1e99999", "1e-99999999"])
 def test_an_absurd_exponent_is_a_finding_with_its_line(literal, tmp_path, unchanged):
     doc = _edited(tmp_path, 42, "6.1", literal)
-    done = divbridge("read", str(doc), timeout=60)
+    done = divbridge("read", str(doc), timeout=600)
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert f"doc.md:42: ill-formed: matrix A: a number whose exponent is beyond ±4000 ({literal})" in done.stdout
 
@@ -461,7 +461,7 @@ def test_an_absurd_exponent_is_a_finding_with_its_line(literal, tmp_path, unchan
 @pytest.mark.parametrize("nested", ["{" * 500 + "1" + "}" * 500, "\\frac{" * 300 + "1" + "}{2}" * 300])
 def test_deep_latex_nesting_is_a_finding_not_a_recursion_error(nested, tmp_path, unchanged):
     doc = _edited(tmp_path, 42, "6.1", nested)
-    done = divbridge("check-spec", str(doc), timeout=120)
+    done = divbridge("check-spec", str(doc), timeout=600)
     assert done.returncode in (0, 1) and "RecursionError" not in done.stderr + done.stdout
     assert "Traceback" not in done.stderr
     assert re.search(r"doc\.md:42:(\d+:)? .*LaTeX nested more than 64 deep", done.stdout)
