@@ -14,7 +14,6 @@ import re
 import shutil
 import subprocess
 import sys
-import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -119,8 +118,7 @@ def scratch_project(where: Path) -> tuple[Path, dict[str, str]]:
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     site = subprocess.run([str(venv / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                           capture_output=True, text=True, check=True).stdout.strip()
-    # the dependencies: a .pth line adds the directory, not the .pth files inside it (an editable divbridge)
-    (Path(site) / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    (Path(site) / "dependencies.pth").write_text(dependency_path())
     launcher = venv / "bin" / "divbridge"
     launcher.write_text('#!/bin/sh\nexec "$(dirname "$0")/python" -m divbridge.cli "$@"\n')
     launcher.chmod(0o755)
@@ -130,6 +128,14 @@ def scratch_project(where: Path) -> tuple[Path, dict[str, str]]:
     env.update(PATH=f"{venv / 'bin'}:{os.environ['PATH']}", PYTHONPATH=str(where / "src"),
                DIVBRIDGE_CACHE=str(where / ".cache" / "divbridge"))
     return where, env
+
+
+def dependency_path() -> str:
+    """A .pth file's lines that give another virtual environment this interpreter's packages: every site-packages
+    directory on its path (its own, and those its own .pth files add).  A .pth line adds the directory, not the
+    .pth files inside it: an editable divbridge there stays out."""
+    return "".join(f"{entry}\n" for entry in dict.fromkeys(sys.path)
+                   if entry.endswith(("site-packages", "dist-packages")) and Path(entry).is_dir())
 
 
 def run(shown: Shown, root: Path, env: dict[str, str], timeout: float) -> subprocess.CompletedProcess:

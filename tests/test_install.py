@@ -6,11 +6,12 @@ import os
 import shutil
 import subprocess
 import sys
-import sysconfig
 import zipfile
 from pathlib import Path
 
 import pytest
+
+import documented
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "divbridge"
@@ -108,8 +109,7 @@ def installed(wheel, tmp_path_factory):
     _run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", "--no-index",
           str(wheel)], tmp)
     site = _run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], tmp).stdout.strip()
-    # a .pth line adds the directory, but the .pth files inside it (the editable install) are not run
-    (Path(site) / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    (Path(site) / "dependencies.pth").write_text(documented.dependency_path())
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}   # the checkout's src stays out
     env.update(PATH=f"{venv / 'bin'}:{os.environ['PATH']}", DIVBRIDGE_CACHE=str(tmp / "cache"))
     return venv, env, tmp
