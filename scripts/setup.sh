@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 
 job=${1:-prove}
 # command -> Debian package
-# cvc4: the second prover inside Why3 (Why3 1.5.1 detects CVC4, not cvc5); gcc: conform --impl kernel.c
-declare -A package=([why3]=why3 [z3]=z3 [cvc4]=cvc4 [gappa]=gappa [coqc]=coq [gcc]=gcc)
+# cvc4: the second prover inside Why3 (Why3 1.5.1 detects CVC4, not cvc5); gcc: conform --impl kernel.c;
+# bwrap: the sandbox of the code conform runs (conform/sandbox.py)
+declare -A package=([why3]=why3 [z3]=z3 [cvc4]=cvc4 [gappa]=gappa [coqc]=coq [gcc]=gcc [bwrap]=bubblewrap)
 if [[ $job == test ]]; then package[chromium]=chromium; fi
 
 missing=()

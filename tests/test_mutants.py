@@ -8,6 +8,14 @@ A mirror mutant replaces the executable reference's division by a wrong one (ano
 sign, lost special values...); the cross-check of the committed document's obligations of the mutated
 requirement must then find a failing vector.  A mutant that nothing kills means the obligations do not
 pin their requirement.
+
+The mutants of proofs/spec/{mul,add,sub}.md (issue 42) are refuted at an obligation of their requirement
+or of their lines, in the narrowest format of each family, or are unread: prove lists a mutated line
+uncovered and exits 1.  Those that main at edc90f2 lets through are xfail(strict) with the branch of issue
+42 they await.
+
+Mutants of documents: div.md 25, Div's accuracy note 1, mul.md 23, add.md 22, sub.md 21; of Div's mirror: 17.
+(`test_mul_add_and_sub_have_forty_document_mutants_and_the_counts_are_those_above` keeps these counts true.)
 """
 
 from __future__ import annotations
@@ -24,6 +32,8 @@ from divbridge.formats import FloatFormat, IntFormat, get_format
 from divbridge.obligations import DEFAULT_DOCUMENT
 from divbridge.obligations.catalog import spec_obligations
 from divbridge.operators.div.profiles import PROFILES
+from test_paraphrases_ops import COUNT, GRAMMAR
+from test_read_whole_examples import decided
 
 DIV = DEFAULT_DOCUMENT
 NOTE = Path("tests/corpus_acc/reworded_fixed.md")
@@ -292,3 +302,237 @@ def test_the_unmutated_mirror_fails_none_of_them(vector_sets):
 
 def test_the_suite_has_at_least_thirty_mutants():
     assert len(DOCUMENT_MUTANTS) + len(MIRROR_MUTANTS) >= 30
+
+
+# -- Mul, Add and Sub ----------------------------------------------------------------------------------
+
+MUL, ADD, SUB = (DIV.parent / f"{op}.md" for op in ("mul", "add", "sub"))
+MUL_C = r"C = \begin{bmatrix} 0.75 & -3 & -0 & -0 & -\infty & \text{nan} & \text{nan} \end{bmatrix}"
+ADD_C = r"C = \begin{bmatrix} 1.75 & -0 & 0 & 0 & 0 & \text{nan} & \infty \end{bmatrix}"
+SUB_C = r"C = \begin{bmatrix} 1.25 & -0 & 0 & 0 & 0 & \text{nan} & -\infty \end{bmatrix}"
+SUB_FLOAT_OTHERWISE = "A[i] - B[i] & \\text{otherwise}\n\\end{cases}\n$$\n\nwhere"
+
+
+def _types(op: str) -> tuple[str, str]:
+    heading = f"# `{op}` operator (FP16, BFLOAT16, FP32, FP64)"
+    return heading, heading.replace("FP64)", "FP64, BOOL)")
+
+
+# name: (document, [(text, its replacement)], the requirement an obligation of which must fail, unless the
+# mutant is unread; the branch of issue 42 it awaits when main passes it)
+OPERATOR_MUTANTS = {
+    "Mul float rounding RNE -> RTZ": (MUL, [("rounded to nearest, ties to even;", "rounded toward zero;")],
+                                      "E_MUL_FLOAT_FUNC_0010", GRAMMAR),
+    "Mul float rounding RNE -> RTP": (MUL, [("rounded to nearest, ties to even;", "rounded up;")],
+                                      "E_MUL_FLOAT_FUNC_0010", GRAMMAR),
+    "Mul float rounding ties away from zero": (MUL, [("ties to even;", "ties away from zero;")],
+                                               "E_MUL_FLOAT_FUNC_0010", GRAMMAR),
+    "Mul a product that rounds to zero is +0": (MUL, [(
+        "a product that rounds to zero is a zero carrying the product of the signs.",
+        "a product that rounds to zero is $+0$.")], "E_MUL_FLOAT_FUNC_0010", GRAMMAR),
+    "Mul NaN operand gives zero": (MUL, [("- A NaN operand makes the result NaN.",
+                                          "- A NaN operand makes the result zero.")], "E_MUL_FLOAT_FUNC_0020", ""),
+    "Mul 0 x inf is zero": (MUL, [("infinity times zero are NaN, whatever", "infinity times zero are zero, whatever")],
+                            "E_MUL_FLOAT_FUNC_0020", ""),
+    "Mul inf x y: sign xor -> sign of A": (MUL, [("or an infinity is an infinity carrying the product of the signs.",
+                                                 "or an infinity is an infinity carrying the sign of A.")],
+                                           "E_MUL_FLOAT_FUNC_0020", ""),
+    "Mul 0 x y: sign xor -> sign of B": (MUL, [("- A zero times a finite number is a zero carrying the product of the "
+                                               "signs.", "- A zero times a finite number is a zero carrying the sign "
+                                                         "of B.")], "E_MUL_FLOAT_FUNC_0020", ""),
+    "Mul table 0 x inf is 0": (MUL, [(r"\text{nan} & \text{if } A[i] = 0 \text{ and } B[i] \text{ is infinite}",
+                                      r"0 & \text{if } A[i] = 0 \text{ and } B[i] \text{ is infinite}")],
+                               "E_MUL_FLOAT_FUNC_0010", COUNT),
+    "Mul table inf x y row: sign of A": (MUL, [(
+        r"\operatorname{sign}(A[i]) \cdot \operatorname{sign}(B[i]) \cdot \infty & \text{if } A[i] \text{ is infinite "
+        r"and } B[i] \neq 0", r"\operatorname{sign}(A[i]) \cdot \infty & \text{if } A[i] \text{ is infinite and } B[i] "
+                              r"\neq 0")], "E_MUL_FLOAT_FUNC_0010", COUNT),
+    "Mul table inf x y row: the exclusion of B = 0 dropped": (MUL, [(
+        r"\text{if } A[i] \text{ is infinite and } B[i] \neq 0 \text{ and } B[i] \text{ is finite}",
+        r"\text{if } A[i] \text{ is infinite and } B[i] \text{ is finite}")], "E_MUL_FLOAT_FUNC_0010", COUNT),
+    "Mul table otherwise row negated": (MUL, [(r"A[i] \times B[i] & \text{otherwise}" + "\n\\end{cases}\n$$\n\nA",
+                                               r"-A[i] \times B[i] & \text{otherwise}" + "\n\\end{cases}\n$$\n\nA")],
+                                        "E_MUL_FLOAT_FUNC_0010", COUNT),
+    "Mul float example 3 x 0.25 = 0.5": (MUL, [(MUL_C, MUL_C.replace("0.75", "0.5"))], "E_MUL_FLOAT_FUNC_0010", ""),
+    "Mul float example 0 x -5 = +0": (MUL, [(MUL_C, MUL_C.replace("-3 & -0", "-3 & 0.0"))], "E_MUL_FLOAT_FUNC_0010",
+                                      ""),
+    "Mul float example inf x -2 = +inf": (MUL, [(MUL_C, MUL_C.replace(r"& -\infty &", r"& \infty &"))],
+                                          "E_MUL_FLOAT_FUNC_0010", ""),
+    "Mul signed wrap-around row: a multiple of 2^(n-1)": (MUL, [(r"B[i] - k_1.2^{n} & \text{if }",
+                                                                 r"B[i] - k_1.2^{n-1} & \text{if }")],
+                                                          "E_MUL_INT_FUNC_0010", ""),
+    "Mul unsigned wrap-around row: 2^n left unwrapped": (MUL, [(r"\text{if } A[i] \times B[i] > 2^{n} - 1",
+                                                                r"\text{if } A[i] \times B[i] > 2^{n}")],
+                                                         "E_MUL_INT_FUNC_0010", ""),
+    "Mul the product saturates": (MUL, [(
+        "The product wraps around: it is the exact product minus a multiple of $2^n$, for a type of $n$ bits, that "
+        "brings it into the type's range.", "The product saturates: it is the value of the type's range nearest to "
+                                            "the exact product.")], "E_MUL_INT_FUNC_0010", ""),
+    "Mul INT8 example 100 x 2 = 127 (saturated)": (MUL, [("21 & -56 & 124", "21 & 127 & 124")],
+                                                   "E_MUL_INT_FUNC_0010", ""),
+    "Mul UINT8 example 200 x 2 = 255 (saturated)": (MUL, [("21 & 144 & 0 & 1", "21 & 255 & 0 & 1")],
+                                                    "E_MUL_INT_FUNC_0010", ""),
+    "Mul real example 6.1 x 3 = 18.4": (MUL, [("0 & 18.3", "0 & 18.4")], "E_MUL_REAL_FUNC_0010", ""),
+    "Mul real definition: the sum": (MUL, [("is the exact product of the matching", "is the exact sum of the "
+                                                                                     "matching")],
+                                     "E_MUL_REAL_FUNC_0010", ""),
+    "Mul float types: BOOL listed": (MUL, [_types("Mul")], "R2", COUNT),
+    "Add float rounding RNE -> RTZ": (ADD, [("the exact sum rounded to nearest, ties to even.",
+                                             "the exact sum rounded toward zero.")], "E_ADD_FLOAT_FUNC_0010", ""),
+    "Add float rounding RNE -> RTN": (ADD, [("the exact sum rounded to nearest, ties to even.",
+                                             "the exact sum rounded down.")], "E_ADD_FLOAT_FUNC_0010", ""),
+    "Add an exact zero sum is -0": (ADD, [("An exact sum of zero is $+0$, except", "An exact sum of zero is $-0$, "
+                                                                                  "except")],
+                                    "E_ADD_FLOAT_FUNC_0010", ""),
+    "Add x + (-x) is -0": (ADD, [("in particular $x + (-x)$ is $+0$.", "in particular $x + (-x)$ is $-0$.")],
+                           "E_ADD_FLOAT_FUNC_0010", ""),
+    "Add inf + -inf is zero": (ADD, [("opposite signs is NaN.", "opposite signs is zero.")],
+                               "E_ADD_FLOAT_FUNC_0020", ""),
+    "Add inf + inf of one sign is NaN": (ADD, [("of one sign is that infinity.", "of one sign is NaN.")],
+                                         "E_ADD_FLOAT_FUNC_0020", ""),
+    "Add inf + finite is NaN": (ADD, [("in either order, is that infinity.", "in either order, is NaN.")],
+                                "E_ADD_FLOAT_FUNC_0020", ""),
+    "Add table +inf + -inf is 0": (ADD, [(r"\text{nan} & \text{if } A[i] = \infty \text{ and } B[i] = -\infty",
+                                          r"0 & \text{if } A[i] = \infty \text{ and } B[i] = -\infty")],
+                                   "E_ADD_FLOAT_FUNC_0010", COUNT),
+    "Add table -0 + -0 is +0": (ADD, [(r"-0 & \text{if } A[i] = -0 \text{ and } B[i] = -0",
+                                       r"+0 & \text{if } A[i] = -0 \text{ and } B[i] = -0")],
+                                "E_ADD_FLOAT_FUNC_0010", COUNT),
+    "Add table finite + inf row gives A": (ADD, [(r"B[i] & \text{if } A[i] \text{ is finite and } B[i] \text{ is "
+                                                  r"infinite}", r"A[i] & \text{if } A[i] \text{ is finite and } B[i] "
+                                                                r"\text{ is infinite}")],
+                                           "E_ADD_FLOAT_FUNC_0010", COUNT),
+    "Add table inf + finite row: the exclusion of an infinite B dropped": (ADD, [(
+        r"A[i] & \text{if } A[i] \text{ is infinite and } B[i] \text{ is finite} \\",
+        r"A[i] & \text{if } A[i] \text{ is infinite} \\")], "E_ADD_FLOAT_FUNC_0010", COUNT),
+    "Add float example 1.5 + 0.25 = 1.5": (ADD, [(ADD_C, ADD_C.replace("1.75", "1.5"))], "E_ADD_FLOAT_FUNC_0010", ""),
+    "Add float example -0 + -0 = +0": (ADD, [(ADD_C, ADD_C.replace("1.75 & -0", "1.75 & 0.0"))],
+                                       "E_ADD_FLOAT_FUNC_0010", ""),
+    "Add float example 2 + -2 = -0": (ADD, [(ADD_C, ADD_C.replace(r"0 & \text{nan}", r"-0 & \text{nan}"))],
+                                      "E_ADD_FLOAT_FUNC_0010", ""),
+    "Add signed wrap-around row: 2^(n-1) subtracted": (ADD, [(
+        r"A[i] + B[i] - 2^{n} & \text{if } A[i] + B[i] > 2^{n-1} - 1",
+        r"A[i] + B[i] - 2^{n-1} & \text{if } A[i] + B[i] > 2^{n-1} - 1")], "E_ADD_INT_FUNC_0010", ""),
+    "Add unsigned wrap-around row: 2^n added": (ADD, [(
+        r"A[i] + B[i] - 2^{n} & \text{if } A[i] + B[i] > 2^{n} - 1",
+        r"A[i] + B[i] + 2^{n} & \text{if } A[i] + B[i] > 2^{n} - 1")], "E_ADD_INT_FUNC_0010", ""),
+    "Add wrap-around multiple: -2^n left out": (ADD, [("so the multiple is $-2^n$, $0$ or $2^n$.",
+                                                       "so the multiple is $0$ or $2^n$.")],
+                                                "E_ADD_INT_FUNC_0010", ""),
+    "Add INT8 example 100 + 100 = 127 (saturated)": (ADD, [("10 & -56 & 56", "10 & 127 & 56")],
+                                                     "E_ADD_INT_FUNC_0010", ""),
+    "Add UINT8 example 200 + 100 = 255 (saturated)": (ADD, [("10 & 44 & 0 & 0", "10 & 255 & 0 & 0")],
+                                                      "E_ADD_INT_FUNC_0010", ""),
+    "Add real example 6.1 + 3 = 9.2": (ADD, [("-5 & 9.1", "-5 & 9.2")], "E_ADD_REAL_FUNC_0010", ""),
+    "Add real definition: the product": (ADD, [("is the exact sum of the matching", "is the exact product of the "
+                                                                                     "matching")],
+                                         "E_ADD_REAL_FUNC_0010", ""),
+    "Add float types: BOOL listed": (ADD, [_types("Add")], "R2", COUNT),
+    "Sub float rounding RNE -> RTZ": (SUB, [("the exact difference rounded to nearest, ties to even. An",
+                                             "the exact difference rounded toward zero. An")],
+                                      "E_SUB_FLOAT_FUNC_0010", ""),
+    "Sub float rounding RNE -> RTP": (SUB, [("the exact difference rounded to nearest, ties to even. An",
+                                             "the exact difference rounded up. An")], "E_SUB_FLOAT_FUNC_0010", ""),
+    "Sub x - x is -0": (SUB, [("in particular $x - x$ is $+0$.", "in particular $x - x$ is $-0$.")],
+                        "E_SUB_FLOAT_FUNC_0010", ""),
+    "Sub -0 - +0 is +0": (SUB, [("a negative zero minus a positive zero is $-0$",
+                                 "a negative zero minus a positive zero is $+0$")], "E_SUB_FLOAT_FUNC_0010", ""),
+    "Sub inf - inf of one sign is zero": (SUB, [("the same sign is NaN.", "the same sign is zero.")],
+                                          "E_SUB_FLOAT_FUNC_0020", ""),
+    "Sub inf - opposite inf is the second": (SUB, [("opposite sign is the first infinity.",
+                                                    "opposite sign is the second infinity.")],
+                                             "E_SUB_FLOAT_FUNC_0020", ""),
+    "Sub finite - inf is that infinity": (SUB, [("minus an infinity is the opposite infinity.",
+                                                 "minus an infinity is that infinity.")], "E_SUB_FLOAT_FUNC_0020", ""),
+    "Sub table finite - inf row gives B": (SUB, [(r"-B[i] & \text{if } A[i] \text{ is finite",
+                                                  r"B[i] & \text{if } A[i] \text{ is finite")],
+                                           "E_SUB_FLOAT_FUNC_0010", COUNT),
+    "Sub table inf - inf row is 0": (SUB, [(r"\text{nan} & \text{if } A[i] \text{ is infinite and } B[i] = A[i]",
+                                            r"0 & \text{if } A[i] \text{ is infinite and } B[i] = A[i]")],
+                                     "E_SUB_FLOAT_FUNC_0010", COUNT),
+    "Sub table -0 - +0 row is +0": (SUB, [(r"-0 & \text{if } A[i] = -0 \text{ and } B[i] = +0",
+                                           r"+0 & \text{if } A[i] = -0 \text{ and } B[i] = +0")],
+                                    "E_SUB_FLOAT_FUNC_0010", COUNT),
+    "Sub table otherwise row: swapped operands": (SUB, [(SUB_FLOAT_OTHERWISE,
+                                                         SUB_FLOAT_OTHERWISE.replace("A[i] - B[i]", "B[i] - A[i]"))],
+                                                  "E_SUB_FLOAT_FUNC_0010", COUNT),
+    "Sub float example 1.5 - 0.25 = 1.75 (the sum)": (SUB, [(SUB_C, SUB_C.replace("1.25", "1.75"))],
+                                                      "E_SUB_FLOAT_FUNC_0010", ""),
+    "Sub float example -0 - 0 = +0": (SUB, [(SUB_C, SUB_C.replace("1.25 & -0", "1.25 & 0.0"))],
+                                      "E_SUB_FLOAT_FUNC_0010", ""),
+    "Sub float example 1 - inf = +inf": (SUB, [(SUB_C, SUB_C.replace(r"& -\infty", r"& \infty"))],
+                                         "E_SUB_FLOAT_FUNC_0010", ""),
+    "Sub unsigned wrap-around row: 2^n subtracted": (SUB, [(r"A[i] - B[i] + 2^{n} & \text{if } A[i] < B[i]",
+                                                            r"A[i] - B[i] - 2^{n} & \text{if } A[i] < B[i]")],
+                                                     "E_SUB_INT_FUNC_0010", ""),
+    "Sub signed wrap-around row: 2^(n-1) added": (SUB, [(r"A[i] - B[i] + 2^{n} & \text{if } A[i] - B[i] < -2^{n-1}",
+                                                         r"A[i] - B[i] + 2^{n-1} & \text{if } A[i] - B[i] < -2^{n-1}")],
+                                                  "E_SUB_INT_FUNC_0010", ""),
+    "Sub INT8 example 7 - 3 = -4 (swapped operands)": (SUB, [("C = \\begin{bmatrix} 4 & -56 &",
+                                                              "C = \\begin{bmatrix} -4 & -56 &")],
+                                                       "E_SUB_INT_FUNC_0010", ""),
+    "Sub UINT8 example 100 - 200 = 44 (the sum)": (SUB, [("4 & 156 & 255", "4 & 44 & 255")],
+                                                   "E_SUB_INT_FUNC_0010", ""),
+    "Sub real example 1 - 4 = 3 (swapped operands)": (SUB, [("C = \\begin{bmatrix} -3 & -9", "C = \\begin{bmatrix} 3 "
+                                                                                             "& -9")],
+                                                      "E_SUB_REAL_FUNC_0010", ""),
+    "Sub real definition: B minus A": (SUB, [("`A` minus `B`.", "`B` minus `A`.")], "E_SUB_REAL_FUNC_0010", GRAMMAR),
+    "Sub unsigned differences never below the range": (SUB, [(
+        "never above the range, only below it.", "never below the range, only above it.")], "E_SUB_INT_FUNC_0010",
+        ""),
+}
+
+
+def _write_mutant(document: Path, edits: list[tuple[str, str]], directory: Path) -> tuple[Path, set[int]]:
+    """The mutant (each text once in the document) and the lines its replacements stand on."""
+    text = document.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert text.count(old) == 1, f"{document.name}: {text.count(old)} times {old!r}"
+        text = text.replace(old, new)
+    lines = set()
+    for _, new in edits:
+        start = text[:text.index(new)].count("\n") + 1
+        lines |= set(range(start, start + new.count("\n") + 1))
+    mutant = directory / document.name
+    mutant.write_text(text, encoding="utf-8")
+    return mutant, lines
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=[pytest.mark.xfail(strict=True, reason=awaits)] if awaits else [])
+    for name, (_, _, _, awaits) in OPERATOR_MUTANTS.items()])
+def test_an_operator_mutant_is_refuted_at_an_obligation_of_its_requirement_or_unread(name, tmp_path):
+    """The obligations of the requirement (or stated at the mutated lines) that the mutant changes, among those
+    the SMT solvers decide in the narrowest format of each family, are proved: one must get a definite verdict
+    other than the one it expects; or the mutant is unread: prove lists a mutated line uncovered and exits 1."""
+    document, edits, tag, _ = OPERATOR_MUTANTS[name]
+    mutant, lines = _write_mutant(document, edits, tmp_path)
+    before = {o.id: _content(o) for o in spec_obligations(document)}
+    obligations = decided(mutant)
+    changed = [o.id for o in obligations if (tag in o.requirements or lines & set(o.lines))
+               and before.get(o.id) != _content(o)]
+    out = tmp_path / "out"
+    code = cli.main(["prove", "--spec", str(mutant), "--provers", "z3,cvc5,bitwuzla", "--no-crosscheck", "--timeout",
+                     "60", "--out", str(out), *[arg for i in changed or [obligations[0].id] for arg in ("--only", i)]])
+    results = json.loads((out / "results.json").read_text())
+    failed = [r["id"] for r in results["obligations"] if r["id"] in changed
+              and r["verdict"] in ("proved", "refuted") and r["status"] == "not as expected"]
+    uncovered = [gap["line"] for gap in results["document"].get("uncovered", []) if gap["line"] in lines]
+    assert failed or (code == 1 and uncovered), \
+        f"{name}: neither refuted nor unread: {[(r['id'], r['verdict']) for r in results['obligations']]}"
+
+
+def mutant_counts() -> str:
+    """The mutants per operator, the docstring's line."""
+    per: dict[str, int] = {}
+    for document, *_ in [*DOCUMENT_MUTANTS.values(), *OPERATOR_MUTANTS.values()]:
+        name = "Div's accuracy note" if document == NOTE else document.name
+        per[name] = per.get(name, 0) + 1
+    return ("Mutants of documents: " + ", ".join(f"{name} {n}" for name, n in per.items()) +
+            f"; of Div's mirror: {len(MIRROR_MUTANTS)}.")
+
+
+def test_mul_add_and_sub_have_forty_document_mutants_and_the_counts_are_those_above():
+    assert len(OPERATOR_MUTANTS) >= 40
+    assert {document for document, *_ in OPERATOR_MUTANTS.values()} == {MUL, ADD, SUB}
+    assert mutant_counts() in " ".join(__doc__.split())

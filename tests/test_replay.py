@@ -74,9 +74,18 @@ def test_replay_fails_on_another_version(proved, capsys):
 
 def test_replay_fails_when_nothing_is_recorded(proved, capsys):
     out, args = proved
-    _edit_recorded(out, lambda entry: entry.update(verdict="timeout"))
+    _recorded(Attempt("z3", "timeout", 20.0, version="1.0")).save(out / "results.json")   # a run that settled nothing
     code, text = _replay(args, capsys)
     assert code == 1 and "records no proof or refutation" in text
+
+
+def test_replay_refuses_a_verdict_edited_by_hand(proved, capsys):
+    out, args = proved
+    _edit_recorded(out, lambda entry: entry.update(verdict="timeout"))
+    capsys.readouterr()
+    assert cli.main(["prove", "--replay", *args]) == 2
+    assert f"{out / 'results.json'}: not verified: obligation {OBLIGATION}: status 'as expected', but its verdict " \
+           "makes it 'not as expected'" in capsys.readouterr().err
 
 
 def _recorded(attempt: Attempt) -> Results:

@@ -292,7 +292,7 @@ def test_html_report_is_self_contained(reports):
 
 def test_json_report_is_the_results_model(reports):
     data = json.loads((reports / "results.json").read_text())
-    assert data["schema_version"] == 6 and (data["summary"]["open"], data["summary"]["not_as_expected"]) == (2, 4)
+    assert data["schema_version"] == 7 and (data["summary"]["open"], data["summary"]["not_as_expected"]) == (2, 4)
     entries = {entry["id"]: entry for entry in data["obligations"]}
     assert all(entry["status"] in ("as expected", "open", "not as expected") for entry in entries.values())
     for ob_id in OPEN_UNSETTLED:
@@ -469,12 +469,14 @@ def test_no_results_of_any_operator_is_one_line_exit_2(tmp_path, monkeypatch, ca
 @pytest.mark.parametrize("content, message", [
     (None, "no results file"),
     ('{"schema_version": 6, "obligations": [', "corrupt results file"),
-    ('{"schema_version": 7, "obligations": []}', "schema version 7"),
+    ('{"schema_version": 8, "obligations": []}', "schema version 8"),
     # schema 4 did not record what each obligation stated (its params): refused, with what to do
-    ('{"schema_version": 4, "obligations": []}', "schema version 4 is not the supported version 6 (run `divbridge prove`"),
+    ('{"schema_version": 4, "obligations": []}', "schema version 4 is not the supported version 7 (run `divbridge prove`"),
     # schema 5 did not record each obligation's smoke tests: refused, with what to do
-    ('{"schema_version": 5, "obligations": []}', "schema version 5 is not the supported version 6 (run `divbridge prove`"),
-    ('{"schema_version": 6, "obligations": [{"id": "x"}]}', "not a valid results file: missing fields divbridge_version, tool_versions"),
+    ('{"schema_version": 5, "obligations": []}', "schema version 5 is not the supported version 7 (run `divbridge prove`"),
+    # schema 6 did not record how many tools confirmed each verdict, nor the digests of its evidence
+    ('{"schema_version": 6, "obligations": []}', "schema version 6 is not the supported version 7 (run `divbridge prove`"),
+    ('{"schema_version": 7, "obligations": [{"id": "x"}]}', "not a valid results file: missing fields divbridge_version, tool_versions"),
 ])
 def test_bad_results_file_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys, content, message):
     results = tmp_path / "results.json"

@@ -228,12 +228,14 @@ def _command(arguments: list[str], quiet: bool) -> tuple[int, str]:
 
 
 def load_results(path: str | Path) -> Results:
-    """A results file (``proofs/results.json``, or a run's ``--out``), checked against its schema, with its run
-    log when it is beside it: ``obligations`` (each with its ``id``, ``verdict``, ``status``, ``prover``,
+    """A results file (``proofs/results.json``, or a run's ``--out``), checked against its schema and verified
+    (`results.verify`: its derived fields, its verdicts' attempts, its evidence beside it), with its run log when
+    it is beside it: ``obligations`` (each with its ``id``, ``verdict``, ``status``, ``prover``,
     ``counterexample``, the ``requirements`` and ``lines`` it verifies), ``summary`` and ``as_expected``.  A
-    missing, damaged or older file raises `InputError` naming it."""
-    from divbridge.results import load
-    return load(path)
+    missing, damaged, forged or older file raises `InputError` naming it.  The verdicts are as recorded, not
+    replayed (``divbridge prove --replay`` replays them)."""
+    from divbridge.results import verify
+    return verify(path)
 
 
 def write_reports(results: str | Path, out: str | Path) -> list[Path]:

@@ -30,7 +30,7 @@ from divbridge.provers.portfolio import prove_obligations
 from divbridge.provers.counterexample import show
 from divbridge.checkspec.analysis import analyse_document
 from divbridge.checkspec.findings import VERDICT_RANK
-from divbridge.document.reader import SpecDocument, operator_of, parse_document
+from divbridge.document.reader import SpecDocument, operator_of, parse_document, refuse_several_operators
 
 AUDIT_PROVERS = {"z3", "cvc5", "bitwuzla", "gappa"}   # the quick ones: an audit answers in seconds
 
@@ -152,6 +152,8 @@ def audit(old_text: str, old_name: str, new_text: str, new_name: str,
     """The diff of two versions; the obligations that changed are proved by ``provers`` (`--prove`: every prover
     `prove` uses, through the same proof cache)."""
     old_doc, new_doc = parse_document(old_text, old_name), parse_document(new_text, new_name)
+    for doc in (old_doc, new_doc):
+        refuse_several_operators(doc)
     old, new = analyse_document(old_doc), analyse_document(new_doc)
     old_bound, new_bound = _bound(old_doc), _bound(new_doc)
     old_tags = {r["tag"]: r for r in old["requirements"]}

@@ -62,9 +62,8 @@ def is_tracked(path: Path) -> bool:
 
 
 class Snapshot:
-    """The bytes of every file this checkout tracks (2.4 MB), taken before code under test runs: what it
-    changed is found, and put back, after (the confinement of `conform.sandbox` should have stopped it;
-    without namespaces this check is the only guard)."""
+    """The bytes of every file this checkout tracks (2.4 MB), taken before unsandboxed code under test runs: the
+    files that changed meanwhile are named after (never put back: the user may have written them)."""
 
     def __init__(self):
         listed = _git(CHECKOUT, "ls-files", "-z")
@@ -79,7 +78,8 @@ class Snapshot:
                 self.files[path] = None
         self.files = {path: data for path, data in self.files.items() if data is not None}
 
-    def changed(self) -> list[Path]:
+    def changed(self) -> list[str]:
+        """The files that changed since, relative to the checkout."""
         out = []
         for path, data in self.files.items():
             try:
@@ -87,18 +87,5 @@ class Snapshot:
             except OSError:
                 same = False
             if not same:
-                out.append(path)
+                out.append(str(path.relative_to(CHECKOUT)))
         return out
-
-    def restore(self) -> list[str]:
-        """Put back every file that changed; the changed ones, relative to the checkout."""
-        changed = self.changed()
-        for path in changed:
-            if path.is_symlink():
-                path.unlink()
-            if path.is_dir():
-                continue   # a directory where the file was: said, not removed
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with open(path, "wb") as handle:
-                handle.write(self.files[path])
-        return [str(path.relative_to(CHECKOUT)) for path in changed]

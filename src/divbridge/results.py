@@ -1,13 +1,17 @@
 """The results ledger: one entry per obligation (`verdicts.ObligationResult`), read by reports, audit and CI.
 
-``proofs/results.json`` is the committed baseline (schema version 6):
+``proofs/results.json`` is the committed baseline (schema version 7):
 ``{"schema_version", "divbridge_version", "tool_versions", "tools", "document": {...},
-"obligations": [...], "summary": {...}, "crosscheck": ...}``; ``document`` is
+"obligations": [...], "confirm", "evidence": {...}, "summary": {...}, "crosscheck": ...}``; ``document`` is
 the spec document proved (path, title, every requirement with its lines);
 ``tools`` the executables the provers ran (real path, size, SHA-256: the
 proof cache keys on them too).
 Since schema 6 every entry carries its ``smoke`` tests (`provers.smoke`): whether its hypotheses are
 satisfiable (with a point where they hold) and whether its conclusion needs the operator at all.
+Since schema 7 every entry says how many independent tools ``confirmed`` its verdict (`verdicts.confirmations`;
+``confirm``: the run was `prove --confirm`, every prover asked), and ``evidence`` holds the SHA-256 of every
+rendered file the verdicts stand on (``.smt2``, ``.mlw``, ``.g``, ``.v``), by its path relative to the results
+file: `verify` checks them, and the file's own consistency, before a report calls anything "as expected".
 Each entry is the obligation as proved (its statement's ``prop`` and
 ``params`` included, so that the cross-check, a replay and the reports read
 what was proved instead of reading the document again) with its outcome.  It
@@ -23,8 +27,10 @@ for `divbridge prove` (exit 2).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import platform
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -40,10 +46,10 @@ from divbridge.errors import InputError
 from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator
 from divbridge.provers.counterexample import Counterexample
-from divbridge.provers.verdicts import (VERDICTS, Attempt, ObligationResult, Outcome, Smoke,
-                                       recorded)
+from divbridge.provers.verdicts import (DEFINITE, VERDICTS, Attempt, ObligationResult, Outcome, Smoke,
+                                       confirmations, recorded)
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 RUN_LOG_SCHEMA_VERSION = 1
 FILENAME = "results.json"   # in each operator's evidence directory (`operators.evidence_dir`)
 RUN_LOG_NAME = "run-log.json"
@@ -52,17 +58,19 @@ RUN_LOG_NAME = "run-log.json"
 RUN_FIELDS = ("time_s", "cached")   # kept in the run log, not in results.json
 
 
-def entry(result: ObligationResult) -> dict[str, Any]:
+def entry(result: ObligationResult, confirm: bool = False) -> dict[str, Any]:
     """The stable results.json entry of a result: its obligation, its verdict and deciding provers, the
-    attempts that decided it (no times, no cache flags, no skipped attempts, provers sorted)."""
+    attempts that decided it (no times, no cache flags, no skipped attempts, provers sorted; with ``confirm``
+    all that ran)."""
     outcome = result.outcome
-    attempts = sorted(recorded(outcome.attempts, outcome.verdict, outcome.prover), key=lambda a: a.prover)
+    attempts = sorted(recorded(outcome.attempts, outcome.verdict, outcome.prover, confirm), key=lambda a: a.prover)
     return {**result.obligation.to_json(), "verdict": outcome.verdict, "prover": outcome.prover,
             "counterexample": None if outcome.counterexample is None else outcome.counterexample.to_json(),
             "attempts": [_stable_attempt(a) for a in attempts], "message": outcome.message,
             "artifacts": dict(result.artifacts), "crosscheck": result.crosscheck,
             "smoke": (result.smoke or Smoke()).to_json(),
-            "status": result.status}   # derived; written for readers, recomputed on load
+            # derived, written for readers, checked by `verify`
+            "confirmed": confirmations(attempts, outcome.verdict), "status": result.status}
 
 
 def from_entry(data: dict[str, Any]) -> ObligationResult:
@@ -111,6 +119,8 @@ class Results:
     machine: str = field(default_factory=lambda: f"{platform.node()} {platform.machine()} {platform.system()} {platform.release()}")
     crosscheck: dict[str, Any] | None = None
     document: dict[str, Any] | None = None    # obligations.document.summary of the document proved
+    confirm: bool = False                     # a `prove --confirm` run: every prover asked on every obligation
+    evidence: dict[str, str] = field(default_factory=dict)   # rendered file (relative to results.json) -> SHA-256
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -142,7 +152,9 @@ class Results:
             "tool_versions": self.tool_versions,
             "tools": self.tools,
             "document": self.document,
-            "obligations": [entry(r) for r in self.obligations],
+            "obligations": [entry(r, self.confirm) for r in self.obligations],
+            "confirm": self.confirm,
+            "evidence": dict(sorted(self.evidence.items())),
             "summary": self.summary,
             "crosscheck": crosscheck,
         }
@@ -158,12 +170,49 @@ class Results:
         }
 
     def save(self, path: str | Path) -> None:
-        """results.json (rewritten only when its bytes change) and the run log beside it."""
+        """results.json (rewritten only when its bytes change), with the digests of the rendered files its
+        verdicts stand on, and the run log beside it."""
         path = Path(path)
+        self.evidence = evidence_digests(self.obligations, path.parent)
         text = json.dumps(self.to_json(), indent=2) + "\n"
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             write_text_atomic(path, text)
         write_json_atomic(run_log_path(path), self.run_log())
+
+
+def evidence_digests(obligations: list[ObligationResult], directory: Path) -> dict[str, str]:
+    """The rendered files of the obligations that exist in ``directory`` (the results file's) or below, by their
+    path relative to it, with the SHA-256 of each."""
+    found = {}
+    for result in obligations:
+        for artifact in result.artifacts.values():
+            name = _evidence_name(artifact, directory)
+            if name is not None:
+                found[name] = _sha256(directory / name)
+    return found
+
+
+def _evidence_name(artifact: str, directory: Path) -> str | None:
+    """An artifact's file (its path starts at the working directory of the run: looked up from the current
+    directory, then from the one above ``directory``, the project root of proofs/results.json, then as the
+    evidence moved with its results file: the longest end of its path found in ``directory``) as a path
+    relative to ``directory``; None when it is not there."""
+    inside = directory.resolve()
+    written = Path(artifact.split("#", 1)[0])
+    for base in (Path.cwd(), inside.parent):
+        path = (base / written).resolve()
+        if path.is_file() and path.is_relative_to(inside):
+            return path.relative_to(inside).as_posix()
+    parts = written.parts
+    for start in range(1, len(parts)):
+        path = (inside / Path(*parts[start:])).resolve()
+        if path.is_file() and path.is_relative_to(inside):
+            return path.relative_to(inside).as_posix()
+    return None
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def run_log_path(results_path: str | Path) -> Path:
@@ -266,6 +315,7 @@ def load(path: str | Path) -> Results:
             tool_versions=dict(data["tool_versions"]), tools=dict(data.get("tools") or {}),
             generated_at="", divbridge_version=data["divbridge_version"],
             command="", machine="", crosscheck=data.get("crosscheck"), document=data.get("document"),
+            confirm=bool(data.get("confirm", False)), evidence=dict(data.get("evidence") or {}),
         )
     except (KeyError, TypeError, ValueError, InputError) as exc:   # InputError: a counterexample's unknown format
         raise InputError(f"malformed results file: {exc}", str(path)) from None
@@ -302,3 +352,62 @@ def _read_json(path: Path, what: str, hint: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"corrupt {what}: {exc.msg}", str(path), exc.lineno) from None
+
+
+_SMT_STATUS = re.compile(r"^\(set-info :status (\w+)\)$", re.MULTILINE)
+
+
+def verify(path: str | Path) -> Results:
+    """`load`, then check that the file says what its evidence says before anything calls it "as expected":
+    each derived field (status, confirmations, summary) recomputed from the verdicts and attempts, each
+    definite verdict given by the attempts of the provers it names, each rendered file of ``evidence`` present
+    beside it with its SHA-256, and each SMT-LIB query's recorded status the verdict's.  Any mismatch is an
+    InputError naming the file and the first one (exit 2): a forged or damaged results file.  It does
+    not run a prover: `prove --replay` does."""
+    path = Path(path)
+    results = load(path)
+    data = json.loads(path.read_text(encoding="utf-8"))   # read whole by `load` already: the fields as written
+    problem = _first_problem(results, data, path.parent)
+    if problem:
+        raise InputError(f"not verified: {problem} (a forged or damaged results file: `divbridge prove` writes it "
+                         "again)", str(path))
+    return results
+
+
+def _first_problem(results: Results, data: dict[str, Any], directory: Path) -> str | None:
+    from divbridge.provers.portfolio import SMT_SOLVERS
+    for name, digest in sorted(results.evidence.items()):
+        try:
+            actual = _sha256(directory / name)
+        except OSError as exc:
+            return f"evidence {name}: {exc.strerror}"
+        if actual != digest:
+            return f"evidence {name} is not the file results.json was written with (SHA-256 {actual[:12]}..., recorded {digest[:12]}...)"
+    for result, written in zip(results.obligations, data["obligations"]):
+        where = f"obligation {result.id}"
+        if written.get("status") != result.status:
+            return f"{where}: status {written.get('status')!r}, but its verdict makes it {result.status!r}"
+        if "confirmed" in written and written["confirmed"] != confirmations(result.attempts, result.verdict):
+            return (f"{where}: confirmed by {written['confirmed']} tool(s), but its attempts give "
+                    f"{confirmations(result.attempts, result.verdict)}")
+        if result.verdict in DEFINITE:
+            gave = {a.prover for a in result.attempts if a.verdict == result.verdict}
+            against = [a.prover for a in result.attempts if a.verdict in DEFINITE and a.verdict != result.verdict]
+            named = set(result.prover.split(", "))
+            if not named <= gave:
+                return f"{where}: {result.verdict} by {result.prover}, but no attempt of {', '.join(sorted(named - gave))} says so"
+            if against:
+                return f"{where}: {result.verdict}, but {', '.join(against)} answered otherwise"
+        names = {backend: _evidence_name(artifact, directory) for backend, artifact in result.artifacts.items()}
+        for name in names.values():   # a rendered file beside it that the evidence leaves out
+            if name is not None and name not in results.evidence:
+                return f"{where}: its file {name} has no evidence digest"
+        if names.get("smt") is not None:   # the status a run records in the query (`smtrender.record_status`)
+            status = _SMT_STATUS.search((directory / names["smt"]).read_text(encoding="utf-8", errors="replace"))
+            solved = result.verdict in DEFINITE and any(p in SMT_SOLVERS for p in result.prover.split(", "))
+            expected = {"proved": "unsat", "refuted": "sat"}[result.verdict] if solved else "unknown"
+            if status is not None and status.group(1) != expected:
+                return f"{where}: {result.verdict} by {result.prover}, but {names['smt']} records the status {status.group(1)}"
+    if data.get("summary") != results.summary:
+        return "its summary is not the count of its obligations' verdicts"
+    return None

@@ -52,7 +52,7 @@ _OBLIGATION = {
             "type": "object", "required": ["vectors", "failures"],
             "properties": {"vectors": _COUNT, "failures": _COUNT, "first_failure": {"type": ["string", "null"]}}}]},
         "smoke": _SMOKE, "open": _TEXT, "lines": {"type": "array", "items": _LINE}, "status": _TEXT,
-        "operator": {"type": "string", "minLength": 1}}}
+        "operator": {"type": "string", "minLength": 1}, "confirmed": _COUNT}}
 _REQUIREMENT = {
     "type": "object", "required": ["tag", "section", "text", "lines", "roles"],
     "properties": {"tag": {"type": "string", "minLength": 1}, "line": _LINE, "lines": {"type": "array", "items": _LINE},
@@ -71,6 +71,8 @@ RESULTS = {
             "properties": {"path": _TEXT, "title": {"type": ["string", "null"]},
                            "requirements": {"type": "array", "items": _REQUIREMENT}}}]},
         "obligations": {"type": "array", "items": _OBLIGATION},
+        "confirm": {"type": "boolean"},
+        "evidence": {"type": "object", "additionalProperties": {"type": "string", "pattern": "^[0-9a-f]{64}$"}},
         "summary": {"type": "object"},
         "crosscheck": {"type": ["object", "null"]}}}
 

@@ -840,8 +840,8 @@ def _tag_claims(doc: SpecDocument, proofs: DocumentProofs) -> list[Claim]:
         first = defining[0]
         findings = []
         seen: dict[tuple, int] = {}
-        texts: dict[str, int] = {}
-        for use in defining:
+        for use in defining:   # one tag on two different requirements: the reader's finding, at both lines
+
             # constraints are numbered per tensor: a bullet's tag is its list's, a block's its section's
             listed = use.style == "constraint" or use.form in ("bullet", "row")
             key = (use.section, use.scope if listed else "")
@@ -849,11 +849,6 @@ def _tag_claims(doc: SpecDocument, proofs: DocumentProofs) -> list[Claim]:
                 findings.append(Finding("ill-formed", use.line, f"tag {tag} is defined twice in the same "
                                         f"{'list' if listed else 'section'} (first at line {seen[key]})"))
             seen.setdefault(key, use.line)
-            if use.style == "requirement" and use.section == first.section and use.defines:
-                texts.setdefault(_plain(use.text), use.line)
-        if len(texts) > 1:
-            findings.append(Finding("ambiguous", first.line, f"tag {tag} names different requirements at lines "
-                                    f"{', '.join(str(line) for line in texts.values())}"))
         if operators.by_tag(tag) is not None and not _TAG_SCHEME.fullmatch(tag):   # E_<OP>_REAL_FUNC_010
             findings.append(Finding("information", first.line, f"tag {tag} does not end in the four-digit number "
                                     "of the scheme E_<OP>_<FAMILY>_<KIND>_nnnn"))
@@ -870,7 +865,3 @@ def _tag_claims(doc: SpecDocument, proofs: DocumentProofs) -> list[Claim]:
         claim.verdict = verdict_of(findings)
         claims.append(claim)
     return claims
-
-
-def _plain(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", " ", re.sub(r"\$[^$]*\$", "", text.lower().replace("statement:", ""))).strip()

@@ -44,6 +44,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--spec", metavar="DOC", type=options.existing_file,
                         help=options.SPEC_HELP)
     parser.add_argument("--json", metavar="F", type=options.report_file, help="write the report as JSON to F")
+    parser.add_argument("--unsandboxed", action="store_true",
+                        help="run user code without the sandbox (bubblewrap) where there is none: with all your "
+                             "rights; the run then fails if a file of the checkout changes meanwhile")
 
 
 MAX_SAMPLE = 10**8   # a few GB of operands at most
@@ -55,9 +58,10 @@ def run(args: argparse.Namespace) -> int:
         if fmt.dtype is None:
             raise InputError(f"--dtype {fmt.name}: an implementation takes NumPy arrays; {fmt.name} has no dtype")
     op = options.chosen_operator(args.op, args.spec)
-    before = checkout.Snapshot()   # the code under test loads (and runs its module code) in load_impl
+    # unsandboxed, code under test could write the checkout: its files are compared before and after
+    before = checkout.Snapshot() if args.unsandboxed else None
     try:
-        impls = _load(args, op, formats)
+        impls = _load(args, op, formats)   # the code under test loads (and runs its module code) here
     finally:
         _untouched(before)
     print(f"conform {_name(impls)}" + ("" if op is operators.DEFAULT else f" as {op.name}") + f": seed {args.seed}",
@@ -83,11 +87,12 @@ def _load(args: argparse.Namespace, op, formats) -> list[Impl]:
     """The implementation of ``op`` for each format: one for all, but a C file named alone defines one function
     per type, ``<op>_<dtype>`` (`ckernel.function_name`)."""
     if not args.impl.endswith(".c"):
-        return [load_impl(args.impl, args.cflags, op)] * len(formats)
+        return [load_impl(args.impl, args.cflags, op, args.unsandboxed)] * len(formats)
     impls: list[Impl] = []
     try:
         for fmt in formats:
-            impls.append(load_impl(f"{args.impl}:{ckernel.function_name(op, fmt)}", args.cflags, op))
+            impls.append(load_impl(f"{args.impl}:{ckernel.function_name(op, fmt)}", args.cflags, op,
+                                   args.unsandboxed))
     except BaseException:   # one function missing: the children already started end
         for impl in impls:
             impl.close()
@@ -99,12 +104,14 @@ def _name(impls: list[Impl]) -> str:
     return ", ".join(dict.fromkeys(impl.name for impl in impls))
 
 
-def _untouched(before: checkout.Snapshot) -> None:
-    """Fail the run when the code under test changed a file of the checkout (each is put back first)."""
-    changed = before.restore()
+def _untouched(before: checkout.Snapshot | None) -> None:
+    """Unsandboxed: fail the run when a file of the checkout changed while the code under test ran.  Nothing is
+    put back: the code may have written it, or the user (whose work is never reverted)."""
+    changed = before.changed() if before is not None else []
     if changed:
-        raise Tampered(f"the code under test changed {len(changed)} file(s) of the checkout ({', '.join(changed[:5])}); "
-                       f"put back as committed; its verdicts are void")
+        raise Tampered(f"{len(changed)} file(s) of the checkout changed while unsandboxed code under test ran "
+                       f"({', '.join(changed[:5])}): it may have written them, or you did; nothing is put back "
+                       f"(git diff shows the changes); its verdicts are void")
 
 
 def _check(impl, fmt, args) -> conformance.FormatConformance:

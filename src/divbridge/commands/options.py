@@ -103,6 +103,43 @@ def output_dir(text: str) -> Path:
     return path
 
 
+# the kernel's views of itself: files there are not files to keep (a write is refused, or changes the system)
+PSEUDO_FILESYSTEMS = {"proc", "sysfs", "devtmpfs", "devpts", "cgroup", "cgroup2", "securityfs", "debugfs", "tracefs",
+                      "pstore", "bpf", "configfs", "fusectl", "mqueue", "hugetlbfs", "autofs", "efivarfs",
+                      "binfmt_misc", "nsfs", "rpc_pipefs"}
+
+
+def cache_dir(text: str) -> Path:
+    """--cache-dir: an `output_dir` on a regular filesystem (not /proc, /sys, /dev: a cache there fails only
+    when its first entry is written)."""
+    path = output_dir(text)
+    existing = path.absolute()
+    while not existing.exists():
+        existing = existing.parent
+    kind = _filesystem(existing.resolve())
+    if kind in PSEUDO_FILESYSTEMS or existing.resolve() == Path("/dev"):
+        raise argparse.ArgumentTypeError(f"{text}: on a {kind} filesystem, not one to keep files in: name a "
+                                         "directory on a regular filesystem")
+    return path
+
+
+def _filesystem(path: Path) -> str:
+    """The type of the filesystem mounted where ``path`` (resolved) lives (/proc/self/mountinfo), or ""."""
+    best, kind = "", ""
+    try:
+        mounts = Path("/proc/self/mountinfo").read_text().splitlines()
+    except OSError:
+        return ""
+    for line in mounts:
+        fields = line.split(" - ", 1)
+        if len(fields) != 2:
+            continue
+        point = fields[0].split()[4].encode().decode("unicode_escape")
+        if (str(path) == point or str(path).startswith(point.rstrip("/") + "/")) and len(point) >= len(best):
+            best, kind = point, fields[1].split()[0]
+    return kind
+
+
 def distinct(output: Path | None, option: str, *inputs: str | os.PathLike) -> None:
     """Refuse an output that is one of the command's inputs (``read DOC --json DOC``)."""
     if output is None or not output.exists():

@@ -58,17 +58,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "number of provers chosen)")
     parser.add_argument("--jobs", type=options.integer(1, MAX_JOBS), default=os.cpu_count() or 1, metavar="N",
                         help="obligations proved in parallel (default: the number of cores)")
-    parser.add_argument("--timeout", type=options.seconds(), default=60.0, metavar="S",
-                        help="time limit per prover run, seconds (default 60: the slowest proofs take 10-20 s here)")
+    parser.add_argument("--timeout", type=options.seconds(), default=None, metavar="S",
+                        help=f"time limit of every prover run, Why3's included, seconds (default: {DEFAULT_TIMEOUT:g} s "
+                             "a solver run, the slowest proofs taking 10-20 s here; Why3's Z3 bounded by its steps, "
+                             "under time caps of up to 180 s)")
     parser.add_argument("--grace", type=options.seconds(allow_zero=True), default=0.0, metavar="S",
                         help="once an obligation is decided, how long the other racing provers may still finish "
                              "(their proofs are kept as evidence) before they are stopped (default 0)")
+    parser.add_argument("--confirm", action="store_true",
+                        help="ask every prover on every obligation, whatever decided it: results.json records how "
+                             "many independent tools confirmed each verdict, and each disagreement fails the run")
     parser.add_argument("--race", action="store_true",
                         help="run every prover at once on each obligation instead of the cheapest first "
                              "(Gappa before the others); with --agree 2 or --grace for second proofs")
-    parser.add_argument("--cache-dir", type=options.output_dir, default=None, metavar="DIR",
-                        help="the proof cache (default: $DIVBRIDGE_CACHE/proofs, else .cache/divbridge/proofs; "
-                             "DIVBRIDGE_CACHE=off: no cache)")
+    parser.add_argument("--cache-dir", type=options.cache_dir, default=None, metavar="DIR",
+                        help="the proof cache, a writable directory on a regular filesystem (default: "
+                             "$DIVBRIDGE_CACHE/proofs, else .cache/divbridge/proofs; DIVBRIDGE_CACHE=off: no cache)")
     cache = parser.add_mutually_exclusive_group()
     cache.add_argument("--no-cache", action="store_true", help="ignore the proof cache")
     cache.add_argument("--offline", action="store_true",
@@ -85,6 +90,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 BASELINE = Path("proofs")                 # the committed evidence: written only by a complete run
+DEFAULT_TIMEOUT = 60.0                    # a prover run's limit without --timeout
 SPEC_DIR = DEFAULT_DOCUMENT.parent        # the documents a run without --spec proves
 FILTERED_OUT = Path("build/filtered")     # where a filtered run writes unless told
 MAX_JOBS = 256
@@ -113,12 +119,16 @@ def run(args: argparse.Namespace) -> int:
             pending.append((spec, stamp))
             continue
         out = Path(last["out"])
+        recorded = _verified(out / "results.json")
+        if recorded is None:
+            pending.append((spec, stamp))
+            continue
         print(f"divbridge prove: {spec}: up to date: the document, divbridge, its tools, the options, the "
               f"{len(last['entries'])} cache entries and the {len(last['outputs'])} files under {out}/ are those of "
               f"the run of {last['when']}; its results stand (--no-cache proves again)")
-        print(last["summary"], end="")
+        print(summary_text(recorded), end="")   # from the results, verified: never from the stamp
         print(f"results unchanged in {out / 'results.json'}")
-        done[spec] = out, last["exit"]
+        done[spec] = out, 0 if recorded.as_expected else 1
     if pending:
         done.update(_prove(args, provers, root, mode, cache_dir, pending, stood={s: out for s, (out, _) in done.items()}))
     if len(done) > 1:
@@ -128,6 +138,17 @@ def run(args: argparse.Namespace) -> int:
             out, code = done[spec]
             print(f"  {spec}: {'as expected' if code == 0 else 'NOT as expected'} ({out / 'results.json'})")
     return max(code for _, code in done.values())
+
+
+def _verified(path: Path) -> Results | None:
+    """The results an up-to-date run stands on, verified (`results.verify`); None (a full run) when they do not
+    check."""
+    from divbridge.results import verify
+    try:
+        return verify(path)
+    except InputError as exc:
+        print(f"divbridge: warning: {exc}; proving again", file=sys.stderr, flush=True)
+        return None
 
 
 def _specs(args: argparse.Namespace) -> list[Path]:
@@ -204,15 +225,16 @@ def _prove(args: argparse.Namespace, provers: set[str], root: Path, mode: str, c
     if not documents:   # --only selects nothing of the documents whose results do not stand
         return {}
     cache = ProofCache(cache_dir, mode)
-    runner = Runner(backends(provers), cache,
-                    RunOptions(timeout=args.timeout, agree=args.agree, jobs=args.jobs, grace=args.grace,
-                               race=args.race, provers=provers), root)
+    runner = Runner(backends(provers, args.timeout), cache,
+                    RunOptions(timeout=_timeout(args), agree=args.agree, jobs=args.jobs, grace=args.grace,
+                               race=args.race, provers=provers, confirm=args.confirm), root)
     summaries = {}
     for document in documents:
         source, summaries[document.spec] = spec_summary(document.spec, document.obligations)
         print(f"divbridge prove: {summaries[document.spec]['path']}: {source}; "
               f"{len(document.obligations)} obligations, provers {', '.join(sorted(provers))}, "
-              f"{args.jobs} jobs, {args.timeout:g} s limit, cache {mode}", flush=True)
+              f"{args.jobs} jobs, {_timeout(args):g} s limit{' (every prover)' if args.timeout else ''}, "
+              f"cache {mode}", flush=True)
     if len(documents) > 1:
         count = sum(len(document.obligations) for document in documents)
         print(f"divbridge prove: the {count} obligations of the {len(documents)} documents on one pool of "
@@ -225,43 +247,83 @@ def _prove(args: argparse.Namespace, provers: set[str], root: Path, mode: str, c
                    for name, found in toolprobe.prover_identity(prover).items()}
     done = {}
     for document, results in zip(documents, proved):
-        exit_code, printed = _record(args, provers, document.out, results, versions, executables,
-                                     summaries[document.spec])
+        exit_code, written = _record(args, provers, document.out, results, versions, executables,
+                                     summaries[document.spec], cache)
         ids = {result.id for result in results}
-        if document.stamp is not None and not runner.uncached & ids:
+        if document.stamp is not None and written and not runner.uncached & ids:
             document.stamp.write(document.spec, document.out, _others(document.out, root), cache.entries_of(ids),
-                                 tools, printed, exit_code)
+                                 tools)
         done[document.spec] = document.out, exit_code
     return done
 
 
 def _record(args: argparse.Namespace, provers: set[str], out: Path, proved: list[ObligationResult],
-            versions: dict[str, str], executables: dict, summary: dict) -> tuple[int, str]:
+            versions: dict[str, str], executables: dict, summary: dict, cache) -> tuple[int, bool]:
     """One document's results: the cross-check, results.json and the Why3 sessions under ``out``, its summary
-    printed; returns its exit code and the summary (what its up-to-date stamp repeats)."""
+    printed; returns its exit code and whether its results were written (never when the run cannot stand on its
+    provers' answers: `contradicted`)."""
     from divbridge.results import Results
-    _record_smt_status(proved, out)
-    results = Results(proved, tool_versions=versions, tools=dict(sorted(executables.items())), document=summary)
+    results = Results(proved, tool_versions=versions, tools=dict(sorted(executables.items())), document=summary,
+                      confirm=args.confirm)
     skeletons = _start_skeletons(results, out) if "why3" in provers else None
     if not args.no_crosscheck:
         from divbridge.crosscheck.run import run_crosscheck   # numpy and the mirror: only when asked
         print("cross-check: evaluating the proved properties on concrete vectors ...", flush=True)
         # the peers (ONNX Runtime...) are `divbridge crosscheck`'s job, not the proof run's
         results.crosscheck = run_crosscheck(results)
+    distrusted = contradicted(results)
+    if distrusted:
+        gone = cache.evict(set(distrusted))
+        print(f"\n{len(distrusted)} answer(s) of the provers are contradicted, so this run cannot stand on its "
+              f"provers (a lying or broken prover?):")
+        for oid, why in distrusted.items():
+            print(f"  {oid}: {why}")
+        print(f"results NOT written: the evidence in {out}/ is left as it was; {len(gone)} cache entries behind "
+              f"them removed")
+        return 1, False
+    _record_smt_status(proved, out)
     earlier = _earlier(out / "results.json", proved)
     results.save(out / "results.json")
     if skeletons is not None:
-        write_why3_sessions(results, out, args.timeout, skeletons)
+        write_why3_sessions(results, out, args.timeout, skeletons)   # None: the backstop
     from divbridge.provers import reproved
-    print(reproved.line(results.obligations, earlier), flush=True)   # not in the summary a stamp repeats
+    print(reproved.line(results.obligations, earlier), flush=True)
+    sys.stdout.write(summary_text(results))
+    print(f"results written to {out / 'results.json'}")
+    return 0 if results.as_expected else 1, True
+
+
+def contradicted(results: Results) -> dict[str, str]:
+    """Obligation id -> why its verdict cannot be believed: a proof the cross-check refutes on a concrete
+    vector, an obligation that one prover proves and another refutes, or, when every refutation probe (an
+    obligation expected invalid: a known defect) of the run is proved, each of them (a prover that answers
+    "proved" to everything)."""
+    from divbridge.provers.verdicts import DEFINITE
+    found = {}
+    for r in results.obligations:
+        check = r.crosscheck or {}
+        if r.verdict == "proved" and check.get("vectors", 0) > 0 and check.get("failures", 0) > 0:
+            found[r.id] = f"proved by {r.prover}, but false on a concrete vector: {check['first_failure']}"
+        answers = {a.verdict for a in r.attempts}
+        if {"proved", "refuted"} <= answers:
+            found[r.id] = "; ".join(f"{a.prover} answers {a.verdict}" for a in r.attempts if a.verdict in DEFINITE)
+    probes = [r for r in results.obligations if r.expect == "invalid"]
+    if probes and all(r.verdict == "proved" for r in probes):
+        for r in probes:
+            found.setdefault(r.id, f"a probe of a known defect, proved by {r.prover} (as is every probe of the run)")
+    return found
+
+
+def summary_text(results: Results) -> str:
+    """What a run prints after its progress lines: the summary, the uncovered statements, the cross-check."""
     printed = io.StringIO()
     print_summary(results.obligations, printed)
     print_uncovered(results.uncovered, printed)
     if results.crosscheck is not None:
         print_crosscheck(results, printed)
-    sys.stdout.write(printed.getvalue())
-    print(f"results written to {out / 'results.json'}")
-    return 0 if results.as_expected else 1, printed.getvalue()
+    if results.confirm:
+        print_confirmations(results, printed)
+    return printed.getvalue()
 
 
 def _record_smt_status(results: list[ObligationResult], out: Path) -> None:
@@ -319,7 +381,7 @@ def _stamp_options(args: argparse.Namespace, spec: Path, provers: set[str], out:
     """Everything of the command line a document's run outcome may depend on, as the up-to-date check compares
     it (``out``: the output root)."""
     return {"spec": str(spec.resolve()), "only": args.only, "provers": sorted(provers), "agree": args.agree,
-            "jobs": args.jobs, "timeout": args.timeout, "grace": args.grace, "race": args.race,
+            "jobs": args.jobs, "timeout": args.timeout, "grace": args.grace, "race": args.race, "confirm": args.confirm,
             "crosscheck": not args.no_crosscheck, "out": str(out.resolve())}
 
 
@@ -329,13 +391,14 @@ def _start_skeletons(results: Results, out: Path) -> Skeletons:
     return Skeletons(theory_files(results.obligations, out / "why3"))
 
 
-def write_why3_sessions(results: Results, out: Path, timeout: float, skeletons: Skeletons) -> None:
+def write_why3_sessions(results: Results, out: Path, timeout: float | None, skeletons: Skeletons) -> None:
     """The Why3 sessions of the theories under ``out``/why3 (beside results.json: a filtered run writes
     them in its own --out), from this run's Why3 proofs and their goal trees (``skeletons``); `make
-    why3-replay` replays them."""
+    why3-replay` replays them.  Their time cap is the run's --timeout when given, else Why3's backstop."""
     from divbridge.provers.why3 import backstop
     from divbridge.provers.why3session import write_sessions
-    written = write_sessions(results.obligations, out / "why3", backstop(timeout), skeletons=skeletons)
+    cap = timeout if timeout is not None else backstop(DEFAULT_TIMEOUT)
+    written = write_sessions(results.obligations, out / "why3", cap, skeletons=skeletons)
     print(f"Why3 sessions written for {len(written)} theories ({out / 'why3'}/<theory>/{'why3session.xml'})",
           flush=True)
 
@@ -395,7 +458,8 @@ def _replay(args: argparse.Namespace, catalogue: list, out: Path, provers: set[s
     from divbridge.provers.replay import replay as replay_evidence, skipped
     from divbridge.provers.runner import RunOptions
     chosen = {o.id for o in select(catalogue, args.only)}
-    recorded = results_model.load(out / "results.json")
+    # its evidence files (the SMT-LIB queries...) must be those results.json was written with: one line, exit 2
+    recorded = results_model.verify(out / "results.json")
     # what --only, --provers or another --spec leaves out is said, never counted as replayed
     left_out = skipped(recorded, chosen | ({r.id for r in recorded.obligations} if not args.only else set()), provers)
     if args.only:
@@ -403,9 +467,10 @@ def _replay(args: argparse.Namespace, catalogue: list, out: Path, provers: set[s
     # rendered again in scratch: a replay of some provers renders only their obligations, which must not
     # replace the committed theories
     with tempfile.TemporaryDirectory(prefix="divbridge-replay-") as scratch:
-        count, failures = replay_evidence(recorded, catalogue, backends,
-                                          RunOptions(timeout=args.timeout, jobs=args.jobs), Path(scratch),
+        count, failures = replay_evidence(recorded, catalogue, lambda chosen: backends(chosen, args.timeout),
+                                          RunOptions(timeout=_timeout(args), jobs=args.jobs), Path(scratch),
                                           sessions=out / "why3", provers=provers)
+    failures = _changed_tools(recorded.tools, provers) + failures
     if count == 0 and not failures:
         print("replay FAILED: results.json records no proof or refutation to replay"
               + (f" with the chosen obligations and provers ({len(left_out)} left out)" if left_out else ""))
@@ -422,6 +487,22 @@ def _replay(args: argparse.Namespace, catalogue: list, out: Path, provers: set[s
         return 0
     print(f"\nreplay: all {count} recorded proofs and refutations replayed with the same prover and version")
     return 0
+
+
+def _changed_tools(recorded: dict[str, dict], provers: set[str]) -> list[str]:
+    """The executables the replayed provers run that are not those results.json records (path, size, SHA-256):
+    a replay on another executable proves nothing about the recorded one."""
+    installed = {name: found for prover in provers for name, found in toolprobe.prover_identity(prover).items()}
+    return [f"{name}: {installed.get(name, {}).get('path', 'not installed')} (SHA-256 "
+            f"{installed.get(name, {}).get('sha256') or '-'}) is not the executable recorded ({tool.get('path')}, "
+            f"SHA-256 {tool.get('sha256') or '-'})"
+            for name, tool in sorted(recorded.items())
+            if name in installed and installed[name] != tool or name not in installed and
+            any(name in toolprobe.PROVER_TOOLS.get(prover, ()) for prover in provers)]
+
+
+def _timeout(args: argparse.Namespace) -> float:
+    return args.timeout if args.timeout is not None else DEFAULT_TIMEOUT
 
 
 def _provers(text: str) -> set[str]:
@@ -510,6 +591,17 @@ def print_smoke(results: list[ObligationResult], op: Operator, stream) -> None:
     for r in results:
         if r.definition:
             print(f"  definition: {r.id}: {r.statement}", file=stream)
+
+
+def print_confirmations(results: Results, stream) -> None:
+    """`--confirm`: how many verdicts two or more independent tools gave, and those one tool alone gave."""
+    from divbridge.provers.verdicts import DEFINITE, confirmations
+    definite = [r for r in results.obligations if r.verdict in DEFINITE]
+    alone = [r for r in definite if confirmations(r.attempts, r.verdict) < 2]
+    print(f"\nconfirm: {len(definite) - len(alone)} of {len(definite)} verdicts given by two or more independent "
+          f"tools; {len(alone)} by one alone (no second prover answered):", file=stream)
+    for r in alone:
+        print(f"  {r.id}: {r.verdict} by {r.prover} only", file=stream)
 
 
 def print_crosscheck(results: Results, stream) -> None:

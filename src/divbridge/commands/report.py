@@ -7,7 +7,9 @@ junit.xml in ``<out>/<op>/`` (the operator's name in lower case), and one index 
 reports into the output directory itself.  With a peer table beside a results file (``peers.json``, from
 `divbridge crosscheck`), its Markdown and HTML reports have a Peers section.  Artifact paths in the results are
 relative to the project root: they are looked up from the current directory, then from the directory above the
-results file's (the project root when it is proofs/results.json).
+results file's (the project root when it is proofs/results.json).  A results file is verified first
+(`results.verify`: its derived fields, its verdicts' attempts, its evidence digests): one that does not check is
+one line, exit 2, and no report; each report line says the verdicts are as recorded, not replayed.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
             return _every_operator(args.out)
         except OSError as exc:
             raise InputError(f"cannot write the reports: {exc.strerror}", str(exc.filename or args.out)) from None
-    paths = api.write_reports(args.results, args.out)
+    paths = api.write_reports(args.results, args.out)   # verified first: InputError -> one line, nothing written
     print(f"report: {_line(api.load_results(args.results), paths)}")
     return 0
 
@@ -51,7 +53,7 @@ def _every_operator(out: Path) -> int:
     paths = {op.name: operators.evidence_dir(op) / results_model.FILENAME for op in operators.OPERATORS.values()}
     if not any(path.is_file() for path in paths.values()):
         results_model.load(paths[operators.DEFAULT.name])   # its one line: no results file, run prove first
-    found = {name: results_model.load(path) for name, path in paths.items() if path.is_file()}
+    found = {name: results_model.verify(path) for name, path in paths.items() if path.is_file()}
     reports = [(name, path, found.get(name), peertable.load_beside(path) if name in found else None)
                for name, path in paths.items()]
     index, written = write_operator_reports(reports, out, [Path.cwd()])
@@ -69,5 +71,6 @@ def _every_operator(out: Path) -> int:
 def _line(results: results_model.Results, paths: list[Path]) -> str:
     summary = results.summary
     return (f"{summary['as_expected']} of {summary['total']} obligations as expected, "
-            f"{summary['open']} open (not proved), {summary['not_as_expected']} not as expected; "
-            f"wrote {', '.join(str(p) for p in paths)}")
+            f"{summary['open']} open (not proved), {summary['not_as_expected']} not as expected "
+            f"(as recorded: {len(results.evidence)} evidence files check; `divbridge prove --replay` runs the provers "
+            f"again); wrote {', '.join(str(p) for p in paths)}")

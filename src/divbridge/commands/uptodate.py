@@ -22,9 +22,11 @@ all of these are unchanged:
 The options name the output root (``proofs/``, or --out), not the document's evidence directory under it, so that
 a run of every document can look its stamps up before it reads a document; the stamp records the directory.
 
-Anything else, a stamp missing, unreadable or of another format included, is a full run, which writes the stamp
-again.  The stamp is a shortcut, never evidence: it holds no verdict that results.json does not hold, and it
-is written only after the results.
+Anything else, a stamp missing, unreadable, of another format or whose HMAC does not check included, is a full
+run, which writes the stamp again.  The stamp is a shortcut, never evidence: it holds no verdict, no summary and
+no exit code (a run it answers recomputes them from the results file it stands on, verified: `results.verify`);
+it is written only after the results, and it carries an HMAC under the key of `authkey`, so that a stamp edited
+by hand (its options, its digests) is not believed.
 """
 
 from __future__ import annotations
@@ -39,10 +41,13 @@ from pathlib import Path
 from typing import Any
 
 import divbridge
+from divbridge import authkey
 from divbridge.atomicio import write_json_atomic
 from divbridge.provers import toolprobe
 
-FORMAT = 2   # 2: the output directory and what it leaves out recorded in the stamp, not in its options
+# 2: the output directory and what it leaves out recorded in the stamp, not in its options; 3: no summary nor exit
+# code (recomputed from the results), an HMAC
+FORMAT = 3
 PACKAGE = Path(divbridge.__file__).parent
 
 
@@ -55,12 +60,16 @@ class Stamp:
         self.path = cache_dir / "runs" / f"{_digest(self.options)}.json"
 
     def standing(self, spec: Path) -> dict[str, Any] | None:
-        """The last run's record (``summary``: what it printed after its progress lines; ``exit``; ``when``;
-        ``entries``: the cache entries; ``out``: the directory it wrote; ``outputs``: the files under it) when
-        everything its outcome depends on is unchanged; else None."""
+        """The last run's record (``when``; ``entries``: the cache entries; ``out``: the directory it wrote;
+        ``outputs``: the files under it) when everything its outcome depends on is unchanged; else None."""
         try:
             stamp = json.loads(self.path.read_text(encoding="utf-8"))
             if not isinstance(stamp, dict) or stamp.get("format") != FORMAT or stamp["options"] != self.options:
+                return None
+            mac = stamp.pop("mac", None)
+            if not authkey.verify(_canonical(stamp), mac):
+                print(f"divbridge: warning: up-to-date stamp {self.path}: its HMAC does not check (forged or damaged); "
+                      "proving again", file=sys.stderr, flush=True)
                 return None
             unchanged = (stamp["python"] == _python() and toolprobe.unchanged(stamp["tools"])
                          and stamp["spec"] == _file_digest(spec) and stamp["sources"] == _tree_digest(PACKAGE)
@@ -70,22 +79,24 @@ class Stamp:
             return None
         return stamp if unchanged else None
 
-    def write(self, spec: Path, out: Path, skip: list[str], entries: set[Path], tools: toolprobe.Recording,
-              summary: str, exit_code: int) -> None:
+    def write(self, spec: Path, out: Path, skip: list[str], entries: set[Path], tools: toolprobe.Recording) -> None:
         """Record a run whose every answer the cache keeps, once its results are written: the directory ``out``
         it wrote (``skip``: the directories under it that are not its own), the cache ``entries`` it looked up or
         wrote, the ``tools`` it asked."""
-        write_json_atomic(self.path, {
-            "format": FORMAT, "options": self.options, "python": _python(), "tools": tools.consulted(),
-            "spec": _file_digest(spec), "sources": _tree_digest(PACKAGE),
-            "entries": {str(path): _file_digest(path) for path in sorted(entries)}, "out": str(out), "skip": skip,
-            "outputs": _files(out, skip),
-            "summary": summary, "exit": exit_code,
-            "when": datetime.now(timezone.utc).isoformat(timespec="seconds")})
+        stamp = {"format": FORMAT, "options": self.options, "python": _python(), "tools": tools.consulted(),
+                 "spec": _file_digest(spec), "sources": _tree_digest(PACKAGE),
+                 "entries": {str(path): _file_digest(path) for path in sorted(entries)}, "out": str(out),
+                 "skip": skip, "outputs": _files(out, skip),
+                 "when": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+        write_json_atomic(self.path, {**stamp, "mac": authkey.sign(_canonical(stamp))})
+
+
+def _canonical(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True).encode()
 
 
 def _digest(data: Any) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+    return hashlib.sha256(_canonical(data)).hexdigest()
 
 
 def _file_digest(path: Path) -> str | None:

@@ -27,12 +27,13 @@ too.
 The child starts as ``python -I`` (no ``PYTHONPATH``, no user site, neither
 the script's directory nor the working directory on the import path: a
 ``numpy.py`` beside the user cannot shadow NumPy) in an empty working
-directory of its own, confined as `sandbox` describes (its own PID and mount
-namespaces, the checkout read-only, a cgroup for the whole tree, when
-available).  Its process group (and namespace) is killed by `close` (also on
-Ctrl-C or SIGTERM), whatever the code under test started, and the directory
-removed.  In the child, ``RLIMIT_AS`` bounds each process's memory and core
-dumps are off.
+directory of its own, confined as `sandbox` describes (an unprivileged user,
+its own namespaces, nothing of the machine writable but its folder, a cgroup
+for the whole tree, killed with divbridge); without a sandbox only when the
+user said ``--unsandboxed``.  Its process group (and namespace) is killed by
+`close` (also on Ctrl-C or SIGTERM), whatever the code under test started, and
+the directory removed.  In the child, ``RLIMIT_AS`` bounds each process's
+memory, core dumps are off, and it dies with its parent (``PR_SET_PDEATHSIG``).
 
 `main(DIR MEMORY_MB KIND WHERE FUNCTION SOURCE)` is that child (KIND:
 ``c``, ``file`` or ``module``).
@@ -44,10 +45,10 @@ import json
 import os
 import resource
 import select
+import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,6 +61,7 @@ from divbridge.conform.outcome import ImplError, check_result, describe_exit, la
 from divbridge.errors import InputError
 from divbridge.formats import Format, describe_element, get_format
 
+PR_SET_PDEATHSIG = 1   # prctl(2)
 PIECES = 4096   # a job the child died on is run again in this many pieces, then the fatal piece likewise
 # how long a call may take before the implementation counts as hung: 30 s, plus 1 us a pair (the slowest
 # kernel measured, FP16 through libgcc conversions without -mf16c, takes 37 ns a pair)
@@ -87,19 +89,26 @@ class Hang:
 class ImplProcess:
     """An implementation loaded in a child process that lives as long as this object (or until `close`)."""
 
-    def __init__(self, kind: str, where: str, function: str, source: str, infix: str):
+    def __init__(self, kind: str, where: str, function: str, source: str, infix: str, unsandboxed: bool = False):
         self.source = source          # how the user named it, for messages
         self.infix = infix            # the operator's symbol, for the inputs a message shows: "/"
+        if not unsandboxed and not sandbox.available():
+            raise InputError(f"no sandbox for code under test: {sandbox.unavailable()}; --unsandboxed runs it "
+                             "without one, with all your rights", source)
+        self.sandboxed = not unsandboxed
         if kind in ("c", "file"):     # the child works in a directory of its own
             where = str(Path(where).resolve())
         self.label = LABELS[kind]
-        shm = "/dev/shm" if os.path.isdir("/dev/shm") else None   # memory, never written back to a disk
-        self.directory = Path(tempfile.mkdtemp(prefix="divbridge-impl-", dir=shm))
-        (self.directory / "cwd").mkdir()   # the child's working directory: empty, its own
+        sandbox.clean_leftovers()     # of runs killed by SIGKILL
+        self.directory = sandbox.new_folder()   # its cwd and $HOME inside: empty, its own
         self._cgroup = sandbox.Cgroup(MEMORY_MB * 1024 * 1024)
-        self._command = sandbox.command([sys.executable, "-I", "-c", BOOT, str(SOURCE_ROOT), str(self.directory),
-                                         str(MEMORY_MB), kind, where, function, source],
-                                        self.directory, self._cgroup)
+        self._readable: list[Path] = []   # what the sandboxed child may read of the implementation
+        if self.sandboxed:
+            where = self._visible(kind, Path(where))
+        inner = [sys.executable, "-I", "-c", BOOT, str(SOURCE_ROOT), str(self.directory), str(MEMORY_MB), kind,
+                 where, function, source]
+        self._command = (sandbox.command(inner, self.directory, [SOURCE_ROOT, *self._readable], self._cgroup)
+                         if self.sandboxed else self._cgroup.wrap(inner))
         self._capacity = 0
         self._buffers_of: dict[str, np.ndarray] = {}   # the parent's own copies of a, b and c
         self._files: dict[str, int] = {}               # descriptors of the files the child maps
@@ -108,6 +117,25 @@ class ImplProcess:
                        "cgroup": self._cgroup}   # what the finalizer ends
         self._finalizer = weakref.finalize(self, _end, self._state)
         self._start()   # the implementation loads and defines the function, or bad input now
+
+    def _visible(self, kind: str, path: Path) -> str:
+        """Where the sandboxed child finds the implementation (its path, or a copy in its folder when the
+        sandbox's user may not read it there); sets the paths it may read (`_readable`)."""
+        self._readable: list[Path] = []
+        if kind == "module":   # imported from the Python installation's own packages
+            return str(path)
+        if kind == "file" and sandbox.own_directory(path.parent):   # its own helpers import beside it
+            self._readable.append(path.parent)
+        if sandbox.readable_by_sandbox(path):
+            self._readable.append(path)
+            return str(path)
+        staged = self.directory / "implementation"
+        staged.mkdir()
+        copy = staged / path.name
+        shutil.copyfile(path, copy)
+        for made in (staged, copy):
+            sandbox.give(made)
+        return str(copy)
 
     def close(self) -> None:
         """Kill the child (and anything it started) and remove the shared files."""
@@ -190,6 +218,8 @@ class ImplProcess:
 
     def _death(self) -> str:
         code = self._proc.wait()
+        if self.sandboxed and code > 128:   # bwrap passes a death by a signal on as 128 + the signal, as a shell
+            code = 128 - code
         self._proc = self._state["proc"] = None
         text = describe_exit(self.label, code)
         if code >= 0:   # not a signal: the child's last words say why
@@ -218,6 +248,7 @@ class ImplProcess:
             for name in "abc":
                 if name not in self._files:
                     self._files[name] = os.open(self.directory / name, os.O_RDWR | os.O_CREAT, 0o600)
+                    sandbox.give(self._files[name])
                 os.ftruncate(self._files[name], self._capacity)
                 self._buffers_of[name] = np.zeros(self._capacity, np.uint8)
         return tuple(self._buffers_of[name][:nbytes].view(dtype) for name in "abc")
@@ -301,7 +332,7 @@ def _load(kind: str, where: str, function: str, source: str):
         try:
             spec.loader.exec_module(module)
         except Exception as exc:  # noqa: BLE001 - the user's file: report, don't trace back
-            return {"message": f"cannot load: {type(exc).__name__}: {exc}", "path": where,
+            return {"message": f"cannot load: {type(exc).__name__}: {exc}", "path": source,
                     "line": _error_line(exc, path)}
     else:
         try:
@@ -348,8 +379,18 @@ def main(argv: list[str]) -> int:
     return _serve(Path(directory), int(memory_mb), kind, where, function, source)
 
 
+def _die_with_parent() -> None:
+    """SIGKILL to this child when its parent dies (unsandboxed; bwrap's --die-with-parent does it in a sandbox)."""
+    import ctypes
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+
+
 def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str, source: str) -> int:
     """Load the implementation, then run it on the mapped files for each command on stdin."""
+    _die_with_parent()
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))

@@ -116,9 +116,10 @@ def deployed_peers(op: Operator) -> tuple[str, ...]:
     return tuple(name for name in DEPLOYED_PEERS if not name.startswith("openvino") or options_apply(name, op))
 
 
-def load_impl(spec: str, cflags: str = "", op: Operator = operators.DEFAULT) -> Impl:
+def load_impl(spec: str, cflags: str = "", op: Operator = operators.DEFAULT, unsandboxed: bool = False) -> Impl:
     """An implementation of ``op``: ``onnxruntime``, ``onnx-reference``, ``numpy``, ``openvino[:option=value...]``,
-    ``jax``, ``module:function``, ``path/file.py:function`` or ``path/kernel.c:function`` (compiled with ``cflags``)."""
+    ``jax``, ``module:function``, ``path/file.py:function`` or ``path/kernel.c:function`` (compiled with ``cflags``).
+    User code runs in the sandbox (`conform.sandbox`), or without one only when ``unsandboxed``."""
     if spec == "numpy":
         return Impl("numpy", op, numpy_peer(op))
     if spec == "onnx-reference":
@@ -137,12 +138,12 @@ def load_impl(spec: str, cflags: str = "", op: Operator = operators.DEFAULT) -> 
     if where.endswith(".c"):
         library = build(Path(where), cflags).resolve()
         return Impl(f"{where}:{function}" + (f" [{cflags}]" if cflags else ""), op,
-                    process=ImplProcess("c", str(library), function, where, op.vocabulary.infix))
+                    process=ImplProcess("c", str(library), function, where, op.vocabulary.infix, unsandboxed))
     if where.endswith(".py"):
         if not Path(where).is_file():
             raise InputError("no such file", where)
-        return Impl(spec, op, process=ImplProcess("file", where, function, where, op.vocabulary.infix))
-    return Impl(spec, op, process=ImplProcess("module", where, function, spec, op.vocabulary.infix))
+        return Impl(spec, op, process=ImplProcess("file", where, function, where, op.vocabulary.infix, unsandboxed))
+    return Impl(spec, op, process=ImplProcess("module", where, function, spec, op.vocabulary.infix, unsandboxed))
 
 
 def supported_dtype(fmt: Format) -> bool:

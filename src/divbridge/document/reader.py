@@ -160,6 +160,7 @@ class SpecDocument:
     formal: list[FormalText] = field(default_factory=list)
     unfinished: list[tuple[str, int, str, str]] = field(default_factory=list)   # (section, line, text, heading)
     informal_tags: set[str] = field(default_factory=set)
+    top_headings: list[tuple[str, int]] = field(default_factory=list)    # (title, line) of each level-1 heading
     links: list[tuple[int, str]] = field(default_factory=list)             # (line, target) of Markdown links
     findings: list[Finding] = field(default_factory=list)
     # the parts by section title, built when first asked for once the parts are read (`parts_in`)
@@ -207,7 +208,30 @@ def read_document(path: str | Path) -> SpecDocument:
         text = inputfile.read_text(path, "document", MAX_BYTES)   # a regular file, bounded before it is read
     except FileNotFoundError as exc:
         raise InputError(f"cannot read the document: {exc.strerror or exc}", str(path)) from None
-    return parse_document(text, str(path))
+    doc = parse_document(text, str(path))
+    refuse_several_operators(doc)
+    return doc
+
+
+def refuse_several_operators(doc: SpecDocument) -> None:
+    """A document whose top-level headings specify two operators (a section of each) is refused in one line
+    (exit 2): its sections would be read as one operator's, and their obligations clash.  One stray heading of
+    another operator among several of the document's own (copied from another page) is not a second operator:
+    `_read_sections` reports it and reads its section as the document's."""
+    first: dict[Operator, int] = {}
+    counts: dict[Operator, int] = {}
+    for title, line in doc.top_headings:
+        op = operators.named_in([title])
+        if op is not None:
+            first.setdefault(op, line)
+            counts[op] = counts.get(op, 0) + 1
+    if len(counts) < 2:
+        return
+    leader, runner = sorted(counts, key=lambda op: (-counts[op], first[op]))[:2]
+    if counts[runner] >= 2 or counts[runner] == counts[leader]:
+        one, two = sorted((leader, runner), key=lambda op: first[op])
+        raise InputError(f"the document specifies two operators, {one.name} (line {first[one]}) and {two.name} "
+                         f"(line {first[two]}): one document, one operator (split it)", doc.path, first[two])
 
 
 def parse_document(text: str, path: str = "<text>") -> SpecDocument:
@@ -216,6 +240,8 @@ def parse_document(text: str, path: str = "<text>") -> SpecDocument:
     blocks = parse(text)
     _read_sections(doc, blocks)
     _Walk(doc).run(blocks)
+    _unusual_tags(doc)
+    _tags_on_two_claims(doc)
     _read_onnx_examples(doc)
     prose.resolve_cases(doc)
     _lead_ins(doc)
@@ -368,7 +394,7 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
     """Sections start at the top-level headings that name the operator; another top-level heading after one
     ("# Signature" under an operator's section) belongs to it.  Without such headings every top-level heading is a
     section (an ONNX page, a preamble)."""
-    top = [(_plain(b), b.line) for b in blocks if b.kind == "heading" and b.level == 1]
+    top = doc.top_headings = [(_plain(b), b.line) for b in blocks if b.kind == "heading" and b.level == 1]
     named = operators.named_in([title for title, _ in top])
     pattern = re.compile(named.vocabulary.heading if named else r"(?!)", re.I)
     for title, line in top:   # another operator's heading left in the page: a section of the page's operator, misnamed
@@ -443,6 +469,54 @@ _SIGNATURE = re.compile(r"\((?:real|float|int)\b[^()]*\)\s*$", re.I)   # a secti
 _SPAN = re.compile(r"<span\b[^>]*>\s*\[(?P<name>[^\]]*)\]", re.I)
 _TAG_LIKE = re.compile(r"(?:R\d|RG\d|E_)", re.I)     # a near miss of these is a typo worth reporting
 _REFERENCE = re.compile(r"\bsee\s+(?:constraint|requirement|rule|restriction)s?\b", re.I)
+
+
+# what a tag must never hold: a letter that only looks Latin (Cyrillic Е, Greek Α...), a bidirectional
+# control that reorders what the reader sees, a zero-width character that hides a change
+_INVISIBLE = {"Cf"}
+_BRACKETED_ANY = re.compile(r"\[([^\[\]\s]{1,80})\]")
+
+
+def _unusual_tags(doc: SpecDocument) -> None:
+    """A bracketed name that would be a tag but for a non-ASCII letter, a bidirectional control or a zero-width
+    character is ``ill-formed`` at its line: it is no tag, so it would silently drop out of the requirements."""
+    import unicodedata
+    for number, line in enumerate(doc.lines, 1):
+        if line.isascii():
+            continue
+        for m in _BRACKETED_ANY.finditer(line):
+            name = m.group(1)
+            odd = [c for c in name if not c.isascii()]
+            skeleton = "".join(c for c in name if c.isascii())
+            if not odd or not re.fullmatch(r"[A-Za-z0-9_]*[0-9]|[A-Za-z_]+", skeleton or "-"):
+                continue
+            if not all(unicodedata.category(c) in _INVISIBLE or c.isalpha() or c.isdigit() for c in odd):
+                continue
+            what = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, 'unnamed')}" for c in dict.fromkeys(odd))
+            doc.findings.append(Finding("ill-formed", number, f"the tag [{name.encode('ascii', 'backslashreplace').decode()}] "
+                                        f"holds {what}: a tag is ASCII letters, digits and underscores, so this one "
+                                        "names no requirement", column=m.start() + 1))
+
+
+def _tags_on_two_claims(doc: SpecDocument) -> None:
+    """One requirement tag defining two different requirements (other texts) is ``ambiguous`` at each of its
+    lines: a trace to it would not say which.  A tag of the operators' scheme (``E_<OP>_FLOAT_FUNC_0010``: its
+    family in its name) names one requirement in the whole document; another tag is numbered per section (the WG
+    restates ``[spec1]`` or ``[R1]`` in each section), and a list's or table's per list (``(C1)`` per tensor)."""
+    defining: dict[tuple, list[TagUse]] = {}
+    for use in doc.tags:
+        if use.defines and use.style == "requirement":
+            listed = use.form in ("bullet", "row")
+            scope = () if operators.by_tag(use.tag) is not None else (use.section, use.scope if listed else "")
+            defining.setdefault((use.tag, scope), []).append(use)
+    for (tag, _), uses in defining.items():
+        texts = {" ".join(use.text.split()) for use in uses}
+        if len(texts) < 2:
+            continue
+        for use in uses:
+            others = ", ".join(str(u.line) for u in uses if u is not use)
+            doc.findings.append(Finding("ambiguous", use.line, f"tag {tag} names another requirement at line(s) "
+                                        f"{others}: a trace to it does not say which", column=use.column))
 
 
 @dataclass
@@ -1156,34 +1230,43 @@ class _Sentence:
     formulas: tuple[tuple[Token, ...], ...] = ()   # the tokens of each inline formula
 
     def place(self, token: Token) -> tuple[int, int]:
-        return _place(list(self.marks), token.pos)
+        return _place(self.marks, token.pos)
 
 
 def _sentences(block: Block, pieces: list[Inline]) -> list[_Sentence]:
-    """A text block's sentences, each with its tokens (words, and its inline math parsed) and its place."""
-    plain = ""
+    """A text block's sentences, each with its tokens (words, and its inline math parsed) and its place.  Linear
+    in the block's length: a sentence finds its formulas, their words and its place by bisection (a paragraph of
+    thousands of formulas in one sentence is read in time proportional to it)."""
+    texts: list[str] = []                      # the block's plain text, in pieces
+    size = 0                                   # its length so far
     marks: list[tuple[int, int, int]] = []     # (offset in plain, line, column)
     found: list[Token] = []
     formulas: list[tuple[int, int]] = []       # (first, last) offsets of each inline formula
     for piece in pieces:
         if piece.kind == "text":
-            marks.append((len(plain), piece.line, piece.column))
-            found += text_tokens(piece.text, len(plain))
-            plain += piece.text
+            marks.append((size, piece.line, piece.column))
+            found += text_tokens(piece.text, size)
+            added = piece.text
         elif piece.kind == "math":
-            marks.append((len(plain), piece.line, max(piece.column - 1, 1)))
+            marks.append((size, piece.line, max(piece.column - 1, 1)))
             try:
-                found += [_shift(t, len(plain) + 1) for t in tokens(piece.text)]
+                found += [_shift(t, size + 1) for t in tokens(piece.text)]
             except LatexError:
-                found.append(Token("macro", "unparsable", len(plain) + 1))
-            formulas.append((len(plain) + 1, len(plain) + 1 + len(piece.text)))
-            plain += f"${piece.text}$"
+                found.append(Token("macro", "unparsable", size + 1))
+            formulas.append((size + 1, size + 1 + len(piece.text)))
+            added = f"${piece.text}$"
         elif piece.kind == "code" and piece.text.strip():
-            marks.append((len(plain), piece.line, piece.column))
-            found += text_tokens(piece.text, len(plain) + 1)
-            plain += f"`{piece.text}`"
+            marks.append((size, piece.line, piece.column))
+            found += text_tokens(piece.text, size + 1)
+            added = f"`{piece.text}`"
         elif piece.kind in ("break", "cell"):
-            plain += " " if piece.kind == "break" else " | "
+            added = " " if piece.kind == "break" else " | "
+        else:
+            continue
+        texts.append(added)
+        size += len(added)
+    plain = "".join(texts)
+    shared = tuple(marks)                      # one tuple for every sentence of the block
     sentences = []
     start = 0
     for k, token in enumerate(found + [Token("sym", ".", len(plain))]):
@@ -1199,9 +1282,12 @@ def _sentences(block: Block, pieces: list[Inline]) -> list[_Sentence]:
         while first > 0 and plain[first - 1] in "$`":   # a sentence opening with math or code opens with its mark
             first -= 1
         text = plain[first:last].strip()
-        line, column = _place(marks, first)
-        inline = tuple(tuple(t for t in words if lo <= t.pos < hi) for lo, hi in formulas if first <= lo < last)
-        sentences.append(_Sentence(" ".join(text.split()), tuple(words), line, column, tuple(marks), inline))
+        line, column = _place(shared, first)
+        positions = [t.pos for t in words]   # in increasing order, as the tokens were found
+        inside = formulas[bisect.bisect_left(formulas, (first,)):bisect.bisect_left(formulas, (last,))]
+        inline = tuple(tuple(words[bisect.bisect_left(positions, lo):bisect.bisect_left(positions, hi)])
+                       for lo, hi in inside)
+        sentences.append(_Sentence(" ".join(text.split()), tuple(words), line, column, shared, inline))
     return sentences
 
 
@@ -1222,11 +1308,12 @@ def _shift(token: Token, offset: int) -> Token:
     return Token(token.kind, token.text, token.pos + offset, parts)
 
 
-def _place(marks: list[tuple[int, int, int]], offset: int) -> tuple[int, int]:
-    at = [m for m in marks if m[0] <= offset]
+def _place(marks: tuple[tuple[int, int, int], ...], offset: int) -> tuple[int, int]:
+    """(line, column) of an offset in a block's plain text, from its pieces' marks (in increasing offsets)."""
+    at = bisect.bisect_right(marks, offset, key=lambda mark: mark[0])
     if not at:
         return (marks[0][1], marks[0][2]) if marks else (1, 1)
-    start, line, column = at[-1]
+    start, line, column = marks[at - 1]
     return line, column + offset - start
 
 

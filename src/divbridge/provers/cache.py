@@ -5,10 +5,16 @@ comments aside), the prover,
 its version, the identity (path, size, SHA-256) of the executables it runs
 (`toolprobe.prover_identity`: an answer another executable gave is never reused) and the task's options and limits; the file is
 ``<dir>/<key[:2]>/<key>.json``.  Each entry repeats its key fields and
-carries a checksum of its payload, so an entry that is corrupt, truncated,
-or that belongs to another question is detected, reported once on stderr
-and treated as a miss (the obligation is proved again and the entry
-rewritten).  ``proved`` and ``refuted`` are keyed by the question alone.
+carries an HMAC of them and its payload under a key kept outside the cache
+(`authkey`), so an entry that is corrupt, truncated, forged (a "proved"
+written by hand, its checksum recomputed) or that belongs to another
+question is detected, reported once on stderr and treated as a miss (the
+obligation is proved again and the entry rewritten).  A cached refutation is
+checked again on the way out: its counterexample must still fail the
+statement on the mirror (`counterexample.replay`).  The entries are shortcuts,
+never evidence: a cached "proved" is cross-checked on vectors like a fresh one
+by a complete run, and `commands.prove` evicts the entries behind a proof the
+cross-check contradicts (`evict`).  ``proved`` and ``refuted`` are keyed by the question alone.
 A ``timeout`` or ``unknown`` depends on the limit it was given (and on the
 machine's load), so it is keyed by the time limit too: a warm run with the
 same limit answers it from the cache (still a timeout, never a proof), a
@@ -25,19 +31,20 @@ import threading
 from pathlib import Path
 from typing import Any, TextIO
 
-from divbridge import cachedir
+from divbridge import authkey, cachedir
 from divbridge.atomicio import write_json_atomic
 from divbridge.errors import InputError
 from divbridge.provers import toolprobe
-from divbridge.provers.counterexample import is_current
+from divbridge.provers.counterexample import is_current, replay
 from divbridge.provers.verdicts import DEFINITE, Attempt, answers_task
 
 MODES = ("readwrite", "off", "offline")
 UNSETTLED = ("timeout", "unknown")
 DEFAULT_DIRECTORY = cachedir.DEFAULT_ROOT / "proofs"
 # 2: Z3 asked in a context of its own per query (`provers.solvers`): the models of format 1 depended on the
-# queries its worker had answered before, so a cold run did not reproduce them
-FORMAT = 2
+# queries its worker had answered before, so a cold run did not reproduce them; 3: an HMAC (`authkey`) instead
+# of an unkeyed checksum
+FORMAT = 3
 
 
 def shared_cache() -> "ProofCache":
@@ -47,8 +54,17 @@ def shared_cache() -> "ProofCache":
     return ProofCache(DEFAULT_DIRECTORY, "off") if root is None else ProofCache(root / "proofs", "readwrite")
 
 
+def _canonical(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+
+
 def _digest(data: Any) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return hashlib.sha256(_canonical(data)).hexdigest()
+
+
+def _signed(key_fields: dict[str, Any], payload: dict[str, Any]) -> bytes:
+    """What an entry's HMAC covers: its key fields and its payload."""
+    return _canonical({"key": key_fields, "attempt": payload})
 
 
 class ProofCache:
@@ -104,15 +120,20 @@ class ProofCache:
         try:
             entry = json.loads(raw)
             payload = entry["attempt"]
-            if entry.get("checksum") != _digest(payload):
-                raise ValueError("checksum mismatch")
             if entry.get("key") != key_fields:
                 raise ValueError("entry belongs to another question")
+            if not authkey.verify(_signed(key_fields, payload), entry.get("mac")):
+                raise ValueError(f"its HMAC does not check under the key {authkey.path()} (forged, damaged or "
+                                 "written under another key)")
             if payload.get("counterexample") is not None and not is_current(payload["counterexample"]):
                 return None   # a counterexample of display strings (before results schema 4): proved again
             attempt = Attempt.from_json(payload)
             if attempt.verdict not in verdicts or not answers_task(attempt.prover, task.prover):
                 raise ValueError("not an answer of this prover that this key may hold")
+            found = attempt.counterexample
+            if attempt.verdict == "refuted" and found is not None and found.replayed \
+                    and not replay(task.obligation, found.values)[0]:
+                raise ValueError("its counterexample no longer fails the statement on the mirror")
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             self._report(path, str(exc) if isinstance(exc, ValueError) else f"malformed ({type(exc).__name__})")
             return None
@@ -136,7 +157,19 @@ class ProofCache:
         path = self._path_of(key_fields)
         self._consult(task, path)
         write_json_atomic(path, {"key": key_fields, "obligation": task.obligation.id, "attempt": payload,
-                                 "checksum": _digest(payload)})
+                                 "mac": authkey.sign(_signed(key_fields, payload))})
+
+    def evict(self, ids: set[str]) -> list[Path]:
+        """Remove the entries consulted for these obligations (their answers are contradicted): the next run
+        asks the provers again.  The entries removed."""
+        gone = []
+        for path in sorted(self.entries_of(ids)):
+            try:
+                path.unlink()
+                gone.append(path)
+            except FileNotFoundError:
+                pass
+        return gone
 
     def _consult(self, task, path: Path) -> None:
         with self._lock:

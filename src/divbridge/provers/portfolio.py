@@ -25,13 +25,13 @@ SMT_SOLVERS = ("z3", "cvc5", "bitwuzla")
 PROVERS = ("why3", *SMT_SOLVERS, "gappa", "coq", "exhaustive")
 
 
-def backends(provers: set[str]) -> list[Backend]:
+def backends(provers: set[str], cap: float | None = None) -> list[Backend]:
     """The backends the chosen provers need; imported here so that a run without
-    a backend does not need its tools."""
+    a backend does not need its tools.  ``cap``: the user's --timeout, which bounds Why3's own passes too."""
     chosen: list[Backend] = []
     if "why3" in provers:
         from divbridge.provers.why3 import Why3Backend
-        chosen.append(Why3Backend())
+        chosen.append(Why3Backend(cap=cap))
     solvers = tuple(s for s in SMT_SOLVERS if s in provers)
     if solvers:
         from divbridge.provers.smt import SmtBackend

@@ -138,6 +138,9 @@ class RunOptions:
     # they are stopped (second proofs kept as evidence); 0: stop them at once, the cold-run default
     grace: float = 0.0
     race: bool = False   # every backend at once (the old portfolio), instead of cheapest first
+    # every prover of every tier runs to the end on every obligation, whatever decided it (`prove --confirm`): a
+    # second, independent answer for each verdict, and each disagreement an error
+    confirm: bool = False
     provers: set[str] = field(default_factory=lambda: {"why3", "z3", "cvc5", "bitwuzla", "gappa", "coq", "exhaustive"})
 
 
@@ -267,9 +270,9 @@ class Runner:
             return attempts + [Attempt(t.prover, "error", 0.0, message="not in cache (offline)")
                                for _, group in missing for t in group], []
         for tier in self._tiers([pair for pair in missing if not pair[0].beside]):
-            if self._decided(attempts, candidates) or process.aborted():
+            if (self._decided(attempts, candidates) and not self.options.confirm) or process.aborted():
                 break
-            self._race(tier, attempts, candidates)
+            self._race(tier, attempts, candidates, to_the_end=self.options.confirm)
         return attempts, [pair for pair in missing if pair[0].beside]
 
     def _beside(self, beside: list[tuple[Backend, list[ProofTask]]], attempts: list[Attempt],
@@ -351,7 +354,9 @@ class Runner:
     def _run_group(self, backend: Backend, group: list[ProofTask], decided: threading.Event) -> list[Attempt]:
         """Run the tasks the cache could not answer, and store their answers."""
         try:
-            fresh = backend.run_group(group, backend.time_limit(self.options.timeout), self.options.agree, decided)
+            # confirming, a backend's own portfolio (the SMT solvers) waits for every one of them too
+            agree = len(group) if self.options.confirm else self.options.agree
+            fresh = backend.run_group(group, backend.time_limit(self.options.timeout), agree, decided)
         except Exception as exc:  # a crashed backend is an error verdict, never a lost obligation
             fresh = [Attempt(t.prover, "error", 0.0, message=f"{type(exc).__name__}: {exc}") for t in group]
         for attempt in fresh:

@@ -103,16 +103,33 @@ def deciding(attempts: list[Attempt], agree: int = 1, pending: frozenset[str] | 
     return None
 
 
-def recorded(attempts: list[Attempt], verdict: str, prover: str) -> list[Attempt]:
+def recorded(attempts: list[Attempt], verdict: str, prover: str, confirm: bool = False) -> list[Attempt]:
     """The attempts a result records (results.json): for a definite verdict those ranked up to its
     last deciding prover (the ones after it may or may not have answered before being stopped), and
     Why3's, which answers every goal whatever decided it; otherwise all that ran.  Never the stopped
-    (skipped) ones."""
+    (skipped) ones.  A ``confirm`` run (`prove --confirm`) runs every prover to the end: all are recorded."""
     ran = [a for a in attempts if a.verdict != "skipped"]
-    if verdict not in DEFINITE:
+    if verdict not in DEFINITE or confirm:
         return ran
     last = max(rank(name) for name in prover.split(", "))
     return [a for a in ran if rank(a.prover) <= last or is_why3(a.prover)]
+
+
+def tool_of(prover: str) -> str:
+    """The solver behind an attempt, what makes two answers independent or not: why3+z3, why3+z3abstract and z3
+    are all Z3; why3+cvc4 is CVC4."""
+    name = prover.split("+")[-1]
+    for variant in ("abstract", "bits"):
+        name = name.removesuffix(variant) or name
+    return name
+
+
+def confirmations(attempts: list[Attempt], verdict: str) -> int:
+    """How many independent tools (`tool_of`) gave the verdict among the attempts: 0 for a verdict that is not
+    definite."""
+    if verdict not in DEFINITE:
+        return 0
+    return len({tool_of(a.prover) for a in attempts if a.verdict == verdict})
 
 
 def is_why3(prover: str) -> bool:

@@ -222,11 +222,14 @@ class Why3Backend(Backend):
     beside = True    # Why3 attempts every goal of its theories: its verdict is recorded for each obligation
 
     def time_limit(self, timeout: float) -> float:
-        return backstop(timeout)
+        return self.cap if self.cap is not None else backstop(timeout)
 
-    def __init__(self, memory_mb: int = MEMORY_MB, library: Path = assets.WHY3_LIBRARY):
+    def __init__(self, memory_mb: int = MEMORY_MB, library: Path = assets.WHY3_LIBRARY, cap: float | None = None):
         self.memory_mb = memory_mb
         self.library = library
+        # the user's --timeout, when given: it bounds every Why3 run (its goals, its file, lemma and route passes)
+        # below the backstops; without it Z3's steps decide, under time caps well beyond them
+        self.cap = cap
         self._config: Path | None = None
         self._extra: Path | None = None
         self._noted = False
@@ -326,7 +329,10 @@ class Why3Backend(Backend):
         """Lemma -> Z3's answer on abstract floats, for each lemma of the theory's module, in one Why3 run (a
         lemma whose run was abandoned is absent)."""
         return self._prove_together(theory, ABSTRACT.shortcut, [(theory.module, name) for name in theory.lemmas],
-                                    ROUTE_S, step_limit(ABSTRACT.shortcut))
+                                    self._capped(ROUTE_S), step_limit(ABSTRACT.shortcut))
+
+    def _capped(self, seconds: float) -> float:
+        return seconds if self.cap is None else min(seconds, self.cap)
 
     def _prove(self, task: ProofTask, timeout: float, cancel: threading.Event | None) -> Attempt:
         theory, goal = self._goals[task.artifact]
@@ -393,7 +399,7 @@ class Why3Backend(Backend):
         leaves open says why.  Goal name -> that attempt (none if the run was abandoned)."""
         obligation = goal.obligation
         solver = BITS.shortcut if BITS.shortcut in [name for name, _ in self._routes(goal)] else "z3"
-        output, elapsed = self.prove_goal(theory.path, goal.module, theory.selector(goal), ROUTE_S,
+        output, elapsed = self.prove_goal(theory.path, goal.module, theory.selector(goal), self._capped(ROUTE_S),
                                           with_model=obligation.expect == "invalid", solver=solver,
                                           steps=Z3_STEPS["beyond"])
         if output is None:
@@ -512,7 +518,7 @@ class Why3Backend(Backend):
         Z3 under a route's driver under that route's own, Gappa by time."""
         goals = [goal for goal in theory.goals if self._file_pass(goal) == solver
                  and (self._asked is None or theory.goal_ref(goal) in self._asked)]
-        limit = {"z3": FILE_PASS_S, "gappa": GAPPA_S}.get(solver, ROUTE_S)
+        limit = self._capped({"z3": FILE_PASS_S, "gappa": GAPPA_S}.get(solver, ROUTE_S))
         steps = Z3_STEPS["file"] if solver == "z3" else step_limit(solver)
         return self._prove_together(theory, solver, [(goal.module, theory.selector(goal)) for goal in goals],
                                     limit, steps)
