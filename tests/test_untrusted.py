@@ -196,3 +196,14 @@ def test_exhaustive_progress_stays_lines_when_piped(capsys):
         show(done, 65536)
     err = capsys.readouterr().err
     assert "\r" not in err and err.count("\n") == 10 and err.splitlines()[-1] == "  fp16 exhaustive: 65536/65536 numerators"
+
+
+def test_the_sandbox_sees_every_package_directory_on_divbridges_path(monkeypatch, tmp_path):
+    """A virtual environment whose packages a .pth file adds from another one (as tests/documented.py makes
+    its copy of the project) runs code under test too: the sandbox binds each package directory on the path."""
+    from divbridge.conform import sandbox
+    elsewhere = tmp_path / "other-venv" / "site-packages"
+    elsewhere.mkdir(parents=True)
+    assert elsewhere not in sandbox.python_paths()
+    monkeypatch.setattr(sys, "path", [*sys.path, str(elsewhere)])
+    assert elsewhere in sandbox.python_paths()
