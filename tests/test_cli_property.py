@@ -1,5 +1,5 @@
 """Property: every bad input the CLI can be given (arguments and files, across the commands) ends in exit 2
-with one line on stderr, no traceback, within a few seconds, and changes nothing already written.
+with one line on stderr, no traceback, before any work starts, and changes nothing already written.
 
 Hypothesis generates the bad inputs (500 per run).  divbridge's own code runs in process (`cli.main`);
 no code under test is ever among the inputs.  Each generated input is bad by construction: a number out of
@@ -30,7 +30,7 @@ WRITTEN = WORK / "written"          # what earlier runs wrote: must survive ever
 SENTINELS = {WRITTEN / "reports" / "index.html": b"<p>an earlier report</p>\n",
              WRITTEN / "findings.json": b'{"earlier": true}\n'}
 A_FILE, A_DIR, UNWRITABLE = WORK / "a_file", WORK / "a_dir", "/proc/1/divbridge/out"
-LIMIT_S = 20   # no bad input may take longer than this to be refused
+LIMIT_S = 300   # a ceiling, not a speed goal: a bad input not refused would go on to run (minutes)
 
 # -- bad values ---------------------------------------------------------------------------------------
 

@@ -90,7 +90,7 @@ def test_the_loops_are_proved_and_a_changed_rule_or_a_missing_precondition_break
     def prove(doc, name):
         out = tmp_path / name
         code = main(["prove", "--spec", str(doc), "--only", "spec.int8.*", "--only", "spec.fp16.*",
-                     "--provers", "why3", "--timeout", "5", "--out", str(out), "--cache-dir",
+                     "--provers", "why3", "--timeout", "300", "--out", str(out), "--cache-dir",
                      str(tmp_path / "cache"), "--no-crosscheck"])
         capsys.readouterr()
         return code, {e["id"]: e for e in json.loads((out / "results.json").read_text())["obligations"]}

@@ -19,7 +19,8 @@ import pytest
 from divbridge.cli import main
 from divbridge.conform import sandbox
 
-from test_unspoilable import _alive_with, _status, _tracked, divbridge, one_line
+import processes
+from test_unspoilable import _status, _tracked, divbridge, one_line
 
 ROOT = Path(__file__).resolve().parents[1]
 sandboxed = pytest.mark.skipif(not sandbox.available(), reason=f"no sandbox here: {sandbox.unavailable()}")
@@ -172,7 +173,7 @@ def test_a_fork_bomb_stops_at_the_process_limit(tmp_path, nothing_left):
     one_line(done.stderr, r"hostile\.py:\d+: cannot load: RuntimeError: stopped after (\d+) processes")
     made = int(re.search(r"after (\d+) processes", done.stderr).group(1))
     assert made < sandbox.MAX_PROCESSES
-    assert _until(lambda: _alive_with(str(impl)) == [])
+    assert _until(lambda: processes.anywhere_with(str(impl)) == [])
 
 
 @sandboxed
@@ -185,14 +186,14 @@ def test_a_sigkill_of_divbridge_leaves_nothing_running_and_the_next_run_cleans(t
     try:
         while "seed" not in (process.stdout.readline() or "seed"):
             pass
-        assert _until(lambda: _alive_with(str(impl)) != [])   # the child is sleeping in the call
+        assert _until(lambda: processes.anywhere_with(str(impl)) != [])   # the child is sleeping in the call
         process.kill()
         process.wait()
     finally:
         process.kill()
         process.stdout.close()
         process.stderr.close()
-    assert _until(lambda: _alive_with(str(impl)) == []), "the sandbox outlived divbridge"
+    assert _until(lambda: processes.anywhere_with(str(impl)) == []), "the sandbox outlived divbridge"
     left = [path for path in _folders() | _groups() if f"{sandbox.PREFIX}{process.pid}-" in path.name]
     assert left, "a SIGKILLed run leaves its folder (nothing removes it but the next run)"
     quick = _impl(tmp_path, "", name="quick")

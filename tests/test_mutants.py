@@ -117,7 +117,7 @@ def test_a_document_mutant_fails_an_obligation_of_its_requirement(name, tmp_path
                if tag in o.requirements and "smt" in o.backends and before.get(o.id) != _content(o)]
     assert changed, f"{name}: no obligation of {tag} changes"
     out = tmp_path / "out"
-    cli.main(["prove", "--spec", str(mutant), "--provers", "z3,cvc5,bitwuzla", "--no-crosscheck", "--timeout", "60",
+    cli.main(["prove", "--spec", str(mutant), "--provers", "z3,cvc5,bitwuzla", "--no-crosscheck", "--timeout", "300",
               "--out", str(out), *[arg for i in changed for arg in ("--only", i)]])
     results = json.loads((out / "results.json").read_text())["obligations"]
     failed = [r["id"] for r in results if r["verdict"] in ("proved", "refuted") and r["status"] == "not as expected"]

@@ -4,7 +4,7 @@ that are wrong (our own words, in the working group's styles and others), each p
 phrasing gives none; a wrong one gives its `incorrect` finding at its line, or, where the document states the
 rule elsewhere too, is left `unread` at its line: never read as the right rule.  A misreading fails the test.
 
-`KINDS` counts the kinds and phrasings; the README quotes the counts."""
+`KINDS` counts the kinds and phrasings; docs/reading.md quotes the counts."""
 
 from __future__ import annotations
 

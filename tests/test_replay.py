@@ -27,7 +27,7 @@ OBLIGATION = "int.int8.range.result_in_range"
 def proved(tmp_path):
     """One obligation proved by the real Z3 into tmp_path/proofs/results.json."""
     out = tmp_path / "proofs"
-    args = ["--only", OBLIGATION, "--provers", "z3", "--out", str(out), "--timeout", "20"]
+    args = ["--only", OBLIGATION, "--provers", "z3", "--out", str(out), "--timeout", "300"]
     assert cli.main(["prove", *args, "--cache-dir", str(tmp_path / "cache"), "--no-crosscheck"]) == 0
     return out, args
 

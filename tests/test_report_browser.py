@@ -10,10 +10,13 @@ page itself must not scroll sideways: a wide table scrolls inside its box.
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import shutil
 import struct
 import subprocess
+import tempfile
 import zlib
 from pathlib import Path
 
@@ -22,7 +25,8 @@ import pytest
 from divbridge.conform import peertable
 from divbridge.conform.impls import DEPLOYED_PEERS
 from divbridge.crosscheck import vectors
-from divbridge.report import write_reports
+from divbridge.report import build, write_reports
+from divbridge.report.model import GRID_STATES
 from test_report import CATALOGUE, DOCUMENT, fabricated_results
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -37,13 +41,25 @@ def chromium(page: Path, profile: Path, *args: str, width: int = WIDTH) -> subpr
         [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
          f"--user-data-dir={profile}", f"--window-size={width},{HEIGHT}", *args, page.as_uri()],
-        capture_output=True, text=True, timeout=120, check=True)
+        capture_output=True, text=True, timeout=600, check=True)   # a ceiling: a loaded machine is slow
+
+
+# a statement of the document no obligation verifies: the grid's "unread" column
+GAP = {"tag": "E_DIV_FLOAT_DEF_0030", "line": 64, "text": "and so on", "why": "not understood (fabricated)"}
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("project")
-    write_reports(fabricated_results(root), root / "reports", [root], COMMITTED_PEERS)
+def model():
+    root = Path(tempfile.mkdtemp(prefix="divbridge-grid-"))
+    results = fabricated_results(root)
+    results.document = {**results.document, "uncovered": [GAP]}
+    return build(results, [root], COMMITTED_PEERS), root
+
+
+@pytest.fixture(scope="module")
+def page(model) -> Path:
+    built, root = model
+    write_reports(built.results, root / "reports", [root], COMMITTED_PEERS)
     return root / "reports" / "index.html"
 
 
@@ -108,6 +124,68 @@ def test_failing_run_at_800_px_screenshot(page, tmp_path):
     chromium(page, tmp_path / "profile", f"--screenshot={png}", width=800)
     width, height, ink = _png_facts(png.read_bytes())
     assert (width, height) == (800, HEIGHT) and ink > 0.01
+
+
+@pytest.mark.parametrize("width", [800, 1400])
+def test_the_requirement_by_format_grid_is_in_colour_and_each_cell_links_to_its_obligations(model, page, tmp_path, width):
+    """A script in a copy of the page reads, after layout, each cell's and each mark's colour and whether each
+    link's target is on the page; the colours must be the legend's, one per state."""
+    built, _ = model
+    probe = tmp_path / "grid.html"
+    probe.write_text(page.read_text().replace("</body>", GRID_PROBE + "</body>"))
+    dom = chromium(probe, tmp_path / "profile", "--dump-dom", "--virtual-time-budget=3000", width=width).stdout
+    found = re.search(r'data-grid="([^"]*)"', dom)
+    assert found, "the grid probe did not run"
+    grid = json.loads(html.unescape(found.group(1)))
+    assert grid["width"] > 0 and grid["height"] > 0 and grid["scrolls_in_its_box"]
+    legend = grid["legend"]
+    assert sorted(legend) == sorted(state for state, _ in GRID_STATES)
+    assert len(set(legend.values())) == len(legend), f"two states share a colour: {legend}"
+    cells = {(cell["tag"], cell["format"]): cell for cell in grid["cells"]}
+    assert len(cells) == len(built.grid) * (len(built.grid_formats) + 1)
+    assert all(cell["colour"] == legend[cell["state"]] for cell in cells.values())
+    expected = {("E_DIV_FLOAT_DEF_0010", "fp16"): "pass", ("E_DIV_FLOAT_DEF_0010", "bf16"): "fail",   # self_div_one
+                ("E_DIV_FLOAT_DEF_0010", "fp64"): "open", ("E_DIV_FLOAT_ACC_0010", "fp64"): "fail",
+                ("E_DIV_INT_CONSTR_AB_0020", "int32"): "fail", ("E_DIV_FLOAT_DEF_0030", "unread"): "unread",
+                ("E_DIV_FLOAT_DEF_0030", "fp32"): "pass", ("RG1", "real"): "none"}
+    assert {key: cells[key]["state"] for key in expected} == expected
+    # a mark per obligation of each row, coloured by its own outcome, each linking to its obligation on the page
+    marks = grid["marks"]
+    assert len(marks) == sum(len(row.trace.obligations) for row in built.grid)
+    assert all(mark["target"] for mark in marks), [mark["href"] for mark in marks if not mark["target"]]
+    colours = {state: {mark["colour"] for mark in marks if mark["state"] == state} for state in ("pass", "probe", "fail", "open")}
+    assert all(len(found) == 1 for found in colours.values()), colours      # every state present, one colour each
+    assert len({colour for found in colours.values() for colour in found}) == 4
+    assert ("E_DIV_INT_CONSTR_AB_0020", "int8") in {(m["tag"], m["format"]) for m in marks if m["state"] == "probe"}
+    assert all(link["target"] for link in grid["row_links"])   # each requirement to its traceability matrix row
+
+
+GRID_PROBE = """<script>
+window.addEventListener("load", function () {
+  var out = {legend: {}, cells: [], marks: [], row_links: []};
+  var colour = function (e) { return getComputedStyle(e).backgroundColor; };
+  var state = function (e, kind) { return Array.from(e.classList).filter(function (c) { return c !== kind; })[0]; };
+  var target = function (a) { return document.getElementById(a.getAttribute("href").slice(1)) !== null; };
+  document.querySelectorAll("p.legend .cell").forEach(function (s) { out.legend[state(s, "cell")] = colour(s); });
+  var table = document.getElementById("grid"), box = table.getBoundingClientRect();
+  out.width = box.width; out.height = box.height;
+  out.scrolls_in_its_box = table.parentElement.classList.contains("scroll");
+  table.querySelectorAll("tbody tr").forEach(function (row) {
+    var tag = row.getAttribute("data-tag");
+    row.querySelectorAll("th.req a").forEach(function (a) { out.row_links.push({href: a.getAttribute("href"), target: target(a)}); });
+    row.querySelectorAll("td.cell").forEach(function (cell) {
+      var format = cell.getAttribute("data-format");
+      out.cells.push({tag: tag, format: format, state: state(cell, "cell"), colour: colour(cell)});
+      cell.querySelectorAll("a.mark").forEach(function (a) {
+        out.marks.push({tag: tag, format: format, state: state(a, "mark"), colour: colour(a),
+                        href: a.getAttribute("href"), target: target(a)});
+      });
+    });
+  });
+  document.body.setAttribute("data-grid", JSON.stringify(out));
+});
+</script>
+"""
 
 
 MEASURE = """<script>

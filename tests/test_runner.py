@@ -92,7 +92,7 @@ class SlowBackend(Backend):
         return [[ProofTask(o, "slow", f"slow {o.id}", f"{out_dir}/slow")] for o in obligations]
 
     def run_group(self, group, timeout, agree, cancel=None):
-        stopped = cancel.wait(timeout=20)
+        stopped = cancel.wait(timeout=600)   # a ceiling: the decision stops it long before
         return [Attempt("slow", "skipped" if stopped else "timeout", 0.0, message="stopped")]
 
 
@@ -105,26 +105,30 @@ def test_backends_race_and_the_loser_is_stopped_not_proved(tmp_path):
 
 
 class SecondBackend(ScriptedBackend):
-    """Proves everything a little after the first backend: within the grace period."""
+    """Proves everything ``delay`` seconds after it starts, unless it is stopped first."""
 
     name = "second"
 
-    def __init__(self):
+    def __init__(self, delay: float):
         super().__init__({}, provers=("second",))
+        self.delay = delay
 
     def run_group(self, group, timeout, agree, cancel=None):
-        if cancel.wait(timeout=0.3):
-            return [Attempt("second", "skipped", 0.3, message="stopped")]
+        if cancel.wait(timeout=self.delay):
+            return [Attempt("second", "skipped", 0.0, message="stopped")]
         return super().run_group(group, timeout, agree, cancel)
 
 
 def test_a_second_proof_within_the_grace_period_is_kept(tmp_path):
-    kept, _ = _run(ScriptedBackend({}), tmp_path, others=(SecondBackend(),), grace=5)
+    # a grace far beyond the second's 0.3 s: it proves within it however slow the machine (the run ends when
+    # it answers, not when the grace ends)
+    kept, _ = _run(ScriptedBackend({}), tmp_path, others=(SecondBackend(0.3),), grace=600)
     proved = [r for r in kept.values() if r.verdict == "proved"]
     # kept in the run, not the deciding prover: "second" is ranked after p1 (results.json records p1 only)
     assert proved and all([a.verdict for a in r.attempts if a.prover == "second"] == ["proved"] for r in proved)
     assert all(r.prover == "p1" and "second" not in json.dumps(entry(r)["attempts"]) for r in proved)
-    cut, _ = _run(ScriptedBackend({}), tmp_path / "b", others=(SecondBackend(),), grace=0)
+    # no grace, and a second that would take 600 s: stopped as soon as p1 decides
+    cut, _ = _run(ScriptedBackend({}), tmp_path / "b", others=(SecondBackend(600),), grace=0)
     assert all([a.verdict for a in r.attempts if a.prover == "second"] == ["skipped"] for r in cut.values())
 
 
@@ -430,7 +434,7 @@ def test_a_task_beside_the_decision_holds_no_worker_that_decides(tmp_path):
 
         def run_group(self, group, timeout, agree, cancel=None):
             if group[0].obligation.id == OBLIGATIONS[0].id:
-                self.waited.append(gate.wait(20))
+                self.waited.append(gate.wait(600))   # a ceiling: the gate opens long before
             return super().run_group(group, timeout, agree, cancel)
 
     beside = Waiting({}, provers=("why3",))

@@ -8,12 +8,14 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+import processes
+
+from divbridge import children
 from divbridge.cli import main
 from divbridge.conform import child, conformance
 from divbridge.crosscheck import vectors
@@ -91,13 +93,11 @@ def test_what_a_python_implementation_does_is_a_finding_with_its_input(bad, func
 
 
 def test_a_sleeping_python_implementation_is_stopped_as_a_hang(bad, monkeypatch):
-    monkeypatch.setattr(child, "HANG_SECONDS", 1.0)
+    monkeypatch.setattr(child, "allowance", lambda count: 1.0)   # a call's limit; loading keeps its own
     impl = load_impl(f"{bad}:sleeps", op=DIV)
-    started = time.monotonic()
-    hung = impl.run(FP32, *_pairs())
+    hung = impl.run(FP32, *_pairs())   # the call sleeps 1000 s: a hang only if it was stopped
     impl.close()
     assert hung.kind == "hang" and "did not return within 1 s (stopped)" in hung.detail
-    assert time.monotonic() - started < 10
 
 
 def test_a_python_implementation_printing_on_stdout_still_answers(bad):
@@ -134,7 +134,7 @@ def test_the_child_closes_with_its_shared_memory(bad):
     directory, pid = impl.process.directory, impl.process._proc.pid
     assert directory.is_dir()
     impl.close()
-    assert not directory.exists() and not _alive(pid)
+    assert not directory.exists() and not processes.alive(pid)
 
 
 def test_a_sampled_run_says_so_and_a_wrong_fp16_kernel_never_conforms(capsys):
@@ -170,48 +170,21 @@ def test_fp16_defaults_to_exhaustive(monkeypatch):
     assert seen == ["fp16"]
 
 
-def test_ctrl_c_during_a_hanging_kernel_stops_within_2_s_and_leaves_nothing(tmp_path):
+def test_ctrl_c_during_a_hanging_kernel_stops_and_leaves_nothing(tmp_path):
+    """How soon it stops is a figure of `make bench` (benchmarks/bench_interrupt.py)."""
     env = dict(os.environ, DIVBRIDGE_CACHE=str(tmp_path / "cache"))
     before = set(Path("/dev/shm").glob("divbridge-impl-*"))
     command = [sys.executable, "-m", "divbridge.cli", "conform", "--impl", f"{KERNELS}/div_fp16_hangs.c:div_fp16",
                "--dtype", "fp16", "--exhaustive"]
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))   # as in a terminal
-    children = _wait_for_child(process.pid)
-    time.sleep(2)   # the kernel is in its endless loop by now (0x1234 is among the first rows' denominators)
+    kernel = processes.wait_for(lambda: processes.in_a_c_kernel(process.pid), "the kernel's child in its endless loop")
+    below = [kernel, *children.descendants(process.pid)]
     process.send_signal(signal.SIGINT)
-    started = time.monotonic()
-    out, err = process.communicate(timeout=30)
-    assert time.monotonic() - started < 2.0
+    out, err = process.communicate(timeout=processes.CEILING_S)
     assert process.returncode == 130 and "interrupted" in err and "Traceback" not in err
-    assert not any(_alive(pid) for pid in children)
+    assert processes.still_alive(below) == []
     assert set(Path("/dev/shm").glob("divbridge-impl-*")) <= before
-
-
-def _wait_for_child(pid: int) -> list[int]:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        found = _children(pid)
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError("the kernel's child process never started")
-
-
-def _children(pid: int) -> list[int]:
-    done = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
-    return [int(word) for word in done.stdout.split()]
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    status = Path(f"/proc/{pid}/stat")
-    return status.exists() and status.read_text().split()[2] != "Z"
-
-
 pytestmark = pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")) or not shutil.which("ps"),
                                 reason="no C compiler or no ps")
 
@@ -224,3 +197,14 @@ def test_exhaustive_progress_stays_lines_when_piped(capsys):
         show(done, 65536)
     err = capsys.readouterr().err
     assert "\r" not in err and err.count("\n") == 10 and err.splitlines()[-1] == "  fp16 exhaustive: 65536/65536 numerators"
+
+
+def test_the_sandbox_sees_every_package_directory_on_divbridges_path(monkeypatch, tmp_path):
+    """A virtual environment whose packages a .pth file adds from another one (as tests/documented.py makes
+    its copy of the project) runs code under test too: the sandbox binds each package directory on the path."""
+    from divbridge.conform import sandbox
+    elsewhere = tmp_path / "other-venv" / "site-packages"
+    elsewhere.mkdir(parents=True)
+    assert elsewhere not in sandbox.python_paths()
+    monkeypatch.setattr(sys, "path", [*sys.path, str(elsewhere)])
+    assert elsewhere in sandbox.python_paths()

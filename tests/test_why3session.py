@@ -222,7 +222,7 @@ def test_prove_writes_sessions_and_replay_uses_them(tmp_path, capsys):
     out = tmp_path / "out"
     only = ["--only", "int.int8.range.result_in_range", "--only", "int.int8.truncation.trunc_identity"]
     assert cli.main(["prove", *only, "--provers", "why3", "--out", str(out), "--no-crosscheck",
-                     "--cache-dir", str(tmp_path / "cache"), "--timeout", "20"]) == 0
+                     "--cache-dir", str(tmp_path / "cache"), "--timeout", "300"]) == 0
     session = out / "why3" / "div_int_int8"
     assert set(why3session.session_proofs(session)) == {"DivInt_int8.result_in_range", "DivInt_int8.trunc_identity"}
     capsys.readouterr()

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import argparse
 
+from divbridge import api
 from divbridge.atomicio import write_json_atomic
-from divbridge.checkspec.analysis import analyse, render_text
+from divbridge.checkspec.analysis import render_text
 from divbridge.commands import options
 
 NAME = "check-spec"
@@ -32,7 +33,8 @@ def run(args: argparse.Namespace) -> int:
     options.distinct(args.json, "--json", args.document)
     entries = [entry for given in args.accept_unread for entry in given]
     options.unknown_documents(entries, [args.document])
-    result = analyse(args.document, args.strict, options.accepted_in(entries, args.document, only=True))
+    accepted = options.accepted_in(entries, args.document, only=True)
+    result = api.check(args.document, strict=args.strict, accepted=accepted)
     if args.json:
         write_json_atomic(args.json, {k: v for k, v in result.items() if k != "exit_code"})
     print(render_text(result))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import re
 
-from divbridge import operators
+from divbridge import api, operators
 from divbridge.errors import InputError
 from divbridge.formats import FloatFormat, IntFormat, RealFormat, get_format
-from divbridge.mirror import compute, from_bits, to_bits
+from divbridge.mirror import from_bits, to_bits
 
 # The operator evaluated: the one whose description lists profiles (`Operator.profiles`).
 OPERATOR = next(op for op in operators.OPERATORS.values() if op.profiles is not None)
@@ -46,10 +46,10 @@ def evaluate(fmt, a_text: str, b_text: str, profile: str | None = None, **attrib
     """The printed line: ``-inf (0xfc00)``, ``-3 (0xfffffffd)``, ``1/3 (~0.3333333333333333)``."""
     a, b = fmt.parse(a_text), fmt.parse(b_text)
     if isinstance(fmt, FloatFormat):
-        bits = int(to_bits(fmt, compute(OPERATOR.profiles, from_bits(fmt, [a]), from_bits(fmt, [b]), dtype=fmt,
-                                        profile=profile, method="exact", **attributes))[0])
+        bits = int(to_bits(fmt, api.evaluate(OPERATOR.name, from_bits(fmt, [a]), from_bits(fmt, [b]), dtype=fmt,
+                                             profile=profile, method="exact", **attributes))[0])
         return f"{fmt.to_text(bits)} ({fmt.hex_bits(bits)})"
-    result = compute(OPERATOR.profiles, [a], [b], dtype=fmt, profile=profile, method="exact", **attributes)[0]
+    result = api.evaluate(OPERATOR.name, [a], [b], dtype=fmt, profile=profile, method="exact", **attributes)[0]
     if isinstance(fmt, IntFormat):
         return f"{int(result)} ({fmt.hex_bits(int(result))})"
     assert isinstance(fmt, RealFormat)

@@ -17,12 +17,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from divbridge import operators
+from divbridge import api, operators
 from divbridge.conform import peertable
 from divbridge import results as results_model
 from divbridge.commands import options
 from divbridge.errors import InputError
-from divbridge.report import write_operator_reports, write_reports
+from divbridge.report import write_operator_reports
 
 NAME = "report"
 HELP = ("write the proof-obligation reports (Markdown, HTML, JSON, JUnit) of every operator's results, with an "
@@ -38,15 +38,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        if args.results is None:
+    if args.results is None:
+        try:
             return _every_operator(args.out)
-        results = results_model.verify(args.results)   # InputError -> one line, exit 2, nothing written
-        peers = peertable.load_beside(args.results)   # the Peers section, when `divbridge crosscheck` wrote one
-        paths = write_reports(results, args.out, [Path.cwd(), args.results.resolve().parent.parent], peers)
-    except OSError as exc:
-        raise InputError(f"cannot write the reports: {exc.strerror}", str(exc.filename or args.out)) from None
-    print(f"report: {_line(results, paths)}")
+        except OSError as exc:
+            raise InputError(f"cannot write the reports: {exc.strerror}", str(exc.filename or args.out)) from None
+    paths = api.write_reports(args.results, args.out)   # verified first: InputError -> one line, nothing written
+    print(f"report: {_line(api.load_results(args.results), paths)}")
     return 0
 
 

@@ -142,9 +142,11 @@ def _bwrap(read_only: list[Path], writable: list[Path], work: Path | None) -> li
 
 def python_paths() -> list[Path]:
     """What the Python running divbridge needs to start again: its installation, its virtual environment, the
-    real executable; read-only in the sandbox."""
+    real executable, and every package directory on its path (one a .pth file adds from another environment:
+    NumPy may live there); read-only in the sandbox."""
     places = {Path(sys.base_prefix), Path(sys.base_exec_prefix), Path(sys.prefix), Path(sys.exec_prefix),
               Path(os.path.realpath(sys.executable)).parent, Path(sys.executable).parent}
+    places |= {Path(os.path.realpath(entry)) for entry in sys.path if entry.endswith(("site-packages", "dist-packages"))}
     return sorted(p for p in places if p.exists())
 
 

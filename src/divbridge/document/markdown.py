@@ -29,7 +29,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.amsmath import amsmath_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 
-MAX_BYTES = 4_000_000   # the largest document divbridge reads (the README says so)
+MAX_BYTES = 4_000_000   # the largest document divbridge reads (docs/user-guide.md says so)
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,14 @@ so that the four outputs cannot disagree with one another.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from divbridge import operators
 from divbridge.conform import peertable
+from divbridge.formats import FLOAT_FORMATS, INT_FORMATS
 from divbridge.operators.model import Operator
 from divbridge.provers.counterexample import show
 from divbridge.report import mathtext
@@ -134,6 +136,11 @@ class TraceRow:
     obligations: list[ObligationView]
 
     @property
+    def anchor(self) -> str:
+        """The id of its first line in the HTML matrix (a tag may hold spaces or quotes: "divbridge's own")."""
+        return "req-" + re.sub(r"[^A-Za-z0-9_-]+", "-", self.tag)
+
+    @property
     def status(self) -> str:
         if self.requirement is None:
             return "not a specification tag"
@@ -155,6 +162,49 @@ class TraceRow:
     def vectors(self) -> int | None:
         counts = [v.vectors for v in self.obligations if v.vectors is not None]
         return sum(counts) if counts else None
+
+
+# The grid's states, in the order of its legend: the class a cell and an obligation's mark take, what it means.
+GRID_STATES = (("pass", "proved"), ("probe", "refuted as expected"), ("fail", "not as expected"),
+               ("open", "open claim (not proved)"), ("unread", "text not verified (unread)"),
+               ("none", "no obligation"))
+NO_FORMAT = "none"   # a shape or tensor obligation's format: it holds for every type
+
+
+@dataclass
+class GridCell:
+    """A requirement's obligations in one format (or its unread text): one cell of the requirement x format
+    grid."""
+
+    obligations: list[ObligationView]
+    unread: tuple[str, ...] = ()
+
+    @property
+    def state(self) -> str:
+        """The cell's colour: unread text; else the worst of its obligations (not as expected, then open, then
+        proved when any is, then refuted as expected); "none" for an empty cell."""
+        if self.unread:
+            return "unread"
+        found = {view.status for view in self.obligations}
+        return next((state for state in ("fail", "open", "pass", "probe") if state in found), "none")
+
+    @property
+    def title(self) -> str:
+        """What the cell holds, in words (the colour's meaning, for a reader who cannot tell the colours)."""
+        if self.unread:
+            return " ".join(self.unread)
+        counts = Counter(view.status for view in self.obligations)
+        words = dict(GRID_STATES)
+        return ", ".join(f"{counts[state]} {words[state]}" for state, _ in GRID_STATES if counts[state])
+
+
+@dataclass
+class GridRow:
+    """A requirement's row of the grid: a cell per format of the results, then its unread text."""
+
+    trace: TraceRow
+    cells: list[GridCell]
+    unread: GridCell
 
 
 @dataclass
@@ -216,6 +266,29 @@ class ReportModel:
                 + (f"{o.definitions} definition{'' if o.definitions == 1 else 's'} restated, " if o.definitions else "")
                 + f"{o.refuted_as_expected} refuted as expected), {o.open} open claim{'' if o.open == 1 else 's'} "
                 f"(not proved), {o.not_as_expected} not as expected.")
+
+    @property
+    def grid_formats(self) -> list[str]:
+        """The grid's columns: the formats of the obligations, reals first, then the floats and the integers as
+        `formats` lists them, then any other, and last the obligations of no format (shapes)."""
+        known = ["real", *(fmt.name for fmt in FLOAT_FORMATS), *(fmt.name for fmt in INT_FORMATS)]
+        found = dict.fromkeys(view.result.format for view in self.obligations)
+        return ([name for name in known if name in found]
+                + [name for name in found if name not in known and name != NO_FORMAT]
+                + ([NO_FORMAT] if NO_FORMAT in found else []))
+
+    @property
+    def grid(self) -> list[GridRow]:
+        """The requirement x format grid: a row per row of the traceability matrix, in its order."""
+        formats = self.grid_formats
+        rows = []
+        for row in self.trace:
+            by_format: dict[str, list[ObligationView]] = {name: [] for name in formats}
+            for view in row.obligations:
+                by_format[view.result.format].append(view)
+            unread = row.requirement.uncovered if row.requirement else ()
+            rows.append(GridRow(row, [GridCell(by_format[name]) for name in formats], GridCell([], unread)))
+        return rows
 
     def groups(self) -> list[tuple[str, list[ObligationView]]]:
         """Obligations by family and format, in the summary's order."""
