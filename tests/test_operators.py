@@ -233,7 +233,15 @@ def test_a_sentences_rule_bears_the_name_of_the_operators_rule_for_its_classes()
     getting one wrong, is named alike, so that its obligation ids stay those of the evidence; another is named
     by its classes and the operator's word."""
     from divbridge.document.caserule import CaseRule
-    from divbridge.obligations.catalog import rule_name
+    from divbridge.obligations.catalog import rule_names
+    from divbridge.obligations.document import Binding
+
+    def rule_name(op, rule):
+        binding = Binding("doc.md", "doc", op)
+        binding.case_rules.append((rule, None))
+        [(_, name)] = rule_names(binding)
+        return name
+
     for r in DIV.rules:
         assert rule_name(DIV, CaseRule(*r.classes, r.result, r.sign, "", r.relation)) == r.name
         assert rule_name(DIV, CaseRule(*r.classes, "zero" if r.result == "nan" else "nan", "", "")) == r.name

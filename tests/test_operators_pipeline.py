@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from divbridge import operators
 from divbridge.checkspec.analysis import analyse
 from divbridge.cli import main
 from divbridge.obligations import smtrender
@@ -195,7 +196,7 @@ def test_the_definition_in_the_operators_words_and_symbols_binds_the_function_re
     from divbridge.document.reader import read_document
     doc = read_document(SPEC / f"{name}.md")
     defined = [p for p in doc.parts if p.tag == f"E_{name.upper()}_REAL_FUNC_0010" and p.reading.understood
-               and f"C = A{infix}B (the section's operation)" in str(p.reading)]
+               and f"C = A{infix}B (the section's {operators.get(name).vocabulary.gerund})" in str(p.reading)]
     assert [p.kind for p in defined] == ["sentence", "formula"]
     ids = {o.id: o for o in spec_obligations(SPEC / f"{name}.md")}
     assert f"E_{name.upper()}_REAL_FUNC_0010" in ids[f"{name}.real.example.example_1"].requirements

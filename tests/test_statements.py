@@ -102,10 +102,20 @@ def _rounding_document(tmp_path: Path) -> Path:
     return copy
 
 
+def _negated_document(tmp_path: Path) -> Path:
+    """Sub's document defining C as B minus A: the negation of its operation (`statements.definition`)."""
+    text = (DIV_MD.parent / "sub.md").read_text(encoding="utf-8").replace(
+        "Each element of `C` is the exact difference of the matching elements of `A` and `B`: `A` minus `B`.",
+        "`C` is `B` minus `A`.")
+    copy = tmp_path / "sub.md"
+    copy.write_text(text, encoding="utf-8")
+    return copy
+
+
 def _examples_of_each_kind(tmp_path: Path) -> dict[str, object]:
     """One obligation per kind, the richest in encodings (its backends say which provers it goes to)."""
     catalogue = spec_obligations(DIV_MD) + strategy_obligations(DIV) + spec_obligations(NOTE) + spec_obligations(MUL_MD) \
-        + spec_obligations(_rounding_document(tmp_path))
+        + spec_obligations(_rounding_document(tmp_path)) + spec_obligations(_negated_document(tmp_path))
     chosen: dict[str, object] = {}
     for obligation in catalogue:
         kind = statements.of(obligation).kind

@@ -198,7 +198,7 @@ class ExactEncoding(Encoding):
         return x
 
     def gap(self, result: Result) -> str:
-        if result.kind == OPERATION_RESULT and result.operator is not self.operator:
+        if result.kind == OPERATION_RESULT and not result.is_operation_of(self.operator):
             return (f"{result.operator.name}'s operation in a row of {self.operator.name}'s {self.fmt.family} "
                     "section has no exact encoding here")
         return ""

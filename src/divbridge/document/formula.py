@@ -121,6 +121,11 @@ class Result:
         assert op is not None, f"no operator of the infix {self.infix!r}"
         return op
 
+    def is_operation_of(self, op) -> bool:
+        """Whether it is ``op``'s operation: written with ``op``'s infix (two descriptions may share one, so the
+        document's operator is asked, not the registry's first of the infix)."""
+        return self.kind == OPERATION_RESULT and self.infix == op.vocabulary.infix
+
     def __str__(self) -> str:
         if self.kind == OPERATION_RESULT:
             infix = self.infix

@@ -331,6 +331,12 @@ def _family(types: tuple[str, ...]) -> str:
     return families.pop() if len(families) == 1 else ("mixed" if families else "unknown")
 
 
+def _about(types: tuple[str, ...]) -> tuple[str, ...]:
+    """The types a section's statements are about: bool beside numbers is a condition's or a comparison's type
+    (its list as written, `Section.listed`, is still checked against the operator's ONNX schema)."""
+    return tuple(t for t in types if FORMATS[t].family != "bool") or types
+
+
 def _type_words(text: str) -> tuple[str, ...]:
     """The words of a type list, lower case: `{float16, float, bool}` -> float16, float, bool."""
     return tuple(word for word in (w.strip("`*_ .").lower() for w in re.split(r"[\s,/{}():;]+|\band\b", text)) if word)
@@ -421,13 +427,13 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
             if m and m.group("name").lower() in placeholders:
                 listed = _types_in(m.group("list").split("}")[0])
                 if listed:
-                    section.types, section.types_line, section.types_from = listed, block.line, "heading"
+                    section.types, section.types_line, section.types_from = _about(listed), block.line, "heading"
                     section.listed = _type_words(m.group("list").split("}")[0])
                     break
         if section.types:
             continue
         if heading and _types_in(heading):
-            section.types, section.types_line, section.types_from = _types_in(heading), section.line, "heading"
+            section.types, section.types_line, section.types_from = _about(_types_in(heading)), section.line, "heading"
             section.listed = _type_words(heading)
             continue
         for number in range(section.line, section.end + 1):
@@ -443,7 +449,7 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
                     continue
                 if fmt.name not in types:
                     types.append(fmt.name)
-            section.types, section.types_line, section.types_from = tuple(types), number, "body"
+            section.types, section.types_line, section.types_from = _about(tuple(types)), number, "body"
             section.listed = tuple(name.lower() for name in found)
             break
     document_types: tuple[str, ...] = ()

@@ -263,10 +263,10 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
             _role(binding, f"{family}.rounding_rule", refs)
             binding.rounding_rules += [(family, statement.rule, ref) for ref in refs]
     elif isinstance(statement, Case) and statement.condition is None and statement.result.kind == OPERATION_RESULT:
-        if statement.result.operator is not binding.operator and family != "float":
+        if not statement.result.is_operation_of(binding.operator) and family != "float":
             binding.unread.append(Unread(part.line, part.column, part.text, f"{statement.result.operator.name}'s "
                                          f"operation in a {family} section: no obligation states it", part.tag))
-        elif statement.result.operator is not binding.operator:
+        elif not statement.result.is_operation_of(binding.operator):
             pass   # another operator's operation (`C[i] = A[i] * B[i]` in another's document): a case of its own (`_tables`)
         elif statement.result.sign == "-":
             binding.negated.append((family, refs))   # C = -(A op B): an obligation of its own (`statements.definition`)
@@ -451,7 +451,7 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
             continue
         tags = (part.tag,) if part.tag else tuple(r.tag for r in binding.function.get("float", ())) or ("",)
         foreign = isinstance(statement, Case) and statement.condition is None and \
-            statement.result.kind == OPERATION_RESULT and statement.result.operator is not binding.operator
+            statement.result.kind == OPERATION_RESULT and not statement.result.is_operation_of(binding.operator)
         if foreign or isinstance(statement, Case) and statement.condition is not None and \
                 not isinstance(statement.condition, Otherwise) and statement.result.kind != "undefined":
             # a definition by another operator's operation is a case everywhere: refuted where the two differ

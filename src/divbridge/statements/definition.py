@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from divbridge import operators
+from divbridge import operators, terms
 from divbridge.formats import IntFormat
 from divbridge.statements import Statement
 from divbridge.statements.mirrorops import result
@@ -27,7 +27,7 @@ class NegatedDefinition(Statement):
 
     def smt(self, o, context) -> str:
         if o.family == "int":       # the frame defines c, the operator's bit-vector result
-            return "(define-fun goal () Bool (= c (bvneg c)))"
+            return f"(define-fun goal () Bool (= c {smtlib.term(terms.BV_NEG(terms.Var('c', 'bv')))}))"
         exact = smtlib.term(context["operator"].applied("real"))
         return f"(define-fun goal () Bool (= {exact} (- {exact})))"
 
@@ -42,7 +42,7 @@ class NegatedDefinition(Statement):
         if isinstance(fmt, IntFormat):
             c = result(o.operator, fmt, *inputs)
             with np.errstate(over="ignore"):
-                return np.ones(c.shape, bool), c == np.negative(c)     # wrapped, as bvneg is
+                return np.ones(c.shape, bool), c == np.negative(c)     # wrapped, as the bit-vector negation is
         op = operators.of_obligation_name(o.operator)
         exact = np.array([op.kernels.real(*point) for point in zip(*inputs)], dtype=object)
         return np.ones(exact.shape, bool), np.array([r == -r for r in exact], bool)
