@@ -264,3 +264,17 @@ def test_prove_refutes_a_stated_rounding_of_every_operator_at_its_line(tmp_path)
         [result] = json.loads((out / "results.json").read_text(encoding="utf-8"))["obligations"]
         assert result["verdict"] == "refuted" and result["expect"] == "valid" and result["lines"] == [line]
         assert result["counterexample"]
+
+
+def test_the_wg_s_descriptions_of_inputs_and_outputs_are_read_as_naming_only_when_true():
+    """The inputs' and outputs' descriptions state no value, so they are no claim; but only as they are: the
+    first operand is A, the result is the document's operator's."""
+    named = ["Tensor $A$ is the first operand of the addition.", "Tensor $B$ is the second operand of the addition.",
+             "Tensor $C$ is the element-wise integer addition result.",
+             "This section gives all constraints applicable to the input."]
+    for sentence in named:
+        reading = _read(sentence, "int", operators.get("Add"))
+        assert reading.understood and all(isinstance(s, meaning.NoClaim) for s in reading.statements), sentence
+    for wrong in ["Tensor $A$ is the second operand of the addition.", "Tensor $C$ is the integer multiplication result.",
+                  "Tensor $B$ is the first operand of the subtraction."]:
+        assert not _read(wrong, "int", operators.get("Add")).understood, wrong
