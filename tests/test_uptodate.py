@@ -121,6 +121,22 @@ def test_a_change_to_what_the_outcome_depends_on_is_a_full_run(project, capsys, 
     assert UP_TO_DATE in _run(capsys, _args(project))[1]   # the full run wrote the stamp again
 
 
+@pytest.mark.parametrize("change", [_edit_the_document, _edit_divbridge])
+def test_an_edit_made_while_a_run_proves_is_a_change_the_next_run_sees(project, capsys, monkeypatch, change):
+    """The stamp records the document and divbridge as the run read them, not as they are when it ends."""
+    write = uptodate.Stamp.write
+
+    def edited_first(stamp, *args):
+        change(project)      # the user saves an edit while the provers run
+        write(stamp, *args)
+
+    monkeypatch.setattr(uptodate.Stamp, "write", edited_first)
+    _cold(project, capsys)
+    monkeypatch.setattr(uptodate.Stamp, "write", write)
+    code, printed = _run(capsys, _args(project))
+    assert code == 0 and UP_TO_DATE not in printed and "] ok proved   real.generic.div_by_one" in printed
+
+
 def test_a_spoilt_cache_entry_is_reported_and_proved_again(project, capsys):
     _cold(project, capsys)
     _edit_a_cache_entry(project)

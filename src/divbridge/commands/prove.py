@@ -116,8 +116,9 @@ def run(args: argparse.Namespace) -> int:
     done: dict[Path, tuple[Path, int]] = {}   # document -> the directory of its evidence, its exit code
     pending: list[tuple[Path, uptodate.Stamp | None]] = []
     for spec in specs:
-        stamp = uptodate.Stamp(cache_dir, _stamp_options(args, spec, provers, root)) if mode == "readwrite" else None
-        last = stamp.standing(spec) if stamp is not None else None
+        stamp = uptodate.Stamp(cache_dir, _stamp_options(args, spec, provers, root), spec) if mode == "readwrite" \
+            else None
+        last = stamp.standing() if stamp is not None else None
         if last is None:
             pending.append((spec, stamp))
             continue
@@ -254,7 +255,7 @@ def _prove(args: argparse.Namespace, provers: set[str], root: Path, mode: str, c
                                      summaries[document.spec], cache)
         ids = {result.id for result in results}
         if document.stamp is not None and written and not runner.uncached & ids:
-            document.stamp.write(document.spec, document.out, _others(document.out, root), cache.entries_of(ids),
+            document.stamp.write(document.out, _others(document.out, root), cache.entries_of(ids),
                                  tools)
         done[document.spec] = document.out, exit_code
     return done

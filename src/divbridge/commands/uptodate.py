@@ -54,12 +54,15 @@ PACKAGE = Path(divbridge.__file__).parent
 class Stamp:
     """The stamp of the runs with these options (each a JSON value), kept under ``cache_dir``/runs."""
 
-    def __init__(self, cache_dir: Path, options: dict[str, Any]):
+    def __init__(self, cache_dir: Path, options: dict[str, Any], spec: Path):
         self.options = {**options, "cwd": os.getcwd(),
                         "environment": {k: v for k, v in sorted(os.environ.items()) if k.startswith("DIVBRIDGE_")}}
         self.path = cache_dir / "runs" / f"{_digest(self.options)}.json"
+        # the document and divbridge as the run is about to read them: an edit made while it runs is a change the
+        # next run sees, not part of what this one stands for
+        self.read = {"spec": _file_digest(spec), "sources": _tree_digest(PACKAGE)}
 
-    def standing(self, spec: Path) -> dict[str, Any] | None:
+    def standing(self) -> dict[str, Any] | None:
         """The last run's record (``when``; ``entries``: the cache entries; ``out``: the directory it wrote;
         ``outputs``: the files under it) when everything its outcome depends on is unchanged; else None."""
         try:
@@ -72,19 +75,19 @@ class Stamp:
                       "proving again", file=sys.stderr, flush=True)
                 return None
             unchanged = (stamp["python"] == _python() and toolprobe.unchanged(stamp["tools"])
-                         and stamp["spec"] == _file_digest(spec) and stamp["sources"] == _tree_digest(PACKAGE)
+                         and stamp["spec"] == self.read["spec"] and stamp["sources"] == self.read["sources"]
                          and stamp["entries"] == {path: _file_digest(Path(path)) for path in stamp["entries"]}
                          and stamp["outputs"] == _files(Path(stamp["out"]), stamp["skip"]))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):   # unreadable or garbled: a full run
             return None
         return stamp if unchanged else None
 
-    def write(self, spec: Path, out: Path, skip: list[str], entries: set[Path], tools: toolprobe.Recording) -> None:
+    def write(self, out: Path, skip: list[str], entries: set[Path], tools: toolprobe.Recording) -> None:
         """Record a run whose every answer the cache keeps, once its results are written: the directory ``out``
         it wrote (``skip``: the directories under it that are not its own), the cache ``entries`` it looked up or
         wrote, the ``tools`` it asked."""
         stamp = {"format": FORMAT, "options": self.options, "python": _python(), "tools": tools.consulted(),
-                 "spec": _file_digest(spec), "sources": _tree_digest(PACKAGE),
+                 **self.read,
                  "entries": {str(path): _file_digest(path) for path in sorted(entries)}, "out": str(out),
                  "skip": skip, "outputs": _files(out, skip),
                  "when": datetime.now(timezone.utc).isoformat(timespec="seconds")}
