@@ -279,10 +279,23 @@ def test_check_spec_and_prove_on_a_note_from_the_command_line(tmp_path, capsys):
     assert "stated at feb13_style.md#error-propagation-for-information-see-guidelines line 11" in out
 
 
-def test_a_note_of_an_operator_divbridge_does_not_know_is_bad_input(capsys):
-    assert main(["check-spec", str(CORPUS / "tanh_acc.md")]) == 2
-    assert capsys.readouterr().err.strip().endswith("tanh_acc.md: an accuracy note of Tanh, an operator divbridge "
-                                                    "does not check (Div, Mul, Add, Sub)")
+def test_a_note_refused_before_is_read_each_claim_unread_at_its_line(capsys):
+    """Tanh's note (refused until its operator had a description): read, its claim reported unread at its line
+    (a claim of one operand), never an all-clear: exit 3."""
+    assert main(["check-spec", str(CORPUS / "tanh_acc.md")]) == 3
+    out = capsys.readouterr().out
+    assert re.search(r"tanh_acc.md:8:6: unread: not understood: a claim on the error of Tanh: .*«\|Y_", out)
+    assert "incorrect" not in out and "holds" not in out
+
+
+def test_a_note_of_an_operator_with_no_description_is_read_and_left_unread(capsys):
+    """Softmax has no description: its note is read (no refusal), each claim unread at its line."""
+    assert main(["check-spec", str(CORPUS / "softmax_acc.md")]) == 3
+    out = capsys.readouterr().out
+    unread = re.findall(r"softmax_acc.md:(\d+):\d+: unread: not understood: a claim on the error of Softmax, an "
+                        r"operator divbridge has no description of", out)
+    assert unread == ["8", "12"]
+    assert main(["read", str(CORPUS / "softmax_acc.md")]) == 0
 
 
 @pytest.mark.parametrize("name", ["mul", "add", "sub", "div"])
@@ -300,10 +313,12 @@ def test_a_note_s_propagated_error_is_its_operator_s_error_model(name):
 @needs_provers
 def test_notes_of_mul_add_and_sub_are_checked_as_div_s_are():
     claims, findings, information = _check("mul_acc.md")
-    assert findings == [] and information == [21]   # the float bound: Mul's rounding is not encoded, said so
+    # the float bound: Mul's rounding is not encoded, said so: unread at its line (exit 3, no all-clear)
+    assert [(f.line, f.kind) for f in findings] == [(21, "unread")] and information == []
     assert [c.verdict for c in claims] == ["holds", "holds", "holds", "holds", "unchecked"]
     _, wrong, _ = _check("mul_acc_wrong.md")   # the product of the two errors left out
-    assert [(f.line, f.kind, f.counterexample) for f in wrong] == [(7, "incorrect", "A = 0, A_err = 1, B = 0, B_err = 1")]
+    assert [(f.line, f.kind, f.counterexample) for f in wrong] == [(7, "incorrect", "A = 0, A_err = 1, B = 0, B_err = 1"),
+                                                                  (21, "unread", None)]
     assert "(C_err^propag read as (A + A_err) * (B + B_err) - (A * B))" in wrong[0].message
     claims, findings, information = _check("add_acc.md")
     assert findings == [] and information == [] and {c.verdict for c in claims} == {"holds"}

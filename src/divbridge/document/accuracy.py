@@ -362,6 +362,8 @@ _DEFINED_AS = (("machine-epsilon", re.compile(r"§(\d+)§\s+(?:as\s+)?the\s+(?:\
 _BOUNDED = re.compile(r"^(?P<subject>.*?\berror\b.*?)\s+(?:is\s+)?bounded\s+by\s+§(?P<bound>\d+)§(?P<rest>.*)$",
                       re.I | re.S)
 _PROVIDED_NORMAL = re.compile(r"\bprovided\s+(?:that\s+)?§(\d+)§\s+is\s+a\s+normal\s+number\b", re.I)
+# a sentence of definitions and nothing else: its formulas joined by naming words ("where $u = ...$ and $v = ...$")
+_NAMING_ONLY = re.compile(r"^(?:(?:where|with|and|let|hence|i\.e\.|that\s+is)\b|§\d+§|[\s,.;:])*$", re.I)
 _DOMAIN = re.compile(r"^(?:if\s+§\d+§,?\s+otherwise\s+§\d+§\s+is\s+(?:not\s+defined|undefined)"
                      rf"|(?:{lexicon.alternatives(lexicon.GERUNDS)})\s+by\s+zero\s+(?:remains|is)\s+undefined\b.*)[.]?$", re.I)
 
@@ -434,10 +436,10 @@ class _Reading:
         """A lead-in's conditions and declared index; () for a lead-in that only announces (no condition
         words, or none but definitions: "For $C = A/B$, ..."); None for condition words not understood."""
         read = _conditions(words, sentence, line) if _CONDITION_START.match(words) else None
+        if read is not None:     # its formulas are conditions ("If $c[I] = True$:"), not definitions
+            return read
         defines = self._definitions_in(sentence, exclude=set(range(len(sentence.maths))) - set(
             int(n) for n in _PLACEHOLDER.findall(words)))
-        if read is not None:
-            return read
         if not _CONDITION_START.match(words) or defines:
             self.note.unread.append(Unread(line, _PLACEHOLDER.sub(lambda m: f"${sentence.maths[int(m.group(1))].text}$",
                                                                   words), LEAD_IN))
@@ -479,8 +481,10 @@ class _Reading:
         if bounded and section is not None and section.kind in ("introduction", "propagation"):
             self._prose_bound(bounded, sentence, section, outer, index)
             return
-        if sentence.maths and self._definitions_in(sentence):
+        if sentence.maths and _NAMING_ONLY.match(core) and self._definitions_in(sentence):
             return
+        # a sentence with words beyond its formulas' names is unread whole ("For $x = 0$: ... is undefined" does
+        # not define x)
         self.note.unread.append(Unread(sentence.line, _shown(sentence)))
 
     def _definitions_in(self, sentence: _Sentence, words: bool = False, exclude: set[int] = frozenset()) -> bool:
@@ -515,6 +519,10 @@ class _Reading:
                  text: str) -> None:
         if math.formula is not None:
             kind = _classify(math.formula)
+            if kind in ("definition", "result", "error-total") and conditions:
+                # "If $c[I]$ holds: $Z[I] = X[I]$" is a case of the result, not its definition
+                self.note.unread.append(Unread(math.line, f"${math.text}$", "a case of the result under a condition, not read"))
+                return
             if kind in ("definition", "result", "error-total"):
                 self.note.definitions.append(Definition(str(math.formula.parts[0]),
                                                         "formula" if kind == "definition" else kind,
