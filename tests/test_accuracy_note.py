@@ -366,3 +366,47 @@ def test_the_float_encoding_agrees_with_the_predicate_at_every_point(claim):
             solver = z3.Solver()
             solver.from_string(fixed)
             assert (solver.check() == z3.unsat) == holds, (obligation.id, a, b)
+
+
+# the WG's notes of operators of one and three operands, and of sums of n products, in their styles (our own
+# text): read without refusal, each claim unread at its line, no formula read as a definition it is not
+@pytest.mark.parametrize("name, unread, reason", [
+    ("sqrt_style.md", [11, 17, 21], "a claim on the error of Sqrt: divbridge reads the error claims of an operator "
+                                    "written A op B with an infix, not yet of Sqrt's 1 operand(s)"),
+    ("matmul_style.md", [10, 16, 22], "a claim on the error of MatMul, an operator divbridge has no description of"),
+    ("where_style.md", [13, 16, 20], "a claim on the error of Where: divbridge reads the error claims of an "
+                                     "operator written A op B with an infix, not yet of Where's 3 operand(s)"),
+])
+def test_notes_of_other_arities_are_read_each_claim_unread(name, unread, reason, capsys):
+    note = read_note(CORPUS / name)
+    items = accuracy.readings(note)
+    assert sorted(i.statement.line for i in items if isinstance(i, accuracy.NotRead) and i.reason == reason) == unread
+    assert not [i for i in items if isinstance(i, accuracy.Meaning)]     # nothing judged: no verdict, no all-clear
+    assert accuracy.note_obligations(note) == []
+    assert main(["check-spec", str(CORPUS / name)]) == 3
+    out = capsys.readouterr().out
+    assert sorted(int(n) for n in re.findall(rf"{name}:(\d+):\d+: unread: not understood: ", out)) == unread
+    assert "incorrect" not in out
+
+
+def test_a_condition_or_a_case_is_never_read_as_a_definition():
+    """'For $x = 0$: the slope is unbounded ...' does not define x; 'If $cond[I] = True$:' is a condition;
+    '$Z[I] = X[I]$' under it is a case of the result, not its definition: each unread at its line."""
+    sqrt_note, where_note = read_note(CORPUS / "sqrt_style.md"), read_note(CORPUS / "where_style.md")
+    assert {d.name for d in sqrt_note.definitions} == {"Y_err"}
+    assert 12 in {u.line for u in sqrt_note.unread}
+    assert {d.name for d in where_note.definitions} == {"Z_err"}
+    cases = [(u.line, u.why) for u in where_note.unread if "case" in u.why]
+    assert cases == [(12, "a case of the result under a condition, not read"),
+                     (15, "a case of the result under a condition, not read")]
+
+
+def test_a_sentence_beyond_its_definitions_is_unread_whole():
+    """'... division $c=a/b$ is implemented as rounding ...' is no definition of c alone: the sentence is unread;
+    'where $u = ...$' (naming words only) defines u."""
+    text = ("# Numerical Accuracy\n\n## Error Introduction (IEEE-754 floating-point)\n\n"
+            "By the standard, the quotient $c=a/b$ is rounded once to the nearest float.\n\n"
+            "Let us define $\\varepsilon$ the machine epsilon for the format, where $u = \\frac{\\varepsilon}{2}$.\n")
+    note = parse_note(text, "div_acc.md")
+    assert "c" not in {d.name for d in note.definitions} and 5 in {u.line for u in note.unread}
+    assert {"varepsilon", "u"} <= {d.name for d in note.definitions}

@@ -348,7 +348,7 @@ def _classify(formula: mathexpr.Formula) -> str:
 # -- the reading ---------------------------------------------------------------------
 
 _FOR_EVERY = re.compile(r"^(?:for\s+(?:every|all|any|each)\s+(?:valid\s+)?(?:(?:tensor\s+)?index(?:es)?\s+)?)"
-                        r"§(\d+)§\s+(?:such\s+that|where|with|for\s+which)\s+(?P<conds>.+)$", re.I)
+                        r"§(\d+)§(?:\s+(?:such\s+that|where|with|for\s+which)\s+(?P<conds>.+))?$", re.I)
 _NO_ERROR = re.compile(r"^for\s+(?:integer\s+|exact\s+)?inputs?\s+(?:modell?ed\s+)?without\s+errors?(?:\s+symbols?)?$",
                        re.I)
 _CONDITION_START = re.compile(r"^(?:if|for|when|whenever|provided|where|assuming)\b", re.I)
@@ -434,12 +434,18 @@ class _Reading:
 
     def _lead_in(self, words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condition, ...], str] | None:
         """A lead-in's conditions and declared index; () for a lead-in that only announces (no condition
-        words, or none but definitions: "For $C = A/B$, ..."); None for condition words not understood."""
+        words, or none but definitions: "For $C = A/B$, ..."); None for condition words not understood, and
+        for a lead-in whose own formulas state something ("Since $0 \\le f'(x) \\le 1$, a global bound is:"):
+        what follows rests on it, so it is unread with what follows."""
         read = _conditions(words, sentence, line) if _CONDITION_START.match(words) else None
         if read is not None:     # its formulas are conditions ("If $c[I] = True$:"), not definitions
             return read
-        defines = self._definitions_in(sentence, exclude=set(range(len(sentence.maths))) - set(
-            int(n) for n in _PLACEHOLDER.findall(words)))
+        own = {int(n) for n in _PLACEHOLDER.findall(words)}
+        defines = self._definitions_in(sentence, exclude=set(range(len(sentence.maths))) - own)
+        if own and not defines:
+            self.note.unread.append(Unread(line, _PLACEHOLDER.sub(
+                lambda m: f"${sentence.maths[int(m.group(1))].text}$", words)))
+            return None
         if not _CONDITION_START.match(words) or defines:
             self.note.unread.append(Unread(line, _PLACEHOLDER.sub(lambda m: f"${sentence.maths[int(m.group(1))].text}$",
                                                                   words), LEAD_IN))
@@ -579,6 +585,8 @@ def _conditions(words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condi
         if declared.formula is None or len(declared.formula.parts) != 1:
             return None
         index = str(declared.formula.parts[0])
+        if m.group("conds") is None:     # "For every index $I$": the index alone, no condition
+            return (), index
         words = m.group("conds")
     else:
         words = re.sub(r"^(?:if|when|whenever|provided(?:\s+that)?|assuming)\s+", "", words, flags=re.I)

@@ -55,8 +55,8 @@ def round_real(fmt: FloatFormat, value: Real, sign_if_zero: int = 0) -> int:
         return fmt.inf(sign)
     if magnitude < mpf(Fraction(fmt.min_subnormal)) / 4:
         return fmt.zero(sign)
-    mantissa, exponent = value.man_exp
-    return fmt.round(Fraction(mantissa) * Fraction(2) ** exponent, sign)
+    _, mantissa, exponent, _ = value._mpf_     # mpmath's (sign, mantissa, exponent, bits): man_exp drops the sign
+    return fmt.round((-1) ** sign * Fraction(mantissa) * Fraction(2) ** exponent, sign)
 
 
 def float_kernel(real: Callable[..., Real], special: Special) -> Callable[..., int]:

@@ -32,8 +32,8 @@ def _fast(fmt, x: np.ndarray) -> np.ndarray:
     53), rounded once to the format; FP64 operands through the exact kernel."""
     if fmt.dtype == np.float64:
         return elementary.fast_kernel(_FLOAT_BITS)(fmt, x)
-    wide = np.asarray(x).astype(np.float64)
-    with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"):     # a signalling NaN widened
+        wide = np.asarray(x).astype(np.float64)
         return np.where(wide < 0, wide * float(ALPHA), wide).astype(fmt.dtype)
 
 
