@@ -363,7 +363,8 @@ _BOUNDED = re.compile(r"^(?P<subject>.*?\berror\b.*?)\s+(?:is\s+)?bounded\s+by\s
                       re.I | re.S)
 _PROVIDED_NORMAL = re.compile(r"\bprovided\s+(?:that\s+)?§(\d+)§\s+is\s+a\s+normal\s+number\b", re.I)
 # a sentence of definitions and nothing else: its formulas joined by naming words ("where $u = ...$ and $v = ...$")
-_NAMING_ONLY = re.compile(r"^(?:(?:where|with|and|let|hence|i\.e\.|that\s+is)\b|§\d+§|[\s,.;:])*$", re.I)
+_NAMING_ONLY = re.compile(r"^(?:(?:where|with|and|let|hence|i\.e\.|that\s+is)\b|§\d+§|[\s,.;:])*$",
+                          re.I)
 _DOMAIN = re.compile(r"^(?:if\s+§\d+§,?\s+otherwise\s+§\d+§\s+is\s+(?:not\s+defined|undefined)"
                      rf"|(?:{lexicon.alternatives(lexicon.GERUNDS)})\s+by\s+zero\s+(?:remains|is)\s+undefined\b.*)[.]?$", re.I)
 
@@ -527,7 +528,8 @@ class _Reading:
             kind = _classify(math.formula)
             if kind in ("definition", "result", "error-total") and conditions:
                 # "If $c[I]$ holds: $Z[I] = X[I]$" is a case of the result, not its definition
-                self.note.unread.append(Unread(math.line, f"${math.text}$", "a case of the result under a condition, not read"))
+                self.note.unread.append(Unread(math.line, f"${math.text}$",
+                                               "a case of the result under a condition, not read"))
                 return
             if kind in ("definition", "result", "error-total"):
                 self.note.definitions.append(Definition(str(math.formula.parts[0]),

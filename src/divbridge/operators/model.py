@@ -108,8 +108,9 @@ class Operation:
     wrapped in the description's name (Div: ``div(a, b) = fp.div(RNE, a, b)``), or a definition over primitives
     (ONNX Max: NaN propagated, max(-0, +0) = +0), which every backend then defines once.  ``exactness``: whether
     the float result is exact (Neg, Abs, Max, Where), one rounding of the exact result (Add, Div, LeakyRelu's
-    alpha * x), a correctly rounded function (Sqrt) or a function IEEE 754 does not prescribe (``approximate``:
-    Exp, Log, Tanh; its float term is None: no prover has the function); ``result``: the result's type, the inputs' own (``same``)
+    alpha * x), a correctly rounded function (Sqrt) or a function IEEE 754 does not prescribe
+    (``approximate``: Exp, Log, Tanh; its float term is None: no prover has the function); ``result``: the
+    result's type, the inputs' own (``same``)
     or ``bool`` (Less).  ``also``: other functions the operator's own templates write it with (Div's exact
     integer frame: SMT-LIB's Euclidean ``div``), which the smoke tests free too."""
 
@@ -160,7 +161,8 @@ class SpecialRule:
     `CLASSES`) and the first two satisfy ``relation``, C is ``result`` with ``sign``.
 
     ``result``: ``nan``, ``inf``, ``zero``, an input returned unchanged (its variable: ``a``, ``x``) or
-    negated (``-b``), or a number written in decimal (``1``, ``-1``, ``0.5``: exp(0), tanh(-inf), sigmoid(0)).  ``sign`` (for ``inf`` and ``zero``): ``xor`` (of the float inputs' signs), an input's
+    negated (``-b``), or a number written in decimal (``1``, ``-1``, ``0.5``: exp(0), tanh(-inf), sigmoid(0)).
+    ``sign`` (for ``inf`` and ``zero``): ``xor`` (of the float inputs' signs), an input's
     (``a``), its opposite (``-b``), ``+`` or ``-``; empty for the others.  Round-to-nearest is the
     attribute-free rounding the SONNX profile fixes."""
 
