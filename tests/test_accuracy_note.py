@@ -410,3 +410,13 @@ def test_a_sentence_beyond_its_definitions_is_unread_whole():
     note = parse_note(text, "div_acc.md")
     assert "c" not in {d.name for d in note.definitions} and 5 in {u.line for u in note.unread}
     assert {"varepsilon", "u"} <= {d.name for d in note.definitions}
+
+
+def test_prove_of_a_note_that_binds_nothing_says_so_in_one_line(tmp_path, capsys):
+    """Every claim unread: prove --spec has nothing to prove and says so, naming the note (was a traceback)."""
+    assert main(["prove", "--spec", str(CORPUS / "sqrt_style.md"), "--out", str(tmp_path / "out"),
+                 "--no-crosscheck"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("sqrt_style.md: the document binds no obligation to prove (check-spec lists what it does "
+                        "not read)") and len(err.splitlines()) == 1
+    assert not (tmp_path / "out").exists()
