@@ -279,10 +279,23 @@ def test_check_spec_and_prove_on_a_note_from_the_command_line(tmp_path, capsys):
     assert "stated at feb13_style.md#error-propagation-for-information-see-guidelines line 11" in out
 
 
-def test_a_note_of_an_operator_divbridge_does_not_know_is_bad_input(capsys):
-    assert main(["check-spec", str(CORPUS / "tanh_acc.md")]) == 2
-    assert capsys.readouterr().err.strip().endswith("tanh_acc.md: an accuracy note of Tanh, an operator divbridge "
-                                                    "does not check (Div, Mul, Add, Sub)")
+def test_a_note_refused_before_is_read_each_claim_unread_at_its_line(capsys):
+    """Tanh's note (refused until its operator had a description): read, its claim reported unread at its line
+    (a claim of one operand), never an all-clear: exit 3."""
+    assert main(["check-spec", str(CORPUS / "tanh_acc.md")]) == 3
+    out = capsys.readouterr().out
+    assert re.search(r"tanh_acc.md:8:6: unread: not understood: a claim on the error of Tanh: .*«\|Y_", out)
+    assert "incorrect" not in out and "holds" not in out
+
+
+def test_a_note_of_an_operator_with_no_description_is_read_and_left_unread(capsys):
+    """Softmax has no description: its note is read (no refusal), each claim unread at its line."""
+    assert main(["check-spec", str(CORPUS / "softmax_acc.md")]) == 3
+    out = capsys.readouterr().out
+    unread = re.findall(r"softmax_acc.md:(\d+):\d+: unread: not understood: a claim on the error of Softmax, an "
+                        r"operator divbridge has no description of", out)
+    assert unread == ["8", "12"]
+    assert main(["read", str(CORPUS / "softmax_acc.md")]) == 0
 
 
 @pytest.mark.parametrize("name", ["mul", "add", "sub", "div"])
@@ -300,10 +313,12 @@ def test_a_note_s_propagated_error_is_its_operator_s_error_model(name):
 @needs_provers
 def test_notes_of_mul_add_and_sub_are_checked_as_div_s_are():
     claims, findings, information = _check("mul_acc.md")
-    assert findings == [] and information == [21]   # the float bound: Mul's rounding is not encoded, said so
+    # the float bound: Mul's rounding is not encoded, said so: unread at its line (exit 3, no all-clear)
+    assert [(f.line, f.kind) for f in findings] == [(21, "unread")] and information == []
     assert [c.verdict for c in claims] == ["holds", "holds", "holds", "holds", "unchecked"]
     _, wrong, _ = _check("mul_acc_wrong.md")   # the product of the two errors left out
-    assert [(f.line, f.kind, f.counterexample) for f in wrong] == [(7, "incorrect", "A = 0, A_err = 1, B = 0, B_err = 1")]
+    assert [(f.line, f.kind, f.counterexample) for f in wrong] == [(7, "incorrect", "A = 0, A_err = 1, B = 0, B_err = 1"),
+                                                                  (21, "unread", None)]
     assert "(C_err^propag read as (A + A_err) * (B + B_err) - (A * B))" in wrong[0].message
     claims, findings, information = _check("add_acc.md")
     assert findings == [] and information == [] and {c.verdict for c in claims} == {"holds"}
@@ -351,3 +366,57 @@ def test_the_float_encoding_agrees_with_the_predicate_at_every_point(claim):
             solver = z3.Solver()
             solver.from_string(fixed)
             assert (solver.check() == z3.unsat) == holds, (obligation.id, a, b)
+
+
+# the WG's notes of operators of one and three operands, and of sums of n products, in their styles (our own
+# text): read without refusal, each claim unread at its line, no formula read as a definition it is not
+@pytest.mark.parametrize("name, unread, reason", [
+    ("sqrt_style.md", [11, 17, 21], "a claim on the error of Sqrt: divbridge reads the error claims of an operator "
+                                    "written A op B with an infix, not yet of Sqrt's 1 operand(s)"),
+    ("matmul_style.md", [10, 16, 22], "a claim on the error of MatMul, an operator divbridge has no description of"),
+    ("where_style.md", [13, 16, 20], "a claim on the error of Where: divbridge reads the error claims of an "
+                                     "operator written A op B with an infix, not yet of Where's 3 operand(s)"),
+])
+def test_notes_of_other_arities_are_read_each_claim_unread(name, unread, reason, capsys):
+    note = read_note(CORPUS / name)
+    items = accuracy.readings(note)
+    assert sorted(i.statement.line for i in items if isinstance(i, accuracy.NotRead) and i.reason == reason) == unread
+    assert not [i for i in items if isinstance(i, accuracy.Meaning)]     # nothing judged: no verdict, no all-clear
+    assert accuracy.note_obligations(note) == []
+    assert main(["check-spec", str(CORPUS / name)]) == 3
+    out = capsys.readouterr().out
+    assert sorted(int(n) for n in re.findall(rf"{name}:(\d+):\d+: unread: not understood: ", out)) == unread
+    assert "incorrect" not in out
+
+
+def test_a_condition_or_a_case_is_never_read_as_a_definition():
+    """'For $x = 0$: the slope is unbounded ...' does not define x; 'If $cond[I] = True$:' is a condition;
+    '$Z[I] = X[I]$' under it is a case of the result, not its definition: each unread at its line."""
+    sqrt_note, where_note = read_note(CORPUS / "sqrt_style.md"), read_note(CORPUS / "where_style.md")
+    assert {d.name for d in sqrt_note.definitions} == {"Y_err"}
+    assert 12 in {u.line for u in sqrt_note.unread}
+    assert {d.name for d in where_note.definitions} == {"Z_err"}
+    cases = [(u.line, u.why) for u in where_note.unread if "case" in u.why]
+    assert cases == [(12, "a case of the result under a condition, not read"),
+                     (15, "a case of the result under a condition, not read")]
+
+
+def test_a_sentence_beyond_its_definitions_is_unread_whole():
+    """'... division $c=a/b$ is implemented as rounding ...' is no definition of c alone: the sentence is unread;
+    'where $u = ...$' (naming words only) defines u."""
+    text = ("# Numerical Accuracy\n\n## Error Introduction (IEEE-754 floating-point)\n\n"
+            "By the standard, the quotient $c=a/b$ is rounded once to the nearest float.\n\n"
+            "Let us define $\\varepsilon$ the machine epsilon for the format, where $u = \\frac{\\varepsilon}{2}$.\n")
+    note = parse_note(text, "div_acc.md")
+    assert "c" not in {d.name for d in note.definitions} and 5 in {u.line for u in note.unread}
+    assert {"varepsilon", "u"} <= {d.name for d in note.definitions}
+
+
+def test_prove_of_a_note_that_binds_nothing_says_so_in_one_line(tmp_path, capsys):
+    """Every claim unread: prove --spec has nothing to prove and says so, naming the note (was a traceback)."""
+    assert main(["prove", "--spec", str(CORPUS / "sqrt_style.md"), "--out", str(tmp_path / "out"),
+                 "--no-crosscheck"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("sqrt_style.md: the document binds no obligation to prove (check-spec lists what it does "
+                        "not read)") and len(err.splitlines()) == 1
+    assert not (tmp_path / "out").exists()

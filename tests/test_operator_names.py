@@ -34,8 +34,12 @@ PACKAGE = Path(divbridge.__file__).resolve().parent
 # "added", "differences" between two runs; IEEE 754's negation (``fp.neg``, a sign bit's "negative"), SQL-like
 # "where" and "select", which name Neg and Where as well as their generic sense (their modules build terms
 # from the term library: the f-string check below holds them to it).
+# The mathematical functions and words of a float's encoding in their own sense too: a float's exponent and
+# base, a power of two (sympy's Pow), a run's log, and LaTeX's \exp, \log, \sqrt, \tanh, which the accuracy notes'
+# formulas are read with (`document.mathexpr`) as mathematics, whichever operator a note is about.
 GENERIC_WORDS = {"adds", "added", "differences", "neg", "negs", "negative", "negatives", "where", "wheres",
-                 "select", "selects", "selected"}
+                 "select", "selects", "selected", "exponent", "exponents", "base", "bases", "pow", "pows", "power",
+                 "powers", "log", "logs", "exp", "exps", "sqrt", "sqrts", "tanh", "tanhs"}
 FOREIGN_ATTRIBUTES = {"numerator", "denominator", "add", "sub", "difference", "add_argument", "add_parser",
                       "add_subparsers", "add_mutually_exclusive_group", "add_done_callback", "add_context_category",
                       "as_coeff_mul", "Add", "Mul", "as_coeff_Mul"}

@@ -35,8 +35,10 @@ TINY = float_format(3, 4)
 # -- the registry ---------------------------------------------------------------------------------------
 
 def test_the_registry_finds_each_operator_by_name_heading_and_tag():
-    assert set(OPERATORS) == {"Div", "Mul", "Add", "Sub", "Neg", "Where"}
-    assert set(operators.in_pipeline()) == {"Div", "Mul", "Add", "Sub"}   # Neg and Where: no document read yet
+    assert set(OPERATORS) == {"Div", "Mul", "Add", "Sub", "Neg", "Where", "Exp", "Log", "Tanh", "Sigmoid", "Sqrt",
+                              "Pow", "LeakyRelu"}
+    # the others: no specification document read yet (the accuracy notes' operators: their notes are)
+    assert set(operators.in_pipeline()) == {"Div", "Mul", "Add", "Sub"}
     assert operators.by_heading("# **Neg** (float)") is None and operators.by_tag("E_WHERE_FLOAT_FUNC_0010") is None
     for op in operators.in_pipeline().values():
         assert operators.get(op.name.lower()) is operators.get(op.name.upper()) is op
@@ -47,8 +49,8 @@ def test_the_registry_finds_each_operator_by_name_heading_and_tag():
     assert operators.by_heading("# Contents") is None
     assert operators.by_heading("# Divide") is None
     assert operators.by_tag("E_MATMUL_FLOAT_FUNC_0010") is None
-    with pytest.raises(InputError, match="unknown operator 'Pow'"):
-        operators.get("Pow")
+    with pytest.raises(InputError, match="unknown operator 'MatMul'"):
+        operators.get("MatMul")
 
 
 def test_each_word_of_an_operator_is_its_own():
@@ -64,13 +66,14 @@ def test_each_word_of_an_operator_is_its_own():
 
 
 def test_the_rule_tables_use_the_known_classes_and_relations():
-    from divbridge.operators.model import CLASSES, RELATIONS
+    from divbridge.operators.model import CLASSES, RELATIONS, is_number
     for op in OPERATORS.values():
         assert len({r.name for r in op.rules}) == len(op.rules) and all(r.text for r in op.rules)
         inputs = {i.var for i in op.inputs}
         for r in op.rules:
             assert set(r.classes) <= set(CLASSES) and r.relation in RELATIONS, (op.name, r.name)
-            assert r.result in ("nan", "inf", "zero") or r.result.lstrip("-") in inputs, (op.name, r.name)
+            assert r.result in ("nan", "inf", "zero") or r.result.lstrip("-") in inputs or is_number(r.result), \
+                (op.name, r.name)
             assert bool(r.sign) == (r.result in ("inf", "zero")), (op.name, r.name)
 
 
@@ -382,8 +385,11 @@ FLOCQ = Path("/usr/lib/ocaml/coq/user-contrib/Flocq/IEEE754/BinarySingleNaN.v")
 @pytest.mark.parametrize("op", tuple(OPERATORS.values()), ids=lambda o: o.name)
 def test_the_runtime_names_exist(op):
     names = op.names
-    assert callable(getattr(np, names.numpy)) and names.onnx == op.name
-    assert names.jax_float == "jnp." + names.numpy and names.jax_int.startswith("jax.lax.")
+    assert names.onnx == op.name and (names.numpy or names.jax_float.startswith("jax.nn."))  # NumPy has no sigmoid
+    if names.numpy:
+        assert callable(getattr(np, names.numpy)) and names.jax_float == "jnp." + names.numpy
+    # no integer name: ONNX types the operator on floats alone
+    assert names.jax_int.startswith("jax.lax.") if op.integer is not None else names.jax_int == ""
 
 
 @pytest.mark.parametrize("op", ROUNDED, ids=lambda o: o.name)
@@ -403,6 +409,8 @@ def test_the_primitives_a_rounded_operation_wraps_exist_in_the_provers_libraries
 @pytest.mark.parametrize("op", tuple(OPERATORS.values()), ids=lambda o: o.name)
 def test_the_openvino_name_is_the_node_type(op):
     pytest.importorskip("openvino")
+    if not op.names.openvino:
+        pytest.skip(f"OpenVINO has no {op.name} node (LeakyRelu: PRelu with a slope input)")
     from openvino import opset13, Type
     factory = re.sub(r"(?<!^)(?=[A-Z])", "_", op.names.openvino).lower()
     inputs = [opset13.parameter([2], Type.boolean if i.type == "bool" else Type.f32) for i in op.inputs]

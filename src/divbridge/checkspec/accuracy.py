@@ -49,7 +49,6 @@ VALUES = tuple(Fraction(v) for v in ("0", "1", "2", "-1", "1/2", "3", "-2", "-1/
 def analyse_note(path: str | Path, formats: dict[str, tuple[str, ...]] | None = None) -> dict[str, Any]:
     """check-spec's result (as `checkspec.analysis.analyse` gives it) for an accuracy note on disk."""
     note = read_note(path)
-    accuracy.note_operator(note)
     claims, findings = note_claims(note, formats)
     requirements = {}
     for claim in claims:
@@ -114,8 +113,8 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
     if statement.unread:
         findings.append(Finding("information", statement.line, f"not understood: «{statement.unread}»"))
     if isinstance(item, NotRead):
-        if not statement.math.malformed:
-            findings.append(Finding("information", statement.line, f"not understood: {item.reason}: "
+        if not statement.math.malformed:   # a claim unread: never an all-clear (exit 3, docs/exit-codes.md)
+            findings.append(Finding("unread", statement.line, f"not understood: {item.reason}: "
                                     f"«{statement.text}»", column=statement.column))
         claim.findings = findings
         claim.verdict = "unreadable" if statement.math.malformed else "unchecked"

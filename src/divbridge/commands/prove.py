@@ -184,7 +184,7 @@ def _documents(args: argparse.Namespace, root: Path, pending: list[tuple[Path, u
     from divbridge.obligations.catalog import spec_operator
     if args.spec is not None:
         (spec, stamp), = pending
-        return [_Document(spec, select(_catalogue(spec), args.only), root, stamp)]
+        return [_Document(spec, select(_catalogue(spec), args.only, spec), root, stamp)]
     documents, owners = [], {out: spec for spec, out in stood.items()}
     for spec, stamp in pending:
         obligations = _matching(_catalogue(spec), args.only)
@@ -534,9 +534,12 @@ def _provers(text: str) -> set[str]:
     return chosen
 
 
-def select(obligations, patterns: list[str] | None):
-    """The obligations --only selects (all without it); none is an error."""
+def select(obligations, patterns: list[str] | None, spec: Path | None = None):
+    """The obligations --only selects (all without it); none is an error (naming ``spec``, the document)."""
     chosen = _matching(obligations, patterns)
+    if not chosen and not patterns:    # an accuracy note whose every claim is unread, say
+        raise InputError("the document binds no obligation to prove (check-spec lists what it does not read)",
+                         None if spec is None else str(spec))
     if not chosen:
         raise InputError(f"--only {' '.join(patterns)} matches no obligation")
     return chosen

@@ -348,7 +348,7 @@ def _classify(formula: mathexpr.Formula) -> str:
 # -- the reading ---------------------------------------------------------------------
 
 _FOR_EVERY = re.compile(r"^(?:for\s+(?:every|all|any|each)\s+(?:valid\s+)?(?:(?:tensor\s+)?index(?:es)?\s+)?)"
-                        r"§(\d+)§\s+(?:such\s+that|where|with|for\s+which)\s+(?P<conds>.+)$", re.I)
+                        r"§(\d+)§(?:\s+(?:such\s+that|where|with|for\s+which)\s+(?P<conds>.+))?$", re.I)
 _NO_ERROR = re.compile(r"^for\s+(?:integer\s+|exact\s+)?inputs?\s+(?:modell?ed\s+)?without\s+errors?(?:\s+symbols?)?$",
                        re.I)
 _CONDITION_START = re.compile(r"^(?:if|for|when|whenever|provided|where|assuming)\b", re.I)
@@ -362,6 +362,9 @@ _DEFINED_AS = (("machine-epsilon", re.compile(r"§(\d+)§\s+(?:as\s+)?the\s+(?:\
 _BOUNDED = re.compile(r"^(?P<subject>.*?\berror\b.*?)\s+(?:is\s+)?bounded\s+by\s+§(?P<bound>\d+)§(?P<rest>.*)$",
                       re.I | re.S)
 _PROVIDED_NORMAL = re.compile(r"\bprovided\s+(?:that\s+)?§(\d+)§\s+is\s+a\s+normal\s+number\b", re.I)
+# a sentence of definitions and nothing else: its formulas joined by naming words ("where $u = ...$ and $v = ...$")
+_NAMING_ONLY = re.compile(r"^(?:(?:where|with|and|let|hence|i\.e\.|that\s+is)\b|§\d+§|[\s,.;:])*$",
+                          re.I)
 _DOMAIN = re.compile(r"^(?:if\s+§\d+§,?\s+otherwise\s+§\d+§\s+is\s+(?:not\s+defined|undefined)"
                      rf"|(?:{lexicon.alternatives(lexicon.GERUNDS)})\s+by\s+zero\s+(?:remains|is)\s+undefined\b.*)[.]?$", re.I)
 
@@ -432,12 +435,18 @@ class _Reading:
 
     def _lead_in(self, words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condition, ...], str] | None:
         """A lead-in's conditions and declared index; () for a lead-in that only announces (no condition
-        words, or none but definitions: "For $C = A/B$, ..."); None for condition words not understood."""
+        words, or none but definitions: "For $C = A/B$, ..."); None for condition words not understood, and
+        for a lead-in whose own formulas state something ("Since $0 \\le f'(x) \\le 1$, a global bound is:"):
+        what follows rests on it, so it is unread with what follows."""
         read = _conditions(words, sentence, line) if _CONDITION_START.match(words) else None
-        defines = self._definitions_in(sentence, exclude=set(range(len(sentence.maths))) - set(
-            int(n) for n in _PLACEHOLDER.findall(words)))
-        if read is not None:
+        if read is not None:     # its formulas are conditions ("If $c[I] = True$:"), not definitions
             return read
+        own = {int(n) for n in _PLACEHOLDER.findall(words)}
+        defines = self._definitions_in(sentence, exclude=set(range(len(sentence.maths))) - own)
+        if own and not defines:
+            self.note.unread.append(Unread(line, _PLACEHOLDER.sub(
+                lambda m: f"${sentence.maths[int(m.group(1))].text}$", words)))
+            return None
         if not _CONDITION_START.match(words) or defines:
             self.note.unread.append(Unread(line, _PLACEHOLDER.sub(lambda m: f"${sentence.maths[int(m.group(1))].text}$",
                                                                   words), LEAD_IN))
@@ -479,8 +488,10 @@ class _Reading:
         if bounded and section is not None and section.kind in ("introduction", "propagation"):
             self._prose_bound(bounded, sentence, section, outer, index)
             return
-        if sentence.maths and self._definitions_in(sentence):
+        if sentence.maths and _NAMING_ONLY.match(core) and self._definitions_in(sentence):
             return
+        # a sentence with words beyond its formulas' names is unread whole ("For $x = 0$: ... is undefined" does
+        # not define x)
         self.note.unread.append(Unread(sentence.line, _shown(sentence)))
 
     def _definitions_in(self, sentence: _Sentence, words: bool = False, exclude: set[int] = frozenset()) -> bool:
@@ -515,6 +526,11 @@ class _Reading:
                  text: str) -> None:
         if math.formula is not None:
             kind = _classify(math.formula)
+            if kind in ("definition", "result", "error-total") and conditions:
+                # "If $c[I]$ holds: $Z[I] = X[I]$" is a case of the result, not its definition
+                self.note.unread.append(Unread(math.line, f"${math.text}$",
+                                               "a case of the result under a condition, not read"))
+                return
             if kind in ("definition", "result", "error-total"):
                 self.note.definitions.append(Definition(str(math.formula.parts[0]),
                                                         "formula" if kind == "definition" else kind,
@@ -571,6 +587,8 @@ def _conditions(words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condi
         if declared.formula is None or len(declared.formula.parts) != 1:
             return None
         index = str(declared.formula.parts[0])
+        if m.group("conds") is None:     # "For every index $I$": the index alone, no condition
+            return (), index
         words = m.group("conds")
     else:
         words = re.sub(r"^(?:if|when|whenever|provided(?:\s+that)?|assuming)\s+", "", words, flags=re.I)

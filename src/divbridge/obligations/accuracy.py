@@ -100,19 +100,30 @@ class _NotRead(Exception):
 
 # -- reading a statement -----------------------------------------------------------------
 
-def note_operator(note: Note) -> Operator:
+def note_operator(note: Note) -> Operator | None:
     """The operator the note is about (a note that names none: the operator of the library that encodes
-    accuracy claims, when one description alone has one); one divbridge does not know is bad input."""
+    accuracy claims, when one description alone has one), any description of the registry's; None for an
+    operator divbridge has no description of (its note is read, each claim reported unread: `unread_why`)."""
     if not note.operator:
         encoding = [op for op in operators.OPERATORS.values() if op.library.accuracy is not None]
         if len(encoding) != 1:
             raise InputError("an accuracy note that names no operator", note.path)
         return encoding[0]
-    found = operators.in_pipeline().get(note.operator.capitalize())
-    if found is None:
-        raise InputError(f"an accuracy note of {note.operator}, an operator divbridge does not check "
-                         f"({', '.join(operators.in_pipeline())})", note.path)
-    return found
+    return next((op for op in operators.OPERATORS.values() if op.name.lower() == note.operator.lower()), None)
+
+
+def unread_why(note: Note) -> str:
+    """Why no claim of the note can be read, or "": the claims are read over ``A op B``, the exact result of an
+    operator of two operands written with an infix (`Vocabulary.infix`); a note of another operator (of one
+    operand, or a call: exp(X), pow(A, B)) or of one divbridge has no description of is read, each of its
+    claims reported unread with this reason, never read as a part of itself."""
+    op = note_operator(note)
+    if op is None:
+        return f"a claim on the error of {note.operator}, an operator divbridge has no description of"
+    if op.arity != 2 or not op.vocabulary.infix:
+        return (f"a claim on the error of {op.name}: divbridge reads the error claims of an operator written "
+                f"A op B with an infix, not yet of {op.name}'s {op.arity} operand(s)")
+    return ""
 
 
 def _encoded(note: Note) -> bool:
@@ -152,6 +163,9 @@ def propagated(note: Note) -> sympy.Expr:
 def meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]] | None = None) -> Meaning | NotRead:
     """The statement as a claim about the note's operator (``formats``: per family, the formats a section that lists
     none is checked in; by default every format divbridge knows)."""
+    why = unread_why(note)
+    if why:
+        return NotRead(statement, why)
     try:
         return _meaning(note, statement, {**DEFAULT_FORMATS, **(formats or {})})
     except _NotRead as exc:
@@ -538,7 +552,6 @@ def note_obligations(note: Note, formats: dict[str, tuple[str, ...]] | None = No
     """Every obligation of the note's claims, in a stable order; one obligation per formal claim (two
     statements claiming the same share it, with both their lines).  ``formats``: per family ("float",
     "int"), the formats of a section that lists none (the linked spec document's, say)."""
-    note_operator(note)
     merged: dict[str, Obligation] = {}
     for item in readings(note, formats):
         if not isinstance(item, Meaning):

@@ -1,5 +1,7 @@
 """The operators divbridge verifies, one description each (`operators/div/`, `mul.py`, `add.py`, `sub.py`,
-`neg.py`, `where.py`: see `model.Operator`), and the registry that finds them (`registry`).
+`neg.py`, `where.py`; the accuracy notes' `exp.py`, `log.py`, `tanh.py`, `sigmoid.py`, `sqrt.py`, `pow.py`,
+`leakyrelu.py`, their references in `elementary`: see `model.Operator`), and the registry that finds them
+(`registry`).
 
 This module holds no code of its own: importing a description binds its module here (``operators.max``),
 where it would shadow a builtin; the registry's code lives in `registry`, which refuses a description named

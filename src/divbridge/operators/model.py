@@ -17,6 +17,7 @@ descriptions (`operators/div/`, `operators/mul.py`, ...) do.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
@@ -54,10 +55,11 @@ OPERATION_RESULT = "operation"
 
 # The operand classes of a special-value rule over its signed values (the first six as `document.caserule`
 # names them; ``negative`` and ``positive``: the sign bit, as IEEE 754's isSignMinus, of a number that is not
-# NaN), the classes of a bool input (a condition), and the relations between the first two operands a sum's
-# rules need.
+# NaN; ``finite_negative``: a finite number below zero, ``non_integer``: a finite number that is no integer,
+# ``not_+1``: anything but +1, NaN included, as pow's rules need them), the classes of a bool input (a
+# condition), and the relations between the first two operands a sum's rules need.
 CLASSES = ("nan", "any", "inf", "finite", "finite_nonzero", "zero", "+0", "-0", "+inf", "-inf", "negative",
-           "positive", "true", "false")
+           "positive", "finite_negative", "non_integer", "not_+1", "true", "false")
 RELATIONS = ("", "same_sign", "opposite_sign", "equal", "opposite")
 
 
@@ -95,7 +97,9 @@ class Attribute:
     default: object = None
 
 
-EXACTNESS = ("exact", "rounded", "correctly_rounded")   # of the float result: -A; A op B rounded once; sqrt(A)
+# of the float result: -A; A op B rounded once; sqrt(A); exp(A), which IEEE 754 (clause 9.2) recommends
+# correctly rounded but does not prescribe: an implementation is judged by its accuracy, not bit for bit
+EXACTNESS = ("exact", "rounded", "correctly_rounded", "approximate")
 
 
 @dataclass(frozen=True)
@@ -104,7 +108,9 @@ class Operation:
     wrapped in the description's name (Div: ``div(a, b) = fp.div(RNE, a, b)``), or a definition over primitives
     (ONNX Max: NaN propagated, max(-0, +0) = +0), which every backend then defines once.  ``exactness``: whether
     the float result is exact (Neg, Abs, Max, Where), one rounding of the exact result (Add, Div, LeakyRelu's
-    alpha * x) or a correctly rounded function (Sqrt); ``result``: the result's type, the inputs' own (``same``)
+    alpha * x), a correctly rounded function (Sqrt) or a function IEEE 754 does not prescribe
+    (``approximate``: Exp, Log, Tanh; its float term is None: no prover has the function); ``result``: the
+    result's type, the inputs' own (``same``)
     or ``bool`` (Less).  ``also``: other functions the operator's own templates write it with (Div's exact
     integer frame: SMT-LIB's Euclidean ``div``), which the smoke tests free too."""
 
@@ -154,8 +160,9 @@ class SpecialRule:
     """One IEEE 754 rule of the operator: when each input is of its class (``classes``, one per input, from
     `CLASSES`) and the first two satisfy ``relation``, C is ``result`` with ``sign``.
 
-    ``result``: ``nan``, ``inf``, ``zero``, or an input returned unchanged (its variable: ``a``, ``x``) or
-    negated (``-b``).  ``sign`` (for ``inf`` and ``zero``): ``xor`` (of the float inputs' signs), an input's
+    ``result``: ``nan``, ``inf``, ``zero``, an input returned unchanged (its variable: ``a``, ``x``) or
+    negated (``-b``), or a number written in decimal (``1``, ``-1``, ``0.5``: exp(0), tanh(-inf), sigmoid(0)).
+    ``sign`` (for ``inf`` and ``zero``): ``xor`` (of the float inputs' signs), an input's
     (``a``), its opposite (``-b``), ``+`` or ``-``; empty for the others.  Round-to-nearest is the
     attribute-free rounding the SONNX profile fixes."""
 
@@ -194,6 +201,8 @@ class SpecialRule:
         by_var = dict(zip((i.var for i in inputs), bits))
         if self.result == "nan":
             return fmt.nan
+        if is_number(self.result):
+            return fmt.round(Fraction(self.result))
         if self.result.lstrip("-") in by_var:
             return by_var[self.result.lstrip("-")] ^ (fmt.sign_mask if self.result.startswith("-") else 0)
         signs = {v: b >> (fmt.width - 1) for v, b in by_var.items()
@@ -209,11 +218,18 @@ class SpecialRule:
         return fmt.inf(sign) if self.result == "inf" else fmt.zero(sign)
 
 
+def is_number(result: str) -> bool:
+    """Whether a rule's result is a number written in decimal (``1``, ``-1``, ``0.5``)."""
+    return re.fullmatch(r"-?\d+(\.\d+)?", result) is not None
+
+
 def _in_class(cls: str, v) -> bool:
     if isinstance(v, bool):
         return {"any": True, "true": v, "false": not v}.get(cls, False)
     signed = not v.is_nan
     return {
+        "finite_negative": v.is_finite and v.value < 0, "non_integer": v.is_finite and v.value.denominator != 1,
+        "not_+1": not (v.is_finite and v.value == 1),
         "any": True, "nan": v.is_nan, "inf": v.is_inf, "zero": v.is_zero,
         "finite": v.is_finite, "finite_nonzero": v.is_finite and not v.is_zero,
         "+0": v.is_zero and not v.sign, "-0": v.is_zero and bool(v.sign), "+inf": v.is_inf and not v.sign,
@@ -316,7 +332,7 @@ class Names:
     """The operator's name in each runtime and in the libraries written for it (its prover terms are its
     `Operation`'s, printed by `divbridge.terms`)."""
 
-    numpy: str                # the NumPy ufunc (integers: wrap-around)
+    numpy: str                # the NumPy ufunc (integers: wrap-around); "" where NumPy has none (Sigmoid)
     onnx: str
     openvino: str             # the op type; its opset factory is the name in snake case
     jax_float: str            # jax.numpy function on floats
@@ -329,7 +345,8 @@ class Names:
 
 @dataclass(frozen=True)
 class Kernels:
-    """The operator's executable semantics, each taking the inputs in order.  ``real``: exact rationals;
+    """The operator's executable semantics, each taking the inputs in order.  ``real``: exact rationals (a
+    function whose value is irrational: an mpmath number at high precision, `operators.elementary`);
     ``float_bits``: IEEE 754 in any (eb, sb), on bit patterns, through exact rationals; ``integer``: the
     unbounded integer result the integer profile maps into the type (Div's truncation, the others'
     wrap-around); ``fast``: NumPy over arrays of a standard format, bit-identical to the exact kernels.  A
@@ -337,7 +354,7 @@ class Kernels:
 
     real: Callable[..., Fraction]
     float_bits: Callable[..., int]
-    integer: Callable[..., int]
+    integer: Callable[..., int] | None     # None: ONNX types the operator on floats alone (Exp, Sqrt)
     fast: Callable[..., np.ndarray]
 
 
@@ -383,7 +400,7 @@ class Operator:
     properties: tuple[Property, ...]
     names: Names
     kernels: Kernels
-    integer: IntegerProfile
+    integer: IntegerProfile | None    # None: ONNX types the operator on floats alone (Exp, Sqrt)
     attributes: tuple[Attribute, ...] = ()
     error: ErrorModel | None = None   # how an error on the inputs propagates (accuracy notes)
     real_preconditions: tuple[str, ...] = field(default=())
