@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from divbridge import operators
+from divbridge import operators, terms
 from divbridge.document import lexicon
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge.formats import parse_hexfloat
@@ -120,6 +120,22 @@ class Result:
         op = operators.by_infix(self.infix)
         assert op is not None, f"no operator of the infix {self.infix!r}"
         return op
+
+    def is_operation_of(self, op) -> bool:
+        """Whether the result, written without the operator's infix, is the operator's operation on its inputs:
+        its term (``-A``: the negation of the first input) is the body of the operator's real or float
+        operation (Neg's ``-A``).  An operation written with an infix is `OPERATION_RESULT`."""
+        if self.kind != "operand" or "ABC".index(self.operand) >= op.arity:
+            return False
+        for family, negate in (("real", terms.REAL_NEG), ("float", terms.FP_NEG)):
+            function = getattr(op.operation, family)
+            if function is None:
+                continue
+            written = op.inputs["ABC".index(self.operand)].term(family)
+            written = negate(written) if self.sign == "-" else written
+            defined = op.applied(family)
+            return (terms.expand(defined) if function.body is not None else defined) == written
+        return False
 
     def __str__(self) -> str:
         if self.kind == OPERATION_RESULT:

@@ -77,6 +77,20 @@ class _Unread(Exception):
 
 # -- the tree --------------------------------------------------------------------------------------------------
 
+def _operands_of(condition) -> set[str]:
+    """The operands a condition names (A, B), a compared operand included (``B = -A``)."""
+    if isinstance(condition, Atom) and condition.op in ("samesign", "diffsign"):
+        return {"A", "B"}
+    if isinstance(condition, Atom):
+        return {condition.operand} | ({condition.literal.operand} if condition.literal is not None and
+                                      condition.literal.kind == "operand" else set())
+    if isinstance(condition, (And, Or)):
+        return set().union(*(_operands_of(p) for p in condition.parts))
+    if isinstance(condition, Not):
+        return _operands_of(condition.part)
+    return set()
+
+
 def _leaves(tree) -> list[LarkToken]:
     return [tree] if isinstance(tree, LarkToken) else [t for c in tree.children for t in _leaves(c)]
 
@@ -215,7 +229,12 @@ class _Sentence:
         handler = getattr(self, f"read_{kind}", None)
         if handler is None:
             raise _Unread(f"a statement of kind {kind} divbridge does not encode")
-        return handler(tree)
+        found = handler(tree)
+        if self.op.arity == 1 and any(isinstance(s, caserule.CaseRule) or (isinstance(s, Case) and "B" in _operands_of(
+                s.condition)) for s in found):
+            # a special-value rule of two operands, or a case naming B, in a document of an operator of one input
+            raise _Unread(f"it speaks of a second operand, but {self.op.name} has one input")
+        return found
 
     # -- definitions --
     def definition(self, tree: Tree) -> list:
@@ -378,6 +397,8 @@ class _Sentence:
 
     def read_special_nan(self, tree: Tree) -> list:
         self.float_only("a special-value rule")
+        if self.op.arity == 1:    # the one operand NaN: a case over A
+            return [Case(Atom("A", "isnan"), Result("nan"))]
         return caserule.nan_rules(self.text)
 
     def read_kind_special_symbols(self, tree: Tree) -> list:
@@ -455,13 +476,26 @@ class _Sentence:
         if named and sorted(named) != ["a", "b", "c"]:
             raise _Unread(f"it relates {', '.join(n.upper() for n in named)}, not each of A, B and C")
 
-    def read_kind_shape(self, tree: Tree) -> list:
+    def constrained(self, tree: Tree) -> str:
+        """The tensors a shape or type constraint names: each of A, B and C, the inputs A and B, or A and C for an
+        operator of one input; naming a tensor the operator has not, or leaving one of its own out, is unread."""
         self.three_named(tree)
-        return [Constraint("shape", "AB" if _first(tree, "inputs") is not None else "ABC")]
+        if _first(tree, "tensor_pair") is not None:
+            if self.op.arity != 1:
+                raise _Unread(f"it relates A and C, but {self.op.name} has {self.op.arity} inputs")
+            return "AC"
+        named_b = _first(tree, "b") is not None or any(t == "three" for t in _leaves(tree))
+        if self.op.arity == 1 and named_b:
+            raise _Unread(f"it names three tensors, but {self.op.name} has one input")
+        if self.op.arity == 1:
+            return "AC"      # no tensor named ("nothing is broadcast"): every tensor of the operator
+        return "AB" if _first(tree, "inputs") is not None else "ABC"
+
+    def read_kind_shape(self, tree: Tree) -> list:
+        return [Constraint("shape", self.constrained(tree))]
 
     def read_kind_type(self, tree: Tree) -> list:
-        self.three_named(tree)
-        return [Constraint("type", "AB" if _first(tree, "inputs") is not None else "ABC")]
+        return [Constraint("type", self.constrained(tree))]
 
     def read_kind_accuracy(self, tree: Tree) -> list:
         self.float_only("an error bound")
@@ -566,7 +600,7 @@ def read_formula(items, output: str = "C", op: Operator | None = None) -> Readin
             result = result_of(items[equals + 1:])
         except LatexError:
             return not_understood("an equation divbridge does not read")
-        if result.kind == OPERATION_RESULT:
+        if result.kind == OPERATION_RESULT or result.is_operation_of(op):
             return understood(Case(None, result))
         return not_understood("a formula divbridge does not read")
     reading = read(items, render(items), "formula", output, op)
@@ -574,10 +608,12 @@ def read_formula(items, output: str = "C", op: Operator | None = None) -> Readin
         return reading
     return not_understood("a formula divbridge does not read")
 
-def definition_of(reading: Reading) -> Result | None:
-    """The result a single-equation definition gives (`C[i] = A[i] op B[i]`, or in words), if it is one."""
+def definition_of(reading: Reading, op: Operator | None) -> Result | None:
+    """The result a single-equation definition of ``op`` gives (`C[i] = A[i] op B[i]`, `C[i] = -A[i]`, or in
+    words), if it is one."""
     for statement in reading.statements:
-        if isinstance(statement, Case) and statement.condition is None and statement.result.kind == OPERATION_RESULT:
+        if isinstance(statement, Case) and statement.condition is None and (
+                statement.result.kind == OPERATION_RESULT or (op is not None and statement.result.is_operation_of(op))):
             return statement.result
     return None
 

@@ -150,7 +150,7 @@ class Example:
     title: str
     line: int
     a: Matrix
-    b: Matrix
+    b: Matrix | None                  # None for an operator of one input
     c: Matrix
     dtype: str | None = None          # ONNX-style examples name their dtype
     broadcast: bool = False           # ONNX-style examples may broadcast
@@ -838,7 +838,7 @@ class _Walk:
             reading = meaning.understood(meaning.Reference(owner.refers_to))
         self.doc.parts.append(Part("sentence", sentence.line, sentence.column, sentence.text, section.title,
                                    owner.tag if owner else "", reading))
-        definition = prose.definition_of(reading)
+        definition = prose.definition_of(reading, op)
         if definition is not None:
             self.doc.definitions.append(Definition(section.title, sentence.line, definition, sentence.text))
         labels = reading.understood and all(isinstance(s, meaning.NoClaim) for s in reading.statements)
@@ -914,6 +914,7 @@ class _Walk:
         head = [t for t in items if t.kind != "env"]
         envs = [t for t in items if t.kind == "env"]
         name = _assigned_name(items)
+        name = "A" if name == "X" else name    # ONNX's name of a single input (`document.words`)
         matrix_env = envs[-1] if envs and envs[-1].text.endswith("matrix") else None
         if matrix_env is not None and name in ("A", "B", "C", "Y", self.output):
             if name in ("C", "Y", self.output):
@@ -934,9 +935,9 @@ class _Walk:
             return
         op = self.operator()
         reading = prose.read_formula(head, self.output, op)
-        definition = prose.definition_of(reading)
+        definition = prose.definition_of(reading, op)
         named = prose.read_formula(head, name, op) if name not in ("", "A", "B", self.output) else None
-        if named is not None and (definition is not None or prose.definition_of(named) is not None):
+        if named is not None and (definition is not None or prose.definition_of(named, op) is not None):
             if self.signed:   # `Y[i] = A[i] + B[i]` where the signature names the result C (a `C[i] = ...` where
                 # it names Y is read as the result, as before)
                 self.doc.findings.append(Finding("ambiguous", line, f"the formula defines {name}, but the "
@@ -945,7 +946,7 @@ class _Walk:
                     reading = meaning.not_understood(f"it defines {name}, not the section's result {self.output}")
             elif definition is None:   # no signature: the formula names the result
                 self.output, reading = name, named
-                definition = prose.definition_of(named)
+                definition = prose.definition_of(named, op)
         self.add_part("formula", line, column, render(items), reading)
         if definition is not None:
             self.doc.definitions.append(Definition(self.section(line).title, line, definition, block.body.strip()))
@@ -997,14 +998,17 @@ class _Walk:
         first = self.pending[0]
         section = self.section(first.line)
         text = "; ".join(m.text for m in self.pending)
-        if names != "ABC":
-            self.doc.findings.append(Finding("ill-formed", first.line, "a worked example needs matrices A, B and C "
+        wanted = _example_names(self.operator())
+        if names != wanted:
+            listed = f"{', '.join(wanted[:-1])} and {wanted[-1]}"
+            self.doc.findings.append(Finding("ill-formed", first.line, f"a worked example needs matrices {listed} "
                                              f"in that order, found {', '.join(names)}"))
-            reading = meaning.not_understood(f"a worked example of matrices {', '.join(names)}, not A, B and C")
+            reading = meaning.not_understood(f"a worked example of matrices {', '.join(names)}, not {listed}")
         elif all(m.entries for m in self.pending):
-            a, b, c = self.pending
+            *inputs, c = self.pending
             named = tuple(t for t in _types_in(self.example_title) if t in section.types)
-            example = Example(section.title, self.example_title, first.line, a, b, c, types=named)
+            example = Example(section.title, self.example_title, first.line, inputs[0], inputs[1] if inputs[1:] else None,
+                              c, types=named)
             self.doc.examples.append(example)
             reading = meaning.understood(meaning.NoClaim("a worked example"))
         else:   # an entry the reader could not read (ill-formed at its place): nothing of the example is checked
@@ -1242,6 +1246,11 @@ def _listed(items: list[Token]):
         else:
             cells[-1].append(token)
     return [cells] if all(cells) else None
+
+
+def _example_names(op: Operator | None) -> str:
+    """The matrices a worked example gives, in order: A (and B) for the operator's inputs, then C."""
+    return ("AB"[:op.arity] if op is not None and op.arity < 3 else "AB") + "C"
 
 
 def _assigned_name(items: list[Token]) -> str:

@@ -27,6 +27,7 @@ import re
 
 from lark import Token as LarkToken, Tree
 
+from divbridge import terms
 from divbridge.document import lexicon, meaning
 from divbridge.document.formula import _Stream
 from divbridge.document.latex import LatexError, Token
@@ -41,9 +42,29 @@ _PLUS, _MINUS, _TIMES_NODE = lexicon.NODES["+"], lexicon.NODES["-"], lexicon.NOD
 
 
 def exact(op: Operator) -> Expr | None:
-    """The operator's exact integer result (``A op B``), or None for an operator that does not wrap."""
-    return (lexicon.NODES[op.vocabulary.infix], ("A",), ("B",)) \
-        if op.integer.kind == "wrap" and op.arity == 2 and op.vocabulary.infix else None
+    """The operator's exact integer result (``A op B``, ``-A``), its real operation as an expression, or None for an
+    operator that does not wrap (or whose real operation is no sum, difference, product or negation)."""
+    if op.integer.kind != "wrap" or op.operation.real is None or op.arity > 2:
+        return None
+    applied = op.applied("real")
+    return _expression_of(terms.expand(applied) if applied.fn.body is not None else applied,
+                          {v.name: (n,) for v, n in zip(op.variables("real"), "AB")})
+
+
+def _expression_of(term: terms.Term, names: dict[str, Expr]) -> Expr | None:
+    """A term of exact integer arithmetic as an expression (`Expr`), or None."""
+    if isinstance(term, terms.Var):
+        return names.get(term.name)
+    if not isinstance(term, terms.App):
+        return None
+    args = [_expression_of(a, names) for a in term.args]
+    if None in args:
+        return None
+    if term.fn is terms.REAL_NEG:
+        return ("neg", args[0])
+    if term.fn in (terms.REAL_ADD, terms.REAL_SUB, terms.REAL_MUL):
+        return (lexicon.NODES[term.fn.symbol], *args)
+    return None
 
 
 def _flat(items) -> list[Token]:
@@ -111,14 +132,14 @@ class _Reader(_Stream):
         if t.kind == "var" or (t.kind == "word" and t.text in ("k", "m")):
             self.i += 1
             return ("var", t.text)
-        if t.kind == "word" and t.text in ("A", "B"):
+        if t.kind == "word" and t.text in ("A", "B", "X"):      # X: ONNX's name of a single input, A
             self.i += 1
             if self.take("["):
                 if not (self.take("i") and self.take("]")):
                     self.fail("an operand")
             elif self.peek() is not None and self.peek().kind == "subscript":     # A_i
                 self.i += 1
-            return (t.text,)
+            return ("A",) if t.text == "X" else (t.text,)
         if t.kind == "number" and re.fullmatch(r"\d+", t.text):
             self.i += 1
             power = self.peek()

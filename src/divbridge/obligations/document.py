@@ -65,7 +65,7 @@ class DocExample:
     family: str
     number: int                          # 1, 2, ... within its section
     line: int
-    elements: tuple[tuple[Entry, Entry, Entry], ...]
+    elements: tuple[tuple[Entry, ...], ...]   # each element's inputs, then its C
     types: tuple[str, ...] = ()          # the types of its section
     refs: tuple[TagRef, ...] = ()
 
@@ -234,7 +234,8 @@ def _function_refs(doc: SpecDocument, section: Section) -> tuple[TagRef, ...]:
     found = []
     for part, statement in doc.statements(section.title):
         defines = isinstance(statement, Semantics) or part.kind == "row" or (
-            isinstance(statement, Case) and statement.condition is None and statement.result.kind == OPERATION_RESULT)
+            isinstance(statement, Case) and statement.condition is None and (
+                statement.result.kind == OPERATION_RESULT or statement.result.is_operation_of(operator_of(doc))))
         if part.tag and defines:
             found.append(TagRef(part.tag, next(u.line for u in doc.tags if u.tag == part.tag)))
     return tuple(dict.fromkeys(found))
@@ -275,6 +276,14 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
         elif family == "float" and not statement.result.rounding:
             _role(binding, "float.rounding", refs)
             _role(binding, "float.ieee", refs)
+    elif isinstance(statement, Case) and statement.condition is None and statement.result.is_operation_of(binding.operator):
+        # the operation written without an infix (Neg's C = -A): the definition, as C = A op B is
+        if family in ("real", "float"):
+            _role(binding, "real.definition" if family == "real" else "float.ieee", refs)
+        if family == "float":
+            _role(binding, "float.rounding", refs)
+        if family == "int":
+            _role(binding, "int.definition", refs)
     elif isinstance(statement, Domain):
         if _excludes_bound(statement.condition, "max"):
             pass   # an exclusion of the wrong bound verifies no obligation: uncovered, and check-spec says why
@@ -312,7 +321,7 @@ def _excludes_bound(condition: Condition, bound: str) -> bool:
 def _examples(doc: SpecDocument, section: Section, binding: Binding, function: tuple[TagRef, ...]) -> None:
     examples = [e for e in doc.examples if e.section == section.title and not e.broadcast]
     for number, example in enumerate(examples, 1):
-        flat = [[x for row in m.entries for x in row] for m in (example.a, example.b, example.c)]
+        flat = [[x for row in m.entries for x in row] for m in (example.a, example.b, example.c) if m is not None]
         if len({len(f) for f in flat}) != 1:
             continue
         refs = tuple(TagRef(r.tag, example.line) for r in function) or (TagRef("", example.line),)
