@@ -61,7 +61,8 @@ def document_vectors(path: str, fmt: Format) -> Vectors:
         if example.dtype is not None and get_format(example.dtype) != fmt:
             continue
         a_flat, a_shape = _entries(example.a)
-        b_flat, b_shape = _entries(example.b)
+        # an example of one input has no B: its pairs repeat A, whose second column no statement of it reads
+        b_flat, b_shape = _entries(example.b if example.b is not None else example.a)
         try:
             shape = np.broadcast_shapes(a_shape, b_shape)
         except ValueError:

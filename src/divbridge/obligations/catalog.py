@@ -369,8 +369,8 @@ def shape_obligations(binding: Binding) -> list[Obligation]:
         if binding.has(prop.roles[0]):
             obligations.append(_obligation(
                 binding.refs(*prop.roles), id=f"shape.{prop.group}.{prop.name}", title=prop.title.format(**words),
-                family="shape", format="none", kind=prop.group, prop=prop.name, statement=prop.statement.format(**words),
-                backends=frozenset({"why3"})))
+                family="shape", format="none", kind=prop.group, prop=prop.name,
+                statement=prop.stated(binding.operator)[0].format(**words), backends=frozenset({"why3"})))
     return _of(binding.operator, obligations)
 
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 import numpy as np
 
 from divbridge import terms
-from divbridge.formats import IntFormat
+from divbridge.formats import FloatFormat, IntFormat
 from divbridge.operators import kernels
 from divbridge.operators.model import (MINUS_ZERO, PLUS_ZERO, X, ErrorModel, Input, IntegerProfile, Kernels, Names,
                                        Operator, Property, SpecialRule, Vocabulary, one_primitive)
@@ -23,11 +23,14 @@ INT_MIN, ZERO_I = terms.Const("min", "bv"), terms.Const(0, "bv")
 
 
 def _fast(fmt, a: np.ndarray) -> np.ndarray:
-    """Integers: NumPy's negation, modulo 2^n; floats: the sign bit flipped (NaN's too)."""
+    """Integers: NumPy's negation, modulo 2^n; floats: the sign bit flipped (NaN's too); reals (arrays of
+    fractions): exact negation."""
     if isinstance(fmt, IntFormat):
         with np.errstate(over="ignore"):
             return np.negative(a, dtype=fmt.dtype)
-    return (a.view(fmt.uint_dtype) ^ np.array(fmt.sign_mask, fmt.uint_dtype)).view(fmt.dtype)
+    if isinstance(fmt, FloatFormat):
+        return (a.view(fmt.uint_dtype) ^ np.array(fmt.sign_mask, fmt.uint_dtype)).view(fmt.dtype)
+    return np.negative(a)
 
 
 NEG = Operator(
@@ -68,8 +71,7 @@ NEG = Operator(
         integer=lambda fmt, a: kernels.wrap(fmt, -a),
         fast=_fast),
     integer=IntegerProfile("wrap"),
-    # its tensor goals wait for the shape template of one and three inputs (generators/why3/shape.mlw.j2: map2)
-    why3_families=frozenset({"float", "int"}),
+    why3_families=frozenset({"float", "int", "shape"}),
     # its documents are read when the reader's grammar reads formulas and examples of its arity (issue 45)
     in_pipeline=True,
 )

@@ -13,12 +13,12 @@ import numpy as np
 
 from divbridge.formats import FloatFormat, Format, IntFormat, get_format
 from divbridge.statements import Statement
-from divbridge import operators
+from divbridge import assets, operators
 from divbridge.operators.arrays import bits
 from divbridge.statements.mirrorops import result
 from divbridge.terms import Const, Term, Var, smtlib, text, why3
 from divbridge.terms.smtlib import bv_literal, fp_literal, real_literal
-from divbridge.terms.why3 import float_literal, int_literal
+from divbridge.terms.why3 import float_literal
 from divbridge.terms.why3 import real_literal as why3_real
 
 
@@ -42,6 +42,9 @@ class WorkedExample(Statement):
         a variable of its class (there is one NaN, and one infinity of each sign)."""
         fmt = get_format(o.format)
         op = operators.of_obligation_name(o.operator)
+        # an integer type's module: the shared one works on bit-vectors (bv.BV<n>), an operator's own template
+        # may work on Why3's integers
+        bits = isinstance(fmt, IntFormat) and not assets.has_own_template("why3", op.name, "int.mlw.j2")
         lines = []
         for number, (*inputs, c) in enumerate(o.params["elements"], 1):
             binders, hypotheses, operands = [], [], []
@@ -52,8 +55,9 @@ class WorkedExample(Statement):
                     operands.append(Var(name))
                 else:
                     operands.append(_constant(fmt, written))
-            term = why3.term(op.applied(o.family, _signed(fmt), tuple(operands)), fmt if o.family == "float" else None)
-            claim = f"{_CLASS[c]} ({term})" if c in _CLASS else f"{term} = {_term(fmt, c)}"
+            term = why3.term(op.applied(o.family, _signed(fmt), tuple(operands)), fmt if o.family == "float" or bits
+                             else None)
+            claim = f"{_CLASS[c]} ({term})" if c in _CLASS else f"{term} = {_term(fmt, c, bits)}"
             if binders:
                 conjunction = " /\\ ".join(hypotheses)
                 claim = f"(forall {' '.join(binders)}: t. {conjunction} -> {claim})"
@@ -142,12 +146,13 @@ def _int(text: str) -> int:
     return int(Fraction(text))
 
 
-def _term(fmt: Format, written: str) -> str:
-    """A written value as a Why3 term of the format's type."""
+def _term(fmt: Format, written: str, bits: bool) -> str:
+    """A written value as a Why3 term of the format's type (an integer in a module of ``bv.BV<n>``, ``bits``:
+    its bit pattern)."""
     if isinstance(fmt, FloatFormat):
         return float_literal(fmt, fmt.parse(written))
     if isinstance(fmt, IntFormat):
-        return int_literal(_int(written))
+        return why3.term(Const(_int(written), "bv"), fmt if bits else None)
     return why3_real(Fraction(written))
 
 
