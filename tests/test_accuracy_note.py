@@ -282,7 +282,7 @@ def test_check_spec_and_prove_on_a_note_from_the_command_line(tmp_path, capsys):
 def test_a_note_of_an_operator_divbridge_does_not_know_is_bad_input(capsys):
     assert main(["check-spec", str(CORPUS / "tanh_acc.md")]) == 2
     assert capsys.readouterr().err.strip().endswith("tanh_acc.md: an accuracy note of Tanh, an operator divbridge "
-                                                    "does not check (Div, Mul, Add, Sub)")
+                                                    "does not check (Div, Mul, Add, Sub, Neg)")
 
 
 @pytest.mark.parametrize("name", ["mul", "add", "sub", "div"])

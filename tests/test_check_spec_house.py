@@ -160,7 +160,7 @@ def test_no_div_section_is_bad_input(tmp_path, capsys):
     for path in (empty, other):
         assert main(["check-spec", str(path)]) == 2
         err = capsys.readouterr().err.strip()
-        assert "no Div, Mul, Add or Sub section" in err and str(path) in err and "\n" not in err
+        assert "no Div, Mul, Add, Sub or Neg section" in err and str(path) in err and "\n" not in err
 
 
 def test_floor_sentence_is_wrong_only_for_signed_types():

@@ -236,7 +236,7 @@ def test_read_refuses_a_document_without_div(tmp_path, capsys):
     other = tmp_path / "relu.md"
     other.write_text("# **Relu** (float)\n\nEach output is the larger of the input and zero.\n")
     assert main(["read", str(other)]) == 2
-    assert "no Div, Mul, Add or Sub section" in capsys.readouterr().err
+    assert "no Div, Mul, Add, Sub or Neg section" in capsys.readouterr().err
 
 
 def test_an_unknown_phrasing_is_unread_never_incorrect():

@@ -20,7 +20,7 @@ WHY3_LIBRARY = PACKAGE / "why3lib"
 
 def template_names(operator: str, name: str) -> list[str]:
     """Where the template ``name`` of an operator (by name) is looked for, first found first: its own, named for
-    it (``<op>_<name>``: what only it has, as ``div_int.mlw.j2``), then the shared one."""
+    it (``<op>_<name>``: what only it has, as ``<op>_int.mlw.j2``), then the shared one."""
     return [f"{operator.lower()}_{name}", name]
 
 

@@ -22,7 +22,6 @@ asked over every input.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -412,7 +411,9 @@ def find(enc: Encoding, formula: z3.BoolRef, limit: int = 4) -> Answer:
     """
     grid = enc.grid()
     on_grid = z3.And([any_of([x == enc.const(v) for v in grid]) for x in enc.inputs])
-    points = list(itertools.product(grid, repeat=len(enc.inputs)))
+    points: list[tuple] = [()]
+    for _ in enc.inputs:      # every input on the grid
+        points = [p + (v,) for p in points for v in grid]
     witnesses: list[tuple] = []
     blocked: list[z3.BoolRef] = []
     solver = ""

@@ -43,7 +43,8 @@ _PLUS, _MINUS, _TIMES_NODE = lexicon.NODES["+"], lexicon.NODES["-"], lexicon.NOD
 
 def exact(op: Operator) -> Expr | None:
     """The operator's exact integer result (``A op B``, ``-A``), its real operation as an expression, or None for an
-    operator that does not wrap (or whose real operation is no sum, difference, product or negation)."""
+    operator that does not wrap (or whose real operation is not one of the exact ring operations: +, -, * or
+    the negation)."""
     if op.integer.kind != "wrap" or op.operation.real is None or op.arity > 2:
         return None
     applied = op.applied("real")

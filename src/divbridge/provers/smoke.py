@@ -178,7 +178,7 @@ class _Sorts:
         sort = self.of(operands[0])
         if unparse(sort) in self.exact:
             return term
-        # one free function per operation, mode, sort and arity (SMT-LIB's "-" negates one operand, subtracts two)
+        # one free function per operation, mode, sort and arity (SMT-LIB's "-" takes one operand or two)
         arity = "" if len(operands) == 2 else f"_{len(operands)}"
         name = "free_" + re.sub(r"[^A-Za-z0-9]+", "_", unparse([term[0], *mode, sort])).strip("_") + arity
         declared.setdefault(name, f"(declare-fun {name} ({' '.join([unparse(sort)] * len(operands))}) "

@@ -16,7 +16,7 @@ from divbridge.formats import IntFormat
 from divbridge.statements import Statement
 from divbridge.statements.mirrorops import result
 from divbridge.statements.real import grid_samples
-from divbridge.terms import smtlib
+from divbridge.terms import BV_NEG, EQ, Var, smtlib
 
 
 class NegatedDefinition(Statement):
@@ -27,7 +27,8 @@ class NegatedDefinition(Statement):
 
     def smt(self, o, context) -> str:
         if o.family == "int":       # the frame defines c, the operator's bit-vector result
-            return "(define-fun goal () Bool (= c (bvneg c)))"
+            c = Var("c", "bv")
+            return f"(define-fun goal () Bool {smtlib.term(EQ(c, BV_NEG(c)))})"
         exact = smtlib.term(context["operator"].applied("real"))
         return f"(define-fun goal () Bool (= {exact} (- {exact})))"
 
@@ -42,7 +43,7 @@ class NegatedDefinition(Statement):
         if isinstance(fmt, IntFormat):
             c = result(o.operator, fmt, *inputs)
             with np.errstate(over="ignore"):
-                return np.ones(c.shape, bool), c == np.negative(c)     # wrapped, as bvneg is
+                return np.ones(c.shape, bool), c == np.negative(c)     # wrapped, as the bit-vector negation is
         op = operators.of_obligation_name(o.operator)
         exact = np.array([op.kernels.real(*point) for point in zip(*inputs)], dtype=object)
         return np.ones(exact.shape, bool), np.array([r == -r for r in exact], bool)
