@@ -400,9 +400,9 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
             binding.wraps.append(WrapClaim(claim["kind"], claim["scope"], claim["line"], rows, bounds,
                                            tuple(claim.get("facts", ())), tuple(claim.get("refs", ())),
                                            tuple(claim.get("row_refs", ())), tuple(claim.get("bound_refs", ()))))
-            # a case analysis read whole defines the integer result: the description's integer properties verify
-            # it too (Neg's -INT_MIN = INT_MIN)
-            if claim["kind"] == "cases":
+            # a case analysis read whole defines the integer result: the description's integer properties, where
+            # it has some, verify it too (-INT_MIN = INT_MIN)
+            if claim["kind"] == "cases" and any(p.family == "int" for p in binding.operator.properties):
                 _role(binding, "int.definition", tuple(dict.fromkeys(r for refs in claim["row_refs"] for r in refs)))
 
 
