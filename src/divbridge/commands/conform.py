@@ -9,7 +9,7 @@ import sys
 from divbridge import checkout, operators
 from divbridge.atomicio import write_json_atomic
 from divbridge.commands import options
-from divbridge.conform import ckernel, conformance
+from divbridge.conform import ckernel, conformance, peertable
 from divbridge.crosscheck import vectors
 from divbridge.conform.impls import Impl, load_impl
 from divbridge.errors import InputError, Tampered
@@ -177,6 +177,6 @@ def render(report: conformance.FormatConformance) -> str:
         lines.append(f"    ERROR ({error['source']}, {error['kind']}): {error['detail']} "
                      f"[first input {error['first_input']}]")
     for ex in report.examples:
-        given = f"{ex['a']} {report.op.vocabulary.infix} {ex['b']}" if "b" in ex else ex["a"]
-        lines.append(f"    MISMATCH ({ex['source']}): {given}: expected {ex['expected']}, got {ex['actual']}")
+        lines.append(f"    MISMATCH ({ex['source']}): {peertable.inputs_shown(ex, report.op.vocabulary.infix)}: "
+                     f"expected {ex['expected']}, got {ex['actual']}")
     return "\n".join(lines)
