@@ -94,6 +94,21 @@ class Otherwise:
 Condition = Atom | And | Or | Not | Otherwise
 
 
+def operands_of(condition) -> set[str]:
+    """The operands a condition names (A, B), a compared operand included (``B = -A``), both for a comparison of
+    their signs."""
+    if isinstance(condition, Atom) and condition.op in ("samesign", "diffsign"):
+        return {"A", "B"}
+    if isinstance(condition, Atom):
+        return {condition.operand} | ({condition.literal.operand} if condition.literal is not None and
+                                      condition.literal.kind == "operand" else set())
+    if isinstance(condition, (And, Or)):
+        return set().union(*(operands_of(p) for p in condition.parts))
+    if isinstance(condition, Not):
+        return operands_of(condition.part)
+    return set()
+
+
 def _paren(c) -> str:
     return f"({c})" if isinstance(c, Or) else str(c)
 
@@ -120,6 +135,15 @@ class Result:
         op = operators.by_infix(self.infix)
         assert op is not None, f"no operator of the infix {self.infix!r}"
         return op
+
+    @property
+    def operands(self) -> set[str]:
+        """The operands the result names: A op B names both, as a sign rule over both does."""
+        if self.kind == OPERATION_RESULT:
+            return {"A", "B"}
+        if self.kind == "operand":
+            return {self.operand}
+        return set(self.sign[4:]) if self.sign.startswith("xor:") else set()
 
     def is_operation_of(self, op) -> bool:
         """Whether the result, written without the operator's infix, is the operator's operation on its inputs:

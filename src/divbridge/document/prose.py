@@ -43,7 +43,7 @@ from lark import Token as LarkToken, Tree
 
 from divbridge.document import caserule, grammar, lexicon, reference, signs, wraparound
 from divbridge.document.formula import (And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise,
-                                        Result, condition_of, result_of)
+                                        Result, condition_of, operands_of, result_of)
 from divbridge.document.latex import Token, render, text_tokens, tokens
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reading,
                                         Reference, Semantics, SignRule, not_understood, understood)
@@ -76,20 +76,6 @@ class _Unread(Exception):
 
 
 # -- the tree --------------------------------------------------------------------------------------------------
-
-def _operands_of(condition) -> set[str]:
-    """The operands a condition names (A, B), a compared operand included (``B = -A``)."""
-    if isinstance(condition, Atom) and condition.op in ("samesign", "diffsign"):
-        return {"A", "B"}
-    if isinstance(condition, Atom):
-        return {condition.operand} | ({condition.literal.operand} if condition.literal is not None and
-                                      condition.literal.kind == "operand" else set())
-    if isinstance(condition, (And, Or)):
-        return set().union(*(_operands_of(p) for p in condition.parts))
-    if isinstance(condition, Not):
-        return _operands_of(condition.part)
-    return set()
-
 
 def _leaves(tree) -> list[LarkToken]:
     return [tree] if isinstance(tree, LarkToken) else [t for c in tree.children for t in _leaves(c)]
@@ -230,7 +216,7 @@ class _Sentence:
         if handler is None:
             raise _Unread(f"a statement of kind {kind} divbridge does not encode")
         found = handler(tree)
-        if self.op.arity == 1 and any(isinstance(s, caserule.CaseRule) or (isinstance(s, Case) and "B" in _operands_of(
+        if self.op.arity == 1 and any(isinstance(s, caserule.CaseRule) or (isinstance(s, Case) and "B" in operands_of(
                 s.condition)) for s in found):
             # a special-value rule of two operands, or a case naming B, in a document of an operator of one input
             raise _Unread(f"it speaks of a second operand, but {self.op.name} has one input")

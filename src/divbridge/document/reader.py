@@ -32,8 +32,8 @@ from pathlib import Path
 
 from divbridge.document import lexicon, meaning, prose, wraparound
 from divbridge.document.findings import Finding
-from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, result_of,
-                                        tolerance)
+from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, operands_of,
+                                        result_of, tolerance)
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge import inputfile
 from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
@@ -108,18 +108,24 @@ class Row:
             meaning.not_understood(self.why)
 
 
-def _row(result_tokens, condition_tokens, line: int, text: str, column: int) -> Row:
+def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op: Operator | None) -> Row:
     """A row read by the formula grammar: each of its result and condition read whole, or not at all; a row not
     read says why (the words where reading stopped).  Its condition is kept when only its result is unread: the
-    table's coverage counts it."""
+    table's coverage counts it.  A result or condition naming B where the operator ``op`` has one input is not
+    read (never read as about A)."""
     result = condition = None
     why = []
+    alone = op is not None and op.arity == 1
     try:
         result = result_of(result_tokens)
+        if alone and "B" in result.operands:
+            result, _ = None, why.append(f"the result names B, but {op.name} has one input")
     except LatexError as exc:
         why.append(str(exc))
     try:
         condition = condition_of(condition_tokens)
+        if alone and "B" in operands_of(condition):
+            condition, _ = None, why.append(f"the condition names B, but {op.name} has one input")
     except LatexError as exc:
         why.append(str(exc))
     return Row(result, condition, line, text, column, "; ".join(why))
@@ -1031,7 +1037,7 @@ class _Walk:
             row_line, row_column = self.where(block, first)
             result_tokens, condition_tokens = cells[0], [t for cell in cells[1:] for t in cell]
             row_text = f"{render(result_tokens)} & {render(condition_tokens)}".strip()
-            rows.append(_row(result_tokens, condition_tokens, row_line, row_text, row_column))
+            rows.append(_row(result_tokens, condition_tokens, row_line, row_text, row_column, self.operator()))
         if not rows:
             self.doc.findings.append(Finding("ill-formed", line, "a cases block with no rows"))
             return
@@ -1081,7 +1087,7 @@ class _Walk:
                                              column=column))
             row = Row(None, None, block.line, text, column, f"LaTeX that does not parse ({exc})")
         else:
-            row = _row(result_tokens, condition_tokens, block.line, text, column)
+            row = _row(result_tokens, condition_tokens, block.line, text, column, self.operator())
         table = self.doc.tables[-1]
         if not table.rows:
             table.line = block.line
