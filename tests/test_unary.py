@@ -60,11 +60,11 @@ PLANTED = [
     ("`X` and `Y` share one element type. `[R2]`\n\n### Requirements\n\n<span style=\"background: red; color: white; "
      "font-size:0.7em;\">[E_NEG_FLOAT_FUNC_0010]",
      "`A`, `B` and `C` share one element type. `[R2]`\n\n### Requirements\n\n<span style=\"background: red; "
-     "color: white; font-size:0.7em;\">[E_NEG_FLOAT_FUNC_0010]", "unread", "one input"),
+     "color: white; font-size:0.7em;\">[E_NEG_FLOAT_FUNC_0010]", "unread", "not understood"),
 ]
 
 
-@pytest.mark.parametrize("old, new, kind, said", PLANTED, ids=[p[3] for p in PLANTED])
+@pytest.mark.parametrize("old, new, kind, said", PLANTED, ids=[f"{p[2]}-{n}" for n, p in enumerate(PLANTED)])
 def test_a_defect_planted_in_neg_s_document_is_found_at_its_line(tmp_path, old, new, kind, said):
     copy, line = _planted(tmp_path, old, new)
     result = api.check(copy)

@@ -567,7 +567,7 @@ def _applied(vocabulary: Vocabulary, rhs: list[str]) -> bool:
     return any(rhs == ["A", *s, "B"] for s in symbols if s)
 
 
-def read_formula(items, output: str = "C", op: Operator | None = None) -> Reading:
+def read_formula(items, output: str | tuple[str, ...] = "C", op: Operator | None = None) -> Reading:
     """A display formula that is neither a case table nor a matrix: `C[i] = A[i] op B[i]` in the operator's
     own symbol (`A[i] \\times B[i]`), a signature `C = \\textbf{Name}(A, B)`, a precondition (`∀ i, B[i] ≠ 0`),
     or something else (not understood)."""

@@ -462,7 +462,9 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
     for section in doc.sections:
         if not section.types and document_types:
             section.types, section.types_from = document_types, "document"
-            section.types_line = next(s.types_line for s in doc.sections if s.types == document_types)
+            listing = next(s for s in doc.sections if s.types == document_types)
+            # the preamble's list as written: a type ONNX's schema refuses is judged where a section uses it
+            section.types_line, section.listed = listing.types_line, listing.listed
         section.family = _family(section.types)
 
 
@@ -825,11 +827,11 @@ class _Walk:
             return
         op = self.operator()
         # until a signature names the result, a sentence may call it C or Y (the working group's two names)
-        names = self.output if self.signed else tuple(dict.fromkeys((self.output, "C", "Y")))
+        names = self.results()
         reading = prose.read(sentence.tokens, sentence.text, section.family, names, op, sentence.place)
         bare = sentence.text.strip(" .,;:")
         if bare.startswith("$") and bare.endswith("$") and not reading.understood:   # a formula on its own
-            formula = prose.read_formula(sentence.tokens, self.output, op)
+            formula = prose.read_formula(sentence.tokens, self.formula_output(), op)
             reading = formula if formula.understood else reading
         if title and not reading.understood:
             reading = meaning.understood(meaning.NoClaim("the requirement's title"))
@@ -917,21 +919,24 @@ class _Walk:
         if not items:
             return
         line, column = self.where(block, items[0])
+        if len(items) > 3 and [t.text for t in (items[0], items[2])] == ["`", "`"] and items[1].kind == "word":
+            items = [items[1], *items[3:]]     # `A` = ...: the WG's code quotes inside a math block, the name A
         head = [t for t in items if t.kind != "env"]
         envs = [t for t in items if t.kind == "env"]
         name = _assigned_name(items)
         name = "A" if name == "X" else name    # ONNX's name of a single input (`document.words`)
         matrix_env = envs[-1] if envs and envs[-1].text.endswith("matrix") else None
-        if matrix_env is not None and name in ("A", "B", "C", "Y", self.output):
-            if name in ("C", "Y", self.output):
+        results = self.results(unsigned_too=True)
+        if matrix_env is not None and name in ("A", "B", *results):
+            if name in results:
                 self.labelled_operation(items, line, column)
-            self.matrix(lambda token: self.where(block, token), "C" if name in ("C", "Y", self.output) else name,
+            self.matrix(lambda token: self.where(block, token), "C" if name in results else name,
                         items, matrix_env.parts, line)
             return
-        if envs and envs[-1].text in ("cases", "dcases") and name in ("C", "Y", self.output):
+        if envs and envs[-1].text in ("cases", "dcases") and name in results:
             self.cases(block, envs[-1], line, render(items))
             return
-        if envs and envs[-1].text == "array" and name in ("C", "Y", self.output) and self.wraps(line):
+        if envs and envs[-1].text == "array" and name in results and self.wraps(line):
             self.wrap_cases(block, envs[-1])     # the WG's \left\{ \begin{array} ... \right\} layout
             return
         if matrix_env is not None:
@@ -940,7 +945,7 @@ class _Walk:
             self.add_part("formula", line, column, render(items), meaning.not_understood("a matrix of no operand"))
             return
         op = self.operator()
-        reading = prose.read_formula(head, self.output, op)
+        reading = prose.read_formula(head, self.formula_output(), op)
         definition = prose.definition_of(reading, op)
         named = prose.read_formula(head, name, op) if name not in ("", "A", "B", self.output) else None
         if named is not None and (definition is not None or prose.definition_of(named, op) is not None):
@@ -1071,6 +1076,20 @@ class _Walk:
     def operator(self) -> Operator | None:
         """The document's operator; None where it names none divbridge knows (read with the shared words)."""
         return operator_of(self.doc)
+
+    def results(self, unsigned_too: bool = False) -> tuple[str, ...]:
+        """The names the result may have: the one a signature gave it; until then C or Y (the working group's two
+        names), and B for an operator of one input (its older layouts: ``B = Neg(A)``).  ``unsigned_too``: the
+        names a matrix or table of the result is read under even after a signature (C and Y)."""
+        op = self.operator()
+        named = (self.output,) if self.signed and not unsigned_too else (self.output, "C", "Y")
+        return tuple(dict.fromkeys((*named, *("B" if op is not None and op.arity == 1 and not self.signed else ""))))
+
+    def formula_output(self) -> str | tuple[str, ...]:
+        """The result's names a display formula is read with: the section's (a formula naming another is judged
+        apart, `formula`), and B too for an operator of one input until a signature names its result."""
+        op = self.operator()
+        return self.results() if op is not None and op.arity == 1 and not self.signed else self.output
 
     def pipe_row(self, block: Block, columns: tuple[int, int]) -> None:
         """A row of a Markdown table whose header names a condition and a result: a case of the table its header

@@ -277,13 +277,12 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
             _role(binding, "float.rounding", refs)
             _role(binding, "float.ieee", refs)
     elif isinstance(statement, Case) and statement.condition is None and statement.result.is_operation_of(binding.operator):
-        # the operation written without an infix (Neg's C = -A): the definition, as C = A op B is
+        # the operation written without an infix (C = -A): the definition, as C = A op B is; in an integer section
+        # the exact result, which leaves the type's range open (wrapped or not), binds nothing, as A op B does not
         if family in ("real", "float"):
             _role(binding, "real.definition" if family == "real" else "float.ieee", refs)
         if family == "float":
             _role(binding, "float.rounding", refs)
-        if family == "int":
-            _role(binding, "int.definition", refs)
     elif isinstance(statement, Domain):
         if _excludes_bound(statement.condition, "max"):
             pass   # an exclusion of the wrong bound verifies no obligation: uncovered, and check-spec says why
