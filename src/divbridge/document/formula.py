@@ -117,8 +117,8 @@ def _paren(c) -> str:
 class Result:
     """What a row says C[i] is.
 
-    kind: `OPERATION_RESULT` (A op B) | operand (A or B itself, or negated: ``-B[i]``) | number | inf | nan |
-    undefined.  sign: "" (unsigned), "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the exclusive
+    kind: `OPERATION_RESULT` (A op B) | operand (A or B itself, negated: ``-B[i]``, or its absolute value:
+    ``|A[i]|``, sign "abs") | number | inf | nan | undefined.  sign: "" (unsigned), "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the exclusive
     or of the signs of the listed operands, as in sign(A) * sign(B) * inf).
     """
 
@@ -147,19 +147,14 @@ class Result:
 
     def is_operation_of(self, op) -> bool:
         """Whether the result, written without the operator's infix, is the operator's operation on its inputs:
-        its term (``-A``: the negation of the first input) is the body of the operator's real or float
-        operation (Neg's ``-A``).  An operation written with an infix is `OPERATION_RESULT`."""
-        if self.kind != "operand" or "ABC".index(self.operand) >= op.arity:
+        its term in IEEE 754's operations (``-A`` its negation, ``|A|`` its absolute value) is the body of the
+        operator's float operation (Neg's, Abs's).  An operation written with an infix is `OPERATION_RESULT`."""
+        if self.kind != "operand" or "ABC".index(self.operand) >= op.arity or op.operation.float is None:
             return False
-        for family, negate in (("real", terms.REAL_NEG), ("float", terms.FP_NEG)):
-            function = getattr(op.operation, family)
-            if function is None:
-                continue
-            written = op.inputs["ABC".index(self.operand)].term(family)
-            written = negate(written) if self.sign == "-" else written
-            defined = op.applied(family)
-            return (terms.expand(defined) if function.body is not None else defined) == written
-        return False
+        written = op.inputs["ABC".index(self.operand)].term("float")
+        written = {"-": terms.FP_NEG, "abs": terms.FP_ABS}.get(self.sign, lambda x: x)(written)
+        defined = op.applied("float")
+        return (terms.expand(defined) if op.operation.float.body is not None else defined) == written
 
     def __str__(self) -> str:
         if self.kind == OPERATION_RESULT:
@@ -167,7 +162,7 @@ class Result:
             applied = f"A{infix}B" if self.sign != "-" else f"-A{infix}B" if infix in "*/" else f"-(A{infix}B)"
             return f"{self.rounding}({applied})" if self.rounding else applied
         if self.kind == "operand":
-            return f"{'-' if self.sign == '-' else ''}{self.operand}"
+            return f"|{self.operand}|" if self.sign == "abs" else f"{'-' if self.sign == '-' else ''}{self.operand}"
         if self.sign.startswith("xor:"):
             return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{'0' if self.kind == 'number' else self.kind}"
         if self.kind == "number":
@@ -678,6 +673,11 @@ def _result(s: _Stream) -> Result:
     applied = _applied(s)
     if applied is not None:
         return Result(OPERATION_RESULT, applied[0], infix=applied[1])
+    if s.accept("|"):      # |A[i]|: the absolute value of an operand
+        operand = _operand(s)
+        if operand is not None and s.accept("|"):
+            return Result("operand", "abs", operand=operand)
+        s.i = mark
     sign = _sign(s)
     operand = _operand(s) if sign in ("", "-") else None
     if operand is not None:

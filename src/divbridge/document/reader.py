@@ -1069,9 +1069,10 @@ class _Walk:
                           f"{render(result_tokens)} & {render(condition_tokens)}".strip(), reading)
 
     def wraps(self, line: int) -> bool:
-        """Whether the line is in an integer section of an operator that wraps around."""
+        """Whether the line is in an integer section of an operator that wraps around (its integer semantics: a
+        case analysis over exact integer expressions, `document.wraparound`)."""
         op = self.operator()
-        return self.section(line).family == "int" and op is not None and wraparound.exact(op) is not None
+        return self.section(line).family == "int" and op is not None and op.integer.kind == "wrap"
 
     def operator(self) -> Operator | None:
         """The document's operator; None where it names none divbridge knows (read with the shared words)."""

@@ -288,10 +288,12 @@ def statements_of(tree: Tree, op: Operator, tokens_of) -> list[meaning.Wrap] | s
     the fact "leaves the range by less than 2^n", the multiples "-2^n, 0 or 2^n", the scope of a lead-in ("For an
     unsigned type of n bits:"), the bounds of "with k ∈ ℕ such that ..." (read on ``tokens_of(tree)``, the
     sentence's tokens); a string: why it cannot be read."""
+    words = _words(tree)
+    if tree.data == "wrap_scope":    # the types what follows is about: any operator's case analysis has one
+        return [meaning.Wrap("scope", scope="unsigned" if "unsigned" in words else "signed")]
     x = exact(op)
     if x is None:
-        return f"a wrap-around, which {op.name}'s integer results do not do"
-    words = _words(tree)
+        return f"a wrap-around of the exact result, which {op.name}'s integer results are not stated by"
     if any(w.startswith("^") and w != "^n" for w in words) and tree.data != "wrap_bounds":
         return f"a power of two other than 2^n ({', '.join(w for w in words if w.startswith('^'))})"
     if tree.data == "wraps":
@@ -310,8 +312,6 @@ def statements_of(tree: Tree, op: Operator, tokens_of) -> list[meaning.Wrap] | s
         scope = "unsigned" if "unsigned" in words else "signed"
         beyond = ("cmp", "≤", x, ("max",)) if "above" in words[:words.index("range")] else ("cmp", "≥", x, ("min",))
         return [meaning.Wrap("fact", beyond, None, scope=scope)]
-    if tree.data == "wrap_scope":
-        return [meaning.Wrap("scope", scope="unsigned" if "unsigned" in words else "signed")]
     try:        # wrap_bounds
         found = _bounds(tokens_of(tree))
     except LatexError as exc:

@@ -94,7 +94,8 @@ def _properties(binding: Binding, family: str, fmt_name: str, params: dict) -> l
                         format=fmt_name, kind="generic", prop="operator_property", statement=prop.text,
                         expect="valid" if prop.holds else "invalid", params={**params, "property": prop.name},
                         backends=backends(prop))
-            for prop in op.properties if prop.family == family]
+            for prop in op.properties if prop.family == family
+            and not (prop.signed_only and not get_format(fmt_name).signed)]
 
 
 def rule_names(binding: Binding) -> list[tuple[CaseRule, str]]:

@@ -241,6 +241,7 @@ class Property:
     text: str
     given: terms.Term | None = None
     family: str = "float"   # float: in every float format of a document; int: in every integer type
+    signed_only: bool = False   # int: in the signed types only (a property of the signed operation)
 
     @property
     def variables(self) -> tuple[terms.Var, ...]:

@@ -9,7 +9,6 @@ from fractions import Fraction
 import numpy as np
 
 from divbridge import terms
-from divbridge.formats import FloatFormat, IntFormat
 from divbridge.operators import kernels
 from divbridge.operators.model import (MINUS_ZERO, PLUS_ZERO, X, ErrorModel, Input, IntegerProfile, Kernels, Names,
                                        Operator, Property, SpecialRule, Vocabulary, one_primitive)
@@ -20,17 +19,6 @@ OPERATION = one_primitive("negate", INPUTS, "exact", float=terms.FP_NEG, signed=
 _NEG_F, _NEG_I = OPERATION.float, OPERATION.signed
 XI = terms.Var("x", "bv")
 INT_MIN, ZERO_I = terms.Const("min", "bv"), terms.Const(0, "bv")
-
-
-def _fast(fmt, a: np.ndarray) -> np.ndarray:
-    """Integers: NumPy's negation, modulo 2^n; floats: the sign bit flipped (NaN's too); reals (arrays of
-    fractions): exact negation."""
-    if isinstance(fmt, IntFormat):
-        with np.errstate(over="ignore"):
-            return np.negative(a, dtype=fmt.dtype)
-    if isinstance(fmt, FloatFormat):
-        return (a.view(fmt.uint_dtype) ^ np.array(fmt.sign_mask, fmt.uint_dtype)).view(fmt.dtype)
-    return np.negative(a)
 
 
 NEG = Operator(
@@ -69,7 +57,7 @@ NEG = Operator(
         real=lambda a: -Fraction(a),
         float_bits=lambda fmt, a: a ^ fmt.sign_mask,
         integer=lambda fmt, a: kernels.wrap(fmt, -a),
-        fast=_fast),
+        fast=kernels.on_sign(np.negative, np.bitwise_xor)),
     integer=IntegerProfile("wrap"),
     why3_families=frozenset({"float", "int", "shape"}),
     # its documents are read when the reader's grammar reads formulas and examples of its arity (issue 45)

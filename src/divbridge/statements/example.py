@@ -90,8 +90,10 @@ class WorkedExample(Statement):
         # them apart
         noun = op.vocabulary.result_nouns[0].replace(" ", "_")
         params = [Var(name, "real") for name in ("x", "y", "z")[:op.arity]]
-        exact = smtlib.term(op.applied("real", args=tuple(params)))
-        return f"(define-fun {noun} ({' '.join(f'({p.name} Real)' for p in params)}) Real {exact})\n" \
+        applied = op.applied("real", args=tuple(params))
+        defined = "".join(f"{d}\n" for d in smtlib.definitions(applied))   # an operation that is no primitive
+        return defined + f"(define-fun {noun} ({' '.join(f'({p.name} Real)' for p in params)}) Real " \
+            f"{smtlib.term(applied)})\n" \
             "(define-fun goal () Bool (and\n" + "".join(
             f"  (= ({noun} {' '.join(real_literal(x) for x in inputs)}) {real_literal(c)})\n"
             for *inputs, c in o.params["elements"]) + "  true))"
