@@ -36,7 +36,7 @@ from divbridge.checkspec.proofcheck import DocumentProofs
 from divbridge.checkspec.findings import Claim, verdict_of
 from divbridge.document.findings import Finding
 from divbridge.document.formula import Atom, Condition, Entry, Or, Otherwise, Result
-from divbridge.document.meaning import Case, Domain, ErrorCondition, Semantics, SignRule
+from divbridge.document.meaning import Case, Domain, ErrorCondition, SectionReference, Semantics, SignRule
 from divbridge.document.prose import domain_of_definition
 from divbridge.document.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
 from divbridge.checkspec.smt import any_of, encoding, find, holds_at
@@ -178,8 +178,16 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     unread = any(p.kind in ("formula", "row") and not p.reading.understood for p in doc.parts_in(section.title))
     # a sentence stating the operation's semantics ("according to IEEE 754 semantics") defines every result
     stated = any(True for _ in doc.statements(section.title, Semantics))
-    defined = tables or examples or definitions or unread or stated or any(f.section == section.title
-                                                                          for f in doc.formal)
+    # "See specification for real numbers": the real section's results, which no exact encoding judges in another
+    # family's types here
+    pointers = [part for part, _ in doc.statements(section.title, SectionReference)]
+    for index, part in enumerate(pointers, 1):
+        claim = Claim(f"{slug}/pointer-{index}", "definition", section.title, part.line, part.text)
+        claim.findings = [Finding("information", part.line, f"the section takes the real section's definition for "
+                                  f"{', '.join(section.types)}: not judged in these types")]
+        claims.append(claim)
+    defined = tables or examples or definitions or unread or stated or pointers or any(f.section == section.title
+                                                                                        for f in doc.formal)
     if not defined and (unfinished or section.types_from == "heading"):
         line = unfinished[0][1] if unfinished else section.line
         claim = Claim(f"{slug}/definition", "definition", section.title, line, unfinished[0][2] if unfinished else "")

@@ -46,7 +46,7 @@ from divbridge.document.formula import (And, Atom, Condition, LatexError, Litera
                                         Result, condition_of, operands_of, result_of)
 from divbridge.document.latex import Token, render, text_tokens, tokens
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reading,
-                                        Reference, Semantics, SignRule, not_understood, understood)
+                                        Reference, SectionReference, Semantics, SignRule, not_understood, understood)
 from divbridge.document.words import Word, stream
 from divbridge.operators.model import OPERATION_RESULT, Operator, Vocabulary
 
@@ -486,6 +486,9 @@ class _Sentence:
     def read_kind_accuracy(self, tree: Tree) -> list:
         self.float_only("an error bound")
         return [Accuracy(self.op.vocabulary.infix)]
+
+    def read_kind_section_reference(self, tree: Tree) -> list:
+        return [SectionReference("real")]
 
     def read_kind_reference(self, tree: Tree) -> list:
         tag = next(t for t in _leaves(tree) if t.type == "TAG")

@@ -556,6 +556,9 @@ def condition_data(condition: Condition, earlier: list[tuple]) -> tuple:
     literal = condition.literal
     if literal is not None and literal.kind == "operand":     # the other operand: its name in the value's place
         return ("atom", condition.operand, condition.op, (literal.kind, literal.operand, literal.sign))
+    if literal is not None and literal.kind == "inf" and literal.sign == "±" and condition.op in ("=", "≠"):
+        # A = ±∞: either infinity, not the one literal of a sign
+        return ("atom", condition.operand, "isinf" if condition.op == "=" else "notinf", None)
     return ("atom", condition.operand, condition.op,
             None if literal is None else (literal.kind, str(literal.value), literal.sign))
 
