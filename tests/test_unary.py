@@ -1,7 +1,8 @@
-"""Operators of one input through the pipeline (issue 45, item 4): Neg's document of ours read whole and proved,
-a defect planted in a copy found at its line (a statement about a second operand unread, never read as one about
-A), INT_MIN's negation proved and the claim that negating a negative number gives a positive one refuted, and
-`conform --op Neg` rejecting a wrong implementation with a counterexample in bits."""
+"""Operators of one input through the pipeline (issue 45, item 4): Neg's and Abs's documents of ours read whole
+and proved, a defect planted in a copy found at its line (a statement about a second operand unread, never read as
+one about A), INT_MIN's negation and absolute value proved and the claims that they are positive refuted, the
+working group's layouts of one input (tests/corpus_unary/) with their defects at their lines, and `conform`
+rejecting a wrong implementation with a counterexample in bits."""
 
 from pathlib import Path
 
@@ -16,6 +17,8 @@ from divbridge.obligations.catalog import spec_obligations
 
 ROOT = Path(__file__).resolve().parent.parent
 NEG = ROOT / "proofs" / "spec" / "neg.md"
+ABS = ROOT / "proofs" / "spec" / "abs.md"
+CORPUS = Path(__file__).resolve().parent / "corpus_unary"
 IMPLS = Path(__file__).resolve().parent / "op_impls"
 FAST = ("z3", "bitwuzla")
 
@@ -35,11 +38,12 @@ def _planted(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
     return copy, text[:text.index(new)].count("\n") + 1
 
 
-def test_neg_s_document_is_read_whole_and_holds():
-    result = api.check(NEG)
+@pytest.mark.parametrize("document", [NEG, ABS], ids=["neg", "abs"])
+def test_our_document_is_read_whole_and_holds(document):
+    result = api.check(document)
     assert result["exit_code"] == 0
     assert not [f for f in result["findings"] if f["kind"] not in ("information",)]
-    read = api.read(NEG)
+    read = api.read(document)
     # what is not understood is the preamble only, outside every section of a type
     parts = [p for s in read["sections"] if s["types"]
              for p in [*s["outside"], *(q for r in s["requirements"] for q in r["parts"])]]
@@ -86,9 +90,39 @@ def test_int_min_s_negation_is_stated_proved_and_the_sign_probe_refuted(tmp_path
     assert probe.verdict == "refuted" and probe.counterexample.values["x"] == -128
 
 
+def test_int_min_s_absolute_value_wraps_and_is_not_positive(tmp_path):
+    results = api.prove(ABS, out=tmp_path / "out", only=("abs.int.int8.*", "abs.int.uint8.*"), provers=FAST,
+                        crosscheck=False, quiet=True)
+    verdicts = {o.id: o for o in results.obligations}
+    assert verdicts["abs.int.int8.generic.int_min_wraps"].verdict == "proved"
+    assert verdicts["abs.int.int8.wraparound.cases_2.a_eq_minus_2_n_minus_1"].verdict == "proved"
+    probe = verdicts["abs.int.int8.generic.int_at_least_zero"]
+    assert probe.verdict == "refuted" and probe.counterexample.values["x"] == -128
+    # the properties of the signed operation are not stated of an unsigned type, where Abs is the identity
+    assert not [o for o in verdicts if o.startswith("abs.int.uint8.generic")]
+    assert all(o.as_expected for o in results.obligations)
+
+
+# (document, line, kind, a word of the message): every defect of each, and nothing else incorrect or incomplete
+CORPUS_FINDINGS = {
+    "neg_2025_layout.md": [(5, "incorrect", "uint16"), (25, "incorrect", "gives -9.0")],
+    "abs_2026_layout.md": [(19, "incorrect", "the row gives A for A = -"), (26, "ill-formed", "found A")],
+}
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS_FINDINGS))
+def test_the_working_group_s_layouts_of_one_input_have_their_defects_found_at_their_lines(name):
+    findings = api.check(CORPUS / name)["findings"]
+    for line, kind, said in CORPUS_FINDINGS[name]:
+        assert [f for f in findings if f["line"] == line and f["kind"] == kind and said in f["message"]], (line, findings)
+    lines = {line for line, kind, _ in CORPUS_FINDINGS[name] if kind in ("incorrect", "incomplete")}
+    assert {f["line"] for f in findings if f["kind"] in ("incorrect", "incomplete")} == lines
+
+
 @pytest.mark.parametrize("name, first", [("neg_zero_minus", "0.0 (fp32 0x00000000)"),
-                                         ("neg_int8_saturating", "-128 (int8 0x80)")])
-def test_conform_rejects_a_wrong_neg_with_a_counterexample_in_bits(name, first):
+                                         ("neg_int8_saturating", "-128 (int8 0x80)"),
+                                         ("abs_int8_saturating", "-128 (int8 0x80)")])
+def test_conform_rejects_a_wrong_implementation_of_one_input_with_a_counterexample_in_bits(name, first):
     text = (IMPLS / f"{name}.py").read_text()
     op_name, dtype = text.split("OP, DTYPE = ")[1].splitlines()[0].replace('"', "").split(", ")
     op, fmt = operators.get(op_name), get_format(dtype)
@@ -106,8 +140,9 @@ def test_conform_rejects_a_wrong_neg_with_a_counterexample_in_bits(name, first):
                     op.kernels.integer(fmt, a - 256) % 256)
 
 
-def test_numpy_and_onnx_reference_negate_every_fp16_value():
-    op, fmt = operators.get("Neg"), get_format("fp16")
+@pytest.mark.parametrize("op_name", ["Neg", "Abs"])
+def test_numpy_and_onnx_reference_on_every_fp16_value(op_name):
+    op, fmt = operators.get(op_name), get_format("fp16")
     for name in ("numpy", "onnx-reference"):
         report = conformance.check_exhaustive(load_impl(name, op=op), fmt)
         assert report.conforms and report.vectors["exhaustive"] == 1 << 16
