@@ -41,8 +41,8 @@ from pathlib import Path
 from divbridge import assets
 from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
-from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, NoClaim, Reference, Semantics, SignRule,
-                                        Unread, Wrap, show)
+from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reference,
+                                        Semantics, SignRule, Unread, Wrap, show)
 from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument, accuracy_notes, operator_of,
                                        read_document)
 from divbridge.errors import InputError
@@ -193,7 +193,10 @@ def bind(doc: SpecDocument) -> Binding:
                                     for why in onnx_types.disallowed(section.listed, binding.operator.names.onnx)]
     _requirements(doc, binding)
     for section in doc.sections:
-        if section.family not in ("real", "float", "int") or section.types != binding.types.get(section.family):
+        if section.family in ("real", "float", "int") and section.types != binding.types.get(section.family):
+            _second_section(doc, section, binding)
+            continue
+        if section.family not in ("real", "float", "int"):
             continue
         function = _function_refs(doc, section)
         binding.function[section.family] = function
@@ -209,6 +212,19 @@ def bind(doc: SpecDocument) -> Binding:
     _apart(binding.tables)
     binding.notes = accuracy_notes(doc)
     return binding
+
+
+def _second_section(doc: SpecDocument, section: Section, binding: Binding) -> None:
+    """A second section of a family whose first one is bound (Abs's int section after its uint one): the proof run
+    binds one section per family, so what this one states is unread at its lines, never counted as proved."""
+    first = ", ".join(binding.types[section.family])
+    why = (f"a second {section.family} section ({', '.join(section.types)}) after the one of {first}: the proof "
+           "run binds one section per family, so nothing of it is proved")
+    for part in doc.parts_in(section.title):
+        # a constraint (shape, type) binds the tensor goals, whatever its section; an error condition binds nothing
+        if part.reading.understood and any(not isinstance(s, (NoClaim, Reference, Constraint, ErrorCondition))
+                                           for s in part.reading.statements):
+            binding.unread.append(Unread(part.line, part.column, part.text, why, part.tag))
 
 
 def _requirements(doc: SpecDocument, binding: Binding) -> None:
