@@ -13,7 +13,7 @@ import numpy as np
 from divbridge import terms
 from divbridge.operators import kernels
 from divbridge.operators.model import (PLUS_ZERO, X, ErrorModel, Input, IntegerProfile, Kernels, Names, Operation,
-                                       Operator, Property, SpecialRule, Vocabulary)
+                                       Operator, Property, SpecialRule, Theorem, Vocabulary)
 
 INPUTS = (Input("A", "a"),)
 _A_FLOAT, _A_INT, _A_REAL = (i.term(family) for i in INPUTS for family in ("float", "int", "real"))
@@ -62,7 +62,10 @@ ABS = Operator(
                  "abs(x) >= 0 (false at x = INT_MIN: abs(INT_MIN) = INT_MIN)", family="int", signed_only=True),
     ),
     error=ErrorModel(propagated=lambda a, ea: abs(a + ea) - abs(a), latex=r"|A + A_{err}| - |A|"),
-    names=Names(numpy="absolute", onnx="Abs", openvino="Abs", jax_float="jnp.abs", jax_int="jax.lax.abs"),
+    names=Names(numpy="absolute", onnx="Abs", openvino="Abs", jax_float="jnp.abs", jax_int="jax.lax.abs",
+                coq_theorems="SignOperations"),
+    theorems=(Theorem("exact", "exact_result", "a finite x gives a finite |x|, its real value exactly |x|: no "
+                      "rounding (Flocq's B2R_Babs)"),),
     kernels=Kernels(
         real=lambda a: abs(Fraction(a)),
         float_bits=lambda fmt, a: a & ~fmt.sign_mask,

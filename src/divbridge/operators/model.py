@@ -275,6 +275,7 @@ THEOREM_CLAIMS = (
     "subnormal_exact",           # x op y is exact below twice the smallest normal number
     "relative_error_subnormal",  # the bound of relative_error below the normal range (a probe where it fails)
     "finite_result",             # finite operands give a finite result: relative_error's hypothesis (a probe)
+    "exact_result",              # a finite input gives a finite result, the exact operation: no rounding (-x, |x|)
 )
 
 

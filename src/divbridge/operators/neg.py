@@ -11,7 +11,7 @@ import numpy as np
 from divbridge import terms
 from divbridge.operators import kernels
 from divbridge.operators.model import (MINUS_ZERO, PLUS_ZERO, X, ErrorModel, Input, IntegerProfile, Kernels, Names,
-                                       Operator, Property, SpecialRule, Vocabulary, one_primitive)
+                                       Operator, Property, SpecialRule, Theorem, Vocabulary, one_primitive)
 
 INPUTS = (Input("A", "a"),)
 # its Why3 modules call it ``negate``: ieee_float's ``neg`` is the primitive it is defined with
@@ -52,7 +52,9 @@ NEG = Operator(
     error=ErrorModel(propagated=lambda a, ea: -ea, latex=r"-A_{err}"),
     names=Names(
         numpy="negative", onnx="Neg", openvino="Negative", jax_float="jnp.negative",
-        jax_int="jax.lax.neg"),
+        jax_int="jax.lax.neg", coq_theorems="SignOperations"),
+    theorems=(Theorem("exact", "exact_result", "a finite x gives a finite -x, its real value exactly -x: no rounding "
+                      "(Flocq's B2R_Bopp)"),),
     kernels=Kernels(
         real=lambda a: -Fraction(a),
         float_bits=lambda fmt, a: a ^ fmt.sign_mask,
