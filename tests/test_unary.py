@@ -4,6 +4,7 @@ one about A), INT_MIN's negation and absolute value proved and the claims that t
 working group's layouts of one input (tests/corpus_unary/) with their defects at their lines, and `conform`
 rejecting a wrong implementation with a counterexample in bits."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,14 @@ def test_numpy_and_onnx_reference_on_every_fp16_value(op_name):
     for name in ("numpy", "onnx-reference"):
         report = conformance.check_exhaustive(load_impl(name, op=op), fmt)
         assert report.conforms and report.vectors["exhaustive"] == 1 << 16
+
+
+@pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed (apt-get install coq libcoq-flocq)")
+@pytest.mark.parametrize("document, prefix", [(NEG, "neg"), (ABS, "abs")])
+def test_coq_proves_the_exact_result_of_one_input_with_flocq(tmp_path, document, prefix):
+    results = api.prove(document, out=tmp_path / "out", only=(f"{prefix}.float.fp16.theorem.*",), provers=("coq",),
+                        crosscheck=False, quiet=True)
+    [theorem] = results.obligations
+    assert theorem.verdict == "proved" and theorem.prover == "coq"
+    text = (tmp_path / "out" / "coq" / f"{prefix}.float.fp16.theorem.exact.v").read_text()
+    assert "forall x : binary_float prec emax,\n  is_finite x = true ->\n" in text
