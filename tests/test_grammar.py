@@ -53,6 +53,7 @@ EXPECTED = {
     "domain_of_definition": {meaning.Case}, "precondition": {meaning.Domain}, "exclusion": {meaning.Domain},
     "error_condition": {meaning.ErrorCondition}, "shape": {meaning.Constraint}, "type": {meaning.Constraint},
     "accuracy": {meaning.Accuracy}, "wrap": {meaning.Wrap}, "reference": {meaning.Reference},
+    "section_reference": {meaning.SectionReference},
     "noclaim": {meaning.NoClaim},
 }
 

@@ -35,7 +35,10 @@ PACKAGE = Path(divbridge.__file__).resolve().parent
 # "where" and "select", which name Neg and Where as well as their generic sense (their modules build terms
 # from the term library: the f-string check below holds them to it).
 GENERIC_WORDS = {"adds", "added", "differences", "neg", "negs", "negative", "negatives", "where", "wheres",
-                 "select", "selects", "selected"}
+                 "select", "selects", "selected",
+                 # Abs's and Relu's runtime names, words of their own elsewhere: an absolute path, |x| in an
+                 # accuracy note, a maximum of a set
+                 "abs", "absolute", "absolutes", "maximum", "maximums", "max"}
 FOREIGN_ATTRIBUTES = {"numerator", "denominator", "add", "sub", "difference", "add_argument", "add_parser",
                       "add_subparsers", "add_mutually_exclusive_group", "add_done_callback", "add_context_category",
                       "as_coeff_mul", "Add", "Mul", "as_coeff_Mul"}

@@ -35,8 +35,8 @@ TINY = float_format(3, 4)
 # -- the registry ---------------------------------------------------------------------------------------
 
 def test_the_registry_finds_each_operator_by_name_heading_and_tag():
-    assert set(OPERATORS) == {"Div", "Mul", "Add", "Sub", "Neg", "Where"}
-    assert set(operators.in_pipeline()) == {"Div", "Mul", "Add", "Sub", "Neg"}   # Where: no document read yet
+    assert set(OPERATORS) == {"Div", "Mul", "Add", "Sub", "Neg", "Abs", "Relu", "Where"}
+    assert set(operators.in_pipeline()) == {"Div", "Mul", "Add", "Sub", "Neg", "Abs", "Relu"}   # Where: not yet
     assert operators.by_heading("# **Where** (float)") is None and operators.by_tag("E_WHERE_FLOAT_FUNC_0010") is None
     for op in operators.in_pipeline().values():
         assert operators.get(op.name.lower()) is operators.get(op.name.upper()) is op

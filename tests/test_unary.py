@@ -7,6 +7,7 @@ rejecting a wrong implementation with a counterexample in bits."""
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from divbridge import api, operators
@@ -19,6 +20,7 @@ from divbridge.obligations.catalog import spec_obligations
 ROOT = Path(__file__).resolve().parent.parent
 NEG = ROOT / "proofs" / "spec" / "neg.md"
 ABS = ROOT / "proofs" / "spec" / "abs.md"
+RELU = ROOT / "proofs" / "spec" / "relu.md"
 CORPUS = Path(__file__).resolve().parent / "corpus_unary"
 IMPLS = Path(__file__).resolve().parent / "op_impls"
 FAST = ("z3", "bitwuzla")
@@ -39,7 +41,7 @@ def _planted(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
     return copy, text[:text.index(new)].count("\n") + 1
 
 
-@pytest.mark.parametrize("document", [NEG, ABS], ids=["neg", "abs"])
+@pytest.mark.parametrize("document", [NEG, ABS, RELU], ids=["neg", "abs", "relu"])
 def test_our_document_is_read_whole_and_holds(document):
     result = api.check(document)
     assert result["exit_code"] == 0
@@ -106,8 +108,9 @@ def test_int_min_s_absolute_value_wraps_and_is_not_positive(tmp_path):
 
 # (document, line, kind, a word of the message): every defect of each, and nothing else incorrect or incomplete
 CORPUS_FINDINGS = {
-    "neg_2025_layout.md": [(5, "incorrect", "uint16"), (25, "incorrect", "gives -9.0")],
-    "abs_2026_layout.md": [(19, "incorrect", "the row gives A for A = -"), (26, "ill-formed", "found A")],
+    "neg_2025_layout.md": [(5, "incorrect", "uint16")],
+    "abs_2026_layout.md": [(19, "incorrect", "the row gives A for A = -"), (26, "ill-formed", "found A"),
+                           (35, "incorrect", "C = -4")],
 }
 
 
@@ -158,3 +161,27 @@ def test_coq_proves_the_exact_result_of_one_input_with_flocq(tmp_path, document,
     assert theorem.verdict == "proved" and theorem.prover == "coq"
     text = (tmp_path / "out" / "coq" / f"{prefix}.float.fp16.theorem.exact.v").read_text()
     assert "forall x : binary_float prec emax,\n  is_finite x = true ->\n" in text
+
+
+def test_relu_keeps_minus_zero_as_the_working_group_says_and_onnx_reference_does_not():
+    """The WG's "if X[i] >= 0 then Y[i] = X[i]" keeps -0 (-0 is not below zero), as ONNX Runtime does; NumPy's
+    maximum and onnx.reference give +0: a deviation at -0 alone, with its counterexample."""
+    op, fmt = operators.get("Relu"), get_format("fp32")
+    sets = [vectors.Vectors("hand", fmt, np.array([-0.0, 0.0, -1.5, 2.0, np.nan], np.float32),
+                            np.zeros(5, np.float32))]
+    impl = load_impl("onnx-reference", op=op)
+    report = conformance.check(impl, fmt, sets)
+    assert report.mismatches == 1 and report.examples[0]["a"].startswith("-0.0")
+    assert report.examples[0]["expected"].startswith("-0.0") and report.examples[0]["actual"].startswith("0.0")
+
+
+def test_the_working_group_s_relu_cases_in_words_are_read_and_hold(tmp_path):
+    text = ("# **Relu** (float)\nwhere float is {float16, float, double}\n\n"
+            "- if $X[i] = \\text{NaN}$ then $Y[i]=\\text{NaN}$\n- if $X[i] < 0$ then $Y[i] = 0$\n"
+            "- If $X[i] \\ge 0$ then $Y[i]=X[i]$\n- If $X[i] > 0$ then $Y[i]=0$\n")
+    copy = tmp_path / "relu.md"
+    copy.write_text(text, encoding="utf-8")
+    result = api.check(copy)
+    wrong = [f for f in result["findings"] if f["kind"] in ("incorrect", "incomplete")]
+    # the last case is wrong (Relu(2) = 2), the three before it hold, in the types the set lists
+    assert [f["line"] for f in wrong] == [7] and wrong[0]["message"].endswith("[in fp16, fp32, fp64]")

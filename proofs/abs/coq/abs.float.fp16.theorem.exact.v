@@ -8,13 +8,13 @@
    IEEE 754's operation rounded to nearest, ties to even (Babs_correct: the exact
    result rounded once, an infinity where it overflows); B2R is the real value of a finite float.
    The theorem is proved once for every format, in the operator's library this file loads
-   (DivBridge/SignOperations.v beside it, on the lemmas of DivBridge/RoundedOperations.v and
+   (DivBridge/ExactAbs.v beside it, on the lemmas of DivBridge/RoundedOperations.v and
    Flocq's theorems); below it is instantiated for the obligation's format.  No axiom is added:
    divbridge checks Print Assumptions, which covers the libraries' proofs. *)
 From Coq Require Import Bool ZArith Reals Lia Lra Psatz.
 From Flocq Require Import Core.
 From Flocq.IEEE754 Require Import BinarySingleNaN.
-From DivBridge Require Import SignOperations.
+From DivBridge Require Import ExactAbs.
 Open Scope R_scope.
 
 (* the instance: fp16 = binary_float 11 16, whose smallest subnormal is 2^-24 *)

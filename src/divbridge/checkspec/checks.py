@@ -47,7 +47,7 @@ MAX_ELEMENT_FINDINGS = 5
 def semantics_of(op: Operator, family: str) -> str:
     """The semantics of a section's family, as the findings name it: "IEEE 754", "truncating integer <gerund>"..."""
     gerund = op.vocabulary.gerund
-    integer = {"truncate": "truncating", "wrap": "wrapping"}[op.integer.kind]
+    integer = {"truncate": "truncating", "wrap": "wrapping", "saturate": "saturating", "exact": "exact"}[op.integer.kind]
     return {"float": "IEEE 754", "int": f"{integer} integer {gerund}", "real": f"exact real {gerund}"}[family]
 
 
@@ -186,8 +186,10 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         claim.findings = [Finding("information", part.line, f"the section takes the real section's definition for "
                                   f"{', '.join(section.types)}: not judged in these types")]
         claims.append(claim)
-    defined = tables or examples or definitions or unread or stated or pointers or any(f.section == section.title
-                                                                                        for f in doc.formal)
+    # cases in words ("if X[i] < 0 then Y[i] = 0") define the results they state, each judged on its own
+    cases = any(rule.kind == "case" for rule in rules)
+    defined = tables or examples or definitions or unread or stated or pointers or cases or any(
+        f.section == section.title for f in doc.formal)
     if not defined and (unfinished or section.types_from == "heading"):
         line = unfinished[0][1] if unfinished else section.line
         claim = Claim(f"{slug}/definition", "definition", section.title, line, unfinished[0][2] if unfinished else "")

@@ -75,7 +75,8 @@ def numpy_peer(op: Operator) -> Callable[..., np.ndarray]:
     ufunc, int_ufunc = getattr(np, op.names.numpy), getattr(np, op.names.numpy_int or op.names.numpy)
 
     def run(a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
-        return (int_ufunc if np.issubdtype(a.dtype, np.integer) else ufunc)(a, *rest, dtype=a.dtype)
+        constants = (a.dtype.type(c) for c in op.names.constant_args)
+        return (int_ufunc if np.issubdtype(a.dtype, np.integer) else ufunc)(a, *rest, *constants, dtype=a.dtype)
     return run
 
 

@@ -31,7 +31,8 @@ def jax_function(op: Operator) -> Callable[..., np.ndarray]:
     """(the operator's inputs) -> its result in JAX: `Names.jax_int` on integers, `Names.jax_float` otherwise."""
     def run(a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
         integer = bool(np.issubdtype(a.dtype, np.integer))
-        return np.asarray(_compiled(op.names.jax_int if integer else op.names.jax_float)(a, *rest))
+        constants = (a.dtype.type(c) for c in op.names.constant_args)
+        return np.asarray(_compiled(op.names.jax_int if integer else op.names.jax_float)(a, *rest, *constants))
     return run
 
 

@@ -402,7 +402,7 @@ class _Sentence:
 
     def read_kind_case(self, tree: Tree) -> list:
         return [Case(self.condition(_first(tree, "cond")),
-                     caserule.result_of_tree(_first(tree, "case_result", "case_value")))]
+                     caserule.result_of_tree(_first(tree, "case_result", "case_value", "res_operand")))]
 
     def read_kind_domain_of_definition(self, tree: Tree) -> list:
         return [Case(self.condition(_first(tree, "cond")), _result(self.op)), Case(Otherwise(), Result("undefined"))]

@@ -329,7 +329,8 @@ def _heading_text(line: str) -> str:
 # -- sections and types ---------------------------------------------------------------------------
 
 _TENSOR_TYPE = re.compile(r"tensor\((\w+)\)")
-_WHERE = re.compile(r"\bwhere\s+\W*(?P<name>\w+)\W*\s+(?:is\s+in|is\s+one\s+of|could\s+be|belongs\s+to|∈)\s+(?P<list>.*)", re.I)
+_WHERE = re.compile(r"\bwhere\s+\W*(?P<name>\w+)\W*\s+(?:is\s+in|is\s+one\s+of|could\s+be|belongs\s+to|∈|is(?=\s+\{))\s+"
+                    r"(?P<list>.*)", re.I)   # "where int is {int8, ...}": the set written without "in"
 
 
 def _family(types: tuple[str, ...]) -> str:
@@ -1069,10 +1070,10 @@ class _Walk:
                           f"{render(result_tokens)} & {render(condition_tokens)}".strip(), reading)
 
     def wraps(self, line: int) -> bool:
-        """Whether the line is in an integer section of an operator that wraps around (its integer semantics: a
-        case analysis over exact integer expressions, `document.wraparound`)."""
+        """Whether the line is in an integer section of an operator whose integer result is an exact integer
+        expression, wrapped around or always in range (a case analysis over them, `document.wraparound`)."""
         op = self.operator()
-        return self.section(line).family == "int" and op is not None and op.integer.kind == "wrap"
+        return self.section(line).family == "int" and op is not None and op.integer.kind in ("wrap", "exact")
 
     def operator(self) -> Operator | None:
         """The document's operator; None where it names none divbridge knows (read with the shared words)."""

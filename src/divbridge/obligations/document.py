@@ -188,9 +188,10 @@ def bind(doc: SpecDocument) -> Binding:
     for section in doc.sections:
         if section.family in ("real", "float", "int") and section.family not in binding.types:
             binding.types[section.family] = section.types
-        if section.family in ("real", "float", "int"):
-            binding.wrong_types += [(section.types_line, ", ".join(section.listed), why)
-                                    for why in onnx_types.disallowed(section.listed, binding.operator.names.onnx)]
+        if section.family in ("real", "float", "int", "mixed"):   # a type refused: nothing of it can be proved
+            binding.wrong_types += [wrong for why in onnx_types.disallowed(section.listed, binding.operator.names.onnx)
+                                    if (wrong := (section.types_line, ", ".join(section.listed), why))
+                                    not in binding.wrong_types]   # a preamble's list: once, for every section
     _requirements(doc, binding)
     for section in doc.sections:
         if section.family in ("real", "float", "int") and section.types != binding.types.get(section.family):

@@ -38,7 +38,7 @@ ABS = Operator(
     inputs=INPUTS,
     operation=OPERATION,
     vocabulary=Vocabulary(
-        verbs=("absolutizes",), result_nouns=("absolute value",), roles=("argument",), symbols=(),
+        verbs=("absolutizes",), result_nouns=("absolute value",), roles=("absolute value input",), symbols=(),
         gerund="absolute value computation", heading=r"\babs\b", infix=""),   # |A|: no infix
     rules=(
         SpecialRule("nan", ("nan",), "nan", text="a NaN operand gives NaN"),
@@ -62,8 +62,8 @@ ABS = Operator(
                  "abs(x) >= 0 (false at x = INT_MIN: abs(INT_MIN) = INT_MIN)", family="int", signed_only=True),
     ),
     error=ErrorModel(propagated=lambda a, ea: abs(a + ea) - abs(a), latex=r"|A + A_{err}| - |A|"),
-    names=Names(numpy="absolute", onnx="Abs", openvino="Abs", jax_float="jnp.abs", jax_int="jax.lax.abs",
-                coq_theorems="SignOperations"),
+    names=Names(numpy="absolute", onnx="Abs", openvino="Abs", jax_float="jnp.absolute", jax_int="jax.lax.abs",
+                coq_theorems="ExactAbs"),
     theorems=(Theorem("exact", "exact_result", "a finite x gives a finite |x|, its real value exactly |x|: no "
                       "rounding (Flocq's B2R_Babs)"),),
     kernels=Kernels(

@@ -52,7 +52,7 @@ NEG = Operator(
     error=ErrorModel(propagated=lambda a, ea: -ea, latex=r"-A_{err}"),
     names=Names(
         numpy="negative", onnx="Neg", openvino="Negative", jax_float="jnp.negative",
-        jax_int="jax.lax.neg", coq_theorems="SignOperations"),
+        jax_int="jax.lax.neg", coq_theorems="ExactNeg"),
     theorems=(Theorem("exact", "exact_result", "a finite x gives a finite -x, its real value exactly -x: no rounding "
                       "(Flocq's B2R_Bopp)"),),
     kernels=Kernels(
