@@ -118,16 +118,18 @@ def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op:
     alone = op is not None and op.arity == 1
     try:
         result = result_of(result_tokens)
-        if alone and "B" in result.operands:
-            result, _ = None, why.append(f"the result names B, but {op.name} has one input")
     except LatexError as exc:
         why.append(str(exc))
+    if alone and result is not None and "B" in result.operands:
+        result = None
+        why.append(f"the result names B, but {op.name} has one input")
     try:
         condition = condition_of(condition_tokens)
-        if alone and "B" in operands_of(condition):
-            condition, _ = None, why.append(f"the condition names B, but {op.name} has one input")
     except LatexError as exc:
         why.append(str(exc))
+    if alone and condition is not None and "B" in operands_of(condition):
+        condition = None
+        why.append(f"the condition names B, but {op.name} has one input")
     return Row(result, condition, line, text, column, "; ".join(why))
 
 

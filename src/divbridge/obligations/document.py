@@ -296,9 +296,10 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
     elif isinstance(statement, Case) and statement.condition is None and statement.result.is_operation_of(binding.operator):
         # the operation written without an infix (C = -A): the definition, as C = A op B is; in an integer section
         # the exact result, which leaves the type's range open (wrapped or not), binds nothing, as A op B does not
-        if family in ("real", "float"):
-            _role(binding, "real.definition" if family == "real" else "float.ieee", refs)
-        if family == "float":
+        if family == "real":
+            _role(binding, "real.definition", refs)
+        elif family == "float":
+            _role(binding, "float.ieee", refs)
             _role(binding, "float.rounding", refs)
     elif isinstance(statement, Domain):
         if _excludes_bound(statement.condition, "max"):
