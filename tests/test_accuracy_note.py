@@ -14,6 +14,7 @@ import pytest
 import sympy
 
 from divbridge.checkspec.accuracy import note_claims
+from divbridge import operators
 from divbridge.cli import main
 from divbridge.document import mathexpr
 from divbridge.document.accuracy import LEAD_IN, is_note, parse_note, read_note

@@ -63,8 +63,8 @@ def test_evaluate_refuses_what_the_profile_leaves_undefined_naming_its_tag(call,
 
 
 def test_evaluate_names_an_unknown_operator():
-    with pytest.raises(divbridge.InputError, match=r"unknown operator 'Pow' \(known: Div, Mul, Add, Sub, Neg, Where\)"):
-        divbridge.evaluate("Pow", [1], [2], dtype="fp32")
+    with pytest.raises(divbridge.InputError, match=r"unknown operator 'Power' \(known: Div, Mul, Add, Sub, Neg, .*Pow"):
+        divbridge.evaluate("Power", [1], [2], dtype="fp32")
 
 
 def test_read_is_what_read_json_writes(tmp_path):

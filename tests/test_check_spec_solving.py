@@ -24,25 +24,25 @@ def no_solving_here(monkeypatch):
 def test_queries_are_answered_by_the_workers(no_solving_here, name):
     enc = smt.encoding(FORMATS[name], DIV)
     if name == "fp16":
-        nan = z3.And(z3.fpIsNaN(enc.q), z3.Not(z3.fpIsNaN(enc.a)), z3.Not(z3.fpIsNaN(enc.b)))
+        nan = z3.And(z3.fpIsNaN(enc.q), z3.Not(z3.fpIsNaN(enc.operands[0])), z3.Not(z3.fpIsNaN(enc.operands[1])))
         found = smt.find(enc, nan, limit=1)
         [(a, b)] = found.witnesses
         assert found.solver == "bitwuzla" and FORMATS["fp16"].decode(float_div_bits(FORMATS["fp16"], a, b)).is_nan
-        never = z3.And(nan, z3.Not(z3.fpIsZero(enc.b)), z3.Not(z3.fpIsInf(enc.a)))
+        never = z3.And(nan, z3.Not(z3.fpIsZero(enc.operands[1])), z3.Not(z3.fpIsInf(enc.operands[0])))
         assert smt.find(enc, never).status == "unsat"
         return
-    negative_quotient = z3.And(enc.defined, enc.negative(enc.a), z3.Not(enc.negative(enc.b)), enc.b != 0)
+    negative_quotient = z3.And(enc.defined, enc.negative(enc.operands[0]), z3.Not(enc.negative(enc.operands[1])), enc.operands[1] != 0)
     found = smt.find(enc, negative_quotient, limit=1)
     [(a, b)] = found.witnesses
     assert found.solver == "z3" and a < 0 and b > 0
-    assert smt.find(enc, z3.And(negative_quotient, z3.Not(enc.negative(enc.a)))).status == "unsat"
+    assert smt.find(enc, z3.And(negative_quotient, z3.Not(enc.negative(enc.operands[0])))).status == "unsat"
 
 
 def test_a_query_whose_worker_fails_is_undecided_never_an_answer(monkeypatch):
     monkeypatch.setattr(smt._WORKERS, "solve",
                         lambda solver, text, seconds: solvers.Answer("error", {}, "killed by its time limit"))
     enc = smt.encoding(FORMATS["int8"], DIV)
-    answer = smt.find(enc, enc.b == 0)
+    answer = smt.find(enc, enc.operands[1] == 0)
     assert (answer.status, answer.witnesses) == ("unknown", ())
 
 
@@ -80,14 +80,14 @@ def test_check_spec_reads_a_float_row_as_prove_encodes_it(name):
     a, b = (np.array([pair[i] for pair in pairs], dtype=fmt.uint_dtype).view(fmt.dtype) for i in (0, 1))
 
     def on_grid(term):
-        return [z3.is_true(z3.simplify(z3.substitute(term, (enc.A, enc.const(x)), (enc.B, enc.const(y)))))
+        return [z3.is_true(z3.simplify(z3.substitute(term, (enc.inputs[0], enc.const(x)), (enc.inputs[1], enc.const(y)))))
                 for x, y in pairs]
 
     for atom in _ATOMS:
         term = enc._term(case_table.smt_condition(atom, fmt))
         assert on_grid(term) == list(case_table._holds(atom, fmt, a, b)), atom
     for result in _RESULTS:
-        _, holds = case_table._predicate({"condition": ("true",), "result": result}, fmt, a, b)
+        _, holds = case_table._predicate({"condition": ("true",), "result": result}, fmt, (a, b))
         term = case_table.smt_result(result, fmt, enc.operator)
         assert on_grid(enc._term(term)) == list(holds), result
 

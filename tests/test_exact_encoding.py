@@ -44,7 +44,7 @@ def test_a_ceil_row_states_its_rounding_in_every_backend():
     a = np.array([1.0, -1.0, 4.0], dtype=np.float16)
     b = np.array([2.0, 2.0, 2.0], dtype=np.float16)
     params = {"condition": ("true",), "result": row}
-    applies, holds = case_table._predicate(params, FP16, a, b)
+    applies, holds = case_table._predicate(params, FP16, (a, b))
     assert applies.all() and list(holds) == [False, False, True]   # 0.5 -> 1, -0.5 -> -0 (not -0.5), 2 -> 2
 
 

@@ -39,7 +39,10 @@ PACKAGE = Path(divbridge.__file__).resolve().parent
 # formulas are read with (`document.mathexpr`) as mathematics, whichever operator a note is about.
 GENERIC_WORDS = {"adds", "added", "differences", "neg", "negs", "negative", "negatives", "where", "wheres",
                  "select", "selects", "selected", "exponent", "exponents", "base", "bases", "pow", "pows", "power",
-                 "powers", "log", "logs", "exp", "exps", "sqrt", "sqrts", "tanh", "tanhs"}
+                 "powers", "log", "logs", "exp", "exps", "sqrt", "sqrts", "tanh", "tanhs",
+                 # Abs's and Relu's runtime names, words of their own elsewhere: an absolute path, |x| in an
+                 # accuracy note, a maximum of a set
+                 "abs", "absolute", "absolutes", "maximum", "maximums", "max"}
 FOREIGN_ATTRIBUTES = {"numerator", "denominator", "add", "sub", "difference", "add_argument", "add_parser",
                       "add_subparsers", "add_mutually_exclusive_group", "add_done_callback", "add_context_category",
                       "as_coeff_mul", "Add", "Mul", "as_coeff_Mul"}

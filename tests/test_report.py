@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from divbridge import cli
+from divbridge import cli, operators
 from divbridge.obligations.catalog import spec_obligations, spec_summary
 from divbridge.formats import get_format
 from divbridge.provers.counterexample import Counterexample
@@ -439,7 +439,8 @@ def test_command_writes_every_operators_reports_and_one_index(tmp_path, monkeypa
     page = (reports / "index.html").read_text()
     assert '<a href="mul/index.html">Mul</a>' in page and page.count('class="badge fail">NOT as expected') == 1
     assert "report: Add: no results (proofs/add/results.json)" in printed
-    assert "report: 1 of 4 operators as expected; index written to reports/index.html, reports/index.md" in printed
+    assert f"report: 1 of {len(operators.in_pipeline())} operators as expected; index written to reports/index.html, " \
+        "reports/index.md" in printed
 
 
 def test_an_operator_whose_run_is_as_expected_is_so_in_the_index(tmp_path, monkeypatch):
@@ -456,7 +457,8 @@ def test_an_operator_whose_run_is_as_expected_is_so_in_the_index(tmp_path, monke
     assert sorted(p.relative_to(tmp_path / "reports").as_posix() for p in (tmp_path / "reports").rglob("*.*")) == [
         "index.html", "index.md", "mul/index.html", "mul/junit.xml", "mul/report.md", "mul/results.json", "notes.txt"]
     index = (tmp_path / "reports" / "index.md").read_text()
-    assert "| Mul | proofs/spec/mul.md | as expected |" in index and "1 of 4 operators as expected" in index
+    assert "| Mul | proofs/spec/mul.md | as expected |" in index
+    assert f"1 of {len(operators.in_pipeline())} operators as expected" in index
     assert "no proofs/results.json" in index   # Div has no results here: said, never counted as proved
 
 

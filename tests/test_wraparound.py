@@ -287,7 +287,7 @@ def test_the_mirror_agrees_with_the_proofs_on_every_int8_and_uint8_pair():
             fmt = get_format(o.format)
             values = np.arange(fmt.min, fmt.max + 1)
             a, b = (x.ravel().astype(fmt.dtype) for x in np.meshgrid(values, values))
-            applies, holds = statements.of(o).predicate(o, fmt, a, b)
+            applies, holds = statements.of(o).predicate(o, fmt, a=a, b=b)
             assert holds[applies].all(), o.id
     path = SPEC / "sub.md"
     [claim] = [c for c in document.read(path).wraps if c.kind == "cases" and c.scope == "unsigned"]

@@ -18,6 +18,17 @@ TEMPLATES = PACKAGE / "templates"
 WHY3_LIBRARY = PACKAGE / "why3lib"
 
 
+def template_names(operator: str, name: str) -> list[str]:
+    """Where the template ``name`` of an operator (by name) is looked for, first found first: its own, named for
+    it (``<op>_<name>``: what only it has, as ``<op>_int.mlw.j2``), then the shared one."""
+    return [f"{operator.lower()}_{name}", name]
+
+
+def has_own_template(kind: str, operator: str, name: str) -> bool:
+    """Whether the operator has its own template ``name`` of the family ``kind`` (``why3``)."""
+    return (TEMPLATES / kind / template_names(operator, name)[0]).is_file()
+
+
 def template_environment(kind: str, **options) -> jinja2.Environment:
     """The Jinja2 environment of one template family (``templates/<kind>/``); an undefined name is an error.
     Compiled templates are kept in the cache (keyed by their source): a warm run does not compile them."""

@@ -36,7 +36,7 @@ from divbridge.checkspec.proofcheck import DocumentProofs
 from divbridge.checkspec.findings import Claim, verdict_of
 from divbridge.document.findings import Finding
 from divbridge.document.formula import Atom, Condition, Entry, Or, Otherwise, Result
-from divbridge.document.meaning import Case, Domain, ErrorCondition, Semantics, SignRule
+from divbridge.document.meaning import Case, Domain, ErrorCondition, SectionReference, Semantics, SignRule
 from divbridge.document.prose import domain_of_definition
 from divbridge.document.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
 from divbridge.checkspec.smt import any_of, encoding, find, holds_at
@@ -47,7 +47,7 @@ MAX_ELEMENT_FINDINGS = 5
 def semantics_of(op: Operator, family: str) -> str:
     """The semantics of a section's family, as the findings name it: "IEEE 754", "truncating integer <gerund>"..."""
     gerund = op.vocabulary.gerund
-    integer = {"truncate": "truncating", "wrap": "wrapping"}[op.integer.kind]
+    integer = {"truncate": "truncating", "wrap": "wrapping", "saturate": "saturating", "exact": "exact"}[op.integer.kind]
     return {"float": "IEEE 754", "int": f"{integer} integer {gerund}", "real": f"exact real {gerund}"}[family]
 
 
@@ -160,7 +160,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     for index, example in enumerate(examples, 1):
         formats = (example.dtype,) if example.dtype else example.types or section.types
         claim = Claim(f"{slug}/example-{index}", "example", section.title, example.line,
-                      "\n".join(m.text for m in (example.a, example.b, example.c)), formats)
+                      "\n".join(m.text for m in (example.a, example.b, example.c) if m is not None), formats)
         claim.findings = check_example(example, formats, example_results(proofs, example, formats), op=op)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
@@ -178,8 +178,18 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     unread = any(p.kind in ("formula", "row") and not p.reading.understood for p in doc.parts_in(section.title))
     # a sentence stating the operation's semantics ("according to IEEE 754 semantics") defines every result
     stated = any(True for _ in doc.statements(section.title, Semantics))
-    defined = tables or examples or definitions or unread or stated or any(f.section == section.title
-                                                                          for f in doc.formal)
+    # "See specification for real numbers": the real section's results, which no exact encoding judges in another
+    # family's types here
+    pointers = [part for part, _ in doc.statements(section.title, SectionReference)]
+    for index, part in enumerate(pointers, 1):
+        claim = Claim(f"{slug}/pointer-{index}", "definition", section.title, part.line, part.text)
+        claim.findings = [Finding("information", part.line, f"the section takes the real section's definition for "
+                                  f"{', '.join(section.types)}: not judged in these types")]
+        claims.append(claim)
+    # cases in words ("if X[i] < 0 then Y[i] = 0") define the results they state, each judged on its own
+    cases = any(rule.kind == "case" for rule in rules)
+    defined = tables or examples or definitions or unread or stated or pointers or cases or any(
+        f.section == section.title for f in doc.formal)
     if not defined and (unfinished or section.types_from == "heading"):
         line = unfinished[0][1] if unfinished else section.line
         claim = Claim(f"{slug}/definition", "definition", section.title, line, unfinished[0][2] if unfinished else "")
@@ -270,7 +280,7 @@ def check_sign_rule(rule: Rule, section: Section, op: Operator) -> list[Finding]
         where = enc.condition(rule.condition, []) if rule.condition is not None else z3.BoolVal(True)
         fails = [z3.Not(enc.sign_rule(rule.sign, applies)) for applies in rule.applies]
         wrong = find(enc, z3.And(where, any_of(fails)), limit=1)
-        for a, b in wrong.witnesses:
+        for w in wrong.witnesses:
             if ("wrong",) in found:
                 found[("wrong",)][1].append(fmt_name)
                 continue
@@ -278,8 +288,8 @@ def check_sign_rule(rule: Rule, section: Section, op: Operator) -> list[Finding]
                     "xor:AB": "the XOR of the signs of A and B"}[rule.sign]
             found[("wrong",)] = (Finding(
                 "incorrect", rule.line, f"the sentence gives a {' or '.join(words[w] for w in rule.applies)} "
-                f"result {said}, but for {enc.describe(a, b)} IEEE 754 gives "
-                f"{enc.fmt.describe(op.kernels.float_bits(enc.fmt, a, b))}", enc.describe(a, b), rule.column), [fmt_name])
+                f"result {said}, but for {enc.describe(*w)} IEEE 754 gives "
+                f"{enc.fmt.describe(op.kernels.float_bits(enc.fmt, *w))}", enc.describe(*w), rule.column), [fmt_name])
         if wrong.status == "unknown":
             found.setdefault(("unknown",), (Finding("ambiguous", rule.line, f"{wrong.solver} could not decide "
                                                     "whether the sign rule is right"), []))[1].append(fmt_name)
@@ -306,10 +316,10 @@ def check_no_error_rule(rule: Rule, section: Section, domain: tuple[Condition, .
             continue
         enc = encoding(fmt, op)
         inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
-        for a, b in find(enc, z3.And(inside, z3.Not(enc.defined)), limit=1).witnesses:
+        for w in find(enc, z3.And(inside, z3.Not(enc.defined)), limit=1).witnesses:
             return [Finding("incomplete", rule.line, f"the sentence says there is no error condition, but nothing "
-                            f"excludes {enc.describe(a, b)}, for which {semantics_of(op, fmt.family)} gives "
-                            f"{enc.gives(a, b)}", enc.describe(a, b), rule.column)]
+                            f"excludes {enc.describe(*w)}, for which {semantics_of(op, fmt.family)} gives "
+                            f"{enc.gives(*w)}", enc.describe(*w), rule.column)]
     return []
 
 
@@ -330,10 +340,10 @@ def check_exclusion(rule: Rule, section: Section, domain: tuple[Condition, ...],
         inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
         left = find(enc, z3.And(inside, z3.Not(enc.defined)), limit=1).witnesses if excluded else []
         if left:
-            (a, b), (c, d) = excluded[0], left[0]
-            return [Finding("incorrect", rule.line, f"the precondition excludes {enc.describe(a, b)}, whose "
-                            f"{op.vocabulary.result_nouns[0]} {enc.gives(a, b)} fits, but not {enc.describe(c, d)}, "
-                            f"for which {semantics_of(op, fmt.family)} gives {enc.gives(c, d)}", enc.describe(c, d),
+            w, v = excluded[0], left[0]
+            return [Finding("incorrect", rule.line, f"the precondition excludes {enc.describe(*w)}, whose "
+                            f"{op.vocabulary.result_nouns[0]} {enc.gives(*w)} fits, but not {enc.describe(*v)}, "
+                            f"for which {semantics_of(op, fmt.family)} gives {enc.gives(*v)}", enc.describe(*v),
                             rule.column)]
     return []
 
@@ -502,10 +512,10 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
                         exact[i] and exact[j]):
                     continue
                 overlap = find(enc, z3.And(where[row.line], where[other.line]), limit=1)
-                for a, b in overlap.witnesses:
-                    report(("overlap", i, j), fmt_name, lambda a=a, b=b, row=row, other=other: Finding(
+                for w in overlap.witnesses:
+                    report(("overlap", i, j), fmt_name, lambda w=w, row=row, other=other: Finding(
                         "ambiguous", other.line, f"rows at lines {row.line} and {other.line} both apply to "
-                        f"{enc.describe(a, b)} and give different results", enc.describe(a, b)))
+                        f"{enc.describe(*w)} and give different results", enc.describe(*w)))
     findings = []
     for finding, formats in found.values():
         where = f" [in {', '.join(formats)}]" if len(section.types) > 1 else ""
@@ -527,23 +537,23 @@ def _coverage(enc, table: CaseTable, inside, read: list, unread: list[tuple], un
             "ambiguous", table.line, f"{gap.solver} could not decide whether the rows cover every input"))
     if not gap.witnesses:
         return
-    (a, b), = gap.witnesses
+    w, = gap.witnesses
     if unknown:
         report(("undecided",), fmt_name, lambda: Finding(
             "unread", table.line, f"whether the rows cover every input is undecided: no row read covers "
-            f"{enc.describe(a, b)}, and the unread {_rows_at(unknown)} may", enc.describe(a, b)))
+            f"{enc.describe(*w)}, and the unread {_rows_at(unknown)} may", enc.describe(*w)))
         return
     uncovered = find(enc, z3.And(inside, z3.Not(any_of(read + [applies for _, applies in unread]))), limit=1) \
         if unread else gap
-    for c, d in uncovered.witnesses:
+    for v in uncovered.witnesses:
         report(("uncovered",), fmt_name, lambda: Finding(
-            "incomplete", table.line, f"no row covers {enc.describe(c, d)} ({semantics} gives {enc.gives(c, d)})",
-            enc.describe(c, d)))
-    covering = [r.line for r, applies in unread if holds_at(enc, applies, a, b)]
+            "incomplete", table.line, f"no row covers {enc.describe(*v)} ({semantics} gives {enc.gives(*v)})",
+            enc.describe(*v)))
+    covering = [r.line for r, applies in unread if holds_at(enc, applies, *w)]
     if covering:
         report(("unread cover",), fmt_name, lambda: Finding(
-            "information", table.line, f"inputs such as {enc.describe(a, b)} are covered only by the unread "
-            f"{_rows_at(covering)}: their result is not checked", enc.describe(a, b)))
+            "information", table.line, f"inputs such as {enc.describe(*w)} are covered only by the unread "
+            f"{_rows_at(covering)}: their result is not checked", enc.describe(*w)))
 
 
 def _rows_at(lines: list[int]) -> str:
@@ -564,10 +574,10 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
             "ambiguous", row.line, f"'{result}' leaves the sign open: no rule says which one"))
     if result.kind == "undefined" and isinstance(enc.fmt, FloatFormat):
         open_ = find(enc, condition, limit=1)
-        for a, b in open_.witnesses:
-            report(("open", row.line), fmt_name, lambda a=a, b=b: Finding(
+        for w in open_.witnesses:
+            report(("open", row.line), fmt_name, lambda w=w: Finding(
                 "ambiguous", row.line, f"the row leaves the result open where {semantics} defines it "
-                f"(for {enc.describe(a, b)} it gives {enc.gives(a, b)})", enc.describe(a, b)))
+                f"(for {enc.describe(*w)} it gives {enc.gives(*w)})", enc.describe(*w)))
         return False
     if proved is not None and proved.verdict == "proved":
         return not (result.sign == "±" and not signs_ruled)
@@ -583,21 +593,21 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
     wrong = find(enc, z3.And(condition, z3.Not(enc.ok(result))), limit=6)
     if proved is not None and proved.verdict == "refuted" and not wrong.witnesses:
         report(("row", row.line), fmt_name, lambda: proofcheck.finding_of(proved, row.line, "the row"))
-    for a, b in wrong.witnesses:
-        key = ("row", row.line, enc.signature(a, b))
+    for w in wrong.witnesses:
+        key = ("row", row.line, enc.signature(*w))
         kind = "incomplete" if result.kind == "undefined" else "incorrect"
         if kind == "incomplete":
-            message = f"the row leaves {enc.describe(a, b)} undefined, but {semantics} gives {enc.gives(a, b)}"
-        elif result.kind == OPERATION_RESULT and not enc.has_value(a, b):
+            message = f"the row leaves {enc.describe(*w)} undefined, but {semantics} gives {enc.gives(*w)}"
+        elif result.kind == OPERATION_RESULT and not enc.has_value(*w):
             kind = "incomplete"   # the domain forgot an input where the result has no value: one finding a reason
-            key = ("no value", row.line, b == 0)
-            message = (f"nothing excludes {enc.describe(a, b)} and no result is stated for it: "
-                       f"{semantics} gives {enc.gives(a, b)}")
+            key = ("no value", row.line, w[-1] == 0)
+            message = (f"nothing excludes {enc.describe(*w)} and no result is stated for it: "
+                       f"{semantics} gives {enc.gives(*w)}")
         else:
-            message = (f"the row gives {result} for {enc.describe(a, b)}, but {semantics} gives "
-                       f"{enc.gives(a, b)}")
-        report(key, fmt_name, lambda m=message, a=a, b=b: Finding(
-            kind, row.line, m, enc.describe(a, b)))
+            message = (f"the row gives {result} for {enc.describe(*w)}, but {semantics} gives "
+                       f"{enc.gives(*w)}")
+        report(key, fmt_name, lambda m=message, w=w: Finding(
+            kind, row.line, m, enc.describe(*w)))
     if wrong.status == "unknown":
         report(("row?", row.line), fmt_name, lambda: Finding(
             "ambiguous", row.line, f"{wrong.solver} could not decide whether the row is right"))
@@ -607,9 +617,9 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
 # -- worked examples ---------------------------------------------------------------------
 
 def _flatten(example: Example):
-    """(shape, flat entries) of A, B and C; printed arrays broadcast as NumPy does."""
+    """(shape, flat entries) of A, B (an operator of two inputs) and C; printed arrays broadcast as NumPy does."""
     shapes, flats = [], []
-    for matrix in (example.a, example.b, example.c):
+    for matrix in (m for m in (example.a, example.b, example.c) if m is not None):
         if matrix.shape is not None:
             shapes.append(matrix.shape)
             flats.append(matrix.entries[0])
@@ -649,11 +659,13 @@ def check_example(example: Example, formats: tuple[str, ...],
     verdict of `prove`'s obligation
     for the example; a format where it is proved needs no element check, a refutation is located here."""
     try:
-        shapes, (fa, fb, fc) = _flatten(example)
+        shapes, flats = _flatten(example)
     except ValueError as exc:
         return [Finding("ill-formed", example.line, str(exc))]
-    sa, sb, sc = shapes
-    if example.broadcast:
+    *ins, fc = flats
+    sc = shapes[-1]
+    if example.broadcast:     # an ONNX-style example of two inputs
+        (sa, sb), (fa, fb) = shapes[:2], ins
         try:
             out = np.broadcast_shapes(sa, sb)
         except ValueError:
@@ -665,9 +677,11 @@ def check_example(example: Example, formats: tuple[str, ...],
         if tuple(out) != tuple(sc):
             return [Finding("incorrect", example.line, f"C has shape {sc}, {op.name} gives {tuple(out)}")]
     else:
-        if not sa == sb == sc:
-            return [Finding("incorrect", example.line, f"A, B and C must have the same shape (R1): {sa}, {sb}, {sc}")]
-        pairs = [(k, k, k) for k in range(len(fa))]
+        if len(set(shapes)) != 1:
+            names = [*(i.name for i in op.inputs[:len(ins)]), "C"]
+            return [Finding("incorrect", example.line, f"{', '.join(names[:-1])} and C must have the same shape "
+                            f"(R1): {', '.join(map(str, shapes))}")]
+        pairs = [(k,) * len(shapes) for k in range(len(fc))]
     places = _positions(example)
     # an example whose results write a negative zero distinguishes the signs: its plain 0.0 is +0.0
     signed_zeros = any(e.literal.kind == "number" and e.literal.value == 0 and e.literal.sign == "-" for e in fc)
@@ -675,23 +689,24 @@ def check_example(example: Example, formats: tuple[str, ...],
     unrepresentable: list[str] = []
     for fmt_name in ordered_types(formats):
         fmt = FORMATS[fmt_name]
-        if not all(_representable(fmt, fa[i]) and _representable(fmt, fb[j]) for i, j, _ in pairs):
+        if not all(_representable(fmt, f[k]) for *at, _ in pairs for f, k in zip(ins, at)):
             unrepresentable.append(fmt_name)   # said once below, the example is judged in the other types
             continue
         verdict = (proved or {}).get(fmt_name)
         if verdict is not None and verdict.verdict == "proved":
             continue
         before = sum(len(fs) for _, fs in found.values())
-        for ia_, ib_, ic_ in pairs:
+        for *at, ic_ in pairs:
+            given = tuple(f[k] for f, k in zip(ins, at))
             # an operator with check-spec's exact profiles (`ExactTerms`) is judged in full: its undefined
             # points, printed precision, the exact result written
-            problem = _element(op, fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros) if op.obligations.exact else \
-                _operator_element(op, fmt, fa[ia_], fb[ib_], fc[ic_], signed_zeros)
+            problem = _element(op, fmt, *given, fc[ic_], signed_zeros) if op.obligations.exact else \
+                _operator_element(op, fmt, given, fc[ic_], signed_zeros)
             if not problem:
                 continue
             kind, message, counterexample = problem
             # an information line names one format's value, so it is not merged across formats
-            key = (ia_, ib_, ic_, kind, fmt_name if kind == "information" else "")
+            key = (*at, ic_, kind, fmt_name if kind == "information" else "")
             if key in found:
                 found[key][1].append(fmt_name)
             elif len(found) < MAX_ELEMENT_FINDINGS:
@@ -766,31 +781,33 @@ def _element(op: Operator, fmt, a: Entry, b: Entry, c: Entry,
             f"A = {va}, B = {vb}: C = {_written(c)}, the exact {noun} is {_decimal(q)}")
 
 
-def _operator_element(op: Operator, fmt, a: Entry, b: Entry, c: Entry,
+def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
                       signed_zeros: bool) -> tuple[str, str, str | None] | None:
-    """`_element` for an operator of the registry other than the default: its description's kernels give C
-    (IEEE 754 to nearest even, wrap-around modulo 2^n, exact reals)."""
+    """`_element` for an operator of the registry other than the default, of any arity: its description's kernels
+    give C (IEEE 754 to nearest even, wrap-around modulo 2^n, exact reals)."""
+    names = [i.name for i in op.inputs]
     if isinstance(fmt, FloatFormat):
-        bits_a, bits_b = _to_bits(fmt, a), _to_bits(fmt, b)
-        r = op.kernels.float_bits(fmt, bits_a, bits_b)
-        operands = f"A = {fmt.describe(bits_a)}, B = {fmt.describe(bits_b)}"
+        given = [_to_bits(fmt, x) for x in inputs]
+        r = op.kernels.float_bits(fmt, *given)
+        operands = ", ".join(f"{n} = {fmt.describe(x)}" for n, x in zip(names, given))
         if _float_matches(fmt, r, c, signed_zeros):
             return None
         return ("incorrect", f"{operands}: C = {_written(c)}, IEEE 754 {op.vocabulary.gerund} gives {fmt.describe(r)}",
                 f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(r)}")
-    va, vb = a.literal.value, b.literal.value
+    values = [x.literal.value for x in inputs]
     if isinstance(fmt, IntFormat):
-        operands = f"A = {fmt.describe(int(va))}, B = {fmt.describe(int(vb))}"
-        r = op.kernels.integer(fmt, int(va), int(vb))
+        operands = ", ".join(f"{n} = {fmt.describe(int(v))}" for n, v in zip(names, values))
+        r = op.kernels.integer(fmt, *(int(v) for v in values))
         if c.literal.kind == "number" and abs(c.literal.value - r) <= c.tolerance:
             return None
         return ("incorrect", f"{operands}: C = {_written(c)}, {op.vocabulary.gerund} modulo 2^{fmt.bits} gives "
                 f"{fmt.describe(r)}", f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(r)}")
-    exact = op.kernels.real(va, vb)
+    exact = op.kernels.real(*values)
     if c.literal.kind == "number" and abs(c.literal.value - exact) <= c.tolerance:
         return None
-    return ("incorrect", f"A = {va}, B = {vb}: C = {_written(c)}, exact real {op.vocabulary.gerund} gives "
-            f"{_decimal(exact)}", f"A = {va}, B = {vb}: C = {_written(c)}, the exact result is {_decimal(exact)}")
+    operands = ", ".join(f"{n} = {v}" for n, v in zip(names, values))
+    return ("incorrect", f"{operands}: C = {_written(c)}, exact real {op.vocabulary.gerund} gives "
+            f"{_decimal(exact)}", f"{operands}: C = {_written(c)}, the exact result is {_decimal(exact)}")
 
 
 def _written(c: Entry) -> str:

@@ -44,13 +44,13 @@ def any_of(formulas: list[z3.BoolRef]) -> z3.BoolRef:
 
 
 class Encoding:
-    """The semantics of the operator in one format: conditions, results, and what the operator gives."""
+    """The semantics of the operator in one format: conditions, results, and what the operator gives.  ``inputs``:
+    the declared constants a solver's model gives, one per input of the operator (a float's bit pattern);
+    ``operands``: the inputs as the conditions compare them.  Witnesses are tuples of input values, in order."""
 
     fmt: RealFormat | FloatFormat | IntFormat
-    A: z3.ExprRef
-    B: z3.ExprRef
-    a: z3.ExprRef
-    b: z3.ExprRef
+    inputs: tuple[z3.ExprRef, ...]
+    operands: tuple[z3.ExprRef, ...]
 
     def condition(self, cond: Condition, previous: list[z3.BoolRef]) -> z3.BoolRef:
         if isinstance(cond, Otherwise):
@@ -64,7 +64,11 @@ class Encoding:
         return self.atom(cond)
 
     def operand(self, atom: Atom) -> z3.ExprRef:
-        return self.a if atom.operand == "A" else self.b
+        return self.named(atom.operand)
+
+    def named(self, name: str) -> z3.ExprRef:
+        """The operand a condition or result names (A, B)."""
+        return self.operands["AB".index(name)]
 
     def atom(self, atom: Atom) -> z3.BoolRef:
         raise NotImplementedError
@@ -77,28 +81,28 @@ class Encoding:
         raise NotImplementedError
 
     def values(self, model: dict[str, Any]) -> tuple:
-        """The operands (A, B) a solver's model gives (declared constant -> value; one it leaves out: 0)."""
+        """The inputs a solver's model gives (declared constant -> value; one it leaves out: 0)."""
         raise NotImplementedError
 
-    def describe(self, a, b) -> str:
+    def describe(self, *values) -> str:
         raise NotImplementedError
 
-    def gives(self, a, b) -> str:
+    def gives(self, *values) -> str:
         """What the semantics gives for these operands, in words."""
         raise NotImplementedError
 
     def const(self, value) -> z3.ExprRef:
         raise NotImplementedError
 
-    def signature(self, a, b) -> tuple:
-        """The class of an operand pair: one counterexample per class is enough."""
+    def signature(self, *values) -> tuple:
+        """The class of the inputs: one counterexample per class is enough."""
         raise NotImplementedError
 
     def solver(self) -> str:
         """Which solver answers its queries."""
         return "z3"
 
-    def has_value(self, a, b) -> bool:
+    def has_value(self, *values) -> bool:
         """Whether the semantics gives these operands a result at all."""
         return True
 
@@ -116,10 +120,11 @@ class FloatEncoding(Encoding):
         self.operator = operator
         self._context = smtlib.float_context(fmt, operator.variables("float"), operator)
         self._read: dict[str, z3.BoolRef] = {}   # a table's rows share their atoms
-        self.A = z3.BitVec("a_bits", fmt.width)
-        self.B = z3.BitVec("b_bits", fmt.width)
+        names = [v.name for v in operator.variables("float")]
+        self.inputs = tuple(z3.BitVec(f"{name}_bits", fmt.width) for name in names)
         # a float, not a formula: read as the left side of its equality with itself
-        self.a, self.b, self.q = (self._term(f"(= {name} {name})").arg(0) for name in ("a", "b", "q"))
+        *operands, self.q = (self._term(f"(= {name} {name})").arg(0) for name in (*names, "q"))
+        self.operands = tuple(operands)
 
     def _term(self, formula: str) -> z3.BoolRef:
         """An SMT-LIB formula over the context's names, as a z3 term."""
@@ -147,24 +152,24 @@ class FloatEncoding(Encoding):
         values += [self.fmt.round(Fraction(v)) for v in (2, -2, 3, -3)]
         return values
 
-    def values(self, model: dict[str, Any]) -> tuple[int, int]:
-        return model.get("a_bits", 0), model.get("b_bits", 0)
+    def values(self, model: dict[str, Any]) -> tuple[int, ...]:
+        return tuple(model.get(f"{v.name}_bits", 0) for v in self.operator.variables("float"))
 
     def const(self, value: int) -> z3.ExprRef:
         return z3.BitVecVal(value, self.fmt.width)
 
-    def describe(self, a: int, b: int) -> str:
-        return f"A = {self.fmt.describe(a)}, B = {self.fmt.describe(b)}"
+    def describe(self, *values: int) -> str:
+        return ", ".join(f"{i.name} = {self.fmt.describe(v)}" for i, v in zip(self.operator.inputs, values))
 
-    def gives(self, a: int, b: int) -> str:
-        return self.fmt.to_text(self.operator.kernels.float_bits(self.fmt, a, b))
+    def gives(self, *values: int) -> str:
+        return self.fmt.to_text(self.operator.kernels.float_bits(self.fmt, *values))
 
-    def signature(self, a: int, b: int) -> tuple:
+    def signature(self, *values: int) -> tuple:
         def cls(bits):
             d = self.fmt.decode(bits)
             kind = "finite" if d.kind in ("normal", "subnormal") else d.kind
             return (kind, 0 if d.is_nan else d.sign)
-        return cls(a) + cls(b)
+        return tuple(c for v in values for c in cls(v))
 
     def solver(self) -> str:
         """Bitwuzla, but in the formats its build lacks (BF16: it rejects the format's literals)."""
@@ -176,7 +181,7 @@ class ExactEncoding(Encoding):
 
     def atom(self, atom: Atom) -> z3.BoolRef:
         if atom.op in ("samesign", "diffsign"):   # zero counts as positive, as its sign bit says
-            same = self.negative(self.a) == self.negative(self.b)
+            same = self.negative(self.named("A")) == self.negative(self.named("B"))
             return same if atom.op == "samesign" else z3.Not(same)
         if atom.op in ("isnan", "isinf", "notfinite"):
             return z3.BoolVal(False)
@@ -185,7 +190,7 @@ class ExactEncoding(Encoding):
         if atom.literal.kind == "nan":
             return z3.BoolVal(atom.op == "≠")
         if atom.literal.kind == "operand":   # B = -A: the exact values compared
-            x, y = self.exact_value(self.operand(atom)), self.exact_value(self.a if atom.literal.operand == "A" else self.b)
+            x, y = self.exact_value(self.operand(atom)), self.exact_value(self.named(atom.literal.operand))
             y = -y if atom.literal.sign == "-" else y
             return {"=": x == y, "≠": x != y, "<": x < y, ">": x > y, "≤": x <= y, "≥": x >= y}[atom.op]
         return self.compare(self.operand(atom), atom.op, atom.literal)
@@ -219,10 +224,9 @@ class IntEncoding(ExactEncoding):
     def __init__(self, fmt: IntFormat, operator: Operator):
         self.fmt = fmt
         self.operator = operator
-        self.A = self.a = z3.BitVec("A", fmt.bits)
-        self.B = self.b = z3.BitVec("B", fmt.bits)
+        self.inputs = self.operands = (z3.BitVec("A", fmt.bits), z3.BitVec("B", fmt.bits))
         self.q, self.defined, self.inexact, self.negative_result = operator.obligations.exact.integer(
-            fmt, self.a, self.b)
+            fmt, *self.operands)
 
     def compare(self, x: z3.ExprRef, op: str, lit: Literal) -> z3.BoolRef:
         if lit.kind in ("min", "max"):
@@ -258,7 +262,7 @@ class IntEncoding(ExactEncoding):
         if result.kind == "undefined":
             return z3.Not(self.defined)
         if result.kind == "operand":     # where the semantics leaves C undefined, a document may define it
-            x = self._wide(self.a if result.operand == "A" else self.b)
+            x = self._wide(self.named(result.operand))
             return z3.Or(z3.Not(self.defined), self._wide(self.q) == (-x if result.sign == "-" else x))
         v = result.value
         if v.denominator != 1 or not self.fmt.min <= v <= self.fmt.max:
@@ -286,46 +290,45 @@ class IntEncoding(ExactEncoding):
         values = [1, -1, 0, 2, -2, 7, -7, self.fmt.min, self.fmt.max, self.fmt.min + 1]
         return [v for v in dict.fromkeys(values) if self.fmt.min <= v <= self.fmt.max]
 
-    def values(self, model: dict[str, Any]) -> tuple[int, int]:
+    def values(self, model: dict[str, Any]) -> tuple[int, ...]:
         def value(name):
             raw = model.get(name, 0)
             return raw - (1 << self.fmt.bits) if self.fmt.signed and raw >> (self.fmt.bits - 1) else raw
-        return value("A"), value("B")
+        return tuple(value(str(x)) for x in self.inputs)
 
     def const(self, value: int) -> z3.ExprRef:
         return z3.BitVecVal(value, self.fmt.bits)
 
-    def describe(self, a: int, b: int) -> str:
-        return f"A = {self.fmt.describe(a)}, B = {self.fmt.describe(b)}"
+    def describe(self, *values: int) -> str:
+        return ", ".join(f"{x} = {self.fmt.describe(v)}" for x, v in zip(self.inputs, values))
 
-    def has_value(self, a: int, b: int) -> bool:
+    def has_value(self, *values: int) -> bool:
         try:
-            return self.fmt.min <= self.operator.kernels.integer(self.fmt, a, b) <= self.fmt.max
+            return self.fmt.min <= self.operator.kernels.integer(self.fmt, *values) <= self.fmt.max
         except ZeroDivisionError:
             return False
 
-    def gives(self, a: int, b: int) -> str:
+    def gives(self, *values: int) -> str:
         try:
-            q = self.operator.kernels.integer(self.fmt, a, b)
+            q = self.operator.kernels.integer(self.fmt, *values)
         except ZeroDivisionError:
             return f"no value ({self.operator.vocabulary.gerund} by zero is undefined for integers)"
         if not self.fmt.min <= q <= self.fmt.max:
             return f"no value ({q} does not fit {self.fmt.name})"
         return str(q)
 
-    def signature(self, a: int, b: int) -> tuple:
+    def signature(self, *values: int) -> tuple:
         def cls(v):
             return "zero" if v == 0 else "min" if v == self.fmt.min else "-" if v < 0 else "+"
-        return cls(a), cls(b)
+        return tuple(cls(v) for v in values)
 
 
 class RealEncoding(ExactEncoding):
     def __init__(self, fmt: RealFormat, operator: Operator):
         self.fmt = fmt
         self.operator = operator
-        self.A = self.a = z3.Real("A")
-        self.B = self.b = z3.Real("B")
-        self.exact, self.defined = operator.obligations.exact.real(self.a, self.b)
+        self.inputs = self.operands = (z3.Real("A"), z3.Real("B"))
+        self.exact, self.defined = operator.obligations.exact.real(*self.operands)
 
     def negative(self, x: z3.ExprRef) -> z3.BoolRef:
         return x < 0
@@ -350,37 +353,37 @@ class RealEncoding(ExactEncoding):
         if result.kind == "undefined":
             return z3.Not(self.defined)
         if result.kind == "operand":
-            x = self.a if result.operand == "A" else self.b
+            x = self.named(result.operand)
             return z3.Or(z3.Not(self.defined), self.exact == (-x if result.sign == "-" else x))
         return z3.Or(z3.Not(self.defined), self.exact == z3.RealVal(result.value))
 
     def grid(self) -> list[Fraction]:
         return [Fraction(v) for v in (1, -1, 0, 2, -2, Fraction(1, 2))]
 
-    def values(self, model: dict[str, Any]) -> tuple[Fraction, Fraction]:
-        return Fraction(model.get("A", 0)), Fraction(model.get("B", 0))
+    def values(self, model: dict[str, Any]) -> tuple[Fraction, ...]:
+        return tuple(Fraction(model.get(str(x), 0)) for x in self.inputs)
 
     def const(self, value: Fraction) -> z3.ExprRef:
         return z3.RealVal(value)
 
-    def describe(self, a: Fraction, b: Fraction) -> str:
-        return f"A = {a}, B = {b}"
+    def describe(self, *values: Fraction) -> str:
+        return ", ".join(f"{x} = {v}" for x, v in zip(self.inputs, values))
 
-    def has_value(self, a: Fraction, b: Fraction) -> bool:
+    def has_value(self, *values: Fraction) -> bool:
         try:
-            self.operator.kernels.real(a, b)
+            self.operator.kernels.real(*values)
         except ZeroDivisionError:
             return False
         return True
 
-    def gives(self, a: Fraction, b: Fraction) -> str:
+    def gives(self, *values: Fraction) -> str:
         try:
-            return str(self.operator.kernels.real(a, b))
+            return str(self.operator.kernels.real(*values))
         except ZeroDivisionError:
             return f"no value ({self.operator.vocabulary.gerund} by zero)"
 
-    def signature(self, a: Fraction, b: Fraction) -> tuple:
-        return tuple("zero" if v == 0 else "-" if v < 0 else "+" for v in (a, b))
+    def signature(self, *values: Fraction) -> tuple:
+        return tuple("zero" if v == 0 else "-" if v < 0 else "+" for v in values)
 
 
 def encoding(fmt, operator: Operator) -> Encoding:
@@ -396,18 +399,21 @@ def encoding(fmt, operator: Operator) -> Encoding:
 @dataclass(frozen=True)
 class Answer:
     status: str               # sat | unsat | unknown
-    witnesses: tuple = ()     # operand pairs where the formula holds, one per class
+    witnesses: tuple = ()     # inputs (a tuple of values each) where the formula holds, one per class
     solver: str = ""
 
 
 def find(enc: Encoding, formula: z3.BoolRef, limit: int = 4) -> Answer:
-    """Operand pairs satisfying ``formula``, at most one per class of operands.
+    """Inputs satisfying ``formula``, at most one per class of inputs.
 
-    The solver is first asked for pairs on the grid of nice operands (each new
-    pair's whole class blocked), and only when there is none, for any pair.
+    The solver is first asked for inputs on the grid of nice operands (each new
+    witness's whole class blocked), and only when there is none, for any inputs.
     """
     grid = enc.grid()
-    on_grid = z3.And(any_of([enc.A == enc.const(v) for v in grid]), any_of([enc.B == enc.const(v) for v in grid]))
+    on_grid = z3.And([any_of([x == enc.const(v) for v in grid]) for x in enc.inputs])
+    points: list[tuple] = [()]
+    for _ in enc.inputs:      # every input on the grid
+        points = [p + (v,) for p in points for v in grid]
     witnesses: list[tuple] = []
     blocked: list[z3.BoolRef] = []
     solver = ""
@@ -416,19 +422,19 @@ def find(enc: Encoding, formula: z3.BoolRef, limit: int = 4) -> Answer:
         solver = answer.solver
         if answer.status != "sat":
             break
-        a, b = answer.witnesses[0]
-        same = [(x, y) for x in grid for y in grid if enc.signature(x, y) == enc.signature(a, b)]
+        found = answer.witnesses[0]
+        same = [p for p in points if enc.signature(*p) == enc.signature(*found)]
         # the class's simplest member (grid order: ones before twos before extremes) that fails too
-        witnesses.append(next(((x, y) for x, y in same if holds_at(enc, formula, x, y)), (a, b)))
-        blocked.append(z3.Not(any_of([z3.And(enc.A == enc.const(x), enc.B == enc.const(y)) for x, y in same])))
+        witnesses.append(next((p for p in same if holds_at(enc, formula, *p)), found))
+        blocked.append(z3.Not(any_of([z3.And([x == enc.const(v) for x, v in zip(enc.inputs, p)]) for p in same])))
     if witnesses:
         return Answer("sat", tuple(witnesses), solver)
     return _solve(enc, formula)
 
 
-def holds_at(enc: Encoding, formula: z3.BoolRef, a, b) -> bool:
-    """Whether ``formula`` holds for the operands (A, B) = (a, b)."""
-    return z3.is_true(z3.simplify(z3.substitute(formula, (enc.A, enc.const(a)), (enc.B, enc.const(b)))))
+def holds_at(enc: Encoding, formula: z3.BoolRef, *values) -> bool:
+    """Whether ``formula`` holds for the inputs given these values, in order."""
+    return z3.is_true(z3.simplify(z3.substitute(formula, *((x, enc.const(v)) for x, v in zip(enc.inputs, values)))))
 
 
 _WORKERS = solvers.WorkerPool(solvers.DEFAULT_MEMORY_MB)

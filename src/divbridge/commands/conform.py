@@ -9,7 +9,7 @@ import sys
 from divbridge import checkout, operators
 from divbridge.atomicio import write_json_atomic
 from divbridge.commands import options
-from divbridge.conform import ckernel, conformance
+from divbridge.conform import ckernel, conformance, peertable
 from divbridge.crosscheck import vectors
 from divbridge.conform.impls import Impl, load_impl
 from divbridge.errors import InputError, Tampered
@@ -23,8 +23,9 @@ HELP = (f"check an implementation of an operator ({', '.join(operators.in_pipeli
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--impl", required=True,
                         help="onnxruntime, onnx-reference, numpy, openvino[:option=value...], jax, module:function or "
-                             "path/to/file.py:function (a callable taking two NumPy arrays of the dtype and returning "
-                             "one), or path/to/kernel.c:FUNC (void FUNC(const T *a, const T *b, T *c, size_t n); "
+                             "path/to/file.py:function (a callable taking the operator's inputs, two NumPy arrays of "
+                             "the dtype or one, and returning one), or path/to/kernel.c:FUNC (void FUNC(const T *a, "
+                             "const T *b, T *c, size_t n), of one input void FUNC(const T *a, T *c, size_t n); "
                              "uint16_t bits for fp16/bf16; path/to/kernel.c alone: FUNC is <op>_<dtype>, e.g. "
                              f"{ckernel.function_name(options.DEFAULT_OPERATOR, FP16)}); user code runs in a child process "
                              "with a time and a memory limit")
@@ -137,14 +138,16 @@ EXHAUSTIVE = (FP16, BF16)   # the formats whose every pair can be judged (2^32)
 
 
 def _verdict(report: conformance.FormatConformance) -> str:
-    """What the run can say: conforms only on every pair; a clean sample is stated as a sample."""
+    """What the run can say: conforms only on every pair (every input of an operator of one); a clean sample is
+    stated as a sample."""
     name = report.fmt.name
+    unit = "input" if report.op.arity == 1 else "pair"
     if not report.clean:
         return f"does NOT conform on {name}"
     if report.conforms:
-        return f"conforms on {name} (exhaustive: every pair)"
+        return f"conforms on {name} (exhaustive: every {unit})"
     pairs = sum(report.vectors.values())
-    return f"no mismatch in {pairs} sampled pairs on {name} (not exhaustive)"
+    return f"no mismatch in {pairs} sampled {unit}s on {name} (not exhaustive)"
 
 
 def _progress(fmt, role: str):
@@ -174,7 +177,6 @@ def render(report: conformance.FormatConformance) -> str:
         lines.append(f"    ERROR ({error['source']}, {error['kind']}): {error['detail']} "
                      f"[first input {error['first_input']}]")
     for ex in report.examples:
-        lines.append(f"    MISMATCH ({ex['source']}): {ex['a']} {report.op.vocabulary.infix} {ex['b']}: "
-                     f"expected {ex['expected']}, "
-                     f"got {ex['actual']}")
+        lines.append(f"    MISMATCH ({ex['source']}): {peertable.inputs_shown(ex, report.op.vocabulary.infix)}: "
+                     f"expected {ex['expected']}, got {ex['actual']}")
     return "\n".join(lines)

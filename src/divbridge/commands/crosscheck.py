@@ -97,14 +97,14 @@ def render_peer(peer: dict, infix: str) -> str:
     if "skipped" in peer:
         lines.append(f"  skipped: {peer['skipped']}")
     for fmt, e in peer["formats"].items():
-        detail = "; ".join(f"{x['a']} {infix} {x['b']}: SONNX {x['expected']}, peer {x['actual']}"
+        detail = "; ".join(f"{peertable.inputs_shown(x, infix)}: SONNX {x['expected']}, peer {x['actual']}"
                            for x in e["examples"][:1])
         detail += "; ".join(f"{x['kind']}: {x['detail'][:80]}" for x in e["error_details"][:1])
         own = e.get("own_spec")
         if own and own["mismatches"]:
             x = own["examples"][0]
             detail += (f" | departs from its own specification in {own['mismatches']}: "
-                       f"{x['a']} {infix} {x['b']}: spec {x['expected']}, peer {x['actual']}")
+                       f"{peertable.inputs_shown(x, infix)}: spec {x['expected']}, peer {x['actual']}")
         outside = "; ".join(f"{x['input']} -> {x['behaviour'][:60]}" for x in e.get("outside_domain", []))
         lines.append(f"  {fmt}: {e['vectors']} vectors, {e['mismatches']} deviations, {e['errors']} errors"
                      + (f" | {detail}" if detail else "") + (f" | outside the domain: {outside}" if outside else ""))

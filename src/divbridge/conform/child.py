@@ -2,8 +2,10 @@
 
 One harness for every implementation a user hands to `divbridge conform`: a
 C kernel (a shared library called through ctypes: ``void FUNC(const T *a,
-const T *b, T *c, size_t n)``) and a Python function (``path/file.py:FUNC``
-or ``module:FUNC``, taking two NumPy arrays and returning one).  Neither is
+const T *b, T *c, size_t n)``, for an operator of one input ``void FUNC(const T
+*a, T *c, size_t n)``) and a Python function (``path/file.py:FUNC`` or
+``module:FUNC``, taking the operator's inputs as NumPy arrays, two or one, and
+returning one).  Neither is
 ever loaded into divbridge's own process, so whatever it does (raise, call
 ``sys.exit`` or ``os._exit``, crash on a signal, hang, exhaust its memory)
 is a finding about it, with the input it happened on, and divbridge's exit
@@ -35,8 +37,8 @@ user said ``--unsandboxed``.  Its process group (and namespace) is killed by
 the directory removed.  In the child, ``RLIMIT_AS`` bounds each process's
 memory, core dumps are off, and it dies with its parent (``PR_SET_PDEATHSIG``).
 
-`main(DIR MEMORY_MB KIND WHERE FUNCTION SOURCE)` is that child (KIND:
-``c``, ``file`` or ``module``).
+`main(DIR MEMORY_MB KIND WHERE FUNCTION SOURCE ARITY)` is that child (KIND:
+``c``, ``file`` or ``module``; ARITY: how many inputs the implementation takes).
 """
 
 from __future__ import annotations
@@ -89,9 +91,11 @@ class Hang:
 class ImplProcess:
     """An implementation loaded in a child process that lives as long as this object (or until `close`)."""
 
-    def __init__(self, kind: str, where: str, function: str, source: str, infix: str, unsandboxed: bool = False):
+    def __init__(self, kind: str, where: str, function: str, source: str, infix: str, unsandboxed: bool = False,
+                 arity: int = 2):
         self.source = source          # how the user named it, for messages
         self.infix = infix            # the operator's symbol, for the inputs a message shows: "/"
+        self.arity = arity            # the inputs it takes: A and B, or A alone
         if not unsandboxed and not sandbox.available():
             raise InputError(f"no sandbox for code under test: {sandbox.unavailable()}; --unsandboxed runs it "
                              "without one, with all your rights", source)
@@ -106,7 +110,7 @@ class ImplProcess:
         if self.sandboxed:
             where = self._visible(kind, Path(where))
         inner = [sys.executable, "-I", "-c", BOOT, str(SOURCE_ROOT), str(self.directory), str(MEMORY_MB), kind,
-                 where, function, source]
+                 where, function, source, str(arity)]
         self._command = (sandbox.command(inner, self.directory, [SOURCE_ROOT, *self._readable], self._cgroup)
                          if self.sandboxed else self._cgroup.wrap(inner))
         self._capacity = 0
@@ -161,15 +165,22 @@ class ImplProcess:
         answer = self._call(fmt.name, 0, a.size)
         if isinstance(answer, Hang):   # not located: every piece could hang as long again
             return ImplError("hang", f"the {self.label} did not return within {answer.seconds:.0f} s (stopped) "
-                                     f"{_where(fmt, a_in, b_in, 0, a.size, self.infix)}")
+                                     f"{self._where(fmt, a_in, b_in, 0, a.size)}")
         if isinstance(answer, ImplError):
             return answer
         if answer is not None:
             start, count = self._locate(fmt.name, a.size)
-            return ImplError("crash", f"{answer} {_where(fmt, a_in, b_in, start, count, self.infix)}")
+            return ImplError("crash", f"{answer} {self._where(fmt, a_in, b_in, start, count)}")
         if not _read_all(self._files["c"], out):
-            return ImplError("crash", f"the {self.label} truncated its result file {_where(fmt, a_in, b_in, 0, a.size, self.infix)}")
+            return ImplError("crash", f"the {self.label} truncated its result file {self._where(fmt, a_in, b_in, 0, a.size)}")
         return out.reshape(a.shape) if shared else out.reshape(a.shape).copy()
+
+    def _where(self, fmt: Format, a: np.ndarray, b: np.ndarray, start: int, count: int) -> str:
+        """On which inputs it happened: the first of them (A op B, or A alone), and how many."""
+        first = describe_element(fmt, a[start]) if self.arity == 1 else \
+            f"{describe_element(fmt, a[start])} {self.infix} {describe_element(fmt, b[start])}"
+        return f"on {first}" if count == 1 else \
+            f"on one of {count} {'inputs' if self.arity == 1 else 'pairs'} from {first} on"
 
     # -- the child -----------------------------------------------------------------
 
@@ -303,14 +314,9 @@ def _same(x: np.ndarray, buffer: np.ndarray) -> bool:
     return x.flags.c_contiguous and x.ctypes.data == buffer.ctypes.data and x.size == buffer.size
 
 
-def _where(fmt: Format, a: np.ndarray, b: np.ndarray, start: int, count: int, infix: str) -> str:
-    first = f"{describe_element(fmt, a[start])} {infix} {describe_element(fmt, b[start])}"
-    return f"on {first}" if count == 1 else f"on one of {count} pairs from {first} on"
-
-
 # -- in the child ------------------------------------------------------------------------
 
-def _load(kind: str, where: str, function: str, source: str):
+def _load(kind: str, where: str, function: str, source: str, arity: int):
     """The callable, or a dict describing why it cannot be had (sent to the parent as JSON)."""
     if kind == "c":
         import ctypes
@@ -320,7 +326,7 @@ def _load(kind: str, where: str, function: str, source: str):
             return {"message": f"defines no exported function '{function}'", "path": source}
         except OSError as exc:
             return {"message": f"cannot be loaded: {exc}", "path": source}
-        kernel.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
+        kernel.argtypes = [ctypes.c_void_p] * (arity + 1) + [ctypes.c_size_t]   # its inputs, C, n
         kernel.restype = None
         return kernel
     import importlib
@@ -357,11 +363,12 @@ def _error_line(exc: BaseException, path: Path) -> int | None:
     return line
 
 
-def _python_call(target, fmt: Format, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> str:
-    """Run a Python implementation on copies of the operands; the answer line."""
+def _python_call(target, fmt: Format, inputs: tuple[np.ndarray, ...], c: np.ndarray) -> str:
+    """Run a Python implementation on copies of its inputs; the answer line."""
+    a = inputs[0]
     try:
         with np.errstate(all="ignore"):
-            out = target(a.copy(), b.copy())
+            out = target(*(x.copy() for x in inputs))
     except Exception as exc:  # noqa: BLE001 - any failure of the implementation is a finding
         return "error exception " + " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
     result = check_result(fmt, a, out)
@@ -372,11 +379,11 @@ def _python_call(target, fmt: Format, a: np.ndarray, b: np.ndarray, c: np.ndarra
 
 
 def main(argv: list[str]) -> int:
-    """The child: ``DIR MEMORY_MB KIND WHERE FUNCTION SOURCE`` (`BOOT` put divbridge's source on the path)."""
-    directory, memory_mb, kind, where, function, source = argv
+    """The child: ``DIR MEMORY_MB KIND WHERE FUNCTION SOURCE ARITY`` (`BOOT` put divbridge's source on the path)."""
+    directory, memory_mb, kind, where, function, source, arity = argv
     if kind == "file":   # the file's own helpers import, after everything else: they shadow nothing
         sys.path.append(str(Path(where).resolve().parent))
-    return _serve(Path(directory), int(memory_mb), kind, where, function, source)
+    return _serve(Path(directory), int(memory_mb), kind, where, function, source, int(arity))
 
 
 def _die_with_parent() -> None:
@@ -388,7 +395,7 @@ def _die_with_parent() -> None:
         pass
 
 
-def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str, source: str) -> int:
+def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str, source: str, arity: int) -> int:
     """Load the implementation, then run it on the mapped files for each command on stdin."""
     _die_with_parent()
     limit = memory_mb * 1024 * 1024
@@ -396,7 +403,7 @@ def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     replies = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)   # what the implementation prints goes to stderr, not into the replies
-    target = _load(kind, where, function, source)
+    target = _load(kind, where, function, source, arity)
     if isinstance(target, dict):
         replies.write(json.dumps(target) + "\n")
         return 0
@@ -413,11 +420,12 @@ def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str
         fmt = get_format(format_name)
         size = fmt.dtype.itemsize
         a, b, c = (maps[name][offset * size:(offset + count) * size] for name in "abc")
+        inputs = (a, b)[:arity]
         if kind == "c":
-            target(a.ctypes.data, b.ctypes.data, c.ctypes.data, count)
+            target(*(x.ctypes.data for x in inputs), c.ctypes.data, count)
             answer = "done"
         else:
-            answer = _python_call(target, fmt, a.view(fmt.dtype), b.view(fmt.dtype), c.view(fmt.dtype))
+            answer = _python_call(target, fmt, tuple(x.view(fmt.dtype) for x in inputs), c.view(fmt.dtype))
         replies.write(answer + "\n")
         replies.flush()
     return 0

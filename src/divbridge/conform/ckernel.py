@@ -3,7 +3,8 @@
 The kernel has the signature ``void FUNC(const T *a, const T *b, T *c, size_t n)``
 with ``T`` the C type of the format (``float``, ``double``, ``intN_t``,
 ``uintN_t``; ``uint16_t`` bit patterns for FP16 and BF16), computing
-``c[i] = a[i] op b[i]``.  A file named without ``:FUNC`` defines one function
+``c[i] = a[i] op b[i]``; for an operator of one input ``void FUNC(const T *a, T *c,
+size_t n)``, computing ``c[i] = op(a[i])``.  A file named without ``:FUNC`` defines one function
 per type, named ``<op>_<dtype>`` (`function_name`: the operator's name in lower
 case, an underscore and the format's name).  It is compiled
 with the system C compiler into a shared library cached under

@@ -23,6 +23,7 @@ from divbridge.conform.outcome import ImplError
 from divbridge.crosscheck.vectors import Vectors
 from divbridge.formats import FloatFormat, Format, describe_element
 from divbridge.operators.model import Operator
+from divbridge.statements import input_columns
 
 MAX_EXAMPLES = 5
 
@@ -44,7 +45,10 @@ class FormatConformance:
         return self.mismatches == 0 and not self.errors
 
     def pair(self, a, b) -> str:
-        """Operands as messages show them: ``1.0 (fp16 0x3c00) / 0.0 (fp16 0x0000)``."""
+        """Operands as messages show them: ``1.0 (fp16 0x3c00) / 0.0 (fp16 0x0000)``; an operator of one input's
+        A alone."""
+        if self.op.arity == 1:
+            return describe_element(self.fmt, a)
         return f"{describe_element(self.fmt, a)} {self.op.vocabulary.infix} {describe_element(self.fmt, b)}"
 
     @property
@@ -81,9 +85,10 @@ def in_domain(op: Operator, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.nda
 
 
 def expected(op: Operator, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The operator's results on the pairs, taken as its inputs (`statements.input_columns`)."""
     if op.profiles is not None:
         return mirror.compute(op.profiles, a, b, dtype=fmt, profile=op.profiles.name_for(fmt))
-    return op.kernels.fast(fmt, a, b)
+    return op.kernels.fast(fmt, *input_columns(op, a, b))
 
 
 def reference_rows(op: Operator, fmt: FloatFormat, a_range: range, out: np.ndarray) -> None:
@@ -108,8 +113,10 @@ def compare(fmt: Format, a, b, want, got, report: FormatConformance, source: str
         differ = want != got
     report.mismatches += int(differ.sum())
     for i in np.flatnonzero(differ)[: max(0, MAX_EXAMPLES - len(report.examples))]:
-        report.examples.append({"source": source, "a": describe_element(fmt, a[i]), "b": describe_element(fmt, b[i]),
-                                "expected": describe_element(fmt, want[i]), "actual": describe_element(fmt, got[i])})
+        inputs = {"a": describe_element(fmt, a[i])} if report.op.arity == 1 else \
+            {"a": describe_element(fmt, a[i]), "b": describe_element(fmt, b[i])}
+        report.examples.append({"source": source, **inputs, "expected": describe_element(fmt, want[i]),
+                                "actual": describe_element(fmt, got[i])})
 
 
 def _is_nan(fmt: FloatFormat, bits: np.ndarray) -> np.ndarray:
@@ -154,6 +161,24 @@ def check(impl: Impl, fmt: Format, sets: list[Vectors]) -> FormatConformance:
     return judge(report, sources, jobs, impl.run_many(fmt, jobs))
 
 
+def _exhaustive_inputs(impl: Impl, fmt: FloatFormat, everything: range, report: FormatConformance,
+                       progress: Callable[[int, int], None] | None) -> FormatConformance:
+    """An operator of one input on every value of ``everything`` at once (2^16 of them): one call."""
+    a, b = impl.inputs(fmt, len(everything))
+    a.view(fmt.uint_dtype)[:] = np.arange(everything.start, everything.stop, dtype=fmt.uint_dtype)
+    b[...] = a
+    got = impl.run(fmt, a, b)
+    if isinstance(got, ImplError):
+        report.errors.append({"source": "exhaustive", "kind": got.kind, "detail": got.detail,
+                              "first_input": report.pair(a[0], b[0])})
+        return report
+    report.vectors["exhaustive"] = len(everything)
+    compare(fmt, a, b, expected(impl.op, fmt, a, b), got, report, "exhaustive")
+    if progress is not None:
+        progress(len(everything), len(everything))
+    return report
+
+
 def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, a_range: range | None = None,
                      progress: Callable[[int, int], None] | None = None) -> FormatConformance:
     """Judge ``impl`` on every pair of FP16 or BF16 (or the A of ``a_range`` x every B), ``rows``
@@ -162,6 +187,8 @@ def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, a_range: ran
     report = FormatConformance(fmt, impl.op)
     n = 1 << fmt.width
     everything = a_range or range(n)
+    if impl.op.arity == 1:
+        return _exhaustive_inputs(impl, fmt, everything, report, progress)
     # The operands, built once: in the implementation's own buffers (a child process reads them
     # without a copy); b, every B per row, never changes.
     a, b = impl.inputs(fmt, rows * n)

@@ -25,13 +25,14 @@ from divbridge.conform.outcome import ImplError, check_result
 from divbridge.errors import InputError
 from divbridge.formats import Format, IntFormat
 from divbridge.operators.model import Operator
+from divbridge.statements import input_columns
 
 
 @dataclass
 class Impl:
     name: str
     op: Operator                                                               # the operator it implements
-    function: Callable[[np.ndarray, np.ndarray], np.ndarray] | None = None   # a peer called in process
+    function: Callable[..., np.ndarray] | None = None   # a peer called in process, on the operator's inputs
     batch: Callable[[Format, list[tuple[np.ndarray, np.ndarray]]], list] | None = None  # for subprocess peers
     own_spec: tuple[str, dict] | None = None   # (profile, attributes) of the peer's own specification
     process: ImplProcess | None = None         # user code, in its child process
@@ -49,7 +50,7 @@ class Impl:
             return self.batch(fmt, [(a, b)])[0]
         try:
             with np.errstate(all="ignore"):
-                out = self.function(a.copy(), b.copy())
+                out = self.function(*input_columns(self.op, a.copy(), b.copy()))
         except Exception as exc:  # noqa: BLE001 - any failure of the implementation is a finding
             return ImplError("exception", f"{type(exc).__name__}: {exc}".strip())
         return check_result(fmt, a, out)
@@ -68,19 +69,20 @@ class Impl:
 
 # -- the peers ------------------------------------------------------------------------
 
-def numpy_peer(op: Operator) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
-    """What a NumPy user writes: the operator's ufunc in the operands' type (`Names.numpy`, on integers
+def numpy_peer(op: Operator) -> Callable[..., np.ndarray]:
+    """What a NumPy user writes: the operator's ufunc on its inputs, in their type (`Names.numpy`, on integers
     `Names.numpy_int` where the description names one)."""
     ufunc, int_ufunc = getattr(np, op.names.numpy), getattr(np, op.names.numpy_int or op.names.numpy)
 
-    def run(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        return (int_ufunc if np.issubdtype(a.dtype, np.integer) else ufunc)(a, b, dtype=a.dtype)
+    def run(a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
+        constants = (a.dtype.type(c) for c in op.names.constant_args)
+        return (int_ufunc if np.issubdtype(a.dtype, np.integer) else ufunc)(a, *rest, *constants, dtype=a.dtype)
     return run
 
 
-def _onnx_reference(op: Operator) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+def _onnx_reference(op: Operator) -> Callable[..., np.ndarray]:
     from divbridge.conform.peers import onnx_reference
-    return lambda a, b: onnx_reference(op.names.onnx, a, b)
+    return lambda *inputs: onnx_reference(op.names.onnx, *inputs)
 
 
 def _openvino(spec: str, op: Operator) -> Impl:
@@ -138,12 +140,15 @@ def load_impl(spec: str, cflags: str = "", *, op: Operator, unsandboxed: bool = 
     if where.endswith(".c"):
         library = build(Path(where), cflags).resolve()
         return Impl(f"{where}:{function}" + (f" [{cflags}]" if cflags else ""), op,
-                    process=ImplProcess("c", str(library), function, where, op.vocabulary.infix, unsandboxed))
+                    process=ImplProcess("c", str(library), function, where, op.vocabulary.infix, unsandboxed,
+                                        op.arity))
     if where.endswith(".py"):
         if not Path(where).is_file():
             raise InputError("no such file", where)
-        return Impl(spec, op, process=ImplProcess("file", where, function, where, op.vocabulary.infix, unsandboxed))
-    return Impl(spec, op, process=ImplProcess("module", where, function, spec, op.vocabulary.infix, unsandboxed))
+        return Impl(spec, op, process=ImplProcess("file", where, function, where, op.vocabulary.infix, unsandboxed,
+                                                  op.arity))
+    return Impl(spec, op, process=ImplProcess("module", where, function, spec, op.vocabulary.infix, unsandboxed,
+                                              op.arity))
 
 
 def supported_dtype(fmt: Format) -> bool:

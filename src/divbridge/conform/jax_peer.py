@@ -27,11 +27,12 @@ def require_jax() -> None:
         raise ToolMissing("jax (Python package)", INSTALL) from None
 
 
-def jax_function(op: Operator) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
-    """(a, b) -> the operator's result in JAX: `Names.jax_int` on integers, `Names.jax_float` otherwise."""
-    def run(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def jax_function(op: Operator) -> Callable[..., np.ndarray]:
+    """(the operator's inputs) -> its result in JAX: `Names.jax_int` on integers, `Names.jax_float` otherwise."""
+    def run(a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
         integer = bool(np.issubdtype(a.dtype, np.integer))
-        return np.asarray(_compiled(op.names.jax_int if integer else op.names.jax_float)(a, b))
+        constants = (a.dtype.type(c) for c in op.names.constant_args)
+        return np.asarray(_compiled(op.names.jax_int if integer else op.names.jax_float)(a, *rest, *constants))
     return run
 
 

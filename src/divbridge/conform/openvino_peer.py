@@ -112,26 +112,27 @@ def require_openvino() -> None:
 
 
 class CompiledNode:
-    """The operator's node compiled for one element type: call it on two 1-D arrays of that type."""
+    """The operator's node compiled for one element type: call it on its inputs, 1-D arrays of that type."""
 
     def __init__(self, op: Operator, dtype: np.dtype, settings: OpenVinoSettings):
         import openvino as ov
         from openvino import opset13
         self.dtype = np.dtype(dtype)
         self.ov_type = getattr(ov.Type, _OV_TYPES[self.dtype.name])
-        a = opset13.parameter([-1], self.ov_type, name="A")
-        b = opset13.parameter([-1], self.ov_type, name="B")
-        node = factory(op)(a, b, auto_broadcast=settings.auto_broadcast)
+        params = [opset13.parameter([-1], self.ov_type, name=name) for name in "AB"[:op.arity]]
+        # a node of one input has no broadcasting to set
+        broadcast = {"auto_broadcast": settings.auto_broadcast} if op.arity > 1 else {}
+        node = factory(op)(*params, **broadcast)
         for key, value in settings.node_attributes(op).items():
             node.set_attribute(key, value)
         config = {"INFERENCE_PRECISION_HINT": settings.hint} if settings.hint else {}
-        self.compiled = ov.Core().compile_model(ov.Model([node.output(0)], [a, b], op.name.lower()), "CPU", config)
+        self.compiled = ov.Core().compile_model(ov.Model([node.output(0)], params, op.name.lower()), "CPU", config)
         self.request = self.compiled.create_infer_request()
 
-    def __call__(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def __call__(self, a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
         import openvino as ov
         raw = f"u{self.dtype.itemsize}"
-        tensors = [ov.Tensor(np.ascontiguousarray(x).view(raw), ov.Shape([x.size]), self.ov_type) for x in (a, b)]
+        tensors = [ov.Tensor(np.ascontiguousarray(x).view(raw), ov.Shape([x.size]), self.ov_type) for x in (a, *rest)]
         self.request.infer(tensors)
         out = self.request.get_output_tensor(0)
         if out.element_type != self.ov_type:

@@ -23,42 +23,51 @@ from divbridge import operators
 from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line
 from divbridge.formats import Format
 from divbridge.operators.model import Operator
+from divbridge.statements import input_columns
 
 _ONNX_TYPES = {"float16": 10, "float32": 1, "float64": 11, "bfloat16": 16, "int8": 3, "int16": 5, "int32": 6,
                "int64": 7, "uint8": 2, "uint16": 4, "uint32": 12, "uint64": 13}
 
 
-def node_model(op_type: str, dtype: np.dtype, opset: int = 14):
-    """A one-node ONNX model C = op_type(A, B) over 1-D tensors of ``dtype`` (opset 14: the element-wise
-    arithmetic operators there take every type divbridge checks)."""
+def node_model(op_type: str, dtype: np.dtype, opset: int = 14, inputs: int = 2):
+    """A one-node ONNX model C = op_type(A, B) (of ``inputs`` inputs: C = op_type(A) for one) over 1-D tensors of
+    ``dtype`` (opset 14: the element-wise arithmetic operators there take every type divbridge checks)."""
     from onnx import helper
     elem = _ONNX_TYPES[np.dtype(dtype).name]
-    node = helper.make_node(op_type, ["A", "B"], ["C"])
+    names = _INPUT_NAMES[:inputs]
+    node = helper.make_node(op_type, list(names), ["C"])
     graph = helper.make_graph([node], op_type.lower(),
-                              [helper.make_tensor_value_info(n, elem, [None]) for n in "AB"],
+                              [helper.make_tensor_value_info(n, elem, [None]) for n in names],
                               [helper.make_tensor_value_info("C", elem, [None])])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     model.ir_version = 9   # what every ONNX Runtime since 1.15 reads
     return model
 
 
-def onnx_reference(op_type: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+_INPUT_NAMES = ("A", "B", "C0")      # the node's inputs, in order (its output is C)
+
+
+def _feeds(inputs: tuple[np.ndarray, ...]) -> dict[str, np.ndarray]:
+    return {name: x.ravel() for name, x in zip(_INPUT_NAMES, inputs)}
+
+
+def onnx_reference(op_type: str, *inputs: np.ndarray) -> np.ndarray:
     from onnx.reference import ReferenceEvaluator
-    model = node_model(op_type, a.dtype)
-    return ReferenceEvaluator(model).run(None, {"A": a.ravel(), "B": b.ravel()})[0].reshape(a.shape)
+    model = node_model(op_type, inputs[0].dtype, inputs=len(inputs))
+    return ReferenceEvaluator(model).run(None, _feeds(inputs))[0].reshape(inputs[0].shape)
 
 
 def _onnxruntime_session(op: Operator, dtype: np.dtype):
     import onnxruntime as ort
     options = ort.SessionOptions()
     options.log_severity_level = 3
-    session = ort.InferenceSession(node_model(op.names.onnx, dtype).SerializeToString(), options,
+    session = ort.InferenceSession(node_model(op.names.onnx, dtype, inputs=op.arity).SerializeToString(), options,
                                    providers=["CPUExecutionProvider"])
-    return lambda a, b: np.asarray(session.run(None, {"A": a.ravel(), "B": b.ravel()})[0]).reshape(a.shape)
+    return lambda *inputs: np.asarray(session.run(None, _feeds(inputs))[0]).reshape(inputs[0].shape)
 
 
 def _session_factory(runtime: str, op: Operator):
-    """dtype -> a callable (a, b) -> c running the operator in ``runtime``."""
+    """dtype -> a callable (the operator's inputs) -> c running the operator in ``runtime``."""
     if runtime == "onnxruntime":
         return lambda dtype: _onnxruntime_session(op, dtype)
     from divbridge.conform.openvino_peer import CompiledNode, parse_settings
@@ -83,7 +92,7 @@ def _child(directory: Path, runtime: str, op: Operator) -> int:
         try:
             if a.dtype.name not in sessions:
                 sessions[a.dtype.name] = make_session(a.dtype)
-            c = sessions[a.dtype.name](a, b)
+            c = sessions[a.dtype.name](*input_columns(op, a, b))
             np.savez(directory / f"out-{index}.npz", c=_raw(c), dtype=c.dtype.name)
         except Exception as exc:  # noqa: BLE001 - reported to the parent as the job's error
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""

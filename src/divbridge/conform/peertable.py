@@ -30,6 +30,12 @@ SCHEMA_VERSION = 2
 FILENAME = "peers.json"
 
 
+def inputs_shown(example: dict, infix: str) -> str:
+    """A counterexample's inputs as messages show them: ``a / b``, or ``a`` alone for an operator of one input
+    (its example records no ``b``)."""
+    return f"{example['a']} {infix} {example['b']}" if "b" in example else example["a"]
+
+
 def save(path: str | Path, seed: int, random_pairs: int, table: list[dict[str, Any]],
          op: Operator) -> None:
     named = {"operator": name} if (name := operators.obligation_name(op)) else {}

@@ -35,7 +35,7 @@ def peer_table(seed: int = vectors.DEFAULT_SEED, peers: tuple[str, ...] = PEERS,
             table.append({"name": name, "skipped": str(exc), "formats": {}})
             continue
         plans, batch, owners = [], [], []
-        for fmt in vectors.checkable_formats():
+        for fmt in vectors.checkable_formats(op):
             report, sources, jobs = conformance.plan(fmt, vectors.vector_sets(fmt, seed, document=document,
                                                                           random_count=random_count, op=op), op)
             plans.append((report, sources, jobs))
@@ -88,9 +88,10 @@ def peer_facts(name: str, op: Operator) -> dict[str, str]:
     if name.startswith("openvino"):
         from divbridge.conform import openvino_peer
         settings = openvino_peer.parse_settings(name, op)
-        return {"version": f"openvino {openvino_peer.version()}",
-                "precision": openvino_peer.effective_precision(settings, op),
-                "broadcast": openvino_peer.broadcast_probe(settings, op)}
+        facts = {"version": f"openvino {openvino_peer.version()}",
+                 "precision": openvino_peer.effective_precision(settings, op)}
+        # operands of different shapes: an operator of one input has none
+        return facts if op.arity == 1 else {**facts, "broadcast": openvino_peer.broadcast_probe(settings, op)}
     if name == "jax":
         from divbridge.conform import jax_peer
         return {"version": jax_peer.version()}

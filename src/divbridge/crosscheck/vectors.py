@@ -16,6 +16,7 @@ import numpy as np
 from divbridge import operators
 from divbridge.formats import FloatFormat, Format, IntFormat, get_format
 from divbridge.operators.model import Operator
+from divbridge.semantics import onnx_types
 from divbridge.semantics.examples import WorkedExample
 
 DEFAULT_SEED = 20240501
@@ -61,7 +62,8 @@ def document_vectors(path: str, fmt: Format) -> Vectors:
         if example.dtype is not None and get_format(example.dtype) != fmt:
             continue
         a_flat, a_shape = _entries(example.a)
-        b_flat, b_shape = _entries(example.b)
+        # an example of one input has no B: its pairs repeat A, whose second column no statement of it reads
+        b_flat, b_shape = _entries(example.b if example.b is not None else example.a)
         try:
             shape = np.broadcast_shapes(a_shape, b_shape)
         except ValueError:
@@ -187,7 +189,9 @@ def _examples(fmt: Format, document: str | None, op: Operator) -> Vectors:
     return document_vectors(str(own), fmt) if own.is_file() else _make("examples", fmt, [], [])
 
 
-def checkable_formats() -> list[Format]:
-    """The formats with a NumPy dtype: what implementations and peers can be run on."""
-    return [get_format(n) for n in ("fp16", "bf16", "fp32", "fp64", "int8", "int16", "int32", "int64",
-                                    "uint8", "uint16", "uint32", "uint64")]
+def checkable_formats(op: Operator | None = None) -> list[Format]:
+    """The formats with a NumPy dtype: what implementations and peers can be run on (of ``op``: those its ONNX
+    schema accepts, `semantics.onnx_types`)."""
+    found = [get_format(n) for n in ("fp16", "bf16", "fp32", "fp64", "int8", "int16", "int32", "int64",
+                                     "uint8", "uint16", "uint32", "uint64")]
+    return [f for f in found if op is None or not onnx_types.disallowed((f.name,), op.names.onnx)]

@@ -380,7 +380,10 @@ def exact_zeros_of(tree: Tree, infix: str, text: str) -> list[CaseRule] | str:
 
 
 def result_of_tree(node: Tree) -> Result:
-    """A case's result: a value (``val_*``), undefined, positive / negative infinity."""
+    """A case's result: a value (``val_*``), undefined, positive / negative infinity, the operand A itself
+    ("then Y[i] = X[i]")."""
+    if node.data == "res_operand":
+        return Result("operand", operand="A")
     if node.data in ("case_result", "case_value"):
         node = _trees(node)[0]
     if node.data in ("val_zero", "val_inf", "val_nan"):

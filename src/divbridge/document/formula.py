@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from divbridge import operators
+from divbridge import operators, terms
 from divbridge.document import lexicon
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge.formats import parse_hexfloat
@@ -94,6 +94,21 @@ class Otherwise:
 Condition = Atom | And | Or | Not | Otherwise
 
 
+def operands_of(condition) -> set[str]:
+    """The operands a condition names (A, B), a compared operand included (``B = -A``), both for a comparison of
+    their signs."""
+    if isinstance(condition, Atom) and condition.op in ("samesign", "diffsign"):
+        return {"A", "B"}
+    if isinstance(condition, Atom):
+        return {condition.operand} | ({condition.literal.operand} if condition.literal is not None and
+                                      condition.literal.kind == "operand" else set())
+    if isinstance(condition, (And, Or)):
+        return set().union(*(operands_of(p) for p in condition.parts))
+    if isinstance(condition, Not):
+        return operands_of(condition.part)
+    return set()
+
+
 def _paren(c) -> str:
     return f"({c})" if isinstance(c, Or) else str(c)
 
@@ -102,8 +117,8 @@ def _paren(c) -> str:
 class Result:
     """What a row says C[i] is.
 
-    kind: `OPERATION_RESULT` (A op B) | operand (A or B itself, or negated: ``-B[i]``) | number | inf | nan |
-    undefined.  sign: "" (unsigned), "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the exclusive
+    kind: `OPERATION_RESULT` (A op B) | operand (A or B itself, negated: ``-B[i]``, or its absolute value:
+    ``|A[i]|``, sign "abs") | number | inf | nan | undefined.  sign: "" (unsigned), "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the exclusive
     or of the signs of the listed operands, as in sign(A) * sign(B) * inf).
     """
 
@@ -121,10 +136,28 @@ class Result:
         assert op is not None, f"no operator of the infix {self.infix!r}"
         return op
 
+    @property
+    def operands(self) -> set[str]:
+        """The operands the result names: A op B names both, as a sign rule over both does."""
+        if self.kind == OPERATION_RESULT:
+            return {"A", "B"}
+        if self.kind == "operand":
+            return {self.operand}
+        return set(self.sign[4:]) if self.sign.startswith("xor:") else set()
+
     def is_operation_of(self, op) -> bool:
-        """Whether it is ``op``'s operation: written with ``op``'s infix (two descriptions may share one, so the
-        document's operator is asked, not the registry's first of the infix)."""
-        return self.kind == OPERATION_RESULT and self.infix == op.vocabulary.infix
+        """Whether the result is ``op``'s operation on its inputs: written with its infix (``A*B``; two descriptions
+        may share one, so the document's operator is asked, not the registry's first of the infix), or without
+        one, a term in IEEE 754's operations that is the body of its float operation (``-A``: Neg's, ``|A|``:
+        Abs's)."""
+        if self.kind == OPERATION_RESULT:
+            return self.infix == op.vocabulary.infix
+        if self.kind != "operand" or "ABC".index(self.operand) >= op.arity or op.operation.float is None:
+            return False
+        written = op.inputs["ABC".index(self.operand)].term("float")
+        written = {"-": terms.FP_NEG, "abs": terms.FP_ABS}.get(self.sign, lambda x: x)(written)
+        defined = op.applied("float")
+        return (terms.expand(defined) if op.operation.float.body is not None else defined) == written
 
     def __str__(self) -> str:
         if self.kind == OPERATION_RESULT:
@@ -132,7 +165,7 @@ class Result:
             applied = f"A{infix}B" if self.sign != "-" else f"-A{infix}B" if infix in "*/" else f"-(A{infix}B)"
             return f"{self.rounding}({applied})" if self.rounding else applied
         if self.kind == "operand":
-            return f"{'-' if self.sign == '-' else ''}{self.operand}"
+            return f"|{self.operand}|" if self.sign == "abs" else f"{'-' if self.sign == '-' else ''}{self.operand}"
         if self.sign.startswith("xor:"):
             return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{'0' if self.kind == 'number' else self.kind}"
         if self.kind == "number":
@@ -643,6 +676,11 @@ def _result(s: _Stream) -> Result:
     applied = _applied(s)
     if applied is not None:
         return Result(OPERATION_RESULT, applied[0], infix=applied[1])
+    if s.accept("|"):      # |A[i]|: the absolute value of an operand
+        operand = _operand(s)
+        if operand is not None and s.accept("|"):
+            return Result("operand", "abs", operand=operand)
+        s.i = mark
     sign = _sign(s)
     operand = _operand(s) if sign in ("", "-") else None
     if operand is not None:

@@ -297,6 +297,18 @@ class Reference:
 
 
 @dataclass(frozen=True)
+class SectionReference:
+    """"See specification for real numbers": the section's results are those the real section defines."""
+    family: str
+
+    def __str__(self) -> str:
+        return f"the {self.family} section's definition, for these types"
+
+    def words(self) -> str:
+        return f"its results are those the {self.family} section defines"
+
+
+@dataclass(frozen=True)
 class NoClaim:
     why: str
 

@@ -43,10 +43,10 @@ from lark import Token as LarkToken, Tree
 
 from divbridge.document import caserule, grammar, lexicon, reference, signs, wraparound
 from divbridge.document.formula import (And, Atom, Condition, LatexError, Literal, Not, Or, Otherwise,
-                                        Result, condition_of, result_of)
+                                        Result, condition_of, operands_of, result_of)
 from divbridge.document.latex import Token, render, text_tokens, tokens
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reading,
-                                        Reference, Semantics, SignRule, not_understood, understood)
+                                        Reference, SectionReference, Semantics, SignRule, not_understood, understood)
 from divbridge.document.words import Word, stream
 from divbridge.operators.model import OPERATION_RESULT, Operator, Vocabulary
 
@@ -215,7 +215,12 @@ class _Sentence:
         handler = getattr(self, f"read_{kind}", None)
         if handler is None:
             raise _Unread(f"a statement of kind {kind} divbridge does not encode")
-        return handler(tree)
+        found = handler(tree)
+        if self.op.arity == 1 and any(isinstance(s, caserule.CaseRule) or (isinstance(s, Case) and "B" in operands_of(
+                s.condition)) for s in found):
+            # a special-value rule of two operands, or a case naming B, in a document of an operator of one input
+            raise _Unread(f"it speaks of a second operand, but {self.op.name} has one input")
+        return found
 
     # -- definitions --
     def definition(self, tree: Tree) -> list:
@@ -378,6 +383,8 @@ class _Sentence:
 
     def read_special_nan(self, tree: Tree) -> list:
         self.float_only("a special-value rule")
+        if self.op.arity == 1:    # the one operand NaN: a case over A
+            return [Case(Atom("A", "isnan"), Result("nan"))]
         return caserule.nan_rules(self.text)
 
     def read_kind_special_symbols(self, tree: Tree) -> list:
@@ -395,7 +402,7 @@ class _Sentence:
 
     def read_kind_case(self, tree: Tree) -> list:
         return [Case(self.condition(_first(tree, "cond")),
-                     caserule.result_of_tree(_first(tree, "case_result", "case_value")))]
+                     caserule.result_of_tree(_first(tree, "case_result", "case_value", "res_operand")))]
 
     def read_kind_domain_of_definition(self, tree: Tree) -> list:
         return [Case(self.condition(_first(tree, "cond")), _result(self.op)), Case(Otherwise(), Result("undefined"))]
@@ -455,17 +462,33 @@ class _Sentence:
         if named and sorted(named) != ["a", "b", "c"]:
             raise _Unread(f"it relates {', '.join(n.upper() for n in named)}, not each of A, B and C")
 
-    def read_kind_shape(self, tree: Tree) -> list:
+    def constrained(self, tree: Tree) -> str:
+        """The tensors a shape or type constraint names: each of A, B and C, the inputs A and B, or A and C for an
+        operator of one input; naming a tensor the operator has not, or leaving one of its own out, is unread."""
         self.three_named(tree)
-        return [Constraint("shape", "AB" if _first(tree, "inputs") is not None else "ABC")]
+        if _first(tree, "tensor_pair") is not None:
+            if self.op.arity != 1:
+                raise _Unread(f"it relates A and C, but {self.op.name} has {self.op.arity} inputs")
+            return "AC"
+        named_b = _first(tree, "b") is not None or any(t == "three" for t in _leaves(tree))
+        if self.op.arity == 1 and named_b:
+            raise _Unread(f"it names three tensors, but {self.op.name} has one input")
+        if self.op.arity == 1:
+            return "AC"      # no tensor named ("nothing is broadcast"): every tensor of the operator
+        return "AB" if _first(tree, "inputs") is not None else "ABC"
+
+    def read_kind_shape(self, tree: Tree) -> list:
+        return [Constraint("shape", self.constrained(tree))]
 
     def read_kind_type(self, tree: Tree) -> list:
-        self.three_named(tree)
-        return [Constraint("type", "AB" if _first(tree, "inputs") is not None else "ABC")]
+        return [Constraint("type", self.constrained(tree))]
 
     def read_kind_accuracy(self, tree: Tree) -> list:
         self.float_only("an error bound")
         return [Accuracy(self.op.vocabulary.infix)]
+
+    def read_kind_section_reference(self, tree: Tree) -> list:
+        return [SectionReference("real")]
 
     def read_kind_reference(self, tree: Tree) -> list:
         tag = next(t for t in _leaves(tree) if t.type == "TAG")
@@ -547,7 +570,7 @@ def _applied(vocabulary: Vocabulary, rhs: list[str]) -> bool:
     return any(rhs == ["A", *s, "B"] for s in symbols if s)
 
 
-def read_formula(items, output: str = "C", op: Operator | None = None) -> Reading:
+def read_formula(items, output: str | tuple[str, ...] = "C", op: Operator | None = None) -> Reading:
     """A display formula that is neither a case table nor a matrix: `C[i] = A[i] op B[i]` in the operator's
     own symbol (`A[i] \\times B[i]`), a signature `C = \\textbf{Name}(A, B)`, a precondition (`∀ i, B[i] ≠ 0`),
     or something else (not understood)."""
@@ -559,14 +582,15 @@ def read_formula(items, output: str = "C", op: Operator | None = None) -> Readin
     if words[:2] == ["C", "="]:
         if _applied(op.vocabulary, words[2:]):
             return understood(Case(None, _result(op)))
-        if words[2:] == [op.name.lower(), "(", "A", ",", "B", ")"]:
+        inputs = ["A", ",", "B"][:2 * op.arity - 1] if op.arity <= 2 else None    # C = Name(A, B), C = Name(A)
+        if inputs is not None and words[2:] == [op.name.lower(), "(", *inputs, ")"]:
             return Reading((NoClaim("the signature"),), "signature")
         equals = next(k for k, t in enumerate(items) if t.kind == "sym" and t.text == "=")
         try:
             result = result_of(items[equals + 1:])
         except LatexError:
             return not_understood("an equation divbridge does not read")
-        if result.kind == OPERATION_RESULT:
+        if result.kind == OPERATION_RESULT or result.is_operation_of(op):
             return understood(Case(None, result))
         return not_understood("a formula divbridge does not read")
     reading = read(items, render(items), "formula", output, op)
@@ -574,10 +598,12 @@ def read_formula(items, output: str = "C", op: Operator | None = None) -> Readin
         return reading
     return not_understood("a formula divbridge does not read")
 
-def definition_of(reading: Reading) -> Result | None:
-    """The result a single-equation definition gives (`C[i] = A[i] op B[i]`, or in words), if it is one."""
+def definition_of(reading: Reading, op: Operator | None) -> Result | None:
+    """The result a single-equation definition of ``op`` gives (`C[i] = A[i] op B[i]`, `C[i] = -A[i]`, or in
+    words), if it is one."""
     for statement in reading.statements:
-        if isinstance(statement, Case) and statement.condition is None and statement.result.kind == OPERATION_RESULT:
+        if isinstance(statement, Case) and statement.condition is None and (
+                statement.result.kind == OPERATION_RESULT or (op is not None and statement.result.is_operation_of(op))):
             return statement.result
     return None
 

@@ -32,8 +32,8 @@ from pathlib import Path
 
 from divbridge.document import lexicon, meaning, prose, wraparound
 from divbridge.document.findings import Finding
-from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, result_of,
-                                        tolerance)
+from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, operands_of,
+                                        result_of, tolerance)
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge import inputfile
 from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
@@ -108,20 +108,28 @@ class Row:
             meaning.not_understood(self.why)
 
 
-def _row(result_tokens, condition_tokens, line: int, text: str, column: int) -> Row:
+def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op: Operator | None) -> Row:
     """A row read by the formula grammar: each of its result and condition read whole, or not at all; a row not
     read says why (the words where reading stopped).  Its condition is kept when only its result is unread: the
-    table's coverage counts it."""
+    table's coverage counts it.  A result or condition naming B where the operator ``op`` has one input is not
+    read (never read as about A)."""
     result = condition = None
     why = []
+    alone = op is not None and op.arity == 1
     try:
         result = result_of(result_tokens)
     except LatexError as exc:
         why.append(str(exc))
+    if alone and result is not None and "B" in result.operands:
+        result = None
+        why.append(f"the result names B, but {op.name} has one input")
     try:
         condition = condition_of(condition_tokens)
     except LatexError as exc:
         why.append(str(exc))
+    if alone and condition is not None and "B" in operands_of(condition):
+        condition = None
+        why.append(f"the condition names B, but {op.name} has one input")
     return Row(result, condition, line, text, column, "; ".join(why))
 
 
@@ -150,7 +158,7 @@ class Example:
     title: str
     line: int
     a: Matrix
-    b: Matrix
+    b: Matrix | None                  # None for an operator of one input
     c: Matrix
     dtype: str | None = None          # ONNX-style examples name their dtype
     broadcast: bool = False           # ONNX-style examples may broadcast
@@ -323,7 +331,8 @@ def _heading_text(line: str) -> str:
 # -- sections and types ---------------------------------------------------------------------------
 
 _TENSOR_TYPE = re.compile(r"tensor\((\w+)\)")
-_WHERE = re.compile(r"\bwhere\s+\W*(?P<name>\w+)\W*\s+(?:is\s+in|is\s+one\s+of|could\s+be|belongs\s+to|∈)\s+(?P<list>.*)", re.I)
+_WHERE = re.compile(r"\bwhere\s+\W*(?P<name>\w+)\W*\s+(?:is\s+in|is\s+one\s+of|could\s+be|belongs\s+to|∈|is(?=\s+\{))\s+"
+                    r"(?P<list>.*)", re.I)   # "where int is {int8, ...}": the set written without "in"
 
 
 def _family(types: tuple[str, ...]) -> str:
@@ -462,7 +471,9 @@ def _read_sections(doc: SpecDocument, blocks: list[Block]) -> None:
     for section in doc.sections:
         if not section.types and document_types:
             section.types, section.types_from = document_types, "document"
-            section.types_line = next(s.types_line for s in doc.sections if s.types == document_types)
+            listing = next(s for s in doc.sections if s.types == document_types)
+            # the preamble's list as written: a type ONNX's schema refuses is judged where a section uses it
+            section.types_line, section.listed = listing.types_line, listing.listed
         section.family = _family(section.types)
 
 
@@ -825,11 +836,11 @@ class _Walk:
             return
         op = self.operator()
         # until a signature names the result, a sentence may call it C or Y (the working group's two names)
-        names = self.output if self.signed else tuple(dict.fromkeys((self.output, "C", "Y")))
+        names = self.results()
         reading = prose.read(sentence.tokens, sentence.text, section.family, names, op, sentence.place)
         bare = sentence.text.strip(" .,;:")
         if bare.startswith("$") and bare.endswith("$") and not reading.understood:   # a formula on its own
-            formula = prose.read_formula(sentence.tokens, self.output, op)
+            formula = prose.read_formula(sentence.tokens, self.formula_output(), op)
             reading = formula if formula.understood else reading
         if title and not reading.understood:
             reading = meaning.understood(meaning.NoClaim("the requirement's title"))
@@ -844,7 +855,7 @@ class _Walk:
             reading = meaning.understood(meaning.Reference(owner.refers_to))
         self.doc.parts.append(Part("sentence", sentence.line, sentence.column, sentence.text, section.title,
                                    owner.tag if owner else "", reading))
-        definition = prose.definition_of(reading)
+        definition = prose.definition_of(reading, op)
         if definition is not None:
             self.doc.definitions.append(Definition(section.title, sentence.line, definition, sentence.text))
         labels = reading.understood and all(isinstance(s, meaning.NoClaim) for s in reading.statements)
@@ -917,20 +928,24 @@ class _Walk:
         if not items:
             return
         line, column = self.where(block, items[0])
+        if len(items) > 3 and [t.text for t in (items[0], items[2])] == ["`", "`"] and items[1].kind == "word":
+            items = [items[1], *items[3:]]     # `A` = ...: the WG's code quotes inside a math block, the name A
         head = [t for t in items if t.kind != "env"]
         envs = [t for t in items if t.kind == "env"]
         name = _assigned_name(items)
+        name = "A" if name == "X" else name    # ONNX's name of a single input (`document.words`)
         matrix_env = envs[-1] if envs and envs[-1].text.endswith("matrix") else None
-        if matrix_env is not None and name in ("A", "B", "C", "Y", self.output):
-            if name in ("C", "Y", self.output):
+        results = self.results(unsigned_too=True)
+        if matrix_env is not None and name in ("A", "B", *results):
+            if name in results:
                 self.labelled_operation(items, line, column)
-            self.matrix(lambda token: self.where(block, token), "C" if name in ("C", "Y", self.output) else name,
+            self.matrix(lambda token: self.where(block, token), "C" if name in results else name,
                         items, matrix_env.parts, line)
             return
-        if envs and envs[-1].text in ("cases", "dcases") and name in ("C", "Y", self.output):
+        if envs and envs[-1].text in ("cases", "dcases") and name in results:
             self.cases(block, envs[-1], line, render(items))
             return
-        if envs and envs[-1].text == "array" and name in ("C", "Y", self.output) and self.wraps(line):
+        if envs and envs[-1].text == "array" and name in results and self.wraps(line):
             self.wrap_cases(block, envs[-1])     # the WG's \left\{ \begin{array} ... \right\} layout
             return
         if matrix_env is not None:
@@ -939,10 +954,10 @@ class _Walk:
             self.add_part("formula", line, column, render(items), meaning.not_understood("a matrix of no operand"))
             return
         op = self.operator()
-        reading = prose.read_formula(head, self.output, op)
-        definition = prose.definition_of(reading)
+        reading = prose.read_formula(head, self.formula_output(), op)
+        definition = prose.definition_of(reading, op)
         named = prose.read_formula(head, name, op) if name not in ("", "A", "B", self.output) else None
-        if named is not None and (definition is not None or prose.definition_of(named) is not None):
+        if named is not None and (definition is not None or prose.definition_of(named, op) is not None):
             if self.signed:   # `Y[i] = A[i] + B[i]` where the signature names the result C (a `C[i] = ...` where
                 # it names Y is read as the result, as before)
                 self.doc.findings.append(Finding("ambiguous", line, f"the formula defines {name}, but the "
@@ -951,7 +966,7 @@ class _Walk:
                     reading = meaning.not_understood(f"it defines {name}, not the section's result {self.output}")
             elif definition is None:   # no signature: the formula names the result
                 self.output, reading = name, named
-                definition = prose.definition_of(named)
+                definition = prose.definition_of(named, op)
         self.add_part("formula", line, column, render(items), reading)
         if definition is not None:
             self.doc.definitions.append(Definition(self.section(line).title, line, definition, block.body.strip()))
@@ -1003,14 +1018,17 @@ class _Walk:
         first = self.pending[0]
         section = self.section(first.line)
         text = "; ".join(m.text for m in self.pending)
-        if names != "ABC":
-            self.doc.findings.append(Finding("ill-formed", first.line, "a worked example needs matrices A, B and C "
+        wanted = _example_names(self.operator())
+        if names != wanted:
+            listed = f"{', '.join(wanted[:-1])} and {wanted[-1]}"
+            self.doc.findings.append(Finding("ill-formed", first.line, f"a worked example needs matrices {listed} "
                                              f"in that order, found {', '.join(names)}"))
-            reading = meaning.not_understood(f"a worked example of matrices {', '.join(names)}, not A, B and C")
+            reading = meaning.not_understood(f"a worked example of matrices {', '.join(names)}, not {listed}")
         elif all(m.entries for m in self.pending):
-            a, b, c = self.pending
+            *inputs, c = self.pending
             named = tuple(t for t in _types_in(self.example_title) if t in section.types)
-            example = Example(section.title, self.example_title, first.line, a, b, c, types=named)
+            example = Example(section.title, self.example_title, first.line, inputs[0], inputs[1] if inputs[1:] else None,
+                              c, types=named)
             self.doc.examples.append(example)
             reading = meaning.understood(meaning.NoClaim("a worked example"))
         else:   # an entry the reader could not read (ill-formed at its place): nothing of the example is checked
@@ -1033,7 +1051,7 @@ class _Walk:
             row_line, row_column = self.where(block, first)
             result_tokens, condition_tokens = cells[0], [t for cell in cells[1:] for t in cell]
             row_text = f"{render(result_tokens)} & {render(condition_tokens)}".strip()
-            rows.append(_row(result_tokens, condition_tokens, row_line, row_text, row_column))
+            rows.append(_row(result_tokens, condition_tokens, row_line, row_text, row_column, self.operator()))
         if not rows:
             self.doc.findings.append(Finding("ill-formed", line, "a cases block with no rows"))
             return
@@ -1060,13 +1078,28 @@ class _Walk:
                           f"{render(result_tokens)} & {render(condition_tokens)}".strip(), reading)
 
     def wraps(self, line: int) -> bool:
-        """Whether the line is in an integer section of an operator that wraps around."""
+        """Whether the line is in an integer section of an operator whose integer result is an exact integer
+        expression, wrapped around or always in range (a case analysis over them, `document.wraparound`)."""
         op = self.operator()
-        return self.section(line).family == "int" and op is not None and wraparound.exact(op) is not None
+        return self.section(line).family == "int" and op is not None and op.integer.kind in ("wrap", "exact")
 
     def operator(self) -> Operator | None:
         """The document's operator; None where it names none divbridge knows (read with the shared words)."""
         return operator_of(self.doc)
+
+    def results(self, unsigned_too: bool = False) -> tuple[str, ...]:
+        """The names the result may have: the one a signature gave it; until then C or Y (the working group's two
+        names), and B for an operator of one input (its older layouts: ``B = Neg(A)``).  ``unsigned_too``: the
+        names a matrix or table of the result is read under even after a signature (C and Y)."""
+        op = self.operator()
+        named = (self.output,) if self.signed and not unsigned_too else (self.output, "C", "Y")
+        return tuple(dict.fromkeys((*named, *("B" if op is not None and op.arity == 1 and not self.signed else ""))))
+
+    def formula_output(self) -> str | tuple[str, ...]:
+        """The result's names a display formula is read with: the section's (a formula naming another is judged
+        apart, `formula`), and B too for an operator of one input until a signature names its result."""
+        op = self.operator()
+        return self.results() if op is not None and op.arity == 1 and not self.signed else self.output
 
     def pipe_row(self, block: Block, columns: tuple[int, int]) -> None:
         """A row of a Markdown table whose header names a condition and a result: a case of the table its header
@@ -1083,7 +1116,7 @@ class _Walk:
                                              column=column))
             row = Row(None, None, block.line, text, column, f"LaTeX that does not parse ({exc})")
         else:
-            row = _row(result_tokens, condition_tokens, block.line, text, column)
+            row = _row(result_tokens, condition_tokens, block.line, text, column, self.operator())
         table = self.doc.tables[-1]
         if not table.rows:
             table.line = block.line
@@ -1248,6 +1281,11 @@ def _listed(items: list[Token]):
         else:
             cells[-1].append(token)
     return [cells] if all(cells) else None
+
+
+def _example_names(op: Operator | None) -> str:
+    """The matrices a worked example gives, in order: A (and B) for the operator's inputs, then C."""
+    return ("AB"[:op.arity] if op is not None and op.arity < 3 else "AB") + "C"
 
 
 def _assigned_name(items: list[Token]) -> str:

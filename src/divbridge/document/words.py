@@ -71,7 +71,9 @@ def stream(items: list[Token], output: str | tuple[str, ...] = "C") -> list[Word
             and _glued(items[k + 1], items[k + 2])      # E_<OP>_...: a requirement tag, not the operand E
         if token.kind == "word" and len(text) == 1 and text.isupper() and not tagged:
             skip = _index(items, k)
-            name = "C" if text in outputs else text
+            # X is the first input, as ONNX names the input of an operator of one (Y = Neg(X)); no document of
+            # an operator of two names an operand X (their inputs are A and B)
+            name = "C" if text in outputs else "A" if text == "X" else text
             opening = k == 0 or items[k - 1].text == ":"
             kind = "cap" if name == "A" and opening and not skip else "operand"
             words.append(Word(name, kind, k, k + skip, text))

@@ -27,6 +27,7 @@ import re
 
 from lark import Token as LarkToken, Tree
 
+from divbridge import terms
 from divbridge.document import lexicon, meaning
 from divbridge.document.formula import _Stream
 from divbridge.document.latex import LatexError, Token
@@ -41,9 +42,30 @@ _PLUS, _MINUS, _TIMES_NODE = lexicon.NODES["+"], lexicon.NODES["-"], lexicon.NOD
 
 
 def exact(op: Operator) -> Expr | None:
-    """The operator's exact integer result (``A op B``), or None for an operator that does not wrap."""
-    return (lexicon.NODES[op.vocabulary.infix], ("A",), ("B",)) \
-        if op.integer.kind == "wrap" and op.arity == 2 and op.vocabulary.infix else None
+    """The operator's exact integer result (``A op B``, ``-A``), its real operation as an expression, or None for an
+    operator that does not wrap (or whose real operation is not one of the exact ring operations: +, -, * or
+    the negation)."""
+    if op.integer.kind != "wrap" or op.operation.real is None or op.arity > 2:
+        return None
+    applied = op.applied("real")
+    return _expression_of(terms.expand(applied) if applied.fn.body is not None else applied,
+                          {v.name: (n,) for v, n in zip(op.variables("real"), "AB")})
+
+
+def _expression_of(term: terms.Term, names: dict[str, Expr]) -> Expr | None:
+    """A term of exact integer arithmetic as an expression (`Expr`), or None."""
+    if isinstance(term, terms.Var):
+        return names.get(term.name)
+    if not isinstance(term, terms.App):
+        return None
+    args = [_expression_of(a, names) for a in term.args]
+    if None in args:
+        return None
+    if term.fn is terms.REAL_NEG:
+        return ("neg", args[0])
+    if term.fn in (terms.REAL_ADD, terms.REAL_SUB, terms.REAL_MUL):
+        return (lexicon.NODES[term.fn.symbol], *args)
+    return None
 
 
 def _flat(items) -> list[Token]:
@@ -111,14 +133,14 @@ class _Reader(_Stream):
         if t.kind == "var" or (t.kind == "word" and t.text in ("k", "m")):
             self.i += 1
             return ("var", t.text)
-        if t.kind == "word" and t.text in ("A", "B"):
+        if t.kind == "word" and t.text in ("A", "B", "X"):      # X: ONNX's name of a single input, A
             self.i += 1
             if self.take("["):
                 if not (self.take("i") and self.take("]")):
                     self.fail("an operand")
             elif self.peek() is not None and self.peek().kind == "subscript":     # A_i
                 self.i += 1
-            return (t.text,)
+            return ("A",) if t.text == "X" else (t.text,)
         if t.kind == "number" and re.fullmatch(r"\d+", t.text):
             self.i += 1
             power = self.peek()
@@ -266,10 +288,12 @@ def statements_of(tree: Tree, op: Operator, tokens_of) -> list[meaning.Wrap] | s
     the fact "leaves the range by less than 2^n", the multiples "-2^n, 0 or 2^n", the scope of a lead-in ("For an
     unsigned type of n bits:"), the bounds of "with k ∈ ℕ such that ..." (read on ``tokens_of(tree)``, the
     sentence's tokens); a string: why it cannot be read."""
+    words = _words(tree)
+    if tree.data == "wrap_scope":    # the types what follows is about: any operator's case analysis has one
+        return [meaning.Wrap("scope", scope="unsigned" if "unsigned" in words else "signed")]
     x = exact(op)
     if x is None:
-        return f"a wrap-around, which {op.name}'s integer results do not do"
-    words = _words(tree)
+        return f"a wrap-around of the exact result, which {op.name}'s integer results are not stated by"
     if any(w.startswith("^") and w != "^n" for w in words) and tree.data != "wrap_bounds":
         return f"a power of two other than 2^n ({', '.join(w for w in words if w.startswith('^'))})"
     if tree.data == "wraps":
@@ -288,8 +312,6 @@ def statements_of(tree: Tree, op: Operator, tokens_of) -> list[meaning.Wrap] | s
         scope = "unsigned" if "unsigned" in words else "signed"
         beyond = ("cmp", "≤", x, ("max",)) if "above" in words[:words.index("range")] else ("cmp", "≥", x, ("min",))
         return [meaning.Wrap("fact", beyond, None, scope=scope)]
-    if tree.data == "wrap_scope":
-        return [meaning.Wrap("scope", scope="unsigned" if "unsigned" in words else "signed")]
     try:        # wrap_bounds
         found = _bounds(tokens_of(tree))
     except LatexError as exc:

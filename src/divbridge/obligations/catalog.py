@@ -25,7 +25,7 @@ from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator, SpecialRule
 from divbridge import statements
 from divbridge.statements import case_rule, case_table, rounding_rule
-from divbridge.terms import smtlib
+from divbridge.terms import Var, smtlib, text
 
 def _obligation(refs: tuple[TagRef, ...], **fields) -> Obligation:
     return Obligation(requirements=tuple(r.tag for r in refs), lines=tuple(r.line for r in refs), **fields)
@@ -94,7 +94,8 @@ def _properties(binding: Binding, family: str, fmt_name: str, params: dict) -> l
                         format=fmt_name, kind="generic", prop="operator_property", statement=prop.text,
                         expect="valid" if prop.holds else "invalid", params={**params, "property": prop.name},
                         backends=backends(prop))
-            for prop in op.properties if prop.family == family]
+            for prop in op.properties if prop.family == family
+            and not (prop.signed_only and not get_format(fmt_name).signed)]
 
 
 def rule_names(binding: Binding) -> list[tuple[CaseRule, str]]:
@@ -232,8 +233,11 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
             continue
         elements = tuple(tuple(entry_text(x) for x in triple) for triple in example.elements)
         op = binding.operator
-        statement = f"{op.name}(A, B) = C elementwise: " + ", ".join(f"{a} {op.vocabulary.infix} {b} = {c}"
-                                                                    for a, b, c in elements)
+        sort = {"float": "float", "int": "bv", "real": "real"}[family]
+        applied = [text.term(op.applied(family, args=tuple(Var(x, sort) for x in element[:-1])))
+                   for element in elements]
+        statement = f"{op.name}({', '.join(i.name for i in op.inputs)}) = C elementwise: " + ", ".join(
+            f"{shown} = {element[-1]}" for shown, element in zip(applied, elements))
         obligations.append(_obligation(
             example.refs,
             id=f"{family}.{fmt_name + '.' if family != 'real' else ''}example.example_{example.number}",
@@ -246,9 +250,9 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
 def _int_example_holds(op: Operator, fmt: IntFormat, triple) -> bool:
     """An integer element the example can be about: the operator's exact result defined (its kernel raises
     ZeroDivisionError where it is not) and in range (the written C is what the obligation checks)."""
-    a, b, _ = (int(x.literal.value) for x in triple)
+    *inputs, _ = (int(x.literal.value) for x in triple)
     try:
-        result = op.kernels.integer(fmt, a, b)
+        result = op.kernels.integer(fmt, *inputs)
     except ZeroDivisionError:
         return False
     return fmt.min <= result <= fmt.max
@@ -366,8 +370,8 @@ def shape_obligations(binding: Binding) -> list[Obligation]:
         if binding.has(prop.roles[0]):
             obligations.append(_obligation(
                 binding.refs(*prop.roles), id=f"shape.{prop.group}.{prop.name}", title=prop.title.format(**words),
-                family="shape", format="none", kind=prop.group, prop=prop.name, statement=prop.statement.format(**words),
-                backends=frozenset({"why3"})))
+                family="shape", format="none", kind=prop.group, prop=prop.name,
+                statement=prop.stated(binding.operator)[0].format(**words), backends=frozenset({"why3"})))
     return _of(binding.operator, obligations)
 
 

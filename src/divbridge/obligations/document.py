@@ -41,8 +41,8 @@ from pathlib import Path
 from divbridge import assets
 from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
-from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, NoClaim, Reference, Semantics, SignRule,
-                                        Unread, Wrap, show)
+from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reference,
+                                        Semantics, SignRule, Unread, Wrap, show)
 from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument, accuracy_notes, operator_of,
                                        read_document)
 from divbridge.errors import InputError
@@ -65,7 +65,7 @@ class DocExample:
     family: str
     number: int                          # 1, 2, ... within its section
     line: int
-    elements: tuple[tuple[Entry, Entry, Entry], ...]
+    elements: tuple[tuple[Entry, ...], ...]   # each element's inputs, then its C
     types: tuple[str, ...] = ()          # the types of its section
     refs: tuple[TagRef, ...] = ()
 
@@ -188,12 +188,16 @@ def bind(doc: SpecDocument) -> Binding:
     for section in doc.sections:
         if section.family in ("real", "float", "int") and section.family not in binding.types:
             binding.types[section.family] = section.types
-        if section.family in ("real", "float", "int"):
-            binding.wrong_types += [(section.types_line, ", ".join(section.listed), why)
-                                    for why in onnx_types.disallowed(section.listed, binding.operator.names.onnx)]
+        if section.family in ("real", "float", "int", "mixed"):   # a type refused: nothing of it can be proved
+            binding.wrong_types += [wrong for why in onnx_types.disallowed(section.listed, binding.operator.names.onnx)
+                                    if (wrong := (section.types_line, ", ".join(section.listed), why))
+                                    not in binding.wrong_types]   # a preamble's list: once, for every section
     _requirements(doc, binding)
     for section in doc.sections:
-        if section.family not in ("real", "float", "int") or section.types != binding.types.get(section.family):
+        if section.family in ("real", "float", "int") and section.types != binding.types.get(section.family):
+            _second_section(doc, section, binding)
+            continue
+        if section.family not in ("real", "float", "int"):
             continue
         function = _function_refs(doc, section)
         binding.function[section.family] = function
@@ -209,6 +213,19 @@ def bind(doc: SpecDocument) -> Binding:
     _apart(binding.tables)
     binding.notes = accuracy_notes(doc)
     return binding
+
+
+def _second_section(doc: SpecDocument, section: Section, binding: Binding) -> None:
+    """A second section of a family whose first one is bound (Abs's int section after its uint one): the proof run
+    binds one section per family, so what this one states is unread at its lines, never counted as proved."""
+    first = ", ".join(binding.types[section.family])
+    why = (f"a second {section.family} section ({', '.join(section.types)}) after the one of {first}: the proof "
+           "run binds one section per family, so nothing of it is proved")
+    for part in doc.parts_in(section.title):
+        # a constraint (shape, type) binds the tensor goals, whatever its section; an error condition binds nothing
+        if part.reading.understood and any(not isinstance(s, (NoClaim, Reference, Constraint, ErrorCondition))
+                                           for s in part.reading.statements):
+            binding.unread.append(Unread(part.line, part.column, part.text, why, part.tag))
 
 
 def _requirements(doc: SpecDocument, binding: Binding) -> None:
@@ -234,7 +251,8 @@ def _function_refs(doc: SpecDocument, section: Section) -> tuple[TagRef, ...]:
     found = []
     for part, statement in doc.statements(section.title):
         defines = isinstance(statement, Semantics) or part.kind == "row" or (
-            isinstance(statement, Case) and statement.condition is None and statement.result.kind == OPERATION_RESULT)
+            isinstance(statement, Case) and statement.condition is None and (
+                statement.result.kind == OPERATION_RESULT or statement.result.is_operation_of(operator_of(doc))))
         if part.tag and defines:
             found.append(TagRef(part.tag, next(u.line for u in doc.tags if u.tag == part.tag)))
     return tuple(dict.fromkeys(found))
@@ -275,6 +293,14 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
         elif family == "float" and not statement.result.rounding:
             _role(binding, "float.rounding", refs)
             _role(binding, "float.ieee", refs)
+    elif isinstance(statement, Case) and statement.condition is None and statement.result.is_operation_of(binding.operator):
+        # the operation written without an infix (C = -A): the definition, as C = A op B is; in an integer section
+        # the exact result, which leaves the type's range open (wrapped or not), binds nothing, as A op B does not
+        if family == "real":
+            _role(binding, "real.definition", refs)
+        elif family == "float":
+            _role(binding, "float.ieee", refs)
+            _role(binding, "float.rounding", refs)
     elif isinstance(statement, Domain):
         if _excludes_bound(statement.condition, "max"):
             pass   # an exclusion of the wrong bound verifies no obligation: uncovered, and check-spec says why
@@ -312,7 +338,7 @@ def _excludes_bound(condition: Condition, bound: str) -> bool:
 def _examples(doc: SpecDocument, section: Section, binding: Binding, function: tuple[TagRef, ...]) -> None:
     examples = [e for e in doc.examples if e.section == section.title and not e.broadcast]
     for number, example in enumerate(examples, 1):
-        flat = [[x for row in m.entries for x in row] for m in (example.a, example.b, example.c)]
+        flat = [[x for row in m.entries for x in row] for m in (example.a, example.b, example.c) if m is not None]
         if len({len(f) for f in flat}) != 1:
             continue
         refs = tuple(TagRef(r.tag, example.line) for r in function) or (TagRef("", example.line),)
@@ -391,6 +417,10 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
             binding.wraps.append(WrapClaim(claim["kind"], claim["scope"], claim["line"], rows, bounds,
                                            tuple(claim.get("facts", ())), tuple(claim.get("refs", ())),
                                            tuple(claim.get("row_refs", ())), tuple(claim.get("bound_refs", ()))))
+            # a case analysis read whole defines the integer result: the description's integer properties, where
+            # it has some, verify it too (-INT_MIN = INT_MIN)
+            if claim["kind"] == "cases" and any(p.family == "int" for p in binding.operator.properties):
+                _role(binding, "int.definition", tuple(dict.fromkeys(r for refs in claim["row_refs"] for r in refs)))
 
 
 def _resolved(cases) -> tuple:
@@ -544,6 +574,9 @@ def condition_data(condition: Condition, earlier: list[tuple]) -> tuple:
     literal = condition.literal
     if literal is not None and literal.kind == "operand":     # the other operand: its name in the value's place
         return ("atom", condition.operand, condition.op, (literal.kind, literal.operand, literal.sign))
+    if literal is not None and literal.kind == "inf" and literal.sign == "±" and condition.op in ("=", "≠"):
+        # A = ±∞: either infinity, not the one literal of a sign
+        return ("atom", condition.operand, "isinf" if condition.op == "=" else "notinf", None)
     return ("atom", condition.operand, condition.op,
             None if literal is None else (literal.kind, str(literal.value), literal.sign))
 

@@ -225,7 +225,7 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
         context["fmt"] = _float_context(get_format(obligations[0].format))
         context["op"] = _operator_context(op)
     elif family == "shape":
-        context.update(op=op.name, fn=op.name.lower(), gerund=op.vocabulary.gerund)
+        context.update(op=op.name, fn=op.name.lower(), gerund=op.vocabulary.gerund, arity=op.arity)
     elif family == "int":
         fmt = get_format(obligations[0].format)
         function = op.operation.function("int", fmt.signed)

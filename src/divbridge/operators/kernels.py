@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from divbridge.formats import IntFormat
+from divbridge.formats import FloatFormat, IntFormat
 from divbridge.terms.numpy import rounded
 
 
@@ -26,6 +26,18 @@ def wrap(fmt: IntFormat, value: int) -> int:
 def wrap_k(fmt: IntFormat, value: int) -> int:
     """The k of the documents' C = A op B - k.2^n (negative when the exact result is below the range)."""
     return (value - fmt.min) >> fmt.bits
+
+
+def on_sign(ufunc: np.ufunc, on_bits):
+    """The fast kernel of an operation on the sign alone (negation, absolute value): integers by NumPy's ``ufunc``
+    (modulo 2^n: INT_MIN is its own negation), reals (arrays of fractions) by it exactly, floats on their bit
+    patterns, ``on_bits(bits, sign_mask)`` (NaN's sign too, as IEEE 754 says)."""
+    def kernel(fmt, a: np.ndarray) -> np.ndarray:
+        if isinstance(fmt, FloatFormat):
+            return on_bits(a.view(fmt.uint_dtype), np.array(fmt.sign_mask, fmt.uint_dtype)).view(fmt.dtype)
+        with np.errstate(over="ignore"):
+            return ufunc(a).astype(fmt.dtype) if isinstance(fmt, IntFormat) else ufunc(a)
+    return kernel
 
 
 def fast(ufunc: np.ufunc, fmt, a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -257,6 +257,7 @@ class Property:
     text: str
     given: terms.Term | None = None
     family: str = "float"   # float: in every float format of a document; int: in every integer type
+    signed_only: bool = False   # int: in the signed types only (a property of the signed operation)
 
     @property
     def variables(self) -> tuple[terms.Var, ...]:
@@ -290,6 +291,7 @@ THEOREM_CLAIMS = (
     "subnormal_exact",           # x op y is exact below twice the smallest normal number
     "relative_error_subnormal",  # the bound of relative_error below the normal range (a probe where it fails)
     "finite_result",             # finite operands give a finite result: relative_error's hypothesis (a probe)
+    "exact_result",              # a finite input gives a finite result, the exact operation: no rounding (-x, |x|)
 )
 
 
@@ -338,6 +340,8 @@ class Names:
     jax_float: str            # jax.numpy function on floats
     jax_int: str              # the jax function on integers
     numpy_int: str = ""       # the NumPy ufunc on integers where ``numpy``'s leaves the type
+    # constants the NumPy and JAX functions take after the inputs (Relu: maximum(x, 0)), as a user writes them
+    constant_args: tuple[int, ...] = ()
     # the OpenVINO node's own boolean attributes a peer may set, with their defaults
     openvino_attributes: tuple[tuple[str, bool], ...] = ()
     coq_theorems: str = ""    # the Coq library proving its `Theorem`s (generators/coq/<op>/<name>.v), if it has any

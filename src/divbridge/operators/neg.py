@@ -9,10 +9,9 @@ from fractions import Fraction
 import numpy as np
 
 from divbridge import terms
-from divbridge.formats import IntFormat
 from divbridge.operators import kernels
 from divbridge.operators.model import (MINUS_ZERO, PLUS_ZERO, X, ErrorModel, Input, IntegerProfile, Kernels, Names,
-                                       Operator, Property, SpecialRule, Vocabulary, one_primitive)
+                                       Operator, Property, SpecialRule, Theorem, Vocabulary, one_primitive)
 
 INPUTS = (Input("A", "a"),)
 # its Why3 modules call it ``negate``: ieee_float's ``neg`` is the primitive it is defined with
@@ -20,14 +19,6 @@ OPERATION = one_primitive("negate", INPUTS, "exact", float=terms.FP_NEG, signed=
 _NEG_F, _NEG_I = OPERATION.float, OPERATION.signed
 XI = terms.Var("x", "bv")
 INT_MIN, ZERO_I = terms.Const("min", "bv"), terms.Const(0, "bv")
-
-
-def _fast(fmt, a: np.ndarray) -> np.ndarray:
-    """Integers: NumPy's negation, modulo 2^n; floats: the sign bit flipped (NaN's too)."""
-    if isinstance(fmt, IntFormat):
-        with np.errstate(over="ignore"):
-            return np.negative(a, dtype=fmt.dtype)
-    return (a.view(fmt.uint_dtype) ^ np.array(fmt.sign_mask, fmt.uint_dtype)).view(fmt.dtype)
 
 
 NEG = Operator(
@@ -61,15 +52,16 @@ NEG = Operator(
     error=ErrorModel(propagated=lambda a, ea: -ea, latex=r"-A_{err}"),
     names=Names(
         numpy="negative", onnx="Neg", openvino="Negative", jax_float="jnp.negative",
-        jax_int="jax.lax.neg"),
+        jax_int="jax.lax.neg", coq_theorems="ExactNeg"),
+    theorems=(Theorem("exact", "exact_result", "a finite x gives a finite -x, its real value exactly -x: no rounding "
+                      "(Flocq's B2R_Bopp)"),),
     kernels=Kernels(
         real=lambda a: -Fraction(a),
         float_bits=lambda fmt, a: a ^ fmt.sign_mask,
         integer=lambda fmt, a: kernels.wrap(fmt, -a),
-        fast=_fast),
+        fast=kernels.on_sign(np.negative, np.bitwise_xor)),
     integer=IntegerProfile("wrap"),
-    # its tensor goals wait for the shape template of one and three inputs (generators/why3/shape.mlw.j2: map2)
-    why3_families=frozenset({"float", "int"}),
+    why3_families=frozenset({"float", "int", "shape"}),
     # its documents are read when the reader's grammar reads formulas and examples of its arity (issue 45)
-    in_pipeline=False,
+    in_pipeline=True,
 )

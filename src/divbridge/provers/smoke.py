@@ -172,13 +172,17 @@ class _Sorts:
         if not term or not isinstance(term[0], str) or term[0] not in self.operations or \
                 (term[0] == self.infix and not any(_variable(t) for t in term[1:])):
             return term
-        mode = [term[1]] if term[0].startswith("fp.") else []
+        # a rounded operation's first argument is its rounding mode (fp.neg and fp.abs take none)
+        mode = [term[1]] if len(term) > 2 and self.of(term[1]) == "RoundingMode" else []
         operands = term[2:] if mode else term[1:]
         sort = self.of(operands[0])
         if unparse(sort) in self.exact:
             return term
-        name = "free_" + re.sub(r"[^A-Za-z0-9]+", "_", unparse([term[0], *mode, sort])).strip("_")
-        declared.setdefault(name, f"(declare-fun {name} ({unparse(sort)} {unparse(sort)}) {unparse(sort)})")
+        # one free function per operation, mode, sort and arity (SMT-LIB's "-" takes one operand or two)
+        arity = "" if len(operands) == 2 else f"_{len(operands)}"
+        name = "free_" + re.sub(r"[^A-Za-z0-9]+", "_", unparse([term[0], *mode, sort])).strip("_") + arity
+        declared.setdefault(name, f"(declare-fun {name} ({' '.join([unparse(sort)] * len(operands))}) "
+                                  f"{unparse(sort)})")
         return [name, *operands]
 
 

@@ -333,7 +333,7 @@ class PeerGroup:
 
 
 def _shown(example: dict, judge: str, infix: str) -> str:
-    return f"{example['a']} {infix} {example['b']}: {judge} {example['expected']}, peer {example['actual']}"
+    return f"{peertable.inputs_shown(example, infix)}: {judge} {example['expected']}, peer {example['actual']}"
 
 
 def _peer_rows(peers: dict | None) -> list[PeerRow]:

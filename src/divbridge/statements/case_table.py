@@ -435,10 +435,12 @@ def _operation_holds(q: np.ndarray, r: np.ndarray, sign: str, rounding: str) -> 
     return _same_float(q, function(term) if function is not None else term)
 
 
-def _predicate(params: dict, fmt: FloatFormat, a, b, operator: str = "") -> tuple[np.ndarray, np.ndarray]:
-    """(applies, holds) of the row on the mirror's results of the ``operator`` (an obligation's name of it)."""
+def _predicate(params: dict, fmt: FloatFormat, inputs: tuple, operator: str = "") -> tuple[np.ndarray, np.ndarray]:
+    """(applies, holds) of the row on the mirror's results of the ``operator`` (an obligation's name of it) at
+    its ``inputs`` (columns, in order; a row of an operator of one input names no B, which is A there)."""
+    a, b = inputs[0], inputs[1] if len(inputs) > 1 else inputs[0]
     x, y = f64(a), f64(b)
-    q = f64(result(operator, fmt, a, b))
+    q = f64(result(operator, fmt, *inputs))
     _exact(params["condition"], params["result"])
     applies = _holds(params["condition"], fmt, a, b)
     kind, sign, value, rounding = params["result"]
@@ -484,8 +486,9 @@ class CaseTableRow(Statement):
     def smt(self, o, context) -> str:
         return _smt(o.params, context["fmt"], operators.of_obligation_name(o.operator))
 
-    def predicate(self, o, fmt, a, b):
-        return _predicate(o.params, fmt, a, b, o.operator)
+    def predicate(self, o, fmt, **inputs):
+        op = operators.of_obligation_name(o.operator)
+        return _predicate(o.params, fmt, tuple(inputs[i.var] for i in op.inputs), o.operator)
 
 
 STATEMENTS = (CaseTableRow(),)

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from divbridge import operators, terms
+from divbridge import operators
 from divbridge.formats import IntFormat
 from divbridge.statements import Statement
 from divbridge.statements.mirrorops import result
 from divbridge.statements.real import grid_samples
-from divbridge.terms import smtlib
+from divbridge.terms import BV_NEG, EQ, Var, smtlib
 
 
 class NegatedDefinition(Statement):
@@ -27,7 +27,8 @@ class NegatedDefinition(Statement):
 
     def smt(self, o, context) -> str:
         if o.family == "int":       # the frame defines c, the operator's bit-vector result
-            return f"(define-fun goal () Bool (= c {smtlib.term(terms.BV_NEG(terms.Var('c', 'bv')))}))"
+            c = Var("c", "bv")
+            return f"(define-fun goal () Bool {smtlib.term(EQ(c, BV_NEG(c)))})"
         exact = smtlib.term(context["operator"].applied("real"))
         return f"(define-fun goal () Bool (= {exact} (- {exact})))"
 

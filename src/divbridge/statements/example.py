@@ -1,6 +1,6 @@
 """A worked example of the document ("A = [...], B = [...], C = [...]"): the operator gives each element's C.
 
-The obligation's params hold its elements as written, ``(a, b, c)`` texts, already checked to be exact in
+The obligation's params hold its elements as written, texts of its inputs then C (``(a, b, c)``), already checked to be exact in
 the obligation's format (`obligations.catalog`).  It has no variables: its queries are about constants,
 and its predicate runs on its own elements.
 """
@@ -13,12 +13,12 @@ import numpy as np
 
 from divbridge.formats import FloatFormat, Format, IntFormat, get_format
 from divbridge.statements import Statement
-from divbridge import operators
+from divbridge import assets, operators
 from divbridge.operators.arrays import bits
 from divbridge.statements.mirrorops import result
 from divbridge.terms import Const, Term, Var, smtlib, text, why3
 from divbridge.terms.smtlib import bv_literal, fp_literal, real_literal
-from divbridge.terms.why3 import float_literal, int_literal
+from divbridge.terms.why3 import float_literal
 from divbridge.terms.why3 import real_literal as why3_real
 
 
@@ -42,18 +42,22 @@ class WorkedExample(Statement):
         a variable of its class (there is one NaN, and one infinity of each sign)."""
         fmt = get_format(o.format)
         op = operators.of_obligation_name(o.operator)
+        # an integer type's module: the shared one works on bit-vectors (bv.BV<n>), an operator's own template
+        # may work on Why3's integers
+        bits = isinstance(fmt, IntFormat) and not assets.has_own_template("why3", op.name, "int.mlw.j2")
         lines = []
-        for number, (a, b, c) in enumerate(o.params["elements"], 1):
+        for number, (*inputs, c) in enumerate(o.params["elements"], 1):
             binders, hypotheses, operands = [], [], []
-            for name, written in ((f"a{number}", a), (f"b{number}", b)):
+            for name, written in ((f"{i.var}{number}", x) for i, x in zip(op.inputs, inputs)):
                 if written in _CLASS:
                     binders.append(name)
                     hypotheses.append(f"{_CLASS[written]} {name}")
                     operands.append(Var(name))
                 else:
                     operands.append(_constant(fmt, written))
-            term = why3.term(op.applied(o.family, _signed(fmt), tuple(operands)), fmt if o.family == "float" else None)
-            claim = f"{_CLASS[c]} ({term})" if c in _CLASS else f"{term} = {_term(fmt, c)}"
+            term = why3.term(op.applied(o.family, _signed(fmt), tuple(operands)), fmt if o.family == "float" or bits
+                             else None)
+            claim = f"{_CLASS[c]} ({term})" if c in _CLASS else f"{term} = {_term(fmt, c, bits)}"
             if binders:
                 conjunction = " /\\ ".join(hypotheses)
                 claim = f"(forall {' '.join(binders)}: t. {conjunction} -> {claim})"
@@ -68,9 +72,9 @@ class WorkedExample(Statement):
         op = operators.of_obligation_name(o.operator)
         if isinstance(fmt, FloatFormat):
             lines = []
-            for a, b, c in ((fmt.parse(x) for x in triple) for triple in o.params["elements"]):
-                term = smtlib.term(op.applied("float", args=(Const(a), Const(b))), fmt)
-                shown = text.term(op.applied("float", args=(Var(fmt.describe(a)), Var(fmt.describe(b)))))
+            for *inputs, c in ([fmt.parse(x) for x in element] for element in o.params["elements"]):
+                term = smtlib.term(op.applied("float", args=tuple(Const(x) for x in inputs)), fmt)
+                shown = text.term(op.applied("float", args=tuple(Var(fmt.describe(x)) for x in inputs)))
                 lines.append(f"  (fp.isNaN {term})   ; {shown} = nan" if fmt.decode(c).is_nan else
                              f"  (= {term} {fp_literal(fmt, c)})   ; {shown} = {fmt.describe(c)}")
             return "(define-fun goal () Bool (and\n" + "\n".join(lines) + "\n  true))"
@@ -80,40 +84,46 @@ class WorkedExample(Statement):
             what = f"{op.vocabulary.result_nouns[0]}, {rounding}"
             return f"; the document's worked example: each element's {what}, is the C written\n" \
                 "(define-fun goal () Bool (and" + "".join(
-                f" (= {smtlib.term(op.applied('int', fmt.signed, (Const(_int(a), 'bv'), Const(_int(b), 'bv'))), fmt)}"
-                f" {bv_literal(w, _int(c))})" for a, b, c in o.params["elements"]) + "))"
+                f" (= {smtlib.term(op.applied('int', fmt.signed, tuple(Const(_int(x), 'bv') for x in inputs)), fmt)}"
+                f" {bv_literal(w, _int(c))})" for *inputs, c in o.params["elements"]) + "))"
         # the operator named apart from the literals' own "/" (1/4 is a literal), so that a smoke test can tell
         # them apart
         noun = op.vocabulary.result_nouns[0].replace(" ", "_")
-        exact = smtlib.term(op.applied("real", args=(Var("x", "real"), Var("y", "real"))))
-        return f"(define-fun {noun} ((x Real) (y Real)) Real {exact})\n" \
+        params = [Var(name, "real") for name in ("x", "y", "z")[:op.arity]]
+        applied = op.applied("real", args=tuple(params))
+        defined = "".join(f"{d}\n" for d in smtlib.definitions(applied))   # an operation that is no primitive
+        return defined + f"(define-fun {noun} ({' '.join(f'({p.name} Real)' for p in params)}) Real " \
+            f"{smtlib.term(applied)})\n" \
             "(define-fun goal () Bool (and\n" + "".join(
-            f"  (= ({noun} {real_literal(a)} {real_literal(b)}) {real_literal(c)})\n"
-            for a, b, c in o.params["elements"]) + "  true))"
+            f"  (= ({noun} {' '.join(real_literal(x) for x in inputs)}) {real_literal(c)})\n"
+            for *inputs, c in o.params["elements"]) + "  true))"
 
     def samples(self, o, vector_sets):
         fmt = get_format(o.format)
+        op = operators.of_obligation_name(o.operator)
         columns = zip(*o.params["elements"])
         yield f"worked example {o.params['example'].removeprefix('example_')}", fmt, \
-            dict(zip(("a", "b", "c"), (_column(fmt, texts) for texts in columns)))
+            dict(zip((*(i.var for i in op.inputs), "c"), (_column(fmt, texts) for texts in columns)))
 
-    def predicate(self, o, fmt: Format, a, b, c):
-        q = result(o.operator, fmt, a, b)
+    def predicate(self, o, fmt: Format, c, **inputs):
+        """Each element's C is what the operator gives its inputs (columns by the inputs' variables)."""
+        op = operators.of_obligation_name(o.operator)
+        q = result(o.operator, fmt, *(inputs[i.var] for i in op.inputs))
         if isinstance(fmt, FloatFormat):
             with np.errstate(invalid="ignore"):
                 both_nan = np.isnan(q.astype(np.float64)) & np.isnan(c.astype(np.float64))
-            return np.ones(a.shape, bool), (bits(fmt, q) == bits(fmt, c)) | both_nan
-        return np.ones(a.shape, bool), np.array([x == y for x, y in zip(q, c)], bool)
+            return np.ones(c.shape, bool), (bits(fmt, q) == bits(fmt, c)) | both_nan
+        return np.ones(c.shape, bool), np.array([x == y for x, y in zip(q, c)], bool)
 
     def explain(self, o, fmt: Format, values) -> str:
         _, _, columns = next(self.samples(o, []))
         applies, holds = self.predicate(o, fmt, **columns)
-        results = result(o.operator, fmt, columns["a"], columns["b"])
         op = operators.of_obligation_name(o.operator)
+        results = result(o.operator, fmt, *(columns[i.var] for i in op.inputs))
         for i in np.flatnonzero(~holds):
-            a, b, c = o.params["elements"][i]
+            *inputs, c = o.params["elements"][i]
             sort = {"float": "float", "int": "bv", "real": "real"}[o.family]
-            shown = text.term(op.applied(o.family, _signed(fmt), (Var(a, sort), Var(b, sort))))
+            shown = text.term(op.applied(o.family, _signed(fmt), tuple(Var(x, sort) for x in inputs)))
             return f"{shown} = {_shown(fmt, results[i])}, not {c}"
         return "every element as the example states"
 
@@ -138,12 +148,13 @@ def _int(text: str) -> int:
     return int(Fraction(text))
 
 
-def _term(fmt: Format, written: str) -> str:
-    """A written value as a Why3 term of the format's type."""
+def _term(fmt: Format, written: str, bits: bool) -> str:
+    """A written value as a Why3 term of the format's type (an integer in a module of ``bv.BV<n>``, ``bits``:
+    its bit pattern)."""
     if isinstance(fmt, FloatFormat):
         return float_literal(fmt, fmt.parse(written))
     if isinstance(fmt, IntFormat):
-        return int_literal(_int(written))
+        return why3.term(Const(_int(written), "bv"), fmt if bits else None)
     return why3_real(Fraction(written))
 
 

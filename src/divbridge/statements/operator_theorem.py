@@ -26,9 +26,14 @@ from divbridge.terms.smtlib import real_literal
 _X, _Y = Var("x"), Var("y")
 
 
-def _exact(op: operators.Operator, x: str, y: str) -> Var | object:
-    """The operator's exact result on two reals named ``x`` and ``y``."""
-    return op.applied("real", args=(Var(x, "real"), Var(y, "real")))
+def _exact(op: operators.Operator, *names: str) -> Var | object:
+    """The operator's exact result on reals named ``names`` (one per input: ``x`` and ``y``, or ``x``)."""
+    return op.applied("real", args=tuple(Var(name, "real") for name in names))
+
+
+def _inputs(op: operators.Operator) -> tuple[Var, ...]:
+    """The theorem's floats, one per input of the operator: x and y, or x."""
+    return (_X, _Y)[:op.arity]
 
 
 def theorem_of(o) -> tuple[operators.Operator, Theorem]:
@@ -56,6 +61,8 @@ def check(theorem: Theorem, fmt: FloatFormat, x: Fraction, y: Fraction, z: Fract
         return abs(z) <= 2 * fmt.min_normal, exact
     if claim == "finite_result":
         return True, r is not None
+    if claim == "exact_result":
+        return True, exact
     if r is None:
         return False, True
     if claim == "error_is_float":
@@ -83,41 +90,44 @@ class OperatorTheorem(Statement):
     encodings = frozenset({"coq", "predicate"})
 
     def variables(self, o) -> tuple[str, ...]:
-        return ("x", "y")
+        return tuple(v.name for v in _inputs(theorem_of(o)[0]))
 
     def coq(self, o) -> str:
         return "operator_theorem.v.j2"
 
     def coq_terms(self, o) -> dict[str, str]:
-        """The operator rounded on floats x and y, and exact on the reals they stand for, in Flocq's terms, and
-        the name of Flocq's operation."""
+        """The operator rounded on its floats (x and y, or x), and exact on the reals they stand for, in Flocq's
+        terms, the name of Flocq's operation, and the floats."""
         op, _ = theorem_of(o)
-        return {"rounded": coq.term(op.applied("float", args=(_X, _Y))), "exact": coq.term(_exact(op, "B2R x", "B2R y")),
-                "flocq": coq.head(op.operation.function("float"))}
+        inputs = _inputs(op)
+        return {"rounded": coq.term(op.applied("float", args=inputs)),
+                "exact": coq.term(_exact(op, *(f"B2R {v.name}" for v in inputs))),
+                "flocq": coq.head(op.operation.function("float")), "floats": [v.name for v in inputs]}
 
     def predicate(self, o, fmt, **columns):
         op, theorem = theorem_of(o)
-        x, y = columns.values()
+        inputs = [columns[name] for name in self.variables(o)]
         # every value of the four formats is exact in binary64; the rounded result is the description's
         # NumPy kernel's (bit-identical to its exact one), the exact one in rationals
         with np.errstate(invalid="ignore"):   # a NaN of BF16 cast
-            xs, ys = (np.asarray(c).astype(np.float64).ravel() for c in (x, y))
-            rs = np.asarray(op.kernels.fast(fmt, x, y)).astype(np.float64).ravel()
-        applies, holds = np.zeros(xs.shape, bool), np.ones(xs.shape, bool)
-        for i in np.flatnonzero(np.isfinite(xs) & np.isfinite(ys)):
-            a, b = Fraction(xs[i]), Fraction(ys[i])
+            values = [np.asarray(c).astype(np.float64).ravel() for c in inputs]
+            rs = np.asarray(op.kernels.fast(fmt, *inputs)).astype(np.float64).ravel()
+        applies, holds = np.zeros(rs.shape, bool), np.ones(rs.shape, bool)
+        for i in np.flatnonzero(np.all([np.isfinite(v) for v in values], axis=0)):
+            point = [Fraction(v[i]) for v in values]
             r = Fraction(rs[i]) if np.isfinite(rs[i]) else None
-            applies[i], holds[i] = check(theorem, fmt, a, b, op.kernels.real(a, b), r)
+            applies[i], holds[i] = check(theorem, fmt, *(point + point)[:2], op.kernels.real(*point), r)
         return applies, holds
 
     def explain(self, o, fmt, values) -> str:
         op, _ = theorem_of(o)
-        x, y = fmt.decode(values["x"]), fmt.decode(values["y"])
-        result = op.kernels.float_bits(fmt, values["x"], values["y"])
-        shown = f"{text.term(op.applied('float', args=(_X, _Y)))} = {fmt.describe(result)}"
-        if not (x.is_finite and y.is_finite):
+        names = self.variables(o)
+        floats = [fmt.decode(values[name]) for name in names]
+        result = op.kernels.float_bits(fmt, *(values[name] for name in names))
+        shown = f"{text.term(op.applied('float', args=_inputs(op)))} = {fmt.describe(result)}"
+        if not all(f.is_finite for f in floats):
             return shown
-        z, r = op.kernels.real(x.value, y.value), fmt.decode(result)
+        z, r = op.kernels.real(*(f.value for f in floats)), fmt.decode(result)
         if not r.is_finite:
             error = "infinite"
         else:

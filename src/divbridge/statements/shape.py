@@ -1,4 +1,5 @@
-"""The tensor properties of an operator: two tensors of one shape, combined element by element.
+"""The tensor properties of an operator: two tensors of one shape combined element by element (or one tensor,
+mapped element by element, for an operator of one input).
 
 Each property states its Why3 goal over the tensor model (why3/tensor.mlw, used by <op>_shape.mlw, whose
 tensor function is named as the operator) and its predicate on the mirror: the operator on a batch of
@@ -40,36 +41,47 @@ class ShapeProperty(Statement):
     why3_goal: str = ""
     formats: tuple[str, ...] = ()   # the element formats the cross-check computes in
     group: str = "tensor"
+    statement_one: str = ""         # the statement and goal of an operator of one input
+    why3_goal_one: str = ""
 
     def variables(self, o) -> tuple[str, ...]:
         return ()
 
+    def stated(self, op) -> tuple[str, str]:
+        """(statement, Why3 goal) for the operator's arity (one input, or two)."""
+        return (self.statement_one, self.why3_goal_one) if op.arity == 1 else (self.statement, self.why3_goal)
+
     def why3(self, o) -> str:
-        return self.why3_goal.format(fn=operators.of_obligation_name(o.operator).name.lower())
+        op = operators.of_obligation_name(o.operator)
+        return self.stated(op)[1].format(fn=op.name.lower())
 
     def definitional(self, o) -> str:
-        gerund = operators.of_obligation_name(o.operator).vocabulary.gerund
-        return f"its Why3 goal holds for every scalar {gerund} op and element type " \
-            "(it unfolds map2)"
+        op = operators.of_obligation_name(o.operator)
+        return f"its Why3 goal holds for every scalar {op.vocabulary.gerund} op and element type " \
+            f"(it unfolds {'the map of one tensor' if op.arity == 1 else 'map2'})"
 
     def samples(self, o, vector_sets):
         rng = np.random.default_rng(7)
+        inputs = [i.var for i in operators.of_obligation_name(o.operator).inputs]
         for name in self.formats:
             fmt = get_format(name)
             for shape in SHAPES:
                 a, b = rng.integers(-50, 50, size=(1, *shape)), rng.integers(1, 9, size=(1, *shape))
-                yield f"{name} tensors of shape {shape}", fmt, {"a": _tensor(fmt, a), "b": _tensor(fmt, b)}
+                yield f"{name} tensors of shape {shape}", fmt, dict(zip(inputs, (_tensor(fmt, a), _tensor(fmt, b))))
 
-    def predicate(self, o, fmt: Format, a, b):
-        """Per tensor of the batch: the operator on the tensor has its shape, and each element is the scalar
-        operator's."""
+    def predicate(self, o, fmt: Format, **inputs):
+        """Per tensor of the batch: the operator on the tensors (its inputs, in order) has their shape, and each
+        element is the scalar operator's."""
+        op = operators.of_obligation_name(o.operator)
+        batches = [inputs[i.var] for i in op.inputs]
         holds = []
-        for x, y in zip(a, b):
-            c = result(o.operator, fmt, x, y)
-            holds.append(c.shape == x.shape and all(
-                _same(fmt, result(o.operator, fmt, x.ravel()[i:i + 1], y.ravel()[i:i + 1]), c.ravel()[i:i + 1])
-                for i in range(x.size)))
-        return np.ones(len(a), bool), np.array(holds, bool)
+        for tensors in zip(*batches):
+            c = result(o.operator, fmt, *tensors)
+            first = tensors[0]
+            holds.append(c.shape == first.shape and all(
+                _same(fmt, result(o.operator, fmt, *(t.ravel()[i:i + 1] for t in tensors)), c.ravel()[i:i + 1])
+                for i in range(first.size)))
+        return np.ones(len(batches[0]), bool), np.array(holds, bool)
 
 
 def _tensor(fmt: Format, values: np.ndarray) -> np.ndarray:
@@ -87,11 +99,16 @@ STATEMENTS = (
         name="result_shape", title="the result has the inputs' shape", roles=("shape",),
         statement="shape(A) = shape(B) -> shape({op}(A, B)) = shape(A)", formats=("fp32", "int8"),
         why3_goal="""forall op: 'a -> 'a -> 'a, a b: tensor 'a.
-    a.shape = b.shape -> ({fn} op a b).shape = a.shape /\\ ({fn} op a b).shape = b.shape"""),
+    a.shape = b.shape -> ({fn} op a b).shape = a.shape /\\ ({fn} op a b).shape = b.shape""",
+        statement_one="shape({op}(A)) = shape(A)",
+        why3_goal_one="""forall op: 'a -> 'a, a: tensor 'a. ({fn} op a).shape = a.shape"""),
     ShapeProperty(
         name="elementwise", title="each element of the result is the scalar {op} of the elements",
         roles=("shape", "type"), formats=("real", "fp16", "bf16", "fp32", "fp64", "int32"),
         statement="shape(A) = shape(B) -> {op}(A, B)[i] = A[i] {infix} B[i], for every element type",
         why3_goal="""forall op: 'a -> 'a -> 'a, a b: tensor 'a, i: int.
-    a.shape = b.shape /\\ valid_index a i -> get ({fn} op a b) i = op (get a i) (get b i)"""),
+    a.shape = b.shape /\\ valid_index a i -> get ({fn} op a b) i = op (get a i) (get b i)""",
+        statement_one="{op}(A)[i] = {op}(A[i]), for every element type",
+        why3_goal_one="""forall op: 'a -> 'a, a: tensor 'a, i: int.
+    valid_index a i -> get ({fn} op a) i = op (get a i)"""),
 )

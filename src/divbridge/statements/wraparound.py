@@ -364,19 +364,25 @@ class WrapAround(Statement):
 
     def explain(self, o, fmt, values) -> str:
         op = operators.of_obligation_name(o.operator)
-        a, b = int(values["a"]), int(values["b"])
-        c = op.kernels.integer(fmt, a, b)
-        shown = f"a = {fmt.describe(a)}, b = {fmt.describe(b)}: {smtlib.head(op.operation.function('int'))} gives " \
-            f"{fmt.describe(c)}"
-        failure = first_failure(*self._claim(o), fmt, a, b, c)
+        given = [int(values[i.var]) for i in op.inputs]
+        c = op.kernels.integer(fmt, *given)
+        shown = ", ".join(f"{i.var} = {fmt.describe(x)}" for i, x in zip(op.inputs, given)) + \
+            f": {smtlib.head(op.operation.function('int'))} gives {fmt.describe(c)}"
+        failure = first_failure(*self._claim(o), fmt, *_operands(given), c)
         # the claim's own words, never its line: a counterexample is cached with the query, which names no line
         return shown if failure is None else f"{shown}; the document states {failure}"
 
-    def predicate(self, o, fmt, a, b):
+    def predicate(self, o, fmt, **inputs):
         op = operators.of_obligation_name(o.operator)
-        a, b = a.astype(object), b.astype(object)
-        c = np.array([op.kernels.integer(fmt, int(x), int(y)) for x, y in zip(a, b)], dtype=object)
-        return np.ones(a.shape, bool), holds(*self._claim(o), fmt, a, b, c)
+        columns = [inputs[i.var].astype(object) for i in op.inputs]
+        c = np.array([op.kernels.integer(fmt, *(int(x) for x in point)) for point in zip(*columns)], dtype=object)
+        return np.ones(columns[0].shape, bool), holds(*self._claim(o), fmt, *_operands(columns), c)
+
+
+def _operands(inputs: list) -> tuple:
+    """(A, B) of the claim's trees from the operator's inputs: an operator of one input has no B, which its
+    claims never name (the reader reads none there)."""
+    return inputs[0], inputs[1] if len(inputs) > 1 else inputs[0]
 
 
 STATEMENTS = (WrapAround(),)

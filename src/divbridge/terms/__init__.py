@@ -212,6 +212,7 @@ REAL_ADD = _primitive("real.add", ("real", "real"), "real", symbol="+")
 REAL_SUB = _primitive("real.sub", ("real", "real"), "real", symbol="-")
 REAL_MUL = _primitive("real.mul", ("real", "real"), "real", symbol="*")
 REAL_DIV = _primitive("real.div", ("real", "real"), "real", symbol="/")
+REAL_LT = _primitive("real.lt", ("real", "real"), "bool", symbol="<")
 INT_DIV = _primitive("int.div", ("int", "int"), "int", symbol="div")   # SMT-LIB's Euclidean division
 
 # logic

@@ -184,7 +184,8 @@ _BV: dict[str, Callable] = {
 _EXACT: dict[str, Callable] = {
     "real.neg": lambda x: -Fraction(x), "real.add": lambda x, y: Fraction(x) + y,
     "real.sub": lambda x, y: Fraction(x) - y, "real.mul": lambda x, y: Fraction(x) * y,
-    "real.div": lambda x, y: Fraction(x) / y, "int.div": lambda x, y: x // y if y > 0 else -(x // -y),
+    "real.div": lambda x, y: Fraction(x) / y, "real.lt": lambda x, y: Fraction(x) < y,
+    "int.div": lambda x, y: x // y if y > 0 else -(x // -y),
 }
 _LOGIC: dict[str, Callable] = {
     "not": np.logical_not, "and": np.logical_and, "or": np.logical_or, "xor": np.logical_xor,

@@ -15,7 +15,8 @@ from divbridge.formats import FloatFormat, IntFormat
 from divbridge.terms import ARITHMETIC, App, Const, Function, Printed, Term, Var, definitions as used_definitions
 
 # primitives whose SMT-LIB name is not their key
-_NAMES = {"real.neg": "-", "real.add": "+", "real.sub": "-", "real.mul": "*", "real.div": "/", "int.div": "div"}
+_NAMES = {"real.neg": "-", "real.add": "+", "real.sub": "-", "real.mul": "*", "real.div": "/", "real.lt": "<",
+          "int.div": "div"}
 _FLOAT_CONSTANTS = {"+0": "+zero", "-0": "-zero", "+inf": "+oo", "-inf": "-oo", "nan": "NaN"}
 
 

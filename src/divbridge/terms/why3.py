@@ -30,7 +30,8 @@ _FORMS = {
     "bvsdiv": ("sdiv {x} {y}", 1), "bvudiv": ("udiv {x} {y}", 1), "bvslt": ("slt {x} {y}", 1),
     "bvsle": ("sle {x} {y}", 1), "bvult": ("ult {x} {y}", 1), "bvule": ("ule {x} {y}", 1),
     "real.neg": ("-. {x}", 2), "real.add": ("{x} +. {y}", 2), "real.sub": ("{x} -. {y}", 2),
-    "real.mul": ("{x} *. {y}", 2), "real.div": ("{x} /. {y}", 2), "int.div": ("div {x} {y}", 1),
+    "real.mul": ("{x} *. {y}", 2), "real.div": ("{x} /. {y}", 2), "real.lt": ("{x} <. {y}", 2),
+    "int.div": ("div {x} {y}", 1),
     "not": ("not {x}", 1), "and": ("{x} /\\ {y}", 2), "or": ("{x} \\/ {y}", 2), "=>": ("{x} -> {y}", 2),
     "xor": ("not ({x} <-> {y})", 1), "=": ("{x} = {y}", 2), "ite": ("if {x} then {y} else {z}", 2),
 }

@@ -1,0 +1,20 @@
+; divbridge proof obligation abs.int.int16.generic.int_even
+; abs(-x) = abs(x), modulo 2^n
+; requirements: E_ABS_INT_FUNC_0010
+; statement: abs(-x) = abs(x), modulo 2^n
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation abs.int.int16.generic.int_even|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; int16 values are 16-bit vectors in two's complement; SMT-LIB's absolute is the
+; operator under proof (it wraps around modulo 2^16).
+(declare-const x (_ BitVec 16))
+(define-fun absolute ((a (_ BitVec 16))) (_ BitVec 16) (ite (bvslt a (_ bv0 16)) (bvneg a) a))
+; abs(-x) = abs(x), modulo 2^n: the same value on both sides
+(define-fun goal () Bool (= (absolute (bvneg x))
+                            (absolute x)))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,21 @@
+; divbridge proof obligation abs.int.int32.wraparound.cases_2.a_eq_minus_2_n_minus_1
+; absolute on int32: A = -2^(n-1) → C = -2^(n-1)
+; requirements: E_ABS_INT_FUNC_0010
+; statement: A = -2^(n-1) → C = -2^(n-1)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation abs.int.int32.wraparound.cases_2.a_eq_minus_2_n_minus_1|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; int32 values are 32-bit vectors in two's complement; SMT-LIB's absolute is the
+; operator under proof (it wraps around modulo 2^32).
+(declare-const a (_ BitVec 32))
+(define-fun absolute ((a (_ BitVec 32))) (_ BitVec 32) (ite (bvslt a (_ bv0 32)) (bvneg a) a))
+(define-fun c () (_ BitVec 32) (absolute a))
+; exact integer arithmetic in 66-bit vectors (nothing overflows there); C is the operator's result, c, read as a signed integer
+(define-fun C () (_ BitVec 66) ((_ sign_extend 34) c))
+(define-fun goal () Bool (=> (= ((_ sign_extend 34) a) (bvneg (_ bv2147483648 66))) (= C (bvneg (_ bv2147483648 66)))))
+(assert (not goal))
+(check-sat)
+(exit)

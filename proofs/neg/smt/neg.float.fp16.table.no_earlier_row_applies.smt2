@@ -1,0 +1,21 @@
+; divbridge proof obligation neg.float.fp16.table.no_earlier_row_applies
+; case table 1, row no earlier row applies -> -A
+; requirements: E_NEG_FLOAT_FUNC_0020
+; statement: no earlier row applies -> -a = -A
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation neg.float.fp16.table.no_earlier_row_applies|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp16 is (_ FloatingPoint 5 11); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 16))
+(define-fun a () (_ FloatingPoint 5 11) ((_ to_fp 5 11) a_bits))
+(define-fun isFinite ((x (_ FloatingPoint 5 11))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 5 11) (fp #b0 #b01111 #b0000000000))
+(define-fun q () (_ FloatingPoint 5 11) (fp.neg a))
+(define-fun goal () Bool (=> (not (or (fp.isNaN a) (and (fp.isZero a) (fp.isPositive a)) (and (fp.isZero a) (fp.isNegative a)) (fp.eq a (fp #b0 #b11111 #b0000000000)) (fp.eq a (fp #b1 #b11111 #b0000000000))))
+                             (= q (fp.neg a))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,20 @@
+; divbridge proof obligation neg.int.int8.wraparound.cases_1.otherwise
+; bvneg on int8: otherwise → C = -A
+; requirements: E_NEG_INT_FUNC_0010
+; statement: otherwise → C = -A
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation neg.int.int8.wraparound.cases_1.otherwise|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; int8 values are 8-bit vectors in two's complement; SMT-LIB's bvneg is the
+; operator under proof (it wraps around modulo 2^8).
+(declare-const a (_ BitVec 8))
+(define-fun c () (_ BitVec 8) (bvneg a))
+; exact integer arithmetic in 18-bit vectors (nothing overflows there); C is the operator's result, c, read as a signed integer
+(define-fun C () (_ BitVec 18) ((_ sign_extend 10) c))
+(define-fun goal () Bool (=> (not (= ((_ sign_extend 10) a) (bvneg (_ bv128 18)))) (= C (bvneg ((_ sign_extend 10) a)))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,20 @@
+; divbridge proof obligation relu.int.int8.generic.int_idempotent
+; relu(relu(x)) = relu(x)
+; requirements: E_RELU_INT_FUNC_0010
+; statement: relu(relu(x)) = relu(x)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation relu.int.int8.generic.int_idempotent|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; int8 values are 8-bit vectors in two's complement; SMT-LIB's rectify is the
+; operator under proof (its result always fits).
+(declare-const x (_ BitVec 8))
+(define-fun rectify ((a (_ BitVec 8))) (_ BitVec 8) (ite (bvslt a (_ bv0 8)) (_ bv0 8) a))
+; relu(relu(x)) = relu(x): the same value on both sides
+(define-fun goal () Bool (= (rectify (rectify x))
+                            (rectify x)))
+(assert (not goal))
+(check-sat)
+(exit)
