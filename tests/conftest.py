@@ -12,6 +12,14 @@ NO_SEEDS = f"the seed documents are not at {SEEDS} (a clone without ../shared)"
 needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=NO_SEEDS)
 
 
+def sampled(params: list, every: int) -> list:
+    """A large corpus's cases (``pytest.param``s): `make test` runs every ``every``-th of them, the same ones each
+    run and spread over the corpus's kinds; the others are slow tests (`make test-slow` runs the whole corpus)."""
+    return [param if number % every == 0 else pytest.param(*param.values, marks=(*param.marks, pytest.mark.slow),
+                                                           id=param.id)
+            for number, param in enumerate(params)]
+
+
 @pytest.fixture
 def seeds_dir() -> Path:
     if not SEEDS.is_dir():
