@@ -29,6 +29,7 @@ from typing import Any
 
 import sympy
 
+from divbridge.checkspec import unary
 from divbridge.checkspec.findings import Claim, exit_code, verdict_of
 from divbridge.document.accuracy import LEAD_IN, Note, Statement, read_note
 from divbridge.document.findings import Finding
@@ -65,13 +66,15 @@ def analyse_note(path: str | Path, formats: dict[str, tuple[str, ...]] | None = 
 def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> tuple[list[Claim], list[Finding]]:
     """The note's claims with their findings, and every finding (the reading's and the claims'), by line."""
     items = accuracy.readings(note, formats)
+    op = accuracy.note_operator(note)
+    one = accuracy.unary(note) if op is not None and op.arity == 1 else None
     obligations = {}
     for item in items:
-        if isinstance(item, Meaning) and _needs_provers(item):
+        if isinstance(item, Meaning) and one is None and _needs_provers(item):
             obligations[item.statement.line] = _obligations(note, item)
     to_prove = list({o.id: o for found in obligations.values() for o in found}.values())
     results, missing = _prove(to_prove)
-    claims = [_claim(note, item, obligations.get(item.statement.line, []), results, missing) for item in items]
+    claims = [_claim(note, item, obligations.get(item.statement.line, []), results, missing, one) for item in items]
     findings = list(note.findings) + [f for c in claims for f in c.findings] + [
         Finding("information", u.line, f"{u.why}: «{u.text}»") for u in note.unread if u.why != LEAD_IN]
     return claims, sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
@@ -105,7 +108,8 @@ def _prove(obligations: list[Obligation]) -> tuple[dict[str, ObligationResult], 
 
 # -- one claim -------------------------------------------------------------------------------
 
-def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], results: dict, missing: str) -> Claim:
+def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], results: dict, missing: str,
+           one: accuracy.Unary | str | None = None) -> Claim:
     statement = item.statement
     claim = Claim(_claim_id(note, item), "accuracy", statement.section.title, statement.line,
                   statement.text, item.formats if isinstance(item, Meaning) else ())
@@ -118,6 +122,12 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
                                     f"«{statement.text}»", column=statement.column))
         claim.findings = findings
         claim.verdict = "unreadable" if statement.math.malformed else "unchecked"
+        return claim
+    if isinstance(one, accuracy.Unary):     # Y = f(X): sympy, else the operator's reference (`checkspec.unary`)
+        found, how = unary.findings(item, accuracy.note_operator(note), one)
+        claim.findings = findings + found
+        verdict = verdict_of(claim.findings)
+        claim.verdict = "checked" if how == "checked" and verdict == "holds" else verdict
         return claim
     if item.kind in ("intro-float", "intro-int"):
         found, unchecked = _bound_findings(item, note, obligations, results, missing)

@@ -34,8 +34,9 @@ class Claim:
                 "text": self.text, "words": self.words, "formats": list(self.formats), "verdict": self.verdict}
 
 
-# "unchecked": a tool the check needs is missing; never counted as holding
-VERDICT_RANK = {"holds": 0, "unchecked": 1, "open": 1, "unreadable": 2, "fails": 3}
+# "unchecked": a tool the check needs is missing; never counted as holding; "checked": no counterexample on samples
+# or on every input of a format, not proved (an accuracy note's claim, `checkspec.unary`)
+VERDICT_RANK = {"holds": 0, "checked": 1, "unchecked": 1, "open": 1, "unreadable": 2, "fails": 3}
 
 
 def verdict_of(findings: list[Finding]) -> str:

@@ -40,11 +40,14 @@ is `obligations.accuracy` and `checkspec.accuracy`.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import sympy
+from lark import Lark, Token as LarkToken, Tree
+from lark.exceptions import UnexpectedEOF, UnexpectedInput
 
 from divbridge import inputfile
 from divbridge.errors import InputError
@@ -109,15 +112,23 @@ class Statement:
     index: str = ""                   # the index a lead-in declares ("For every $I$ ...")
     bound_of: str = ""                # a prose statement: which error it bounds (propagated | introduced)
     unread: str = ""                  # a part of its sentence not understood (an alternative condition...)
+    order: str = ""                   # "first-order": a lead-in says so ("a first-order bound is:"), never a bound
+    family: str = ""                  # the arithmetic a lead-in names ("Error introduction for real arithmetic
+    #                                   is null:"), else the section's
+
+    @property
+    def arithmetic(self) -> str:
+        return self.family or self.section.family
 
 
 @dataclass(frozen=True)
 class Definition:
     name: str                         # the symbol defined (mathexpr's spelling)
     meaning: str                      # machine-epsilon | min-normal | max-finite | formula | result | error-total | domain
+    #                                   | function (a function the note defines: value a sympy.Lambda)
     line: int
     text: str
-    value: sympy.Expr | None = None   # a formula definition's right side
+    value: sympy.Basic | None = None  # a formula definition's right side
 
 
 LEAD_IN = "introduces what follows, which states it"     # an Unread that is no loss: shown, never a finding
@@ -213,7 +224,13 @@ def _sections(blocks: list[Block], last_line: int) -> list[Section]:
         if not family and top is not None and (parent is None or parent.level == 1 and not parent.family):
             family = top.family
             types, types_line = types or top.types, types_line or top.types_line
-        section = Section(title, heading.line, end, heading.level, _kind(title), family, types, types_line)
+        kind = _kind(title)
+        if kind == "other" and parent is not None and parent.kind in ("introduction", "propagation") and not re.match(
+                r"note\b", title, re.I):
+            # "### Correctly rounded specification" under "## Error Introduction (float)" states its claims; a
+            # "### Note about ..." explains them
+            kind = parent.kind
+        section = Section(title, heading.line, end, heading.level, kind, family, types, types_line)
         sections.append(section)
         stack.append(section)
     return sections
@@ -347,32 +364,44 @@ def _classify(formula: mathexpr.Formula) -> str:
 
 # -- the reading ---------------------------------------------------------------------
 
-_FOR_EVERY = re.compile(r"^(?:for\s+(?:every|all|any|each)\s+(?:valid\s+)?(?:(?:tensor\s+)?index(?:es)?\s+)?)"
-                        r"§(\d+)§(?:\s+(?:such\s+that|where|with|for\s+which)\s+(?P<conds>.+))?$", re.I)
-_NO_ERROR = re.compile(r"^for\s+(?:integer\s+|exact\s+)?inputs?\s+(?:modell?ed\s+)?without\s+errors?(?:\s+symbols?)?$",
-                       re.I)
-_CONDITION_START = re.compile(r"^(?:if|for|when|whenever|provided|where|assuming)\b", re.I)
-_LET_DEFINE = re.compile(r"\blet\s+us\s+(?:also\s+)?define\b", re.I)
-_DEFINED_AS = (("machine-epsilon", re.compile(r"§(\d+)§\s+(?:as\s+)?the\s+(?:\[)?machine\s+epsilon", re.I)),
-               ("min-normal", re.compile(r"§(\d+)§\s+(?:as\s+)?the\s+(?:minimal|smallest|minimum)\s+"
-                                         r"(?:positive\s+)?normali[sz]ed\s+(?:floating[- ]point\s+)?number", re.I)),
-               ("min-normal", re.compile(r"§(\d+)§\s+(?:as\s+)?the\s+(?:minimal|smallest|minimum)\s+"
-                                         r"(?:positive\s+)?normal\s+(?:floating[- ]point\s+)?number", re.I)),
-               ("max-finite", re.compile(r"§(\d+)§\s+(?:as\s+)?the\s+(?:largest|maximal|maximum)\s+finite", re.I)))
-_BOUNDED = re.compile(r"^(?P<subject>.*?\berror\b.*?)\s+(?:is\s+)?bounded\s+by\s+§(?P<bound>\d+)§(?P<rest>.*)$",
-                      re.I | re.S)
-_PROVIDED_NORMAL = re.compile(r"\bprovided\s+(?:that\s+)?§(\d+)§\s+is\s+a\s+normal\s+number\b", re.I)
-# a sentence of definitions and nothing else: its formulas joined by naming words ("where $u = ...$ and $v = ...$")
-_NAMING_ONLY = re.compile(r"^(?:(?:where|with|and|let|hence|i\.e\.|that\s+is)\b|§\d+§|[\s,.;:])*$",
-                          re.I)
-_DOMAIN = re.compile(r"^(?:if\s+§\d+§,?\s+otherwise\s+§\d+§\s+is\s+(?:not\s+defined|undefined)"
-                     rf"|(?:{lexicon.alternatives(lexicon.GERUNDS)})\s+by\s+zero\s+(?:remains|is)\s+undefined\b.*)[.]?$", re.I)
+GRAMMAR_FILE = Path(__file__).with_name("accuracy.lark")
+_FAMILIES = ("real", "float", "int")
+_CONDITION_WORDS = ("if", "for", "when", "whenever", "provided", "where", "assuming")
+_DEFINED = {"machine_epsilon": "machine-epsilon", "min_normal": "min-normal", "max_finite": "max-finite"}
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> Lark:
+    """The note grammar (`accuracy.lark`), its ``{gerunds}`` the operators' (the grammar names no operator)."""
+    gerunds = " | ".join(f'"{g}"i' for g in dict.fromkeys(lexicon.GERUNDS))
+    # an indented line that does not open an alternative continues the line above it (as in `statements.lark`)
+    text = re.sub(r"\n[ \t]+(?![ \t|/])", " ", GRAMMAR_FILE.read_text(encoding="utf-8")).replace("{gerunds}", gerunds)
+    return Lark(text, start=["conditions", "lead", "sentence"], parser="earley", lexer="basic",
+                propagate_positions=True)
+
+
+def parse_words(start: str, words: str) -> Tree | str:
+    """``words`` (a sentence's template, formulas as ``§k§``) parsed whole from the grammar's rule ``start``: its
+    tree, or the words not read (from where reading stopped)."""
+    parser = _parser()
+    try:
+        return parser.parse(words, start=start)
+    except UnexpectedEOF:
+        return "the end of the sentence"
+    except UnexpectedInput as exc:
+        return words[exc.pos_in_stream:].strip() if exc.pos_in_stream is not None else words
+
+
+def _maths(tree: Tree) -> list[int]:
+    """The formulas (placeholder numbers) a parse tree holds, in order."""
+    return [int(t[1:-1]) for t in tree.scan_values(lambda v: isinstance(v, LarkToken) and v.type == "MATH")]
 
 
 class _Reading:
     def __init__(self, note: Note, blocks: list[Block], embedded: bool = False):
         self.note, self.blocks, self.embedded = note, blocks, embedded
-        self.pending: tuple[tuple[Condition, ...], str, int] | None = None   # a lead-in's conditions, index, level
+        # a lead-in's conditions, index, level and qualifier ("first-order", or the arithmetic: "real"...)
+        self.pending: tuple[tuple[Condition, ...], str, int, str] | None = None
 
     def run(self) -> None:
         skipped: set[int] = set()
@@ -399,23 +428,23 @@ class _Reading:
                 self.pending = None
 
     # a lead-in's conditions reach the items below it (a paragraph's: the blocks up to the next paragraph)
-    def _conditions_for(self, block: Block) -> tuple[tuple[Condition, ...], str]:
+    def _conditions_for(self, block: Block) -> tuple[tuple[Condition, ...], str, str]:
         if self.pending is None:
-            return (), ""
-        conditions, index, level = self.pending
+            return (), "", ""
+        conditions, index, level, qualifier = self.pending
         if block.kind == "math" or (block.kind == "item" and block.level > level):
-            return conditions, index
+            return conditions, index, qualifier
         self.pending = None
-        return (), ""
+        return (), "", ""
 
     def _math_block(self, block: Block, section: Section | None) -> None:
-        conditions, index = self._conditions_for(block)
+        conditions, index, qualifier = self._conditions_for(block)
         line, column = block.positions.at(block.body, len(block.body) - len(block.body.lstrip()))
         math = _read_math(block.body.strip(), line, column)
-        self._formula(math, section, conditions, index, block.body.strip())
+        self._formula(math, section, conditions, index, block.body.strip(), qualifier)
 
     def _text_block(self, block: Block, section: Section | None) -> None:
-        conditions, index = self._conditions_for(block)
+        conditions, index, qualifier = self._conditions_for(block)
         sentences = _sentences(block)
         if not sentences:
             return
@@ -423,44 +452,58 @@ class _Reading:
             last = number == len(sentences) - 1
             words = sentence.template
             if last and re.search(r"[:,]\s*$", words):
-                # a lead-in: its conditions reach what follows
+                # a lead-in: its conditions and its qualifier reach what follows
                 read = self._lead_in(words.rstrip(":, ").strip(), sentence, block.line)
                 level = block.level if block.kind == "item" else 0
                 if read is not None:
-                    self.pending = (conditions + read[0], read[1] or index, level)
+                    self.pending = (conditions + read[0], read[1] or index, level, read[2] or qualifier)
                 else:
-                    self.pending = (conditions + (Condition(words, sentence.line, "not understood"),), index, level)
+                    self.pending = (conditions + (Condition(words, sentence.line, "not understood"),), index, level,
+                                    qualifier)
                 continue
-            self._sentence(sentence, section, conditions, index)
+            self._sentence(sentence, section, conditions, index, qualifier)
 
-    def _lead_in(self, words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condition, ...], str] | None:
-        """A lead-in's conditions and declared index; () for a lead-in that only announces (no condition
-        words, or none but definitions: "For $C = A/B$, ..."); None for condition words not understood, and
-        for a lead-in whose own formulas state something ("Since $0 \\le f'(x) \\le 1$, a global bound is:"):
-        what follows rests on it, so it is unread with what follows."""
-        read = _conditions(words, sentence, line) if _CONDITION_START.match(words) else None
-        if read is not None:     # its formulas are conditions ("If $c[I] = True$:"), not definitions
-            return read
+    def _lead_in(self, words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condition, ...], str, str] | None:
+        """A lead-in's conditions, declared index and qualifier (``first-order``: "a first-order bound is:", an
+        approximation, never a bound); () for a lead-in that only announces (no condition words, or none but
+        definitions: "For $C = A/B$, ..."); None for condition words not understood, and for a lead-in whose own
+        formulas state something it does not justify a claim with ("If $cond[I] = True$ holds then ...:"): what
+        follows rests on it, so it is unread with what follows.  A justification ("Using the derivative of $f$ is
+        $f'$, a first-order bound is:", "Since $0 \\le f' \\le 1/4$ for all real $x$, a global bound is:") is not
+        read, and the claims it introduces are judged on their own against the operator's function."""
+        if words.split() and words.split()[0].lower() in _CONDITION_WORDS:
+            read = _conditions(words, sentence, line)
+            if read is not None:     # its formulas are conditions ("If $c[I] = True$:"), not definitions
+                return (*read, "")
+        tree = parse_words("lead", words)
+        if isinstance(tree, Tree):
+            qualifier = "first-order" if any(tree.find_data("first_order")) or any(
+                tree.find_data("to_first_order")) else next((str(t.children[0]).lower() for t in tree.find_data(
+                    "family")), "")
+            why = "a justification of what follows, not read: its claims are judged on their own" if _maths(
+                tree) else LEAD_IN
+            self.note.unread.append(Unread(line, _shown_words(words, sentence), why))
+            return (), "", qualifier
         own = {int(n) for n in _PLACEHOLDER.findall(words)}
         defines = self._definitions_in(sentence, exclude=set(range(len(sentence.maths))) - own)
         if own and not defines:
-            self.note.unread.append(Unread(line, _PLACEHOLDER.sub(
-                lambda m: f"${sentence.maths[int(m.group(1))].text}$", words)))
+            self.note.unread.append(Unread(line, _shown_words(words, sentence), _not_read(tree)))
             return None
-        if not _CONDITION_START.match(words) or defines:
-            self.note.unread.append(Unread(line, _PLACEHOLDER.sub(lambda m: f"${sentence.maths[int(m.group(1))].text}$",
-                                                                  words), LEAD_IN))
-            return (), ""
+        if not words.split() or words.split()[0].lower() not in _CONDITION_WORDS or defines:
+            self.note.unread.append(Unread(line, _shown_words(words, sentence), LEAD_IN))
+            return (), "", ""
         return None
 
     def _sentence(self, sentence: _Sentence, section: Section | None, outer: tuple[Condition, ...],
-                  index: str) -> None:
+                  index: str, qualifier: str) -> None:
         words = sentence.template.strip()
         core = re.sub(r"[\s.*,;]+$", "", words)
         if re.fullmatch(r"§0§", core):
-            self._formula(sentence.maths[0], section, outer, index, sentence.maths[0].text)
+            self._formula(sentence.maths[0], section, outer, index, sentence.maths[0].text, qualifier)
             return
-        if _LET_DEFINE.search(core) and self._definitions_in(sentence, words=True):
+        tree = parse_words("sentence", words)
+        kind = "" if not isinstance(tree, Tree) else tree.data if tree.data != "sentence" else tree.children[0].data
+        if kind == "let_define" and self._defined_by_words(tree, sentence):
             return
         # "<lead-in>, $f$." / "<lead-in>: $f$."
         m = re.fullmatch(r"(?P<lead>.+?)[,:]\s*§(?P<f>\d+)§", core, re.S)
@@ -468,8 +511,8 @@ class _Reading:
             read = self._lead_in(m.group("lead").strip(), sentence, sentence.line)
             math = sentence.maths[int(m.group("f"))]
             if read is None:
-                read = ((Condition(m.group("lead"), sentence.line, "not understood"),), "")
-            self._formula(math, section, outer + read[0], read[1] or index, math.text)
+                read = ((Condition(m.group("lead"), sentence.line, "not understood"),), "", "")
+            self._formula(math, section, outer + read[0], read[1] or index, math.text, read[2] or qualifier)
             self._definitions_in(sentence, exclude={int(m.group("f"))})
             return
         # "$f$ if <condition>"
@@ -477,40 +520,84 @@ class _Reading:
         if m:
             read = _conditions(m.group("cond"), sentence, sentence.line)
             conds = read[0] if read is not None else (Condition(m.group("cond"), sentence.line, "not understood"),)
-            self._formula(sentence.maths[0], section, outer + conds, index, sentence.maths[0].text)
+            self._formula(sentence.maths[0], section, outer + conds, index, sentence.maths[0].text, qualifier)
             return
-        if _WHERE.search(core):
+        if kind == "type_list":
             return     # the section's type list (`Section.types`)
-        if _DOMAIN.match(core):
+        if kind == "domain":
             self.note.definitions.append(Definition("", "domain", sentence.line, _shown(sentence)))
             return
-        bounded = _BOUNDED.match(core)
-        if bounded and section is not None and section.kind in ("introduction", "propagation"):
-            self._prose_bound(bounded, sentence, section, outer, index)
+        if kind == "prose_bound" and section is not None and section.kind in ("introduction", "propagation"):
+            self._prose_bound(tree, words, sentence, section, outer, index)
             return
-        if sentence.maths and _NAMING_ONLY.match(core) and self._definitions_in(sentence):
+        if kind == "naming_only" and self._definitions_in(sentence):
+            return
+        if kind == "propagated_from" and self._result_of_one(tree, sentence):
+            return
+        if kind == "formula_remark":     # "$f$ (This holds because ...)": the remark justifies, the formula states
+            self.note.unread.append(Unread(sentence.line, _shown_words(words[words.index("("):], sentence),
+                                           "a justification of the formula before it, not read"))
+            self._formula(sentence.maths[0], section, outer, index, sentence.maths[0].text, qualifier)
             return
         # a sentence with words beyond its formulas' names is unread whole ("For $x = 0$: ... is undefined" does
         # not define x)
-        self.note.unread.append(Unread(sentence.line, _shown(sentence)))
+        self.note.unread.append(Unread(sentence.line, _shown(sentence), _not_read(tree, sentence)))
 
-    def _definitions_in(self, sentence: _Sentence, words: bool = False, exclude: set[int] = frozenset()) -> bool:
-        """Symbols the sentence defines, by words ("Let us define $x$ the machine epsilon") or by
-        formula (``u = ε/2``, ``C = A/B``).  True when it defines something and each of its other formulas
-        only names a quantity."""
+    def _defined_by_words(self, tree: Tree, sentence: _Sentence) -> bool:
+        """"Let us define $x$ the machine epsilon ... and $u = x/2$": each formula a symbol named by its words
+        or a definition; False (the sentence unread) when one is neither."""
+        found = []
+        for item in tree.find_pred(lambda t: t.data in ("defined_as", "defined_formula")):
+            math = sentence.maths[_maths(item)[0]]
+            if math.formula is None:
+                return False
+            if item.data == "defined_as":
+                if len(math.formula.parts) != 1 or not isinstance(math.formula.parts[0], sympy.Symbol):
+                    return False
+                named = next(c for c in item.children if isinstance(c, Tree) and c.data in _DEFINED)
+                found.append(Definition(str(math.formula.parts[0]), _DEFINED[named.data], math.line, math.text))
+                continue
+            kind = _classify(math.formula)
+            if kind not in ("definition", "result", "error-total"):
+                return False
+            found.append(Definition(str(math.formula.parts[0]), kind if kind != "definition" else "formula",
+                                    math.line, math.text, math.formula.parts[1]))
+        self.note.definitions.extend(found)
+        return bool(found)
+
+    def _result_of_one(self, tree: Tree, sentence: _Sentence) -> bool:
+        """"For $Y = f(X)$ with $f(x) = ...$, the propagated error $Y_err^propag$ comes from the input error
+        $X_err$": the result ``Y`` of one operand ``X`` (a definition ``result``), the function the sentence
+        defines (``function``: f as a `sympy.Lambda`); False (the sentence unread) unless the errors it names are
+        ``Y``'s propagated error and ``X``'s error."""
+        maths = [sentence.maths[k] for k in _maths(tree)]
+        if any(m.formula is None for m in maths):
+            return False
+        result, *function, error, operand_error = (m.formula for m in maths)
+        if result.relations != ("=",) or not isinstance(result.parts[0], sympy.Symbol):
+            return False
+        name, value = str(result.parts[0]), result.parts[1]
+        operands = [str(s) for s in value.free_symbols]
+        if len(operands) != 1 or error.parts != (mathexpr.symbol(f"{name}_err^propag"),) or operand_error.parts != (
+                mathexpr.symbol(f"{operands[0]}_err"),):
+            return False
+        found = [Definition(name, "result", maths[0].line, maths[0].text, value)]
+        for math, formula in zip(maths[1:-2], function):
+            applied = formula.parts[0]
+            if formula.relations != ("=",) or not isinstance(applied, sympy.core.function.AppliedUndef) or len(
+                    applied.args) != 1 or not isinstance(applied.args[0], sympy.Symbol):
+                return False
+            found.append(Definition(str(applied.func), "function", math.line, math.text,
+                                    sympy.Lambda(applied.args[0], formula.parts[1])))
+        self.note.definitions.extend(found)
+        return True
+
+    def _definitions_in(self, sentence: _Sentence, exclude: set[int] = frozenset()) -> bool:
+        """Symbols the sentence defines by formula (``u = ε/2``, ``C = A/B``).  True when it defines something
+        and each of its other formulas only names a quantity."""
         found, defined = set(), False
-        if words:
-            for meaning, pattern in _DEFINED_AS:
-                for m in pattern.finditer(sentence.template):
-                    math = sentence.maths[int(m.group(1))]
-                    if math.formula is not None and len(math.formula.parts) == 1 and isinstance(
-                            math.formula.parts[0], sympy.Symbol):
-                        self.note.definitions.append(Definition(str(math.formula.parts[0]), meaning, math.line,
-                                                                math.text))
-                        found.add(int(m.group(1)))
-                        defined = True
         for number, math in enumerate(sentence.maths):
-            if number in exclude or number in found or math.formula is None:
+            if number in exclude or math.formula is None:
                 continue
             kind = _classify(math.formula)
             if kind in ("definition", "result", "error-total"):
@@ -520,10 +607,10 @@ class _Reading:
                 defined = True
             elif kind == "reference":
                 found.add(number)
-        return defined and (words or len(found | exclude) == len(sentence.maths))
+        return defined and len(found | exclude) == len(sentence.maths)
 
     def _formula(self, math: Math, section: Section | None, conditions: tuple[Condition, ...], index: str,
-                 text: str) -> None:
+                 text: str, qualifier: str = "") -> None:
         if math.formula is not None:
             kind = _classify(math.formula)
             if kind in ("definition", "result", "error-total") and conditions:
@@ -549,68 +636,75 @@ class _Reading:
             self.note.unread.append(Unread(math.line, f"${math.text}$", "a formula outside the error sections"))
             return
         self.note.statements.append(Statement(math.line, math.column, section, text, math, conditions, "formula",
-                                              index))
+                                              index, order="first-order" if qualifier == "first-order" else "",
+                                              family=qualifier if qualifier in _FAMILIES else ""))
 
-    def _prose_bound(self, m: re.Match, sentence: _Sentence, section: Section, outer: tuple[Condition, ...],
-                     index: str) -> None:
-        subject = m.group("subject").lower()
+    def _prose_bound(self, tree: Tree, words: str, sentence: _Sentence, section: Section,
+                     outer: tuple[Condition, ...], index: str) -> None:
+        bound_tree = next(tree.find_data("prose_bound"))
+        said = next(bound_tree.find_pred(lambda t: t.data in ("error_subject", "error_subject_verb"))).meta
+        subject = words[said.start_pos:said.end_pos].lower()
         which = "introduced" if re.search(r"introduc|rounding", subject) else (
             "propagated" if "propagat" in subject else "")
-        bound = sentence.maths[int(m.group("bound"))]
-        rest = m.group("rest")
-        conditions = list(outer)
-        for p in _PROVIDED_NORMAL.finditer(rest):
-            conditions.append(Condition(f"provided ${sentence.maths[int(p.group(1))].text}$ is a normal number",
-                                        sentence.line, "normal", sentence.maths[int(p.group(1))]))
-        leftover = _PROVIDED_NORMAL.sub("", rest)
-        leftover = re.sub(r"\bfor\s+the\s+standard\s+rounding\s+mode\s+round\s+to\s+nearest\s+even\b", "", leftover,
-                          flags=re.I)
-        leftover = re.sub(r"\bin\s+the\s+target\s+floating[- ]point\s+format\b", "", leftover, flags=re.I)
-        leftover = leftover.strip(" .,;")
-        unread = _PLACEHOLDER.sub(lambda x: f"${sentence.maths[int(x.group(1))].text}$", leftover)
         if not which:
-            self.note.unread.append(Unread(sentence.line, _shown(sentence)))
+            self.note.unread.append(Unread(sentence.line, _shown(sentence), "not understood (which error it bounds)"))
             return
+        bound = sentence.maths[next(int(c[1:-1]) for c in bound_tree.children
+                                    if isinstance(c, LarkToken) and c.type == "MATH")]
+        conditions, unread = list(outer), []
+        for tail in bound_tree.children:
+            if not isinstance(tail, Tree):
+                continue
+            if tail.data == "provided_normal":
+                math = sentence.maths[_maths(tail)[0]]
+                conditions.append(Condition(f"provided ${math.text}$ is a normal number", sentence.line, "normal",
+                                            math))
+            elif tail.data == "aside":      # an alternative in parentheses: delimited, not read
+                unread.append(_shown_words(str(tail.children[0]), sentence))
         self.note.statements.append(Statement(sentence.line, bound.column, section, _shown(sentence), bound,
-                                              tuple(conditions), "prose", index, which, unread))
+                                              tuple(conditions), "prose", index, which, " ".join(unread)))
 
 
 def _conditions(words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condition, ...], str] | None:
     """The conditions of a lead-in or trailing clause, and the index it declares; None when not understood."""
     words = words.strip().rstrip(":,. ")
-    if _NO_ERROR.match(words):
+    tree = parse_words("conditions", words)
+    if not isinstance(tree, Tree):
+        return None
+    clause = tree.children[0]
+    if clause.data == "no_error":
         return (Condition(words, line, "no-error"),), ""
     index = ""
-    m = _FOR_EVERY.match(words)
-    if m:
-        declared = sentence.maths[int(m.group(1))]
+    if clause.data == "for_every":
+        declared = sentence.maths[_maths(next(clause.find_data("index")))[0]]
         if declared.formula is None or len(declared.formula.parts) != 1:
             return None
         index = str(declared.formula.parts[0])
-        if m.group("conds") is None:     # "For every index $I$": the index alone, no condition
-            return (), index
-        words = m.group("conds")
-    else:
-        words = re.sub(r"^(?:if|when|whenever|provided(?:\s+that)?|assuming)\s+", "", words, flags=re.I)
     out = []
-    for part in re.split(r"\s+and\s+", words):
-        part = part.strip(" ,")
-        shown = _PLACEHOLDER.sub(lambda x: f"${sentence.maths[int(x.group(1))].text}$", part)
-        whole = re.fullmatch(r"§(\d+)§", part)
-        crossing = re.fullmatch(r"§(\d+)§\s+does\s+not\s+(?:cross|change\s+sign\s+through)\s+zero"
-                                r"(?:\s+under\s+(?:the\s+)?perturbation)?", part, re.I)
-        normal = re.fullmatch(r"§(\d+)§\s+is\s+a\s+normal\s+number", part, re.I)
-        if whole and sentence.maths[int(whole.group(1))].formula is not None \
-                and sentence.maths[int(whole.group(1))].formula.is_relation:
-            out.append(Condition(shown, line, "formula", sentence.maths[int(whole.group(1))]))
-        elif crossing:
-            out.append(Condition(shown, line, "no-crossing", sentence.maths[int(crossing.group(1))]))
-        elif normal:
-            out.append(Condition(shown, line, "normal", sentence.maths[int(normal.group(1))]))
-        else:
-            return None
+    for listed in clause.find_data("condition_list"):
+        for condition in listed.children:
+            math = sentence.maths[_maths(condition)[0]]
+            shown = _shown_words(words[condition.meta.start_pos:condition.meta.end_pos], sentence)
+            if condition.data == "formula_condition":
+                if math.formula is None or not math.formula.is_relation:
+                    return None
+                out.append(Condition(shown, line, "formula", math))
+            else:
+                out.append(Condition(shown, line, {"no_crossing": "no-crossing", "normal": "normal"}[condition.data],
+                                     math))
     return tuple(out), index
 
 
+def _not_read(tree: Tree | str, sentence: _Sentence | None = None) -> str:
+    """Why a sentence is unread: the words the grammar did not read."""
+    if isinstance(tree, Tree) or sentence is None or tree.strip() == sentence.template.strip():
+        return "not understood"
+    return f"not understood («{_shown_words(tree, sentence)}» not read)"
+
+
+def _shown_words(words: str, sentence: _Sentence) -> str:
+    return _PLACEHOLDER.sub(lambda m: f"${sentence.maths[int(m.group(1))].text}$", words).strip()
+
+
 def _shown(sentence: _Sentence) -> str:
-    return _PLACEHOLDER.sub(lambda m: f"${sentence.maths[int(m.group(1))].text}$", sentence.template).strip()
+    return _shown_words(sentence.template, sentence)

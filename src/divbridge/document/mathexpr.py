@@ -102,6 +102,20 @@ def _context():
     return db
 
 
+# the standard functions a formula names (``\exp``, ``\tanh``...): what they are in mathematics
+STANDARD_FUNCTIONS = {"exp": sympy.exp, "log": sympy.log, "ln": sympy.log, "sin": sympy.sin, "cos": sympy.cos,
+                      "tanh": sympy.tanh, "sinh": sympy.sinh, "cosh": sympy.cosh, "sqrt": sympy.sqrt}
+
+
+def standard(expr: sympy.Basic) -> sympy.Basic:
+    """``expr`` with the standard functions it names made sympy's (``exp(x)`` the exponential), and ``e`` Euler's
+    number: kept apart from `parse`, which reads the notation and gives every function a name only."""
+    replaced = expr.replace(lambda f: isinstance(f, sympy.core.function.AppliedUndef)
+                            and str(f.func) in STANDARD_FUNCTIONS,
+                            lambda f: STANDARD_FUNCTIONS[str(f.func)](*f.args))
+    return replaced.xreplace({symbol("e"): sympy.E})
+
+
 def symbol(name: str) -> sympy.Symbol:
     """The real-valued symbol of a name as this module spells it (``A_err``, ``C_err^intro``, ``u``)."""
     return sympy.Symbol(name, real=True)
@@ -225,6 +239,12 @@ def _macro_tokens(node: LatexMacroNode) -> list[_Token]:
         return [_Token("func", "O" if _plain_text(_argument(node)) == "O" else _plain_text(_argument(node)), node.pos)]
     if name in ("hat", "widehat", "tilde", "bar", "overline"):
         return [_Token("name", f"{name}({_plain_text(_argument(node))})", node.pos)]
+    if name == "sqrt" and node.nodeargd is not None and any(a is not None for a in node.nodeargd.argnlist):
+        if node.nodeargd.argnlist[0] is not None:
+            raise LatexError("an n-th root", node.pos)
+        # \sqrt{x}: the function applied to its argument, as sqrt(x)
+        return [_Token("func", name, node.pos), _Token("op", "(", node.pos), *_tokens(_argument(node)),
+                _Token("op", ")", node.pos)]
     if name in _FUNCTIONS:
         return [_Token("func", name, node.pos)]
     if name == "infty":

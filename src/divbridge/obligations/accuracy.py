@@ -37,8 +37,10 @@ import functools
 import hashlib
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 
+import mpmath
 import sympy
 
 from divbridge import assets
@@ -114,12 +116,16 @@ def note_operator(note: Note) -> Operator | None:
 
 def unread_why(note: Note) -> str:
     """Why no claim of the note can be read, or "": the claims are read over ``A op B``, the exact result of an
-    operator of two operands written with an infix (`Vocabulary.infix`); a note of another operator (of one
-    operand, or a call: exp(X), pow(A, B)) or of one divbridge has no description of is read, each of its
+    operator of two operands written with an infix (`Vocabulary.infix`), or over ``Y = f(X)`` for an operator of
+    one operand whose note defines its result as its operator's function (`unary`); a note of another operator
+    (a call of two operands: pow(A, B); three) or of one divbridge has no description of is read, each of its
     claims reported unread with this reason, never read as a part of itself."""
     op = note_operator(note)
     if op is None:
         return f"a claim on the error of {note.operator}, an operator divbridge has no description of"
+    if op.arity == 1:
+        found = unary(note)
+        return found if isinstance(found, str) else ""
     if op.arity != 2 or not op.vocabulary.infix:
         return (f"a claim on the error of {op.name}: divbridge reads the error claims of an operator written "
                 f"A op B with an infix, not yet of {op.name}'s {op.arity} operand(s)")
@@ -167,23 +173,15 @@ def meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]
     if why:
         return NotRead(statement, why)
     try:
+        if note_operator(note).arity == 1:
+            return _unary_meaning(note, statement, unary(note))
         return _meaning(note, statement, {**DEFAULT_FORMATS, **(formats or {})})
     except _NotRead as exc:
         return NotRead(statement, str(exc))
 
 
 def _meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]]) -> Meaning:
-    formula = statement.math.formula
-    if formula is None:
-        raise _NotRead(statement.math.problem)
-    result = note.result
-    if statement.source == "prose":
-        which = {"propagated": "propag", "introduced": "intro"}[statement.bound_of]
-        lhs, op, rhs = sympy.Abs(mathexpr.symbol(f"{result}_err^{which}")), "<=", formula.parts[0]
-    else:
-        if len(formula.parts) != 2:
-            raise _NotRead("a chain of relations")
-        lhs, op, rhs = formula.parts[0], formula.relations[0], formula.parts[1]
+    lhs, op, rhs = _relation(statement, note.result)
     substitute = _substitution(note)
     lhs, rhs = (_map(side, substitute) for side in (lhs, rhs))
     errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
@@ -202,6 +200,19 @@ def _meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...
         return replace(_introduction(statement, lhs, op, rhs, conditions, formats, note), name=name,
                        error=f"{result}_err^intro")
     raise _NotRead("it relates both the propagated and the introduced error" if errors else "it states no error")
+
+
+def _relation(statement: Statement, result: str) -> tuple[sympy.Expr, str, sympy.Expr]:
+    """The statement's two sides and relation as written: a prose bound is ``|<result>_err^... | <= bound``."""
+    formula = statement.math.formula
+    if formula is None:
+        raise _NotRead(statement.math.problem)
+    if statement.source == "prose":
+        which = {"propagated": "propag", "introduced": "intro"}[statement.bound_of]
+        return sympy.Abs(mathexpr.symbol(f"{result}_err^{which}")), "<=", formula.parts[0]
+    if len(formula.parts) != 2:
+        raise _NotRead("a chain of relations")
+    return formula.parts[0], formula.relations[0], formula.parts[1]
 
 
 _P = mathexpr.symbol("P")       # the propagated error, expanded once the relation's shape is known
@@ -234,17 +245,28 @@ def _map(expr: sympy.Expr, substitute: dict) -> sympy.Expr:
     return expr
 
 
-def _condition(condition: Condition, substitute: dict, family: str, note: Note) -> sympy.Basic:
-    if condition.meaning == "no-error":
-        return sympy.And(sympy.Eq(A_ERR, 0), sympy.Eq(B_ERR, 0))
+def _subject(condition: Condition) -> mathexpr.Formula:
+    """The formula a condition is about; a condition not understood is a claim not read."""
     formula = condition.subject.formula if condition.subject is not None else None
     if condition.meaning == "not understood" or formula is None:
         raise _NotRead(f"the condition «{condition.text}» is not understood")
+    return formula
+
+
+def _relation_of(condition: Condition, mapped) -> sympy.Basic:
+    """A condition that is a formula (``B[I] \\neq 0``), its sides ``mapped`` into the claim's terms."""
+    formula = condition.subject.formula
+    if len(formula.parts) != 2:
+        raise _NotRead(f"the condition «{condition.text}» is a chain of relations")
+    return _SYMPY_OPS[formula.relations[0]](*[mapped(p) for p in formula.parts])
+
+
+def _condition(condition: Condition, substitute: dict, family: str, note: Note) -> sympy.Basic:
+    if condition.meaning == "no-error":
+        return sympy.And(sympy.Eq(A_ERR, 0), sympy.Eq(B_ERR, 0))
+    formula = _subject(condition)
     if condition.meaning == "formula":
-        if len(formula.parts) != 2:
-            raise _NotRead(f"the condition «{condition.text}» is a chain of relations")
-        sides = [_map(p, substitute) for p in formula.parts]
-        return _SYMPY_OPS[formula.relations[0]](*sides)
+        return _relation_of(condition, lambda side: _map(side, substitute))
     subject = _map(formula.parts[0], substitute)
     if condition.meaning == "no-crossing":
         exact, perturbed = subject.xreplace({A_ERR: 0, B_ERR: 0}), subject.xreplace({A: A + A_ERR, B: B + B_ERR})
@@ -346,32 +368,39 @@ def _first_order(statement: Statement, lhs, op: str, rhs, argument, conditions: 
     return Meaning(statement, "first-order", goal, assumptions, variables, op=op, sides=(c0, c1), text=text)
 
 
-def _jet(expr) -> tuple[sympy.Expr, sympy.Expr]:
-    """(value, first-order coefficient) of expr along A_err = alpha h, B_err = beta h, h -> 0+."""
-    if expr == A_ERR:
-        return sympy.S.Zero, ALPHA
-    if expr == B_ERR:
-        return sympy.S.Zero, BETA
-    if expr.is_Atom:
+def _jet(expr, slopes: dict | None = None) -> tuple[sympy.Expr, sympy.Expr]:
+    """(value, first-order coefficient) of expr along each error = its slope times h, h -> 0+ (``slopes``: by
+    default A_err = alpha h, B_err = beta h)."""
+    slopes = slopes if slopes is not None else {A_ERR: ALPHA, B_ERR: BETA}
+    if expr in slopes:
+        return sympy.S.Zero, slopes[expr]
+    if expr.is_Atom or not any(expr.has(e) for e in slopes):
         return expr, sympy.S.Zero
     if isinstance(expr, sympy.Add):
-        parts = [_jet(a) for a in expr.args]
+        parts = [_jet(a, slopes) for a in expr.args]
         return sum((p[0] for p in parts), sympy.S.Zero), sum((p[1] for p in parts), sympy.S.Zero)
     if isinstance(expr, sympy.Mul):
         value, slope = sympy.S.One, sympy.S.Zero
         for a in expr.args:
-            v, s = _jet(a)
+            v, s = _jet(a, slopes)
             value, slope = value * v, value * s + slope * v
         return value, slope
-    if isinstance(expr, sympy.Pow) and expr.exp.is_Integer:
-        v, s = _jet(expr.base)
+    if isinstance(expr, sympy.Pow) and not any(expr.exp.has(e) for e in slopes):
+        v, s = _jet(expr.base, slopes)
         n = expr.exp
         return v ** n, n * v ** (n - 1) * s
     if isinstance(expr, sympy.Abs):
-        v, s = _jet(expr.args[0])
+        v, s = _jet(expr.args[0], slopes)
         if sympy.simplify(v) == 0:
             return sympy.S.Zero, sympy.Abs(s)      # |h s + o(h)| = h |s| + o(h)
         return sympy.Abs(v), sympy.sign(v) * s
+    if isinstance(expr, sympy.Function) and len(expr.args) == 1:     # exp, log, tanh...: the chain rule
+        v, s = _jet(expr.args[0], slopes)
+        z = sympy.Dummy("z", real=True)
+        derivative = sympy.diff(expr.func(z), z)
+        if derivative.has(sympy.Derivative):
+            raise _NotRead(f"the first-order expansion of {expr} (its derivative is not known in closed form)")
+        return expr.func(v), derivative.subs(z, v) * s
     raise _NotRead(f"the first-order expansion of {expr}")
 
 
@@ -584,3 +613,177 @@ def note_summary(note: Note, obligations: list[Obligation]) -> dict:
                 entry["lines"].append(line)
     return {"path": assets.artifact_path(Path(note.path)), "title": note.title,
             "requirements": list(requirements.values())}
+
+
+# -- notes of an operator of one operand: Y = f(X) ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Unary:
+    """A note's result of one operand: ``Y = f(X)`` as the note defines it ("For $Y = \\exp(X)$ ..."), its
+    standard functions sympy's (`mathexpr.standard`), the functions the note defines ("with $\\sigma(x) = ...$")
+    replaced by their definitions."""
+
+    result: str                       # Y
+    operand: sympy.Symbol             # X
+    error: sympy.Symbol               # X_err
+    value: sympy.Expr                 # f(X)
+
+    def at(self, x: sympy.Expr) -> sympy.Expr:
+        return self.value.xreplace({self.operand: x})
+
+    @property
+    def propagated(self) -> sympy.Expr:
+        """``f(X + X_err) - f(X)``: the error the operator propagates, exactly."""
+        return self.at(self.operand + self.error) - self.value
+
+
+# where the note's function is compared with its operator's (the description's real function)
+AGREEMENT_POINTS = tuple(Fraction(v) for v in ("-3", "-1", "-1/2", "1/4", "1/2", "1", "2", "5"))
+
+
+def unary(note: Note) -> Unary | str:
+    """The note's ``Y = f(X)``, or why it is not read: the note must define its result as a function of one
+    operand, and that function must be its operator's: the same values as the description's real function (its
+    mirror's reference, mpmath) at `AGREEMENT_POINTS` where both are defined, never assumed."""
+    op = note_operator(note)
+    definition = next((d for d in note.definitions if d.meaning == "result" and d.value is not None), None)
+    if definition is None:
+        return (f"a claim on the error of {op.name}: its note does not define its result as a function of its "
+                f"operand ('For $Y = f(X)$, the propagated error ... comes from the input error ...')")
+    value = mathexpr.standard(_with_functions(definition.value, note))
+    undefined = sorted(str(f.func) for f in value.atoms(sympy.core.function.AppliedUndef))
+    if undefined or len(value.free_symbols) != 1:
+        return f"a claim on the error of {op.name}: the function «{undefined[0] if undefined else value}» of its result"
+    (operand,) = value.free_symbols
+    compared = 0
+    for x in AGREEMENT_POINTS:
+        reference = _reference(op, x)
+        mine = sympy.N(value.xreplace({operand: sympy.Rational(x.numerator, x.denominator)}), 60)
+        if reference is None or not mine.is_real:
+            continue
+        compared += 1
+        if abs(mine - reference) > sympy.Float(10) ** -40 * max(1, abs(reference)):
+            return (f"a claim on the error of {op.name}: the note's {definition.name} = {value} is not "
+                    f"{op.name}'s function (at {operand} = {x}: {sympy.N(mine, 12)}, {op.name} gives "
+                    f"{sympy.N(reference, 12)})")
+    if compared < 3:
+        return f"a claim on the error of {op.name}: its note's {definition.name} = {value} compared at too few points"
+    return Unary(definition.name, operand, mathexpr.symbol(f"{operand}_err"), value)
+
+
+def _reference(op: Operator, x: Fraction) -> sympy.Float | None:
+    """The operator's real function at ``x`` (its description's, mpmath at 320 bits), None where not defined."""
+    try:
+        value = op.kernels.real(x)
+    except (ValueError, ZeroDivisionError, ArithmeticError):
+        return None
+    if isinstance(value, Fraction):
+        return sympy.Rational(value.numerator, value.denominator)
+    if not isinstance(value, mpmath.mpf) or not mpmath.isfinite(value):
+        return None
+    return sympy.Float(value, 90)
+
+
+def _with_functions(expr: sympy.Basic, note: Note) -> sympy.Basic:
+    """``expr`` with each function the note defines ("$\\sigma(x) = 1/(1+e^{-x})$") applied by its definition."""
+    functions = {d.name: d.value for d in note.definitions if d.meaning == "function"}
+    return expr.replace(lambda f: isinstance(f, sympy.core.function.AppliedUndef) and str(f.func) in functions,
+                        lambda f: functions[str(f.func)](*f.args))
+
+
+def _unary_meaning(note: Note, statement: Statement, found: Unary | str) -> Meaning:
+    if isinstance(found, str):
+        raise _NotRead(found)
+    lhs, op, rhs = _relation(statement, found.result)
+    substitute = {mathexpr.symbol(found.result): found.value, mathexpr.symbol(f"{found.result}_err^propag"): _P,
+                  mathexpr.symbol(f"{found.result}_err^intro"): E}
+    for definition in note.definitions:
+        if definition.meaning in _MEANINGS:
+            substitute[mathexpr.symbol(definition.name)] = _MEANINGS[definition.meaning]
+        elif definition.meaning == "formula" and definition.value is not None and not error_of(definition.name):
+            substitute.setdefault(mathexpr.symbol(definition.name), definition.value)
+    lhs, rhs = (_unary_map(side, substitute, found, note) for side in (lhs, rhs))
+    errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
+    conditions = [_unary_condition(c, substitute, found, note) for c in statement.conditions]
+    named = _SYMPY_OPS[op](lhs, rhs, evaluate=False).xreplace({_P: mathexpr.symbol("propag"),
+                                                               E: mathexpr.symbol("intro")})
+    name = slug(str(named)) + (f"_if_{_digest(str(sympy.And(*conditions)))}" if conditions else "")
+    x, dx = found.operand, found.error
+    family = statement.arithmetic
+    if errors == {_P}:
+        lhs, rhs = lhs.xreplace({_P: found.propagated}), rhs.xreplace({_P: found.propagated})
+        reads_as = f"{found.at(x + dx)} - {found.value}"
+        big_o = [t for t in rhs.as_ordered_terms() if t.has(mathexpr.BigO)]
+        if big_o or lhs.has(mathexpr.BigO):
+            if lhs.has(mathexpr.BigO) or len(big_o) > 1 or not isinstance(big_o[0], mathexpr.BigO):
+                raise _NotRead("an O(...) term that is not one term added to the right side")
+            t = sympy.Symbol("t", positive=True)
+            argument = big_o[0].args[0]
+            if argument.free_symbols != {dx} or sympy.simplify(argument.xreplace({dx: t * dx}) / argument) != t ** 2:
+                raise _NotRead(f"an O(...) term of an order other than 2 in {dx} (divbridge checks first-order claims)")
+            rhs = rhs - big_o[0]
+        if statement.order == "first-order" or big_o:
+            if op in (">=", ">"):
+                lhs, rhs, op = rhs, lhs, _FLIP[op]
+            if op not in ("=", "<=", "<"):
+                raise _NotRead(f"the relation {op} of a first-order claim")
+            c0, c1 = _jet(lhs - rhs, {dx: ALPHA})
+            goal = (sympy.And(sympy.Eq(c0, 0), sympy.Eq(c1, 0)) if op == "=" else
+                    sympy.And(sympy.Le(c0, 0), sympy.Or(sympy.Ne(c0, 0), sympy.Le(c1, 0))))
+            at_zero = sympy.And(*[c.xreplace({dx: 0}) for c in conditions])
+            text = (f"{_shown(at_zero)} -> along {dx} = alpha*h (h -> 0+): {_shown(lhs)} - ({_shown(rhs)}) = "
+                    f"({_shown(c0)}) + ({_shown(c1)})*h + o(h), "
+                    + ("both coefficients 0" if op == "=" else "its first non-zero coefficient not positive"))
+            return Meaning(statement, "first-order", goal, at_zero, (str(x), "alpha"), op=op, sides=(c0, c1),
+                           text=text, name=name, error=f"{found.result}_err^propag", reads_as=reads_as)
+        assumptions = sympy.And(*conditions)
+        return Meaning(statement, "propagation", _SYMPY_OPS[op](lhs, rhs), assumptions, (str(x), str(dx)),
+                       sides=(lhs, rhs), op=op, name=name, error=f"{found.result}_err^propag", reads_as=reads_as,
+                       text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)}")
+    if errors == {E}:
+        if rhs.has(E) and not lhs.has(E):
+            lhs, rhs, op = rhs, lhs, _FLIP[op]
+        if family == "real":
+            lhs, rhs = lhs.xreplace({E: sympy.S.Zero}), rhs.xreplace({E: sympy.S.Zero})
+            assumptions = sympy.And(*conditions)
+            return Meaning(statement, "intro-real", _SYMPY_OPS[op](lhs, rhs), assumptions, (str(x),), op=op,
+                           sides=(lhs, rhs), name=name, error=f"{found.result}_err^intro",
+                           text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)} (the real function "
+                                f"is exact: E = 0)")
+        if family == "float":
+            if lhs not in (E, sympy.Abs(E)) or rhs.has(E) or conditions:
+                raise _NotRead("a float bound that is not |E| or E alone against a bound without conditions")
+            if rhs.free_symbols - {x, EPS, MIN_NORMAL, MAX_FINITE} or rhs.has(ULP):
+                raise _NotRead(f"a bound in more than {x} and the format's constants")
+            return Meaning(statement, "intro-reference", op=op, absolute=lhs != E, bound=rhs,
+                           formats=("fp16", "bf16", "fp32"), name=name, error=f"{found.result}_err^intro",
+                           text=f"{'|E|' if lhs != E else 'E'} {op} {_shown(rhs)} where E = round({found.value}) - "
+                                f"{found.value}, the result correctly rounded to nearest even")
+        raise _NotRead("the section does not say whether the arithmetic is real or float")
+    raise _NotRead("it relates both the propagated and the introduced error" if errors else "it states no error")
+
+
+def _unary_map(expr: sympy.Expr, substitute: dict, found: Unary, note: Note) -> sympy.Expr:
+    for _ in range(4):     # definitions may use one another (u = ε / 2, ε the machine epsilon)
+        expr = expr.xreplace(substitute)
+    expr = mathexpr.standard(_with_functions(expr, note))
+    known = {found.operand, found.error, E, _P, EPS, MIN_NORMAL, MAX_FINITE}
+    unknown = sorted(str(s) for s in expr.free_symbols - known)
+    if unknown:
+        raise _NotRead(f"«{unknown[0]}» is not defined in the note")
+    undefined = sorted(str(f.func) for f in expr.atoms(sympy.core.function.AppliedUndef))
+    if undefined:
+        raise _NotRead(f"the function «{undefined[0]}» is not one divbridge knows")
+    return expr
+
+
+def _unary_condition(condition: Condition, substitute: dict, found: Unary, note: Note) -> sympy.Basic:
+    if condition.meaning == "no-error":
+        return sympy.Eq(found.error, 0)
+    formula = _subject(condition)
+    if condition.meaning == "formula":
+        return _relation_of(condition, lambda side: _unary_map(side, substitute, found, note))
+    if condition.meaning == "no-crossing":
+        subject = _unary_map(formula.parts[0], substitute, found, note)
+        return sympy.Gt(subject * subject.xreplace({found.operand: found.operand + found.error}), 0)
+    raise _NotRead(f"the condition «{condition.text}» on the result of one operand")

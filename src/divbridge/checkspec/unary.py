@@ -1,0 +1,252 @@
+"""Judging the claims of an accuracy note of an operator of one operand (``Y = f(X)``, `obligations.accuracy.unary`).
+
+A claim on a transcendental function (exp, log, tanh, the sigmoid) is out of reach of the SMT provers over the
+reals; it is judged here, and the evidence says how:
+
+- **proved (sympy)**: an identity whose two sides simplify to one another (the exponentials written out); a
+  first-order claim whose first-order coefficient simplifies to 0 (or its value and coefficient to numbers that
+  settle it) in each sign of ``X`` and of the slope ``alpha`` its conditions allow;
+- **incorrect**: a point where the claim's conditions hold and it does not, found on a grid of exact values
+  (`GRID`) evaluated by mpmath at 60 digits with a margin, the propagated error replayed on the mirror (the
+  operator's reference: its description's real function, mpmath at 320 bits) and both sides given;
+- **checked, not proved**: an inequality no counterexample was found for on the grid (information, verdict
+  ``checked``); an introduced-error bound checked against the correctly rounded reference on every finite
+  input of FP16 and BF16 and on a sample of FP32 (`SAMPLE_FP32` inputs, seeded): exhaustive, yet a check of the
+  reference rounding, not a proof for every format.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from fractions import Fraction
+
+import mpmath
+import sympy
+
+from divbridge.document.findings import Finding
+from divbridge.formats import FloatFormat, get_format
+from divbridge.obligations import accuracy
+from divbridge.obligations.accuracy import Meaning, Unary
+from divbridge.operators import elementary
+from divbridge.operators.model import Operator
+
+# the values of X and X_err the search tries (and the first-order search, of X; alpha is +-1)
+GRID = tuple(Fraction(v) for v in ("0", "1/1024", "1/16", "1/4", "1/2", "1", "3/2", "2", "3", "5", "10", "20"))
+GRID = tuple(sorted(set(GRID) | {-v for v in GRID}, key=lambda v: (abs(v), v)))
+SAMPLE_FP32 = 20000
+EXHAUSTIVE = ("fp16", "bf16")
+_DIGITS = 60
+_MARGIN = mpmath.mpf(10) ** -40      # a side exceeds the other by more than this (relative) to refute
+
+
+def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPLE_FP32) -> tuple[list[Finding], str]:
+    """The claim's findings and how it was judged: ``proved`` (sympy), ``checked`` (samples or every input of a
+    format), ``refuted``."""
+    line, column = item.statement.line, item.statement.column
+    if item.kind == "intro-reference":
+        return _introduced(item, op, unary, sample_fp32)
+    if item.goal == sympy.true:
+        return [], "proved"
+    if item.kind == "first-order":
+        if _first_order_proved(item, unary):
+            return [], "proved"
+        point = _first_order_counterexample(item, unary)
+        if point is not None:
+            return [Finding("incorrect", line, point, column=column)], "refuted"
+        return [Finding("information", line, f"checked, not proved: no point of the grid (X in {len(GRID)} values, "
+                        "alpha = +-1) where the first-order coefficient is positive")], "checked"
+    if item.op == "=" and _identity(item.sides[0] - item.sides[1]):
+        return [], "proved"
+    refuted = _counterexample(item, op, unary)
+    if refuted is not None:
+        return [Finding("incorrect", line, refuted[0], refuted[1], column)], "refuted"
+    tried = len(GRID) ** len(item.variables)
+    return [Finding("information", line, f"checked, not proved: it holds at every point of a grid of {tried} "
+                    f"exact values ({', '.join(item.variables)}) where its conditions hold (mpmath, {_DIGITS} "
+                    "digits)")], "checked"
+
+
+# -- sympy ---------------------------------------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=256)
+def _identity(difference: sympy.Expr) -> bool:
+    """``difference`` is 0 for every value: sympy simplifies it, the hyperbolic functions written as exponentials."""
+    return sympy.simplify(difference) == 0 or sympy.simplify(difference.rewrite(sympy.exp)) == 0
+
+
+def _first_order_proved(item: Meaning, unary: Unary) -> bool:
+    """The value is 0 and the first-order coefficient simplifies to 0 (``=``) or to a number not positive
+    (``<=``), X and alpha replaced by p and -p (p > 0) in each sign the claim's conditions allow."""
+    c0, c1 = item.sides
+    p, q = sympy.symbols("p q", positive=True)
+    alpha = accuracy.ALPHA
+    for x_sign in (1, -1):
+        at = {unary.operand: x_sign * p}
+        if sympy.simplify(item.conditions.xreplace(at)) == sympy.false:
+            continue       # no X of that sign meets the conditions
+        for slope in (q, -q):
+            values = [sympy.simplify(c.xreplace({**at, alpha: slope})) for c in (c0, c1)]
+            if values[0] != 0:
+                return False
+            if item.op == "=" and values[1] != 0:
+                return False
+            if item.op in ("<=", "<") and not (values[1].is_nonpositive and (item.op == "<=" or values[1] != 0)):
+                return False
+    return True
+
+
+# -- numbers -------------------------------------------------------------------------------------------------------
+
+def _value(expr: sympy.Basic, env: dict) -> mpmath.mpf | bool | None:
+    """``expr`` at exact values, by mpmath at `_DIGITS` digits; None where it is not a real number."""
+    at = expr.xreplace({sympy.Symbol(k, real=True): sympy.Rational(v.numerator, v.denominator)
+                        for k, v in env.items()})
+    if isinstance(at, sympy.logic.boolalg.Boolean):     # a condition: its relations compared at those values
+        if at in (sympy.true, sympy.false):
+            return bool(at)
+        if isinstance(at, (sympy.And, sympy.Or, sympy.Not)):
+            parts = [_value(a, {}) for a in at.args]
+            if any(p is None for p in parts):
+                return None
+            return {sympy.And: all, sympy.Or: any}.get(type(at), lambda p: not p[0])(parts)
+        left, right = _value(at.lhs, {}), _value(at.rhs, {})
+        if left is None or right is None:
+            return None
+        return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right, "==": left == right,
+                "!=": left != right}[at.rel_op]
+    with mpmath.workdps(_DIGITS):
+        try:
+            found = sympy.N(at, _DIGITS)
+        except (ZeroDivisionError, ValueError, TypeError):
+            return None
+    if found.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo, sympy.I) or not found.is_number or not found.is_real:
+        return None
+    return mpmath.mpf(str(found))
+
+
+def _conditions_hold(item: Meaning, env: dict) -> bool:
+    held = _value(item.conditions, env)
+    return held is True
+
+
+def _first_order_counterexample(item: Meaning, unary: Unary) -> str | None:
+    c0, c1 = item.sides
+    for x in GRID:
+        for alpha in (Fraction(1), Fraction(-1)):
+            env = {str(unary.operand): x, "alpha": alpha}
+            if not _conditions_hold(item, env):
+                continue
+            v0, v1 = _value(c0, env), _value(c1, env)
+            if v0 is None or v1 is None:
+                continue
+            positive = v0 > _MARGIN or (abs(v0) <= _MARGIN and v1 > _MARGIN * max(1, abs(v1)))
+            if positive:
+                return (f"false to first order: along {unary.error} = alpha*h with {unary.operand} = {x}, alpha = "
+                        f"{alpha}, as h -> 0+, the left side minus the right side is "
+                        f"{mpmath.nstr(v0, 8)} + ({mpmath.nstr(v1, 8)})*h + o(h), positive for small h")
+    return None
+
+
+def _counterexample(item: Meaning, op: Operator, unary: Unary) -> tuple[str, str] | None:
+    """The first grid point (smallest values first) where the conditions hold and the claim does not, by a
+    margin; its propagated error replayed on the mirror (the operator's reference)."""
+    lhs, rhs = item.sides
+    x_name, e_name = str(unary.operand), str(unary.error)
+    for x in GRID:
+        for e in GRID:
+            env = {x_name: x, e_name: e}
+            if not _conditions_hold(item, env):
+                continue
+            left, right = _value(lhs, env), _value(rhs, env)
+            if left is None or right is None:
+                continue
+            scale = max(mpmath.mpf(1), abs(left), abs(right))
+            wrong = {"<=": left - right > _MARGIN * scale, "<": left - right >= -_MARGIN * scale,
+                     ">=": right - left > _MARGIN * scale, ">": right - left >= -_MARGIN * scale,
+                     "=": abs(left - right) > _MARGIN * scale}[item.op]
+            if not wrong:
+                continue
+            replay = _replayed(op, x, e)
+            if replay is None:
+                continue
+            return (f"false: at {x_name} = {x}, {e_name} = {e} (where its conditions hold) the left side is "
+                    f"{mpmath.nstr(left, 12)} and the right side {mpmath.nstr(right, 12)} ({item.error} read as "
+                    f"{item.reads_as}; the mirror's {op.name} gives {item.error} = {replay})",
+                    f"{x_name} = {x}, {e_name} = {e}")
+    return None
+
+
+def _replayed(op: Operator, x: Fraction, e: Fraction) -> str | None:
+    """f(x + e) - f(x) by the operator's reference (mpmath at 320 bits), shown; None where it is not defined."""
+    try:
+        values = [op.kernels.real(v) for v in (x + e, x)]
+    except (ValueError, ZeroDivisionError, ArithmeticError):
+        return None
+    with mpmath.workprec(elementary.PRECISION):
+        as_mpf = [elementary.mpf(v) if isinstance(v, Fraction) else v for v in values]
+        if not all(isinstance(v, mpmath.mpf) and mpmath.isfinite(v) for v in as_mpf):
+            return None
+        return mpmath.nstr(as_mpf[0] - as_mpf[1], 12)
+
+
+# -- introduced error: every input of a format ---------------------------------------------------------------------
+
+def _introduced(item: Meaning, op: Operator, unary: Unary, sample_fp32: int) -> tuple[list[Finding], str]:
+    line, column = item.statement.line, item.statement.column
+    checked = []
+    for name in item.formats:
+        table = reference_table(op, name, 0 if name in EXHAUSTIVE else sample_fp32)
+        failure = _first_failure(item, unary, get_format(name), table)
+        if failure is not None:
+            return [Finding("incorrect", line, f"false in {name}: {item.text}; {failure}", failure.split(":")[0],
+                            column)], "refuted"
+        checked.append(f"{name} ({'every one of' if name in EXHAUSTIVE else 'a sample of'} {len(table)} finite "
+                       "inputs)")
+    return [Finding("information", line, "checked, not proved: the correctly rounded result meets the bound in "
+                    + ", ".join(checked))], "checked"
+
+
+@functools.lru_cache(maxsize=16)
+def reference_table(op: Operator, name: str, sample: int = 0) -> tuple[tuple[int, mpmath.mpf, mpmath.mpf, mpmath.mpf],
+                                                                         ...]:
+    """(bits, x, f(x) exact, f(x) correctly rounded) for every finite input of the format (``sample``: that many
+    inputs drawn at random, seeded by the format's name) whose result is a finite real number (the mirror's
+    reference: the description's real function at 320 bits, rounded once); computed once per process."""
+    fmt = get_format(name)
+    inputs = random.Random(name).sample(range(1 << fmt.width), sample) if sample else range(1 << fmt.width)
+    rows = []
+    with mpmath.workprec(elementary.PRECISION):
+        for bits in inputs:
+            operand = fmt.decode(bits)
+            if not operand.is_finite:
+                continue
+            try:
+                exact = op.kernels.real(operand.value)
+            except (ValueError, ZeroDivisionError, ArithmeticError):
+                continue
+            exact = elementary.mpf(exact) if isinstance(exact, Fraction) else exact
+            if not isinstance(exact, mpmath.mpf):
+                continue       # not a real value there (log of a negative)
+            result = fmt.decode(elementary.round_real(fmt, exact))
+            if result.is_finite:      # on overflow the claim bounds no finite result
+                rows.append((bits, elementary.mpf(operand.value), exact, elementary.mpf(result.value)))
+    return tuple(rows)
+
+
+def _first_failure(item: Meaning, unary: Unary, fmt: FloatFormat, table) -> str | None:
+    constants = {k: sympy.Rational(v.p, v.q) if isinstance(v, sympy.Rational) else v
+                 for k, v in accuracy.constants(fmt).items()}
+    x = sympy.Dummy("x", real=True)
+    bound = sympy.lambdify(x, item.bound.xreplace(constants).xreplace({unary.operand: x}), modules="mpmath")
+    with mpmath.workprec(elementary.PRECISION):
+        for bits, value, exact, rounded in table:
+            error = rounded - exact
+            limit = bound(value)
+            measured = abs(error) if item.absolute else error
+            if not (measured <= limit if item.op == "<=" else measured < limit):
+                return (f"x = {mpmath.nstr(value, 17)} (bits {bits:#x}): the correctly rounded result is "
+                        f"{mpmath.nstr(rounded, 17)}, "
+                        f"the exact value {mpmath.nstr(exact, 12)}, E = {mpmath.nstr(error, 8)}, the bound "
+                        f"{mpmath.nstr(limit, 8)}")
+    return None

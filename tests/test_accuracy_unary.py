@@ -1,0 +1,102 @@
+"""Notes of an operator of one operand (``Y = f(X)``): their sentences read by the note grammar
+(`document/accuracy.lark`), their claims read over the note's own function (checked to be the operator's) and
+judged: proved by sympy, refuted with a counterexample the mirror replays, or checked (not proved) on samples and on
+every FP16 and BF16 input against the correctly rounded reference.  `tests/corpus_acc/exp_style.md` is a note of ours
+in the working group's style with three planted defects (lines 13, 18 and 31)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import sympy
+
+from divbridge.checkspec import unary
+from divbridge.checkspec.accuracy import note_claims
+from divbridge.document.accuracy import parse_note, parse_words, read_note
+from divbridge.obligations import accuracy
+
+CORPUS = Path(__file__).parent / "corpus_acc"
+EXP_STYLE = CORPUS / "exp_style.md"
+
+
+def _items():
+    note = read_note(EXP_STYLE)
+    return note, {item.statement.line: item for item in accuracy.readings(note)}
+
+
+def test_the_grammar_reads_a_sentence_whole_or_names_the_words_it_did_not_read():
+    assert parse_words("lead", "Using the derivative of §0§ is §1§, a first-order bound is").data == "lead"
+    assert parse_words("conditions", "For every index §0§ such that §1§ and §2§ (no crossing of the singularity at 0)"
+                       ).children[0].data == "for_every"
+    # reading stops at the first word no rule takes, and says so
+    assert parse_words("conditions", "For every index §0§ such that §1§ or §2§") == "or §2§"
+
+
+def test_a_first_order_lead_in_carries_to_its_claims_and_a_global_one_does_not():
+    note, items = _items()
+    orders = {s.line: s.order for s in note.statements}
+    assert orders[12] == orders[13] == "first-order" and orders[18] == orders[19] == ""
+    assert [items[line].kind for line in (12, 13, 18, 19)] == ["first-order", "first-order", "propagation",
+                                                             "propagation"]
+    # "Error introduction for real (ideal) arithmetic is null:" names the arithmetic of the claim below it
+    assert items[24].kind == "intro-real" and items[24].goal == sympy.true
+    assert [items[line].kind for line in (30, 31)] == ["intro-reference", "intro-reference"]
+
+
+def test_the_note_s_function_must_be_its_operator_s():
+    text = EXP_STYLE.read_text().replace(r"For $Y = \exp(X)$ with $\exp(x) = e^x$", r"For $Y = \exp(2X)$")
+    note = parse_note(text, "exp_acc.md")
+    reason = accuracy.unread_why(note)
+    assert reason.startswith("a claim on the error of Exp: the note's Y = exp(2*X) is not Exp's function (at X = -3:")
+    assert all(isinstance(item, accuracy.NotRead) for item in accuracy.readings(note))
+
+
+def test_a_true_first_order_bound_is_proved_and_a_wrong_factor_refuted():
+    note, items = _items()
+    op, one = accuracy.note_operator(note), accuracy.unary(note)
+    assert unary.findings(items[12], op, one) == ([], "proved")
+    found, how = unary.findings(items[13], op, one)
+    assert how == "refuted" and found[0].kind == "incorrect" and found[0].line == 13
+    assert found[0].message.startswith("false to first order: along X_err = alpha*h with X = 0, alpha = 1")
+    assert "(0.5)*h + o(h)" in found[0].message
+
+
+def test_a_first_order_bound_stated_as_exact_is_refuted_with_both_sides_and_the_mirror_s_value():
+    note, items = _items()
+    op, one = accuracy.note_operator(note), accuracy.unary(note)
+    found, how = unary.findings(items[18], op, one)
+    assert how == "refuted" and found[0].counterexample == "X = 0, X_err = 1/1024"
+    # exp(1/1024) - 1 > 1/1024: the left side, the right side, and the propagated error by the operator's reference
+    assert ("the left side is 0.000977039492417 and the right side 0.0009765625" in found[0].message
+            and "the mirror's Exp gives Y_err^propag = 0.000977039492417" in found[0].message)
+    # the exact identity is proved by sympy
+    assert unary.findings(items[19], op, one) == ([], "proved")
+
+
+def test_an_introduced_error_bound_against_the_correctly_rounded_reference_on_a_sample():
+    note, items = _items()
+    op, one = accuracy.note_operator(note), accuracy.unary(note)
+    from divbridge.formats import get_format
+    table = unary.reference_table(op, "fp16", sample=400)
+    assert len(table) > 300
+    assert unary._first_failure(items[30], one, get_format("fp16"), table) is None     # u max(|y|, min-normal)
+    failure = unary._first_failure(items[31], one, get_format("fp16"), table)           # half of it
+    assert failure is not None and "the correctly rounded result is" in failure and "the bound" in failure
+
+
+def test_a_claim_with_a_transcendental_function_is_judged_at_exact_points():
+    """The grid's points are exact; a value is compared with a margin, never at float precision."""
+    assert Fraction(1, 1024) in unary.GRID and Fraction(-20) in unary.GRID
+
+
+@pytest.mark.slow
+def test_check_spec_of_a_one_operand_note_every_fp16_and_bf16_input():
+    claims, findings = note_claims(read_note(EXP_STYLE))
+    assert [(f.line, f.kind) for f in findings if f.kind not in ("information",)] == [
+        (13, "incorrect"), (18, "incorrect"), (31, "incorrect")]
+    verdicts = {c.line: c.verdict for c in claims}
+    assert verdicts == {12: "holds", 13: "fails", 18: "fails", 19: "holds", 24: "holds", 30: "checked", 31: "fails"}
+    checked = next(f for f in findings if f.line == 30)
+    assert "fp16 (every one of" in checked.message and "bf16 (every one of" in checked.message
