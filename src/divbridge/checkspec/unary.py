@@ -1,9 +1,9 @@
 """Judging the claims of an accuracy note of an operator of one operand (``Y = f(X)``, `obligations.accuracy.unary`).
 
-A claim on a transcendental function (exp, log, tanh, the sigmoid) is out of reach of the SMT provers over the
+A claim on a transcendental function (an elementary function of mpmath's) is out of reach of the SMT provers over the
 reals; it is judged here, and the evidence says how:
 
-- **proved (sympy)**: an identity whose two sides simplify to one another (the exponentials written out); a
+- **proved (sympy)**: an identity whose two sides simplify to one another (hyperbolic functions rewritten); a
   first-order claim whose first-order coefficient simplifies to 0 (or its value and coefficient to numbers that
   settle it) in each sign of ``X`` and of the slope ``alpha`` its conditions allow;
 - **incorrect**: a point where the claim's conditions hold and it does not, found on a grid of exact values
@@ -70,9 +70,9 @@ def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPL
 # -- sympy ---------------------------------------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=256)
-def _identity(difference: sympy.Expr) -> bool:
-    """``difference`` is 0 for every value: sympy simplifies it, the hyperbolic functions written as exponentials."""
-    return sympy.simplify(difference) == 0 or sympy.simplify(difference.rewrite(sympy.exp)) == 0
+def _identity(gap: sympy.Expr) -> bool:
+    """``gap`` is 0 for every value: sympy simplifies it, the hyperbolic functions rewritten in terms of e^x."""
+    return sympy.simplify(gap) == 0 or sympy.simplify(gap.rewrite(sympy.exp)) == 0
 
 
 def _first_order_proved(item: Meaning, unary: Unary) -> bool:

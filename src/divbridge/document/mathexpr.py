@@ -108,7 +108,7 @@ STANDARD_FUNCTIONS = {"exp": sympy.exp, "log": sympy.log, "ln": sympy.log, "sin"
 
 
 def standard(expr: sympy.Basic) -> sympy.Basic:
-    """``expr`` with the standard functions it names made sympy's (``exp(x)`` the exponential), and ``e`` Euler's
+    """``expr`` with the standard functions it names made sympy's (``exp(x)`` is e^x), and ``e`` Euler's
     number: kept apart from `parse`, which reads the notation and gives every function a name only."""
     replaced = expr.replace(lambda f: isinstance(f, sympy.core.function.AppliedUndef)
                             and str(f.func) in STANDARD_FUNCTIONS,

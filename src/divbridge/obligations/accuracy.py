@@ -181,7 +181,8 @@ def meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]
 
 
 def _meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]]) -> Meaning:
-    lhs, op, rhs = _relation(statement, note.result)
+    result = note.result
+    lhs, op, rhs = _relation(statement, result)
     substitute = _substitution(note)
     lhs, rhs = (_map(side, substitute) for side in (lhs, rhs))
     errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
@@ -400,7 +401,7 @@ def _jet(expr, slopes: dict | None = None) -> tuple[sympy.Expr, sympy.Expr]:
         derivative = sympy.diff(expr.func(z), z)
         if derivative.has(sympy.Derivative):
             raise _NotRead(f"the first-order expansion of {expr} (its derivative is not known in closed form)")
-        return expr.func(v), derivative.subs(z, v) * s
+        return expr.func(v), derivative.xreplace({z: v}).doit() * s
     raise _NotRead(f"the first-order expansion of {expr}")
 
 
