@@ -509,9 +509,12 @@ def constants(fmt: FloatFormat) -> dict:
 
 def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     """The obligations of one claim read (none for an encoding divbridge does not have: Unsupported)."""
+    op = note_operator(note)
+    if op.arity == 1:
+        raise Unsupported("a claim of one operand is judged by check-spec (sympy, the operator's reference: "
+                          "checkspec.unary), the provers have no encoding of its function")
     tag, line = requirement_tag(note, item.statement), item.statement.line
     base = {"requirements": (tag,), "lines": (line,), "kind": "accuracy", "prop": "accuracy_bound"}
-    op = note_operator(note)
     name = item.name
     if item.kind in ("propagation", "first-order", "intro-real"):
         params = {"claim": "real", "goal": item.goal, "conditions": item.conditions, "variables": item.variables}
