@@ -100,3 +100,19 @@ def test_check_spec_of_a_one_operand_note_every_fp16_and_bf16_input():
     assert verdicts == {12: "holds", 13: "fails", 18: "fails", 19: "holds", 24: "holds", 30: "checked", 31: "fails"}
     checked = next(f for f in findings if f.line == 30)
     assert "fp16 (every one of" in checked.message and "bf16 (every one of" in checked.message
+
+
+def test_a_lipschitz_bound_is_proved_by_the_mean_value_theorem_and_a_smaller_constant_refuted():
+    text = ("## Numerical Accuracy\n\n### Error Propagation\n\n"
+            "Here $Y$ is the result of the **Tanh** operator. For $Y = \\tanh(X)$, the propagated error "
+            "$Y_{\\textit{err}}^{\\textit{propag}}$ comes from the input error $X_{\\textit{err}}$.\n\n"
+            "A global bound is:\n\n"
+            "- For every index $I$:\n"
+            "  - $|Y_{\\textit{err}}^{\\textit{propag}}[I]| \\le |X_{\\textit{err}}[I]|$\n"
+            "  - $|Y_{\\textit{err}}^{\\textit{propag}}[I]| \\le \\frac{1}{2}|X_{\\textit{err}}[I]|$\n")
+    note = parse_note(text, "tanh_acc.md")
+    op, one = accuracy.note_operator(note), accuracy.unary(note)
+    items = {item.statement.line: item for item in accuracy.readings(note)}
+    assert unary.findings(items[10], op, one) == ([], "proved")      # sup |tanh'| = 1
+    found, how = unary.findings(items[11], op, one)
+    assert how == "refuted" and found[0].counterexample == "X = 0, X_err = -1/1024"

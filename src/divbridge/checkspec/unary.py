@@ -5,7 +5,8 @@ reals; it is judged here, and the evidence says how:
 
 - **proved (sympy)**: an identity whose two sides simplify to one another (hyperbolic functions rewritten); a
   first-order claim whose first-order coefficient simplifies to 0 (or its value and coefficient to numbers that
-  settle it) in each sign of ``X`` and of the slope ``alpha`` its conditions allow;
+  settle it) in each sign of ``X`` and of the slope ``alpha`` its conditions allow; a Lipschitz bound
+  ``|f(X + X_err) - f(X)| <= L |X_err|`` by the mean value theorem, sympy bounding f' over the reals by L;
 - **incorrect**: a point where the claim's conditions hold and it does not, found on a grid of exact values
   (`GRID`) evaluated by mpmath at 60 digits with a margin, the propagated error replayed on the mirror (the
   operator's reference: its description's real function, mpmath at 320 bits) and both sides given;
@@ -23,6 +24,7 @@ from fractions import Fraction
 
 import mpmath
 import sympy
+from sympy.calculus.util import continuous_domain, maximum, minimum
 
 from divbridge.document.findings import Finding
 from divbridge.formats import FloatFormat, get_format
@@ -57,6 +59,8 @@ def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPL
         return [Finding("information", line, f"checked, not proved: no point of the grid (X in {len(GRID)} values, "
                         "alpha = +-1) where the first-order coefficient is positive")], "checked"
     if item.op == "=" and _identity(item.sides[0] - item.sides[1]):
+        return [], "proved"
+    if _lipschitz(item, unary):
         return [], "proved"
     refuted = _counterexample(item, op, unary)
     if refuted is not None:
@@ -94,6 +98,26 @@ def _first_order_proved(item: Meaning, unary: Unary) -> bool:
             if item.op in ("<=", "<") and not (values[1].is_nonpositive and (item.op == "<=" or values[1] != 0)):
                 return False
     return True
+
+
+def _lipschitz(item: Meaning, unary: Unary) -> bool:
+    """``|f(X + X_err) - f(X)| <= L |X_err|`` with ``L`` a number, proved by the mean value theorem: f is continuous
+    and differentiable on the whole real line (its derivative has no sign, |.| or piecewise part) and sympy finds
+    the bounds of f' over the reals within [-L, L].  The claim's conditions only narrow it."""
+    if item.kind != "propagation" or item.op != "<=":
+        return False
+    lhs, rhs = item.sides
+    if lhs not in (sympy.Abs(unary.propagated), sympy.Abs(-unary.propagated)):
+        return False
+    slope = sympy.simplify(rhs / sympy.Abs(unary.error))
+    x = unary.operand
+    if slope.free_symbols or continuous_domain(unary.value, x, sympy.S.Reals) != sympy.S.Reals:
+        return False
+    derivative = sympy.diff(unary.value, x)
+    if derivative.has(sympy.sign, sympy.Abs, sympy.Piecewise, sympy.Derivative, sympy.Heaviside):
+        return False
+    high, low = maximum(derivative, x, sympy.S.Reals), minimum(derivative, x, sympy.S.Reals)
+    return bool(sympy.Le(high, slope) == sympy.true and sympy.Ge(low, -slope) == sympy.true)
 
 
 # -- numbers -------------------------------------------------------------------------------------------------------
