@@ -282,3 +282,11 @@ def test_the_wg_s_descriptions_of_inputs_and_outputs_are_read_as_naming_only_whe
     for wrong in ["Tensor $A$ is the second operand of the addition.", "Tensor $C$ is the integer multiplication result.",
                   "Tensor $B$ is the first operand of the subtraction."]:
         assert not _read(wrong, "int", operators.get("Add")).understood, wrong
+
+
+@pytest.mark.parametrize("op, formula, words", [
+    ("Neg", "B[i] = -A[i]", "C[i] is -A[i]"), ("Abs", "B[i] = |A[i]|", "C[i] is |A[i]|")])
+def test_a_result_that_is_its_operand_is_said_back_as_that_operand(op, formula, words):
+    """Neg's ``B[i] = -A[i]`` was said back as "C[i] is -0": the operand's sign read as a signed zero's."""
+    [case] = parse_document(f"# {op}\n\n## Real\n\n$$\n{formula}\n$$\n").definitions
+    assert meaning.Case(None, case.result).words() == words

@@ -799,10 +799,22 @@ class _Walk:
                     continue
                 if _REFERENCE.search(piece.text[:m.start()] if piece.kind == "text" else ""):
                     continue
-                scope = self.begin(_Open(raw, piece.line, "line", 0, "", [_plain(block)], piece.column + m.start()))
+                column = piece.column + m.start()
+                if self.listed_before(raw, piece.line):
+                    # the WG lists its restrictions ("- ... `[R1]`") and cites them in the prose below
+                    self.doc.tags.append(TagUse(raw, "requirement", piece.line, _plain(block), self.scope(),
+                                                self.section(piece.line).title, False, block.end, column))
+                    continue
+                scope = self.begin(_Open(raw, piece.line, "line", 0, "", [_plain(block)], column))
                 self.close(scope, block.end)
                 defined.append(raw)
         return defined
+
+    def listed_before(self, tag: str, line: int) -> bool:
+        """Whether a bullet, a table row or a span of the section of ``line`` defined ``tag`` before it."""
+        section = self.section(line).title
+        return any(use.tag == tag and use.defines and use.form in ("bullet", "row", "span") and use.section == section
+                   and use.line < line for use in self.doc.tags)
 
     def span(self, name: str, line: int, column: int) -> None:
         """`<span>[NAME]</span>`: [END] or [/NAME] closes the open block, [info] opens an informative one,
