@@ -290,3 +290,13 @@ def test_a_result_that_is_its_operand_is_said_back_as_that_operand(op, formula, 
     """Neg's ``B[i] = -A[i]`` was said back as "C[i] is -0": the operand's sign read as a signed zero's."""
     [case] = parse_document(f"# {op}\n\n## Real\n\n$$\n{formula}\n$$\n").definitions
     assert meaning.Case(None, case.result).words() == words
+
+
+def test_the_dots_of_a_formula_do_not_end_its_sentence():
+    """``$I = (i_0,i_1,...,i_n)$``: the sentence was cut at the dots, and its halves reported an unbalanced '(' (a
+    false ill-formed finding on the WG's abs.md)."""
+    doc = parse_document("# Abs\n\n## Float\n\nFor every index $I = (i_0,i_1,...,i_n)$ over the axes, "
+                         "the result is defined. Then $x = 1$.\n")
+    assert not [f for f in doc.findings if f.kind == "ill-formed"], doc.findings
+    assert [p.text for p in doc.parts] == ["For every index $I = (i_0,i_1,...,i_n)$ over the axes, the result is "
+                                           "defined.", "Then $x = 1$."]

@@ -1431,11 +1431,12 @@ def _sentences(block: Block, pieces: list[Inline]) -> list[_Sentence]:
     plain = "".join(texts)
     shared = tuple(marks)                      # one tuple for every sentence of the block
     found = _full_stops(found, plain, formulas)
+    starts = [lo for lo, _ in formulas]
     sentences = []
     start = 0
     for k, token in enumerate(found + [Token("sym", ".", len(plain))]):
-        end_of_sentence = token.kind == "sym" and token.text in (".", "!", "?") and not _abbreviation(found, k) \
-            or k == len(found)
+        end_of_sentence = k == len(found) or token.kind == "sym" and token.text in (".", "!", "?") \
+            and not _abbreviation(found, k) and not _inside_formula(found, k, formulas, starts)
         if not end_of_sentence:
             continue
         words = found[start:k]
@@ -1469,6 +1470,13 @@ def _full_stops(found: list[Token], plain: str, formulas: list[tuple[int, int]])
         else:
             out.append(token)
     return out
+
+
+def _inside_formula(found: list[Token], k: int, formulas: list[tuple[int, int]], starts: list[int]) -> bool:
+    """Whether token ``k`` stands in an inline formula (``starts``: their first offsets, in order) before more of
+    it: the dots of ``(i_0,...,i_n)``."""
+    at = bisect.bisect_right(starts, found[k].pos) - 1
+    return at >= 0 and k + 1 < len(found) and found[k + 1].pos < formulas[at][1]
 
 
 def _abbreviation(found: list[Token], k: int) -> bool:
