@@ -300,3 +300,21 @@ def test_the_dots_of_a_formula_do_not_end_its_sentence():
     assert not [f for f in doc.findings if f.kind == "ill-formed"], doc.findings
     assert [p.text for p in doc.parts] == ["For every index $I = (i_0,i_1,...,i_n)$ over the axes, the result is "
                                            "defined.", "Then $x = 1$."]
+
+
+@pytest.mark.parametrize("op, sentence, said", [
+    ("Abs", r"Statement: $X \neq \texttt{minint}$.", "precondition: A ≠ min"),   # the WG's abs.md, 2026
+    ("Div", r"Statement: $A \neq 0$.", "precondition: A ≠ 0"),                  # A after a colon: no article
+    ("Div", r"For every index $i$: $A[i] \neq 0$.", "precondition: A ≠ 0"),
+])
+def test_a_constraint_s_statement_that_is_a_condition_is_a_precondition(op, sentence, said):
+    assert [str(s) for s in _read(sentence, "int", operators.get(op)).statements] == [said]
+    assert not _read(r"Statement: $X \neq \texttt{minint}$ most of the time.", "int", operators.get("Abs")).understood
+
+
+def test_a_precondition_nothing_judges_is_unchecked_not_holding():
+    """Abs's description gives no exact integer terms: its precondition is read, and no check judges it."""
+    doc = "# `Abs` operator (INT8, INT16)\n\n- `[R1]` No minimum\n  - Statement: $X \\neq \\texttt{minint}$.\n"
+    result = analyse_text(doc, "abs.md")
+    [claim] = [c for c in result["claims"] if c["kind"] == "domain"]
+    assert claim["verdict"] == "unchecked" and claim["line"] == 4
