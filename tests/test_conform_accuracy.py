@@ -71,3 +71,12 @@ def test_a_bound_on_an_operator_judged_bit_for_bit_is_refused(capsys):
     assert main(["conform", "--impl", "numpy", "--op", "Neg", "--dtype", "fp16", "--sample", "10",
                  "--max-ulp", "1"]) == 2
     assert "judged bit for bit" in capsys.readouterr().err
+
+
+def test_the_plot_draws_each_format_s_errors_against_the_bound(tmp_path, capsys):
+    plot = tmp_path / "exp.svg"
+    assert main(["conform", "--impl", f"{IMPLS / 'exp_scaled_up.py'}:run", "--op", "Exp", "--dtype", "fp16",
+                 "--sample", "200", "--max-ulp", "1", "--plot", str(plot)]) == 1
+    svg = plot.read_text()
+    assert svg.startswith("<?xml") and "bound: 1 ulp" in svg and "fp16: max 8." in svg and "200 inputs" not in svg
+    assert svg.count("<use ") >= 100   # a marker per input measured (200 sampled, the NaNs and infinities not)

@@ -14,6 +14,7 @@ from divbridge.crosscheck import vectors
 from divbridge.conform.impls import Impl, load_impl
 from divbridge.errors import InputError, Tampered
 from divbridge.formats import BF16, FP16, FloatFormat, get_format
+from divbridge.report import errorplot
 
 NAME = "conform"
 HELP = (f"check an implementation of an operator ({', '.join(operators.in_pipeline())}) against the SONNX semantics on "
@@ -37,6 +38,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="with an operator whose error is measured: exit 1 when it exceeds U ulps on an input")
     parser.add_argument("--max-relative", type=float, metavar="R",
                         help="with an operator whose error is measured: exit 1 when its relative error exceeds R")
+    parser.add_argument("--plot", metavar="F.svg", type=options.report_file,
+                        help="with an operator whose error is measured: draw the error of each input against the "
+                             "bound into this SVG file")
     parser.add_argument("--cflags", default="", help="C compiler flags for a kernel.c, e.g. \"-O3 -ffast-math\"")
     parser.add_argument("--dtype", required=True, action="append",
                         help="the format to check (repeatable): fp16, bf16, fp32, fp64, int8 ... uint64")
@@ -76,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
           flush=True)
     if op.operation.exactness == "approximate":
         return _measure(impls, formats, args, before)
-    if args.max_ulp is not None or args.max_relative is not None:
-        raise InputError(f"--max-ulp and --max-relative bound a measured error: {op.name}'s results are judged bit "
-                         "for bit")
+    if args.max_ulp is not None or args.max_relative is not None or args.plot is not None:
+        raise InputError(f"--max-ulp, --max-relative and --plot are about a measured error: {op.name}'s results are "
+                         "judged bit for bit")
     try:
         reports = [_check(impl, fmt, args) for impl, fmt in zip(impls, formats)]
     finally:   # the child process of user code and its shared memory, also on Ctrl-C
@@ -119,6 +123,8 @@ def _measure(impls: list[Impl], formats, args: argparse.Namespace, before) -> in
     print(f"{_name(impls)}: " + "; ".join(f"{'within' if r.within else 'NOT within'} "
                                           f"{'the bounds' if r.max_ulp is not None or r.max_relative is not None else 'IEEE 754 special values'}"
                                           f" on {r.fmt.name}" for r in reports))
+    if args.plot:
+        errorplot.write(args.plot, f"{impls[0].op.name}: {_name(impls)}", reports)
     if args.json:
         write_json_atomic(args.json, {"impl": _name(impls), "operator": impls[0].op.name, "seed": args.seed,
                                       "measured": True, "within": all(r.within for r in reports),

@@ -1,5 +1,5 @@
-"""The introduced error of an implementation of an operator whose float result IEEE 754 does not prescribe (Exp,
-Log, Tanh, Sigmoid, Pow: `Operation.exactness` "approximate"), measured against the real function.
+"""The introduced error of an implementation of an operator whose float result IEEE 754 does not prescribe (its
+`Operation.exactness` is "approximate"), measured against the real function.
 
 For each input the implementation's result is compared with the exact value of the real function (the
 description's ``real`` kernel: a `Fraction` where it is rational, else mpmath at `elementary.PRECISION` bits):
@@ -62,6 +62,7 @@ class FormatAccuracy:
     errors: list[dict[str, str]] = field(default_factory=list)
     max_ulp: float | None = None            # the bounds judged against, when given
     max_relative: float | None = None
+    points: list[tuple[float, float]] = field(default_factory=list)   # (first input, error in ulps) measured
 
     @property
     def within(self) -> bool:
@@ -124,11 +125,12 @@ def _judge(report: FormatAccuracy, bits: list[int], got_bits: int) -> None:
     exact = op.kernels.real(*(v.value for v in values))
     with mpmath.workprec(elementary.PRECISION):
         exact_mp = elementary.mpf(exact) if isinstance(exact, Fraction) else exact
-        difference = abs(elementary.mpf(got.value) - exact_mp)
-        in_ulps = float(difference / ulp(fmt, exact))
+        distance = abs(elementary.mpf(got.value) - exact_mp)
+        in_ulps = float(distance / ulp(fmt, exact))
         normal = elementary.mpf(fmt.min_normal) <= abs(exact_mp) <= elementary.mpf(fmt.max_finite)
-        relative = float(difference / abs(exact_mp)) if normal else 0.0
+        relative = float(distance / abs(exact_mp)) if normal else 0.0
     report.measured += 1
+    report.points.append((float(values[0].value), in_ulps))
     for worst, error in ((report.ulp, in_ulps), (report.relative, relative)):
         if error > worst.error:
             worst.error = error
