@@ -799,22 +799,10 @@ class _Walk:
                     continue
                 if _REFERENCE.search(piece.text[:m.start()] if piece.kind == "text" else ""):
                     continue
-                column = piece.column + m.start()
-                if self.listed_before(raw, piece.line):
-                    # the WG lists its restrictions ("- ... `[R1]`") and cites them in the prose below
-                    self.doc.tags.append(TagUse(raw, "requirement", piece.line, _plain(block), self.scope(),
-                                                self.section(piece.line).title, False, block.end, column))
-                    continue
-                scope = self.begin(_Open(raw, piece.line, "line", 0, "", [_plain(block)], column))
+                scope = self.begin(_Open(raw, piece.line, "line", 0, "", [_plain(block)], piece.column + m.start()))
                 self.close(scope, block.end)
                 defined.append(raw)
         return defined
-
-    def listed_before(self, tag: str, line: int) -> bool:
-        """Whether a bullet, a table row or a span of the section of ``line`` defined ``tag`` before it."""
-        section = self.section(line).title
-        return any(use.tag == tag and use.defines and use.form in ("bullet", "row", "span") and use.section == section
-                   and use.line < line for use in self.doc.tags)
 
     def span(self, name: str, line: int, column: int) -> None:
         """`<span>[NAME]</span>`: [END] or [/NAME] closes the open block, [info] opens an informative one,
@@ -1431,12 +1419,11 @@ def _sentences(block: Block, pieces: list[Inline]) -> list[_Sentence]:
     plain = "".join(texts)
     shared = tuple(marks)                      # one tuple for every sentence of the block
     found = _full_stops(found, plain, formulas)
-    starts = [lo for lo, _ in formulas]
     sentences = []
     start = 0
     for k, token in enumerate(found + [Token("sym", ".", len(plain))]):
-        end_of_sentence = k == len(found) or token.kind == "sym" and token.text in (".", "!", "?") \
-            and not _abbreviation(found, k) and not _inside_formula(found, k, formulas, starts)
+        end_of_sentence = token.kind == "sym" and token.text in (".", "!", "?") and not _abbreviation(found, k) \
+            or k == len(found)
         if not end_of_sentence:
             continue
         words = found[start:k]
@@ -1470,13 +1457,6 @@ def _full_stops(found: list[Token], plain: str, formulas: list[tuple[int, int]])
         else:
             out.append(token)
     return out
-
-
-def _inside_formula(found: list[Token], k: int, formulas: list[tuple[int, int]], starts: list[int]) -> bool:
-    """Whether token ``k`` stands in an inline formula (``starts``: their first offsets, in order) before more of
-    it: the dots of ``(i_0,...,i_n)``."""
-    at = bisect.bisect_right(starts, found[k].pos) - 1
-    return at >= 0 and k + 1 < len(found) and found[k + 1].pos < formulas[at][1]
 
 
 def _abbreviation(found: list[Token], k: int) -> bool:
