@@ -120,9 +120,7 @@ def _measure(impls: list[Impl], formats, args: argparse.Namespace, before) -> in
         for impl in impls:
             impl.close()
         _untouched(before)
-    print(f"{_name(impls)}: " + "; ".join(f"{'within' if r.within else 'NOT within'} "
-                                          f"{'the bounds' if r.max_ulp is not None or r.max_relative is not None else 'IEEE 754 special values'}"
-                                          f" on {r.fmt.name}" for r in reports))
+    print(f"{_name(impls)}: " + "; ".join(_measured_verdict(r) for r in reports))
     if args.plot:
         errorplot.write(args.plot, f"{impls[0].op.name}: {_name(impls)}", reports)
     if args.json:
@@ -130,6 +128,17 @@ def _measure(impls: list[Impl], formats, args: argparse.Namespace, before) -> in
                                       "measured": True, "within": all(r.within for r in reports),
                                       "formats": [r.to_json() for r in reports]})
     return 0 if all(r.within for r in reports) else 1
+
+
+def _measured_verdict(report: accuracy.FormatAccuracy) -> str:
+    name = report.fmt.name
+    if report.errors:
+        return f"the run failed on {name}"
+    if report.specials:
+        return f"special values NOT IEEE 754's on {name}"
+    if report.max_ulp is None and report.max_relative is None:
+        return f"measured on {name} (no bound given)"
+    return f"{'within' if report.within else 'NOT within'} the bounds on {name}"
 
 
 def _load(args: argparse.Namespace, op, formats) -> list[Impl]:
