@@ -29,9 +29,10 @@ crosscheck:
 	@scripts/setup.sh peers
 	@status=0; $(DIVBRIDGE) crosscheck || status=$$?; $(DIVBRIDGE) report || true; exit $$status
 
+# on every core: one test module per worker (its fixtures and private cache stay with it)
 test:
 	@scripts/setup.sh test
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist loadfile
 
 test-slow:
 	@scripts/setup.sh test

@@ -282,3 +282,39 @@ def test_the_wg_s_descriptions_of_inputs_and_outputs_are_read_as_naming_only_whe
     for wrong in ["Tensor $A$ is the second operand of the addition.", "Tensor $C$ is the integer multiplication result.",
                   "Tensor $B$ is the first operand of the subtraction."]:
         assert not _read(wrong, "int", operators.get("Add")).understood, wrong
+
+
+@pytest.mark.parametrize("op, formula, words", [
+    ("Neg", "B[i] = -A[i]", "C[i] is -A[i]"), ("Abs", "B[i] = |A[i]|", "C[i] is |A[i]|")])
+def test_a_result_that_is_its_operand_is_said_back_as_that_operand(op, formula, words):
+    """Neg's ``B[i] = -A[i]`` was said back as "C[i] is -0": the operand's sign read as a signed zero's."""
+    [case] = parse_document(f"# {op}\n\n## Real\n\n$$\n{formula}\n$$\n").definitions
+    assert meaning.Case(None, case.result).words() == words
+
+
+def test_the_dots_of_a_formula_do_not_end_its_sentence():
+    """``$I = (i_0,i_1,...,i_n)$``: the sentence was cut at the dots, and its halves reported an unbalanced '(' (a
+    false ill-formed finding on the WG's abs.md)."""
+    doc = parse_document("# Abs\n\n## Float\n\nFor every index $I = (i_0,i_1,...,i_n)$ over the axes, "
+                         "the result is defined. Then $x = 1$.\n")
+    assert not [f for f in doc.findings if f.kind == "ill-formed"], doc.findings
+    assert [p.text for p in doc.parts] == ["For every index $I = (i_0,i_1,...,i_n)$ over the axes, the result is "
+                                           "defined.", "Then $x = 1$."]
+
+
+@pytest.mark.parametrize("op, sentence, said", [
+    ("Abs", r"Statement: $X \neq \texttt{minint}$.", "precondition: A ≠ min"),   # the WG's abs.md, 2026
+    ("Div", r"Statement: $A \neq 0$.", "precondition: A ≠ 0"),                  # A after a colon: no article
+    ("Div", r"For every index $i$: $A[i] \neq 0$.", "precondition: A ≠ 0"),
+])
+def test_a_constraint_s_statement_that_is_a_condition_is_a_precondition(op, sentence, said):
+    assert [str(s) for s in _read(sentence, "int", operators.get(op)).statements] == [said]
+    assert not _read(r"Statement: $X \neq \texttt{minint}$ most of the time.", "int", operators.get("Abs")).understood
+
+
+def test_a_precondition_nothing_judges_is_unchecked_not_holding():
+    """Abs's description gives no exact integer terms: its precondition is read, and no check judges it."""
+    doc = "# `Abs` operator (INT8, INT16)\n\n- `[R1]` No minimum\n  - Statement: $X \\neq \\texttt{minint}$.\n"
+    result = analyse_text(doc, "abs.md")
+    [claim] = [c for c in result["claims"] if c["kind"] == "domain"]
+    assert claim["verdict"] == "unchecked" and claim["line"] == 4

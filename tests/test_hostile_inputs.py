@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from divbridge.cli import main
+from divbridge.document.reader import parse_document
 from divbridge.provers import toolprobe
 
 from test_unspoilable import DOC, ROOT, divbridge, one_line
@@ -67,6 +68,34 @@ def test_the_same_scheme_tag_in_two_sections_is_ambiguous(tmp_path):
     done = divbridge("read", str(doc))
     assert f"{doc}:61: ambiguous: tag E_DIV_FLOAT_DEF_0010 names another requirement at line(s) 107" in done.stdout
     assert f"{doc}:107: ambiguous: tag E_DIV_FLOAT_DEF_0010 names another requirement at line(s) 61" in done.stdout
+
+
+RESTRICTIONS = """# `Neg` operator
+
+### Restrictions
+
+- Tensor `X` has a known shape `[R1]`
+- Tensor `X` is never broadcast `[R2]`
+
+#### Inputs
+
+Tensor `X` is given with its shape and is not broadcast `[R1]` `[R2]`.
+
+#### Outputs
+
+`Y` has the shape of `X`. `[R1]` No broadcast applies.`[R2]`
+"""
+
+
+def test_a_listed_restriction_cited_in_the_prose_below_is_one_requirement():
+    """The WG lists its restrictions with their tags and cites them in the paragraphs on each tensor: a citation
+    is no second definition ("ambiguous" at both lines and "defined twice" were false alarms on its neg.md)."""
+    doc = parse_document(RESTRICTIONS)
+    assert not [f for f in doc.findings if f.kind == "ambiguous"], doc.findings
+    assert {(u.tag, u.line) for u in doc.tags if u.defines} == {("R1", 5), ("R2", 6)}
+    assert {(u.tag, u.line) for u in doc.tags if not u.defines} == {("R1", 10), ("R2", 10), ("R1", 14), ("R2", 14)}
+    cited_once = RESTRICTIONS.replace("- Tensor `X` is never broadcast `[R2]`\n", "")
+    assert [f.line for f in parse_document(cited_once).findings if f.kind == "ambiguous"] == [9, 13]
 
 
 def test_a_tag_restated_with_the_same_text_is_not_ambiguous(tmp_path):

@@ -185,6 +185,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         claim = Claim(f"{slug}/pointer-{index}", "definition", section.title, part.line, part.text)
         claim.findings = [Finding("information", part.line, f"the section takes the real section's definition for "
                                   f"{', '.join(section.types)}: not judged in these types")]
+        claim.verdict = "unchecked"
         claims.append(claim)
     # cases in words ("if X[i] < 0 then Y[i] = 0") define the results they state, each judged on its own
     cases = any(rule.kind == "case" for rule in rules)
@@ -201,6 +202,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
             claim = Claim(f"{slug}/unfinished-{index}", "definition", section.title, line, text)
             claim.findings = [Finding("information", line, f"'{heading}' is marked unfinished («{text}»): "
                                       "nothing of it is checked")]
+            claim.verdict = "unchecked"
             claims.append(claim)
     return claims
 
@@ -251,10 +253,15 @@ def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condi
     elif rule.kind == "rounding":
         proved = float_rounding_findings(rule, section, proofs)
         claim.findings = check_rounding_rule(rule, section, op) if proved is None else proved
+    elif (rule.kind == "error-condition" and rule.error == "none" or rule.kind == "domain" and section.family == "int") \
+            and _not_judged(op, section, rule.line):
+        # no obligation proves a precondition or the absence of an error condition: neither is counted as holding
+        claim.findings, claim.verdict = _not_judged(op, section, rule.line), "unchecked"
+        return claim
     elif rule.kind == "error-condition" and rule.error == "none":
-        claim.findings = _not_judged(op, section, rule.line) or check_no_error_rule(rule, section, domain, op)
+        claim.findings = check_no_error_rule(rule, section, domain, op)
     elif rule.kind == "domain" and section.family == "int":
-        claim.findings = _not_judged(op, section, rule.line) or check_exclusion(rule, section, domain, op)
+        claim.findings = check_exclusion(rule, section, domain, op)
     elif rule.kind == "case":
         table = CaseTable(section.title, rule.line, [Row(rule.result, rule.condition, rule.line, rule.text)], rule.text)
         claim.findings = claimcache.memoised(

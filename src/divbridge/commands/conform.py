@@ -9,11 +9,12 @@ import sys
 from divbridge import checkout, operators
 from divbridge.atomicio import write_json_atomic
 from divbridge.commands import options
-from divbridge.conform import ckernel, conformance, peertable
+from divbridge.conform import accuracy, ckernel, conformance, peertable
 from divbridge.crosscheck import vectors
 from divbridge.conform.impls import Impl, load_impl
 from divbridge.errors import InputError, Tampered
-from divbridge.formats import BF16, FP16, get_format
+from divbridge.formats import BF16, FP16, FloatFormat, get_format
+from divbridge.report import errorplot
 
 NAME = "conform"
 HELP = (f"check an implementation of an operator ({', '.join(operators.in_pipeline())}) against the SONNX semantics on "
@@ -29,8 +30,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "uint16_t bits for fp16/bf16; path/to/kernel.c alone: FUNC is <op>_<dtype>, e.g. "
                              f"{ckernel.function_name(options.DEFAULT_OPERATOR, FP16)}); user code runs in a child process "
                              "with a time and a memory limit")
-    parser.add_argument("--op", type=options.operator_name, metavar="OP",
-                        help=f"the operator implemented: {options.OPERATOR_CHOICES}")
+    parser.add_argument("--op", type=options.measured_operator_name, metavar="OP",
+                        help=f"the operator implemented: {options.OPERATOR_CHOICES}; or one IEEE 754 does not "
+                             f"prescribe ({', '.join(_MEASURED)}), whose error is measured in ulps and relative to "
+                             "the exact value (docs/conformance.md)")
+    parser.add_argument("--max-ulp", type=float, metavar="U",
+                        help="with an operator whose error is measured: exit 1 when it exceeds U ulps on an input")
+    parser.add_argument("--max-relative", type=float, metavar="R",
+                        help="with an operator whose error is measured: exit 1 when its relative error exceeds R")
+    parser.add_argument("--plot", metavar="F.svg", type=options.report_file,
+                        help="with an operator whose error is measured: draw the error of each input against the "
+                             "bound into this SVG file")
     parser.add_argument("--cflags", default="", help="C compiler flags for a kernel.c, e.g. \"-O3 -ffast-math\"")
     parser.add_argument("--dtype", required=True, action="append",
                         help="the format to check (repeatable): fp16, bf16, fp32, fp64, int8 ... uint64")
@@ -51,6 +61,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 MAX_SAMPLE = 10**8   # a few GB of operands at most
+_MEASURED = [op.name for op in operators.OPERATORS.values() if op.operation.exactness == "approximate"]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,6 +78,11 @@ def run(args: argparse.Namespace) -> int:
         _untouched(before)
     print(f"conform {_name(impls)}" + ("" if op is options.DEFAULT_OPERATOR else f" as {op.name}") + f": seed {args.seed}",
           flush=True)
+    if op.operation.exactness == "approximate":
+        return _measure(impls, formats, args, before)
+    if args.max_ulp is not None or args.max_relative is not None or args.plot is not None:
+        raise InputError(f"--max-ulp, --max-relative and --plot are about a measured error: {op.name}'s results are "
+                         "judged bit for bit")
     try:
         reports = [_check(impl, fmt, args) for impl, fmt in zip(impls, formats)]
     finally:   # the child process of user code and its shared memory, also on Ctrl-C
@@ -82,6 +98,47 @@ def run(args: argparse.Namespace) -> int:
                                       "conforms": all(r.conforms for r in reports),
                                       "no_mismatch": ok, "formats": [r.to_json() for r in reports]})
     return 0 if ok else 1
+
+
+def _measure(impls: list[Impl], formats, args: argparse.Namespace, before) -> int:
+    """The error of an implementation of an operator IEEE 754 does not prescribe, per format: over every input of
+    FP16 and BF16 (an operator of one input, unless --sample), else over a sample."""
+    try:
+        reports = []
+        for impl, fmt in zip(impls, formats):
+            if not isinstance(fmt, FloatFormat):
+                raise InputError(f"--dtype {fmt.name}: {impl.op.name} is typed on floats only")
+            if fmt in EXHAUSTIVE and impl.op.arity == 1 and args.sample is None:
+                columns, source = accuracy.every_input(fmt), "exhaustive"
+            else:
+                count = args.sample or vectors.RANDOM_COUNT
+                columns, source = accuracy.sampled_inputs(fmt, impl.op.arity, count, args.seed), "sample"
+            reports.append(accuracy.measure(impl, fmt, columns, source, args.max_ulp, args.max_relative,
+                                            _progress(fmt, "input", source)))
+            print(accuracy.render(reports[-1]), flush=True)
+    finally:
+        for impl in impls:
+            impl.close()
+        _untouched(before)
+    print(f"{_name(impls)}: " + "; ".join(_measured_verdict(r) for r in reports))
+    if args.plot:
+        errorplot.write(args.plot, f"{impls[0].op.name}: {_name(impls)}", reports)
+    if args.json:
+        write_json_atomic(args.json, {"impl": _name(impls), "operator": impls[0].op.name, "seed": args.seed,
+                                      "measured": True, "within": all(r.within for r in reports),
+                                      "formats": [r.to_json() for r in reports]})
+    return 0 if all(r.within for r in reports) else 1
+
+
+def _measured_verdict(report: accuracy.FormatAccuracy) -> str:
+    name = report.fmt.name
+    if report.errors:
+        return f"the run failed on {name}"
+    if report.specials:
+        return f"special values NOT IEEE 754's on {name}"
+    if report.max_ulp is None and report.max_relative is None:
+        return f"measured on {name} (no bound given)"
+    return f"{'within' if report.within else 'NOT within'} the bounds on {name}"
 
 
 def _load(args: argparse.Namespace, op, formats) -> list[Impl]:
@@ -150,14 +207,14 @@ def _verdict(report: conformance.FormatConformance) -> str:
     return f"no mismatch in {pairs} sampled {unit}s on {name} (not exhaustive)"
 
 
-def _progress(fmt, role: str):
-    """Progress of an exhaustive run on stderr: one line redrawn on a terminal, a line per tenth otherwise;
-    ``role``: what the first operand is called (`Vocabulary.roles`)."""
+def _progress(fmt, role: str, source: str = "exhaustive"):
+    """Progress of a long run on stderr: one line redrawn on a terminal, a line per tenth otherwise; ``role``:
+    what is counted (the first operand, as `Vocabulary.roles` calls it)."""
     redraw = sys.stderr.isatty()
     shown = [0]   # the last tenth printed
 
     def show(done: int, total: int) -> None:
-        line = f"  {fmt.name} exhaustive: {done}/{total} {role}s"
+        line = f"  {fmt.name} {source}: {done}/{total} {role}s"
         if redraw:
             print(f"\r{line}", end="\n" if done == total else "", file=sys.stderr, flush=True)
         elif done * 10 // total > shown[0]:

@@ -192,6 +192,16 @@ def operator_name(text: str) -> str:
     return op.name
 
 
+def measured_operator_name(text: str) -> str:
+    """``conform --op``: an operator the pipeline takes whole, or one whose float result IEEE 754 does not
+    prescribe (Exp, Tanh...: `Operation.exactness` "approximate"), whose implementations' error is measured."""
+    try:
+        op = operators.get(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return op.name if op.operation.exactness == "approximate" else operator_name(text)
+
+
 def chosen_operator(name: str | None, document: Path | None):
     """The operator a command judges: ``--op``'s, else the one ``--spec``'s headings (else tags) name, else
     the command line's default (`DEFAULT_OPERATOR`); both given, they must agree."""

@@ -278,7 +278,7 @@ def _value(s: _Stream) -> Literal | None:
     if word == "nan" and not sign:
         s.i += 1
         return Literal("nan")
-    if word in ("int_min", "intmin", "min_int") and not sign:
+    if word in ("int_min", "intmin", "min_int", "minint") and not sign:
         s.i += 1
         return Literal("min")
     if word == "int" and s.peek(1) is not None and s.peek(1).kind == "subscript" and not sign:

@@ -88,6 +88,8 @@ def result_words(result: Result) -> str:
         return "NaN"
     if result.kind == "undefined":
         return "undefined"
+    if result.kind == "operand":
+        return {"-": f"-{result.operand}[i]", "abs": f"|{result.operand}[i]|"}.get(result.sign, f"{result.operand}[i]")
     what = "an infinity" if result.kind == "inf" else "a zero" if result.value == 0 else str(result.value)
     if result.sign.startswith("xor"):
         return f"{what} whose sign is {_SIGN_WORDS[result.sign]}"

@@ -1,0 +1,179 @@
+"""The introduced error of an implementation of an operator whose float result IEEE 754 does not prescribe (its
+`Operation.exactness` is "approximate"), measured against the real function.
+
+For each input the implementation's result is compared with the exact value of the real function (the
+description's ``real`` kernel: a `Fraction` where it is rational, else mpmath at `elementary.PRECISION` bits):
+
+- the error in ulps, ``|result - exact| / ulp(exact)``, where ulp(x) is the gap between the two floats of the
+  format around the real x (2^(e - p + 1) for 2^e <= |x| < 2^(e+1), the subnormal gap below the normal range):
+  a correctly rounded result is within 0.5 ulp, and 0.5 ulp is what an implementation cannot do better than;
+- the relative error, ``|result - exact| / |exact|``, where the exact value is in the format's normal range
+  (below it even the correctly rounded result may be 100% off: exp(-17) in FP16 rounds to 0; the ulp error
+  measures those).
+
+Where the correctly rounded reference (`Kernels.float_bits`) is not a finite number, or the implementation's
+result is not, there is no error to measure: the two must agree (a NaN any NaN), else the input is a
+``special`` mismatch, as in bit-exact conformance.  Only finite inputs whose exact value the format can hold
+are measured: an exact value beyond the largest finite number must round to the infinity (a special).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+import mpmath
+import numpy as np
+
+from divbridge.conform.impls import Impl
+from divbridge.conform.outcome import ImplError
+from divbridge.formats import FloatFormat, describe_element
+from divbridge.operators import elementary
+from divbridge.operators.model import Operator
+
+MAX_EXAMPLES = 5
+
+
+@dataclass
+class Worst:
+    """The input where an error is largest, with what the implementation gave and the exact value."""
+
+    error: float = 0.0
+    inputs: tuple[str, ...] = ()
+    got: str = ""
+    exact: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": self.error, "inputs": list(self.inputs), "got": self.got, "exact": self.exact}
+
+
+@dataclass
+class FormatAccuracy:
+    fmt: FloatFormat
+    op: Operator
+    source: str = ""                        # exhaustive | sample
+    inputs: int = 0                         # inputs run
+    measured: int = 0                       # of them, those whose error is measured (finite on both sides)
+    ulp: Worst = field(default_factory=Worst)
+    relative: Worst = field(default_factory=Worst)
+    specials: int = 0                       # inputs where a special result differs (NaN, an infinity)
+    examples: list[dict[str, str]] = field(default_factory=list)
+    errors: list[dict[str, str]] = field(default_factory=list)
+    max_ulp: float | None = None            # the bounds judged against, when given
+    max_relative: float | None = None
+    points: list[tuple[float, float]] = field(default_factory=list)   # (first input, error in ulps) measured
+
+    @property
+    def within(self) -> bool:
+        """No special mismatch, no error of the run, and every bound given holds on every input measured."""
+        return not self.specials and not self.errors and \
+            (self.max_ulp is None or self.ulp.error <= self.max_ulp) and \
+            (self.max_relative is None or self.relative.error <= self.max_relative)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": self.fmt.name, "source": self.source, "inputs": self.inputs, "measured": self.measured,
+                "max_ulp_error": self.ulp.to_json(), "max_relative_error": self.relative.to_json(),
+                "special_mismatches": self.specials, "examples": self.examples, "errors": self.errors,
+                "bounds": {"ulp": self.max_ulp, "relative": self.max_relative}, "within": self.within}
+
+
+def ulp(fmt: FloatFormat, x: elementary.Real) -> mpmath.mpf:
+    """The gap between the two floats of ``fmt`` around the real ``x`` (the subnormal gap below the normal
+    range, and at zero)."""
+    with mpmath.workprec(elementary.PRECISION):
+        magnitude = abs(elementary.mpf(x) if isinstance(x, Fraction) else x)
+        # frexp: magnitude = m * 2^e with 1/2 <= m < 1, so 2^(e-1) <= magnitude < 2^e, exactly
+        exponent = fmt.emin if magnitude == 0 else max(mpmath.frexp(magnitude)[1] - 1, fmt.emin)
+        return mpmath.ldexp(mpmath.mpf(1), exponent - fmt.precision + 1)
+
+
+def measure(impl: Impl, fmt: FloatFormat, columns: list[np.ndarray], source: str, max_ulp: float | None = None,
+            max_relative: float | None = None, progress: Callable[[int, int], None] | None = None) -> FormatAccuracy:
+    """Run ``impl`` on the inputs (one array per input of the operator) and measure its error on each;
+    ``progress(done, total)`` as the inputs are judged."""
+    op = impl.op
+    report = FormatAccuracy(fmt, op, source, max_ulp=max_ulp, max_relative=max_relative)
+    a, b = impl.inputs(fmt, len(columns[0]))
+    a[...] = columns[0]
+    b[...] = columns[1] if len(columns) > 1 else columns[0]
+    got = impl.run(fmt, a, b)
+    report.inputs = len(a)
+    if isinstance(got, ImplError):
+        report.errors.append({"source": source, "kind": got.kind, "detail": got.detail})
+        return report
+    patterns = [np.asarray(c).view(fmt.uint_dtype) for c in columns[:op.arity]]
+    results = got.view(fmt.uint_dtype).tolist()
+    for k, got_bits in enumerate(results):
+        _judge(report, [int(p[k]) for p in patterns], got_bits)
+        if progress is not None and ((k + 1) % 4096 == 0 or k + 1 == len(results)):
+            progress(k + 1, len(results))
+    return report
+
+
+def _judge(report: FormatAccuracy, bits: list[int], got_bits: int) -> None:
+    fmt, op = report.fmt, report.op
+    values = [fmt.decode(b) for b in bits]
+    got = fmt.decode(got_bits)
+    want_bits = op.kernels.float_bits(fmt, *bits)
+    want = fmt.decode(want_bits)
+    if not (want.is_finite and got.is_finite and all(v.is_finite for v in values)):
+        if not (want.kind == "nan" and got.kind == "nan") and want_bits != got_bits:
+            report.specials += 1
+            _example(report, bits, got_bits, fmt.describe(want_bits))
+        return
+    exact = op.kernels.real(*(v.value for v in values))
+    with mpmath.workprec(elementary.PRECISION):
+        exact_mp = elementary.mpf(exact) if isinstance(exact, Fraction) else exact
+        distance = abs(elementary.mpf(got.value) - exact_mp)
+        in_ulps = float(distance / ulp(fmt, exact))
+        normal = elementary.mpf(fmt.min_normal) <= abs(exact_mp) <= elementary.mpf(fmt.max_finite)
+        relative = float(distance / abs(exact_mp)) if normal else 0.0
+    report.measured += 1
+    report.points.append((float(values[0].value), in_ulps))
+    for worst, error in ((report.ulp, in_ulps), (report.relative, relative)):
+        if error > worst.error:
+            worst.error = error
+            worst.inputs = tuple(describe_element(fmt, _as_array(fmt, b)) for b in bits)
+            worst.got = describe_element(fmt, _as_array(fmt, got_bits))
+            worst.exact = mpmath.nstr(exact_mp, 20)
+
+
+def _as_array(fmt: FloatFormat, bits: int):
+    return np.array([bits], dtype=fmt.uint_dtype).view(fmt.dtype)[0]
+
+
+def _example(report: FormatAccuracy, bits: list[int], got_bits: int, expected: str) -> None:
+    if len(report.examples) < MAX_EXAMPLES:
+        report.examples.append({"inputs": ", ".join(describe_element(report.fmt, _as_array(report.fmt, b))
+                                                    for b in bits),
+                                "expected": expected, "actual": describe_element(report.fmt, _as_array(report.fmt, got_bits))})
+
+
+def every_input(fmt: FloatFormat) -> list[np.ndarray]:
+    """Every bit pattern of a 16-bit format, as the one input of an operator of one."""
+    return [np.arange(1 << fmt.width, dtype=fmt.uint_dtype).view(fmt.dtype)]
+
+
+def sampled_inputs(fmt: FloatFormat, arity: int, count: int, seed: int) -> list[np.ndarray]:
+    """``count`` random bit patterns per input (every binade as likely as another, NaNs and infinities among
+    them), reproducible from ``seed``."""
+    rng = np.random.default_rng(seed)
+    return [rng.integers(0, 1 << fmt.width, size=count, dtype=np.uint64).astype(fmt.uint_dtype).view(fmt.dtype)
+            for _ in range(arity)]
+
+
+def render(report: FormatAccuracy) -> str:
+    bounds = ", ".join(f"bound {value:g} {unit}" for value, unit in ((report.max_ulp, "ulp"),
+                                                                     (report.max_relative, "relative"))
+                       if value is not None)
+    lines = [f"  {report.fmt.name} ({report.source}, {report.inputs} inputs, {report.measured} measured"
+             f"{'; ' + bounds if bounds else ''}): max error {report.ulp.error:.3g} ulp at "
+             f"{', '.join(report.ulp.inputs) or '-'} (got {report.ulp.got or '-'}, exact {report.ulp.exact or '-'}); "
+             f"max relative error {report.relative.error:.3g} at {', '.join(report.relative.inputs) or '-'}; "
+             f"{report.specials} special-value mismatches, {len(report.errors)} errors"]
+    for error in report.errors:
+        lines.append(f"    ERROR ({error['source']}, {error['kind']}): {error['detail']}")
+    for ex in report.examples:
+        lines.append(f"    SPECIAL MISMATCH: {ex['inputs']}: expected {ex['expected']}, got {ex['actual']}")
+    return "\n".join(lines)
