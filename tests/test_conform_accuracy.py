@@ -2,6 +2,8 @@
 judged by the error of its implementation, in ulps and relative to the exact value, with the input where it is
 largest; special values (NaN, infinities) must still be IEEE 754's."""
 
+import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -80,3 +82,23 @@ def test_the_plot_draws_each_format_s_errors_against_the_bound(tmp_path, capsys)
     svg = plot.read_text()
     assert svg.startswith("<?xml") and "bound: 1 ulp" in svg and "fp16: max 8." in svg and "200 inputs" not in svg
     assert svg.count("<use ") >= 100   # a marker per input measured (200 sampled, the NaNs and infinities not)
+
+
+NOTE = Path(__file__).resolve().parent / "corpus_acc" / "exp_style.md"   # line 30 right, line 31 half of it
+
+
+def test_an_implementation_is_measured_against_each_bound_of_the_note(capsys, tmp_path):
+    report = tmp_path / "r.json"
+    assert main(["conform", "--impl", "numpy", "--op", "Exp", "--dtype", "fp16", "--sample", "400",
+                 "--note", str(NOTE), "--json", str(report)]) == 1
+    out = capsys.readouterr().out
+    assert re.search(r"note line 30 «[^»]+»: holds; largest error 0\.\d+ of the bound", out), out
+    assert re.search(r"note line 31 «[^»]+»: EXCEEDED on \d+ inputs; largest error 1\.\d+ of the bound at ", out)
+    [fp16] = json.loads(report.read_text())["formats"]
+    assert [(b["line"], b["holds"]) for b in fp16["note_bounds"]] == [(30, True), (31, False)]
+
+
+def test_a_note_of_another_operator_is_refused_in_one_line(capsys):
+    assert main(["conform", "--impl", "numpy", "--op", "Tanh", "--dtype", "fp16", "--sample", "10",
+                 "--note", str(NOTE)]) == 2
+    assert "a note of Exp, not of --op Tanh" in capsys.readouterr().err

@@ -259,10 +259,7 @@ def reference_table(op: Operator, name: str, sample: int = 0) -> tuple[tuple[int
 
 
 def _first_failure(item: Meaning, unary: Unary, fmt: FloatFormat, table) -> str | None:
-    constants = {k: sympy.Rational(v.p, v.q) if isinstance(v, sympy.Rational) else v
-                 for k, v in accuracy.constants(fmt).items()}
-    x = sympy.Dummy("x", real=True)
-    bound = sympy.lambdify(x, item.bound.xreplace(constants).xreplace({unary.operand: x}), modules="mpmath")
+    bound = accuracy.introduced_bound(item, unary, fmt)
     with mpmath.workprec(elementary.PRECISION):
         for bits, value, exact, rounded in table:
             error = rounded - exact

@@ -14,6 +14,8 @@ from divbridge.crosscheck import vectors
 from divbridge.conform.impls import Impl, load_impl
 from divbridge.errors import InputError, Tampered
 from divbridge.formats import BF16, FP16, FloatFormat, get_format
+from divbridge.document.accuracy import read_note
+from divbridge.obligations.accuracy import float_bounds, note_operator
 from divbridge.report import errorplot
 
 NAME = "conform"
@@ -38,6 +40,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="with an operator whose error is measured: exit 1 when it exceeds U ulps on an input")
     parser.add_argument("--max-relative", type=float, metavar="R",
                         help="with an operator whose error is measured: exit 1 when its relative error exceeds R")
+    parser.add_argument("--note", metavar="NOTE", type=options.existing_file,
+                        help="with an operator whose error is measured: its accuracy note (<op>_acc.md), whose "
+                             "bounds on the introduced error the implementation must hold on every input measured")
     parser.add_argument("--plot", metavar="F.svg", type=options.report_file,
                         help="with an operator whose error is measured: draw the error of each input against the "
                              "bound into this SVG file")
@@ -80,9 +85,9 @@ def run(args: argparse.Namespace) -> int:
           flush=True)
     if op.operation.exactness == "approximate":
         return _measure(impls, formats, args, before)
-    if args.max_ulp is not None or args.max_relative is not None or args.plot is not None:
-        raise InputError(f"--max-ulp, --max-relative and --plot are about a measured error: {op.name}'s results are "
-                         "judged bit for bit")
+    if args.max_ulp is not None or args.max_relative is not None or args.plot is not None or args.note is not None:
+        raise InputError(f"--max-ulp, --max-relative, --note and --plot are about a measured error: {op.name}'s "
+                         "results are judged bit for bit")
     try:
         reports = [_check(impl, fmt, args) for impl, fmt in zip(impls, formats)]
     finally:   # the child process of user code and its shared memory, also on Ctrl-C
@@ -102,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _measure(impls: list[Impl], formats, args: argparse.Namespace, before) -> int:
     """The error of an implementation of an operator IEEE 754 does not prescribe, per format: over every input of
-    FP16 and BF16 (an operator of one input, unless --sample), else over a sample."""
+    FP16 and BF16 (an operator of one input, unless --sample), else over a sample; against a note's bounds."""
+    note = _note(args.note, impls[0].op) if args.note else None
     try:
         reports = []
         for impl, fmt in zip(impls, formats):
@@ -113,8 +119,9 @@ def _measure(impls: list[Impl], formats, args: argparse.Namespace, before) -> in
             else:
                 count = args.sample or vectors.RANDOM_COUNT
                 columns, source = accuracy.sampled_inputs(fmt, impl.op.arity, count, args.seed), "sample"
+            bounds = accuracy.note_bounds(note, impl.op, fmt) if note is not None else []
             reports.append(accuracy.measure(impl, fmt, columns, source, args.max_ulp, args.max_relative,
-                                            _progress(fmt, "input", source)))
+                                            _progress(fmt, "input", source), bounds))
             print(accuracy.render(reports[-1]), flush=True)
     finally:
         for impl in impls:
@@ -130,13 +137,25 @@ def _measure(impls: list[Impl], formats, args: argparse.Namespace, before) -> in
     return 0 if all(r.within for r in reports) else 1
 
 
+def _note(path, op):
+    """The accuracy note of ``op`` at ``path``, which must state a bound on the error its implementations
+    introduce."""
+    note = read_note(path)
+    if note_operator(note) is not op:
+        raise InputError(f"a note of {note.operator or 'no operator'}, not of --op {op.name}", str(path))
+    if not float_bounds(note):
+        raise InputError(f"no bound on the error a float implementation of {op.name} introduces is read in it "
+                         "(check-spec says what is read)", str(path))
+    return note
+
+
 def _measured_verdict(report: accuracy.FormatAccuracy) -> str:
     name = report.fmt.name
     if report.errors:
         return f"the run failed on {name}"
     if report.specials:
         return f"special values NOT IEEE 754's on {name}"
-    if report.max_ulp is None and report.max_relative is None:
+    if report.max_ulp is None and report.max_relative is None and not report.bounds:
         return f"measured on {name} (no bound given)"
     return f"{'within' if report.within else 'NOT within'} the bounds on {name}"
 

@@ -29,6 +29,7 @@ import numpy as np
 from divbridge.conform.impls import Impl
 from divbridge.conform.outcome import ImplError
 from divbridge.formats import FloatFormat, describe_element
+from divbridge.obligations import accuracy as obligations_accuracy
 from divbridge.operators import elementary
 from divbridge.operators.model import Operator
 
@@ -49,6 +50,38 @@ class Worst:
 
 
 @dataclass
+class NoteBound:
+    """One bound an accuracy note states on the error an implementation introduces (``|E| <= u |Y|``...), at
+    its line, and how the implementation measured against it: the inputs where it does not hold, and the input
+    where the error is the largest part of the bound."""
+
+    line: int
+    text: str
+    absolute: bool                                  # |E| (else E, signed)
+    strict: bool                                    # < (else <=)
+    limit: Callable[[mpmath.mpf], mpmath.mpf]       # the bound at the operand's value
+    exceeded: int = 0
+    worst: Worst = field(default_factory=Worst)     # error: the largest error / bound ratio
+
+    @property
+    def holds(self) -> bool:
+        return self.exceeded == 0
+
+    def judge(self, x: mpmath.mpf, error: mpmath.mpf, shown: "Callable[[], tuple]") -> None:
+        measured = abs(error) if self.absolute else error
+        limit = self.limit(x)
+        if not (measured < limit if self.strict else measured <= limit):
+            self.exceeded += 1
+        ratio = float(measured / limit) if limit > 0 else (0.0 if measured <= 0 else float("inf"))
+        if ratio > self.worst.error:
+            self.worst = Worst(ratio, *shown())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "text": self.text, "holds": self.holds, "exceeded": self.exceeded,
+                "largest_error_to_bound": self.worst.to_json()}
+
+
+@dataclass
 class FormatAccuracy:
     fmt: FloatFormat
     op: Operator
@@ -63,11 +96,12 @@ class FormatAccuracy:
     max_ulp: float | None = None            # the bounds judged against, when given
     max_relative: float | None = None
     points: list[tuple[float, float]] = field(default_factory=list)   # (first input, error in ulps) measured
+    bounds: list[NoteBound] = field(default_factory=list)             # a note's, judged on every input measured
 
     @property
     def within(self) -> bool:
         """No special mismatch, no error of the run, and every bound given holds on every input measured."""
-        return not self.specials and not self.errors and \
+        return not self.specials and not self.errors and all(b.holds for b in self.bounds) and \
             (self.max_ulp is None or self.ulp.error <= self.max_ulp) and \
             (self.max_relative is None or self.relative.error <= self.max_relative)
 
@@ -75,7 +109,8 @@ class FormatAccuracy:
         return {"format": self.fmt.name, "source": self.source, "inputs": self.inputs, "measured": self.measured,
                 "max_ulp_error": self.ulp.to_json(), "max_relative_error": self.relative.to_json(),
                 "special_mismatches": self.specials, "examples": self.examples, "errors": self.errors,
-                "bounds": {"ulp": self.max_ulp, "relative": self.max_relative}, "within": self.within}
+                "bounds": {"ulp": self.max_ulp, "relative": self.max_relative},
+                "note_bounds": [b.to_json() for b in self.bounds], "within": self.within}
 
 
 def ulp(fmt: FloatFormat, x: elementary.Real) -> mpmath.mpf:
@@ -89,11 +124,12 @@ def ulp(fmt: FloatFormat, x: elementary.Real) -> mpmath.mpf:
 
 
 def measure(impl: Impl, fmt: FloatFormat, columns: list[np.ndarray], source: str, max_ulp: float | None = None,
-            max_relative: float | None = None, progress: Callable[[int, int], None] | None = None) -> FormatAccuracy:
-    """Run ``impl`` on the inputs (one array per input of the operator) and measure its error on each;
-    ``progress(done, total)`` as the inputs are judged."""
+            max_relative: float | None = None, progress: Callable[[int, int], None] | None = None,
+            bounds: list[NoteBound] = ()) -> FormatAccuracy:
+    """Run ``impl`` on the inputs (one array per input of the operator) and measure its error on each, against
+    the ``bounds`` of a note too; ``progress(done, total)`` as the inputs are judged."""
     op = impl.op
-    report = FormatAccuracy(fmt, op, source, max_ulp=max_ulp, max_relative=max_relative)
+    report = FormatAccuracy(fmt, op, source, max_ulp=max_ulp, max_relative=max_relative, bounds=list(bounds))
     a, b = impl.inputs(fmt, len(columns[0]))
     a[...] = columns[0]
     b[...] = columns[1] if len(columns) > 1 else columns[0]
@@ -125,18 +161,22 @@ def _judge(report: FormatAccuracy, bits: list[int], got_bits: int) -> None:
     exact = op.kernels.real(*(v.value for v in values))
     with mpmath.workprec(elementary.PRECISION):
         exact_mp = elementary.mpf(exact) if isinstance(exact, Fraction) else exact
-        distance = abs(elementary.mpf(got.value) - exact_mp)
+        error = elementary.mpf(got.value) - exact_mp
+        distance = abs(error)
         in_ulps = float(distance / ulp(fmt, exact))
         normal = elementary.mpf(fmt.min_normal) <= abs(exact_mp) <= elementary.mpf(fmt.max_finite)
         relative = float(distance / abs(exact_mp)) if normal else 0.0
+        def shown() -> tuple:
+            return (tuple(describe_element(fmt, _as_array(fmt, b)) for b in bits),
+                    describe_element(fmt, _as_array(fmt, got_bits)), mpmath.nstr(exact_mp, 20))
+        for bound in report.bounds:
+            bound.judge(elementary.mpf(values[0].value), error, shown)
     report.measured += 1
     report.points.append((float(values[0].value), in_ulps))
-    for worst, error in ((report.ulp, in_ulps), (report.relative, relative)):
-        if error > worst.error:
-            worst.error = error
-            worst.inputs = tuple(describe_element(fmt, _as_array(fmt, b)) for b in bits)
-            worst.got = describe_element(fmt, _as_array(fmt, got_bits))
-            worst.exact = mpmath.nstr(exact_mp, 20)
+    for worst, measured in ((report.ulp, in_ulps), (report.relative, relative)):
+        if measured > worst.error:
+            worst.error = measured
+            worst.inputs, worst.got, worst.exact = shown()
 
 
 def _as_array(fmt: FloatFormat, bits: int):
@@ -176,4 +216,16 @@ def render(report: FormatAccuracy) -> str:
         lines.append(f"    ERROR ({error['source']}, {error['kind']}): {error['detail']}")
     for ex in report.examples:
         lines.append(f"    SPECIAL MISMATCH: {ex['inputs']}: expected {ex['expected']}, got {ex['actual']}")
+    for bound in report.bounds:
+        worst = f"{bound.worst.error:.3g} of the bound at {', '.join(bound.worst.inputs)} (got {bound.worst.got}, " \
+                f"exact {bound.worst.exact})" if bound.worst.inputs else "no input measured"
+        lines.append(f"    note line {bound.line} «{bound.text}»: "
+                     + ("holds" if bound.holds else f"EXCEEDED on {bound.exceeded} inputs") + f"; largest error {worst}")
     return "\n".join(lines)
+
+
+def note_bounds(note, op: Operator, fmt: FloatFormat) -> list[NoteBound]:
+    """The introduced-error bounds of an accuracy note (`document.accuracy.Note`) of ``op``, in ``fmt``."""
+    return [NoteBound(item.statement.line, item.statement.text, item.absolute, item.op == "<",
+                      obligations_accuracy.introduced_bound(item, unary, fmt))
+            for item, unary in obligations_accuracy.float_bounds(note)]

@@ -39,6 +39,7 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Callable
 
 import mpmath
 import sympy
@@ -505,6 +506,23 @@ def _digest(text: str) -> str:
 def constants(fmt: FloatFormat) -> dict:
     return {EPS: sympy.Rational(2) ** (1 - fmt.precision), MIN_NORMAL: sympy.Rational(fmt.min_normal),
             MAX_FINITE: sympy.Rational(fmt.max_finite)}
+
+
+def introduced_bound(item: Meaning, unary: Unary, fmt: FloatFormat) -> Callable[[mpmath.mpf], mpmath.mpf]:
+    """An introduced-error claim's bound (kind ``intro-reference``) in ``fmt``: a function of the operand's value,
+    evaluated by mpmath (the format's constants substituted)."""
+    values = {k: sympy.Rational(v.p, v.q) if isinstance(v, sympy.Rational) else v for k, v in constants(fmt).items()}
+    x = sympy.Dummy("x", real=True)
+    return sympy.lambdify(x, item.bound.xreplace(values).xreplace({unary.operand: x}), modules="mpmath")
+
+
+def float_bounds(note: Note) -> list[tuple[Meaning, Unary]]:
+    """The bounds a one-operand note states on the error a float implementation introduces (``|E| <= ...``),
+    each with the note's ``Y = f(X)``; none when its result is not read as a function of its operand."""
+    found = unary(note)
+    if not isinstance(found, Unary):
+        return []
+    return [(item, found) for item in readings(note) if isinstance(item, Meaning) and item.kind == "intro-reference"]
 
 
 def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
