@@ -342,7 +342,8 @@ def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     if written is not None:   # Why3's equality: the same float (SMT-LIB's =)
         return f"q = {_why3_operation(op, written, sign, rounding)}"
     if kind == "operand":
-        return f"q = ({why3_printer.term(_operand_term(sign, value))})"
+        printed = why3_printer.term(_operand_term(sign, value))
+        return f"q = {f'({printed})' if sign else printed}"
     if kind == "nan":
         return "is_nan q"
     if kind == "inf":
