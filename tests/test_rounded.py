@@ -1,0 +1,76 @@
+"""Sqrt, correctly rounded, through the pipeline (issue 45, item 4): our document read whole and proved, the
+working group's layouts of it (tests/corpus_rounded/) with their defects at their lines, a result written
+\\sqrt{X[i]} and a condition X[i] ∈ [lo, hi[ read whole, Coq's relative error bound from Flocq's Bsqrt_correct,
+and (in tests/test_unary.py) `conform` rejecting a wrong implementation with a counterexample in bits."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import assert_found_at_their_lines
+from divbridge import api
+from divbridge.document.formula import parse_condition, parse_result
+from divbridge.document.latex import LatexError
+
+ROOT = Path(__file__).resolve().parent.parent
+SQRT = ROOT / "proofs" / "spec" / "sqrt.md"
+CORPUS = Path(__file__).resolve().parent / "corpus_rounded"
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "cache"))
+
+
+def test_our_sqrt_document_is_read_whole_and_holds():
+    result = api.check(SQRT)
+    assert result["exit_code"] == 0 and not [f for f in result["findings"] if f["kind"] != "information"]
+    read = api.read(SQRT)
+    parts = [p for s in read["sections"] if s["types"]
+             for p in [*s["outside"], *(q for r in s["requirements"] for q in r["parts"])]]
+    assert len(parts) > 10 and all(p["understood"] for p in parts)
+
+
+def test_a_square_root_and_a_half_open_interval_are_read_whole():
+    assert (parse_result(r"\sqrt{X[i]}").kind, parse_result(r"\sqrt{X[i]}").sign) == ("operand", "sqrt")
+    assert str(parse_condition(r"X[i] \in [\text{-inf}, \text{-0}[")) == "A ≥ -inf and A < -0"
+    assert str(parse_condition(r"X[i] \in ]0, +\infty)")) == "A > 0 and A < +inf"
+    with pytest.raises(LatexError):
+        parse_condition(r"X[i] \in [0, 1")     # no closing bracket: not read as an interval
+
+
+# (document, line, kind, a word of the message): every defect of each, and nothing else incorrect or incomplete
+CORPUS_FINDINGS = {
+    "sqrt_2025_layout.md": [(13, "incomplete", "no row covers A = nan")],
+    "sqrt_2026_layout.md": [(19, "incorrect", "exact real square root extraction gives 1.73205080757"),
+                            (35, "incorrect", "IEEE 754 gives -0.0"),
+                            (56, "incorrect", "fp64 0x3ffbb67ae8584caa")],
+}
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS_FINDINGS))
+def test_the_working_group_s_layouts_of_sqrt_have_their_defects_found_at_their_lines(name):
+    assert_found_at_their_lines(api.check(CORPUS / name)["findings"], CORPUS_FINDINGS[name])
+
+
+def test_sqrt_s_document_proves_its_rows_rules_and_example_in_fp16(tmp_path):
+    results = api.prove(SQRT, out=tmp_path / "out", only=("sqrt.float.fp16.*",), provers=("z3", "bitwuzla"),
+                        crosscheck=False, quiet=True)
+    verdicts = {o.id: o.verdict for o in results.obligations}
+    assert verdicts["sqrt.float.fp16.ieee.negative"] == "proved"      # a number below zero gives NaN
+    assert verdicts["sqrt.float.fp16.table.a_eq_minus_0"] == "proved"  # sqrt(-0) = -0
+    assert verdicts["sqrt.float.fp16.example.example_1"] == "proved"
+    assert all(o.as_expected for o in results.obligations if o.prover != "none")
+
+
+@pytest.mark.slow    # coqc compiles Flocq's lemmas: about 11 s
+@pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed (apt-get install coq libcoq-flocq)")
+def test_coq_proves_sqrt_s_relative_error_bound_with_flocq(tmp_path):
+    results = api.prove(SQRT, out=tmp_path / "out", only=("sqrt.float.fp16.theorem.*",), provers=("coq",),
+                        crosscheck=False, quiet=True)
+    [theorem] = results.obligations
+    assert theorem.verdict == "proved" and theorem.prover == "coq"
+    text = (tmp_path / "out" / "coq" / "sqrt.float.fp16.theorem.relative_error.v").read_text()
+    assert "Rabs (B2R (Bsqrt mode_NE x) - (sqrt (B2R x))) <= bpow radix2 (-11) * Rabs (sqrt (B2R x))" in text
+
