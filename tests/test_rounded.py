@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from conftest import assert_found_at_their_lines
-from divbridge import api
+from divbridge import api, operators
 from divbridge.document.formula import parse_condition, parse_result
 from divbridge.document.latex import LatexError
+from divbridge.formats import get_format
+from divbridge.terms import smtlib
 
 ROOT = Path(__file__).resolve().parent.parent
 SQRT = ROOT / "proofs" / "spec" / "sqrt.md"
@@ -74,3 +76,34 @@ def test_coq_proves_sqrt_s_relative_error_bound_with_flocq(tmp_path):
     text = (tmp_path / "out" / "coq" / "sqrt.float.fp16.theorem.relative_error.v").read_text()
     assert "Rabs (B2R (Bsqrt mode_NE x) - (sqrt (B2R x))) <= bpow radix2 (-11) * Rabs (sqrt (B2R x))" in text
 
+
+
+MAX = ROOT / "proofs" / "spec" / "max.md"
+
+
+def test_our_max_document_is_read_whole_and_holds():
+    result = api.check(MAX)
+    assert result["exit_code"] == 0 and not [f for f in result["findings"] if f["kind"] != "information"]
+
+
+def test_max_is_defined_once_and_never_as_smt_lib_s_fp_max():
+    """NaN absorbing and max(-0, +0) = +0: the description's own definition, printed from one term."""
+    op, fmt = operators.get("Max"), get_format("fp32")
+    defined = smtlib.definition(op.operation.float, fmt)
+    assert "fp.max" not in defined and "(fp.isNaN a) a" in defined and "(fp.isNegative a) b a" in defined
+    zero, minus_zero, nan, one = 0x00000000, 0x80000000, 0x7FC00000, 0x3F800000
+    assert op.kernels.float_bits(fmt, minus_zero, zero) == op.kernels.float_bits(fmt, zero, minus_zero) == zero
+    assert op.kernels.float_bits(fmt, minus_zero, minus_zero) == minus_zero
+    assert fmt.decode(op.kernels.float_bits(fmt, one, nan)).is_nan and fmt.decode(op.kernels.float_bits(fmt, nan, one)).is_nan
+
+
+def test_max_s_document_proves_its_table_and_the_variadic_form_s_laws_in_fp16(tmp_path):
+    results = api.prove(MAX, out=tmp_path / "out", only=("max.float.fp16.*", "max.int.int8.*"),
+                        provers=("z3", "bitwuzla"), crosscheck=False, quiet=True)
+    verdicts = {o.id: o for o in results.obligations}
+    for proved in ("max.float.fp16.table.a_eq_minus_0_and_b_eq_0", "max.float.fp16.generic.associative",
+                   "max.float.fp16.generic.commutative", "max.int.int8.generic.int_associative"):
+        assert verdicts[proved].verdict == "proved", proved
+    probe = verdicts["max.float.fp16.generic.first_of_equals"]      # max(x, y) = x where x == y: false at -0, +0
+    assert probe.verdict == "refuted"
+    assert all(o.as_expected for o in results.obligations)

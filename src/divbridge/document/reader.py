@@ -1480,11 +1480,23 @@ def _abbreviation(found: list[Token], k: int) -> bool:
     after = found[k + 1] if k + 1 < len(found) else None
     if before is not None and before.kind == "word" and before.text.lower() in ("e", "g", "i", "etc", "vs", "cf"):
         return True
-    if k < len(found) and any(t is not None and t.kind == "sym" and t.text == "." and abs(t.pos - found[k].pos) == 1
-                              for t in (before, after)):
+    if k < len(found) and _in_ellipsis(found, k):
         return True
     return after is not None and (after.text in (",", ")") or (after.kind == "word" and after.text[:1].islower()
                                                               and after.pos == found[k].pos + 1))
+
+
+def _in_ellipsis(found: list[Token], k: int) -> bool:
+    """Whether the full stop at ``k`` is one of three or more in a row ("X0, ..., XL"; "shape.." ends a sentence)."""
+    def dot(j: int) -> bool:
+        return 0 <= j < len(found) and found[j].kind == "sym" and found[j].text == "." and \
+            found[j].pos == found[k].pos + j - k
+    first, last = k, k
+    while dot(first - 1):
+        first -= 1
+    while dot(last + 1):
+        last += 1
+    return last - first >= 2
 
 
 def _shift(token: Token, offset: int) -> Token:
