@@ -128,10 +128,14 @@ class Result:
     rounding: str = ""        # A op B's rounding when written: round (the format's), trunc, floor, ceil
     infix: str = ""           # kind `OPERATION_RESULT`: the infix it is written with ("/": A/B, "*": A*B)
     operand: str = ""         # kind operand: A | B
+    call: str = ""            # kind `OPERATION_RESULT` written as a call of an operator with no infix: "max"
 
     @property
     def operator(self):
-        """The operator whose operation an `OPERATION_RESULT` applies: the registry's of its infix."""
+        """The operator whose operation an `OPERATION_RESULT` applies: the registry's of its infix, or the one its
+        call names."""
+        if self.call:
+            return operators.get(self.call)
         op = operators.by_infix(self.infix)
         assert op is not None, f"no operator of the infix {self.infix!r}"
         return op
@@ -151,7 +155,7 @@ class Result:
         one, a term in IEEE 754's operations that is the body of its float operation (``-A``: Neg's, ``|A|``:
         Abs's)."""
         if self.kind == OPERATION_RESULT:
-            return self.infix == op.vocabulary.infix
+            return self.call == op.name.lower() if self.call else self.infix == op.vocabulary.infix
         if self.kind != "operand" or "ABC".index(self.operand) >= op.arity or op.operation.float is None:
             return False
         written = op.inputs["ABC".index(self.operand)].term("float")
@@ -160,6 +164,9 @@ class Result:
         return (terms.expand(defined) if op.operation.float.body is not None else defined) == written
 
     def __str__(self) -> str:
+        if self.kind == OPERATION_RESULT and self.call:
+            applied = f"{'-' if self.sign == '-' else ''}{self.call}(A, B)"
+            return f"{self.rounding}({applied})" if self.rounding else applied
         if self.kind == OPERATION_RESULT:
             infix = self.infix
             applied = f"A{infix}B" if self.sign != "-" else f"-A{infix}B" if infix in "*/" else f"-(A{infix}B)"
@@ -635,6 +642,11 @@ _ROUNDING_NAMES = {"round": "round", "rnd": "round", "rn": "round", "rne": "roun
 _INFIXES = frozenset(op.vocabulary.infix for op in operators.OPERATORS.values() if op.vocabulary.infix)
 
 
+# the operators of two inputs and no infix, which a formula writes as a call (``max(A[i], B[i])``), by name
+_CALLS = frozenset(op.name.lower() for op in operators.in_pipeline().values()
+                   if not op.vocabulary.infix and op.arity == 2)
+
+
 def _operation(s: _Stream) -> str | None:
     """A op B with any operator's infix (A/B, A[i] * B[i], (A)+(B), \\frac{A[i]}{B[i]}): the infix written (a
     fraction is "/"); None, the stream unmoved, when the stream does not start one."""
@@ -701,6 +713,11 @@ def _result(s: _Stream) -> Result:
     applied = _applied(s)
     if applied is not None:
         return Result(OPERATION_RESULT, applied[0], infix=applied[1])
+    if name in _CALLS and s.word(1) == "(":     # max(A[i], B[i]): the operation of an operator with no infix
+        s.i += 2
+        if _operand(s) == "A" and s.accept(",") and _operand(s) == "B" and s.accept(")"):
+            return Result(OPERATION_RESULT, call=name)
+        s.i = mark
     if s.accept("|"):      # |A[i]|: the absolute value of an operand
         operand = _operand(s)
         if operand is not None and s.accept("|"):

@@ -32,15 +32,15 @@ def _float_max() -> terms.Function:
     -0: so +0 whenever either zero is +0."""
     larger = terms.ITE(terms.FP_LT(_A_F, _B_F), _B_F,
                        terms.ITE(terms.FP_LT(_B_F, _A_F), _A_F, terms.ITE(terms.IS_NEGATIVE(_A_F), _B_F, _A_F)))
-    return terms.define("maximum", (_A_F, _B_F),
+    return terms.define("larger_of", (_A_F, _B_F),
                         terms.ITE(terms.IS_NAN(_A_F), _A_F, terms.ITE(terms.IS_NAN(_B_F), _B_F, larger)))
 
 
 OPERATION = Operation(
     float=_float_max(),
-    signed=terms.define("maximum", (_A_I, _B_I), terms.ITE(terms.BV_SLT(_A_I, _B_I), _B_I, _A_I)),
-    unsigned=terms.define("maximum", (_A_I, _B_I), terms.ITE(terms.BV_ULT(_A_I, _B_I), _B_I, _A_I)),
-    real=terms.define("maximum", (_A_R, _B_R), terms.ITE(terms.REAL_LT(_A_R, _B_R), _B_R, _A_R)),
+    signed=terms.define("larger_of", (_A_I, _B_I), terms.ITE(terms.BV_SLT(_A_I, _B_I), _B_I, _A_I)),
+    unsigned=terms.define("larger_of", (_A_I, _B_I), terms.ITE(terms.BV_ULT(_A_I, _B_I), _B_I, _A_I)),
+    real=terms.define("larger_of", (_A_R, _B_R), terms.ITE(terms.REAL_LT(_A_R, _B_R), _B_R, _A_R)),
     exactness="exact")
 _MAX_F, _MAX_I = OPERATION.float, OPERATION.signed
 XI, YI, ZI = (terms.Var(name, "bv") for name in "xyz")

@@ -108,7 +108,7 @@ STATEMENTS = (
     ShapeProperty(
         name="elementwise", title="each element of the result is the scalar {op} of the elements",
         roles=("shape", "type"), formats=("real", "fp16", "bf16", "fp32", "fp64", "int32"),
-        statement="shape(A) = shape(B) -> {op}(A, B)[i] = A[i] {infix} B[i], for every element type",
+        statement="shape(A) = shape(B) -> {op}(A, B)[i] = {scalar}, for every element type",
         why3_goal="""forall op: 'a -> 'a -> 'a, a b: tensor 'a, i: int.
     a.shape = b.shape /\\ valid_index a i -> get ({fn} op a b) i = op (get a i) (get b i)""",
         statement_one="{op}(A)[i] = {op}(A[i]), for every element type",
