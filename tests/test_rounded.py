@@ -40,6 +40,9 @@ def test_a_square_root_and_a_half_open_interval_are_read_whole():
     assert str(parse_condition(r"X[i] \in ]0, +\infty)")) == "A > 0 and A < +inf"
     with pytest.raises(LatexError):
         parse_condition(r"X[i] \in [0, 1")     # no closing bracket: not read as an interval
+    call = parse_result(r"\max(A[i], B[i])")   # the operation of an operator of two inputs and no infix
+    assert call.call == "max" and call.operator.name == "Max" and call.is_operation_of(operators.get("Max"))
+    assert not call.is_operation_of(operators.get("Div"))
 
 
 # (document, line, kind, a word of the message): every defect of each, and nothing else incorrect or incomplete
