@@ -6,10 +6,14 @@ and (in tests/test_unary.py) `conform` rejecting a wrong implementation with a c
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from conftest import assert_found_at_their_lines
 from divbridge import api, operators
+from divbridge.conform import conformance
+from divbridge.conform.impls import load_impl
+from divbridge.crosscheck import vectors
 from divbridge.document.formula import parse_condition, parse_result
 from divbridge.document.latex import LatexError
 from divbridge.formats import get_format
@@ -18,6 +22,7 @@ from divbridge.terms import smtlib
 ROOT = Path(__file__).resolve().parent.parent
 SQRT = ROOT / "proofs" / "spec" / "sqrt.md"
 CORPUS = Path(__file__).resolve().parent / "corpus_rounded"
+IMPLS = Path(__file__).resolve().parent / "op_impls"
 
 
 @pytest.fixture(autouse=True)
@@ -110,3 +115,20 @@ def test_max_s_document_proves_its_table_and_the_variadic_form_s_laws_in_fp16(tm
     probe = verdicts["max.float.fp16.generic.first_of_equals"]      # max(x, y) = x where x == y: false at -0, +0
     assert probe.verdict == "refuted"
     assert all(o.as_expected for o in results.obligations)
+
+
+def test_conform_rejects_a_max_that_keeps_its_first_operand_of_two_zeros():
+    """tests/op_impls/max_first_of_zeros.py (as the working group notes ONNX Runtime does): max(-0, +0) = -0 where
+    the order +0 > -0 gives +0; NaN and the other pairs agree."""
+    op, fmt = operators.get("Max"), get_format("fp32")
+    a = np.array([-0.0, 0.0, -0.0, np.nan, 1.0, -2.0], np.float32)
+    b = np.array([0.0, -0.0, -0.0, 1.0, np.nan, -3.0], np.float32)
+    impl = load_impl(f"{IMPLS / 'max_first_of_zeros'}.py:run", op=op)
+    try:
+        report = conformance.check(impl, fmt, [vectors.Vectors("hand", fmt, a, b)])
+    finally:
+        impl.close()
+    assert report.mismatches == 1 and not report.errors
+    [shown] = report.examples
+    assert shown["a"].startswith("-0.0") and shown["b"].startswith("0.0")
+    assert shown["expected"] == "0.0 (fp32 0x00000000)" and shown["actual"].startswith("-0.0")

@@ -86,7 +86,13 @@ MAX = Operator(
         SpecialRule("plus_zero_a", ("+0", "zero"), "zero", "+", text="max(+0, +-0) = +0"),
         SpecialRule("plus_zero_b", ("zero", "+0"), "zero", "+", text="max(+-0, +0) = +0"),
         SpecialRule("minus_zeros", ("-0", "-0"), "zero", "-", text="max(-0, -0) = -0"),
-        SpecialRule("plus_inf", ("+inf", "finite"), "inf", "+", text="max(+inf, x) = +inf for a finite x"),
+        # an infinity beside a number of either sign (not NaN): +inf is the maximum, -inf never is
+        *(SpecialRule(f"plus_inf_{v}_{sign}", classes, v, text=f"+inf beside a {sign} number is the maximum")
+          for sign in ("positive", "negative")
+          for v, classes in (("a", ("+inf", sign)), ("b", (sign, "+inf")))),
+        *(SpecialRule(f"minus_inf_{v}_{sign}", classes, v, text=f"-inf beside a {sign} number is not the maximum")
+          for sign in ("positive", "negative")
+          for v, classes in (("b", ("-inf", sign)), ("a", (sign, "-inf")))),
     ),
     properties=(
         Property("commutative", _MAX_F(X, Y), _MAX_F(Y, X), True, "max(x, y) = max(y, x)"),
