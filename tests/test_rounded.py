@@ -1,5 +1,5 @@
 """Sqrt, correctly rounded, through the pipeline (issue 45, item 4): our document read whole and proved, the
-working group's layouts of it (tests/corpus_rounded/) with their defects at their lines, a result written
+working group's layouts of it (tests/layouts_rounded/) with their defects at their lines, a result written
 \\sqrt{X[i]} and a condition X[i] ∈ [lo, hi[ read whole, Coq's relative error bound from Flocq's Bsqrt_correct,
 and (in tests/test_unary.py) `conform` rejecting a wrong implementation with a counterexample in bits."""
 
@@ -21,7 +21,7 @@ from divbridge.terms import smtlib
 
 ROOT = Path(__file__).resolve().parent.parent
 SQRT = ROOT / "proofs" / "spec" / "sqrt.md"
-CORPUS = Path(__file__).resolve().parent / "corpus_rounded"
+CORPUS = Path(__file__).resolve().parent / "layouts_rounded"
 IMPLS = Path(__file__).resolve().parent / "op_impls"
 
 
