@@ -50,3 +50,12 @@ def in_the_project():
     with pytest.MonkeyPatch.context() as mp:
         mp.chdir(ROOT)
         yield
+
+
+def assert_found_at_their_lines(findings: list[dict], expected: list[tuple[int, str, str]]) -> None:
+    """Each expected (line, kind, a word of the message) is among ``findings``, and no other line has an incorrect
+    or incomplete finding (a test document's planted defects, nothing else)."""
+    for line, kind, said in expected:
+        assert [f for f in findings if f["line"] == line and f["kind"] == kind and said in f["message"]], (line, findings)
+    lines = {line for line, kind, _ in expected if kind in ("incorrect", "incomplete")}
+    assert {f["line"] for f in findings if f["kind"] in ("incorrect", "incomplete")} == lines

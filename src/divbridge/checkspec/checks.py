@@ -25,6 +25,7 @@ import z3
 
 from divbridge import operators
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
+from divbridge.operators.kernels import as_fraction
 from divbridge.operators.model import OPERATION_RESULT, Operator
 from divbridge.obligations.catalog import table_row_id
 from divbridge.provers.verdicts import ObligationResult
@@ -47,8 +48,11 @@ MAX_ELEMENT_FINDINGS = 5
 def semantics_of(op: Operator, family: str) -> str:
     """The semantics of a section's family, as the findings name it: "IEEE 754", "truncating integer <gerund>"..."""
     gerund = op.vocabulary.gerund
-    integer = {"truncate": "truncating", "wrap": "wrapping", "saturate": "saturating", "exact": "exact"}[op.integer.kind]
-    return {"float": "IEEE 754", "int": f"{integer} integer {gerund}", "real": f"exact real {gerund}"}[family]
+    if family == "int":
+        integer = {"truncate": "truncating", "wrap": "wrapping", "saturate": "saturating",
+                   "exact": "exact"}[op.integer.kind]
+        return f"{integer} integer {gerund}"
+    return {"float": "IEEE 754", "real": f"exact real {gerund}"}[family]
 
 
 def check_document(doc: SpecDocument, proofs: DocumentProofs) -> list[Claim]:
@@ -809,7 +813,7 @@ def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
             return None
         return ("incorrect", f"{operands}: C = {_written(c)}, {op.vocabulary.gerund} modulo 2^{fmt.bits} gives "
                 f"{fmt.describe(r)}", f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(r)}")
-    exact = op.kernels.real(*values)
+    exact = as_fraction(op.kernels.real(*values))   # an irrational one (Sqrt's) at mpmath's precision
     if c.literal.kind == "number" and abs(c.literal.value - exact) <= c.tolerance:
         return None
     operands = ", ".join(f"{n} = {v}" for n, v in zip(names, values))

@@ -117,8 +117,8 @@ def _paren(c) -> str:
 class Result:
     """What a row says C[i] is.
 
-    kind: `OPERATION_RESULT` (A op B) | operand (A or B itself, negated: ``-B[i]``, or its absolute value:
-    ``|A[i]|``, sign "abs") | number | inf | nan | undefined.  sign: "" (unsigned), "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the exclusive
+    kind: `OPERATION_RESULT` (A op B) | operand (A or B itself, negated: ``-B[i]``, its absolute value:
+    ``|A[i]|``, sign "abs", or its square root: ``\\sqrt{A[i]}``, sign "sqrt") | number | inf | nan | undefined.  sign: "" (unsigned), "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the exclusive
     or of the signs of the listed operands, as in sign(A) * sign(B) * inf).
     """
 
@@ -128,10 +128,14 @@ class Result:
     rounding: str = ""        # A op B's rounding when written: round (the format's), trunc, floor, ceil
     infix: str = ""           # kind `OPERATION_RESULT`: the infix it is written with ("/": A/B, "*": A*B)
     operand: str = ""         # kind operand: A | B
+    call: str = ""            # kind `OPERATION_RESULT` written as a call of an operator with no infix: "max"
 
     @property
     def operator(self):
-        """The operator whose operation an `OPERATION_RESULT` applies: the registry's of its infix."""
+        """The operator whose operation an `OPERATION_RESULT` applies: the registry's of its infix, or the one its
+        call names."""
+        if self.call:
+            return operators.get(self.call)
         op = operators.by_infix(self.infix)
         assert op is not None, f"no operator of the infix {self.infix!r}"
         return op
@@ -151,21 +155,26 @@ class Result:
         one, a term in IEEE 754's operations that is the body of its float operation (``-A``: Neg's, ``|A|``:
         Abs's)."""
         if self.kind == OPERATION_RESULT:
-            return self.infix == op.vocabulary.infix
+            return self.call == op.name.lower() if self.call else self.infix == op.vocabulary.infix
         if self.kind != "operand" or "ABC".index(self.operand) >= op.arity or op.operation.float is None:
             return False
         written = op.inputs["ABC".index(self.operand)].term("float")
-        written = {"-": terms.FP_NEG, "abs": terms.FP_ABS}.get(self.sign, lambda x: x)(written)
+        written = terms.FLOAT_OF_OPERAND[self.sign](written) if self.sign in terms.FLOAT_OF_OPERAND else written
         defined = op.applied("float")
         return (terms.expand(defined) if op.operation.float.body is not None else defined) == written
 
     def __str__(self) -> str:
+        if self.kind == OPERATION_RESULT and self.call:
+            applied = f"{'-' if self.sign == '-' else ''}{self.call}(A, B)"
+            return f"{self.rounding}({applied})" if self.rounding else applied
         if self.kind == OPERATION_RESULT:
             infix = self.infix
             applied = f"A{infix}B" if self.sign != "-" else f"-A{infix}B" if infix in "*/" else f"-(A{infix}B)"
             return f"{self.rounding}({applied})" if self.rounding else applied
         if self.kind == "operand":
-            return f"|{self.operand}|" if self.sign == "abs" else f"{'-' if self.sign == '-' else ''}{self.operand}"
+            if self.sign in ("abs", "sqrt"):
+                return f"|{self.operand}|" if self.sign == "abs" else f"sqrt({self.operand})"
+            return f"{'-' if self.sign == '-' else ''}{self.operand}"
         if self.sign.startswith("xor:"):
             return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{'0' if self.kind == 'number' else self.kind}"
         if self.kind == "number":
@@ -329,6 +338,10 @@ def _predicate(s: _Stream):
         value = _value(s) or _other_operand(s)
         if value is not None:
             return _RELATIONS[token.text], value
+    elif s.accept("∈") or s.accept("in"):
+        bounds = _interval(s)
+        if bounds is not None:
+            return bounds
     elif s.accept("equals") or s.accept("equal", "to"):
         value = _value(s)
         if value is not None:
@@ -428,6 +441,25 @@ def _predicate_word(s: _Stream):
         s.i += 1
         value = _value(s) or _other_operand(s)
         return (_RELATIONS[token.text], value) if value is not None else None
+    return None
+
+
+def _interval(s: _Stream) -> list[tuple[str, Literal]] | None:
+    """An interval after "∈": ``[lo, hi]``, its ends open by a bracket turned outward (``[lo, hi[``,
+    ``]lo, hi]``) or by a parenthesis (``[lo, hi)``), as the two comparisons it stands for; None, the stream
+    unmoved, when the stream does not start one."""
+    start = s.i
+    opening = s.word()
+    if opening in ("[", "]", "("):
+        s.i += 1
+        low = _value(s)
+        if low is not None and s.accept(","):
+            high = _value(s)
+            closing = s.word()
+            if high is not None and closing in ("[", "]", ")"):
+                s.i += 1
+                return [(">" if opening != "[" else "≥", low), ("<" if closing != "]" else "≤", high)]
+    s.i = start
     return None
 
 
@@ -610,6 +642,11 @@ _ROUNDING_NAMES = {"round": "round", "rnd": "round", "rn": "round", "rne": "roun
 _INFIXES = frozenset(op.vocabulary.infix for op in operators.OPERATORS.values() if op.vocabulary.infix)
 
 
+# the operators of two inputs and no infix, which a formula writes as a call (``max(A[i], B[i])``), by name
+_CALLS = frozenset(op.name.lower() for op in operators.in_pipeline().values()
+                   if not op.vocabulary.infix and op.arity == 2)
+
+
 def _operation(s: _Stream) -> str | None:
     """A op B with any operator's infix (A/B, A[i] * B[i], (A)+(B), \\frac{A[i]}{B[i]}): the infix written (a
     fraction is "/"); None, the stream unmoved, when the stream does not start one."""
@@ -676,10 +713,22 @@ def _result(s: _Stream) -> Result:
     applied = _applied(s)
     if applied is not None:
         return Result(OPERATION_RESULT, applied[0], infix=applied[1])
+    if name in _CALLS and s.word(1) == "(":     # max(A[i], B[i]): the operation of an operator with no infix
+        s.i += 2
+        if _operand(s) == "A" and s.accept(",") and _operand(s) == "B" and s.accept(")"):
+            return Result(OPERATION_RESULT, call=name)
+        s.i = mark
     if s.accept("|"):      # |A[i]|: the absolute value of an operand
         operand = _operand(s)
         if operand is not None and s.accept("|"):
             return Result("operand", "abs", operand=operand)
+        s.i = mark
+    token = s.peek()
+    if token is not None and token.kind == "macro" and token.text == "sqrt":   # \sqrt{A[i]}: its square root
+        s.i += 1
+        operand = _operand(s)
+        if operand is not None:
+            return Result("operand", "sqrt", operand=operand)
         s.i = mark
     sign = _sign(s)
     operand = _operand(s) if sign in ("", "-") else None

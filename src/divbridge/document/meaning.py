@@ -82,7 +82,8 @@ def condition_words(condition) -> str:
 def result_words(result: Result) -> str:
     """A result (`formula.Result`) in words: "NaN", "+0", "a zero whose sign is ...", "A[i] × B[i]"."""
     if result.kind == OPERATION_RESULT:
-        text = applied(result.infix, result.sign)
+        text = f"{'-' if result.sign == '-' else ''}{result.call}(A[i], B[i])" if result.call else \
+            applied(result.infix, result.sign)
         return f"{text} {_MODES[result.rounding]}" if result.rounding in _MODES else text
     if result.kind == "nan":
         return "NaN"

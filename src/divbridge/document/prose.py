@@ -583,7 +583,8 @@ def read_formula(items, output: str | tuple[str, ...] = "C", op: Operator | None
         if _applied(op.vocabulary, words[2:]):
             return understood(Case(None, _result(op)))
         inputs = ["A", ",", "B"][:2 * op.arity - 1] if op.arity <= 2 else None    # C = Name(A, B), C = Name(A)
-        if inputs is not None and words[2:] == [op.name.lower(), "(", *inputs, ")"]:
+        indexed = any(t.kind == "word" and t.text == "i" for t in items)    # C[i] = max(A[i], B[i]): elements
+        if inputs is not None and words[2:] == [op.name.lower(), "(", *inputs, ")"] and not indexed:
             return Reading((NoClaim("the signature"),), "signature")
         equals = next(k for k, t in enumerate(items) if t.kind == "sym" and t.text == "=")
         try:

@@ -1246,12 +1246,26 @@ def _cell_tokens(pieces: list[Inline]) -> list[Token]:
     return found
 
 
+def _interval_ends(items) -> set[int]:
+    """The positions of the brackets of the intervals that open or close an end outward (``[0, 2^{31}-1[``,
+    ``]a, b]``, ``[a, b)``): two brackets around one comma and nothing bracketed, that ``()`` and ``[]`` do not
+    pair."""
+    brackets = [(k, t.text) for k, t in enumerate(items) if t.kind == "sym" and t.text in "()[],"]
+    ends = set()
+    for (i, opening), (_, comma), (j, closing) in zip(brackets, brackets[1:], brackets[2:]):
+        if opening in "[](" and comma == "," and closing in "[])" and opening + closing not in ("()", "[]", "(["):
+            ends |= {i, j}
+    return ends
+
+
 def _unbalanced(items) -> Token | None:
-    """The first bracket that opens or closes nothing, in a sentence's or formula's tokens."""
+    """The first bracket that opens or closes nothing, in a sentence's or formula's tokens (an interval open at
+    an end, ``[a, b[``, is balanced)."""
     stack: list[Token] = []
     pairs = {")": "(", "]": "["}
-    for token in items:
-        if token.kind != "sym":
+    intervals = _interval_ends(items)
+    for k, token in enumerate(items):
+        if token.kind != "sym" or k in intervals:
             continue
         if token.text in "([":
             stack.append(token)
@@ -1460,13 +1474,29 @@ def _full_stops(found: list[Token], plain: str, formulas: list[tuple[int, int]])
 
 
 def _abbreviation(found: list[Token], k: int) -> bool:
-    """"e.g.", "i.e.", "etc." and a full stop followed by more of the sentence do not end it."""
+    """"e.g.", "i.e.", "etc.", an ellipsis ("X0, ..., XL") and a full stop followed by more of the sentence do not
+    end it."""
     before = found[k - 1] if k > 0 else None
     after = found[k + 1] if k + 1 < len(found) else None
     if before is not None and before.kind == "word" and before.text.lower() in ("e", "g", "i", "etc", "vs", "cf"):
         return True
+    if k < len(found) and _in_ellipsis(found, k):
+        return True
     return after is not None and (after.text in (",", ")") or (after.kind == "word" and after.text[:1].islower()
                                                               and after.pos == found[k].pos + 1))
+
+
+def _in_ellipsis(found: list[Token], k: int) -> bool:
+    """Whether the full stop at ``k`` is one of three or more in a row ("X0, ..., XL"; "shape.." ends a sentence)."""
+    def dot(j: int) -> bool:
+        return 0 <= j < len(found) and found[j].kind == "sym" and found[j].text == "." and \
+            found[j].pos == found[k].pos + j - k
+    first, last = k, k
+    while dot(first - 1):
+        first -= 1
+    while dot(last + 1):
+        last += 1
+    return last - first >= 2
 
 
 def _shift(token: Token, offset: int) -> Token:

@@ -223,6 +223,8 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
     says why; a wrapping operator's C is what the obligation checks)."""
     fmt = get_format(fmt_name)
     obligations = []
+    if binding.operator.operation.function_or_none(family) is None:   # no prover term (Sqrt's real root)
+        return obligations
     for example in (e for e in binding.examples if e.family == family and fmt_name in e.types):
         if any(x.approx for triple in example.elements for x in triple):
             continue
@@ -365,7 +367,9 @@ def _negated(binding: Binding, family: str, fmt_name: str, params: dict) -> list
 def shape_obligations(binding: Binding) -> list[Obligation]:
     """The tensor goals (`statements.shape`), in Why3, in the operator's names."""
     obligations = []
-    words = {"op": binding.operator.name, "infix": binding.operator.vocabulary.infix}
+    op, infix = binding.operator, binding.operator.vocabulary.infix
+    # the scalar operation on the elements: with the operator's infix (A[i] * B[i]), else as a call (Max(A[i], B[i]))
+    words = {"op": op.name, "scalar": f"A[i] {infix} B[i]" if infix else f"{op.name}(A[i], B[i])"}
     for prop in statements.registry().of_kind("shape"):
         if binding.has(prop.roles[0]):
             obligations.append(_obligation(

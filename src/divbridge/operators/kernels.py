@@ -11,6 +11,8 @@ signed result below the range: the documents' ``+ k_2.2^n``).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
 from divbridge.formats import FloatFormat, IntFormat
@@ -44,3 +46,12 @@ def fast(ufunc: np.ufunc, fmt, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``ufunc`` over arrays of a standard format: integers wrap (NumPy's own arithmetic modulo 2^n),
     FP16 and BF16 go through FP32, FP32 and FP64 use the hardware's IEEE operation."""
     return rounded(ufunc, fmt, a, b)
+
+
+def as_fraction(value) -> Fraction:
+    """A real kernel's value as an exact rational: a `Fraction` itself, an mpmath number (an irrational value
+    approximated at its precision, `operators.elementary`: a binary rational) exactly."""
+    if isinstance(value, Fraction):
+        return value
+    sign, mantissa, exponent, _ = value._mpf_
+    return (-1) ** sign * Fraction(mantissa) * Fraction(2) ** exponent

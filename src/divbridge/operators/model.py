@@ -136,6 +136,13 @@ class Operation:
             raise LookupError(f"no {family} operation")
         return found
 
+    def function_or_none(self, family: str) -> terms.Function | None:
+        """Its function in a family (``int``: of a signed type), None where no prover has it."""
+        try:
+            return self.function(family)
+        except LookupError:
+            return None
+
     @property
     def functions(self) -> tuple[terms.Function, ...]:
         return tuple(f for f in (self.float, self.signed, self.unsigned, self.real, *self.also) if f is not None)
@@ -310,6 +317,9 @@ class Theorem:
     holds: bool = True
     negate_b: bool = False
     above: str = ""
+    # the exact real function the claim compares with, where the operation has none in the provers' reals
+    # (Sqrt's: R's sqrt, `terms.REAL_SQRT`); None: the operation's real function
+    exact: terms.Function | None = None
 
     def __post_init__(self) -> None:
         if self.claim not in THEOREM_CLAIMS:

@@ -11,11 +11,13 @@ import mpmath
 import numpy as np
 
 from divbridge import terms
+from divbridge.formats import FloatFormat
 from divbridge.operators import elementary
-from divbridge.operators.model import Input, Kernels, Names, Operator, SpecialRule, Vocabulary, one_primitive
+from divbridge.operators.model import (Input, Kernels, Names, Operator, SpecialRule, Theorem, Vocabulary,
+                                       one_primitive)
 from divbridge.terms.numpy import rounded
 
-INPUTS = (Input("X", "x"),)
+INPUTS = (Input("A", "a"),)
 
 
 def exact_root(x: Fraction) -> Fraction | None:
@@ -25,6 +27,8 @@ def exact_root(x: Fraction) -> Fraction | None:
 
 
 def _real(x: Fraction) -> elementary.Real:
+    if x < 0:   # the kernels' convention where the real operation is undefined (`model.Kernels`)
+        raise ZeroDivisionError("the real square root of a number below zero is undefined")
     root = exact_root(x)
     return root if root is not None else elementary.evaluate(mpmath.sqrt, x)
 
@@ -39,6 +43,14 @@ def _special(fmt, x):
     return None
 
 
+def _fast(fmt, x: np.ndarray) -> np.ndarray:
+    """Floats: NumPy's square root, correctly rounded (FP16 and BF16 through FP32: a double rounding of sqrt is
+    innocuous when 24 >= 2p + 2); reals: the real root where it is defined (x >= 0), None where it is not."""
+    if isinstance(fmt, FloatFormat):
+        return rounded(np.sqrt, fmt, x)
+    return np.array([_real(Fraction(v)) if v >= 0 else None for v in x.ravel()], dtype=object).reshape(x.shape)
+
+
 SQRT = Operator(
     name="Sqrt",
     inputs=INPUTS,
@@ -49,19 +61,20 @@ SQRT = Operator(
         gerund="square root extraction", heading=r"\bsqrt\b", infix=""),
     rules=(
         SpecialRule("nan", ("nan",), "nan", text="a NaN operand gives NaN"),
-        SpecialRule("zero", ("zero",), "x", text="sqrt(+-0) is the zero itself"),
+        SpecialRule("zero", ("zero",), "a", text="sqrt(+-0) is the zero itself"),
         SpecialRule("negative", ("finite_negative",), "nan", text="the square root of a number below zero is NaN"),
         SpecialRule("minus_inf", ("-inf",), "nan", text="sqrt(-inf) is NaN"),
         SpecialRule("plus_inf", ("+inf",), "inf", "+", text="sqrt(+inf) is +inf"),
     ),
     properties=(),
-    names=Names(numpy="sqrt", onnx="Sqrt", openvino="Sqrt", jax_float="jnp.sqrt", jax_int=""),
+    names=Names(numpy="sqrt", onnx="Sqrt", openvino="Sqrt", jax_float="jnp.sqrt", jax_int="",
+                coq_theorems="RoundedSqrt"),
+    # Flocq's Bsqrt_correct: Bsqrt is the real root rounded once (generators/coq/sqrt/RoundedSqrt.v)
+    theorems=(Theorem("relative_error", "relative_error", "|sqrt(x) rounded - sqrt(x)| <= 2^-p sqrt(x) where "
+                      "sqrt(x) is in the normal range", exact=terms.REAL_SQRT),),
     kernels=Kernels(
         real=_real, float_bits=elementary.float_kernel(_real, _special), integer=None,
-        # through FP32 for FP16 and BF16: a double rounding of sqrt is innocuous when 24 >= 2p + 2
-        fast=lambda fmt, x: rounded(np.sqrt, fmt, x)),
+        fast=_fast),
     integer=None,
-    why3_families=frozenset(),
-    # its accuracy note is read; its specification document when the reader reads formulas of one operand
-    in_pipeline=False,
+    why3_families=frozenset({"float", "shape"}),
 )

@@ -34,6 +34,8 @@ _CLASSES = {
     "-inf": ("is_infinite {x} /\\ is_negative {x}", "(and (fp.isInfinite {x}) (fp.isNegative {x}))", "{x} = -inf"),
     "negative": ("is_negative {x}", "(fp.isNegative {x})", "isNegative({x})"),
     "positive": ("is_positive {x}", "(fp.isPositive {x})", "isPositive({x})"),
+    "finite_negative": ("is_finite {x} /\\ is_negative {x} /\\ not is_zero {x}",
+                        "(and (isFinite {x}) (fp.isNegative {x}) (not (fp.isZero {x})))", "isFinite({x}) and {x} < 0"),
     "true": ("{x}", "{x}", "{x}"),
     "false": ("not {x}", "(not {x})", "not {x}"),
 }
@@ -121,7 +123,8 @@ def _in_class(cls: str, x: np.ndarray) -> np.ndarray:
     return {"zero": v == 0, "finite_nonzero": np.isfinite(v) & (v != 0), "finite": np.isfinite(v),
             "inf": np.isinf(v), "nan": np.isnan(v), "any": np.ones(v.shape, bool),
             "+0": (v == 0) & ~np.signbit(v), "-0": (v == 0) & np.signbit(v), "+inf": v == np.inf, "-inf": v == -np.inf,
-            "negative": signed & np.signbit(v), "positive": signed & ~np.signbit(v)}[cls]
+            "negative": signed & np.signbit(v), "positive": signed & ~np.signbit(v),
+            "finite_negative": np.isfinite(v) & (v < 0)}[cls]
 
 
 def _predicate(params: dict, fmt, columns: dict[str, np.ndarray], op: Operator,

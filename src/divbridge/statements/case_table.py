@@ -51,8 +51,8 @@ from divbridge.operators.arrays import bits, f64
 from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import fp_literal
 from divbridge.operators.model import Operator
-from divbridge.terms import FP_NEG, FP_ROUND_TO_INTEGRAL, Term, expand
-from divbridge.terms import smtlib as smt_printer, text as text_printer, why3 as why3_printer
+from divbridge.terms import FLOAT_OF_OPERAND, FP_NEG, FP_ROUND_TO_INTEGRAL, Term, Var, expand
+from divbridge.terms import numpy as numpy_printer, smtlib as smt_printer, text as text_printer, why3 as why3_printer
 from divbridge.terms.why3 import float_literal
 
 _UNARY = {"isnan": "(fp.isNaN {x})", "notnan": "(not (fp.isNaN {x}))", "isinf": "(fp.isInfinite {x})",
@@ -113,7 +113,8 @@ def _result_gap(result: tuple) -> str:
             return f"the result {rounding}({applied}) has no exact encoding"
         return "" if sign in ("", "-") else f"the result with sign '{sign}' of {applied} has no exact encoding"
     if kind == "operand":
-        return "" if value in _OPERANDS and sign in ("", "-") else f"the result '{sign}{value}' has no exact encoding"
+        return "" if value in _OPERANDS and (sign == "" or sign in FLOAT_OF_OPERAND) else \
+            f"the result '{sign}{value}' has no exact encoding"
     if kind == "number" and Fraction(value) != 0 and sign not in ("", "+", "-"):   # its value carries its sign
         return f"the number {sign}{value} has no exact encoding"
     if kind in ("nan", "inf", "number"):
@@ -199,6 +200,12 @@ def _smt_signed(what: str, sign: str) -> str:
     return what if sign in ("", "±") else f"(and {what} {_smt_sign(sign)})"
 
 
+def _operand_term(sign: str, operand: str) -> Term:
+    """A row's operand result (``A``, ``-A``, ``|A|``, ``sqrt(A)``: sign "", "-", "abs", "sqrt") as a float term."""
+    var = Var(operand.lower())
+    return FLOAT_OF_OPERAND[sign](var) if sign else var
+
+
 def _operation_term(op: Operator, written: Operator, sign: str, rounding: str) -> Term:
     """The term an operation row states in a document of ``op``: the ``written`` operator's operation (the
     section's own, or another's: its definition over ``op``'s operands, which no module of ``op`` defines),
@@ -221,8 +228,8 @@ def smt_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     written = row_operator(kind)
     if written is not None:   # the same float, NaN included (SMT-LIB's one NaN), -0 apart from +0
         return f"(= q {smt_printer.term(_operation_term(op, written, sign, rounding), fmt)})"
-    if kind == "operand":          # the operand itself, or negated: the same float
-        return f"(= q {'(fp.neg ' + value.lower() + ')' if sign == '-' else value.lower()})"
+    if kind == "operand":          # the operand itself, or a function of it (-A, |A|, sqrt(A)): the same float
+        return f"(= q {smt_printer.term(_operand_term(sign, value), fmt)})"
     if kind == "nan":
         return "(fp.isNaN q)"
     if kind == "inf":   # an unsigned "inf" is +inf, as NumPy prints it
@@ -335,7 +342,8 @@ def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     if written is not None:   # Why3's equality: the same float (SMT-LIB's =)
         return f"q = {_why3_operation(op, written, sign, rounding)}"
     if kind == "operand":
-        return f"q = {'(neg ' + value.lower() + ')' if sign == '-' else value.lower()}"
+        printed = why3_printer.term(_operand_term(sign, value))
+        return f"q = {f'({printed})' if sign else printed}"
     if kind == "nan":
         return "is_nan q"
     if kind == "inf":
@@ -451,9 +459,8 @@ def _predicate(params: dict, fmt: FloatFormat, inputs: tuple, operator: str = ""
         own = operators.of_obligation_name(operator)
         r = q if written is own else f64(result(operators.obligation_name(written), fmt, a, b))
         holds = _operation_holds(q, r, sign, rounding)
-    elif kind == "operand":
-        r = x if value == "A" else y
-        holds = _same_float(q, -r if sign == "-" else r)
+    elif kind == "operand":    # the operand's function in the format, widened as q is
+        holds = _same_float(q, f64(numpy_printer.evaluate(_operand_term(sign, value), {"a": a, "b": b}, fmt)))
     elif kind == "nan":
         holds = np.isnan(q)
     elif kind == "inf":

@@ -18,6 +18,7 @@ import numpy as np
 
 from divbridge import operators
 from divbridge.formats import FloatFormat
+from divbridge.operators.kernels import as_fraction
 from divbridge.operators.model import Theorem
 from divbridge.statements import NotEncoded, Statement
 from divbridge.terms import Var, coq, smtlib, text
@@ -26,9 +27,11 @@ from divbridge.terms.smtlib import real_literal
 _X, _Y = Var("x"), Var("y")
 
 
-def _exact(op: operators.Operator, *names: str) -> Var | object:
-    """The operator's exact result on reals named ``names`` (one per input: ``x`` and ``y``, or ``x``)."""
-    return op.applied("real", args=tuple(Var(name, "real") for name in names))
+def _exact(op: operators.Operator, *names: str, theorem: Theorem | None = None) -> Var | object:
+    """The operator's exact result on reals named ``names`` (one per input: ``x`` and ``y``, or ``x``): its real
+    operation's, or the theorem's own exact function (`Theorem.exact`)."""
+    args = tuple(Var(name, "real") for name in names)
+    return theorem.exact(*args) if theorem is not None and theorem.exact is not None else op.applied("real", args=args)
 
 
 def _inputs(op: operators.Operator) -> tuple[Var, ...]:
@@ -98,10 +101,10 @@ class OperatorTheorem(Statement):
     def coq_terms(self, o) -> dict[str, str]:
         """The operator rounded on its floats (x and y, or x), and exact on the reals they stand for, in Flocq's
         terms, the name of Flocq's operation, and the floats."""
-        op, _ = theorem_of(o)
+        op, theorem = theorem_of(o)
         inputs = _inputs(op)
         return {"rounded": coq.term(op.applied("float", args=inputs)),
-                "exact": coq.term(_exact(op, *(f"B2R {v.name}" for v in inputs))),
+                "exact": coq.term(_exact(op, *(f"B2R {v.name}" for v in inputs), theorem=theorem)),
                 "flocq": coq.head(op.operation.function("float")), "floats": [v.name for v in inputs]}
 
     def predicate(self, o, fmt, **columns):
@@ -116,7 +119,11 @@ class OperatorTheorem(Statement):
         for i in np.flatnonzero(np.all([np.isfinite(v) for v in values], axis=0)):
             point = [Fraction(v[i]) for v in values]
             r = Fraction(rs[i]) if np.isfinite(rs[i]) else None
-            applies[i], holds[i] = check(theorem, fmt, *(point + point)[:2], op.kernels.real(*point), r)
+            try:
+                z = as_fraction(op.kernels.real(*point))
+            except ZeroDivisionError:   # no exact result (Sqrt below zero): the theorem says nothing there
+                continue
+            applies[i], holds[i] = check(theorem, fmt, *(point + point)[:2], z, r)
         return applies, holds
 
     def explain(self, o, fmt, values) -> str:
@@ -127,7 +134,7 @@ class OperatorTheorem(Statement):
         shown = f"{text.term(op.applied('float', args=_inputs(op)))} = {fmt.describe(result)}"
         if not all(f.is_finite for f in floats):
             return shown
-        z, r = op.kernels.real(*(f.value for f in floats)), fmt.decode(result)
+        z, r = as_fraction(op.kernels.real(*(f.value for f in floats))), fmt.decode(result)
         if not r.is_finite:
             error = "infinite"
         else:

@@ -181,6 +181,8 @@ FP_MUL = _primitive("fp.mul", _F2, "float", True, "*")
 FP_DIV = _primitive("fp.div", _F2, "float", True, "/")
 FP_SQRT = _primitive("fp.sqrt", _F1, "float", True, "sqrt")
 FP_ROUND_TO_INTEGRAL = _primitive("fp.roundToIntegral", _F1, "float", True, "roundToIntegral")
+# the functions of one float a document writes around an operand (-A, |A|, \sqrt{A}), by their symbol
+FLOAT_OF_OPERAND = {f.symbol: f for f in (FP_NEG, FP_ABS, FP_SQRT)}
 FP_TO_REAL = _primitive("fp.to_real", _F1, "real", symbol="real")   # the real a finite float stands for
 IS_NAN = _primitive("fp.isNaN", _F1, "bool", symbol="isNaN")
 IS_INFINITE = _primitive("fp.isInfinite", _F1, "bool", symbol="isInfinite")
@@ -213,6 +215,8 @@ REAL_SUB = _primitive("real.sub", ("real", "real"), "real", symbol="-")
 REAL_MUL = _primitive("real.mul", ("real", "real"), "real", symbol="*")
 REAL_DIV = _primitive("real.div", ("real", "real"), "real", symbol="/")
 REAL_LT = _primitive("real.lt", ("real", "real"), "bool", symbol="<")
+# the real square root: Coq's (R's sqrt), no term of SMT-LIB's reals (Sqrt's Coq theorem states it)
+REAL_SQRT = _primitive("real.sqrt", ("real",), "real", symbol="sqrt")
 INT_DIV = _primitive("int.div", ("int", "int"), "int", symbol="div")   # SMT-LIB's Euclidean division
 
 # logic

@@ -13,7 +13,8 @@ from divbridge.terms import App, Const, Function, Term, Var, expand
 
 _REAL_INFIX = {"real.add": "+", "real.sub": "-", "real.mul": "*", "real.div": "/"}   # R_scope
 # exact real terms that are no operation of Flocq's: R_scope's negation, a decided comparison, a choice
-_REAL_FORMS = {"real.neg": "- {x}", "real.lt": "Rlt_dec {x} {y}", "ite": "(if {x} then {y} else {z})"}
+_REAL_FORMS = {"real.neg": "- {x}", "real.lt": "Rlt_dec {x} {y}", "ite": "(if {x} then {y} else {z})",
+               "real.sqrt": "sqrt {x}"}
 _NAMES = {"fp.neg": "Bopp", "fp.abs": "Babs", "fp.add": "Bplus", "fp.sub": "Bminus", "fp.mul": "Bmult",
           "fp.div": "Bdiv", "fp.sqrt": "Bsqrt"}
 _MODES = {"RNE": "mode_NE", "RNA": "mode_NA", "RTZ": "mode_ZR", "RTN": "mode_DN", "RTP": "mode_UP"}

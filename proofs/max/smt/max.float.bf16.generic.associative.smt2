@@ -1,0 +1,26 @@
+; divbridge proof obligation max.float.bf16.generic.associative
+; max(max(x, y), z) = max(x, max(y, z)): the variadic Max folds in any order
+; requirements: E_MAX_FLOAT_FUNC_0010
+; statement: max(max(x, y), z) = max(x, max(y, z)): the variadic Max folds in any order
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation max.float.bf16.generic.associative|)
+; status: unsat, as z3 established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; bf16 is (_ FloatingPoint 8 8); operands are declared as bit patterns
+(declare-const x_bits (_ BitVec 16))
+(define-fun x () (_ FloatingPoint 8 8) ((_ to_fp 8 8) x_bits))
+(declare-const y_bits (_ BitVec 16))
+(define-fun y () (_ FloatingPoint 8 8) ((_ to_fp 8 8) y_bits))
+(declare-const z_bits (_ BitVec 16))
+(define-fun z () (_ FloatingPoint 8 8) ((_ to_fp 8 8) z_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 8))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 8) (fp #b0 #b01111111 #b0000000))
+(define-fun larger_of ((a (_ FloatingPoint 8 8)) (b (_ FloatingPoint 8 8))) (_ FloatingPoint 8 8) (ite (fp.isNaN a) a (ite (fp.isNaN b) b (ite (fp.lt a b) b (ite (fp.lt b a) a (ite (fp.isNegative a) b a))))))
+; max(max(x, y), z) = max(x, max(y, z)): the variadic Max folds in any order: the same float on both sides (NaN equal to NaN)
+(define-fun goal () Bool (= (larger_of (larger_of x y) z)
+                            (larger_of x (larger_of y z))))
+(assert (not goal))
+(check-sat)
+(exit)

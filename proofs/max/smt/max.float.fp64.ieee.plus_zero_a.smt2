@@ -1,0 +1,24 @@
+; divbridge proof obligation max.float.fp64.ieee.plus_zero_a
+; max(+0, +-0) = +0
+; requirements: E_MAX_FLOAT_FUNC_0010
+; statement: a = +0 and isZero(b) -> isZero(larger_of(a, b)) and larger_of(a, b) > 0 (positive sign)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation max.float.fp64.ieee.plus_zero_a|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp64 is (_ FloatingPoint 11 53); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 64))
+(define-fun a () (_ FloatingPoint 11 53) ((_ to_fp 11 53) a_bits))
+(declare-const b_bits (_ BitVec 64))
+(define-fun b () (_ FloatingPoint 11 53) ((_ to_fp 11 53) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 11 53))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 11 53) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000))
+(define-fun larger_of ((a (_ FloatingPoint 11 53)) (b (_ FloatingPoint 11 53))) (_ FloatingPoint 11 53) (ite (fp.isNaN a) a (ite (fp.isNaN b) b (ite (fp.lt a b) b (ite (fp.lt b a) a (ite (fp.isNegative a) b a))))))
+(define-fun q () (_ FloatingPoint 11 53) (larger_of a b))
+(define-fun goal () Bool (=> (and (and (fp.isZero a) (fp.isPositive a)) (fp.isZero b))
+                             (and (fp.isZero q) (fp.isPositive q))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,22 @@
+; divbridge proof obligation max.int.uint8.wraparound.cases_1.a_lt_b
+; larger_of on uint8: A < B → C = B
+; requirements: E_MAX_INT_FUNC_0020
+; statement: A < B → C = B
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation max.int.uint8.wraparound.cases_1.a_lt_b|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; uint8 values are 8-bit vectors; SMT-LIB's larger_of is the
+; operator under proof (its result always fits).
+(declare-const a (_ BitVec 8))
+(declare-const b (_ BitVec 8))
+(define-fun larger_of ((a (_ BitVec 8)) (b (_ BitVec 8))) (_ BitVec 8) (ite (bvult a b) b a))
+(define-fun c () (_ BitVec 8) (larger_of a b))
+; exact integer arithmetic in 18-bit vectors (nothing overflows there); C is the operator's result, c, read as an unsigned integer
+(define-fun C () (_ BitVec 18) ((_ zero_extend 10) c))
+(define-fun goal () Bool (=> (bvslt ((_ zero_extend 10) a) ((_ zero_extend 10) b)) (= C ((_ zero_extend 10) b))))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,33 @@
+(* sqrt.float.fp64.theorem.relative_error: |sqrt(x) rounded - sqrt(x)| <= 2^-p sqrt(x) where sqrt(x) is in the normal range
+   requirement: E_SQRT_FLOAT_FUNC_0010
+   claim: |sqrt(x) rounded - sqrt(x)| <= 2^-p sqrt(x) where sqrt(x) is in the normal range
+
+   Checked by coqc against Flocq's IEEE 754 model (Flocq.IEEE754.BinarySingleNaN):
+   binary_float prec emax is exactly the set of IEEE 754 binary values with a prec-bit
+   significand (hidden bit included) and largest exponent emax - 1; Bsqrt mode_NE is
+   IEEE 754's operation rounded to nearest, ties to even (Bsqrt_correct: the exact
+   result rounded once, an infinity where it overflows); B2R is the real value of a finite float.
+   The theorem is proved once for every format, in the operator's library this file loads
+   (DivBridge/RoundedSqrt.v beside it, on the lemmas of DivBridge/RoundedOperations.v and
+   Flocq's theorems); below it is instantiated for the obligation's format.  No axiom is added:
+   divbridge checks Print Assumptions, which covers the libraries' proofs. *)
+From Coq Require Import Bool ZArith Reals Lia Lra Psatz.
+From Flocq Require Import Core.
+From Flocq.IEEE754 Require Import BinarySingleNaN.
+From DivBridge Require Import RoundedSqrt.
+Open Scope R_scope.
+
+(* the instance: fp64 = binary_float 53 1024, whose smallest subnormal is 2^-1074 *)
+Definition prec := 53%Z.
+Definition emax := 1024%Z.
+Global Instance prec_gt_0 : Prec_gt_0 prec := eq_refl.
+Global Instance prec_lt_emax : Prec_lt_emax prec emax := eq_refl.
+
+Theorem fp64_relative_error : forall x : binary_float prec emax,
+  is_finite x = true ->
+  is_finite (Bsqrt mode_NE x) = true ->
+  bpow radix2 (-1022) <= Rabs (sqrt (B2R x)) ->
+  Rabs (B2R (Bsqrt mode_NE x) - (sqrt (B2R x))) <= bpow radix2 (-53) * Rabs (sqrt (B2R x)).
+Proof. exact (relative_error_Bsqrt prec emax _ _). Qed.
+
+Print Assumptions fp64_relative_error.

@@ -1,0 +1,21 @@
+; divbridge proof obligation sqrt.float.bf16.ieee.minus_inf
+; sqrt(-inf) is NaN
+; requirements: E_SQRT_FLOAT_FUNC_0010
+; statement: a = -inf -> isNaN(sqrt(a))
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation sqrt.float.bf16.ieee.minus_inf|)
+; status: unsat, as z3 established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; bf16 is (_ FloatingPoint 8 8); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 16))
+(define-fun a () (_ FloatingPoint 8 8) ((_ to_fp 8 8) a_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 8))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 8) (fp #b0 #b01111111 #b0000000))
+(define-fun q () (_ FloatingPoint 8 8) (fp.sqrt RNE a))
+(define-fun goal () Bool (=> (and (fp.isInfinite a) (fp.isNegative a))
+                             (fp.isNaN q)))
+(assert (not goal))
+(check-sat)
+(exit)

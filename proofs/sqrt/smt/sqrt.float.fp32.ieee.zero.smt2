@@ -1,0 +1,21 @@
+; divbridge proof obligation sqrt.float.fp32.ieee.zero
+; sqrt(+-0) is the zero itself
+; requirements: E_SQRT_FLOAT_FUNC_0010
+; statement: isZero(a) -> sqrt(a) = a
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation sqrt.float.fp32.ieee.zero|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp32 is (_ FloatingPoint 8 24); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 32))
+(define-fun a () (_ FloatingPoint 8 24) ((_ to_fp 8 24) a_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 24))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 24) (fp #b0 #b01111111 #b00000000000000000000000))
+(define-fun q () (_ FloatingPoint 8 24) (fp.sqrt RNE a))
+(define-fun goal () Bool (=> (fp.isZero a)
+                             (= q a)))
+(assert (not goal))
+(check-sat)
+(exit)
