@@ -786,6 +786,8 @@ def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
     """`_element` for an operator of the registry other than the default, of any arity: its description's kernels
     give C (IEEE 754 to nearest even, wrap-around modulo 2^n, exact reals)."""
     names = [i.name for i in op.inputs]
+    if op.operation.result == "bool":
+        return _truth_element(op, fmt, names, inputs, c)
     if isinstance(fmt, FloatFormat):
         given = [_to_bits(fmt, x) for x in inputs]
         r = op.kernels.float_bits(fmt, *given)
@@ -808,6 +810,31 @@ def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
     operands = ", ".join(f"{n} = {v}" for n, v in zip(names, values))
     return ("incorrect", f"{operands}: C = {_written(c)}, exact real {op.vocabulary.gerund} gives "
             f"{_decimal(exact)}", f"{operands}: C = {_written(c)}, the exact result is {_decimal(exact)}")
+
+
+def _truth_element(op: Operator, fmt, names: list[str], inputs: tuple[Entry, ...],
+                   c: Entry) -> tuple[str, str, str | None] | None:
+    """`_operator_element` of an operator whose result is a bool (Less): C must be the truth value its kernels
+    give (a number written for C is no truth value: incorrect too)."""
+    if isinstance(fmt, FloatFormat):
+        given = [_to_bits(fmt, x) for x in inputs]
+        r = op.kernels.float_bits(fmt, *given)
+        operands = ", ".join(f"{n} = {fmt.describe(x)}" for n, x in zip(names, given))
+        where = f"IEEE 754 {op.vocabulary.gerund}"
+    elif isinstance(fmt, IntFormat):
+        values = [int(x.literal.value) for x in inputs]
+        r = op.kernels.integer(fmt, *values)
+        operands = ", ".join(f"{n} = {fmt.describe(v)}" for n, v in zip(names, values))
+        where = f"{fmt.name} {op.vocabulary.gerund}"
+    else:
+        values = [x.literal.value for x in inputs]
+        r = op.kernels.real(*values)
+        operands = ", ".join(f"{n} = {v}" for n, v in zip(names, values))
+        where = f"exact real {op.vocabulary.gerund}"
+    if c.literal.kind == "bool" and bool(c.literal.value) == bool(r):
+        return None
+    return ("incorrect", f"{operands}: C = {_written(c)}, {where} gives {bool(r)}",
+            f"{operands}: C = {_written(c)}, {fmt.name} gives {bool(r)}")
 
 
 def _written(c: Entry) -> str:

@@ -29,6 +29,7 @@ from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations import template
 from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator
+from divbridge.statements import shape
 from divbridge.statements.why3terms import FLOAT_THEORIES
 from divbridge.terms import FP_TO_REAL, define, definitions, expand, why3
 from divbridge.terms.why3 import hex_real
@@ -225,7 +226,8 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
         context["fmt"] = _float_context(get_format(obligations[0].format))
         context["op"] = _operator_context(op)
     elif family == "shape":
-        context.update(op=op.name, fn=op.name.lower(), gerund=op.vocabulary.gerund, arity=op.arity)
+        context.update(op=op.name, fn=op.name.lower(), gerund=op.vocabulary.gerund, arity=op.arity,
+                       result=shape.result_type(op))
     elif family == "int":
         fmt = get_format(obligations[0].format)
         function = op.operation.function("int", fmt.signed)

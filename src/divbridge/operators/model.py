@@ -161,7 +161,8 @@ class SpecialRule:
     `CLASSES`) and the first two satisfy ``relation``, C is ``result`` with ``sign``.
 
     ``result``: ``nan``, ``inf``, ``zero``, an input returned unchanged (its variable: ``a``, ``x``) or
-    negated (``-b``), or a number written in decimal (``1``, ``-1``, ``0.5``: exp(0), tanh(-inf), sigmoid(0)).
+    negated (``-b``), a number written in decimal (``1``, ``-1``, ``0.5``: exp(0), tanh(-inf), sigmoid(0)), or
+    ``true`` or ``false`` where the result is a bool (Less).
     ``sign`` (for ``inf`` and ``zero``): ``xor`` (of the float inputs' signs), an input's
     (``a``), its opposite (``-b``), ``+`` or ``-``; empty for the others.  Round-to-nearest is the
     attribute-free rounding the SONNX profile fixes."""
@@ -199,6 +200,8 @@ class SpecialRule:
     def expected(self, fmt: FloatFormat, inputs: tuple[Input, ...], bits: list) -> int:
         """The bit pattern the rule gives C (NaN: the canonical NaN; callers compare NaN as a class)."""
         by_var = dict(zip((i.var for i in inputs), bits))
+        if self.result in ("true", "false"):
+            return int(self.result == "true")
         if self.result == "nan":
             return fmt.nan
         if is_number(self.result):

@@ -25,7 +25,7 @@ Plain data (built by `obligations.document.condition_data`):
 - a result: ``(kind, sign, value, rounding)`` as `document.formula.Result` has them (an operation's value:
   "0" for the obligation's own operator, else the name of the operator whose operation the row writes, as a
   row ``A[i] / B[i]`` in a document of another operator; an operand result's value: A or B, negated when the
-  sign is "-"); or, for a sign
+  sign is "-"; a truth value's: "1" or "0", kind bool); or, for a sign
   rule of one case, ``("sign", sign, "zero" | "inf", "")``: where the result is a zero (an infinity), its
   sign.
 
@@ -118,6 +118,8 @@ def _result_gap(result: tuple) -> str:
         return f"the number {sign}{value} has no exact encoding"
     if kind in ("nan", "inf", "number"):
         return "" if sign in _RESULT_SIGNS else f"the sign '{sign}' has no exact encoding"
+    if kind == "bool":
+        return "" if value in ("0", "1") and not sign else f"the truth value '{sign}{value}' has no exact encoding"
     return f"the result '{kind}' has no exact encoding"
 
 
@@ -223,6 +225,8 @@ def smt_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
         return f"(= q {smt_printer.term(_operation_term(op, written, sign, rounding), fmt)})"
     if kind == "operand":          # the operand itself, or negated: the same float
         return f"(= q {'(fp.neg ' + value.lower() + ')' if sign == '-' else value.lower()})"
+    if kind == "bool":   # a comparison's result (Less): q is a Bool
+        return "q" if value == "1" else "(not q)"
     if kind == "nan":
         return "(fp.isNaN q)"
     if kind == "inf":   # an unsigned "inf" is +inf, as NumPy prints it
@@ -336,6 +340,8 @@ def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
         return f"q = {_why3_operation(op, written, sign, rounding)}"
     if kind == "operand":
         return f"q = {'(neg ' + value.lower() + ')' if sign == '-' else value.lower()}"
+    if kind == "bool":
+        return "q" if value == "1" else "not q"
     if kind == "nan":
         return "is_nan q"
     if kind == "inf":
@@ -454,6 +460,8 @@ def _predicate(params: dict, fmt: FloatFormat, inputs: tuple, operator: str = ""
     elif kind == "operand":
         r = x if value == "A" else y
         holds = _same_float(q, -r if sign == "-" else r)
+    elif kind == "bool":   # a comparison's result: 1 is True
+        holds = q == float(value)
     elif kind == "nan":
         holds = np.isnan(q)
     elif kind == "inf":
