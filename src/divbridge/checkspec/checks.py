@@ -959,7 +959,11 @@ def _tag_claims(doc: SpecDocument, proofs: DocumentProofs) -> list[Claim]:
                 findings.append(Finding("ill-formed", use.line, f"tag {tag} is defined twice in the same "
                                         f"{'list' if listed else 'section'} (first at line {seen[key]})"))
             seen.setdefault(key, use.line)
-        if operators.by_tag(tag) is not None and not _TAG_SCHEME.fullmatch(tag):   # E_<OP>_REAL_FUNC_010
+        named = operators.by_tag(tag)
+        if named is not None and proofs.operator not in (None, named) and first.defines:   # E_ABS_ in a Less document
+            findings.append(Finding("ill-formed", first.line, f"tag {tag} names the operator {named.name} "
+                                    f"({named.tag_prefix}), not {proofs.operator.name}, whose requirement it tags"))
+        if named is not None and not _TAG_SCHEME.fullmatch(tag):   # E_<OP>_REAL_FUNC_010
             findings.append(Finding("information", first.line, f"tag {tag} does not end in the four-digit number "
                                     "of the scheme E_<OP>_<FAMILY>_<KIND>_nnnn"))
         if first.style == "requirement" and tag not in traced and tag not in informal:

@@ -799,6 +799,12 @@ class _Walk:
                     continue
                 if _REFERENCE.search(piece.text[:m.start()] if piece.kind == "text" else ""):
                     continue
+                if any(u.tag == raw and u.defines and u.form == "bullet" for u in self.doc.tags):
+                    # "... `[R1]`" after the bullet that defines R1 (a restriction's): the paragraph cites it
+                    self.doc.tags.append(TagUse(raw, "requirement", piece.line, _plain(block), self.scope(),
+                                                self.section(block.line).title, False, block.end,
+                                                piece.column + m.start()))
+                    continue
                 scope = self.begin(_Open(raw, piece.line, "line", 0, "", [_plain(block)], piece.column + m.start()))
                 self.close(scope, block.end)
                 defined.append(raw)
