@@ -53,7 +53,7 @@ class Impl:
                 out = self.function(*input_columns(self.op, a.copy(), b.copy()))
         except Exception as exc:  # noqa: BLE001 - any failure of the implementation is a finding
             return ImplError("exception", f"{type(exc).__name__}: {exc}".strip())
-        return check_result(fmt, a, out)
+        return check_result(fmt, a, out, self.op.operation.result)
 
     def inputs(self, fmt: Format, count: int) -> tuple[np.ndarray, np.ndarray]:
         """Operand arrays for `run`: a child process's own buffers (read without a copy), else new ones."""
@@ -76,13 +76,15 @@ def numpy_peer(op: Operator) -> Callable[..., np.ndarray]:
 
     def run(a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
         constants = (a.dtype.type(c) for c in op.names.constant_args)
-        return (int_ufunc if np.issubdtype(a.dtype, np.integer) else ufunc)(a, *rest, *constants, dtype=a.dtype)
+        # computed in the inputs' type (a comparison's result is a bool all the same)
+        typed = {"dtype": a.dtype} if op.operation.result == "same" else {}
+        return (int_ufunc if np.issubdtype(a.dtype, np.integer) else ufunc)(a, *rest, *constants, **typed)
     return run
 
 
 def _onnx_reference(op: Operator) -> Callable[..., np.ndarray]:
     from divbridge.conform.peers import onnx_reference
-    return lambda *inputs: onnx_reference(op.names.onnx, *inputs)
+    return lambda *inputs: onnx_reference(op.names.onnx, *inputs, result=op.operation.result)
 
 
 def _openvino(spec: str, op: Operator) -> Impl:
@@ -138,6 +140,9 @@ def load_impl(spec: str, cflags: str = "", *, op: Operator, unsandboxed: bool = 
         raise InputError(f"--impl '{spec}': expected onnxruntime, onnx-reference, numpy, openvino, jax, "
                          "module:function, path/to/file.py:function or path/to/kernel.c:function")
     if where.endswith(".c"):
+        if op.operation.result != "same":
+            raise InputError(f"a C kernel of {op.name}, whose result is a {op.operation.result}, is not supported "
+                             "(its signature writes a result of the inputs' type)", where)
         library = build(Path(where), cflags).resolve()
         return Impl(f"{where}:{function}" + (f" [{cflags}]" if cflags else ""), op,
                     process=ImplProcess("c", str(library), function, where, op.vocabulary.infix, unsandboxed,
@@ -146,9 +151,9 @@ def load_impl(spec: str, cflags: str = "", *, op: Operator, unsandboxed: bool = 
         if not Path(where).is_file():
             raise InputError("no such file", where)
         return Impl(spec, op, process=ImplProcess("file", where, function, where, op.vocabulary.infix, unsandboxed,
-                                                  op.arity))
+                                                  op.arity, op.operation.result))
     return Impl(spec, op, process=ImplProcess("module", where, function, spec, op.vocabulary.infix, unsandboxed,
-                                              op.arity))
+                                              op.arity, op.operation.result))
 
 
 def supported_dtype(fmt: Format) -> bool:

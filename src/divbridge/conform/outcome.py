@@ -21,8 +21,9 @@ class ImplError:
     detail: str
 
 
-def check_result(fmt: Format, a: np.ndarray, out) -> np.ndarray | ImplError:
-    """The implementation's output as an array of the format, or why it is not one."""
+def check_result(fmt: Format, a: np.ndarray, out, result: str = "same") -> np.ndarray | ImplError:
+    """The implementation's output as an array of the format (of bools where the operator's result is one,
+    ``result`` "bool": `Operation.result`), or why it is not one."""
     if not isinstance(out, np.ndarray):
         try:
             out = np.asarray(out)
@@ -30,8 +31,9 @@ def check_result(fmt: Format, a: np.ndarray, out) -> np.ndarray | ImplError:
             return ImplError("bad_result", f"result is not an array: {exc}")
     if out.shape != a.shape:
         return ImplError("bad_result", f"result shape {out.shape} differs from the inputs' {a.shape}")
-    if out.dtype != fmt.dtype:
-        return ImplError("bad_result", f"result type {out.dtype} is not {fmt.name}")
+    wanted = np.dtype(bool) if result == "bool" else fmt.dtype
+    if out.dtype != wanted:
+        return ImplError("bad_result", f"result type {out.dtype} is not {'bool' if result == 'bool' else fmt.name}")
     return out
 
 

@@ -29,21 +29,23 @@ _ONNX_TYPES = {"float16": 10, "float32": 1, "float64": 11, "bfloat16": 16, "int8
                "int64": 7, "uint8": 2, "uint16": 4, "uint32": 12, "uint64": 13}
 
 
-def node_model(op_type: str, dtype: np.dtype, opset: int = 14, inputs: int = 2):
+def node_model(op_type: str, dtype: np.dtype, opset: int = 14, inputs: int = 2, result: str = "same"):
     """A one-node ONNX model C = op_type(A, B) (of ``inputs`` inputs: C = op_type(A) for one) over 1-D tensors of
-    ``dtype`` (opset 14: the element-wise arithmetic operators there take every type divbridge checks)."""
+    ``dtype`` (opset 14: the element-wise arithmetic operators there take every type divbridge checks), C a
+    tensor of bools where the operator's ``result`` is one (Less)."""
     from onnx import helper
     elem = _ONNX_TYPES[np.dtype(dtype).name]
     names = _INPUT_NAMES[:inputs]
     node = helper.make_node(op_type, list(names), ["C"])
     graph = helper.make_graph([node], op_type.lower(),
                               [helper.make_tensor_value_info(n, elem, [None]) for n in names],
-                              [helper.make_tensor_value_info("C", elem, [None])])
+                              [helper.make_tensor_value_info("C", _BOOL if result == "bool" else elem, [None])])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     model.ir_version = 9   # what every ONNX Runtime since 1.15 reads
     return model
 
 
+_BOOL = 9   # TensorProto.BOOL
 _INPUT_NAMES = ("A", "B", "C0")      # the node's inputs, in order (its output is C)
 
 
@@ -51,9 +53,9 @@ def _feeds(inputs: tuple[np.ndarray, ...]) -> dict[str, np.ndarray]:
     return {name: x.ravel() for name, x in zip(_INPUT_NAMES, inputs)}
 
 
-def onnx_reference(op_type: str, *inputs: np.ndarray) -> np.ndarray:
+def onnx_reference(op_type: str, *inputs: np.ndarray, result: str = "same") -> np.ndarray:
     from onnx.reference import ReferenceEvaluator
-    model = node_model(op_type, inputs[0].dtype, inputs=len(inputs))
+    model = node_model(op_type, inputs[0].dtype, inputs=len(inputs), result=result)
     return ReferenceEvaluator(model).run(None, _feeds(inputs))[0].reshape(inputs[0].shape)
 
 
@@ -61,7 +63,8 @@ def _onnxruntime_session(op: Operator, dtype: np.dtype):
     import onnxruntime as ort
     options = ort.SessionOptions()
     options.log_severity_level = 3
-    session = ort.InferenceSession(node_model(op.names.onnx, dtype, inputs=op.arity).SerializeToString(), options,
+    session = ort.InferenceSession(node_model(op.names.onnx, dtype, inputs=op.arity,
+                                              result=op.operation.result).SerializeToString(), options,
                                    providers=["CPUExecutionProvider"])
     return lambda *inputs: np.asarray(session.run(None, _feeds(inputs))[0]).reshape(inputs[0].shape)
 
@@ -131,7 +134,8 @@ def subprocess_batch(runtime: str, op: Operator, fmt: Format | list[Format], job
             out, err = directory / f"out-{i}.npz", directory / f"err-{i}.txt"
             if out.exists():
                 with np.load(out) as data:
-                    results[i] = check_result(formats[i], a, data["c"].view(_dtype(str(data["dtype"]))))
+                    results[i] = check_result(formats[i], a, data["c"].view(_dtype(str(data["dtype"]))),
+                                              op.operation.result)
             elif err.exists():
                 results[i] = ImplError("exception", err.read_text())
             else:
