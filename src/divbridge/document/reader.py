@@ -123,6 +123,9 @@ def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op:
     if alone and result is not None and "B" in result.operands:
         result = None
         why.append(f"the result names B, but {op.name} has one input")
+    if op is not None and result is not None and result.kind != "undefined" and op.result_gap(result.kind == "bool"):
+        why.append(op.result_gap(result.kind == "bool"))     # True where the result is a number, or the reverse
+        result = None
     try:
         condition = condition_of(condition_tokens)
     except LatexError as exc:

@@ -518,12 +518,9 @@ def _encodable(binding: Binding, row: DocRow, column: int, text: str, tag: str) 
 
 
 def result_type_gap(op, kind: str) -> str:
-    """Why a row's result of this kind is no result of the operator ("": it is one): a truth value where the
-    operator's result is a number, or a number where it is a bool (`Operation.result`)."""
-    if kind == "sign" or (kind == "bool") == (op.operation.result == "bool"):
-        return ""
-    return f"a truth value is no result of {op.name}" if kind == "bool" else \
-        f"{op.name}'s result is a truth value, not a number"
+    """Why a row's result of this kind is no result of the operator ("": it is one, or a sign rule's, which
+    states no result): `Operator.result_gap`."""
+    return "" if kind in ("sign", "undefined") else op.result_gap(kind == "bool")
 
 
 def _tags_at(doc: SpecDocument, line: int) -> tuple[str, ...]:

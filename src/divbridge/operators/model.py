@@ -460,6 +460,14 @@ class Operator:
         """Every SMT-LIB operation its queries write it with (the smoke tests free them)."""
         return frozenset().union(*(smt_printer.operations(f) for f in self.operation.functions))
 
+    def result_gap(self, truth: bool) -> str:
+        """Why a result that is a truth value (``truth``), or a number, is no result of the operator ("": it is one:
+        `Operation.result`)."""
+        if truth == (self.operation.result == "bool"):
+            return ""
+        return f"a truth value is no result of {self.name}" if truth else \
+            f"{self.name}'s result is a truth value, not a number"
+
     @property
     def result_word(self) -> str:
         """Its result's noun ("quotient"): how an obligation's params name a row result that is its operation."""
