@@ -11,7 +11,7 @@ import numpy as np
 
 from divbridge import terms
 from divbridge.operators.model import (X, Y, Z, Input, IntegerProfile, Kernels, Names, Operation, Operator, Property,
-                                       SpecialRule, Vocabulary)
+                                       SpecialRule, Theorem, Vocabulary)
 
 INPUTS = (Input("A", "a"), Input("B", "b"))
 TRUE = terms.Const(True, "bool")
@@ -65,6 +65,8 @@ LESS = Operator(
         SpecialRule("nan_right", ("any", "nan"), "false", text="a NaN second operand compares false"),
         SpecialRule("zeros", ("zero", "zero"), "false", text="no zero is below another: -0 < +0 is false"),
         SpecialRule("minus_inf_below_finite", ("-inf", "finite"), "true", text="-inf is below every finite number"),
+        SpecialRule("finite_below_plus_inf", ("finite", "+inf"), "true", text="every finite number is below +inf"),
+        SpecialRule("minus_inf_below_plus_inf", ("-inf", "+inf"), "true", text="-inf is below +inf"),
         SpecialRule("plus_inf_below_none", ("+inf", "any"), "false", text="+inf is below nothing"),
         SpecialRule("none_below_minus_inf", ("any", "-inf"), "false", text="nothing is below -inf"),
     ),
@@ -88,7 +90,10 @@ LESS = Operator(
                  "x < x + 1 (false at the type's largest value: x + 1 wraps around)", family="int",
                  signed_only=True),
     ),
-    names=Names(numpy="less", onnx="Less", openvino="Less", jax_float="jnp.less", jax_int="jnp.less"),
+    names=Names(numpy="less", onnx="Less", openvino="Less", jax_float="jnp.less", jax_int="jax.lax.lt",
+                coq_theorems="ExactLess"),
+    theorems=(Theorem("exact", "exact_comparison", "finite x and y compare as the reals they stand for: x < y "
+                      "exactly when B2R x < B2R y (Flocq's Bltb_correct)"),),
     kernels=Kernels(
         real=lambda a, b: Fraction(a) < Fraction(b),
         float_bits=_float_bits,

@@ -295,6 +295,7 @@ THEOREM_CLAIMS = (
     "relative_error_subnormal",  # the bound of relative_error below the normal range (a probe where it fails)
     "finite_result",             # finite operands give a finite result: relative_error's hypothesis (a probe)
     "exact_result",              # a finite input gives a finite result, the exact operation: no rounding (-x, |x|)
+    "exact_comparison",          # finite inputs compare as the reals they stand for (x < y: Less's bool result)
 )
 
 

@@ -15,7 +15,7 @@ _REAL_INFIX = {"real.add": "+", "real.sub": "-", "real.mul": "*", "real.div": "/
 # exact real terms that are no operation of Flocq's: R_scope's negation, a decided comparison, a choice
 _REAL_FORMS = {"real.neg": "- {x}", "real.lt": "Rlt_dec {x} {y}", "ite": "(if {x} then {y} else {z})"}
 _NAMES = {"fp.neg": "Bopp", "fp.abs": "Babs", "fp.add": "Bplus", "fp.sub": "Bminus", "fp.mul": "Bmult",
-          "fp.div": "Bdiv", "fp.sqrt": "Bsqrt"}
+          "fp.div": "Bdiv", "fp.sqrt": "Bsqrt", "fp.lt": "Bltb"}
 _MODES = {"RNE": "mode_NE", "RNA": "mode_NA", "RTZ": "mode_ZR", "RTN": "mode_DN", "RTP": "mode_UP"}
 
 
