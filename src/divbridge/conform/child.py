@@ -59,7 +59,7 @@ import numpy as np
 
 from divbridge import children
 from divbridge.conform import sandbox
-from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line
+from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line, operand_columns
 from divbridge.errors import InputError
 from divbridge.formats import Format, describe_element, get_format
 
@@ -92,10 +92,10 @@ class ImplProcess:
     """An implementation loaded in a child process that lives as long as this object (or until `close`)."""
 
     def __init__(self, kind: str, where: str, function: str, source: str, infix: str, unsandboxed: bool = False,
-                 arity: int = 2, result: str = "same"):
+                 kinds: tuple[str, ...] = ("T", "T"), result: str = "same"):
         self.source = source          # how the user named it, for messages
         self.infix = infix            # the operator's symbol, for the inputs a message shows: "/"
-        self.arity = arity            # the inputs it takes: A and B, or A alone
+        self.arity = len(kinds)       # the inputs it takes: A and B, or A alone, or a condition, X and Y
         self.result = result          # its result's type: the inputs' ("same") or bool (`Operation.result`)
         if not unsandboxed and not sandbox.available():
             raise InputError(f"no sandbox for code under test: {sandbox.unavailable()}; --unsandboxed runs it "
@@ -111,7 +111,7 @@ class ImplProcess:
         if self.sandboxed:
             where = self._visible(kind, Path(where))
         inner = [sys.executable, "-I", "-c", BOOT, str(SOURCE_ROOT), str(self.directory), str(MEMORY_MB), kind,
-                 where, function, source, str(arity), result]
+                 where, function, source, ",".join(kinds), result]
         self._command = (sandbox.command(inner, self.directory, [SOURCE_ROOT, *self._readable], self._cgroup)
                          if self.sandboxed else self._cgroup.wrap(inner))
         self._capacity = 0
@@ -383,12 +383,12 @@ def _python_call(target, fmt: Format, inputs: tuple[np.ndarray, ...], c: np.ndar
 
 
 def main(argv: list[str]) -> int:
-    """The child: ``DIR MEMORY_MB KIND WHERE FUNCTION SOURCE ARITY RESULT`` (`BOOT` put divbridge's source on the
-    path)."""
-    directory, memory_mb, kind, where, function, source, arity, result = argv
+    """The child: ``DIR MEMORY_MB KIND WHERE FUNCTION SOURCE KINDS RESULT`` (KINDS: its inputs' kinds, ``T,T`` or
+    ``bool,T,T``; `BOOT` put divbridge's source on the path)."""
+    directory, memory_mb, kind, where, function, source, kinds, result = argv
     if kind == "file":   # the file's own helpers import, after everything else: they shadow nothing
         sys.path.append(str(Path(where).resolve().parent))
-    return _serve(Path(directory), int(memory_mb), kind, where, function, source, int(arity), result)
+    return _serve(Path(directory), int(memory_mb), kind, where, function, source, tuple(kinds.split(",")), result)
 
 
 def _die_with_parent() -> None:
@@ -400,8 +400,8 @@ def _die_with_parent() -> None:
         pass
 
 
-def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str, source: str, arity: int,
-           result: str) -> int:
+def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str, source: str,
+           kinds: tuple[str, ...], result: str) -> int:
     """Load the implementation, then run it on the mapped files for each command on stdin."""
     _die_with_parent()
     limit = memory_mb * 1024 * 1024
@@ -409,7 +409,7 @@ def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     replies = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)   # what the implementation prints goes to stderr, not into the replies
-    target = _load(kind, where, function, source, arity)
+    target = _load(kind, where, function, source, len(kinds))
     if isinstance(target, dict):
         replies.write(json.dumps(target) + "\n")
         return 0
@@ -426,12 +426,12 @@ def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str
         fmt = get_format(format_name)
         size = fmt.dtype.itemsize
         a, b, c = (maps[name][offset * size:(offset + count) * size] for name in "abc")
-        inputs = (a, b)[:arity]
-        if kind == "c":
-            target(*(x.ctypes.data for x in inputs), c.ctypes.data, count)
+        if kind == "c":   # a kernel's inputs are all of the element type (`impls.load_impl`)
+            target(*(x.ctypes.data for x in (a, b)[:len(kinds)]), c.ctypes.data, count)
             answer = "done"
         else:
-            answer = _python_call(target, fmt, tuple(x.view(fmt.dtype) for x in inputs), c.view(fmt.dtype), result)
+            inputs = operand_columns(kinds, a.view(fmt.dtype), b.view(fmt.dtype))
+            answer = _python_call(target, fmt, inputs, c.view(fmt.dtype), result)
         replies.write(answer + "\n")
         replies.flush()
     return 0

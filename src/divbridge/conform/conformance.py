@@ -119,9 +119,9 @@ def compare(fmt: Format, a, b, want, got, report: FormatConformance, source: str
     else:
         differ = want != got
     report.mismatches += int(differ.sum())
+    columns = input_columns(report.op, a, b)   # every input, by its variable (a condition's truth value too)
     for i in np.flatnonzero(differ)[: max(0, MAX_EXAMPLES - len(report.examples))]:
-        inputs = {"a": describe_element(fmt, a[i])} if report.op.arity == 1 else \
-            {"a": describe_element(fmt, a[i]), "b": describe_element(fmt, b[i])}
+        inputs = {put.var: describe_element(fmt, column[i]) for put, column in zip(report.op.inputs, columns)}
         report.examples.append({"source": source, **inputs, "expected": describe_element(fmt, want[i]),
                                 "actual": describe_element(fmt, got[i])})
 

@@ -21,6 +21,15 @@ class ImplError:
     detail: str
 
 
+def operand_columns(kinds: tuple[str, ...], a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Operand pairs as the inputs of an operator whose inputs are of these kinds (``T``: the element type,
+    ``bool``: a condition), in order, as `statements.input_columns` takes them: the first input of the element
+    type takes ``a``, the second ``b``, a third ``b`` shifted by one; a condition holds at every other point.
+    Here for a child process, which knows the kinds and no description."""
+    values = iter((a, b, np.roll(b, 1)))
+    return tuple(np.arange(a.size) % 2 == 0 if kind == "bool" else next(values) for kind in kinds)
+
+
 def check_result(fmt: Format, a: np.ndarray, out, result: str = "same") -> np.ndarray | ImplError:
     """The implementation's output as an array of the format (of bools where the operator's result is one,
     ``result`` "bool": `Operation.result`), or why it is not one."""

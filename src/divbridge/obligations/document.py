@@ -410,7 +410,7 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
             continue
         gaps = [(at, gap) for at, row in zip(claim.get("at", ()), rows)
                 if (gap := wraparound.encoding_gap([row], bounds)
-                    or result_type_gap(binding.operator, "bool" if row[1][0] == "bool" else "number"))]
+                    or _result_type_gap(binding.operator, "bool" if row[1][0] == "bool" else "number"))]
         gaps += [(at, gap) for at, bound in zip(claim.get("bound_at", ()), bounds)
                  if (gap := wraparound.bound_gap(rows, bound))]
         for (line, column, text, tag), gap in dict.fromkeys(gaps):
@@ -511,13 +511,13 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
 def _encodable(binding: Binding, row: DocRow, column: int, text: str, tag: str) -> bool:
     """Whether every backend encodes the row exactly, a result of the operator's result type; if not, it is
     unread (`binding.unread`)."""
-    gap = encoding_gap(row.condition, row.result) or result_type_gap(binding.operator, row.result[0])
+    gap = encoding_gap(row.condition, row.result) or _result_type_gap(binding.operator, row.result[0])
     if gap:
         binding.unread.append(Unread(row.line, column, text, gap, tag))
     return not gap
 
 
-def result_type_gap(op, kind: str) -> str:
+def _result_type_gap(op, kind: str) -> str:
     """Why a row's result of this kind is no result of the operator ("": it is one, or a sign rule's, which
     states no result): `Operator.result_gap`."""
     return "" if kind in ("sign", "undefined") else op.result_gap(kind == "bool")

@@ -136,8 +136,7 @@ def _truths(o, op, fmt: Format | None) -> str:
     family = o.family
     lines = []
     for *inputs, c in o.params["elements"]:
-        args = tuple(_constant(fmt, x) if family != "real" else Const(Fraction(x), "real") for x in inputs)
-        term = smtlib.term(op.applied(family, _signed(fmt), args), fmt)
+        term = smtlib.term(op.applied(family, _signed(fmt), tuple(_constant(fmt, x) for x in inputs)), fmt)
         sort = {"float": "float", "int": "bv", "real": "real"}[family]
         shown = text.term(op.applied(family, _signed(fmt), tuple(Var(x, sort) for x in inputs)))
         lines.append(f"  {term if c == 'true' else f'(not {term})'}   ; {shown} = {c}")
