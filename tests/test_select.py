@@ -116,6 +116,7 @@ def test_a_truth_value_in_a_document_of_a_numeric_result_is_unread(tmp_path):
 
 CORPUS_FINDINGS = {
     "less_2026_layout.md": [(9, "ill-formed", "names the operator Abs"), (17, "incorrect", "A = -0.0"),
+                            (50, "ambiguous", "the case table defines Y, but the section names its result C"),
                             (69, "incorrect", "A = 9")],
 }
 

@@ -952,6 +952,9 @@ class _Walk:
                         items, matrix_env.parts, line)
             return
         if envs and envs[-1].text in ("cases", "dcases") and name in results:
+            if self.signed and name != self.output:   # `Y[i] = \begin{cases}` where the signature names C
+                self.doc.findings.append(Finding("ambiguous", line, f"the case table defines {name}, but the "
+                                                 f"section names its result {self.output}", column=column))
             self.cases(block, envs[-1], line, render(items))
             return
         if envs and envs[-1].text == "array" and name in results and self.wraps(line):
