@@ -42,7 +42,10 @@ GENERIC_WORDS = {"adds", "added", "differences", "neg", "negs", "negative", "neg
                  "powers", "log", "logs", "exp", "exps", "sqrt", "sqrts", "tanh", "tanhs",
                  # Abs's and Relu's runtime names, words of their own elsewhere: an absolute path, |x| in an
                  # accuracy note, a maximum of a set
-                 "abs", "absolute", "absolutes", "maximum", "maximums", "max"}
+                 "abs", "absolute", "absolutes", "maximum", "maximums", "max",
+                 # Less's name and words, English's for any comparison (a condition's "A < B", "less than"), and
+                 # Flocq's comparison, which Div's Coq theorems state their hypotheses with
+                 "less", "lesses", "comparison", "comparisons", "compares", "bltb"}
 FOREIGN_ATTRIBUTES = {"numerator", "denominator", "add", "sub", "difference", "add_argument", "add_parser",
                       "add_subparsers", "add_mutually_exclusive_group", "add_done_callback", "add_context_category",
                       "as_coeff_mul", "Add", "Mul", "as_coeff_Mul"}

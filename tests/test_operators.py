@@ -36,9 +36,9 @@ TINY = float_format(3, 4)
 
 def test_the_registry_finds_each_operator_by_name_heading_and_tag():
     assert set(OPERATORS) == {"Div", "Mul", "Add", "Sub", "Neg", "Abs", "Relu", "Where", "Exp", "Log", "Tanh",
-                              "Sigmoid", "Sqrt", "Pow", "LeakyRelu", "Max"}
+                              "Sigmoid", "Sqrt", "Pow", "LeakyRelu", "Max", "Less"}
     # the others: no specification document read yet (the accuracy notes' operators: their notes are)
-    assert set(operators.in_pipeline()) == {"Div", "Mul", "Add", "Sub", "Neg", "Abs", "Relu", "Sqrt", "Max"}
+    assert set(operators.in_pipeline()) == {"Div", "Mul", "Add", "Sub", "Neg", "Abs", "Relu", "Sqrt", "Max", "Less"}
     assert operators.by_heading("# **Where** (float)") is None and operators.by_tag("E_WHERE_FLOAT_FUNC_0010") is None
     for op in operators.in_pipeline().values():
         assert operators.get(op.name.lower()) is operators.get(op.name.upper()) is op
@@ -72,7 +72,8 @@ def test_the_rule_tables_use_the_known_classes_and_relations():
         inputs = {i.var for i in op.inputs}
         for r in op.rules:
             assert set(r.classes) <= set(CLASSES) and r.relation in RELATIONS, (op.name, r.name)
-            assert r.result in ("nan", "inf", "zero") or r.result.lstrip("-") in inputs or is_number(r.result), \
+            assert r.result in ("nan", "inf", "zero", "true", "false") or r.result.lstrip("-") in inputs \
+                or is_number(r.result), \
                 (op.name, r.name)
             assert bool(r.sign) == (r.result in ("inf", "zero")), (op.name, r.name)
 
@@ -94,6 +95,8 @@ def _numpy_ref(op, fmt, xs, ys):
 
 
 def _agree(fmt, got, want) -> bool:
+    if isinstance(got, bool):     # a comparison's truth value (Less): a rule gives 1 or 0
+        return int(got) == want
     got, want = int(got), int(want)
     return got == want or (fmt.decode(got).is_nan and fmt.decode(want).is_nan)
 
@@ -216,7 +219,7 @@ def test_every_rule_holds_on_every_pair_of_special_values(op, fmt):
         for rule in rules:
             assert _agree(fmt, got, op.rule_result(rule, fmt, *inputs)), (rule.name, shown)
         classes = {fmt.decode(x).kind for x in inputs if not isinstance(x, bool)}
-        if fmt.decode(got).is_nan or classes <= {"zero", "inf", "nan"}:
+        if (not isinstance(got, bool) and fmt.decode(got).is_nan) or classes <= {"zero", "inf", "nan"}:
             assert rules, f"no rule for {op.name}({shown})"
 
 

@@ -797,6 +797,8 @@ def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
     """`_element` for an operator of the registry other than the default, of any arity: its description's kernels
     give C (IEEE 754 to nearest even, wrap-around modulo 2^n, exact reals)."""
     names = [i.name for i in op.inputs]
+    if op.operation.result == "bool":
+        return _truth_element(op, fmt, names, inputs, c)
     if isinstance(fmt, FloatFormat):
         given = [_to_bits(fmt, x) for x in inputs]
         r = op.kernels.float_bits(fmt, *given)
@@ -819,6 +821,31 @@ def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
     operands = ", ".join(f"{n} = {v}" for n, v in zip(names, values))
     return ("incorrect", f"{operands}: C = {_written(c)}, exact real {op.vocabulary.gerund} gives "
             f"{_decimal(exact)}", f"{operands}: C = {_written(c)}, the exact result is {_decimal(exact)}")
+
+
+def _truth_element(op: Operator, fmt, names: list[str], inputs: tuple[Entry, ...],
+                   c: Entry) -> tuple[str, str, str | None] | None:
+    """`_operator_element` of an operator whose result is a bool (Less): C must be the truth value its kernels
+    give (a number written for C is no truth value: incorrect too)."""
+    if isinstance(fmt, FloatFormat):
+        given = [_to_bits(fmt, x) for x in inputs]
+        r = op.kernels.float_bits(fmt, *given)
+        operands = ", ".join(f"{n} = {fmt.describe(x)}" for n, x in zip(names, given))
+        where = f"IEEE 754 {op.vocabulary.gerund}"
+    elif isinstance(fmt, IntFormat):
+        values = [int(x.literal.value) for x in inputs]
+        r = op.kernels.integer(fmt, *values)
+        operands = ", ".join(f"{n} = {fmt.describe(v)}" for n, v in zip(names, values))
+        where = f"{fmt.name} {op.vocabulary.gerund}"
+    else:
+        values = [x.literal.value for x in inputs]
+        r = op.kernels.real(*values)
+        operands = ", ".join(f"{n} = {v}" for n, v in zip(names, values))
+        where = f"exact real {op.vocabulary.gerund}"
+    if c.literal.kind == "bool" and bool(c.literal.value) == bool(r):
+        return None
+    return ("incorrect", f"{operands}: C = {_written(c)}, {where} gives {bool(r)}",
+            f"{operands}: C = {_written(c)}, {fmt.name} gives {bool(r)}")
 
 
 def _written(c: Entry) -> str:
@@ -943,7 +970,11 @@ def _tag_claims(doc: SpecDocument, proofs: DocumentProofs) -> list[Claim]:
                 findings.append(Finding("ill-formed", use.line, f"tag {tag} is defined twice in the same "
                                         f"{'list' if listed else 'section'} (first at line {seen[key]})"))
             seen.setdefault(key, use.line)
-        if operators.by_tag(tag) is not None and not _TAG_SCHEME.fullmatch(tag):   # E_<OP>_REAL_FUNC_010
+        named = operators.by_tag(tag)
+        if named is not None and proofs.operator not in (None, named) and first.defines:   # E_ABS_ in a Less document
+            findings.append(Finding("ill-formed", first.line, f"tag {tag} names the operator {named.name} "
+                                    f"({named.tag_prefix}), not {proofs.operator.name}, whose requirement it tags"))
+        if named is not None and not _TAG_SCHEME.fullmatch(tag):   # E_<OP>_REAL_FUNC_010
             findings.append(Finding("information", first.line, f"tag {tag} does not end in the four-digit number "
                                     "of the scheme E_<OP>_<FAMILY>_<KIND>_nnnn"))
         if first.style == "requirement" and tag not in traced and tag not in informal:

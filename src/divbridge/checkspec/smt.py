@@ -162,7 +162,8 @@ class FloatEncoding(Encoding):
         return ", ".join(f"{i.name} = {self.fmt.describe(v)}" for i, v in zip(self.operator.inputs, values))
 
     def gives(self, *values: int) -> str:
-        return self.fmt.to_text(self.operator.kernels.float_bits(self.fmt, *values))
+        result = self.operator.kernels.float_bits(self.fmt, *values)
+        return str(result) if isinstance(result, bool) else self.fmt.to_text(result)   # a truth value: Less's
 
     def signature(self, *values: int) -> tuple:
         def cls(bits):

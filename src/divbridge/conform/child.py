@@ -59,7 +59,7 @@ import numpy as np
 
 from divbridge import children
 from divbridge.conform import sandbox
-from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line
+from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line, operand_columns
 from divbridge.errors import InputError
 from divbridge.formats import Format, describe_element, get_format
 
@@ -92,10 +92,11 @@ class ImplProcess:
     """An implementation loaded in a child process that lives as long as this object (or until `close`)."""
 
     def __init__(self, kind: str, where: str, function: str, source: str, infix: str, unsandboxed: bool = False,
-                 arity: int = 2):
+                 kinds: tuple[str, ...] = ("T", "T"), result: str = "same"):
         self.source = source          # how the user named it, for messages
         self.infix = infix            # the operator's symbol, for the inputs a message shows: "/"
-        self.arity = arity            # the inputs it takes: A and B, or A alone
+        self.arity = len(kinds)       # the inputs it takes: A and B, or A alone, or a condition, X and Y
+        self.result = result          # its result's type: the inputs' ("same") or bool (`Operation.result`)
         if not unsandboxed and not sandbox.available():
             raise InputError(f"no sandbox for code under test: {sandbox.unavailable()}; --unsandboxed runs it "
                              "without one, with all your rights", source)
@@ -110,7 +111,7 @@ class ImplProcess:
         if self.sandboxed:
             where = self._visible(kind, Path(where))
         inner = [sys.executable, "-I", "-c", BOOT, str(SOURCE_ROOT), str(self.directory), str(MEMORY_MB), kind,
-                 where, function, source, str(arity)]
+                 where, function, source, ",".join(kinds), result]
         self._command = (sandbox.command(inner, self.directory, [SOURCE_ROOT, *self._readable], self._cgroup)
                          if self.sandboxed else self._cgroup.wrap(inner))
         self._capacity = 0
@@ -173,6 +174,8 @@ class ImplProcess:
             return ImplError("crash", f"{answer} {self._where(fmt, a_in, b_in, start, count)}")
         if not _read_all(self._files["c"], out):
             return ImplError("crash", f"the {self.label} truncated its result file {self._where(fmt, a_in, b_in, 0, a.size)}")
+        if self.result == "bool":     # the child wrote each truth value as 1 or 0 of the inputs' type
+            return out.reshape(a.shape) != 0
         return out.reshape(a.shape) if shared else out.reshape(a.shape).copy()
 
     def _where(self, fmt: Format, a: np.ndarray, b: np.ndarray, start: int, count: int) -> str:
@@ -363,27 +366,29 @@ def _error_line(exc: BaseException, path: Path) -> int | None:
     return line
 
 
-def _python_call(target, fmt: Format, inputs: tuple[np.ndarray, ...], c: np.ndarray) -> str:
-    """Run a Python implementation on copies of its inputs; the answer line."""
+def _python_call(target, fmt: Format, inputs: tuple[np.ndarray, ...], c: np.ndarray, result: str = "same") -> str:
+    """Run a Python implementation on copies of its inputs; the answer line (a bool result written into ``c``
+    as 1 or 0 of the inputs' type)."""
     a = inputs[0]
     try:
         with np.errstate(all="ignore"):
             out = target(*(x.copy() for x in inputs))
     except Exception as exc:  # noqa: BLE001 - any failure of the implementation is a finding
         return "error exception " + " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
-    result = check_result(fmt, a, out)
-    if isinstance(result, ImplError):
-        return f"error {result.kind} " + " ".join(result.detail.split())[:300]
-    c[...] = result
+    checked = check_result(fmt, a, out, result)
+    if isinstance(checked, ImplError):
+        return f"error {checked.kind} " + " ".join(checked.detail.split())[:300]
+    c[...] = checked
     return "done"
 
 
 def main(argv: list[str]) -> int:
-    """The child: ``DIR MEMORY_MB KIND WHERE FUNCTION SOURCE ARITY`` (`BOOT` put divbridge's source on the path)."""
-    directory, memory_mb, kind, where, function, source, arity = argv
+    """The child: ``DIR MEMORY_MB KIND WHERE FUNCTION SOURCE KINDS RESULT`` (KINDS: its inputs' kinds, ``T,T`` or
+    ``bool,T,T``; `BOOT` put divbridge's source on the path)."""
+    directory, memory_mb, kind, where, function, source, kinds, result = argv
     if kind == "file":   # the file's own helpers import, after everything else: they shadow nothing
         sys.path.append(str(Path(where).resolve().parent))
-    return _serve(Path(directory), int(memory_mb), kind, where, function, source, int(arity))
+    return _serve(Path(directory), int(memory_mb), kind, where, function, source, tuple(kinds.split(",")), result)
 
 
 def _die_with_parent() -> None:
@@ -395,7 +400,8 @@ def _die_with_parent() -> None:
         pass
 
 
-def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str, source: str, arity: int) -> int:
+def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str, source: str,
+           kinds: tuple[str, ...], result: str) -> int:
     """Load the implementation, then run it on the mapped files for each command on stdin."""
     _die_with_parent()
     limit = memory_mb * 1024 * 1024
@@ -403,7 +409,7 @@ def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     replies = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)   # what the implementation prints goes to stderr, not into the replies
-    target = _load(kind, where, function, source, arity)
+    target = _load(kind, where, function, source, len(kinds))
     if isinstance(target, dict):
         replies.write(json.dumps(target) + "\n")
         return 0
@@ -420,12 +426,12 @@ def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str
         fmt = get_format(format_name)
         size = fmt.dtype.itemsize
         a, b, c = (maps[name][offset * size:(offset + count) * size] for name in "abc")
-        inputs = (a, b)[:arity]
-        if kind == "c":
-            target(*(x.ctypes.data for x in inputs), c.ctypes.data, count)
+        if kind == "c":   # a kernel's inputs are all of the element type (`impls.load_impl`)
+            target(*(x.ctypes.data for x in (a, b)[:len(kinds)]), c.ctypes.data, count)
             answer = "done"
         else:
-            answer = _python_call(target, fmt, tuple(x.view(fmt.dtype) for x in inputs), c.view(fmt.dtype))
+            inputs = operand_columns(kinds, a.view(fmt.dtype), b.view(fmt.dtype))
+            answer = _python_call(target, fmt, inputs, c.view(fmt.dtype), result)
         replies.write(answer + "\n")
         replies.flush()
     return 0

@@ -92,19 +92,26 @@ def expected(op: Operator, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndar
 
 
 def reference_rows(op: Operator, fmt: FloatFormat, a_range: range, out: np.ndarray) -> None:
-    """``out[i, b]``: the bits of A op B for A = a_range[i] and every B, in ``fmt.uint_dtype``."""
+    """``out[i, b]``: the bits of A op B for A = a_range[i] and every B, in ``fmt.uint_dtype`` (a bool result:
+    the truth values, ``out`` of bools)."""
     if op.enumeration is not None:   # the enumeration engine's tables: ten times faster than the fast kernel
         op.enumeration.kernels().reference_rows(fmt, a_range, out)
         return
     a = np.arange(a_range.start, a_range.stop, dtype=fmt.uint_dtype).view(fmt.dtype)
     b = np.arange(1 << fmt.width, dtype=fmt.uint_dtype).view(fmt.dtype)
     # a column against a row: the kernel widens one row of B and a column of A, not every pair of them
-    out[...] = op.kernels.fast(fmt, a[:, None], b[None, :]).view(fmt.uint_dtype)
+    out[...] = _bits(fmt, op.kernels.fast(fmt, a[:, None], b[None, :]))
+
+
+def _bits(fmt: FloatFormat, results: np.ndarray) -> np.ndarray:
+    """Float results as their bit patterns (compared bit for bit); truth values as they are."""
+    return results if results.dtype == bool else results.view(fmt.uint_dtype)
 
 
 def compare(fmt: Format, a, b, want, got, report: FormatConformance, source: str) -> None:
-    """Count mismatches and payload differences; keep the first few counterexamples."""
-    if isinstance(fmt, FloatFormat):
+    """Count mismatches and payload differences; keep the first few counterexamples (a bool result, Less's,
+    compared as truth values)."""
+    if isinstance(fmt, FloatFormat) and want.dtype != bool:
         want_bits, got_bits = want.view(fmt.uint_dtype), got.view(fmt.uint_dtype)
         both_nan = _is_nan(fmt, want_bits) & _is_nan(fmt, got_bits)
         differ = (want_bits != got_bits) & ~both_nan
@@ -112,9 +119,9 @@ def compare(fmt: Format, a, b, want, got, report: FormatConformance, source: str
     else:
         differ = want != got
     report.mismatches += int(differ.sum())
+    columns = input_columns(report.op, a, b)   # every input, by its variable (a condition's truth value too)
     for i in np.flatnonzero(differ)[: max(0, MAX_EXAMPLES - len(report.examples))]:
-        inputs = {"a": describe_element(fmt, a[i])} if report.op.arity == 1 else \
-            {"a": describe_element(fmt, a[i]), "b": describe_element(fmt, b[i])}
+        inputs = {put.var: describe_element(fmt, column[i]) for put, column in zip(report.op.inputs, columns)}
         report.examples.append({"source": source, **inputs, "expected": describe_element(fmt, want[i]),
                                 "actual": describe_element(fmt, got[i])})
 
@@ -194,7 +201,7 @@ def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, a_range: ran
     a, b = impl.inputs(fmt, rows * n)
     a_rows, b_rows = a.view(fmt.uint_dtype).reshape(rows, n), b.view(fmt.uint_dtype).reshape(rows, n)
     b_rows[:] = np.arange(n, dtype=fmt.uint_dtype)
-    want = np.empty((rows, n), fmt.uint_dtype)
+    want = np.empty((rows, n), bool if impl.op.operation.result == "bool" else fmt.uint_dtype)
     with ThreadPoolExecutor(1) as pool:
         for start in range(everything.start, everything.stop, rows):
             chunk = range(start, min(start + rows, everything.stop))
@@ -210,9 +217,10 @@ def check_exhaustive(impl: Impl, fmt: FloatFormat, rows: int = 256, a_range: ran
                                       "first_input": report.pair(a[0], b[0])})
                 break
             report.vectors["exhaustive"] = report.vectors.get("exhaustive", 0) + size
-            suspects = np.flatnonzero(want_bits != got.view(fmt.uint_dtype))   # bit-equal pairs agree: judge the rest
-            compare(fmt, a[suspects], b[suspects], want_bits[suspects].view(fmt.dtype), got[suspects], report,
-                    "exhaustive")
+            suspects = np.flatnonzero(want_bits != _bits(fmt, got))   # bit-equal pairs agree: judge the rest
+            wanted = want_bits[suspects]
+            compare(fmt, a[suspects], b[suspects], wanted if wanted.dtype == bool else wanted.view(fmt.dtype),
+                    got[suspects], report, "exhaustive")
             if progress is not None:
                 progress(chunk.stop - everything.start, len(everything))
     return report

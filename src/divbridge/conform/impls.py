@@ -53,7 +53,7 @@ class Impl:
                 out = self.function(*input_columns(self.op, a.copy(), b.copy()))
         except Exception as exc:  # noqa: BLE001 - any failure of the implementation is a finding
             return ImplError("exception", f"{type(exc).__name__}: {exc}".strip())
-        return check_result(fmt, a, out)
+        return check_result(fmt, a, out, self.op.operation.result)
 
     def inputs(self, fmt: Format, count: int) -> tuple[np.ndarray, np.ndarray]:
         """Operand arrays for `run`: a child process's own buffers (read without a copy), else new ones."""
@@ -74,15 +74,19 @@ def numpy_peer(op: Operator) -> Callable[..., np.ndarray]:
     `Names.numpy_int` where the description names one)."""
     ufunc, int_ufunc = getattr(np, op.names.numpy), getattr(np, op.names.numpy_int or op.names.numpy)
 
-    def run(a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
-        constants = (a.dtype.type(c) for c in op.names.constant_args)
-        return (int_ufunc if np.issubdtype(a.dtype, np.integer) else ufunc)(a, *rest, *constants, dtype=a.dtype)
+    def run(*inputs: np.ndarray) -> np.ndarray:
+        element = next(x.dtype for x, i in zip(inputs, op.inputs) if i.type == "T")   # not a condition's bool
+        constants = (element.type(c) for c in op.names.constant_args)
+        function = int_ufunc if np.issubdtype(element, np.integer) else ufunc
+        # a ufunc computes in the inputs' type (a comparison's result is a bool all the same); np.where takes none
+        typed = {"dtype": element} if isinstance(function, np.ufunc) and op.operation.result == "same" else {}
+        return function(*inputs, *constants, **typed)
     return run
 
 
 def _onnx_reference(op: Operator) -> Callable[..., np.ndarray]:
     from divbridge.conform.peers import onnx_reference
-    return lambda *inputs: onnx_reference(op.names.onnx, *inputs)
+    return lambda *inputs: onnx_reference(op.names.onnx, *inputs, result=op.operation.result)
 
 
 def _openvino(spec: str, op: Operator) -> Impl:
@@ -138,17 +142,25 @@ def load_impl(spec: str, cflags: str = "", *, op: Operator, unsandboxed: bool = 
         raise InputError(f"--impl '{spec}': expected onnxruntime, onnx-reference, numpy, openvino, jax, "
                          "module:function, path/to/file.py:function or path/to/kernel.c:function")
     if where.endswith(".c"):
+        if op.operation.result != "same" or any(i.type != "T" for i in op.inputs):
+            raise InputError(f"a C kernel of {op.name}, whose result or an input is a bool, is not supported (its "
+                             "signature takes and writes arrays of the element type)", where)
         library = build(Path(where), cflags).resolve()
         return Impl(f"{where}:{function}" + (f" [{cflags}]" if cflags else ""), op,
                     process=ImplProcess("c", str(library), function, where, op.vocabulary.infix, unsandboxed,
-                                        op.arity))
+                                        _kinds(op)))
     if where.endswith(".py"):
         if not Path(where).is_file():
             raise InputError("no such file", where)
         return Impl(spec, op, process=ImplProcess("file", where, function, where, op.vocabulary.infix, unsandboxed,
-                                                  op.arity))
+                                                  _kinds(op), op.operation.result))
     return Impl(spec, op, process=ImplProcess("module", where, function, spec, op.vocabulary.infix, unsandboxed,
-                                              op.arity))
+                                              _kinds(op), op.operation.result))
+
+
+def _kinds(op: Operator) -> tuple[str, ...]:
+    """Its inputs' kinds (``T``, ``bool``), as a child process takes them (`outcome.operand_columns`)."""
+    return tuple(i.type for i in op.inputs)
 
 
 def supported_dtype(fmt: Format) -> bool:

@@ -119,6 +119,7 @@ class CompiledNode:
         from openvino import opset13
         self.dtype = np.dtype(dtype)
         self.ov_type = getattr(ov.Type, _OV_TYPES[self.dtype.name])
+        self.truths = op.operation.result == "bool"   # its output a boolean tensor (Less), not of the inputs' type
         params = [opset13.parameter([-1], self.ov_type, name=name) for name in "AB"[:op.arity]]
         # a node of one input has no broadcasting to set
         broadcast = {"auto_broadcast": settings.auto_broadcast} if op.arity > 1 else {}
@@ -135,7 +136,9 @@ class CompiledNode:
         tensors = [ov.Tensor(np.ascontiguousarray(x).view(raw), ov.Shape([x.size]), self.ov_type) for x in (a, *rest)]
         self.request.infer(tensors)
         out = self.request.get_output_tensor(0)
-        if out.element_type != self.ov_type:
+        if self.truths and out.element_type == ov.Type.boolean:
+            return np.array(out.data).astype(bool).reshape(a.shape)
+        if out.element_type != self.ov_type or self.truths:
             raise RuntimeError(f"the output is of type {out.element_type.get_type_name()}, "
                                f"not {self.ov_type.get_type_name()}")
         return np.array(out.data).view(raw).view(self.dtype).reshape(a.shape)

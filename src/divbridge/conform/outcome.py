@@ -21,8 +21,18 @@ class ImplError:
     detail: str
 
 
-def check_result(fmt: Format, a: np.ndarray, out) -> np.ndarray | ImplError:
-    """The implementation's output as an array of the format, or why it is not one."""
+def operand_columns(kinds: tuple[str, ...], a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Operand pairs as the inputs of an operator whose inputs are of these kinds (``T``: the element type,
+    ``bool``: a condition), in order, as `statements.input_columns` takes them: the first input of the element
+    type takes ``a``, the second ``b``, a third ``b`` shifted by one; a condition holds at every other point.
+    Here for a child process, which knows the kinds and no description."""
+    values = iter((a, b, np.roll(b, 1)))
+    return tuple(np.arange(a.size) % 2 == 0 if kind == "bool" else next(values) for kind in kinds)
+
+
+def check_result(fmt: Format, a: np.ndarray, out, result: str = "same") -> np.ndarray | ImplError:
+    """The implementation's output as an array of the format (of bools where the operator's result is one,
+    ``result`` "bool": `Operation.result`), or why it is not one."""
     if not isinstance(out, np.ndarray):
         try:
             out = np.asarray(out)
@@ -30,8 +40,9 @@ def check_result(fmt: Format, a: np.ndarray, out) -> np.ndarray | ImplError:
             return ImplError("bad_result", f"result is not an array: {exc}")
     if out.shape != a.shape:
         return ImplError("bad_result", f"result shape {out.shape} differs from the inputs' {a.shape}")
-    if out.dtype != fmt.dtype:
-        return ImplError("bad_result", f"result type {out.dtype} is not {fmt.name}")
+    wanted = np.dtype(bool) if result == "bool" else fmt.dtype
+    if out.dtype != wanted:
+        return ImplError("bad_result", f"result type {out.dtype} is not {'bool' if result == 'bool' else fmt.name}")
     return out
 
 

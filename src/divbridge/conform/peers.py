@@ -26,24 +26,28 @@ from divbridge.operators.model import Operator
 from divbridge.statements import input_columns
 
 _ONNX_TYPES = {"float16": 10, "float32": 1, "float64": 11, "bfloat16": 16, "int8": 3, "int16": 5, "int32": 6,
-               "int64": 7, "uint8": 2, "uint16": 4, "uint32": 12, "uint64": 13}
+               "int64": 7, "uint8": 2, "uint16": 4, "uint32": 12, "uint64": 13, "bool": 9}
 
 
-def node_model(op_type: str, dtype: np.dtype, opset: int = 14, inputs: int = 2):
-    """A one-node ONNX model C = op_type(A, B) (of ``inputs`` inputs: C = op_type(A) for one) over 1-D tensors of
-    ``dtype`` (opset 14: the element-wise arithmetic operators there take every type divbridge checks)."""
+def node_model(op_type: str, dtypes: tuple[np.dtype, ...], opset: int = 14, result: str = "same"):
+    """A one-node ONNX model C = op_type(A, B) over 1-D tensors, one input per dtype of ``dtypes`` (C = op_type(A)
+    for one; Where's condition a tensor of bools), C of the element type, the first input's that is not a bool,
+    or a tensor of bools where the operator's ``result`` is one (Less).  Opset 14: the element-wise arithmetic
+    operators there take every type divbridge checks."""
     from onnx import helper
-    elem = _ONNX_TYPES[np.dtype(dtype).name]
-    names = _INPUT_NAMES[:inputs]
+    elems = [_ONNX_TYPES[np.dtype(d).name] for d in dtypes]
+    element = next((e for e in elems if e != _BOOL), elems[0])
+    names = _INPUT_NAMES[:len(dtypes)]
     node = helper.make_node(op_type, list(names), ["C"])
     graph = helper.make_graph([node], op_type.lower(),
-                              [helper.make_tensor_value_info(n, elem, [None]) for n in names],
-                              [helper.make_tensor_value_info("C", elem, [None])])
+                              [helper.make_tensor_value_info(n, e, [None]) for n, e in zip(names, elems)],
+                              [helper.make_tensor_value_info("C", _BOOL if result == "bool" else element, [None])])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     model.ir_version = 9   # what every ONNX Runtime since 1.15 reads
     return model
 
 
+_BOOL = _ONNX_TYPES["bool"]   # TensorProto.BOOL
 _INPUT_NAMES = ("A", "B", "C0")      # the node's inputs, in order (its output is C)
 
 
@@ -51,9 +55,9 @@ def _feeds(inputs: tuple[np.ndarray, ...]) -> dict[str, np.ndarray]:
     return {name: x.ravel() for name, x in zip(_INPUT_NAMES, inputs)}
 
 
-def onnx_reference(op_type: str, *inputs: np.ndarray) -> np.ndarray:
+def onnx_reference(op_type: str, *inputs: np.ndarray, result: str = "same") -> np.ndarray:
     from onnx.reference import ReferenceEvaluator
-    model = node_model(op_type, inputs[0].dtype, inputs=len(inputs))
+    model = node_model(op_type, tuple(x.dtype for x in inputs), result=result)
     return ReferenceEvaluator(model).run(None, _feeds(inputs))[0].reshape(inputs[0].shape)
 
 
@@ -61,7 +65,9 @@ def _onnxruntime_session(op: Operator, dtype: np.dtype):
     import onnxruntime as ort
     options = ort.SessionOptions()
     options.log_severity_level = 3
-    session = ort.InferenceSession(node_model(op.names.onnx, dtype, inputs=op.arity).SerializeToString(), options,
+    dtypes = tuple(np.dtype(bool) if i.type == "bool" else dtype for i in op.inputs)
+    session = ort.InferenceSession(node_model(op.names.onnx, dtypes, result=op.operation.result).SerializeToString(),
+                                   options,
                                    providers=["CPUExecutionProvider"])
     return lambda *inputs: np.asarray(session.run(None, _feeds(inputs))[0]).reshape(inputs[0].shape)
 
@@ -131,7 +137,8 @@ def subprocess_batch(runtime: str, op: Operator, fmt: Format | list[Format], job
             out, err = directory / f"out-{i}.npz", directory / f"err-{i}.txt"
             if out.exists():
                 with np.load(out) as data:
-                    results[i] = check_result(formats[i], a, data["c"].view(_dtype(str(data["dtype"]))))
+                    results[i] = check_result(formats[i], a, data["c"].view(_dtype(str(data["dtype"]))),
+                                              op.operation.result)
             elif err.exists():
                 results[i] = ImplError("exception", err.read_text())
             else:

@@ -31,8 +31,10 @@ FILENAME = "peers.json"
 
 
 def inputs_shown(example: dict, infix: str) -> str:
-    """A counterexample's inputs as messages show them: ``a / b``, or ``a`` alone for an operator of one input
-    (its example records no ``b``)."""
+    """A counterexample's inputs as messages show them: ``a / b``, ``a`` alone for an operator of one input (its
+    example records no ``b``), or each input by its variable for one of other inputs (``cond = true, x = ...``)."""
+    if "a" not in example:
+        return ", ".join(f"{k} = {v}" for k, v in example.items() if k not in ("source", "expected", "actual"))
     return f"{example['a']} {infix} {example['b']}" if "b" in example else example["a"]
 
 

@@ -36,6 +36,7 @@ class Literal:
     """A value in a condition or result: a number, inf / nan with a sign, or the other operand (``B[i] = -A[i]``)."""
 
     kind: str                 # number | inf | nan | min (INT_MIN, the integer type's smallest value) | max (its largest)
+    #                           | bool (a truth value in a matrix: True 1, False 0)
     #                           | operand (the operand named by ``operand``, negated when the sign is "-")
     value: Fraction = Fraction(0)
     sign: str = ""            # "" | "+" | "-" | "±"
@@ -46,6 +47,8 @@ class Literal:
             return f"{self.sign if self.value == 0 and self.sign else ''}{self.value}"
         if self.kind == "operand":
             return f"{'-' if self.sign == '-' else ''}{self.operand}"
+        if self.kind == "bool":
+            return str(bool(self.value))
         return f"{self.sign}{self.kind}"
 
 
@@ -118,7 +121,8 @@ class Result:
     """What a row says C[i] is.
 
     kind: `OPERATION_RESULT` (A op B) | operand (A or B itself, negated: ``-B[i]``, its absolute value:
-    ``|A[i]|``, sign "abs", or its square root: ``\\sqrt{A[i]}``, sign "sqrt") | number | inf | nan | undefined.  sign: "" (unsigned), "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the exclusive
+    ``|A[i]|``, sign "abs", or its square root: ``\sqrt{A[i]}``, sign "sqrt") | number | inf | nan | undefined | bool
+    (True or False: value 1 or 0).  sign: "" (unsigned), "+", "-", "±" (left open) or "xor:AB" / "xor:A" / "xor:B" (the exclusive
     or of the signs of the listed operands, as in sign(A) * sign(B) * inf).
     """
 
@@ -179,6 +183,8 @@ class Result:
             return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{'0' if self.kind == 'number' else self.kind}"
         if self.kind == "number":
             return f"{self.sign if self.value == 0 and self.sign else ''}{self.value}"
+        if self.kind == "bool":
+            return str(bool(self.value))
         return f"{self.sign}{self.kind}"
 
 
@@ -689,6 +695,9 @@ def _result(s: _Stream) -> Result:
             return Result("undefined")
     if s.accept("nan") or s.accept("not", "a", "number") or s.accept("+", "nan") or s.accept("-", "nan"):
         return Result("nan")
+    truth = _truth(s)
+    if truth is not None:
+        return Result("bool", value=truth)
     mark = s.i
     name = s.word()
     if name in _ROUNDING_NAMES and s.word(1) == "(":
@@ -747,6 +756,14 @@ def _result(s: _Stream) -> Result:
     if value.value == 0 and not value.sign and any(t.kind == "number" and "." in t.text for t in s.items[mark:s.i]):
         return Result("number", "+")      # a zero written as a float ("0.0") is +0, as in a worked example
     return Result("number", value.sign, value.value)
+
+
+def _truth(s: _Stream) -> Fraction | None:
+    """True or False (a comparison's result, Less's): 1 or 0; None, the stream unmoved, when it is neither."""
+    for word, value in (("true", 1), ("false", 0)):
+        if s.accept(word):
+            return Fraction(value)
+    return None
 
 
 def _applied(s: _Stream) -> tuple[str, str] | None:
@@ -814,7 +831,8 @@ _MAX_ENTRY_TOKENS = 40
 
 
 def entry_of(items, approx: bool = False, source: str = "") -> Entry:
-    """A matrix entry: a number, an arithmetic expression of numbers (6.1/3, \\frac{1}{3}), ±inf, NaN, -0.0."""
+    """A matrix entry: a number, an arithmetic expression of numbers (6.1/3, \\frac{1}{3}), ±inf, NaN, -0.0, or a
+    truth value (True, False: a comparison's result)."""
     items = [t for t in _trim(items)]
     if items and items[0].kind == "sym" and items[0].text == "≈":
         approx = True
@@ -829,6 +847,10 @@ def entry_of(items, approx: bool = False, source: str = "") -> Entry:
     s.i = 0
     if s.accept("nan") and s.at_end():
         return Entry(Literal("nan"), approx)
+    s.i = 0
+    truth = _truth(s)
+    if truth is not None and s.at_end() and not approx:
+        return Entry(Literal("bool", truth))
     s.i = 0
     value = _expression(s)
     if not s.at_end():

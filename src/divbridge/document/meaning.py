@@ -225,6 +225,8 @@ def show(tree: tuple) -> str:
         return head.upper()
     if head in ("var", "num"):
         return str(tree[1])
+    if head == "bool":
+        return str(bool(tree[1]))
     if head == "pow2":
         return "2^n" if tree[1] == 0 else f"2^(n{tree[1]:+d})"
     if head == "neg":

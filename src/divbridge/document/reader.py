@@ -123,6 +123,9 @@ def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op:
     if alone and result is not None and "B" in result.operands:
         result = None
         why.append(f"the result names B, but {op.name} has one input")
+    if op is not None and result is not None and result.kind != "undefined" and op.result_gap(result.kind == "bool"):
+        why.append(op.result_gap(result.kind == "bool"))     # True where the result is a number, or the reverse
+        result = None
     try:
         condition = condition_of(condition_tokens)
     except LatexError as exc:
@@ -799,6 +802,12 @@ class _Walk:
                     continue
                 if _REFERENCE.search(piece.text[:m.start()] if piece.kind == "text" else ""):
                     continue
+                if any(u.tag == raw and u.defines and u.form == "bullet" for u in self.doc.tags):
+                    # "... `[R1]`" after the bullet that defines R1 (a restriction's): the paragraph cites it
+                    self.doc.tags.append(TagUse(raw, "requirement", piece.line, _plain(block), self.scope(),
+                                                self.section(block.line).title, False, block.end,
+                                                piece.column + m.start()))
+                    continue
                 scope = self.begin(_Open(raw, piece.line, "line", 0, "", [_plain(block)], piece.column + m.start()))
                 self.close(scope, block.end)
                 defined.append(raw)
@@ -943,6 +952,9 @@ class _Walk:
                         items, matrix_env.parts, line)
             return
         if envs and envs[-1].text in ("cases", "dcases") and name in results:
+            if self.signed and name != self.output:   # `Y[i] = \begin{cases}` where the signature names C
+                self.doc.findings.append(Finding("ambiguous", line, f"the case table defines {name}, but the "
+                                                 f"section names its result {self.output}", column=column))
             self.cases(block, envs[-1], line, render(items))
             return
         if envs and envs[-1].text == "array" and name in results and self.wraps(line):

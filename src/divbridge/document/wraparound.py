@@ -15,7 +15,7 @@ into claims and `statements.wraparound` encodes those exactly.
 Expressions: ``("A",)``, ``("B",)``, ``("var", "k_1")``, ``("num", 5)``,
 ``("pow2", o)`` (2^(n+o), n the type's bits), ``("min",)`` / ``("max",)`` (the
 type's range), ``(node, x, y)`` for x + y, x - y and x * y (the node of each infix: `lexicon.NODES`),
-``("neg", x)``.
+``("neg", x)``; a truth value (a comparison's result: Less's) ``("bool", 1)`` or ``("bool", 0)``.
 Conditions: ``("cmp", op, x, y)`` (op one of < > ≤ ≥ = ≠), ``("and", parts)``,
 ``("or", parts)``, ``("otherwise",)`` (no earlier row applies).
 Anything else raises `LatexError` at the token where reading stopped.
@@ -29,7 +29,7 @@ from lark import Token as LarkToken, Tree
 
 from divbridge import terms
 from divbridge.document import lexicon, meaning
-from divbridge.document.formula import _Stream
+from divbridge.document.formula import _Stream, _truth
 from divbridge.document.latex import LatexError, Token
 from divbridge.operators.model import Operator
 
@@ -216,7 +216,8 @@ def _without_lead(items) -> list:
 def row(result_tokens, condition_tokens) -> meaning.Wrap:
     """A row of an integer case analysis: ``A[i] + B[i] - 2^{n} & \\text{if } A[i] + B[i] > 2^{n}-1``."""
     result = _Reader(_without_lead(result_tokens))
-    expression = result.expression()
+    truth = _truth(result)
+    expression = ("bool", int(truth)) if truth is not None else result.expression()
     if not result.at_end():
         result.fail("the row's result")
     words = [t.text.lower() for t in _without_lead(condition_tokens)]

@@ -86,7 +86,13 @@ def _exact(prof: Profile, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarr
         return np.vectorize(kernels.real, otypes=[object])(a, b)
     if isinstance(fmt, IntFormat):
         out = [kernels.integer(fmt, int(x), int(y)) for x, y in zip(a.ravel(), b.ravel())]
-        return np.array(out, dtype=fmt.dtype).reshape(a.shape)
+        return _of(out, fmt.dtype).reshape(a.shape)
     a_bits, b_bits = to_bits(fmt, np.ascontiguousarray(a)), to_bits(fmt, np.ascontiguousarray(b))
     out = [kernels.float_bits(fmt, int(x), int(y)) for x, y in zip(a_bits.ravel(), b_bits.ravel())]
-    return from_bits(fmt, np.array(out, dtype=fmt.uint_dtype).reshape(a.shape))
+    results = _of(out, fmt.uint_dtype).reshape(a.shape)
+    return results if results.dtype == bool else from_bits(fmt, results)
+
+
+def _of(results: list, dtype: np.dtype) -> np.ndarray:
+    """The kernels' results as an array of the format's type, or of bools where they are truth values (Less's)."""
+    return np.array(results, dtype=bool if results and isinstance(results[0], bool) else dtype)

@@ -228,7 +228,8 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
     for example in (e for e in binding.examples if e.family == family and fmt_name in e.types):
         if any(x.approx for triple in example.elements for x in triple):
             continue
-        if not all(_exact_in(fmt, x) for triple in example.elements for x in triple):
+        if not all(_exact_in(fmt, x) for triple in example.elements for x in triple) or \
+                not all(_typed(binding.operator, triple) for triple in example.elements):
             continue
         if isinstance(fmt, IntFormat) and binding.operator.integer.kind == "truncate" and \
                 not all(_int_example_holds(binding.operator, fmt, triple) for triple in example.elements):
@@ -260,8 +261,17 @@ def _int_example_holds(op: Operator, fmt: IntFormat, triple) -> bool:
     return fmt.min <= result <= fmt.max
 
 
+def _typed(op: Operator, element) -> bool:
+    """Whether each entry of an example's element is of its input's type, C of the result's: a truth value
+    where the type is bool (a condition, Less's result), a number elsewhere (check-spec finds the others)."""
+    kinds = (*(i.type == "bool" for i in op.inputs), op.operation.result == "bool")
+    return all((x.literal.kind == "bool") == wanted for x, wanted in zip(element, kinds))
+
+
 def _exact_in(fmt, entry) -> bool:
-    """Whether the format holds the written value exactly."""
+    """Whether the format holds the written value exactly (a truth value: in any)."""
+    if entry.literal.kind == "bool":
+        return True
     if isinstance(fmt, IntFormat):
         value = entry.literal.value
         return entry.literal.kind == "number" and value.denominator == 1 and fmt.min <= value <= fmt.max

@@ -408,7 +408,9 @@ def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tupl
             binding.unread += [Unread(line, column, text, "the types it speaks of are not read (its lead-in is run "
                                       "into other text)", tag) for line, column, text, tag in claim.get("at", ())]
             continue
-        gaps = [(at, gap) for at, row in zip(claim.get("at", ()), rows) if (gap := wraparound.encoding_gap([row], bounds))]
+        gaps = [(at, gap) for at, row in zip(claim.get("at", ()), rows)
+                if (gap := wraparound.encoding_gap([row], bounds)
+                    or _result_type_gap(binding.operator, "bool" if row[1][0] == "bool" else "number"))]
         gaps += [(at, gap) for at, bound in zip(claim.get("bound_at", ()), bounds)
                  if (gap := wraparound.bound_gap(rows, bound))]
         for (line, column, text, tag), gap in dict.fromkeys(gaps):
@@ -507,11 +509,18 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
 
 
 def _encodable(binding: Binding, row: DocRow, column: int, text: str, tag: str) -> bool:
-    """Whether every backend encodes the row exactly; if not, it is unread (`binding.unread`)."""
-    gap = encoding_gap(row.condition, row.result)
+    """Whether every backend encodes the row exactly, a result of the operator's result type; if not, it is
+    unread (`binding.unread`)."""
+    gap = encoding_gap(row.condition, row.result) or _result_type_gap(binding.operator, row.result[0])
     if gap:
         binding.unread.append(Unread(row.line, column, text, gap, tag))
     return not gap
+
+
+def _result_type_gap(op, kind: str) -> str:
+    """Why a row's result of this kind is no result of the operator ("": it is one, or a sign rule's, which
+    states no result): `Operator.result_gap`."""
+    return "" if kind in ("sign", "undefined") else op.result_gap(kind == "bool")
 
 
 def _tags_at(doc: SpecDocument, line: int) -> tuple[str, ...]:
@@ -593,8 +602,11 @@ def result_data(result: Result) -> tuple:
 
 
 def entry_text(entry: Entry) -> str:
-    """An example entry as formats.parse and the renderers read it: "-7/2", "-0", "-inf", "nan"."""
+    """An example entry as formats.parse and the renderers read it: "-7/2", "-0", "-inf", "nan"; a truth value
+    "true" or "false"."""
     literal = entry.literal
+    if literal.kind == "bool":
+        return "true" if literal.value else "false"
     if literal.kind == "nan":
         return "nan"
     if literal.kind == "inf":

@@ -80,7 +80,7 @@ def _int_result(op, fmt: IntFormat, names: tuple[str, ...]) -> str:
     lines = operator_definitions(op, "int", fmt)
     if {i.var for i in op.inputs} <= set(names):
         c = op.applied("int", fmt.signed)
-        lines.append(f"(define-fun c () (_ BitVec {fmt.bits}) {printer.term(c, fmt)})")
+        lines.append(f"(define-fun c () {printer.sort(c.sort, fmt)} {printer.term(c, fmt)})")
     return "\n".join(lines)
 
 

@@ -29,6 +29,7 @@ from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations import template
 from divbridge.obligations.model import Obligation
 from divbridge.operators.model import Operator
+from divbridge.statements import shape
 from divbridge.statements.why3terms import FLOAT_THEORIES
 from divbridge.terms import FP_TO_REAL, define, definitions, expand, why3
 from divbridge.terms.why3 import hex_real
@@ -136,7 +137,7 @@ def generic_float_key(op: Operator) -> tuple[str, str]:
 def _operator_context(op: Operator) -> dict:
     """How the templates name and define the operator (`divbridge.terms.why3`): its function in a format's
     module (``let function <name> (a b: t) : t = a ./ b``) after the functions its description defines it with,
-    its arguments' types, and ``exact``: its exact result on the reals the operands stand for (where its
+    its arguments' and result's types, and ``exact``: its exact result on the reals the operands stand for (where its
     description gives its real operation)."""
     fn = op.operation.function("float")
     params = op.variables("float")
@@ -148,6 +149,7 @@ def _operator_context(op: Operator) -> dict:
             "definition": why3.definition(fn, keyword="let function"),
             "definitions": [why3.definition(f) for f in definitions(fn.body)],
             "argument_types": " ".join("bool" if p.sort == "bool" else "t" for p in params),
+            "result_type": "bool" if op.operation.result == "bool" else "t",
             "exact": exact, "rounded": op.operation.exactness != "exact",
             "noun": op.vocabulary.result_nouns[0], "gerund": op.vocabulary.gerund}
 
@@ -225,7 +227,8 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
         context["fmt"] = _float_context(get_format(obligations[0].format))
         context["op"] = _operator_context(op)
     elif family == "shape":
-        context.update(op=op.name, fn=op.name.lower(), gerund=op.vocabulary.gerund, arity=op.arity)
+        context.update(op=op.name, fn=op.name.lower(), gerund=op.vocabulary.gerund, arity=op.arity,
+                       result=shape.result_type(op))
     elif family == "int":
         fmt = get_format(obligations[0].format)
         function = op.operation.function("int", fmt.signed)

@@ -168,7 +168,8 @@ class SpecialRule:
     `CLASSES`) and the first two satisfy ``relation``, C is ``result`` with ``sign``.
 
     ``result``: ``nan``, ``inf``, ``zero``, an input returned unchanged (its variable: ``a``, ``x``) or
-    negated (``-b``), or a number written in decimal (``1``, ``-1``, ``0.5``: exp(0), tanh(-inf), sigmoid(0)).
+    negated (``-b``), a number written in decimal (``1``, ``-1``, ``0.5``: exp(0), tanh(-inf), sigmoid(0)), or
+    ``true`` or ``false`` where the result is a bool (Less).
     ``sign`` (for ``inf`` and ``zero``): ``xor`` (of the float inputs' signs), an input's
     (``a``), its opposite (``-b``), ``+`` or ``-``; empty for the others.  Round-to-nearest is the
     attribute-free rounding the SONNX profile fixes."""
@@ -206,6 +207,8 @@ class SpecialRule:
     def expected(self, fmt: FloatFormat, inputs: tuple[Input, ...], bits: list) -> int:
         """The bit pattern the rule gives C (NaN: the canonical NaN; callers compare NaN as a class)."""
         by_var = dict(zip((i.var for i in inputs), bits))
+        if self.result in ("true", "false"):
+            return int(self.result == "true")
         if self.result == "nan":
             return fmt.nan
         if is_number(self.result):
@@ -299,6 +302,7 @@ THEOREM_CLAIMS = (
     "relative_error_subnormal",  # the bound of relative_error below the normal range (a probe where it fails)
     "finite_result",             # finite operands give a finite result: relative_error's hypothesis (a probe)
     "exact_result",              # a finite input gives a finite result, the exact operation: no rounding (-x, |x|)
+    "exact_comparison",          # finite inputs compare as the reals they stand for (x < y: Less's bool result)
 )
 
 
@@ -466,6 +470,14 @@ class Operator:
     def smt_operations(self) -> frozenset[str]:
         """Every SMT-LIB operation its queries write it with (the smoke tests free them)."""
         return frozenset().union(*(smt_printer.operations(f) for f in self.operation.functions))
+
+    def result_gap(self, truth: bool) -> str:
+        """Why a result that is a truth value (``truth``), or a number, is no result of the operator ("": it is one:
+        `Operation.result`)."""
+        if truth == (self.operation.result == "bool"):
+            return ""
+        return f"a truth value is no result of {self.name}" if truth else \
+            f"{self.name}'s result is a truth value, not a number"
 
     @property
     def result_word(self) -> str:

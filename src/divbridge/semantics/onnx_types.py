@@ -44,12 +44,24 @@ def allowed(onnx_name: str) -> tuple[str, tuple[str, ...]]:
     return f"{schema.name}-{schema.since_version}", types
 
 
+@functools.cache
+def result_types(onnx_name: str) -> tuple[str, ...]:
+    """The types the schema's first output takes where they are not its inputs' (Less's ``tensor(bool)``)."""
+    import onnx.defs
+    schema = onnx.defs.get_schema(onnx_name)
+    constraint = schema.outputs[0].type_str
+    found = next((tuple(c.allowed_type_strs) for c in schema.type_constraints if c.type_param_str == constraint),
+                 (constraint,))
+    return tuple(t for t in found if t not in allowed(onnx_name)[1])
+
+
 def disallowed(words: tuple[str, ...], onnx_name: str) -> list[str]:
     """Why each word of a type list names a type the operator's ONNX schema does not accept (none: every one
-    does, or names no ONNX type)."""
+    does, or names no ONNX type).  A list may name the result's type beside the inputs' (a comparison's
+    ``tensor(bool)``)."""
     typed = list(dict.fromkeys((word, t) for word in words if (t := onnx_type(word)) is not None))
     if not typed:
         return []
     schema, types = allowed(onnx_name)
     return [f"type {word} ({t}) is not a type of ONNX {schema}, whose inputs are {', '.join(types)}"
-            for word, t in typed if t not in types]
+            for word, t in typed if t not in types and t not in result_types(onnx_name)]

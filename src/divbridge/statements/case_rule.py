@@ -44,7 +44,9 @@ _CLASSES = {
 _RESULTS = {"nan": ("is_nan ({q})", "(fp.isNaN q)", "isNaN({q})"),
             "inf": ("is_infinite ({q})", "(fp.isInfinite q)", "isInfinite({q})"),
             "zero": ("is_zero ({q})", "(fp.isZero q)", "isZero({q})"),
-            "nonfinite": ("not is_finite ({q})", "(not (isFinite q))", "not isFinite({q})")}
+            "nonfinite": ("not is_finite ({q})", "(not (isFinite q))", "not isFinite({q})"),
+            # of an operator whose result is a bool (Less)
+            "true": ("{q}", "q", "{q}"), "false": ("not ({q})", "(not q)", "not ({q})")}
 _OPERAND_RESULT = ("{q} = {v}", "(= q {v})", "{q} = {v}")
 _NEGATED_RESULT = ("{q} = neg {v}", "(= q (fp.neg {v}))", "{q} = -{v}")
 _SIGNS = {"xor": ("sign_xor ({q}) {x} {y}", "(= (fp.isNegative q) (xor (fp.isNegative {x}) (fp.isNegative {y})))",
@@ -144,7 +146,8 @@ def _predicate(params: dict, fmt, columns: dict[str, np.ndarray], op: Operator,
                     "opposite": bits(fmt, a) == bits(fmt, neg(fmt, b))}[params["relation"]]
     code = params["result"]
     if code in _RESULTS:
-        holds = {"nan": np.isnan(q), "inf": np.isinf(q), "zero": q == 0, "nonfinite": ~np.isfinite(q)}[code]
+        holds = {"nan": np.isnan(q), "inf": np.isinf(q), "zero": q == 0, "nonfinite": ~np.isfinite(q),
+                 "true": q == 1, "false": q == 0}[code]
     else:
         operand = columns[code.lstrip("-")]
         holds = same(fmt, raw, neg(fmt, operand) if code.startswith("-") else operand)

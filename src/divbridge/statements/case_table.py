@@ -25,7 +25,7 @@ Plain data (built by `obligations.document.condition_data`):
 - a result: ``(kind, sign, value, rounding)`` as `document.formula.Result` has them (an operation's value:
   "0" for the obligation's own operator, else the name of the operator whose operation the row writes, as a
   row ``A[i] / B[i]`` in a document of another operator; an operand result's value: A or B, negated when the
-  sign is "-"); or, for a sign
+  sign is "-"; a truth value's: "1" or "0", kind bool); or, for a sign
   rule of one case, ``("sign", sign, "zero" | "inf", "")``: where the result is a zero (an infinity), its
   sign.
 
@@ -119,6 +119,8 @@ def _result_gap(result: tuple) -> str:
         return f"the number {sign}{value} has no exact encoding"
     if kind in ("nan", "inf", "number"):
         return "" if sign in _RESULT_SIGNS else f"the sign '{sign}' has no exact encoding"
+    if kind == "bool":
+        return "" if value in ("0", "1") and not sign else f"the truth value '{sign}{value}' has no exact encoding"
     return f"the result '{kind}' has no exact encoding"
 
 
@@ -230,6 +232,8 @@ def smt_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
         return f"(= q {smt_printer.term(_operation_term(op, written, sign, rounding), fmt)})"
     if kind == "operand":          # the operand itself, or a function of it (-A, |A|, sqrt(A)): the same float
         return f"(= q {smt_printer.term(_operand_term(sign, value), fmt)})"
+    if kind == "bool":   # a comparison's result (Less): q is a Bool
+        return "q" if value == "1" else "(not q)"
     if kind == "nan":
         return "(fp.isNaN q)"
     if kind == "inf":   # an unsigned "inf" is +inf, as NumPy prints it
@@ -344,6 +348,8 @@ def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     if kind == "operand":
         printed = why3_printer.term(_operand_term(sign, value))
         return f"q = {f'({printed})' if sign else printed}"
+    if kind == "bool":
+        return "q" if value == "1" else "not q"
     if kind == "nan":
         return "is_nan q"
     if kind == "inf":
@@ -461,6 +467,8 @@ def _predicate(params: dict, fmt: FloatFormat, inputs: tuple, operator: str = ""
         holds = _operation_holds(q, r, sign, rounding)
     elif kind == "operand":    # the operand's function in the format, widened as q is
         holds = _same_float(q, f64(numpy_printer.evaluate(_operand_term(sign, value), {"a": a, "b": b}, fmt)))
+    elif kind == "bool":   # a comparison's result: 1 is True
+        holds = q == float(value)
     elif kind == "nan":
         holds = np.isnan(q)
     elif kind == "inf":

@@ -57,7 +57,8 @@ class WorkedExample(Statement):
                     operands.append(_constant(fmt, written))
             term = why3.term(op.applied(o.family, _signed(fmt), tuple(operands)), fmt if o.family == "float" or bits
                              else None)
-            claim = f"{_CLASS[c]} ({term})" if c in _CLASS else f"{term} = {_term(fmt, c, bits)}"
+            claim = f"{_CLASS[c]} ({term})" if c in _CLASS else term if c == "true" else f"not ({term})" \
+                if c == "false" else f"{term} = {_term(fmt, c, bits)}"
             if binders:
                 conjunction = " /\\ ".join(hypotheses)
                 claim = f"(forall {' '.join(binders)}: t. {conjunction} -> {claim})"
@@ -70,6 +71,8 @@ class WorkedExample(Statement):
     def smt(self, o, context) -> str:
         fmt = context.get("fmt")
         op = operators.of_obligation_name(o.operator)
+        if op.operation.result == "bool":
+            return _truths(o, op, fmt)
         if isinstance(fmt, FloatFormat):
             lines = []
             for *inputs, c in ([fmt.parse(x) for x in element] for element in o.params["elements"]):
@@ -109,7 +112,7 @@ class WorkedExample(Statement):
         """Each element's C is what the operator gives its inputs (columns by the inputs' variables)."""
         op = operators.of_obligation_name(o.operator)
         q = result(o.operator, fmt, *(inputs[i.var] for i in op.inputs))
-        if isinstance(fmt, FloatFormat):
+        if isinstance(fmt, FloatFormat) and q.dtype != bool:
             with np.errstate(invalid="ignore"):
                 both_nan = np.isnan(q.astype(np.float64)) & np.isnan(c.astype(np.float64))
             return np.ones(c.shape, bool), (bits(fmt, q) == bits(fmt, c)) | both_nan
@@ -128,7 +131,22 @@ class WorkedExample(Statement):
         return "every element as the example states"
 
 
+def _truths(o, op, fmt: Format | None) -> str:
+    """The goal of an example whose C is truth values (Less's): each element's result is its C."""
+    family = o.family
+    lines = []
+    for *inputs, c in o.params["elements"]:
+        term = smtlib.term(op.applied(family, _signed(fmt), tuple(_constant(fmt, x) for x in inputs)), fmt)
+        sort = {"float": "float", "int": "bv", "real": "real"}[family]
+        shown = text.term(op.applied(family, _signed(fmt), tuple(Var(x, sort) for x in inputs)))
+        lines.append(f"  {term if c == 'true' else f'(not {term})'}   ; {shown} = {c}")
+    defined = "" if family != "real" else "".join(f"{d}\n" for d in smtlib.definitions(op.applied("real")))
+    return defined + "(define-fun goal () Bool (and\n" + "\n".join(lines) + "\n  true))"
+
+
 def _column(fmt: Format, texts) -> np.ndarray:
+    if texts and texts[0] in ("true", "false"):     # a truth value (Less's result)
+        return np.array([t == "true" for t in texts], dtype=bool)
     if isinstance(fmt, FloatFormat):
         return np.array([fmt.parse(t) for t in texts], dtype=fmt.uint_dtype).view(fmt.dtype)
     if isinstance(fmt, IntFormat):
@@ -137,6 +155,8 @@ def _column(fmt: Format, texts) -> np.ndarray:
 
 
 def _shown(fmt: Format, value) -> str:
+    if isinstance(value, (bool, np.bool_)):
+        return str(bool(value)).lower()
     return fmt.describe(int(bits(fmt, value))) if isinstance(fmt, FloatFormat) else str(value)
 
 

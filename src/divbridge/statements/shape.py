@@ -53,7 +53,7 @@ class ShapeProperty(Statement):
 
     def why3(self, o) -> str:
         op = operators.of_obligation_name(o.operator)
-        return self.stated(op)[1].format(fn=op.name.lower())
+        return self.stated(op)[1].format(fn=op.name.lower(), result=result_type(op))
 
     def definitional(self, o) -> str:
         op = operators.of_obligation_name(o.operator)
@@ -87,6 +87,11 @@ class ShapeProperty(Statement):
         return np.ones(len(batches[0]), bool), np.array(holds, bool)
 
 
+def result_type(op) -> str:
+    """The Why3 type of the scalar operation's result: the elements' own ('a), or another ('b: Less's bool)."""
+    return "'b" if op.operation.result == "bool" else "'a"
+
+
 def _tensor(fmt: Format, values: np.ndarray) -> np.ndarray:
     if isinstance(fmt, RealFormat):
         return np.vectorize(Fraction, otypes=[object])(values)
@@ -94,14 +99,16 @@ def _tensor(fmt: Format, values: np.ndarray) -> np.ndarray:
 
 
 def _same(fmt: Format, x: np.ndarray, y: np.ndarray) -> bool:
-    return bool(np.array_equal(bits(fmt, x), bits(fmt, y))) if isinstance(fmt, FloatFormat) else list(x) == list(y)
+    if isinstance(fmt, FloatFormat) and x.dtype != bool:   # floats bit for bit; truth values as they are
+        return bool(np.array_equal(bits(fmt, x), bits(fmt, y)))
+    return list(x) == list(y)
 
 
 STATEMENTS = (
     ShapeProperty(
         name="result_shape", title="the result has the inputs' shape", roles=("shape",),
         statement="shape(A) = shape(B) -> shape({op}(A, B)) = shape(A)", formats=("fp32", "int8"),
-        why3_goal="""forall op: 'a -> 'a -> 'a, a b: tensor 'a.
+        why3_goal="""forall op: 'a -> 'a -> {result}, a b: tensor 'a.
     a.shape = b.shape -> ({fn} op a b).shape = a.shape /\\ ({fn} op a b).shape = b.shape""",
         statement_one="shape({op}(A)) = shape(A)",
         why3_goal_one="""forall op: 'a -> 'a, a: tensor 'a. ({fn} op a).shape = a.shape"""),
@@ -109,7 +116,7 @@ STATEMENTS = (
         name="elementwise", title="each element of the result is the scalar {op} of the elements",
         roles=("shape", "type"), formats=("real", "fp16", "bf16", "fp32", "fp64", "int32"),
         statement="shape(A) = shape(B) -> {op}(A, B)[i] = {scalar}, for every element type",
-        why3_goal="""forall op: 'a -> 'a -> 'a, a b: tensor 'a, i: int.
+        why3_goal="""forall op: 'a -> 'a -> {result}, a b: tensor 'a, i: int.
     a.shape = b.shape /\\ valid_index a i -> get ({fn} op a b) i = op (get a i) (get b i)""",
         statement_one="{op}(A)[i] = {op}(A[i]), for every element type",
         why3_goal_one="""forall op: 'a -> 'a, a: tensor 'a, i: int.

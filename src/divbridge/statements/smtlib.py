@@ -34,7 +34,7 @@ def int_operands(fmt: IntFormat, variables: tuple[Var, ...]) -> str:
 def float_context(fmt: FloatFormat, variables: tuple[Var, ...], op: Operator | None = None) -> str:
     """What a float statement's SMT-LIB is written over: the operands (`float_operands`), ``isFinite``, ``one``,
     the functions the operator ``op`` is defined with (`operator_definitions`) and, where every input of it is
-    an operand, its result ``q``."""
+    an operand, its result ``q`` (a float, or a bool where the operator's result is one: Less)."""
     sort = f"(_ FloatingPoint {fmt.eb} {fmt.sb})"
     lines = [float_operands(fmt, variables)] if variables else []
     lines += [f"(define-fun isFinite ((x {sort})) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))",
@@ -42,7 +42,8 @@ def float_context(fmt: FloatFormat, variables: tuple[Var, ...], op: Operator | N
     if op is not None:
         lines += operator_definitions(op, "float", fmt)
         if set(op.variables("float")) <= set(variables):
-            lines.append(f"(define-fun q () {sort} {printer.term(op.applied('float'), fmt)})")
+            q = op.applied("float")
+            lines.append(f"(define-fun q () {printer.sort(q.sort, fmt)} {printer.term(q, fmt)})")
     return "\n".join(lines)
 
 

@@ -115,7 +115,7 @@ def evaluate(tree, n: int, env: dict, fmt: IntFormat | None = None):
         return env[head]
     if head == "var":
         return env[tree[1]]
-    if head == "num":
+    if head in ("num", "bool"):
         return tree[1]
     if head == "pow2":
         return 2 ** (n + tree[1])
@@ -246,7 +246,7 @@ def width(rows, bounds, facts, fmt: IntFormat) -> int:
             return top
         if head == "var":
             return env.get(tree[1], top)
-        if head == "num":
+        if head in ("num", "bool"):
             return abs(tree[1])
         if head == "pow2":
             return 2 ** max(n + tree[1], 0)
@@ -338,12 +338,19 @@ class WrapAround(Statement):
         rows, bounds, facts = self._claim(o)
         w = width(rows, bounds, facts, fmt)
         smt = _Smt(fmt, w)
+        truth = operators.of_obligation_name(o.operator).operation.result == "bool"
         lines = [f"; exact integer arithmetic in {w}-bit vectors (nothing overflows there); C is the operator's "
-                 f"result, c, read as {'a signed' if fmt.signed else 'an unsigned'} integer",
-                 f"(define-fun C () (_ BitVec {w}) ({smt.extend} c))"]
+                 f"result, c, read as {'a signed' if fmt.signed else 'an unsigned'} integer" if not truth else
+                 f"; exact integer arithmetic in {w}-bit vectors (nothing overflows there); c, the operator's "
+                 f"result, is a truth value"]
+        if not truth:
+            lines.append(f"(define-fun C () (_ BitVec {w}) ({smt.extend} c))")
         claims = [smt.term(f, {}) for f in facts]
         for number, row in enumerate(rows, 1):
             condition, _, var, e, p, domain, conditions = _plan(row, bounds)
+            if truth:   # the rows' results are truth values (`encoding_gap`)
+                claims.append(f"(=> {smt.term(condition, {})} {'c' if e[1] else '(not c)'})")
+                continue
             if not var:
                 claims.append(f"(=> {smt.term(condition, {})} (= C {smt.term(e, {})}))")
                 continue

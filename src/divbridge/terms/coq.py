@@ -16,7 +16,7 @@ _REAL_INFIX = {"real.add": "+", "real.sub": "-", "real.mul": "*", "real.div": "/
 _REAL_FORMS = {"real.neg": "- {x}", "real.lt": "Rlt_dec {x} {y}", "ite": "(if {x} then {y} else {z})",
                "real.sqrt": "sqrt {x}"}
 _NAMES = {"fp.neg": "Bopp", "fp.abs": "Babs", "fp.add": "Bplus", "fp.sub": "Bminus", "fp.mul": "Bmult",
-          "fp.div": "Bdiv", "fp.sqrt": "Bsqrt"}
+          "fp.div": "Bdiv", "fp.sqrt": "Bsqrt", "fp.lt": "Bltb"}
 _MODES = {"RNE": "mode_NE", "RNA": "mode_NA", "RTZ": "mode_ZR", "RTN": "mode_DN", "RTP": "mode_UP"}
 
 

@@ -1,0 +1,21 @@
+; divbridge proof obligation less.float.bf16.generic.irreflexive
+; not (x < x)
+; requirements: E_LESS_FLOAT_FUNC_0010
+; statement: not (x < x)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation less.float.bf16.generic.irreflexive|)
+; status: unsat, as z3 established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; bf16 is (_ FloatingPoint 8 8); operands are declared as bit patterns
+(declare-const x_bits (_ BitVec 16))
+(define-fun x () (_ FloatingPoint 8 8) ((_ to_fp 8 8) x_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 8))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 8) (fp #b0 #b01111111 #b0000000))
+(define-fun less ((a (_ FloatingPoint 8 8)) (b (_ FloatingPoint 8 8))) Bool (fp.lt a b))
+; not (x < x): the same float on both sides (NaN equal to NaN)
+(define-fun goal () Bool (not (less x x)))
+(assert (not goal))
+(check-sat)
+(exit)

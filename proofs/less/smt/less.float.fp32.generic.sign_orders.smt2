@@ -1,0 +1,23 @@
+; divbridge proof obligation less.float.fp32.generic.sign_orders
+; x with its sign bit set is below y with it clear (false at -0, +0: the zeros compare equal)
+; requirements: E_LESS_FLOAT_FUNC_0010
+; statement: x with its sign bit set is below y with it clear (false at -0, +0: the zeros compare equal)
+; expected: invalid, so the negated goal asserted below is sat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation less.float.fp32.generic.sign_orders|)
+; status: sat, as bitwuzla established on this file
+(set-info :status sat)
+(set-logic QF_BVFP)
+; fp32 is (_ FloatingPoint 8 24); operands are declared as bit patterns
+(declare-const x_bits (_ BitVec 32))
+(define-fun x () (_ FloatingPoint 8 24) ((_ to_fp 8 24) x_bits))
+(declare-const y_bits (_ BitVec 32))
+(define-fun y () (_ FloatingPoint 8 24) ((_ to_fp 8 24) y_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 24))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 24) (fp #b0 #b01111111 #b00000000000000000000000))
+(define-fun less ((a (_ FloatingPoint 8 24)) (b (_ FloatingPoint 8 24))) Bool (fp.lt a b))
+; x with its sign bit set is below y with it clear (false at -0, +0: the zeros compare equal): the same float on both sides (NaN equal to NaN)
+(define-fun goal () Bool (=> (and (fp.isNegative x) (fp.isPositive y)) (less x y)))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,21 @@
+; divbridge proof obligation less.float.fp64.generic.irreflexive
+; not (x < x)
+; requirements: E_LESS_FLOAT_FUNC_0010
+; statement: not (x < x)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation less.float.fp64.generic.irreflexive|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp64 is (_ FloatingPoint 11 53); operands are declared as bit patterns
+(declare-const x_bits (_ BitVec 64))
+(define-fun x () (_ FloatingPoint 11 53) ((_ to_fp 11 53) x_bits))
+(define-fun isFinite ((x (_ FloatingPoint 11 53))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 11 53) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000))
+(define-fun less ((a (_ FloatingPoint 11 53)) (b (_ FloatingPoint 11 53))) Bool (fp.lt a b))
+; not (x < x): the same float on both sides (NaN equal to NaN)
+(define-fun goal () Bool (not (less x x)))
+(assert (not goal))
+(check-sat)
+(exit)

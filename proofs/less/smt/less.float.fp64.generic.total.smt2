@@ -1,0 +1,23 @@
+; divbridge proof obligation less.float.fp64.generic.total
+; x < y or y < x or x == y (false where x or y is NaN)
+; requirements: E_LESS_FLOAT_FUNC_0010
+; statement: x < y or y < x or x == y (false where x or y is NaN)
+; expected: invalid, so the negated goal asserted below is sat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation less.float.fp64.generic.total|)
+; status: sat, as bitwuzla established on this file
+(set-info :status sat)
+(set-logic QF_BVFP)
+; fp64 is (_ FloatingPoint 11 53); operands are declared as bit patterns
+(declare-const x_bits (_ BitVec 64))
+(define-fun x () (_ FloatingPoint 11 53) ((_ to_fp 11 53) x_bits))
+(declare-const y_bits (_ BitVec 64))
+(define-fun y () (_ FloatingPoint 11 53) ((_ to_fp 11 53) y_bits))
+(define-fun isFinite ((x (_ FloatingPoint 11 53))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 11 53) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000))
+(define-fun less ((a (_ FloatingPoint 11 53)) (b (_ FloatingPoint 11 53))) Bool (fp.lt a b))
+; x < y or y < x or x == y (false where x or y is NaN): the same float on both sides (NaN equal to NaN)
+(define-fun goal () Bool (or (less x y) (or (less y x) (fp.eq x y))))
+(assert (not goal))
+(check-sat)
+(exit)

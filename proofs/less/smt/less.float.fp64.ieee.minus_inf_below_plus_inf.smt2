@@ -1,0 +1,24 @@
+; divbridge proof obligation less.float.fp64.ieee.minus_inf_below_plus_inf
+; -inf is below +inf
+; requirements: E_LESS_FLOAT_FUNC_0010
+; statement: a = -inf and b = +inf -> less(a, b)
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation less.float.fp64.ieee.minus_inf_below_plus_inf|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp64 is (_ FloatingPoint 11 53); operands are declared as bit patterns
+(declare-const a_bits (_ BitVec 64))
+(define-fun a () (_ FloatingPoint 11 53) ((_ to_fp 11 53) a_bits))
+(declare-const b_bits (_ BitVec 64))
+(define-fun b () (_ FloatingPoint 11 53) ((_ to_fp 11 53) b_bits))
+(define-fun isFinite ((x (_ FloatingPoint 11 53))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 11 53) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000))
+(define-fun less ((a (_ FloatingPoint 11 53)) (b (_ FloatingPoint 11 53))) Bool (fp.lt a b))
+(define-fun q () Bool (less a b))
+(define-fun goal () Bool (=> (and (and (fp.isInfinite a) (fp.isNegative a)) (and (fp.isInfinite b) (fp.isPositive b)))
+                             q))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,21 @@
+; divbridge proof obligation less.int.uint32.wraparound.cases_1.a_lt_b
+; less on uint32: A < B → C = True
+; requirements: E_LESS_INT_FUNC_0010
+; statement: A < B → C = True
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation less.int.uint32.wraparound.cases_1.a_lt_b|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; uint32 values are 32-bit vectors; SMT-LIB's less is the
+; operator under proof (its result always fits).
+(declare-const a (_ BitVec 32))
+(declare-const b (_ BitVec 32))
+(define-fun less ((a (_ BitVec 32)) (b (_ BitVec 32))) Bool (bvult a b))
+(define-fun c () Bool (less a b))
+; exact integer arithmetic in 66-bit vectors (nothing overflows there); c, the operator's result, is a truth value
+(define-fun goal () Bool (=> (bvslt ((_ zero_extend 34) a) ((_ zero_extend 34) b)) c))
+(assert (not goal))
+(check-sat)
+(exit)
