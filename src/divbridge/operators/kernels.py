@@ -48,10 +48,11 @@ def fast(ufunc: np.ufunc, fmt, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return rounded(ufunc, fmt, a, b)
 
 
-def as_fraction(value) -> Fraction:
+def as_fraction(value) -> Fraction | bool:
     """A real kernel's value as an exact rational: a `Fraction` itself, an mpmath number (an irrational value
-    approximated at its precision, `operators.elementary`: a binary rational) exactly."""
-    if isinstance(value, Fraction):
+    approximated at its precision, `operators.elementary`: a binary rational) exactly; a truth value (a
+    comparison's) stays one."""
+    if isinstance(value, (Fraction, bool)):
         return value
     sign, mantissa, exponent, _ = value._mpf_
     return (-1) ** sign * Fraction(mantissa) * Fraction(2) ** exponent
