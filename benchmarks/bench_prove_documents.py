@@ -1,8 +1,9 @@
-"""`divbridge prove` of every document of proofs/spec/ (Div, Mul, Add, Sub on one pool) against the Div-only run,
-measured in the same run (issue 37).
+"""`divbridge prove` of every document of proofs/spec/ (on one pool) against the Div-only run, measured in the same
+run (issues 37 and 45).
 
-Targets: a cold run of the four documents (empty proof cache) at most 2.5 times the Div-only cold run; a warm
-run of the four (everything cached, the up-to-date check standing on each document's stamp) at most 1 s.  The
+Targets: a cold run of every document (empty proof cache) within 3 minutes on 2 cores (issue 45; issue 37's
+four documents had to stay within 2.5 times the Div-only cold run: the ratio is still recorded); a warm run of
+every document (everything cached, the up-to-date check standing on each document's stamp) at most 1 s.  The
 warm run is also measured in full (the stamps removed first: every document read, every theory rendered, every
 answer looked up).  Each cold run has a fresh cache (every cache: DIVBRIDGE_CACHE too) and output directory,
 never the project's; the pairs of cold runs alternate their order (BENCH_PAIRS, default 1), and each figure has
@@ -57,7 +58,7 @@ def _obligations(out: Path) -> dict[str, int]:
 
 def run() -> dict:
     pairs = int(os.environ.get("BENCH_PAIRS", "1"))
-    figures: dict = {"targets": {"all_cold_over_div_cold": 2.5, "all_warm_s": 1}}
+    figures: dict = {"targets": {"all_cold_s": 180, "all_warm_s": 1}}
     cold = []
     for index in range(pairs):   # alternate which goes first: the load of the machine drifts
         order = [("div", DIV_ONLY), ("all", ())] if index % 2 == 0 else [("all", ()), ("div", DIV_ONLY)]
