@@ -104,11 +104,19 @@ PEERS = {
 
 
 def check(data: Any, schema: dict, path: str, what: str) -> None:
-    """InputError naming ``path`` and the first field of ``data`` that does not follow ``schema``."""
+    """InputError naming ``path`` and the first field of ``data`` that does not follow ``schema``.  The schema
+    compiled to Python (fastjsonschema) decides whether ``data`` follows it, ten times faster than jsonschema
+    walking it (a warm proof run reads every results file); jsonschema says what is wrong when it does not."""
+    import fastjsonschema
     import jsonschema   # here: a run that writes its results and reads none does not pay its 0.09 s import
 
+    try:
+        _compiled(schema)(data)
+        return
+    except fastjsonschema.JsonSchemaException:
+        pass
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(data))
-    if error is None:
+    if error is None:   # jsonschema, the reference, finds it valid
         return
     while error.validator == "anyOf":   # null or an object: what the object lacks, when it is an object
         inner = [e for e in error.context if e.validator != "type"]
@@ -117,6 +125,18 @@ def check(data: Any, schema: dict, path: str, what: str) -> None:
         error = max(inner, key=lambda e: len(e.absolute_path))
     field = _field(error.absolute_path)
     raise InputError(f"not a valid {what}: {field + ': ' if field else ''}{_problem(error)}", path)
+
+
+_COMPILED: dict[str, Any] = {}   # a schema's canonical JSON text -> its validator
+
+
+def _compiled(schema: dict):
+    """``schema`` compiled once per process."""
+    import fastjsonschema
+    key = json.dumps(schema, sort_keys=True)
+    if key not in _COMPILED:
+        _COMPILED[key] = fastjsonschema.compile(schema)
+    return _COMPILED[key]
 
 
 def _field(parts) -> str:
