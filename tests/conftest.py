@@ -1,3 +1,4 @@
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 DIV_MD = Path("proofs/spec/div.md")
 NO_SEEDS = f"the seed documents are not at {SEEDS} (a clone without ../shared)"
 needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=NO_SEEDS)
+needs_coq = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed (apt-get install coq libcoq-flocq)")
 
 
 def sampled(params: list, every: int) -> list:
@@ -34,6 +36,12 @@ def seeds_dir() -> Path:
     if not SEEDS.is_dir():
         pytest.skip(NO_SEEDS)
     return SEEDS
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch):
+    """A test's own claim and proof cache (a module's tests that must not see each other's answers)."""
+    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "cache"))
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -16,13 +16,8 @@ from divbridge.operators.div import DIV
 
 KERNELS = Path(__file__).resolve().parent / "kernels"
 
-pytestmark = pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")),
-                                reason="no C compiler (apt-get install gcc)")
-
-
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "cache"))
+pytestmark = [pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")),
+                                reason="no C compiler (apt-get install gcc)"), pytest.mark.usefixtures("own_cache")]
 
 
 def _check(kernel, dtype, cflags=""):

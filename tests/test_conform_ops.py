@@ -33,9 +33,7 @@ RIGHT = ["sub_plus_negation", "add_fp16_via_fp32"]
 needs_cc = pytest.mark.skipif(not (shutil.which("cc") or shutil.which("gcc")), reason="no C compiler (apt-get install gcc)")
 
 
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("own_cache")   # each test its own cache (conftest)
 
 
 def _declared(name):

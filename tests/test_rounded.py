@@ -3,13 +3,12 @@ working group's layouts of it (tests/layouts_rounded/) with their defects at the
 \\sqrt{X[i]} and a condition X[i] ∈ [lo, hi[ read whole, Coq's relative error bound from Flocq's Bsqrt_correct,
 and (in tests/test_unary.py) `conform` rejecting a wrong implementation with a counterexample in bits."""
 
-import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from conftest import assert_found_at_their_lines
+from conftest import assert_found_at_their_lines, needs_coq
 from divbridge import api, operators
 from divbridge.conform import conformance
 from divbridge.conform.impls import load_impl
@@ -24,10 +23,7 @@ SQRT = ROOT / "proofs" / "spec" / "sqrt.md"
 CORPUS = Path(__file__).resolve().parent / "layouts_rounded"
 IMPLS = Path(__file__).resolve().parent / "op_impls"
 
-
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("own_cache")   # each test its own cache (conftest)
 
 
 def test_our_sqrt_document_is_read_whole_and_holds():
@@ -82,7 +78,7 @@ def test_sqrt_s_document_proves_its_rows_rules_and_example_in_fp16(tmp_path):
 
 
 @pytest.mark.slow    # coqc compiles Flocq's lemmas: about 11 s
-@pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed (apt-get install coq libcoq-flocq)")
+@needs_coq
 def test_coq_proves_sqrt_s_relative_error_bound_with_flocq(tmp_path):
     results = api.prove(SQRT, out=tmp_path / "out", only=("sqrt.float.fp16.theorem.*",), provers=("coq",),
                         crosscheck=False, quiet=True)
@@ -90,7 +86,6 @@ def test_coq_proves_sqrt_s_relative_error_bound_with_flocq(tmp_path):
     assert theorem.verdict == "proved" and theorem.prover == "coq"
     text = (tmp_path / "out" / "coq" / "sqrt.float.fp16.theorem.relative_error.v").read_text()
     assert "Rabs (B2R (Bsqrt mode_NE x) - (sqrt (B2R x))) <= bpow radix2 (-11) * Rabs (sqrt (B2R x))" in text
-
 
 
 MAX = ROOT / "proofs" / "spec" / "max.md"

@@ -4,11 +4,11 @@ a truth value in a document of a numeric operator unread, the working group's la
 its defects at their lines, the probes refuted (-0 < +0 is false; x < x + 1 fails at the largest value), and
 `conform` rejecting wrong comparisons with a counterexample."""
 
-import shutil
 from pathlib import Path
 
 import pytest
 
+from conftest import needs_coq
 from divbridge import api, operators
 from divbridge.conform import conformance
 from divbridge.conform.impls import load_impl
@@ -25,9 +25,7 @@ IMPLS = Path(__file__).resolve().parent / "op_impls"
 FAST = ("z3", "bitwuzla")
 
 
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("own_cache")   # each test its own cache (conftest)
 
 
 def _planted(tmp_path: Path, document: Path, old: str, new: str) -> tuple[Path, int]:
@@ -147,7 +145,7 @@ def test_the_rows_are_proved_and_the_probes_refuted_with_their_counterexamples(t
     assert successor.verdict == "refuted" and successor.counterexample.values["x"] == 127
 
 
-@pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed (apt-get install coq libcoq-flocq)")
+@needs_coq
 def test_coq_proves_that_finite_floats_compare_as_their_reals_with_flocq(tmp_path):
     results = api.prove(LESS, out=tmp_path / "out", only=("less.float.fp16.theorem.*",), provers=("coq",),
                         crosscheck=False, quiet=True)

@@ -4,19 +4,19 @@ one about A), INT_MIN's negation and absolute value proved and the claims that t
 working group's layouts of one input (tests/corpus_unary/) with their defects at their lines, and `conform`
 rejecting a wrong implementation with a counterexample in bits."""
 
-import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from conftest import assert_found_at_their_lines
+from conftest import assert_found_at_their_lines, needs_coq
 from divbridge import api, operators
 from divbridge.conform import conformance
 from divbridge.conform.impls import load_impl
 from divbridge.crosscheck import vectors
 from divbridge.formats import get_format
 from divbridge.obligations.catalog import spec_obligations
+
 
 ROOT = Path(__file__).resolve().parent.parent
 NEG = ROOT / "proofs" / "spec" / "neg.md"
@@ -27,9 +27,7 @@ IMPLS = Path(__file__).resolve().parent / "op_impls"
 FAST = ("z3", "bitwuzla")
 
 
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("DIVBRIDGE_CACHE", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("own_cache")   # each test its own cache (conftest)
 
 
 def _planted(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
@@ -150,7 +148,7 @@ def test_numpy_and_onnx_reference_on_every_fp16_value(op_name):
         assert report.conforms and report.vectors["exhaustive"] == 1 << 16
 
 
-@pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc is not installed (apt-get install coq libcoq-flocq)")
+@needs_coq
 @pytest.mark.parametrize("document, prefix", [(NEG, "neg"), (ABS, "abs")])
 def test_coq_proves_the_exact_result_of_one_input_with_flocq(tmp_path, document, prefix):
     results = api.prove(document, out=tmp_path / "out", only=(f"{prefix}.float.fp16.theorem.*",), provers=("coq",),
