@@ -258,9 +258,9 @@ def _rule_claim(claim_id: str, rule: Rule, section: Section, domain: tuple[Condi
         proved = float_rounding_findings(rule, section, proofs)
         claim.findings = check_rounding_rule(rule, section, op) if proved is None else proved
     elif (rule.kind == "error-condition" and rule.error == "none" or rule.kind == "domain" and section.family == "int") \
-            and _not_judged(op, section, rule.line):
+            and (not_judged := _not_judged(op, section, rule.line)):
         # no obligation proves a precondition or the absence of an error condition: neither is counted as holding
-        claim.findings, claim.verdict = _not_judged(op, section, rule.line), "unchecked"
+        claim.findings, claim.verdict = not_judged, "unchecked"
         return claim
     elif rule.kind == "error-condition" and rule.error == "none":
         claim.findings = check_no_error_rule(rule, section, domain, op)
