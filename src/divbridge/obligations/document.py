@@ -380,7 +380,7 @@ def _nonzero_b(condition: Condition) -> bool:
 
 
 def _excludes_bound(condition: Condition, bound: str) -> bool:
-    """An exclusion naming the integer type's smallest ("min": Div's INT_MIN / -1, Abs's INT_MIN, the overflow) or
+    """An exclusion naming the integer type's smallest ("min": INT_MIN alone, or INT_MIN / -1, the overflow) or
     largest ("max") value, alone or as one alternative of several."""
     parts = condition.parts if isinstance(condition, Or) else (condition,)
     return any(isinstance(p, Atom) and p.literal is not None and p.literal.kind == bound for p in parts)
