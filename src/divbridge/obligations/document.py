@@ -382,8 +382,10 @@ def _nonzero_b(condition: Condition) -> bool:
 def _excludes_bound(condition: Condition, bound: str) -> bool:
     """An exclusion naming the integer type's smallest ("min": INT_MIN alone, or INT_MIN / -1, the overflow) or
     largest ("max") value, alone or as one alternative of several."""
-    parts = condition.parts if isinstance(condition, Or) else (condition,)
-    return any(isinstance(p, Atom) and p.literal is not None and p.literal.kind == bound for p in parts)
+    if isinstance(condition, Atom):   # alone, it excludes the value only when it says "≠"
+        return condition.op == "≠" and condition.literal is not None and condition.literal.kind == bound
+    return isinstance(condition, Or) and any(isinstance(p, Atom) and p.literal is not None and p.literal.kind == bound
+                                             for p in condition.parts)
 
 
 _COMPARISONS = ("=", "≠", "<", ">", "≤", "≥")
