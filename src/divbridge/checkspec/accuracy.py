@@ -72,6 +72,8 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -
     for item in items:
         if isinstance(item, Meaning) and one is None and _needs_provers(item):
             obligations[item.statement.line] = _obligations(note, item)
+        elif isinstance(item, Meaning) and isinstance(one, accuracy.Unary) and item.kind == "intro-reference":
+            obligations[item.statement.line] = accuracy.rounding_obligations(note, item, one)
     to_prove = list({o.id: o for found in obligations.values() for o in found}.values())
     results, missing = _prove(to_prove)
     claims = [_claim(note, item, obligations.get(item.statement.line, []), results, missing, one) for item in items]
@@ -124,7 +126,10 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
         claim.verdict = "unreadable" if statement.math.malformed else "unchecked"
         return claim
     if isinstance(one, accuracy.Unary):     # Y = f(X): sympy, else the operator's reference (`checkspec.unary`)
-        found, how = unary.findings(item, accuracy.note_operator(note), one)
+        proofs = [results[o.id] for o in obligations if o.id in results]
+        found, how = unary.findings(item, accuracy.note_operator(note), one, proofs=proofs)
+        if how == "proved" and proofs:
+            claim.evidence = [_evidence(r) for r in proofs]
         claim.findings = findings + found
         verdict = verdict_of(claim.findings)
         claim.verdict = "checked" if how == "checked" and verdict == "holds" else verdict
@@ -137,6 +142,15 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
     verdict = verdict_of(claim.findings)
     claim.verdict = "unchecked" if unchecked and verdict == "holds" else verdict
     return claim
+
+
+def _evidence(result: ObligationResult) -> dict[str, Any]:
+    """A proof as a claim records it: the obligation, what it states, and each prover's answer (Gappa's with the
+    Coq check of its certificate, the versions they ran)."""
+    return {"obligation": result.id, "format": result.format, "statement": result.statement,
+            "verdict": result.verdict, "provers": [{"prover": a.prover, "verdict": a.verdict,
+                                                    **({"version": a.version} if a.version else {})}
+                                                   for a in result.attempts]}
 
 
 def _claim_id(note: Note, item: Meaning | NotRead) -> str:

@@ -568,6 +568,52 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     return obligations
 
 
+def result_bound(item: Meaning, found: Unary) -> sympy.Expr | None:
+    """An introduced-error bound (kind ``intro-reference``) as a function of the exact result ``R = f(X)`` alone,
+    or None when it is not one: ``f(X)`` read as R, ``f(|X|)`` as |R| (where f is odd and keeps the sign of its
+    operand), and R as |R| where f is never negative (sympy says so), so that the bound is one for any real;
+    sympy must show the bound equal to that function of f(X) for X of each sign."""
+    x = found.operand
+    p = sympy.Symbol("p", positive=True)
+    magnitude = found.at(sympy.Abs(x))
+    bound = item.bound.xreplace({found.value: R, magnitude: sympy.Abs(R)})
+    if found.value.is_nonnegative:
+        bound = bound.xreplace({R: sympy.Abs(R)})
+    if x in bound.free_symbols or bound.has(ULP):
+        return None
+    for sign in (1, -1):
+        at = {x: sign * p}
+        if sympy.simplify(bound.xreplace({R: found.value}).xreplace(at) - item.bound.xreplace(at)) != 0:
+            return None
+    return bound
+
+
+def rounding_obligations(note: Note, item: Meaning, found: Unary) -> list[Obligation]:
+    """A correctly rounded result's bound (``intro-reference``, a function of the result R alone: `result_bound`)
+    as what it is, a bound on the rounding of any real: ``|round(r) - r| <= bound(r)`` for every real r that
+    rounds to a finite float, in each of the claim's formats; Gappa proves it and Coq checks its certificate.
+    Since f(X) is such a real for every input X whose correctly rounded result is finite, the proof covers every
+    input.  None when the bound is not a function of R alone, or Gappa cannot be asked it."""
+    bound = result_bound(item, found)
+    if bound is None:
+        return []
+    op, line = note_operator(note), item.statement.line
+    obligations = []
+    for fmt_name in item.formats:
+        fmt = get_format(fmt_name)
+        params = {"claim": "float", "op": item.op, "abs": item.absolute, "bound": bound.xreplace(constants(fmt)),
+                  "region": "rounding", "range": (None, False, None, False), "eb": fmt.eb, "sb": fmt.sb}
+        if not accuracy_bound.gappa_goals(params, fmt):
+            return []
+        obligations.append(Obligation(
+            id=f"accuracy.{fmt_name}.intro.{item.name}.rounding", title=f"{note_name(note)} line {line}: {item.text}",
+            family="float", format=fmt_name, kind="accuracy", prop="accuracy_bound",
+            requirements=(requirement_tag(note, item.statement),), lines=(line,),
+            statement=accuracy_bound.statement(op, params), params=params, backends=frozenset({"gappa"}),
+            operator=operators.obligation_name(op)))
+    return obligations
+
+
 def note_name(note: Note) -> str:
     return Path(note.path).name
 
