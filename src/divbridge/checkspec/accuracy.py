@@ -63,6 +63,14 @@ def analyse_note(path: str | Path, formats: dict[str, tuple[str, ...]] | None = 
             "exit_code": exit_code(findings)}
 
 
+def bound_curves(path: str | Path, fmt: str = "fp16") -> dict[int, tuple[tuple[float, float, float], ...]]:
+    """Per line of an introduced-error claim of a note of one operand (``|E| <= bound(X)``, the result correctly
+    rounded): the error and the bound on every input of ``fmt`` (`unary.bound_points`), for the note's report."""
+    note = read_note(path)
+    return {item.statement.line: unary.bound_points(item, accuracy.note_operator(note), one, fmt)
+            for item, one in accuracy.float_bounds(note)}
+
+
 def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> tuple[list[Claim], list[Finding]]:
     """The note's claims with their findings, and every finding (the reading's and the claims'), by line."""
     items = accuracy.readings(note, formats)

@@ -294,3 +294,14 @@ def _first_failure(item: Meaning, unary: Unary, fmt: FloatFormat, table) -> str 
                         f"the exact value {mpmath.nstr(exact, 12)}, E = {mpmath.nstr(error, 8)}, the bound "
                         f"{mpmath.nstr(limit, 8)}")
     return None
+
+
+def bound_points(item: Meaning, op: Operator, unary: Unary, name: str = "fp16"
+                 ) -> tuple[tuple[float, float, float], ...]:
+    """(x, |E|, the bound at x) of the correctly rounded result on every finite input of the format ``name``
+    (`reference_table`): what a plot of the measured error against an introduced-error claim's bound draws."""
+    bound = accuracy.introduced_bound(item, unary, get_format(name))
+    with mpmath.workprec(elementary.PRECISION):
+        return tuple((float(value), float(abs(rounded - exact)), float(bound(value)))
+                     for _, value, exact, rounded in reference_table(op, name))
+
