@@ -29,9 +29,11 @@ from typing import Any
 
 import sympy
 
+from divbridge import inputfile
 from divbridge.checkspec import unary
 from divbridge.checkspec.findings import Claim, exit_code, verdict_of
 from divbridge.document.accuracy import LEAD_IN, Note, Statement, read_note
+from divbridge.document.markdown import MAX_BYTES
 from divbridge.document.findings import Finding
 from divbridge.obligations import accuracy
 from divbridge.obligations.accuracy import Meaning, NotRead
@@ -50,7 +52,7 @@ VALUES = tuple(Fraction(v) for v in ("0", "1", "2", "-1", "1/2", "3", "-2", "-1/
 def analyse_note(path: str | Path, formats: dict[str, tuple[str, ...]] | None = None) -> dict[str, Any]:
     """check-spec's result (as `checkspec.analysis.analyse` gives it) for an accuracy note on disk."""
     note = read_note(path)
-    claims, findings = note_claims(note, formats)
+    claims, findings = note_claims(note, formats, inputfile.read_text(path, "document", MAX_BYTES))
     requirements = {}
     for claim in claims:
         statement_tag = claim.id.split("/")[1]
@@ -71,11 +73,15 @@ def bound_curves(path: str | Path, fmt: str = "fp16") -> dict[int, tuple[tuple[f
             for item, one in accuracy.float_bounds(note)}
 
 
-def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> tuple[list[Claim], list[Finding]]:
-    """The note's claims with their findings, and every finding (the reading's and the claims'), by line."""
+def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
+                text: str | None = None) -> tuple[list[Claim], list[Finding]]:
+    """The note's claims with their findings, and every finding (the reading's and the claims'), by line;
+    ``text``: the note as written, whose Unit Verification asserts are claims too (a note of one operand's)."""
     items = accuracy.readings(note, formats)
     op = accuracy.note_operator(note)
     one = accuracy.unary(note) if op is not None and op.arity == 1 else None
+    if one is not None and text is not None:
+        items += accuracy.unit_asserts(note, text)
     obligations = {}
     for item in items:
         if isinstance(item, Meaning) and one is None and _needs_provers(item):

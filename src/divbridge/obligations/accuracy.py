@@ -49,7 +49,8 @@ from divbridge import operators
 from divbridge.errors import InputError
 from divbridge.formats import FLOAT_FORMATS, INT_FORMATS, FloatFormat, IntFormat, get_format
 from divbridge.document import mathexpr
-from divbridge.document.accuracy import Condition, Note, Statement, error_of
+from divbridge.document import markdown, unitcode
+from divbridge.document.accuracy import Condition, Math, Note, Statement, error_of
 from divbridge.obligations.model import Obligation
 from divbridge.operators.accuracy import ULP, R, Unsupported
 from divbridge.operators.model import Operator
@@ -855,3 +856,47 @@ def _unary_condition(condition: Condition, substitute: dict, found: Unary, note:
         subject = _unary_map(formula.parts[0], substitute, found, note)
         return sympy.Gt(subject * subject.xreplace({found.operand: found.operand + found.error}), 0)
     raise _NotRead(f"the condition «{condition.text}» on the result of one operand")
+
+
+# -- the asserts of a note's Unit Verification code (`document.unitcode`) -----------------------------------------
+
+def unit_asserts(note: Note, text: str) -> list[Meaning | NotRead]:
+    """Each assert of the C++ code in the note's verification sections (``text``: the note as written), read as a
+    claim at its line: over ``Y = f(X)`` as the note defines it, the result's error in the real domain being the
+    propagated error; judged as the prose's claims are (`checkspec.unary`).  Unread (with why) where the code is
+    not read whole, or computes another function than the note's."""
+    found = unary(note)
+    claims: list[Meaning | NotRead] = []
+    for block in markdown.parse(text):
+        section = note.section_of(block.line)
+        if block.kind != "fence" or section is None or section.kind != "verification":
+            continue
+        for code in unitcode.asserts(block.body, block.line + 1):
+            statement = Statement(code.line, 1, section, code.text, Math(code.text, code.line, 1, None))
+            try:
+                claims.append(_assert_meaning(statement, code, found))
+            except _NotRead as exc:
+                claims.append(NotRead(statement, str(exc)))
+    return claims
+
+
+def _assert_meaning(statement: Statement, code: unitcode.Assert, found: Unary | str) -> Meaning:
+    if code.problem:
+        raise _NotRead(f"the Unit Verification code: {code.problem}")
+    if isinstance(found, str):
+        raise _NotRead(found)
+    at = {unitcode.X: found.operand, unitcode.X_ERR: found.error}
+    if code.result is not None and sympy.simplify(code.result.xreplace(at) - found.value) != 0:
+        raise _NotRead(f"the code's result computes {code.result}, not the note's {found.result} = {found.value}")
+    at[unitcode.Y_ERR] = found.propagated
+    relation, conditions = code.relation.xreplace(at), code.condition.xreplace(at)
+    if relation.free_symbols - {found.operand, found.error}:
+        raise _NotRead("an assert on more than the operand, its error and the result's error")
+    op = {"==": "="}.get(relation.rel_op, relation.rel_op)
+    x, dx = found.operand, found.error
+    return Meaning(statement, "propagation", relation, conditions, (str(x), str(dx)), sides=(relation.lhs, relation.rhs),
+                   op=op, name=f"unit_verification_line_{statement.line}", error=f"{found.result}_err^propag",
+                   reads_as=f"{found.at(x + dx)} - {found.value}",
+                   text=f"{_shown(conditions)} -> {_shown(relation.lhs)} {op} {_shown(relation.rhs)} (the code's assert, "
+                        "its arithmetic over the reals)")
+
