@@ -45,6 +45,8 @@ needs_provers = pytest.mark.skipif(shutil.which("gappa") is None, reason="gappa 
     (r"\hat{c}=round(a/b)", ["hat(c)", "round(a/b)"], ("=",), set()),
     (r"Y_{\textit{err}}^{\textit{intro}}[J] \leq \frac{1}{2}\operatorname{ulp}(Y[J])",
      ["Y_err^intro", "ulp(Y)/2"], ("<=",), {"J"}),
+    # a colour is presentation: the coloured text is read as it is
+    (r"2 + \textcolor{red}{9}u - \textcolor{blue}{4.5}u", ["9*u/2 + 2"], (), set()),
 ])
 def test_formulas_read_as_sympy(latex, parts, relations, indices):
     formula = mathexpr.parse(latex)
