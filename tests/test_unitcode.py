@@ -61,3 +61,7 @@ def test_check_spec_judges_each_assert_at_its_line():
         "the right side 0.000976561569678 (Y_err^propag read as tanh(X + X_err) - tanh(X); the mirror's Tanh gives")
     assert "the field x.rel_err" in findings[(47, "unread")]
     assert set(findings) == {(45, "incorrect"), (47, "unread")} and result["exit_code"] == 1
+    proved = next(c for c in result["claims"] if c["line"] == 35)
+    assert proved["evidence"] == [{"provers": [{"prover": "sympy", "verdict": "proved"}]}]   # the mean value theorem
+    section = next(f for f in result["findings"] if f["line"] == 12)
+    assert section["message"].startswith("its prose and its code not read but for the asserts, each a claim at its line")

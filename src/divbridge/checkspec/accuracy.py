@@ -32,7 +32,7 @@ import sympy
 from divbridge import inputfile
 from divbridge.checkspec import unary
 from divbridge.checkspec.findings import Claim, exit_code, verdict_of
-from divbridge.document.accuracy import LEAD_IN, Note, Statement, read_note
+from divbridge.document.accuracy import LEAD_IN, Note, Statement, Unread, read_note
 from divbridge.document.markdown import MAX_BYTES
 from divbridge.document.findings import Finding
 from divbridge.obligations import accuracy
@@ -92,8 +92,17 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
     results, missing = _prove(to_prove)
     claims = [_claim(note, item, obligations.get(item.statement.line, []), results, missing, one) for item in items]
     findings = list(note.findings) + [f for c in claims for f in c.findings] + [
-        Finding("information", u.line, f"{u.why}: «{u.text}»") for u in note.unread if u.why != LEAD_IN]
+        Finding("information", u.line, f"{_unread_why(note, u, asserts=one is not None and text is not None)}: "
+                                       f"«{u.text}»") for u in note.unread if u.why != LEAD_IN]
     return claims, sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
+
+
+def _unread_why(note: Note, unread: Unread, asserts: bool) -> str:
+    """Why a part of the note is not read; a verification section whose asserts are read says so."""
+    section = note.section_of(unread.line)
+    if asserts and section is not None and section.kind == "verification" and section.line == unread.line:
+        return "its prose and its code not read but for the asserts, each a claim at its line"
+    return unread.why
 
 
 def _obligations(note: Note, item: Meaning) -> list[Obligation]:
@@ -142,8 +151,8 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
     if isinstance(one, accuracy.Unary):     # Y = f(X): sympy, else the operator's reference (`checkspec.unary`)
         proofs = [results[o.id] for o in obligations if o.id in results]
         found, how = unary.findings(item, accuracy.note_operator(note), one, proofs=proofs)
-        if how == "proved" and proofs:
-            claim.evidence = [_evidence(r) for r in proofs]
+        if how == "proved":        # by its proofs (Gappa and Coq), else by sympy
+            claim.evidence = [_evidence(r) for r in proofs] or [SYMPY]
         claim.findings = findings + found
         verdict = verdict_of(claim.findings)
         claim.verdict = "checked" if how == "checked" and verdict == "holds" else verdict
@@ -155,7 +164,13 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
     claim.findings = findings + found
     verdict = verdict_of(claim.findings)
     claim.verdict = "unchecked" if unchecked and verdict == "holds" else verdict
+    if claim.verdict == "holds":       # by the provers' proofs, else by sympy (an equality, a goal that is true)
+        proved = [results[o.id] for o in obligations if o.id in results and results[o.id].verdict == "proved"]
+        claim.evidence = [_evidence(r) for r in proved] or [SYMPY]
     return claim
+
+
+SYMPY = {"provers": [{"prover": "sympy", "verdict": "proved"}]}   # a claim sympy proved: no obligation, no format
 
 
 def _evidence(result: ObligationResult) -> dict[str, Any]:

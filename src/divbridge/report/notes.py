@@ -74,6 +74,8 @@ def page(analysis: dict[str, Any], name: str, plots: dict[int, str]) -> NotePage
 def _proof(evidence: dict[str, Any]) -> str:
     provers = ", ".join(f"{p['prover']} {p['verdict']}" + (f" ({p['version']})" if p.get("version") else "")
                         for p in evidence["provers"])
+    if "obligation" not in evidence:     # proved without an obligation (sympy)
+        return provers
     return f"{evidence['format']}: {evidence['statement']} [{provers}; obligation {evidence['obligation']}]"
 
 
