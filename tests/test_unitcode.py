@@ -11,6 +11,8 @@ import sympy
 
 from divbridge.checkspec.accuracy import analyse_note
 from divbridge.document import unitcode
+from divbridge.document.accuracy import parse_note, read_note
+from divbridge.obligations import accuracy
 
 TANH_UNIT = Path(__file__).parent / "corpus_acc" / "tanh_unit.md"
 X, X_ERR, Y_ERR = unitcode.X, unitcode.X_ERR, unitcode.Y_ERR
@@ -42,9 +44,8 @@ def test_an_assert_reads_as_a_relation_over_the_operand_its_error_and_the_result
 
 
 def test_code_the_reading_does_not_take_leaves_its_asserts_unread_with_why():
-    applied = SCENARIO.replace("return exact(X[I]);", "return std::tanh(X[I]);")
-    assert unitcode.asserts(applied, 1)[0].problem == ("std::tanh applied to the abstract value itself (in real or "
-                                                       "float arithmetic, the code does not say)")
+    applied = unitcode.asserts(SCENARIO.replace("return exact(X[I]);", "return std::tanh(X[I]);"), 1)[0]
+    assert (applied.problem, applied.unsaid, applied.result) == ("", "std::tanh", sympy.tanh(X))
     beyond = SCENARIO.replace("double bound =", "template <typename T> double bound =")
     assert unitcode.asserts(beyond, 1)[0].problem.startswith("the code is not read whole (C++ beyond what divbridge "
                                                              "reads at line")
@@ -65,3 +66,17 @@ def test_check_spec_judges_each_assert_at_its_line():
     assert proved["evidence"] == [{"provers": [{"prover": "sympy", "verdict": "proved"}]}]   # the mean value theorem
     section = next(f for f in result["findings"] if f["line"] == 12)
     assert section["message"].startswith("its prose and its code not read but for the asserts, each a claim at its line")
+
+
+def test_a_function_applied_to_the_abstract_value_is_read_only_where_the_operator_is_exact():
+    """``tanh(X[I])`` on the abstract value: real or float arithmetic, the code does not say; Tanh's float result is
+    rounded, so y.err may hold its rounding error too: unread.  (Abs's is exact: the same error either way.)"""
+    text = TANH_UNIT.read_text().replace("return tanh_exact(X[I]);", "return std::tanh(X[I]);")
+    note = parse_note(text, "tanh_acc.md")
+    read = {c.statement.line: c for c in accuracy.unit_asserts(note, text)}
+    assert isinstance(read[35], accuracy.NotRead) and read[35].reason == (
+        "the Unit Verification code: std::tanh applied to the abstract value itself, in real or float arithmetic the "
+        "code does not say, and Tanh's float result is not exact")
+    exact = accuracy.unit_asserts(read_note(TANH_UNIT), TANH_UNIT.read_text())
+    assert [type(c).__name__ for c in exact] == ["Meaning", "Meaning", "NotRead"]
+

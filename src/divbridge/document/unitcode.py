@@ -12,8 +12,9 @@ reaches the assert (an ``if`` makes one path per branch, read as a piecewise val
 read over the reals (the type replaces "each real number in the Why3 specification").
 
 Anything else is not read, and the assert says why (`Assert.problem`): code outside this grammar, a field other
-than ``real`` and ``err``, a function applied to the abstract value itself (``tanh(X[I])``: in real or float
-arithmetic, the code does not say), a function the reading does not know.  Judging is not done here
+than ``real`` and ``err``, a function the reading does not know.  A standard function applied to the abstract
+value itself (``abs(X[I])``) is a result whose arithmetic, real or float, the code does not say (`Assert.unsaid`):
+its error is the propagated one only where the operator's float result is exact (`obligations.accuracy`).  Judging is not done here
 (`obligations.accuracy.unit_asserts`, `checkspec.unary`).
 """
 
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import sympy
@@ -90,6 +91,7 @@ class Assert:
     condition: sympy.Basic = sympy.true  # where it is reached (the conditions of the ifs around it)
     result: sympy.Expr | None = None     # the real function of X the result computes
     problem: str = ""
+    unsaid: str = ""                     # the function applied to the abstract value itself, in an arithmetic unsaid
 
 
 class _NotRead(Exception):
@@ -133,13 +135,13 @@ def _joined(line: int, text: str, paths: list[Assert]) -> Assert:
     if problems:
         return Assert(line, text, problem=problems[0])
     if len(paths) == 1:
-        return Assert(line, text, paths[0].relation, paths[0].condition, paths[0].result)
+        return replace(paths[0], text=text)
     relations = [a.relation for a in paths]
-    if len({(r.lhs, r.rel_op) for r in relations}) != 1 or len({a.result for a in paths}) != 1:
-        return Assert(line, text, problem="an assert whose left side or relation differs from path to path")
+    if len({(r.lhs, r.rel_op) for r in relations}) != 1 or len({(a.result, a.unsaid) for a in paths}) != 1:
+        return Assert(line, text, problem="an assert whose left side, relation or result differs from path to path")
     right = sympy.Piecewise(*[(r.rhs, a.condition) for r, a in zip(relations, paths)])
-    return Assert(line, text, type(relations[0])(relations[0].lhs, right), sympy.Or(*[a.condition for a in paths]),
-                  paths[0].result)
+    return replace(paths[0], text=text, relation=type(relations[0])(relations[0].lhs, right),
+                   condition=sympy.Or(*[a.condition for a in paths]))
 
 
 X, X_ERR, Y_ERR = (mathexpr.symbol(n) for n in ("X", "X_err", "Y_err^propag"))
@@ -168,6 +170,7 @@ class _Run:
         self.lambdas: dict[str, _Lambda] = {}
         self.tensor = ""
         self.results: set[sympy.Expr] = set()     # the real functions the code's results compute
+        self.unsaid: dict[sympy.Expr, str] = {}   # those applied to the abstract value, by the function's name
 
     def block(self, statements, env: dict, path: sympy.Basic) -> list[tuple[dict, sympy.Basic]]:
         """Run ``statements`` from one path; the paths that leave them."""
@@ -228,7 +231,7 @@ class _Run:
         if relation.has(Y_ERR) and len(self.results) != 1:
             return Assert(line, "", problem=f"{len(self.results)} results computed: which one y.err is of is not said")
         result = next(iter(self.results)) if relation.has(Y_ERR) else None
-        return Assert(line, "", relation, path, result)
+        return Assert(line, "", relation, path, result, unsaid=self.unsaid.get(result, "") if result is not None else "")
 
     def value(self, node, env: dict):
         if isinstance(node, Token):
@@ -287,9 +290,14 @@ class _Run:
         if name not in _FUNCTIONS:
             raise _NotRead(f"the function {function}")
         values = [self.value(a, env) for a in args]
+        if len(values) == 1 and isinstance(values[0], _Value) and values[0].kind == "element":
+            # f(X[I]) on the abstract value: a result whose arithmetic (real or float) the code does not say
+            real = _FUNCTIONS[name](values[0].real)
+            self.results.add(real)
+            self.unsaid[real] = function
+            return _Value("result", real)
         if any(isinstance(v, _Value) for v in values):
-            raise _NotRead(f"{function} applied to the abstract value itself (in real or float arithmetic, the code "
-                           "does not say)")
+            raise _NotRead(f"{function} applied to an abstract value")
         return _FUNCTIONS[name](*values)
 
     def apply(self, name: str, args, env: dict):

@@ -874,13 +874,13 @@ def unit_asserts(note: Note, text: str) -> list[Meaning | NotRead]:
         for code in unitcode.asserts(block.body, block.line + 1):
             statement = Statement(code.line, 1, section, code.text, Math(code.text, code.line, 1, None))
             try:
-                claims.append(_assert_meaning(statement, code, found))
+                claims.append(_assert_meaning(note, statement, code, found))
             except _NotRead as exc:
                 claims.append(NotRead(statement, str(exc)))
     return claims
 
 
-def _assert_meaning(statement: Statement, code: unitcode.Assert, found: Unary | str) -> Meaning:
+def _assert_meaning(note: Note, statement: Statement, code: unitcode.Assert, found: Unary | str) -> Meaning:
     if code.problem:
         raise _NotRead(f"the Unit Verification code: {code.problem}")
     if isinstance(found, str):
@@ -888,15 +888,19 @@ def _assert_meaning(statement: Statement, code: unitcode.Assert, found: Unary | 
     at = {unitcode.X: found.operand, unitcode.X_ERR: found.error}
     if code.result is not None and sympy.simplify(code.result.xreplace(at) - found.value) != 0:
         raise _NotRead(f"the code's result computes {code.result}, not the note's {found.result} = {found.value}")
+    op = note_operator(note)
+    if code.unsaid and op.operation.exactness != "exact":
+        raise _NotRead(f"the Unit Verification code: {code.unsaid} applied to the abstract value itself, in real or "
+                       f"float arithmetic the code does not say, and {op.name}'s float result is not exact")
     at[unitcode.Y_ERR] = found.propagated
     relation, conditions = code.relation.xreplace(at), code.condition.xreplace(at)
     if relation.free_symbols - {found.operand, found.error}:
         raise _NotRead("an assert on more than the operand, its error and the result's error")
-    op = {"==": "="}.get(relation.rel_op, relation.rel_op)
+    relation_op = {"==": "="}.get(relation.rel_op, relation.rel_op)
     x, dx = found.operand, found.error
     return Meaning(statement, "propagation", relation, conditions, (str(x), str(dx)), sides=(relation.lhs, relation.rhs),
-                   op=op, name=f"unit_verification_line_{statement.line}", error=f"{found.result}_err^propag",
+                   op=relation_op, name=f"unit_verification_line_{statement.line}", error=f"{found.result}_err^propag",
                    reads_as=f"{found.at(x + dx)} - {found.value}",
-                   text=f"{_shown(conditions)} -> {_shown(relation.lhs)} {op} {_shown(relation.rhs)} (the code's assert, "
+                   text=f"{_shown(conditions)} -> {_shown(relation.lhs)} {relation_op} {_shown(relation.rhs)} (the code's assert, "
                         "its arithmetic over the reals)")
 
