@@ -80,7 +80,8 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
     items = accuracy.readings(note, formats)
     op = accuracy.note_operator(note)
     one = accuracy.unary(note) if op is not None and op.arity == 1 else None
-    if one is not None and text is not None:
+    asserts = op is not None and op.arity == 1 and text is not None    # the asserts of a note of one operand
+    if asserts:
         items += accuracy.unit_asserts(note, text)
     obligations = {}
     for item in items:
@@ -92,7 +93,7 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
     results, missing = _prove(to_prove)
     claims = [_claim(note, item, obligations.get(item.statement.line, []), results, missing, one) for item in items]
     findings = list(note.findings) + [f for c in claims for f in c.findings] + [
-        Finding("information", u.line, f"{_unread_why(note, u, asserts=one is not None and text is not None)}: "
+        Finding("information", u.line, f"{_unread_why(note, u, asserts)}: "
                                        f"«{u.text}»") for u in note.unread if u.why != LEAD_IN]
     return claims, sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
 
