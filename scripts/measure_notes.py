@@ -32,7 +32,7 @@ HEADER = """# Implementations measured against the working group's accuracy note
 
 Written by `scripts/measure_notes.py --repo <a clone of onnx/working-groups> --out docs/measured-notes.md` on
 {date}, on this machine: for each operator whose float result IEEE 754 does not prescribe and that has a note
-(its newest version), `divbridge conform --op OP --impl IMPL --dtype D --note NOTE` (docs/conformance.md), FP16
+(its newest version), conform with the note (`--note`, docs/conformance.md) for each implementation and format, FP16
 and BF16 on every input of an operator of one input (a sample of {sample} otherwise), FP32 on {sample} sampled
 inputs.  "Largest error" is in ulps of the format, against the exact value (mpmath).  A bound of the note is
 judged on every input measured, at its line; a note that bounds no float implementation's error (it states the
