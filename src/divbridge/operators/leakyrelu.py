@@ -69,7 +69,12 @@ def _float_bits(fmt: FloatFormat, x: int, alpha: int | None = None) -> int:
 def _fast(fmt, x: np.ndarray, alpha: np.ndarray | None = None) -> np.ndarray:
     """At the default alpha: the product in FP64, exact for FP16, BF16 and FP32 operands (alpha's 24 bits and at
     most 24 of X fit in 53), rounded once to the format; FP64 operands through the exact kernel.  With alpha
-    (an array of the format): IEEE 754's product where x is below zero, FP16 and BF16 through FP32."""
+    (an array of the format): IEEE 754's product where x is below zero, FP16 and BF16 through FP32.  Reals: the
+    exact kernel on each element."""
+    if not isinstance(fmt, FloatFormat):
+        alphas = np.broadcast_to(ALPHA if alpha is None else alpha, np.shape(x))
+        return np.array([_real(Fraction(v), Fraction(a)) for v, a in zip(np.ravel(x), np.ravel(alphas))],
+                        dtype=object).reshape(np.shape(x))
     if alpha is not None:
         x = np.asarray(x, dtype=fmt.dtype)
         with np.errstate(all="ignore"):
@@ -103,6 +108,6 @@ LEAKYRELU = Operator(
     names=Names(numpy="", onnx="LeakyRelu", openvino="", jax_float="jax.nn.leaky_relu", jax_int=""),
     kernels=Kernels(real=_real, float_bits=_float_bits, integer=None, fast=_fast),
     integer=None,
-    why3_families=frozenset({"float"}),
+    why3_families=frozenset({"float", "shape"}),
     in_pipeline=True,
 )

@@ -217,7 +217,8 @@ def describe_results(fmt: Format, values: dict[str, Any], op: Operator) -> str:
     and ``b``, ``a2`` and ``b``, ``x`` and ``y``), as its description's library shows them, or by its exact
     kernels."""
     inputs = tuple(i.var for i in op.inputs)
-    groups = [inputs] + ([("a1", "b"), ("a2", "b"), ("x", "y")] if len(inputs) == 2 else [])
+    attributes = tuple(v.name for v in op.attribute_variables("float") if v.name in values)
+    groups = [inputs + attributes] + ([("a1", "b"), ("a2", "b"), ("x", "y")] if len(inputs) == 2 else [])
     found = [names for names in groups if all(n in values for n in names)]
     if op.library.shown is not None:
         return ", ".join(op.library.shown(fmt, *names, *(values[n] for n in names)) for names in found)
@@ -234,7 +235,8 @@ def _by_kernels(op: Operator, fmt: Format, names: tuple[str, ...], values: list)
         result = op.kernels.real(*values)
     family = "real" if not isinstance(fmt, (FloatFormat, IntFormat)) else fmt.family
     args = tuple(Var(n, i.sort(family)) for n, i in zip(names, op.inputs))
-    return f"{text.term(op.applied(family, args=args))} = {result}"
+    given = tuple(Var(n, v.sort) for n, v in zip(names[op.arity:], op.attribute_variables(family)))
+    return f"{text.term(op.applied(family, args=args, attributes=given or None))} = {result}"
 
 
 def holds_at(o: Obligation, values: dict[str, Any]) -> tuple[bool, str]:
