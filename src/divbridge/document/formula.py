@@ -133,7 +133,7 @@ class Result:
     infix: str = ""           # kind `OPERATION_RESULT`: the infix it is written with ("/": A/B, "*": A*B)
     operand: str = ""         # kind operand or scaled: A | B (operand: an attribute's name too, ``\alpha``)
     call: str = ""            # kind `OPERATION_RESULT` written as a call of an operator with no infix: "max"
-    factor: str = ""          # kind scaled: the attribute the operand is multiplied by (``\alpha \cdot X[i]``)
+    factor: str = ""          # kind scaled: the attribute the operand is scaled by (``\alpha \cdot X[i]``)
 
     @property
     def operator(self):
@@ -238,13 +238,13 @@ class _Stream:
 
 _A_NAMES = {"a", *lexicon.A_NAMES, "x"}
 _B_NAMES = {"b", *lexicon.B_NAMES, "y"}
-# the float attributes of the operators whose documents are read (LeakyRelu's alpha), as a formula writes them:
+# the float attributes of the operators whose documents are read (alpha), as a formula writes them:
 # ``\alpha``, ``alpha``; a condition or result names one as it names an operand, by its name
 ATTRIBUTES = frozenset(a.name for op in operators.in_pipeline().values() for a in op.attributes if a.type == "float")
 
 
 def _attribute(s: _Stream) -> str | None:
-    """An operator's float attribute (``\alpha``, ``alpha``): its name; None, the stream unmoved, otherwise."""
+    """An operator's float attribute (``\\alpha``, ``alpha``): its name; None, the stream unmoved, otherwise."""
     token = s.peek()
     if token is not None and token.kind in ("macro", "word") and token.text.lower() in ATTRIBUTES:
         s.i += 1
@@ -253,7 +253,7 @@ def _attribute(s: _Stream) -> str | None:
 
 
 def _operand(s: _Stream) -> str | None:
-    """A[i], B_i, A, x, "the <role>" (`document.lexicon`): A or B; an attribute (``\alpha``): its name; None
+    """A[i], B_i, A, x, "the <role>" (`document.lexicon`): A or B; an attribute (``\\alpha``): its name; None
     when the stream does not start one."""
     attribute = _attribute(s)
     if attribute is not None:
@@ -783,8 +783,8 @@ def _result(s: _Stream) -> Result:
 
 
 def _scaled(s: _Stream) -> Result | None:
-    """An attribute times an operand (``\alpha \cdot X[i]``, ``\alpha X[i]``, ``X[i] * \alpha``): the
-    product, rounded once to the format; None, the stream unmoved, when the stream does not start one."""
+    """An attribute times an operand (``\\alpha \\cdot X[i]``, ``\\alpha X[i]``, ``X[i] * \\alpha``): the
+    two rounded once to the format; None, the stream unmoved, when the stream does not start one."""
     start = s.i
     first = _operand(s)
     times = s.accept("*")

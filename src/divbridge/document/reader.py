@@ -1000,7 +1000,7 @@ class _Walk:
             self.output, self.signed = name or self.output, True
 
     def attribute_value(self, items: list[Token], line: int, column: int) -> None:
-        """``\alpha = 0.01`` beside a worked example's matrices: the value the example gives that attribute of the
+        """``\\alpha = 0.01`` beside a worked example's matrices: the value the example gives that attribute of the
         document's operator (an attribute of another operator, or a value that is no number, infinity or NaN, is
         unread)."""
         name, op = items[0].text.lower(), self.operator()
@@ -1365,7 +1365,7 @@ def _assigned_name(items: list[Token]) -> str:
 
 
 def _attribute_assigned(items: list[Token]) -> bool:
-    """``\alpha = ...``: an attribute of an operator (`formula.ATTRIBUTES`) given a value."""
+    """``\\alpha = ...``: an attribute of an operator (`formula.ATTRIBUTES`) given a value."""
     return len(items) >= 3 and items[0].kind in ("macro", "word") and items[0].text.lower() in ATTRIBUTES and \
         items[1].kind == "sym" and items[1].text == "="
 

@@ -201,8 +201,8 @@ def input_columns(op: Operator, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarra
 
 def statement_columns(op: Operator, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
     """The inputs' columns (`input_columns`), then one for each float attribute, the next column: a value per
-    point, so that a statement over a free attribute is sampled at its values as at an operand's (LeakyRelu's
-    alpha: the second column).  A node has one value of it: `conform` sets it, and takes `input_columns`."""
+    point, so that a statement over a free attribute is sampled at its values as at an operand's (an alpha:
+    the second column).  A node has one value of it: `conform` sets it, and takes `input_columns`."""
     return _columns(op, a, b)
 
 

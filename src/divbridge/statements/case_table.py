@@ -67,7 +67,7 @@ _CONDITION_OPS = frozenset({"=", "≠", "<", ">", "≤", "≥", "isnan", "notnan
                             "notfinite", "samesign", "diffsign"})
 _LITERAL_KINDS = frozenset({"number", "inf", "nan", "min", "operand"})
 _OPERANDS = frozenset({"A", "B"})
-# the float attributes a row may name as it names an operand (LeakyRelu's alpha): free variables of the queries
+# the float attributes a row may name as it names an operand (an alpha): free variables of the queries
 _ATTRIBUTES = frozenset(a.name for op in operators.OPERATORS.values() for a in op.attributes if a.type == "float")
 # an operation row's rounding to an integer: IEEE 754's roundToIntegral in that direction ("" and round: none,
 # the section's operation is already rounded to the format)
