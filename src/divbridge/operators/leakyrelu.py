@@ -104,8 +104,10 @@ LEAKYRELU = Operator(
         # X alone holds for every alpha
     ),
     properties=(),
-    # NumPy has none; OpenVINO's is PRelu with a slope input
-    names=Names(numpy="", onnx="LeakyRelu", openvino="", jax_float="jax.nn.leaky_relu", jax_int=""),
+    # NumPy has none; OpenVINO's is PRelu with a slope input; JAX's leaky_relu(x, negative_slope) given the
+    # node's alpha, the FP32 0.01 (its own default is the binary64 0.01)
+    names=Names(numpy="", onnx="LeakyRelu", openvino="", jax_float="jax.nn.leaky_relu", jax_int="",
+                constant_args=(float(ALPHA),)),
     kernels=Kernels(real=_real, float_bits=_float_bits, integer=None, fast=_fast),
     integer=None,
     why3_families=frozenset({"float", "shape"}),

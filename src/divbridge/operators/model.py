@@ -368,8 +368,9 @@ class Names:
     jax_float: str            # jax.numpy function on floats
     jax_int: str              # the jax function on integers
     numpy_int: str = ""       # the NumPy ufunc on integers where ``numpy``'s leaves the type
-    # constants the NumPy and JAX functions take after the inputs (Relu: maximum(x, 0)), as a user writes them
-    constant_args: tuple[int, ...] = ()
+    # constants the NumPy and JAX functions take after the inputs (Relu: maximum(x, 0); LeakyRelu's alpha), as a
+    # user writes them
+    constant_args: tuple[int | float, ...] = ()
     # the OpenVINO node's own boolean attributes a peer may set, with their defaults
     openvino_attributes: tuple[tuple[str, bool], ...] = ()
     coq_theorems: str = ""    # the Coq library proving its `Theorem`s (generators/coq/<op>/<name>.v), if it has any
