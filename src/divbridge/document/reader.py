@@ -864,6 +864,10 @@ class _Walk:
             reading = formula if formula.understood else reading
         if title and not reading.understood:
             reading = meaning.understood(meaning.NoClaim("the requirement's title"))
+        if op is not None and op.attributes and meaning.NoClaim(prose.NO_ATTRIBUTE) in reading.statements:
+            self.doc.findings.append(Finding("incorrect", sentence.line, f"{op.name} has the attribute "
+                                             f"{', '.join(a.name for a in op.attributes)}; the sentence says it has "
+                                             f"none", column=sentence.column))
         unbalanced = next((u for f in sentence.formulas if (u := _unbalanced(f)) is not None), None) \
             if not reading.understood else None
         if unbalanced is not None:   # `B|i]`: a typo, not a phrasing
