@@ -75,7 +75,8 @@ def test_an_attribute_of_no_operator_of_the_document_is_unread(tmp_path):
 
 def test_an_operator_with_no_attribute_may_say_so(tmp_path):
     doc = tmp_path / "relu.md"
-    doc.write_text("# **Relu** (float)\nwhere float is in {float}\n\n## Attributes\n\nOperator **Relu** has no attribute.\n")
+    doc.write_text("# **Relu** (float)\nwhere float is in {float}\n\n## Attributes\n\n"
+                   "Operator **Relu** has no attribute.\n")
     assert not [f for f in api.check(doc)["findings"] if f["kind"] == "incorrect"]
 
 
@@ -132,6 +133,6 @@ def test_conform_sets_the_node_s_alpha_and_rejects_a_wrong_implementation():
     assert report.mismatches > 0 and not report.errors
     shown = [e for e in report.examples if e["a"] == "-1.0 (fp32 0xbf800000)"]
     assert shown and shown[0]["expected"] == f"{fmt.describe(fmt.round(-Fraction(float(np.float32(0.01)))))}"
-    with pytest.raises(InputError, match="NumPy has no function of LeakyRelu"):
+    with pytest.raises(InputError, match="NumPy has no function for LeakyRelu"):
         load_impl("numpy", op=OP)
     assert "numpy" not in deployed_peers(OP) and not [p for p in deployed_peers(OP) if p.startswith("openvino")]

@@ -793,7 +793,8 @@ def _element(op: Operator, fmt, a: Entry, b: Entry, c: Entry,
 
 
 def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
-                      signed_zeros: bool, attributes: dict[str, Entry] | None = None) -> tuple[str, str, str | None] | None:
+                      signed_zeros: bool,
+                      attributes: dict[str, Entry] | None = None) -> tuple[str, str, str | None] | None:
     """`_element` for an operator of the registry other than the default, of any arity: its description's kernels
     give C (IEEE 754 to nearest even, wrap-around modulo 2^n, exact reals), at the values the example gives its
     float ``attributes`` (in the format, as its operands; one it does not give: the kernels' default)."""
@@ -802,8 +803,8 @@ def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
     if op.operation.result == "bool":
         return _truth_element(op, fmt, names, inputs, c)
     # an example that gives an attribute no value is judged at its default, which is then what it leaves open
-    defaulted = [f"{v.name} = {_default_text(op, v.name)} (not given: ONNX's default)" for v in op.attribute_variables()
-                 if v.name not in attributes]
+    defaulted = [f"{v.name} = {_default_text(op, v.name)} (not given: ONNX's default)"
+                 for v in op.attribute_variables() if v.name not in attributes]
     kind = "incomplete" if defaulted else "incorrect"
     if isinstance(fmt, FloatFormat):
         given = [_to_bits(fmt, x) for x in inputs]

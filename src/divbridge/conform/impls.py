@@ -73,7 +73,7 @@ def numpy_peer(op: Operator) -> Callable[..., np.ndarray]:
     """What a NumPy user writes: the operator's ufunc on its inputs, in their type (`Names.numpy`, on integers
     `Names.numpy_int` where the description names one)."""
     if not op.names.numpy:
-        raise InputError(f"--impl numpy: NumPy has no function of {op.name}")
+        raise InputError(f"--impl numpy: NumPy has no function for {op.name} (its description names none)")
     ufunc, int_ufunc = getattr(np, op.names.numpy), getattr(np, op.names.numpy_int or op.names.numpy)
 
     def run(*inputs: np.ndarray) -> np.ndarray:

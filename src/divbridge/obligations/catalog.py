@@ -232,7 +232,8 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
         given = dict(example.attributes)
         if any(x.approx for triple in example.elements for x in triple):
             continue
-        if not all(_exact_in(fmt, x) for x in (*(x for triple in example.elements for x in triple), *given.values())) or \
+        entries = (*(x for triple in example.elements for x in triple), *given.values())
+        if not all(_exact_in(fmt, x) for x in entries) or \
                 not all(_typed(binding.operator, triple) for triple in example.elements):
             continue
         if isinstance(fmt, IntFormat) and binding.operator.integer.kind == "truncate" and \
