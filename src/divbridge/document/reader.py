@@ -675,6 +675,7 @@ class _Walk:
             self.spans = []
             self.output, self.signed = "C", False
         self.flush_example()
+        self.attributes = {}     # an attribute's value is its heading's example's, not the next one's
         self.example_title = title
         self.headings = [h for h in self.headings if h[0] < block.level] + [(block.level, title)]
         for m in _BRACKETED.finditer(title):
