@@ -720,7 +720,7 @@ def check_example(example: Example, formats: tuple[str, ...],
             # an operator with check-spec's exact profiles (`ExactTerms`) is judged in full: its undefined
             # points, printed precision, the exact result written
             problem = _element(op, fmt, *given, fc[ic_], signed_zeros) if op.obligations.exact else \
-                _operator_element(op, fmt, given, fc[ic_], signed_zeros)
+                _operator_element(op, fmt, given, fc[ic_], signed_zeros, example.attributes)
             if not problem:
                 continue
             kind, message, counterexample = problem
@@ -801,19 +801,27 @@ def _element(op: Operator, fmt, a: Entry, b: Entry, c: Entry,
 
 
 def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
-                      signed_zeros: bool) -> tuple[str, str, str | None] | None:
+                      signed_zeros: bool,
+                      attributes: dict[str, Entry] | None = None) -> tuple[str, str, str | None] | None:
     """`_element` for an operator of the registry other than the default, of any arity: its description's kernels
-    give C (IEEE 754 to nearest even, wrap-around modulo 2^n, exact reals)."""
+    give C (IEEE 754 to nearest even, wrap-around modulo 2^n, exact reals), at the values the example gives its
+    float ``attributes`` (in the format, as its operands; one it does not give: the kernels' default)."""
     names = [i.name for i in op.inputs]
+    attributes = {v.name: attributes[v.name] for v in op.attribute_variables() if v.name in (attributes or {})}
     if op.operation.result == "bool":
         return _truth_element(op, fmt, names, inputs, c)
+    # an example that gives an attribute no value is judged at its default, which is then what it leaves open
+    defaulted = [f"{v.name} = {_default_text(op, v.name)} (not given: ONNX's default)"
+                 for v in op.attribute_variables() if v.name not in attributes]
+    kind = "incomplete" if defaulted else "incorrect"
     if isinstance(fmt, FloatFormat):
         given = [_to_bits(fmt, x) for x in inputs]
-        r = op.kernels.float_bits(fmt, *given)
-        operands = ", ".join(f"{n} = {fmt.describe(x)}" for n, x in zip(names, given))
+        r = op.kernels.float_bits(fmt, *given, *(_to_bits(fmt, x) for x in attributes.values()))
+        operands = ", ".join([*(f"{n} = {fmt.describe(x)}" for n, x in zip(names, given)),
+                              *(f"{n} = {fmt.describe(_to_bits(fmt, x))}" for n, x in attributes.items()), *defaulted])
         if _float_matches(fmt, r, c, signed_zeros):
             return None
-        return ("incorrect", f"{operands}: C = {_written(c)}, IEEE 754 {op.vocabulary.gerund} gives {fmt.describe(r)}",
+        return (kind, f"{operands}: C = {_written(c)}, IEEE 754 {op.vocabulary.gerund} gives {fmt.describe(r)}",
                 f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(r)}")
     values = [x.literal.value for x in inputs]
     if isinstance(fmt, IntFormat):
@@ -823,12 +831,21 @@ def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
             return None
         return ("incorrect", f"{operands}: C = {_written(c)}, {op.vocabulary.gerund} modulo 2^{fmt.bits} gives "
                 f"{fmt.describe(r)}", f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(r)}")
-    exact = as_fraction(op.kernels.real(*values))   # an irrational one (Sqrt's) at mpmath's precision
+    if any(x.literal.kind != "number" for x in attributes.values()):
+        return ("information", f"an attribute given {', '.join(map(str, attributes.values()))}, no real: the "
+                f"element is not judged in the reals", None)
+    given = {n: x.literal.value for n, x in attributes.items()}
+    exact = as_fraction(op.kernels.real(*values, *given.values()))   # an irrational one (Sqrt's) at mpmath's precision
     if c.literal.kind == "number" and abs(c.literal.value - exact) <= c.tolerance:
         return None
-    operands = ", ".join(f"{n} = {v}" for n, v in zip(names, values))
-    return ("incorrect", f"{operands}: C = {_written(c)}, exact real {op.vocabulary.gerund} gives "
+    operands = ", ".join([*(f"{n} = {v}" for n, v in zip(names, values)), *(f"{n} = {v}" for n, v in given.items()),
+                          *defaulted])
+    return (kind, f"{operands}: C = {_written(c)}, exact real {op.vocabulary.gerund} gives "
             f"{_decimal(exact)}", f"{operands}: C = {_written(c)}, the exact result is {_decimal(exact)}")
+
+
+def _default_text(op: Operator, name: str) -> str:
+    return str(next(a.default for a in op.attributes if a.name == name))
 
 
 def _truth_element(op: Operator, fmt, names: list[str], inputs: tuple[Entry, ...],

@@ -87,8 +87,9 @@ def numpy_peer(op: Operator) -> Callable[..., np.ndarray]:
 
 
 def _onnx_reference(op: Operator) -> Callable[..., np.ndarray]:
-    from divbridge.conform.peers import onnx_reference
-    return lambda *inputs: onnx_reference(op.names.onnx, *inputs, result=op.operation.result)
+    from divbridge.conform.peers import node_attributes, onnx_reference
+    return lambda *inputs: onnx_reference(op.names.onnx, *inputs, result=op.operation.result,
+                                          attributes=node_attributes(op))
 
 
 def _openvino(spec: str, op: Operator) -> Impl:
@@ -119,9 +120,12 @@ DEPLOYED_PEERS = PEERS + ("openvino", *_OPENVINO_ATTRIBUTES, "openvino:auto_broa
 
 
 def deployed_peers(op: Operator) -> tuple[str, ...]:
-    """`DEPLOYED_PEERS` that apply to the operator: an OpenVINO row setting an attribute its node lacks does not."""
+    """`DEPLOYED_PEERS` that apply to the operator: one with no function of it (`Names`: NumPy has no LeakyRelu,
+    OpenVINO's is another node) does not, nor an OpenVINO row setting an attribute its node lacks."""
     from divbridge.conform.openvino_peer import options_apply
-    return tuple(name for name in DEPLOYED_PEERS if not name.startswith("openvino") or options_apply(name, op))
+    has = {"numpy": bool(op.names.numpy), "openvino": bool(op.names.openvino), "jax": bool(op.names.jax_float)}
+    return tuple(name for name in DEPLOYED_PEERS if has.get(name.split(":")[0], True) and (
+        not name.startswith("openvino") or options_apply(name, op)))
 
 
 def load_impl(spec: str, cflags: str = "", *, op: Operator, unsandboxed: bool = False) -> Impl:

@@ -68,6 +68,7 @@ class DocExample:
     elements: tuple[tuple[Entry, ...], ...]   # each element's inputs, then its C
     types: tuple[str, ...] = ()          # the types of its section
     refs: tuple[TagRef, ...] = ()
+    attributes: tuple[tuple[str, Entry], ...] = ()   # the values it gives the operator's attributes, by name
 
 
 @dataclass(frozen=True)
@@ -420,7 +421,7 @@ def _examples(doc: SpecDocument, section: Section, binding: Binding, function: t
             continue
         refs = tuple(TagRef(r.tag, example.line) for r in function) or (TagRef("", example.line),)
         binding.examples.append(DocExample(section.family, number, example.line, tuple(zip(*flat)),
-                                           example.types or section.types, refs))
+                                           example.types or section.types, refs, tuple(example.attributes.items())))
 
 
 def _wraps(doc: SpecDocument, section: Section, binding: Binding, function: tuple[TagRef, ...]) -> None:
@@ -675,6 +676,8 @@ def result_data(result: Result) -> tuple:
         return (result.operator.result_word, result.sign, "0", result.rounding)
     if result.kind == "operand":
         return (result.kind, result.sign, result.operand, result.rounding)
+    if result.kind == "scaled":     # an attribute times an operand: "alpha*A"
+        return (result.kind, result.sign, f"{result.factor}*{result.operand}", result.rounding)
     return (result.kind, result.sign, str(result.value), result.rounding)
 
 
