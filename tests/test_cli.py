@@ -46,6 +46,9 @@ def test_eval_takes_negative_operands_in_any_position(args, expected, capsys):
     (["--op", "Less", "fp16", "-0", "0"], "False"),
     (["--op", "Max", "fp32", "nan", "1"], "nan (0x7fc00000)"),
     (["--op", "Sqrt", "real", "2"], "1.4142135623730950488 (~1.4142135623730951)"),
+    (["--op", "LeakyRelu", "fp32", "-2"], "-0.019999999552965164 (0xbca3d70a)"),   # the node's default alpha
+    (["--op", "LeakyRelu", "fp16", "-2", "-A", "alpha=0.1"], "-0.199951171875 (0xb266)"),   # alpha of the format
+    (["--op", "LeakyRelu", "real", "-2", "-A", "alpha=1/3"], "-2/3 (~-0.6666666666666666)"),
 ])
 def test_eval_takes_the_inputs_of_any_operator(args, expected, capsys):
     assert main(["eval", *args]) == 0

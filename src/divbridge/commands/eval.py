@@ -42,7 +42,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                                           f"{', '.join(default.profiles.names)}; default the operator's own)")
     own = "".join(f", {name}={str(not value).lower()}" for name, value in default.names.openvino_attributes)
     parser.add_argument("--attribute", "-A", action="append", default=[], metavar="NAME=VALUE",
-                        help=f"a profile attribute, e.g. opset=13{own}, auto_broadcast=none")
+                        help=f"a profile attribute, e.g. opset=13{own}, auto_broadcast=none; or an attribute of the "
+                             "operator's node, a value of the format (alpha=0.2)")
 
 
 def _operator(text: str) -> Operator:
@@ -69,6 +70,9 @@ def evaluate(op: Operator, fmt, texts: list[str], profile: str | None = None, **
     floats = isinstance(fmt, FloatFormat)
     if floats:
         inputs = [x if i.type == "bool" else from_bits(fmt, x) for i, x in zip(op.inputs, inputs)]
+    for attribute in (a for a in op.attributes if a.name in attributes):   # the node's own (alpha): a value
+        value = [fmt.parse(str(attributes[attribute.name]))]
+        attributes[attribute.name] = from_bits(fmt, value) if floats else value
     result = api.evaluate(op.name, *inputs, dtype=fmt, profile=profile, method="exact", **attributes)[0]
     if op.operation.result == "bool":
         return str(bool(result))
