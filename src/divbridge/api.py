@@ -54,7 +54,7 @@ def evaluate(operator: str, *inputs: Any, dtype: str | Format | Any, profile: st
     (its description's `Profiles`; the default unless named), with its ``attributes`` by their spec names
     (``opset=13``, ``auto_broadcast="none"``); an operator whose description lists no profiles is evaluated as
     SONNX states it (operands of one type and one shape, the description's kernels), its node's float attributes
-    by their names too (LeakyRelu's ``alpha=0.2``: a value of the format; left out, the node's default).  ``method``: "exact"
+    by their names too (``alpha=0.2``: a value of the format; left out, the node's default).  ``method``: "exact"
     (element by element in exact rationals: the reference a reviewer reads), "fast" (NumPy, bit-identical) or
     "auto" (fast where it exists).  Returns an array of the format (bit patterns for a format without a NumPy
     type, ``fp(3,4)``; `fractions.Fraction` objects for "real").  Raises `SpecViolation`, naming the tag, for

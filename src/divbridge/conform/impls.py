@@ -120,8 +120,8 @@ DEPLOYED_PEERS = PEERS + ("openvino", *_OPENVINO_ATTRIBUTES, "openvino:auto_broa
 
 
 def deployed_peers(op: Operator) -> tuple[str, ...]:
-    """`DEPLOYED_PEERS` that apply to the operator: one with no function of it (`Names`: NumPy has no LeakyRelu,
-    OpenVINO's is another node) does not, nor an OpenVINO row setting an attribute its node lacks."""
+    """`DEPLOYED_PEERS` that apply to the operator: one with no function of it (`Names`: NumPy has none of some
+    operators, OpenVINO's may be another node) does not, nor an OpenVINO row setting an attribute its node lacks."""
     from divbridge.conform.openvino_peer import options_apply
     has = {"numpy": bool(op.names.numpy), "openvino": bool(op.names.openvino), "jax": bool(op.names.jax_float)}
     return tuple(name for name in DEPLOYED_PEERS if has.get(name.split(":")[0], True) and (
