@@ -29,7 +29,7 @@ from typing import Any
 
 import sympy
 
-from divbridge.checkspec import unary
+from divbridge.checkspec import several, unary
 from divbridge.checkspec.findings import Claim, exit_code, verdict_of
 from divbridge.document.accuracy import LEAD_IN, Note, Statement, read_note
 from divbridge.document.findings import Finding
@@ -67,7 +67,8 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -
     """The note's claims with their findings, and every finding (the reading's and the claims'), by line."""
     items = accuracy.readings(note, formats)
     op = accuracy.note_operator(note)
-    one = accuracy.unary(note) if op is not None and op.arity == 1 else None
+    one = accuracy.unary(note) if op is not None and op.arity == 1 else accuracy.several(note) if (
+        op is not None and accuracy.reads_several(op)) else None
     obligations = {}
     for item in items:
         if isinstance(item, Meaning) and one is None and _needs_provers(item):
@@ -109,7 +110,7 @@ def _prove(obligations: list[Obligation]) -> tuple[dict[str, ObligationResult], 
 # -- one claim -------------------------------------------------------------------------------
 
 def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], results: dict, missing: str,
-           one: accuracy.Unary | str | None = None) -> Claim:
+           one: accuracy.Unary | accuracy.Several | str | None = None) -> Claim:
     statement = item.statement
     claim = Claim(_claim_id(note, item), "accuracy", statement.section.title, statement.line,
                   statement.text, item.formats if isinstance(item, Meaning) else ())
@@ -128,6 +129,13 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
         claim.findings = findings + found
         verdict = verdict_of(claim.findings)
         claim.verdict = "checked" if how == "checked" and verdict == "holds" else verdict
+        return claim
+    if isinstance(one, accuracy.Several):     # C = f(A, B): sympy, else the mirror (`checkspec.several`)
+        found, how = several.findings(item, accuracy.note_operator(note), one)
+        claim.findings = findings + found
+        verdict = verdict_of(claim.findings)
+        claim.verdict = {"checked": "checked", "unjudged": "unchecked"}.get(how, verdict) if verdict == "holds" \
+            else verdict
         return claim
     if item.kind in ("intro-float", "intro-int"):
         found, unchecked = _bound_findings(item, note, obligations, results, missing)

@@ -129,6 +129,7 @@ class Definition:
     line: int
     text: str
     value: sympy.Basic | None = None  # a formula definition's right side
+    operands: tuple[str, ...] = ()    # a result of several operands: their names, in the order the note gives
 
 
 LEAD_IN = "introduces what follows, which states it"     # an Unread that is no loss: shown, never a finding
@@ -534,6 +535,8 @@ class _Reading:
             return
         if kind == "propagated_from" and self._result_of_one(tree, sentence):
             return
+        if kind in ("propagated_from_several", "selected_from") and self._result_of_several(tree, sentence, kind):
+            return
         if kind == "formula_remark":     # "$f$ (This holds because ...)": the remark justifies, the formula states
             self.note.unread.append(Unread(sentence.line, _shown_words(words[words.index("("):], sentence),
                                            "a justification of the formula before it, not read"))
@@ -590,6 +593,36 @@ class _Reading:
             found.append(Definition(str(applied.func), "function", math.line, math.text,
                                     sympy.Lambda(applied.args[0], formula.parts[1])))
         self.note.definitions.extend(found)
+        return True
+
+    def _result_of_several(self, tree: Tree, sentence: _Sentence, kind: str) -> bool:
+        """"For $C = A^B$, the propagated error $C_err^propag$ comes from the input errors $A_err$ and $B_err$":
+        the result ``C`` of the operands ``A``, ``B`` (a definition ``result`` with its operands in the order of
+        their errors).  "For $Z = Where(c, X, Y)$, the propagated error depends only on the selected branch": the
+        result of the call's operands in its order; its remark is what the cases below it state, shown unread.
+        False (the sentence unread) unless every formula is what its place says."""
+        maths = [sentence.maths[k] for k in _maths(tree)]
+        if any(m.formula is None for m in maths):
+            return False
+        result = maths[0].formula
+        if result.relations != ("=",) or not isinstance(result.parts[0], sympy.Symbol):
+            return False
+        name, value = str(result.parts[0]), result.parts[1]
+        if kind == "selected_from":
+            if not isinstance(value, sympy.core.function.AppliedUndef) or not all(
+                    isinstance(a, sympy.Symbol) for a in value.args):
+                return False
+            operands = tuple(str(a) for a in value.args)
+            self.note.unread.append(Unread(sentence.line, _shown(sentence), "its remark on the selected branch is "
+                                           "not judged: the cases under it state it"))
+        else:
+            error, *errors = (m.formula for m in maths[1:])
+            operands = tuple(str(e.parts[0])[:-len("_err")] for e in errors
+                             if len(e.parts) == 1 and str(e.parts[0]).endswith("_err"))
+            if error.parts != (mathexpr.symbol(f"{name}_err^propag"),) or len(operands) != len(errors) or (
+                    {str(s) for s in value.free_symbols} - set(operands)):
+                return False
+        self.note.definitions.append(Definition(name, "result", maths[0].line, maths[0].text, value, operands))
         return True
 
     def _definitions_in(self, sentence: _Sentence, exclude: set[int] = frozenset()) -> bool:

@@ -150,7 +150,8 @@ def parse(text: str) -> Formula:
 
 def _tokens(nodes) -> list[_Token]:
     out: list[_Token] = []
-    for node in nodes or []:
+    nodes = list(nodes or [])
+    for number, node in enumerate(nodes):
         if node is None or isinstance(node, LatexCommentNode):
             continue
         if isinstance(node, LatexCharsNode):
@@ -161,7 +162,10 @@ def _tokens(nodes) -> list[_Token]:
             else:
                 out += [_Token("op", "(", node.pos), *_tokens(node.nodelist), _Token("op", ")", node.pos + node.len - 1)]
         elif isinstance(node, LatexMacroNode):
-            out += _macro_tokens(node)
+            following = nodes[number + 1] if number + 1 < len(nodes) else None
+            # \textbf{Where}(c, x, y): a word written tight against its arguments names a function, not prose
+            applied = isinstance(following, LatexCharsNode) and following.chars.startswith("(")
+            out += _macro_tokens(node, applied)
         elif isinstance(node, LatexSpecialsNode) and node.specials_chars in ("~",):
             continue
         elif isinstance(node, LatexMathNode):
@@ -216,7 +220,7 @@ def _plain_text(nodes) -> str:
     return "".join(text)
 
 
-def _macro_tokens(node: LatexMacroNode) -> list[_Token]:
+def _macro_tokens(node: LatexMacroNode, applied: bool = False) -> list[_Token]:
     name = node.macroname
     if name in _IGNORED:
         return []
@@ -232,7 +236,7 @@ def _macro_tokens(node: LatexMacroNode) -> list[_Token]:
         if not text:
             return []
         # a name is one word written tight (\textit{err}); " if ", "and", "otherwise" are prose in the formula
-        if not re.fullmatch(r"[A-Za-z][\w-]*", text) or raw != text or text.lower() in _WORDS:
+        if not re.fullmatch(r"[A-Za-z][\w-]*", text) or raw != text or (text.lower() in _WORDS and not applied):
             raise LatexError(f"words in the formula: «{text}»", node.pos)
         return [_Token("func" if name == "operatorname" else "name", text, node.pos)]
     if name == "mathcal":

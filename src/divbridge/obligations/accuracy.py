@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -45,7 +46,7 @@ import mpmath
 import sympy
 
 from divbridge import assets
-from divbridge import operators
+from divbridge import operators, terms
 from divbridge.errors import InputError
 from divbridge.formats import FLOAT_FORMATS, INT_FORMATS, FloatFormat, IntFormat, get_format
 from divbridge.document import mathexpr
@@ -54,6 +55,7 @@ from divbridge.obligations.model import Obligation
 from divbridge.operators.accuracy import ULP, R, Unsupported
 from divbridge.operators.model import Operator
 from divbridge.statements import accuracy_bound
+from divbridge.terms import symbolic
 
 A, B, A_ERR, B_ERR = (mathexpr.symbol(n) for n in ("A", "B", "A_err", "B_err"))
 ALPHA, BETA = (mathexpr.symbol(n) for n in ("alpha", "beta"))
@@ -127,6 +129,9 @@ def unread_why(note: Note) -> str:
     if op.arity == 1:
         found = unary(note)
         return found if isinstance(found, str) else ""
+    if reads_several(op):
+        found = several(note)
+        return found if isinstance(found, str) else ""
     if op.arity != 2 or not op.vocabulary.infix:
         return (f"a claim on the error of {op.name}: divbridge reads the error claims of an operator written "
                 f"A op B with an infix, not yet of {op.name}'s {op.arity} operand(s)")
@@ -176,6 +181,8 @@ def meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]
     try:
         if note_operator(note).arity == 1:
             return _unary_meaning(note, statement, unary(note))
+        if reads_several(note_operator(note)):
+            return _several_meaning(note, statement, several(note))
         return _meaning(note, statement, {**DEFAULT_FORMATS, **(formats or {})})
     except _NotRead as exc:
         return NotRead(statement, str(exc))
@@ -391,6 +398,9 @@ def _jet(expr, slopes: dict | None = None) -> tuple[sympy.Expr, sympy.Expr]:
         v, s = _jet(expr.base, slopes)
         n = expr.exp
         return v ** n, n * v ** (n - 1) * s
+    if isinstance(expr, sympy.Pow):     # x^y with an error in y: d(x^y) = x^y (y' ln x + y x'/x), where x > 0
+        (v, s), (w, t) = _jet(expr.base, slopes), _jet(expr.exp, slopes)
+        return v ** w, v ** w * (t * sympy.log(v) + w * s / v)
     if isinstance(expr, sympy.Abs):
         v, s = _jet(expr.args[0], slopes)
         if sympy.simplify(v) == 0:
@@ -528,9 +538,10 @@ def float_bounds(note: Note) -> list[tuple[Meaning, Unary]]:
 def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     """The obligations of one claim read (none for an encoding divbridge does not have: Unsupported)."""
     op = note_operator(note)
-    if op.arity == 1:
-        raise Unsupported("a claim of one operand is judged by check-spec (sympy, the operator's reference: "
-                          "checkspec.unary), the provers have no encoding of its function")
+    if op.arity == 1 or reads_several(op):
+        raise Unsupported("a claim of one operand or of an operator without an infix is judged by check-spec "
+                          "(sympy, the operator's reference: checkspec.unary, checkspec.several), the provers have "
+                          "no encoding of its function")
     tag, line = requirement_tag(note, item.statement), item.statement.line
     base = {"requirements": (tag,), "lines": (line,), "kind": "accuracy", "prop": "accuracy_bound"}
     name = item.name
@@ -809,3 +820,184 @@ def _unary_condition(condition: Condition, substitute: dict, found: Unary, note:
         subject = _unary_map(formula.parts[0], substitute, found, note)
         return sympy.Gt(subject * subject.xreplace({found.operand: found.operand + found.error}), 0)
     raise _NotRead(f"the condition «{condition.text}» on the result of one operand")
+
+
+# -- notes of an operator of several operands: C = f(A, B), Z = Where(condition, X, Y) -----------------------------
+
+GAMMA = mathexpr.symbol("gamma")
+_SLOPES = (ALPHA, BETA, GAMMA)
+_TRUTH = {mathexpr.symbol("True"): sympy.S.One, mathexpr.symbol("False"): sympy.S.Zero}
+
+
+@dataclass(frozen=True)
+class Several:
+    """A note's result of several operands, as the note defines it ("For $C = A^B$, the propagated error ...
+    comes from the input errors $A_err$ and $B_err$"; "For $Z = Where(condition, X, Y)$ ..."): its operands in
+    the operator's order, the error of each numeric one (a condition, an input of type bool, has none: it is 1 or
+    0), and the value: the note's formula, or the description's real function where the note calls the operator."""
+
+    result: str                                   # C
+    operands: tuple[sympy.Symbol, ...]            # A, B
+    errors: tuple[sympy.Symbol | None, ...]       # A_err, B_err (None: a condition)
+    value: sympy.Expr
+
+    @property
+    def propagated(self) -> sympy.Expr:
+        """``f(A + A_err, B + B_err) - f(A, B)``: the error the operator propagates, exactly."""
+        moved = {x: x + e for x, e in zip(self.operands, self.errors) if e is not None}
+        return self.value.xreplace(moved) - self.value
+
+    @property
+    def slopes(self) -> dict:
+        """Each error along its own direction: ``A_err = alpha h``, ``B_err = beta h`` ..."""
+        return dict(zip([e for e in self.errors if e is not None], _SLOPES))
+
+
+def reads_several(op: Operator) -> bool:
+    """Whether a note of ``op`` is read as `Several`: more than one operand and not written with an infix."""
+    return op.arity > 1 and not (op.arity == 2 and op.vocabulary.infix)
+
+
+def several(note: Note) -> Several | str:
+    """The note's result of several operands, or why it is not read: its definition must name every operand of
+    the operator, and its function be the operator's (the description's real function, compared at the points of
+    `AGREEMENT_POINTS` where both are defined, never assumed)."""
+    op = note_operator(note)
+    definition = next((d for d in note.definitions if d.meaning == "result" and d.operands), None)
+    if definition is None:
+        return (f"a claim on the error of {op.name}: its note does not define its result as a function of its "
+                f"{op.arity} operands ('For $C = f(A, B)$, the propagated error ... comes from the input errors ...')")
+    if len(definition.operands) != op.arity:
+        return f"a claim on the error of {op.name}: the note's {definition.name} has {len(definition.operands)} operands"
+    operands = tuple(mathexpr.symbol(n) for n in definition.operands)
+    value = definition.value
+    if isinstance(value, sympy.core.function.AppliedUndef) and str(value.func).lower() == op.name.lower():
+        if not isinstance(op.operation.real, terms.Function):
+            return f"a claim on the error of {op.name}: its description gives its real function as no term"
+        value = symbolic.applied(op.operation.real, operands)
+    value = mathexpr.standard(value)
+    kinds = tuple(i.type for i in op.inputs)
+    errors = tuple(None if kind == "bool" else mathexpr.symbol(f"{x}_err") for x, kind in zip(operands, kinds))
+    found = Several(definition.name, operands, errors, value)
+    disagreement = _several_disagreement(op, found, kinds)
+    return disagreement or found
+
+
+def _several_disagreement(op: Operator, found: Several, kinds: tuple[str, ...]) -> str:
+    """"" when the note's value is the operator's real function at every point both define (at least 3)."""
+    choices = [(True, False) if kind == "bool" else AGREEMENT_POINTS for kind in kinds]
+    compared = 0
+    for point in itertools.product(*choices):
+        try:
+            reference = op.kernels.real(*point)
+        except (ValueError, ZeroDivisionError, ArithmeticError):
+            continue
+        if isinstance(reference, Fraction):
+            reference = sympy.Rational(reference.numerator, reference.denominator)
+        elif isinstance(reference, mpmath.mpf) and mpmath.isfinite(reference):
+            reference = sympy.Float(reference, 90)
+        else:
+            continue
+        at = {x: (sympy.S.One if v else sympy.S.Zero) if isinstance(v, bool) else sympy.Rational(v.numerator,
+              v.denominator) for x, v in zip(found.operands, point)}
+        mine = sympy.N(found.value.xreplace(at), 60)
+        if not mine.is_real:
+            continue
+        compared += 1
+        if abs(mine - reference) > sympy.Float(10) ** -40 * max(1, abs(reference)):
+            shown = ", ".join(f"{x} = {v}" for x, v in zip(found.operands, point))
+            return (f"a claim on the error of {op.name}: the note's {found.result} = {found.value} is not "
+                    f"{op.name}'s function (at {shown}: {sympy.N(mine, 12)}, {op.name} gives {sympy.N(reference, 12)})")
+    if compared < 3:
+        return f"a claim on the error of {op.name}: its note's {found.result} = {found.value} compared at too few points"
+    return ""
+
+
+def _several_meaning(note: Note, statement: Statement, found: Several) -> Meaning:
+    lhs, op, rhs = _relation(statement, found.result)
+    substitute = {mathexpr.symbol(found.result): found.value, mathexpr.symbol(f"{found.result}_err^propag"): _P,
+                  mathexpr.symbol(f"{found.result}_err^intro"): E, **_TRUTH}
+    for definition in note.definitions:
+        if definition.meaning in _MEANINGS:
+            substitute[mathexpr.symbol(definition.name)] = _MEANINGS[definition.meaning]
+        elif definition.meaning == "formula" and definition.value is not None and not error_of(definition.name):
+            substitute.setdefault(mathexpr.symbol(definition.name), definition.value)
+    known = {*found.operands, *[e for e in found.errors if e is not None], E, _P, EPS, MIN_NORMAL, MAX_FINITE}
+    mapped = lambda side: _several_map(side, substitute, known)  # noqa: E731
+    lhs, rhs = mapped(lhs), mapped(rhs)
+    errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
+    conditions = [_several_condition(c, mapped, found) for c in statement.conditions]
+    named = _SYMPY_OPS[op](lhs, rhs, evaluate=False).xreplace({_P: mathexpr.symbol("propag"),
+                                                               E: mathexpr.symbol("intro")})
+    name = slug(str(named)) + (f"_if_{_digest(str(sympy.And(*conditions)))}" if conditions else "")
+    variables = tuple(str(s) for s in (*found.operands, *[e for e in found.errors if e is not None]))
+    if errors == {_P}:
+        lhs, rhs = lhs.xreplace({_P: found.propagated}), rhs.xreplace({_P: found.propagated})
+        common = {"name": name, "error": f"{found.result}_err^propag",
+                  "reads_as": f"{found.value.xreplace({x: x + e for x, e in zip(found.operands, found.errors) if e is not None})} - {found.value}"}
+        if rhs.has(mathexpr.BigO) or lhs.has(mathexpr.BigO):
+            raise _NotRead("an O(...) term in a claim of several operands")
+        if statement.order == "first-order":
+            if op in (">=", ">"):
+                lhs, rhs, op = rhs, lhs, _FLIP[op]
+            if op not in ("=", "<=", "<"):
+                raise _NotRead(f"the relation {op} of a first-order claim")
+            slopes = found.slopes
+            c0, c1 = _jet(lhs - rhs, slopes)
+            goal = (sympy.And(sympy.Eq(c0, 0), sympy.Eq(c1, 0)) if op == "=" else
+                    sympy.And(sympy.Le(c0, 0), sympy.Or(sympy.Ne(c0, 0), sympy.Le(c1, 0))))
+            at_zero = sympy.And(*[c.xreplace({e: 0 for e in slopes}) for c in conditions])
+            along = ", ".join(f"{e} = {s}*h" for e, s in slopes.items())
+            text = (f"{_shown(at_zero)} -> along {along} (h -> 0+): {_shown(lhs)} - ({_shown(rhs)}) = "
+                    f"({_shown(c0)}) + ({_shown(c1)})*h + o(h), "
+                    + ("both coefficients 0" if op == "=" else "its first non-zero coefficient not positive"))
+            return Meaning(statement, "first-order", goal, at_zero,
+                           (*(str(x) for x in found.operands), *(str(s) for s in slopes.values())), op=op,
+                           sides=(c0, c1), text=text, **common)
+        assumptions = sympy.And(*conditions)
+        return Meaning(statement, "propagation", _SYMPY_OPS[op](lhs, rhs), assumptions, variables, sides=(lhs, rhs),
+                       op=op, text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)}", **common)
+    if errors == {E}:
+        if rhs.has(E) and not lhs.has(E):
+            lhs, rhs, op = rhs, lhs, _FLIP[op]
+        family = statement.arithmetic
+        if family == "real":
+            lhs, rhs = lhs.xreplace({E: sympy.S.Zero}), rhs.xreplace({E: sympy.S.Zero})
+            assumptions = sympy.And(*conditions)
+            return Meaning(statement, "intro-real", _SYMPY_OPS[op](lhs, rhs), assumptions, variables, op=op,
+                           sides=(lhs, rhs), name=name, error=f"{found.result}_err^intro",
+                           text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)} (the real function "
+                                f"is exact: E = 0)")
+        if family in ("float", "int"):
+            if lhs not in (E, sympy.Abs(E)) or rhs != 0 or conditions:
+                raise _NotRead(f"a {family} claim of several operands other than E = 0 without conditions")
+            chosen = statement.section.types or DEFAULT_FORMATS[family]
+            what = f"{'round' if family == 'float' else 'trunc'}({found.value}) - {found.value}"
+            return Meaning(statement, "intro-exact", op=op, absolute=lhs != E, bound=rhs, formats=tuple(chosen),
+                           name=name, error=f"{found.result}_err^intro",
+                           text=f"{'|E|' if lhs != E else 'E'} {op} 0 where E = {what}, every operand a value of the "
+                                "format")
+        raise _NotRead("the section does not say whether the arithmetic is real, float or int")
+    raise _NotRead("it relates both the propagated and the introduced error" if errors else "it states no error")
+
+
+def _several_map(expr: sympy.Expr, substitute: dict, known: set) -> sympy.Expr:
+    for _ in range(4):     # definitions may use one another (u = ε / 2, ε the machine epsilon)
+        expr = expr.xreplace(substitute)
+    expr = mathexpr.standard(expr)
+    unknown = sorted(str(s) for s in expr.free_symbols - known)
+    if unknown:
+        raise _NotRead(f"«{unknown[0]}» is not defined in the note")
+    undefined = sorted(str(f.func) for f in expr.atoms(sympy.core.function.AppliedUndef))
+    if undefined:
+        raise _NotRead(f"the function «{undefined[0]}» is not one divbridge knows")
+    return expr
+
+
+def _several_condition(condition: Condition, mapped: Callable, found: Several) -> sympy.Basic:
+    if condition.meaning == "no-error":
+        return sympy.And(*[sympy.Eq(e, 0) for e in found.errors if e is not None])
+    _subject(condition)
+    if condition.meaning == "formula":
+        return _relation_of(condition, mapped)
+    raise _NotRead(f"the condition «{condition.text}» on a result of several operands")
