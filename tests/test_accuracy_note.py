@@ -381,8 +381,10 @@ def test_the_float_encoding_agrees_with_the_predicate_at_every_point(claim):
                                 "of its operand ('For $Y = f(X)$, the propagated error ... comes from the input "
                                 "error ...')"),
     ("matmul_style.md", [10, 16, 22], "a claim on the error of MatMul, an operator divbridge has no description of"),
-    ("where_style.md", [13, 16, 20], "a claim on the error of Where: divbridge reads the error claims of an "
-                                     "operator written A op B with an infix, not yet of Where's 3 operand(s)"),
+    # Where's are read over Z = Where(cond, X, Y) when its note defines its result so (tests/corpus_acc/where_selected.md)
+    ("where_style.md", [13, 16, 20], "a claim on the error of Where: its note does not define its result as a "
+                                     "function of its 3 operands ('For $C = f(A, B)$, the propagated error ... comes "
+                                     "from the input errors ...')"),
 ])
 def test_notes_of_other_arities_are_read_each_claim_unread(name, unread, reason, capsys):
     note = read_note(CORPUS / name)

@@ -20,12 +20,14 @@ import itertools
 import random
 from fractions import Fraction
 
+import mpmath
 import sympy
 
 from divbridge.checkspec.unary import _MARGIN, _value
 from divbridge.document.findings import Finding
 from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations.accuracy import Meaning, Several
+from divbridge.operators import elementary
 from divbridge.operators.model import Operator
 
 # each operand's values (the errors' slopes are +-1); 9^2 points for two operands
@@ -44,7 +46,7 @@ def findings(item: Meaning, op: Operator, found: Several) -> tuple[list[Finding]
     if item.kind == "first-order":
         if _first_order_proved(item):
             return [], "proved"
-        point = _first_order_counterexample(item, found)
+        point = _first_order_counterexample(item, op, found)
         if point is not None:
             return [Finding("incorrect", line, point, column=column)], "refuted"
         return [Finding("information", line, "checked, not proved: no point of the grid where the first-order "
@@ -52,6 +54,9 @@ def findings(item: Meaning, op: Operator, found: Several) -> tuple[list[Finding]
     lhs, rhs = (s.xreplace(_fixed(item.conditions)) for s in item.sides)
     if item.op == "=" and _zero(lhs - rhs):
         return [], "proved"
+    refuted = _counterexample(item, op, found)
+    if refuted is not None:
+        return [Finding("incorrect", line, refuted[0], refuted[1], column)], "refuted"
     return [Finding("information", line, f"not judged: {item.text} (divbridge proves identities and first-order "
                     "claims of several operands, not yet other bounds)")], "unjudged"
 
@@ -88,7 +93,7 @@ def _triangle(c1: sympy.Expr) -> bool:
         whole[0].args[0] + sum(p.args[0] for p in parts))
 
 
-def _first_order_counterexample(item: Meaning, found: Several) -> str | None:
+def _first_order_counterexample(item: Meaning, op: Operator, found: Several) -> str | None:
     c0, c1 = item.sides
     names = [str(x) for x in found.operands]
     slopes = [str(s) for s in found.slopes.values()]
@@ -102,8 +107,60 @@ def _first_order_counterexample(item: Meaning, found: Several) -> str | None:
                 continue
             if v0 > _MARGIN or (abs(v0) <= _MARGIN and v1 > _MARGIN * max(1, abs(v1))):
                 at = ", ".join(f"{k} = {v}" for k, v in env.items())
+                errors = {str(e): s * _H for e, s in zip(found.slopes, signs)}
                 return (f"false to first order: at {at}, as h -> 0+, the left side minus the right side is "
-                        f"{sympy.N(v0, 8)} + ({sympy.N(v1, 8)})*h + o(h), positive for small h")
+                        f"{sympy.N(v0, 8)} + ({sympy.N(v1, 8)})*h + o(h), positive for small h (at h = 2^-20 the "
+                        f"mirror's {found.result}_err^propag is {_replayed(op, found, env, errors)})")
+    return None
+
+
+_H = Fraction(1, 1 << 20)
+
+
+def _replayed(op: Operator, found: Several, env: dict, errors: dict) -> str:
+    """The propagated error the mirror gives (its real function, exact or mpmath at 320 bits) at the operands of
+    ``env`` moved by ``errors``, shown."""
+    def operands(moved: bool) -> list:
+        values = []
+        for x, e in zip(found.operands, found.errors):
+            if e is None:
+                values.append(env[str(x)] != 0)
+            else:
+                values.append(env[str(x)] + (errors.get(str(e), 0) if moved else 0))
+        return values
+    try:
+        before, after = op.kernels.real(*operands(False)), op.kernels.real(*operands(True))
+        if isinstance(after, Fraction) and isinstance(before, Fraction):
+            return str(after - before)
+        with mpmath.workprec(elementary.PRECISION):
+            values = [elementary.mpf(v) if isinstance(v, Fraction) else v for v in (after, before)]
+            return mpmath.nstr(values[0] - values[1], 12)
+    except (ValueError, ZeroDivisionError, ArithmeticError, TypeError):
+        return "not defined there"
+
+
+def _counterexample(item: Meaning, op: Operator, found: Several) -> tuple[str, str] | None:
+    """The first point of `GRID` (operands and errors) where the conditions hold and the claim does not, by a
+    margin, with both sides and the mirror's propagated error."""
+    lhs, rhs = item.sides
+    names = list(item.variables)
+    for values in itertools.product(GRID[:5], repeat=len(names)):
+        env = dict(zip(names, values))
+        if _value(item.conditions, env) is not True:
+            continue
+        left, right = _value(lhs, env), _value(rhs, env)
+        if left is None or right is None:
+            continue
+        scale = max(1, abs(left), abs(right))
+        wrong = {"<=": left - right > _MARGIN * scale, "<": left - right >= -_MARGIN * scale,
+                 ">=": right - left > _MARGIN * scale, ">": right - left >= -_MARGIN * scale,
+                 "=": abs(left - right) > _MARGIN * scale}[item.op]
+        if wrong:
+            at = ", ".join(f"{k} = {v}" for k, v in env.items())
+            errors = {k: v for k, v in env.items() if k.endswith("_err")}
+            return (f"false: at {at} (where its conditions hold) the left side is {mpmath.nstr(left, 12)} and the "
+                    f"right side {mpmath.nstr(right, 12)} ({item.error} read as {item.reads_as}; the mirror's "
+                    f"{op.name} gives {item.error} = {_replayed(op, found, env, errors)})", at)
     return None
 
 
