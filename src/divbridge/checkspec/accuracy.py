@@ -160,7 +160,9 @@ def _index_findings(statement: Statement) -> list[Finding]:
             indices |= condition.subject.formula.indices
     if statement.index:
         indices.add(statement.index)
-    if len(indices) <= 1:
+    # one element's indices: one of them names every letter the others do (Y[i, j] with A[i, k] summed over k: i)
+    letters = [frozenset(index.split(",")) for index in indices]
+    if len(indices) <= 1 or frozenset().union(*letters) in letters:
         return []
     shown = " and ".join(sorted(indices))
     return [Finding("ambiguous", statement.line, f"the claim mixes the indices {shown} (for one element, "

@@ -125,7 +125,8 @@ class Statement:
 class Definition:
     name: str                         # the symbol defined (mathexpr's spelling)
     meaning: str                      # machine-epsilon | min-normal | max-finite | formula | result | error-total | domain
-    #                                   | function (a function the note defines: value a sympy.Lambda)
+    #                                   | function (a function the note defines: value a sympy.Lambda) | largest
+    #                                   (|A| the largest magnitude of an element of A: value its \\max)
     line: int
     text: str
     value: sympy.Basic | None = None  # a formula definition's right side
@@ -343,12 +344,36 @@ def _is_error_name(name: str) -> bool:
     return error_of(name) in ("propag", "intro")
 
 
+_DEFINING = ("definition", "result", "error-total", "largest")
+
+
+def _definition(math: Math, kind: str) -> Definition:
+    """The definition a formula of one of the `_DEFINING` kinds makes."""
+    lhs, rhs = math.formula.parts
+    if kind == "largest":
+        return Definition(str(lhs.args[0]), "largest", math.line, math.text, rhs)
+    return Definition(str(lhs), "formula" if kind == "definition" else kind, math.line, math.text, rhs)
+
+
+def _largest(lhs: sympy.Basic, rhs: sympy.Basic) -> bool:
+    """``|A| = \\max_{0 <= i < m, 0 <= j < n} |A[i, j]|``: the largest magnitude of an element of A, each of its
+    indices running over a range from 0 (the note's notation |A| for the matrix A)."""
+    if not (isinstance(lhs, sympy.Abs) and isinstance(lhs.args[0], sympy.Symbol) and isinstance(rhs, mathexpr.Largest)):
+        return False
+    body, *ranges = rhs.args
+    element = body.args[0] if isinstance(body, sympy.Abs) else None
+    return (isinstance(element, sympy.Indexed) and element.base.label == lhs.args[0]
+            and list(element.indices) == [r[0] for r in ranges] and all(r[1] == 0 for r in ranges))
+
+
 def _classify(formula: mathexpr.Formula) -> str:
-    """statement | definition | result | error-total | reference"""
+    """statement | definition | result | error-total | largest | reference"""
     if not formula.is_relation:
         return "reference"
     names = {str(s) for p in formula.parts for s in p.free_symbols}
     lhs = formula.parts[0]
+    if len(formula.parts) == 2 and formula.relations == ("=",) and _largest(lhs, formula.parts[1]):
+        return "largest"
     if len(formula.parts) == 2 and formula.relations == ("=",) and isinstance(lhs, sympy.Symbol):
         name = str(lhs)
         rhs = formula.parts[1]
@@ -414,6 +439,8 @@ class _Reading:
             if section is None and self.embedded:
                 continue
             if section is not None and section.kind in ("verification", "other", "types"):
+                if section.kind == "other" and block.kind in ("paragraph", "item"):
+                    self._words_definitions(block)
                 if section.line not in skipped and not (self.embedded and section.kind != "verification"):
                     skipped.add(section.line)
                     why = ("C/C++ verification code and its description, not read" if section.kind == "verification"
@@ -443,6 +470,14 @@ class _Reading:
         line, column = block.positions.at(block.body, len(block.body) - len(block.body.lstrip()))
         math = _read_math(block.body.strip(), line, column)
         self._formula(math, section, conditions, index, block.body.strip(), qualifier)
+
+    def _words_definitions(self, block: Block) -> None:
+        """In a section that is not about the errors (the note's "Note Algorithm"), a sentence "Let us define $|A|
+        = \\max ...$, ..." read whole defines what the claims below use; the section's other text stays unread."""
+        for sentence in _sentences(block):
+            tree = parse_words("sentence", sentence.template.strip())
+            if isinstance(tree, Tree) and tree.data == "sentence" and tree.children[0].data == "let_define":
+                self._defined_by_words(tree, sentence)
 
     def _text_block(self, block: Block, section: Section | None) -> None:
         conditions, index, qualifier = self._conditions_for(block)
@@ -561,10 +596,9 @@ class _Reading:
                 found.append(Definition(str(math.formula.parts[0]), _DEFINED[named.data], math.line, math.text))
                 continue
             kind = _classify(math.formula)
-            if kind not in ("definition", "result", "error-total"):
+            if kind not in _DEFINING:
                 return False
-            found.append(Definition(str(math.formula.parts[0]), kind if kind != "definition" else "formula",
-                                    math.line, math.text, math.formula.parts[1]))
+            found.append(_definition(math, kind))
         self.note.definitions.extend(found)
         return bool(found)
 
@@ -633,9 +667,8 @@ class _Reading:
             if number in exclude or math.formula is None:
                 continue
             kind = _classify(math.formula)
-            if kind in ("definition", "result", "error-total"):
-                self.note.definitions.append(Definition(str(math.formula.parts[0]), kind if kind != "definition"
-                                                        else "formula", math.line, math.text, math.formula.parts[1]))
+            if kind in _DEFINING:
+                self.note.definitions.append(_definition(math, kind))
                 found.add(number)
                 defined = True
             elif kind == "reference":
@@ -646,15 +679,13 @@ class _Reading:
                  text: str, qualifier: str = "") -> None:
         if math.formula is not None:
             kind = _classify(math.formula)
-            if kind in ("definition", "result", "error-total") and conditions:
+            if kind in _DEFINING and conditions:
                 # "If $c[I]$ holds: $Z[I] = X[I]$" is a case of the result, not its definition
                 self.note.unread.append(Unread(math.line, f"${math.text}$",
                                                "a case of the result under a condition, not read"))
                 return
-            if kind in ("definition", "result", "error-total"):
-                self.note.definitions.append(Definition(str(math.formula.parts[0]),
-                                                        "formula" if kind == "definition" else kind,
-                                                        math.line, math.text, math.formula.parts[1]))
+            if kind in _DEFINING:
+                self.note.definitions.append(_definition(math, kind))
                 return
             if kind == "reference":
                 return

@@ -64,6 +64,37 @@ class BigO(sympy.Function):
     """Landau's O(x): some term bounded by a constant times x as the errors tend to zero."""
 
 
+class Largest(sympy.Function):
+    """``\\max_{0 \\leq i < m, 0 \\leq j < n} |A[i, j]|``: the largest value of its first argument as each index
+    (a ``(letter, first, last)`` tuple after it) runs over its range."""
+
+
+def index_symbol(letter: str) -> sympy.Symbol:
+    """The integer symbol of an index a sum or a maximum binds (``k``)."""
+    return sympy.Symbol(letter, integer=True)
+
+
+def _ranges(tokens: list, pos: int, outer) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
+    """``0 \\leq i < m, 0 \\leq j < n``: each letter with its first and last value."""
+    found = []
+    parts: list[list] = [[]]
+    for token in tokens:
+        if token.kind == "op" and token.value == ",":
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    for part in parts:
+        rels = [k for k, t in enumerate(part) if t.kind == "rel"]
+        if len(rels) != 2 or rels[1] != rels[0] + 2 or part[rels[0] + 1].kind != "name":
+            raise LatexError("a maximum whose range is not «first <= i < end»", pos)
+        low, high = outer.group(part[:rels[0]], pos), outer.group(part[rels[1] + 1:], pos)
+        first, last = part[rels[0]].value, part[rels[1]].value
+        if first not in ("<", "<=") or last not in ("<", "<="):
+            raise LatexError("a maximum whose range is not «first <= i < end»", pos)
+        found.append((part[rels[0] + 1].value, low + int(first == "<"), high - int(last == "<")))
+    return found
+
+
 ulp = sympy.Function("ulp")
 rounded = sympy.Function("round")
 
@@ -249,7 +280,7 @@ def _macro_tokens(node: LatexMacroNode, applied: bool = False) -> list[_Token]:
         # \sqrt{x}: the function applied to its argument, as sqrt(x)
         return [_Token("func", name, node.pos), _Token("op", "(", node.pos), *_tokens(_argument(node)),
                 _Token("op", ")", node.pos)]
-    if name in _FUNCTIONS:
+    if name in _FUNCTIONS or name == "sum":
         return [_Token("func", name, node.pos)]
     if name == "infty":
         return [_Token("name", "oo", node.pos)]
@@ -276,6 +307,7 @@ class _Reader:
         self.tokens, self.index, self.end = tokens, 0, end
         self.abs_depth = 0
         self.indices: set[str] = set()
+        self.bound: list[str] = []        # the letters a sum or a maximum binds, innermost last
 
     def peek(self, kind: str, value: object = None) -> bool:
         if self.index >= len(self.tokens):
@@ -297,7 +329,7 @@ class _Reader:
     def group(self, tokens: list[_Token], pos: int) -> sympy.Expr:
         """A group's tokens as a whole expression."""
         reader = _Reader(tokens, pos)
-        reader.indices = self.indices
+        reader.indices, reader.bound = self.indices, self.bound
         value = reader.expression()
         if reader.index < len(tokens):
             token = tokens[reader.index]
@@ -374,7 +406,10 @@ class _Reader:
             if self.peek("op", "(") and len(token.value) > 1 and "(" not in token.value:
                 return self.call(name, token.pos)
             if self.peek("op", "["):
-                self._index()
+                letters = self._index()
+                bound = [letter for letter in letters if letter in self.bound]
+                if bound:     # an element of a sum or a maximum: A[i, k] under a sum over k is A[k]
+                    return sympy.Indexed(sympy.IndexedBase(symbol(name)), *[index_symbol(b) for b in bound])
             return sympy.oo if name == "oo" else symbol(name)
         return self.atom()
 
@@ -402,7 +437,8 @@ class _Reader:
             return str(token.value)
         raise LatexError(f"cannot read the subscript {_shown(token)}", token.pos)
 
-    def _index(self) -> None:
+    def _index(self) -> list[str]:
+        """The letters of an index ``[i, k]``; the free ones (not bound by a sum or a maximum) are recorded."""
         start = self.take()
         letters = []
         while not self.peek("op", "]"):
@@ -412,7 +448,39 @@ class _Reader:
             else:
                 raise LatexError(f"cannot read the index {_shown(token)}", token.pos if token else start.pos)
         self.take()
-        self.indices.add("".join(letters))
+        free = [x for x in "".join(letters).split(",") if x not in self.bound]
+        if len(free) == len(letters[::2]):
+            self.indices.add("".join(letters))
+        elif free:
+            self.indices.add(",".join(free))
+        return [x for x in letters if x != ","]
+
+    def big(self, name: str, pos: int) -> sympy.Expr:
+        """``\\sum_{k=0}^{n-1} t``: a `sympy.Sum` of the term after it; ``\\max_{0 \\leq i < m, 0 \\leq j < n} t``: the
+        largest value of the term over those ranges (`Largest`).  The letters they bind index the elements of the
+        term (``A[i, k]`` under a sum over k is ``A[k]``)."""
+        self.take()
+        below = self.take()
+        scripts = below.value if below.kind == "group" else [below]
+        if name == "sum":
+            if len(scripts) < 3 or scripts[0].kind != "name" or scripts[1].kind != "rel" or scripts[1].value != "=":
+                raise LatexError("a sum whose subscript is not «k = start»", pos)
+            letter = scripts[0].value
+            low = self.group(scripts[2:], pos)
+            if not self.peek("op", "^"):
+                raise LatexError("a sum without its upper bound", pos)
+            self.take()
+            high = self.exponent()
+            ranges = [(letter, low, high)]
+        else:
+            ranges = _ranges(scripts, pos, self)
+        self.bound.extend(r[0] for r in ranges)
+        try:
+            body = self.term()
+        finally:
+            del self.bound[len(self.bound) - len(ranges):]
+        limits = [(index_symbol(letter), low, high) for letter, low, high in ranges]
+        return sympy.Sum(body, *limits) if name == "sum" else Largest(body, *[sympy.Tuple(*x) for x in limits])
 
     def call(self, name: str, pos: int) -> sympy.Expr:
         self.expect("(")
@@ -434,6 +502,8 @@ class _Reader:
         if token.kind == "frac":
             above, below = token.value
             return self.group(above, token.pos) / self.group(below, token.pos)
+        if token.kind == "func" and token.value in ("sum", "max") and self.peek("op", "_"):
+            return self.big(token.value, token.pos)
         if token.kind == "func":
             exponent = None
             if self.peek("op", "^"):
