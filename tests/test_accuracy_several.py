@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import sympy
+
 from divbridge.checkspec.accuracy import note_claims
 from divbridge.document import mathexpr
 from divbridge.document.accuracy import parse_note, read_note
@@ -69,3 +71,57 @@ def test_a_word_written_against_its_arguments_names_a_function():
         assert "words in the formula" in str(exc)
     else:
         raise AssertionError("prose in a formula was read")
+
+
+# -- a result of dot products: MatMul's note, tests/corpus_acc/matmul_sums.md (line 15: the second-order term
+# dropped from an exact bound; line 27: a bound of n u^2 |A| |B|) --------------------------------------------------
+
+def test_a_result_of_sums_of_n_products_is_one_element_s_dot_product():
+    note = read_note(CORPUS / "matmul_sums.md")
+    found = accuracy.several(note)
+    assert str(found.terms) == "n" and str(found.value) == "Sum(A[k]*B[k], (k, 0, n - 1))"
+    assert str(found.propagated) == "Sum((A[k] + A_err[k])*(B[k] + B_err[k]) - A[k]*B[k], (k, 0, n - 1))"
+    # |A| = max |A[i, j]| (read in its let-define sentence) is the largest magnitude of an element of A
+    assert {d.name for d in note.definitions if d.meaning == "largest"} == {"A", "B", "A_err", "B_err"}
+    # n = 2: the note's sum is the operator's real function on a row and a column
+    assert accuracy.instantiate(found.value, found, 2) == sympy.sympify("A[0]*B[0] + A[1]*B[1]", locals={
+        "A": sympy.IndexedBase("A"), "B": sympy.IndexedBase("B")}).replace(
+        lambda e: isinstance(e, sympy.Indexed), lambda e: accuracy.symbol_of(mathexpr.symbol(str(e.base)),
+                                                                            int(e.indices[0])))
+
+
+def test_sums_identities_and_bounds_proved_for_every_n_and_false_ones_refuted_with_the_mirror():
+    verdicts = _verdicts("matmul_sums.md")
+    assert verdicts[13] == ("holds", ["proved for every n (sympy): an identity: both sides are sums over k = 0 .. "
+                                      "n - 1 whose terms simplify to one another"])
+    assert verdicts[14][0] == "holds" and "the triangle inequality" in verdicts[14][1][0]
+    verdict, messages = verdicts[15]
+    # |A_err B + A B_err + A_err B_err| = 3 > n (|A_err| |B| + |A| |B_err|) = 2 at n = 1, every value 1
+    assert verdict == "fails" and messages[0].startswith("false for n = 1: at A[0] = 1, B[0] = 1, A_err[0] = 1, "
+                                                         "B_err[0] = 1")
+    assert messages[0].endswith("the left side is 3.0 and the right side 2.0 (the mirror's Y_err^propag is 3 = 3)")
+    # the correctly rounded dot product meets 2 n^2 u |A| |B| (checked, never proved) ...
+    assert verdicts[23][0] == "checked"
+    # ... and no float result of one product meets n u^2 |A| |B|: FP16 1.017578125 * 1.05078125 rounds by 8.4e-5
+    verdict, messages = verdicts[27]
+    assert verdict == "fails" and messages[0].startswith("false for n = 1 in fp16: A = [1.017578125 (fp16 0x3c12)], "
+                                                         "B = [1.05078125 (fp16 0x3c34)]")
+    assert "E = 8.39233e-05, above the bound 2.5493e-07" in messages[0]
+
+
+def test_a_first_order_claim_on_sums_is_judged_on_its_coefficients():
+    """|Y_err^propag| = sum A_err B + sum A B_err + O(|A_err| |B_err|) is false to first order (|s| is not s where s
+    < 0); the same without |.| holds for every n."""
+    text = (CORPUS / "matmul_sums.md").read_text()
+    wrong = text.replace(
+        r"  - $Y_{\textit{err}}^{\textit{propag}}[i, j] = \sum_{k=0}^{n-1} A_{\textit{err}}[i, k] \times B[k, j] + "
+        r"\sum_{k=0}^{n-1} \left(A[i, k] + A_{\textit{err}}[i, k]\right) \times B_{\textit{err}}[k, j]$",
+        r"  - $|Y_{\textit{err}}^{\textit{propag}}[i, j]| = \sum_{k=0}^{n-1} A_{\textit{err}}[i, k] \times B[k, j] + "
+        r"\sum_{k=0}^{n-1} A[i, k] \times B_{\textit{err}}[k, j] + \mathcal{O}(|A_{\textit{err}}| \times "
+        r"|B_{\textit{err}}|)$")
+    assert wrong != text
+    claims, _ = note_claims(parse_note(wrong, "matmul_acc.md"))
+    claim = next(c for c in claims if c.line == 13)
+    assert claim.verdict == "fails"
+    assert "false for n = 1" in claim.findings[0].message and "the mirror's Y_err^propag at h = 2^-20" in \
+        claim.findings[0].message

@@ -23,6 +23,7 @@ from fractions import Fraction
 import mpmath
 import sympy
 
+from divbridge.checkspec import sums
 from divbridge.checkspec.unary import _MARGIN, _value
 from divbridge.document.findings import Finding
 from divbridge.formats import FloatFormat, get_format
@@ -39,6 +40,8 @@ EXHAUSTIVE_BITS = 16
 def findings(item: Meaning, op: Operator, found: Several) -> tuple[list[Finding], str]:
     """The claim's findings and how it was judged: ``proved`` (sympy), ``checked``, ``refuted``."""
     line, column = item.statement.line, item.statement.column
+    if found.terms is not None:     # one element of a result of dot products: n by n and for every n
+        return sums.findings(item, op, found)
     if item.kind == "intro-exact":
         return _exact_selection(item, op, found)
     if item.goal == sympy.true:

@@ -392,7 +392,7 @@ def _classify(formula: mathexpr.Formula) -> str:
 
 GRAMMAR_FILE = Path(__file__).with_name("accuracy.lark")
 _FAMILIES = ("real", "float", "int")
-_CONDITION_WORDS = ("if", "for", "when", "whenever", "provided", "where", "assuming")
+_CONDITION_WORDS = ("if", "for", "when", "whenever", "provided", "where", "assuming", "hence,")
 _DEFINED = {"machine_epsilon": "machine-epsilon", "min_normal": "min-normal", "max_finite": "max-finite"}
 
 
@@ -448,7 +448,8 @@ class _Reading:
                     self.note.unread.append(Unread(section.line, f"section «{section.title}»", why))
                 continue
             if block.kind in ("paragraph", "item"):
-                self._text_block(block, section)
+                following = self.blocks[self.blocks.index(block) + 1] if block is not self.blocks[-1] else None
+                self._text_block(block, section, following is not None and following.is_math)
             elif block.is_math:
                 self._math_block(block, section)
             elif block.kind == "fence":
@@ -479,7 +480,9 @@ class _Reading:
             if isinstance(tree, Tree) and tree.data == "sentence" and tree.children[0].data == "let_define":
                 self._defined_by_words(tree, sentence)
 
-    def _text_block(self, block: Block, section: Section | None) -> None:
+    def _text_block(self, block: Block, section: Section | None, before_math: bool = False) -> None:
+        """``before_math``: a display formula follows; a last sentence left unfinished (no final punctuation) whose
+        words are conditions leads into it as one ending in ':' does."""
         conditions, index, qualifier = self._conditions_for(block)
         sentences = _sentences(block)
         if not sentences:
@@ -487,6 +490,14 @@ class _Reading:
         for number, sentence in enumerate(sentences):
             last = number == len(sentences) - 1
             words = sentence.template
+            unfinished = last and before_math and not re.search(r"[.;!?*:,]\s*$", words)
+            if unfinished and words.split()[0].lower() in _CONDITION_WORDS:
+                # "Hence, for ... round to nearest even, provided $Y_val$ are normal numbers" before its formula: its
+                # conditions reach the formula when they are read; else the sentence is one (unread) of its own
+                read = _conditions(words, sentence, sentence.line)
+                if read is not None:
+                    self.pending = (conditions + read[0], read[1] or index, 0, qualifier)
+                    continue
             if last and re.search(r"[:,]\s*$", words):
                 # a lead-in: its conditions and its qualifier reach what follows
                 read = self._lead_in(words.rstrip(":, ").strip(), sentence, block.line)
@@ -523,7 +534,7 @@ class _Reading:
         own = {int(n) for n in _PLACEHOLDER.findall(words)}
         defines = self._definitions_in(sentence, exclude=set(range(len(sentence.maths))) - own)
         if own and not defines:
-            self.note.unread.append(Unread(line, _shown_words(words, sentence), _not_read(tree)))
+            self.note.unread.append(Unread(line, _shown_words(words, sentence), _not_read(tree, sentence)))
             return None
         if not words.split() or words.split()[0].lower() not in _CONDITION_WORDS or defines:
             self.note.unread.append(Unread(line, _shown_words(words, sentence), LEAD_IN))
@@ -741,9 +752,13 @@ def _conditions(words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condi
     index = ""
     if clause.data == "for_every":
         declared = sentence.maths[_maths(next(clause.find_data("index")))[0]]
-        if declared.formula is None or len(declared.formula.parts) != 1:
+        letters = re.fullmatch(r"\s*[A-Za-z](\s*,\s*[A-Za-z])+\s*", declared.text)
+        if letters:       # "For every index $i, j$": one element of a matrix
+            index = ",".join(re.findall(r"[A-Za-z]", declared.text))
+        elif declared.formula is None or len(declared.formula.parts) != 1:
             return None
-        index = str(declared.formula.parts[0])
+        else:
+            index = str(declared.formula.parts[0])
     out = []
     for listed in clause.find_data("condition_list"):
         for condition in listed.children:

@@ -383,6 +383,11 @@ def _jet(expr, slopes: dict | None = None) -> tuple[sympy.Expr, sympy.Expr]:
     slopes = slopes if slopes is not None else {A_ERR: ALPHA, B_ERR: BETA}
     if expr in slopes:
         return sympy.S.Zero, slopes[expr]
+    if isinstance(expr, sympy.Indexed) and expr.base in slopes:     # an element of an error: A_err[k] = alpha[k] h
+        return sympy.S.Zero, sympy.Indexed(slopes[expr.base], *expr.indices)
+    if isinstance(expr, sympy.Sum) and any(expr.has(e) for e in slopes):     # a sum of n terms, term by term
+        v, s = _jet(expr.function, slopes)
+        return sympy.Sum(v, *expr.limits), sympy.Sum(s, *expr.limits)
     if expr.is_Atom or not any(expr.has(e) for e in slopes):
         return expr, sympy.S.Zero
     if isinstance(expr, sympy.Add):
@@ -538,10 +543,12 @@ def float_bounds(note: Note) -> list[tuple[Meaning, Unary]]:
 def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     """The obligations of one claim read (none for an encoding divbridge does not have: Unsupported)."""
     op = note_operator(note)
-    if op.arity == 1 or reads_several(op):
-        raise Unsupported("a claim of one operand or of an operator without an infix is judged by check-spec "
-                          "(sympy, the operator's reference: checkspec.unary, checkspec.several), the provers have "
-                          "no encoding of its function")
+    if op.arity == 1:
+        raise Unsupported("a claim of one operand is judged by check-spec (sympy, the operator's reference: "
+                          "checkspec.unary), the provers have no encoding of its function")
+    if reads_several(op):
+        raise Unsupported("a claim of several operands is judged by check-spec (sympy, the operator's reference: "
+                          "checkspec.several, checkspec.sums), the provers have no encoding of its function")
     tag, line = requirement_tag(note, item.statement), item.statement.line
     base = {"requirements": (tag,), "lines": (line,), "kind": "accuracy", "prop": "accuracy_bound"}
     name = item.name
@@ -840,10 +847,21 @@ class Several:
     operands: tuple[sympy.Symbol, ...]            # A, B
     errors: tuple[sympy.Symbol | None, ...]       # A_err, B_err (None: a condition)
     value: sympy.Expr
+    # a result of dot products: n, the number of terms of each (the note's sums run over k = 0 .. n-1); the value
+    # is then one element's sum, Sum(A[k] * B[k], (k, 0, n - 1)), its operands' elements `sympy.Indexed`
+    terms: sympy.Symbol | None = None
 
     @property
     def propagated(self) -> sympy.Expr:
-        """``f(A + A_err, B + B_err) - f(A, B)``: the error the operator propagates, exactly."""
+        """``f(A + A_err, B + B_err) - f(A, B)``: the error the operator propagates, exactly (one sum of n terms
+        for a result of dot products)."""
+        if self.terms is not None:
+            term = self.value.function
+            moved = {sympy.Indexed(sympy.IndexedBase(x), *i.indices): i + sympy.Indexed(sympy.IndexedBase(e),
+                                                                                     *i.indices)
+                     for x, e in zip(self.operands, self.errors) for i in term.atoms(sympy.Indexed)
+                     if i.base.label == x}
+            return sympy.Sum(term.xreplace(moved) - term, *self.value.limits)
         moved = {x: x + e for x, e in zip(self.operands, self.errors) if e is not None}
         return self.value.xreplace(moved) - self.value
 
@@ -879,8 +897,79 @@ def several(note: Note) -> Several | str:
     kinds = tuple(i.type for i in op.inputs)
     errors = tuple(None if kind == "bool" else mathexpr.symbol(f"{x}_err") for x, kind in zip(operands, kinds))
     found = Several(definition.name, operands, errors, value)
+    length = _dot_terms(note)
+    if length is not None:
+        return _dot(op, found, length)
     disagreement = _several_disagreement(op, found, kinds)
     return disagreement or found
+
+
+# -- a result of dot products: C[i, j] = sum over k of A[i, k] * B[k, j] ------------------------------------------
+
+DOT_INDEX = mathexpr.index_symbol("k")
+DOT_CHECKED = (1, 2, 3)       # the numbers of terms the note's product is compared with the operator's at
+
+
+def _dot_terms(note: Note) -> sympy.Symbol | None:
+    """n, where the note's claims sum over k = 0 .. n-1 (every such sum the same n); None where none sums."""
+    uppers = set()
+    for statement in note.statements:
+        formula = statement.math.formula
+        for part in formula.parts if formula is not None else ():
+            for total in part.atoms(sympy.Sum):
+                for _, low, high in total.limits:
+                    uppers.add((low, high))
+    ends = {high + 1 for low, high in uppers if low == 0}
+    if len(ends) != 1 or len(uppers) != 1 or not isinstance(next(iter(ends)), sympy.Symbol):
+        return None
+    return ends.pop()
+
+
+def _dot(op: Operator, found: Several, terms: sympy.Symbol) -> Several | str:
+    """The note's ``C = A x B`` of matrices as one element's dot product of n terms, compared with the operator's
+    real function on rows and columns of 1, 2 and 3 elements."""
+    a, b = found.operands if len(found.operands) == 2 else (None, None)
+    if a is None or found.value != a * b:
+        return (f"a claim on the error of {op.name}: the note's sums of n terms and its {found.result} = "
+                f"{found.value} (not the product of its two matrices)")
+    k = DOT_INDEX
+    value = sympy.Sum(sympy.Indexed(sympy.IndexedBase(a), k) * sympy.Indexed(sympy.IndexedBase(b), k),
+                      (k, 0, terms - 1))
+    dot = replace(found, value=value, terms=terms)
+    for count in DOT_CHECKED:
+        row, column = AGREEMENT_POINTS[:count], AGREEMENT_POINTS[-count:]
+        try:
+            reference = op.kernels.real(list(row), list(column))
+        except (TypeError, ValueError, ArithmeticError):
+            return (f"a claim on the error of {op.name}: the note sums n products, {op.name}'s real function is not a "
+                    f"dot product")
+        at = {**{symbol_of(a, i): sympy.Rational(x.numerator, x.denominator) for i, x in enumerate(row)},
+              **{symbol_of(b, i): sympy.Rational(y.numerator, y.denominator) for i, y in enumerate(column)}}
+        mine = instantiate(value, dot, count).xreplace(at)
+        if mine != sympy.Rational(reference.numerator, reference.denominator):
+            return (f"a claim on the error of {op.name}: the note's {found.result} = {found.value} of n = {count} "
+                    f"terms is {mine}, {op.name} gives {reference}")
+    return dot
+
+
+def symbol_of(base: sympy.Symbol, position: int) -> sympy.Symbol:
+    """The element ``A[k]`` of a sum of a given number of terms, as a symbol of its own (``A[0]``)."""
+    return mathexpr.symbol(f"{base}[{position}]")
+
+
+def instantiate(expr: sympy.Basic, found: Several, count: int) -> sympy.Basic:
+    """``expr`` for n = ``count``: every sum expanded, each element ``A[k]`` a symbol `symbol_of` its own."""
+    expanded = expr.xreplace({found.terms: count}).doit()
+    return expanded.replace(lambda e: isinstance(e, sympy.Indexed),
+                            lambda e: symbol_of(e.base.label, int(e.indices[0])))
+
+
+def largest(name: str) -> sympy.Symbol:
+    """``|A|`` where the note defines it as the largest magnitude of an element of A."""
+    return mathexpr.symbol(f"|{name}|")
+
+
+RESULT_NORMAL = sympy.Symbol("result_is_normal")    # the condition "C_val[i, j] is a normal number"
 
 
 def _several_disagreement(op: Operator, found: Several, kinds: tuple[str, ...]) -> str:
@@ -914,6 +1003,8 @@ def _several_disagreement(op: Operator, found: Several, kinds: tuple[str, ...]) 
 
 
 def _several_meaning(note: Note, statement: Statement, found: Several) -> Meaning:
+    if found.terms is not None:
+        return _dot_meaning(note, statement, found)
     lhs, op, rhs = _relation(statement, found.result)
     substitute = {mathexpr.symbol(found.result): found.value, mathexpr.symbol(f"{found.result}_err^propag"): _P,
                   mathexpr.symbol(f"{found.result}_err^intro"): E, **_TRUTH}
@@ -1001,3 +1092,107 @@ def _several_condition(condition: Condition, mapped: Callable, found: Several) -
     if condition.meaning == "formula":
         return _relation_of(condition, mapped)
     raise _NotRead(f"the condition «{condition.text}» on a result of several operands")
+
+
+def _dot_meaning(note: Note, statement: Statement, found: Several) -> Meaning:
+    """A claim on one element of a result of dot products, over n: its sides with the sums as written, the result
+    and its propagated error as sums of n terms, ``|A|`` the largest magnitude of an element of A where the note
+    defines it so.  Judged per n and for every n by `checkspec.sums`."""
+    lhs, op, rhs = _relation(statement, found.result)
+    substitute = {mathexpr.symbol(found.result): found.value, mathexpr.symbol(f"{found.result}_err^propag"): _P,
+                  mathexpr.symbol(f"{found.result}_err^intro"): E}
+    for definition in note.definitions:
+        if definition.meaning in _MEANINGS:
+            substitute[mathexpr.symbol(definition.name)] = _MEANINGS[definition.meaning]
+        elif definition.meaning == "formula" and definition.value is not None and not error_of(definition.name):
+            substitute.setdefault(mathexpr.symbol(definition.name), definition.value)
+    norms = {mathexpr.symbol(d.name): largest(d.name) for d in note.definitions if d.meaning == "largest"}
+    mapped = lambda side: _dot_map(side, substitute, norms, found)  # noqa: E731
+    lhs, rhs = mapped(lhs), mapped(rhs)
+    errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
+    conditions = [_dot_condition(c, found) for c in statement.conditions]
+    named = _SYMPY_OPS[op](lhs, rhs, evaluate=False).xreplace({_P: mathexpr.symbol("propag"),
+                                                               E: mathexpr.symbol("intro")})
+    name = slug(str(named)) + (f"_if_{_digest(str(sympy.And(*conditions)))}" if conditions else "")
+    assumptions = sympy.And(*conditions)
+    common = {"name": name, "op": op, "variables": (str(found.terms),), "conditions": assumptions}
+    if errors == {_P}:
+        lhs, rhs = lhs.xreplace({_P: found.propagated}), rhs.xreplace({_P: found.propagated})
+        orders = [t for t in rhs.as_ordered_terms() if t.has(mathexpr.BigO)]
+        if lhs.has(mathexpr.BigO) or len(orders) > 1 or (orders and not isinstance(orders[0], mathexpr.BigO)):
+            raise _NotRead("an O(...) term that is not one term added to the right side")
+        if orders and _norm_order(orders[0].args[0], found) != 2:
+            raise _NotRead("an O(...) term of an order other than 2 in the errors (divbridge checks first-order "
+                           "claims)")
+        rhs = rhs - orders[0] if orders else rhs
+        first = bool(orders) or statement.order == "first-order"
+        if first and op not in ("=", "<=", "<"):
+            raise _NotRead(f"the relation {op} of a first-order claim")
+        kind = "first-order" if first else "propagation"
+        return Meaning(statement, kind, _SYMPY_OPS[op](lhs, rhs, evaluate=False), sides=(lhs, rhs),
+                       error=f"{found.result}_err^propag", reads_as=f"{_shown(found.propagated)} (one element)",
+                       text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)}, for every n"
+                            + (" (to first order)" if first else ""), **common)
+    if errors == {E}:
+        if rhs.has(E) and not lhs.has(E):
+            lhs, rhs, op = rhs, lhs, _FLIP[op]
+            common["op"] = op
+        family = statement.arithmetic
+        if family == "real":
+            lhs, rhs = lhs.xreplace({E: sympy.S.Zero}), rhs.xreplace({E: sympy.S.Zero})
+            return Meaning(statement, "intro-real", _SYMPY_OPS[op](lhs, rhs), sides=(lhs, rhs),
+                           error=f"{found.result}_err^intro",
+                           text=f"{_shown(lhs)} {op} {_shown(rhs)} (the real dot product is exact: E = 0)", **common)
+        if family == "float":
+            if lhs not in (E, sympy.Abs(E)) or rhs.has(E) or op not in ("<=", "<"):
+                raise _NotRead("a float bound that is not |E| or E alone below a bound")
+            chosen = statement.section.types or DEFAULT_FORMATS[family]
+            return Meaning(statement, "intro-sum", absolute=lhs != E, bound=rhs, formats=tuple(chosen),
+                           sides=(lhs, rhs), error=f"{found.result}_err^intro",
+                           text=f"{'|E|' if lhs != E else 'E'} {op} {_shown(rhs)} where E is the float result of n "
+                                f"terms minus {_shown(found.value)}, for every n"
+                                + (f", where {found.result}_val is normal" if conditions else ""), **common)
+        raise _NotRead(f"the error introduced in a {family or 'unnamed'} arithmetic on a result of n terms")
+    raise _NotRead("it relates both the propagated and the introduced error" if errors else "it states no error")
+
+
+def _norm_order(argument: sympy.Expr, found: Several) -> int:
+    """The order in the errors of an O(...) argument written with the errors' largest magnitudes."""
+    errors = {largest(str(e)) for e in found.errors if e is not None}
+    if argument in errors:
+        return 1
+    if isinstance(argument, sympy.Mul):
+        return sum(_norm_order(a, found) for a in argument.args)
+    if isinstance(argument, sympy.Pow) and argument.exp.is_Integer and argument.exp > 0:
+        return _norm_order(argument.base, found) * int(argument.exp)
+    if not argument.free_symbols & errors:
+        return 0
+    raise _NotRead(f"the order of O({_shown(argument)}) in the errors")
+
+
+def _dot_map(expr: sympy.Expr, substitute: dict, norms: dict, found: Several) -> sympy.Expr:
+    expr = expr.replace(lambda e: isinstance(e, sympy.Abs) and e.args[0] in norms, lambda e: norms[e.args[0]])
+    for _ in range(4):     # definitions may use one another (u = ε / 2, ε the machine epsilon)
+        expr = expr.xreplace(substitute)
+    bases = {*found.operands, *[e for e in found.errors if e is not None]}
+    elements = expr.replace(lambda e: isinstance(e, sympy.Indexed) and e.base.label in bases,
+                            lambda e: sympy.Dummy())
+    outside = sorted(str(s) for s in elements.free_symbols if s in bases)
+    if outside:
+        raise _NotRead(f"«{outside[0]}», a matrix, in a claim on one element (the note defines no |{outside[0]}| "
+                       "or writes it outside a sum)")
+    known = {found.terms, *norms.values(), E, _P, EPS, MIN_NORMAL, MAX_FINITE}
+    unknown = sorted(str(s) for s in elements.free_symbols - known if not isinstance(s, sympy.Dummy))
+    if unknown:
+        raise _NotRead(f"«{unknown[0]}» is not defined in the note")
+    if expr.atoms(sympy.core.function.AppliedUndef):
+        raise _NotRead(f"the function «{sorted(str(f.func) for f in expr.atoms(sympy.core.function.AppliedUndef))[0]}» "
+                       "is not one divbridge knows")
+    return expr
+
+
+def _dot_condition(condition: Condition, found: Several) -> sympy.Basic:
+    formula = _subject(condition)
+    if condition.meaning == "normal" and formula.parts[0] == mathexpr.symbol(f"{found.result}_val"):
+        return RESULT_NORMAL
+    raise _NotRead(f"the condition «{condition.text}» on a result of n terms")
