@@ -90,9 +90,9 @@ def test_a_result_of_sums_of_n_products_is_one_element_s_dot_product():
                                                                             int(e.indices[0])))
 
 
-def test_sums_identities_and_bounds_proved_for_every_n_and_false_ones_refuted_with_the_mirror():
+def test_summation_identities_and_bounds_proved_for_every_n_and_false_ones_refuted_with_the_mirror():
     verdicts = _verdicts("matmul_sums.md")
-    assert verdicts[13] == ("holds", ["proved for every n (sympy): an identity: both sides are sums over k = 0 .. "
+    assert verdicts[13] == ("holds", ["proved for every n (sympy): an identity: both sides are summations over k = 0 .. "
                                       "n - 1 whose terms simplify to one another"])
     assert verdicts[14][0] == "holds" and "the triangle inequality" in verdicts[14][1][0]
     verdict, messages = verdicts[15]

@@ -4,7 +4,7 @@ Y)``: `obligations.accuracy.several`), as `checkspec.unary` judges those of one 
 - **proved (sympy)**: an identity whose two sides simplify to one another, the claim's equalities on a condition
   (``condition[I] = True``: 1) substituted first; a first-order claim whose value simplifies to 0 and whose
   first-order coefficient is 0 (``=``), or is ``|t1 + ... + tk| - (|t1| + ... + |tk|)`` (``<=``: the triangle
-  inequality, the sum of the terms simplifying to the term inside the first |.|); ``E = 0`` over the reals;
+  inequality, the terms' total simplifying to the term inside the first |.|); ``E = 0`` over the reals;
 - **incorrect**: a point of `GRID` (each operand) and of slopes +-1 where the conditions hold and the claim does
   not, by mpmath at 60 digits, with both sides;
 - **checked, not proved**: what neither settles; ``E = 0`` for an operator that rounds nothing (a selection),
@@ -23,7 +23,7 @@ from fractions import Fraction
 import mpmath
 import sympy
 
-from divbridge.checkspec import sums
+from divbridge.checkspec import summation
 from divbridge.checkspec.unary import _MARGIN, _value
 from divbridge.document.findings import Finding
 from divbridge.formats import FloatFormat, get_format
@@ -40,8 +40,8 @@ EXHAUSTIVE_BITS = 16
 def findings(item: Meaning, op: Operator, found: Several) -> tuple[list[Finding], str]:
     """The claim's findings and how it was judged: ``proved`` (sympy), ``checked``, ``refuted``."""
     line, column = item.statement.line, item.statement.column
-    if found.terms is not None:     # one element of a result of dot products: n by n and for every n
-        return sums.findings(item, op, found)
+    if found.terms is not None:     # one element of a contraction of n terms: n by n and for every n
+        return summation.findings(item, op, found)
     if item.kind == "intro-exact":
         return _exact_selection(item, op, found)
     if item.goal == sympy.true:
@@ -86,7 +86,7 @@ def _first_order_proved(item: Meaning) -> bool:
 
 def _triangle(c1: sympy.Expr) -> bool:
     """``c1 = |S| - (|t1| + ... + |tk|)`` with ``S = t1 + ... + tk``: never positive (the triangle inequality)."""
-    terms = sympy.Add.make_args(sympy.expand(c1, deep=False, mul=True, multinomial=False, power_exp=False,
+    terms = sympy.Add.make_args(sympy.expand(c1, deep=False, multinomial=False, power_exp=False,
                                              power_base=False, log=False))
     whole = [t for t in terms if isinstance(t, sympy.Abs)]
     parts = [-t for t in terms if isinstance(-t, sympy.Abs)]

@@ -70,7 +70,7 @@ class Largest(sympy.Function):
 
 
 def index_symbol(letter: str) -> sympy.Symbol:
-    """The integer symbol of an index a sum or a maximum binds (``k``)."""
+    """The integer symbol of an index a summation or a maximum binds (``k``)."""
     return sympy.Symbol(letter, integer=True)
 
 
@@ -307,7 +307,7 @@ class _Reader:
         self.tokens, self.index, self.end = tokens, 0, end
         self.abs_depth = 0
         self.indices: set[str] = set()
-        self.bound: list[str] = []        # the letters a sum or a maximum binds, innermost last
+        self.bound: list[str] = []        # the letters a summation or a maximum binds, innermost last
 
     def peek(self, kind: str, value: object = None) -> bool:
         if self.index >= len(self.tokens):
@@ -408,7 +408,7 @@ class _Reader:
             if self.peek("op", "["):
                 letters = self._index()
                 bound = [letter for letter in letters if letter in self.bound]
-                if bound:     # an element of a sum or a maximum: A[i, k] under a sum over k is A[k]
+                if bound:     # an element of a summation or a maximum: A[i, k] summed over k is A[k]
                     return sympy.Indexed(sympy.IndexedBase(symbol(name)), *[index_symbol(b) for b in bound])
             return sympy.oo if name == "oo" else symbol(name)
         return self.atom()
@@ -438,7 +438,7 @@ class _Reader:
         raise LatexError(f"cannot read the subscript {_shown(token)}", token.pos)
 
     def _index(self) -> list[str]:
-        """The letters of an index ``[i, k]``; the free ones (not bound by a sum or a maximum) are recorded."""
+        """The letters of an index ``[i, k]``; the free ones (not bound by a summation or a maximum) are recorded."""
         start = self.take()
         letters = []
         while not self.peek("op", "]"):
@@ -458,17 +458,17 @@ class _Reader:
     def big(self, name: str, pos: int) -> sympy.Expr:
         """``\\sum_{k=0}^{n-1} t``: a `sympy.Sum` of the term after it; ``\\max_{0 \\leq i < m, 0 \\leq j < n} t``: the
         largest value of the term over those ranges (`Largest`).  The letters they bind index the elements of the
-        term (``A[i, k]`` under a sum over k is ``A[k]``)."""
+        term (``A[i, k]`` summed over k is ``A[k]``)."""
         self.take()
         below = self.take()
         scripts = below.value if below.kind == "group" else [below]
         if name == "sum":
             if len(scripts) < 3 or scripts[0].kind != "name" or scripts[1].kind != "rel" or scripts[1].value != "=":
-                raise LatexError("a sum whose subscript is not «k = start»", pos)
+                raise LatexError("a summation whose subscript is not «k = start»", pos)
             letter = scripts[0].value
             low = self.group(scripts[2:], pos)
             if not self.peek("op", "^"):
-                raise LatexError("a sum without its upper bound", pos)
+                raise LatexError("a summation without its upper bound", pos)
             self.take()
             high = self.exponent()
             ranges = [(letter, low, high)]

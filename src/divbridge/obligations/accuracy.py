@@ -385,7 +385,7 @@ def _jet(expr, slopes: dict | None = None) -> tuple[sympy.Expr, sympy.Expr]:
         return sympy.S.Zero, slopes[expr]
     if isinstance(expr, sympy.Indexed) and expr.base in slopes:     # an element of an error: A_err[k] = alpha[k] h
         return sympy.S.Zero, sympy.Indexed(slopes[expr.base], *expr.indices)
-    if isinstance(expr, sympy.Sum) and any(expr.has(e) for e in slopes):     # a sum of n terms, term by term
+    if isinstance(expr, sympy.Sum) and any(expr.has(e) for e in slopes):     # a summation of n terms, term by term
         v, s = _jet(expr.function, slopes)
         return sympy.Sum(v, *expr.limits), sympy.Sum(s, *expr.limits)
     if expr.is_Atom or not any(expr.has(e) for e in slopes):
@@ -548,7 +548,7 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
                           "checkspec.unary), the provers have no encoding of its function")
     if reads_several(op):
         raise Unsupported("a claim of several operands is judged by check-spec (sympy, the operator's reference: "
-                          "checkspec.several, checkspec.sums), the provers have no encoding of its function")
+                          "checkspec.several, checkspec.summation), the provers have no encoding of its function")
     tag, line = requirement_tag(note, item.statement), item.statement.line
     base = {"requirements": (tag,), "lines": (line,), "kind": "accuracy", "prop": "accuracy_bound"}
     name = item.name
@@ -847,14 +847,14 @@ class Several:
     operands: tuple[sympy.Symbol, ...]            # A, B
     errors: tuple[sympy.Symbol | None, ...]       # A_err, B_err (None: a condition)
     value: sympy.Expr
-    # a result of dot products: n, the number of terms of each (the note's sums run over k = 0 .. n-1); the value
-    # is then one element's sum, Sum(A[k] * B[k], (k, 0, n - 1)), its operands' elements `sympy.Indexed`
+    # a contraction of n terms: n (the note's summations run over k = 0 .. n-1); the value is then one element's,
+    # Sum(A[k] * B[k], (k, 0, n - 1)), its operands' elements `sympy.Indexed`
     terms: sympy.Symbol | None = None
 
     @property
     def propagated(self) -> sympy.Expr:
-        """``f(A + A_err, B + B_err) - f(A, B)``: the error the operator propagates, exactly (one sum of n terms
-        for a result of dot products)."""
+        """``f(A + A_err, B + B_err) - f(A, B)``: the error the operator propagates, exactly (one summation of n
+        terms for a contraction)."""
         if self.terms is not None:
             term = self.value.function
             moved = {sympy.Indexed(sympy.IndexedBase(x), *i.indices): i + sympy.Indexed(sympy.IndexedBase(e),
@@ -904,14 +904,14 @@ def several(note: Note) -> Several | str:
     return disagreement or found
 
 
-# -- a result of dot products: C[i, j] = sum over k of A[i, k] * B[k, j] ------------------------------------------
+# -- a contraction of n terms: C[i, j] = the summation over k of A[i, k] * B[k, j] ---------------------------------
 
 DOT_INDEX = mathexpr.index_symbol("k")
-DOT_CHECKED = (1, 2, 3)       # the numbers of terms the note's product is compared with the operator's at
+DOT_CHECKED = (1, 2, 3)       # the numbers of terms the note's A x B is compared with the operator's at
 
 
 def _dot_terms(note: Note) -> sympy.Symbol | None:
-    """n, where the note's claims sum over k = 0 .. n-1 (every such sum the same n); None where none sums."""
+    """n, where the note's claims run summations over k = 0 .. n-1 (all the same n); None where none does."""
     uppers = set()
     for statement in note.statements:
         formula = statement.math.formula
@@ -926,12 +926,12 @@ def _dot_terms(note: Note) -> sympy.Symbol | None:
 
 
 def _dot(op: Operator, found: Several, terms: sympy.Symbol) -> Several | str:
-    """The note's ``C = A x B`` of matrices as one element's dot product of n terms, compared with the operator's
+    """The note's ``C = A x B`` of matrices as one element's contraction of n terms, compared with the operator's
     real function on rows and columns of 1, 2 and 3 elements."""
     a, b = found.operands if len(found.operands) == 2 else (None, None)
     if a is None or found.value != a * b:
-        return (f"a claim on the error of {op.name}: the note's sums of n terms and its {found.result} = "
-                f"{found.value} (not the product of its two matrices)")
+        return (f"a claim on the error of {op.name}: the note's summations of n terms and its {found.result} = "
+                f"{found.value} (not A x B of its two matrices)")
     k = DOT_INDEX
     value = sympy.Sum(sympy.Indexed(sympy.IndexedBase(a), k) * sympy.Indexed(sympy.IndexedBase(b), k),
                       (k, 0, terms - 1))
@@ -941,8 +941,8 @@ def _dot(op: Operator, found: Several, terms: sympy.Symbol) -> Several | str:
         try:
             reference = op.kernels.real(list(row), list(column))
         except (TypeError, ValueError, ArithmeticError):
-            return (f"a claim on the error of {op.name}: the note sums n products, {op.name}'s real function is not a "
-                    f"dot product")
+            return (f"a claim on the error of {op.name}: the note's summations of n terms are not "
+                    f"{op.name}'s real function")
         at = {**{symbol_of(a, i): sympy.Rational(x.numerator, x.denominator) for i, x in enumerate(row)},
               **{symbol_of(b, i): sympy.Rational(y.numerator, y.denominator) for i, y in enumerate(column)}}
         mine = instantiate(value, dot, count).xreplace(at)
@@ -953,12 +953,12 @@ def _dot(op: Operator, found: Several, terms: sympy.Symbol) -> Several | str:
 
 
 def symbol_of(base: sympy.Symbol, position: int) -> sympy.Symbol:
-    """The element ``A[k]`` of a sum of a given number of terms, as a symbol of its own (``A[0]``)."""
+    """The element ``A[k]`` of a summation of a given number of terms, as a symbol of its own (``A[0]``)."""
     return mathexpr.symbol(f"{base}[{position}]")
 
 
 def instantiate(expr: sympy.Basic, found: Several, count: int) -> sympy.Basic:
-    """``expr`` for n = ``count``: every sum expanded, each element ``A[k]`` a symbol `symbol_of` its own."""
+    """``expr`` for n = ``count``: every summation expanded, each element ``A[k]`` a symbol `symbol_of` its own."""
     expanded = expr.xreplace({found.terms: count}).doit()
     return expanded.replace(lambda e: isinstance(e, sympy.Indexed),
                             lambda e: symbol_of(e.base.label, int(e.indices[0])))
@@ -1095,9 +1095,9 @@ def _several_condition(condition: Condition, mapped: Callable, found: Several) -
 
 
 def _dot_meaning(note: Note, statement: Statement, found: Several) -> Meaning:
-    """A claim on one element of a result of dot products, over n: its sides with the sums as written, the result
-    and its propagated error as sums of n terms, ``|A|`` the largest magnitude of an element of A where the note
-    defines it so.  Judged per n and for every n by `checkspec.sums`."""
+    """A claim on one element of a contraction of n terms, over n: its sides with the summations as written, the
+    result and its propagated error as summations of n terms, ``|A|`` the largest magnitude of an element of A where the note
+    defines it so.  Judged per n and for every n by `checkspec.summation`."""
     lhs, op, rhs = _relation(statement, found.result)
     substitute = {mathexpr.symbol(found.result): found.value, mathexpr.symbol(f"{found.result}_err^propag"): _P,
                   mathexpr.symbol(f"{found.result}_err^intro"): E}
@@ -1142,12 +1142,12 @@ def _dot_meaning(note: Note, statement: Statement, found: Several) -> Meaning:
             lhs, rhs = lhs.xreplace({E: sympy.S.Zero}), rhs.xreplace({E: sympy.S.Zero})
             return Meaning(statement, "intro-real", _SYMPY_OPS[op](lhs, rhs), sides=(lhs, rhs),
                            error=f"{found.result}_err^intro",
-                           text=f"{_shown(lhs)} {op} {_shown(rhs)} (the real dot product is exact: E = 0)", **common)
+                           text=f"{_shown(lhs)} {op} {_shown(rhs)} (the real contraction is exact: E = 0)", **common)
         if family == "float":
             if lhs not in (E, sympy.Abs(E)) or rhs.has(E) or op not in ("<=", "<"):
                 raise _NotRead("a float bound that is not |E| or E alone below a bound")
             chosen = statement.section.types or DEFAULT_FORMATS[family]
-            return Meaning(statement, "intro-sum", absolute=lhs != E, bound=rhs, formats=tuple(chosen),
+            return Meaning(statement, "intro-summation", absolute=lhs != E, bound=rhs, formats=tuple(chosen),
                            sides=(lhs, rhs), error=f"{found.result}_err^intro",
                            text=f"{'|E|' if lhs != E else 'E'} {op} {_shown(rhs)} where E is the float result of n "
                                 f"terms minus {_shown(found.value)}, for every n"
@@ -1180,7 +1180,7 @@ def _dot_map(expr: sympy.Expr, substitute: dict, norms: dict, found: Several) ->
     outside = sorted(str(s) for s in elements.free_symbols if s in bases)
     if outside:
         raise _NotRead(f"«{outside[0]}», a matrix, in a claim on one element (the note defines no |{outside[0]}| "
-                       "or writes it outside a sum)")
+                       "or writes it outside a summation)")
     known = {found.terms, *norms.values(), E, _P, EPS, MIN_NORMAL, MAX_FINITE}
     unknown = sorted(str(s) for s in elements.free_symbols - known if not isinstance(s, sympy.Dummy))
     if unknown:

@@ -1,15 +1,15 @@
-"""Judging the claims on one element of a result of dot products (``C[i, j] = sum_k A[i, k] B[k, j]``, n terms:
+"""Judging the claims on one element of a contraction of n terms (``C[i, j]`` the summation over k of ``A[i, k] B[k, j]``:
 `obligations.accuracy.Several` with ``terms``), for every n where sympy can, else n by n:
 
-- **proved for every n (sympy)**: an identity whose two sides are sums over the same k = 0 .. n-1 (and multiples
-  of them) whose terms add up to a term that simplifies to 0; a bound ``|sum_k t_k| <= n c`` (c free of n and k)
-  by the triangle inequality, ``|t_k| <= sum of |monomial|``, each element bounded by the largest magnitude the
+- **proved for every n (sympy)**: an identity whose two sides are summations over the same k = 0 .. n-1 (and
+  multiples of them) whose terms total a term that simplifies to 0; a bound ``|Σ_k t_k| <= n c`` (c free of n and k)
+  by the triangle inequality, ``|t_k|`` at most the total of its monomials' magnitudes, each element bounded by the largest magnitude the
   note defines (``|A[k]| <= |A|``), and ``c`` minus that bound a polynomial in those magnitudes with no negative
   coefficient; a first-order claim the same way on its first-order coefficients (``A_err[k] = alpha[k] h``);
 - **incorrect**: n = 1 .. `N_CHECKED` one by one, at points of a grid (every point for n = 1, a seeded sample
-  beyond) where the note's |A| is the largest magnitude of the elements (a 1 x n times n x 1 product: every
+  beyond) where the note's |A| is the largest magnitude of the elements (a 1 x n times n x 1 matrix: every
   matrix claim must hold there), both sides given; an introduced-error bound refuted in a float format by
-  operands whose correctly rounded dot product (the mirror's reference: any implementation, the note's naive loop
+  operands whose correctly rounded contraction (the mirror's reference: any implementation, the note's naive loop
   included, has at least this error or its own) is farther from the exact one than the bound, with their bits;
 - **checked, not proved**: what neither settles, with the n it was checked for.
 """
@@ -44,13 +44,13 @@ def findings(item: Meaning, op: Operator, found: Several) -> tuple[list[Finding]
     if item.kind == "intro-real":
         return ([], "proved") if item.goal == sympy.true else (
             [Finding("incorrect", line, f"false: {item.text}", column=column)], "refuted")
-    if item.kind == "intro-sum":
+    if item.kind == "intro-summation":
         return _introduced(item, op, found)
     lhs, rhs = item.sides
     first = item.kind == "first-order"
-    if item.op == "=" and _one_sum_of_zero(lhs - rhs, found):
+    if item.op == "=" and _one_summation_of_zero(lhs - rhs, found):
         how = "an exact identity, so also to first order" if first else "an identity"
-        return [Finding("information", line, f"proved for every n (sympy): {how}: both sides are sums over k = 0 .. "
+        return [Finding("information", line, f"proved for every n (sympy): {how}: both sides are summations over k = 0 .. "
                         f"{found.terms} - 1 whose terms simplify to one another")], "proved"
     if item.op in ("<=", "<") and _triangle(item, found):
         return [Finding("information", line, "proved for every n (sympy): the triangle inequality, each term's "
@@ -66,24 +66,24 @@ def findings(item: Meaning, op: Operator, found: Several) -> tuple[list[Finding]
 
 # -- sympy, for every n ----------------------------------------------------------------------------------------
 
-def _one_sum_of_zero(expr: sympy.Expr, found: Several) -> bool:
-    """``expr`` is a combination of sums over the same range whose terms add up to 0."""
+def _one_summation_of_zero(expr: sympy.Expr, found: Several) -> bool:
+    """``expr`` is a combination of summations over the same range whose terms total 0."""
     k = sympy.Dummy("k", integer=True)
     term, limits = sympy.S.Zero, None
     for part in sympy.Add.make_args(sympy.expand(expr, deep=False)):
-        coefficient, sums = sympy.S.One, []
+        coefficient, summations = sympy.S.One, []
         for factor in sympy.Mul.make_args(part):
-            (sums if isinstance(factor, sympy.Sum) else [coefficient]).append(factor) if isinstance(
-                factor, sympy.Sum) else None
-            if not isinstance(factor, sympy.Sum):
+            if isinstance(factor, sympy.Sum):
+                summations.append(factor)
+            else:
                 coefficient *= factor
-        if len(sums) != 1 or len(sums[0].limits) != 1 or coefficient.has(sympy.Sum):
+        if len(summations) != 1 or len(summations[0].limits) != 1 or coefficient.has(sympy.Sum):
             return False
-        (variable, low, high), = sums[0].limits
+        (variable, low, high), = summations[0].limits
         if limits is not None and limits != (low, high):
             return False
         limits = (low, high)
-        term += coefficient * sums[0].function.xreplace({variable: k})
+        term += coefficient * summations[0].function.xreplace({variable: k})
     return limits is not None and _zero(term)
 
 
@@ -93,9 +93,9 @@ def _zero(expr: sympy.Expr) -> bool:
 
 
 def _triangle(item: Meaning, found: Several) -> bool:
-    """``|sum_k t_k| <= n c``: every monomial of t bounded by the product of its elements' largest magnitudes,
-    and c minus their sum a polynomial in those magnitudes with no negative coefficient.  A first-order claim:
-    the same on its first-order coefficients, ``A_err[k] = alpha[k] h``, ``|A_err| = |alpha| h``."""
+    """``|Σ_k t_k| <= n c``: every monomial of t bounded by the largest magnitudes of its elements (to their
+    powers), and c minus the monomials' bounds a polynomial in those magnitudes with no negative coefficient.  A
+    first-order claim: the same on its first-order coefficients, ``A_err[k] = alpha[k] h``, ``|A_err| = |alpha| h``."""
     lhs, rhs = item.sides
     norms = {e: accuracy.largest(str(e.label)) for e in _bases(found)}
     if item.kind == "first-order":
@@ -216,7 +216,7 @@ def _wrong(op: str, left, right, first: bool) -> bool:
 
 def _introduced(item: Meaning, op: Operator, found: Several) -> tuple[list[Finding], str]:
     """n = 1 .. N_CHECKED in each float format: operands near 1 (where the result is normal), their correctly
-    rounded dot product against the bound (every error norm 0: the operands are exact)."""
+    rounded contraction against the bound (every error norm 0: the operands are exact)."""
     line, column = item.statement.line, item.statement.column
     refuted = []
     first = None
@@ -230,7 +230,7 @@ def _introduced(item: Meaning, op: Operator, found: Several) -> tuple[list[Findi
     if first is not None:
         also = f" (refuted for n = {', '.join(map(str, refuted))} of 1 .. {N_CHECKED})"
         return [Finding("incorrect", line, first[0] + also, first[1], column)], "refuted"
-    return [Finding("information", line, f"checked, not proved: the correctly rounded dot product (the mirror's "
+    return [Finding("information", line, f"checked, not proved: the correctly rounded contraction (the mirror's "
                     f"reference) meets it for n = 1 .. {N_CHECKED}, {SEARCH} operand vectors per format; an "
                     "implementation's own order and rounding are not checked")], "checked"
 
@@ -257,7 +257,7 @@ def _float_failure(item: Meaning, op: Operator, found: Several, fmt: FloatFormat
         limit = Fraction(int(sympy.numer(limit)), int(sympy.denom(limit)))
         if not (measured <= limit if item.op == "<=" else measured < limit):
             shown = lambda bits: ", ".join(fmt.describe(x) for x in bits)  # noqa: E731
-            return (f"{a} = [{shown(row)}], {b} = [{shown(column)}]: the exact dot product is {exact} = "
+            return (f"{a} = [{shown(row)}], {b} = [{shown(column)}]: the exact contraction is {exact} = "
                     f"{float(exact)!r}, the mirror's correctly rounded result {got.value} (the nearest float: no "
                     f"implementation errs less), E = {float(error):.6g}, above the bound {float(limit):.6g}")
     return None
