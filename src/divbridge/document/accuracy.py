@@ -658,8 +658,8 @@ class _Reading:
                     isinstance(a, sympy.Symbol) for a in value.args):
                 return False
             operands = tuple(str(a) for a in value.args)
-            self.note.unread.append(Unread(sentence.line, _shown(sentence), "its remark on the selected branch is "
-                                           "not judged: the cases under it state it"))
+            self.note.unread.append(Unread(sentence.line, _shown(sentence), "its remark on the selected branch, not "
+                                           "read: the cases under it state it"))
         else:
             error, *errors = (m.formula for m in maths[1:])
             operands = tuple(str(e.parts[0])[:-len("_err")] for e in errors
