@@ -125,3 +125,24 @@ def test_a_first_order_claim_on_sums_is_judged_on_its_coefficients():
     assert claim.verdict == "fails"
     assert "false for n = 1" in claim.findings[0].message and "the mirror's Y_err^propag at h = 2^-20" in \
         claim.findings[0].message
+
+
+def test_a_first_order_proof_needs_the_logarithm_s_argument_positive():
+    """Without 'A > 0' the chain rule through A^B (ln A) is not defined everywhere: the bound is only checked."""
+    text = (CORPUS / "pow_style.md").read_text().replace(
+        r" such that $A[I] > 0$ and $A[I] + A_{\textit{err}}[I] > 0$", "")
+    claims, _ = note_claims(parse_note(text, "pow_acc.md"))
+    assert next(c for c in claims if c.line == 13).verdict == "checked"
+
+
+def test_a_contraction_s_claim_without_its_summation_is_unread():
+    """MatMul's Y = A x B read as a product of two numbers would judge 1 x 1 matrices only: unread instead."""
+    text = ("# Numerical Accuracy\n\n## Error Propagation\n\nThe **MatMul** operator.\n"
+            "For $Y = A \\times B$, the propagated error $Y_{\\textit{err}}^{\\textit{propag}}$ comes from the input "
+            "errors $A_{\\textit{err}}$ and $B_{\\textit{err}}$.\n\n"
+            "- $|Y_{\\textit{err}}^{\\textit{propag}}| \\leq |A_{\\textit{err}}| \\times |B| + |A| \\times "
+            "|B_{\\textit{err}}| + |A_{\\textit{err}}| \\times |B_{\\textit{err}}|$\n")
+    note = parse_note(text, "matmul_acc.md")
+    assert accuracy.unread_why(note).startswith("a claim on the error of MatMul: its note runs no summation over the "
+                                                "n terms of an element")
+    assert all(isinstance(item, accuracy.NotRead) for item in accuracy.readings(note))

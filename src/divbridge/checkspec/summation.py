@@ -122,7 +122,10 @@ def _triangle(item: Meaning, found: Several) -> bool:
                 return False
             magnitude *= norms[factor.base] ** power
         bound += magnitude
-    gap = sympy.Poly(sympy.expand(per_term - bound), *sorted(set(norms.values()), key=str))
+    magnitudes = sorted(set(norms.values()), key=str)
+    if not sympy.expand(per_term - bound).free_symbols <= set(magnitudes):
+        return False
+    gap = sympy.Poly(sympy.expand(per_term - bound), *magnitudes)
     return all(c >= 0 for c in gap.coeffs())
 
 

@@ -900,6 +900,9 @@ def several(note: Note) -> Several | str:
     length = _dot_terms(note)
     if length is not None:
         return _dot(op, found, length)
+    if _contraction(op):
+        return (f"a claim on the error of {op.name}: its note runs no summation over the n terms of an element "
+                f"(an element of {op.name}'s result is a contraction of n terms, not one of its scalar claims)")
     disagreement = _several_disagreement(op, found, kinds)
     return disagreement or found
 
@@ -950,6 +953,14 @@ def _dot(op: Operator, found: Several, terms: sympy.Symbol) -> Several | str:
             return (f"a claim on the error of {op.name}: the note's {found.result} = {found.value} of n = {count} "
                     f"terms is {mine}, {op.name} gives {reference}")
     return dot
+
+
+def _contraction(op: Operator) -> bool:
+    """Whether the operator's real function takes rows and columns (each element a contraction of n terms)."""
+    try:
+        return op.kernels.real([Fraction(1), Fraction(2)], [Fraction(3), Fraction(4)]) == 11
+    except (TypeError, ValueError, ArithmeticError):
+        return False
 
 
 def symbol_of(base: sympy.Symbol, position: int) -> sympy.Symbol:
