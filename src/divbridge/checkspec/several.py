@@ -76,7 +76,7 @@ def _fixed(conditions: sympy.Basic) -> dict:
 
 
 def _first_order_proved(item: Meaning) -> bool:
-    """Proved by sympy, where the coefficients are defined: a logarithm's argument (the chain rule through
+    """Proved by sympy, where the coefficients are defined: the argument of every ln (the chain rule through
     ``A^B`` with an error in B) must be positive under the claim's conditions."""
     c0, c1 = item.sides
     positive = {c.lhs for c in sympy.And.make_args(item.conditions) if isinstance(c, sympy.StrictGreaterThan)
