@@ -146,3 +146,16 @@ def test_a_contraction_s_claim_without_its_summation_is_unread():
     assert accuracy.unread_why(note).startswith("a claim on the error of MatMul: its note runs no summation over the "
                                                 "n terms of an element")
     assert all(isinstance(item, accuracy.NotRead) for item in accuracy.readings(note))
+
+
+def test_partial_derivatives_side_by_side_are_each_proved_or_refuted():
+    block = ("Using the first-order derivative of (A^B) with respect to (A) and (B):\n\n$$\n"
+             "\\frac{\\partial (A^B)}{\\partial A} = B \\cdot A^{B-1}, \\quad\n"
+             "\\frac{\\partial (A^B)}{\\partial B} = B \\cdot A^B\n$$\n\n")
+    text = (CORPUS / "pow_style.md").read_text().replace("a first-order bound is:", block + "a first-order bound is:")
+    claims, _ = note_claims(parse_note(text, "pow_acc.md"))
+    by_line = {c.line: c for c in claims}
+    # lines 13 and 14 of the block: the first holds, the second (B A^B for A^B ln A) is refuted by sympy
+    assert by_line[13].verdict == "holds"
+    assert by_line[14].verdict == "fails" and by_line[14].findings[0].message.endswith(
+        "sympy's derivative is A**B*log(A)")

@@ -46,6 +46,12 @@ def findings(item: Meaning, op: Operator, found: Several) -> tuple[list[Finding]
         return _exact_selection(item, op, found)
     if item.goal == sympy.true:
         return [], "proved"
+    if item.kind == "derivative":
+        lhs, rhs = item.sides
+        if item.op == "=" and _zero(lhs.doit() - rhs):
+            return [], "proved"
+        return [Finding("incorrect", line, f"false: {item.text}: sympy's derivative is {lhs.doit()}", column=column)
+                ], "refuted"
     if item.kind == "first-order":
         if _first_order_proved(item):
             return [], "proved"

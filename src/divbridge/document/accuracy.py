@@ -345,6 +345,7 @@ def _is_error_name(name: str) -> bool:
 
 
 _DEFINING = ("definition", "result", "error-total", "largest")
+_SIDE_BY_SIDE = re.compile(r",\s*\\quad\s*")
 
 
 def _definition(math: Math, kind: str) -> Definition:
@@ -383,7 +384,7 @@ def _classify(formula: mathexpr.Formula) -> str:
         if not error_of(name):
             a, b = (sympy.Symbol(n, real=True) for n in ("A", "B"))
             return "result" if sympy.simplify(rhs - a / b) == 0 else "definition"
-    if any(_is_error_name(n) for n in names):
+    if any(_is_error_name(n) for n in names) or formula.parts[0].has(sympy.Derivative):
         return "statement"
     return "other"
 
@@ -468,9 +469,19 @@ class _Reading:
 
     def _math_block(self, block: Block, section: Section | None) -> None:
         conditions, index, qualifier = self._conditions_for(block)
-        line, column = block.positions.at(block.body, len(block.body) - len(block.body.lstrip()))
-        math = _read_math(block.body.strip(), line, column)
-        self._formula(math, section, conditions, index, block.body.strip(), qualifier)
+        # "f = g, \quad h = k": formulas side by side, each its own when each is a relation read whole
+        starts = [0] + [m.end() for m in _SIDE_BY_SIDE.finditer(block.body)]
+        ends = [m.start() for m in _SIDE_BY_SIDE.finditer(block.body)] + [len(block.body)]
+        pieces = [(start, block.body[start:end]) for start, end in zip(starts, ends)]
+        maths = []
+        for start, text in pieces:
+            line, column = block.positions.at(block.body, start + len(text) - len(text.lstrip()))
+            maths.append(_read_math(text.strip(), line, column))
+        if len(maths) > 1 and not all(m.formula is not None and m.formula.is_relation for m in maths):
+            line, column = block.positions.at(block.body, len(block.body) - len(block.body.lstrip()))
+            maths, pieces = [_read_math(block.body.strip(), line, column)], [(0, block.body)]
+        for math, (_, text) in zip(maths, pieces):
+            self._formula(math, section, conditions, index, text.strip(), qualifier)
 
     def _words_definitions(self, block: Block) -> None:
         """In a section that is not about the errors (the note's "Note Algorithm"), a sentence "Let us define $|A|

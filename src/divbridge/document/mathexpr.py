@@ -15,6 +15,7 @@ indices) into sympy.  What it reads:
 - ``[0]``, ``[0.5]``: a tensor of that constant, read as the constant;
 - functions ``\\max``, ``\\min``, ``\\mathcal{O}`` (`BigO`), and a name
   of several letters applied to parentheses (``ulp(C[i])``, ``round(a/b)``);
+- ``\\frac{\\partial f}{\\partial x}``: a `sympy.Derivative`; ``\\sum_{k=0}^{n-1} t``, ``\\max_{0 \\leq i < m} t``;
 - relations ``=``, ``\\leq``/``\\le``, ``<``, ``\\geq``/``\\ge``, ``>``,
   ``\\neq``, chained.
 
@@ -280,6 +281,8 @@ def _macro_tokens(node: LatexMacroNode, applied: bool = False) -> list[_Token]:
         # \sqrt{x}: the function applied to its argument, as sqrt(x)
         return [_Token("func", name, node.pos), _Token("op", "(", node.pos), *_tokens(_argument(node)),
                 _Token("op", ")", node.pos)]
+    if name == "partial":
+        return [_Token("partial", name, node.pos)]
     if name in _FUNCTIONS or name == "sum":
         return [_Token("func", name, node.pos)]
     if name == "infty":
@@ -501,6 +504,10 @@ class _Reader:
             return self.group(token.value, token.pos)
         if token.kind == "frac":
             above, below = token.value
+            if above and above[0].kind == "partial":     # \frac{\partial f}{\partial x}: f's partial derivative
+                if len(below) != 2 or below[0].kind != "partial" or below[1].kind != "name" or len(above) < 2:
+                    raise LatexError("a partial derivative not written \\frac{\\partial f}{\\partial x}", token.pos)
+                return sympy.Derivative(self.group(above[1:], token.pos), symbol(below[1].value))
             return self.group(above, token.pos) / self.group(below, token.pos)
         if token.kind == "func" and token.value in ("sum", "max") and self.peek("op", "_"):
             return self.big(token.value, token.pos)

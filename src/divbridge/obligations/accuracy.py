@@ -1033,6 +1033,14 @@ def _several_meaning(note: Note, statement: Statement, found: Several) -> Meanin
                                                                E: mathexpr.symbol("intro")})
     name = slug(str(named)) + (f"_if_{_digest(str(sympy.And(*conditions)))}" if conditions else "")
     variables = tuple(str(s) for s in (*found.operands, *[e for e in found.errors if e is not None]))
+    if not errors and isinstance(lhs, sympy.Derivative):
+        # "∂(A^B)/∂A = B A^(B-1)": a partial derivative of the note's function, the slope its first-order claims use
+        if lhs.expr != found.value or len(lhs.variables) != 1 or lhs.variables[0] not in found.operands:
+            raise _NotRead(f"the derivative of {_shown(lhs.expr)}, not the note's {found.result} = "
+                           f"{_shown(found.value)} by one of its operands")
+        return Meaning(statement, "derivative", sympy.Eq(lhs, rhs, evaluate=False), sympy.true, variables, op=op,
+                       sides=(lhs, rhs), name=name, text=f"{_shown(lhs)} {op} {_shown(rhs)} (the note's function's "
+                                                          "partial derivative)")
     if errors == {_P}:
         lhs, rhs = lhs.xreplace({_P: found.propagated}), rhs.xreplace({_P: found.propagated})
         common = {"name": name, "error": f"{found.result}_err^propag",
