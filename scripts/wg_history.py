@@ -8,8 +8,8 @@ Reads each version of PATH (default: the Div accuracy note) that the repository'
 branch, oldest first, each distinct text once), checks it as `divbridge check-spec` does, and prints its
 findings (without the information ones unless --all) and its exit code.  ``--notes``: every version of every
 accuracy note of the working group (``<op>/<op>_acc.md``).  ``--count``: for an accuracy note, what its reading
-holds by kind (claims read as formal statements, definitions, lead-ins, unread) and check-spec's findings by
-kind, one line a version: the figures of docs/accuracy-notes.md.  Nothing is copied into the project: the
+holds by kind (claims read as formal statements, definitions, lead-ins, unread), check-spec's findings by
+kind and its claims by verdict (``holds``: proved; ``checked``: checked, not proved), one line a version: the figures of docs/accuracy-notes.md.  Nothing is copied into the project: the
 versions go to a temporary directory, under the document's own file name.
 """
 
@@ -105,8 +105,9 @@ def _history(args: argparse.Namespace, path: str, scratch: Path) -> None:
             continue
         if args.count:
             kinds = collections.Counter(f["kind"] for f in result["findings"])
+            verdicts = collections.Counter(c["verdict"] for c in result["claims"])
             print(f"{head}: reading {dict(sorted((read or {}).items()))}; findings {dict(sorted(kinds.items()))}; "
-                  f"exit {result['exit_code']}")
+                  f"verdicts {dict(sorted(verdicts.items()))}; exit {result['exit_code']}")
             continue
         print(head)
         if not args.all:

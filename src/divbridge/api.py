@@ -43,37 +43,50 @@ if TYPE_CHECKING:   # the modules behind each function are imported when it is c
 __all__ = ["evaluate", "read", "check", "prove", "load_results", "write_reports"]
 
 
-def evaluate(operator: str, a: Any, b: Any, *, dtype: str | Format | Any, profile: str | None = None,
+def evaluate(operator: str, *inputs: Any, dtype: str | Format | Any, profile: str | None = None,
              method: str = "auto", **attributes: Any) -> np.ndarray:
-    """The operator named ``operator`` on ``a`` and ``b``, element by element, as its profile specifies it.
+    """The operator named ``operator`` on its ``inputs``, in the order its description lists them (two operands,
+    one, or a condition and two values), element by element, as its profile specifies it.
 
-    ``operator``: a name `divbridge.operators` registers (any case).  ``a``, ``b``: arrays or anything NumPy makes
-    one of, of the format ``dtype`` ("fp16", "bf16", "fp32", "fp64", "int8" ... "uint64", "real" for exact
-    rationals, a NumPy dtype, or a `divbridge.formats` format).  ``profile``: one of the operator's profiles
+    ``operator``: a name `divbridge.operators` registers (any case).  ``inputs``: arrays or anything NumPy makes
+    one of (a condition's of bools, the others of the format ``dtype``: "fp16", "bf16", "fp32", "fp64", "int8" ...
+    "uint64", "real" for exact rationals, a NumPy dtype, or a `divbridge.formats` format).  ``profile``: one of the operator's profiles
     (its description's `Profiles`; the default unless named), with its ``attributes`` by their spec names
     (``opset=13``, ``auto_broadcast="none"``); an operator whose description lists no profiles is evaluated as
-    SONNX states it (operands of one type and one shape, the description's kernels).  ``method``: "exact"
+    SONNX states it (operands of one type and one shape, the description's kernels), its node's float attributes
+    by their names too (LeakyRelu's ``alpha=0.2``: a value of the format; left out, the node's default).  ``method``: "exact"
     (element by element in exact rationals: the reference a reviewer reads), "fast" (NumPy, bit-identical) or
     "auto" (fast where it exists).  Returns an array of the format (bit patterns for a format without a NumPy
     type, ``fp(3,4)``; `fractions.Fraction` objects for "real").  Raises `SpecViolation`, naming the tag, for
     operands outside the profile's restrictions and preconditions."""
+    import numpy as np
+
     from divbridge import mirror, operators
     op = operators.get(operator)
-    return mirror.compute(_profiles(op), a, b, dtype=dtype, profile=profile, method=method, **attributes)
+    own = [a.name for a in op.attributes if a.type == "float"]
+    node = {name: attributes.pop(name) for name in own if name in attributes}
+    if node:   # the kernels take the node's attributes after the inputs, one value per element
+        shape = np.shape(inputs[0]) if inputs else ()
+        given = [np.broadcast_to(np.asarray(node.get(a.name, a.default), dtype=object), shape).tolist()
+                 for a in op.attributes if a.type == "float"]
+        return mirror.compute(_profiles(op, len(given)), *inputs, *given, dtype=dtype, profile=profile,
+                              method=method, **attributes)
+    return mirror.compute(_profiles(op), *inputs, dtype=dtype, profile=profile, method=method, **attributes)
 
 
 @functools.cache
-def _profiles(op: Operator) -> Profiles:
+def _profiles(op: Operator, attributes: int = 0) -> Profiles:
     """The operator's profiles; for one whose description lists none, SONNX's: every type divbridge knows but
     custom floats, no broadcasting, the description's kernels (the tags are those of the project's documents'
-    restrictions, ``[R1]`` shapes, ``[R2]`` types)."""
+    restrictions, ``[R1]`` shapes, ``[R2]`` types), taking ``attributes`` values of the format after the inputs."""
     if op.profiles is not None:
         return op.profiles
     from divbridge.formats import FLOAT_FORMATS, INT_FORMATS
     from divbridge.semantics.profiles import Profile, Profiles
     types = frozenset({"real"} | {fmt.name for fmt in FLOAT_FORMATS} | {fmt.name for fmt in INT_FORMATS})
     sonnx = Profile(name="sonnx", types=types, broadcasting="none", kernels=op.kernels,
-                    type_tag="R2", shape_tag="R1", same_type_tag="R2")
+                    type_tag="R2", shape_tag="R1", same_type_tag="R2",
+                    inputs=tuple(i.type for i in op.inputs) + ("T",) * attributes)
     return Profiles({"sonnx": (lambda: sonnx, frozenset())}, default="sonnx", fallback="sonnx")
 
 

@@ -29,9 +29,11 @@ from typing import Any
 
 import sympy
 
+from divbridge import inputfile
 from divbridge.checkspec import several, unary
 from divbridge.checkspec.findings import Claim, exit_code, verdict_of
-from divbridge.document.accuracy import LEAD_IN, Note, Statement, read_note
+from divbridge.document.accuracy import LEAD_IN, Note, Statement, Unread, read_note
+from divbridge.document.markdown import MAX_BYTES
 from divbridge.document.findings import Finding
 from divbridge.obligations import accuracy
 from divbridge.obligations.accuracy import Meaning, NotRead
@@ -50,7 +52,7 @@ VALUES = tuple(Fraction(v) for v in ("0", "1", "2", "-1", "1/2", "3", "-2", "-1/
 def analyse_note(path: str | Path, formats: dict[str, tuple[str, ...]] | None = None) -> dict[str, Any]:
     """check-spec's result (as `checkspec.analysis.analyse` gives it) for an accuracy note on disk."""
     note = read_note(path)
-    claims, findings = note_claims(note, formats)
+    claims, findings = note_claims(note, formats, inputfile.read_text(path, "document", MAX_BYTES))
     requirements = {}
     for claim in claims:
         statement_tag = claim.id.split("/")[1]
@@ -63,22 +65,46 @@ def analyse_note(path: str | Path, formats: dict[str, tuple[str, ...]] | None = 
             "exit_code": exit_code(findings)}
 
 
-def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> tuple[list[Claim], list[Finding]]:
-    """The note's claims with their findings, and every finding (the reading's and the claims'), by line."""
+def bound_curves(path: str | Path, fmt: str = "fp16") -> dict[int, tuple[tuple[float, float, float], ...]]:
+    """Per line of an introduced-error claim of a note of one operand (``|E| <= bound(X)``, the result correctly
+    rounded): the error and the bound on every input of ``fmt`` (`unary.bound_points`), for the note's report."""
+    note = read_note(path)
+    return {item.statement.line: unary.bound_points(item, accuracy.note_operator(note), one, fmt)
+            for item, one in accuracy.float_bounds(note)}
+
+
+def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
+                text: str | None = None) -> tuple[list[Claim], list[Finding]]:
+    """The note's claims with their findings, and every finding (the reading's and the claims'), by line;
+    ``text``: the note as written, whose Unit Verification asserts are claims too (a note of one operand's)."""
     items = accuracy.readings(note, formats)
     op = accuracy.note_operator(note)
     one = accuracy.unary(note) if op is not None and op.arity == 1 else accuracy.several(note) if (
         op is not None and accuracy.reads_several(op)) else None
+    asserts = op is not None and op.arity == 1 and text is not None    # the asserts of a note of one operand
+    if asserts:
+        items += accuracy.unit_asserts(note, text)
     obligations = {}
     for item in items:
         if isinstance(item, Meaning) and one is None and _needs_provers(item):
             obligations[item.statement.line] = _obligations(note, item)
+        elif isinstance(item, Meaning) and isinstance(one, accuracy.Unary) and item.kind == "intro-reference":
+            obligations[item.statement.line] = accuracy.rounding_obligations(note, item, one)
     to_prove = list({o.id: o for found in obligations.values() for o in found}.values())
     results, missing = _prove(to_prove)
     claims = [_claim(note, item, obligations.get(item.statement.line, []), results, missing, one) for item in items]
     findings = list(note.findings) + [f for c in claims for f in c.findings] + [
-        Finding("information", u.line, f"{u.why}: «{u.text}»") for u in note.unread if u.why != LEAD_IN]
+        Finding("information", u.line, f"{_unread_why(note, u, asserts)}: "
+                                       f"«{u.text}»") for u in note.unread if u.why != LEAD_IN]
     return claims, sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
+
+
+def _unread_why(note: Note, unread: Unread, asserts: bool) -> str:
+    """Why a part of the note is not read; a verification section whose asserts are read says so."""
+    section = note.section_of(unread.line)
+    if asserts and section is not None and section.kind == "verification" and section.line == unread.line:
+        return "its prose and its code not read but for the asserts, each a claim at its line"
+    return unread.why
 
 
 def _obligations(note: Note, item: Meaning) -> list[Obligation]:
@@ -125,7 +151,10 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
         claim.verdict = "unreadable" if statement.math.malformed else "unchecked"
         return claim
     if isinstance(one, accuracy.Unary):     # Y = f(X): sympy, else the operator's reference (`checkspec.unary`)
-        found, how = unary.findings(item, accuracy.note_operator(note), one)
+        proofs = [results[o.id] for o in obligations if o.id in results]
+        found, how = unary.findings(item, accuracy.note_operator(note), one, proofs=proofs)
+        if how == "proved":        # by its proofs (Gappa and Coq), else by sympy
+            claim.evidence = [_evidence(r) for r in proofs] or [SYMPY]
         claim.findings = findings + found
         verdict = verdict_of(claim.findings)
         claim.verdict = "checked" if how == "checked" and verdict == "holds" else verdict
@@ -144,7 +173,22 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
     claim.findings = findings + found
     verdict = verdict_of(claim.findings)
     claim.verdict = "unchecked" if unchecked and verdict == "holds" else verdict
+    if claim.verdict == "holds":       # by the provers' proofs, else by sympy (an equality, a goal that is true)
+        proved = [results[o.id] for o in obligations if o.id in results and results[o.id].verdict == "proved"]
+        claim.evidence = [_evidence(r) for r in proved] or [SYMPY]
     return claim
+
+
+SYMPY = {"provers": [{"prover": "sympy", "verdict": "proved"}]}   # a claim sympy proved: no obligation, no format
+
+
+def _evidence(result: ObligationResult) -> dict[str, Any]:
+    """A proof as a claim records it: the obligation, what it states, and each prover's answer (Gappa's with the
+    Coq check of its certificate, the versions they ran)."""
+    return {"obligation": result.id, "format": result.format, "statement": result.statement,
+            "verdict": result.verdict, "provers": [{"prover": a.prover, "verdict": a.verdict,
+                                                    **({"version": a.version} if a.version else {})}
+                                                   for a in result.attempts]}
 
 
 def _claim_id(note: Note, item: Meaning | NotRead) -> str:

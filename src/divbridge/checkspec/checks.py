@@ -147,6 +147,12 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         claim.findings = check_types(section, bool(tables), op)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
+    mistyped = proofs.binding.mistyped if proofs.binding is not None else []
+    for index, (line, words, why) in enumerate((m for m in mistyped if doc.section_of(m[0]) == section), 1):
+        claim = Claim(f"{slug}/operand-type-{index}", "types", section.title, line, words)
+        claim.findings = [Finding("incorrect", line, why)]
+        claim.verdict = verdict_of(claim.findings)
+        claims.append(claim)
     for index, table in enumerate(tables, 1):
         claim = Claim(f"{slug}/cases-{index}", "case-table", section.title, table.line,
                       "\n".join(r.text for r in table.rows), section.types,
@@ -178,8 +184,9 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         per_kind[rule.kind] = per_kind.get(rule.kind, 0) + 1
         claims.append(_rule_claim(f"{slug}/{rule.kind}-{per_kind[rule.kind]}", rule, section, domain, proofs, op))
     unfinished = [u for u in doc.unfinished if u[0] == section.title]
-    # a formula or row the reader could not read is a definition written, not one missing (`unread` at its line)
-    unread = any(p.kind in ("formula", "row") and not p.reading.understood for p in doc.parts_in(section.title))
+    # a formula or row, read or not, is a definition written, not one missing (one not read is `unread` at its
+    # line; an integer section's rows are judged as its wrap-around claims)
+    written = any(p.kind in ("formula", "row") for p in doc.parts_in(section.title))
     # a sentence stating the operation's semantics ("according to IEEE 754 semantics") defines every result
     stated = any(True for _ in doc.statements(section.title, Semantics))
     # "See specification for real numbers": the real section's results, which no exact encoding judges in another
@@ -193,7 +200,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         claims.append(claim)
     # cases in words ("if X[i] < 0 then Y[i] = 0") define the results they state, each judged on its own
     cases = any(rule.kind == "case" for rule in rules)
-    defined = tables or examples or definitions or unread or stated or pointers or cases or any(
+    defined = tables or examples or definitions or written or stated or pointers or cases or any(
         f.section == section.title for f in doc.formal)
     if not defined and (unfinished or section.types_from == "heading"):
         line = unfinished[0][1] if unfinished else section.line
@@ -505,15 +512,16 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
         enc = encoding(fmt, op)
         semantics = semantics_of(op, fmt.family)
         inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
-        where: dict[int, z3.BoolRef] = {}     # row line -> where the row applies
+        # row -> where the row applies (by the row itself: a definition and its "otherwise undefined" share a line)
+        where: dict[int, z3.BoolRef] = {}
         for row in known:
-            where[row.line] = z3.And(inside, enc.condition(row.condition, list(where.values())))
+            where[id(row)] = z3.And(inside, enc.condition(row.condition, list(where.values())))
         if complete:
-            _coverage(enc, table, inside, [where[r.line] for r in read], [(r, where[r.line]) for r in known
+            _coverage(enc, table, inside, [where[id(r)] for r in read], [(r, where[id(r)]) for r in known
                                                                            if not r.read], unknown, fmt_name, report)
         # a row right everywhere it applies gives the semantics' own result: where two such rows overlap
         # they agree, so only pairs with a row that is not right need the overlap query
-        exact = [_check_row(enc, row, where[row.line], fmt_name, report, row.line in ruled,
+        exact = [_check_row(enc, row, where[id(row)], fmt_name, report, row.line in ruled,
                             (rows or {}).get((row.line, fmt_name)))
                  for row in read]
         for i, row in enumerate(read):
@@ -522,7 +530,7 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
                 if isinstance(other.condition, Otherwise) or str(row.result) == str(other.result) or (
                         exact[i] and exact[j]):
                     continue
-                overlap = find(enc, z3.And(where[row.line], where[other.line]), limit=1)
+                overlap = find(enc, z3.And(where[id(row)], where[id(other)]), limit=1)
                 for w in overlap.witnesses:
                     report(("overlap", i, j), fmt_name, lambda w=w, row=row, other=other: Finding(
                         "ambiguous", other.line, f"rows at lines {row.line} and {other.line} both apply to "
@@ -712,7 +720,7 @@ def check_example(example: Example, formats: tuple[str, ...],
             # an operator with check-spec's exact profiles (`ExactTerms`) is judged in full: its undefined
             # points, printed precision, the exact result written
             problem = _element(op, fmt, *given, fc[ic_], signed_zeros) if op.obligations.exact else \
-                _operator_element(op, fmt, given, fc[ic_], signed_zeros)
+                _operator_element(op, fmt, given, fc[ic_], signed_zeros, example.attributes)
             if not problem:
                 continue
             kind, message, counterexample = problem
@@ -793,19 +801,27 @@ def _element(op: Operator, fmt, a: Entry, b: Entry, c: Entry,
 
 
 def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
-                      signed_zeros: bool) -> tuple[str, str, str | None] | None:
+                      signed_zeros: bool,
+                      attributes: dict[str, Entry] | None = None) -> tuple[str, str, str | None] | None:
     """`_element` for an operator of the registry other than the default, of any arity: its description's kernels
-    give C (IEEE 754 to nearest even, wrap-around modulo 2^n, exact reals)."""
+    give C (IEEE 754 to nearest even, wrap-around modulo 2^n, exact reals), at the values the example gives its
+    float ``attributes`` (in the format, as its operands; one it does not give: the kernels' default)."""
     names = [i.name for i in op.inputs]
+    attributes = {v.name: attributes[v.name] for v in op.attribute_variables() if v.name in (attributes or {})}
     if op.operation.result == "bool":
         return _truth_element(op, fmt, names, inputs, c)
+    # an example that gives an attribute no value is judged at its default, which is then what it leaves open
+    defaulted = [f"{v.name} = {_default_text(op, v.name)} (not given: ONNX's default)"
+                 for v in op.attribute_variables() if v.name not in attributes]
+    kind = "incomplete" if defaulted else "incorrect"
     if isinstance(fmt, FloatFormat):
         given = [_to_bits(fmt, x) for x in inputs]
-        r = op.kernels.float_bits(fmt, *given)
-        operands = ", ".join(f"{n} = {fmt.describe(x)}" for n, x in zip(names, given))
+        r = op.kernels.float_bits(fmt, *given, *(_to_bits(fmt, x) for x in attributes.values()))
+        operands = ", ".join([*(f"{n} = {fmt.describe(x)}" for n, x in zip(names, given)),
+                              *(f"{n} = {fmt.describe(_to_bits(fmt, x))}" for n, x in attributes.items()), *defaulted])
         if _float_matches(fmt, r, c, signed_zeros):
             return None
-        return ("incorrect", f"{operands}: C = {_written(c)}, IEEE 754 {op.vocabulary.gerund} gives {fmt.describe(r)}",
+        return (kind, f"{operands}: C = {_written(c)}, IEEE 754 {op.vocabulary.gerund} gives {fmt.describe(r)}",
                 f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(r)}")
     values = [x.literal.value for x in inputs]
     if isinstance(fmt, IntFormat):
@@ -815,12 +831,21 @@ def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
             return None
         return ("incorrect", f"{operands}: C = {_written(c)}, {op.vocabulary.gerund} modulo 2^{fmt.bits} gives "
                 f"{fmt.describe(r)}", f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(r)}")
-    exact = as_fraction(op.kernels.real(*values))   # an irrational one (Sqrt's) at mpmath's precision
+    if any(x.literal.kind != "number" for x in attributes.values()):
+        return ("information", f"an attribute given {', '.join(map(str, attributes.values()))}, no real: the "
+                f"element is not judged in the reals", None)
+    given = {n: x.literal.value for n, x in attributes.items()}
+    exact = as_fraction(op.kernels.real(*values, *given.values()))   # an irrational one (Sqrt's) at mpmath's precision
     if c.literal.kind == "number" and abs(c.literal.value - exact) <= c.tolerance:
         return None
-    operands = ", ".join(f"{n} = {v}" for n, v in zip(names, values))
-    return ("incorrect", f"{operands}: C = {_written(c)}, exact real {op.vocabulary.gerund} gives "
+    operands = ", ".join([*(f"{n} = {v}" for n, v in zip(names, values)), *(f"{n} = {v}" for n, v in given.items()),
+                          *defaulted])
+    return (kind, f"{operands}: C = {_written(c)}, exact real {op.vocabulary.gerund} gives "
             f"{_decimal(exact)}", f"{operands}: C = {_written(c)}, the exact result is {_decimal(exact)}")
+
+
+def _default_text(op: Operator, name: str) -> str:
+    return str(next(a.default for a in op.attributes if a.name == name))
 
 
 def _truth_element(op: Operator, fmt, names: list[str], inputs: tuple[Entry, ...],

@@ -28,10 +28,12 @@ class Claim:
     verdict: str = "holds"
     findings: list[Finding] = field(default_factory=list)
     words: str = ""            # what divbridge read the text as, said back in canonical English ("" : not said)
+    evidence: list[dict[str, Any]] = field(default_factory=list)   # the proofs a verdict rests on, where recorded
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "section": self.section, "line": self.line,
-                "text": self.text, "words": self.words, "formats": list(self.formats), "verdict": self.verdict}
+                "text": self.text, "words": self.words, "formats": list(self.formats), "verdict": self.verdict,
+                **({"evidence": self.evidence} if self.evidence else {})}
 
 
 # "unchecked": a tool the check needs is missing; never counted as holding; "checked": no counterexample on samples

@@ -118,9 +118,10 @@ class FloatEncoding(Encoding):
     def __init__(self, fmt: FloatFormat, operator: Operator):
         self.fmt = fmt
         self.operator = operator
-        self._context = smtlib.float_context(fmt, operator.variables("float"), operator)
+        self._context = smtlib.float_context(fmt, operator.free_variables("float"), operator)
         self._read: dict[str, z3.BoolRef] = {}   # a table's rows share their atoms
-        names = [v.name for v in operator.variables("float")]
+        # its inputs, then its float attributes (free: a witness gives each a value, as it gives an input)
+        names = [v.name for v in operator.free_variables("float")]
         self.inputs = tuple(z3.BitVec(f"{name}_bits", fmt.width) for name in names)
         # a float, not a formula: read as the left side of its equality with itself
         *operands, self.q = (self._term(f"(= {name} {name})").arg(0) for name in (*names, "q"))
@@ -153,13 +154,14 @@ class FloatEncoding(Encoding):
         return values
 
     def values(self, model: dict[str, Any]) -> tuple[int, ...]:
-        return tuple(model.get(f"{v.name}_bits", 0) for v in self.operator.variables("float"))
+        return tuple(model.get(f"{v.name}_bits", 0) for v in self.operator.free_variables("float"))
 
     def const(self, value: int) -> z3.ExprRef:
         return z3.BitVecVal(value, self.fmt.width)
 
     def describe(self, *values: int) -> str:
-        return ", ".join(f"{i.name} = {self.fmt.describe(v)}" for i, v in zip(self.operator.inputs, values))
+        names = [*(i.name for i in self.operator.inputs), *(v.name for v in self.operator.attribute_variables())]
+        return ", ".join(f"{name} = {self.fmt.describe(v)}" for name, v in zip(names, values))
 
     def gives(self, *values: int) -> str:
         result = self.operator.kernels.float_bits(self.fmt, *values)

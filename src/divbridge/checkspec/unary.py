@@ -10,16 +10,21 @@ reals; it is judged here, and the evidence says how:
 - **incorrect**: a point where the claim's conditions hold and it does not, found on a grid of exact values
   (`GRID`) evaluated by mpmath at 60 digits with a margin, the propagated error replayed on the mirror (the
   operator's reference: its description's real function, mpmath at 320 bits) and both sides given;
+- **proved (Gappa, its certificate checked by Coq)**: a correctly rounded result's bound that is a function of the
+  result alone (``u max(|Y|, min-normal)``), proved as what it is, a bound on the rounding of every real that
+  rounds to a finite float (`obligations.accuracy.rounding_obligations`), in each of its formats: every input is
+  covered, since f(X) is such a real;
 - **checked, not proved**: an inequality no counterexample was found for on the grid (information, verdict
-  ``checked``); an introduced-error bound checked against the correctly rounded reference on every finite
-  input of FP16 and BF16 and on a sample of FP32 (`SAMPLE_FP32` inputs, seeded): exhaustive, yet a check of the
-  reference rounding, not a proof for every format.
+  ``checked``); an introduced-error bound that no proof covers (a bound that needs more than rounding, or one
+  Gappa does not prove) checked against the correctly rounded reference on every finite input of FP16 and BF16
+  and on a sample of FP32 (`SAMPLE_FP32` inputs, seeded): exhaustive, yet a check, not a proof for every format.
 """
 
 from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 
 import mpmath
@@ -32,6 +37,7 @@ from divbridge.obligations import accuracy
 from divbridge.obligations.accuracy import Meaning, Unary
 from divbridge.operators import elementary
 from divbridge.operators.model import Operator
+from divbridge.provers.verdicts import ObligationResult
 
 # the values of X and X_err the search tries (and the first-order search, of X; alpha is +-1)
 GRID = tuple(Fraction(v) for v in ("0", "1/1024", "1/16", "1/4", "1/2", "1", "3/2", "2", "3", "5", "10", "20"))
@@ -42,11 +48,16 @@ _DIGITS = 60
 _MARGIN = mpmath.mpf(10) ** -40      # a side exceeds the other by more than this (relative) to refute
 
 
-def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPLE_FP32) -> tuple[list[Finding], str]:
-    """The claim's findings and how it was judged: ``proved`` (sympy), ``checked`` (samples or every input of a
+def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPLE_FP32,
+             proofs: Sequence[ObligationResult] = ()) -> tuple[list[Finding], str]:
+    """The claim's findings and how it was judged: ``proved`` (sympy; or, for an introduced-error bound, its
+    ``proofs``: the results of its rounding obligations, one per format), ``checked`` (samples or every input of a
     format), ``refuted``."""
     line, column = item.statement.line, item.statement.column
     if item.kind == "intro-reference":
+        proved = rounding_proof(item, proofs)
+        if proved is not None:
+            return [Finding("information", line, proved)], "proved"
         return _introduced(item, op, unary, sample_fp32)
     if item.goal == sympy.true:
         return [], "proved"
@@ -214,7 +225,19 @@ def _replayed(op: Operator, x: Fraction, e: Fraction) -> str | None:
         return mpmath.nstr(as_mpf[0] - as_mpf[1], 12)
 
 
-# -- introduced error: every input of a format ---------------------------------------------------------------------
+# -- introduced error: proved for every real, or checked on every input of a format -------------------------------
+
+def rounding_proof(item: Meaning, proofs: Sequence[ObligationResult]) -> str | None:
+    """What proves the bound in every one of its formats (each format's rounding obligation proved: Gappa, and
+    Coq on its certificate), said in a line; None when a format is not proved so."""
+    proved = {r.format: r for r in proofs if r is not None and r.verdict == "proved"}
+    if not item.formats or set(item.formats) - set(proved):
+        return None
+    provers = sorted({a.prover for r in proved.values() for a in r.attempts if a.verdict == "proved"})
+    return (f"proved for every real result, in {', '.join(item.formats)} ({' and '.join(provers)}: Gappa's proof, "
+            f"its certificate checked by Coq): {proved[item.formats[0]].statement} (and likewise in the other "
+            "formats), which covers every input X, f(X) being such a real")
+
 
 def _introduced(item: Meaning, op: Operator, unary: Unary, sample_fp32: int) -> tuple[list[Finding], str]:
     line, column = item.statement.line, item.statement.column
@@ -271,3 +294,14 @@ def _first_failure(item: Meaning, unary: Unary, fmt: FloatFormat, table) -> str 
                         f"the exact value {mpmath.nstr(exact, 12)}, E = {mpmath.nstr(error, 8)}, the bound "
                         f"{mpmath.nstr(limit, 8)}")
     return None
+
+
+def bound_points(item: Meaning, op: Operator, unary: Unary, name: str = "fp16"
+                 ) -> tuple[tuple[float, float, float], ...]:
+    """(x, |E|, the bound at x) of the correctly rounded result on every finite input of the format ``name``
+    (`reference_table`): what a plot of the measured error against an introduced-error claim's bound draws."""
+    bound = accuracy.introduced_bound(item, unary, get_format(name))
+    with mpmath.workprec(elementary.PRECISION):
+        return tuple((float(value), float(abs(rounded - exact)), float(bound(value)))
+                     for _, value, exact, rounded in reference_table(op, name))
+

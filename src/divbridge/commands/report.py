@@ -22,7 +22,9 @@ from divbridge.conform import peertable
 from divbridge import results as results_model
 from divbridge.commands import options
 from divbridge.errors import InputError
-from divbridge.report import write_operator_reports
+from divbridge.atomicio import write_text_atomic
+from divbridge.checkspec import accuracy
+from divbridge.report import errorplot, notes, write_operator_reports
 
 NAME = "report"
 HELP = ("write the proof-obligation reports (Markdown, HTML, JSON, JUnit) of every operator's results, with an "
@@ -35,9 +37,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              f"{options.evidence_of_each(results_model.FILENAME)}, each into its directory under --out, "
                              "with an index)")
     parser.add_argument("--out", type=options.output_dir, default=Path("reports"), help="output directory (default reports/)")
+    parser.add_argument("--notes", type=Path, nargs="+", metavar="NOTE", default=None,
+                        help="accuracy notes (<op>_acc.md): instead of the proof reports, a page per note (each claim "
+                             "at its line with its verdict, evidence and counterexample, and a plot of the error "
+                             "against each introduced-error bound) and their index, into <out>/notes/")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.notes is not None:
+        return _notes(args.notes, args.out / "notes")
     if args.results is None:
         try:
             return _every_operator(args.out)
@@ -66,6 +74,33 @@ def _every_operator(out: Path) -> int:
                                                     [p for p in written if p.parent == out / entry.directory]))
     print(f"report: {index.as_expected} of {len(index.entries)} operators as expected; index written to "
           f"{', '.join(str(p) for p in written if p.parent == out)}")
+    return 0
+
+
+def _notes(paths: list[Path], out: Path) -> int:
+    """check-spec on each note (all of them before anything is written: a note that cannot be read is one line,
+    exit 2, nothing written), then each note's plots, its pages and the index."""
+    judged = []
+    for number, path in enumerate(paths, 1):
+        name = path.stem if [p.stem for p in paths].count(path.stem) == 1 else f"{path.stem}-{number}"
+        judged.append((name, accuracy.analyse_note(path), accuracy.bound_curves(path)))
+    pages = []
+    try:
+        for name, analysis, curves in judged:
+            plots = {}
+            for line, points in curves.items():
+                plots[line] = f"{name}-line{line}.svg"
+                errorplot.write_bound(out / plots[line], f"{name} line {line}: the error of the correctly rounded "
+                                      "result against the claim's bound", "fp16", "X", points)
+            pages.append(notes.page(analysis, name, plots))
+        for filename, text in notes.render(pages).items():
+            write_text_atomic(out / filename, text)
+    except OSError as exc:
+        raise InputError(f"cannot write the reports: {exc.strerror}", str(exc.filename or out)) from None
+    for note in pages:
+        print(f"report: {note.path}: {len(note.claims)} claims ("
+              + ", ".join(f"{n} {shown}" for shown, n in note.counts.items()) + f"); wrote {out / note.name}.html")
+    print(f"report: the notes' index written to {out / 'index.html'}, {out / 'index.md'}")
     return 0
 
 

@@ -72,6 +72,8 @@ class Impl:
 def numpy_peer(op: Operator) -> Callable[..., np.ndarray]:
     """What a NumPy user writes: the operator's ufunc on its inputs, in their type (`Names.numpy`, on integers
     `Names.numpy_int` where the description names one)."""
+    if not op.names.numpy:
+        raise InputError(f"--impl numpy: NumPy has no function for {op.name} (its description names none)")
     ufunc, int_ufunc = getattr(np, op.names.numpy), getattr(np, op.names.numpy_int or op.names.numpy)
 
     def run(*inputs: np.ndarray) -> np.ndarray:
@@ -85,8 +87,9 @@ def numpy_peer(op: Operator) -> Callable[..., np.ndarray]:
 
 
 def _onnx_reference(op: Operator) -> Callable[..., np.ndarray]:
-    from divbridge.conform.peers import onnx_reference
-    return lambda *inputs: onnx_reference(op.names.onnx, *inputs, result=op.operation.result)
+    from divbridge.conform.peers import node_attributes, onnx_reference
+    return lambda *inputs: onnx_reference(op.names.onnx, *inputs, result=op.operation.result,
+                                          attributes=node_attributes(op))
 
 
 def _openvino(spec: str, op: Operator) -> Impl:
@@ -117,9 +120,12 @@ DEPLOYED_PEERS = PEERS + ("openvino", *_OPENVINO_ATTRIBUTES, "openvino:auto_broa
 
 
 def deployed_peers(op: Operator) -> tuple[str, ...]:
-    """`DEPLOYED_PEERS` that apply to the operator: an OpenVINO row setting an attribute its node lacks does not."""
+    """`DEPLOYED_PEERS` that apply to the operator: one with no function of it (`Names`: NumPy has no LeakyRelu,
+    OpenVINO's is another node) does not, nor an OpenVINO row setting an attribute its node lacks."""
     from divbridge.conform.openvino_peer import options_apply
-    return tuple(name for name in DEPLOYED_PEERS if not name.startswith("openvino") or options_apply(name, op))
+    has = {"numpy": bool(op.names.numpy), "openvino": bool(op.names.openvino), "jax": bool(op.names.jax_float)}
+    return tuple(name for name in DEPLOYED_PEERS if has.get(name.split(":")[0], True) and (
+        not name.startswith("openvino") or options_apply(name, op)))
 
 
 def load_impl(spec: str, cflags: str = "", *, op: Operator, unsandboxed: bool = False) -> Impl:
@@ -142,13 +148,10 @@ def load_impl(spec: str, cflags: str = "", *, op: Operator, unsandboxed: bool = 
         raise InputError(f"--impl '{spec}': expected onnxruntime, onnx-reference, numpy, openvino, jax, "
                          "module:function, path/to/file.py:function or path/to/kernel.c:function")
     if where.endswith(".c"):
-        if op.operation.result != "same" or any(i.type != "T" for i in op.inputs):
-            raise InputError(f"a C kernel of {op.name}, whose result or an input is a bool, is not supported (its "
-                             "signature takes and writes arrays of the element type)", where)
         library = build(Path(where), cflags).resolve()
         return Impl(f"{where}:{function}" + (f" [{cflags}]" if cflags else ""), op,
                     process=ImplProcess("c", str(library), function, where, op.vocabulary.infix, unsandboxed,
-                                        _kinds(op)))
+                                        _kinds(op), op.operation.result))
     if where.endswith(".py"):
         if not Path(where).is_file():
             raise InputError("no such file", where)

@@ -29,16 +29,18 @@ _ONNX_TYPES = {"float16": 10, "float32": 1, "float64": 11, "bfloat16": 16, "int8
                "int64": 7, "uint8": 2, "uint16": 4, "uint32": 12, "uint64": 13, "bool": 9}
 
 
-def node_model(op_type: str, dtypes: tuple[np.dtype, ...], opset: int = 14, result: str = "same"):
+def node_model(op_type: str, dtypes: tuple[np.dtype, ...], opset: int = 14, result: str = "same",
+               attributes: dict[str, object] | None = None):
     """A one-node ONNX model C = op_type(A, B) over 1-D tensors, one input per dtype of ``dtypes`` (C = op_type(A)
     for one; Where's condition a tensor of bools), C of the element type, the first input's that is not a bool,
-    or a tensor of bools where the operator's ``result`` is one (Less).  Opset 14: the element-wise arithmetic
-    operators there take every type divbridge checks."""
+    or a tensor of bools where the operator's ``result`` is one (Less); the node's ``attributes`` set (a float
+    one is stored in FP32).  Opset 14: the element-wise arithmetic operators there take every type divbridge
+    checks."""
     from onnx import helper
     elems = [_ONNX_TYPES[np.dtype(d).name] for d in dtypes]
     element = next((e for e in elems if e != _BOOL), elems[0])
     names = _INPUT_NAMES[:len(dtypes)]
-    node = helper.make_node(op_type, list(names), ["C"])
+    node = helper.make_node(op_type, list(names), ["C"], **(attributes or {}))
     graph = helper.make_graph([node], op_type.lower(),
                               [helper.make_tensor_value_info(n, e, [None]) for n, e in zip(names, elems)],
                               [helper.make_tensor_value_info("C", _BOOL if result == "bool" else element, [None])])
@@ -55,9 +57,16 @@ def _feeds(inputs: tuple[np.ndarray, ...]) -> dict[str, np.ndarray]:
     return {name: x.ravel() for name, x in zip(_INPUT_NAMES, inputs)}
 
 
-def onnx_reference(op_type: str, *inputs: np.ndarray, result: str = "same") -> np.ndarray:
+def node_attributes(op: Operator) -> dict[str, object]:
+    """The attributes its node sets: each at its description's default, the value the conformance's reference
+    kernels take (an attribute with no default is left to the node)."""
+    return {a.name: a.default for a in op.attributes if a.default is not None}
+
+
+def onnx_reference(op_type: str, *inputs: np.ndarray, result: str = "same",
+                   attributes: dict[str, object] | None = None) -> np.ndarray:
     from onnx.reference import ReferenceEvaluator
-    model = node_model(op_type, tuple(x.dtype for x in inputs), result=result)
+    model = node_model(op_type, tuple(x.dtype for x in inputs), result=result, attributes=attributes)
     return ReferenceEvaluator(model).run(None, _feeds(inputs))[0].reshape(inputs[0].shape)
 
 
@@ -66,7 +75,8 @@ def _onnxruntime_session(op: Operator, dtype: np.dtype):
     options = ort.SessionOptions()
     options.log_severity_level = 3
     dtypes = tuple(np.dtype(bool) if i.type == "bool" else dtype for i in op.inputs)
-    session = ort.InferenceSession(node_model(op.names.onnx, dtypes, result=op.operation.result).SerializeToString(),
+    model = node_model(op.names.onnx, dtypes, result=op.operation.result, attributes=node_attributes(op))
+    session = ort.InferenceSession(model.SerializeToString(),
                                    options,
                                    providers=["CPUExecutionProvider"])
     return lambda *inputs: np.asarray(session.run(None, _feeds(inputs))[0]).reshape(inputs[0].shape)

@@ -131,8 +131,9 @@ class Result:
     value: Fraction = Fraction(0)
     rounding: str = ""        # A op B's rounding when written: round (the format's), trunc, floor, ceil
     infix: str = ""           # kind `OPERATION_RESULT`: the infix it is written with ("/": A/B, "*": A*B)
-    operand: str = ""         # kind operand: A | B
+    operand: str = ""         # kind operand or scaled: A | B (operand: an attribute's name too, ``\alpha``)
     call: str = ""            # kind `OPERATION_RESULT` written as a call of an operator with no infix: "max"
+    factor: str = ""          # kind scaled: the attribute the operand is scaled by (``\alpha \cdot X[i]``)
 
     @property
     def operator(self):
@@ -151,6 +152,8 @@ class Result:
             return {"A", "B"}
         if self.kind == "operand":
             return {self.operand}
+        if self.kind == "scaled":
+            return {self.operand, self.factor}
         return set(self.sign[4:]) if self.sign.startswith("xor:") else set()
 
     def is_operation_of(self, op) -> bool:
@@ -175,6 +178,8 @@ class Result:
             infix = self.infix
             applied = f"A{infix}B" if self.sign != "-" else f"-A{infix}B" if infix in "*/" else f"-(A{infix}B)"
             return f"{self.rounding}({applied})" if self.rounding else applied
+        if self.kind == "scaled":
+            return f"{self.factor}*{self.operand}"
         if self.kind == "operand":
             if self.sign in ("abs", "sqrt"):
                 return f"|{self.operand}|" if self.sign == "abs" else f"sqrt({self.operand})"
@@ -233,10 +238,26 @@ class _Stream:
 
 _A_NAMES = {"a", *lexicon.A_NAMES, "x"}
 _B_NAMES = {"b", *lexicon.B_NAMES, "y"}
+# the float attributes of the operators whose documents are read (alpha), as a formula writes them:
+# ``\alpha``, ``alpha``; a condition or result names one as it names an operand, by its name
+ATTRIBUTES = frozenset(a.name for op in operators.in_pipeline().values() for a in op.attributes if a.type == "float")
+
+
+def _attribute(s: _Stream) -> str | None:
+    """An operator's float attribute (``\\alpha``, ``alpha``): its name; None, the stream unmoved, otherwise."""
+    token = s.peek()
+    if token is not None and token.kind in ("macro", "word") and token.text.lower() in ATTRIBUTES:
+        s.i += 1
+        return token.text.lower()
+    return None
 
 
 def _operand(s: _Stream) -> str | None:
-    """A[i], B_i, A, x, "the <role>" (`document.lexicon`): A or B; None when the stream does not start one."""
+    """A[i], B_i, A, x, "the <role>" (`document.lexicon`): A or B; an attribute (``\\alpha``): its name; None
+    when the stream does not start one."""
+    attribute = _attribute(s)
+    if attribute is not None:
+        return attribute
     start = s.i
     s.accept("the")
     name = s.word()
@@ -739,6 +760,9 @@ def _result(s: _Stream) -> Result:
         if operand is not None:
             return Result("operand", "sqrt", operand=operand)
         s.i = mark
+    scaled = _scaled(s)
+    if scaled is not None:
+        return scaled
     sign = _sign(s)
     operand = _operand(s) if sign in ("", "-") else None
     if operand is not None:
@@ -756,6 +780,22 @@ def _result(s: _Stream) -> Result:
     if value.value == 0 and not value.sign and any(t.kind == "number" and "." in t.text for t in s.items[mark:s.i]):
         return Result("number", "+")      # a zero written as a float ("0.0") is +0, as in a worked example
     return Result("number", value.sign, value.value)
+
+
+def _scaled(s: _Stream) -> Result | None:
+    """An attribute times an operand (``\\alpha \\cdot X[i]``, ``\\alpha X[i]``, ``X[i] * \\alpha``): the
+    two rounded once to the format; None, the stream unmoved, when the stream does not start one."""
+    start = s.i
+    first = _operand(s)
+    times = s.accept("*")
+    second = _operand(s) if first is not None else None
+    names = {first, second}
+    factor = next(iter(names & ATTRIBUTES), None)
+    operand = next(iter(names & {"A", "B"}), None)
+    if factor is None or operand is None or (not times and first != factor):
+        s.i = start
+        return None
+    return Result("scaled", operand=operand, factor=factor)
 
 
 def _truth(s: _Stream) -> Fraction | None:

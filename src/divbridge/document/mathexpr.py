@@ -130,7 +130,7 @@ def _context():
         MacroSpec("operatorname", "{"), MacroSpec("dfrac", "{{"), MacroSpec("tfrac", "{{"),
         MacroSpec("mathcal", "{"), MacroSpec("textsf", "{"), MacroSpec("mathsf", "{"), MacroSpec("bm", "{"),
         MacroSpec("boldsymbol", "{"), MacroSpec("hat", "{"), MacroSpec("widehat", "{"), MacroSpec("tilde", "{"),
-        MacroSpec("bar", "{"), MacroSpec("overline", "{")])
+        MacroSpec("bar", "{"), MacroSpec("overline", "{"), MacroSpec("textcolor", "{{")])
     return db
 
 
@@ -271,6 +271,8 @@ def _macro_tokens(node: LatexMacroNode, applied: bool = False) -> list[_Token]:
         if not re.fullmatch(r"[A-Za-z][\w-]*", text) or raw != text or (text.lower() in _WORDS and not applied):
             raise LatexError(f"words in the formula: «{text}»", node.pos)
         return [_Token("func" if name == "operatorname" else "name", text, node.pos)]
+    if name == "textcolor":    # \textcolor{red}{9}: a colour is how the text looks, 9 what it says
+        return _tokens(_argument(node, 1))
     if name == "mathcal":
         return [_Token("func", "O" if _plain_text(_argument(node)) == "O" else _plain_text(_argument(node)), node.pos)]
     if name in ("hat", "widehat", "tilde", "bar", "overline"):

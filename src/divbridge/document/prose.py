@@ -510,8 +510,15 @@ def _said(found):
     return found
 
 
+# what a sentence saying that its operator has no attribute states (`document.reader` checks it against the
+# description's attributes)
+NO_ATTRIBUTE = "the operator has no attribute"
+
+
 def _noclaim(tree: Tree) -> NoClaim:
-    kind = next(c for c in tree.children if isinstance(c, Tree)).data
+    kind = next(c for c in tree.children if isinstance(c, Tree))
+    if kind.data == "no_attribute" and any(isinstance(c, Tree) and c.data == "attributes_none" for c in kind.children):
+        return NoClaim(NO_ATTRIBUTE)
     return NoClaim({"introduction": "an introduction of what follows", "label": "a label",
                     "naming": "the naming of an operand or a type", "signature": "the signature",
                     "no_attribute": "no attribute or restriction to state",
@@ -520,7 +527,7 @@ def _noclaim(tree: Tree) -> NoClaim:
                     "notation": "a notation, as divbridge reads it",
                     "restriction": "a general restriction of the profile, cited",
                     "pointer": "a pointer to the accuracy note, which is read on its own",
-                    "multiples": "introduces the multiples' conditions that follow"}[kind])
+                    "multiples": "introduces the multiples' conditions that follow"}[kind.data])
 
 
 def _unread_words(words: list[Word], items: list[Token], at: int, place) -> str:

@@ -32,8 +32,8 @@ from pathlib import Path
 
 from divbridge.document import lexicon, meaning, prose, wraparound
 from divbridge.document.findings import Finding
-from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, operands_of,
-                                        result_of, tolerance)
+from divbridge.document.formula import (ATTRIBUTES, Condition, Entry, Otherwise, Result, condition_of, entry_of,
+                                        operands_of, result_of, tolerance)
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge import inputfile
 from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
@@ -133,6 +133,13 @@ def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op:
     if alone and condition is not None and "B" in operands_of(condition):
         condition = None
         why.append(f"the condition names B, but {op.name} has one input")
+    own = {a.name for a in op.attributes} if op is not None else set()
+    for part, names in (("result", result.operands if result is not None else set()),
+                        ("condition", operands_of(condition) if condition is not None else set())):
+        foreign = sorted(names & ATTRIBUTES - own)
+        if foreign:
+            result, condition = (None, condition) if part == "result" else (result, None)
+            why.append(f"the {part} names {foreign[0]}, no attribute of {op.name if op else 'the operator'}")
     return Row(result, condition, line, text, column, "; ".join(why))
 
 
@@ -166,6 +173,9 @@ class Example:
     dtype: str | None = None          # ONNX-style examples name their dtype
     broadcast: bool = False           # ONNX-style examples may broadcast
     types: tuple[str, ...] = ()       # the section's types its heading or the sentence before it names: judged in those
+    # the values it gives the operator's attributes (``\alpha = 0.01`` beside its matrices), by name: an
+    # attribute it gives none keeps the node's default
+    attributes: dict[str, Entry] = field(default_factory=dict)
 
 
 @dataclass
@@ -567,6 +577,7 @@ class _Walk:
         self.heading_tag: _Open | None = None
         self.pending: list[Matrix] = []         # matrices of an example being read
         self.example_title = ""
+        self.attributes: dict[str, Entry] = {}  # the attribute values stated for the example being read
         self.output = "C"                       # the name the signature gives the result (C, or Y)
         self.signed = False                     # whether a signature of the section gave it
         self.pipe_example: _PipeExample | None = None   # a worked example written as a Markdown table
@@ -664,6 +675,7 @@ class _Walk:
             self.spans = []
             self.output, self.signed = "C", False
         self.flush_example()
+        self.attributes = {}     # an attribute's value is its heading's example's, not the next one's
         self.example_title = title
         self.headings = [h for h in self.headings if h[0] < block.level] + [(block.level, title)]
         for m in _BRACKETED.finditer(title):
@@ -853,6 +865,10 @@ class _Walk:
             reading = formula if formula.understood else reading
         if title and not reading.understood:
             reading = meaning.understood(meaning.NoClaim("the requirement's title"))
+        if op is not None and op.attributes and meaning.NoClaim(prose.NO_ATTRIBUTE) in reading.statements:
+            self.doc.findings.append(Finding("incorrect", sentence.line, f"{op.name} has the attribute "
+                                             f"{', '.join(a.name for a in op.attributes)}; the sentence says it has "
+                                             f"none", column=sentence.column))
         unbalanced = next((u for f in sentence.formulas if (u := _unbalanced(f)) is not None), None) \
             if not reading.understood else None
         if unbalanced is not None:   # `B|i]`: a typo, not a phrasing
@@ -943,6 +959,9 @@ class _Walk:
         envs = [t for t in items if t.kind == "env"]
         name = _assigned_name(items)
         name = "A" if name == "X" else name    # ONNX's name of a single input (`document.words`)
+        if _attribute_assigned(items):
+            self.attribute_value(items, line, column)
+            return
         matrix_env = envs[-1] if envs and envs[-1].text.endswith("matrix") else None
         results = self.results(unsigned_too=True)
         if matrix_env is not None and name in ("A", "B", *results):
@@ -984,6 +1003,28 @@ class _Walk:
             self.doc.definitions.append(Definition(self.section(line).title, line, definition, block.body.strip()))
         if reading.why == "signature":
             self.output, self.signed = name or self.output, True
+
+    def attribute_value(self, items: list[Token], line: int, column: int) -> None:
+        """``\\alpha = 0.01`` beside a worked example's matrices: the value the example gives that attribute of the
+        document's operator (an attribute of another operator, or a value that is no number, infinity or NaN, is
+        unread)."""
+        name, op = items[0].text.lower(), self.operator()
+        text = render(items)
+        if op is None or name not in {a.name for a in op.attributes}:
+            self.add_part("formula", line, column, text, meaning.not_understood(
+                f"{name} is no attribute of {op.name if op is not None else 'the operator'}"))
+            return
+        try:
+            entry = entry_of(items[2:])
+        except LatexError as exc:
+            self.add_part("formula", line, column, text, meaning.not_understood(str(exc)))
+            return
+        if entry.approx:
+            self.add_part("formula", line, column, text, meaning.not_understood(f"{name} given approximately"))
+            return
+        self.attributes[name] = entry
+        self.add_part("formula", line, column, text, meaning.understood(meaning.NoClaim(
+            f"the value of {name} in the worked example")))
 
     def labelled_operation(self, items: list[Token], line: int, column: int) -> None:
         """`Y = A op B = [...]` with another operator's symbol (an example copied from that operator's page): the
@@ -1040,7 +1081,7 @@ class _Walk:
             *inputs, c = self.pending
             named = tuple(t for t in _types_in(self.example_title) if t in section.types)
             example = Example(section.title, self.example_title, first.line, inputs[0], inputs[1] if inputs[1:] else None,
-                              c, types=named)
+                              c, types=named, attributes=self.attributes)
             self.doc.examples.append(example)
             reading = meaning.understood(meaning.NoClaim("a worked example"))
         else:   # an entry the reader could not read (ill-formed at its place): nothing of the example is checked
@@ -1048,6 +1089,7 @@ class _Walk:
             reading = meaning.not_understood(f"a worked example whose matrix {unread} cannot be read")
         self.doc.parts.append(Part("example", first.line, 1, text, section.title, "", reading))
         self.pending = []
+        self.attributes = {}
 
     def cases(self, block: Block, env: Token, line: int, text: str) -> None:
         line = self.where(block, env)[0]          # a table is where its cases begin
@@ -1327,6 +1369,12 @@ def _assigned_name(items: list[Token]) -> str:
     return ""
 
 
+def _attribute_assigned(items: list[Token]) -> bool:
+    """``\\alpha = ...``: an attribute of an operator (`formula.ATTRIBUTES`) given a value."""
+    return len(items) >= 3 and items[0].kind in ("macro", "word") and items[0].text.lower() in ATTRIBUTES and \
+        items[1].kind == "sym" and items[1].text == "="
+
+
 def _signature_name(items: tuple[Token, ...]) -> str:
     """`Y = \\text{Name}(A, B)`: the name a signature gives the result, or ""."""
     texts = [t.text for t in items]
@@ -1340,8 +1388,9 @@ def _statements(items: tuple[Token, ...]) -> list[list[Token]]:
     """A math block's statements: `A = [..] \\quad B = [..]` is two; a new one starts at a name assigned."""
     found: list[list[Token]] = [[]]
     for k, token in enumerate(items):
-        starts = token.kind == "word" and len(token.text) == 1 and found[-1] and any(
-            t.kind == "env" for t in found[-1]) and _assigned_name(list(items[k:k + 6]))
+        starts = found[-1] and any(t.kind == "env" for t in found[-1]) and (
+            token.kind == "word" and len(token.text) == 1 and _assigned_name(list(items[k:k + 6])) or
+            _attribute_assigned(list(items[k:k + 3])))
         if starts:
             found.append([])
         found[-1].append(token)

@@ -50,7 +50,8 @@ from divbridge import operators, terms
 from divbridge.errors import InputError
 from divbridge.formats import FLOAT_FORMATS, INT_FORMATS, FloatFormat, IntFormat, get_format
 from divbridge.document import mathexpr
-from divbridge.document.accuracy import Condition, Note, Statement, error_of
+from divbridge.document import markdown, unitcode
+from divbridge.document.accuracy import Condition, Math, Note, Statement, error_of
 from divbridge.obligations.model import Obligation
 from divbridge.operators.accuracy import ULP, R, Unsupported
 from divbridge.operators.model import Operator
@@ -583,6 +584,52 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
                 id=f"accuracy.{fmt_name}.intro.{name}.{region}",
                 title=f"{note_name(note)} line {line}: {item.text} ({where})", family="float", format=fmt_name,
                 statement=accuracy_bound.statement(op, params), params=params, backends=frozenset(backends), **base))
+    return obligations
+
+
+def result_bound(item: Meaning, found: Unary) -> sympy.Expr | None:
+    """An introduced-error bound (kind ``intro-reference``) as a function of the exact result ``R = f(X)`` alone,
+    or None when it is not one: ``f(X)`` read as R, ``f(|X|)`` as |R| (where f is odd and keeps the sign of its
+    operand), and R as |R| where f is never negative (sympy says so), so that the bound is one for any real;
+    sympy must show the bound equal to that function of f(X) for X of each sign."""
+    x = found.operand
+    p = sympy.Symbol("p", positive=True)
+    magnitude = found.at(sympy.Abs(x))
+    bound = item.bound.xreplace({found.value: R, magnitude: sympy.Abs(R)})
+    if found.value.is_nonnegative:
+        bound = bound.xreplace({R: sympy.Abs(R)})
+    if x in bound.free_symbols or bound.has(ULP):
+        return None
+    for sign in (1, -1):
+        at = {x: sign * p}
+        if sympy.simplify(bound.xreplace({R: found.value}).xreplace(at) - item.bound.xreplace(at)) != 0:
+            return None
+    return bound
+
+
+def rounding_obligations(note: Note, item: Meaning, found: Unary) -> list[Obligation]:
+    """A correctly rounded result's bound (``intro-reference``, a function of the result R alone: `result_bound`)
+    as what it is, a bound on the rounding of any real: ``|round(r) - r| <= bound(r)`` for every real r that
+    rounds to a finite float, in each of the claim's formats; Gappa proves it and Coq checks its certificate.
+    Since f(X) is such a real for every input X whose correctly rounded result is finite, the proof covers every
+    input.  None when the bound is not a function of R alone, or Gappa cannot be asked it."""
+    bound = result_bound(item, found)
+    if bound is None:
+        return []
+    op, line = note_operator(note), item.statement.line
+    obligations = []
+    for fmt_name in item.formats:
+        fmt = get_format(fmt_name)
+        params = {"claim": "float", "op": item.op, "abs": item.absolute, "bound": bound.xreplace(constants(fmt)),
+                  "region": "rounding", "range": (None, False, None, False), "eb": fmt.eb, "sb": fmt.sb}
+        if not accuracy_bound.gappa_goals(params, fmt):
+            return []
+        obligations.append(Obligation(
+            id=f"accuracy.{fmt_name}.intro.{item.name}.rounding", title=f"{note_name(note)} line {line}: {item.text}",
+            family="float", format=fmt_name, kind="accuracy", prop="accuracy_bound",
+            requirements=(requirement_tag(note, item.statement),), lines=(line,),
+            statement=accuracy_bound.statement(op, params), params=params, backends=frozenset({"gappa"}),
+            operator=operators.obligation_name(op)))
     return obligations
 
 
@@ -1215,3 +1262,51 @@ def _dot_condition(condition: Condition, found: Several) -> sympy.Basic:
     if condition.meaning == "normal" and formula.parts[0] == mathexpr.symbol(f"{found.result}_val"):
         return RESULT_NORMAL
     raise _NotRead(f"the condition «{condition.text}» on a result of n terms")
+
+
+# -- the asserts of a note's Unit Verification code (`document.unitcode`) -----------------------------------------
+
+def unit_asserts(note: Note, text: str) -> list[Meaning | NotRead]:
+    """Each assert of the C++ code in the note's verification sections (``text``: the note as written), read as a
+    claim at its line: over ``Y = f(X)`` as the note defines it, the result's error in the real domain being the
+    propagated error; judged as the prose's claims are (`checkspec.unary`).  Unread (with why) where the code is
+    not read whole, or computes another function than the note's."""
+    found = unary(note)
+    claims: list[Meaning | NotRead] = []
+    for block in markdown.parse(text):
+        section = note.section_of(block.line)
+        if block.kind != "fence" or section is None or section.kind != "verification":
+            continue
+        for code in unitcode.asserts(block.body, block.line + 1):
+            statement = Statement(code.line, 1, section, code.text, Math(code.text, code.line, 1, None))
+            try:
+                claims.append(_assert_meaning(note, statement, code, found))
+            except _NotRead as exc:
+                claims.append(NotRead(statement, str(exc)))
+    return claims
+
+
+def _assert_meaning(note: Note, statement: Statement, code: unitcode.Assert, found: Unary | str) -> Meaning:
+    if code.problem:
+        raise _NotRead(f"the Unit Verification code: {code.problem}")
+    if isinstance(found, str):
+        raise _NotRead(found)
+    at = {unitcode.X: found.operand, unitcode.X_ERR: found.error}
+    if code.result is not None and sympy.simplify(code.result.xreplace(at) - found.value) != 0:
+        raise _NotRead(f"the code's result computes {code.result}, not the note's {found.result} = {found.value}")
+    op = note_operator(note)
+    if code.unsaid and op.operation.exactness != "exact":
+        raise _NotRead(f"the Unit Verification code: {code.unsaid} applied to the abstract value itself, in real or "
+                       f"float arithmetic the code does not say, and {op.name}'s float result is not exact")
+    at[unitcode.Y_ERR] = found.propagated
+    relation, conditions = code.relation.xreplace(at), code.condition.xreplace(at)
+    if relation.free_symbols - {found.operand, found.error}:
+        raise _NotRead("an assert on more than the operand, its error and the result's error")
+    relation_op = {"==": "="}.get(relation.rel_op, relation.rel_op)
+    x, dx = found.operand, found.error
+    return Meaning(statement, "propagation", relation, conditions, (str(x), str(dx)), sides=(relation.lhs, relation.rhs),
+                   op=relation_op, name=f"unit_verification_line_{statement.line}", error=f"{found.result}_err^propag",
+                   reads_as=f"{found.at(x + dx)} - {found.value}",
+                   text=f"{_shown(conditions)} -> {_shown(relation.lhs)} {relation_op} {_shown(relation.rhs)} (the code's assert, "
+                        "its arithmetic over the reals)")
+

@@ -12,7 +12,10 @@ document) live in `divbridge.obligations.strategies`.
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 from pathlib import Path
+
+import numpy as np
 
 from divbridge import operators
 from divbridge.document.caserule import CaseRule
@@ -226,9 +229,11 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
     if binding.operator.operation.function_or_none(family) is None:   # no prover term (Sqrt's real root)
         return obligations
     for example in (e for e in binding.examples if e.family == family and fmt_name in e.types):
+        given = dict(example.attributes)
         if any(x.approx for triple in example.elements for x in triple):
             continue
-        if not all(_exact_in(fmt, x) for triple in example.elements for x in triple) or \
+        entries = (*(x for triple in example.elements for x in triple), *given.values())
+        if not all(_exact_in(fmt, x) for x in entries) or \
                 not all(_typed(binding.operator, triple) for triple in example.elements):
             continue
         if isinstance(fmt, IntFormat) and binding.operator.integer.kind == "truncate" and \
@@ -237,7 +242,14 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
         elements = tuple(tuple(entry_text(x) for x in triple) for triple in example.elements)
         op = binding.operator
         sort = {"float": "float", "int": "bv", "real": "real"}[family]
-        applied = [text.term(op.applied(family, args=tuple(Var(x, sort) for x in element[:-1])))
+        # its attributes at the values it gives them, else at their defaults (`example.attribute_values`)
+        attributes = {v.name: entry_text(given[v.name]) if v.name in given else _default(op, v.name)
+                      for v in op.attribute_variables(family)}
+        if isinstance(fmt, FloatFormat) and not all(_value_of(fmt, x) for x in attributes.values()) or \
+                family == "real" and any(x in ("nan", "inf", "-inf") for x in attributes.values()):
+            continue   # a value no value of the format (FP32's 0.01 in FP16), or of the reals: check-spec judges it
+        applied = [text.term(op.applied(family, args=tuple(Var(x, sort) for x in element[:-1]),
+                                        attributes=tuple(Var(a, sort) for a in attributes.values())))
                    for element in elements]
         statement = f"{op.name}({', '.join(i.name for i in op.inputs)}) = C elementwise: " + ", ".join(
             f"{shown} = {element[-1]}" for shown, element in zip(applied, elements))
@@ -246,8 +258,24 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
             id=f"{family}.{fmt_name + '.' if family != 'real' else ''}example.example_{example.number}",
             title=f"worked example {example.number}", family=family, format=fmt_name,
             kind="example", prop="example", statement=statement,
-            params={**params, "example": f"example_{example.number}", "elements": elements}))
+            params={**params, "example": f"example_{example.number}", "elements": elements,
+                    **({"attributes": attributes} if attributes else {})}))
     return obligations
+
+
+def _value_of(fmt: FloatFormat, written: str) -> bool:
+    """Whether a written value (an attribute's) is a value of the format, exactly."""
+    if written in ("nan", "inf", "-inf", "-0", "0"):
+        return True
+    return fmt.decode(fmt.parse(written)).value == Fraction(written)
+
+
+def _default(op: Operator, name: str) -> str:
+    """An attribute's default as an example's value (a float attribute's: as ONNX's node stores it, in FP32)."""
+    default = next(a.default for a in op.attributes if a.name == name)
+    if default is None:
+        raise ValueError(f"{op.name}'s attribute {name} has no default: an example must give it")
+    return str(Fraction(float(np.float32(default))))
 
 
 def _int_example_holds(op: Operator, fmt: IntFormat, triple) -> bool:
@@ -327,8 +355,10 @@ def _wraps(binding: Binding, fmt: IntFormat, params: dict) -> list[Obligation]:
     for number, claim in enumerate(binding.wraps, 1):
         if claim.scope and (claim.scope == "signed") != fmt.signed:
             continue
+        # each part named by the row's own condition, stated where the section's preconditions hold
         parts = [(claim, "")] if claim.kind == "fact" else [
             (claim.row(i), _wrap_row_name(condition)) for i, (condition, _) in enumerate(claim.rows)]
+        parts = [(part.assuming(tuple(binding.int_preconditions)), name) for part, name in parts]
         names: dict[str, int] = {}
         for part, name in parts:
             names[name] = names.get(name, 0) + 1

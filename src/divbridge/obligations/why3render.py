@@ -140,14 +140,17 @@ def _operator_context(op: Operator) -> dict:
     its arguments' and result's types, and ``exact``: its exact result on the reals the operands stand for (where its
     description gives its real operation)."""
     fn = op.operation.function("float")
-    params = op.variables("float")
+    params = op.free_variables("float")
     exact = ""
     if op.operation.real is not None:
-        real = expand(op.applied("real", args=tuple(FP_TO_REAL(p) if p.sort == "float" else p for p in params)))
+        reals = tuple(FP_TO_REAL(p) if p.sort == "float" else p for p in params)
+        real = expand(op.applied("real", args=reals[:op.arity], attributes=reals[op.arity:]))
         exact = why3.definition(define("exact", params, real))
     return {"name": op.name, "stem": op.name.lower(), "function": fn.name,
             "definition": why3.definition(fn, keyword="let function"),
             "definitions": [why3.definition(f) for f in definitions(fn.body)],
+            # its float attributes: constants of no stated value, so that a goal proved holds for every value
+            "attributes": [f"constant {v.name} : t" for v in op.attribute_variables("float")],
             "argument_types": " ".join("bool" if p.sort == "bool" else "t" for p in params),
             "result_type": "bool" if op.operation.result == "bool" else "t",
             "exact": exact, "rounded": op.operation.exactness != "exact",

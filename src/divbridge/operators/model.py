@@ -90,11 +90,25 @@ class Input:
 @dataclass(frozen=True)
 class Attribute:
     """An attribute of the operator's node (LeakyRelu's ``alpha``): its name, its ONNX type (``float``,
-    ``int``, ``string``) and its default, None where the node must set it."""
+    ``int``, ``string``) and its default, None where the node must set it.
+
+    A float attribute is a free variable of the operator's terms (`term`), after its inputs: a parameter of
+    its operation's functions, declared in each query as an operand is (SMT-LIB ``declare-const``, a Why3
+    constant), so that a statement proved holds for every value of it in the query's format; a worked
+    example binds it to the value the document states.  Another type is in no term."""
 
     name: str
     type: str
     default: object = None
+
+    def sort(self, family: str) -> str:
+        """Its sort in a family's statements: a float attribute is a float of the format, a real in the reals."""
+        if self.type != "float":
+            raise LookupError(f"attribute {self.name}: a {self.type} attribute is in no term")
+        return {"float": "float", "real": "real"}[family]
+
+    def term(self, family: str) -> terms.Var:
+        return terms.Var(self.name, self.sort(family))
 
 
 # of the float result: -A; A op B rounded once; sqrt(A); exp(A), which IEEE 754 (clause 9.2) recommends
@@ -354,8 +368,9 @@ class Names:
     jax_float: str            # jax.numpy function on floats
     jax_int: str              # the jax function on integers
     numpy_int: str = ""       # the NumPy ufunc on integers where ``numpy``'s leaves the type
-    # constants the NumPy and JAX functions take after the inputs (Relu: maximum(x, 0)), as a user writes them
-    constant_args: tuple[int, ...] = ()
+    # constants the NumPy and JAX functions take after the inputs (Relu: maximum(x, 0); LeakyRelu's alpha), as a
+    # user writes them
+    constant_args: tuple[int | float, ...] = ()
     # the OpenVINO node's own boolean attributes a peer may set, with their defaults
     openvino_attributes: tuple[tuple[str, bool], ...] = ()
     coq_theorems: str = ""    # the Coq library proving its `Theorem`s (generators/coq/<op>/<name>.v), if it has any
@@ -452,10 +467,22 @@ class Operator:
         """Its inputs as the variables of a family's statements."""
         return tuple(i.term(family) for i in self.inputs)
 
-    def applied(self, family: str = "float", signed: bool = True, args: tuple[terms.Term, ...] | None = None
-                ) -> terms.Term:
-        """C as a term: its operation in the family applied to ``args`` (default: its inputs' variables)."""
-        return self.operation.function(family, signed)(*(args or self.variables(family)))
+    def attribute_variables(self, family: str = "float") -> tuple[terms.Var, ...]:
+        """Its float attributes as free variables of a family's statements (none in the integer family)."""
+        if family not in ("float", "real"):
+            return ()
+        return tuple(a.term(family) for a in self.attributes if a.type == "float")
+
+    def free_variables(self, family: str = "float") -> tuple[terms.Var, ...]:
+        """What C is a function of: its inputs, then its float attributes."""
+        return self.variables(family) + self.attribute_variables(family)
+
+    def applied(self, family: str = "float", signed: bool = True, args: tuple[terms.Term, ...] | None = None,
+                attributes: tuple[terms.Term, ...] | None = None) -> terms.Term:
+        """C as a term: its operation in the family applied to ``args`` (default: its inputs' variables) and to
+        ``attributes`` (default: its float attributes' variables, free)."""
+        bound = self.attribute_variables(family) if attributes is None else attributes
+        return self.operation.function(family, signed)(*(args or self.variables(family)), *bound)
 
     def rounded_in(self, mode: str, args: tuple[terms.Term, ...] | None = None) -> terms.App:
         """Its float operation, one rounded primitive, in the rounding ``mode`` instead of to nearest even (as a

@@ -120,8 +120,10 @@ class GappaBackend(FileBackend):
     def render(self, obligation: Obligation) -> str:
         fmt = get_format(obligation.format)
         op = operators.of_obligation_name(obligation.operator)
-        exact = op.applied("real", args=(Var("a", "real"), Var("b", "real")))   # the operands a and b, exactly
-        return self._template.render(o=obligation, fmt=fmt, op=op, exact=gappa_terms.term(exact),
+        exact = None          # a bound on the rounding of any real r (`accuracy_bound`'s region "rounding")
+        if obligation.params.get("region") != "rounding":
+            exact = gappa_terms.term(op.applied("real", args=(Var("a", "real"), Var("b", "real"))))   # a, b exactly
+        return self._template.render(o=obligation, fmt=fmt, op=op, exact=exact,
                                      goal=statements.of(obligation).gappa(obligation, fmt))
 
     def handles(self, obligation: Obligation) -> bool:

@@ -80,14 +80,17 @@ class Statement:
     # -- the queries ---------------------------------------------------------------------------------
     def variables(self, o: Obligation) -> tuple[str, ...]:
         """The free variables of its queries, in the order a counterexample shows them: by default the inputs of
-        its operator."""
-        return tuple(i.var for i in operators.of_obligation_name(o.operator).inputs)
+        its operator, then its float attributes in the float and real families (`Operator.free_variables`)."""
+        op = operators.of_obligation_name(o.operator)
+        family = o.family if o.family in ("float", "real") else "int"
+        return tuple(i.var for i in op.inputs) + tuple(v.name for v in op.attribute_variables(family))
 
     def sorts(self, o: Obligation) -> dict[str, str]:
         """The sort of each variable (`divbridge.terms`): an input of its operator's, else its family's."""
         family = {"float": "float", "int": "bv", "real": "real"}.get(o.family, "float")
-        inputs = {i.var: i.sort(o.family) for i in operators.of_obligation_name(o.operator).inputs} \
-            if o.family in ("float", "int", "real") else {}
+        op = operators.of_obligation_name(o.operator)
+        inputs = {v.name: v.sort for v in op.free_variables(o.family)} if o.family in ("float", "real") else \
+            {i.var: i.sort(o.family) for i in op.inputs} if o.family == "int" else {}
         return {name: inputs.get(name, family) for name in self.variables(o)}
 
     def why3(self, o: Obligation) -> str:
@@ -183,7 +186,7 @@ class Statement:
         fmt = get_format(o.format)
         op = operators.of_obligation_name(o.operator)
         for vectors in vector_sets:
-            yield vectors.source, fmt, dict(zip(self.variables(o), input_columns(op, vectors.a, vectors.b)))
+            yield vectors.source, fmt, dict(zip(self.variables(o), statement_columns(op, vectors.a, vectors.b)))
 
     def explain(self, o: Obligation, fmt: Format, values: dict[str, Any]) -> str:
         """What the mirror computes at one point (a counterexample's values)."""
@@ -193,8 +196,20 @@ class Statement:
 def input_columns(op: Operator, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
     """Operand pairs as the operator's inputs, in order: its first input of the element type takes the first
     column, its second the second, a third the second shifted by one; a condition holds at every other point."""
-    values = iter((a, b, np.roll(b, 1)))
-    return tuple(np.arange(a.size) % 2 == 0 if i.type == "bool" else next(values) for i in op.inputs)
+    return _columns(op, a, b)[:op.arity]
+
+
+def statement_columns(op: Operator, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The inputs' columns (`input_columns`), then one for each float attribute, the next column: a value per
+    point, so that a statement over a free attribute is sampled at its values as at an operand's (an alpha:
+    the second column).  A node has one value of it: `conform` sets it, and takes `input_columns`."""
+    return _columns(op, a, b)
+
+
+def _columns(op: Operator, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
+    values = iter((a, b, np.roll(b, 1), np.roll(a, 1)))
+    inputs = tuple(np.arange(a.size) % 2 == 0 if i.type == "bool" else next(values) for i in op.inputs)
+    return inputs + tuple(next(values) for _ in op.attribute_variables("float"))
 
 
 def describe_results(fmt: Format, values: dict[str, Any], op: Operator) -> str:
@@ -202,7 +217,8 @@ def describe_results(fmt: Format, values: dict[str, Any], op: Operator) -> str:
     and ``b``, ``a2`` and ``b``, ``x`` and ``y``), as its description's library shows them, or by its exact
     kernels."""
     inputs = tuple(i.var for i in op.inputs)
-    groups = [inputs] + ([("a1", "b"), ("a2", "b"), ("x", "y")] if len(inputs) == 2 else [])
+    attributes = tuple(v.name for v in op.attribute_variables("float") if v.name in values)
+    groups = [inputs + attributes] + ([("a1", "b"), ("a2", "b"), ("x", "y")] if len(inputs) == 2 else [])
     found = [names for names in groups if all(n in values for n in names)]
     if op.library.shown is not None:
         return ", ".join(op.library.shown(fmt, *names, *(values[n] for n in names)) for names in found)
@@ -219,7 +235,8 @@ def _by_kernels(op: Operator, fmt: Format, names: tuple[str, ...], values: list)
         result = op.kernels.real(*values)
     family = "real" if not isinstance(fmt, (FloatFormat, IntFormat)) else fmt.family
     args = tuple(Var(n, i.sort(family)) for n, i in zip(names, op.inputs))
-    return f"{text.term(op.applied(family, args=args))} = {result}"
+    given = tuple(Var(n, v.sort) for n, v in zip(names[op.arity:], op.attribute_variables(family)))
+    return f"{text.term(op.applied(family, args=args, attributes=given or None))} = {result}"
 
 
 def holds_at(o: Obligation, values: dict[str, Any]) -> tuple[bool, str]:

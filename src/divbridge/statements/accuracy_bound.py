@@ -14,7 +14,8 @@ An obligation's params say what the note claims, already read for its operator
   whose constants are already numbers; where ``|r|`` lies in ``range``
   (``low``, ``high``: numbers or None, each with whether it is excluded) and
   in the ``region`` ``in_range`` (``|r| <= max_finite``) or ``overflow``
-  (``|r| > max_finite``).  Gappa: the bound's linear minorant on the normal
+  (``|r| > max_finite``), or ``rounding``: ``r`` any real below the overflow threshold, not a result of the
+  operator's (the bound of a correctly rounded result: what holds of the rounding of every real).  Gappa: the bound's linear minorant on the normal
   and the subnormal range (relative and absolute error goals), for
   ``in_range`` upper bounds only (Gappa's rounding has no overflow).
 - ``int``: the error of the integer result, ``E = C - r``, compared with a
@@ -129,6 +130,9 @@ def statement(op: Operator, params: dict) -> str:
     bound = text(params["bound"]).replace("R", "r")
     if claim == "int":
         return _accuracy(op).int_statement.format(claim=f"{error} {params['op']} {bound}")
+    if params["region"] == "rounding":     # any real r, whatever operator computes it
+        return (f"for every real r with |r| <= {text(overflow_threshold(fmt))} (max_finite + ulp(max_finite)/2: below "
+                f"it r rounds to a finite float) and E = round(r) - r: {error} {params['op']} {bound}")
     region = {"in_range": "|r| <= max_finite", "overflow": "|r| > max_finite"}[params["region"]]
     low, low_open, high, high_open = params["range"]
     if low is not None:
@@ -258,13 +262,14 @@ def gappa_goals(params: dict, fmt: FloatFormat) -> list[tuple[str, str, Fraction
     normal | subnormal,
     goal kind: rel | abs, its bound, the range's ends), each goal implying the claim on its range (its ends
     rounded outward).  [] when Gappa cannot be asked."""
-    if params["claim"] != "float" or params["region"] != "in_range" or params["op"] != "<=":
+    if params["claim"] != "float" or params["region"] not in ("in_range", "rounding") or params["op"] != "<=":
         return []       # (|E| <= bound implies E <= bound: the same goals prove a signed upper bound)
+    top = fmt.max_finite if params["region"] == "in_range" else overflow_threshold(fmt)
     low, _, high, _ = params["range"]
     low = Fraction(str(low)) if low is not None else Fraction(0)
-    high = min(Fraction(str(high)), fmt.max_finite) if high is not None else fmt.max_finite
+    high = min(Fraction(str(high)), top) if high is not None else top
     ranges = [(name, max(low, start), min(high, stop)) for name, start, stop in
-              (("normal", fmt.min_normal, fmt.max_finite), ("subnormal", Fraction(0), fmt.min_normal))]
+              (("normal", fmt.min_normal, top), ("subnormal", Fraction(0), fmt.min_normal))]
     goals = []
     for name, low, high in ranges:
         if low > high or (name == "subnormal" and low == high):     # empty, or a point the normal range has
@@ -284,6 +289,13 @@ def gappa_goals(params: dict, fmt: FloatFormat) -> list[tuple[str, str, Fraction
                 return []
             goals.append((name, "abs", _dyadic_below(absolute), _dyadic_below(low), _dyadic_above(high)))
     return goals
+
+
+def overflow_threshold(fmt: FloatFormat) -> Fraction:
+    """max_finite + ulp(max_finite) / 2: a real of smaller magnitude rounds to a finite float (to nearest even),
+    the same float with an unbounded exponent (Gappa's and Flocq's rounding) as in IEEE 754; at it and beyond, an
+    infinity."""
+    return fmt.max_finite + float_ulp(fmt)(fmt.max_finite) / 2
 
 
 def _minorant(expr, low: Fraction, high: Fraction, fmt: FloatFormat) -> tuple[Fraction, Fraction] | None:

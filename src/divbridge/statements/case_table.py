@@ -18,14 +18,15 @@ one NaN of no sign), which states the same.
 
 Plain data (built by `obligations.document.condition_data`):
 
-- a condition: ``("true",)``, ``("atom", "A" | "B", op, literal)`` with literal
+- a condition: ``("true",)``, ``("atom", "A" | "B" | an attribute, op, literal)`` with literal
   ``None`` or ``(kind, value, sign)`` (kind number | inf | nan | min, value a
   fraction's text; kind operand: value the other operand, A or B, negated when the sign is "-"),
   ``("and", parts)``, ``("or", parts)``, ``("not", part)``;
 - a result: ``(kind, sign, value, rounding)`` as `document.formula.Result` has them (an operation's value:
   "0" for the obligation's own operator, else the name of the operator whose operation the row writes, as a
   row ``A[i] / B[i]`` in a document of another operator; an operand result's value: A or B, negated when the
-  sign is "-"; a truth value's: "1" or "0", kind bool); or, for a sign
+  sign is "-", or the name of an attribute (``alpha``); kind scaled: an attribute times an operand, rounded
+  once, its value ``alpha*A``; a truth value's: "1" or "0", kind bool); or, for a sign
   rule of one case, ``("sign", sign, "zero" | "inf", "")``: where the result is a zero (an infinity), its
   sign.
 
@@ -51,7 +52,7 @@ from divbridge.operators.arrays import bits, f64
 from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import fp_literal
 from divbridge.operators.model import Operator
-from divbridge.terms import FLOAT_OF_OPERAND, FP_NEG, FP_ROUND_TO_INTEGRAL, Term, Var, expand
+from divbridge.terms import FLOAT_OF_OPERAND, FP_MUL, FP_NEG, FP_ROUND_TO_INTEGRAL, Term, Var, expand
 from divbridge.terms import numpy as numpy_printer, smtlib as smt_printer, text as text_printer, why3 as why3_printer
 from divbridge.terms.why3 import float_literal
 
@@ -66,6 +67,8 @@ _CONDITION_OPS = frozenset({"=", "≠", "<", ">", "≤", "≥", "isnan", "notnan
                             "notfinite", "samesign", "diffsign"})
 _LITERAL_KINDS = frozenset({"number", "inf", "nan", "min", "operand"})
 _OPERANDS = frozenset({"A", "B"})
+# the float attributes a row may name as it names an operand (an alpha): free variables of the queries
+_ATTRIBUTES = frozenset(a.name for op in operators.OPERATORS.values() for a in op.attributes if a.type == "float")
 # an operation row's rounding to an integer: IEEE 754's roundToIntegral in that direction ("" and round: none,
 # the section's operation is already rounded to the format)
 _INTEGER_ROUNDING = {"": "", "round": "", "trunc": "RTZ", "floor": "RTN", "ceil": "RTP"}
@@ -91,7 +94,7 @@ def _condition_gap(cond: tuple) -> str:
     if head != "atom":
         return f"the condition '{head}' has no exact encoding"
     _, operand, op, literal = cond
-    if operand not in ("A", "B") or op not in _CONDITION_OPS:
+    if operand not in _OPERANDS | _ATTRIBUTES or op not in _CONDITION_OPS:
         return f"the comparison '{op}' of {operand} has no exact encoding"
     if literal is not None and literal[0] not in _LITERAL_KINDS:
         return f"the value '{literal[0]}' has no exact encoding"
@@ -113,7 +116,11 @@ def _result_gap(result: tuple) -> str:
             return f"the result {rounding}({applied}) has no exact encoding"
         return "" if sign in ("", "-") else f"the result with sign '{sign}' of {applied} has no exact encoding"
     if kind == "operand":
-        return "" if value in _OPERANDS and (sign == "" or sign in FLOAT_OF_OPERAND) else \
+        return "" if value in _OPERANDS and (sign == "" or sign in FLOAT_OF_OPERAND) or \
+            value in _ATTRIBUTES and sign == "" else f"the result '{sign}{value}' has no exact encoding"
+    if kind == "scaled":
+        factor, _, operand = value.partition("*")
+        return "" if factor in _ATTRIBUTES and operand in _OPERANDS and not sign and not rounding else \
             f"the result '{sign}{value}' has no exact encoding"
     if kind == "number" and Fraction(value) != 0 and sign not in ("", "+", "-"):   # its value carries its sign
         return f"the number {sign}{value} has no exact encoding"
@@ -203,9 +210,16 @@ def _smt_signed(what: str, sign: str) -> str:
 
 
 def _operand_term(sign: str, operand: str) -> Term:
-    """A row's operand result (``A``, ``-A``, ``|A|``, ``sqrt(A)``: sign "", "-", "abs", "sqrt") as a float term."""
+    """A row's operand result (``A``, ``-A``, ``|A|``, ``sqrt(A)``: sign "", "-", "abs", "sqrt"; an attribute,
+    ``alpha``) as a float term."""
     var = Var(operand.lower())
     return FLOAT_OF_OPERAND[sign](var) if sign else var
+
+
+def _scaled_term(value: str) -> Term:
+    """A row's attribute times an operand (``alpha*A``), rounded once to nearest even, as a float term."""
+    factor, _, operand = value.partition("*")
+    return FP_MUL(Var(factor), Var(operand.lower()))
 
 
 def _operation_term(op: Operator, written: Operator, sign: str, rounding: str) -> Term:
@@ -232,6 +246,8 @@ def smt_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
         return f"(= q {smt_printer.term(_operation_term(op, written, sign, rounding), fmt)})"
     if kind == "operand":          # the operand itself, or a function of it (-A, |A|, sqrt(A)): the same float
         return f"(= q {smt_printer.term(_operand_term(sign, value), fmt)})"
+    if kind == "scaled":
+        return f"(= q {smt_printer.term(_scaled_term(value), fmt)})"
     if kind == "bool":   # a comparison's result (Less): q is a Bool
         return "q" if value == "1" else "(not q)"
     if kind == "nan":
@@ -348,6 +364,8 @@ def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     if kind == "operand":
         printed = why3_printer.term(_operand_term(sign, value))
         return f"q = {f'({printed})' if sign else printed}"
+    if kind == "scaled":
+        return f"q = ({why3_printer.term(_scaled_term(value))})"
     if kind == "bool":
         return "q" if value == "1" else "not q"
     if kind == "nan":
@@ -372,19 +390,20 @@ def _negative(x: np.ndarray) -> np.ndarray:
     return np.signbit(x) & ~np.isnan(x)
 
 
-def _holds(cond: tuple, fmt: FloatFormat, a, b) -> np.ndarray:
+def _holds(cond: tuple, fmt: FloatFormat, a, b, attributes: dict | None = None) -> np.ndarray:
+    """Where the condition holds on the columns of A and B and of the attributes (by name)."""
     x, y = f64(a), f64(b)
     head = cond[0]
     if head == "true":
         return np.ones(x.shape, bool)
     if head == "and":
-        return np.logical_and.reduce([_holds(p, fmt, a, b) for p in cond[1]])
+        return np.logical_and.reduce([_holds(p, fmt, a, b, attributes) for p in cond[1]])
     if head == "or":
-        return np.logical_or.reduce([_holds(p, fmt, a, b) for p in cond[1]])
+        return np.logical_or.reduce([_holds(p, fmt, a, b, attributes) for p in cond[1]])
     if head == "not":
-        return ~_holds(cond[1], fmt, a, b)
+        return ~_holds(cond[1], fmt, a, b, attributes)
     _, operand, op, literal = cond
-    v = x if operand == "A" else y
+    v = x if operand == "A" else y if operand == "B" else f64((attributes or {})[operand])
     if op in ("samesign", "diffsign"):
         top = fmt.width - 1
         same = (bits(fmt, a) >> top) == (bits(fmt, b) >> top)
@@ -449,14 +468,17 @@ def _operation_holds(q: np.ndarray, r: np.ndarray, sign: str, rounding: str) -> 
     return _same_float(q, function(term) if function is not None else term)
 
 
-def _predicate(params: dict, fmt: FloatFormat, inputs: tuple, operator: str = "") -> tuple[np.ndarray, np.ndarray]:
+def _predicate(params: dict, fmt: FloatFormat, inputs: tuple, operator: str = "",
+               attributes: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(applies, holds) of the row on the mirror's results of the ``operator`` (an obligation's name of it) at
-    its ``inputs`` (columns, in order; a row of an operator of one input names no B, which is A there)."""
+    its ``inputs`` (columns, in order; a row of an operator of one input names no B, which is A there) and its
+    float ``attributes`` (a column each, by name: a value per point)."""
+    attributes = attributes or {}
     a, b = inputs[0], inputs[1] if len(inputs) > 1 else inputs[0]
     x, y = f64(a), f64(b)
-    q = f64(result(operator, fmt, *inputs))
+    q = f64(result(operator, fmt, *inputs, *attributes.values()))
     _exact(params["condition"], params["result"])
-    applies = _holds(params["condition"], fmt, a, b)
+    applies = _holds(params["condition"], fmt, a, b, attributes)
     kind, sign, value, rounding = params["result"]
     if kind == "sign":
         holds = ~(np.isinf(q) if value == "inf" else q == 0) | _sign_ok(sign, q, x, y)
@@ -465,8 +487,9 @@ def _predicate(params: dict, fmt: FloatFormat, inputs: tuple, operator: str = ""
         own = operators.of_obligation_name(operator)
         r = q if written is own else f64(result(operators.obligation_name(written), fmt, a, b))
         holds = _operation_holds(q, r, sign, rounding)
-    elif kind == "operand":    # the operand's function in the format, widened as q is
-        holds = _same_float(q, f64(numpy_printer.evaluate(_operand_term(sign, value), {"a": a, "b": b}, fmt)))
+    elif kind in ("operand", "scaled"):    # the operand's function in the format, widened as q is
+        term = _operand_term(sign, value) if kind == "operand" else _scaled_term(value)
+        holds = _same_float(q, f64(numpy_printer.evaluate(term, {"a": a, "b": b, **attributes}, fmt)))
     elif kind == "bool":   # a comparison's result: 1 is True
         holds = q == float(value)
     elif kind == "nan":
@@ -503,7 +526,8 @@ class CaseTableRow(Statement):
 
     def predicate(self, o, fmt, **inputs):
         op = operators.of_obligation_name(o.operator)
-        return _predicate(o.params, fmt, tuple(inputs[i.var] for i in op.inputs), o.operator)
+        return _predicate(o.params, fmt, tuple(inputs[i.var] for i in op.inputs), o.operator,
+                          {v.name: inputs[v.name] for v in op.attribute_variables("float")})
 
 
 STATEMENTS = (CaseTableRow(),)

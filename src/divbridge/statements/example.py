@@ -1,7 +1,8 @@
 """A worked example of the document ("A = [...], B = [...], C = [...]"): the operator gives each element's C.
 
 The obligation's params hold its elements as written, texts of its inputs then C (``(a, b, c)``), already checked to be exact in
-the obligation's format (`obligations.catalog`).  It has no variables: its queries are about constants,
+the obligation's format (`obligations.catalog`), and the values it gives the operator's float attributes
+(``attributes``: ``{"alpha": "1/4"}``, every element's).  It has no variables: its queries are about constants,
 and its predicate runs on its own elements.
 """
 
@@ -48,15 +49,18 @@ class WorkedExample(Statement):
         lines = []
         for number, (*inputs, c) in enumerate(o.params["elements"], 1):
             binders, hypotheses, operands = [], [], []
-            for name, written in ((f"{i.var}{number}", x) for i, x in zip(op.inputs, inputs)):
+            named = [(f"{i.var}{number}", x) for i, x in zip(op.inputs, inputs)]
+            named += [(f"{a}{number}", x) for a, x in _attributes(o).items()]
+            for name, written in named:
                 if written in _CLASS:
                     binders.append(name)
                     hypotheses.append(f"{_CLASS[written]} {name}")
                     operands.append(Var(name))
                 else:
                     operands.append(_constant(fmt, written))
-            term = why3.term(op.applied(o.family, _signed(fmt), tuple(operands)), fmt if o.family == "float" or bits
-                             else None)
+            given = tuple(operands[op.arity:])
+            term = why3.term(op.applied(o.family, _signed(fmt), tuple(operands[:op.arity]), given),
+                             fmt if o.family == "float" or bits else None)
             claim = f"{_CLASS[c]} ({term})" if c in _CLASS else term if c == "true" else f"not ({term})" \
                 if c == "false" else f"{term} = {_term(fmt, c, bits)}"
             if binders:
@@ -75,9 +79,12 @@ class WorkedExample(Statement):
             return _truths(o, op, fmt)
         if isinstance(fmt, FloatFormat):
             lines = []
+            given = {a: fmt.parse(x) for a, x in _attributes(o).items()}
             for *inputs, c in ([fmt.parse(x) for x in element] for element in o.params["elements"]):
-                term = smtlib.term(op.applied("float", args=tuple(Const(x) for x in inputs)), fmt)
-                shown = text.term(op.applied("float", args=tuple(Var(fmt.describe(x)) for x in inputs)))
+                term = smtlib.term(op.applied("float", args=tuple(Const(x) for x in inputs),
+                                              attributes=tuple(Const(x) for x in given.values())), fmt)
+                shown = text.term(op.applied("float", args=tuple(Var(fmt.describe(x)) for x in inputs),
+                                             attributes=tuple(Var(fmt.describe(x)) for x in given.values())))
                 lines.append(f"  (fp.isNaN {term})   ; {shown} = nan" if fmt.decode(c).is_nan else
                              f"  (= {term} {fp_literal(fmt, c)})   ; {shown} = {fmt.describe(c)}")
             return "(define-fun goal () Bool (and\n" + "\n".join(lines) + "\n  true))"
@@ -93,7 +100,8 @@ class WorkedExample(Statement):
         # them apart
         noun = op.vocabulary.result_nouns[0].replace(" ", "_")
         params = [Var(name, "real") for name in ("x", "y", "z")[:op.arity]]
-        applied = op.applied("real", args=tuple(params))
+        applied = op.applied("real", args=tuple(params),
+                             attributes=tuple(Const(Fraction(x), "real") for x in _attributes(o).values()))
         defined = "".join(f"{d}\n" for d in smtlib.definitions(applied))   # an operation that is no primitive
         return defined + f"(define-fun {noun} ({' '.join(f'({p.name} Real)' for p in params)}) Real " \
             f"{smtlib.term(applied)})\n" \
@@ -104,14 +112,15 @@ class WorkedExample(Statement):
     def samples(self, o, vector_sets):
         fmt = get_format(o.format)
         op = operators.of_obligation_name(o.operator)
-        columns = zip(*o.params["elements"])
+        columns = list(zip(*o.params["elements"]))
+        given = {a: _column(fmt, (x,) * len(columns[0])) for a, x in _attributes(o).items()}
         yield f"worked example {o.params['example'].removeprefix('example_')}", fmt, \
-            dict(zip((*(i.var for i in op.inputs), "c"), (_column(fmt, texts) for texts in columns)))
+            {**dict(zip((*(i.var for i in op.inputs), "c"), (_column(fmt, texts) for texts in columns))), **given}
 
     def predicate(self, o, fmt: Format, c, **inputs):
         """Each element's C is what the operator gives its inputs (columns by the inputs' variables)."""
         op = operators.of_obligation_name(o.operator)
-        q = result(o.operator, fmt, *(inputs[i.var] for i in op.inputs))
+        q = result(o.operator, fmt, *(inputs[i.var] for i in op.inputs), *(inputs[a] for a in _attributes(o)))
         if isinstance(fmt, FloatFormat) and q.dtype != bool:
             with np.errstate(invalid="ignore"):
                 both_nan = np.isnan(q.astype(np.float64)) & np.isnan(c.astype(np.float64))
@@ -122,13 +131,19 @@ class WorkedExample(Statement):
         _, _, columns = next(self.samples(o, []))
         applies, holds = self.predicate(o, fmt, **columns)
         op = operators.of_obligation_name(o.operator)
-        results = result(o.operator, fmt, *(columns[i.var] for i in op.inputs))
+        results = result(o.operator, fmt, *(columns[i.var] for i in op.inputs), *(columns[a] for a in _attributes(o)))
         for i in np.flatnonzero(~holds):
             *inputs, c = o.params["elements"][i]
             sort = {"float": "float", "int": "bv", "real": "real"}[o.family]
-            shown = text.term(op.applied(o.family, _signed(fmt), tuple(Var(x, sort) for x in inputs)))
+            shown = text.term(op.applied(o.family, _signed(fmt), tuple(Var(x, sort) for x in inputs),
+                                         tuple(Var(x, sort) for x in _attributes(o).values()) or None))
             return f"{shown} = {_shown(fmt, results[i])}, not {c}"
         return "every element as the example states"
+
+
+def _attributes(o) -> dict[str, str]:
+    """The values the example gives its operator's float attributes, as written (none: it has none)."""
+    return o.params.get("attributes", {})
 
 
 def _truths(o, op, fmt: Format | None) -> str:

@@ -41,7 +41,7 @@ def float_context(fmt: FloatFormat, variables: tuple[Var, ...], op: Operator | N
               f"(define-fun one () {sort} {fp_literal(fmt, fmt.parse('1'))})"]
     if op is not None:
         lines += operator_definitions(op, "float", fmt)
-        if set(op.variables("float")) <= set(variables):
+        if set(op.free_variables("float")) <= set(variables):
             q = op.applied("float")
             lines.append(f"(define-fun q () {printer.sort(q.sort, fmt)} {printer.term(q, fmt)})")
     return "\n".join(lines)

@@ -1,0 +1,326 @@
+"""The "Unit Verification" code of an accuracy note, read: each ``assert`` a claim at its line.
+
+The working group's notes end with a C++ test scenario over an abstract type (``SymbolicDomainError``: a real
+value ``.real`` and its error ``.err``, the computed value less the real one).  Its
+asserts state bounds on the result's error as the prose does.  This module reads the scenario's code whole, with
+a grammar of the part of C++ the notes write (`_GRAMMAR`: lambdas, a loop over the indexes, declarations,
+assignments, ``if``/``else``, ``assert``), and turns each assert into a relation over sympy: the loop's element
+``x = X[I]`` is the operand (``x.real`` is X, ``x.err`` is X_err); the result ``y = result(I)`` is the real function
+a lambda computes (``r.real = <f(v.real)>``, the other fields left to the analysis: a computation in the real
+domain, so ``y.err`` is the propagated error ``f(X + X_err) - f(X)``); a variable is its value on the path that
+reaches the assert (an ``if`` makes one path per branch, read as a piecewise value).  The code's arithmetic is
+read over the reals (the type replaces "each real number in the Why3 specification").
+
+Anything else is not read, and the assert says why (`Assert.problem`): code outside this grammar, a field other
+than ``real`` and ``err``, a function the reading does not know.  A standard function applied to the abstract
+value itself (``abs(X[I])``) is a result whose arithmetic, real or float, the code does not say (`Assert.unsaid`):
+its error is the propagated one only where the operator's float result is exact (`obligations.accuracy`).  Judging is not done here
+(`obligations.accuracy.unit_asserts`, `checkspec.unary`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+import sympy
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError
+
+from divbridge.document import mathexpr
+
+_GRAMMAR = r"""
+start: stmt*
+?stmt: tensor | lambda_ | loop | declare | assign | branch | check | give | object_
+tensor: "Tensor" "<" NAME ">" NAME ";"
+lambda_: "auto" NAME "=" "[" [capture ("," capture)*] "]" "(" [param ("," param)*] ")" body ";"
+capture: AMP? NAME
+param: CONST? (NAME | TYPE) AMP? NAME
+loop: "for" "(" "auto" NAME ":" NAME "." "indexes" "(" ")" ")" body
+declare: TYPE NAME ["=" expr] ";"
+object_: NAME NAME ";"
+assign: target "=" expr ";"
+target: NAME ["." NAME]
+branch: "if" "(" expr ")" body ["else" (branch | body)]
+check: "assert" "(" expr ")" ";"
+give: "return" expr ";"
+body: "{" stmt* "}"
+
+?expr: or_
+?or_: and_ | or_ "||" and_ -> any_
+?and_: compare | and_ "&&" compare -> all_
+?compare: terms | terms COMPARE terms -> relation
+?terms: factors | terms "+" factors -> plus | terms "-" factors -> minus
+?factors: unary | factors "*" unary -> times | factors "/" unary -> over
+?unary: atom | "-" unary -> neg | "!" unary -> not_
+?atom: NUMBER -> number
+     | function "(" [expr ("," expr)*] ")" -> call
+     | NAME "[" NAME "]" -> element
+     | NAME "." NAME -> field
+     | NAME -> name
+     | "(" expr ")"
+function: NAME ("::" NAME)*
+
+TYPE: "auto" | "double" | "float" | "Real"
+CONST: "const"
+AMP: "&"
+COMPARE: "<=" | ">=" | "==" | "!=" | "<" | ">"
+NAME: /(?!(if|else|for|return|assert|auto|double|float|const|Real)\b)[A-Za-z_][A-Za-z0-9_]*/
+NUMBER: /[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?/
+%import common.WS
+%ignore WS
+"""
+
+# the standard functions the code calls, as sympy's (``std::`` or not)
+_FUNCTIONS = {"exp": sympy.exp, "log": sympy.log, "sqrt": sympy.sqrt, "tanh": sympy.tanh, "sinh": sympy.sinh,
+              "cosh": sympy.cosh, "abs": sympy.Abs, "fabs": sympy.Abs, "max": sympy.Max, "min": sympy.Min}
+_RELATIONS = {"<=": sympy.Le, "<": sympy.Lt, ">=": sympy.Ge, ">": sympy.Gt, "==": sympy.Eq, "!=": sympy.Ne}
+_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Assert:
+    """An assert of the code, at its line of the note: ``relation`` over X, X_err and ``Y_err^propag`` (the result's
+    error, when ``propagated`` is the result's real function), or ``problem`` saying why it is not read."""
+
+    line: int
+    text: str
+    relation: sympy.Basic | None = None  # on the paths that reach it: one side piecewise by path where they differ
+    condition: sympy.Basic = sympy.true  # where it is reached (the conditions of the ifs around it)
+    result: sympy.Expr | None = None     # the real function of X the result computes
+    problem: str = ""
+    unsaid: str = ""                     # the function applied to the abstract value itself, in an arithmetic unsaid
+
+
+class _NotRead(Exception):
+    pass
+
+
+@functools.cache
+def _parser() -> Lark:
+    return Lark(_GRAMMAR, parser="earley", propagate_positions=True, maybe_placeholders=True)
+
+
+def asserts(code: str, first_line: int) -> list[Assert]:
+    """Each assert of a code block whose first line is the note's ``first_line``, read or not (`Assert.problem`)."""
+    lines = code.splitlines()
+    found = [(first_line + number, text.strip()) for number, text in enumerate(lines) if
+             re.search(r"\bassert\s*\(", _COMMENTS.sub("", text))]
+    if not found:
+        return []
+    blanked = _COMMENTS.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), code)   # the lines kept where they are
+    try:
+        tree = _parser().parse(blanked)
+    except LarkError as exc:
+        where = getattr(exc, "line", None)
+        said = f" at line {first_line + where - 1}" if isinstance(where, int) else ""
+        return [Assert(line, text, problem=f"the code is not read whole (C++ beyond what divbridge reads{said})")
+                for line, text in found]
+    reading = _Run(first_line)
+    try:
+        reading.block(tree.children, {}, sympy.true)
+    except _NotRead as exc:
+        return [Assert(line, text, problem=str(exc)) for line, text in found]
+    return [_joined(line, text, [a for a in reading.found if a.line == line]) for line, text in found]
+
+
+def _joined(line: int, text: str, paths: list[Assert]) -> Assert:
+    """An assert reached on several paths (the branches of an if before it) as one relation: its right side
+    piecewise, by path."""
+    if not paths:
+        return Assert(line, text, problem="an assert outside the loop over the indexes")
+    problems = [a.problem for a in paths if a.problem]
+    if problems:
+        return Assert(line, text, problem=problems[0])
+    if len(paths) == 1:
+        return replace(paths[0], text=text)
+    relations = [a.relation for a in paths]
+    if len({(r.lhs, r.rel_op) for r in relations}) != 1 or len({(a.result, a.unsaid) for a in paths}) != 1:
+        return Assert(line, text, problem="an assert whose left side, relation or result differs from path to path")
+    right = sympy.Piecewise(*[(r.rhs, a.condition) for r, a in zip(relations, paths)])
+    return replace(paths[0], text=text, relation=type(relations[0])(relations[0].lhs, right),
+                   condition=sympy.Or(*[a.condition for a in paths]))
+
+
+X, X_ERR, Y_ERR = (mathexpr.symbol(n) for n in ("X", "X_err", "Y_err^propag"))
+
+
+@dataclass(frozen=True)
+class _Lambda:
+    params: tuple[str, ...]
+    body: tuple
+
+
+@dataclass(frozen=True)
+class _Value:
+    """An abstract value: the loop's element (``element``), or a result computed in the real domain."""
+
+    kind: str                     # element | result
+    real: sympy.Expr
+
+
+class _Run:
+    """Symbolic execution of the code: an environment per path, its condition, the asserts met."""
+
+    def __init__(self, first_line: int):
+        self.first_line = first_line
+        self.found: list[Assert] = []
+        self.lambdas: dict[str, _Lambda] = {}
+        self.tensor = ""
+        self.results: set[sympy.Expr] = set()     # the real functions the code's results compute
+        self.unsaid: dict[sympy.Expr, str] = {}   # those applied to the abstract value, by the function's name
+
+    def block(self, statements, env: dict, path: sympy.Basic) -> list[tuple[dict, sympy.Basic]]:
+        """Run ``statements`` from one path; the paths that leave them."""
+        paths = [(dict(env), path)]
+        for statement in statements:
+            paths = [after for env_, cond in paths for after in self.statement(statement, env_, cond)]
+        return paths
+
+    def statement(self, node: Tree, env: dict, path) -> list[tuple[dict, sympy.Basic]]:
+        kind = node.data
+        if kind == "tensor":
+            self.tensor = str(node.children[1])
+        elif kind == "lambda_":
+            params = tuple(str(p.children[-1]) for p in node.children[1:-1] if isinstance(p, Tree) and
+                           p.data == "param")
+            self.lambdas[str(node.children[0])] = _Lambda(params, tuple(node.children[-1].children))
+        elif kind == "loop":
+            env = {**env, str(node.children[0]): "index"}
+            if str(node.children[1]) != self.tensor:
+                raise _NotRead(f"a loop over {node.children[1]}, not the operand tensor")
+            self.block(node.children[2].children, env, path)
+        elif kind == "declare":
+            name, value = str(node.children[1]), node.children[2]
+            env[name] = None if value is None else self.value(value, env)
+        elif kind == "object_":
+            env[str(node.children[1])] = {}
+        elif kind == "assign":
+            target, value = node.children
+            name, field = str(target.children[0]), target.children[1]
+            if field is None:
+                env[name] = self.value(value, env)
+            elif isinstance(env.get(name), dict):
+                env[name] = {**env[name], str(field): self.value(value, env)}
+            else:
+                raise _NotRead(f"an assignment to {name}.{field}")
+        elif kind == "branch":
+            condition = self.value(node.children[0], env)
+            taken = self.block(node.children[1].children, env, sympy.And(path, condition))
+            other = node.children[2]
+            if other is None:
+                return taken + [(env, sympy.And(path, sympy.Not(condition)))]
+            rest = [other] if other.data == "branch" else other.children
+            return taken + self.block(rest, env, sympy.And(path, sympy.Not(condition)))
+        elif kind == "check":
+            self.found.append(self.check(node, env, path))
+        elif kind == "give":
+            env["return"] = self.value(node.children[0], env)
+        return [(env, path)]
+
+    def check(self, node: Tree, env: dict, path) -> Assert:
+        line = self.first_line + node.meta.line - 1
+        try:
+            relation = self.value(node.children[0], env)
+        except _NotRead as exc:
+            return Assert(line, "", problem=str(exc))
+        if not isinstance(relation, sympy.core.relational.Relational):
+            return Assert(line, "", problem="an assert that is not a comparison")
+        if relation.has(Y_ERR) and len(self.results) != 1:
+            return Assert(line, "", problem=f"{len(self.results)} results computed: which one y.err is of is not said")
+        result = next(iter(self.results)) if relation.has(Y_ERR) else None
+        return Assert(line, "", relation, path, result, unsaid=self.unsaid.get(result, "") if result is not None else "")
+
+    def value(self, node, env: dict):
+        if isinstance(node, Token):
+            raise _NotRead(f"«{node}»")
+        kind = node.data
+        if kind == "number":     # exactly as written: 1e-12 is 1/10^12
+            value = Fraction(str(node.children[0]))
+            return sympy.Rational(value.numerator, value.denominator)
+        if kind == "name":
+            name = str(node.children[0])
+            if name not in env or env[name] is None:
+                raise _NotRead(f"the variable {name} has no value where it is used")
+            return env[name]
+        if kind == "element":
+            tensor, index = (str(c) for c in node.children)
+            if tensor != self.tensor or env.get(index) != "index":
+                raise _NotRead(f"{tensor}[{index}]")
+            return _Value("element", X)
+        if kind == "field":
+            owner, field = (str(c) for c in node.children)
+            value = env.get(owner)
+            if isinstance(value, _Value) and field == "real":
+                return value.real
+            if isinstance(value, _Value) and field == "err":
+                return X_ERR if value.kind == "element" else Y_ERR
+            if isinstance(value, dict) and field in value:
+                return value[field]
+            raise _NotRead(f"the field {owner}.{field} (the reading knows .real and .err of the operand and the result)")
+        if kind == "call":
+            return self.call(node, env)
+        if kind in ("plus", "minus", "times", "over"):
+            left, right = (self.number(c, env) for c in node.children)
+            return {"plus": left + right, "minus": left - right, "times": left * right, "over": left / right}[kind]
+        if kind == "neg":
+            return -self.number(node.children[0], env)
+        if kind == "relation":
+            left, op, right = node.children
+            return _RELATIONS[str(op)](self.number(left, env), self.number(right, env))
+        if kind in ("all_", "any_", "not_"):
+            parts = [self.value(c, env) for c in node.children]
+            return {"all_": sympy.And, "any_": sympy.Or, "not_": sympy.Not}[kind](*parts)
+        raise _NotRead(f"the construct {kind}")
+
+    def number(self, node, env: dict) -> sympy.Expr:
+        value = self.value(node, env)
+        if not isinstance(value, sympy.Expr):
+            raise _NotRead("an abstract value where a number is expected")
+        return value
+
+    def call(self, node: Tree, env: dict):
+        function = "::".join(str(t) for t in node.children[0].children)
+        args = [a for a in node.children[1:] if a is not None]
+        if function in self.lambdas:
+            return self.apply(function, args, env)
+        name = function.removeprefix("std::")
+        if name not in _FUNCTIONS:
+            raise _NotRead(f"the function {function}")
+        values = [self.value(a, env) for a in args]
+        if len(values) == 1 and isinstance(values[0], _Value) and values[0].kind == "element":
+            # f(X[I]) on the abstract value: a result whose arithmetic (real or float) the code does not say
+            real = _FUNCTIONS[name](values[0].real)
+            self.results.add(real)
+            self.unsaid[real] = function
+            return _Value("result", real)
+        if any(isinstance(v, _Value) for v in values):
+            raise _NotRead(f"{function} applied to an abstract value")
+        return _FUNCTIONS[name](*values)
+
+    def apply(self, name: str, args, env: dict):
+        """A lambda called: its body run with its parameters bound; a result computed in the real domain (an
+        object whose only field set is ``real``) is the loop's result."""
+        function = self.lambdas[name]
+        if len(args) != len(function.params):
+            raise _NotRead(f"{name} called with {len(args)} arguments")
+        inner = {}
+        for param, arg in zip(function.params, args):
+            index = isinstance(arg, Tree) and arg.data == "name" and env.get(str(arg.children[0])) == "index"
+            inner[param] = "index" if index else self.value(arg, env)
+        paths = self.block(function.body, inner, sympy.true)
+        if len(paths) != 1 or "return" not in paths[0][0]:
+            raise _NotRead(f"{name}: a body of one path ending with return")
+        returned = paths[0][0]["return"]
+        if isinstance(returned, dict):
+            if set(returned) != {"real"}:
+                raise _NotRead(f"{name} sets the fields {', '.join(sorted(returned))} (the reading knows a result "
+                               "whose real field only is computed)")
+            real = returned["real"]
+            if isinstance(real, _Value) or real.free_symbols - {X}:
+                raise _NotRead(f"{name}: its real field is not a function of the operand")
+            self.results.add(real)
+            return _Value("result", real)
+        return returned

@@ -1,0 +1,82 @@
+"""The asserts of a note's "Unit Verification" C++ code, read as claims at their lines (`document.unitcode`) and
+judged as the prose's claims are (`checkspec.unary`).  `tests/corpus_acc/tanh_unit.md` is a note of ours in the
+working group's style: a true assert (line 35), a first-order bound asserted exactly (line 45) and an assert on a
+field the reading does not know (line 47)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sympy
+
+from divbridge.checkspec.accuracy import analyse_note
+from divbridge.document import unitcode
+from divbridge.document.accuracy import parse_note, read_note
+from divbridge.obligations import accuracy
+
+TANH_UNIT = Path(__file__).parent / "corpus_acc" / "tanh_unit.md"
+X, X_ERR, Y_ERR = unitcode.X, unitcode.X_ERR, unitcode.Y_ERR
+
+SCENARIO = """Tensor<SymbolicDomainError> X;
+auto exact = [](const SymbolicDomainError &v) {
+  SymbolicDomainError r;
+  r.real = 1.0 / (1.0 + std::exp(-v.real));
+  return r;
+};
+auto result = [&X, &exact](auto I) { return exact(X[I]); };
+for (auto I : X.indexes()) {
+   auto x = X[I];
+   if (x.real > 0) {
+      auto y = result(I);
+      double bound = 0.25 * std::abs(x.err);   // 1/4 exactly
+      assert(std::abs(y.err) <= bound + 1e-12);
+   }
+}
+"""
+
+
+def test_an_assert_reads_as_a_relation_over_the_operand_its_error_and_the_result_s():
+    (found,) = unitcode.asserts(SCENARIO, 100)
+    assert found.line == 112 and found.problem == ""
+    assert found.result == 1 / (1 + sympy.exp(-X))             # the lambda's real field: the result's function
+    assert found.condition == (X > 0)                           # the if around it
+    assert found.relation == sympy.Le(sympy.Abs(Y_ERR), sympy.Abs(X_ERR) / 4 + sympy.Rational(1, 10 ** 12))
+
+
+def test_code_the_reading_does_not_take_leaves_its_asserts_unread_with_why():
+    applied = unitcode.asserts(SCENARIO.replace("return exact(X[I]);", "return std::tanh(X[I]);"), 1)[0]
+    assert (applied.problem, applied.unsaid, applied.result) == ("", "std::tanh", sympy.tanh(X))
+    beyond = SCENARIO.replace("double bound =", "template <typename T> double bound =")
+    assert unitcode.asserts(beyond, 1)[0].problem.startswith("the code is not read whole (C++ beyond what divbridge "
+                                                             "reads at line")
+    assert unitcode.asserts("int main() { return 0; }", 1) == []          # no assert, no claim
+
+
+def test_check_spec_judges_each_assert_at_its_line():
+    result = analyse_note(TANH_UNIT)
+    verdicts = {c["line"]: c["verdict"] for c in result["claims"]}
+    assert verdicts == {10: "holds", 35: "holds", 45: "fails", 47: "unchecked"}
+    findings = {(f["line"], f["kind"]): f["message"] for f in result["findings"] if f["kind"] != "information"}
+    assert findings[(45, "incorrect")].startswith(
+        "false: at X = -1/1024, X_err = 1/1024 (where its conditions hold) the left side is 0.000976562189559 and "
+        "the right side 0.000976561569678 (Y_err^propag read as tanh(X + X_err) - tanh(X); the mirror's Tanh gives")
+    assert "the field x.rel_err" in findings[(47, "unread")]
+    assert set(findings) == {(45, "incorrect"), (47, "unread")} and result["exit_code"] == 1
+    proved = next(c for c in result["claims"] if c["line"] == 35)
+    assert proved["evidence"] == [{"provers": [{"prover": "sympy", "verdict": "proved"}]}]   # the mean value theorem
+    section = next(f for f in result["findings"] if f["line"] == 12)
+    assert section["message"].startswith("its prose and its code not read but for the asserts, each a claim at its line")
+
+
+def test_a_function_applied_to_the_abstract_value_is_read_only_where_the_operator_is_exact():
+    """``tanh(X[I])`` on the abstract value: real or float arithmetic, the code does not say; Tanh's float result is
+    rounded, so y.err may hold its rounding error too: unread.  (Abs's is exact: the same error either way.)"""
+    text = TANH_UNIT.read_text().replace("return tanh_exact(X[I]);", "return std::tanh(X[I]);")
+    note = parse_note(text, "tanh_acc.md")
+    read = {c.statement.line: c for c in accuracy.unit_asserts(note, text)}
+    assert isinstance(read[35], accuracy.NotRead) and read[35].reason == (
+        "the Unit Verification code: std::tanh applied to the abstract value itself, in real or float arithmetic the "
+        "code does not say, and Tanh's float result is not exact")
+    exact = accuracy.unit_asserts(read_note(TANH_UNIT), TANH_UNIT.read_text())
+    assert [type(c).__name__ for c in exact] == ["Meaning", "Meaning", "NotRead"]
+
