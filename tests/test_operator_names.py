@@ -45,10 +45,12 @@ GENERIC_WORDS = {"adds", "added", "differences", "neg", "negs", "negative", "neg
                  "abs", "absolute", "absolutes", "maximum", "maximums", "max",
                  # Less's name and words, English's for any comparison (a condition's "A < B", "less than"), and
                  # Flocq's comparison, which Div's Coq theorems state their hypotheses with
-                 "less", "lesses", "comparison", "comparisons", "compares", "bltb"}
+                 "less", "lesses", "comparison", "comparisons", "compares", "bltb",
+                 # LaTeX's \\sum (a summation in an accuracy note's formula), not Add's result
+                 "sum"}
 FOREIGN_ATTRIBUTES = {"numerator", "denominator", "add", "sub", "difference", "add_argument", "add_parser",
                       "add_subparsers", "add_mutually_exclusive_group", "add_done_callback", "add_context_category",
-                      "as_coeff_mul", "Add", "Mul", "as_coeff_Mul"}
+                      "as_coeff_mul", "Add", "Mul", "as_coeff_Mul", "Sum", "product"}
 # xml's SubElement; the term library's primitives (IEEE 754's and SMT-LIB's operations, not operators)
 FOREIGN_NAMES = {"SubElement"} | {name for name in dir(terms) if isinstance(getattr(terms, name), terms.Function)}
 

@@ -30,7 +30,7 @@ from typing import Any
 import sympy
 
 from divbridge import inputfile
-from divbridge.checkspec import unary
+from divbridge.checkspec import several, unary
 from divbridge.checkspec.findings import Claim, exit_code, verdict_of
 from divbridge.document.accuracy import LEAD_IN, Note, Statement, Unread, read_note
 from divbridge.document.markdown import MAX_BYTES
@@ -79,7 +79,8 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
     ``text``: the note as written, whose Unit Verification asserts are claims too (a note of one operand's)."""
     items = accuracy.readings(note, formats)
     op = accuracy.note_operator(note)
-    one = accuracy.unary(note) if op is not None and op.arity == 1 else None
+    one = accuracy.unary(note) if op is not None and op.arity == 1 else accuracy.several(note) if (
+        op is not None and accuracy.reads_several(op)) else None
     asserts = op is not None and op.arity == 1 and text is not None    # the asserts of a note of one operand
     if asserts:
         items += accuracy.unit_asserts(note, text)
@@ -135,7 +136,7 @@ def _prove(obligations: list[Obligation]) -> tuple[dict[str, ObligationResult], 
 # -- one claim -------------------------------------------------------------------------------
 
 def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], results: dict, missing: str,
-           one: accuracy.Unary | str | None = None) -> Claim:
+           one: accuracy.Unary | accuracy.Several | str | None = None) -> Claim:
     statement = item.statement
     claim = Claim(_claim_id(note, item), "accuracy", statement.section.title, statement.line,
                   statement.text, item.formats if isinstance(item, Meaning) else ())
@@ -157,6 +158,13 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
         claim.findings = findings + found
         verdict = verdict_of(claim.findings)
         claim.verdict = "checked" if how == "checked" and verdict == "holds" else verdict
+        return claim
+    if isinstance(one, accuracy.Several):     # C = f(A, B): sympy, else the mirror (`checkspec.several`)
+        found, how = several.findings(item, accuracy.note_operator(note), one)
+        claim.findings = findings + found
+        verdict = verdict_of(claim.findings)
+        claim.verdict = {"checked": "checked", "unjudged": "unchecked"}.get(how, verdict) if verdict == "holds" \
+            else verdict
         return claim
     if item.kind in ("intro-float", "intro-int"):
         found, unchecked = _bound_findings(item, note, obligations, results, missing)
@@ -196,7 +204,9 @@ def _index_findings(statement: Statement) -> list[Finding]:
             indices |= condition.subject.formula.indices
     if statement.index:
         indices.add(statement.index)
-    if len(indices) <= 1:
+    # one element's indices: one of them names every letter the others do (Y[i, j] with A[i, k] summed over k: i)
+    letters = [frozenset(index.split(",")) for index in indices]
+    if len(indices) <= 1 or frozenset().union(*letters) in letters:
         return []
     shown = " and ".join(sorted(indices))
     return [Finding("ambiguous", statement.line, f"the claim mixes the indices {shown} (for one element, "

@@ -125,10 +125,12 @@ class Statement:
 class Definition:
     name: str                         # the symbol defined (mathexpr's spelling)
     meaning: str                      # machine-epsilon | min-normal | max-finite | formula | result | error-total | domain
-    #                                   | function (a function the note defines: value a sympy.Lambda)
+    #                                   | function (a function the note defines: value a sympy.Lambda) | largest
+    #                                   (|A| the largest magnitude of an element of A: value its \\max)
     line: int
     text: str
     value: sympy.Basic | None = None  # a formula definition's right side
+    operands: tuple[str, ...] = ()    # a result of several operands: their names, in the order the note gives
 
 
 LEAD_IN = "introduces what follows, which states it"     # an Unread that is no loss: shown, never a finding
@@ -342,12 +344,37 @@ def _is_error_name(name: str) -> bool:
     return error_of(name) in ("propag", "intro")
 
 
+_DEFINING = ("definition", "result", "error-total", "largest")
+_SIDE_BY_SIDE = re.compile(r",\s*\\quad\s*")
+
+
+def _definition(math: Math, kind: str) -> Definition:
+    """The definition a formula of one of the `_DEFINING` kinds makes."""
+    lhs, rhs = math.formula.parts
+    if kind == "largest":
+        return Definition(str(lhs.args[0]), "largest", math.line, math.text, rhs)
+    return Definition(str(lhs), "formula" if kind == "definition" else kind, math.line, math.text, rhs)
+
+
+def _largest(lhs: sympy.Basic, rhs: sympy.Basic) -> bool:
+    """``|A| = \\max_{0 <= i < m, 0 <= j < n} |A[i, j]|``: the largest magnitude of an element of A, each of its
+    indices running over a range from 0 (the note's notation |A| for the matrix A)."""
+    if not (isinstance(lhs, sympy.Abs) and isinstance(lhs.args[0], sympy.Symbol) and isinstance(rhs, mathexpr.Largest)):
+        return False
+    body, *ranges = rhs.args
+    element = body.args[0] if isinstance(body, sympy.Abs) else None
+    return (isinstance(element, sympy.Indexed) and element.base.label == lhs.args[0]
+            and list(element.indices) == [r[0] for r in ranges] and all(r[1] == 0 for r in ranges))
+
+
 def _classify(formula: mathexpr.Formula) -> str:
-    """statement | definition | result | error-total | reference"""
+    """statement | definition | result | error-total | largest | reference"""
     if not formula.is_relation:
         return "reference"
     names = {str(s) for p in formula.parts for s in p.free_symbols}
     lhs = formula.parts[0]
+    if len(formula.parts) == 2 and formula.relations == ("=",) and _largest(lhs, formula.parts[1]):
+        return "largest"
     if len(formula.parts) == 2 and formula.relations == ("=",) and isinstance(lhs, sympy.Symbol):
         name = str(lhs)
         rhs = formula.parts[1]
@@ -357,7 +384,7 @@ def _classify(formula: mathexpr.Formula) -> str:
         if not error_of(name):
             a, b = (sympy.Symbol(n, real=True) for n in ("A", "B"))
             return "result" if sympy.simplify(rhs - a / b) == 0 else "definition"
-    if any(_is_error_name(n) for n in names):
+    if any(_is_error_name(n) for n in names) or formula.parts[0].has(sympy.Derivative):
         return "statement"
     return "other"
 
@@ -366,7 +393,7 @@ def _classify(formula: mathexpr.Formula) -> str:
 
 GRAMMAR_FILE = Path(__file__).with_name("accuracy.lark")
 _FAMILIES = ("real", "float", "int")
-_CONDITION_WORDS = ("if", "for", "when", "whenever", "provided", "where", "assuming")
+_CONDITION_WORDS = ("if", "for", "when", "whenever", "provided", "where", "assuming", "hence,")
 _DEFINED = {"machine_epsilon": "machine-epsilon", "min_normal": "min-normal", "max_finite": "max-finite"}
 
 
@@ -413,6 +440,8 @@ class _Reading:
             if section is None and self.embedded:
                 continue
             if section is not None and section.kind in ("verification", "other", "types"):
+                if section.kind == "other" and block.kind in ("paragraph", "item"):
+                    self._words_definitions(block)
                 if section.line not in skipped and not (self.embedded and section.kind != "verification"):
                     skipped.add(section.line)
                     why = ("C/C++ verification code and its description, not read" if section.kind == "verification"
@@ -420,7 +449,8 @@ class _Reading:
                     self.note.unread.append(Unread(section.line, f"section «{section.title}»", why))
                 continue
             if block.kind in ("paragraph", "item"):
-                self._text_block(block, section)
+                following = self.blocks[self.blocks.index(block) + 1] if block is not self.blocks[-1] else None
+                self._text_block(block, section, following is not None and following.is_math)
             elif block.is_math:
                 self._math_block(block, section)
             elif block.kind == "fence":
@@ -439,11 +469,31 @@ class _Reading:
 
     def _math_block(self, block: Block, section: Section | None) -> None:
         conditions, index, qualifier = self._conditions_for(block)
-        line, column = block.positions.at(block.body, len(block.body) - len(block.body.lstrip()))
-        math = _read_math(block.body.strip(), line, column)
-        self._formula(math, section, conditions, index, block.body.strip(), qualifier)
+        # "f = g, \quad h = k": formulas side by side, each its own when each is a relation read whole
+        starts = [0] + [m.end() for m in _SIDE_BY_SIDE.finditer(block.body)]
+        ends = [m.start() for m in _SIDE_BY_SIDE.finditer(block.body)] + [len(block.body)]
+        pieces = [(start, block.body[start:end]) for start, end in zip(starts, ends)]
+        maths = []
+        for start, text in pieces:
+            line, column = block.positions.at(block.body, start + len(text) - len(text.lstrip()))
+            maths.append(_read_math(text.strip(), line, column))
+        if len(maths) > 1 and not all(m.formula is not None and m.formula.is_relation for m in maths):
+            line, column = block.positions.at(block.body, len(block.body) - len(block.body.lstrip()))
+            maths, pieces = [_read_math(block.body.strip(), line, column)], [(0, block.body)]
+        for math, (_, text) in zip(maths, pieces):
+            self._formula(math, section, conditions, index, text.strip(), qualifier)
 
-    def _text_block(self, block: Block, section: Section | None) -> None:
+    def _words_definitions(self, block: Block) -> None:
+        """In a section that is not about the errors (the note's "Note Algorithm"), a sentence "Let us define $|A|
+        = \\max ...$, ..." read whole defines what the claims below use; the section's other text stays unread."""
+        for sentence in _sentences(block):
+            tree = parse_words("sentence", sentence.template.strip())
+            if isinstance(tree, Tree) and tree.data == "sentence" and tree.children[0].data == "let_define":
+                self._defined_by_words(tree, sentence)
+
+    def _text_block(self, block: Block, section: Section | None, before_math: bool = False) -> None:
+        """``before_math``: a display formula follows; a last sentence left unfinished (no final punctuation) whose
+        words are conditions leads into it as one ending in ':' does."""
         conditions, index, qualifier = self._conditions_for(block)
         sentences = _sentences(block)
         if not sentences:
@@ -451,6 +501,14 @@ class _Reading:
         for number, sentence in enumerate(sentences):
             last = number == len(sentences) - 1
             words = sentence.template
+            unfinished = last and before_math and not re.search(r"[.;!?*:,]\s*$", words)
+            if unfinished and words.split()[0].lower() in _CONDITION_WORDS:
+                # "Hence, for ... round to nearest even, provided $Y_val$ are normal numbers" before its formula: its
+                # conditions reach the formula when they are read; else the sentence is one (unread) of its own
+                read = _conditions(words, sentence, sentence.line)
+                if read is not None:
+                    self.pending = (conditions + read[0], read[1] or index, 0, qualifier)
+                    continue
             if last and re.search(r"[:,]\s*$", words):
                 # a lead-in: its conditions and its qualifier reach what follows
                 read = self._lead_in(words.rstrip(":, ").strip(), sentence, block.line)
@@ -487,7 +545,7 @@ class _Reading:
         own = {int(n) for n in _PLACEHOLDER.findall(words)}
         defines = self._definitions_in(sentence, exclude=set(range(len(sentence.maths))) - own)
         if own and not defines:
-            self.note.unread.append(Unread(line, _shown_words(words, sentence), _not_read(tree)))
+            self.note.unread.append(Unread(line, _shown_words(words, sentence), _not_read(tree, sentence)))
             return None
         if not words.split() or words.split()[0].lower() not in _CONDITION_WORDS or defines:
             self.note.unread.append(Unread(line, _shown_words(words, sentence), LEAD_IN))
@@ -534,6 +592,8 @@ class _Reading:
             return
         if kind == "propagated_from" and self._result_of_one(tree, sentence):
             return
+        if kind in ("propagated_from_several", "selected_from") and self._result_of_several(tree, sentence, kind):
+            return
         if kind == "formula_remark":     # "$f$ (This holds because ...)": the remark justifies, the formula states
             self.note.unread.append(Unread(sentence.line, _shown_words(words[words.index("("):], sentence),
                                            "a justification of the formula before it, not read"))
@@ -558,10 +618,9 @@ class _Reading:
                 found.append(Definition(str(math.formula.parts[0]), _DEFINED[named.data], math.line, math.text))
                 continue
             kind = _classify(math.formula)
-            if kind not in ("definition", "result", "error-total"):
+            if kind not in _DEFINING:
                 return False
-            found.append(Definition(str(math.formula.parts[0]), kind if kind != "definition" else "formula",
-                                    math.line, math.text, math.formula.parts[1]))
+            found.append(_definition(math, kind))
         self.note.definitions.extend(found)
         return bool(found)
 
@@ -592,6 +651,36 @@ class _Reading:
         self.note.definitions.extend(found)
         return True
 
+    def _result_of_several(self, tree: Tree, sentence: _Sentence, kind: str) -> bool:
+        """"For $C = A^B$, the propagated error $C_err^propag$ comes from the input errors $A_err$ and $B_err$":
+        the result ``C`` of the operands ``A``, ``B`` (a definition ``result`` with its operands in the order of
+        their errors).  "For $Z = Where(c, X, Y)$, the propagated error depends only on the selected branch": the
+        result of the call's operands in its order; its remark is what the cases below it state, shown unread.
+        False (the sentence unread) unless every formula is what its place says."""
+        maths = [sentence.maths[k] for k in _maths(tree)]
+        if any(m.formula is None for m in maths):
+            return False
+        result = maths[0].formula
+        if result.relations != ("=",) or not isinstance(result.parts[0], sympy.Symbol):
+            return False
+        name, value = str(result.parts[0]), result.parts[1]
+        if kind == "selected_from":
+            if not isinstance(value, sympy.core.function.AppliedUndef) or not all(
+                    isinstance(a, sympy.Symbol) for a in value.args):
+                return False
+            operands = tuple(str(a) for a in value.args)
+            self.note.unread.append(Unread(sentence.line, _shown(sentence), "its remark on the selected branch, not "
+                                           "read: the cases under it state it"))
+        else:
+            error, *errors = (m.formula for m in maths[1:])
+            operands = tuple(str(e.parts[0])[:-len("_err")] for e in errors
+                             if len(e.parts) == 1 and str(e.parts[0]).endswith("_err"))
+            if error.parts != (mathexpr.symbol(f"{name}_err^propag"),) or len(operands) != len(errors) or (
+                    {str(s) for s in value.free_symbols} - set(operands)):
+                return False
+        self.note.definitions.append(Definition(name, "result", maths[0].line, maths[0].text, value, operands))
+        return True
+
     def _definitions_in(self, sentence: _Sentence, exclude: set[int] = frozenset()) -> bool:
         """Symbols the sentence defines by formula (``u = ε/2``, ``C = A/B``).  True when it defines something
         and each of its other formulas only names a quantity."""
@@ -600,9 +689,8 @@ class _Reading:
             if number in exclude or math.formula is None:
                 continue
             kind = _classify(math.formula)
-            if kind in ("definition", "result", "error-total"):
-                self.note.definitions.append(Definition(str(math.formula.parts[0]), kind if kind != "definition"
-                                                        else "formula", math.line, math.text, math.formula.parts[1]))
+            if kind in _DEFINING:
+                self.note.definitions.append(_definition(math, kind))
                 found.add(number)
                 defined = True
             elif kind == "reference":
@@ -613,15 +701,13 @@ class _Reading:
                  text: str, qualifier: str = "") -> None:
         if math.formula is not None:
             kind = _classify(math.formula)
-            if kind in ("definition", "result", "error-total") and conditions:
+            if kind in _DEFINING and conditions:
                 # "If $c[I]$ holds: $Z[I] = X[I]$" is a case of the result, not its definition
                 self.note.unread.append(Unread(math.line, f"${math.text}$",
                                                "a case of the result under a condition, not read"))
                 return
-            if kind in ("definition", "result", "error-total"):
-                self.note.definitions.append(Definition(str(math.formula.parts[0]),
-                                                        "formula" if kind == "definition" else kind,
-                                                        math.line, math.text, math.formula.parts[1]))
+            if kind in _DEFINING:
+                self.note.definitions.append(_definition(math, kind))
                 return
             if kind == "reference":
                 return
@@ -677,9 +763,13 @@ def _conditions(words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condi
     index = ""
     if clause.data == "for_every":
         declared = sentence.maths[_maths(next(clause.find_data("index")))[0]]
-        if declared.formula is None or len(declared.formula.parts) != 1:
+        letters = re.fullmatch(r"\s*[A-Za-z](\s*,\s*[A-Za-z])+\s*", declared.text)
+        if letters:       # "For every index $i, j$": one element of a matrix
+            index = ",".join(re.findall(r"[A-Za-z]", declared.text))
+        elif declared.formula is None or len(declared.formula.parts) != 1:
             return None
-        index = str(declared.formula.parts[0])
+        else:
+            index = str(declared.formula.parts[0])
     out = []
     for listed in clause.find_data("condition_list"):
         for condition in listed.children:

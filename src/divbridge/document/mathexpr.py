@@ -15,6 +15,7 @@ indices) into sympy.  What it reads:
 - ``[0]``, ``[0.5]``: a tensor of that constant, read as the constant;
 - functions ``\\max``, ``\\min``, ``\\mathcal{O}`` (`BigO`), and a name
   of several letters applied to parentheses (``ulp(C[i])``, ``round(a/b)``);
+- ``\\frac{\\partial f}{\\partial x}``: a `sympy.Derivative`; ``\\sum_{k=0}^{n-1} t``, ``\\max_{0 \\leq i < m} t``;
 - relations ``=``, ``\\leq``/``\\le``, ``<``, ``\\geq``/``\\ge``, ``>``,
   ``\\neq``, chained.
 
@@ -62,6 +63,37 @@ class LatexError(ValueError):
 
 class BigO(sympy.Function):
     """Landau's O(x): some term bounded by a constant times x as the errors tend to zero."""
+
+
+class Largest(sympy.Function):
+    """``\\max_{0 \\leq i < m, 0 \\leq j < n} |A[i, j]|``: the largest value of its first argument as each index
+    (a ``(letter, first, last)`` tuple after it) runs over its range."""
+
+
+def index_symbol(letter: str) -> sympy.Symbol:
+    """The integer symbol of an index a summation or a maximum binds (``k``)."""
+    return sympy.Symbol(letter, integer=True)
+
+
+def _ranges(tokens: list, pos: int, outer) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
+    """``0 \\leq i < m, 0 \\leq j < n``: each letter with its first and last value."""
+    found = []
+    parts: list[list] = [[]]
+    for token in tokens:
+        if token.kind == "op" and token.value == ",":
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    for part in parts:
+        rels = [k for k, t in enumerate(part) if t.kind == "rel"]
+        if len(rels) != 2 or rels[1] != rels[0] + 2 or part[rels[0] + 1].kind != "name":
+            raise LatexError("a maximum whose range is not «first <= i < end»", pos)
+        low, high = outer.group(part[:rels[0]], pos), outer.group(part[rels[1] + 1:], pos)
+        first, last = part[rels[0]].value, part[rels[1]].value
+        if first not in ("<", "<=") or last not in ("<", "<="):
+            raise LatexError("a maximum whose range is not «first <= i < end»", pos)
+        found.append((part[rels[0] + 1].value, low + int(first == "<"), high - int(last == "<")))
+    return found
 
 
 ulp = sympy.Function("ulp")
@@ -150,7 +182,8 @@ def parse(text: str) -> Formula:
 
 def _tokens(nodes) -> list[_Token]:
     out: list[_Token] = []
-    for node in nodes or []:
+    nodes = list(nodes or [])
+    for number, node in enumerate(nodes):
         if node is None or isinstance(node, LatexCommentNode):
             continue
         if isinstance(node, LatexCharsNode):
@@ -161,7 +194,10 @@ def _tokens(nodes) -> list[_Token]:
             else:
                 out += [_Token("op", "(", node.pos), *_tokens(node.nodelist), _Token("op", ")", node.pos + node.len - 1)]
         elif isinstance(node, LatexMacroNode):
-            out += _macro_tokens(node)
+            following = nodes[number + 1] if number + 1 < len(nodes) else None
+            # \textbf{Where}(c, x, y): a word written tight against its arguments names a function, not prose
+            applied = isinstance(following, LatexCharsNode) and following.chars.startswith("(")
+            out += _macro_tokens(node, applied)
         elif isinstance(node, LatexSpecialsNode) and node.specials_chars in ("~",):
             continue
         elif isinstance(node, LatexMathNode):
@@ -216,7 +252,7 @@ def _plain_text(nodes) -> str:
     return "".join(text)
 
 
-def _macro_tokens(node: LatexMacroNode) -> list[_Token]:
+def _macro_tokens(node: LatexMacroNode, applied: bool = False) -> list[_Token]:
     name = node.macroname
     if name in _IGNORED:
         return []
@@ -232,7 +268,7 @@ def _macro_tokens(node: LatexMacroNode) -> list[_Token]:
         if not text:
             return []
         # a name is one word written tight (\textit{err}); " if ", "and", "otherwise" are prose in the formula
-        if not re.fullmatch(r"[A-Za-z][\w-]*", text) or raw != text or text.lower() in _WORDS:
+        if not re.fullmatch(r"[A-Za-z][\w-]*", text) or raw != text or (text.lower() in _WORDS and not applied):
             raise LatexError(f"words in the formula: «{text}»", node.pos)
         return [_Token("func" if name == "operatorname" else "name", text, node.pos)]
     if name == "textcolor":    # \textcolor{red}{9}: a colour is how the text looks, 9 what it says
@@ -247,7 +283,9 @@ def _macro_tokens(node: LatexMacroNode) -> list[_Token]:
         # \sqrt{x}: the function applied to its argument, as sqrt(x)
         return [_Token("func", name, node.pos), _Token("op", "(", node.pos), *_tokens(_argument(node)),
                 _Token("op", ")", node.pos)]
-    if name in _FUNCTIONS:
+    if name == "partial":
+        return [_Token("partial", name, node.pos)]
+    if name in _FUNCTIONS or name == "sum":
         return [_Token("func", name, node.pos)]
     if name == "infty":
         return [_Token("name", "oo", node.pos)]
@@ -274,6 +312,7 @@ class _Reader:
         self.tokens, self.index, self.end = tokens, 0, end
         self.abs_depth = 0
         self.indices: set[str] = set()
+        self.bound: list[str] = []        # the letters a summation or a maximum binds, innermost last
 
     def peek(self, kind: str, value: object = None) -> bool:
         if self.index >= len(self.tokens):
@@ -295,7 +334,7 @@ class _Reader:
     def group(self, tokens: list[_Token], pos: int) -> sympy.Expr:
         """A group's tokens as a whole expression."""
         reader = _Reader(tokens, pos)
-        reader.indices = self.indices
+        reader.indices, reader.bound = self.indices, self.bound
         value = reader.expression()
         if reader.index < len(tokens):
             token = tokens[reader.index]
@@ -372,7 +411,10 @@ class _Reader:
             if self.peek("op", "(") and len(token.value) > 1 and "(" not in token.value:
                 return self.call(name, token.pos)
             if self.peek("op", "["):
-                self._index()
+                letters = self._index()
+                bound = [letter for letter in letters if letter in self.bound]
+                if bound:     # an element of a summation or a maximum: A[i, k] summed over k is A[k]
+                    return sympy.Indexed(sympy.IndexedBase(symbol(name)), *[index_symbol(b) for b in bound])
             return sympy.oo if name == "oo" else symbol(name)
         return self.atom()
 
@@ -400,7 +442,8 @@ class _Reader:
             return str(token.value)
         raise LatexError(f"cannot read the subscript {_shown(token)}", token.pos)
 
-    def _index(self) -> None:
+    def _index(self) -> list[str]:
+        """The letters of an index ``[i, k]``; the free ones (not bound by a summation or a maximum) are recorded."""
         start = self.take()
         letters = []
         while not self.peek("op", "]"):
@@ -410,7 +453,39 @@ class _Reader:
             else:
                 raise LatexError(f"cannot read the index {_shown(token)}", token.pos if token else start.pos)
         self.take()
-        self.indices.add("".join(letters))
+        free = [x for x in "".join(letters).split(",") if x not in self.bound]
+        if len(free) == len(letters[::2]):
+            self.indices.add("".join(letters))
+        elif free:
+            self.indices.add(",".join(free))
+        return [x for x in letters if x != ","]
+
+    def big(self, name: str, pos: int) -> sympy.Expr:
+        """``\\sum_{k=0}^{n-1} t``: a `sympy.Sum` of the term after it; ``\\max_{0 \\leq i < m, 0 \\leq j < n} t``: the
+        largest value of the term over those ranges (`Largest`).  The letters they bind index the elements of the
+        term (``A[i, k]`` summed over k is ``A[k]``)."""
+        self.take()
+        below = self.take()
+        scripts = below.value if below.kind == "group" else [below]
+        if name == "sum":
+            if len(scripts) < 3 or scripts[0].kind != "name" or scripts[1].kind != "rel" or scripts[1].value != "=":
+                raise LatexError("a summation whose subscript is not «k = start»", pos)
+            letter = scripts[0].value
+            low = self.group(scripts[2:], pos)
+            if not self.peek("op", "^"):
+                raise LatexError("a summation without its upper bound", pos)
+            self.take()
+            high = self.exponent()
+            ranges = [(letter, low, high)]
+        else:
+            ranges = _ranges(scripts, pos, self)
+        self.bound.extend(r[0] for r in ranges)
+        try:
+            body = self.term()
+        finally:
+            del self.bound[len(self.bound) - len(ranges):]
+        limits = [(index_symbol(letter), low, high) for letter, low, high in ranges]
+        return sympy.Sum(body, *limits) if name == "sum" else Largest(body, *[sympy.Tuple(*x) for x in limits])
 
     def call(self, name: str, pos: int) -> sympy.Expr:
         self.expect("(")
@@ -431,7 +506,13 @@ class _Reader:
             return self.group(token.value, token.pos)
         if token.kind == "frac":
             above, below = token.value
+            if above and above[0].kind == "partial":     # \frac{\partial f}{\partial x}: f's partial derivative
+                if len(below) != 2 or below[0].kind != "partial" or below[1].kind != "name" or len(above) < 2:
+                    raise LatexError("a partial derivative not written \\frac{\\partial f}{\\partial x}", token.pos)
+                return sympy.Derivative(self.group(above[1:], token.pos), symbol(below[1].value))
             return self.group(above, token.pos) / self.group(below, token.pos)
+        if token.kind == "func" and token.value in ("sum", "max") and self.peek("op", "_"):
+            return self.big(token.value, token.pos)
         if token.kind == "func":
             exponent = None
             if self.peek("op", "^"):

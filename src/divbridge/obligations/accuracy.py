@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -45,7 +46,7 @@ import mpmath
 import sympy
 
 from divbridge import assets
-from divbridge import operators
+from divbridge import operators, terms
 from divbridge.errors import InputError
 from divbridge.formats import FLOAT_FORMATS, INT_FORMATS, FloatFormat, IntFormat, get_format
 from divbridge.document import mathexpr
@@ -55,6 +56,7 @@ from divbridge.obligations.model import Obligation
 from divbridge.operators.accuracy import ULP, R, Unsupported
 from divbridge.operators.model import Operator
 from divbridge.statements import accuracy_bound
+from divbridge.terms import symbolic
 
 A, B, A_ERR, B_ERR = (mathexpr.symbol(n) for n in ("A", "B", "A_err", "B_err"))
 ALPHA, BETA = (mathexpr.symbol(n) for n in ("alpha", "beta"))
@@ -128,6 +130,9 @@ def unread_why(note: Note) -> str:
     if op.arity == 1:
         found = unary(note)
         return found if isinstance(found, str) else ""
+    if reads_several(op):
+        found = several(note)
+        return found if isinstance(found, str) else ""
     if op.arity != 2 or not op.vocabulary.infix:
         return (f"a claim on the error of {op.name}: divbridge reads the error claims of an operator written "
                 f"A op B with an infix, not yet of {op.name}'s {op.arity} operand(s)")
@@ -177,6 +182,8 @@ def meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]
     try:
         if note_operator(note).arity == 1:
             return _unary_meaning(note, statement, unary(note))
+        if reads_several(note_operator(note)):
+            return _several_meaning(note, statement, several(note))
         return _meaning(note, statement, {**DEFAULT_FORMATS, **(formats or {})})
     except _NotRead as exc:
         return NotRead(statement, str(exc))
@@ -377,6 +384,11 @@ def _jet(expr, slopes: dict | None = None) -> tuple[sympy.Expr, sympy.Expr]:
     slopes = slopes if slopes is not None else {A_ERR: ALPHA, B_ERR: BETA}
     if expr in slopes:
         return sympy.S.Zero, slopes[expr]
+    if isinstance(expr, sympy.Indexed) and expr.base in slopes:     # an element of an error: A_err[k] = alpha[k] h
+        return sympy.S.Zero, sympy.Indexed(slopes[expr.base], *expr.indices)
+    if isinstance(expr, sympy.Sum) and any(expr.has(e) for e in slopes):     # a summation of n terms, term by term
+        v, s = _jet(expr.function, slopes)
+        return sympy.Sum(v, *expr.limits), sympy.Sum(s, *expr.limits)
     if expr.is_Atom or not any(expr.has(e) for e in slopes):
         return expr, sympy.S.Zero
     if isinstance(expr, sympy.Add):
@@ -392,6 +404,9 @@ def _jet(expr, slopes: dict | None = None) -> tuple[sympy.Expr, sympy.Expr]:
         v, s = _jet(expr.base, slopes)
         n = expr.exp
         return v ** n, n * v ** (n - 1) * s
+    if isinstance(expr, sympy.Pow):     # x^y with an error in y: d(x^y) = x^y (y' ln x + y x'/x), where x > 0
+        (v, s), (w, t) = _jet(expr.base, slopes), _jet(expr.exp, slopes)
+        return v ** w, v ** w * (t * sympy.log(v) + w * s / v)
     if isinstance(expr, sympy.Abs):
         v, s = _jet(expr.args[0], slopes)
         if sympy.simplify(v) == 0:
@@ -532,6 +547,9 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     if op.arity == 1:
         raise Unsupported("a claim of one operand is judged by check-spec (sympy, the operator's reference: "
                           "checkspec.unary), the provers have no encoding of its function")
+    if reads_several(op):
+        raise Unsupported("a claim of several operands is judged by check-spec (sympy, the operator's reference: "
+                          "checkspec.several, checkspec.summation), the provers have no encoding of its function")
     tag, line = requirement_tag(note, item.statement), item.statement.line
     base = {"requirements": (tag,), "lines": (line,), "kind": "accuracy", "prop": "accuracy_bound"}
     name = item.name
@@ -856,6 +874,394 @@ def _unary_condition(condition: Condition, substitute: dict, found: Unary, note:
         subject = _unary_map(formula.parts[0], substitute, found, note)
         return sympy.Gt(subject * subject.xreplace({found.operand: found.operand + found.error}), 0)
     raise _NotRead(f"the condition «{condition.text}» on the result of one operand")
+
+
+# -- notes of an operator of several operands: C = f(A, B), Z = Where(condition, X, Y) -----------------------------
+
+GAMMA = mathexpr.symbol("gamma")
+_SLOPES = (ALPHA, BETA, GAMMA)
+_TRUTH = {mathexpr.symbol("True"): sympy.S.One, mathexpr.symbol("False"): sympy.S.Zero}
+
+
+@dataclass(frozen=True)
+class Several:
+    """A note's result of several operands, as the note defines it ("For $C = A^B$, the propagated error ...
+    comes from the input errors $A_err$ and $B_err$"; "For $Z = Where(condition, X, Y)$ ..."): its operands in
+    the operator's order, the error of each numeric one (a condition, an input of type bool, has none: it is 1 or
+    0), and the value: the note's formula, or the description's real function where the note calls the operator."""
+
+    result: str                                   # C
+    operands: tuple[sympy.Symbol, ...]            # A, B
+    errors: tuple[sympy.Symbol | None, ...]       # A_err, B_err (None: a condition)
+    value: sympy.Expr
+    # a contraction of n terms: n (the note's summations run over k = 0 .. n-1); the value is then one element's,
+    # Sum(A[k] * B[k], (k, 0, n - 1)), its operands' elements `sympy.Indexed`
+    terms: sympy.Symbol | None = None
+
+    @property
+    def propagated(self) -> sympy.Expr:
+        """``f(A + A_err, B + B_err) - f(A, B)``: the error the operator propagates, exactly (one summation of n
+        terms for a contraction)."""
+        if self.terms is not None:
+            term = self.value.function
+            moved = {sympy.Indexed(sympy.IndexedBase(x), *i.indices): i + sympy.Indexed(sympy.IndexedBase(e),
+                                                                                     *i.indices)
+                     for x, e in zip(self.operands, self.errors) for i in term.atoms(sympy.Indexed)
+                     if i.base.label == x}
+            return sympy.Sum(term.xreplace(moved) - term, *self.value.limits)
+        moved = {x: x + e for x, e in zip(self.operands, self.errors) if e is not None}
+        return self.value.xreplace(moved) - self.value
+
+    @property
+    def slopes(self) -> dict:
+        """Each error along its own direction: ``A_err = alpha h``, ``B_err = beta h`` ..."""
+        return dict(zip([e for e in self.errors if e is not None], _SLOPES))
+
+
+def reads_several(op: Operator) -> bool:
+    """Whether a note of ``op`` is read as `Several`: more than one operand and not written with an infix."""
+    return op.arity > 1 and not (op.arity == 2 and op.vocabulary.infix)
+
+
+def several(note: Note) -> Several | str:
+    """The note's result of several operands, or why it is not read: its definition must name every operand of
+    the operator, and its function be the operator's (the description's real function, compared at the points of
+    `AGREEMENT_POINTS` where both are defined, never assumed)."""
+    op = note_operator(note)
+    definition = next((d for d in note.definitions if d.meaning == "result" and d.operands), None)
+    if definition is None:
+        return (f"a claim on the error of {op.name}: its note does not define its result as a function of its "
+                f"{op.arity} operands ('For $C = f(A, B)$, the propagated error ... comes from the input errors ...')")
+    if len(definition.operands) != op.arity:
+        return f"a claim on the error of {op.name}: the note's {definition.name} has {len(definition.operands)} operands"
+    operands = tuple(mathexpr.symbol(n) for n in definition.operands)
+    value = definition.value
+    if isinstance(value, sympy.core.function.AppliedUndef) and str(value.func).lower() == op.name.lower():
+        if not isinstance(op.operation.real, terms.Function):
+            return f"a claim on the error of {op.name}: its description gives its real function as no term"
+        value = symbolic.applied(op.operation.real, operands)
+    value = mathexpr.standard(value)
+    kinds = tuple(i.type for i in op.inputs)
+    errors = tuple(None if kind == "bool" else mathexpr.symbol(f"{x}_err") for x, kind in zip(operands, kinds))
+    found = Several(definition.name, operands, errors, value)
+    length = _dot_terms(note)
+    if length is not None:
+        return _dot(op, found, length)
+    if _contraction(op):
+        return (f"a claim on the error of {op.name}: its note runs no summation over the n terms of an element "
+                f"(an element of {op.name}'s result is a contraction of n terms, not one of its scalar claims)")
+    disagreement = _several_disagreement(op, found, kinds)
+    return disagreement or found
+
+
+# -- a contraction of n terms: C[i, j] = the summation over k of A[i, k] * B[k, j] ---------------------------------
+
+DOT_INDEX = mathexpr.index_symbol("k")
+DOT_CHECKED = (1, 2, 3)       # the numbers of terms the note's A x B is compared with the operator's at
+
+
+def _dot_terms(note: Note) -> sympy.Symbol | None:
+    """n, where the note's claims run summations over k = 0 .. n-1 (all the same n); None where none does."""
+    uppers = set()
+    for statement in note.statements:
+        formula = statement.math.formula
+        for part in formula.parts if formula is not None else ():
+            for total in part.atoms(sympy.Sum):
+                for _, low, high in total.limits:
+                    uppers.add((low, high))
+    ends = {high + 1 for low, high in uppers if low == 0}
+    if len(ends) != 1 or len(uppers) != 1 or not isinstance(next(iter(ends)), sympy.Symbol):
+        return None
+    return ends.pop()
+
+
+def _dot(op: Operator, found: Several, terms: sympy.Symbol) -> Several | str:
+    """The note's ``C = A x B`` of matrices as one element's contraction of n terms, compared with the operator's
+    real function on rows and columns of 1, 2 and 3 elements."""
+    a, b = found.operands if len(found.operands) == 2 else (None, None)
+    if a is None or found.value != a * b:
+        return (f"a claim on the error of {op.name}: the note's summations of n terms and its {found.result} = "
+                f"{found.value} (not A x B of its two matrices)")
+    k = DOT_INDEX
+    value = sympy.Sum(sympy.Indexed(sympy.IndexedBase(a), k) * sympy.Indexed(sympy.IndexedBase(b), k),
+                      (k, 0, terms - 1))
+    dot = replace(found, value=value, terms=terms)
+    for count in DOT_CHECKED:
+        row, column = AGREEMENT_POINTS[:count], AGREEMENT_POINTS[-count:]
+        try:
+            reference = op.kernels.real(list(row), list(column))
+        except (TypeError, ValueError, ArithmeticError):
+            return (f"a claim on the error of {op.name}: the note's summations of n terms are not "
+                    f"{op.name}'s real function")
+        at = {**{symbol_of(a, i): sympy.Rational(x.numerator, x.denominator) for i, x in enumerate(row)},
+              **{symbol_of(b, i): sympy.Rational(y.numerator, y.denominator) for i, y in enumerate(column)}}
+        mine = instantiate(value, dot, count).xreplace(at)
+        if mine != sympy.Rational(reference.numerator, reference.denominator):
+            return (f"a claim on the error of {op.name}: the note's {found.result} = {found.value} of n = {count} "
+                    f"terms is {mine}, {op.name} gives {reference}")
+    return dot
+
+
+def _contraction(op: Operator) -> bool:
+    """Whether the operator's real function takes rows and columns (each element a contraction of n terms)."""
+    try:
+        return op.kernels.real([Fraction(1), Fraction(2)], [Fraction(3), Fraction(4)]) == 11
+    except (TypeError, ValueError, ArithmeticError):
+        return False
+
+
+def symbol_of(base: sympy.Symbol, position: int) -> sympy.Symbol:
+    """The element ``A[k]`` of a summation of a given number of terms, as a symbol of its own (``A[0]``)."""
+    return mathexpr.symbol(f"{base}[{position}]")
+
+
+def instantiate(expr: sympy.Basic, found: Several, count: int) -> sympy.Basic:
+    """``expr`` for n = ``count``: every summation expanded, each element ``A[k]`` a symbol `symbol_of` its own."""
+    expanded = expr.xreplace({found.terms: count}).doit()
+    return expanded.replace(lambda e: isinstance(e, sympy.Indexed),
+                            lambda e: symbol_of(e.base.label, int(e.indices[0])))
+
+
+def largest(name: str) -> sympy.Symbol:
+    """``|A|`` where the note defines it as the largest magnitude of an element of A."""
+    return mathexpr.symbol(f"|{name}|")
+
+
+RESULT_NORMAL = sympy.Symbol("result_is_normal")    # the condition "C_val[i, j] is a normal number"
+
+
+def _several_disagreement(op: Operator, found: Several, kinds: tuple[str, ...]) -> str:
+    """"" when the note's value is the operator's real function at every point both define (at least 3)."""
+    choices = [(True, False) if kind == "bool" else AGREEMENT_POINTS for kind in kinds]
+    compared = 0
+    for point in itertools.product(*choices):
+        try:
+            reference = op.kernels.real(*point)
+        except (ValueError, ZeroDivisionError, ArithmeticError):
+            continue
+        if isinstance(reference, Fraction):
+            reference = sympy.Rational(reference.numerator, reference.denominator)
+        elif isinstance(reference, mpmath.mpf) and mpmath.isfinite(reference):
+            reference = sympy.Float(reference, 90)
+        else:
+            continue
+        at = {x: (sympy.S.One if v else sympy.S.Zero) if isinstance(v, bool) else sympy.Rational(v.numerator,
+              v.denominator) for x, v in zip(found.operands, point)}
+        mine = sympy.N(found.value.xreplace(at), 60)
+        if not mine.is_real:
+            continue
+        compared += 1
+        if abs(mine - reference) > sympy.Float(10) ** -40 * max(1, abs(reference)):
+            shown = ", ".join(f"{x} = {v}" for x, v in zip(found.operands, point))
+            return (f"a claim on the error of {op.name}: the note's {found.result} = {found.value} is not "
+                    f"{op.name}'s function (at {shown}: {sympy.N(mine, 12)}, {op.name} gives {sympy.N(reference, 12)})")
+    if compared < 3:
+        return f"a claim on the error of {op.name}: its note's {found.result} = {found.value} compared at too few points"
+    return ""
+
+
+def _several_meaning(note: Note, statement: Statement, found: Several) -> Meaning:
+    if found.terms is not None:
+        return _dot_meaning(note, statement, found)
+    lhs, op, rhs = _relation(statement, found.result)
+    substitute = {mathexpr.symbol(found.result): found.value, mathexpr.symbol(f"{found.result}_err^propag"): _P,
+                  mathexpr.symbol(f"{found.result}_err^intro"): E, **_TRUTH}
+    for definition in note.definitions:
+        if definition.meaning in _MEANINGS:
+            substitute[mathexpr.symbol(definition.name)] = _MEANINGS[definition.meaning]
+        elif definition.meaning == "formula" and definition.value is not None and not error_of(definition.name):
+            substitute.setdefault(mathexpr.symbol(definition.name), definition.value)
+    known = {*found.operands, *[e for e in found.errors if e is not None], E, _P, EPS, MIN_NORMAL, MAX_FINITE}
+    mapped = lambda side: _several_map(side, substitute, known)  # noqa: E731
+    lhs, rhs = mapped(lhs), mapped(rhs)
+    errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
+    conditions = [_several_condition(c, mapped, found) for c in statement.conditions]
+    named = _SYMPY_OPS[op](lhs, rhs, evaluate=False).xreplace({_P: mathexpr.symbol("propag"),
+                                                               E: mathexpr.symbol("intro")})
+    name = slug(str(named)) + (f"_if_{_digest(str(sympy.And(*conditions)))}" if conditions else "")
+    variables = tuple(str(s) for s in (*found.operands, *[e for e in found.errors if e is not None]))
+    if not errors and isinstance(lhs, sympy.Derivative):
+        # "∂(A^B)/∂A = B A^(B-1)": a partial derivative of the note's function, the slope its first-order claims use
+        if lhs.expr != found.value or len(lhs.variables) != 1 or lhs.variables[0] not in found.operands:
+            raise _NotRead(f"the derivative of {_shown(lhs.expr)}, not the note's {found.result} = "
+                           f"{_shown(found.value)} by one of its operands")
+        return Meaning(statement, "derivative", sympy.Eq(lhs, rhs, evaluate=False), sympy.true, variables, op=op,
+                       sides=(lhs, rhs), name=name, text=f"{_shown(lhs)} {op} {_shown(rhs)} (the note's function's "
+                                                          "partial derivative)")
+    if errors == {_P}:
+        lhs, rhs = lhs.xreplace({_P: found.propagated}), rhs.xreplace({_P: found.propagated})
+        common = {"name": name, "error": f"{found.result}_err^propag",
+                  "reads_as": f"{found.value.xreplace({x: x + e for x, e in zip(found.operands, found.errors) if e is not None})} - {found.value}"}
+        if rhs.has(mathexpr.BigO) or lhs.has(mathexpr.BigO):
+            raise _NotRead("an O(...) term in a claim of several operands")
+        if statement.order == "first-order":
+            if op in (">=", ">"):
+                lhs, rhs, op = rhs, lhs, _FLIP[op]
+            if op not in ("=", "<=", "<"):
+                raise _NotRead(f"the relation {op} of a first-order claim")
+            slopes = found.slopes
+            c0, c1 = _jet(lhs - rhs, slopes)
+            goal = (sympy.And(sympy.Eq(c0, 0), sympy.Eq(c1, 0)) if op == "=" else
+                    sympy.And(sympy.Le(c0, 0), sympy.Or(sympy.Ne(c0, 0), sympy.Le(c1, 0))))
+            at_zero = sympy.And(*[c.xreplace({e: 0 for e in slopes}) for c in conditions])
+            along = ", ".join(f"{e} = {s}*h" for e, s in slopes.items())
+            text = (f"{_shown(at_zero)} -> along {along} (h -> 0+): {_shown(lhs)} - ({_shown(rhs)}) = "
+                    f"({_shown(c0)}) + ({_shown(c1)})*h + o(h), "
+                    + ("both coefficients 0" if op == "=" else "its first non-zero coefficient not positive"))
+            return Meaning(statement, "first-order", goal, at_zero,
+                           (*(str(x) for x in found.operands), *(str(s) for s in slopes.values())), op=op,
+                           sides=(c0, c1), text=text, **common)
+        assumptions = sympy.And(*conditions)
+        return Meaning(statement, "propagation", _SYMPY_OPS[op](lhs, rhs), assumptions, variables, sides=(lhs, rhs),
+                       op=op, text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)}", **common)
+    if errors == {E}:
+        if rhs.has(E) and not lhs.has(E):
+            lhs, rhs, op = rhs, lhs, _FLIP[op]
+        family = statement.arithmetic
+        if family == "real":
+            lhs, rhs = lhs.xreplace({E: sympy.S.Zero}), rhs.xreplace({E: sympy.S.Zero})
+            assumptions = sympy.And(*conditions)
+            return Meaning(statement, "intro-real", _SYMPY_OPS[op](lhs, rhs), assumptions, variables, op=op,
+                           sides=(lhs, rhs), name=name, error=f"{found.result}_err^intro",
+                           text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)} (the real function "
+                                f"is exact: E = 0)")
+        if family in ("float", "int"):
+            if lhs not in (E, sympy.Abs(E)) or rhs != 0 or conditions:
+                raise _NotRead(f"a {family} claim of several operands other than E = 0 without conditions")
+            chosen = statement.section.types or DEFAULT_FORMATS[family]
+            what = f"{'round' if family == 'float' else 'trunc'}({found.value}) - {found.value}"
+            return Meaning(statement, "intro-exact", op=op, absolute=lhs != E, bound=rhs, formats=tuple(chosen),
+                           name=name, error=f"{found.result}_err^intro",
+                           text=f"{'|E|' if lhs != E else 'E'} {op} 0 where E = {what}, every operand a value of the "
+                                "format")
+        raise _NotRead("the section does not say whether the arithmetic is real, float or int")
+    raise _NotRead("it relates both the propagated and the introduced error" if errors else "it states no error")
+
+
+def _several_map(expr: sympy.Expr, substitute: dict, known: set) -> sympy.Expr:
+    for _ in range(4):     # definitions may use one another (u = ε / 2, ε the machine epsilon)
+        expr = expr.xreplace(substitute)
+    expr = mathexpr.standard(expr)
+    unknown = sorted(str(s) for s in expr.free_symbols - known)
+    if unknown:
+        raise _NotRead(f"«{unknown[0]}» is not defined in the note")
+    undefined = sorted(str(f.func) for f in expr.atoms(sympy.core.function.AppliedUndef))
+    if undefined:
+        raise _NotRead(f"the function «{undefined[0]}» is not one divbridge knows")
+    return expr
+
+
+def _several_condition(condition: Condition, mapped: Callable, found: Several) -> sympy.Basic:
+    if condition.meaning == "no-error":
+        return sympy.And(*[sympy.Eq(e, 0) for e in found.errors if e is not None])
+    _subject(condition)
+    if condition.meaning == "formula":
+        return _relation_of(condition, mapped)
+    raise _NotRead(f"the condition «{condition.text}» on a result of several operands")
+
+
+def _dot_meaning(note: Note, statement: Statement, found: Several) -> Meaning:
+    """A claim on one element of a contraction of n terms, over n: its sides with the summations as written, the
+    result and its propagated error as summations of n terms, ``|A|`` the largest magnitude of an element of A where the note
+    defines it so.  Judged per n and for every n by `checkspec.summation`."""
+    lhs, op, rhs = _relation(statement, found.result)
+    substitute = {mathexpr.symbol(found.result): found.value, mathexpr.symbol(f"{found.result}_err^propag"): _P,
+                  mathexpr.symbol(f"{found.result}_err^intro"): E}
+    for definition in note.definitions:
+        if definition.meaning in _MEANINGS:
+            substitute[mathexpr.symbol(definition.name)] = _MEANINGS[definition.meaning]
+        elif definition.meaning == "formula" and definition.value is not None and not error_of(definition.name):
+            substitute.setdefault(mathexpr.symbol(definition.name), definition.value)
+    norms = {mathexpr.symbol(d.name): largest(d.name) for d in note.definitions if d.meaning == "largest"}
+    mapped = lambda side: _dot_map(side, substitute, norms, found)  # noqa: E731
+    lhs, rhs = mapped(lhs), mapped(rhs)
+    errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
+    conditions = [_dot_condition(c, found) for c in statement.conditions]
+    named = _SYMPY_OPS[op](lhs, rhs, evaluate=False).xreplace({_P: mathexpr.symbol("propag"),
+                                                               E: mathexpr.symbol("intro")})
+    name = slug(str(named)) + (f"_if_{_digest(str(sympy.And(*conditions)))}" if conditions else "")
+    assumptions = sympy.And(*conditions)
+    common = {"name": name, "op": op, "variables": (str(found.terms),), "conditions": assumptions}
+    if errors == {_P}:
+        lhs, rhs = lhs.xreplace({_P: found.propagated}), rhs.xreplace({_P: found.propagated})
+        orders = [t for t in rhs.as_ordered_terms() if t.has(mathexpr.BigO)]
+        if lhs.has(mathexpr.BigO) or len(orders) > 1 or (orders and not isinstance(orders[0], mathexpr.BigO)):
+            raise _NotRead("an O(...) term that is not one term added to the right side")
+        if orders and _norm_order(orders[0].args[0], found) != 2:
+            raise _NotRead("an O(...) term of an order other than 2 in the errors (divbridge checks first-order "
+                           "claims)")
+        rhs = rhs - orders[0] if orders else rhs
+        first = bool(orders) or statement.order == "first-order"
+        if first and op not in ("=", "<=", "<"):
+            raise _NotRead(f"the relation {op} of a first-order claim")
+        kind = "first-order" if first else "propagation"
+        return Meaning(statement, kind, _SYMPY_OPS[op](lhs, rhs, evaluate=False), sides=(lhs, rhs),
+                       error=f"{found.result}_err^propag", reads_as=f"{_shown(found.propagated)} (one element)",
+                       text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)}, for every n"
+                            + (" (to first order)" if first else ""), **common)
+    if errors == {E}:
+        if rhs.has(E) and not lhs.has(E):
+            lhs, rhs, op = rhs, lhs, _FLIP[op]
+            common["op"] = op
+        family = statement.arithmetic
+        if family == "real":
+            lhs, rhs = lhs.xreplace({E: sympy.S.Zero}), rhs.xreplace({E: sympy.S.Zero})
+            return Meaning(statement, "intro-real", _SYMPY_OPS[op](lhs, rhs), sides=(lhs, rhs),
+                           error=f"{found.result}_err^intro",
+                           text=f"{_shown(lhs)} {op} {_shown(rhs)} (the real contraction is exact: E = 0)", **common)
+        if family == "float":
+            if lhs not in (E, sympy.Abs(E)) or rhs.has(E) or op not in ("<=", "<"):
+                raise _NotRead("a float bound that is not |E| or E alone below a bound")
+            chosen = statement.section.types or DEFAULT_FORMATS[family]
+            return Meaning(statement, "intro-summation", absolute=lhs != E, bound=rhs, formats=tuple(chosen),
+                           sides=(lhs, rhs), error=f"{found.result}_err^intro",
+                           text=f"{'|E|' if lhs != E else 'E'} {op} {_shown(rhs)} where E is the float result of n "
+                                f"terms minus {_shown(found.value)}, for every n"
+                                + (f", where {found.result}_val is normal" if conditions else ""), **common)
+        raise _NotRead(f"the error introduced in a {family or 'unnamed'} arithmetic on a result of n terms")
+    raise _NotRead("it relates both the propagated and the introduced error" if errors else "it states no error")
+
+
+def _norm_order(argument: sympy.Expr, found: Several) -> int:
+    """The order in the errors of an O(...) argument written with the errors' largest magnitudes."""
+    errors = {largest(str(e)) for e in found.errors if e is not None}
+    if argument in errors:
+        return 1
+    if isinstance(argument, sympy.Mul):
+        return sum(_norm_order(a, found) for a in argument.args)
+    if isinstance(argument, sympy.Pow) and argument.exp.is_Integer and argument.exp > 0:
+        return _norm_order(argument.base, found) * int(argument.exp)
+    if not argument.free_symbols & errors:
+        return 0
+    raise _NotRead(f"the order of O({_shown(argument)}) in the errors")
+
+
+def _dot_map(expr: sympy.Expr, substitute: dict, norms: dict, found: Several) -> sympy.Expr:
+    expr = expr.replace(lambda e: isinstance(e, sympy.Abs) and e.args[0] in norms, lambda e: norms[e.args[0]])
+    for _ in range(4):     # definitions may use one another (u = ε / 2, ε the machine epsilon)
+        expr = expr.xreplace(substitute)
+    bases = {*found.operands, *[e for e in found.errors if e is not None]}
+    elements = expr.replace(lambda e: isinstance(e, sympy.Indexed) and e.base.label in bases,
+                            lambda e: sympy.Dummy())
+    outside = sorted(str(s) for s in elements.free_symbols if s in bases)
+    if outside:
+        raise _NotRead(f"«{outside[0]}», a matrix, in a claim on one element (the note defines no |{outside[0]}| "
+                       "or writes it outside a summation)")
+    known = {found.terms, *norms.values(), E, _P, EPS, MIN_NORMAL, MAX_FINITE}
+    unknown = sorted(str(s) for s in elements.free_symbols - known if not isinstance(s, sympy.Dummy))
+    if unknown:
+        raise _NotRead(f"«{unknown[0]}» is not defined in the note")
+    if expr.atoms(sympy.core.function.AppliedUndef):
+        raise _NotRead(f"the function «{sorted(str(f.func) for f in expr.atoms(sympy.core.function.AppliedUndef))[0]}» "
+                       "is not one divbridge knows")
+    return expr
+
+
+def _dot_condition(condition: Condition, found: Several) -> sympy.Basic:
+    formula = _subject(condition)
+    if condition.meaning == "normal" and formula.parts[0] == mathexpr.symbol(f"{found.result}_val"):
+        return RESULT_NORMAL
+    raise _NotRead(f"the condition «{condition.text}» on a result of n terms")
 
 
 # -- the asserts of a note's Unit Verification code (`document.unitcode`) -----------------------------------------
