@@ -133,7 +133,7 @@ class FloatEncoding(Encoding):
         return self._read[formula]
 
     def atom(self, atom: Atom) -> z3.BoolRef:
-        return self._term(case_table.smt_condition(condition_data(atom, []), self.fmt))
+        return self._term(case_table.smt_condition(condition_data(atom, []), self.fmt, self.operator))
 
     def sign_rule(self, sign: str, applies: str) -> z3.BoolRef:
         """True where a sign rule of zero (``applies`` "zero") or infinite ("inf") results holds."""

@@ -28,7 +28,7 @@ from divbridge import operators, terms
 from divbridge.document import lexicon
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge.formats import parse_hexfloat
-from divbridge.operators.model import OPERATION_RESULT
+from divbridge.operators.model import OPERANDS, OPERATION_RESULT
 
 
 @dataclass(frozen=True)
@@ -235,12 +235,26 @@ _A_NAMES = {"a", *lexicon.A_NAMES, "x"}
 _B_NAMES = {"b", *lexicon.B_NAMES, "y"}
 
 
+def positional(items, names: tuple[str, ...]) -> list[Token]:
+    """The tokens with each of an operator's inputs, named as a document or its description names them
+    (``condition``, ``X``, ``Y``, in order), made the operand of its position (`OPERANDS`: ``X`` the second, B),
+    where these names are not those the grammar reads by default (A or X the first, B or Y the second)."""
+    if all(k < 2 and name.lower() in (_A_NAMES, _B_NAMES)[k] for k, name in enumerate(names)):
+        return list(items)
+    position = {name: OPERANDS[k] for k, name in enumerate(names)}
+    return [Token("operand", position[t.text], t.pos) if t.kind == "word" and t.text in position else t
+            for t in items]
+
+
 def _operand(s: _Stream) -> str | None:
-    """A[i], B_i, A, x, "the <role>" (`document.lexicon`): A or B; None when the stream does not start one."""
+    """A[i], B_i, A, x, "the <role>" (`document.lexicon`), an input made positional (`positional`): A, B or C;
+    None when the stream does not start one."""
     start = s.i
     s.accept("the")
     name = s.word()
-    operand = "A" if name in _A_NAMES else "B" if name in _B_NAMES else None
+    token = s.peek()
+    operand = token.text if token is not None and token.kind == "operand" else \
+        "A" if name in _A_NAMES else "B" if name in _B_NAMES else None
     if operand is None:
         s.i = start
         return None
@@ -306,6 +320,9 @@ def _value(s: _Stream) -> Literal | None:
     if word == "zero":
         s.i += 1
         return Literal("number", Fraction(0), sign if sign in "+-" else "")
+    truth = _truth(s) if not sign else None
+    if truth is not None:     # a bool input's value (Where's condition[i] = True)
+        return Literal("bool", truth)
     number = _number(s)
     if number is None:
         s.i = start

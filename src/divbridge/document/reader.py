@@ -33,7 +33,7 @@ from pathlib import Path
 from divbridge.document import lexicon, meaning, prose, wraparound
 from divbridge.document.findings import Finding
 from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, operands_of,
-                                        result_of, tolerance)
+                                        positional, result_of, tolerance)
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge import inputfile
 from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
@@ -41,7 +41,7 @@ from divbridge.document.meaning import Reading, Unread
 from divbridge.document.notes import ACCURACY_HEADING, is_note_file
 from divbridge.errors import InputError
 from divbridge import operators
-from divbridge.operators.model import Operator
+from divbridge.operators.model import OPERANDS, Operator
 from divbridge.formats import FORMATS, get_format
 
 NUMPY_PRECISION = 8   # numpy.get_printoptions()["precision"], the default the ONNX pages are printed with
@@ -112,17 +112,18 @@ def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op:
     """A row read by the formula grammar: each of its result and condition read whole, or not at all; a row not
     read says why (the words where reading stopped).  Its condition is kept when only its result is unread: the
     table's coverage counts it.  A result or condition naming B where the operator ``op`` has one input is not
-    read (never read as about A)."""
+    read (never read as about A); so is one naming C where it has two, or a bool input where a number is
+    compared (`_typed`)."""
     result = condition = None
     why = []
-    alone = op is not None and op.arity == 1
     try:
         result = result_of(result_tokens)
     except LatexError as exc:
         why.append(str(exc))
-    if alone and result is not None and "B" in result.operands:
+    beyond = _beyond(op, result.operands) if result is not None else ""
+    if beyond:
         result = None
-        why.append(f"the result names B, but {op.name} has one input")
+        why.append(f"the result names {beyond}")
     if op is not None and result is not None and result.kind != "undefined" and op.result_gap(result.kind == "bool"):
         why.append(op.result_gap(result.kind == "bool"))     # True where the result is a number, or the reverse
         result = None
@@ -130,10 +131,20 @@ def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op:
         condition = condition_of(condition_tokens)
     except LatexError as exc:
         why.append(str(exc))
-    if alone and condition is not None and "B" in operands_of(condition):
+    beyond = _beyond(op, operands_of(condition)) if condition is not None else ""
+    if beyond:
         condition = None
-        why.append(f"the condition names B, but {op.name} has one input")
+        why.append(f"the condition names {beyond}")
     return Row(result, condition, line, text, column, "; ".join(why))
+
+
+def _beyond(op: Operator | None, operands: set[str]) -> str:
+    """What a row names beyond the operator's inputs ("B, but Neg has one input"), or ""."""
+    extra = sorted(o for o in operands if op is not None and op.input_of(o) is None)
+    if not extra:
+        return ""
+    inputs = "one input" if op.arity == 1 else f"{op.arity} inputs"
+    return f"{', '.join(extra)}, but {op.name} has {inputs}"
 
 
 @dataclass
@@ -160,9 +171,8 @@ class Example:
     section: str
     title: str
     line: int
-    a: Matrix
-    b: Matrix | None                  # None for an operator of one input
-    c: Matrix
+    inputs: tuple[Matrix, ...]        # the operator's inputs', in order
+    c: Matrix                         # the result's
     dtype: str | None = None          # ONNX-style examples name their dtype
     broadcast: bool = False           # ONNX-style examples may broadcast
     types: tuple[str, ...] = ()       # the section's types its heading or the sentence before it names: judged in those
@@ -565,10 +575,13 @@ class _Walk:
         self.spans: list[_Open] = []
         self.bullets: list[_Open] = []
         self.heading_tag: _Open | None = None
-        self.pending: list[Matrix] = []         # matrices of an example being read
+        self.pending: list[tuple[str, Matrix]] = []   # matrices of an example being read, by their role: an
+        #                                               operand (`OPERANDS`) or "result"
         self.example_title = ""
         self.output = "C"                       # the name the signature gives the result (C, or Y)
         self.signed = False                     # whether a signature of the section gave it
+        self.inputs: tuple[str, ...] = ()       # the section's names of the inputs: its signature's, else the
+        #                                         description's (`input_names`)
         self.pipe_example: _PipeExample | None = None   # a worked example written as a Markdown table
 
     # -- scopes --
@@ -662,7 +675,7 @@ class _Walk:
                                                      f"[{scope.tag}] has no [END] before line {block.line}"))
                     self.close(scope, block.line - 1)
             self.spans = []
-            self.output, self.signed = "C", False
+            self.output, self.signed, self.inputs = "C", False, ()
         self.flush_example()
         self.example_title = title
         self.headings = [h for h in self.headings if h[0] < block.level] + [(block.level, title)]
@@ -869,9 +882,9 @@ class _Walk:
             self.doc.definitions.append(Definition(section.title, sentence.line, definition, sentence.text))
         labels = reading.understood and all(isinstance(s, meaning.NoClaim) for s in reading.statements)
         if (bare.startswith("$") and len(sentence.formulas) == 1) or labels:   # `$Y = \text{Name}(A, B)$` names C
-            named = next((n for f in sentence.formulas if (n := _signature_name(f))), "")
+            named = next((n for f in sentence.formulas if (n := prose.signature_of(f, self.operator()))), None)
             if named:
-                self.output, self.signed = named, True
+                (self.output, self.inputs), self.signed = named, True
         domain = prose.domain_of_definition(reading)
         if domain is not None and not self.attach_domain(domain, sentence.line):
             # no definition before it: the sentence defines C where the condition holds ("Each element of C is
@@ -941,15 +954,13 @@ class _Walk:
             items = [items[1], *items[3:]]     # `A` = ...: the WG's code quotes inside a math block, the name A
         head = [t for t in items if t.kind != "env"]
         envs = [t for t in items if t.kind == "env"]
-        name = _assigned_name(items)
-        name = "A" if name == "X" else name    # ONNX's name of a single input (`document.words`)
+        name = _assigned_name(items, self.input_names())
         matrix_env = envs[-1] if envs and envs[-1].text.endswith("matrix") else None
         results = self.results(unsigned_too=True)
-        if matrix_env is not None and name in ("A", "B", *results):
+        if matrix_env is not None and (name in results or self.operand_of(name)):
             if name in results:
                 self.labelled_operation(items, line, column)
-            self.matrix(lambda token: self.where(block, token), "C" if name in results else name,
-                        items, matrix_env.parts, line)
+            self.matrix(lambda token: self.where(block, token), name, items, matrix_env.parts, line)
             return
         if envs and envs[-1].text in ("cases", "dcases") and name in results:
             if self.signed and name != self.output:   # `Y[i] = \begin{cases}` where the signature names C
@@ -961,7 +972,8 @@ class _Walk:
             self.wrap_cases(block, envs[-1])     # the WG's \left\{ \begin{array} ... \right\} layout
             return
         if matrix_env is not None:
-            self.doc.findings.append(Finding("ill-formed", line, "a matrix that is not assigned to A, B or C",
+            named = ", ".join((*self.input_names(), self.output))
+            self.doc.findings.append(Finding("ill-formed", line, f"a matrix that is not assigned to {named}",
                                              column=column))
             self.add_part("formula", line, column, render(items), meaning.not_understood("a matrix of no operand"))
             return
@@ -984,6 +996,7 @@ class _Walk:
             self.doc.definitions.append(Definition(self.section(line).title, line, definition, block.body.strip()))
         if reading.why == "signature":
             self.output, self.signed = name or self.output, True
+            self.inputs = (prose.signature_of(head, op) or (None, self.inputs))[1]
 
     def labelled_operation(self, items: list[Token], line: int, column: int) -> None:
         """`Y = A op B = [...]` with another operator's symbol (an example copied from that operator's page): the
@@ -999,8 +1012,9 @@ class _Walk:
                                              f"are checked as {ours.name}'s", column=column))
 
     def matrix(self, where, name: str, items: list[Token], rows, line: int) -> None:
-        """A, B or C of a worked example: ``rows`` its cells row by row (a matrix environment's, or a bracketed
-        list's), ``where`` the (line, column) of a token."""
+        """An input's matrix of a worked example (A, B, X, condition...), or the result's (C, Y, Z...): ``rows`` its
+        cells row by row (a matrix environment's, or a bracketed list's), ``where`` the (line, column) of a
+        token."""
         approx = any(t.kind == "sym" and t.text == "≈" for t in items)
         entries: list[list[Entry]] | None = []
         positions = []
@@ -1015,36 +1029,40 @@ class _Walk:
             at = where(Token("sym", "", exc.pos)) if exc.pos is not None else (line, None)
             self.doc.findings.append(Finding("ill-formed", at[0], f"matrix {name}: {exc}", column=at[1]))
             entries = None
-        if name == "A" and self.pending:
+        role = "result" if name in self.results(unsigned_too=True) else self.operand_of(name)
+        if role == OPERANDS[0] and self.pending:
             self.flush_example()
         text = render(items)
-        self.pending.append(Matrix(name, entries or [], line, text, positions=positions)
-                            if entries is not None else Matrix(name, [], line, text))
-        if name == "C":
+        self.pending.append((role, Matrix(name, entries or [], line, text, positions=positions)
+                             if entries is not None else Matrix(name, [], line, text)))
+        if role == "result":
             self.flush_example()
 
     def flush_example(self) -> None:
         if not self.pending:
             return
-        names = "".join(m.name for m in self.pending)
-        first = self.pending[0]
+        roles = [role for role, _ in self.pending]
+        matrices = [m for _, m in self.pending]
+        first = matrices[0]
         section = self.section(first.line)
-        text = "; ".join(m.text for m in self.pending)
-        wanted = _example_names(self.operator())
-        if names != wanted:
-            listed = f"{', '.join(wanted[:-1])} and {wanted[-1]}"
+        text = "; ".join(m.text for m in matrices)
+        op = self.operator()
+        wanted = [*OPERANDS[:op.arity if op is not None else 2], "result"]
+        if roles != wanted:
+            names = (*self.input_names(), self.output)
+            listed = f"{', '.join(names[:-1])} and {names[-1]}"
+            found = ", ".join(m.name for m in matrices)
             self.doc.findings.append(Finding("ill-formed", first.line, f"a worked example needs matrices {listed} "
-                                             f"in that order, found {', '.join(names)}"))
-            reading = meaning.not_understood(f"a worked example of matrices {', '.join(names)}, not {listed}")
-        elif all(m.entries for m in self.pending):
-            *inputs, c = self.pending
+                                             f"in that order, found {found}"))
+            reading = meaning.not_understood(f"a worked example of matrices {found}, not {listed}")
+        elif all(m.entries for m in matrices):
+            *inputs, c = matrices
             named = tuple(t for t in _types_in(self.example_title) if t in section.types)
-            example = Example(section.title, self.example_title, first.line, inputs[0], inputs[1] if inputs[1:] else None,
-                              c, types=named)
-            self.doc.examples.append(example)
+            self.doc.examples.append(Example(section.title, self.example_title, first.line, tuple(inputs), c,
+                                             types=named))
             reading = meaning.understood(meaning.NoClaim("a worked example"))
         else:   # an entry the reader could not read (ill-formed at its place): nothing of the example is checked
-            unread = ", ".join(m.name for m in self.pending if not m.entries)
+            unread = ", ".join(m.name for m in matrices if not m.entries)
             reading = meaning.not_understood(f"a worked example whose matrix {unread} cannot be read")
         self.doc.parts.append(Part("example", first.line, 1, text, section.title, "", reading))
         self.pending = []
@@ -1063,7 +1081,9 @@ class _Walk:
             row_line, row_column = self.where(block, first)
             result_tokens, condition_tokens = cells[0], [t for cell in cells[1:] for t in cell]
             row_text = f"{render(result_tokens)} & {render(condition_tokens)}".strip()
-            rows.append(_row(result_tokens, condition_tokens, row_line, row_text, row_column, self.operator()))
+            rows.append(_row(positional(result_tokens, self.input_names()),
+                             positional(condition_tokens, self.input_names()), row_line, row_text, row_column,
+                             self.operator()))
         if not rows:
             self.doc.findings.append(Finding("ill-formed", line, "a cases block with no rows"))
             return
@@ -1083,7 +1103,8 @@ class _Walk:
             row_line, row_column = self.where(block, first)
             result_tokens, condition_tokens = cells[0], [t for cell in cells[1:] for t in cell]
             try:
-                reading = meaning.understood(wraparound.row(result_tokens, condition_tokens))
+                reading = meaning.understood(wraparound.row(positional(result_tokens, self.input_names()),
+                                                            positional(condition_tokens, self.input_names())))
             except LatexError as exc:
                 reading = meaning.not_understood(f"the row cannot be read: {exc}")
             self.add_part("row", row_line, row_column,
@@ -1105,7 +1126,21 @@ class _Walk:
         names a matrix or table of the result is read under even after a signature (C and Y)."""
         op = self.operator()
         named = (self.output,) if self.signed and not unsigned_too else (self.output, "C", "Y")
-        return tuple(dict.fromkeys((*named, *("B" if op is not None and op.arity == 1 and not self.signed else ""))))
+        named = (*named, *("B" if op is not None and op.arity == 1 and not self.signed else ""))
+        return tuple(n for n in dict.fromkeys(named) if n == self.output or n not in self.input_names())
+
+    def input_names(self) -> tuple[str, ...]:
+        """The section's names of the operator's inputs, in order: its signature's, else its description's."""
+        op = self.operator()
+        return self.inputs or (tuple(i.name for i in op.inputs) if op is not None else ("A", "B"))
+
+    def operand_of(self, name: str) -> str:
+        """The operand (`OPERANDS`) an input's name stands for: by the section's names of the inputs, else A and B
+        as themselves and X as A (ONNX's name of a single input, `document.words`); "" for none."""
+        names = self.input_names()
+        if name in names:
+            return OPERANDS[names.index(name)]
+        return {"A": "A", "B": "B", "X": "A"}.get(name, "") if len(names) < 3 else ""
 
     def formula_output(self) -> str | tuple[str, ...]:
         """The result's names a display formula is read with: the section's (a formula naming another is judged
@@ -1166,7 +1201,7 @@ class _Walk:
                           positions=[[places[k] for _, places in rows]]) for k, name in enumerate("ABC"))
         section = self.section(line)
         named = tuple(t for t in _types_in(self.example_title) if t in section.types)
-        self.doc.examples.append(Example(section.title, self.example_title, line, a, b, c, types=named))
+        self.doc.examples.append(Example(section.title, self.example_title, line, (a, b), c, types=named))
         self.doc.parts.append(Part("example", line, 1, f"{a.text}; {b.text}; {c.text}", section.title, "",
                                    meaning.understood(meaning.NoClaim("a worked example"))))
 
@@ -1309,14 +1344,10 @@ def _listed(items: list[Token]):
     return [cells] if all(cells) else None
 
 
-def _example_names(op: Operator | None) -> str:
-    """The matrices a worked example gives, in order: A (and B) for the operator's inputs, then C."""
-    return ("AB"[:op.arity] if op is not None and op.arity < 3 else "AB") + "C"
-
-
-def _assigned_name(items: list[Token]) -> str:
-    """`A = ...`, `C[i] = ...`, `C = \\frac{A}{B} = ...`, `C \\approx ...`: the name assigned, or ""."""
-    if len(items) >= 2 and items[0].kind == "word" and len(items[0].text) == 1:
+def _assigned_name(items: list[Token], names: tuple[str, ...] = ()) -> str:
+    """`A = ...`, `C[i] = ...`, `C = \\frac{A}{B} = ...`, `C \\approx ...`, `condition = ...` (one of the inputs'
+    ``names``): the name assigned, or ""."""
+    if len(items) >= 2 and items[0].kind == "word" and (len(items[0].text) == 1 or items[0].text in names):
         rest = items[1:]
         if len(rest) >= 3 and rest[0].text == "[" and rest[2].text == "]":
             rest = rest[3:]
@@ -1324,15 +1355,6 @@ def _assigned_name(items: list[Token]) -> str:
             rest = rest[1:]
         if rest and rest[0].kind == "sym" and rest[0].text in ("=", "≈"):
             return items[0].text
-    return ""
-
-
-def _signature_name(items: tuple[Token, ...]) -> str:
-    """`Y = \\text{Name}(A, B)`: the name a signature gives the result, or ""."""
-    texts = [t.text for t in items]
-    if len(texts) == 8 and texts[1] == "=" and texts[3:] == ["(", "A", ",", "B", ")"] and \
-            _assigned_name(list(items)) not in ("", "A", "B"):
-        return texts[0]
     return ""
 
 
@@ -1551,7 +1573,7 @@ def _read_onnx_examples(doc: SpecDocument) -> None:
                     doc.findings.append(Finding("ill-formed", la, f"example {title}: operands of different types"))
                 else:
                     section = doc.section_of(la).title
-                    doc.examples.append(Example(section, title, la, a, b, c, dt, True))
+                    doc.examples.append(Example(section, title, la, (a, b), c, dt, True))
                     doc.parts.append(Part("example", la, 1, title, section, "",
                                           meaning.understood(meaning.NoClaim("a worked example"))))
             elif tensors and all(t is not None for t in tensors):

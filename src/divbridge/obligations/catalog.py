@@ -236,8 +236,8 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
             continue
         elements = tuple(tuple(entry_text(x) for x in triple) for triple in example.elements)
         op = binding.operator
-        sort = {"float": "float", "int": "bv", "real": "real"}[family]
-        applied = [text.term(op.applied(family, args=tuple(Var(x, sort) for x in element[:-1])))
+        applied = [text.term(op.applied(family, args=tuple(Var(x, i.sort(family))
+                                                           for i, x in zip(op.inputs, element[:-1]))))
                    for element in elements]
         statement = f"{op.name}({', '.join(i.name for i in op.inputs)}) = C elementwise: " + ", ".join(
             f"{shown} = {element[-1]}" for shown, element in zip(applied, elements))

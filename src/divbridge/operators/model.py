@@ -52,6 +52,9 @@ class Vocabulary:
 # rounded to an integer), as the reader spells it (`document.formula.Result`); an obligation's params record
 # the operator's own word for it (`Operator.result_word`: "quotient", "product").
 OPERATION_RESULT = "operation"
+# how the statements read from a document name the operator's inputs, by position (the first A, the second B, the
+# third C), whatever the document calls them (``condition``, ``X``, ``Y``): `Operator.input_of`
+OPERANDS = "ABC"
 
 # The operand classes of a special-value rule over its signed values (the first six as `document.caserule`
 # names them; ``negative`` and ``positive``: the sign bit, as IEEE 754's isSignMinus, of a number that is not
@@ -451,6 +454,11 @@ class Operator:
     def variables(self, family: str = "float") -> tuple[terms.Var, ...]:
         """Its inputs as the variables of a family's statements."""
         return tuple(i.term(family) for i in self.inputs)
+
+    def input_of(self, operand: str) -> Input | None:
+        """The input a statement's operand names (`OPERANDS`: A the first), or None where it has none there."""
+        k = OPERANDS.find(operand)
+        return self.inputs[k] if 0 <= k < self.arity and len(operand) == 1 else None
 
     def applied(self, family: str = "float", signed: bool = True, args: tuple[terms.Term, ...] | None = None
                 ) -> terms.Term:

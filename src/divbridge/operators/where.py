@@ -61,5 +61,5 @@ WHERE = Operator(
     # its tensor goals wait for the shape template of one and three inputs (generators/why3/shape.mlw.j2: map2)
     why3_families=frozenset({"float", "int"}),
     # its documents are read when the reader's grammar reads formulas and examples of its arity (issue 45)
-    in_pipeline=False,
+    in_pipeline=True,
 )

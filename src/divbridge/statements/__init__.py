@@ -190,6 +190,14 @@ class Statement:
         return describe_results(fmt, values, operators.of_obligation_name(o.operator))
 
 
+def why3_binders(op: Operator, extra: str = "") -> str:
+    """The operator's inputs as a Why3 quantifier's binders: a bool input (Where's condition) a ``bool``, the
+    others of the format's type ``t``; ``extra``: more binders after them."""
+    floats = " ".join(i.var for i in op.inputs if i.type == "T")
+    return ", ".join([*(f"{i.var}: bool" for i in op.inputs if i.type == "bool"), f"{floats}: t", *([extra] if extra
+                                                                                                   else [])])
+
+
 def input_columns(op: Operator, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
     """Operand pairs as the operator's inputs, in order: its first input of the element type takes the first
     column, its second the second, a third the second shifted by one; a condition holds at every other point."""
