@@ -379,7 +379,8 @@ def shape_obligations(binding: Binding) -> list[Obligation]:
     obligations = []
     op, infix = binding.operator, binding.operator.vocabulary.infix
     # the scalar operation on the elements: with the operator's infix (A[i] * B[i]), else as a call (Max(A[i], B[i]))
-    words = {"op": op.name, "scalar": f"A[i] {infix} B[i]" if infix else f"{op.name}(A[i], B[i])"}
+    words = {"op": op.name, "scalar": f"A[i] {infix} B[i]" if infix else f"{op.name}(A[i], B[i])",
+             "inputs": ", ".join(i.name for i in op.inputs), "elements": ", ".join(f"{i.name}[i]" for i in op.inputs)}
     for prop in statements.registry().of_kind("shape"):
         if binding.has(prop.roles[0]):
             obligations.append(_obligation(

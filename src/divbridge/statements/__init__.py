@@ -249,7 +249,10 @@ def one_point(fmt: Format, values: dict[str, Any]) -> Columns:
     """A point's values as one-element columns of the format (float values are bit patterns)."""
     if isinstance(fmt, FloatFormat):
         return {n: np.array([v], dtype=fmt.uint_dtype).view(fmt.dtype) for n, v in values.items()}
-    if isinstance(fmt, (IntFormat, BoolFormat)):
+    if isinstance(fmt, IntFormat):   # its bit pattern: a query two types of one width share (an int8 and a uint8
+        # one of an operator no arithmetic of which tells them apart) gives one model, read in either type
+        return {n: np.array([fmt.to_bits(v)], dtype=np.uint64).astype(fmt.dtype) for n, v in values.items()}
+    if isinstance(fmt, BoolFormat):
         return {n: np.array([v], dtype=fmt.dtype) for n, v in values.items()}
     return {n: np.array([v], dtype=object) for n, v in values.items()}
 
