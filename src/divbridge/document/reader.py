@@ -866,6 +866,8 @@ class _Walk:
             reading = formula if formula.understood else reading
         if title and not reading.understood:
             reading = meaning.understood(meaning.NoClaim("the requirement's title"))
+        if not reading.understood and self.labelled_signature(sentence):
+            reading = meaning.understood(meaning.NoClaim("the signature"))
         unbalanced = next((u for f in sentence.formulas if (u := _unbalanced(f)) is not None), None) \
             if not reading.understood else None
         if unbalanced is not None:   # `B|i]`: a typo, not a phrasing
@@ -892,6 +894,16 @@ class _Walk:
             result = next(s.result for s in reading.statements if isinstance(s, meaning.Case))
             self.doc.definitions.append(Definition(section.title, sentence.line, result, sentence.text, domain,
                                                    sentence.line))
+
+    def labelled_signature(self, sentence: "_Sentence") -> bool:
+        """"Definition of operator $\\text{Where}$ signature: $Z = \\textbf{Where}(condition, X, Y)$": a label
+        ending in a colon, then the operator's signature, ending the sentence."""
+        op = self.operator()
+        text = sentence.text.rstrip(" .")
+        opening = text.rfind("$", 0, len(text) - 1)     # where its last formula opens
+        last = sentence.formulas[-1] if sentence.formulas else ()
+        return op is not None and bool(last) and text.endswith("$") and text[:opening].rstrip().endswith(":") \
+            and prose.signature_of(last, op) is not None and last[2].text.lower() == op.name.lower()
 
     def inline_example(self, sentence: "_Sentence") -> bool:
         """A sentence whose formulas give A, B and C as matrices or bracketed lists ("With $A = [1, -2]$ and
@@ -1121,11 +1133,12 @@ class _Walk:
         return operator_of(self.doc)
 
     def results(self, unsigned_too: bool = False) -> tuple[str, ...]:
-        """The names the result may have: the one a signature gave it; until then C or Y (the working group's two
-        names), and B for an operator of one input (its older layouts: ``B = Neg(A)``).  ``unsigned_too``: the
-        names a matrix or table of the result is read under even after a signature (C and Y)."""
+        """The names the result may have: the one a signature gave it; until then C, Y or Z (the working group's
+        names: Z where an input is Y), and B for an operator of one input (its older layouts: ``B = Neg(A)``), never
+        an input's name.  ``unsigned_too``: the names a matrix or table of the result is read under even after a
+        signature (C, Y and Z)."""
         op = self.operator()
-        named = (self.output,) if self.signed and not unsigned_too else (self.output, "C", "Y")
+        named = (self.output,) if self.signed and not unsigned_too else (self.output, "C", "Y", "Z")
         named = (*named, *("B" if op is not None and op.arity == 1 and not self.signed else ""))
         return tuple(n for n in dict.fromkeys(named) if n == self.output or n not in self.input_names())
 
