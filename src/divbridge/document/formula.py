@@ -118,7 +118,7 @@ def _paren(c) -> str:
 
 @dataclass(frozen=True)
 class Result:
-    """What a row says C[i] is.
+    r"""What a row says C[i] is.
 
     kind: `OPERATION_RESULT` (A op B) | operand (A or B itself, negated: ``-B[i]``, its absolute value:
     ``|A[i]|``, sign "abs", or its square root: ``\sqrt{A[i]}``, sign "sqrt") | number | inf | nan | undefined | bool

@@ -178,7 +178,7 @@ def _signed_zero(literal: tuple | None, op: str) -> bool:
 # float table (coverage, overlap, sign rules, the nicest counterexamples) on these same terms
 
 def _var(op: Operator | None, operand: str) -> str:
-    """The variable of the input an operand names (without an operator: a or b, as Div's)."""
+    """The variable of the input an operand names (without an operator: a or b, as the first registered)."""
     return op.input_of(operand).var if op is not None else operand.lower()
 
 
