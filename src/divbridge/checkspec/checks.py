@@ -617,8 +617,8 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
             message = (f"nothing excludes {enc.describe(*w)} and no result is stated for it: "
                        f"{semantics} gives {enc.gives(*w)}")
         else:
-            message = (f"the row gives {result} for {enc.describe(*w)}, but {semantics} gives "
-                       f"{enc.gives(*w)}")
+            message = (f"the row gives {_named(result, enc.operator)} for {enc.describe(*w)}, but {semantics} "
+                       f"gives {enc.gives(*w)}")
         report(key, fmt_name, lambda m=message, w=w: Finding(
             kind, row.line, m, enc.describe(*w)))
     if wrong.status == "unknown":
@@ -852,6 +852,13 @@ def _truth_element(op: Operator, fmt, names: list[str], inputs: tuple[Entry, ...
         return None
     return ("incorrect", f"{operands}: C = {_written(c)}, {where} gives {bool(r)}",
             f"{operands}: C = {_written(c)}, {fmt.name} gives {bool(r)}")
+
+
+def _named(result: Result, op: Operator) -> str:
+    """A row's result as the document names it: an operand result by its input's name (Where's Y, not its
+    position C)."""
+    given = op.input_of(result.operand) if result.kind == "operand" and result.sign in ("", "-") else None
+    return f"{result.sign}{given.name}" if given is not None else str(result)
 
 
 def _described(fmt, value) -> str:

@@ -28,7 +28,7 @@ from divbridge import cachedir
 from divbridge.atomicio import write_json_atomic
 from divbridge.document.findings import Finding
 
-CHECKER_VERSION = "11"   # bump when a check's meaning changes (keys hold what is read, not the text)
+CHECKER_VERSION = "12"   # bump when a check's meaning changes (keys hold what is read, not the text)
 
 
 def _root() -> Path | None:

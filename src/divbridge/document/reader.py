@@ -32,8 +32,8 @@ from pathlib import Path
 
 from divbridge.document import lexicon, meaning, prose, wraparound
 from divbridge.document.findings import Finding
-from divbridge.document.formula import (Condition, Entry, Otherwise, Result, condition_of, entry_of, operands_of,
-                                        positional, result_of, tolerance)
+from divbridge.document.formula import (And, Atom, Condition, Entry, Not, Or, Otherwise, Result, condition_of,
+                                        entry_of, operands_of, positional, result_of, tolerance)
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge import inputfile
 from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
@@ -135,7 +135,24 @@ def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op:
     if beyond:
         condition = None
         why.append(f"the condition names {beyond}")
+    mistyped = _mistyped(op, condition) if condition is not None and op is not None else ""
+    if mistyped:   # a condition compared with a number (or a number with a truth value): never read as another
+        condition = None
+        why.append(mistyped)
     return Row(result, condition, line, text, column, "; ".join(why))
+
+
+def _mistyped(op: Operator, condition) -> str:
+    """Why a condition compares an input with a value of another type (`Operator.comparison_gap`), or ""."""
+    if isinstance(condition, (And, Or)):
+        return next((gap for gap in (_mistyped(op, p) for p in condition.parts) if gap), "")
+    if isinstance(condition, Not):
+        return _mistyped(op, condition.part)
+    if not isinstance(condition, Atom) or condition.op in ("samesign", "diffsign"):
+        return ""
+    literal = condition.literal
+    kind = None if literal is None else f"operand:{literal.operand}" if literal.kind == "operand" else literal.kind
+    return op.comparison_gap(condition.operand, condition.op, kind)
 
 
 def _beyond(op: Operator | None, operands: set[str]) -> str:

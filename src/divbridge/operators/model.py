@@ -460,6 +460,24 @@ class Operator:
         k = OPERANDS.find(operand)
         return self.inputs[k] if 0 <= k < self.arity and len(operand) == 1 else None
 
+    def comparison_gap(self, operand: str, relation: str, value_kind: str | None) -> str:
+        """Why a statement's comparison of an operand (`OPERANDS`) by ``relation`` with a value of this kind (a
+        literal's: number, inf, nan, bool...; an operand's: "operand:<its operand>"; None: a predicate such as isnan)
+        is not one of this operator's ("": it is): a bool input is compared with a truth value by = or ≠ alone,
+        and a number with no truth value."""
+        given = self.input_of(operand)
+        if given is None:
+            return f"{operand} names no input of {self.name}"
+        if value_kind is not None and value_kind.startswith("operand:"):
+            other = self.input_of(value_kind[8:])
+            truth = other is not None and other.type == "bool"
+        else:
+            truth = value_kind == "bool"
+        if (given.type == "bool") != truth or (truth and relation not in ("=", "≠")):
+            return f"the comparison '{relation}' of {given.name} with {'a truth value' if truth else 'a number'} " \
+                "is none of its inputs' types"
+        return ""
+
     def applied(self, family: str = "float", signed: bool = True, args: tuple[terms.Term, ...] | None = None
                 ) -> terms.Term:
         """C as a term: its operation in the family applied to ``args`` (default: its inputs' variables)."""

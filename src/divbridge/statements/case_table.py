@@ -95,28 +95,14 @@ def _condition_gap(cond: tuple, operator: Operator | None = None) -> str:
     _, operand, op, literal = cond
     if operand not in _OPERANDS or op not in _CONDITION_OPS:
         return f"the comparison '{op}' of {operand} has no exact encoding"
-    if operator is not None and _truth_gap(operator, operand, op, literal):
-        return _truth_gap(operator, operand, op, literal)
+    kind = None if literal is None else f"operand:{literal[1]}" if literal[0] == "operand" else literal[0]
+    if operator is not None and operator.comparison_gap(operand, op, kind):
+        return operator.comparison_gap(operand, op, kind)
     if literal is not None and literal[0] not in _LITERAL_KINDS:
         return f"the value '{literal[0]}' has no exact encoding"
     if literal is not None and literal[0] == "operand" and (literal[1] not in _OPERANDS or literal[2] not in ("", "-")
                                                             or literal[1] == operand):
         return f"the comparison of {operand} with '{literal[2]}{literal[1]}' has no exact encoding"
-    return ""
-
-
-def _truth_gap(operator: Operator, operand: str, op: str, literal: tuple | None) -> str:
-    """Why an atom over ``operator``'s inputs mixes a truth value and a number ("": it does not)."""
-    given = operator.input_of(operand)
-    if given is None:
-        return f"{operand} names no input of {operator.name}"
-    truth = literal is not None and literal[0] == "bool"
-    if (given.type == "bool") != truth or (truth and op not in ("=", "≠")):
-        return f"the comparison '{op}' of {given.name} with {'a truth value' if truth else 'a number'} has no " \
-            "exact encoding"
-    if literal is not None and literal[0] == "operand" and operator.input_of(literal[1]) is not None and \
-            operator.input_of(literal[1]).type == "bool":
-        return f"the comparison of {given.name} with a truth value has no exact encoding"
     return ""
 
 
