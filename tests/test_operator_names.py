@@ -38,7 +38,8 @@ PACKAGE = Path(divbridge.__file__).resolve().parent
 # base, a power of two (sympy's Pow), a run's log, and LaTeX's \exp, \log, \sqrt, \tanh, which the accuracy notes'
 # formulas are read with (`document.mathexpr`) as mathematics, whichever operator a note is about.
 GENERIC_WORDS = {"adds", "added", "differences", "neg", "negs", "negative", "negatives", "where", "wheres",
-                 "select", "selects", "selected", "selection", "selections", "exponent", "exponents", "base", "bases", "pow", "pows", "power",
+                 "select", "selects", "selected", "selection", "selections", "exponent", "exponents", "base", "bases",
+                 "pow", "pows", "power",
                  "powers", "log", "logs", "exp", "exps", "sqrt", "sqrts", "tanh", "tanhs",
                  # Abs's and Relu's runtime names, words of their own elsewhere: an absolute path, |x| in an
                  # accuracy note, a maximum of a set

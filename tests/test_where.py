@@ -94,7 +94,8 @@ def test_the_working_group_s_layout_of_where_has_its_defects_found_at_their_line
                 (77, "ill-formed", "needs matrices condition, X, Y and Z in that order, found X, Y, Z"),
                 (107, "incorrect", "condition = True, X = -128")]
     for line, kind, said in expected:
-        assert [f for f in findings if f["line"] == line and f["kind"] == kind and said in f["message"]], (line, findings)
+        assert [f for f in findings if f["line"] == line and f["kind"] == kind and said in f["message"]], \
+            (line, findings)
     assert {f["line"] for f in findings if f["kind"] in ("incorrect", "incomplete")} == {24, 25, 48, 107}
     # the signature after its label names the result Z: no matrix of it is 'not assigned'
     assert not [f for f in findings if "not assigned" in f["message"]]

@@ -31,7 +31,7 @@ WHERE = Operator(
     vocabulary=Vocabulary(
         verbs=("selects", "selected"), result_nouns=("selected element",),
         roles=("selection condition", "first choice", "second choice"), symbols=(), gerund="selection",
-        heading=r"\bwhere\b", infix=""),
+        heading=r"^\W*where\b", infix=""),   # a heading that opens with the name: "Cases where ..." names no Where
     rules=(
         SpecialRule("true_selects_x", ("true", "any", "any"), "x", text="where the condition holds, C is X"),
         SpecialRule("false_selects_y", ("false", "any", "any"), "y", text="where it does not, C is Y"),
