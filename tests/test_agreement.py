@@ -63,7 +63,7 @@ def _prove(path: Path) -> tuple[set[int], set[int]]:
                          if isinstance(item, accuracy.NotRead)}
     binding = read(path)
     gaps = coverage.gaps(binding, spec_obligations(path))
-    wrong_types = {g.line for g in gaps if g.why.startswith("type ")}
+    wrong_types = {line for line, _, _ in (*binding.wrong_types, *binding.mistyped)}
     return refuted | wrong_types, {g.line for g in gaps if g.unread}
 
 

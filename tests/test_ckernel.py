@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from divbridge import operators
 from divbridge.cli import main
 from divbridge.conform import child, ckernel, conformance
 from divbridge.crosscheck import vectors
@@ -160,3 +161,34 @@ def test_a_kernel_writing_its_const_inputs_dies_instead_of_corrupting_them():
     result = load_impl(f"{KERNELS}/div_fp32_writes_inputs.c:div_fp32", op=DIV).run(FP32, a, b)
     assert result.kind == "crash" and "SIGSEGV" in result.detail
     assert (a == 6.0).all()
+
+
+# -- kernels with a bool: Less's result, Where's condition ----------------------------------------------------------
+
+def _checked(op_name: str, kernel: str, dtype: str):
+    op, fmt = operators.get(op_name), get_format(dtype)
+    impl = load_impl(f"{KERNELS / kernel}", op=op)
+    try:
+        return conformance.check(impl, fmt, vectors.vector_sets(fmt, op=op))
+    finally:
+        impl.close()
+
+
+@pytest.mark.parametrize("kernel,dtype,conforms", [("less_fp32.c:less_fp32", "fp32", True),
+                                                   ("less_fp32.c:less_int32", "int32", True),
+                                                   ("less_fp32_bits.c:less_fp32", "fp32", False)])
+def test_a_kernel_writing_c_bools_is_judged_on_its_truth_values(kernel, dtype, conforms):
+    report = _checked("Less", kernel, dtype)
+    assert not report.errors and (report.mismatches == 0) == conforms
+    if not conforms:   # comparing bit patterns as integers orders the negative numbers backwards
+        example = report.examples[0]
+        assert {example["expected"], example["actual"]} == {"true", "false"} and "-" in example["a"] + example["b"]
+
+
+@pytest.mark.parametrize("function,conforms", [("where_fp32", True), ("where_fp32_blend", False)])
+def test_a_kernel_taking_a_condition_of_c_bools_is_judged(function, conforms):
+    report = _checked("Where", f"where_fp32.c:{function}", "fp32")
+    assert not report.errors and (report.mismatches == 0) == conforms
+    if not conforms:   # the blend turns a selected -0 into +0
+        zero = next(e for e in report.examples if e["expected"] == "-0.0 (fp32 0x80000000)")
+        assert zero["actual"] == "0.0 (fp32 0x00000000)"

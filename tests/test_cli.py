@@ -38,7 +38,25 @@ def test_eval_takes_negative_operands_in_any_position(args, expected, capsys):
     assert capsys.readouterr().out.strip() == expected
 
 
+@pytest.mark.parametrize("args,expected", [
+    (["--op", "Neg", "fp16", "-0"], "0.0 (0x0000)"),
+    (["--op", "abs", "int8", "-128"], "-128 (0x80)"),                  # wraps: ONNX Abs of INT_MIN
+    (["--op", "Where", "fp32", "true", "-0", "1"], "-0.0 (0x80000000)"),  # a selection keeps the sign of zero
+    (["--op", "Where", "int8", "0", "-5", "7"], "7 (0x07)"),
+    (["--op", "Less", "fp16", "-0", "0"], "False"),
+    (["--op", "Max", "fp32", "nan", "1"], "nan (0x7fc00000)"),
+    (["--op", "Sqrt", "real", "2"], "1.4142135623730950488 (~1.4142135623730951)"),
+])
+def test_eval_takes_the_inputs_of_any_operator(args, expected, capsys):
+    assert main(["eval", *args]) == 0
+    assert capsys.readouterr().out.strip() == expected
+
+
 @pytest.mark.parametrize("args,message", [
+    (["eval", "--op", "Neg", "fp16", "1", "2"], "Neg takes 1 input (A), 2 given"),
+    (["eval", "--op", "Where", "fp16", "1", "2"], "Where takes 3 inputs (condition X Y), 2 given"),
+    (["eval", "--op", "Where", "fp16", "maybe", "1", "2"], "'maybe' is not a condition"),
+    (["eval", "--op", "Neg", "--profile", "onnx", "fp16", "1"], "unknown profile 'onnx'"),
     (["eval", "fp16", "x", "1"], "'x' is not a fp16 operand"),
     (["eval", "fp17", "1", "2"], "unknown format 'fp17'"),
     (["eval", "int8", "-128", "-1"], "[E_DIV_INT_CONSTR_AB_0020]"),

@@ -102,3 +102,9 @@ def test_a_note_of_another_operator_is_refused_in_one_line(capsys):
     assert main(["conform", "--impl", "numpy", "--op", "Tanh", "--dtype", "fp16", "--sample", "10",
                  "--note", str(NOTE)]) == 2
     assert "a note of Exp, not of --op Tanh" in capsys.readouterr().err
+
+
+def test_numpy_is_refused_in_one_line_for_an_operator_it_has_no_function_for(capsys):
+    assert main(["conform", "--op", "Sigmoid", "--impl", "numpy", "--dtype", "fp16"]) == 2
+    err = capsys.readouterr().err
+    assert "NumPy has no function for Sigmoid" in err and err.count("\n") == 1

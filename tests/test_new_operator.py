@@ -4,11 +4,11 @@ A fifth binary operator through the whole pipeline (issue 37's test of "the oper
 description in a temporary registry and one document, then read, check-spec, prove of every document of a
 project and the reports.
 
+An operator of one input (the absolute value renamed) with its own document, through the same commands.
+
 A unary and a ternary operator of the test's own (issue 45's model: inputs of any arity, a condition's bool,
 functions a description defines): their descriptions' obligations, bound by hand, rendered and proved in
-SMT-LIB and Why3 and evaluated on the mirror.  Their documents are not read here: the reading of formulas and
-examples of one and three operands is the reading issue's grammar, which comes after; when it lands, these
-two get documents and go through read, check-spec, prove and the reports like the fifth one above."""
+SMT-LIB and Why3 and evaluated on the mirror."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from divbridge.obligations.catalog import obligations_of
 from divbridge.obligations.document import Binding, TagRef
 from divbridge.operators.model import (X, Input, IntegerProfile, Kernels, Names, Operation, Operator, Property,
                                        SpecialRule, Vocabulary)
+from divbridge.operators.abs import ABS
 from divbridge.operators.mul import MUL
 from divbridge.provers.cache import ProofCache
 from divbridge.provers.portfolio import prove_obligations
@@ -92,6 +93,44 @@ def test_a_fifth_operator_goes_through_read_check_spec_prove_and_the_reports(pro
     row = next(line for line in index.splitlines() if line.startswith("| Prod |"))
     assert "| as expected |" in row and "[report](prod/report.md)" in row
 
+
+
+# A throwaway operator of one input: the absolute value under another name (E_MODULUS_...), from the project's
+# Abs document renamed, in one float and two integer types.
+MODULUS = dataclasses.replace(ABS, name="Modulus",
+                              vocabulary=dataclasses.replace(ABS.vocabulary, heading=r"\bmodulus\b"))
+
+
+def test_an_operator_of_one_input_goes_through_read_check_spec_prove_and_the_reports(tmp_path, monkeypatch,
+                                                                                       capsys):
+    monkeypatch.setitem(operators.OPERATORS, MODULUS.name, MODULUS)
+    text = (ROOT / "proofs" / "spec" / "abs.md").read_text(encoding="utf-8")
+    text = text.replace("Abs", "Modulus").replace("E_ABS_", "E_MODULUS_") \
+        .replace("(FP16, BFLOAT16, FP32, FP64)", "(FP16)") \
+        .replace("(INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64)", "(INT8, UINT8)")
+    (tmp_path / "proofs" / "spec").mkdir(parents=True)
+    (tmp_path / "proofs" / "spec" / "modulus.md").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+
+    assert main(["read", "proofs/spec/modulus.md"]) == 0
+    assert "binds: modulus.float.fp16.table." in capsys.readouterr().out
+    assert main(["check-spec", "proofs/spec/modulus.md"]) == 0
+    capsys.readouterr()
+    assert main(["prove"]) == 0
+    assert "NOT as expected" not in capsys.readouterr().out
+    obligations = json.loads((tmp_path / "proofs" / "modulus" / "results.json").read_text())["obligations"]
+    ids = {o["id"] for o in obligations}
+    # one input everywhere: its rules, its table's rows, its wrap-around rows, its example, in its types only
+    assert {"modulus.float.fp16.ieee.negative", "modulus.float.fp16.table.a_lt_0",
+            "modulus.int.int8.generic.int_min_wraps", "modulus.int.int8.example.example_1"} <= ids
+    assert any(i.startswith("modulus.int.int8.wraparound.") for i in ids)
+    assert not any(".bf16." in i or ".int16." in i for i in ids)
+    assert {o["verdict"] for o in obligations if o["expect"] == "invalid"} == {"refuted"}
+    assert main(["report"]) == 0
+    capsys.readouterr()
+    row = next(line for line in (tmp_path / "reports" / "index.md").read_text().splitlines()
+               if line.startswith("| Modulus |"))
+    assert "| as expected |" in row
 
 
 # -- a unary and a ternary operator of the test's own -------------------------------------------------------

@@ -109,8 +109,21 @@ def test_int_min_s_absolute_value_wraps_and_is_not_positive(tmp_path):
 CORPUS_FINDINGS = {
     "neg_2025_layout.md": [(5, "incorrect", "uint16")],
     "abs_2026_layout.md": [(19, "incorrect", "the row gives A for A = -"), (26, "ill-formed", "found X"),
-                           (35, "incorrect", "C = -4")],
+                           (35, "incorrect", "C = -4"), (73, "incorrect", "types Y as float")],
 }
+
+
+def test_a_signed_section_after_a_pointer_is_proved_under_its_precondition(tmp_path):
+    """abs_2026_layout.md's int section follows its uint pointer: its rows are bound and hold where its
+    precondition X ≠ minint admits the operand; without the precondition the first row is false at INT_MIN."""
+    claims = {c["id"]: c for c in api.check(CORPUS / "abs_2026_layout.md")["claims"]}
+    assert (claims["abs-int/a_lt_0"]["line"], claims["abs-int/a_lt_0"]["verdict"]) == (56, "holds")
+    lines = (CORPUS / "abs_2026_layout.md").read_text().splitlines(keepends=True)
+    assert "minint" in lines[68]
+    unguarded = tmp_path / "abs.md"
+    unguarded.write_text("".join(lines[:68] + lines[69:]))
+    found = [(f["line"], f["kind"]) for f in api.check(unguarded)["findings"] if "-128 (int8 0x80)" in f["message"]]
+    assert found == [(56, "incorrect")]
 
 
 @pytest.mark.parametrize("name", sorted(CORPUS_FINDINGS))

@@ -43,13 +43,14 @@ if TYPE_CHECKING:   # the modules behind each function are imported when it is c
 __all__ = ["evaluate", "read", "check", "prove", "load_results", "write_reports"]
 
 
-def evaluate(operator: str, a: Any, b: Any, *, dtype: str | Format | Any, profile: str | None = None,
+def evaluate(operator: str, *inputs: Any, dtype: str | Format | Any, profile: str | None = None,
              method: str = "auto", **attributes: Any) -> np.ndarray:
-    """The operator named ``operator`` on ``a`` and ``b``, element by element, as its profile specifies it.
+    """The operator named ``operator`` on its ``inputs``, in the order its description lists them (two operands,
+    one, or a condition and two values), element by element, as its profile specifies it.
 
-    ``operator``: a name `divbridge.operators` registers (any case).  ``a``, ``b``: arrays or anything NumPy makes
-    one of, of the format ``dtype`` ("fp16", "bf16", "fp32", "fp64", "int8" ... "uint64", "real" for exact
-    rationals, a NumPy dtype, or a `divbridge.formats` format).  ``profile``: one of the operator's profiles
+    ``operator``: a name `divbridge.operators` registers (any case).  ``inputs``: arrays or anything NumPy makes
+    one of (a condition's of bools, the others of the format ``dtype``: "fp16", "bf16", "fp32", "fp64", "int8" ...
+    "uint64", "real" for exact rationals, a NumPy dtype, or a `divbridge.formats` format).  ``profile``: one of the operator's profiles
     (its description's `Profiles`; the default unless named), with its ``attributes`` by their spec names
     (``opset=13``, ``auto_broadcast="none"``); an operator whose description lists no profiles is evaluated as
     SONNX states it (operands of one type and one shape, the description's kernels).  ``method``: "exact"
@@ -59,7 +60,7 @@ def evaluate(operator: str, a: Any, b: Any, *, dtype: str | Format | Any, profil
     operands outside the profile's restrictions and preconditions."""
     from divbridge import mirror, operators
     op = operators.get(operator)
-    return mirror.compute(_profiles(op), a, b, dtype=dtype, profile=profile, method=method, **attributes)
+    return mirror.compute(_profiles(op), *inputs, dtype=dtype, profile=profile, method=method, **attributes)
 
 
 @functools.cache
@@ -73,7 +74,7 @@ def _profiles(op: Operator) -> Profiles:
     from divbridge.semantics.profiles import Profile, Profiles
     types = frozenset({"real"} | {fmt.name for fmt in FLOAT_FORMATS} | {fmt.name for fmt in INT_FORMATS})
     sonnx = Profile(name="sonnx", types=types, broadcasting="none", kernels=op.kernels,
-                    type_tag="R2", shape_tag="R1", same_type_tag="R2")
+                    type_tag="R2", shape_tag="R1", same_type_tag="R2", inputs=tuple(i.type for i in op.inputs))
     return Profiles({"sonnx": (lambda: sonnx, frozenset())}, default="sonnx", fallback="sonnx")
 
 

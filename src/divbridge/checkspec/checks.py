@@ -147,6 +147,12 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         claim.findings = check_types(section, bool(tables), op)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
+    mistyped = proofs.binding.mistyped if proofs.binding is not None else []
+    for index, (line, words, why) in enumerate((m for m in mistyped if doc.section_of(m[0]) == section), 1):
+        claim = Claim(f"{slug}/operand-type-{index}", "types", section.title, line, words)
+        claim.findings = [Finding("incorrect", line, why)]
+        claim.verdict = verdict_of(claim.findings)
+        claims.append(claim)
     for index, table in enumerate(tables, 1):
         claim = Claim(f"{slug}/cases-{index}", "case-table", section.title, table.line,
                       "\n".join(r.text for r in table.rows), section.types,
@@ -178,8 +184,9 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         per_kind[rule.kind] = per_kind.get(rule.kind, 0) + 1
         claims.append(_rule_claim(f"{slug}/{rule.kind}-{per_kind[rule.kind]}", rule, section, domain, proofs, op))
     unfinished = [u for u in doc.unfinished if u[0] == section.title]
-    # a formula or row the reader could not read is a definition written, not one missing (`unread` at its line)
-    unread = any(p.kind in ("formula", "row") and not p.reading.understood for p in doc.parts_in(section.title))
+    # a formula or row, read or not, is a definition written, not one missing (one not read is `unread` at its
+    # line; an integer section's rows are judged as its wrap-around claims)
+    written = any(p.kind in ("formula", "row") for p in doc.parts_in(section.title))
     # a sentence stating the operation's semantics ("according to IEEE 754 semantics") defines every result
     stated = any(True for _ in doc.statements(section.title, Semantics))
     # "See specification for real numbers": the real section's results, which no exact encoding judges in another
@@ -195,7 +202,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     cases = any(rule.kind == "case" for rule in rules)
     # an integer case analysis (`document.wraparound`: Less's, Where's) defines the results its rows state
     analysed = any(w.kind == "case" for _, w in doc.statements(section.title, Wrap))
-    defined = tables or examples or definitions or unread or stated or pointers or cases or analysed or any(
+    defined = tables or examples or definitions or written or stated or pointers or cases or analysed or any(
         f.section == section.title for f in doc.formal)
     if not defined and (unfinished or section.types_from == "heading"):
         line = unfinished[0][1] if unfinished else section.line
@@ -507,15 +514,16 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
         enc = encoding(fmt, op)
         semantics = semantics_of(op, fmt.family)
         inside = z3.And([enc.condition(c, []) for c in domain]) if domain else z3.BoolVal(True)
-        where: dict[int, z3.BoolRef] = {}     # row line -> where the row applies
+        # row -> where the row applies (by the row itself: a definition and its "otherwise undefined" share a line)
+        where: dict[int, z3.BoolRef] = {}
         for row in known:
-            where[row.line] = z3.And(inside, enc.condition(row.condition, list(where.values())))
+            where[id(row)] = z3.And(inside, enc.condition(row.condition, list(where.values())))
         if complete:
-            _coverage(enc, table, inside, [where[r.line] for r in read], [(r, where[r.line]) for r in known
+            _coverage(enc, table, inside, [where[id(r)] for r in read], [(r, where[id(r)]) for r in known
                                                                            if not r.read], unknown, fmt_name, report)
         # a row right everywhere it applies gives the semantics' own result: where two such rows overlap
         # they agree, so only pairs with a row that is not right need the overlap query
-        exact = [_check_row(enc, row, where[row.line], fmt_name, report, row.line in ruled,
+        exact = [_check_row(enc, row, where[id(row)], fmt_name, report, row.line in ruled,
                             (rows or {}).get((row.line, fmt_name)))
                  for row in read]
         for i, row in enumerate(read):
@@ -524,7 +532,7 @@ def check_table(table: CaseTable, section: Section, domain: tuple[Condition, ...
                 if isinstance(other.condition, Otherwise) or str(row.result) == str(other.result) or (
                         exact[i] and exact[j]):
                     continue
-                overlap = find(enc, z3.And(where[row.line], where[other.line]), limit=1)
+                overlap = find(enc, z3.And(where[id(row)], where[id(other)]), limit=1)
                 for w in overlap.witnesses:
                     report(("overlap", i, j), fmt_name, lambda w=w, row=row, other=other: Finding(
                         "ambiguous", other.line, f"rows at lines {row.line} and {other.line} both apply to "

@@ -7,7 +7,7 @@ coverage, overlaps and the explanation of a refuted row (keyed by the rows'
 verdicts too), integer and real tables and definitions, prose sign rules.
 
 A claim's findings are a pure function of the claim's text, the formats it
-is checked in, the solvers' versions and this checker's version, so they are
+is checked in, the solvers' versions and divbridge's own code, so they are
 memoised under ``.cache/divbridge/claims/<sha256>.json`` (``DIVBRIDGE_CACHE``
 moves the root; ``DIVBRIDGE_CACHE=off`` disables it).  Lines are stored
 relative to the claim's first line, so moving a claim in the document keeps
@@ -28,7 +28,6 @@ from divbridge import cachedir
 from divbridge.atomicio import write_json_atomic
 from divbridge.document.findings import Finding
 
-CHECKER_VERSION = "12"   # bump when a check's meaning changes (keys hold what is read, not the text)
 
 
 def _root() -> Path | None:
@@ -42,8 +41,19 @@ def _solver_versions() -> str:
     return f"z3 {z3.get_version_string()}; bitwuzla {metadata.version('bitwuzla')}"
 
 
+@functools.cache   # once per run: about 200 files
+def _code_digest() -> str:
+    """divbridge's source (Python and grammars): any change to how a claim is read or judged makes new keys.  A
+    version number bumped by hand was forgotten once, and a stale entry hid a false finding."""
+    package = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(p for p in package.rglob("*") if p.suffix in (".py", ".lark") and p.is_file()):
+        digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def key_of(key: tuple) -> str:
-    material = json.dumps([CHECKER_VERSION, _solver_versions(), key], sort_keys=True, default=str)
+    material = json.dumps([_code_digest(), _solver_versions(), key], sort_keys=True, default=str)
     return hashlib.sha256(material.encode()).hexdigest()
 
 

@@ -28,7 +28,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="onnxruntime, onnx-reference, numpy, openvino[:option=value...], jax, module:function or "
                              "path/to/file.py:function (a callable taking the operator's inputs, two NumPy arrays of "
                              "the dtype or one, and returning one), or path/to/kernel.c:FUNC (void FUNC(const T *a, "
-                             "const T *b, T *c, size_t n), of one input void FUNC(const T *a, T *c, size_t n); "
+                             "const T *b, T *c, size_t n), of one input void FUNC(const T *a, T *c, size_t n), a condition or a "
+                             "bool result a bool array; "
                              "uint16_t bits for fp16/bf16; path/to/kernel.c alone: FUNC is <op>_<dtype>, e.g. "
                              f"{ckernel.function_name(options.DEFAULT_OPERATOR, FP16)}); user code runs in a child process "
                              "with a time and a memory limit")

@@ -2,8 +2,8 @@
 
 One harness for every implementation a user hands to `divbridge conform`: a
 C kernel (a shared library called through ctypes: ``void FUNC(const T *a,
-const T *b, T *c, size_t n)``, for an operator of one input ``void FUNC(const T
-*a, T *c, size_t n)``) and a Python function (``path/file.py:FUNC`` or
+const T *b, T *c, size_t n)``, one array per input, a condition or a bool result
+an array of C ``bool``: `conform.ckernel`) and a Python function (``path/file.py:FUNC`` or
 ``module:FUNC``, taking the operator's inputs as NumPy arrays, two or one, and
 returning one).  Neither is
 ever loaded into divbridge's own process, so whatever it does (raise, call
@@ -366,6 +366,17 @@ def _error_line(exc: BaseException, path: Path) -> int | None:
     return line
 
 
+def _c_call(kernel, fmt: Format, inputs: tuple[np.ndarray, ...], c: np.ndarray, result: str) -> str:
+    """Run a C kernel: a condition is a C ``bool`` array (one byte, 0 or 1, as NumPy's), a bool result too, written
+    back into ``c`` as 1 or 0 of the inputs' type (as a Python implementation's is)."""
+    columns = [np.ascontiguousarray(x) for x in inputs]
+    out = np.zeros(c.size // fmt.dtype.itemsize, dtype=bool) if result == "bool" else c
+    kernel(*(x.ctypes.data for x in columns), out.ctypes.data, len(columns[0]))
+    if result == "bool":
+        c.view(fmt.dtype)[...] = out
+    return "done"
+
+
 def _python_call(target, fmt: Format, inputs: tuple[np.ndarray, ...], c: np.ndarray, result: str = "same") -> str:
     """Run a Python implementation on copies of its inputs; the answer line (a bool result written into ``c``
     as 1 or 0 of the inputs' type)."""
@@ -426,11 +437,10 @@ def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str
         fmt = get_format(format_name)
         size = fmt.dtype.itemsize
         a, b, c = (maps[name][offset * size:(offset + count) * size] for name in "abc")
-        if kind == "c":   # a kernel's inputs are all of the element type (`impls.load_impl`)
-            target(*(x.ctypes.data for x in (a, b)[:len(kinds)]), c.ctypes.data, count)
-            answer = "done"
+        inputs = operand_columns(kinds, a.view(fmt.dtype), b.view(fmt.dtype))
+        if kind == "c":
+            answer = _c_call(target, fmt, inputs, c, result)
         else:
-            inputs = operand_columns(kinds, a.view(fmt.dtype), b.view(fmt.dtype))
             answer = _python_call(target, fmt, inputs, c.view(fmt.dtype), result)
         replies.write(answer + "\n")
         replies.flush()

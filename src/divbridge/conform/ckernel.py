@@ -4,7 +4,10 @@ The kernel has the signature ``void FUNC(const T *a, const T *b, T *c, size_t n)
 with ``T`` the C type of the format (``float``, ``double``, ``intN_t``,
 ``uintN_t``; ``uint16_t`` bit patterns for FP16 and BF16), computing
 ``c[i] = a[i] op b[i]``; for an operator of one input ``void FUNC(const T *a, T *c,
-size_t n)``, computing ``c[i] = op(a[i])``.  A file named without ``:FUNC`` defines one function
+size_t n)``, computing ``c[i] = op(a[i])``; in general one ``const`` array per input in the
+description's order, then the result and n.  A condition input and a bool result are C ``bool``
+arrays (``<stdbool.h>``): Where's ``void FUNC(const bool *cond, const T *x, const T *y, T *out,
+size_t n)``, Less's ``void FUNC(const T *a, const T *b, bool *c, size_t n)``.  A file named without ``:FUNC`` defines one function
 per type, named ``<op>_<dtype>`` (`function_name`: the operator's name in lower
 case, an underscore and the format's name).  It is compiled
 with the system C compiler into a shared library cached under

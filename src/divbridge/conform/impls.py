@@ -72,6 +72,8 @@ class Impl:
 def numpy_peer(op: Operator) -> Callable[..., np.ndarray]:
     """What a NumPy user writes: the operator's ufunc on its inputs, in their type (`Names.numpy`, on integers
     `Names.numpy_int` where the description names one)."""
+    if not op.names.numpy:
+        raise InputError(f"--impl numpy: NumPy has no function for {op.name} (its description names none)")
     ufunc, int_ufunc = getattr(np, op.names.numpy), getattr(np, op.names.numpy_int or op.names.numpy)
 
     def run(*inputs: np.ndarray) -> np.ndarray:
@@ -142,13 +144,10 @@ def load_impl(spec: str, cflags: str = "", *, op: Operator, unsandboxed: bool = 
         raise InputError(f"--impl '{spec}': expected onnxruntime, onnx-reference, numpy, openvino, jax, "
                          "module:function, path/to/file.py:function or path/to/kernel.c:function")
     if where.endswith(".c"):
-        if op.operation.result != "same" or any(i.type != "T" for i in op.inputs):
-            raise InputError(f"a C kernel of {op.name}, whose result or an input is a bool, is not supported (its "
-                             "signature takes and writes arrays of the element type)", where)
         library = build(Path(where), cflags).resolve()
         return Impl(f"{where}:{function}" + (f" [{cflags}]" if cflags else ""), op,
                     process=ImplProcess("c", str(library), function, where, op.vocabulary.infix, unsandboxed,
-                                        _kinds(op)))
+                                        _kinds(op), op.operation.result))
     if where.endswith(".py"):
         if not Path(where).is_file():
             raise InputError("no such file", where)

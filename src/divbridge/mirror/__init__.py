@@ -1,4 +1,4 @@
-"""The executable operator of each of its profiles: `compute(profiles, a, b, dtype=..., profile=...)`.
+"""The executable operator of each of its profiles: `compute(profiles, *inputs, dtype=..., profile=...)`.
 
 Two paths compute the same function, the profile's kernels (`semantics.profiles.Profile.kernels`): the
 exact ones (element by element, exact rationals, the reference a reviewer reads) and the fast one (NumPy,
@@ -46,29 +46,38 @@ def from_bits(fmt: FloatFormat, bits) -> np.ndarray:
     return bits.view(fmt.dtype) if fmt.dtype is not None else bits
 
 
-def compute(profiles: Profiles, a, b, *, dtype, profile: str | None = None, method: str = "auto",
+def compute(profiles: Profiles, *inputs, dtype, profile: str | None = None, method: str = "auto",
             **attributes) -> np.ndarray:
-    """C = A op B under ``profile`` (the default of ``profiles`` when None) with its attributes, by their
-    spec names.  ``method`` is "auto" (fast where it exists), "fast" or "exact"."""
+    """The operator on its inputs, in order (A op B; Where's condition, X, Y), under ``profile`` (the default of
+    ``profiles`` when None) with its attributes, by their spec names.  ``method`` is "auto" (fast where it
+    exists), "fast" or "exact"."""
     fmt = resolve_format(dtype)
     prof = profiles.get(profile or profiles.default, **attributes)
     prof.check_type(fmt)
-    a, b = _operand(a, fmt, prof, "A"), _operand(b, fmt, prof, "B")
-    shape = prof.result_shape(a.shape, b.shape)
+    if len(inputs) != len(prof.inputs):
+        raise InputError(f"{len(prof.inputs)} input{'s' if len(prof.inputs) > 1 else ''} expected, "
+                         f"{len(inputs)} given")
+    inputs = [_operand(x, fmt, prof, kind, position) for position, (x, kind) in enumerate(zip(inputs, prof.inputs))]
+    shape = prof.result_shape(*(x.shape for x in inputs))
     if prof.broadcasting == "legacy":
-        b = b.reshape(prof.legacy_b_shape(a.shape, b.shape))
-    a, b = np.broadcast_to(a, shape), np.broadcast_to(b, shape)
-    prof.check_preconditions(fmt, a, b)
+        a, b = inputs
+        inputs = [a, b.reshape(prof.legacy_b_shape(a.shape, b.shape))]
+    inputs = [np.broadcast_to(x, shape) for x in inputs]
+    prof.check_preconditions(fmt, *inputs)
     use_fast = method == "fast" or (method == "auto" and (fmt in FLOAT_FORMATS or isinstance(fmt, IntFormat)))
     if method not in ("auto", "fast", "exact"):
         raise InputError(f"unknown method {method!r} (auto, fast, exact)")
     if use_fast:
-        return prof.kernels.fast(fmt, a, b)
-    return _exact(prof, fmt, a, b)
+        return prof.kernels.fast(fmt, *inputs)
+    return _exact(prof, fmt, inputs)
 
 
-def _operand(x, fmt: Format, prof: Profile, name: str) -> np.ndarray:
-    """An operand as an array of the format; an array of another type violates the profile's same-type rule."""
+def _operand(x, fmt: Format, prof: Profile, kind: str, position: int) -> np.ndarray:
+    """An input as an array of the format (a condition: of bools); an array of another type violates the
+    profile's same-type rule."""
+    name = "ABCDEFGH"[position] if len(prof.inputs) <= 2 else f"input {position + 1}"
+    if kind == "bool":
+        return np.asarray(x, dtype=bool)
     if isinstance(fmt, RealFormat):
         return np.vectorize(Fraction, otypes=[object])(np.asarray(x, dtype=object))
     target = fmt.dtype if fmt.dtype is not None else fmt.uint_dtype
@@ -80,17 +89,26 @@ def _operand(x, fmt: Format, prof: Profile, name: str) -> np.ndarray:
         raise InputError(f"{name} does not fit {fmt.name}: {exc}") from None
 
 
-def _exact(prof: Profile, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    kernels = prof.kernels
+def _exact(prof: Profile, fmt: Format, inputs: list[np.ndarray]) -> np.ndarray:
+    kernels, shape = prof.kernels, inputs[0].shape
     if isinstance(fmt, RealFormat):
-        return np.vectorize(kernels.real, otypes=[object])(a, b)
+        return np.vectorize(kernels.real, otypes=[object])(*inputs)
+    columns = [x.ravel() for x in inputs]
     if isinstance(fmt, IntFormat):
-        out = [kernels.integer(fmt, int(x), int(y)) for x, y in zip(a.ravel(), b.ravel())]
-        return _of(out, fmt.dtype).reshape(a.shape)
-    a_bits, b_bits = to_bits(fmt, np.ascontiguousarray(a)), to_bits(fmt, np.ascontiguousarray(b))
-    out = [kernels.float_bits(fmt, int(x), int(y)) for x, y in zip(a_bits.ravel(), b_bits.ravel())]
-    results = _of(out, fmt.uint_dtype).reshape(a.shape)
+        out = [kernels.integer(fmt, *(_scalar(x, kind) for x, kind in zip(point, prof.inputs)))
+               for point in zip(*columns)]
+        return _of(out, fmt.dtype).reshape(shape)
+    bits = [x if kind == "bool" else to_bits(fmt, np.ascontiguousarray(x))
+            for x, kind in zip(columns, prof.inputs)]
+    out = [kernels.float_bits(fmt, *(_scalar(x, kind) for x, kind in zip(point, prof.inputs)))
+           for point in zip(*bits)]
+    results = _of(out, fmt.uint_dtype).reshape(shape)
     return results if results.dtype == bool else from_bits(fmt, results)
+
+
+def _scalar(value, kind: str) -> int | bool:
+    """An element as the kernels take it: a Python integer (an integer or a float's bits), a bool condition."""
+    return bool(value) if kind == "bool" else int(value)
 
 
 def _of(results: list, dtype: np.dtype) -> np.ndarray:

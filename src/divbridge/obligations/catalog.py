@@ -327,8 +327,10 @@ def _wraps(binding: Binding, fmt: IntFormat, params: dict) -> list[Obligation]:
     for number, claim in enumerate(binding.wraps, 1):
         if claim.scope and (claim.scope == "signed") != fmt.signed:
             continue
+        # each part named by the row's own condition, stated where the section's preconditions hold
         parts = [(claim, "")] if claim.kind == "fact" else [
             (claim.row(i), _wrap_row_name(condition)) for i, (condition, _) in enumerate(claim.rows)]
+        parts = [(part.assuming(tuple(binding.int_preconditions)), name) for part, name in parts]
         names: dict[str, int] = {}
         for part, name in parts:
             names[name] = names.get(name, 0) + 1

@@ -51,7 +51,7 @@ def gaps(binding: Binding, obligations: list[Obligation], accepted: frozenset[in
     """The gaps of the document, in its order; those at an ``accepted`` line marked so (`acceptance`)."""
     verified = {tag for o in obligations for tag in o.requirements}
     found = [Gap(u.tag, u.line, u.text, f"not understood ({u.why})") for u in binding.unread]
-    found += [Gap("", line, words, why) for line, words, why in binding.wrong_types]
+    found += [Gap("", line, words, why) for line, words, why in (*binding.wrong_types, *binding.mistyped)]
     for requirement in binding.requirements.values():
         if requirement.claims and requirement.tag not in verified:
             line = requirement.claims[0]

@@ -42,7 +42,7 @@ from divbridge import assets
 from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reference,
-                                        Semantics, SignRule, Unread, Wrap, show)
+                                        SectionReference, Semantics, SignRule, Unread, Wrap, show)
 from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument, accuracy_notes, operator_of,
                                        read_document)
 from divbridge.errors import InputError
@@ -119,6 +119,16 @@ class WrapClaim:
         return WrapClaim(self.kind, self.scope, self.line, (row,), tuple(self.bounds[i] for i in used), (),
                          tuple(dict.fromkeys(refs)))
 
+    def assuming(self, preconditions: tuple) -> "WrapClaim":
+        """The claim where the section's preconditions hold ((condition tree, where stated) each): a row's case
+        and a fact are stated of the operands they admit only."""
+        if not preconditions:
+            return self
+        admitted = ("and", tuple(tree for tree, _ in preconditions))
+        return replace(self, rows=tuple((("and", (admitted, c)), r) for c, r in self.rows),
+                       facts=tuple(("or", (("not", admitted), f)) for f in self.facts),
+                       refs=tuple(dict.fromkeys((*self.refs, *(ref for _, refs in preconditions for ref in refs)))))
+
     def __str__(self) -> str:
         rows = [f"{show(c)} → C = {show(r)}" if c != ("true",) else f"C = {show(r)}" for c, r in self.rows]
         bounds = [f"{', '.join(n)} ∈ {'ℕ' if d == 'N' else 'ℤ'}" + (f" such that {show(c)}" if c else "")
@@ -157,11 +167,15 @@ class Binding:
     notes: list = field(default_factory=list)   # `document.accuracy.Note`s it holds or links (their bounds join)
     unread: list = field(default_factory=list)  # `document.meaning.Unread`: what states something and binds nothing
     wraps: list[WrapClaim] = field(default_factory=list)   # an integer section's wrap-around claims
+    # (condition tree, where stated) of the integer section's preconditions its wrap-around claims assume
+    int_preconditions: list[tuple[tuple, tuple[TagRef, ...]]] = field(default_factory=list)
     # (family, where stated) of a definition C = -(A op B) in a real or integer section ("C is B minus A")
     negated: list[tuple[str, tuple[TagRef, ...]]] = field(default_factory=list)
     # (line, words, why) of a type list naming a type the operator's ONNX schema does not accept: nothing can
     # be proved of it (`semantics.onnx_types`)
     wrong_types: list[tuple[int, str, str]] = field(default_factory=list)
+    # (line, words, why) of an input's or output's heading typing it in another family than its section's
+    mistyped: list[tuple[int, str, str]] = field(default_factory=list)
 
     def refs(self, *roles: str) -> tuple[TagRef, ...]:
         """The tags (and lines) stating any of the roles, each once, in the order given."""
@@ -185,17 +199,21 @@ def bind(doc: SpecDocument) -> Binding:
     if op is None:
         raise InputError(NO_OPERATOR, doc.path)
     binding = Binding(doc.path, title, op)
-    for section in doc.sections:
+    # the section proved for a family: its first that defines something, rather than one that only points to
+    # another ("See specification for real numbers", Abs's unsigned section before its signed one)
+    for section in sorted(doc.sections, key=lambda s: _points_elsewhere(doc, s)):
         if section.family in ("real", "float", "int") and section.family not in binding.types:
             binding.types[section.family] = section.types
         if section.family in ("real", "float", "int", "mixed"):   # a type refused: nothing of it can be proved
             binding.wrong_types += [wrong for why in onnx_types.disallowed(section.listed, binding.operator.names.onnx)
                                     if (wrong := (section.types_line, ", ".join(section.listed), why))
                                     not in binding.wrong_types]   # a preamble's list: once, for every section
+    binding.mistyped = operand_headings(doc, binding.operator)
     _requirements(doc, binding)
     for section in doc.sections:
         if section.family in ("real", "float", "int") and section.types != binding.types.get(section.family):
-            _second_section(doc, section, binding)
+            if not _points_elsewhere(doc, section):
+                _second_section(doc, section, binding)
             continue
         if section.family not in ("real", "float", "int"):
             continue
@@ -213,6 +231,37 @@ def bind(doc: SpecDocument) -> Binding:
     _apart(binding.tables)
     binding.notes = accuracy_notes(doc)
     return binding
+
+
+# an input's or output's heading with its family: `### $\text{Y}$: float`
+_OPERAND_HEADING = re.compile(r"^#{2,6}\s*\$?\s*(?:\\text\{|\\mathrm\{)?\s*([A-Za-z_]\w*)\s*\}?\s*\$?\s*:\s*"
+                              r"([A-Za-z-]+)\s*$")
+_HEADING_FAMILY = {"real": "real", "float": "float", "floating-point": "float", "int": "int", "integer": "int",
+                   "uint": "int", "signed": "int", "unsigned": "int"}
+
+
+def operand_headings(doc: SpecDocument, op: Operator) -> list[tuple[int, str, str]]:
+    """(line, words, why) of an input's or output's heading typing it in another family than its section's, where
+    the operator's schema gives it the section's element type (Abs's int section with `### Y: float`)."""
+    found = []
+    for number, line in enumerate(doc.lines, 1):
+        match = _OPERAND_HEADING.match(line.strip())
+        if match is None or (family := _HEADING_FAMILY.get(match[2].lower())) is None:
+            continue
+        section = doc.section_of(number)
+        if section.family in ("real", "float", "int") and family != section.family and section.line <= number \
+                and onnx_types.shares_section_type(op.names.onnx, match[1], section.listed or section.types):
+            found.append((number, line.strip(), f"types {match[1]} as {match[2]} in a section of "
+                          f"{', '.join(section.types)}: ONNX {onnx_types.allowed(op.names.onnx)[0]} gives "
+                          f"{match[1]} the section's element type"))
+    return found
+
+
+def _points_elsewhere(doc: SpecDocument, section: Section) -> bool:
+    """A section that only sends its reader to another: it defines nothing of its own (check-spec says its types
+    are not judged)."""
+    said = [statement for _, statement in doc.statements(section.title) if not isinstance(statement, NoClaim)]
+    return bool(said) and all(isinstance(statement, SectionReference) for statement in said)
 
 
 def _second_section(doc: SpecDocument, section: Section, binding: Binding) -> None:
@@ -306,6 +355,8 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
             pass   # an exclusion of the wrong bound verifies no obligation: uncovered, and check-spec says why
         elif _excludes_bound(statement.condition, "min"):
             _role(binding, "int.overflow", refs)
+            if family == "int" and (tree := _wrap_tree(statement.condition)) is not None:
+                binding.int_preconditions.append((tree, refs))
         elif family in ("real", "int") and _nonzero_b(statement.condition):
             _role(binding, f"{family}.domain", refs)
         elif family in ("real", "int"):   # the domain's obligations state B ≠ 0: another precondition is none of them
@@ -329,10 +380,36 @@ def _nonzero_b(condition: Condition) -> bool:
 
 
 def _excludes_bound(condition: Condition, bound: str) -> bool:
-    """An exclusion naming the integer type's smallest ("min": INT_MIN / -1, the overflow) or largest ("max")
-    value."""
+    """An exclusion naming the integer type's smallest ("min": INT_MIN alone, or INT_MIN / -1, the overflow) or
+    largest ("max") value, alone or as one alternative of several."""
+    if isinstance(condition, Atom):   # alone, it excludes the value only when it says "≠"
+        return condition.op == "≠" and condition.literal is not None and condition.literal.kind == bound
     return isinstance(condition, Or) and any(isinstance(p, Atom) and p.literal is not None and p.literal.kind == bound
                                              for p in condition.parts)
+
+
+_COMPARISONS = ("=", "≠", "<", ">", "≤", "≥")
+
+
+def _wrap_tree(condition: Condition):
+    """A condition on integer operands as a wrap-around claim's tree (`statements.wraparound`), or None where it
+    names anything but integers, the type's bounds and comparisons."""
+    if isinstance(condition, (And, Or)):
+        parts = [_wrap_tree(p) for p in condition.parts]
+        return None if None in parts else ("and" if isinstance(condition, And) else "or", tuple(parts))
+    if isinstance(condition, Not):
+        part = _wrap_tree(condition.part)
+        return None if part is None else ("not", part)
+    if not isinstance(condition, Atom) or condition.op not in _COMPARISONS or condition.literal is None:
+        return None
+    literal = condition.literal
+    if literal.kind in ("min", "max"):
+        value = (literal.kind,)
+    elif literal.kind == "number" and literal.value.denominator == 1:
+        value = ("num", int(literal.value))
+    else:
+        return None
+    return ("cmp", condition.op, (condition.operand,), value)
 
 
 def _examples(doc: SpecDocument, section: Section, binding: Binding, function: tuple[TagRef, ...]) -> None:

@@ -65,3 +65,24 @@ def disallowed(words: tuple[str, ...], onnx_name: str) -> list[str]:
     schema, types = allowed(onnx_name)
     return [f"type {word} ({t}) is not a type of ONNX {schema}, whose inputs are {', '.join(types)}"
             for word, t in typed if t not in types and t not in result_types(onnx_name)]
+
+
+@functools.cache
+def _operand_types(onnx_name: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Each input and output of the newest schema by its name: (its type constraint, the types it allows)."""
+    import onnx.defs
+    schema = onnx.defs.get_schema(onnx_name)
+    allowed_by = {c.type_param_str: tuple(c.allowed_type_strs) for c in schema.type_constraints}
+    return {p.name: (p.type_str, allowed_by.get(p.type_str, (p.type_str,))) for p in (*schema.inputs, *schema.outputs)}
+
+
+def shares_section_type(onnx_name: str, operand: str, section_types: tuple[str, ...]) -> bool:
+    """Whether the schema's operand of that name takes the section's element types: its type constraint is the
+    one constraint that allows every type of the section (Abs's Y is its X's T; Less's C is T1, bool; Pow's
+    float types are allowed by both T and T1, so which one a float section lists is not known: False)."""
+    wanted = [t for word in section_types if (t := onnx_type(word)) is not None]
+    operands = _operand_types(onnx_name)
+    if not wanted or operand not in operands:
+        return False
+    matching = {constraint for constraint, types in operands.values() if set(wanted) <= set(types)}
+    return matching == {operands[operand][0]}

@@ -9,6 +9,8 @@ each opset, a runtime's own specification), each built from its attributes by th
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -63,16 +65,19 @@ class Profile:
     preconditions: tuple[Precondition, ...] = ()
     legacy_broadcast: bool = False  # ONNX opsets 1 and 6: the attribute `broadcast`
     legacy_axis: int | None = None  # ONNX opsets 1 and 6: the attribute `axis`
+    inputs: tuple[str, ...] = ("T", "T")   # each input's type constraint: T, the element type, or bool (a condition)
 
     def check_type(self, fmt: Format) -> None:
         if fmt.name not in self.types:
             allowed = ", ".join(sorted(self.types))
             raise SpecViolation(self.type_tag, f"type {fmt.name} is not allowed by {self.name} (allowed: {allowed})")
 
-    def result_shape(self, shape_a: tuple[int, ...], shape_b: tuple[int, ...]) -> tuple[int, ...]:
-        """The output shape, or a SpecViolation when the shapes are not allowed together."""
+    def result_shape(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
+        """The output shape of the inputs' shapes, or a SpecViolation when they are not allowed together (the
+        legacy rule broadcasts B to A: two inputs)."""
         if self.broadcasting != "legacy":
-            return broadcast_shape(self.broadcasting, shape_a, shape_b, self.shape_tag)
+            return functools.reduce(lambda x, y: broadcast_shape(self.broadcasting, x, y, self.shape_tag), shapes)
+        shape_a, shape_b = shapes
         return legacy_broadcast_shape(shape_a, shape_b, self.legacy_broadcast, self.legacy_axis, self.shape_tag)
 
     def legacy_b_shape(self, shape_a: tuple[int, ...], shape_b: tuple[int, ...]) -> tuple[int, ...]:
@@ -84,12 +89,12 @@ class Profile:
         start = len(shape_a) - len(shape_b) if self.legacy_axis is None else self.legacy_axis % max(len(shape_a), 1)
         return (1,) * start + shape_b + (1,) * (len(shape_a) - start - len(shape_b))
 
-    def in_domain(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """The pairs satisfying every precondition on the format."""
-        ok = np.ones(np.shape(a), dtype=bool)
+    def in_domain(self, fmt: Format, *inputs: np.ndarray) -> np.ndarray:
+        """The points satisfying every precondition on the format."""
+        ok = np.ones(np.shape(inputs[0]), dtype=bool)
         for rule in self.preconditions:
             if isinstance(fmt, rule.formats):
-                ok &= ~np.asarray(rule.violated(fmt, a, b), dtype=bool)
+                ok &= ~np.asarray(rule.violated(fmt, *inputs), dtype=bool)
         return ok
 
     def witnesses(self, fmt: Format) -> list[tuple[int, int]]:
@@ -97,11 +102,11 @@ class Profile:
         pairs = [rule.witness(fmt) for rule in self.preconditions if isinstance(fmt, rule.formats)]
         return [pair for pair in pairs if pair is not None]
 
-    def check_preconditions(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> None:
-        """A SpecViolation naming the first precondition broken, at its first breaking pair."""
+    def check_preconditions(self, fmt: Format, *inputs: np.ndarray) -> None:
+        """A SpecViolation naming the first precondition broken, at its first breaking point."""
         for rule in self.preconditions:
             if isinstance(fmt, rule.formats):
-                broken = np.argwhere(rule.violated(fmt, a, b))
+                broken = np.argwhere(rule.violated(fmt, *inputs))
                 if len(broken):
                     where = "[" + ", ".join(str(int(i)) for i in broken[0]) + "]"
                     raise SpecViolation(rule.tag, rule.says(fmt, where))
@@ -188,6 +193,6 @@ class Profiles:
         """The profile `name_for` gives the format."""
         return self.get(self.name_for(fmt))
 
-    def in_domain(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """The pairs the format's profile (`name_for`) defines: every precondition holds."""
-        return self.for_format(fmt).in_domain(fmt, a, b)
+    def in_domain(self, fmt: Format, *inputs: np.ndarray) -> np.ndarray:
+        """The points the format's profile (`name_for`) defines: every precondition holds."""
+        return self.for_format(fmt).in_domain(fmt, *inputs)

@@ -1,0 +1,122 @@
+"""Implementations measured against the working group's accuracy notes, from a clone of their repository.
+
+    git clone --mirror https://github.com/onnx/working-groups wg.git
+    .venv/bin/python scripts/measure_notes.py --repo wg.git [--impl numpy ...] [--sample N] [--out F.md]
+
+For every operator whose float result IEEE 754 does not prescribe (`Operation.exactness` "approximate": Exp,
+Log, Tanh, Sigmoid, Pow...) and that has a note (`<op>/<op>_acc.md`, its newest version), runs `divbridge
+conform --op OP --impl IMPL --dtype D --note NOTE --json` for each implementation and format (FP16 and BF16
+every input for an operator of one input, FP32 on a sample) and writes one Markdown table: the largest error in
+ulps with its input, and each bound of the note held or exceeded (on how many inputs, by how much at most).
+A run that cannot be made (a peer not installed, a kernel ONNX Runtime lacks) is a row saying why.  Nothing of
+the note is copied into the project: it goes to a temporary directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from wg_history import INFORMAL, git, versions
+
+from divbridge import operators
+from divbridge.document.accuracy import read_note
+from divbridge.obligations.accuracy import float_bounds
+
+HEADER = """# Implementations measured against the working group's accuracy notes
+
+Written by `scripts/measure_notes.py --repo <a clone of onnx/working-groups> --out docs/measured-notes.md` on
+{date}, on this machine: for each operator whose float result IEEE 754 does not prescribe and that has a note
+(its newest version), `divbridge conform --op OP --impl IMPL --dtype D --note NOTE` (docs/conformance.md), FP16
+and BF16 on every input of an operator of one input (a sample of {sample} otherwise), FP32 on {sample} sampled
+inputs.  "Largest error" is in ulps of the format, against the exact value (mpmath).  A bound of the note is
+judged on every input measured, at its line; a note that bounds no float implementation's error (it states the
+error real arithmetic introduces: none) leaves its implementations measured, not judged.
+
+"""
+IMPLS = ("numpy", "onnx-reference", "onnxruntime", "openvino", "jax")
+DTYPES = ("fp16", "bf16", "fp32")
+
+
+def measure(op_name: str, note: Path | None, impl: str, dtype: str, sample: int, scratch: Path) -> dict:
+    """conform's JSON report of one run (judged against the note's bounds, if a note is given), or {"error": why}
+    when it made none."""
+    report = scratch / f"{op_name}-{impl}-{dtype}.json"
+    command = [sys.executable, "-m", "divbridge.cli", "conform", "--op", op_name, "--impl", impl, "--dtype", dtype,
+               "--json", str(report), *(("--note", str(note)) if note else ())]
+    if dtype == "fp32":
+        command += ["--sample", str(sample)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode == 2 or not report.is_file():
+        lines = done.stderr.strip().splitlines()
+        return {"error": lines[-1] if lines else f"exit {done.returncode}"}
+    return json.loads(report.read_text())
+
+
+def row(op_name: str, impl: str, dtype: str, report: dict, bounded: bool) -> str:
+    if "error" in report:
+        return f"| {op_name} | {impl} | {dtype} | not measured: {report['error']} | |"
+    measured = report["formats"][0]
+    errors = measured["errors"]
+    if errors:   # the implementation failed on an input (ONNX Runtime has no BF16 Tanh): the first failure
+        detail = " ".join(str(errors[0].get("detail", errors[0])).split())
+        return f"| {op_name} | {impl} | {dtype} | not measured: {detail[:160]} | |"
+    worst = measured["max_ulp_error"]
+    where = f"{worst['error']:g} ulp at {worst['inputs'][0]}" if worst else "nothing measured"
+    bounds = []
+    for bound in measured["note_bounds"]:
+        if bound["holds"]:
+            bounds.append(f"line {bound['line']}: holds")
+        else:
+            bounds.append(f"line {bound['line']}: exceeded on {bound['exceeded']} of {measured['measured']}, "
+                          f"{bound['largest_error_to_bound']['error']:g} times the bound at "
+                          f"{bound['largest_error_to_bound']['inputs'][0]}")
+    source = "every input" if measured["source"] == "exhaustive" else f"{measured['inputs']} sampled"
+    special = f"; {measured['special_mismatches']} special-value mismatches" if measured["special_mismatches"] else ""
+    return (f"| {op_name} | {impl} | {dtype} ({source}) | {where}{special} | "
+            f"{'; '.join(bounds) if bounded else 'none: the note bounds no float implementation error'} |")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repo", required=True, help="a clone (--mirror) of onnx/working-groups")
+    parser.add_argument("--impl", action="append", help=f"an implementation (default: {', '.join(IMPLS)})")
+    parser.add_argument("--sample", type=int, default=4096, help="FP32 inputs sampled (default 4096)")
+    parser.add_argument("--out", type=Path, help="write the Markdown table here (default: print it)")
+    args = parser.parse_args()
+    lines = ["| operator | implementation | format | largest error | the note's bounds |", "|---|---|---|---|---|"]
+    with tempfile.TemporaryDirectory(prefix="measure-notes-") as scratch:
+        scratch = Path(scratch)
+        for op in (o for o in operators.OPERATORS.values() if o.operation.exactness == "approximate"):
+            path = f"{INFORMAL}{op.name.lower()}/{op.name.lower()}_acc.md"
+            found = versions(args.repo, path)
+            if not found:
+                continue
+            commit, date, blob = found[-1]
+            note = scratch / f"{op.name.lower()}_acc.md"
+            note.write_text(git(args.repo, "cat-file", "blob", blob))
+            # a note of real arithmetic alone ("the error introduced is 0") bounds no float implementation: its
+            # implementations are measured all the same
+            bounded = bool(float_bounds(read_note(note)))
+            print(f"{op.name}: note of {date} ({commit[:7]}), {'with' if bounded else 'no'} float bounds",
+                  file=sys.stderr)
+            for impl in args.impl or IMPLS:
+                for dtype in DTYPES:
+                    report = measure(op.name, note if bounded else None, impl, dtype, args.sample, scratch)
+                    lines.append(row(op.name, impl, dtype, report, bounded))
+                    print(lines[-1], file=sys.stderr)
+    table = "\n".join(lines) + "\n"
+    if args.out:
+        args.out.write_text(HEADER.format(date=datetime.date.today().isoformat(), sample=args.sample) + table)
+    else:
+        print(table, end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
