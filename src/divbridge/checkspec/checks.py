@@ -37,7 +37,7 @@ from divbridge.checkspec.proofcheck import DocumentProofs
 from divbridge.checkspec.findings import Claim, verdict_of
 from divbridge.document.findings import Finding
 from divbridge.document.formula import Atom, Condition, Entry, Or, Otherwise, Result
-from divbridge.document.meaning import Case, Domain, ErrorCondition, SectionReference, Semantics, SignRule, Wrap
+from divbridge.document.meaning import Case, Domain, ErrorCondition, SectionReference, Semantics, SignRule
 from divbridge.document.prose import domain_of_definition
 from divbridge.document.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
 from divbridge.checkspec.smt import any_of, encoding, find, holds_at
@@ -200,9 +200,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         claims.append(claim)
     # cases in words ("if X[i] < 0 then Y[i] = 0") define the results they state, each judged on its own
     cases = any(rule.kind == "case" for rule in rules)
-    # an integer case analysis (`document.wraparound`: Less's, Where's) defines the results its rows state
-    analysed = any(w.kind == "case" for _, w in doc.statements(section.title, Wrap))
-    defined = tables or examples or definitions or written or stated or pointers or cases or analysed or any(
+    defined = tables or examples or definitions or written or stated or pointers or cases or any(
         f.section == section.title for f in doc.formal)
     if not defined and (unfinished or section.types_from == "heading"):
         line = unfinished[0][1] if unfinished else section.line
