@@ -113,7 +113,7 @@ def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op:
     read says why (the words where reading stopped).  Its condition is kept when only its result is unread: the
     table's coverage counts it.  A result or condition naming B where the operator ``op`` has one input is not
     read (never read as about A); so is one naming C where it has two, or a bool input where a number is
-    compared (`_typed`)."""
+    compared (`_mistyped`)."""
     result = condition = None
     why = []
     try:
@@ -188,7 +188,7 @@ class Example:
     section: str
     title: str
     line: int
-    inputs: tuple[Matrix, ...]        # the operator's inputs', in order
+    inputs: tuple[Matrix, ...]        # one matrix per input of the operator, in order
     c: Matrix                         # the result's
     dtype: str | None = None          # ONNX-style examples name their dtype
     broadcast: bool = False           # ONNX-style examples may broadcast

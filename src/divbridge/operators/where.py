@@ -59,6 +59,5 @@ WHERE = Operator(
         fast=lambda fmt, c, x, y: np.where(c, x, y)),
     integer=IntegerProfile("exact"),
     why3_families=frozenset({"float", "int", "shape"}),
-    # its documents are read when the reader's grammar reads formulas and examples of its arity (issue 45)
     in_pipeline=True,
 )
