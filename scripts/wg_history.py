@@ -34,7 +34,7 @@ def git(repo: str, *args: str) -> str:
 
 
 def versions(repo: str, path: str) -> list[tuple[str, str, str]]:
-    """(commit, date, blob) of each distinct non-empty text of the file, oldest first."""
+    """(commit, date, blob) of each distinct text of the file (an empty one included), oldest first."""
     seen, found = set(), []
     for line in git(repo, "log", "--all", "--reverse", "--format=%H %cs", "--", path).splitlines():
         commit, date = line.split()
@@ -95,8 +95,12 @@ def _history(args: argparse.Namespace, path: str, scratch: Path) -> None:
         folder = scratch / f"{number:02d}"
         folder.mkdir(parents=True)
         document = folder / name
-        document.write_text(git(args.repo, "cat-file", "blob", blob))
+        text = git(args.repo, "cat-file", "blob", blob)
+        document.write_text(text)
         head = f"== version {number}: {date} {commit[:7]} ({name})"
+        if not text.strip():   # a file created empty (the WG's where.md when its folder was moved): no document
+            print(f"{head}\nempty: the file holds no text, nothing to read")
+            continue
         try:
             result = analyse(document)
             read = counts(document) if args.count and name.endswith("_acc.md") else None

@@ -66,7 +66,8 @@ def test_a_ceil_row_is_a_row_at_its_line(tmp_path):
 
 def test_a_row_with_a_gap_is_unread_not_a_row(tmp_path, monkeypatch):
     from divbridge.obligations import document
-    monkeypatch.setattr(document, "encoding_gap", lambda condition, result: "no ceil" if result[3] == "ceil" else "")
+    monkeypatch.setattr(document, "encoding_gap",
+                        lambda condition, result, op=None: "no ceil" if result[3] == "ceil" else "")
     binding = read(_ceil_copy(tmp_path))
     assert not [row for table in binding.tables for row in table.rows if row.line == 81]
     assert [(u.line, u.why) for u in binding.unread if u.line == 81] == [(81, "no ceil")]

@@ -32,13 +32,14 @@ PACKAGE = Path(divbridge.__file__).resolve().parent
 # English and Python in their generic sense: a set's `add`, a Fraction's `numerator`, argparse's
 # `add_argument`, xml's `SubElement`, sympy's `Add` and `Mul` (a sum's and a product's expression class),
 # "added", "differences" between two runs; IEEE 754's negation (``fp.neg``, a sign bit's "negative"), SQL-like
-# "where" and "select", which name Neg and Where as well as their generic sense (their modules build terms
-# from the term library: the f-string check below holds them to it).
+# "where", "select" and "selection" (a choice of provers), which name Neg and Where as well as their generic sense
+# (their modules build terms from the term library: the f-string check below holds them to it).
 # The mathematical functions and words of a float's encoding in their own sense too: a float's exponent and
 # base, a power of two (sympy's Pow), a run's log, and LaTeX's \exp, \log, \sqrt, \tanh, which the accuracy notes'
 # formulas are read with (`document.mathexpr`) as mathematics, whichever operator a note is about.
 GENERIC_WORDS = {"adds", "added", "differences", "neg", "negs", "negative", "negatives", "where", "wheres",
-                 "select", "selects", "selected", "exponent", "exponents", "base", "bases", "pow", "pows", "power",
+                 "select", "selects", "selected", "selection", "selections", "exponent", "exponents", "base", "bases",
+                 "pow", "pows", "power",
                  "powers", "log", "logs", "exp", "exps", "sqrt", "sqrts", "tanh", "tanhs",
                  # Abs's and Relu's runtime names, words of their own elsewhere: an absolute path, |x| in an
                  # accuracy note, a maximum of a set

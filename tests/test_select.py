@@ -182,7 +182,7 @@ def test_numpy_and_onnx_reference_compare_every_fp16_pair_as_ieee_754_does(name)
     assert report.conforms and report.vectors["exhaustive"] == 1 << 32
 
 
-# -- conform of an operator of three inputs, one a condition (Where; its documents are not read yet) ------------
+# -- conform of an operator of three inputs, one a condition (Where; its documents: tests/test_where.py) -------
 
 def test_conform_judges_an_operator_of_three_inputs_with_a_condition():
     """NumPy's and onnx.reference's Where select as the description does (its condition a tensor of bools); a

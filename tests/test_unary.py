@@ -108,7 +108,7 @@ def test_int_min_s_absolute_value_wraps_and_is_not_positive(tmp_path):
 # (document, line, kind, a word of the message): every defect of each, and nothing else incorrect or incomplete
 CORPUS_FINDINGS = {
     "neg_2025_layout.md": [(5, "incorrect", "uint16")],
-    "abs_2026_layout.md": [(19, "incorrect", "the row gives A for A = -"), (26, "ill-formed", "found A"),
+    "abs_2026_layout.md": [(19, "incorrect", "the row gives A for A = -"), (26, "ill-formed", "found X"),
                            (35, "incorrect", "C = -4"), (73, "incorrect", "types Y as float")],
 }
 

@@ -295,8 +295,8 @@ def test_the_mirror_agrees_with_the_proofs_on_every_int8_and_uint8_pair():
     fmt = get_format("uint8")
     a, b = (np.array([x], dtype=object) for x in (3, 5))
     from divbridge.statements.wraparound import holds
-    assert holds(claim.rows, claim.bounds, (), fmt, a, b, np.array([254], dtype=object))[0]
-    assert not holds(wrong, claim.bounds, (), fmt, a, b, np.array([254], dtype=object))[0]
+    assert holds(claim.rows, claim.bounds, (), fmt, (a, b), np.array([254], dtype=object))[0]
+    assert not holds(wrong, claim.bounds, (), fmt, (a, b), np.array([254], dtype=object))[0]
 
 
 # -- the signed-zero sentence ------------------------------------------------------------------------

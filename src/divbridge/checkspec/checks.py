@@ -26,7 +26,7 @@ import z3
 from divbridge import operators
 from divbridge.formats import FORMATS, FloatFormat, IntFormat
 from divbridge.operators.kernels import as_fraction
-from divbridge.operators.model import OPERATION_RESULT, Operator
+from divbridge.operators.model import OPERATION_RESULT, Input, Operator
 from divbridge.obligations.catalog import table_row_id
 from divbridge.provers.verdicts import ObligationResult
 from divbridge.semantics import onnx_types
@@ -170,7 +170,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     for index, example in enumerate(examples, 1):
         formats = (example.dtype,) if example.dtype else example.types or section.types
         claim = Claim(f"{slug}/example-{index}", "example", section.title, example.line,
-                      "\n".join(m.text for m in (example.a, example.b, example.c) if m is not None), formats)
+                      "\n".join(m.text for m in (*example.inputs, example.c)), formats)
         claim.findings = check_example(example, formats, example_results(proofs, example, formats), op=op)
         claim.verdict = verdict_of(claim.findings)
         claims.append(claim)
@@ -623,8 +623,8 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
             message = (f"nothing excludes {enc.describe(*w)} and no result is stated for it: "
                        f"{semantics} gives {enc.gives(*w)}")
         else:
-            message = (f"the row gives {result} for {enc.describe(*w)}, but {semantics} gives "
-                       f"{enc.gives(*w)}")
+            message = (f"the row gives {_named(result, enc.operator)} for {enc.describe(*w)}, but {semantics} "
+                       f"gives {enc.gives(*w)}")
         report(key, fmt_name, lambda m=message, w=w: Finding(
             kind, row.line, m, enc.describe(*w)))
     if wrong.status == "unknown":
@@ -636,9 +636,9 @@ def _check_row(enc, row, condition, fmt_name: str, report, signs_ruled: bool = F
 # -- worked examples ---------------------------------------------------------------------
 
 def _flatten(example: Example):
-    """(shape, flat entries) of A, B (an operator of two inputs) and C; printed arrays broadcast as NumPy does."""
+    """(shape, flat entries) of each input and C; printed arrays broadcast as NumPy does."""
     shapes, flats = [], []
-    for matrix in (m for m in (example.a, example.b, example.c) if m is not None):
+    for matrix in (*example.inputs, example.c):
         if matrix.shape is not None:
             shapes.append(matrix.shape)
             flats.append(matrix.entries[0])
@@ -708,7 +708,7 @@ def check_example(example: Example, formats: tuple[str, ...],
     unrepresentable: list[str] = []
     for fmt_name in ordered_types(formats):
         fmt = FORMATS[fmt_name]
-        if not all(_representable(fmt, f[k]) for *at, _ in pairs for f, k in zip(ins, at)):
+        if not all(_representable(fmt, f[k], i) for *at, _ in pairs for f, k, i in zip(ins, at, op.inputs)):
             unrepresentable.append(fmt_name)   # said once below, the example is judged in the other types
             continue
         verdict = (proved or {}).get(fmt_name)
@@ -746,9 +746,12 @@ def check_example(example: Example, formats: tuple[str, ...],
     return findings
 
 
-def _representable(fmt, entry: Entry) -> bool:
-    """Whether a written operand is a value of the format (a float within its range, after rounding)."""
+def _representable(fmt, entry: Entry, given: Input) -> bool:
+    """Whether a written operand is a value of the format (a float within its range, after rounding), or of a bool
+    input, a truth value."""
     lit = entry.literal
+    if given.type == "bool" or lit.kind == "bool":
+        return given.type == "bool" and lit.kind == "bool"
     if isinstance(fmt, FloatFormat):
         return lit.kind != "number" or fmt.decode(_to_bits(fmt, entry)).is_finite
     if lit.kind != "number":
@@ -815,18 +818,19 @@ def _operator_element(op: Operator, fmt, inputs: tuple[Entry, ...], c: Entry,
                  for v in op.attribute_variables() if v.name not in attributes]
     kind = "incomplete" if defaulted else "incorrect"
     if isinstance(fmt, FloatFormat):
-        given = [_to_bits(fmt, x) for x in inputs]
+        given = [bool(x.literal.value) if i.type == "bool" else _to_bits(fmt, x) for i, x in zip(op.inputs, inputs)]
         r = op.kernels.float_bits(fmt, *given, *(_to_bits(fmt, x) for x in attributes.values()))
-        operands = ", ".join([*(f"{n} = {fmt.describe(x)}" for n, x in zip(names, given)),
+        operands = ", ".join([*(f"{n} = {_described(fmt, x)}" for n, x in zip(names, given)),
                               *(f"{n} = {fmt.describe(_to_bits(fmt, x))}" for n, x in attributes.items()), *defaulted])
         if _float_matches(fmt, r, c, signed_zeros):
             return None
         return (kind, f"{operands}: C = {_written(c)}, IEEE 754 {op.vocabulary.gerund} gives {fmt.describe(r)}",
                 f"{operands}: C = {_written(c)}, {fmt.name} gives {fmt.describe(r)}")
-    values = [x.literal.value for x in inputs]
+    values = [bool(x.literal.value) if x.literal.kind == "bool" else x.literal.value for x in inputs]
     if isinstance(fmt, IntFormat):
-        operands = ", ".join(f"{n} = {fmt.describe(int(v))}" for n, v in zip(names, values))
-        r = op.kernels.integer(fmt, *(int(v) for v in values))
+        given = [v if isinstance(v, bool) else int(v) for v in values]
+        operands = ", ".join(f"{n} = {_described(fmt, v)}" for n, v in zip(names, given))
+        r = op.kernels.integer(fmt, *given)
         if c.literal.kind == "number" and abs(c.literal.value - r) <= c.tolerance:
             return None
         return ("incorrect", f"{operands}: C = {_written(c)}, {op.vocabulary.gerund} modulo 2^{fmt.bits} gives "
@@ -871,6 +875,18 @@ def _truth_element(op: Operator, fmt, names: list[str], inputs: tuple[Entry, ...
         return None
     return ("incorrect", f"{operands}: C = {_written(c)}, {where} gives {bool(r)}",
             f"{operands}: C = {_written(c)}, {fmt.name} gives {bool(r)}")
+
+
+def _named(result: Result, op: Operator) -> str:
+    """A row's result as the document names it: an operand result by its input's name (Where's Y, not its
+    position C)."""
+    given = op.input_of(result.operand) if result.kind == "operand" and result.sign in ("", "-") else None
+    return f"{result.sign}{given.name}" if given is not None else str(result)
+
+
+def _described(fmt, value) -> str:
+    """An input's value as a finding shows it: a truth value, or the format's value of a bit pattern."""
+    return str(value) if isinstance(value, bool) else fmt.describe(value)
 
 
 def _written(c: Entry) -> str:

@@ -30,7 +30,7 @@ import z3
 
 from divbridge.document.formula import And, Atom, Condition, Literal, Not, Or, Otherwise, Result
 from divbridge.formats import FloatFormat, IntFormat, RealFormat
-from divbridge.operators.model import OPERATION_RESULT, Operator
+from divbridge.operators.model import OPERANDS, OPERATION_RESULT, Operator
 from divbridge.obligations.document import condition_data, result_data
 from divbridge.provers import solvers
 from divbridge.statements import case_table, smtlib
@@ -67,8 +67,8 @@ class Encoding:
         return self.named(atom.operand)
 
     def named(self, name: str) -> z3.ExprRef:
-        """The operand a condition or result names (A, B)."""
-        return self.operands["AB".index(name)]
+        """The operand a condition or result names (A, B, C: `OPERANDS`)."""
+        return self.operands[OPERANDS.index(name)]
 
     def atom(self, atom: Atom) -> z3.BoolRef:
         raise NotImplementedError
@@ -79,6 +79,14 @@ class Encoding:
 
     def grid(self) -> list:
         raise NotImplementedError
+
+    def grids(self) -> list[list]:
+        """The nice values of each input, in order (a bool input's: False and True)."""
+        return [[0, 1] if i.type == "bool" else self.grid() for i in self.operator.inputs]
+
+    def const_at(self, k: int, value) -> z3.ExprRef:
+        """The value as a constant of the k-th input's sort (a bool input's: one bit)."""
+        return z3.BitVecVal(value, 1) if self.operator.inputs[k].type == "bool" else self.const(value)
 
     def values(self, model: dict[str, Any]) -> tuple:
         """The inputs a solver's model gives (declared constant -> value; one it leaves out: 0)."""
@@ -120,9 +128,12 @@ class FloatEncoding(Encoding):
         self.operator = operator
         self._context = smtlib.float_context(fmt, operator.free_variables("float"), operator)
         self._read: dict[str, z3.BoolRef] = {}   # a table's rows share their atoms
-        # its inputs, then its float attributes (free: a witness gives each a value, as it gives an input)
+        # its inputs (a condition one bit), then its float attributes (free: a witness gives each a value, as it
+        # gives an input)
         names = [v.name for v in operator.free_variables("float")]
-        self.inputs = tuple(z3.BitVec(f"{name}_bits", fmt.width) for name in names)
+        widths = [1 if i.type == "bool" else fmt.width for i in operator.inputs] + \
+            [fmt.width] * len(operator.attribute_variables())
+        self.inputs = tuple(z3.BitVec(f"{name}_bits", width) for name, width in zip(names, widths))
         # a float, not a formula: read as the left side of its equality with itself
         *operands, self.q = (self._term(f"(= {name} {name})").arg(0) for name in (*names, "q"))
         self.operands = tuple(operands)
@@ -134,7 +145,7 @@ class FloatEncoding(Encoding):
         return self._read[formula]
 
     def atom(self, atom: Atom) -> z3.BoolRef:
-        return self._term(case_table.smt_condition(condition_data(atom, []), self.fmt))
+        return self._term(case_table.smt_condition(condition_data(atom, []), self.fmt, self.operator))
 
     def sign_rule(self, sign: str, applies: str) -> z3.BoolRef:
         """True where a sign rule of zero (``applies`` "zero") or infinite ("inf") results holds."""
@@ -160,19 +171,27 @@ class FloatEncoding(Encoding):
         return z3.BitVecVal(value, self.fmt.width)
 
     def describe(self, *values: int) -> str:
-        names = [*(i.name for i in self.operator.inputs), *(v.name for v in self.operator.attribute_variables())]
-        return ", ".join(f"{name} = {self.fmt.describe(v)}" for name, v in zip(names, values))
+        kinds = [*((i.name, i.type) for i in self.operator.inputs),
+                 *((v.name, "T") for v in self.operator.attribute_variables())]
+        return ", ".join(f"{name} = {bool(v) if kind == 'bool' else self.fmt.describe(v)}"
+                         for (name, kind), v in zip(kinds, values))
 
     def gives(self, *values: int) -> str:
-        result = self.operator.kernels.float_bits(self.fmt, *values)
+        result = self.operator.kernels.float_bits(self.fmt, *self._arguments(values))
         return str(result) if isinstance(result, bool) else self.fmt.to_text(result)   # a truth value: Less's
 
+    def _arguments(self, values) -> tuple:
+        """A witness's values as the kernels take them (a bool input's as a bool)."""
+        return tuple(bool(v) if i.type == "bool" else v for i, v in zip(self.operator.inputs, values))
+
     def signature(self, *values: int) -> tuple:
-        def cls(bits):
+        def cls(bits, given):
+            if given.type == "bool":
+                return ("bool", bits)
             d = self.fmt.decode(bits)
             kind = "finite" if d.kind in ("normal", "subnormal") else d.kind
             return (kind, 0 if d.is_nan else d.sign)
-        return tuple(c for v in values for c in cls(v))
+        return tuple(c for v, i in zip(values, self.operator.inputs) for c in cls(v, i))
 
     def solver(self) -> str:
         """Bitwuzla, but in the formats its build lacks (BF16: it rejects the format's literals)."""
@@ -412,10 +431,10 @@ def find(enc: Encoding, formula: z3.BoolRef, limit: int = 4) -> Answer:
     The solver is first asked for inputs on the grid of nice operands (each new
     witness's whole class blocked), and only when there is none, for any inputs.
     """
-    grid = enc.grid()
-    on_grid = z3.And([any_of([x == enc.const(v) for v in grid]) for x in enc.inputs])
+    grids = enc.grids()
+    on_grid = z3.And([any_of([x == enc.const_at(k, v) for v in grids[k]]) for k, x in enumerate(enc.inputs)])
     points: list[tuple] = [()]
-    for _ in enc.inputs:      # every input on the grid
+    for grid in grids:      # every input on its grid
         points = [p + (v,) for p in points for v in grid]
     witnesses: list[tuple] = []
     blocked: list[z3.BoolRef] = []
@@ -429,7 +448,8 @@ def find(enc: Encoding, formula: z3.BoolRef, limit: int = 4) -> Answer:
         same = [p for p in points if enc.signature(*p) == enc.signature(*found)]
         # the class's simplest member (grid order: ones before twos before extremes) that fails too
         witnesses.append(next((p for p in same if holds_at(enc, formula, *p)), found))
-        blocked.append(z3.Not(any_of([z3.And([x == enc.const(v) for x, v in zip(enc.inputs, p)]) for p in same])))
+        blocked.append(z3.Not(any_of([z3.And([x == enc.const_at(k, v) for k, (x, v) in enumerate(zip(enc.inputs, p))])
+                                      for p in same])))
     if witnesses:
         return Answer("sat", tuple(witnesses), solver)
     return _solve(enc, formula)
@@ -437,7 +457,8 @@ def find(enc: Encoding, formula: z3.BoolRef, limit: int = 4) -> Answer:
 
 def holds_at(enc: Encoding, formula: z3.BoolRef, *values) -> bool:
     """Whether ``formula`` holds for the inputs given these values, in order."""
-    return z3.is_true(z3.simplify(z3.substitute(formula, *((x, enc.const(v)) for x, v in zip(enc.inputs, values)))))
+    return z3.is_true(z3.simplify(z3.substitute(formula, *((x, enc.const_at(k, v))
+                                                             for k, (x, v) in enumerate(zip(enc.inputs, values))))))
 
 
 _WORKERS = solvers.WorkerPool(solvers.DEFAULT_MEMORY_MB)

@@ -89,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
     if args.max_ulp is not None or args.max_relative is not None or args.plot is not None or args.note is not None:
         raise InputError(f"--max-ulp, --max-relative, --note and --plot are about a measured error: {op.name}'s "
                          "results are judged bit for bit")
+    if args.exhaustive and op.arity > 2:
+        raise InputError(f"--exhaustive judges every pair of inputs: {op.name}'s {op.arity} inputs are judged on "
+                         "samples (--sample N)")
     try:
         reports = [_check(impl, fmt, args) for impl, fmt in zip(impls, formats)]
     finally:   # the child process of user code and its shared memory, also on Ctrl-C
@@ -193,7 +196,8 @@ def _untouched(before: checkout.Snapshot | None) -> None:
 
 
 def _check(impl, fmt, args) -> conformance.FormatConformance:
-    exhaustive = fmt in EXHAUSTIVE and args.sample is None
+    # every pair of FP16 or BF16 by default; an operator of three inputs on samples (its inputs are no pairs)
+    exhaustive = fmt in EXHAUSTIVE and args.sample is None and impl.op.arity <= 2
     random_count = args.sample or vectors.RANDOM_COUNT
     report = conformance.check(impl, fmt, vectors.vector_sets(fmt, args.seed, document=args.spec,
                                                           random_count=random_count, op=impl.op))

@@ -120,7 +120,9 @@ class CompiledNode:
         self.dtype = np.dtype(dtype)
         self.ov_type = getattr(ov.Type, _OV_TYPES[self.dtype.name])
         self.truths = op.operation.result == "bool"   # its output a boolean tensor (Less), not of the inputs' type
-        params = [opset13.parameter([-1], self.ov_type, name=name) for name in "AB"[:op.arity]]
+        # each input of its own type: a condition a boolean tensor (Where's), the others the element type
+        params = [opset13.parameter([-1], ov.Type.boolean if i.type == "bool" else self.ov_type, name=i.name)
+                  for i in op.inputs]
         # a node of one input has no broadcasting to set
         broadcast = {"auto_broadcast": settings.auto_broadcast} if op.arity > 1 else {}
         node = factory(op)(*params, **broadcast)
@@ -133,7 +135,8 @@ class CompiledNode:
     def __call__(self, a: np.ndarray, *rest: np.ndarray) -> np.ndarray:
         import openvino as ov
         raw = f"u{self.dtype.itemsize}"
-        tensors = [ov.Tensor(np.ascontiguousarray(x).view(raw), ov.Shape([x.size]), self.ov_type) for x in (a, *rest)]
+        tensors = [ov.Tensor(np.ascontiguousarray(x)) if x.dtype == bool else
+                   ov.Tensor(np.ascontiguousarray(x).view(raw), ov.Shape([x.size]), self.ov_type) for x in (a, *rest)]
         self.request.infer(tensors)
         out = self.request.get_output_tensor(0)
         if self.truths and out.element_type == ov.Type.boolean:

@@ -90,8 +90,8 @@ def peer_facts(name: str, op: Operator) -> dict[str, str]:
         settings = openvino_peer.parse_settings(name, op)
         facts = {"version": f"openvino {openvino_peer.version()}",
                  "precision": openvino_peer.effective_precision(settings, op)}
-        # operands of different shapes: an operator of one input has none
-        return facts if op.arity == 1 else {**facts, "broadcast": openvino_peer.broadcast_probe(settings, op)}
+        # two operands of different shapes (the probe's A (2, 3) and B (3,)): of an operator of two inputs
+        return facts if op.arity != 2 else {**facts, "broadcast": openvino_peer.broadcast_probe(settings, op)}
     if name == "jax":
         from divbridge.conform import jax_peer
         return {"version": jax_peer.version()}

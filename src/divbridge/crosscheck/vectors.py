@@ -59,11 +59,11 @@ def document_vectors(path: str, fmt: Format) -> Vectors:
     from divbridge.document.reader import read_document
     a_out, b_out = [], []
     for example in read_document(path).examples:
-        if example.dtype is not None and get_format(example.dtype) != fmt:
-            continue
-        a_flat, a_shape = _entries(example.a)
+        if (example.dtype is not None and get_format(example.dtype) != fmt) or len(example.inputs) > 2:
+            continue   # vectors are pairs: an example of three inputs is proved as written, not mirrored here
+        a_flat, a_shape = _entries(example.inputs[0])
         # an example of one input has no B: its pairs repeat A, whose second column no statement of it reads
-        b_flat, b_shape = _entries(example.b if example.b is not None else example.a)
+        b_flat, b_shape = _entries(example.inputs[-1])
         try:
             shape = np.broadcast_shapes(a_shape, b_shape)
         except ValueError:

@@ -28,7 +28,7 @@ from divbridge import operators, terms
 from divbridge.document import lexicon
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge.formats import parse_hexfloat
-from divbridge.operators.model import OPERATION_RESULT
+from divbridge.operators.model import OPERANDS, OPERATION_RESULT
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def _paren(c) -> str:
 
 @dataclass(frozen=True)
 class Result:
-    """What a row says C[i] is.
+    r"""What a row says C[i] is.
 
     kind: `OPERATION_RESULT` (A op B) | operand (A or B itself, negated: ``-B[i]``, its absolute value:
     ``|A[i]|``, sign "abs", or its square root: ``\sqrt{A[i]}``, sign "sqrt") | number | inf | nan | undefined | bool
@@ -252,16 +252,29 @@ def _attribute(s: _Stream) -> str | None:
     return None
 
 
+def positional(items, names: tuple[str, ...]) -> list[Token]:
+    """The tokens with each of an operator's inputs, named as a document or its description names them
+    (``condition``, ``X``, ``Y``, in order), made the operand of its position (`OPERANDS`: ``X`` the second, B),
+    where these names are not those the grammar reads by default (A or X the first, B or Y the second)."""
+    if all(k < 2 and name.lower() in (_A_NAMES, _B_NAMES)[k] for k, name in enumerate(names)):
+        return list(items)
+    position = {name: OPERANDS[k] for k, name in enumerate(names)}
+    return [Token("operand", position[t.text], t.pos) if t.kind == "word" and t.text in position else t
+            for t in items]
+
+
 def _operand(s: _Stream) -> str | None:
-    """A[i], B_i, A, x, "the <role>" (`document.lexicon`): A or B; an attribute (``\\alpha``): its name; None
-    when the stream does not start one."""
+    """A[i], B_i, A, x, "the <role>" (`document.lexicon`), an input made positional (`positional`): A, B or C; an
+    attribute (``\\alpha``): its name; None when the stream does not start one."""
     attribute = _attribute(s)
     if attribute is not None:
         return attribute
     start = s.i
     s.accept("the")
     name = s.word()
-    operand = "A" if name in _A_NAMES else "B" if name in _B_NAMES else None
+    token = s.peek()
+    operand = token.text if token is not None and token.kind == "operand" else \
+        "A" if name in _A_NAMES else "B" if name in _B_NAMES else None
     if operand is None:
         s.i = start
         return None
@@ -327,6 +340,9 @@ def _value(s: _Stream) -> Literal | None:
     if word == "zero":
         s.i += 1
         return Literal("number", Fraction(0), sign if sign in "+-" else "")
+    truth = _truth(s) if not sign else None
+    if truth is not None:     # a bool input's value (Where's condition[i] = True)
+        return Literal("bool", truth)
     number = _number(s)
     if number is None:
         s.i = start

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from divbridge.document import lexicon
 from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Condition, Not, Or, Otherwise, Result
-from divbridge.operators.model import OPERATION_RESULT, Vocabulary
+from divbridge.operators.model import OPERANDS, OPERATION_RESULT, Vocabulary
 
 
 # IEEE 754's operations as the literature writes them, by the operator's infix; and as a sentence writes them
@@ -219,7 +219,7 @@ _LOOSE = (lexicon.NODES["+"], lexicon.NODES["-"])     # the nodes that bind loos
 def show(tree: tuple) -> str:
     """An integer expression or condition of `Wrap` in plain notation: ``A*B - k_1*2^n``, ``A + B > 2^(n-1) - 1``."""
     head = tree[0]
-    if head in ("A", "B"):
+    if head in OPERANDS:
         return head
     if head in ("min", "max"):
         return head.upper()

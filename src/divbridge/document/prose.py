@@ -577,6 +577,21 @@ def _applied(vocabulary: Vocabulary, rhs: list[str]) -> bool:
     return any(rhs == ["A", *s, "B"] for s in symbols if s)
 
 
+def signature_of(items, op: Operator | None) -> tuple[str, tuple[str, ...]] | None:
+    """`Y = \\text{Name}(A, B)`, `Z = \\textbf{Where}(condition, X, Y)`: the names a signature gives the result and
+    the inputs (as many as the operator has: two where it names none), or None."""
+    items = list(items)
+    texts = [t.text for t in items]
+    arity = op.arity if op is not None else 2
+    if len(texts) != 4 + 2 * arity or texts[1] != "=" or texts[3] != "(" or texts[-1] != ")" or \
+            any(t != "," for t in texts[5:-1:2]) or any(t.kind != "word" for t in [items[0], items[2], *items[4:-1:2]]):
+        return None
+    inputs = tuple(texts[4:-1:2])
+    if len(texts[0]) != 1 or texts[0] in inputs:
+        return None
+    return texts[0], inputs
+
+
 def read_formula(items, output: str | tuple[str, ...] = "C", op: Operator | None = None) -> Reading:
     """A display formula that is neither a case table nor a matrix: `C[i] = A[i] op B[i]` in the operator's
     own symbol (`A[i] \\times B[i]`), a signature `C = \\textbf{Name}(A, B)`, a precondition (`∀ i, B[i] ≠ 0`),
@@ -586,6 +601,8 @@ def read_formula(items, output: str | tuple[str, ...] = "C", op: Operator | None
     words = [w.text for w in stream(items, output)]
     while words and words[-1] in (".", ","):
         words.pop()
+    if signature_of(items, op) is not None and items[2].text.lower() == op.name.lower():   # inputs named any way
+        return Reading((NoClaim("the signature"),), "signature")
     if words[:2] == ["C", "="]:
         if _applied(op.vocabulary, words[2:]):
             return understood(Case(None, _result(op)))

@@ -32,8 +32,8 @@ from pathlib import Path
 
 from divbridge.document import lexicon, meaning, prose, wraparound
 from divbridge.document.findings import Finding
-from divbridge.document.formula import (ATTRIBUTES, Condition, Entry, Otherwise, Result, condition_of, entry_of,
-                                        operands_of, result_of, tolerance)
+from divbridge.document.formula import (ATTRIBUTES, And, Atom, Condition, Entry, Not, Or, Otherwise, Result,
+                                        condition_of, entry_of, operands_of, positional, result_of, tolerance)
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge import inputfile
 from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
@@ -41,7 +41,7 @@ from divbridge.document.meaning import Reading, Unread
 from divbridge.document.notes import ACCURACY_HEADING, is_note_file
 from divbridge.errors import InputError
 from divbridge import operators
-from divbridge.operators.model import Operator
+from divbridge.operators.model import OPERANDS, Operator
 from divbridge.formats import FORMATS, get_format
 
 NUMPY_PRECISION = 8   # numpy.get_printoptions()["precision"], the default the ONNX pages are printed with
@@ -112,17 +112,18 @@ def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op:
     """A row read by the formula grammar: each of its result and condition read whole, or not at all; a row not
     read says why (the words where reading stopped).  Its condition is kept when only its result is unread: the
     table's coverage counts it.  A result or condition naming B where the operator ``op`` has one input is not
-    read (never read as about A)."""
+    read (never read as about A); so is one naming C where it has two, or a bool input where a number is
+    compared (`_mistyped`)."""
     result = condition = None
     why = []
-    alone = op is not None and op.arity == 1
     try:
         result = result_of(result_tokens)
     except LatexError as exc:
         why.append(str(exc))
-    if alone and result is not None and "B" in result.operands:
+    beyond = _beyond(op, result.operands) if result is not None else ""
+    if beyond:
         result = None
-        why.append(f"the result names B, but {op.name} has one input")
+        why.append(f"the result names {beyond}")
     if op is not None and result is not None and result.kind != "undefined" and op.result_gap(result.kind == "bool"):
         why.append(op.result_gap(result.kind == "bool"))     # True where the result is a number, or the reverse
         result = None
@@ -130,9 +131,10 @@ def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op:
         condition = condition_of(condition_tokens)
     except LatexError as exc:
         why.append(str(exc))
-    if alone and condition is not None and "B" in operands_of(condition):
+    beyond = _beyond(op, operands_of(condition)) if condition is not None else ""
+    if beyond:
         condition = None
-        why.append(f"the condition names B, but {op.name} has one input")
+        why.append(f"the condition names {beyond}")
     own = {a.name for a in op.attributes} if op is not None else set()
     for part, names in (("result", result.operands if result is not None else set()),
                         ("condition", operands_of(condition) if condition is not None else set())):
@@ -140,7 +142,33 @@ def _row(result_tokens, condition_tokens, line: int, text: str, column: int, op:
         if foreign:
             result, condition = (None, condition) if part == "result" else (result, None)
             why.append(f"the {part} names {foreign[0]}, no attribute of {op.name if op else 'the operator'}")
+    mistyped = _mistyped(op, condition) if condition is not None and op is not None else ""
+    if mistyped:   # a condition compared with a number (or a number with a truth value): never read as another
+        condition = None
+        why.append(mistyped)
     return Row(result, condition, line, text, column, "; ".join(why))
+
+
+def _mistyped(op: Operator, condition) -> str:
+    """Why a condition compares an input with a value of another type (`Operator.comparison_gap`), or ""."""
+    if isinstance(condition, (And, Or)):
+        return next((gap for gap in (_mistyped(op, p) for p in condition.parts) if gap), "")
+    if isinstance(condition, Not):
+        return _mistyped(op, condition.part)
+    if not isinstance(condition, Atom) or condition.op in ("samesign", "diffsign"):
+        return ""
+    literal = condition.literal
+    kind = None if literal is None else f"operand:{literal.operand}" if literal.kind == "operand" else literal.kind
+    return op.comparison_gap(condition.operand, condition.op, kind)
+
+
+def _beyond(op: Operator | None, operands: set[str]) -> str:
+    """What a row names beyond the operator's inputs ("B, but Neg has one input"), or ""."""
+    extra = sorted(o for o in operands if op is not None and op.input_of(o) is None and o not in ATTRIBUTES)
+    if not extra:
+        return ""
+    inputs = "one input" if op.arity == 1 else f"{op.arity} inputs"
+    return f"{', '.join(extra)}, but {op.name} has {inputs}"
 
 
 @dataclass
@@ -167,9 +195,8 @@ class Example:
     section: str
     title: str
     line: int
-    a: Matrix
-    b: Matrix | None                  # None for an operator of one input
-    c: Matrix
+    inputs: tuple[Matrix, ...]        # one matrix per input of the operator, in order
+    c: Matrix                         # the result's
     dtype: str | None = None          # ONNX-style examples name their dtype
     broadcast: bool = False           # ONNX-style examples may broadcast
     types: tuple[str, ...] = ()       # the section's types its heading or the sentence before it names: judged in those
@@ -575,11 +602,14 @@ class _Walk:
         self.spans: list[_Open] = []
         self.bullets: list[_Open] = []
         self.heading_tag: _Open | None = None
-        self.pending: list[Matrix] = []         # matrices of an example being read
+        self.pending: list[tuple[str, Matrix]] = []   # matrices of an example being read, by their role: an
+        #                                               operand (`OPERANDS`) or "result"
         self.example_title = ""
         self.attributes: dict[str, Entry] = {}  # the attribute values stated for the example being read
         self.output = "C"                       # the name the signature gives the result (C, or Y)
         self.signed = False                     # whether a signature of the section gave it
+        self.inputs: tuple[str, ...] = ()       # the section's names of the inputs: its signature's, else the
+        #                                         description's (`input_names`)
         self.pipe_example: _PipeExample | None = None   # a worked example written as a Markdown table
 
     # -- scopes --
@@ -673,7 +703,7 @@ class _Walk:
                                                      f"[{scope.tag}] has no [END] before line {block.line}"))
                     self.close(scope, block.line - 1)
             self.spans = []
-            self.output, self.signed = "C", False
+            self.output, self.signed, self.inputs = "C", False, ()
         self.flush_example()
         self.attributes = {}     # an attribute's value is its heading's example's, not the next one's
         self.example_title = title
@@ -865,6 +895,8 @@ class _Walk:
             reading = formula if formula.understood else reading
         if title and not reading.understood:
             reading = meaning.understood(meaning.NoClaim("the requirement's title"))
+        if not reading.understood and self.labelled_signature(sentence):
+            reading = meaning.understood(meaning.NoClaim("the signature"))
         if op is not None and op.attributes and meaning.NoClaim(prose.NO_ATTRIBUTE) in reading.statements:
             self.doc.findings.append(Finding("incorrect", sentence.line, f"{op.name} has the attribute "
                                              f"{', '.join(a.name for a in op.attributes)}; the sentence says it has "
@@ -885,9 +917,9 @@ class _Walk:
             self.doc.definitions.append(Definition(section.title, sentence.line, definition, sentence.text))
         labels = reading.understood and all(isinstance(s, meaning.NoClaim) for s in reading.statements)
         if (bare.startswith("$") and len(sentence.formulas) == 1) or labels:   # `$Y = \text{Name}(A, B)$` names C
-            named = next((n for f in sentence.formulas if (n := _signature_name(f))), "")
+            named = next((n for f in sentence.formulas if (n := prose.signature_of(f, self.operator()))), None)
             if named:
-                self.output, self.signed = named, True
+                (self.output, self.inputs), self.signed = named, True
         domain = prose.domain_of_definition(reading)
         if domain is not None and not self.attach_domain(domain, sentence.line):
             # no definition before it: the sentence defines C where the condition holds ("Each element of C is
@@ -895,6 +927,16 @@ class _Walk:
             result = next(s.result for s in reading.statements if isinstance(s, meaning.Case))
             self.doc.definitions.append(Definition(section.title, sentence.line, result, sentence.text, domain,
                                                    sentence.line))
+
+    def labelled_signature(self, sentence: "_Sentence") -> bool:
+        """"Definition of operator $\\text{Where}$ signature: $Z = \\textbf{Where}(condition, X, Y)$": a label
+        ending in a colon, then the operator's signature, ending the sentence."""
+        op = self.operator()
+        text = sentence.text.rstrip(" .")
+        opening = text.rfind("$", 0, len(text) - 1)     # where its last formula opens
+        last = sentence.formulas[-1] if sentence.formulas else ()
+        return op is not None and bool(last) and text.endswith("$") and text[:opening].rstrip().endswith(":") \
+            and prose.signature_of(last, op) is not None and last[2].text.lower() == op.name.lower()
 
     def inline_example(self, sentence: "_Sentence") -> bool:
         """A sentence whose formulas give A, B and C as matrices or bracketed lists ("With $A = [1, -2]$ and
@@ -957,18 +999,16 @@ class _Walk:
             items = [items[1], *items[3:]]     # `A` = ...: the WG's code quotes inside a math block, the name A
         head = [t for t in items if t.kind != "env"]
         envs = [t for t in items if t.kind == "env"]
-        name = _assigned_name(items)
-        name = "A" if name == "X" else name    # ONNX's name of a single input (`document.words`)
+        name = _assigned_name(items, self.input_names())
         if _attribute_assigned(items):
             self.attribute_value(items, line, column)
             return
         matrix_env = envs[-1] if envs and envs[-1].text.endswith("matrix") else None
         results = self.results(unsigned_too=True)
-        if matrix_env is not None and name in ("A", "B", *results):
+        if matrix_env is not None and (name in results or self.operand_of(name)):
             if name in results:
                 self.labelled_operation(items, line, column)
-            self.matrix(lambda token: self.where(block, token), "C" if name in results else name,
-                        items, matrix_env.parts, line)
+            self.matrix(lambda token: self.where(block, token), name, items, matrix_env.parts, line)
             return
         if envs and envs[-1].text in ("cases", "dcases") and name in results:
             if self.signed and name != self.output:   # `Y[i] = \begin{cases}` where the signature names C
@@ -980,7 +1020,8 @@ class _Walk:
             self.wrap_cases(block, envs[-1])     # the WG's \left\{ \begin{array} ... \right\} layout
             return
         if matrix_env is not None:
-            self.doc.findings.append(Finding("ill-formed", line, "a matrix that is not assigned to A, B or C",
+            named = ", ".join((*self.input_names(), self.output))
+            self.doc.findings.append(Finding("ill-formed", line, f"a matrix that is not assigned to {named}",
                                              column=column))
             self.add_part("formula", line, column, render(items), meaning.not_understood("a matrix of no operand"))
             return
@@ -1003,6 +1044,7 @@ class _Walk:
             self.doc.definitions.append(Definition(self.section(line).title, line, definition, block.body.strip()))
         if reading.why == "signature":
             self.output, self.signed = name or self.output, True
+            self.inputs = (prose.signature_of(head, op) or (None, self.inputs))[1]
 
     def attribute_value(self, items: list[Token], line: int, column: int) -> None:
         """``\\alpha = 0.01`` beside a worked example's matrices: the value the example gives that attribute of the
@@ -1040,8 +1082,9 @@ class _Walk:
                                              f"are checked as {ours.name}'s", column=column))
 
     def matrix(self, where, name: str, items: list[Token], rows, line: int) -> None:
-        """A, B or C of a worked example: ``rows`` its cells row by row (a matrix environment's, or a bracketed
-        list's), ``where`` the (line, column) of a token."""
+        """An input's matrix of a worked example (A, B, X, condition...), or the result's (C, Y, Z...): ``rows`` its
+        cells row by row (a matrix environment's, or a bracketed list's), ``where`` the (line, column) of a
+        token."""
         approx = any(t.kind == "sym" and t.text == "≈" for t in items)
         entries: list[list[Entry]] | None = []
         positions = []
@@ -1056,36 +1099,40 @@ class _Walk:
             at = where(Token("sym", "", exc.pos)) if exc.pos is not None else (line, None)
             self.doc.findings.append(Finding("ill-formed", at[0], f"matrix {name}: {exc}", column=at[1]))
             entries = None
-        if name == "A" and self.pending:
+        role = "result" if name in self.results(unsigned_too=True) else self.operand_of(name)
+        if role == OPERANDS[0] and self.pending:
             self.flush_example()
         text = render(items)
-        self.pending.append(Matrix(name, entries or [], line, text, positions=positions)
-                            if entries is not None else Matrix(name, [], line, text))
-        if name == "C":
+        self.pending.append((role, Matrix(name, entries or [], line, text, positions=positions)
+                             if entries is not None else Matrix(name, [], line, text)))
+        if role == "result":
             self.flush_example()
 
     def flush_example(self) -> None:
         if not self.pending:
             return
-        names = "".join(m.name for m in self.pending)
-        first = self.pending[0]
+        roles = [role for role, _ in self.pending]
+        matrices = [m for _, m in self.pending]
+        first = matrices[0]
         section = self.section(first.line)
-        text = "; ".join(m.text for m in self.pending)
-        wanted = _example_names(self.operator())
-        if names != wanted:
-            listed = f"{', '.join(wanted[:-1])} and {wanted[-1]}"
+        text = "; ".join(m.text for m in matrices)
+        op = self.operator()
+        wanted = [*OPERANDS[:op.arity if op is not None else 2], "result"]
+        if roles != wanted:
+            names = (*self.input_names(), self.output)
+            listed = f"{', '.join(names[:-1])} and {names[-1]}"
+            found = ", ".join(m.name for m in matrices)
             self.doc.findings.append(Finding("ill-formed", first.line, f"a worked example needs matrices {listed} "
-                                             f"in that order, found {', '.join(names)}"))
-            reading = meaning.not_understood(f"a worked example of matrices {', '.join(names)}, not {listed}")
-        elif all(m.entries for m in self.pending):
-            *inputs, c = self.pending
+                                             f"in that order, found {found}"))
+            reading = meaning.not_understood(f"a worked example of matrices {found}, not {listed}")
+        elif all(m.entries for m in matrices):
+            *inputs, c = matrices
             named = tuple(t for t in _types_in(self.example_title) if t in section.types)
-            example = Example(section.title, self.example_title, first.line, inputs[0], inputs[1] if inputs[1:] else None,
-                              c, types=named, attributes=self.attributes)
-            self.doc.examples.append(example)
+            self.doc.examples.append(Example(section.title, self.example_title, first.line, tuple(inputs), c,
+                                             types=named, attributes=self.attributes))
             reading = meaning.understood(meaning.NoClaim("a worked example"))
         else:   # an entry the reader could not read (ill-formed at its place): nothing of the example is checked
-            unread = ", ".join(m.name for m in self.pending if not m.entries)
+            unread = ", ".join(m.name for m in matrices if not m.entries)
             reading = meaning.not_understood(f"a worked example whose matrix {unread} cannot be read")
         self.doc.parts.append(Part("example", first.line, 1, text, section.title, "", reading))
         self.pending = []
@@ -1105,7 +1152,9 @@ class _Walk:
             row_line, row_column = self.where(block, first)
             result_tokens, condition_tokens = cells[0], [t for cell in cells[1:] for t in cell]
             row_text = f"{render(result_tokens)} & {render(condition_tokens)}".strip()
-            rows.append(_row(result_tokens, condition_tokens, row_line, row_text, row_column, self.operator()))
+            rows.append(_row(positional(result_tokens, self.input_names()),
+                             positional(condition_tokens, self.input_names()), row_line, row_text, row_column,
+                             self.operator()))
         if not rows:
             self.doc.findings.append(Finding("ill-formed", line, "a cases block with no rows"))
             return
@@ -1125,7 +1174,8 @@ class _Walk:
             row_line, row_column = self.where(block, first)
             result_tokens, condition_tokens = cells[0], [t for cell in cells[1:] for t in cell]
             try:
-                reading = meaning.understood(wraparound.row(result_tokens, condition_tokens))
+                reading = meaning.understood(wraparound.row(positional(result_tokens, self.input_names()),
+                                                            positional(condition_tokens, self.input_names())))
             except LatexError as exc:
                 reading = meaning.not_understood(f"the row cannot be read: {exc}")
             self.add_part("row", row_line, row_column,
@@ -1142,12 +1192,27 @@ class _Walk:
         return operator_of(self.doc)
 
     def results(self, unsigned_too: bool = False) -> tuple[str, ...]:
-        """The names the result may have: the one a signature gave it; until then C or Y (the working group's two
-        names), and B for an operator of one input (its older layouts: ``B = Neg(A)``).  ``unsigned_too``: the
-        names a matrix or table of the result is read under even after a signature (C and Y)."""
+        """The names the result may have: the one a signature gave it; until then C, Y or Z (the working group's
+        names: Z where an input is Y), and B for an operator of one input (its older layouts: ``B = Neg(A)``), never
+        an input's name.  ``unsigned_too``: the names a matrix or table of the result is read under even after a
+        signature (C, Y and Z)."""
         op = self.operator()
-        named = (self.output,) if self.signed and not unsigned_too else (self.output, "C", "Y")
-        return tuple(dict.fromkeys((*named, *("B" if op is not None and op.arity == 1 and not self.signed else ""))))
+        named = (self.output,) if self.signed and not unsigned_too else (self.output, "C", "Y", "Z")
+        named = (*named, *("B" if op is not None and op.arity == 1 and not self.signed else ""))
+        return tuple(n for n in dict.fromkeys(named) if n == self.output or n not in self.input_names())
+
+    def input_names(self) -> tuple[str, ...]:
+        """The section's names of the operator's inputs, in order: its signature's, else its description's."""
+        op = self.operator()
+        return self.inputs or (tuple(i.name for i in op.inputs) if op is not None else ("A", "B"))
+
+    def operand_of(self, name: str) -> str:
+        """The operand (`OPERANDS`) an input's name stands for: by the section's names of the inputs, else A and B
+        as themselves and X as A (ONNX's name of a single input, `document.words`); "" for none."""
+        names = self.input_names()
+        if name in names:
+            return OPERANDS[names.index(name)]
+        return {"A": "A", "B": "B", "X": "A"}.get(name, "") if len(names) < 3 else ""
 
     def formula_output(self) -> str | tuple[str, ...]:
         """The result's names a display formula is read with: the section's (a formula naming another is judged
@@ -1208,7 +1273,7 @@ class _Walk:
                           positions=[[places[k] for _, places in rows]]) for k, name in enumerate("ABC"))
         section = self.section(line)
         named = tuple(t for t in _types_in(self.example_title) if t in section.types)
-        self.doc.examples.append(Example(section.title, self.example_title, line, a, b, c, types=named))
+        self.doc.examples.append(Example(section.title, self.example_title, line, (a, b), c, types=named))
         self.doc.parts.append(Part("example", line, 1, f"{a.text}; {b.text}; {c.text}", section.title, "",
                                    meaning.understood(meaning.NoClaim("a worked example"))))
 
@@ -1351,14 +1416,10 @@ def _listed(items: list[Token]):
     return [cells] if all(cells) else None
 
 
-def _example_names(op: Operator | None) -> str:
-    """The matrices a worked example gives, in order: A (and B) for the operator's inputs, then C."""
-    return ("AB"[:op.arity] if op is not None and op.arity < 3 else "AB") + "C"
-
-
-def _assigned_name(items: list[Token]) -> str:
-    """`A = ...`, `C[i] = ...`, `C = \\frac{A}{B} = ...`, `C \\approx ...`: the name assigned, or ""."""
-    if len(items) >= 2 and items[0].kind == "word" and len(items[0].text) == 1:
+def _assigned_name(items: list[Token], names: tuple[str, ...] = ()) -> str:
+    """`A = ...`, `C[i] = ...`, `C = \\frac{A}{B} = ...`, `C \\approx ...`, `condition = ...` (one of the inputs'
+    ``names``): the name assigned, or ""."""
+    if len(items) >= 2 and items[0].kind == "word" and (len(items[0].text) == 1 or items[0].text in names):
         rest = items[1:]
         if len(rest) >= 3 and rest[0].text == "[" and rest[2].text == "]":
             rest = rest[3:]
@@ -1373,15 +1434,6 @@ def _attribute_assigned(items: list[Token]) -> bool:
     """``\\alpha = ...``: an attribute of an operator (`formula.ATTRIBUTES`) given a value."""
     return len(items) >= 3 and items[0].kind in ("macro", "word") and items[0].text.lower() in ATTRIBUTES and \
         items[1].kind == "sym" and items[1].text == "="
-
-
-def _signature_name(items: tuple[Token, ...]) -> str:
-    """`Y = \\text{Name}(A, B)`: the name a signature gives the result, or ""."""
-    texts = [t.text for t in items]
-    if len(texts) == 8 and texts[1] == "=" and texts[3:] == ["(", "A", ",", "B", ")"] and \
-            _assigned_name(list(items)) not in ("", "A", "B"):
-        return texts[0]
-    return ""
 
 
 def _statements(items: tuple[Token, ...]) -> list[list[Token]]:
@@ -1600,7 +1652,7 @@ def _read_onnx_examples(doc: SpecDocument) -> None:
                     doc.findings.append(Finding("ill-formed", la, f"example {title}: operands of different types"))
                 else:
                     section = doc.section_of(la).title
-                    doc.examples.append(Example(section, title, la, a, b, c, dt, True))
+                    doc.examples.append(Example(section, title, la, (a, b), c, dt, True))
                     doc.parts.append(Part("example", la, 1, title, section, "",
                                           meaning.understood(meaning.NoClaim("a worked example"))))
             elif tensors and all(t is not None for t in tensors):

@@ -12,7 +12,8 @@ expressions, in math), into `meaning.Wrap` statements over plain expression
 trees (`Expr`, `Cond` below); `obligations.document` groups them
 into claims and `statements.wraparound` encodes those exactly.
 
-Expressions: ``("A",)``, ``("B",)``, ``("var", "k_1")``, ``("num", 5)``,
+Expressions: ``("A",)``, ``("B",)`` (``("C",)``: an operand by its position, `operators.model.OPERANDS`),
+``("var", "k_1")``, ``("num", 5)``,
 ``("pow2", o)`` (2^(n+o), n the type's bits), ``("min",)`` / ``("max",)`` (the
 type's range), ``(node, x, y)`` for x + y, x - y and x * y (the node of each infix: `lexicon.NODES`),
 ``("neg", x)``; a truth value (a comparison's result: Less's) ``("bool", 1)`` or ``("bool", 0)``.
@@ -31,7 +32,7 @@ from divbridge import terms
 from divbridge.document import lexicon, meaning
 from divbridge.document.formula import _Stream, _truth
 from divbridge.document.latex import LatexError, Token
-from divbridge.operators.model import Operator
+from divbridge.operators.model import OPERANDS, Operator
 
 Expr = tuple
 Cond = tuple
@@ -133,7 +134,11 @@ class _Reader(_Stream):
         if t.kind == "var" or (t.kind == "word" and t.text in ("k", "m")):
             self.i += 1
             return ("var", t.text)
-        if t.kind == "word" and t.text in ("A", "B", "X"):      # X: ONNX's name of a single input, A
+        truth = _truth(self)
+        if truth is not None:     # a bool input's value (Where's condition[i] = True)
+            return ("bool", int(truth))
+        if t.kind == "operand" or (t.kind == "word" and t.text in ("A", "B", "X")):   # X: ONNX's name of a
+            # single input, A; an operand token: an input made positional (`formula.positional`)
             self.i += 1
             if self.take("["):
                 if not (self.take("i") and self.take("]")):
@@ -233,7 +238,8 @@ def row(result_tokens, condition_tokens) -> meaning.Wrap:
 
 
 def _mentions_operand(tree) -> bool:
-    return isinstance(tree, tuple) and (tree in (("A",), ("B",)) or any(_mentions_operand(t) for t in tree[1:]))
+    return isinstance(tree, tuple) and (tree in tuple((o,) for o in OPERANDS) or
+                                        any(_mentions_operand(t) for t in tree[1:]))
 
 
 def _variables(r: _Reader) -> tuple[str, ...]:

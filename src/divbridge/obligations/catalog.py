@@ -248,7 +248,8 @@ def _examples(binding: Binding, family: str, fmt_name: str, params: dict) -> lis
         if isinstance(fmt, FloatFormat) and not all(_value_of(fmt, x) for x in attributes.values()) or \
                 family == "real" and any(x in ("nan", "inf", "-inf") for x in attributes.values()):
             continue   # a value no value of the format (FP32's 0.01 in FP16), or of the reals: check-spec judges it
-        applied = [text.term(op.applied(family, args=tuple(Var(x, sort) for x in element[:-1]),
+        applied = [text.term(op.applied(family, args=tuple(Var(x, i.sort(family))
+                                                           for i, x in zip(op.inputs, element[:-1])),
                                         attributes=tuple(Var(a, sort) for a in attributes.values())))
                    for element in elements]
         statement = f"{op.name}({', '.join(i.name for i in op.inputs)}) = C elementwise: " + ", ".join(
@@ -409,7 +410,8 @@ def shape_obligations(binding: Binding) -> list[Obligation]:
     obligations = []
     op, infix = binding.operator, binding.operator.vocabulary.infix
     # the scalar operation on the elements: with the operator's infix (A[i] * B[i]), else as a call (Max(A[i], B[i]))
-    words = {"op": op.name, "scalar": f"A[i] {infix} B[i]" if infix else f"{op.name}(A[i], B[i])"}
+    words = {"op": op.name, "scalar": f"A[i] {infix} B[i]" if infix else f"{op.name}(A[i], B[i])",
+             "inputs": ", ".join(i.name for i in op.inputs), "elements": ", ".join(f"{i.name}[i]" for i in op.inputs)}
     for prop in statements.registry().of_kind("shape"):
         if binding.has(prop.roles[0]):
             obligations.append(_obligation(

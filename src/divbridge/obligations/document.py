@@ -416,7 +416,7 @@ def _wrap_tree(condition: Condition):
 def _examples(doc: SpecDocument, section: Section, binding: Binding, function: tuple[TagRef, ...]) -> None:
     examples = [e for e in doc.examples if e.section == section.title and not e.broadcast]
     for number, example in enumerate(examples, 1):
-        flat = [[x for row in m.entries for x in row] for m in (example.a, example.b, example.c) if m is not None]
+        flat = [[x for row in m.entries for x in row] for m in (*example.inputs, example.c)]
         if len({len(f) for f in flat}) != 1:
             continue
         refs = tuple(TagRef(r.tag, example.line) for r in function) or (TagRef("", example.line),)
@@ -589,7 +589,8 @@ def _tables(doc: SpecDocument, binding: Binding) -> None:
 def _encodable(binding: Binding, row: DocRow, column: int, text: str, tag: str) -> bool:
     """Whether every backend encodes the row exactly, a result of the operator's result type; if not, it is
     unread (`binding.unread`)."""
-    gap = encoding_gap(row.condition, row.result) or _result_type_gap(binding.operator, row.result[0])
+    gap = encoding_gap(row.condition, row.result, binding.operator) or \
+        _result_type_gap(binding.operator, row.result[0])
     if gap:
         binding.unread.append(Unread(row.line, column, text, gap, tag))
     return not gap

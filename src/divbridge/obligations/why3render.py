@@ -231,7 +231,7 @@ def render_module(stem: str, module: str, obligations: list[Obligation], goals: 
         context["op"] = _operator_context(op)
     elif family == "shape":
         context.update(op=op.name, fn=op.name.lower(), gerund=op.vocabulary.gerund, arity=op.arity,
-                       result=shape.result_type(op))
+                       result=shape.result_type(op), inputs=shape.tensors(op))
     elif family == "int":
         fmt = get_format(obligations[0].format)
         function = op.operation.function("int", fmt.signed)

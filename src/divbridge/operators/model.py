@@ -52,6 +52,9 @@ class Vocabulary:
 # rounded to an integer), as the reader spells it (`document.formula.Result`); an obligation's params record
 # the operator's own word for it (`Operator.result_word`: "quotient", "product").
 OPERATION_RESULT = "operation"
+# how the statements read from a document name the operator's inputs, by position (the first A, the second B, the
+# third C), whatever the document calls them (``condition``, ``X``, ``Y``): `Operator.input_of`
+OPERANDS = "ABC"
 
 # The operand classes of a special-value rule over its signed values (the first six as `document.caserule`
 # names them; ``negative`` and ``positive``: the sign bit, as IEEE 754's isSignMinus, of a number that is not
@@ -466,6 +469,29 @@ class Operator:
     def variables(self, family: str = "float") -> tuple[terms.Var, ...]:
         """Its inputs as the variables of a family's statements."""
         return tuple(i.term(family) for i in self.inputs)
+
+    def input_of(self, operand: str) -> Input | None:
+        """The input a statement's operand names (`OPERANDS`: A the first), or None where it has none there."""
+        k = OPERANDS.find(operand)
+        return self.inputs[k] if 0 <= k < self.arity and len(operand) == 1 else None
+
+    def comparison_gap(self, operand: str, relation: str, value_kind: str | None) -> str:
+        """Why a statement's comparison of an operand (`OPERANDS`) by ``relation`` with a value of this kind (a
+        literal's: number, inf, nan, bool...; an operand's: "operand:<its operand>"; None: a predicate such as isnan)
+        is not one of this operator's ("": it is): a bool input is compared with a truth value by = or ≠ alone,
+        and a number with no truth value."""
+        given = self.input_of(operand)
+        if given is None:
+            return f"{operand} names no input of {self.name}"
+        if value_kind is not None and value_kind.startswith("operand:"):
+            other = self.input_of(value_kind[8:])
+            truth = other is not None and other.type == "bool"
+        else:
+            truth = value_kind == "bool"
+        if (given.type == "bool") != truth or (truth and relation not in ("=", "≠")):
+            return f"the comparison '{relation}' of {given.name} with {'a truth value' if truth else 'a number'} " \
+                "is none of its inputs' types"
+        return ""
 
     def attribute_variables(self, family: str = "float") -> tuple[terms.Var, ...]:
         """Its float attributes as free variables of a family's statements (none in the integer family)."""

@@ -30,8 +30,8 @@ WHERE = Operator(
     operation=OPERATION,
     vocabulary=Vocabulary(
         verbs=("selects", "selected"), result_nouns=("selected element",),
-        roles=("selection condition", "first choice", "second choice"), symbols=(), gerund="selection by condition",
-        heading=r"\bwhere\b", infix=""),
+        roles=("selection condition", "first choice", "second choice"), symbols=(), gerund="selection",
+        heading=r"^\W*where\b", infix=""),   # a heading that opens with the name: "Cases where ..." names no Where
     rules=(
         SpecialRule("true_selects_x", ("true", "any", "any"), "x", text="where the condition holds, C is X"),
         SpecialRule("false_selects_y", ("false", "any", "any"), "y", text="where it does not, C is Y"),
@@ -58,8 +58,6 @@ WHERE = Operator(
         integer=lambda fmt, c, x, y: x if c else y,
         fast=lambda fmt, c, x, y: np.where(c, x, y)),
     integer=IntegerProfile("exact"),
-    # its tensor goals wait for the shape template of one and three inputs (generators/why3/shape.mlw.j2: map2)
-    why3_families=frozenset({"float", "int"}),
-    # its documents are read when the reader's grammar reads formulas and examples of its arity (issue 45)
-    in_pipeline=False,
+    why3_families=frozenset({"float", "int", "shape"}),
+    in_pipeline=True,
 )

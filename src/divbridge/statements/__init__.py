@@ -193,6 +193,14 @@ class Statement:
         return describe_results(fmt, values, operators.of_obligation_name(o.operator))
 
 
+def why3_binders(op: Operator, extra: str = "") -> str:
+    """The operator's inputs as a Why3 quantifier's binders: a bool input (Where's condition) a ``bool``, the
+    others of the format's type ``t``; ``extra``: more binders after them."""
+    floats = " ".join(i.var for i in op.inputs if i.type == "T")
+    return ", ".join([*(f"{i.var}: bool" for i in op.inputs if i.type == "bool"), f"{floats}: t", *([extra] if extra
+                                                                                                   else [])])
+
+
 def input_columns(op: Operator, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, ...]:
     """Operand pairs as the operator's inputs, in order: its first input of the element type takes the first
     column, its second the second, a third the second shifted by one; a condition holds at every other point."""
@@ -258,7 +266,10 @@ def one_point(fmt: Format, values: dict[str, Any]) -> Columns:
     """A point's values as one-element columns of the format (float values are bit patterns)."""
     if isinstance(fmt, FloatFormat):
         return {n: np.array([v], dtype=fmt.uint_dtype).view(fmt.dtype) for n, v in values.items()}
-    if isinstance(fmt, (IntFormat, BoolFormat)):
+    if isinstance(fmt, IntFormat):   # its bit pattern: a query two types of one width share (an int8 and a uint8
+        # one of an operator no arithmetic of which tells them apart) gives one model, read in either type
+        return {n: np.array([fmt.to_bits(v)], dtype=np.uint64).astype(fmt.dtype) for n, v in values.items()}
+    if isinstance(fmt, BoolFormat):
         return {n: np.array([v], dtype=fmt.dtype) for n, v in values.items()}
     return {n: np.array([v], dtype=object) for n, v in values.items()}
 

@@ -16,7 +16,7 @@ import numpy as np
 from divbridge import operators
 from divbridge.operators.arrays import bits, f64, neg, same
 from divbridge.operators.model import Operator
-from divbridge.statements import Statement
+from divbridge.statements import Statement, why3_binders
 from divbridge.statements.mirrorops import result
 from divbridge.terms import text, why3
 
@@ -98,10 +98,7 @@ def _sign(code: str, names: list[str], column: int) -> str:
 def _why3(params: dict, op: Operator) -> str:
     conditions, outcome = _parts(params, op, 0)
     conjunction = " /\\ "
-    floats = " ".join(i.var for i in op.inputs if i.type == "T")
-    conditions_ = [i.var for i in op.inputs if i.type == "bool"]
-    binders = ", ".join([*(f"{c}: bool" for c in conditions_), f"{floats}: t"])
-    return f"forall {binders}. {conjunction.join(conditions)} -> {conjunction.join(outcome)}"
+    return f"forall {why3_binders(op)}. {conjunction.join(conditions)} -> {conjunction.join(outcome)}"
 
 
 def _smt(params: dict, op: Operator) -> str:

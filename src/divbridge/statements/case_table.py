@@ -18,9 +18,10 @@ one NaN of no sign), which states the same.
 
 Plain data (built by `obligations.document.condition_data`):
 
-- a condition: ``("true",)``, ``("atom", "A" | "B" | an attribute, op, literal)`` with literal
-  ``None`` or ``(kind, value, sign)`` (kind number | inf | nan | min, value a
-  fraction's text; kind operand: value the other operand, A or B, negated when the sign is "-"),
+- a condition: ``("true",)``, ``("atom", "A" | "B" | "C" | an attribute, op, literal)`` (an operand by its
+  position, `operators.model.OPERANDS`) with literal ``None`` or ``(kind, value, sign)`` (kind number | inf |
+  nan | min, value a fraction's text; kind operand: value the other operand, A or B, negated when the sign is
+  "-"; kind bool: a bool input's truth value, "1" or "0", compared by = or ≠),
   ``("and", parts)``, ``("or", parts)``, ``("not", part)``;
 - a result: ``(kind, sign, value, rounding)`` as `document.formula.Result` has them (an operation's value:
   "0" for the obligation's own operator, else the name of the operator whose operation the row writes, as a
@@ -47,11 +48,11 @@ import numpy as np
 
 from divbridge import operators
 from divbridge.formats import FloatFormat, get_format
-from divbridge.statements import Statement
+from divbridge.statements import Statement, why3_binders
 from divbridge.operators.arrays import bits, f64
 from divbridge.statements.mirrorops import result
 from divbridge.statements.smtlib import fp_literal
-from divbridge.operators.model import Operator
+from divbridge.operators.model import OPERANDS, Operator
 from divbridge.terms import FLOAT_OF_OPERAND, FP_MUL, FP_NEG, FP_ROUND_TO_INTEGRAL, Term, Var, expand
 from divbridge.terms import numpy as numpy_printer, smtlib as smt_printer, text as text_printer, why3 as why3_printer
 from divbridge.terms.why3 import float_literal
@@ -65,8 +66,8 @@ _COMPARE = {"=": "(fp.eq {x} {y})", "≠": "(not (fp.eq {x} {y}))", "<": "(fp.lt
 # what the encoders read: anything else is a gap
 _CONDITION_OPS = frozenset({"=", "≠", "<", ">", "≤", "≥", "isnan", "notnan", "isinf", "notinf", "isfinite",
                             "notfinite", "samesign", "diffsign"})
-_LITERAL_KINDS = frozenset({"number", "inf", "nan", "min", "operand"})
-_OPERANDS = frozenset({"A", "B"})
+_LITERAL_KINDS = frozenset({"number", "inf", "nan", "min", "operand", "bool"})
+_OPERANDS = frozenset(OPERANDS)
 # the float attributes a row may name as it names an operand (an alpha): free variables of the queries
 _ATTRIBUTES = frozenset(a.name for op in operators.OPERATORS.values() for a in op.attributes if a.type == "float")
 # an operation row's rounding to an integer: IEEE 754's roundToIntegral in that direction ("" and round: none,
@@ -76,26 +77,30 @@ _RESULT_SIGNS = frozenset({"", "+", "-", "±", "xor:AB", "xor:A", "xor:B"})
 _RULE_SIGNS = frozenset({"+", "-", "xor:AB", "xor:A", "xor:B"})
 
 
-def encoding_gap(condition: tuple, result: tuple) -> str:
+def encoding_gap(condition: tuple, result: tuple, op: Operator | None = None) -> str:
     """Why some backend cannot encode the row exactly ("": every one can).  The one place that decides it: the
     reader may learn kinds (a new function, a new rounding) before the encoders do, and such a row is then
-    unread, never proved."""
-    return _condition_gap(condition) or _result_gap(result)
+    unread, never proved.  ``op``: the operator whose inputs the operands are (a bool input is only compared
+    with a truth value, and is no float result)."""
+    return _condition_gap(condition, op) or _result_gap(result, op)
 
 
-def _condition_gap(cond: tuple) -> str:
+def _condition_gap(cond: tuple, operator: Operator | None = None) -> str:
     head = cond[0]
     if head == "true":
         return ""
     if head in ("and", "or"):
-        return next((gap for gap in map(_condition_gap, cond[1]) if gap), "")
+        return next((gap for gap in (_condition_gap(p, operator) for p in cond[1]) if gap), "")
     if head == "not":
-        return _condition_gap(cond[1])
+        return _condition_gap(cond[1], operator)
     if head != "atom":
         return f"the condition '{head}' has no exact encoding"
     _, operand, op, literal = cond
     if operand not in _OPERANDS | _ATTRIBUTES or op not in _CONDITION_OPS:
         return f"the comparison '{op}' of {operand} has no exact encoding"
+    kind = None if literal is None else f"operand:{literal[1]}" if literal[0] == "operand" else literal[0]
+    if operator is not None and operand not in _ATTRIBUTES and operator.comparison_gap(operand, op, kind):
+        return operator.comparison_gap(operand, op, kind)
     if literal is not None and literal[0] not in _LITERAL_KINDS:
         return f"the value '{literal[0]}' has no exact encoding"
     if literal is not None and literal[0] == "operand" and (literal[1] not in _OPERANDS or literal[2] not in ("", "-")
@@ -104,7 +109,7 @@ def _condition_gap(cond: tuple) -> str:
     return ""
 
 
-def _result_gap(result: tuple) -> str:
+def _result_gap(result: tuple, op: Operator | None = None) -> str:
     kind, sign, value, rounding = result
     if kind == "sign":
         return "" if sign in _RULE_SIGNS and value in ("zero", "inf") else \
@@ -116,8 +121,13 @@ def _result_gap(result: tuple) -> str:
             return f"the result {rounding}({applied}) has no exact encoding"
         return "" if sign in ("", "-") else f"the result with sign '{sign}' of {applied} has no exact encoding"
     if kind == "operand":
-        return "" if value in _OPERANDS and (sign == "" or sign in FLOAT_OF_OPERAND) or \
-            value in _ATTRIBUTES and sign == "" else f"the result '{sign}{value}' has no exact encoding"
+        if value in _ATTRIBUTES:
+            return "" if sign == "" else f"the result '{sign}{value}' has no exact encoding"
+        given = op.input_of(value) if op is not None else None
+        if op is not None and (given is None or given.type == "bool"):
+            return f"the result '{value}' is no input of {op.name}'s type"
+        return "" if value in _OPERANDS and (sign == "" or sign in FLOAT_OF_OPERAND) else \
+            f"the result '{sign}{value}' has no exact encoding"
     if kind == "scaled":
         factor, _, operand = value.partition("*")
         return "" if factor in _ATTRIBUTES and operand in _OPERANDS and not sign and not rounding else \
@@ -131,8 +141,8 @@ def _result_gap(result: tuple) -> str:
     return f"the result '{kind}' has no exact encoding"
 
 
-def _exact(condition: tuple, result: tuple) -> None:
-    gap = encoding_gap(condition, result)
+def _exact(condition: tuple, result: tuple, op: Operator | None = None) -> None:
+    gap = encoding_gap(condition, result, op)
     if gap:
         raise ValueError(f"no exact encoding: {gap}")
 
@@ -162,18 +172,28 @@ def _signed_zero(literal: tuple | None, op: str) -> bool:
 # over `smtlib.float_context`'s names (a, b, their bits, q, isFinite); check-spec builds its analyses of a
 # float table (coverage, overlap, sign rules, the nicest counterexamples) on these same terms
 
-def smt_condition(cond: tuple, fmt: FloatFormat) -> str:
-    _exact(cond, ("nan", "", "0", ""))
+def _var(op: Operator | None, operand: str) -> str:
+    """The variable of the input an operand names (without an operator: a or b, as the first registered); an
+    attribute's is its name."""
+    if operand in _ATTRIBUTES:
+        return operand
+    return op.input_of(operand).var if op is not None else operand.lower()
+
+
+def smt_condition(cond: tuple, fmt: FloatFormat, operator: Operator | None = None) -> str:
+    _exact(cond, ("nan", "", "0", ""), operator)
     head = cond[0]
     if head == "true":
         return "true"
     if head in ("and", "or"):
-        parts = [smt_condition(p, fmt) for p in cond[1]]
+        parts = [smt_condition(p, fmt, operator) for p in cond[1]]
         return parts[0] if len(parts) == 1 else f"({head} {' '.join(parts)})"
     if head == "not":
-        return f"(not {smt_condition(cond[1], fmt)})"
+        return f"(not {smt_condition(cond[1], fmt, operator)})"
     _, operand, op, literal = cond
-    x = operand.lower()
+    x = _var(operator, operand)
+    if literal is not None and literal[0] == "bool":   # a bool input (a Bool of the frame) and a truth value
+        return x if (literal[1] == "1") == (op == "=") else f"(not {x})"
     if op in ("samesign", "diffsign"):   # the sign bits, NaN's included
         top = f"(_ extract {fmt.width - 1} {fmt.width - 1})"
         same = f"(= ({top} a_bits) ({top} b_bits))"
@@ -186,7 +206,7 @@ def smt_condition(cond: tuple, fmt: FloatFormat) -> str:
     if kind == "nan":   # "B = nan" means "B is NaN"
         return f"(fp.isNaN {x})" if op == "=" else f"(not (fp.isNaN {x}))"
     if kind == "operand":   # IEEE 754's comparison with the other operand (negated): -0 = +0, NaN equals nothing
-        other = literal[1].lower()
+        other = _var(operator, literal[1])
         return _COMPARE[op].format(x=x, y=f"(fp.neg {other})" if literal[2] == "-" else other)
     if _signed_zero(literal, op):
         signed = f"(and (fp.isZero {x}) ({'fp.isNegative' if literal[2] == '-' else 'fp.isPositive'} {x}))"
@@ -209,17 +229,17 @@ def _smt_signed(what: str, sign: str) -> str:
     return what if sign in ("", "±") else f"(and {what} {_smt_sign(sign)})"
 
 
-def _operand_term(sign: str, operand: str) -> Term:
+def _operand_term(sign: str, operand: str, op: Operator) -> Term:
     """A row's operand result (``A``, ``-A``, ``|A|``, ``sqrt(A)``: sign "", "-", "abs", "sqrt"; an attribute,
     ``alpha``) as a float term."""
-    var = Var(operand.lower())
+    var = Var(_var(op, operand))
     return FLOAT_OF_OPERAND[sign](var) if sign else var
 
 
-def _scaled_term(value: str) -> Term:
+def _scaled_term(value: str, op: Operator | None) -> Term:
     """A row's attribute times an operand (``alpha*A``), rounded once to nearest even, as a float term."""
     factor, _, operand = value.partition("*")
-    return FP_MUL(Var(factor), Var(operand.lower()))
+    return FP_MUL(Var(factor), Var(_var(op, operand)))
 
 
 def _operation_term(op: Operator, written: Operator, sign: str, rounding: str) -> Term:
@@ -237,7 +257,7 @@ def _operation_term(op: Operator, written: Operator, sign: str, rounding: str) -
 
 def smt_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     """The row's result over ``q`` (``op``'s result: the obligation's operator)."""
-    _exact(("true",), result)
+    _exact(("true",), result, op)
     kind, sign, value, rounding = result
     if kind == "sign":   # a sign rule of one case: where that case's result is a zero (an infinity), its sign
         return f"(=> {'(fp.isInfinite q)' if value == 'inf' else '(fp.isZero q)'} {_smt_sign(sign)})"
@@ -245,9 +265,9 @@ def smt_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     if written is not None:   # the same float, NaN included (SMT-LIB's one NaN), -0 apart from +0
         return f"(= q {smt_printer.term(_operation_term(op, written, sign, rounding), fmt)})"
     if kind == "operand":          # the operand itself, or a function of it (-A, |A|, sqrt(A)): the same float
-        return f"(= q {smt_printer.term(_operand_term(sign, value), fmt)})"
+        return f"(= q {smt_printer.term(_operand_term(sign, value, op), fmt)})"
     if kind == "scaled":
-        return f"(= q {smt_printer.term(_scaled_term(value), fmt)})"
+        return f"(= q {smt_printer.term(_scaled_term(value, op), fmt)})"
     if kind == "bool":   # a comparison's result (Less): q is a Bool
         return "q" if value == "1" else "(not q)"
     if kind == "nan":
@@ -260,7 +280,7 @@ def smt_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
 
 
 def _smt(params: dict, fmt: FloatFormat, op: Operator) -> str:
-    hypothesis = smt_condition(params["condition"], fmt)
+    hypothesis = smt_condition(params["condition"], fmt, op)
     return f"(define-fun goal () Bool (=> {hypothesis}\n                             " \
         f"{smt_result(params['result'], fmt, op)}))"
 
@@ -299,18 +319,20 @@ def _uses_sign_bits(cond: tuple) -> bool:
     return cond[0] == "atom" and cond[2] in ("samesign", "diffsign")
 
 
-def _why3_condition(cond: tuple, fmt: FloatFormat) -> str:
-    _exact(cond, ("nan", "", "0", ""))
+def _why3_condition(cond: tuple, fmt: FloatFormat, operator: Operator) -> str:
+    _exact(cond, ("nan", "", "0", ""), operator)
     head = cond[0]
     if head == "true":
         return "true"
     if head in ("and", "or"):
-        parts = [f"({_why3_condition(p, fmt)})" for p in cond[1]]
+        parts = [f"({_why3_condition(p, fmt, operator)})" for p in cond[1]]
         return (" /\\ " if head == "and" else " \\/ ").join(parts)
     if head == "not":
-        return f"not ({_why3_condition(cond[1], fmt)})"
+        return f"not ({_why3_condition(cond[1], fmt, operator)})"
     _, operand, op, literal = cond
-    x = operand.lower()
+    x = _var(operator, operand)
+    if literal is not None and literal[0] == "bool":   # a bool input and a truth value
+        return f"{x} = {'True' if (literal[1] == '1') == (op == '=') else 'False'}"
     if op in ("samesign", "diffsign"):   # NaN's sign bit: the goal's variable sign_a (sign_b)
         same = "(if is_nan a then sign_a = True else is_negative a) <-> " \
                "(if is_nan b then sign_b = True else is_negative b)"
@@ -323,7 +345,7 @@ def _why3_condition(cond: tuple, fmt: FloatFormat) -> str:
     if kind == "nan":
         return f"is_nan {x}" if op == "=" else f"not is_nan {x}"
     if kind == "operand":   # ieee_float's comparisons: -0 .= +0, NaN compares false
-        other = literal[1].lower()
+        other = _var(operator, literal[1])
         return _WHY3_COMPARE[op].format(x=x, y=f"(neg {other})" if literal[2] == "-" else other)
     if _signed_zero(literal, op):
         signed = f"is_zero {x} /\\ {'is_negative' if literal[2] == '-' else 'is_positive'} {x}"
@@ -354,7 +376,7 @@ def _why3_operation(op: Operator, written: Operator, sign: str, rounding: str) -
 
 
 def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
-    _exact(("true",), result)
+    _exact(("true",), result, op)
     kind, sign, value, rounding = result
     if kind == "sign":
         return f"({'is_infinite q' if value == 'inf' else 'is_zero q'} -> {_why3_sign(sign)})"
@@ -362,10 +384,10 @@ def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
     if written is not None:   # Why3's equality: the same float (SMT-LIB's =)
         return f"q = {_why3_operation(op, written, sign, rounding)}"
     if kind == "operand":
-        printed = why3_printer.term(_operand_term(sign, value))
+        printed = why3_printer.term(_operand_term(sign, value, op))
         return f"q = {f'({printed})' if sign else printed}"
     if kind == "scaled":
-        return f"q = ({why3_printer.term(_scaled_term(value))})"
+        return f"q = ({why3_printer.term(_scaled_term(value, op))})"
     if kind == "bool":
         return "q" if value == "1" else "not q"
     if kind == "nan":
@@ -378,8 +400,8 @@ def _why3_result(result: tuple, fmt: FloatFormat, op: Operator) -> str:
 
 
 def _why3(params: dict, fmt: FloatFormat, op: Operator) -> str:
-    signs = ", sign_a sign_b: bool" if _uses_sign_bits(params["condition"]) else ""
-    return (f"forall a b: t{signs}. {_why3_condition(params['condition'], fmt)} ->\n"
+    signs = "sign_a sign_b: bool" if _uses_sign_bits(params["condition"]) else ""
+    return (f"forall {why3_binders(op, signs)}. {_why3_condition(params['condition'], fmt, op)} ->\n"
             f"    let q = {why3_printer.term(op.applied('float'))} in {_why3_result(params['result'], fmt, op)}")
 
 
@@ -390,23 +412,25 @@ def _negative(x: np.ndarray) -> np.ndarray:
     return np.signbit(x) & ~np.isnan(x)
 
 
-def _holds(cond: tuple, fmt: FloatFormat, a, b, attributes: dict | None = None) -> np.ndarray:
-    """Where the condition holds on the columns of A and B and of the attributes (by name)."""
-    x, y = f64(a), f64(b)
+def _holds(cond: tuple, fmt: FloatFormat, inputs: tuple, attributes: dict | None = None) -> np.ndarray:
+    """Where the condition holds, on the inputs' columns (in order: A, B, C) and the attributes' (by name)."""
+    columns = {**dict(zip(OPERANDS, inputs)), **(attributes or {})}
     head = cond[0]
     if head == "true":
-        return np.ones(x.shape, bool)
+        return np.ones(inputs[0].shape, bool)
     if head == "and":
-        return np.logical_and.reduce([_holds(p, fmt, a, b, attributes) for p in cond[1]])
+        return np.logical_and.reduce([_holds(p, fmt, inputs, attributes) for p in cond[1]])
     if head == "or":
-        return np.logical_or.reduce([_holds(p, fmt, a, b, attributes) for p in cond[1]])
+        return np.logical_or.reduce([_holds(p, fmt, inputs, attributes) for p in cond[1]])
     if head == "not":
-        return ~_holds(cond[1], fmt, a, b, attributes)
+        return ~_holds(cond[1], fmt, inputs, attributes)
     _, operand, op, literal = cond
-    v = x if operand == "A" else y if operand == "B" else f64((attributes or {})[operand])
+    if literal is not None and literal[0] == "bool":    # a bool input's column
+        return (columns[operand] == (literal[1] == "1")) == (op == "=")
+    v = f64(columns[operand])
     if op in ("samesign", "diffsign"):
         top = fmt.width - 1
-        same = (bits(fmt, a) >> top) == (bits(fmt, b) >> top)
+        same = (bits(fmt, inputs[0]) >> top) == (bits(fmt, inputs[1]) >> top)
         return same if op == "samesign" else ~same
     finite = np.isfinite(v)
     unary = {"isnan": np.isnan(v), "notnan": ~np.isnan(v), "isinf": np.isinf(v), "notinf": ~np.isinf(v),
@@ -422,7 +446,7 @@ def _holds(cond: tuple, fmt: FloatFormat, a, b, attributes: dict | None = None) 
         signed = (v == 0) & (np.signbit(v) if literal[2] == "-" else ~np.signbit(v))
         return signed if op == "=" else ~signed
     if kind == "operand":
-        w = x if literal[1] == "A" else y
+        w = f64(columns[literal[1]])
         w = -w if literal[2] == "-" else w
     else:
         w = _value(fmt, literal_bits(fmt, literal))
@@ -477,19 +501,20 @@ def _predicate(params: dict, fmt: FloatFormat, inputs: tuple, operator: str = ""
     a, b = inputs[0], inputs[1] if len(inputs) > 1 else inputs[0]
     x, y = f64(a), f64(b)
     q = f64(result(operator, fmt, *inputs, *attributes.values()))
-    _exact(params["condition"], params["result"])
-    applies = _holds(params["condition"], fmt, a, b, attributes)
+    own = operators.of_obligation_name(operator)
+    _exact(params["condition"], params["result"], own)
+    applies = _holds(params["condition"], fmt, inputs, attributes)
     kind, sign, value, rounding = params["result"]
     if kind == "sign":
         holds = ~(np.isinf(q) if value == "inf" else q == 0) | _sign_ok(sign, q, x, y)
     elif row_operator(kind) is not None:
         written = row_operator(kind)
-        own = operators.of_obligation_name(operator)
         r = q if written is own else f64(result(operators.obligation_name(written), fmt, a, b))
         holds = _operation_holds(q, r, sign, rounding)
     elif kind in ("operand", "scaled"):    # the operand's function in the format, widened as q is
-        term = _operand_term(sign, value) if kind == "operand" else _scaled_term(value)
-        holds = _same_float(q, f64(numpy_printer.evaluate(term, {"a": a, "b": b, **attributes}, fmt)))
+        env = {**{i.var: column for i, column in zip(own.inputs, inputs)}, **attributes}
+        term = _operand_term(sign, value, own) if kind == "operand" else _scaled_term(value, own)
+        holds = _same_float(q, f64(numpy_printer.evaluate(term, env, fmt)))
     elif kind == "bool":   # a comparison's result: 1 is True
         holds = q == float(value)
     elif kind == "nan":

@@ -49,10 +49,12 @@ class WorkedExample(Statement):
         lines = []
         for number, (*inputs, c) in enumerate(o.params["elements"], 1):
             binders, hypotheses, operands = [], [], []
-            named = [(f"{i.var}{number}", x) for i, x in zip(op.inputs, inputs)]
-            named += [(f"{a}{number}", x) for a, x in _attributes(o).items()]
-            for name, written in named:
-                if written in _CLASS:
+            named = [(i.type, f"{i.var}{number}", x) for i, x in zip(op.inputs, inputs)]
+            named += [("T", f"{a}{number}", x) for a, x in _attributes(o).items()]
+            for kind, name, written in named:
+                if kind == "bool":
+                    operands.append(_truth(written))
+                elif written in _CLASS:
                     binders.append(name)
                     hypotheses.append(f"{_CLASS[written]} {name}")
                     operands.append(Var(name))
@@ -80,11 +82,14 @@ class WorkedExample(Statement):
         if isinstance(fmt, FloatFormat):
             lines = []
             given = {a: fmt.parse(x) for a, x in _attributes(o).items()}
-            for *inputs, c in ([fmt.parse(x) for x in element] for element in o.params["elements"]):
-                term = smtlib.term(op.applied("float", args=tuple(Const(x) for x in inputs),
+            for *inputs, c in ([_truth(x) if x in _TRUTHS else Const(fmt.parse(x)) for x in element]
+                               for element in o.params["elements"]):
+                c = c.value
+                term = smtlib.term(op.applied("float", args=tuple(inputs),
                                               attributes=tuple(Const(x) for x in given.values())), fmt)
-                shown = text.term(op.applied("float", args=tuple(Var(fmt.describe(x)) for x in inputs),
-                                             attributes=tuple(Var(fmt.describe(x)) for x in given.values())))
+                shown = text.term(op.applied("float", args=tuple(
+                    x if x.sort == "bool" else Var(fmt.describe(x.value)) for x in inputs),
+                    attributes=tuple(Var(fmt.describe(x)) for x in given.values())))
                 lines.append(f"  (fp.isNaN {term})   ; {shown} = nan" if fmt.decode(c).is_nan else
                              f"  (= {term} {fp_literal(fmt, c)})   ; {shown} = {fmt.describe(c)}")
             return "(define-fun goal () Bool (and\n" + "\n".join(lines) + "\n  true))"
@@ -94,19 +99,20 @@ class WorkedExample(Statement):
             what = f"{op.vocabulary.result_nouns[0]}, {rounding}"
             return f"; the document's worked example: each element's {what}, is the C written\n" \
                 "(define-fun goal () Bool (and" + "".join(
-                f" (= {smtlib.term(op.applied('int', fmt.signed, tuple(Const(_int(x), 'bv') for x in inputs)), fmt)}"
+                f" (= {smtlib.term(op.applied('int', fmt.signed, tuple(_constant(fmt, x) for x in inputs)), fmt)}"
                 f" {bv_literal(w, _int(c))})" for *inputs, c in o.params["elements"]) + "))"
         # the operator named apart from the literals' own "/" (1/4 is a literal), so that a smoke test can tell
         # them apart
         noun = op.vocabulary.result_nouns[0].replace(" ", "_")
-        params = [Var(name, "real") for name in ("x", "y", "z")[:op.arity]]
+        params = [Var(name, i.sort("real")) for name, i in zip(("x", "y", "z"), op.inputs)]
         applied = op.applied("real", args=tuple(params),
                              attributes=tuple(Const(Fraction(x), "real") for x in _attributes(o).values()))
         defined = "".join(f"{d}\n" for d in smtlib.definitions(applied))   # an operation that is no primitive
-        return defined + f"(define-fun {noun} ({' '.join(f'({p.name} Real)' for p in params)}) Real " \
+        sorts = {"real": "Real", "bool": "Bool"}
+        return defined + f"(define-fun {noun} ({' '.join(f'({p.name} {sorts[p.sort]})' for p in params)}) Real " \
             f"{smtlib.term(applied)})\n" \
             "(define-fun goal () Bool (and\n" + "".join(
-            f"  (= ({noun} {' '.join(real_literal(x) for x in inputs)}) {real_literal(c)})\n"
+            f"  (= ({noun} {' '.join(smtlib.term(_constant(None, x)) for x in inputs)}) {real_literal(c)})\n"
             for *inputs, c in o.params["elements"]) + "  true))"
 
     def samples(self, o, vector_sets):
@@ -135,7 +141,8 @@ class WorkedExample(Statement):
         for i in np.flatnonzero(~holds):
             *inputs, c = o.params["elements"][i]
             sort = {"float": "float", "int": "bv", "real": "real"}[o.family]
-            shown = text.term(op.applied(o.family, _signed(fmt), tuple(Var(x, sort) for x in inputs),
+            shown = text.term(op.applied(o.family, _signed(fmt), tuple(Var(x, i.sort(o.family))
+                                                                      for i, x in zip(op.inputs, inputs)),
                                          tuple(Var(x, sort) for x in _attributes(o).values()) or None))
             return f"{shown} = {_shown(fmt, results[i])}, not {c}"
         return "every element as the example states"
@@ -152,15 +159,15 @@ def _truths(o, op, fmt: Format | None) -> str:
     lines = []
     for *inputs, c in o.params["elements"]:
         term = smtlib.term(op.applied(family, _signed(fmt), tuple(_constant(fmt, x) for x in inputs)), fmt)
-        sort = {"float": "float", "int": "bv", "real": "real"}[family]
-        shown = text.term(op.applied(family, _signed(fmt), tuple(Var(x, sort) for x in inputs)))
+        shown = text.term(op.applied(family, _signed(fmt), tuple(Var(x, i.sort(family))
+                                                                 for i, x in zip(op.inputs, inputs))))
         lines.append(f"  {term if c == 'true' else f'(not {term})'}   ; {shown} = {c}")
     defined = "" if family != "real" else "".join(f"{d}\n" for d in smtlib.definitions(op.applied("real")))
     return defined + "(define-fun goal () Bool (and\n" + "\n".join(lines) + "\n  true))"
 
 
 def _column(fmt: Format, texts) -> np.ndarray:
-    if texts and texts[0] in ("true", "false"):     # a truth value (Less's result)
+    if texts and texts[0] in _TRUTHS:     # a truth value (Less's result, Where's condition)
         return np.array([t == "true" for t in texts], dtype=bool)
     if isinstance(fmt, FloatFormat):
         return np.array([fmt.parse(t) for t in texts], dtype=fmt.uint_dtype).view(fmt.dtype)
@@ -193,8 +200,18 @@ def _term(fmt: Format, written: str, bits: bool) -> str:
     return why3_real(Fraction(written))
 
 
-def _constant(fmt: Format, written: str) -> Term:
-    """A written value as a constant of the format's sort."""
+_TRUTHS = ("true", "false")
+
+
+def _truth(written: str) -> Term:
+    """A truth value written (a bool input's: Where's condition) as a constant."""
+    return Const(written == "true", "bool")
+
+
+def _constant(fmt: Format | None, written: str) -> Term:
+    """A written value as a constant of the format's sort (a truth value: a bool; no format: a real)."""
+    if written in _TRUTHS:
+        return _truth(written)
     if isinstance(fmt, FloatFormat):
         return Const(fmt.parse(written))
     if isinstance(fmt, IntFormat):

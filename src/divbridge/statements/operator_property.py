@@ -15,7 +15,7 @@ import numpy as np
 from divbridge import operators
 from divbridge.formats import FloatFormat, get_format
 from divbridge.operators.model import Property
-from divbridge.statements import Statement
+from divbridge.statements import Statement, point_columns
 from divbridge.statements.smtlib import operator_definitions
 from divbridge.terms import numpy as mirror, smtlib, why3
 
@@ -86,16 +86,10 @@ class OperatorProperty(Statement):
 
     def explain(self, o, fmt, values) -> str:
         _, prop = property_of(o)
-        columns = {v.name: np.array([values[v.name]], dtype=bool if v.sort == "bool" else _dtype(fmt))
-                   for v in prop.variables}
-        if isinstance(fmt, FloatFormat):
-            columns = {n: c if c.dtype == bool else c.view(fmt.dtype) for n, c in columns.items()}
+        columns = point_columns(fmt, {v.name: v.sort for v in prop.variables},
+                                {v.name: values[v.name] for v in prop.variables})
         lhs, rhs = (mirror.evaluate(side, columns, **_formats(fmt)) for side in (prop.lhs, prop.rhs))
         return f"left side {_shown(fmt, lhs[0])}, right side {_shown(fmt, rhs[0])}"
-
-
-def _dtype(fmt) -> np.dtype:
-    return fmt.uint_dtype if isinstance(fmt, FloatFormat) else fmt.dtype
 
 
 def _shown(fmt, value) -> str:

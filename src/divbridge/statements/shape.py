@@ -43,17 +43,23 @@ class ShapeProperty(Statement):
     group: str = "tensor"
     statement_one: str = ""         # the statement and goal of an operator of one input
     why3_goal_one: str = ""
+    # of an operator of three inputs (Where): over its inputs' tensors, each of its type ({tensors}: the binders,
+    # {same}: their shapes equal, {args}: each input's element at i)
+    statement_three: str = ""
+    why3_goal_three: str = ""
 
     def variables(self, o) -> tuple[str, ...]:
         return ()
 
     def stated(self, op) -> tuple[str, str]:
-        """(statement, Why3 goal) for the operator's arity (one input, or two)."""
+        """(statement, Why3 goal) for the operator's arity (one input, two or three)."""
+        if op.arity == 3:
+            return self.statement_three, self.why3_goal_three
         return (self.statement_one, self.why3_goal_one) if op.arity == 1 else (self.statement, self.why3_goal)
 
     def why3(self, o) -> str:
         op = operators.of_obligation_name(o.operator)
-        return self.stated(op)[1].format(fn=op.name.lower(), result=result_type(op))
+        return self.stated(op)[1].format(fn=op.name.lower(), result=result_type(op), **tensors(op))
 
     def definitional(self, o) -> str:
         op = operators.of_obligation_name(o.operator)
@@ -70,7 +76,10 @@ class ShapeProperty(Statement):
                 continue   # ONNX types the operator on floats alone (Sqrt)
             for shape in SHAPES:
                 a, b = rng.integers(-50, 50, size=(1, *shape)), rng.integers(1, 9, size=(1, *shape))
-                yield f"{name} tensors of shape {shape}", fmt, dict(zip(inputs, (_tensor(fmt, a), _tensor(fmt, b))))
+                numbers = iter((a, b, rng.integers(-9, 9, size=(1, *shape))))
+                yield f"{name} tensors of shape {shape}", fmt, {
+                    i.var: rng.integers(0, 2, size=(1, *shape)).astype(bool) if i.type == "bool" else
+                    _tensor(fmt, next(numbers)) for i in op.inputs}
 
     def predicate(self, o, fmt: Format, **inputs):
         """Per tensor of the batch: the operator on the tensors (its inputs, in order) has their shape, and each
@@ -85,6 +94,17 @@ class ShapeProperty(Statement):
                 _same(fmt, result(o.operator, fmt, *(t.ravel()[i:i + 1] for t in tensors)), c.ravel()[i:i + 1])
                 for i in range(first.size)))
         return np.ones(len(batches[0]), bool), np.array(holds, bool)
+
+
+def tensors(op) -> dict[str, str]:
+    """The operator's inputs as the Why3 goals of three inputs write them (``{tensors}``, ``{same}``, ``{args}``,
+    ``{op_type}``, ``{vars}``): each its tensor variable, of its type (a bool input's ``bool``, the others' ``'a``)."""
+    types = ["bool" if i.type == "bool" else "'a" for i in op.inputs]
+    names = [i.var for i in op.inputs]
+    return {"tensors": ", ".join(f"{n}: tensor {t}" for n, t in zip(names, types)),
+            "same": " /\\ ".join(f"{x}.shape = {y}.shape" for x, y in zip(names, names[1:])),
+            "args": " ".join(f"(get {n} i)" for n in names), "vars": " ".join(names),
+            "op_type": " -> ".join([*types, result_type(op)]), "last": names[-1]}
 
 
 def result_type(op) -> str:
@@ -111,7 +131,10 @@ STATEMENTS = (
         why3_goal="""forall op: 'a -> 'a -> {result}, a b: tensor 'a.
     a.shape = b.shape -> ({fn} op a b).shape = a.shape /\\ ({fn} op a b).shape = b.shape""",
         statement_one="shape({op}(A)) = shape(A)",
-        why3_goal_one="""forall op: 'a -> 'a, a: tensor 'a. ({fn} op a).shape = a.shape"""),
+        why3_goal_one="""forall op: 'a -> 'a, a: tensor 'a. ({fn} op a).shape = a.shape""",
+        statement_three="the inputs of one shape -> shape({op}({inputs})) = their shape",
+        why3_goal_three="""forall op: {op_type}, {tensors}.
+    {same} -> ({fn} op {vars}).shape = {last}.shape"""),
     ShapeProperty(
         name="elementwise", title="each element of the result is the scalar {op} of the elements",
         roles=("shape", "type"), formats=("real", "fp16", "bf16", "fp32", "fp64", "int32"),
@@ -120,5 +143,8 @@ STATEMENTS = (
     a.shape = b.shape /\\ valid_index a i -> get ({fn} op a b) i = op (get a i) (get b i)""",
         statement_one="{op}(A)[i] = {op}(A[i]), for every element type",
         why3_goal_one="""forall op: 'a -> 'a, a: tensor 'a, i: int.
-    valid_index a i -> get ({fn} op a) i = op (get a i)"""),
+    valid_index a i -> get ({fn} op a) i = op (get a i)""",
+        statement_three="the inputs of one shape -> {op}({inputs})[i] = {op}({elements}), for every element type",
+        why3_goal_three="""forall op: {op_type}, {tensors}, i: int.
+    {same} /\\ valid_index {last} i -> get ({fn} op {vars}) i = op {args}"""),
 )

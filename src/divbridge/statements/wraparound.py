@@ -30,6 +30,7 @@ import numpy as np
 from divbridge import operators
 from divbridge.document.meaning import show
 from divbridge.formats import IntFormat, get_format
+from divbridge.operators.model import OPERANDS
 from divbridge.statements import Statement
 from divbridge.terms import BV_NEG, BV_SDIV, BV_SUB, Printed, smtlib
 from divbridge.terms.smtlib import bv_literal
@@ -53,7 +54,7 @@ def variables_of(tree) -> set[str]:
 
 
 def _has_operand(tree) -> bool:
-    return isinstance(tree, tuple) and bool(tree) and (tree[0] in ("A", "B") or any(
+    return isinstance(tree, tuple) and bool(tree) and (tree[0] in OPERANDS or any(
         _has_operand(t) for t in tree[1:] if isinstance(t, tuple)))
 
 
@@ -108,10 +109,10 @@ def _linear(expr: tuple, var: str) -> tuple[tuple, tuple]:
 
 
 def evaluate(tree, n: int, env: dict, fmt: IntFormat | None = None):
-    """An expression's exact integer value, or a condition's truth, with ``env`` giving A, B and the multiples
-    (Python integers, or NumPy arrays of them: then elementwise)."""
+    """An expression's exact integer value, or a condition's truth, with ``env`` giving the operands (A, B...) and
+    the multiples (Python integers, or NumPy arrays of them: then elementwise; a truth value as 1 or 0)."""
     head = tree[0]
-    if head in ("A", "B"):
+    if head in OPERANDS:
         return env[head]
     if head == "var":
         return env[tree[1]]
@@ -195,9 +196,11 @@ def bound_gap(rows, bound) -> str:
     return ""
 
 
-def holds(rows, bounds, facts, fmt: IntFormat, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    """The claim at each pair (object arrays of Python integers): ``c`` is the operator's result on (a, b)."""
-    n, env = fmt.bits, {"A": a, "B": b}
+def holds(rows, bounds, facts, fmt: IntFormat, inputs: tuple, c: np.ndarray) -> np.ndarray:
+    """The claim at each point (object arrays of Python integers, a truth value 1 or 0): ``c`` is the operator's
+    result on its ``inputs``, in order."""
+    n, env = fmt.bits, dict(zip(OPERANDS, inputs))
+    a = inputs[0]
     found = np.ones(a.shape, bool)
     for f in facts:
         found &= evaluate(f, n, env, fmt)
@@ -218,18 +221,20 @@ def holds(rows, bounds, facts, fmt: IntFormat, a: np.ndarray, b: np.ndarray, c: 
     return found
 
 
-def first_failure(rows, bounds, facts, fmt: IntFormat, a: int, b: int, c: int) -> str | None:
-    """What the claim states that fails at one pair (the fact, or the row's case), or None."""
-    one = [np.array([x], dtype=object) for x in (a, b, c)]
+def first_failure(rows, bounds, facts, fmt: IntFormat, inputs: tuple, c: int) -> str | None:
+    """What the claim states that fails at one point (the fact, or the row's case), or None."""
+    one = tuple(np.array([x], dtype=object) for x in inputs)
+    result_at = np.array([c], dtype=object)
     for f in facts:
-        if not holds((), bounds, (f,), fmt, *one)[0]:
+        if not holds((), bounds, (f,), fmt, one, result_at)[0]:
             return f"{show(f)}, false there"
     for row in rows:
-        if holds((row,), bounds, (), fmt, *one)[0]:
+        if holds((row,), bounds, (), fmt, one, result_at)[0]:
             continue
         condition, result, var, e, p, domain, conditions = _plan(row, bounds)
         if not var:
-            return f"{show(condition)} → C = {show(result)} = {evaluate(result, fmt.bits, {'A': a, 'B': b}, fmt)}"
+            value = evaluate(result, fmt.bits, dict(zip(OPERANDS, inputs)), fmt)
+            return f"{show(condition)} → C = {show(result)} = {value}"
         where = " such that " + " and ".join(show(x) for x in conditions) if conditions else ""
         return f"{show(condition)} → C = {show(result)} for no {var} ∈ {'ℕ' if domain == 'N' else 'ℤ'}{where}"
     return None
@@ -242,7 +247,7 @@ def width(rows, bounds, facts, fmt: IntFormat) -> int:
 
     def size(tree, env) -> int:
         head = tree[0]
-        if head in ("A", "B", "min", "max"):
+        if head in (*OPERANDS, "min", "max"):
             return top
         if head == "var":
             return env.get(tree[1], top)
@@ -274,10 +279,11 @@ def width(rows, bounds, facts, fmt: IntFormat) -> int:
 
 
 class _Smt:
-    """The claim's trees as SMT-LIB bit-vector terms of width ``w`` (signed comparisons: nothing overflows)."""
+    """The claim's trees as SMT-LIB bit-vector terms of width ``w`` (signed comparisons: nothing overflows) over the
+    operator ``op``'s inputs (a bool input a Bool, compared with a truth value)."""
 
-    def __init__(self, fmt: IntFormat, w: int):
-        self.fmt, self.w = fmt, w
+    def __init__(self, fmt: IntFormat, w: int, op):
+        self.fmt, self.w, self.op = fmt, w, op
         self.extend = f"(_ {'sign' if fmt.signed else 'zero'}_extend {w - fmt.bits})"
 
     def printed(self, tree, env: dict) -> Printed:
@@ -285,8 +291,11 @@ class _Smt:
 
     def term(self, tree, env: dict) -> str:
         head = tree[0]
-        if head in ("A", "B"):
-            return f"({self.extend} {head.lower()})"
+        if head in OPERANDS:
+            given = self.op.input_of(head)
+            return given.var if given.type == "bool" else f"({self.extend} {given.var})"
+        if head == "bool":
+            return "true" if tree[1] else "false"
         if head == "var":
             return env[tree[1]]
         if head == "num":
@@ -337,7 +346,7 @@ class WrapAround(Statement):
         fmt = context["fmt"]
         rows, bounds, facts = self._claim(o)
         w = width(rows, bounds, facts, fmt)
-        smt = _Smt(fmt, w)
+        smt = _Smt(fmt, w, operators.of_obligation_name(o.operator))
         truth = operators.of_obligation_name(o.operator).operation.result == "bool"
         lines = [f"; exact integer arithmetic in {w}-bit vectors (nothing overflows there); C is the operator's "
                  f"result, c, read as {'a signed' if fmt.signed else 'an unsigned'} integer" if not truth else
@@ -375,7 +384,7 @@ class WrapAround(Statement):
         c = op.kernels.integer(fmt, *given)
         shown = ", ".join(f"{i.var} = {fmt.describe(x)}" for i, x in zip(op.inputs, given)) + \
             f": {smtlib.head(op.operation.function('int'))} gives {fmt.describe(c)}"
-        failure = first_failure(*self._claim(o), fmt, *_operands(given), c)
+        failure = first_failure(*self._claim(o), fmt, tuple(given), c)
         # the claim's own words, never its line: a counterexample is cached with the query, which names no line
         return shown if failure is None else f"{shown}; the document states {failure}"
 
@@ -383,13 +392,7 @@ class WrapAround(Statement):
         op = operators.of_obligation_name(o.operator)
         columns = [inputs[i.var].astype(object) for i in op.inputs]
         c = np.array([op.kernels.integer(fmt, *(int(x) for x in point)) for point in zip(*columns)], dtype=object)
-        return np.ones(columns[0].shape, bool), holds(*self._claim(o), fmt, *_operands(columns), c)
-
-
-def _operands(inputs: list) -> tuple:
-    """(A, B) of the claim's trees from the operator's inputs: an operator of one input has no B, which its
-    claims never name (the reader reads none there)."""
-    return inputs[0], inputs[1] if len(inputs) > 1 else inputs[0]
+        return np.ones(columns[0].shape, bool), holds(*self._claim(o), fmt, tuple(columns), c)
 
 
 STATEMENTS = (WrapAround(),)

@@ -1,0 +1,26 @@
+; divbridge proof obligation where.float.bf16.ieee.nan_selected
+; a NaN selected is NaN
+; requirements: E_WHERE_FLOAT_FUNC_0010
+; statement: cond and isNaN(x) -> isNaN(where(cond, x, y))
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation where.float.bf16.ieee.nan_selected|)
+; status: unsat, as z3 established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; bf16 is (_ FloatingPoint 8 8); operands are declared as bit patterns
+(declare-const cond_bits (_ BitVec 1))
+(define-fun cond () Bool (= cond_bits #b1))
+(declare-const x_bits (_ BitVec 16))
+(define-fun x () (_ FloatingPoint 8 8) ((_ to_fp 8 8) x_bits))
+(declare-const y_bits (_ BitVec 16))
+(define-fun y () (_ FloatingPoint 8 8) ((_ to_fp 8 8) y_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 8))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 8) (fp #b0 #b01111111 #b0000000))
+(define-fun where ((cond Bool) (x (_ FloatingPoint 8 8)) (y (_ FloatingPoint 8 8))) (_ FloatingPoint 8 8) (ite cond x y))
+(define-fun q () (_ FloatingPoint 8 8) (where cond x y))
+(define-fun goal () Bool (=> (and cond (fp.isNaN x))
+                             (fp.isNaN q)))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,26 @@
+; divbridge proof obligation where.float.fp32.ieee.true_selects_x
+; where the condition holds, C is X
+; requirements: E_WHERE_FLOAT_FUNC_0010
+; statement: cond -> where(cond, x, y) = x
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation where.float.fp32.ieee.true_selects_x|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp32 is (_ FloatingPoint 8 24); operands are declared as bit patterns
+(declare-const cond_bits (_ BitVec 1))
+(define-fun cond () Bool (= cond_bits #b1))
+(declare-const x_bits (_ BitVec 32))
+(define-fun x () (_ FloatingPoint 8 24) ((_ to_fp 8 24) x_bits))
+(declare-const y_bits (_ BitVec 32))
+(define-fun y () (_ FloatingPoint 8 24) ((_ to_fp 8 24) y_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 24))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 24) (fp #b0 #b01111111 #b00000000000000000000000))
+(define-fun where ((cond Bool) (x (_ FloatingPoint 8 24)) (y (_ FloatingPoint 8 24))) (_ FloatingPoint 8 24) (ite cond x y))
+(define-fun q () (_ FloatingPoint 8 24) (where cond x y))
+(define-fun goal () Bool (=> cond
+                             (= q x)))
+(assert (not goal))
+(check-sat)
+(exit)

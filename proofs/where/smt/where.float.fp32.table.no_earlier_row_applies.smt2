@@ -1,0 +1,26 @@
+; divbridge proof obligation where.float.fp32.table.no_earlier_row_applies
+; case table 1, row no earlier row applies -> C
+; requirements: E_WHERE_FLOAT_FUNC_0010
+; statement: no earlier row applies -> where(cond, x, y) = C
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation where.float.fp32.table.no_earlier_row_applies|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp32 is (_ FloatingPoint 8 24); operands are declared as bit patterns
+(declare-const cond_bits (_ BitVec 1))
+(define-fun cond () Bool (= cond_bits #b1))
+(declare-const x_bits (_ BitVec 32))
+(define-fun x () (_ FloatingPoint 8 24) ((_ to_fp 8 24) x_bits))
+(declare-const y_bits (_ BitVec 32))
+(define-fun y () (_ FloatingPoint 8 24) ((_ to_fp 8 24) y_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 24))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 24) (fp #b0 #b01111111 #b00000000000000000000000))
+(define-fun where ((cond Bool) (x (_ FloatingPoint 8 24)) (y (_ FloatingPoint 8 24))) (_ FloatingPoint 8 24) (ite cond x y))
+(define-fun q () (_ FloatingPoint 8 24) (where cond x y))
+(define-fun goal () Bool (=> (not cond)
+                             (= q y)))
+(assert (not goal))
+(check-sat)
+(exit)

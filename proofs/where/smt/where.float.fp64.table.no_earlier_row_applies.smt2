@@ -1,0 +1,26 @@
+; divbridge proof obligation where.float.fp64.table.no_earlier_row_applies
+; case table 1, row no earlier row applies -> C
+; requirements: E_WHERE_FLOAT_FUNC_0010
+; statement: no earlier row applies -> where(cond, x, y) = C
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation where.float.fp64.table.no_earlier_row_applies|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BVFP)
+; fp64 is (_ FloatingPoint 11 53); operands are declared as bit patterns
+(declare-const cond_bits (_ BitVec 1))
+(define-fun cond () Bool (= cond_bits #b1))
+(declare-const x_bits (_ BitVec 64))
+(define-fun x () (_ FloatingPoint 11 53) ((_ to_fp 11 53) x_bits))
+(declare-const y_bits (_ BitVec 64))
+(define-fun y () (_ FloatingPoint 11 53) ((_ to_fp 11 53) y_bits))
+(define-fun isFinite ((x (_ FloatingPoint 11 53))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 11 53) (fp #b0 #b01111111111 #b0000000000000000000000000000000000000000000000000000))
+(define-fun where ((cond Bool) (x (_ FloatingPoint 11 53)) (y (_ FloatingPoint 11 53))) (_ FloatingPoint 11 53) (ite cond x y))
+(define-fun q () (_ FloatingPoint 11 53) (where cond x y))
+(define-fun goal () Bool (=> (not cond)
+                             (= q y)))
+(assert (not goal))
+(check-sat)
+(exit)

@@ -1,0 +1,24 @@
+; divbridge proof obligation where.int.int32.wraparound.cases_1.a_eq_true
+; where on int32: A = True → C = B
+; requirements: E_WHERE_INT_FUNC_0010
+; statement: A = True → C = B
+; expected: valid, so the negated goal asserted below is unsat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation where.int.int32.wraparound.cases_1.a_eq_true|)
+; status: unsat, as bitwuzla established on this file
+(set-info :status unsat)
+(set-logic QF_BV)
+; int32 values are 32-bit vectors in two's complement; SMT-LIB's where is the
+; operator under proof (its result always fits).
+(declare-const cond_bits (_ BitVec 1))
+(define-fun cond () Bool (= cond_bits #b1))
+(declare-const x (_ BitVec 32))
+(declare-const y (_ BitVec 32))
+(define-fun where ((cond Bool) (x (_ BitVec 32)) (y (_ BitVec 32))) (_ BitVec 32) (ite cond x y))
+(define-fun c () (_ BitVec 32) (where cond x y))
+; exact integer arithmetic in 66-bit vectors (nothing overflows there); C is the operator's result, c, read as a signed integer
+(define-fun C () (_ BitVec 66) ((_ sign_extend 34) c))
+(define-fun goal () Bool (=> (= cond true) (= C ((_ sign_extend 34) x))))
+(assert (not goal))
+(check-sat)
+(exit)
