@@ -81,12 +81,15 @@ class Encoding:
         raise NotImplementedError
 
     def grids(self) -> list[list]:
-        """The nice values of each input, in order (a bool input's: False and True)."""
-        return [[0, 1] if i.type == "bool" else self.grid() for i in self.operator.inputs]
+        """The nice values of each input, in order (a bool input's: False and True), then of each float attribute
+        the encoding declares after them (the format's)."""
+        kinds = [i.type for i in self.operator.inputs] + ["T"] * max(0, len(self.inputs) - self.operator.arity)
+        return [[0, 1] if kind == "bool" else self.grid() for kind in kinds]
 
     def const_at(self, k: int, value) -> z3.ExprRef:
-        """The value as a constant of the k-th input's sort (a bool input's: one bit)."""
-        return z3.BitVecVal(value, 1) if self.operator.inputs[k].type == "bool" else self.const(value)
+        """The value as a constant of the k-th input's sort (a bool input's: one bit; an attribute's: the format's)."""
+        condition = k < self.operator.arity and self.operator.inputs[k].type == "bool"
+        return z3.BitVecVal(value, 1) if condition else self.const(value)
 
     def values(self, model: dict[str, Any]) -> tuple:
         """The inputs a solver's model gives (declared constant -> value; one it leaves out: 0)."""

@@ -155,8 +155,8 @@ def _mistyped(op: Operator, condition) -> str:
         return next((gap for gap in (_mistyped(op, p) for p in condition.parts) if gap), "")
     if isinstance(condition, Not):
         return _mistyped(op, condition.part)
-    if not isinstance(condition, Atom) or condition.op in ("samesign", "diffsign"):
-        return ""
+    if not isinstance(condition, Atom) or condition.op in ("samesign", "diffsign") or condition.operand in ATTRIBUTES:
+        return ""   # an attribute's comparison is judged where its rows are (`_row`: one the operator lacks)
     literal = condition.literal
     kind = None if literal is None else f"operand:{literal.operand}" if literal.kind == "operand" else literal.kind
     return op.comparison_gap(condition.operand, condition.op, kind)
