@@ -85,7 +85,7 @@ def test_check_spec_reads_a_float_row_as_prove_encodes_it(name):
 
     for atom in _ATOMS:
         term = enc._term(case_table.smt_condition(atom, fmt))
-        assert on_grid(term) == list(case_table._holds(atom, fmt, a, b)), atom
+        assert on_grid(term) == list(case_table._holds(atom, fmt, (a, b))), atom
     for result in _RESULTS:
         _, holds = case_table._predicate({"condition": ("true",), "result": result}, fmt, (a, b))
         term = case_table.smt_result(result, fmt, enc.operator)

@@ -183,18 +183,21 @@ class FloatEncoding(Encoding):
         result = self.operator.kernels.float_bits(self.fmt, *self._arguments(values))
         return str(result) if isinstance(result, bool) else self.fmt.to_text(result)   # a truth value: Less's
 
+    def _kinds(self, values) -> list[str]:
+        """Each of a witness's values' kind: its input's (T or bool), then T for each attribute after them."""
+        return [i.type for i in self.operator.inputs] + ["T"] * (len(values) - self.operator.arity)
+
     def _arguments(self, values) -> tuple:
-        """A witness's values as the kernels take them (a bool input's as a bool)."""
-        return tuple(bool(v) if i.type == "bool" else v for i, v in zip(self.operator.inputs, values))
+        """A witness's values as the kernels take them (a bool input's as a bool; the attributes' after them)."""
+        return tuple(bool(v) if kind == "bool" else v for kind, v in zip(self._kinds(values), values))
 
     def signature(self, *values: int) -> tuple:
-        def cls(bits, given):
-            if given.type == "bool":
+        def cls(bits, kind):
+            if kind == "bool":
                 return ("bool", bits)
             d = self.fmt.decode(bits)
-            kind = "finite" if d.kind in ("normal", "subnormal") else d.kind
-            return (kind, 0 if d.is_nan else d.sign)
-        return tuple(c for v, i in zip(values, self.operator.inputs) for c in cls(v, i))
+            return ("finite" if d.kind in ("normal", "subnormal") else d.kind, 0 if d.is_nan else d.sign)
+        return tuple(c for v, kind in zip(values, self._kinds(values)) for c in cls(v, kind))
 
     def solver(self) -> str:
         """Bitwuzla, but in the formats its build lacks (BF16: it rejects the format's literals)."""
