@@ -222,14 +222,17 @@ def _shm_dirs() -> set[str]:
 
 
 def test_truncated_operand_files_are_a_finding_not_a_bus_error(tmp_path, unchanged):
-    before = _shm_dirs()
-    body = "import glob, os\ndef div(a, b):\n    for f in glob.glob('/dev/shm/divbridge-impl-*/[abc]'):\n" \
+    # the implementation truncates its own run's operand files (the folder above its working directory), never
+    # those of another run going on beside it; the run's folder is named after its pid, which it leaves behind
+    body = "import glob, os\ndef div(a, b):\n    for f in glob.glob(os.path.join(os.path.dirname(os.getcwd()), '[abc]')):\n" \
            "        os.truncate(f, 0)\n    return a / b\n"
-    done = divbridge("conform", "--impl", f"{_impl(tmp_path, 'trunc', body)}:div", "--dtype", "fp32", "--sample", "4")
+    pid_file = tmp_path / "pid"
+    done = divbridge("conform", "--impl", f"{_impl(tmp_path, 'trunc', body)}:div", "--dtype", "fp32", "--sample", "4",
+                     preexec=lambda: pid_file.write_text(str(os.getpid())))
     assert done.returncode == 1, done.stderr
     assert "ERROR (" in done.stdout and "does NOT conform" in done.stdout
     assert "Bus error" not in done.stderr and "Traceback" not in done.stderr
-    assert _shm_dirs() <= before
+    assert not [d for d in _shm_dirs() if d.startswith(f"divbridge-impl-{pid_file.read_text()}-")]
 
 
 @needs_namespaces
@@ -518,14 +521,18 @@ def test_a_termination_signal_ends_every_prover(signum, code, tmp_path, unchange
 
 
 def test_sigterm_during_conform_ends_the_child_and_its_shared_memory(tmp_path, unchanged):
-    before = _shm_dirs()
     impl = _impl(tmp_path, "hang", "import time\ndef div(a, b):\n    time.sleep(600)\n")
+    seen = []   # divbridge's pid, which names its run's folder (another run beside it may have one of its own)
+
+    def started(pid: int) -> list[int]:
+        seen.append(pid)
+        return processes.below_with(pid, str(impl))
     returncode, err, alive = _signalled(["conform", "--impl", f"{impl}:div", "--dtype", "fp32", "--sample", "4"],
-                                        signal.SIGTERM, lambda pid: processes.below_with(pid, str(impl)))
+                                        signal.SIGTERM, started)
     assert returncode == 143
     one_line(err, r"divbridge: terminated by SIGTERM")
     assert alive == [] and processes.lingering(lambda: processes.anywhere_with(str(impl))) == []
-    assert _shm_dirs() <= before
+    assert not [d for d in _shm_dirs() if d.startswith(f"divbridge-impl-{seen[0]}-")]
 
 
 def test_a_full_disk_under_the_cache_is_one_line_and_leaves_no_worker(tmp_path, monkeypatch, capsys, unchanged):
