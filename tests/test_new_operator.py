@@ -4,7 +4,8 @@ A fifth binary operator through the whole pipeline (issue 37's test of "the oper
 description in a temporary registry and one document, then read, check-spec, prove of every document of a
 project and the reports.
 
-An operator of one input (the absolute value renamed) with its own document, through the same commands.
+An operator of one input (the absolute value renamed) and one of three (the selection renamed), each with its own
+document, through the same commands.
 
 A unary and a ternary operator of the test's own (issue 45's model: inputs of any arity, a condition's bool,
 functions a description defines): their descriptions' obligations, bound by hand, rendered and proved in
@@ -29,6 +30,7 @@ from divbridge.operators.model import (X, Input, IntegerProfile, Kernels, Names,
                                        SpecialRule, Vocabulary)
 from divbridge.operators.abs import ABS
 from divbridge.operators.mul import MUL
+from divbridge.operators.where import WHERE
 from divbridge.provers.cache import ProofCache
 from divbridge.provers.portfolio import prove_obligations
 from divbridge.terms import numpy as term_numpy
@@ -101,17 +103,50 @@ MODULUS = dataclasses.replace(ABS, name="Modulus",
                               vocabulary=dataclasses.replace(ABS.vocabulary, heading=r"\bmodulus\b"))
 
 
-def test_an_operator_of_one_input_goes_through_read_check_spec_prove_and_the_reports(tmp_path, monkeypatch,
-                                                                                       capsys):
-    monkeypatch.setitem(operators.OPERATORS, MODULUS.name, MODULUS)
-    text = (ROOT / "proofs" / "spec" / "abs.md").read_text(encoding="utf-8")
-    text = text.replace("Abs", "Modulus").replace("E_ABS_", "E_MODULUS_") \
+# A throwaway operator of three inputs, one a condition: the selection under another name (E_CHOOSE_...), from the
+# project's Where document renamed.
+CHOOSE = dataclasses.replace(WHERE, name="Choose", vocabulary=dataclasses.replace(WHERE.vocabulary, heading=r"\bchoose\b"))
+
+
+def _renamed(project: Path, monkeypatch, op: Operator, source: str) -> None:
+    """A project whose proofs/spec/ holds the project's document of ``source`` renamed to ``op``, in one float
+    and two integer types, with ``op`` registered."""
+    monkeypatch.setitem(operators.OPERATORS, op.name, op)
+    text = (ROOT / "proofs" / "spec" / f"{source.lower()}.md").read_text(encoding="utf-8")
+    text = text.replace(source, op.name).replace(f"E_{source.upper()}_", f"E_{op.name.upper()}_") \
         .replace("(FP16, BFLOAT16, FP32, FP64)", "(FP16)") \
         .replace("(INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64)", "(INT8, UINT8)")
-    (tmp_path / "proofs" / "spec").mkdir(parents=True)
-    (tmp_path / "proofs" / "spec" / "modulus.md").write_text(text, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
+    (project / "proofs" / "spec").mkdir(parents=True)
+    (project / "proofs" / "spec" / f"{op.name.lower()}.md").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(project)
 
+
+def test_an_operator_of_three_inputs_goes_through_read_check_spec_prove_and_the_reports(tmp_path, monkeypatch,
+                                                                                          capsys):
+    _renamed(tmp_path, monkeypatch, CHOOSE, "Where")
+    assert main(["read", "proofs/spec/choose.md"]) == 0
+    assert "binds: choose.float.fp16.table." in capsys.readouterr().out
+    assert main(["check-spec", "proofs/spec/choose.md"]) == 0
+    capsys.readouterr()
+    assert main(["prove"]) == 0
+    assert "NOT as expected" not in capsys.readouterr().out
+    obligations = json.loads((tmp_path / "proofs" / "choose" / "results.json").read_text())["obligations"]
+    ids = {o["id"] for o in obligations}
+    # three inputs everywhere: its rules, its table's rows over the condition, its integer rows, its example
+    assert {"choose.float.fp16.ieee.minus_zero_selected", "choose.float.fp16.table.a_eq_true",
+            "choose.int.int8.wraparound.cases_1.a_eq_true", "choose.int.int8.example.example_1"} <= ids
+    assert not any(".bf16." in i or ".int16." in i for i in ids)
+    assert {o["verdict"] for o in obligations if o["expect"] == "invalid"} == {"refuted"}
+    assert main(["report"]) == 0
+    capsys.readouterr()
+    row = next(line for line in (tmp_path / "reports" / "index.md").read_text().splitlines()
+               if line.startswith("| Choose |"))
+    assert "| as expected |" in row
+
+
+def test_an_operator_of_one_input_goes_through_read_check_spec_prove_and_the_reports(tmp_path, monkeypatch,
+                                                                                       capsys):
+    _renamed(tmp_path, monkeypatch, MODULUS, "Abs")
     assert main(["read", "proofs/spec/modulus.md"]) == 0
     assert "binds: modulus.float.fp16.table." in capsys.readouterr().out
     assert main(["check-spec", "proofs/spec/modulus.md"]) == 0
