@@ -108,64 +108,52 @@ MODULUS = dataclasses.replace(ABS, name="Modulus",
 CHOOSE = dataclasses.replace(WHERE, name="Choose", vocabulary=dataclasses.replace(WHERE.vocabulary, heading=r"\bchoose\b"))
 
 
-def _renamed(project: Path, monkeypatch, op: Operator, source: str) -> None:
-    """A project whose proofs/spec/ holds the project's document of ``source`` renamed to ``op``, in one float
-    and two integer types, with ``op`` registered."""
+def _through_the_pipeline(project: Path, monkeypatch, capsys, op: Operator, source: str) -> set[str]:
+    """The project's document of ``source`` renamed to ``op`` (in one float and two integer types, ``op``
+    registered) alone in a project's proofs/spec/, through read, check-spec, prove and report, each as expected:
+    the ids of its obligations, of which no probe holds."""
     monkeypatch.setitem(operators.OPERATORS, op.name, op)
+    name = op.name.lower()
     text = (ROOT / "proofs" / "spec" / f"{source.lower()}.md").read_text(encoding="utf-8")
     text = text.replace(source, op.name).replace(f"E_{source.upper()}_", f"E_{op.name.upper()}_") \
         .replace("(FP16, BFLOAT16, FP32, FP64)", "(FP16)") \
         .replace("(INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64)", "(INT8, UINT8)")
     (project / "proofs" / "spec").mkdir(parents=True)
-    (project / "proofs" / "spec" / f"{op.name.lower()}.md").write_text(text, encoding="utf-8")
+    (project / "proofs" / "spec" / f"{name}.md").write_text(text, encoding="utf-8")
     monkeypatch.chdir(project)
+    assert main(["read", f"proofs/spec/{name}.md"]) == 0
+    assert f"binds: {name}.float.fp16.table." in capsys.readouterr().out
+    assert main(["check-spec", f"proofs/spec/{name}.md"]) == 0
+    capsys.readouterr()
+    assert main(["prove"]) == 0
+    assert "NOT as expected" not in capsys.readouterr().out
+    obligations = json.loads((project / "proofs" / name / "results.json").read_text())["obligations"]
+    assert {o["verdict"] for o in obligations if o["expect"] == "invalid"} == {"refuted"}
+    assert main(["report"]) == 0
+    capsys.readouterr()
+    row = next(line for line in (project / "reports" / "index.md").read_text().splitlines()
+               if line.startswith(f"| {op.name} |"))
+    assert "| as expected |" in row
+    ids = {o["id"] for o in obligations}
+    assert not any(".bf16." in i or ".int16." in i for i in ids)   # in its document's types only
+    return ids
 
 
 def test_an_operator_of_three_inputs_goes_through_read_check_spec_prove_and_the_reports(tmp_path, monkeypatch,
                                                                                           capsys):
-    _renamed(tmp_path, monkeypatch, CHOOSE, "Where")
-    assert main(["read", "proofs/spec/choose.md"]) == 0
-    assert "binds: choose.float.fp16.table." in capsys.readouterr().out
-    assert main(["check-spec", "proofs/spec/choose.md"]) == 0
-    capsys.readouterr()
-    assert main(["prove"]) == 0
-    assert "NOT as expected" not in capsys.readouterr().out
-    obligations = json.loads((tmp_path / "proofs" / "choose" / "results.json").read_text())["obligations"]
-    ids = {o["id"] for o in obligations}
+    ids = _through_the_pipeline(tmp_path, monkeypatch, capsys, CHOOSE, "Where")
     # three inputs everywhere: its rules, its table's rows over the condition, its integer rows, its example
     assert {"choose.float.fp16.ieee.minus_zero_selected", "choose.float.fp16.table.a_eq_true",
             "choose.int.int8.wraparound.cases_1.a_eq_true", "choose.int.int8.example.example_1"} <= ids
-    assert not any(".bf16." in i or ".int16." in i for i in ids)
-    assert {o["verdict"] for o in obligations if o["expect"] == "invalid"} == {"refuted"}
-    assert main(["report"]) == 0
-    capsys.readouterr()
-    row = next(line for line in (tmp_path / "reports" / "index.md").read_text().splitlines()
-               if line.startswith("| Choose |"))
-    assert "| as expected |" in row
 
 
 def test_an_operator_of_one_input_goes_through_read_check_spec_prove_and_the_reports(tmp_path, monkeypatch,
                                                                                        capsys):
-    _renamed(tmp_path, monkeypatch, MODULUS, "Abs")
-    assert main(["read", "proofs/spec/modulus.md"]) == 0
-    assert "binds: modulus.float.fp16.table." in capsys.readouterr().out
-    assert main(["check-spec", "proofs/spec/modulus.md"]) == 0
-    capsys.readouterr()
-    assert main(["prove"]) == 0
-    assert "NOT as expected" not in capsys.readouterr().out
-    obligations = json.loads((tmp_path / "proofs" / "modulus" / "results.json").read_text())["obligations"]
-    ids = {o["id"] for o in obligations}
-    # one input everywhere: its rules, its table's rows, its wrap-around rows, its example, in its types only
+    ids = _through_the_pipeline(tmp_path, monkeypatch, capsys, MODULUS, "Abs")
+    # one input everywhere: its rules, its table's rows, its wrap-around rows, its example
     assert {"modulus.float.fp16.ieee.negative", "modulus.float.fp16.table.a_lt_0",
             "modulus.int.int8.generic.int_min_wraps", "modulus.int.int8.example.example_1"} <= ids
     assert any(i.startswith("modulus.int.int8.wraparound.") for i in ids)
-    assert not any(".bf16." in i or ".int16." in i for i in ids)
-    assert {o["verdict"] for o in obligations if o["expect"] == "invalid"} == {"refuted"}
-    assert main(["report"]) == 0
-    capsys.readouterr()
-    row = next(line for line in (tmp_path / "reports" / "index.md").read_text().splitlines()
-               if line.startswith("| Modulus |"))
-    assert "| as expected |" in row
 
 
 # -- a unary and a ternary operator of the test's own -------------------------------------------------------
