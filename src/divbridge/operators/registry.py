@@ -22,7 +22,7 @@ from divbridge.operators.model import Operator
 
 # the descriptions, by module name: adding an operator is one module and one name here
 DESCRIPTIONS = ("div", "mul", "add", "sub", "neg", "abs", "relu", "where", "exp", "log", "tanh", "sigmoid", "sqrt",
-                "pow", "leakyrelu", "max", "less", "matmul")
+                "pow", "leakyrelu", "max", "less", "matmul", "clip")
 # what `divbridge.operators` exports from this module (a description's module cannot be named so)
 EXPORTS = ("OPERATORS", "named_in", "id_prefix", "evidence_dir", "spec_document", "obligation_name",
            "of_obligation_name", "get", "by_heading", "by_infix", "by_tag", "in_pipeline", "Operator")
