@@ -83,13 +83,22 @@ CLIP = Operator(
         SpecialRule("nan_x", ("nan", "any", "any"), "nan", text="a NaN X gives NaN"),
         SpecialRule("nan_min", ("any", "nan", "any"), "nan", text="a NaN min gives NaN (onnx.reference, NumPy)"),
         SpecialRule("nan_max", ("any", "any", "nan"), "nan", text="a NaN max gives NaN (onnx.reference, NumPy)"),
-        SpecialRule("no_bounds_finite", ("finite", "-inf", "+inf"), "x",
-                    text="with the bounds absent (-inf, +inf), Y is X"),
-        SpecialRule("no_bounds_inf", ("inf", "-inf", "+inf"), "x",
-                    text="with the bounds absent, an infinite X is kept (not clipped to the largest finite)"),
-        SpecialRule("plus_inf_clipped", ("+inf", "finite", "finite"), "hi", text="+inf between finite bounds is max"),
-        SpecialRule("min_above_max", ("finite", "+inf", "finite"), "hi",
-                    text="min above max (here +inf) gives max"),
+        # bounds that leave no room (max -inf, min +inf): Y is max, whatever X (not NaN)
+        *(SpecialRule(f"max_minus_inf_{cx}_{c}", (cx, c, "-inf"), "hi", text="max = -inf gives max")
+          for cx in ("finite", "inf") for c in ("finite", "inf")),
+        *(SpecialRule(f"min_plus_inf_{cx}_{c}", (cx, "+inf", c), "hi", text="min = +inf (above max) gives max")
+          for cx in ("finite", "inf") for c in ("finite", "inf")),
+        # absent bounds (-inf, +inf): Y is X, an infinity kept (not clipped to the largest finite)
+        *(SpecialRule(f"no_bounds_{cx}", (cx, "-inf", "+inf"), "x", text="with the bounds absent, Y is X")
+          for cx in ("finite", "inf")),
+        *(SpecialRule(f"plus_inf_{c}_min", ("+inf", c, "any"), "hi", text="X = +inf gives max")
+          for c in ("finite", "inf")),
+        SpecialRule("zero_below_zero_max", ("zero", "-inf", "zero"), "hi", text="X zero, max zero: max (its sign)"),
+        SpecialRule("minus_inf_below_zero_max", ("-inf", "-inf", "zero"), "x", text="X = min = -inf gives X"),
+        # min a zero: X zero or -inf gives min, then max where max is a zero too (the bound of two equal ones)
+        *(SpecialRule(f"{name}_zero_min_{hi_name}", (cx, "zero", c), var, text=f"X {name}, min zero: {var}")
+          for cx, name in (("zero", "zero"), ("-inf", "minus_inf"))
+          for c, hi_name, var in (("+inf", "plus_inf_max", "lo"), ("zero", "zero_max", "hi"))),
     ),
     properties=(
         Property("inside", _CLIP_F(XF, LO, HI), XF, True, "min < x < max -> clip(x, min, max) = x",

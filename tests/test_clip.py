@@ -1,0 +1,95 @@
+"""Clip described (issue 45, item 4; `divbridge.operators.clip`): ONNX Clip-13 over three inputs, evaluated through
+the CLI and the API as onnx.reference and NumPy do (NaN bounds, min > max, the sign of a zero equal to a bound),
+its rules and properties proved or refuted by the SMT solvers, and conform judging NumPy, onnx.reference and two
+wrong implementations of tests/op_impls/."""
+
+from pathlib import Path
+
+import pytest
+
+from divbridge import api, operators
+from divbridge.cli import main
+from divbridge.conform import conformance
+from divbridge.conform.impls import load_impl
+from divbridge.crosscheck import vectors
+from divbridge.formats import get_format
+from divbridge.obligations.catalog import obligations_of
+from divbridge.obligations.document import Binding, TagRef
+from divbridge.provers.cache import ProofCache
+from divbridge.provers.portfolio import prove_obligations
+
+IMPLS = Path(__file__).resolve().parent / "op_impls"
+CLIP = operators.get("Clip")
+NAN, INF = float("nan"), float("inf")
+
+
+def test_eval_clips_through_the_cli(capsys):
+    assert main(["eval", "--op", "Clip", "fp32", "5", "0", "3"]) == 0
+    assert capsys.readouterr().out.split() == ["3.0", "(0x40400000)"]
+    assert main(["eval", "--op", "Clip", "fp32", "-0", "+0", "1"]) == 0   # X equal to min: the bound, +0
+    assert capsys.readouterr().out.split() == ["0.0", "(0x00000000)"]
+
+
+@pytest.mark.parametrize("method", ["exact", "fast"])
+def test_the_api_clips_as_onnx_reference_does(method):
+    def clip(x, lo, hi, dtype="fp32"):
+        return api.evaluate("Clip", x, lo, hi, dtype=dtype, method=method).tolist()
+    # min > max: max everywhere (the WG's document's example)
+    assert clip([6.5, 9.25, 35.0], [20.25] * 3, [10.0] * 3) == [10.0] * 3
+    # a NaN bound gives NaN (the WG's latest text and ONNX Runtime ignore it); a NaN X stays NaN
+    assert all(v != v for v in clip([-1.0, 0.0, INF, NAN], [-1.0] * 4, [NAN] * 4))
+    assert all(v != v for v in clip([-1.0, 0.0, INF], [NAN] * 3, [1.0] * 3))
+    assert clip([NAN], [-1.0], [1.0])[0] != clip([NAN], [-1.0], [1.0])[0]
+    # absent bounds (-inf, +inf): +inf kept, not clipped to FLT_MAX as ONNX Runtime's defaults do
+    assert clip([INF, -INF, 1.5], [-INF] * 3, [INF] * 3) == [INF, -INF, 1.5]
+    # integers: exact, min > max gives max
+    assert clip([-100, 7, 100], [-5, -5, 20], [5, 5, 10], dtype="int8") == [-5, 5, 10]
+
+
+def test_the_sign_of_a_zero_equal_to_a_bound_is_the_bound_s():
+    fmt = get_format("fp32")
+    zero, minus_zero, one = fmt.parse("0"), fmt.parse("-0"), fmt.parse("1")
+    kernel = CLIP.kernels.float_bits
+    assert kernel(fmt, minus_zero, zero, one) == zero and kernel(fmt, zero, minus_zero, one) == minus_zero
+    assert kernel(fmt, one, zero, minus_zero) == minus_zero     # min +0 > max -0 is false: X 1 clipped to max
+    assert kernel(fmt, minus_zero, fmt.parse("-1"), one) == minus_zero    # inside: X, -0 kept
+
+
+def test_the_rules_and_properties_are_proved_or_refuted_by_the_solvers(tmp_path):
+    binding = Binding("<no document>", CLIP.name, CLIP, types={"float": ("fp16",), "int": ("int8",)},
+                      roles={"float.ieee": [TagRef(f"{CLIP.tag_prefix}FLOAT_FUNC_0010", 1)],
+                             "int.definition": [TagRef(f"{CLIP.tag_prefix}INT_FUNC_0010", 2)]})
+    obligations = [o for o in obligations_of(binding) if "smt" in o.backends]
+    ids = {o.id for o in obligations}
+    assert {f"clip.float.fp16.ieee.{r.name}" for r in CLIP.rules} <= ids
+    results = prove_obligations(obligations, {"z3", "bitwuzla"}, ProofCache(tmp_path / "cache"), 60)
+    assert len(results) == len(obligations)
+    assert [(r.id, r.verdict) for r in results if r.status != "as expected"] == []
+    refuted = {r.id for r in results if r.expect == "invalid"}
+    assert refuted == {"clip.float.fp16.generic.inside_with_ties", "clip.float.fp16.generic.always_above_min",
+                       "clip.int.int8.generic.int_always_above_min"}
+    assert all(r.counterexample is not None and r.counterexample.replayed for r in results if r.expect == "invalid")
+
+
+def test_conform_takes_numpy_and_onnx_reference_and_rejects_wrong_clips():
+    fmt = get_format("fp32")
+    sets = vectors.vector_sets(fmt, op=CLIP)
+    for name in ("numpy", "onnx-reference"):
+        report = conformance.check(load_impl(name, op=CLIP), fmt, sets)
+        assert report.mismatches == 0 and not report.errors and sum(report.vectors.values()) > 4000, name
+    for wrong, says in (("clip_nan_bound_ignored", lambda e: "nan" in e["lo"] + e["hi"] and "nan" in e["expected"]),
+                        ("clip_max_then_min", lambda e: e["actual"] == e["lo"] and e["expected"] == e["hi"])):
+        impl = load_impl(f"{IMPLS / wrong}.py:run", op=CLIP)
+        try:
+            report = conformance.check(impl, fmt, sets)
+        finally:
+            impl.close()
+        assert report.mismatches > 0 and not report.errors, wrong
+        assert all(set(e) >= {"x", "lo", "hi"} for e in report.examples)
+        assert any(says(e) for e in report.examples), (wrong, report.examples[:3])
+
+
+def test_the_cli_s_conform_refuses_clip_until_its_documents_are_read(capsys):
+    """``in_pipeline=False``: conform is through the API alone, the CLI says why (exit 2)."""
+    assert main(["conform", "--op", "Clip", "--impl", "numpy", "--dtype", "fp32"]) == 2
+    assert "Clip: its documents and implementations are not checked yet" in capsys.readouterr().err
