@@ -3,8 +3,11 @@ the CLI and the API as onnx.reference and NumPy do (NaN bounds, min > max, the s
 its rules and properties proved or refuted by the SMT solvers, and conform judging NumPy, onnx.reference and two
 wrong implementations of tests/op_impls/."""
 
+import itertools
+import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from divbridge import api, operators
@@ -13,6 +16,7 @@ from divbridge.conform import conformance
 from divbridge.conform.impls import load_impl
 from divbridge.crosscheck import vectors
 from divbridge.formats import get_format
+from divbridge.mirror import from_bits, to_bits
 from divbridge.obligations.catalog import obligations_of
 from divbridge.obligations.document import Binding, TagRef
 from divbridge.provers.cache import ProofCache
@@ -53,6 +57,25 @@ def test_the_sign_of_a_zero_equal_to_a_bound_is_the_bound_s():
     assert kernel(fmt, minus_zero, zero, one) == zero and kernel(fmt, zero, minus_zero, one) == minus_zero
     assert kernel(fmt, one, zero, minus_zero) == minus_zero     # min +0 > max -0 is false: X 1 clipped to max
     assert kernel(fmt, minus_zero, fmt.parse("-1"), one) == minus_zero    # inside: X, -0 kept
+
+
+@pytest.mark.parametrize("dtype", ["fp16", "bf16", "fp32", "fp64"])
+def test_the_fast_kernel_is_the_exact_one_on_special_and_random_triples(dtype):
+    """Every triple of the format's special values and of 6 random patterns: NumPy's arrays (the fast kernel,
+    spelled out where NumPy's clip chooses between equal zeros by dtype) give the exact kernel's bits."""
+    fmt, rng = get_format(dtype), random.Random(7)
+    values = sorted(set(fmt.special_values().values()) | {rng.getrandbits(fmt.width) for _ in range(6)})
+    triples = list(itertools.product(values, repeat=3))
+    x, lo, hi = (from_bits(fmt, np.array(column, dtype=fmt.uint_dtype)) for column in zip(*triples))
+    got = to_bits(fmt, CLIP.kernels.fast(fmt, x, lo, hi))
+    bad = [t for t, g in zip(triples, got) if int(g) != CLIP.kernels.float_bits(fmt, *t)
+           and not (fmt.decode(int(g)).is_nan and fmt.decode(CLIP.kernels.float_bits(fmt, *t)).is_nan)]
+    assert not bad, [tuple(fmt.describe(v) for v in t) for t in bad[:3]]
+
+
+def test_unsigned_integers_clip_in_their_own_order():
+    assert api.evaluate("Clip", [200, 5], [10, 10], [100, 100], dtype="uint8", method="exact").tolist() == [100, 10]
+    assert api.evaluate("Clip", [200, 5], [10, 10], [100, 100], dtype="uint8", method="fast").tolist() == [100, 10]
 
 
 def test_the_rules_and_properties_are_proved_or_refuted_by_the_solvers(tmp_path):
