@@ -14,8 +14,8 @@ description follows onnx.reference, i.e. NumPy's ``clip``:
 - min > max gives max everywhere (the WG and every runtime agree);
 - X equal to a bound (two zeros of either sign) gives the bound: max(X, min) is X only where min < X, and
   min(that, max) is it only where it is < max.  So X = -0, min = +0 gives +0.  This is NumPy's ``clip`` on FP32
-  and FP64 arrays (and onnx.reference's, which calls it); NumPy's FP16 arrays and scalar bounds give X there
-  instead: a conformance run in those reports the sign of such zeros as a mismatch.
+  and FP64 arrays (and onnx.reference's, which calls it); NumPy's FP16 arrays and its scalar bounds give X there
+  instead, so a conformance run in FP16 reports the sign of such zeros as mismatches.
 
 Its documents are not read yet (``in_pipeline=False``): its obligations are bound by hand."""
 
