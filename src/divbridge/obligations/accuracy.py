@@ -778,17 +778,24 @@ def _with_functions(expr: sympy.Basic, note: Note) -> sympy.Basic:
                         lambda f: functions[str(f.func)](*f.args))
 
 
-def _unary_meaning(note: Note, statement: Statement, found: Unary | str) -> Meaning:
-    if isinstance(found, str):
-        raise _NotRead(found)
-    lhs, op, rhs = _relation(statement, found.result)
-    substitute = {mathexpr.symbol(found.result): found.value, mathexpr.symbol(f"{found.result}_err^propag"): _P,
-                  mathexpr.symbol(f"{found.result}_err^intro"): E}
+def _substitutions(note: Note, result: str, value) -> dict:
+    """The symbols a claim's sides are read with: the result as the note defines it, its propagated and introduced
+    errors, and what the note's definitions give their names."""
+    substitute = {mathexpr.symbol(result): value, mathexpr.symbol(f"{result}_err^propag"): _P,
+                  mathexpr.symbol(f"{result}_err^intro"): E}
     for definition in note.definitions:
         if definition.meaning in _MEANINGS:
             substitute[mathexpr.symbol(definition.name)] = _MEANINGS[definition.meaning]
         elif definition.meaning == "formula" and definition.value is not None and not error_of(definition.name):
             substitute.setdefault(mathexpr.symbol(definition.name), definition.value)
+    return substitute
+
+
+def _unary_meaning(note: Note, statement: Statement, found: Unary | str) -> Meaning:
+    if isinstance(found, str):
+        raise _NotRead(found)
+    lhs, op, rhs = _relation(statement, found.result)
+    substitute = _substitutions(note, found.result, found.value)
     lhs, rhs = (_unary_map(side, substitute, found, note) for side in (lhs, rhs))
     errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
     conditions = [_unary_condition(c, substitute, found, note) for c in statement.conditions]
@@ -1064,13 +1071,7 @@ def _several_meaning(note: Note, statement: Statement, found: Several) -> Meanin
     if found.terms is not None:
         return _dot_meaning(note, statement, found)
     lhs, op, rhs = _relation(statement, found.result)
-    substitute = {mathexpr.symbol(found.result): found.value, mathexpr.symbol(f"{found.result}_err^propag"): _P,
-                  mathexpr.symbol(f"{found.result}_err^intro"): E, **_TRUTH}
-    for definition in note.definitions:
-        if definition.meaning in _MEANINGS:
-            substitute[mathexpr.symbol(definition.name)] = _MEANINGS[definition.meaning]
-        elif definition.meaning == "formula" and definition.value is not None and not error_of(definition.name):
-            substitute.setdefault(mathexpr.symbol(definition.name), definition.value)
+    substitute = {**_substitutions(note, found.result, found.value), **_TRUTH}
     known = {*found.operands, *[e for e in found.errors if e is not None], E, _P, EPS, MIN_NORMAL, MAX_FINITE}
     mapped = lambda side: _several_map(side, substitute, known)  # noqa: E731
     lhs, rhs = mapped(lhs), mapped(rhs)
@@ -1165,13 +1166,7 @@ def _dot_meaning(note: Note, statement: Statement, found: Several) -> Meaning:
     result and its propagated error as summations of n terms, ``|A|`` the largest magnitude of an element of A where the note
     defines it so.  Judged per n and for every n by `checkspec.summation`."""
     lhs, op, rhs = _relation(statement, found.result)
-    substitute = {mathexpr.symbol(found.result): found.value, mathexpr.symbol(f"{found.result}_err^propag"): _P,
-                  mathexpr.symbol(f"{found.result}_err^intro"): E}
-    for definition in note.definitions:
-        if definition.meaning in _MEANINGS:
-            substitute[mathexpr.symbol(definition.name)] = _MEANINGS[definition.meaning]
-        elif definition.meaning == "formula" and definition.value is not None and not error_of(definition.name):
-            substitute.setdefault(mathexpr.symbol(definition.name), definition.value)
+    substitute = _substitutions(note, found.result, found.value)
     norms = {mathexpr.symbol(d.name): largest(d.name) for d in note.definitions if d.meaning == "largest"}
     mapped = lambda side: _dot_map(side, substitute, norms, found)  # noqa: E731
     lhs, rhs = mapped(lhs), mapped(rhs)
