@@ -192,7 +192,7 @@ def meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]
 def _meaning(note: Note, statement: Statement, formats: dict[str, tuple[str, ...]]) -> Meaning:
     result = note.result
     lhs, op, rhs = _relation(statement, result)
-    substitute = _substitution(note)
+    substitute = _substitutions(note, note.result, _apply(note, A, B))
     lhs, rhs = (_map(side, substitute) for side in (lhs, rhs))
     errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
     family = statement.section.family
@@ -228,23 +228,27 @@ def _relation(statement: Statement, result: str) -> tuple[sympy.Expr, str, sympy
 _P = mathexpr.symbol("P")       # the propagated error, expanded once the relation's shape is known
 
 
-def _substitution(note: Note) -> dict:
-    result = note.result
-    mapping = {mathexpr.symbol(result): _apply(note, A, B), mathexpr.symbol(f"{result}_err^propag"): _P,
-               mathexpr.symbol(f"{result}_err^intro"): E}
-    for definition in note.definitions:
-        if not definition.name:
-            continue
+def _substitutions(note: Note, result: str, value) -> dict:
+    """The symbols a claim's sides are read with: the result as the note defines it (``value``), its propagated
+    and introduced errors, and what the note's definitions give their names."""
+    substitute = {mathexpr.symbol(result): value, mathexpr.symbol(f"{result}_err^propag"): _P,
+                  mathexpr.symbol(f"{result}_err^intro"): E}
+    for definition in (d for d in note.definitions if d.name):
         if definition.meaning in _MEANINGS:
-            mapping[mathexpr.symbol(definition.name)] = _MEANINGS[definition.meaning]
+            substitute[mathexpr.symbol(definition.name)] = _MEANINGS[definition.meaning]
         elif definition.meaning == "formula" and definition.value is not None and not error_of(definition.name):
-            mapping.setdefault(mathexpr.symbol(definition.name), definition.value)
-    return mapping
+            substitute.setdefault(mathexpr.symbol(definition.name), definition.value)
+    return substitute
+
+
+def _substituted(expr: sympy.Expr, substitute: dict) -> sympy.Expr:
+    for _ in range(4):     # definitions may use one another (u = ε / 2, ε the machine epsilon)
+        expr = expr.xreplace(substitute)
+    return expr
 
 
 def _map(expr: sympy.Expr, substitute: dict) -> sympy.Expr:
-    for _ in range(4):     # definitions may use one another (u = ε / 2, ε the machine epsilon)
-        expr = expr.xreplace(substitute)
+    expr = _substituted(expr, substitute)
     known = {A, B, A_ERR, B_ERR, E, _P, EPS, MIN_NORMAL, MAX_FINITE}
     unknown = sorted(str(s) for s in expr.free_symbols - known)
     if unknown:
@@ -778,19 +782,6 @@ def _with_functions(expr: sympy.Basic, note: Note) -> sympy.Basic:
                         lambda f: functions[str(f.func)](*f.args))
 
 
-def _substitutions(note: Note, result: str, value) -> dict:
-    """The symbols a claim's sides are read with: the result as the note defines it, its propagated and introduced
-    errors, and what the note's definitions give their names."""
-    substitute = {mathexpr.symbol(result): value, mathexpr.symbol(f"{result}_err^propag"): _P,
-                  mathexpr.symbol(f"{result}_err^intro"): E}
-    for definition in note.definitions:
-        if definition.meaning in _MEANINGS:
-            substitute[mathexpr.symbol(definition.name)] = _MEANINGS[definition.meaning]
-        elif definition.meaning == "formula" and definition.value is not None and not error_of(definition.name):
-            substitute.setdefault(mathexpr.symbol(definition.name), definition.value)
-    return substitute
-
-
 def _unary_meaning(note: Note, statement: Statement, found: Unary | str) -> Meaning:
     if isinstance(found, str):
         raise _NotRead(found)
@@ -857,18 +848,21 @@ def _unary_meaning(note: Note, statement: Statement, found: Unary | str) -> Mean
     raise _NotRead("it relates both the propagated and the introduced error" if errors else "it states no error")
 
 
-def _unary_map(expr: sympy.Expr, substitute: dict, found: Unary, note: Note) -> sympy.Expr:
-    for _ in range(4):     # definitions may use one another (u = ε / 2, ε the machine epsilon)
-        expr = expr.xreplace(substitute)
-    expr = mathexpr.standard(_with_functions(expr, note))
-    known = {found.operand, found.error, E, _P, EPS, MIN_NORMAL, MAX_FINITE}
-    unknown = sorted(str(s) for s in expr.free_symbols - known)
+def _all_defined(expr: sympy.Expr, known: set, symbols: set | None = None) -> sympy.Expr:
+    """``expr``, once every symbol of it (or of ``symbols``) is ``known`` and every function one divbridge
+    knows; else the first that is not, unread."""
+    unknown = sorted(str(s) for s in (expr.free_symbols if symbols is None else symbols) - known)
     if unknown:
         raise _NotRead(f"«{unknown[0]}» is not defined in the note")
     undefined = sorted(str(f.func) for f in expr.atoms(sympy.core.function.AppliedUndef))
     if undefined:
         raise _NotRead(f"the function «{undefined[0]}» is not one divbridge knows")
     return expr
+
+
+def _unary_map(expr: sympy.Expr, substitute: dict, found: Unary, note: Note) -> sympy.Expr:
+    expr = mathexpr.standard(_with_functions(_substituted(expr, substitute), note))
+    return _all_defined(expr, {found.operand, found.error, E, _P, EPS, MIN_NORMAL, MAX_FINITE})
 
 
 def _unary_condition(condition: Condition, substitute: dict, found: Unary, note: Note) -> sympy.Basic:
@@ -1140,16 +1134,7 @@ def _several_meaning(note: Note, statement: Statement, found: Several) -> Meanin
 
 
 def _several_map(expr: sympy.Expr, substitute: dict, known: set) -> sympy.Expr:
-    for _ in range(4):     # definitions may use one another (u = ε / 2, ε the machine epsilon)
-        expr = expr.xreplace(substitute)
-    expr = mathexpr.standard(expr)
-    unknown = sorted(str(s) for s in expr.free_symbols - known)
-    if unknown:
-        raise _NotRead(f"«{unknown[0]}» is not defined in the note")
-    undefined = sorted(str(f.func) for f in expr.atoms(sympy.core.function.AppliedUndef))
-    if undefined:
-        raise _NotRead(f"the function «{undefined[0]}» is not one divbridge knows")
-    return expr
+    return _all_defined(mathexpr.standard(_substituted(expr, substitute)), known)
 
 
 def _several_condition(condition: Condition, mapped: Callable, found: Several) -> sympy.Basic:
@@ -1232,9 +1217,8 @@ def _norm_order(argument: sympy.Expr, found: Several) -> int:
 
 
 def _dot_map(expr: sympy.Expr, substitute: dict, norms: dict, found: Several) -> sympy.Expr:
-    expr = expr.replace(lambda e: isinstance(e, sympy.Abs) and e.args[0] in norms, lambda e: norms[e.args[0]])
-    for _ in range(4):     # definitions may use one another (u = ε / 2, ε the machine epsilon)
-        expr = expr.xreplace(substitute)
+    expr = _substituted(expr.replace(lambda e: isinstance(e, sympy.Abs) and e.args[0] in norms,
+                                     lambda e: norms[e.args[0]]), substitute)
     bases = {*found.operands, *[e for e in found.errors if e is not None]}
     elements = expr.replace(lambda e: isinstance(e, sympy.Indexed) and e.base.label in bases,
                             lambda e: sympy.Dummy())
@@ -1243,13 +1227,8 @@ def _dot_map(expr: sympy.Expr, substitute: dict, norms: dict, found: Several) ->
         raise _NotRead(f"«{outside[0]}», a matrix, in a claim on one element (the note defines no |{outside[0]}| "
                        "or writes it outside a summation)")
     known = {found.terms, *norms.values(), E, _P, EPS, MIN_NORMAL, MAX_FINITE}
-    unknown = sorted(str(s) for s in elements.free_symbols - known if not isinstance(s, sympy.Dummy))
-    if unknown:
-        raise _NotRead(f"«{unknown[0]}» is not defined in the note")
-    if expr.atoms(sympy.core.function.AppliedUndef):
-        raise _NotRead(f"the function «{sorted(str(f.func) for f in expr.atoms(sympy.core.function.AppliedUndef))[0]}» "
-                       "is not one divbridge knows")
-    return expr
+    # the summations' elements stand as dummies: what is left outside them must be defined
+    return _all_defined(expr, known, {s for s in elements.free_symbols if not isinstance(s, sympy.Dummy)})
 
 
 def _dot_condition(condition: Condition, found: Several) -> sympy.Basic:
