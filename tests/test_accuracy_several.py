@@ -7,8 +7,11 @@ one planted defect (line 14: a first-order bound without B and ln A; line 15: th
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import sympy
 
 from divbridge.checkspec.accuracy import note_claims
@@ -107,6 +110,31 @@ def test_summation_identities_and_bounds_proved_for_every_n_and_false_ones_refut
     assert verdict == "fails" and messages[0].startswith("false for n = 1 in fp16: A = [1.017578125 (fp16 0x3c12)], "
                                                          "B = [1.05078125 (fp16 0x3c34)]")
     assert "E = 8.39233e-05, above the bound 2.5493e-07" in messages[0]
+
+
+def test_the_notes_naive_loop_is_judged_and_its_counterexample_replays_in_numpy():
+    """Line 31's n u |A| |B| holds of the correctly rounded dot product, not of the notes' naive loop (products
+    rounded, then each partial sum): refuted from n = 2 with operands NumPy's float16 loop replays; line 23's
+    2 n^2 u |A| |B| (above the classical gamma_n n |A| |B|) is met by the loop: checked, never called false."""
+    verdicts = _verdicts("matmul_sums.md")
+    assert verdicts[23][0] == "checked" and "the note's naive loop" in verdicts[23][1][0] and \
+        "checked, not proved" in verdicts[23][1][0]
+    verdict, messages = verdicts[31]
+    assert verdict == "fails" and messages[0].startswith("false for the note's naive loop")
+    count = int(re.search(r"for n = (\d+) in fp16", messages[0]).group(1))
+    assert count >= 2     # n = 1 is one product: the correctly rounded result, which meets the bound
+    a, b = (np.array([int(h, 16) for h in re.findall(r"fp16 (0x[0-9a-f]+)", side)], np.uint16).view(np.float16)
+            for side in re.search(r"A = \[(.*?)\], B = \[(.*?)\]", messages[0]).groups())
+    assert len(a) == len(b) == count
+    total = np.float16(0)
+    for x, y in zip(a, b):       # float16 arithmetic: each operation rounded once (through float32, innocuously)
+        total = np.float16(total + np.float16(x * y))
+    exact = sum(Fraction(float(x)) * Fraction(float(y)) for x, y in zip(a, b))
+    error = Fraction(float(total)) - exact
+    bound = count * Fraction(1, 2**11) * max(abs(Fraction(float(x))) for x in a) * max(abs(Fraction(float(y)))
+                                                                                       for y in b)
+    assert abs(error) > bound
+    assert f"E = {float(error):.6g}, above the bound {float(bound):.6g}" in messages[0]
 
 
 def test_a_first_order_claim_on_sums_is_judged_on_its_coefficients():

@@ -88,7 +88,8 @@ MATMUL = Operator(
         float_bits=float_bits,
         integer=None,
         # over arrays element by element: products of one term each (n = 1), bit-identical to `float_bits`
-        fast=lambda fmt, a, b: kernels.fast(np.multiply, fmt, a, b)),
+        fast=lambda fmt, a, b: kernels.fast(np.multiply, fmt, a, b),
+        naive=naive_bits),
     integer=None,
     why3_families=frozenset(),
     # its accuracy note is read (dot products of n terms); its specification document is not yet

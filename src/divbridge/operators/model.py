@@ -392,6 +392,10 @@ class Kernels:
     float_bits: Callable[..., int]
     integer: Callable[..., int] | None     # None: ONNX types the operator on floats alone (Exp, Sqrt)
     fast: Callable[..., np.ndarray]
+    # the algorithm an accuracy note's introduced-error bounds assume, where a note names one (MatMul's naive loop:
+    # in order, each operation rounded to nearest even), on bit patterns as ``float_bits``; None: the notes bound
+    # the correctly rounded result's error, any implementation's
+    naive: Callable[..., int] | None = None
 
 
 # The integer semantics a description can state: wrap-around modulo 2^n (Add, Sub, Mul, Neg: the WG's
