@@ -247,18 +247,9 @@ def _introduced(item: Meaning, op: Operator, found: Several) -> tuple[list[Findi
 
 
 def _limit(item: Meaning, found: Several, fmt: FloatFormat, count: int):
-    """The claim's bound for n = ``count`` in ``fmt`` (every error norm 0: exact operands), as a function of the
-    operands' values: an exact Fraction."""
-    bound = accuracy.instantiate(item.bound, found, count).xreplace(
-        {**{k: sympy.nsimplify(v) for k, v in accuracy.constants(fmt).items()},
-         **{accuracy.largest(str(e)): 0 for e in found.errors if e is not None}})
-    a, b = found.operands
-
-    def at(values: tuple[list[Fraction], list[Fraction]]) -> Fraction:
-        limit = bound.xreplace({accuracy.largest(str(a)): max(abs(v) for v in values[0]),
-                                accuracy.largest(str(b)): max(abs(v) for v in values[1])})
-        return Fraction(int(sympy.numer(limit)), int(sympy.denom(limit)))
-    return at
+    """The claim's bound for n = ``count`` in ``fmt`` at the operands' values (a row and a column)."""
+    at = accuracy.summation_limit(item, found, fmt, count)
+    return lambda values: at(max(abs(v) for v in values[0]), max(abs(v) for v in values[1]))
 
 
 def _holds(item: Meaning, error: Fraction, limit: Fraction) -> bool:

@@ -545,6 +545,31 @@ def float_bounds(note: Note) -> list[tuple[Meaning, Unary]]:
     return [(item, found) for item in readings(note) if isinstance(item, Meaning) and item.kind == "intro-reference"]
 
 
+def summation_bounds(note: Note) -> list[tuple[Meaning, Several]]:
+    """The bounds a note of a contraction of n terms (MatMul) states on the error a float implementation introduces
+    (``|E| <= f(n, |A|, |B|)``), each with the note's result; none when its result is not read as one."""
+    found = several(note)
+    if not isinstance(found, Several) or found.terms is None:
+        return []
+    return [(item, found) for item in readings(note) if isinstance(item, Meaning) and item.kind == "intro-summation"]
+
+
+def summation_limit(item: Meaning, found: Several, fmt: FloatFormat, count: int) -> Callable[..., Fraction]:
+    """An introduced-error bound of a contraction (kind ``intro-summation``) for n = ``count`` in ``fmt``, every
+    error norm 0 (exact operands): ``(|A|, |B|) -> the bound``, an exact Fraction, from the largest magnitudes of
+    the operands' elements (the note's ``|A|``: over the whole matrix)."""
+    bound = instantiate(item.bound, found, count).xreplace(
+        {**{k: sympy.nsimplify(v) for k, v in constants(fmt).items()},
+         **{largest(str(e)): 0 for e in found.errors if e is not None}})
+    a, b = found.operands
+
+    def at(largest_a: Fraction, largest_b: Fraction) -> Fraction:
+        limit = bound.xreplace({largest(str(a)): sympy.Rational(largest_a.numerator, largest_a.denominator),
+                                largest(str(b)): sympy.Rational(largest_b.numerator, largest_b.denominator)})
+        return Fraction(int(sympy.numer(limit)), int(sympy.denom(limit)))
+    return at
+
+
 def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     """The obligations of one claim read (none for an encoding divbridge does not have: Unsupported)."""
     op = note_operator(note)

@@ -74,14 +74,14 @@ def naive_bits(fmt: FloatFormat, a, b) -> int:
 MATMUL = Operator(
     name="MatMul",
     inputs=(Input("A", "a"), Input("B", "b")),
-    operation=Operation(exactness="approximate"),
+    operation=Operation(exactness="approximate", contraction=True),
     vocabulary=Vocabulary(
         verbs=("matrix-multiplies",), result_nouns=("matrix product",), roles=("left matrix", "right matrix"),
         symbols=(), gerund="matrix multiplication", heading=r"\bmatmul\b", infix=""),
     rules=MUL.rules,
     properties=(),
     # OpenVINO's MatMul node is not wired: its factory (opset13.matmul) is not the op type in snake case, and it
-    # takes the transposition flags too
+    # takes the transposition flags too (conform --impl openvino says so)
     names=Names(numpy="matmul", onnx="MatMul", openvino="", jax_float="jnp.matmul", jax_int=""),
     kernels=Kernels(
         real=dot,

@@ -138,6 +138,9 @@ class Operation:
     exactness: str = "rounded"
     result: str = "same"
     also: tuple[terms.Function, ...] = ()
+    # each element of the result the dot product of a row of the first input and a column of the second (MatMul):
+    # its inputs are matrices, [m, n] and [n, p], run as stacks [k, m, n] x [k, n, p] -> [k, m, p]
+    contraction: bool = False
 
     def __post_init__(self) -> None:
         if self.exactness not in EXACTNESS:
