@@ -220,7 +220,7 @@ def _wrong(op: str, left, right, first: bool) -> bool:
 def _introduced(item: Meaning, op: Operator, found: Several) -> tuple[list[Finding], str]:
     """n = 1 .. N_CHECKED in each float format: operands near 1 (where the result is normal), their correctly
     rounded contraction against the bound (every error norm 0: the operands are exact); then, where the
-    description names the algorithm the notes assume (`Kernels.naive`: MatMul's loop), that algorithm too, for n =
+    description names the algorithm the notes assume (`Kernels.naive`: a loop over the terms), that algorithm too, for n =
     1 .. N_NAIVE on random and adversarial operands (`_naive_search`)."""
     line, column = item.statement.line, item.statement.column
     formats = [f for f in item.formats if f in FLOATS] or list(FLOATS)
@@ -300,12 +300,12 @@ def _naive_verdict(item: Meaning, op: Operator, found: Several, formats: list[st
                 if first is None:
                     first = (count, name, _naive_shown(op, found, fmt, row, column, error, limit))
     if first is None:
-        return (f"the note's naive loop (each product and sum rounded to nearest even, in order) meets it for n = 1 "
+        return (f"the note's naive loop (each term and each partial total rounded to nearest even, in order) meets it for n = 1 "
                 f".. {N_NAIVE} in {', '.join(formats)} on {RANDOM_VECTORS} random and one adversarial operand vector "
                 "per n (checked, not proved)"), None
     where = "; ".join(f"{name}: n = {_ranges(counts)}" for name, counts in exceeded.items())
     count, name, shown = first
-    return (f"false for the note's naive loop (each product and sum rounded to nearest even, in order) for n = "
+    return (f"false for the note's naive loop (each term and each partial total rounded to nearest even, in order) for n = "
             f"{count} in {name}: {shown} (exceeded, of n = 1 .. {N_NAIVE}: {where})"), f"n = {count}, {name}, naive loop"
 
 

@@ -118,7 +118,7 @@ def _measure(impls: list[Impl], formats, args: argparse.Namespace, before) -> in
         for impl, fmt in zip(impls, formats):
             if not isinstance(fmt, FloatFormat):
                 raise InputError(f"--dtype {fmt.name}: {impl.op.name} is typed on floats only")
-            if impl.op.operation.contraction:   # matrix pairs of a few shapes, each element a dot product
+            if impl.op.operation.contraction:   # matrix pairs of a few shapes, each element a contraction
                 bounds = accuracy.contraction_bounds(note, fmt) if note is not None else []
                 reports.append(accuracy.measure_contractions(
                     impl, fmt, accuracy.contraction_inputs(fmt, args.sample or accuracy.CONTRACTION_PAIRS, args.seed),

@@ -234,9 +234,9 @@ def note_bounds(note, op: Operator, fmt: FloatFormat) -> list[NoteBound]:
             for item, unary in obligations_accuracy.float_bounds(note)]
 
 
-# -- an operator whose each element is a contraction of n terms (MatMul) ------------------------------------------
+# -- an operator whose each element is a contraction of n terms -------------------------------------------------
 
-# the shapes (m, n, p) of the matrix pairs measured: n from 1 (one product, Mul's) to 64 terms
+# the shapes (m, n, p) of the matrix pairs measured: n from 1 (one term) to 64 terms
 CONTRACTION_SHAPES = ((1, 1, 1), (2, 2, 3), (3, 4, 2), (2, 8, 3), (2, 16, 2), (2, 32, 1), (1, 64, 2))
 CONTRACTION_PAIRS = 64          # matrix pairs of each shape by default
 SPECIAL_ODDS = 512              # one element in about this many a special value (NaN, an infinity, a zero)
@@ -244,8 +244,8 @@ SPECIAL_ODDS = 512              # one element in about this many a special value
 
 def contraction_inputs(fmt: FloatFormat, pairs: int, seed: int) -> list[tuple[np.ndarray, np.ndarray]]:
     """For each shape of `CONTRACTION_SHAPES`, ``pairs`` matrix pairs as two stacks, [pairs, m, n] and [pairs, n, p],
-    reproducible from ``seed``: elements of both signs (sums that cancel among them) with magnitudes in [1/8, 16)
-    (no FP16 sum of 64 products overflows), a special value now and then."""
+    reproducible from ``seed``: elements of both signs (terms that cancel one another) with magnitudes in [1/8, 16)
+    (no FP16 contraction of 64 terms overflows), a special value now and then."""
     rng = np.random.default_rng(seed)
     one = fmt.parse("1")
     mantissa = 1 << (fmt.precision - 1)
@@ -265,8 +265,8 @@ def measure_contractions(impl: Impl, fmt: FloatFormat, stacks: list[tuple[np.nda
                          max_ulp: float | None = None, max_relative: float | None = None,
                          bounds: list[NoteBound] = (),
                          progress: Callable[[int, int], None] | None = None) -> FormatAccuracy:
-    """Run ``impl`` on each pair of stacks of matrices and measure the error of each element of each product, a
-    dot product of n terms, against the exact one (Fractions) and its correctly rounded value (the mirror's
+    """Run ``impl`` on each pair of stacks of matrices and measure the error of each element of each result, a
+    contraction of n terms, against the exact one (Fractions) and its correctly rounded value (the mirror's
     reference, for the special values); each of a note's ``bounds`` (`contraction_bounds`) judged where the exact
     result is a normal number (the notes' proviso), with the largest magnitudes of the pair's two matrices."""
     op = impl.op

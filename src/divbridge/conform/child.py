@@ -182,7 +182,7 @@ class ImplProcess:
         return out.reshape(a.shape) if shared else out.reshape(a.shape).copy()
 
     def _run_matrices(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray | ImplError:
-        """`run` on stacks of matrix pairs, the result a stack of their products (`outcome.result_shape`): a
+        """`run` on stacks of matrix pairs, the result a stack of their contractions (`outcome.result_shape`): a
         crash or a hang is not located (a piece of a stack is no stack)."""
         shape = result_shape(a, b, contraction=True)
         size = max(a.size, b.size, math.prod(shape))

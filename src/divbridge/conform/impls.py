@@ -44,7 +44,7 @@ class Impl:
         return [self.run(fmt, a, b) for a, b in jobs]
 
     def run(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray | ImplError:
-        """Its result on the operands: columns, or stacks of matrices for a contraction (MatMul)."""
+        """Its result on the operands: columns, or stacks of matrices for a contraction (`Operation.contraction`)."""
         if self.process is not None:
             return self.process.run(fmt, a, b)
         if self.batch is not None:

@@ -31,7 +31,7 @@ def operand_columns(kinds: tuple[str, ...], a: np.ndarray, b: np.ndarray) -> tup
 
 
 def result_shape(a: np.ndarray, b: np.ndarray, contraction: bool = False) -> tuple[int, ...]:
-    """The shape of the result: the operands' (element-wise), or a stack of matrix products' where each element is
+    """The shape of the result: the operands' (element-wise), or a stack of matrices where each element is
     a contraction (`Operation.contraction`: [k, m, n] x [k, n, p] -> [k, m, p])."""
     return a.shape[:-1] + b.shape[-1:] if contraction else a.shape
 

@@ -60,7 +60,7 @@ def _feeds(inputs: tuple[np.ndarray, ...]) -> dict[str, np.ndarray]:
 
 
 def _shaped(out: np.ndarray, inputs: tuple[np.ndarray, ...]) -> np.ndarray:
-    """The node's result in the inputs' shape (a column), or as computed (a stack of matrix products)."""
+    """The node's result in the inputs' shape (a column), or as computed (a stack of contractions)."""
     return out if inputs[0].ndim > 1 else out.reshape(inputs[0].shape)
 
 

@@ -546,7 +546,7 @@ def float_bounds(note: Note) -> list[tuple[Meaning, Unary]]:
 
 
 def summation_bounds(note: Note) -> list[tuple[Meaning, Several]]:
-    """The bounds a note of a contraction of n terms (MatMul) states on the error a float implementation introduces
+    """The bounds a note of a contraction of n terms states on the error a float implementation introduces
     (``|E| <= f(n, |A|, |B|)``), each with the note's result; none when its result is not read as one."""
     found = several(note)
     if not isinstance(found, Several) or found.terms is None:
