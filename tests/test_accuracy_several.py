@@ -76,6 +76,41 @@ def test_a_word_written_against_its_arguments_names_a_function():
         raise AssertionError("prose in a formula was read")
 
 
+# -- a cases environment: the selected branch's error in one formula (tests/corpus_acc/where_cases.md) ---------------
+
+def test_a_cases_environment_is_a_piecewise_value_each_row_a_value_and_its_condition():
+    formula = mathexpr.parse("|Z| = \\begin{cases} |X| & \\text{if } c = \\text{True} \\\\ |Y| & \\text{otherwise} "
+                             "\\end{cases}")
+    x, y, z, c = (mathexpr.symbol(n) for n in ("X", "Y", "Z", "c"))
+    assert formula.parts == (sympy.Abs(z), sympy.Piecewise((sympy.Abs(x), sympy.Eq(c, mathexpr.symbol("True"))),
+                                                           (sympy.Abs(y), True)))
+
+
+def test_a_cases_formula_is_proved_for_each_truth_value_and_a_swapped_one_refuted_with_a_true_condition():
+    verdicts = _verdicts("where_cases.md")
+    assert verdicts[13] == ("holds", [])      # proved by sympy with cond = 1 and with cond = 0, never at cond = 1/2
+    verdict, messages = verdicts[23]
+    assert verdict == "fails" and messages[0].startswith("false: at cond = 1, X = 0, Y = 0, X_err = 0, Y_err = 1/2")
+    assert messages[0].endswith("the mirror's Where gives Z_err^propag = 0)")
+
+
+def test_rows_joined_by_a_control_space_are_one_row_of_three_cells_reported_where_it_is():
+    """The working group's where_acc.md ends a row with «\\» and a line break (a space in LaTeX): one row of three
+    cells, which no cases environment has."""
+    claims, found = note_claims(read_note(CORPUS / "where_cases.md"))
+    assert next(c for c in claims if c.line == 33).verdict == "unreadable"
+    [finding] = [f for f in found if f.line == 33]
+    assert finding.kind == "ill-formed" and "a row of 3 cells in a cases environment (a value and its condition): its «\\» followed by a line break " \
+        "is a control space, not the «\\\\» that ends a row" in finding.message
+    text = (CORPUS / "where_cases.md").read_text()
+    try:
+        mathexpr.parse(text.split("$$")[5])
+    except mathexpr.LatexError as exc:
+        assert exc.malformed and text.split("$$")[5][exc.offset:exc.offset + 2] == "\\\n"
+    else:
+        raise AssertionError("read")
+
+
 # -- a result of dot products: MatMul's note, tests/corpus_acc/matmul_sums.md (line 15: the second-order term
 # dropped from an exact bound; line 27: a bound of n u^2 |A| |B|) --------------------------------------------------
 

@@ -65,6 +65,7 @@ class NoteBound:
     limit: Callable[[mpmath.mpf], mpmath.mpf]       # the bound at the operand's value
     exceeded: int = 0
     worst: Worst = field(default_factory=Worst)     # error: the largest error / bound ratio
+    exceeded_terms: set[int] = field(default_factory=set)   # a contraction's: the n where it was exceeded
 
     @property
     def holds(self) -> bool:
@@ -81,7 +82,8 @@ class NoteBound:
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "text": self.text, "holds": self.holds, "exceeded": self.exceeded,
-                "largest_error_to_bound": self.worst.to_json()}
+                "largest_error_to_bound": self.worst.to_json(),
+                **({"exceeded_for_n": sorted(self.exceeded_terms)} if self.exceeded_terms else {})}
 
 
 @dataclass
@@ -223,8 +225,13 @@ def render(report: FormatAccuracy) -> str:
         worst = f"{bound.worst.error:.3g} of the bound at {', '.join(bound.worst.inputs)} (got {bound.worst.got}, " \
                 f"exact {bound.worst.exact})" if bound.worst.inputs else "no input measured"
         lines.append(f"    note line {bound.line} «{' '.join(bound.text.split())}»: "
-                     + ("holds" if bound.holds else f"EXCEEDED on {bound.exceeded} inputs") + f"; largest error {worst}")
+                     + ("holds" if bound.holds else f"EXCEEDED on {bound.exceeded} inputs") + _terms(bound)
+                     + f"; largest error {worst}")
     return "\n".join(lines)
+
+
+def _terms(bound: NoteBound) -> str:
+    return f" (for n = {', '.join(map(str, sorted(bound.exceeded_terms)))})" if bound.exceeded_terms else ""
 
 
 def note_bounds(note, op: Operator, fmt: FloatFormat) -> list[NoteBound]:
@@ -333,7 +340,10 @@ def _judge_matrices(report: FormatAccuracy, a: np.ndarray, b: np.ndarray, got: n
                     "A": [[f"{int(x):#x}" for x in row] for row in a], "B": [[f"{int(y):#x}" for y in row] for row in b]}
             if normal and all_finite:
                 for bound in report.bounds:
+                    before = bound.exceeded
                     bound.judge((n, largest_a, largest_b), error, element_shown)
+                    if bound.exceeded > before:
+                        bound.exceeded_terms.add(n)
             report.measured += 1
             report.points.append((float(exact), in_ulps))
             for worst, measured in ((report.ulp, in_ulps), (report.relative, relative)):
