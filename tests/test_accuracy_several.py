@@ -76,6 +76,29 @@ def test_a_word_written_against_its_arguments_names_a_function():
         raise AssertionError("prose in a formula was read")
 
 
+# -- each element of the result under \\forall (tests/corpus_acc/matmul_elements.md) -----------------------------------
+
+def test_a_quantified_definition_of_each_element_is_read_with_its_ranges():
+    formula = mathexpr.parse(r"\forall i \in [0, dA_0 - 1], \forall j \in [0, dB_1 - 1] \quad C[i,j] = "
+                             r"\sum_{k=0}^{dA_1-1} A[i,k]\times B[k,j]")
+    i, j, k = (mathexpr.index_symbol(x) for x in "ijk")
+    a, b, c = (sympy.IndexedBase(mathexpr.symbol(x)) for x in "ABC")
+    assert formula.quantifiers == (("i", 0, mathexpr.symbol("dA_0") - 1), ("j", 0, mathexpr.symbol("dB_1") - 1))
+    assert formula.parts == (c[i, j], sympy.Sum(a[i, k] * b[k, j], (k, 0, mathexpr.symbol("dA_1") - 1)))
+
+
+def test_each_element_defined_is_compared_with_the_operator_s_function_on_every_small_shape():
+    _, found = note_claims(read_note(CORPUS / "matmul_elements.md"))
+    by_line = {f.line: f for f in found if f.line in (6, 12, 18)}
+    assert by_line[6].kind == "information" and by_line[6].message.startswith(
+        "defines each element C[i, j] as MatMul's function (checked on every shape")
+    # B[j, k] for B[k, j]: an element outside B as soon as B is not square
+    assert by_line[12].kind == "incorrect" and by_line[12].message == (
+        "not MatMul's function: on [1, 1] x [1, 2], element [0, 1]: B[1, 0] is outside B, 1 x 2")
+    assert by_line[18].kind == "incorrect" and "its indices run over i in [0, 1], j in [0, 1], not the result's 1 " \
+        "rows and 2 columns" in by_line[18].message
+
+
 # -- a cases environment: the selected branch's error in one formula (tests/corpus_acc/where_cases.md) ---------------
 
 def test_a_cases_environment_is_a_piecewise_value_each_row_a_value_and_its_condition():

@@ -93,10 +93,24 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
     to_prove = list({o.id: o for found in obligations.values() for o in found}.values())
     results, missing = _prove(to_prove)
     claims = [_claim(note, item, obligations.get(item.statement.line, []), results, missing, one) for item in items]
-    findings = list(note.findings) + [f for c in claims for f in c.findings] + [
+    findings = list(note.findings) + _element_findings(note, op) + [f for c in claims for f in c.findings] + [
         Finding("information", u.line, f"{_unread_why(note, u, asserts)}: "
                                        f"«{u.text}»") for u in note.unread if u.why != LEAD_IN]
     return claims, sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
+
+
+def _element_findings(note: Note, op) -> list[Finding]:
+    """Each definition of the result's elements (``\\forall i ... C[i, j] = ...``) against the operator's function:
+    information where it agrees on every shape compared, incorrect where not."""
+    found = []
+    for definition in (d for d in note.definitions if d.meaning == "element" and op is not None):
+        wrong = accuracy.element_disagreement(op, definition)
+        shapes = f"every shape [m, n] x [n, p] with m, n, p in 1 .. 3"
+        found.append(Finding("incorrect", definition.line, f"not {op.name}'s function: {wrong}") if wrong else
+                     Finding("information", definition.line, f"defines each element {definition.name}"
+                             f"[{', '.join(definition.indices)}] as {op.name}'s function (checked on {shapes}, "
+                             "its elements symbols: exact)"))
+    return found
 
 
 def _unread_why(note: Note, unread: Unread, asserts: bool) -> str:

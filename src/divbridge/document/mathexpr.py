@@ -18,6 +18,8 @@ indices) into sympy.  What it reads:
 - ``\\frac{\\partial f}{\\partial x}``: a `sympy.Derivative`; ``\\sum_{k=0}^{n-1} t``, ``\\max_{0 \\leq i < m} t``;
 - ``\\begin{cases} v & \\text{if } x = y \\\\ w & \\text{otherwise} \\end{cases}``: a `sympy.Piecewise`, each row a
   value and its condition (one relation after ``\\text{if }``, or ``\\text{otherwise}``), rows ended by ``\\\\``;
+- a prefix ``\\forall i \\in [0, dA_0 - 1], \\forall j \\in [0, dB_1 - 1]`` (`Formula.quantifiers`): each letter bound,
+  its element ``C[i, j]`` a `sympy.Indexed`;
 - relations ``=``, ``\\leq``/``\\le``, ``<``, ``\\geq``/``\\ge``, ``>``,
   ``\\neq``, chained.
 
@@ -111,6 +113,8 @@ class Formula:
     relations: tuple[str, ...]         # "=", "<=", "<", ">=", ">", "!=" between consecutive parts
     indices: frozenset[str]            # "I", "i", "i,j" ...
     names: frozenset[str]              # every symbol and function name
+    # \forall i \in [first, last], ...: each letter with its first and last value (the formula holds for each)
+    quantifiers: tuple[tuple[str, sympy.Expr, sympy.Expr], ...] = ()
 
     @property
     def is_relation(self) -> bool:
@@ -168,6 +172,7 @@ def parse(text: str) -> Formula:
                          malformed=True) from None
     tokens = _tokens(nodes)
     reader = _Reader(tokens, len(body))
+    quantifiers = reader.quantifiers()
     parts, relations = [reader.expression()], []
     while reader.peek("rel"):
         relations.append(reader.take().value)
@@ -177,7 +182,7 @@ def parse(text: str) -> Formula:
         raise LatexError(f"unexpected {_shown(token)}", token.pos, malformed=token.kind == "op")
     names = frozenset(str(s) for p in parts for s in p.free_symbols) | frozenset(
         str(f.func) for p in parts for f in p.atoms(sympy.Function) if not isinstance(f, (sympy.Abs,)))
-    return Formula(text, tuple(parts), tuple(relations), frozenset(reader.indices), names)
+    return Formula(text, tuple(parts), tuple(relations), frozenset(reader.indices), names, quantifiers)
 
 
 # -- nodes to tokens ------------------------------------------------------------
@@ -340,6 +345,8 @@ def _macro_tokens(node: LatexMacroNode, applied: bool = False) -> list[_Token]:
                 _Token("op", ")", node.pos)]
     if name == "partial":
         return [_Token("partial", name, node.pos)]
+    if name in ("forall", "in"):
+        return [_Token(name, name, node.pos, f"\\{name}")]
     if name in _FUNCTIONS or name == "sum":
         return [_Token("func", name, node.pos)]
     if name == "infty":
@@ -395,6 +402,27 @@ class _Reader:
             token = tokens[reader.index]
             raise LatexError(f"unexpected {_shown(token)}", token.pos, malformed=token.kind == "op")
         return value
+
+    def quantifiers(self) -> tuple[tuple[str, sympy.Expr, sympy.Expr], ...]:
+        """``\\forall i \\in [first, last], \\forall j \\in ...`` before the formula: each letter (bound from here
+        on) with its range."""
+        found = []
+        while self.peek("forall"):
+            start = self.take()
+            letter = self.take()
+            if letter.kind != "name" or len(letter.value) != 1 or not self.peek("in"):
+                raise LatexError("a \\forall not written «\\forall i \\in [first, last]»", start.pos)
+            self.take()
+            self.expect("[")
+            first = self.expression()
+            self.expect(",")
+            last = self.expression()
+            self.expect("]")
+            found.append((letter.value, first, last))
+            self.bound.append(letter.value)
+            if self.peek("op", ","):
+                self.take()
+        return tuple(found)
 
     def relation(self, tokens: list[_Token], pos: int) -> sympy.Basic:
         """A case's condition: one relation between two expressions (a sympy relational)."""
