@@ -122,7 +122,7 @@ def test_rows_joined_by_a_control_space_are_one_row_of_three_cells_reported_wher
     cells, which no cases environment has."""
     claims, found = note_claims(read_note(CORPUS / "where_cases.md"))
     assert next(c for c in claims if c.line == 33).verdict == "unreadable"
-    [finding] = [f for f in found if f.line == 33]
+    [finding] = [f for f in found if f.line == 33 and f.kind != "unread"]
     assert finding.kind == "ill-formed" and "a row of 3 cells in a cases environment (a value and its condition): its «\\» followed by a line break " \
         "is a control space, not the «\\\\» that ends a row" in finding.message
     text = (CORPUS / "where_cases.md").read_text()

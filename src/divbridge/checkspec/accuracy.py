@@ -158,9 +158,11 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
     if statement.unread:
         findings.append(Finding("information", statement.line, f"not understood: «{statement.unread}»"))
     if isinstance(item, NotRead):
-        if not statement.math.malformed:   # a claim unread: never an all-clear (exit 3, docs/exit-codes.md)
-            findings.append(Finding("unread", statement.line, f"not understood: {item.reason}: "
-                                    f"«{statement.text}»", column=statement.column))
+        # a claim unread, or ill-formed (its formula cannot be read either): never an all-clear (exit 3,
+        # docs/exit-codes.md); the ill-formed finding already shows the formula
+        findings.append(Finding("unread", statement.line, "not read: its formula is ill-formed (above)"
+                                if statement.math.malformed else f"not understood: {item.reason}: «{statement.text}»",
+                                column=statement.column))
         claim.findings = findings
         claim.verdict = "unreadable" if statement.math.malformed else "unchecked"
         return claim
