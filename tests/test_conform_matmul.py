@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from divbridge import operators
 from divbridge.cli import main
@@ -91,3 +92,11 @@ def test_a_c_kernel_of_matmul_is_refused_in_one_line(capsys, tmp_path):
     kernel.write_text("void mm(const float *a, const float *b, float *c, unsigned long n) {}\n")
     assert main(["conform", "--op", "MatMul", "--impl", f"{kernel}:mm", "--dtype", "fp32"]) == 2
     assert "whose inputs are matrices, is not taken" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_openvino_s_matmul_node_runs_on_stacks_of_matrices():
+    pytest.importorskip("openvino")
+    impl = load_impl("openvino:hint=f32", op=MATMUL)     # f32 asked for: no bf16 inference precision
+    report = accuracy.measure_contractions(impl, FP32, accuracy.contraction_inputs(FP32, 2, 11))
+    assert not report.errors and report.measured > 40 and report.relative.error < 1e-4

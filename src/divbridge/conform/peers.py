@@ -96,7 +96,7 @@ def _session_factory(runtime: str, op: Operator):
         return lambda dtype, rank: _onnxruntime_session(op, dtype, rank)
     from divbridge.conform.openvino_peer import CompiledNode, parse_settings
     settings = parse_settings(runtime, op)
-    return lambda dtype, rank: CompiledNode(op, dtype, settings)
+    return lambda dtype, rank: CompiledNode(op, dtype, settings, rank)
 
 
 def _child(directory: Path, runtime: str, op: Operator) -> int:

@@ -80,9 +80,7 @@ MATMUL = Operator(
         symbols=(), gerund="matrix multiplication", heading=r"\bmatmul\b", infix=""),
     rules=MUL.rules,
     properties=(),
-    # OpenVINO's MatMul node is not wired: its factory (opset13.matmul) is not the op type in snake case, and it
-    # takes the transposition flags too (conform --impl openvino says so)
-    names=Names(numpy="matmul", onnx="MatMul", openvino="", jax_float="jnp.matmul", jax_int=""),
+    names=Names(numpy="matmul", onnx="MatMul", openvino="MatMul", jax_float="jnp.matmul", jax_int=""),
     kernels=Kernels(
         real=dot,
         float_bits=float_bits,
