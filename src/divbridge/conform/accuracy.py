@@ -212,7 +212,9 @@ def render(report: FormatAccuracy) -> str:
     bounds = ", ".join(f"bound {value:g} {unit}" for value, unit in ((report.max_ulp, "ulp"),
                                                                      (report.max_relative, "relative"))
                        if value is not None)
-    lines = [f"  {report.fmt.name} ({report.source}, {report.inputs} inputs, {report.measured} measured"
+    inputs, measured = ("matrix pairs", "elements measured") if report.op.operation.contraction else ("inputs",
+                                                                                                     "measured")
+    lines = [f"  {report.fmt.name} ({report.source}, {report.inputs} {inputs}, {report.measured} {measured}"
              f"{'; ' + bounds if bounds else ''}): max error {report.ulp.error:.3g} ulp at "
              f"{', '.join(report.ulp.inputs) or '-'} (got {report.ulp.got or '-'}, exact {report.ulp.exact or '-'}); "
              f"max relative error {report.relative.error:.3g} at {', '.join(report.relative.inputs) or '-'}; "
