@@ -85,6 +85,8 @@ def row(op_name: str, impl: str, dtype: str, report: dict, bounded: bool) -> str
     source = "every input" if measured["source"] == "exhaustive" else f"{measured['inputs']} sampled" + (
         " matrix pairs" if operators.get(op_name).operation.contraction else "")
     special = f"; {measured['special_mismatches']} special-value mismatches" if measured["special_mismatches"] else ""
+    if "not_correctly_rounded" in measured:   # a contraction's elements
+        special += f"; {measured['not_correctly_rounded']} of {measured['measured']} elements not correctly rounded"
     return (f"| {op_name} | {impl} | {dtype} ({source}) | {where}{special} | "
             f"{'; '.join(bounds) if bounded else 'none: the note bounds no float implementation error'} |")
 

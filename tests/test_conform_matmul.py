@@ -48,6 +48,7 @@ def test_a_wrong_implementation_is_rejected_with_the_matrices_where_its_error_is
     report = _measure("matmul_half_accumulator", FP32, max_ulp=1.0)
     assert not report.within and not report.errors and report.measured > 100
     assert report.ulp.error > 100        # FP16's precision in an FP32 result
+    assert report.not_correctly_rounded > report.measured // 2
     got, exact = _replayed(report, FP32, 6, 11,
                            lambda a, b: np.matmul(a.astype(np.float16), b.astype(np.float16)).astype(np.float32))
     assert report.ulp.got.startswith(repr(float(got))) and report.ulp.exact.startswith(repr(float(exact)))
@@ -58,6 +59,7 @@ def test_a_wrong_implementation_is_rejected_with_the_matrices_where_its_error_is
 def test_a_correctly_rounded_implementation_is_within_half_an_ulp():
     report = _measure("matmul_wide", FP16, max_ulp=0.5)
     assert report.within and report.measured > 100 and 0.3 < report.ulp.error <= 0.5
+    assert report.not_correctly_rounded == 0
     # its results are the mirror's reference: the exact dot product rounded once
     got, exact = _replayed(report, FP16, 6, 11, lambda a, b: np.matmul(a.astype(np.float64), b.astype(np.float64))
                            .astype(np.float16))

@@ -96,6 +96,8 @@ class FormatAccuracy:
     ulp: Worst = field(default_factory=Worst)
     relative: Worst = field(default_factory=Worst)
     specials: int = 0                       # inputs where a special result differs (NaN, an infinity)
+    # a contraction's: the elements measured whose result is not the correctly rounded contraction
+    not_correctly_rounded: int | None = None
     examples: list[dict[str, str]] = field(default_factory=list)
     errors: list[dict[str, str]] = field(default_factory=list)
     max_ulp: float | None = None            # the bounds judged against, when given
@@ -114,6 +116,8 @@ class FormatAccuracy:
         return {"format": self.fmt.name, "source": self.source, "inputs": self.inputs, "measured": self.measured,
                 "max_ulp_error": self.ulp.to_json(), "max_relative_error": self.relative.to_json(),
                 "special_mismatches": self.specials, "examples": self.examples, "errors": self.errors,
+                **({"not_correctly_rounded": self.not_correctly_rounded}
+                   if self.not_correctly_rounded is not None else {}),
                 "bounds": {"ulp": self.max_ulp, "relative": self.max_relative},
                 "note_bounds": [b.to_json() for b in self.bounds], "within": self.within}
 
@@ -218,7 +222,9 @@ def render(report: FormatAccuracy) -> str:
              f"{'; ' + bounds if bounds else ''}): max error {report.ulp.error:.3g} ulp at "
              f"{', '.join(report.ulp.inputs) or '-'} (got {report.ulp.got or '-'}, exact {report.ulp.exact or '-'}); "
              f"max relative error {report.relative.error:.3g} at {', '.join(report.relative.inputs) or '-'}; "
-             f"{report.specials} special-value mismatches, {len(report.errors)} errors"]
+             f"{report.specials} special-value mismatches, {len(report.errors)} errors"
+             + (f"; {report.not_correctly_rounded} of {report.measured} elements not the correctly rounded contraction"
+                if report.not_correctly_rounded is not None else "")]
     for error in report.errors:
         lines.append(f"    ERROR ({error['source']}, {error['kind']}): {error['detail']}")
     for ex in report.examples:
@@ -279,7 +285,8 @@ def measure_contractions(impl: Impl, fmt: FloatFormat, stacks: list[tuple[np.nda
     reference, for the special values); each of a note's ``bounds`` (`contraction_bounds`) judged where the exact
     result is a normal number (the notes' proviso), with the largest magnitudes of the pair's two matrices."""
     op = impl.op
-    report = FormatAccuracy(fmt, op, "sample", max_ulp=max_ulp, max_relative=max_relative, bounds=list(bounds))
+    report = FormatAccuracy(fmt, op, "sample", max_ulp=max_ulp, max_relative=max_relative, bounds=list(bounds),
+                            not_correctly_rounded=0)
     total = sum(a.shape[0] for a, _ in stacks)
     done = 0
     for a, b in stacks:
@@ -347,6 +354,7 @@ def _judge_matrices(report: FormatAccuracy, a: np.ndarray, b: np.ndarray, got: n
                     if bound.exceeded > before:
                         bound.exceeded_terms.add(n)
             report.measured += 1
+            report.not_correctly_rounded += want_bits != int(got[i, j]) and not (want.is_zero and result.is_zero)
             report.points.append((float(exact), in_ulps))
             for worst, measured in ((report.ulp, in_ulps), (report.relative, relative)):
                 if measured > worst.error:
