@@ -100,7 +100,7 @@ def options_apply(spec: str, op: Operator) -> bool:
 
 def factory(op: Operator):
     """The opset function building the operator's node: ``LogicalAnd`` -> ``opset13.logical_and`` (or the name in
-    lower case where the opset spells it so: ``MatMul`` -> ``opset13.matmul``)."""
+    lower case where the opset spells it so, a node type of two capitals in one word)."""
     from openvino import opset13
     snake = re.sub(r"(?<!^)(?=[A-Z])", "_", op.names.openvino).lower()
     return getattr(opset13, snake, None) or getattr(opset13, op.names.openvino.lower())
@@ -126,7 +126,7 @@ class CompiledNode:
         # each input of its own type: a condition a boolean tensor (Where's), the others the element type
         params = [opset13.parameter([-1] * rank, ov.Type.boolean if i.type == "bool" else self.ov_type, name=i.name)
                   for i in op.inputs]
-        if op.operation.contraction:   # MatMul-13: its two transposition flags, off as ONNX's MatMul has them
+        if op.operation.contraction:   # its node's two transposition flags: off, as ONNX's node has them
             node = factory(op)(*params, False, False)
         else:   # a node of one input has no broadcasting to set
             node = factory(op)(*params, **({"auto_broadcast": settings.auto_broadcast} if op.arity > 1 else {}))
