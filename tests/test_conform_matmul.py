@@ -102,3 +102,13 @@ def test_openvino_s_matmul_node_runs_on_stacks_of_matrices():
     impl = load_impl("openvino:hint=f32", op=MATMUL)     # f32 asked for: no bf16 inference precision
     report = accuracy.measure_contractions(impl, FP32, accuracy.contraction_inputs(FP32, 2, 11))
     assert not report.errors and report.measured > 40 and report.relative.error < 1e-4
+
+
+def test_the_plot_draws_each_element_s_error_against_its_n(tmp_path, capsys):
+    plot = tmp_path / "matmul.svg"
+    assert main(["conform", "--op", "MatMul", "--impl", f"{IMPLS / 'matmul_wide.py'}:run", "--dtype", "fp16",
+                 "--sample", "2", "--max-ulp", "0.5", "--plot", str(plot)]) == 0
+    svg = plot.read_text()
+    assert "n, the terms of each element (fp16)" in svg and "bound: 0.5 ulp" in svg
+    assert main(["conform", "--op", "MatMul", "--impl", "numpy", "--dtype", "fp16", "--exhaustive"]) == 2
+    assert "inputs are matrices, run on seeded samples" in capsys.readouterr().err

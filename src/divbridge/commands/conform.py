@@ -119,6 +119,9 @@ def _measure(impls: list[Impl], formats, args: argparse.Namespace, before) -> in
             if not isinstance(fmt, FloatFormat):
                 raise InputError(f"--dtype {fmt.name}: {impl.op.name} is typed on floats only")
             if impl.op.operation.contraction:   # matrix pairs of a few shapes, each element a contraction
+                if args.exhaustive:
+                    raise InputError(f"--exhaustive: {impl.op.name}'s inputs are matrices, run on seeded samples "
+                                     "(--sample N pairs of each shape)")
                 bounds = accuracy.contraction_bounds(note, fmt) if note is not None else []
                 reports.append(accuracy.measure_contractions(
                     impl, fmt, accuracy.contraction_inputs(fmt, args.sample or accuracy.CONTRACTION_PAIRS, args.seed),

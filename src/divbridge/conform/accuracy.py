@@ -355,7 +355,7 @@ def _judge_matrices(report: FormatAccuracy, a: np.ndarray, b: np.ndarray, got: n
                         bound.exceeded_terms.add(n)
             report.measured += 1
             report.not_correctly_rounded += want_bits != int(got[i, j]) and not (want.is_zero and result.is_zero)
-            report.points.append((float(exact), in_ulps))
+            report.points.append((float(n), in_ulps))    # a contraction's error drawn against its n
             for worst, measured in ((report.ulp, in_ulps), (report.relative, relative)):
                 if measured > worst.error:
                     worst.error = measured
