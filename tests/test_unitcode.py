@@ -80,3 +80,32 @@ def test_a_function_applied_to_the_abstract_value_is_read_only_where_the_operato
     exact = accuracy.unit_asserts(read_note(TANH_UNIT), TANH_UNIT.read_text())
     assert [type(c).__name__ for c in exact] == ["Meaning", "Meaning", "NotRead"]
 
+
+
+DOMAIN = """Tensor<SymbolicDomainError> X;
+auto result = [&X](auto I) {
+  return (X[I].real >= 0) ? std::sqrt(X[I]) : SymbolicDomainError::undef();
+};
+for (auto I : X.indexes()) {
+   auto x = X[I];
+   if (x.real > 0 && x.real + x.err >= 0) {
+      auto y = result(I);
+      double bound = x.real > 1 ? std::abs(x.err) : 2 * std::abs(x.err);
+      assert(std::abs(y.err) <= bound);
+   }
+}
+"""
+
+
+def test_a_result_left_undefined_outside_a_condition_is_read_where_the_assert_s_conditions_imply_it():
+    (found,) = unitcode.asserts(DOMAIN, 1)
+    assert found.problem == "" and found.result == sympy.sqrt(X) and found.unsaid == "std::sqrt"
+    # a conditional number is piecewise: each branch where its condition holds
+    assert found.relation == sympy.Le(sympy.Abs(Y_ERR), sympy.Piecewise((sympy.Abs(X_ERR), X > 1),
+                                                                        (2 * sympy.Abs(X_ERR), True)))
+    # reached where the result may be undefined (x.real > -1 does not imply x.real >= 0): not read, and why
+    (outside,) = unitcode.asserts(DOMAIN.replace("if (x.real > 0 &&", "if (x.real > -1 &&"), 1)
+    assert outside.relation is None and outside.problem.startswith("the result is undefined outside X >= 0")
+    # undef() of another type than the tensor's elements is no undefined value of it
+    other = unitcode.asserts(DOMAIN.replace("SymbolicDomainError::undef()", "Other::undef()"), 1)[0]
+    assert other.problem and other.relation is None
