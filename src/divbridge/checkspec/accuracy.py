@@ -157,7 +157,8 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
             claim.evidence = [_evidence(r) for r in proofs] or [SYMPY]
         claim.findings = findings + found
         verdict = verdict_of(claim.findings)
-        claim.verdict = "checked" if how == "checked" and verdict == "holds" else verdict
+        claim.verdict = {"checked": "checked", "unjudged": "unchecked"}.get(how, verdict) if verdict == "holds" \
+            else verdict
         return claim
     if isinstance(one, accuracy.Several):     # C = f(A, B): sympy, else the mirror (`checkspec.several`)
         found, how = several.findings(item, accuracy.note_operator(note), one)

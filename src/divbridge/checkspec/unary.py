@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import random
+import sys
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -59,6 +60,8 @@ def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPL
         if proved is not None:
             return [Finding("information", line, proved)], "proved"
         return _introduced(item, op, unary, sample_fp32)
+    if item.float_reading is not None:
+        return _both_readings(item, op, unary)
     if item.goal == sympy.true:
         return [], "proved"
     if item.kind == "first-order":
@@ -183,9 +186,18 @@ def _first_order_counterexample(item: Meaning, unary: Unary) -> str | None:
     return None
 
 
+def _wrong(relation: str, left: mpmath.mpf, right: mpmath.mpf) -> bool:
+    """``left relation right`` fails, by more than `_MARGIN` of the larger side."""
+    scale = max(mpmath.mpf(1), abs(left), abs(right))
+    return {"<=": left - right > _MARGIN * scale, "<": left - right >= -_MARGIN * scale,
+            ">=": right - left > _MARGIN * scale, ">": right - left >= -_MARGIN * scale,
+            "=": abs(left - right) > _MARGIN * scale}[relation]
+
+
 def _counterexample(item: Meaning, op: Operator, unary: Unary) -> tuple[str, str] | None:
     """The first grid point (smallest values first) where the conditions hold and the claim does not, by a
-    margin; its propagated error replayed on the mirror (the operator's reference)."""
+    margin; its propagated error replayed on the mirror (the operator's reference).  A claim with a float reading
+    (`Meaning.float_reading`) must fail under it too, at the same point."""
     lhs, rhs = item.sides
     x_name, e_name = str(unary.operand), str(unary.error)
     for x in GRID:
@@ -194,22 +206,53 @@ def _counterexample(item: Meaning, op: Operator, unary: Unary) -> tuple[str, str
             if not _conditions_hold(item, env):
                 continue
             left, right = _value(lhs, env), _value(rhs, env)
-            if left is None or right is None:
-                continue
-            scale = max(mpmath.mpf(1), abs(left), abs(right))
-            wrong = {"<=": left - right > _MARGIN * scale, "<": left - right >= -_MARGIN * scale,
-                     ">=": right - left > _MARGIN * scale, ">": right - left >= -_MARGIN * scale,
-                     "=": abs(left - right) > _MARGIN * scale}[item.op]
-            if not wrong:
+            if left is None or right is None or not _wrong(item.op, left, right):
                 continue
             replay = _replayed(op, x, e)
-            if replay is None:
+            in_floats = _in_binary64(item, unary, env) if item.float_reading is not None else ""
+            if replay is None or in_floats is None:
                 continue
             return (f"false: at {x_name} = {x}, {e_name} = {e} (where its conditions hold) the left side is "
                     f"{mpmath.nstr(left, 12)} and the right side {mpmath.nstr(right, 12)} ({item.error} read as "
-                    f"{item.reads_as}; the mirror's {op.name} gives {item.error} = {replay})",
+                    f"{item.reads_as}; the mirror's {op.name} gives {item.error} = {replay}){in_floats}",
                     f"{x_name} = {x}, {e_name} = {e}")
     return None
+
+
+def _in_binary64(item: Meaning, unary: Unary, env: dict) -> str | None:
+    """The claim where the result is a float (`Meaning.float_reading`): f(X + X_err) rounded to nearest binary64,
+    a correctly rounded implementation; said where the claim fails there too, None where it holds or cannot be
+    judged (X + X_err no binary64 number, a result beyond binary64's normal range)."""
+    computed, lhs, rhs = item.float_reading
+    x, e = env[str(unary.operand)], env[str(unary.error)]
+    if Fraction(float(x + e)) != x + e:
+        return None
+    exact = _value(unary.value, {str(unary.operand): x + e})
+    if exact is None:
+        return None
+    with mpmath.workprec(53):
+        rounded = +exact                # to nearest, 53 bits
+    if not (exact == 0 or 2.0 ** -1022 <= abs(float(rounded)) <= sys.float_info.max):
+        return None
+    at = {**env, str(computed): Fraction(float(rounded))}
+    left, right = _value(lhs, at), _value(rhs, at)
+    if left is None or right is None or not _wrong(item.op, left, right):
+        return None
+    return (f"; false too where {unary.result} is a float: with {unary.result} = {float(rounded)!r}, "
+            f"{unary.at(unary.operand + unary.error)} correctly rounded to binary64, the left side is {mpmath.nstr(left, 12)} and the right "
+            f"side {mpmath.nstr(right, 12)}")
+
+
+def _both_readings(item: Meaning, op: Operator, unary: Unary) -> tuple[list[Finding], str]:
+    """An assert of code that does not say whether f's result is real or a float: false where it fails under both
+    readings at one point (the float a correctly rounded binary64 one: an implementation the code's claim, for any
+    implementation, must take in); otherwise not judged: as a float, its error adds f's rounding."""
+    line, column = item.statement.line, item.statement.column
+    refuted = _counterexample(item, op, unary)
+    if refuted is not None:
+        return [Finding("incorrect", line, refuted[0], refuted[1], column)], "refuted"
+    return [Finding("unread", line, f"not judged: the code does not say whether {unary.value} is computed over the "
+                    "reals or in floats, and no point of the grid refutes it under both", column=column)], "unjudged"
 
 
 def _replayed(op: Operator, x: Fraction, e: Fraction) -> str | None:

@@ -16,7 +16,8 @@ read over the reals (the type replaces "each real number in the Why3 specificati
 Anything else is not read, and the assert says why (`Assert.problem`): code outside this grammar, a field other
 than ``real`` and ``err``, a function the reading does not know.  A standard function applied to the abstract
 value itself (``abs(X[I])``) is a result whose arithmetic, real or float, the code does not say (`Assert.unsaid`):
-its error is the propagated one only where the operator's float result is exact (`obligations.accuracy`).  Judging is not done here
+its error is the propagated one where the operator's float result is exact, else it is judged under both readings
+(`obligations.accuracy`, `checkspec.unary`).  Judging is not done here
 (`obligations.accuracy.unit_asserts`, `checkspec.unary`).
 """
 

@@ -92,6 +92,9 @@ class Meaning:
     name: str = ""                              # what it states, for the obligation id
     error: str = ""                             # the note's name of the error it bounds (C_err^propag)
     reads_as: str = ""                          # propagation: that error as read, (A + A_err)/(B + B_err) - A/B
+    # an assert of code whose arithmetic is unsaid (`unitcode.Assert.unsaid`): its sides where the result is a float
+    # ``computed`` = f(X + X_err) rounded, not the real f(X + X_err): (computed, left side, right side)
+    float_reading: tuple[sympy.Symbol, sympy.Expr, sympy.Expr] | None = None
 
 
 @dataclass(frozen=True)
@@ -1269,18 +1272,24 @@ def _assert_meaning(note: Note, statement: Statement, code: unitcode.Assert, fou
     if code.result is not None and sympy.simplify(code.result.xreplace(at) - found.value) != 0:
         raise _NotRead(f"the code's result computes {code.result}, not the note's {found.result} = {found.value}")
     op = note_operator(note)
+    float_reading = None
     if code.unsaid and op.operation.exactness != "exact":
-        raise _NotRead(f"the Unit Verification code: {code.unsaid} applied to the abstract value itself, in real or "
-                       f"float arithmetic the code does not say, and {op.name}'s float result is not exact")
+        # f applied to the abstract value: its result real or a float, the code does not say; judged under both
+        # (`checkspec.unary`): y.err is f(X + X_err) - f(X), or a float of f(X + X_err) less f(X)
+        computed = mathexpr.symbol(f"{found.result}_float")
+        in_floats = code.relation.xreplace({**at, unitcode.Y_ERR: computed - found.value})
+        float_reading = (computed, in_floats.lhs, in_floats.rhs)
     at[unitcode.Y_ERR] = found.propagated
     relation, conditions = code.relation.xreplace(at), code.condition.xreplace(at)
     if relation.free_symbols - {found.operand, found.error}:
         raise _NotRead("an assert on more than the operand, its error and the result's error")
     relation_op = {"==": "="}.get(relation.rel_op, relation.rel_op)
     x, dx = found.operand, found.error
+    arithmetic = "its arithmetic over the reals" if float_reading is None else \
+        f"{code.unsaid}'s arithmetic unsaid: judged over the reals and with {code.unsaid} a float"
     return Meaning(statement, "propagation", relation, conditions, (str(x), str(dx)), sides=(relation.lhs, relation.rhs),
                    op=relation_op, name=f"unit_verification_line_{statement.line}", error=f"{found.result}_err^propag",
                    reads_as=f"{found.at(x + dx)} - {found.value}",
                    text=f"{_shown(conditions)} -> {_shown(relation.lhs)} {relation_op} {_shown(relation.rhs)} (the code's assert, "
-                        "its arithmetic over the reals)")
+                        f"{arithmetic})", float_reading=float_reading)
 
