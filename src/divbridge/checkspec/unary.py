@@ -62,6 +62,8 @@ def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPL
         return _introduced(item, op, unary, sample_fp32)
     if item.float_reading is not None:
         return _both_readings(item, op, unary)
+    if item.proviso_unread:
+        return _whatever_the_proviso(item, unary)
     if item.goal == sympy.true:
         return [], "proved"
     if item.kind == "first-order":
@@ -116,8 +118,9 @@ def _first_order_proved(item: Meaning, unary: Unary) -> bool:
 
 def _lipschitz(item: Meaning, unary: Unary) -> bool:
     """``|f(X + X_err) - f(X)| <= L |X_err|`` with ``L`` a number, proved by the mean value theorem: f is continuous
-    and differentiable on the whole real line (its derivative has no sign, |.| or piecewise part) and sympy finds
-    the bounds of f' over the reals within [-L, L].  The claim's conditions only narrow it."""
+    on the whole real line and, on each open interval between the points where its derivative switches (a sign or
+    Heaviside of the operand's zero, `_pieces`), differentiable with sympy finding the bounds of f' within [-L, L].
+    The claim's conditions only narrow it."""
     if item.kind != "propagation" or item.op != "<=":
         return False
     lhs, rhs = item.sides
@@ -127,14 +130,44 @@ def _lipschitz(item: Meaning, unary: Unary) -> bool:
     x = unary.operand
     if slope.free_symbols or continuous_domain(unary.value, x, sympy.S.Reals) != sympy.S.Reals:
         return False
-    derivative = sympy.diff(unary.value, x)
-    if derivative.has(sympy.sign, sympy.Abs, sympy.Piecewise, sympy.Derivative, sympy.Heaviside):
+    pieces = _pieces(sympy.diff(unary.value, x), x)
+    if pieces is None:
         return False
-    high, low = maximum(derivative, x, sympy.S.Reals), minimum(derivative, x, sympy.S.Reals)
-    return bool(sympy.Le(high, slope) == sympy.true and sympy.Ge(low, -slope) == sympy.true)
+    for derivative, interval in pieces:
+        high, low = maximum(derivative, x, interval), minimum(derivative, x, interval)
+        if not (sympy.Le(high, slope) == sympy.true and sympy.Ge(low, -slope) == sympy.true):
+            return False
+    return True
 
 
-# -- numbers -------------------------------------------------------------------------------------------------------
+def _pieces(derivative: sympy.Expr, x: sympy.Symbol) -> list[tuple[sympy.Expr, sympy.Interval]] | None:
+    """The derivative of a continuous f on each open interval between the zeros of the arguments of its sign and
+    Heaviside parts (|x|' = sign(x)), those parts constant there; None where it has another non-smooth part or
+    the zeros are not a finite set of numbers."""
+    if derivative.has(sympy.Abs, sympy.Piecewise, sympy.Derivative, sympy.DiracDelta):
+        return None
+    switches = derivative.atoms(sympy.sign, sympy.Heaviside)
+    points: set = set()
+    for switch in switches:
+        zeros = sympy.solveset(switch.args[0], x, sympy.S.Reals)
+        if not isinstance(zeros, sympy.FiniteSet):
+            return None
+        points |= set(zeros)
+    if not all(p.is_number and p.is_real for p in points):
+        return None
+    edges = [-sympy.oo, *sorted(points, key=float), sympy.oo]
+    pieces = []
+    for low, high in zip(edges, edges[1:]):
+        if low.is_finite and high.is_finite:
+            inside = (low + high) / 2
+        elif low.is_finite or high.is_finite:
+            inside = low + 1 if low.is_finite else high - 1
+        else:
+            inside = sympy.S.Zero
+        fixed = {switch: switch.func(switch.args[0].xreplace({x: inside})) for switch in switches}
+        pieces.append((derivative.xreplace(fixed), sympy.Interval.open(low, high)))
+    return pieces
+
 
 def _value(expr: sympy.Basic, env: dict) -> mpmath.mpf | bool | None:
     """``expr`` at exact values, by mpmath at `_DIGITS` digits; None where it is not a real number."""
@@ -241,6 +274,19 @@ def _in_binary64(item: Meaning, unary: Unary, env: dict) -> str | None:
     return (f"; false too where {unary.result} is a float: with {unary.result} = {float(rounded)!r}, "
             f"{unary.at(unary.operand + unary.error)} correctly rounded to binary64, the left side is {mpmath.nstr(left, 12)} and the right "
             f"side {mpmath.nstr(right, 12)}")
+
+
+def _whatever_the_proviso(item: Meaning, unary: Unary) -> tuple[list[Finding], str]:
+    """A claim under conditions not read: it holds where it is proved for every operand (whatever they restrict it
+    to), else it is not judged; each condition is unread at its line either way."""
+    proved = item.goal == sympy.true or (
+        _first_order_proved(item, unary) if item.kind == "first-order" else
+        item.op == "=" and _identity(item.sides[0] - item.sides[1]) or _lipschitz(item, unary))
+    line = item.statement.line
+    said = f"the claim at line {line} is proved for every operand, so it holds whatever the condition restricts it " \
+        "to" if proved else f"the claim at line {line} is not judged"
+    return [Finding("unread", where, f"not understood: the condition «{text}»: {said}")
+            for where, text in item.proviso_unread], "proved" if proved else "unjudged"
 
 
 def _both_readings(item: Meaning, op: Operator, unary: Unary) -> tuple[list[Finding], str]:

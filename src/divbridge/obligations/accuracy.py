@@ -95,6 +95,9 @@ class Meaning:
     # an assert of code whose arithmetic is unsaid (`unitcode.Assert.unsaid`): its sides where the result is a float
     # ``computed`` = f(X + X_err) rounded, not the real f(X + X_err): (computed, left side, right side)
     float_reading: tuple[sympy.Symbol, sympy.Expr, sympy.Expr] | None = None
+    # conditions around the claim that are not read, (line, text) each: the claim is judged as if it had none, and
+    # holds only where proved for every operand (`checkspec.unary`); they stay unread at their lines
+    proviso_unread: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -792,10 +795,17 @@ def _unary_meaning(note: Note, statement: Statement, found: Unary | str) -> Mean
     substitute = _substitutions(note, found.result, found.value)
     lhs, rhs = (_unary_map(side, substitute, found, note) for side in (lhs, rhs))
     errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
-    conditions = [_unary_condition(c, substitute, found, note) for c in statement.conditions]
+    unread = tuple((c.line, c.text) for c in statement.conditions if c.meaning == "not understood")
+    if unread and errors != {_P}:     # an error bound of the result alone: no weaker reading to prove
+        raise _NotRead(f"the condition «{unread[0][1]}» is not understood")
+    conditions = [_unary_condition(c, substitute, found, note) for c in statement.conditions
+                  if c.meaning != "not understood"]
     named = _SYMPY_OPS[op](lhs, rhs, evaluate=False).xreplace({_P: mathexpr.symbol("propag"),
                                                                E: mathexpr.symbol("intro")})
-    name = slug(str(named)) + (f"_if_{_digest(str(sympy.And(*conditions)))}" if conditions else "")
+    said = [str(sympy.And(*conditions))] * bool(conditions) + [text for _, text in unread]
+    name = slug(str(named)) + (f"_if_{_digest(' '.join(said))}" if said else "")
+    # what is not read is said with the reading, never dropped from it
+    unsaid = "".join(f" (and where «{text}», line {line}: not read)" for line, text in unread)
     x, dx = found.operand, found.error
     family = statement.arithmetic
     if errors == {_P}:
@@ -821,13 +831,14 @@ def _unary_meaning(note: Note, statement: Statement, found: Unary | str) -> Mean
             at_zero = sympy.And(*[c.xreplace({dx: 0}) for c in conditions])
             text = (f"{_shown(at_zero)} -> along {dx} = alpha*h (h -> 0+): {_shown(lhs)} - ({_shown(rhs)}) = "
                     f"({_shown(c0)}) + ({_shown(c1)})*h + o(h), "
-                    + ("both coefficients 0" if op == "=" else "its first non-zero coefficient not positive"))
+                    + ("both coefficients 0" if op == "=" else "its first non-zero coefficient not positive") + unsaid)
             return Meaning(statement, "first-order", goal, at_zero, (str(x), "alpha"), op=op, sides=(c0, c1),
-                           text=text, name=name, error=f"{found.result}_err^propag", reads_as=reads_as)
+                           text=text, name=name, error=f"{found.result}_err^propag", reads_as=reads_as,
+                           proviso_unread=unread)
         assumptions = sympy.And(*conditions)
         return Meaning(statement, "propagation", _SYMPY_OPS[op](lhs, rhs), assumptions, (str(x), str(dx)),
                        sides=(lhs, rhs), op=op, name=name, error=f"{found.result}_err^propag", reads_as=reads_as,
-                       text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)}")
+                       text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)}{unsaid}", proviso_unread=unread)
     if errors == {E}:
         if rhs.has(E) and not lhs.has(E):
             lhs, rhs, op = rhs, lhs, _FLIP[op]
