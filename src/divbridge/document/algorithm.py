@@ -88,6 +88,8 @@ class Bound:
 @dataclass
 class Reading:
     table: tuple[TableRow, ...] = ()
+    table_line: int = 0
+    algorithms: dict[int, Algorithm] = field(default_factory=dict)    # by line: each code block read whole
     bounds: list[Bound] = field(default_factory=list)
     read: dict[int, str] = field(default_factory=dict)       # line: what the sentence or formula was read as
     unread: dict[int, str] = field(default_factory=dict)     # line: why a bound of an algorithm is not read
@@ -123,6 +125,7 @@ def read_algorithms(note: Note, text: str) -> Reading:
             tree = read_code(block.body)
             last_code = Algorithm(block.line, block.body.strip(), tree) if tree is not None else None
             if last_code is not None:
+                reading.algorithms[block.line] = last_code
                 reading.read[block.line] = "a reference algorithm, read whole: " + "; ".join(
                     line.strip() for line in last_code.code.splitlines() if line.strip())
             if tie_next:
@@ -216,7 +219,7 @@ def _array(block: Block, cells: list[list[str]], reading: Reading) -> list[Bound
         if proviso is None or not value.free_symbols <= {EPS, N} or (N in value.free_symbols) != proviso.integer:
             return []
         rows.append(TableRow(block.line + number + 1, value, proviso))
-    reading.table = tuple(rows)
+    reading.table, reading.table_line = tuple(rows), block.line
     reading.read[block.line] = ("the definition of err_rel(exp(x)), the relative error assumed of exp at x, by cases "
                                 "(a hypothesis: read, not judged)")
     return []
