@@ -111,7 +111,8 @@ def test_the_format_arithmetic_of_the_screen_is_correctly_rounded(fmt, dtype):
     keep = np.isfinite(a.astype(np.float64)) & np.isfinite(b.astype(np.float64)) & (b.astype(np.float64) != 0)
     a, b = a[keep], b[keep]
     operation = algorithm._dtype_op(np.dtype(dtype))
-    for kind, exact in (("add", lambda p, q: p + q), ("sub", lambda p, q: p - q), ("div", lambda p, q: p / q)):
+    for kind, exact in (("plus", lambda p, q: p + q), ("minus", lambda p, q: p - q), ("times", lambda p, q: p * q),
+                        ("over", lambda p, q: p / q)):
         got = operation(kind, a, b).view(np.uint16)
         for k in range(len(a)):
             p, q = Fraction(float(a[k])), Fraction(float(b[k]))

@@ -3,11 +3,11 @@
 A bound ``|Y_err^intro[I]| <= B(x)`` stated for a reference algorithm (``Y = (exp(2X) - 1) / (exp(2X) + 1)``) is a
 claim about an error model: the algorithm's ``exp`` returns any float whose relative error is at most what the note's
 table allows at exp's argument (``err_rel(exp(a))``), every other operation is rounded to nearest even in the format,
-and Y_err^intro is the computed Y minus the exact tanh(X) (absolute: the guideline's op_impl(x) - op_ideal(x)).  It is
-judged by running the algorithm so, in each format: on every finite FP16 and BF16 input where the bound's proviso
-holds, and on a seeded sample of FP32 inputs, with **every** float of exp's allowed band as exp's result (both ends
-and the correctly rounded value among them; one value per distinct argument: exp is a function), the worst
-``|E|`` compared with the bound at x.
+and Y_err^intro is the computed Y minus the operator's exact value f(X) (absolute: the guideline's op_impl(x) -
+op_ideal(x)).  It is judged by running the algorithm so, in each format: on every finite FP16 and BF16 input where
+the bound's proviso holds, and on a seeded sample of FP32 inputs, with **every** float of exp's allowed band as exp's
+result (both ends and the correctly rounded value among them; one value per distinct argument: exp is a function),
+the worst ``|E|`` compared with the bound at x.
 
 - ``x in [-2^n, -1] with integer n >= 0``: each x is judged with the least such n (the bound grows with n, and so does
   the error exp may make at larger n: the least n is the strongest instance of the claim);
@@ -17,10 +17,10 @@ and the correctly rounded value among them; one value per distinct argument: exp
 
 The runs use the format's own arithmetic (NumPy's float16, ml_dtypes' bfloat16, float32: each operation is computed
 in a wider binary format and rounded once, which is the correctly rounded result for + - * / since the wider one has
-at least 2p + 2 bits) and float64 values of exp, tanh and the bound to screen; every input where the bound is exceeded
-or within float64's error of it (tanh's within 4 ulps, the bound's 1e-12 relative) is replayed exactly: exp's value checked within its band by mpmath, the algorithm run with
-exact rationals each rounded once (`FloatFormat.round`), tanh(x) by the operator's reference (its description's
-real function), the bound by mpmath.  Only an exact replay makes a bound ``incorrect``; a bound with no exceedance is
+at least 2p + 2 bits) and float64 values of exp, f and the bound to screen; every input where the bound is exceeded
+or within float64's error of it (f's within 4 ulps, the bound's 1e-12 relative) is replayed exactly: exp's value
+checked within its band by mpmath, the algorithm run with exact rationals each rounded once (`FloatFormat.round`),
+f(x) by the operator's reference (its description's real function), the bound by mpmath.  Only an exact replay makes a bound ``incorrect``; a bound with no exceedance is
 **checked, not proved** (every input of FP16 and BF16, a sample of FP32), never called proved.
 """
 
@@ -59,7 +59,7 @@ def _judge(bound: Bound, table: tuple[TableRow, ...], op: Operator, formats: tup
            sample_fp32: int) -> tuple[list[Finding], str]:
     checked, skipped, judged = [], 0, 0
     for name in formats:
-        run = _run(bound, table, name, sample_fp32)
+        run = _run(bound, table, name, sample_fp32, op)
         skipped, judged = skipped + run.skipped, judged + run.judged
         replays = [_replay(bound, table, op, name, run, index) for index in run.suspects()]
         confirmed = [r for r in replays if r is not None]
@@ -136,7 +136,8 @@ def _least_n(proviso, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 @functools.lru_cache(maxsize=4096)
 def _ends_exact(proviso, k: int) -> tuple[sympy.Rational, sympy.Rational]:
-    return sympy.Rational(proviso.low.subs(N, k)), sympy.Rational(proviso.high.subs(N, k))
+    at = {N: sympy.Integer(k)}
+    return sympy.Rational(proviso.low.xreplace(at)), sympy.Rational(proviso.high.xreplace(at))
 
 
 def _ends(proviso, k: int) -> tuple[float, float]:
@@ -159,7 +160,7 @@ def err_rel(table: tuple[TableRow, ...], fmt: FloatFormat, a: np.ndarray) -> np.
         for subject in row.proviso.normal:
             with np.errstate(over="ignore", under="ignore"):
                 inside &= _normal(fmt, _numeric(subject)(a))
-        value = _numeric(row.value.subs(EPS, eps), N)(n.astype(np.float64))
+        value = _numeric(row.value.xreplace({EPS: sympy.Float(eps)}), N)(n.astype(np.float64))
         value = np.broadcast_to(value, a.shape)
         found = np.where(inside & ~(found <= value), value, found)
     return found
@@ -192,12 +193,12 @@ def _evaluate(node, x, exps: dict[str, object], number, op):
         if kind == "operand":
             return x
         if kind == "scaled":
-            return op("mul", number(str(node.children[0])), x)
+            return op("times", number(str(node.children[0])), x)
         if kind == "exp":
             return exps[str(node.children[0])]
         if kind == "neg":
             return op("neg", _evaluate(node.children[0], x, exps, number, op), None)
-        if kind in ("add", "sub", "mul", "div"):
+        if kind in ("plus", "minus", "times", "over"):
             return op(kind, _evaluate(node.children[0], x, exps, number, op),
                       _evaluate(node.children[1], x, exps, number, op))
     raise ValueError(f"not an expression of the algorithm: {node}")
@@ -213,12 +214,16 @@ def _branches(algorithm: Algorithm) -> list[tuple[str, Tree]]:
     return [("all", tree.children[1])]
 
 
+def _exact(kind: str, a, b):
+    """The operation of the algorithm's ``kind`` on its operands, in their own arithmetic."""
+    return a + b if kind == "plus" else a - b if kind == "minus" else a * b if kind == "times" else a / b
+
+
 def _dtype_op(dtype):
     def op(kind, a, b):
         if kind == "neg":
             return (-a).astype(dtype)
-        result = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide}[kind](a, b)
-        return np.asarray(result).astype(dtype)
+        return np.asarray(_exact(kind, a, b)).astype(dtype)
     return op
 
 
@@ -234,7 +239,15 @@ def _bound_function(bound_expr: sympy.Expr):
     return sympy.lambdify((X, N, U, *slots), expr, "numpy"), arguments
 
 
-def _run(bound: Bound, table: tuple[TableRow, ...], name: str, sample_fp32: int) -> _Run:
+def _real_in_float64(op: Operator, xf: np.ndarray) -> np.ndarray:
+    """The operator's real function in float64 (NumPy's function of its name, else its reference's value)."""
+    function = getattr(np, op.names.numpy, None) if op.names.numpy else None
+    if function is not None:
+        return function(xf)
+    return np.array([float(op.kernels.real(Fraction(v))) for v in xf])
+
+
+def _run(bound: Bound, table: tuple[TableRow, ...], name: str, sample_fp32: int, op: Operator) -> _Run:
     fmt = get_format(name)
     run = _Run()
     x = _inputs(fmt, 0 if name in EXHAUSTIVE else sample_fp32)
@@ -249,7 +262,7 @@ def _run(bound: Bound, table: tuple[TableRow, ...], name: str, sample_fp32: int)
     for subject in bound.normal:
         with np.errstate(over="ignore", under="ignore"):
             inside &= _normal(fmt, _numeric(subject)(xf))
-    exact = np.tanh(xf)
+    exact = _real_in_float64(op, xf)
     if bound.result_normal:
         inside &= _normal(fmt, exact)
     x, xf, n, exact = x[inside], xf[inside], n[inside], exact[inside]
@@ -372,9 +385,9 @@ def _replay(bound: Bound, table: tuple[TableRow, ...], op: Operator, name: str, 
     return ((f"x = {mpmath.nstr(elementary.mpf(x), 17)} ({fmt.hex_bits(x_bits)}{with_n}): the algorithm of line "
             f"{bound.algorithm.line} ({_one_line(bound.algorithm.code)}) with " + ", ".join(shown)
             + f" and every other operation rounded to nearest even gives Y = {mpmath.nstr(elementary.mpf(y), 17)}; "
-            f"tanh(x) = {mpmath.nstr(exact, 17)}, |E| = {mpmath.nstr(error, 10)} > the bound "
+            f"{op.name}(x) = {mpmath.nstr(exact, 17)}, |E| = {mpmath.nstr(error, 10)} > the bound "
             f"{mpmath.nstr(limit, 10)} (replayed exactly: rationals rounded once per operation, the operator's "
-            "reference for tanh)"), strictly, x)
+            "reference)"), strictly, x)
 
 
 def _eps(fmt: FloatFormat) -> mpmath.mpf:
@@ -385,8 +398,7 @@ def _exact_op(fmt: FloatFormat):
     def op(kind, a, b):
         if kind == "neg":
             return -a
-        value = a + b if kind == "add" else a - b if kind == "sub" else a * b if kind == "mul" else a / b
-        return fmt.decode(fmt.round(value)).value
+        return fmt.decode(fmt.round(_exact(kind, a, b))).value
     return op
 
 
@@ -400,23 +412,23 @@ def _exact_rate(table: tuple[TableRow, ...], fmt: FloatFormat, a: Fraction) -> m
             continue
         if any(not _exact_normal(fmt, subject, a) for subject in row.proviso.normal):
             continue
-        value = row.value.subs({EPS: sympy.Rational(2) ** (1 - fmt.precision), N: n})
+        value = row.value.xreplace({EPS: sympy.Rational(2) ** (1 - fmt.precision), N: sympy.Integer(n)})
         value = mpmath.mpf(sympy.Rational(value).p) / sympy.Rational(value).q
         found = value if found is None else min(found, value)
     return found
 
 
 def _exact_normal(fmt: FloatFormat, subject: sympy.Expr, a: Fraction) -> bool:
-    value = abs(mpmath.mpf(sympy.N(subject.subs(X, sympy.Rational(a.numerator, a.denominator)), _DIGITS)))
+    value = abs(mpmath.mpf(sympy.N(subject.xreplace({X: sympy.Rational(a.numerator, a.denominator)}), _DIGITS)))
     return elementary.mpf(fmt.min_normal) <= value <= elementary.mpf(fmt.max_finite)
 
 
 def _exact_bound(bound: Bound, table: tuple[TableRow, ...], fmt: FloatFormat, x: Fraction, n: int) -> mpmath.mpf:
     expr = bound.bound
     for call in {c for c in expr.atoms(sympy.Function) if c.func.__name__ == "err_rel"}:
-        argument = call.args[0].args[0].subs(X, sympy.Rational(x.numerator, x.denominator))
+        argument = call.args[0].args[0].xreplace({X: sympy.Rational(x.numerator, x.denominator)})
         rate = _exact_rate(table, fmt, Fraction(str(sympy.Rational(argument))))
         expr = expr.xreplace({call: sympy.Float(rate, _DIGITS)})
-    value = expr.subs({X: sympy.Rational(x.numerator, x.denominator), N: n,
+    value = expr.xreplace({X: sympy.Rational(x.numerator, x.denominator), N: sympy.Integer(n),
                        U: sympy.Rational(1, 2 ** fmt.precision)})
     return mpmath.mpf(str(sympy.N(value, _DIGITS)))
