@@ -27,6 +27,7 @@ f(x) by the operator's reference (its description's real function), the bound by
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from fractions import Fraction
 
@@ -46,6 +47,7 @@ EXHAUSTIVE = ("fp16", "bf16")
 SAMPLE_FP32 = 20000
 _REPLAYS = 400               # exact replays tried per bound and format, of normal x and of others, the worst first
 _DIGITS = 60
+UNSETTLED = "unsettled"
 _MAX_N = 130                 # 2^130 is beyond every judged format's largest finite value
 
 
@@ -61,9 +63,16 @@ def _judge(bound: Bound, table: tuple[TableRow, ...], op: Operator, formats: tup
     for name in formats:
         run = _run(bound, table, name, sample_fp32, op)
         skipped, judged = skipped + run.skipped, judged + run.judged
-        replays = [_replay(bound, table, op, name, run, index) for index in run.suspects()]
-        confirmed = [r for r in replays if r is not None]
-        if confirmed:      # the first of the worst at a nonzero x with exp strictly inside its band, else the worst
+        confirmed = []
+        for index in run.suspects():
+            replay = _replay(bound, table, op, name, run, index)
+            # an input the table bounds no error of exp at, let in by the screen's float64: not judged
+            run.unsettled += replay == UNSETTLED
+            if isinstance(replay, tuple):
+                confirmed.append(replay)
+                if replay[1] and abs(replay[2]) >= get_format(name).min_normal:
+                    break      # the worst at a normal x with exp strictly inside its band: shown
+        if confirmed:      # else the worst of the others
             text = next((t for t, inside, x in confirmed if inside and abs(x) >= get_format(name).min_normal),
                         confirmed[0][0])
             return [Finding("incorrect", bound.line, f"false in {name}: {text}", text.split(":")[0])], "refuted"
@@ -91,7 +100,7 @@ def _one_line(code: str) -> str:
 # -- the run in a format, screened in float64 ------------------------------------------------------------------------
 
 class _Run:
-    """Every input judged, its worst candidate: exp's values (one array per distinct argument), Y, |E| / bound."""
+    """Every input judged and the screen's worst |E| / bound at each, with float64's possible error on it."""
 
     def __init__(self):
         self.judged = 0
@@ -102,7 +111,6 @@ class _Run:
         self.ratio = np.zeros(0)
         self.slack = np.zeros(0)       # float64's possible error on each ratio
         self.normal = np.zeros(0, dtype=bool)
-        self.choice: list[dict[str, np.ndarray]] = []
 
     def suspects(self) -> list[int]:
         """The inputs whose ratio may exceed 1, the worst first: of normal x, then of the others."""
@@ -273,7 +281,6 @@ def _run(bound: Bound, table: tuple[TableRow, ...], name: str, sample_fp32: int,
         limit = np.broadcast_to(np.asarray(function(xf, n.astype(np.float64), u, *rates), dtype=np.float64),
                                 xf.shape)
     worst = np.full(x.shape, -np.inf)
-    choice = {}
     judged = np.zeros(x.shape, dtype=bool)
     skipped = np.zeros(x.shape, dtype=bool)
     op = _dtype_op(fmt.dtype)
@@ -291,7 +298,6 @@ def _run(bound: Bound, table: tuple[TableRow, ...], name: str, sample_fp32: int,
         for _, rate in bands:
             known &= np.isfinite(rate)
         local_worst = np.full(xs.shape, -np.inf)
-        local_choice = {str(c): np.zeros(xs.shape, dtype=fmt.dtype) for c in calls}
         for offsets in np.ndindex(*(len(values) for values, _ in bands)):
             picked = {str(c): bands[k][0][offsets[k]] for k, c in enumerate(calls)}
             valid = np.all([~np.isnan(picked[str(c)].astype(np.float64)) for c in calls], axis=0) if calls else \
@@ -305,19 +311,14 @@ def _run(bound: Bound, table: tuple[TableRow, ...], name: str, sample_fp32: int,
                 ok &= _normal(fmt, y)
             better = ok & (ratio > local_worst)
             local_worst = np.where(better, ratio, local_worst)
-            for c in calls:
-                local_choice[str(c)] = np.where(better, picked[str(c)], local_choice[str(c)])
         worst[mask] = local_worst
         judged[mask] = known & (local_worst > -np.inf)
         skipped[mask] = ~known
-        for key, values in local_choice.items():
-            choice.setdefault(key, np.zeros(x.shape, dtype=fmt.dtype))[mask] = values
     run.judged, run.skipped = int(judged.sum()), int(skipped.sum())
     run.x, run.n, run.ratio = x, n, np.where(judged, worst, -np.inf)
     with np.errstate(all="ignore"):
         run.slack = np.abs(exact) * 2.0 ** -50 / limit + 1e-12
     run.normal = _normal(fmt, xf)
-    run.choice = [choice]
     return run
 
 
@@ -343,51 +344,67 @@ def _band(fmt: FloatFormat, argument: np.ndarray, rate: np.ndarray) -> tuple[lis
 # -- the exact replay --------------------------------------------------------------------------------------------------
 
 def _replay(bound: Bound, table: tuple[TableRow, ...], op: Operator, name: str, run: _Run,
-            index: int) -> tuple[str, bool, Fraction] | None:
-    """The counterexample at input ``index`` replayed exactly: in words, whether every exp value is strictly inside its
-    band, and x; None if it does not exceed the bound."""
+            index: int) -> tuple[str, bool, Fraction] | str | None:
+    """Input ``index`` replayed exactly, with every exp value of its band (found exactly, not by the screen): the
+    worst result in words, whether its exp values are strictly inside their bands, and x; None if no result exceeds
+    the bound; `UNSETTLED` if the table bounds no error of exp here (the screen's float64 let it in)."""
     fmt = get_format(name)
     x_bits = int(run.x[index:index + 1].view(fmt.uint_dtype)[0])
     x = fmt.decode(x_bits).value
     n = int(run.n[index])
-    branches = _branches(bound.algorithm)
-    where, expr = next((w, e) for w, e in branches if w == "all" or (w == "negative") == (x < 0))
-    exps, shown, strictly = {}, [], True
+    expr = next(e for w, e in _branches(bound.algorithm) if w == "all" or (w == "negative") == (x < 0))
     with mpmath.workprec(elementary.PRECISION):
-        for call in _exp_calls(expr):
-            key = str(call)
-            value_bits = int(run.choice[0][key][index:index + 1].view(fmt.uint_dtype)[0])
-            value = fmt.decode(value_bits).value
+        exact = op.kernels.real(x)
+        exact = elementary.mpf(exact) if isinstance(exact, Fraction) else exact
+        if bound.result_normal and not abs(exact) >= elementary.mpf(fmt.min_normal):
+            return None
+        limit = _exact_bound(bound, table, fmt, x, n)
+        calls, bands = _exp_calls(expr), []
+        for call in calls:
             argument = _evaluate(call, x, {}, Fraction, _exact_op(fmt))
             allowed = _exact_rate(table, fmt, argument)
             if allowed is None:
-                return None
-            exact_exp = elementary.evaluate(mpmath.exp, argument)
-            relative = abs(elementary.mpf(value) / exact_exp - 1)
-            if relative > allowed:
-                return None
-            strictly = strictly and relative < allowed
-            exps[key] = value
-            shown.append(f"exp({argument}) = {value} ({fmt.hex_bits(value_bits)}; relative error "
-                         f"{mpmath.nstr(relative / _eps(fmt), 6)} eps, the table allows "
-                         f"{mpmath.nstr(allowed / _eps(fmt), 6)} eps there)")
-        y = _evaluate(expr, x, exps, Fraction, _exact_op(fmt))
-        exact = op.kernels.real(x)
-        exact = elementary.mpf(exact) if isinstance(exact, Fraction) else exact
-        error = abs(elementary.mpf(y) - exact)
-        limit = _exact_bound(bound, table, fmt, x, n)
-        if bound.result_normal and not (abs(exact) >= elementary.mpf(fmt.min_normal)
-                                        and abs(y) >= fmt.min_normal):
-            return None
-        if not error > limit:
-            return None
+                return UNSETTLED
+            bands.append((argument, allowed, _exact_band(fmt, argument, allowed)))
+        worst = None
+        for picked in itertools.product(*(band for _, _, band in bands)):
+            exps = {str(c): fmt.decode(bits).value for c, (bits, _) in zip(calls, picked)}
+            y = _evaluate(expr, x, exps, Fraction, _exact_op(fmt))
+            if bound.result_normal and not abs(y) >= fmt.min_normal:
+                continue
+            error = abs(elementary.mpf(y) - exact)
+            if worst is None or error > worst[0]:
+                worst = (error, y, picked)
+    if worst is None or not worst[0] > limit:
+        return None
+    error, y, picked = worst
+    shown = [f"exp({argument}) = {fmt.decode(bits).value} ({fmt.hex_bits(bits)}; relative error "
+             f"{mpmath.nstr(relative / _eps(fmt), 6)} eps, the table allows {mpmath.nstr(allowed / _eps(fmt), 6)} "
+             "eps there)" for (argument, allowed, _), (bits, relative) in zip(bands, picked)]
+    strictly = all(relative < allowed for (_, allowed, _), (_, relative) in zip(bands, picked))
     with_n = f", n = {n}" if bound.proviso is not None and bound.proviso.integer else ""
     return ((f"x = {mpmath.nstr(elementary.mpf(x), 17)} ({fmt.hex_bits(x_bits)}{with_n}): the algorithm of line "
             f"{bound.algorithm.line} ({_one_line(bound.algorithm.code)}) with " + ", ".join(shown)
             + f" and every other operation rounded to nearest even gives Y = {mpmath.nstr(elementary.mpf(y), 17)}; "
             f"{op.name}(x) = {mpmath.nstr(exact, 17)}, |E| = {mpmath.nstr(error, 10)} > the bound "
-            f"{mpmath.nstr(limit, 10)} (replayed exactly: rationals rounded once per operation, the operator's "
-            "reference)"), strictly, x)
+            f"{mpmath.nstr(limit, 10)} (replayed exactly: every exp value of the band, rationals rounded once per "
+            "operation, the operator's reference)"), strictly, x)
+
+
+def _exact_band(fmt: FloatFormat, argument: Fraction, allowed: mpmath.mpf) -> list[tuple[int, mpmath.mpf]]:
+    """(bits, relative error) of every float within relative ``allowed`` of exp(argument), found exactly."""
+    exact = elementary.evaluate(mpmath.exp, argument)
+    nearest = elementary.round_real(fmt, exact)
+    found = []
+    for step in (-1, 1):
+        bits = nearest if step < 0 else nearest + 1
+        while 0 <= bits < fmt.inf(0):
+            relative = abs(elementary.mpf(fmt.decode(bits).value) / exact - 1)
+            if relative > allowed:
+                break
+            found.append((bits, relative))
+            bits += step
+    return found
 
 
 def _eps(fmt: FloatFormat) -> mpmath.mpf:
