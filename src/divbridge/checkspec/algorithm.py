@@ -18,10 +18,11 @@ the worst ``|E|`` compared with the bound at x.
 The runs use the format's own arithmetic (NumPy's float16, ml_dtypes' bfloat16, float32: each operation is computed
 in a wider binary format and rounded once, which is the correctly rounded result for + - * / since the wider one has
 at least 2p + 2 bits) and float64 values of exp, f and the bound to screen; every input where the bound is exceeded
-or within float64's error of it (f's within 4 ulps, the bound's 1e-12 relative) is replayed exactly: exp's value
-checked within its band by mpmath, the algorithm run with exact rationals each rounded once (`FloatFormat.round`),
-f(x) by the operator's reference (its description's real function), the bound by mpmath.  Only an exact replay makes a bound ``incorrect``; a bound with no exceedance is
-**checked, not proved** (every input of FP16 and BF16, a sample of FP32), never called proved.
+or within float64's error of it (f's within 4 ulps, the bound's 1e-12 relative) is replayed exactly: every float of
+exp's band found anew by mpmath, the algorithm run with each (exact rationals, each operation rounded once:
+`FloatFormat.round`), f(x) by the operator's reference (its description's real function), the bound by mpmath.  Only
+an exact replay makes a bound ``incorrect``; a bound with no exceedance is **checked, not proved** (every input of
+FP16 and BF16, a sample of FP32), never called proved.
 """
 
 from __future__ import annotations
