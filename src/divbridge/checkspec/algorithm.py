@@ -87,7 +87,8 @@ def _judge(bound: Bound, table: tuple[TableRow, ...], op: Operator, formats: tup
     if not judged:
         return [Finding("information", bound.line, "not judged: no input where its proviso holds")], "unjudged"
     alg = bound.algorithm
-    tail = f"; not judged: {skipped} inputs where the table bounds no error of exp at its argument" if skipped else ""
+    tail = (f"; not judged: {skipped} inputs where the table bounds no error of exp at its argument (or the bound is no "
+            "number)") if skipped else ""
     return [Finding("information", bound.line,
                     f"checked, not proved: the algorithm of line {alg.line} ({_one_line(alg.code)}), its exp anywhere "
                     "within the table's relative error (every float of that band) and every other operation rounded "
@@ -288,7 +289,7 @@ def _run(bound: Bound, table: tuple[TableRow, ...], name: str, sample_fp32: int,
     worst = np.full(x.shape, -np.inf)
     judged = np.zeros(x.shape, dtype=bool)
     skipped = np.zeros(x.shape, dtype=bool)
-    op = _dtype_op(fmt.dtype)
+    arithmetic = _dtype_op(fmt.dtype)
     for where, expr in _branches(bound.algorithm):
         mask = xf < 0 if where == "negative" else ~(xf < 0) if where == "other" else np.ones(x.shape, dtype=bool)
         if not mask.any():
@@ -297,9 +298,9 @@ def _run(bound: Bound, table: tuple[TableRow, ...], name: str, sample_fp32: int,
         calls = _exp_calls(expr)
         bands = []
         for call in calls:
-            argument = _evaluate(call, xs, {}, lambda t: fmt.dtype.type(float(t)), op).astype(np.float64)
+            argument = _evaluate(call, xs, {}, lambda t: fmt.dtype.type(float(t)), arithmetic).astype(np.float64)
             bands.append(_band(fmt, argument, err_rel(table, fmt, argument)))
-        known = np.ones(xs.shape, dtype=bool)     # the table bounds exp's error at each of its arguments
+        known = np.isfinite(limit[mask])          # the bound a number, the table bounding exp's error at each argument
         for _, rate in bands:
             known &= np.isfinite(rate)
         local_worst = np.full(xs.shape, -np.inf)
@@ -308,7 +309,7 @@ def _run(bound: Bound, table: tuple[TableRow, ...], name: str, sample_fp32: int,
             valid = np.all([~np.isnan(picked[str(c)].astype(np.float64)) for c in calls], axis=0) if calls else \
                 np.ones(xs.shape, dtype=bool)
             with np.errstate(all="ignore"):
-                y = _evaluate(expr, xs, picked, lambda t: fmt.dtype.type(float(t)), op).astype(np.float64)
+                y = _evaluate(expr, xs, picked, lambda t: fmt.dtype.type(float(t)), arithmetic).astype(np.float64)
                 error = np.abs(y - exact[mask])
                 ratio = error / limit[mask]
             ok = valid & known & np.isfinite(y)

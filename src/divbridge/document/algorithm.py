@@ -118,7 +118,7 @@ def read_algorithms(note: Note, text: str) -> Reading:
     waiting: list[Bound] = []           # bounds read since the last tie, for "This formula is obtained for ..."
     tie_below: Algorithm | None = None  # "the accuracy is bound by": the bounds below are of this algorithm
     tie_next = False                    # "This formula is obtained for the computation of": the next block's
-    for index, block in enumerate(blocks):
+    for block in blocks:
         if block.kind == "heading":
             waiting, tie_below, tie_next = [], None, False
         elif block.kind == "fence":
