@@ -300,7 +300,7 @@ def _run(bound: Bound, table: tuple[TableRow, ...], name: str, sample_fp32: int,
         for call in calls:
             argument = _evaluate(call, xs, {}, lambda t: fmt.dtype.type(float(t)), arithmetic).astype(np.float64)
             bands.append(_band(fmt, argument, err_rel(table, fmt, argument)))
-        known = np.isfinite(limit[mask])          # the bound a number, the table bounding exp's error at each argument
+        known = np.isfinite(limit[mask])    # the bound a number, the table bounding exp's error at each argument
         for _, rate in bands:
             known &= np.isfinite(rate)
         local_worst = np.full(xs.shape, -np.inf)
