@@ -62,7 +62,7 @@ class NoteBound:
     text: str
     absolute: bool                                  # |E| (else E, signed)
     strict: bool                                    # < (else <=)
-    limit: Callable[[mpmath.mpf], mpmath.mpf]       # the bound at the operand's value
+    limit: Callable[[Any], Any]                     # the bound at the operand's value (a contraction's: at n, |A|, |B|)
     exceeded: int = 0
     worst: Worst = field(default_factory=Worst)     # error: the largest error / bound ratio
     exceeded_terms: set[int] = field(default_factory=set)   # a contraction's: the n where it was exceeded
@@ -283,7 +283,8 @@ def measure_contractions(impl: Impl, fmt: FloatFormat, stacks: list[tuple[np.nda
     """Run ``impl`` on each pair of stacks of matrices and measure the error of each element of each result, a
     contraction of n terms, against the exact one (Fractions) and its correctly rounded value (the mirror's
     reference, for the special values); each of a note's ``bounds`` (`contraction_bounds`) judged where the exact
-    result is a normal number (the notes' proviso), with the largest magnitudes of the pair's two matrices."""
+    result is a normal number (the notes' proviso) and every element of the pair finite, with the largest
+    magnitudes of the pair's two matrices."""
     op = impl.op
     report = FormatAccuracy(fmt, op, "sample", max_ulp=max_ulp, max_relative=max_relative, bounds=list(bounds),
                             not_correctly_rounded=0)
@@ -310,10 +311,9 @@ def _judge_matrices(report: FormatAccuracy, a: np.ndarray, b: np.ndarray, got: n
     fmt, op = report.fmt, report.op
     values_a = [[fmt.decode(int(x)) for x in row] for row in a]
     values_b = [[fmt.decode(int(x)) for x in row] for row in b]
-    finite = [abs(Fraction(v.value)) for row in values_a + values_b for v in row if v.is_finite]
     largest_a = max((abs(Fraction(v.value)) for row in values_a for v in row if v.is_finite), default=Fraction(0))
     largest_b = max((abs(Fraction(v.value)) for row in values_b for v in row if v.is_finite), default=Fraction(0))
-    all_finite = len(finite) == a.size + b.size
+    all_finite = all(v.is_finite for row in values_a + values_b for v in row)   # else |A| or |B| is no number
     n = a.shape[1]
 
     def shown(i: int, j: int) -> tuple:
@@ -326,7 +326,7 @@ def _judge_matrices(report: FormatAccuracy, a: np.ndarray, b: np.ndarray, got: n
             row, column = [int(x) for x in a[i]], [int(y) for y in b[:, j]]
             want_bits = op.kernels.float_bits(fmt, row, column)
             want, result = fmt.decode(want_bits), fmt.decode(int(got[i, j]))
-            inputs = [v for v in values_a[i]] + [values_b[k][j] for k in range(n)]
+            inputs = list(values_a[i]) + [values_b[k][j] for k in range(n)]
             if not (want.is_finite and result.is_finite and all(v.is_finite for v in inputs)):
                 if not (want.kind == "nan" and result.kind == "nan") and want_bits != int(got[i, j]):
                     report.specials += 1
