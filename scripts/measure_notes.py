@@ -1,17 +1,19 @@
 """Implementations measured against the working group's accuracy notes, from a clone of their repository.
 
     git clone --mirror https://github.com/onnx/working-groups wg.git
-    .venv/bin/python scripts/measure_notes.py --repo wg.git [--impl numpy ...] [--sample N] [--out F.md]
+    .venv/bin/python scripts/measure_notes.py --repo wg.git [--impl numpy ...] [--op OP ...] [--sample N] [--out F.md]
 
 For every operator whose float result IEEE 754 does not prescribe (`Operation.exactness` "approximate": Exp,
 Log, Tanh, Sigmoid, Pow...) and that has a note (`<op>/<op>_acc.md`, its newest version), runs `divbridge
 conform --op OP --impl IMPL --dtype D --note NOTE --json` for each implementation and format (FP16 and BF16
-every input for an operator of one input, FP32 on a sample) and writes one Markdown table: the largest error in
-ulps with its input, and each bound of the note held or exceeded (on how many inputs, by how much at most).
+every input for an operator of one input, FP32 on a sample; an operator whose each element is a contraction,
+MatMul, on conform's seeded matrix pairs in every format) and writes one Markdown table: the largest error in ulps
+with its input, and each bound of the note held or exceeded (on how many inputs, by how much at most).
 Every other operator of the pipeline with a note and a float result (Abs, Div, Sqrt, Where, LeakyRelu...) has one
 result IEEE 754 prescribes (exact, or rounded once): `divbridge conform` judges its implementations bit for bit
 against it, and the second table says which match it (then their error is the reference's, which the note's
-claims are judged on by check-spec) and which do not, with the first input where they differ.
+claims are judged on by check-spec) and which do not, with the first input where they differ.  With ``--op``, only
+those operators of the first table are run, and an existing ``--out`` keeps everything else as it was.
 A run that cannot be made (a peer not installed, a kernel ONNX Runtime lacks) is a row saying why.  Nothing of
 the note is copied into the project: it goes to a temporary directory.
 """
@@ -29,8 +31,9 @@ from pathlib import Path
 from wg_history import INFORMAL, git, versions
 
 from divbridge import operators
+from divbridge.conform.accuracy import CONTRACTION_PAIRS
 from divbridge.document.accuracy import read_note
-from divbridge.obligations.accuracy import float_bounds
+from divbridge.obligations.accuracy import float_bounds, summation_bounds
 
 HEADER = """# Implementations measured against the working group's accuracy notes
 
@@ -40,7 +43,9 @@ Written by `scripts/measure_notes.py --repo <a clone of onnx/working-groups> --o
 and BF16 on every input of an operator of one input (a sample of {sample} otherwise), FP32 on {sample} sampled
 inputs.  "Largest error" is in ulps of the format, against the exact value (mpmath).  A bound of the note is
 judged on every input measured, at its line; a note that bounds no float implementation's error (it states the
-error real arithmetic introduces: none) leaves its implementations measured, not judged.
+error real arithmetic introduces: none) leaves its implementations measured, not judged.  MatMul: {pairs} seeded
+matrix pairs of each of conform's seven shapes (n = 1 to 64) in each format, every element of each result
+measured against the exact contraction, the note's bounds judged per n where the exact result is normal.
 
 """
 PRESCRIBED = """## The operators whose result IEEE 754 prescribes
@@ -61,7 +66,7 @@ def measure(op_name: str, note: Path | None, impl: str, dtype: str, sample: int,
     report = scratch / f"{op_name}-{impl}-{dtype}.json"
     command = [sys.executable, "-m", "divbridge.cli", "conform", "--op", op_name, "--impl", impl, "--dtype", dtype,
                "--json", str(report), *(("--note", str(note)) if note else ())]
-    if dtype == "fp32":
+    if dtype == "fp32" and not operators.get(op_name).operation.contraction:   # MatMul: conform's pairs
         command += ["--sample", str(sample)]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode == 2 or not report.is_file():
@@ -118,11 +123,15 @@ def row(op_name: str, impl: str, dtype: str, report: dict, bounded: bool) -> str
         if bound["holds"]:
             bounds.append(f"line {bound['line']}: holds")
         else:
-            bounds.append(f"line {bound['line']}: exceeded on {bound['exceeded']} of {measured['measured']}, "
+            terms = f" (n = {', '.join(map(str, bound['exceeded_for_n']))})" if "exceeded_for_n" in bound else ""
+            bounds.append(f"line {bound['line']}: exceeded on {bound['exceeded']} of {measured['measured']}{terms}, "
                           f"{bound['largest_error_to_bound']['error']:g} times the bound at "
                           f"{bound['largest_error_to_bound']['inputs'][0]}")
-    source = "every input" if measured["source"] == "exhaustive" else f"{measured['inputs']} sampled"
+    source = "every input" if measured["source"] == "exhaustive" else f"{measured['inputs']} sampled" + (
+        " matrix pairs" if operators.get(op_name).operation.contraction else "")
     special = f"; {measured['special_mismatches']} special-value mismatches" if measured["special_mismatches"] else ""
+    if "not_correctly_rounded" in measured:   # a contraction's elements
+        special += f"; {measured['not_correctly_rounded']} of {measured['measured']} elements not correctly rounded"
     return (f"| {op_name} | {impl} | {dtype} ({source}) | {where}{special} | "
             f"{'; '.join(bounds) if bounded else 'none: the note bounds no float implementation error'} |")
 
@@ -131,13 +140,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", required=True, help="a clone (--mirror) of onnx/working-groups")
     parser.add_argument("--impl", action="append", help=f"an implementation (default: {', '.join(IMPLS)})")
+    parser.add_argument("--op", action="append", help="only this operator (repeatable); --out keeps the others' rows")
     parser.add_argument("--sample", type=int, default=4096, help="FP32 inputs sampled (default 4096)")
     parser.add_argument("--out", type=Path, help="write the Markdown table here (default: print it)")
     args = parser.parse_args()
     lines = ["| operator | implementation | format | largest error | the note's bounds |", "|---|---|---|---|---|"]
     with tempfile.TemporaryDirectory(prefix="measure-notes-") as scratch:
         scratch = Path(scratch)
-        for op in (o for o in operators.OPERATORS.values() if o.operation.exactness == "approximate"):
+        for op in (o for o in operators.OPERATORS.values() if o.operation.exactness == "approximate"
+                   and (not args.op or o.name in args.op)):
             path = f"{INFORMAL}{op.name.lower()}/{op.name.lower()}_acc.md"
             found = versions(args.repo, path)
             if not found:
@@ -147,7 +158,7 @@ def main() -> int:
             note.write_text(git(args.repo, "cat-file", "blob", blob))
             # a note of real arithmetic alone ("the error introduced is 0") bounds no float implementation: its
             # implementations are measured all the same
-            bounded = bool(float_bounds(read_note(note)))
+            bounded = bool(float_bounds(read_note(note)) or summation_bounds(read_note(note)))
             print(f"{op.name}: note of {date} ({commit[:7]}), {'with' if bounded else 'no'} float bounds",
                   file=sys.stderr)
             for impl in args.impl or IMPLS:
@@ -155,20 +166,32 @@ def main() -> int:
                     report = measure(op.name, note if bounded else None, impl, dtype, args.sample, scratch)
                     lines.append(row(op.name, impl, dtype, report, bounded))
                     print(lines[-1], file=sys.stderr)
-        lines += ["", PRESCRIBED.format(sample=args.sample), "",
-                  "| operator | implementation | format | against the result IEEE 754 prescribes |", "|---|---|---|---|"]
-        for op in (o for o in operators.in_pipeline().values()
-                   if o.operation.exactness != "approximate" and o.operation.result == "same"):
-            if not versions(args.repo, f"{INFORMAL}{op.name.lower()}/{op.name.lower()}_acc.md"):
-                continue
-            print(f"{op.name}: a note; its results prescribed ({op.operation.exactness})", file=sys.stderr)
-            for impl in args.impl or IMPLS:
-                for dtype in DTYPES:
-                    lines.append(bit_row(op.name, impl, dtype, conformance(op.name, impl, dtype, args.sample, scratch)))
-                    print(lines[-1], file=sys.stderr)
+        if not args.op:   # the operators whose result IEEE 754 prescribes (with --op: the first table's only)
+            lines += ["", PRESCRIBED.format(sample=args.sample), "",
+                      "| operator | implementation | format | against the result IEEE 754 prescribes |",
+                      "|---|---|---|---|"]
+            for op in (o for o in operators.in_pipeline().values()
+                       if o.operation.exactness != "approximate" and o.operation.result == "same"):
+                if not versions(args.repo, f"{INFORMAL}{op.name.lower()}/{op.name.lower()}_acc.md"):
+                    continue
+                print(f"{op.name}: a note; its results prescribed ({op.operation.exactness})", file=sys.stderr)
+                for impl in args.impl or IMPLS:
+                    for dtype in DTYPES:
+                        lines.append(bit_row(op.name, impl, dtype,
+                                             conformance(op.name, impl, dtype, args.sample, scratch)))
+                        print(lines[-1], file=sys.stderr)
+    if args.op and args.out and args.out.is_file():   # those operators' rows replaced, the rest as it was
+        old = args.out.read_text().splitlines()
+        start = old.index(lines[0])
+        end = next((k for k in range(start, len(old)) if not old[k].strip()), len(old))
+        kept = [row for row in old[start + 2:end] if row.split(" | ")[0][2:] not in args.op]
+        old[start:end] = lines[:2] + kept + lines[2:]
+        args.out.write_text("\n".join(old) + "\n")
+        return 0
     table = "\n".join(lines) + "\n"
     if args.out:
-        args.out.write_text(HEADER.format(date=datetime.date.today().isoformat(), sample=args.sample) + table)
+        args.out.write_text(HEADER.format(date=datetime.date.today().isoformat(), sample=args.sample,
+                                          pairs=CONTRACTION_PAIRS) + table)
     else:
         print(table, end="")
     return 0

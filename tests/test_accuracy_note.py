@@ -241,8 +241,9 @@ def test_the_mid_february_style_note():
 def test_the_august_style_note():
     claims, findings, information = _check("aug_style.md")
     assert [(f.line, f.kind) for f in findings] == [(16, "incorrect"), (17, "ambiguous"), (18, "incorrect"),
-                                                    (19, "ill-formed"), (34, "incorrect"), (40, "incorrect")]
-    denominator, _, extra_factor, malformed, overflow, half = findings
+                                                    (19, "ill-formed"), (19, "unread"), (34, "incorrect"),
+                                                    (40, "incorrect")]
+    denominator, _, extra_factor, malformed, _, overflow, half = findings
     assert denominator.counterexample == extra_factor.counterexample == "A = 0, A_err = 1, B = 2, B_err = 0"
     assert "the left side is 1/2 and the right side 1/4" in denominator.message
     assert malformed.message.startswith("the formula cannot be read: the formula ends too early")

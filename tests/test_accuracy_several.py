@@ -7,8 +7,11 @@ one planted defect (line 14: a first-order bound without B and ln A; line 15: th
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import sympy
 
 from divbridge.checkspec.accuracy import note_claims
@@ -73,6 +76,64 @@ def test_a_word_written_against_its_arguments_names_a_function():
         raise AssertionError("prose in a formula was read")
 
 
+# -- each element of the result under \\forall (tests/corpus_acc/matmul_elements.md) -----------------------------------
+
+def test_a_quantified_definition_of_each_element_is_read_with_its_ranges():
+    formula = mathexpr.parse(r"\forall i \in [0, dA_0 - 1], \forall j \in [0, dB_1 - 1] \quad C[i,j] = "
+                             r"\sum_{k=0}^{dA_1-1} A[i,k]\times B[k,j]")
+    i, j, k = (mathexpr.index_symbol(x) for x in "ijk")
+    a, b, c = (sympy.IndexedBase(mathexpr.symbol(x)) for x in "ABC")
+    assert formula.quantifiers == (("i", 0, mathexpr.symbol("dA_0") - 1), ("j", 0, mathexpr.symbol("dB_1") - 1))
+    assert formula.parts == (c[i, j], sympy.Sum(a[i, k] * b[k, j], (k, 0, mathexpr.symbol("dA_1") - 1)))
+
+
+def test_each_element_defined_is_compared_with_the_operator_s_function_on_every_small_shape():
+    _, found = note_claims(read_note(CORPUS / "matmul_elements.md"))
+    by_line = {f.line: f for f in found if f.line in (6, 12, 18)}
+    assert by_line[6].kind == "information" and by_line[6].message.startswith(
+        "defines each element C[i, j] as MatMul's function (checked on every shape")
+    # B[j, k] for B[k, j]: an element outside B as soon as B is not square
+    assert by_line[12].kind == "incorrect" and by_line[12].message == (
+        "not MatMul's function: on [1, 1] x [1, 2], element [0, 1]: B[1, 0] is outside B, 1 x 2")
+    assert by_line[18].kind == "incorrect" and "its indices run over i in [0, 1], j in [0, 1], not the result's 1 " \
+        "rows and 2 columns" in by_line[18].message
+
+
+# -- a cases environment: the selected branch's error in one formula (tests/corpus_acc/where_cases.md) ---------------
+
+def test_a_cases_environment_is_a_piecewise_value_each_row_a_value_and_its_condition():
+    formula = mathexpr.parse("|Z| = \\begin{cases} |X| & \\text{if } c = \\text{True} \\\\ |Y| & \\text{otherwise} "
+                             "\\end{cases}")
+    x, y, z, c = (mathexpr.symbol(n) for n in ("X", "Y", "Z", "c"))
+    assert formula.parts == (sympy.Abs(z), sympy.Piecewise((sympy.Abs(x), sympy.Eq(c, mathexpr.symbol("True"))),
+                                                           (sympy.Abs(y), True)))
+
+
+def test_a_cases_formula_is_proved_for_each_truth_value_and_a_swapped_one_refuted_with_a_true_condition():
+    verdicts = _verdicts("where_cases.md")
+    assert verdicts[13] == ("holds", [])      # proved by sympy with cond = 1 and with cond = 0, never at cond = 1/2
+    verdict, messages = verdicts[23]
+    assert verdict == "fails" and messages[0].startswith("false: at cond = 1, X = 0, Y = 0, X_err = 0, Y_err = 1/2")
+    assert messages[0].endswith("the mirror's Where gives Z_err^propag = 0)")
+
+
+def test_rows_joined_by_a_control_space_are_one_row_of_three_cells_reported_where_it_is():
+    """The working group's where_acc.md ends a row with «\\» and a line break (a space in LaTeX): one row of three
+    cells, which no cases environment has."""
+    claims, found = note_claims(read_note(CORPUS / "where_cases.md"))
+    assert next(c for c in claims if c.line == 33).verdict == "unreadable"
+    [finding] = [f for f in found if f.line == 33 and f.kind != "unread"]
+    assert finding.kind == "ill-formed" and "a row of 3 cells in a cases environment (a value and its condition): its «\\» followed by a line break " \
+        "is a control space, not the «\\\\» that ends a row" in finding.message
+    text = (CORPUS / "where_cases.md").read_text()
+    try:
+        mathexpr.parse(text.split("$$")[5])
+    except mathexpr.LatexError as exc:
+        assert exc.malformed and text.split("$$")[5][exc.offset:exc.offset + 2] == "\\\n"
+    else:
+        raise AssertionError("read")
+
+
 # -- a result of dot products: MatMul's note, tests/corpus_acc/matmul_sums.md (line 15: the second-order term
 # dropped from an exact bound; line 27: a bound of n u^2 |A| |B|) --------------------------------------------------
 
@@ -107,6 +168,31 @@ def test_summation_identities_and_bounds_proved_for_every_n_and_false_ones_refut
     assert verdict == "fails" and messages[0].startswith("false for n = 1 in fp16: A = [1.017578125 (fp16 0x3c12)], "
                                                          "B = [1.05078125 (fp16 0x3c34)]")
     assert "E = 8.39233e-05, above the bound 2.5493e-07" in messages[0]
+
+
+def test_the_notes_naive_loop_is_judged_and_its_counterexample_replays_in_numpy():
+    """Line 31's n u |A| |B| holds of the correctly rounded dot product, not of the notes' naive loop (products
+    rounded, then each partial sum): refuted from n = 2 with operands NumPy's float16 loop replays; line 23's
+    2 n^2 u |A| |B| (above the classical gamma_n n |A| |B|) is met by the loop: checked, never called false."""
+    verdicts = _verdicts("matmul_sums.md")
+    assert verdicts[23][0] == "checked" and "the note's naive loop" in verdicts[23][1][0] and \
+        "checked, not proved" in verdicts[23][1][0]
+    verdict, messages = verdicts[31]
+    assert verdict == "fails" and messages[0].startswith("false for the note's naive loop")
+    count = int(re.search(r"for n = (\d+) in fp16", messages[0]).group(1))
+    assert count >= 2     # n = 1 is one product: the correctly rounded result, which meets the bound
+    a, b = (np.array([int(h, 16) for h in re.findall(r"fp16 (0x[0-9a-f]+)", side)], np.uint16).view(np.float16)
+            for side in re.search(r"A = \[(.*?)\], B = \[(.*?)\]", messages[0]).groups())
+    assert len(a) == len(b) == count
+    total = np.float16(0)
+    for x, y in zip(a, b):       # float16 arithmetic: each operation rounded once (through float32, innocuously)
+        total = np.float16(total + np.float16(x * y))
+    exact = sum(Fraction(float(x)) * Fraction(float(y)) for x, y in zip(a, b))
+    error = Fraction(float(total)) - exact
+    bound = count * Fraction(1, 2**11) * max(abs(Fraction(float(x))) for x in a) * max(abs(Fraction(float(y)))
+                                                                                       for y in b)
+    assert abs(error) > bound
+    assert f"E = {float(error):.6g}, above the bound {float(bound):.6g}" in messages[0]
 
 
 def test_a_first_order_claim_on_sums_is_judged_on_its_coefficients():

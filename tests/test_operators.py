@@ -428,6 +428,8 @@ def test_the_openvino_name_is_the_node_type(op):
     if not op.names.openvino:
         pytest.skip(f"OpenVINO has no {op.name} node (LeakyRelu: PRelu with a slope input)")
     from openvino import opset13, Type
-    factory = re.sub(r"(?<!^)(?=[A-Z])", "_", op.names.openvino).lower()
+
+    from divbridge.conform.openvino_peer import factory
     inputs = [opset13.parameter([2], Type.boolean if i.type == "bool" else Type.f32) for i in op.inputs]
-    assert getattr(opset13, factory)(*inputs).get_type_name() == op.names.openvino
+    flags = (False, False) if op.operation.contraction else ()    # MatMul's transpositions, no default
+    assert factory(op)(*inputs, *flags).get_type_name() == op.names.openvino

@@ -102,7 +102,7 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
     claims = [_algorithm_claim(note, item, *judged[item.statement.line]) if item.statement.line in judged
               else _claim(note, item, obligations.get(item.statement.line, []), results, missing, one)
               for item in items if item.statement.line in judged or item.statement.line not in models.read]
-    findings = list(note.findings) + [f for c in claims for f in c.findings] + [
+    findings = list(note.findings) + _element_findings(note, op) + [f for c in claims for f in c.findings] + [
         Finding("information", u.line, f"{_unread_why(note, u, asserts)}: "
                                        f"«{u.text}»") for u in note.unread if u.why != LEAD_IN
         and u.line not in models.read] + [
@@ -118,6 +118,20 @@ def _algorithm_claim(note: Note, item: Meaning | NotRead, found: list[Finding], 
     verdict = verdict_of(found)
     claim.verdict = {"checked": "checked", "unjudged": "unchecked"}.get(how, verdict) if verdict == "holds" else verdict
     return claim
+
+
+def _element_findings(note: Note, op) -> list[Finding]:
+    """Each definition of the result's elements (``\\forall i ... C[i, j] = ...``) against the operator's function:
+    information where it agrees on every shape compared, incorrect where not."""
+    found = []
+    for definition in (d for d in note.definitions if d.meaning == "element" and op is not None):
+        wrong = accuracy.element_disagreement(op, definition)
+        shapes = "every shape [m, n] x [n, p] with m, n, p in 1 .. 3"
+        found.append(Finding("incorrect", definition.line, f"not {op.name}'s function: {wrong}") if wrong else
+                     Finding("information", definition.line, f"defines each element {definition.name}"
+                             f"[{', '.join(definition.indices)}] as {op.name}'s function (checked on {shapes}, "
+                             "its elements symbols: exact)"))
+    return found
 
 
 def _unread_why(note: Note, unread: Unread, asserts: bool) -> str:
@@ -165,9 +179,11 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
     if statement.unread:
         findings.append(Finding("information", statement.line, f"not understood: «{statement.unread}»"))
     if isinstance(item, NotRead):
-        if not statement.math.malformed:   # a claim unread: never an all-clear (exit 3, docs/exit-codes.md)
-            findings.append(Finding("unread", statement.line, f"not understood: {item.reason}: "
-                                    f"«{statement.text}»", column=statement.column))
+        # a claim unread, or ill-formed (its formula cannot be read either): never an all-clear (exit 3,
+        # docs/exit-codes.md); the ill-formed finding already shows the formula
+        findings.append(Finding("unread", statement.line, "not read: its formula is ill-formed (above)"
+                                if statement.math.malformed else f"not understood: {item.reason}: «{statement.text}»",
+                                column=statement.column))
         claim.findings = findings
         claim.verdict = "unreadable" if statement.math.malformed else "unchecked"
         return claim

@@ -61,7 +61,7 @@ def findings(item: Meaning, op: Operator, found: Several) -> tuple[list[Finding]
         return [Finding("information", line, "checked, not proved: no point of the grid where the first-order "
                         "coefficient is positive")], "checked"
     lhs, rhs = (s.xreplace(_fixed(item.conditions)) for s in item.sides)
-    if item.op == "=" and _zero(lhs - rhs):
+    if item.op == "=" and all(_zero((lhs - rhs).xreplace(truth)) for truth in _truths(found, lhs - rhs)):
         return [], "proved"
     refuted = _counterexample(item, op, found)
     if refuted is not None:
@@ -73,6 +73,13 @@ def findings(item: Meaning, op: Operator, found: Several) -> tuple[list[Finding]
 @functools.lru_cache(maxsize=256)
 def _zero(expr: sympy.Expr) -> bool:
     return sympy.simplify(sympy.piecewise_fold(expr)) == 0
+
+
+def _truths(found: Several, expr: sympy.Expr) -> list[dict]:
+    """Each assignment of 1 (True) or 0 (False) to the conditions ``expr`` leaves free (operands without an error:
+    an input of type bool); one empty assignment when there is none."""
+    free = [x for x, e in zip(found.operands, found.errors) if e is None and expr.has(x)]
+    return [dict(zip(free, values)) for values in itertools.product((sympy.S.One, sympy.S.Zero), repeat=len(free))]
 
 
 def _fixed(conditions: sympy.Basic) -> dict:
@@ -159,7 +166,8 @@ def _counterexample(item: Meaning, op: Operator, found: Several) -> tuple[str, s
     margin, with both sides and the mirror's propagated error."""
     lhs, rhs = item.sides
     names = list(item.variables)
-    for values in itertools.product(GRID[:5], repeat=len(names)):
+    truths = {str(x) for x, e in zip(found.operands, found.errors) if e is None}   # a condition is 1 or 0
+    for values in itertools.product(*[(1, 0) if name in truths else GRID[:5] for name in names]):
         env = dict(zip(names, values))
         if _value(item.conditions, env) is not True:
             continue

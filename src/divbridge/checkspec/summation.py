@@ -219,31 +219,48 @@ def _wrong(op: str, left, right, first: bool) -> bool:
 
 def _introduced(item: Meaning, op: Operator, found: Several) -> tuple[list[Finding], str]:
     """n = 1 .. N_CHECKED in each float format: operands near 1 (where the result is normal), their correctly
-    rounded contraction against the bound (every error norm 0: the operands are exact)."""
+    rounded contraction against the bound (every error norm 0: the operands are exact); then, where the
+    description names the algorithm the notes assume (`Kernels.naive`: a loop over the terms), that algorithm too, for n =
+    1 .. N_NAIVE on random and adversarial operands (`_naive_search`)."""
     line, column = item.statement.line, item.statement.column
+    formats = [f for f in item.formats if f in FLOATS] or list(FLOATS)
     refuted = []
     first = None
     for count in range(1, N_CHECKED + 1):
-        for name in [f for f in item.formats if f in FLOATS] or list(FLOATS):
+        for name in formats:
             failure = _float_failure(item, op, found, get_format(name), count)
             if failure is not None:
                 refuted.append(count)
                 first = first or (f"false for n = {count} in {name}: {failure}", f"n = {count}, {name}")
                 break
+    naive = _naive_verdict(item, op, found, formats) if op.kernels.naive is not None else None
     if first is not None:
         also = f" (refuted for n = {', '.join(map(str, refuted))} of 1 .. {N_CHECKED})"
-        return [Finding("incorrect", line, first[0] + also, first[1], column)], "refuted"
+        found_naive = [] if naive is None else [Finding("information", line, naive[0])]
+        return [Finding("incorrect", line, first[0] + also, first[1], column), *found_naive], "refuted"
+    if naive is not None and naive[1] is not None:
+        return [Finding("incorrect", line, naive[0], naive[1], column)], "refuted"
+    also = "" if naive is None else f"; {naive[0]}"
     return [Finding("information", line, f"checked, not proved: the correctly rounded contraction (the mirror's "
-                    f"reference) meets it for n = 1 .. {N_CHECKED}, {SEARCH} operand vectors per format; an "
-                    "implementation's own order and rounding are not checked")], "checked"
+                    f"reference) meets it for n = 1 .. {N_CHECKED}, {SEARCH} operand vectors per format"
+                    + (also or "; an implementation's own order and rounding are not checked"))], "checked"
+
+
+def _limit(item: Meaning, found: Several, fmt: FloatFormat, count: int):
+    """The claim's bound for n = ``count`` in ``fmt`` at the operands' values (a row and a column)."""
+    at = accuracy.summation_limit(item, found, fmt, count)
+    return lambda values: at(max(abs(v) for v in values[0]), max(abs(v) for v in values[1]))
+
+
+def _holds(item: Meaning, error: Fraction, limit: Fraction) -> bool:
+    measured = abs(error) if item.absolute else error
+    return measured <= limit if item.op == "<=" else measured < limit
 
 
 def _float_failure(item: Meaning, op: Operator, found: Several, fmt: FloatFormat, count: int) -> str | None:
     one = fmt.parse("1")
     draw = random.Random(f"{fmt.name}/{count}")
-    bound = accuracy.instantiate(item.bound, found, count).xreplace(
-        {**{k: sympy.nsimplify(v) for k, v in accuracy.constants(fmt).items()},
-         **{accuracy.largest(str(e)): 0 for e in found.errors if e is not None}})
+    limit_at = _limit(item, found, fmt, count)
     a, b = found.operands
     for _ in range(SEARCH):
         row = [one + draw.randrange(1, 64) for _ in range(count)]
@@ -253,14 +270,103 @@ def _float_failure(item: Meaning, op: Operator, found: Several, fmt: FloatFormat
         got = fmt.decode(op.kernels.float_bits(fmt, row, column))
         if not got.is_finite or abs(exact) < fmt.min_normal or abs(got.value) < fmt.min_normal:
             continue      # the claim is made where the result is normal
-        limit = bound.xreplace({accuracy.largest(str(a)): max(abs(v) for v in values[0]),
-                                accuracy.largest(str(b)): max(abs(v) for v in values[1])})
+        limit = limit_at(values)
         error = Fraction(got.value) - exact
-        measured = abs(error) if item.absolute else error
-        limit = Fraction(int(sympy.numer(limit)), int(sympy.denom(limit)))
-        if not (measured <= limit if item.op == "<=" else measured < limit):
+        if not _holds(item, error, limit):
             shown = lambda bits: ", ".join(fmt.describe(x) for x in bits)  # noqa: E731
             return (f"{a} = [{shown(row)}], {b} = [{shown(column)}]: the exact contraction is {exact} = "
                     f"{float(exact)!r}, the mirror's correctly rounded result {got.value} (the nearest float: no "
                     f"implementation errs less), E = {float(error):.6g}, above the bound {float(limit):.6g}")
     return None
+
+
+# -- the notes' naive loop -------------------------------------------------------------------------------------
+
+N_NAIVE = 12                         # n = 1 .. N_NAIVE for the naive loop
+CANDIDATES = 24                      # operand pairs tried at each step of the adversarial search
+RANDOM_VECTORS = 24                  # random operand vectors per n (signs mixed: cancellation)
+
+
+def _naive_verdict(item: Meaning, op: Operator, found: Several, formats: list[str]) -> tuple[str, str | None]:
+    """The algorithm the note assumes (`Kernels.naive`) against the bound, n = 1 .. N_NAIVE in each format: (what
+    was found, the counterexample's short form or None).  Sampled, so a bound it meets is checked, not proved."""
+    exceeded: dict[str, list[int]] = {}
+    first = None
+    for name in formats:
+        fmt = get_format(name)
+        for count, row, column, error, limit in _naive_search(item, op, found, fmt):
+            if not _holds(item, error, limit):
+                exceeded.setdefault(name, []).append(count)
+                if first is None:
+                    first = (count, name, _naive_shown(op, found, fmt, row, column, error, limit))
+    if first is None:
+        return (f"the note's naive loop (each term and each partial total rounded to nearest even, in order) meets it for n = 1 "
+                f".. {N_NAIVE} in {', '.join(formats)} on {RANDOM_VECTORS} random and one adversarial operand vector "
+                "per n (checked, not proved)"), None
+    where = "; ".join(f"{name}: n = {_ranges(counts)}" for name, counts in exceeded.items())
+    count, name, shown = first
+    return (f"false for the note's naive loop (each term and each partial total rounded to nearest even, in order) for n = "
+            f"{count} in {name}: {shown} (exceeded, of n = 1 .. {N_NAIVE}: {where})"), f"n = {count}, {name}, naive loop"
+
+
+def _naive_search(item: Meaning, op: Operator, found: Several, fmt: FloatFormat):
+    """For each n = 1 .. N_NAIVE, the operands (row, column bits) where the naive loop's error is the largest part
+    of the bound among those tried, with that error and the bound: seeded random vectors of both signs near 1
+    (cancellation among them) and one adversarial vector, built a pair at a time, each pair the one of CANDIDATES
+    that makes the error the largest part of the bound (the errors of the loop's roundings piled up).  Results
+    that are not normal are skipped (the notes' proviso)."""
+    draw = random.Random(f"naive/{fmt.name}")
+    one, half = fmt.parse("1"), 1 << (fmt.precision - 1)
+
+    def element() -> int:       # a float of [1, 2) with a random sign
+        return (one + draw.randrange(half)) | (draw.randrange(2) << (fmt.width - 1))
+
+    def judged(row: list[int], column: list[int], limit_at):
+        values = [Fraction(fmt.decode(x).value) for x in row], [Fraction(fmt.decode(y).value) for y in column]
+        exact = op.kernels.real(*values)
+        got = fmt.decode(op.kernels.naive(fmt, row, column))
+        if not got.is_finite or abs(exact) < fmt.min_normal or abs(got.value) < fmt.min_normal:
+            return None
+        error = Fraction(got.value) - exact
+        limit = limit_at(values)
+        return error, limit, (abs(error) / limit if limit > 0 else Fraction(abs(error) > 0) * 10**9)
+
+    greedy: tuple[list[int], list[int]] = ([], [])
+    for count in range(1, N_NAIVE + 1):
+        limit_at = _limit(item, found, fmt, count)
+        tried = [(greedy[0] + [element()], greedy[1] + [element()]) for _ in range(CANDIDATES)]
+        scored = [(j, pair) for pair in tried if (j := judged(*pair, limit_at)) is not None]
+        if scored:
+            greedy = max(scored, key=lambda s: s[0][2])[1]
+        else:
+            greedy = tried[0]
+        randoms = [([element() for _ in range(count)], [element() for _ in range(count)])
+                   for _ in range(RANDOM_VECTORS)]
+        best = None
+        for row, column in [greedy, *randoms]:
+            j = judged(row, column, limit_at)
+            if j is not None and (best is None or j[2] > best[3]):
+                best = (row, column, j, j[2])
+        if best is not None:
+            yield count, best[0], best[1], best[2][0], best[2][1]
+
+
+def _naive_shown(op: Operator, found: Several, fmt: FloatFormat, row, column, error, limit) -> str:
+    a, b = found.operands
+    values = [Fraction(fmt.decode(x).value) for x in row], [Fraction(fmt.decode(y).value) for y in column]
+    exact = op.kernels.real(*values)
+    got = fmt.decode(op.kernels.naive(fmt, row, column))
+    shown = lambda bits: ", ".join(fmt.describe(x) for x in bits)  # noqa: E731
+    return (f"{a} = [{shown(row)}], {b} = [{shown(column)}]: the exact contraction is {float(exact)!r}, the naive "
+            f"loop gives {got.value}, E = {float(error):.6g}, above the bound {float(limit):.6g}")
+
+
+def _ranges(counts: list[int]) -> str:
+    """1, 2, 3, 5 -> "1 .. 3, 5"."""
+    runs: list[list[int]] = []
+    for c in counts:
+        if runs and runs[-1][-1] == c - 1:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]} .. {r[-1]}" for r in runs)

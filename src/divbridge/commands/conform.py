@@ -15,7 +15,7 @@ from divbridge.conform.impls import Impl, load_impl
 from divbridge.errors import InputError, Tampered
 from divbridge.formats import BF16, FP16, FloatFormat, get_format
 from divbridge.document.accuracy import read_note
-from divbridge.obligations.accuracy import float_bounds, note_operator
+from divbridge.obligations.accuracy import float_bounds, note_operator, summation_bounds
 from divbridge.report import errorplot
 
 NAME = "conform"
@@ -118,6 +118,16 @@ def _measure(impls: list[Impl], formats, args: argparse.Namespace, before) -> in
         for impl, fmt in zip(impls, formats):
             if not isinstance(fmt, FloatFormat):
                 raise InputError(f"--dtype {fmt.name}: {impl.op.name} is typed on floats only")
+            if impl.op.operation.contraction:   # matrix pairs of a few shapes, each element a contraction
+                if args.exhaustive:
+                    raise InputError(f"--exhaustive: {impl.op.name}'s inputs are matrices, run on seeded samples "
+                                     "(--sample N pairs of each shape)")
+                bounds = accuracy.contraction_bounds(note, fmt) if note is not None else []
+                reports.append(accuracy.measure_contractions(
+                    impl, fmt, accuracy.contraction_inputs(fmt, args.sample or accuracy.CONTRACTION_PAIRS, args.seed),
+                    args.max_ulp, args.max_relative, bounds, _progress(fmt, "matrix pair", "sample")))
+                print(accuracy.render(reports[-1]), flush=True)
+                continue
             if fmt in EXHAUSTIVE and impl.op.arity == 1 and args.sample is None:
                 columns, source = accuracy.every_input(fmt), "exhaustive"
             else:
@@ -147,7 +157,7 @@ def _note(path, op):
     note = read_note(path)
     if note_operator(note) is not op:
         raise InputError(f"a note of {note.operator or 'no operator'}, not of --op {op.name}", str(path))
-    if not float_bounds(note):
+    if not (summation_bounds(note) if op.operation.contraction else float_bounds(note)):
         raise InputError(f"no bound on the error a float implementation of {op.name} introduces is read in it "
                          "(check-spec says what is read)", str(path))
     return note

@@ -19,6 +19,7 @@ are measured: an exact value beyond the largest finite number must round to the 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
@@ -44,9 +45,11 @@ class Worst:
     inputs: tuple[str, ...] = ()
     got: str = ""
     exact: str = ""
+    matrices: dict[str, list] | None = None     # a contraction's: the whole pair, as bit patterns
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": self.error, "inputs": list(self.inputs), "got": self.got, "exact": self.exact}
+        return {"error": self.error, "inputs": list(self.inputs), "got": self.got, "exact": self.exact,
+                **({"matrices": self.matrices} if self.matrices is not None else {})}
 
 
 @dataclass
@@ -59,9 +62,10 @@ class NoteBound:
     text: str
     absolute: bool                                  # |E| (else E, signed)
     strict: bool                                    # < (else <=)
-    limit: Callable[[mpmath.mpf], mpmath.mpf]       # the bound at the operand's value
+    limit: Callable[[Any], Any]                     # the bound at the operand's value (a contraction's: at n, |A|, |B|)
     exceeded: int = 0
     worst: Worst = field(default_factory=Worst)     # error: the largest error / bound ratio
+    exceeded_terms: set[int] = field(default_factory=set)   # a contraction's: the n where it was exceeded
 
     @property
     def holds(self) -> bool:
@@ -78,7 +82,8 @@ class NoteBound:
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "text": self.text, "holds": self.holds, "exceeded": self.exceeded,
-                "largest_error_to_bound": self.worst.to_json()}
+                "largest_error_to_bound": self.worst.to_json(),
+                **({"exceeded_for_n": sorted(self.exceeded_terms)} if self.exceeded_terms else {})}
 
 
 @dataclass
@@ -91,6 +96,8 @@ class FormatAccuracy:
     ulp: Worst = field(default_factory=Worst)
     relative: Worst = field(default_factory=Worst)
     specials: int = 0                       # inputs where a special result differs (NaN, an infinity)
+    # a contraction's: the elements measured whose result is not the correctly rounded contraction
+    not_correctly_rounded: int | None = None
     examples: list[dict[str, str]] = field(default_factory=list)
     errors: list[dict[str, str]] = field(default_factory=list)
     max_ulp: float | None = None            # the bounds judged against, when given
@@ -109,6 +116,8 @@ class FormatAccuracy:
         return {"format": self.fmt.name, "source": self.source, "inputs": self.inputs, "measured": self.measured,
                 "max_ulp_error": self.ulp.to_json(), "max_relative_error": self.relative.to_json(),
                 "special_mismatches": self.specials, "examples": self.examples, "errors": self.errors,
+                **({"not_correctly_rounded": self.not_correctly_rounded}
+                   if self.not_correctly_rounded is not None else {}),
                 "bounds": {"ulp": self.max_ulp, "relative": self.max_relative},
                 "note_bounds": [b.to_json() for b in self.bounds], "within": self.within}
 
@@ -207,11 +216,15 @@ def render(report: FormatAccuracy) -> str:
     bounds = ", ".join(f"bound {value:g} {unit}" for value, unit in ((report.max_ulp, "ulp"),
                                                                      (report.max_relative, "relative"))
                        if value is not None)
-    lines = [f"  {report.fmt.name} ({report.source}, {report.inputs} inputs, {report.measured} measured"
+    inputs, measured = ("matrix pairs", "elements measured") if report.op.operation.contraction else ("inputs",
+                                                                                                     "measured")
+    lines = [f"  {report.fmt.name} ({report.source}, {report.inputs} {inputs}, {report.measured} {measured}"
              f"{'; ' + bounds if bounds else ''}): max error {report.ulp.error:.3g} ulp at "
              f"{', '.join(report.ulp.inputs) or '-'} (got {report.ulp.got or '-'}, exact {report.ulp.exact or '-'}); "
              f"max relative error {report.relative.error:.3g} at {', '.join(report.relative.inputs) or '-'}; "
-             f"{report.specials} special-value mismatches, {len(report.errors)} errors"]
+             f"{report.specials} special-value mismatches, {len(report.errors)} errors"
+             + (f"; {report.not_correctly_rounded} of {report.measured} elements not the correctly rounded contraction"
+                if report.not_correctly_rounded is not None else "")]
     for error in report.errors:
         lines.append(f"    ERROR ({error['source']}, {error['kind']}): {error['detail']}")
     for ex in report.examples:
@@ -219,9 +232,14 @@ def render(report: FormatAccuracy) -> str:
     for bound in report.bounds:
         worst = f"{bound.worst.error:.3g} of the bound at {', '.join(bound.worst.inputs)} (got {bound.worst.got}, " \
                 f"exact {bound.worst.exact})" if bound.worst.inputs else "no input measured"
-        lines.append(f"    note line {bound.line} «{bound.text}»: "
-                     + ("holds" if bound.holds else f"EXCEEDED on {bound.exceeded} inputs") + f"; largest error {worst}")
+        lines.append(f"    note line {bound.line} «{' '.join(bound.text.split())}»: "
+                     + ("holds" if bound.holds else f"EXCEEDED on {bound.exceeded} inputs") + _terms(bound)
+                     + f"; largest error {worst}")
     return "\n".join(lines)
+
+
+def _terms(bound: NoteBound) -> str:
+    return f" (for n = {', '.join(map(str, sorted(bound.exceeded_terms)))})" if bound.exceeded_terms else ""
 
 
 def note_bounds(note, op: Operator, fmt: FloatFormat) -> list[NoteBound]:
@@ -229,3 +247,128 @@ def note_bounds(note, op: Operator, fmt: FloatFormat) -> list[NoteBound]:
     return [NoteBound(item.statement.line, item.statement.text, item.absolute, item.op == "<",
                       obligations_accuracy.introduced_bound(item, unary, fmt))
             for item, unary in obligations_accuracy.float_bounds(note)]
+
+
+# -- an operator whose each element is a contraction of n terms -------------------------------------------------
+
+# the shapes (m, n, p) of the matrix pairs measured: n from 1 (one term) to 64 terms
+CONTRACTION_SHAPES = ((1, 1, 1), (2, 2, 3), (3, 4, 2), (2, 8, 3), (2, 16, 2), (2, 32, 1), (1, 64, 2))
+CONTRACTION_PAIRS = 64          # matrix pairs of each shape by default
+SPECIAL_ODDS = 512              # one element in about this many a special value (NaN, an infinity, a zero)
+
+
+def contraction_inputs(fmt: FloatFormat, pairs: int, seed: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each shape of `CONTRACTION_SHAPES`, ``pairs`` matrix pairs as two stacks, [pairs, m, n] and [pairs, n, p],
+    reproducible from ``seed``: elements of both signs (terms that cancel one another) with magnitudes in [1/8, 16)
+    (no FP16 contraction of 64 terms overflows), a special value now and then."""
+    rng = np.random.default_rng(seed)
+    one = fmt.parse("1")
+    mantissa = 1 << (fmt.precision - 1)
+    specials = np.array([fmt.nan, fmt.inf(0), fmt.inf(1), fmt.zero(0), fmt.zero(1)], dtype=np.uint64)
+
+    def matrices(*shape: int) -> np.ndarray:
+        exponent = rng.integers(-3, 4, size=shape, dtype=np.int64)
+        bits = (one + exponent * mantissa + rng.integers(0, mantissa, size=shape)).astype(np.uint64)
+        bits |= rng.integers(0, 2, size=shape, dtype=np.uint64) << np.uint64(fmt.width - 1)
+        special = rng.integers(0, SPECIAL_ODDS, size=shape) == 0
+        bits[special] = specials[rng.integers(0, len(specials), size=int(special.sum()))]
+        return bits.astype(fmt.uint_dtype).view(fmt.dtype)
+    return [(matrices(pairs, m, n), matrices(pairs, n, p)) for m, n, p in CONTRACTION_SHAPES]
+
+
+def measure_contractions(impl: Impl, fmt: FloatFormat, stacks: list[tuple[np.ndarray, np.ndarray]],
+                         max_ulp: float | None = None, max_relative: float | None = None,
+                         bounds: list[NoteBound] = (),
+                         progress: Callable[[int, int], None] | None = None) -> FormatAccuracy:
+    """Run ``impl`` on each pair of stacks of matrices and measure the error of each element of each result, a
+    contraction of n terms, against the exact one (Fractions) and its correctly rounded value (the mirror's
+    reference, for the special values); each of a note's ``bounds`` (`contraction_bounds`) judged where the exact
+    result is a normal number (the notes' proviso) and every element of the pair finite, with the largest
+    magnitudes of the pair's two matrices."""
+    op = impl.op
+    report = FormatAccuracy(fmt, op, "sample", max_ulp=max_ulp, max_relative=max_relative, bounds=list(bounds),
+                            not_correctly_rounded=0)
+    total = sum(a.shape[0] for a, _ in stacks)
+    done = 0
+    for a, b in stacks:
+        got = impl.run(fmt, a, b)
+        report.inputs += a.shape[0]
+        if isinstance(got, ImplError):
+            report.errors.append({"source": f"{a.shape[1]} x {a.shape[2]} times {b.shape[1]} x {b.shape[2]}",
+                                  "kind": got.kind, "detail": got.detail})
+            continue
+        got_bits = got.view(fmt.uint_dtype)
+        a_bits, b_bits = a.view(fmt.uint_dtype), b.view(fmt.uint_dtype)
+        for k in range(a.shape[0]):
+            _judge_matrices(report, a_bits[k], b_bits[k], got_bits[k], k)
+            done += 1
+            if progress is not None and (done % 16 == 0 or done == total):
+                progress(done, total)
+    return report
+
+
+def _judge_matrices(report: FormatAccuracy, a: np.ndarray, b: np.ndarray, got: np.ndarray, pair: int) -> None:
+    fmt, op = report.fmt, report.op
+    values_a = [[fmt.decode(int(x)) for x in row] for row in a]
+    values_b = [[fmt.decode(int(x)) for x in row] for row in b]
+    largest_a = max((abs(Fraction(v.value)) for row in values_a for v in row if v.is_finite), default=Fraction(0))
+    largest_b = max((abs(Fraction(v.value)) for row in values_b for v in row if v.is_finite), default=Fraction(0))
+    all_finite = all(v.is_finite for row in values_a + values_b for v in row)   # else |A| or |B| is no number
+    n = a.shape[1]
+
+    def shown(i: int, j: int) -> tuple:
+        """Where: the pair (reproducible from the run's seed), the element; what the implementation gave."""
+        return ((f"pair {pair} of the {a.shape[0]} x {n} times {n} x {b.shape[1]} matrices", f"element [{i}, {j}]"),
+                describe_element(fmt, _as_array(fmt, int(got[i, j]))))
+
+    for i in range(a.shape[0]):
+        for j in range(b.shape[1]):
+            row, column = [int(x) for x in a[i]], [int(y) for y in b[:, j]]
+            want_bits = op.kernels.float_bits(fmt, row, column)
+            want, result = fmt.decode(want_bits), fmt.decode(int(got[i, j]))
+            inputs = list(values_a[i]) + [values_b[k][j] for k in range(n)]
+            if not (want.is_finite and result.is_finite and all(v.is_finite for v in inputs)):
+                if not (want.kind == "nan" and result.kind == "nan") and want_bits != int(got[i, j]):
+                    report.specials += 1
+                    if len(report.examples) < MAX_EXAMPLES:
+                        where, actual = shown(i, j)
+                        report.examples.append({"inputs": ", ".join(where), "expected": fmt.describe(want_bits),
+                                                "actual": actual})
+                continue
+            exact = op.kernels.real([Fraction(v.value) for v in values_a[i]],
+                                    [Fraction(values_b[k][j].value) for k in range(n)])
+            error = Fraction(result.value) - exact
+            with mpmath.workprec(elementary.PRECISION):
+                in_ulps = float(elementary.mpf(abs(error)) / ulp(fmt, exact))
+            normal = fmt.min_normal <= abs(exact) <= fmt.max_finite
+            relative = float(abs(error) / abs(exact)) if normal else 0.0
+
+            def element_shown() -> tuple:
+                where, actual = shown(i, j)
+                return where, actual, f"{float(exact)!r} ({exact})", {
+                    "A": [[f"{int(x):#x}" for x in row] for row in a], "B": [[f"{int(y):#x}" for y in row] for row in b]}
+            if normal and all_finite:
+                for bound in report.bounds:
+                    before = bound.exceeded
+                    bound.judge((n, largest_a, largest_b), error, element_shown)
+                    if bound.exceeded > before:
+                        bound.exceeded_terms.add(n)
+            report.measured += 1
+            report.not_correctly_rounded += want_bits != int(got[i, j]) and not (want.is_zero and result.is_zero)
+            report.points.append((float(n), in_ulps))    # a contraction's error drawn against its n
+            for worst, measured in ((report.ulp, in_ulps), (report.relative, relative)):
+                if measured > worst.error:
+                    worst.error = measured
+                    worst.inputs, worst.got, worst.exact, worst.matrices = element_shown()
+
+
+def contraction_bounds(note, fmt: FloatFormat) -> list[NoteBound]:
+    """The introduced-error bounds of a note of a contraction (``|E| <= f(n, |A|, |B|)``) in ``fmt``: each a
+    function of (n, |A|, |B|), exact."""
+    found = []
+    for item, result in obligations_accuracy.summation_bounds(note):
+        limits = functools.cache(lambda count, item=item, result=result:
+                                 obligations_accuracy.summation_limit(item, result, fmt, count))
+        found.append(NoteBound(item.statement.line, item.statement.text, item.absolute, item.op == "<",
+                               lambda at, limits=limits: limits(at[0])(at[1], at[2])))
+    return found

@@ -44,6 +44,7 @@ memory, core dumps are off, and it dies with its parent (``PR_SET_PDEATHSIG``).
 from __future__ import annotations
 
 import json
+import math
 import os
 import resource
 import select
@@ -59,7 +60,7 @@ import numpy as np
 
 from divbridge import children
 from divbridge.conform import sandbox
-from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line, operand_columns
+from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line, operand_columns, result_shape
 from divbridge.errors import InputError
 from divbridge.formats import Format, describe_element, get_format
 
@@ -156,7 +157,9 @@ class ImplProcess:
 
         Operands taken from `inputs` are not copied, and their result is the output
         buffer itself, valid until the next call; other operands are copied in, and
-        the result out."""
+        the result out.  Stacks of matrices (a contraction: [k, m, n] and [k, n, p]) go with their shapes."""
+        if a.ndim > 1:
+            return self._run_matrices(fmt, a, b)
         a_in, b_in, out = self._buffers(fmt.dtype, a.size)
         shared = _same(a, a_in) and _same(b, b_in)
         if not shared:
@@ -177,6 +180,27 @@ class ImplProcess:
         if self.result == "bool":     # the child wrote each truth value as 1 or 0 of the inputs' type
             return out.reshape(a.shape) != 0
         return out.reshape(a.shape) if shared else out.reshape(a.shape).copy()
+
+    def _run_matrices(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray | ImplError:
+        """`run` on stacks of matrix pairs, the result a stack of their contractions (`outcome.result_shape`): a
+        crash or a hang is not located (a piece of a stack is no stack)."""
+        shape = result_shape(a, b, contraction=True)
+        size = max(a.size, b.size, math.prod(shape))
+        a_in, b_in, out = self._buffers(fmt.dtype, size)
+        a_in[:a.size], b_in[:b.size] = a.ravel(), b.ravel()
+        _write_all(self._files["a"], a_in)
+        _write_all(self._files["b"], b_in)
+        answer = self._call(fmt.name, 0, size, (a.shape, b.shape))
+        where = f"on one of {a.shape[0]} pairs of a {a.shape[1]} x {a.shape[2]} and a {b.shape[1]} x {b.shape[2]} matrix"
+        if isinstance(answer, Hang):
+            return ImplError("hang", f"the {self.label} did not return within {answer.seconds:.0f} s (stopped) {where}")
+        if isinstance(answer, ImplError):
+            return answer
+        if answer is not None:
+            return ImplError("crash", f"{answer} {where}")
+        if not _read_all(self._files["c"], out):
+            return ImplError("crash", f"the {self.label} truncated its result file {where}")
+        return out[:math.prod(shape)].reshape(shape).copy()
 
     def _where(self, fmt: Format, a: np.ndarray, b: np.ndarray, start: int, count: int) -> str:
         """On which inputs it happened: the first of them (A op B, or A alone), and how many."""
@@ -204,14 +228,17 @@ class ImplProcess:
             raise InputError(problem["message"], problem.get("path"), problem.get("line"))
         raise InputError(f"cannot be loaded: {self._death()}", self.source)
 
-    def _call(self, format_name: str, offset: int, count: int) -> "str | Hang | ImplError | None":
-        """The implementation on elements [offset, offset + count) of the files: None when it
-        answered, its error, how the child died, or a `Hang` (the child is then killed)."""
+    def _call(self, format_name: str, offset: int, count: int,
+              shapes: tuple[tuple[int, ...], ...] = ()) -> "str | Hang | ImplError | None":
+        """The implementation on elements [offset, offset + count) of the files (or on the stacks of matrices of
+        these ``shapes`` at their start): None when it answered, its error, how the child died, or a `Hang` (the
+        child is then killed)."""
         if self._proc is None:
             self._start()
         limit = allowance(count)
         try:
-            self._proc.stdin.write(f"{format_name} {self._capacity} {offset} {count}\n".encode())
+            shown = "".join(" " + "x".join(map(str, shape)) for shape in shapes)
+            self._proc.stdin.write(f"{format_name} {self._capacity} {offset} {count}{shown}\n".encode())
             self._proc.stdin.flush()
             if not select.select([self._proc.stdout], [], [], limit)[0]:
                 self._kill()
@@ -377,19 +404,20 @@ def _c_call(kernel, fmt: Format, inputs: tuple[np.ndarray, ...], c: np.ndarray, 
     return "done"
 
 
-def _python_call(target, fmt: Format, inputs: tuple[np.ndarray, ...], c: np.ndarray, result: str = "same") -> str:
+def _python_call(target, fmt: Format, inputs: tuple[np.ndarray, ...], c: np.ndarray, result: str = "same",
+                 shape: tuple[int, ...] | None = None) -> str:
     """Run a Python implementation on copies of its inputs; the answer line (a bool result written into ``c``
-    as 1 or 0 of the inputs' type)."""
+    as 1 or 0 of the inputs' type; a result of ``shape``, the inputs' by default)."""
     a = inputs[0]
     try:
         with np.errstate(all="ignore"):
             out = target(*(x.copy() for x in inputs))
     except Exception as exc:  # noqa: BLE001 - any failure of the implementation is a finding
         return "error exception " + " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
-    checked = check_result(fmt, a, out, result)
+    checked = check_result(fmt, a, out, result, shape)
     if isinstance(checked, ImplError):
         return f"error {checked.kind} " + " ".join(checked.detail.split())[:300]
-    c[...] = checked
+    c[:checked.size] = checked.ravel()
     return "done"
 
 
@@ -428,7 +456,7 @@ def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str
     replies.flush()
     mapped, maps = 0, {}
     for line in sys.stdin:
-        format_name, capacity, offset, count = line.split()
+        format_name, capacity, offset, count, *shapes = line.split()
         capacity, offset, count = int(capacity), int(offset), int(count)
         if capacity != mapped:
             maps = {name: np.memmap(directory / name, np.uint8, mode, shape=capacity)
@@ -437,6 +465,15 @@ def _serve(directory: Path, memory_mb: int, kind: str, where: str, function: str
         fmt = get_format(format_name)
         size = fmt.dtype.itemsize
         a, b, c = (maps[name][offset * size:(offset + count) * size] for name in "abc")
+        if shapes:   # stacks of matrices at the files' start (a contraction): a Python implementation's only
+            shape_a, shape_b = (tuple(int(d) for d in s.split("x")) for s in shapes)
+            matrices = (a.view(fmt.dtype)[:math.prod(shape_a)].reshape(shape_a),
+                        b.view(fmt.dtype)[:math.prod(shape_b)].reshape(shape_b))
+            answer = _python_call(target, fmt, matrices, c.view(fmt.dtype), result,
+                                  result_shape(*matrices, contraction=True))
+            replies.write(answer + "\n")
+            replies.flush()
+            continue
         inputs = operand_columns(kinds, a.view(fmt.dtype), b.view(fmt.dtype))
         if kind == "c":
             answer = _c_call(target, fmt, inputs, c, result)

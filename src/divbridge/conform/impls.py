@@ -21,7 +21,7 @@ import numpy as np
 from divbridge import operators
 from divbridge.conform.ckernel import build
 from divbridge.conform.child import ImplProcess
-from divbridge.conform.outcome import ImplError, check_result
+from divbridge.conform.outcome import ImplError, check_result, result_shape
 from divbridge.errors import InputError
 from divbridge.formats import Format, IntFormat
 from divbridge.operators.model import Operator
@@ -44,6 +44,7 @@ class Impl:
         return [self.run(fmt, a, b) for a, b in jobs]
 
     def run(self, fmt: Format, a: np.ndarray, b: np.ndarray) -> np.ndarray | ImplError:
+        """Its result on the operands: columns, or stacks of matrices for a contraction (`Operation.contraction`)."""
         if self.process is not None:
             return self.process.run(fmt, a, b)
         if self.batch is not None:
@@ -53,7 +54,7 @@ class Impl:
                 out = self.function(*input_columns(self.op, a.copy(), b.copy()))
         except Exception as exc:  # noqa: BLE001 - any failure of the implementation is a finding
             return ImplError("exception", f"{type(exc).__name__}: {exc}".strip())
-        return check_result(fmt, a, out, self.op.operation.result)
+        return check_result(fmt, a, out, self.op.operation.result, result_shape(a, b, self.op.operation.contraction))
 
     def inputs(self, fmt: Format, count: int) -> tuple[np.ndarray, np.ndarray]:
         """Operand arrays for `run`: a child process's own buffers (read without a copy), else new ones."""
@@ -95,6 +96,8 @@ def _onnx_reference(op: Operator) -> Callable[..., np.ndarray]:
 def _openvino(spec: str, op: Operator) -> Impl:
     from divbridge.conform.openvino_peer import parse_settings, require_openvino
     from divbridge.conform.peers import subprocess_batch
+    if not op.names.openvino:
+        raise InputError(f"--impl openvino: OpenVINO's node of {op.name} is not wired (its description names none)")
     settings = parse_settings(spec, op)
     require_openvino()
     own_spec = ("openvino", settings.profile_attributes(op)) if op.profiles and "openvino" in op.profiles.names \
@@ -148,6 +151,9 @@ def load_impl(spec: str, cflags: str = "", *, op: Operator, unsandboxed: bool = 
         raise InputError(f"--impl '{spec}': expected onnxruntime, onnx-reference, numpy, openvino, jax, "
                          "module:function, path/to/file.py:function or path/to/kernel.c:function")
     if where.endswith(".c"):
+        if op.operation.contraction:
+            raise InputError(f"a C kernel of {op.name}, whose inputs are matrices, is not taken: give a Python "
+                             "function of two stacks of matrices ([k, m, n] and [k, n, p] -> [k, m, p])", where)
         library = build(Path(where), cflags).resolve()
         return Impl(f"{where}:{function}" + (f" [{cflags}]" if cflags else ""), op,
                     process=ImplProcess("c", str(library), function, where, op.vocabulary.infix, unsandboxed,

@@ -99,9 +99,11 @@ def options_apply(spec: str, op: Operator) -> bool:
 
 
 def factory(op: Operator):
-    """The opset function building the operator's node: ``LogicalAnd`` -> ``opset13.logical_and``."""
+    """The opset function building the operator's node: ``LogicalAnd`` -> ``opset13.logical_and`` (or the name in
+    lower case where the opset spells it so, a node type of two capitals in one word)."""
     from openvino import opset13
-    return getattr(opset13, re.sub(r"(?<!^)(?=[A-Z])", "_", op.names.openvino).lower())
+    snake = re.sub(r"(?<!^)(?=[A-Z])", "_", op.names.openvino).lower()
+    return getattr(opset13, snake, None) or getattr(opset13, op.names.openvino.lower())
 
 
 def require_openvino() -> None:
@@ -112,20 +114,22 @@ def require_openvino() -> None:
 
 
 class CompiledNode:
-    """The operator's node compiled for one element type: call it on its inputs, 1-D arrays of that type."""
+    """The operator's node compiled for one element type: call it on its inputs, 1-D arrays of that type (stacks
+    of matrices, ``rank`` 3, for a contraction: `Operation.contraction`)."""
 
-    def __init__(self, op: Operator, dtype: np.dtype, settings: OpenVinoSettings):
+    def __init__(self, op: Operator, dtype: np.dtype, settings: OpenVinoSettings, rank: int = 1):
         import openvino as ov
         from openvino import opset13
         self.dtype = np.dtype(dtype)
         self.ov_type = getattr(ov.Type, _OV_TYPES[self.dtype.name])
         self.truths = op.operation.result == "bool"   # its output a boolean tensor (Less), not of the inputs' type
         # each input of its own type: a condition a boolean tensor (Where's), the others the element type
-        params = [opset13.parameter([-1], ov.Type.boolean if i.type == "bool" else self.ov_type, name=i.name)
+        params = [opset13.parameter([-1] * rank, ov.Type.boolean if i.type == "bool" else self.ov_type, name=i.name)
                   for i in op.inputs]
-        # a node of one input has no broadcasting to set
-        broadcast = {"auto_broadcast": settings.auto_broadcast} if op.arity > 1 else {}
-        node = factory(op)(*params, **broadcast)
+        if op.operation.contraction:   # its node's two transposition flags: off, as ONNX's node has them
+            node = factory(op)(*params, False, False)
+        else:   # a node of one input has no broadcasting to set
+            node = factory(op)(*params, **({"auto_broadcast": settings.auto_broadcast} if op.arity > 1 else {}))
         for key, value in settings.node_attributes(op).items():
             node.set_attribute(key, value)
         config = {"INFERENCE_PRECISION_HINT": settings.hint} if settings.hint else {}
@@ -136,7 +140,8 @@ class CompiledNode:
         import openvino as ov
         raw = f"u{self.dtype.itemsize}"
         tensors = [ov.Tensor(np.ascontiguousarray(x)) if x.dtype == bool else
-                   ov.Tensor(np.ascontiguousarray(x).view(raw), ov.Shape([x.size]), self.ov_type) for x in (a, *rest)]
+                   ov.Tensor(np.ascontiguousarray(x).view(raw), ov.Shape(list(x.shape)), self.ov_type)
+                   for x in (a, *rest)]
         self.request.infer(tensors)
         out = self.request.get_output_tensor(0)
         if self.truths and out.element_type == ov.Type.boolean:
@@ -144,7 +149,8 @@ class CompiledNode:
         if out.element_type != self.ov_type or self.truths:
             raise RuntimeError(f"the output is of type {out.element_type.get_type_name()}, "
                                f"not {self.ov_type.get_type_name()}")
-        return np.array(out.data).view(raw).view(self.dtype).reshape(a.shape)
+        values = np.array(out.data).view(raw).view(self.dtype)
+        return values if a.ndim > 1 else values.reshape(a.shape)
 
 
 def effective_precision(settings: OpenVinoSettings, op: Operator) -> str:

@@ -30,16 +30,25 @@ def operand_columns(kinds: tuple[str, ...], a: np.ndarray, b: np.ndarray) -> tup
     return tuple(np.arange(a.size) % 2 == 0 if kind == "bool" else next(values) for kind in kinds)
 
 
-def check_result(fmt: Format, a: np.ndarray, out, result: str = "same") -> np.ndarray | ImplError:
+def result_shape(a: np.ndarray, b: np.ndarray, contraction: bool = False) -> tuple[int, ...]:
+    """The shape of the result: the operands' (element-wise), or a stack of matrices where each element is
+    a contraction (`Operation.contraction`: [k, m, n] x [k, n, p] -> [k, m, p])."""
+    return a.shape[:-1] + b.shape[-1:] if contraction else a.shape
+
+
+def check_result(fmt: Format, a: np.ndarray, out, result: str = "same",
+                 shape: tuple[int, ...] | None = None) -> np.ndarray | ImplError:
     """The implementation's output as an array of the format (of bools where the operator's result is one,
-    ``result`` "bool": `Operation.result`), or why it is not one."""
+    ``result`` "bool": `Operation.result`) and of ``shape`` (the operands' by default), or why it is not one."""
     if not isinstance(out, np.ndarray):
         try:
             out = np.asarray(out)
         except Exception as exc:  # noqa: BLE001
             return ImplError("bad_result", f"result is not an array: {exc}")
-    if out.shape != a.shape:
-        return ImplError("bad_result", f"result shape {out.shape} differs from the inputs' {a.shape}")
+    shape = a.shape if shape is None else shape
+    if out.shape != shape:
+        return ImplError("bad_result", f"result shape {out.shape} differs from the expected {shape}"
+                         if shape != a.shape else f"result shape {out.shape} differs from the inputs' {a.shape}")
     wanted = np.dtype(bool) if result == "bool" else fmt.dtype
     if out.dtype != wanted:
         return ImplError("bad_result", f"result type {out.dtype} is not {'bool' if result == 'bool' else fmt.name}")

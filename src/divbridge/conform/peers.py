@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from divbridge import operators
-from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line
+from divbridge.conform.outcome import ImplError, check_result, describe_exit, last_line, result_shape
 from divbridge.formats import Format
 from divbridge.operators.model import Operator
 from divbridge.statements import input_columns
@@ -30,8 +30,8 @@ _ONNX_TYPES = {"float16": 10, "float32": 1, "float64": 11, "bfloat16": 16, "int8
 
 
 def node_model(op_type: str, dtypes: tuple[np.dtype, ...], opset: int = 14, result: str = "same",
-               attributes: dict[str, object] | None = None):
-    """A one-node ONNX model C = op_type(A, B) over 1-D tensors, one input per dtype of ``dtypes`` (C = op_type(A)
+               attributes: dict[str, object] | None = None, rank: int = 1):
+    """A one-node ONNX model C = op_type(A, B) over tensors of ``rank`` (1-D by default), one input per dtype of ``dtypes`` (C = op_type(A)
     for one; Where's condition a tensor of bools), C of the element type, the first input's that is not a bool,
     or a tensor of bools where the operator's ``result`` is one (Less); the node's ``attributes`` set (a float
     one is stored in FP32).  Opset 14: the element-wise arithmetic operators there take every type divbridge
@@ -42,8 +42,9 @@ def node_model(op_type: str, dtypes: tuple[np.dtype, ...], opset: int = 14, resu
     names = _INPUT_NAMES[:len(dtypes)]
     node = helper.make_node(op_type, list(names), ["C"], **(attributes or {}))
     graph = helper.make_graph([node], op_type.lower(),
-                              [helper.make_tensor_value_info(n, e, [None]) for n, e in zip(names, elems)],
-                              [helper.make_tensor_value_info("C", _BOOL if result == "bool" else element, [None])])
+                              [helper.make_tensor_value_info(n, e, [None] * rank) for n, e in zip(names, elems)],
+                              [helper.make_tensor_value_info("C", _BOOL if result == "bool" else element,
+                                                             [None] * rank)])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     model.ir_version = 9   # what every ONNX Runtime since 1.15 reads
     return model
@@ -54,7 +55,13 @@ _INPUT_NAMES = ("A", "B", "C0")      # the node's inputs, in order (its output i
 
 
 def _feeds(inputs: tuple[np.ndarray, ...]) -> dict[str, np.ndarray]:
-    return {name: x.ravel() for name, x in zip(_INPUT_NAMES, inputs)}
+    """The node's inputs: columns as 1-D tensors, stacks of matrices (`Operation.contraction`) as they are."""
+    return {name: x if x.ndim > 1 else x.ravel() for name, x in zip(_INPUT_NAMES, inputs)}
+
+
+def _shaped(out: np.ndarray, inputs: tuple[np.ndarray, ...]) -> np.ndarray:
+    """The node's result in the inputs' shape (a column), or as computed (a stack of contractions)."""
+    return out if inputs[0].ndim > 1 else out.reshape(inputs[0].shape)
 
 
 def node_attributes(op: Operator) -> dict[str, object]:
@@ -66,29 +73,30 @@ def node_attributes(op: Operator) -> dict[str, object]:
 def onnx_reference(op_type: str, *inputs: np.ndarray, result: str = "same",
                    attributes: dict[str, object] | None = None) -> np.ndarray:
     from onnx.reference import ReferenceEvaluator
-    model = node_model(op_type, tuple(x.dtype for x in inputs), result=result, attributes=attributes)
-    return ReferenceEvaluator(model).run(None, _feeds(inputs))[0].reshape(inputs[0].shape)
+    model = node_model(op_type, tuple(x.dtype for x in inputs), result=result, attributes=attributes,
+                       rank=inputs[0].ndim)
+    return _shaped(ReferenceEvaluator(model).run(None, _feeds(inputs))[0], inputs)
 
 
-def _onnxruntime_session(op: Operator, dtype: np.dtype):
+def _onnxruntime_session(op: Operator, dtype: np.dtype, rank: int = 1):
     import onnxruntime as ort
     options = ort.SessionOptions()
     options.log_severity_level = 3
     dtypes = tuple(np.dtype(bool) if i.type == "bool" else dtype for i in op.inputs)
-    model = node_model(op.names.onnx, dtypes, result=op.operation.result, attributes=node_attributes(op))
+    model = node_model(op.names.onnx, dtypes, result=op.operation.result, attributes=node_attributes(op), rank=rank)
     session = ort.InferenceSession(model.SerializeToString(),
                                    options,
                                    providers=["CPUExecutionProvider"])
-    return lambda *inputs: np.asarray(session.run(None, _feeds(inputs))[0]).reshape(inputs[0].shape)
+    return lambda *inputs: _shaped(np.asarray(session.run(None, _feeds(inputs))[0]), inputs)
 
 
 def _session_factory(runtime: str, op: Operator):
-    """dtype -> a callable (the operator's inputs) -> c running the operator in ``runtime``."""
+    """(dtype, rank) -> a callable (the operator's inputs) -> c running the operator in ``runtime``."""
     if runtime == "onnxruntime":
-        return lambda dtype: _onnxruntime_session(op, dtype)
+        return lambda dtype, rank: _onnxruntime_session(op, dtype, rank)
     from divbridge.conform.openvino_peer import CompiledNode, parse_settings
     settings = parse_settings(runtime, op)
-    return lambda dtype: CompiledNode(op, dtype, settings)
+    return lambda dtype, rank: CompiledNode(op, dtype, settings, rank)
 
 
 def _child(directory: Path, runtime: str, op: Operator) -> int:
@@ -106,9 +114,10 @@ def _child(directory: Path, runtime: str, op: Operator) -> int:
             dtype = _dtype(str(data["dtype"]))
             a, b = data["a"].view(dtype), data["b"].view(dtype)
         try:
-            if a.dtype.name not in sessions:
-                sessions[a.dtype.name] = make_session(a.dtype)
-            c = sessions[a.dtype.name](*input_columns(op, a, b))
+            key = (a.dtype.name, a.ndim)
+            if key not in sessions:
+                sessions[key] = make_session(a.dtype, a.ndim)
+            c = sessions[key](*input_columns(op, a, b))
             np.savez(directory / f"out-{index}.npz", c=_raw(c), dtype=c.dtype.name)
         except Exception as exc:  # noqa: BLE001 - reported to the parent as the job's error
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
@@ -141,14 +150,14 @@ def subprocess_batch(runtime: str, op: Operator, fmt: Format | list[Format], job
                 index = int(marker.stem.split("-")[1])
                 results[index] = ImplError("crash", describe_exit(label, proc.returncode))
                 marker.rename(directory / f"skip-{index}")
-        for i, (a, _) in enumerate(jobs):
+        for i, (a, b) in enumerate(jobs):
             if results[i] is not None:
                 continue
             out, err = directory / f"out-{i}.npz", directory / f"err-{i}.txt"
             if out.exists():
                 with np.load(out) as data:
                     results[i] = check_result(formats[i], a, data["c"].view(_dtype(str(data["dtype"]))),
-                                              op.operation.result)
+                                              op.operation.result, result_shape(a, b, op.operation.contraction))
             elif err.exists():
                 results[i] = ImplError("exception", err.read_text())
             else:

@@ -125,12 +125,18 @@ class Statement:
 class Definition:
     name: str                         # the symbol defined (mathexpr's spelling)
     meaning: str                      # machine-epsilon | min-normal | max-finite | formula | result | error-total | domain
+    #                                   | element (each element of the result under \forall: judged against the
+    #                                   operator's function, `obligations.accuracy.element_disagreement`)
     #                                   | function (a function the note defines: value a sympy.Lambda) | largest
     #                                   (|A| the largest magnitude of an element of A: value its \\max)
     line: int
     text: str
     value: sympy.Basic | None = None  # a formula definition's right side
     operands: tuple[str, ...] = ()    # a result of several operands: their names, in the order the note gives
+    # element (each element of the result, ``\forall i \in [0, dA_0 - 1], ... C[i, j] = ...``): its index letters
+    # and the range of each (`mathexpr.Formula.quantifiers`)
+    indices: tuple[str, ...] = ()
+    ranges: tuple[tuple[str, sympy.Expr, sympy.Expr], ...] = ()
 
 
 LEAD_IN = "introduces what follows, which states it"     # an Unread that is no loss: shown, never a finding
@@ -344,7 +350,7 @@ def _is_error_name(name: str) -> bool:
     return error_of(name) in ("propag", "intro")
 
 
-_DEFINING = ("definition", "result", "error-total", "largest")
+_DEFINING = ("definition", "result", "error-total", "largest", "element")
 _SIDE_BY_SIDE = re.compile(r",\s*\\quad\s*")
 
 
@@ -353,6 +359,9 @@ def _definition(math: Math, kind: str) -> Definition:
     lhs, rhs = math.formula.parts
     if kind == "largest":
         return Definition(str(lhs.args[0]), "largest", math.line, math.text, rhs)
+    if kind == "element":
+        return Definition(str(lhs.base.label), "element", math.line, math.text, rhs,
+                          indices=tuple(str(i) for i in lhs.indices), ranges=math.formula.quantifiers)
     return Definition(str(lhs), "formula" if kind == "definition" else kind, math.line, math.text, rhs)
 
 
@@ -368,9 +377,16 @@ def _largest(lhs: sympy.Basic, rhs: sympy.Basic) -> bool:
 
 
 def _classify(formula: mathexpr.Formula) -> str:
-    """statement | definition | result | error-total | largest | reference"""
+    """statement | definition | result | error-total | largest | element | reference"""
     if not formula.is_relation:
         return "reference"
+    if formula.quantifiers:   # for each index in its range, an element of the result: C[i, j] = ...
+        lhs = formula.parts[0]
+        bound = {letter for letter, _, _ in formula.quantifiers}
+        if formula.relations == ("=",) and isinstance(lhs, sympy.Indexed) and {str(i) for i in lhs.indices} == bound \
+                and not error_of(str(lhs.base.label)):
+            return "element"
+        return "other"
     names = {str(s) for p in formula.parts for s in p.free_symbols}
     lhs = formula.parts[0]
     if len(formula.parts) == 2 and formula.relations == ("=",) and _largest(lhs, formula.parts[1]):

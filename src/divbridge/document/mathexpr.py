@@ -16,6 +16,10 @@ indices) into sympy.  What it reads:
 - functions ``\\max``, ``\\min``, ``\\mathcal{O}`` (`BigO`), and a name
   of several letters applied to parentheses (``ulp(C[i])``, ``round(a/b)``);
 - ``\\frac{\\partial f}{\\partial x}``: a `sympy.Derivative`; ``\\sum_{k=0}^{n-1} t``, ``\\max_{0 \\leq i < m} t``;
+- ``\\begin{cases} v & \\text{if } x = y \\\\ w & \\text{otherwise} \\end{cases}``: a `sympy.Piecewise`, each row a
+  value and its condition (one relation after ``\\text{if }``, or ``\\text{otherwise}``), rows ended by ``\\\\``;
+- a prefix ``\\forall i \\in [0, dA_0 - 1], \\forall j \\in [0, dB_1 - 1]`` (`Formula.quantifiers`): each letter bound,
+  its element ``C[i, j]`` a `sympy.Indexed`;
 - relations ``=``, ``\\leq``/``\\le``, ``<``, ``\\geq``/``\\ge``, ``>``,
   ``\\neq``, chained.
 
@@ -30,8 +34,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import sympy
-from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexGroupNode, LatexMacroNode,
-                                    LatexMathNode, LatexSpecialsNode, LatexWalker, LatexWalkerError,
+from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexEnvironmentNode, LatexGroupNode,
+                                    LatexMacroNode, LatexMathNode, LatexSpecialsNode, LatexWalker, LatexWalkerError,
                                     get_default_latex_context_db)
 from pylatexenc.macrospec import MacroSpec
 
@@ -109,6 +113,8 @@ class Formula:
     relations: tuple[str, ...]         # "=", "<=", "<", ">=", ">", "!=" between consecutive parts
     indices: frozenset[str]            # "I", "i", "i,j" ...
     names: frozenset[str]              # every symbol and function name
+    # \forall i \in [first, last], ...: each letter with its first and last value (the formula holds for each)
+    quantifiers: tuple[tuple[str, sympy.Expr, sympy.Expr], ...] = ()
 
     @property
     def is_relation(self) -> bool:
@@ -166,6 +172,7 @@ def parse(text: str) -> Formula:
                          malformed=True) from None
     tokens = _tokens(nodes)
     reader = _Reader(tokens, len(body))
+    quantifiers = reader.quantifiers()
     parts, relations = [reader.expression()], []
     while reader.peek("rel"):
         relations.append(reader.take().value)
@@ -175,7 +182,7 @@ def parse(text: str) -> Formula:
         raise LatexError(f"unexpected {_shown(token)}", token.pos, malformed=token.kind == "op")
     names = frozenset(str(s) for p in parts for s in p.free_symbols) | frozenset(
         str(f.func) for p in parts for f in p.atoms(sympy.Function) if not isinstance(f, (sympy.Abs,)))
-    return Formula(text, tuple(parts), tuple(relations), frozenset(reader.indices), names)
+    return Formula(text, tuple(parts), tuple(relations), frozenset(reader.indices), names, quantifiers)
 
 
 # -- nodes to tokens ------------------------------------------------------------
@@ -202,9 +209,62 @@ def _tokens(nodes) -> list[_Token]:
             continue
         elif isinstance(node, LatexMathNode):
             out += _tokens(node.nodelist)
+        elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "cases":
+            out.append(_Token("cases", _cases(node), node.pos))
         else:
             raise LatexError(f"cannot read {node.latex_verbatim()!r} in a formula", node.pos)
     return out
+
+
+# "\" then a line break or a space: a control space (a space in the formula), not the "\\" that ends a row
+_CONTROL_SPACE = re.compile(r"(?<!\\)(?:\\\\)*\\(?=[ \t\r\n])")
+
+
+def _cases(node: LatexEnvironmentNode) -> list[tuple[list[_Token], list[_Token] | None]]:
+    """Each row of a cases environment: its value's tokens and its condition's (None: ``\\text{otherwise}``)."""
+    rows: list[list[list]] = [[[]]]
+    for child in node.nodelist:
+        if isinstance(child, LatexMacroNode) and child.macroname == "\\":
+            rows.append([[]])
+        elif isinstance(child, LatexSpecialsNode) and child.specials_chars == "&":
+            rows[-1].append([])
+        else:
+            rows[-1][-1].append(child)
+    rows = [row for row in rows if len(row) > 1 or any(not _blank(n) for n in row[0])]   # after a last \\
+    found = []
+    for row in rows:
+        if len(row) != 2:
+            verbatim = node.latex_verbatim()
+            control = _CONTROL_SPACE.search(verbatim)
+            why = f"a row of {len(row)} cells in a cases environment (a value and its condition)"
+            if control:
+                why += (": its «\\» followed by a " + ("line break" if verbatim[control.end()] in "\r\n" else "space")
+                        + " is a control space, not the «\\\\» that ends a row")
+            raise LatexError(why, node.pos + (control.end() - 1 if control else 0), malformed=True)
+        value, condition = row
+        found.append((_tokens(value), _case_condition(condition, node.pos)))
+    if not found:
+        raise LatexError("a cases environment without a row", node.pos, malformed=True)
+    return found
+
+
+def _blank(node) -> bool:
+    return node is None or isinstance(node, LatexCommentNode) or (isinstance(node, LatexCharsNode)
+                                                                 and not node.chars.strip())
+
+
+def _case_condition(nodes: list, pos: int) -> list[_Token] | None:
+    """``\\text{if } x = y``: the relation's tokens; ``\\text{otherwise}``: None."""
+    nodes = [n for n in nodes if not _blank(n)]
+    first = nodes[0] if nodes else None
+    word = _plain_text(_argument(first)).strip() if isinstance(first, LatexMacroNode) and \
+        first.macroname in _TEXT_MACROS else ""
+    if word == "otherwise" and len(nodes) == 1:
+        return None
+    if word == "if" and len(nodes) > 1:
+        return _tokens(nodes[1:])
+    raise LatexError("a case whose condition is not «\\text{if } ...» or «\\text{otherwise}»",
+                     first.pos if first is not None else pos)
 
 
 def _char_tokens(chars: str, pos: int) -> list[_Token]:
@@ -285,6 +345,8 @@ def _macro_tokens(node: LatexMacroNode, applied: bool = False) -> list[_Token]:
                 _Token("op", ")", node.pos)]
     if name == "partial":
         return [_Token("partial", name, node.pos)]
+    if name in ("forall", "in"):
+        return [_Token(name, name, node.pos, f"\\{name}")]
     if name in _FUNCTIONS or name == "sum":
         return [_Token("func", name, node.pos)]
     if name == "infty":
@@ -341,6 +403,40 @@ class _Reader:
             raise LatexError(f"unexpected {_shown(token)}", token.pos, malformed=token.kind == "op")
         return value
 
+    def quantifiers(self) -> tuple[tuple[str, sympy.Expr, sympy.Expr], ...]:
+        """``\\forall i \\in [first, last], \\forall j \\in ...`` before the formula: each letter (bound from here
+        on) with its range."""
+        found = []
+        while self.peek("forall"):
+            start = self.take()
+            letter = self.take()
+            if letter.kind != "name" or len(letter.value) != 1 or not self.peek("in"):
+                raise LatexError("a \\forall not written «\\forall i \\in [first, last]»", start.pos)
+            self.take()
+            self.expect("[")
+            first = self.expression()
+            self.expect(",")
+            last = self.expression()
+            self.expect("]")
+            found.append((letter.value, first, last))
+            self.bound.append(letter.value)
+            if self.peek("op", ","):
+                self.take()
+        return tuple(found)
+
+    def relation(self, tokens: list[_Token], pos: int) -> sympy.Basic:
+        """A case's condition: one relation between two expressions (a sympy relational)."""
+        reader = _Reader(tokens, pos)
+        reader.indices, reader.bound = self.indices, self.bound
+        left = reader.expression()
+        if not reader.peek("rel"):
+            raise LatexError("a case whose condition is not a relation", pos)
+        op = reader.take().value
+        right = reader.expression()
+        if reader.index < len(tokens):
+            raise LatexError(f"unexpected {_shown(tokens[reader.index])} in a case's condition", tokens[reader.index].pos)
+        return {"=": sympy.Eq, "!=": sympy.Ne, "<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}[op](left, right)
+
     def expression(self) -> sympy.Expr:
         value = self.term()
         while self.peek("op", "+") or self.peek("op", "-"):
@@ -353,7 +449,7 @@ class _Reader:
         if self.index >= len(self.tokens):
             return False
         token = self.tokens[self.index]
-        if token.kind in ("num", "name", "func", "group", "frac"):
+        if token.kind in ("num", "name", "func", "group", "frac", "cases"):
             return True
         return token.kind == "op" and (token.value in ("(", "[") or (token.value == "|" and self.abs_depth == 0))
 
@@ -504,6 +600,10 @@ class _Reader:
             return sympy.Rational(token.value)
         if token.kind == "group":
             return self.group(token.value, token.pos)
+        if token.kind == "cases":
+            return sympy.Piecewise(*((self.group(value, token.pos),
+                                      sympy.true if condition is None else self.relation(condition, token.pos))
+                                     for value, condition in token.value))
         if token.kind == "frac":
             above, below = token.value
             if above and above[0].kind == "partial":     # \frac{\partial f}{\partial x}: f's partial derivative

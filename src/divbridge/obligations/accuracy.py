@@ -551,6 +551,79 @@ def float_bounds(note: Note) -> list[tuple[Meaning, Unary]]:
     return [(item, found) for item in readings(note) if isinstance(item, Meaning) and item.kind == "intro-reference"]
 
 
+ELEMENT_SHAPES = tuple(itertools.product((1, 2, 3), repeat=3))   # (m, n, p) an element definition is compared on
+
+
+def element_disagreement(op: Operator, definition) -> str:
+    """"" when a note's definition of each element of the result (``\\forall i \\in [0, dA_0 - 1], \\forall j \\in
+    [0, dB_1 - 1] \\quad C[i, j] = \\sum_{k=0}^{dA_1-1} A[i,k] B[k,j]``, `Definition` ``element``) is the operator's
+    function, a contraction (`Operation.contraction`), on every shape [m, n] x [n, p] of `ELEMENT_SHAPES`: its
+    ranges the result's rows and columns, each element the operator's real function on the row of the first operand
+    and the column of the second (their elements symbols: exact); ``dX_k`` is the k-th dimension of the operand X,
+    as the working group's specifications write it.  Else where it is not."""
+    if not op.operation.contraction or len(definition.indices) != 2:
+        return f"a definition of each element of {op.name}'s result by its rows and columns, not a contraction's"
+    a, b = (i.name for i in op.inputs)
+    for m, n, p in ELEMENT_SHAPES:
+        dims = {mathexpr.symbol(f"d{a}_0"): m, mathexpr.symbol(f"d{a}_1"): n, mathexpr.symbol(f"d{b}_0"): n,
+                mathexpr.symbol(f"d{b}_1"): p}
+        shape = f"[{m}, {n}] x [{n}, {p}]"
+        ranges = {letter: (first.xreplace(dims), last.xreplace(dims)) for letter, first, last in definition.ranges}
+        wanted = dict(zip(definition.indices, ((0, m - 1), (0, p - 1))))
+        if ranges != wanted:
+            shown = ", ".join(f"{k} in [{lo}, {hi}]" for k, (lo, hi) in ranges.items())
+            return f"on {shape} its indices run over {shown}, not the result's {m} rows and {p} columns"
+        matrices = {a: sympy.Matrix(m, n, lambda r, c: sympy.Symbol(f"{a}_{r}_{c}")),
+                    b: sympy.Matrix(n, p, lambda r, c: sympy.Symbol(f"{b}_{r}_{c}"))}
+        for i, j in itertools.product(range(m), range(p)):
+            at = {mathexpr.index_symbol(definition.indices[0]): i, mathexpr.index_symbol(definition.indices[1]): j}
+            value = definition.value.xreplace(dims).xreplace(at).doit()
+            try:
+                value = value.replace(lambda e: isinstance(e, sympy.Indexed),
+                                      lambda e: _element(matrices, str(e.base.label), e.indices))
+            except LookupError as exc:
+                return f"on {shape}, element [{i}, {j}]: {exc}"
+            operator_value = op.kernels.real(list(matrices[a].row(i)), list(matrices[b].col(j)))
+            if value.free_symbols - set(matrices[a]) - set(matrices[b]) or sympy.expand(value - operator_value) != 0:
+                return f"on {shape}, element [{i}, {j}] is {value}, {op.name}'s is {operator_value}"
+    return ""
+
+
+def _element(matrices: dict, name: str, indices) -> sympy.Expr:
+    if name not in matrices or len(indices) != 2:
+        raise LookupError(f"{name}[{', '.join(map(str, indices))}] is no element of an operand")
+    matrix = matrices[name]
+    r, c = (int(i) for i in indices)
+    if not (0 <= r < matrix.rows and 0 <= c < matrix.cols):
+        raise LookupError(f"{name}[{r}, {c}] is outside {name}, {matrix.rows} x {matrix.cols}")
+    return matrix[r, c]
+
+
+def summation_bounds(note: Note) -> list[tuple[Meaning, Several]]:
+    """The bounds a note of a contraction of n terms states on the error a float implementation introduces
+    (``|E| <= f(n, |A|, |B|)``), each with the note's result; none when its result is not read as one."""
+    found = several(note)
+    if not isinstance(found, Several) or found.terms is None:
+        return []
+    return [(item, found) for item in readings(note) if isinstance(item, Meaning) and item.kind == "intro-summation"]
+
+
+def summation_limit(item: Meaning, found: Several, fmt: FloatFormat, count: int) -> Callable[..., Fraction]:
+    """An introduced-error bound of a contraction (kind ``intro-summation``) for n = ``count`` in ``fmt``, every
+    error norm 0 (exact operands): ``(|A|, |B|) -> the bound``, an exact Fraction, from the largest magnitudes of
+    the operands' elements (the note's ``|A|``: over the whole matrix)."""
+    bound = instantiate(item.bound, found, count).xreplace(
+        {**{k: sympy.nsimplify(v) for k, v in constants(fmt).items()},
+         **{largest(str(e)): 0 for e in found.errors if e is not None}})
+    a, b = found.operands
+
+    def at(largest_a: Fraction, largest_b: Fraction) -> Fraction:
+        limit = bound.xreplace({largest(str(a)): sympy.Rational(largest_a.numerator, largest_a.denominator),
+                                largest(str(b)): sympy.Rational(largest_b.numerator, largest_b.denominator)})
+        return Fraction(int(sympy.numer(limit)), int(sympy.denom(limit)))
+    return at
+
+
 def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     """The obligations of one claim read (none for an encoding divbridge does not have: Unsupported)."""
     op = note_operator(note)

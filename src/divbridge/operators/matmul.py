@@ -74,21 +74,20 @@ def naive_bits(fmt: FloatFormat, a, b) -> int:
 MATMUL = Operator(
     name="MatMul",
     inputs=(Input("A", "a"), Input("B", "b")),
-    operation=Operation(exactness="approximate"),
+    operation=Operation(exactness="approximate", contraction=True),
     vocabulary=Vocabulary(
         verbs=("matrix-multiplies",), result_nouns=("matrix product",), roles=("left matrix", "right matrix"),
         symbols=(), gerund="matrix multiplication", heading=r"\bmatmul\b", infix=""),
     rules=MUL.rules,
     properties=(),
-    # OpenVINO's MatMul node is not wired: its factory (opset13.matmul) is not the op type in snake case, and it
-    # takes the transposition flags too
-    names=Names(numpy="matmul", onnx="MatMul", openvino="", jax_float="jnp.matmul", jax_int=""),
+    names=Names(numpy="matmul", onnx="MatMul", openvino="MatMul", jax_float="jnp.matmul", jax_int=""),
     kernels=Kernels(
         real=dot,
         float_bits=float_bits,
         integer=None,
         # over arrays element by element: products of one term each (n = 1), bit-identical to `float_bits`
-        fast=lambda fmt, a, b: kernels.fast(np.multiply, fmt, a, b)),
+        fast=lambda fmt, a, b: kernels.fast(np.multiply, fmt, a, b),
+        naive=naive_bits),
     integer=None,
     why3_families=frozenset(),
     # its accuracy note is read (dot products of n terms); its specification document is not yet

@@ -138,6 +138,9 @@ class Operation:
     exactness: str = "rounded"
     result: str = "same"
     also: tuple[terms.Function, ...] = ()
+    # each element of the result the dot product of a row of the first input and a column of the second (MatMul):
+    # its inputs are matrices, [m, n] and [n, p], run as stacks [k, m, n] x [k, n, p] -> [k, m, p]
+    contraction: bool = False
 
     def __post_init__(self) -> None:
         if self.exactness not in EXACTNESS:
@@ -392,6 +395,10 @@ class Kernels:
     float_bits: Callable[..., int]
     integer: Callable[..., int] | None     # None: ONNX types the operator on floats alone (Exp, Sqrt)
     fast: Callable[..., np.ndarray]
+    # the algorithm an accuracy note's introduced-error bounds assume, where a note names one (MatMul's naive loop:
+    # in order, each operation rounded to nearest even), on bit patterns as ``float_bits``; None: the notes bound
+    # the correctly rounded result's error, any implementation's
+    naive: Callable[..., int] | None = None
 
 
 # The integer semantics a description can state: wrap-around modulo 2^n (Add, Sub, Mul, Neg: the WG's

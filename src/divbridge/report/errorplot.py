@@ -32,7 +32,8 @@ def write(path: Path, title: str, reports: list[FormatAccuracy]) -> None:
         axes.axhline(0.5, color="tab:gray", linestyle=":", label="correctly rounded: 0.5 ulp")
         axes.set_xscale("symlog", linthresh=1.0)   # linear on [-1, 1], logarithmic beyond: the whole range in view
         axes.set_yscale("log", base=2)
-        axes.set_xlabel(f"{report.op.inputs[0].name} ({report.fmt.name})")
+        axes.set_xlabel(f"n, the terms of each element ({report.fmt.name})" if report.op.operation.contraction
+                        else f"{report.op.inputs[0].name} ({report.fmt.name})")
         axes.set_ylabel("error (ulp)")
         said = f"max {report.ulp.error:.3g} ulp at {', '.join(report.ulp.inputs)}" if report.measured else \
             "nothing measured" + (f": {report.errors[0]['detail'][:80]}" if report.errors else "")
