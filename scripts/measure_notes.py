@@ -13,7 +13,7 @@ Every other operator of the pipeline with a note and a float result (Abs, Div, S
 result IEEE 754 prescribes (exact, or rounded once): `divbridge conform` judges its implementations bit for bit
 against it, and the second table says which match it (then their error is the reference's, which the note's
 claims are judged on by check-spec) and which do not, with the first input where they differ.  With ``--op``, only
-those operators of the first table are run, and an existing ``--out`` keeps everything else as it was.
+those operators of the first table are run, their rows printed (never written over the complete run's table).
 A run that cannot be made (a peer not installed, a kernel ONNX Runtime lacks) is a row saying why.  Nothing of
 the note is copied into the project: it goes to a temporary directory.
 """
@@ -140,10 +140,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", required=True, help="a clone (--mirror) of onnx/working-groups")
     parser.add_argument("--impl", action="append", help=f"an implementation (default: {', '.join(IMPLS)})")
-    parser.add_argument("--op", action="append", help="only this operator (repeatable); --out keeps the others' rows")
+    parser.add_argument("--op", action="append", help="only this operator (repeatable): its rows printed, never "
+                                                      "written over the complete table")
     parser.add_argument("--sample", type=int, default=4096, help="FP32 inputs sampled (default 4096)")
-    parser.add_argument("--out", type=Path, help="write the Markdown table here (default: print it)")
+    parser.add_argument("--out", type=Path, help="write the Markdown table of a complete run here (default: print it)")
     args = parser.parse_args()
+    if args.op and args.out:
+        parser.error("--op measures some operators: its rows are printed; --out is the complete run's")
     lines = ["| operator | implementation | format | largest error | the note's bounds |", "|---|---|---|---|---|"]
     with tempfile.TemporaryDirectory(prefix="measure-notes-") as scratch:
         scratch = Path(scratch)
@@ -180,14 +183,6 @@ def main() -> int:
                         lines.append(bit_row(op.name, impl, dtype,
                                              conformance(op.name, impl, dtype, args.sample, scratch)))
                         print(lines[-1], file=sys.stderr)
-    if args.op and args.out and args.out.is_file():   # those operators' rows replaced, the rest as it was
-        old = args.out.read_text().splitlines()
-        start = old.index(lines[0])
-        end = next((k for k in range(start, len(old)) if not old[k].strip()), len(old))
-        kept = [row for row in old[start + 2:end] if row.split(" | ")[0][2:] not in args.op]
-        old[start:end] = lines[:2] + kept + lines[2:]
-        args.out.write_text("\n".join(old) + "\n")
-        return 0
     table = "\n".join(lines) + "\n"
     if args.out:
         args.out.write_text(HEADER.format(date=datetime.date.today().isoformat(), sample=args.sample,
