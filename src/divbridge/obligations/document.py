@@ -43,7 +43,8 @@ from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Atom, Condition, Entry, Not, Or, Otherwise, Result
 from divbridge.document.meaning import (Accuracy, Case, Constraint, Domain, ErrorCondition, NoClaim, Reference,
                                         SectionReference, Semantics, SignRule, Unread, Wrap, show)
-from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument, accuracy_notes, operator_of,
+from divbridge.document.naming import naming
+from divbridge.document.reader import (NO_OPERATOR, Part, Section, SpecDocument, accuracy_notes, naming_of, operator_of,
                                        read_document)
 from divbridge.errors import InputError
 from divbridge import operators
@@ -291,7 +292,8 @@ def _requirements(doc: SpecDocument, binding: Binding) -> None:
     for part in doc.parts:
         if part.tag in binding.requirements:
             requirement = binding.requirements[part.tag]
-            requirement.readings.append((part.line, part.text, str(part.reading)))
+            with naming(naming_of(doc, doc.section_of(part.line))):     # said with the section's names
+                requirement.readings.append((part.line, part.text, str(part.reading)))
             if any(not isinstance(s, (NoClaim, Reference)) for s in part.reading.statements):
                 requirement.claims.append(part.line)
 
