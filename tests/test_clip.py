@@ -1,7 +1,7 @@
 """Clip described (issue 45, item 4; `divbridge.operators.clip`): ONNX Clip-13 over three inputs, evaluated through
 the CLI and the API as onnx.reference and NumPy do (NaN bounds, min > max, the sign of a zero equal to a bound),
-its rules and properties proved or refuted by the SMT solvers, and conform judging NumPy, onnx.reference and two
-wrong implementations of tests/op_impls/."""
+its rules and properties proved or refuted by the SMT solvers, and conform judging NumPy, onnx.reference, ONNX
+Runtime and two wrong implementations of tests/op_impls/."""
 
 import itertools
 import random
@@ -112,7 +112,19 @@ def test_conform_takes_numpy_and_onnx_reference_and_rejects_wrong_clips():
         assert any(says(e) for e in report.examples), (wrong, report.examples[:3])
 
 
-def test_the_cli_s_conform_refuses_clip_until_its_documents_are_read(capsys):
-    """``in_pipeline=False``: conform is through the API alone, the CLI says why (exit 2)."""
-    assert main(["conform", "--op", "Clip", "--impl", "numpy", "--dtype", "fp32"]) == 2
-    assert "Clip: its documents and implementations are not checked yet" in capsys.readouterr().err
+def test_the_cli_s_conform_runs_onnx_runtime_once_per_pair_of_scalar_bounds(capsys):
+    """ONNX Runtime holds Clip's bounds to scalars (a bound of more elements is an error): the peer runs the node
+    once per pair of bounds, so its deviations are its own: a NaN bound ignored, and X = +0 with min = -0 giving
+    +0 (the description: the bound, -0)."""
+    assert main(["conform", "--op", "Clip", "--impl", "onnxruntime", "--dtype", "fp32"]) == 1
+    out = capsys.readouterr().out
+    assert " 0 errors" in out and "does NOT conform on fp32" in out
+    assert "hi = nan (fp32 0x7fc00000): expected nan (fp32 0x7fc00000), got 1.401298464324817e-45" in out
+    assert "x = 0.0 (fp32 0x00000000), lo = -0.0 (fp32 0x80000000), hi = inf (fp32 0x7f800000): expected -0.0" in out
+    assert main(["conform", "--op", "Clip", "--impl", "onnxruntime", "--dtype", "int8"]) == 0
+
+
+def test_the_cli_s_conform_says_openvino_has_no_node_for_clip(capsys):
+    """OpenVINO's Clamp takes its bounds as attributes (`Names.openvino` empty): a one-line error, exit 2."""
+    assert main(["conform", "--op", "Clip", "--impl", "openvino", "--dtype", "fp32"]) == 2
+    assert "divbridge runs no OpenVINO node for Clip" in capsys.readouterr().err
