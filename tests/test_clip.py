@@ -15,6 +15,7 @@ from divbridge.cli import main
 from divbridge.conform import conformance
 from divbridge.conform.impls import load_impl
 from divbridge.crosscheck import vectors
+from divbridge.document.reader import read_document
 from divbridge.formats import get_format
 from divbridge.mirror import from_bits, to_bits
 from divbridge.obligations.catalog import obligations_of
@@ -128,3 +129,106 @@ def test_the_cli_s_conform_says_openvino_has_no_node_for_clip(capsys):
     """OpenVINO's Clamp takes its bounds as attributes (`Names.openvino` empty): a one-line error, exit 2."""
     assert main(["conform", "--op", "Clip", "--impl", "openvino", "--dtype", "fp32"]) == 2
     assert "divbridge runs no OpenVINO node for Clip" in capsys.readouterr().err
+
+
+# -- the working group's layouts (tests/corpus_select/clip_2026_layout.md, a document of ours in their style) --
+
+CORPUS = Path(__file__).resolve().parent / "corpus_select"
+
+
+def _findings(path: Path) -> list[tuple[str, int, str]]:
+    return [(f["kind"], f["line"], f["message"]) for f in api.check(path)["findings"]]
+
+
+def test_the_wg_layout_s_examples_are_read_with_scalar_bounds_and_their_working_unread():
+    """``L = 1 \\quad M = 8`` after X's matrix: the bounds as scalars, each X's size times; a matrix of formulas
+    (``\\min(8, \\max(-4.5, 1))``) and a bound given again (``M = +\\infty`` after ``M = NaN``) are the working,
+    unread at their lines, not ill-formed; the NaN bound's example is incorrect against onnx.reference."""
+    document = read_document(CORPUS / "clip_2026_layout.md")
+    assert [(e.line, [m.name for m in e.inputs], [len(r) for m in e.inputs for r in m.entries])
+            for e in document.examples] == [(17, ["X", "L", "M"], [3, 3, 3]), (64, ["X", "L", "M"], [3, 3, 3]),
+                                            (80, ["X", "L", "M"], [3, 3, 3])]
+    unread = {p.line: p.reading.why for p in document.parts if not p.reading.understood}
+    assert "formulas" in unread[27] and "second value" in unread[88]
+    found = _findings(CORPUS / "clip_2026_layout.md")
+    assert not [f for f in found if f[0] == "ill-formed"]
+    # Example 3: max NaN gives NaN (onnx.reference, NumPy), the WG's text ignores it; X = NaN gives NaN: holds
+    assert {(s, line) for s, line, _ in found if s == "incorrect"} == {("incorrect", 92)}
+    assert all("max = nan" in m for s, _, m in found if s == "incorrect")
+
+
+def test_constraints_under_each_tensor_s_heading_are_numbered_per_tensor():
+    """``### $X$`` then ``### Constraints`` (one level for both): [C1] of X and [C1] of L are two lists' tags,
+    neither ambiguous nor defined twice."""
+    found = _findings(CORPUS / "clip_2026_layout.md")
+    assert not [f for f in found if f[0] in ("ambiguous", "ill-formed") and "C1" in f[2]]
+
+
+MAX_DOCUMENT = r"""# **Max** (float, float)
+where float is in {FP32}
+
+## Signature
+$C = \textbf{Max}(A, B)$
+
+### Example 1
+
+```math
+A = \begin{bmatrix} 1 & 7 \end{bmatrix}
+```
+```math
+B = 4
+```
+```math
+C = \begin{bmatrix} \max(1, 4) & \max(7, 4) \end{bmatrix}
+```
+```math
+C = \begin{bmatrix} 4 & 7 \end{bmatrix}
+```
+
+## Inputs
+
+### $A$: float
+The first.
+
+### Constraints
+- `[C1]` Shape consistency
+  - Statement: $A$, $B$ and $C$ have the same shape.
+
+### $B$: float
+The second.
+
+### Constraints
+- `[C1]` Type consistency
+  - Statement: $A$, $B$ and $C$ have the same element type.
+"""
+
+
+def test_a_scalar_input_a_formula_matrix_and_per_tensor_constraints_in_another_operator_s_document(tmp_path):
+    """The same readings name no operator: a Max document's ``B = 4`` is B four each time, its matrix of
+    formulas unread, its [C1] per tensor; a wrong scalar makes the result's entry incorrect."""
+    path = tmp_path / "max.md"
+    path.write_text(MAX_DOCUMENT, encoding="utf-8")
+    document = read_document(path)
+    assert [[[str(v) for v in row] for row in m.entries] for m in document.examples[0].inputs][1] == [["4", "4"]]
+    found = _findings(path)
+    assert [(s, line) for s, line, _ in found if s != "unread"] == []
+    assert [(line, "formulas" in m) for s, line, m in found if s == "unread"] == [(16, True), (25, False), (32, False)]
+    path.write_text(MAX_DOCUMENT.replace("B = 4", "B = 5"), encoding="utf-8")
+    assert [(s, line) for s, line, _ in _findings(path) if s != "unread"] == [("incorrect", 19)]   # its entry 4
+
+
+def test_a_sentence_on_the_four_tensors_names_the_third_input_as_the_signature_does(tmp_path):
+    """``Y = Clip(X, L, M)``: "Tensors X, L, M and Y must have the same type" is every tensor's type; a list
+    that leaves an input out, or a fourth name where the operator has two inputs, is unread with its reason."""
+    def unread(text: str, signature: str = r"$Y = \textbf{Clip}(X,L,M)$", heading: str = "Clip") -> dict:
+        path = tmp_path / "doc.md"
+        path.write_text(f"# **{heading}** (float, float, float)\nwhere float is in {{float}}\n\n## Signature\n"
+                        f"{signature}\n\n## Constraints\n - `[C2]` Type consistency\n   - Statement: {text}\n",
+                        encoding="utf-8")
+        return {p.line: p.reading for p in read_document(path).parts if p.line == 9}
+    reading = unread("Tensors $X$, $L$, $M$ and $Y$ must have the same type.")[9]
+    assert reading.understood and str(reading.statements[0]) == "type(A) = type(B) = type(C)"
+    assert "it names three tensors" in unread("Tensors $X$, $L$ and $Y$ must have the same type.")[9].why
+    # in a document of two inputs, a D is no input: the same words are not read
+    two = unread("Tensors $A$, $B$, $D$ and $C$ must have the same type.", r"$C = \textbf{Max}(A, B)$", "Max")[9]
+    assert not two.understood and "third input" in two.why

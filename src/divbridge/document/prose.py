@@ -475,6 +475,10 @@ class _Sentence:
             raise _Unread(f"it names three tensors, but {self.op.name} has one input")
         if self.op.arity == 1:
             return "AC"      # no tensor named ("nothing is broadcast"): every tensor of the operator
+        if _first(tree, "d") is not None and self.op.arity != 3:
+            raise _Unread(f"it names a third input, but {self.op.name} has {self.op.arity}")
+        if self.op.arity == 3 and _first(tree, "tensor_list") is not None and _first(tree, "d") is None:
+            raise _Unread(f"it names three tensors, but {self.op.name} has three inputs and a result")
         return "AB" if _first(tree, "inputs") is not None else "ABC"
 
     def read_kind_shape(self, tree: Tree) -> list:
@@ -542,14 +546,15 @@ def _unread_words(words: list[Word], items: list[Token], at: int, place) -> str:
 
 
 def read(items, text: str, family: str, output: str | tuple[str, ...] = "C", op: Operator | None = None,
-         place=None) -> Reading:
+         place=None, inputs: dict[str, str] | None = None) -> Reading:
     """A sentence: its tokens (with ``output`` the name of the result, C or Y, or the names it may have), its
     text, its section's family;
     ``op``: the document's operator (by default, the shared words' `lexicon.READ_WITH`), whose words the sentence
-    must use; ``place``: a token's (line, column) in the document, for the column where reading stopped."""
+    must use; ``place``: a token's (line, column) in the document, for the column where reading stopped;
+    ``inputs``: the section's names of inputs the grammar does not know by default (`words.stream`)."""
     op = op or lexicon.READ_WITH
     items = list(items)
-    words = stream(items, output)
+    words = stream(items, output, inputs)
     if not words:
         return understood(NoClaim("no words"))
     tree = grammar.parse(words)
