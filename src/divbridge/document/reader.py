@@ -1020,7 +1020,7 @@ class _Walk:
         if scalars:
             self.scalar_inputs(scalars, lambda token: self.where(block, token), line)
             return
-        if matrix_env is not None and name in results and self.pending and _computed(matrix_env.parts):
+        if matrix_env is not None and name in results and _computed(matrix_env.parts):
             # `Y = [\min(10, \max(6.1, 20)) ...]`: the result worked out step by step before its values, which a
             # matrix of numbers gives next
             self.add_part("formula", line, column, render(items), meaning.not_understood(
