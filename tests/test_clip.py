@@ -232,3 +232,19 @@ def test_a_sentence_on_the_four_tensors_names_the_third_input_as_the_signature_d
     # in a document of two inputs, a D is no input: the same words are not read
     two = unread("Tensors $A$, $B$, $D$ and $C$ must have the same type.", r"$C = \textbf{Max}(A, B)$", "Max")[9]
     assert not two.understood and "third input" in two.why
+
+
+def test_a_scalar_shape_sentence_is_read_against_the_description_s_scalar_inputs(tmp_path):
+    """"The shape of tensor $L$ must be empty": Clip's min is a scalar (`Input.scalar`), so the sentence is read;
+    the same words of Max's B, which ONNX takes of any shape, are unread with the reason, nothing proved of them."""
+    def statement(text: str, signature: str, heading: str):
+        path = tmp_path / "doc.md"
+        path.write_text(f"# **{heading}** (float, float, float)\nwhere float is in {{float}}\n\n## Signature\n"
+                        f"{signature}\n\n## Constraints\n - `[C1]` Shape consistency\n   - Statement: {text}\n",
+                        encoding="utf-8")
+        return [(f["kind"], f["line"], f["message"]) for f in api.check(path)["findings"] if f["line"] == 9]
+    assert statement("The shape of tensor $L$ must be empty.", r"$Y = \textbf{Clip}(X,L,M)$", "Clip") == []
+    assert statement("$M$ is a scalar tensor.", r"$Y = \textbf{Clip}(X,L,M)$", "Clip") == []
+    assert statement("The shape of tensor `M` must be empty (scalar).", r"$Y = \text{clip}(X,L,M)$", "clip") == []
+    [(kind, _, message)] = statement("The shape of tensor $B$ must be empty.", r"$C = \textbf{Max}(A, B)$", "Max")
+    assert kind == "unread" and "takes no scalar there" in message

@@ -191,13 +191,15 @@ class ErrorCondition:
 
 @dataclass(frozen=True)
 class Constraint:
-    kind: str                 # shape | type
+    kind: str                 # shape | type | scalar (the input of `tensors`, B or D: the third, has the empty shape)
     tensors: str = "ABC"      # the tensors it names: all three, or the inputs ("AB": C's follows from the operation)
 
     def __str__(self) -> str:
         return " = ".join(f"{self.kind}({t})" for t in self.tensors)
 
     def words(self) -> str:
+        if self.kind == "scalar":
+            return f"{self.tensors} is a scalar: a tensor of one element, of the empty shape"
         named = f"{', '.join(self.tensors[:-1])} and {self.tensors[-1]}"
         return f"{named} have the same {'shape' if self.kind == 'shape' else 'element type'}"
 

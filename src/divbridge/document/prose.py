@@ -484,6 +484,11 @@ class _Sentence:
     def read_kind_shape(self, tree: Tree) -> list:
         return [Constraint("shape", self.constrained(tree))]
 
+    def read_kind_scalar(self, tree: Tree) -> list:
+        """An input of the empty shape (B, or D: the third input); whether the operator's input is one is judged
+        against its description where the document is bound (`obligations.document`)."""
+        return [Constraint("scalar", "D" if _first(tree, "d") is not None else "B")]
+
     def read_kind_type(self, tree: Tree) -> list:
         return [Constraint("type", self.constrained(tree))]
 
