@@ -8,6 +8,10 @@ Log, Tanh, Sigmoid, Pow...) and that has a note (`<op>/<op>_acc.md`, its newest 
 conform --op OP --impl IMPL --dtype D --note NOTE --json` for each implementation and format (FP16 and BF16
 every input for an operator of one input, FP32 on a sample) and writes one Markdown table: the largest error in
 ulps with its input, and each bound of the note held or exceeded (on how many inputs, by how much at most).
+Every other operator of the pipeline with a note and a float result (Abs, Div, Sqrt, Where, LeakyRelu...) has one
+result IEEE 754 prescribes (exact, or rounded once): `divbridge conform` judges its implementations bit for bit
+against it, and the second table says which match it (then their error is the reference's, which the note's
+claims are judged on by check-spec) and which do not, with the first input where they differ.
 A run that cannot be made (a peer not installed, a kernel ONNX Runtime lacks) is a row saying why.  Nothing of
 the note is copied into the project: it goes to a temporary directory.
 """
@@ -39,6 +43,14 @@ judged on every input measured, at its line; a note that bounds no float impleme
 error real arithmetic introduces: none) leaves its implementations measured, not judged.
 
 """
+PRESCRIBED = """## The operators whose result IEEE 754 prescribes
+
+Abs, Div, Sqrt, Where and LeakyRelu have notes too, and one result for each input: exact, or the exact value
+rounded once to nearest (Div, Sqrt, LeakyRelu's alpha * x). `divbridge conform` judges each implementation bit for
+bit against it (FP16 and BF16 every input for an operator of one input, {sample} sampled FP32 inputs, and samples
+with the special values for the others). An implementation that matches has the reference's error, which the
+note's claims are judged on (`divbridge check-spec` on the note, docs/accuracy-notes.md); one that does not is
+shown with the first input where it differs."""
 IMPLS = ("numpy", "onnx-reference", "onnxruntime", "openvino", "jax")
 DTYPES = ("fp16", "bf16", "fp32")
 
@@ -56,6 +68,39 @@ def measure(op_name: str, note: Path | None, impl: str, dtype: str, sample: int,
         lines = done.stderr.strip().splitlines()
         return {"error": lines[-1] if lines else f"exit {done.returncode}"}
     return json.loads(report.read_text())
+
+
+def conformance(op_name: str, impl: str, dtype: str, sample: int, scratch: Path) -> dict:
+    """conform's JSON report of one bit-for-bit run (every input of a 16-bit format for an operator of one input, a
+    sample otherwise), or {"error": why} when it made none."""
+    report = scratch / f"{op_name}-{impl}-{dtype}-bits.json"
+    command = [sys.executable, "-m", "divbridge.cli", "conform", "--op", op_name, "--impl", impl, "--dtype", dtype,
+               "--json", str(report)]
+    if dtype == "fp32":
+        command += ["--sample", str(sample)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode == 2 or not report.is_file():
+        lines = done.stderr.strip().splitlines()
+        return {"error": lines[-1] if lines else f"exit {done.returncode}"}
+    return json.loads(report.read_text())
+
+
+def bit_row(op_name: str, impl: str, dtype: str, report: dict) -> str:
+    if "error" in report:
+        return f"| {op_name} | {impl} | {dtype} | not judged: {report['error']} |"
+    judged = report["formats"][0]
+    source = "every input" if judged.get("exhaustive") else f"{judged['vectors']} vectors"
+    if judged["errors"]:
+        detail = " ".join(str(judged["errors"][0].get("detail", judged["errors"][0])).split())
+        return f"| {op_name} | {impl} | {dtype} ({source}) | not judged: {detail[:160]} |"
+    if judged["mismatches"] == 0:
+        payload = f" ({judged['payload_differences']} NaN payloads differ)" if judged["payload_differences"] else ""
+        return f"| {op_name} | {impl} | {dtype} ({source}) | bit for bit the reference's{payload} |"
+    first = judged["examples"][0] if judged["examples"] else {}
+    inputs = ", ".join(f"{name} = {value}" for name, value in first.items() if name not in ("source", "expected",
+                                                                                           "actual"))
+    where = f": first at {inputs}, expected {first['expected']}, got {first['actual']}" if first else ""
+    return f"| {op_name} | {impl} | {dtype} ({source}) | {judged['mismatches']} mismatches{where} |"
 
 
 def row(op_name: str, impl: str, dtype: str, report: dict, bounded: bool) -> str:
@@ -109,6 +154,17 @@ def main() -> int:
                 for dtype in DTYPES:
                     report = measure(op.name, note if bounded else None, impl, dtype, args.sample, scratch)
                     lines.append(row(op.name, impl, dtype, report, bounded))
+                    print(lines[-1], file=sys.stderr)
+        lines += ["", PRESCRIBED.format(sample=args.sample), "",
+                  "| operator | implementation | format | against the result IEEE 754 prescribes |", "|---|---|---|---|"]
+        for op in (o for o in operators.in_pipeline().values()
+                   if o.operation.exactness != "approximate" and o.operation.result == "same"):
+            if not versions(args.repo, f"{INFORMAL}{op.name.lower()}/{op.name.lower()}_acc.md"):
+                continue
+            print(f"{op.name}: a note; its results prescribed ({op.operation.exactness})", file=sys.stderr)
+            for impl in args.impl or IMPLS:
+                for dtype in DTYPES:
+                    lines.append(bit_row(op.name, impl, dtype, conformance(op.name, impl, dtype, args.sample, scratch)))
                     print(lines[-1], file=sys.stderr)
     table = "\n".join(lines) + "\n"
     if args.out:

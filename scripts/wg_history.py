@@ -56,14 +56,20 @@ def notes(repo: str) -> list[str]:
 
 def counts(document: Path) -> collections.Counter:
     """What the reading of an accuracy note holds, by kind: ``claim`` (read as a formal statement),
-    ``definition``, ``lead-in`` (announces what follows) and ``unread`` (not understood, or not read: code,
-    a formula that states no error, a case)."""
+    ``definition``, ``lead-in`` (announces what follows), ``algorithm`` (a reference algorithm's code, read whole)
+    and ``unread`` (not understood, or not read: code, a formula that states no error, a case)."""
     from divbridge.document.accuracy import LEAD_IN, read_note
+    from divbridge.document.algorithm import read_algorithms
     from divbridge.obligations import accuracy
+    note = read_note(document)
+    models = read_algorithms(note, document.read_text())      # the reference algorithms and their error models
     found = collections.Counter()
-    for _, _, read_as in accuracy.reading(read_note(document)):
+    for line, _, read_as in accuracy.reading(note):
         first = read_as[0]
-        if first.startswith("not understood") or "not read" in first or first in (
+        if line in models.read:
+            found["claim" if line in {b.line for b in models.bounds} else "definition" if line == models.table_line
+                  else "algorithm" if line in models.algorithms else "lead-in"] += 1
+        elif first.startswith("not understood") or "not read" in first or first in (
                 "a formula that states no error", "a formula outside the error sections"):
             found["unread"] += 1
         elif first.startswith("definition of"):

@@ -14,7 +14,7 @@ import pytest
 import sympy
 
 from divbridge.checkspec import unary
-from divbridge.checkspec.accuracy import note_claims
+from divbridge.checkspec.accuracy import analyse_note, note_claims
 from divbridge.document.accuracy import parse_note, parse_words, read_note
 from divbridge.obligations import accuracy
 from conftest import needs_coq
@@ -154,3 +154,25 @@ def test_a_lipschitz_bound_is_proved_by_the_mean_value_theorem_and_a_smaller_con
     assert unary.findings(items[10], op, one) == ([], "proved")      # sup |tanh'| = 1
     found, how = unary.findings(items[11], op, one)
     assert how == "refuted" and found[0].counterexample == "X = 0, X_err = -1/1024"
+
+
+def test_a_claim_under_a_condition_not_read_holds_only_where_proved_for_every_operand():
+    # abs_proviso.md: two claims under a condition in words the grammar does not take (lines 7 and 11)
+    result = analyse_note(CORPUS / "abs_proviso.md")
+    verdicts = {c["line"]: c["verdict"] for c in result["claims"]}
+    assert verdicts == {9: "holds", 13: "unchecked"}    # |Y_err| <= |X_err|/2 is false near 0, but may hold where
+    #                                                      the unread condition puts it: never called either way
+    unread = {f["line"]: f["message"] for f in result["findings"] if f["kind"] == "unread"}
+    assert set(unread) == {7, 11} and result["exit_code"] == 3         # each condition reported at its own line
+    assert unread[7].endswith("the claim at line 9 is proved for every operand, so it holds whatever the condition "
+                              "restricts it to")
+    assert unread[11].endswith("the claim at line 13 is not judged")
+
+
+def test_a_lipschitz_bound_is_proved_piece_by_piece_between_the_switches_of_the_derivative():
+    x = sympy.Symbol("X", real=True)
+    assert unary._pieces(sympy.sign(x), x) == [(-1, sympy.Interval.open(-sympy.oo, 0)),
+                                                 (1, sympy.Interval.open(0, sympy.oo))]
+    assert [d for d, _ in unary._pieces(sympy.diff(sympy.Max(x, 0), x), x)] == [0, 1]
+    assert unary._pieces(sympy.Abs(x), x) is None           # a derivative with |.|: not taken
+    assert unary._pieces(sympy.sign(sympy.sin(x)), x) is None   # infinitely many switches

@@ -68,15 +68,60 @@ def test_check_spec_judges_each_assert_at_its_line():
     assert section["message"].startswith("its prose and its code not read but for the asserts, each a claim at its line")
 
 
-def test_a_function_applied_to_the_abstract_value_is_read_only_where_the_operator_is_exact():
+def test_a_function_applied_to_the_abstract_value_is_read_under_both_arithmetics_where_the_operator_is_not_exact():
     """``tanh(X[I])`` on the abstract value: real or float arithmetic, the code does not say; Tanh's float result is
-    rounded, so y.err may hold its rounding error too: unread.  (Abs's is exact: the same error either way.)"""
+    rounded, so y.err may hold its rounding error too: the claim has a float reading beside the real one.  (The
+    exact_tanh lambda computes in the real domain: one reading.)"""
     text = TANH_UNIT.read_text().replace("return tanh_exact(X[I]);", "return std::tanh(X[I]);")
     note = parse_note(text, "tanh_acc.md")
     read = {c.statement.line: c for c in accuracy.unit_asserts(note, text)}
-    assert isinstance(read[35], accuracy.NotRead) and read[35].reason == (
-        "the Unit Verification code: std::tanh applied to the abstract value itself, in real or float arithmetic the "
-        "code does not say, and Tanh's float result is not exact")
+    assert isinstance(read[35], accuracy.Meaning) and read[35].float_reading is not None
+    computed, left, _ = read[35].float_reading
+    assert left == sympy.Abs(computed - sympy.tanh(X))       # y.err: the float of tanh(X + X_err) less tanh(X)
+    assert "std::tanh's arithmetic unsaid: judged over the reals and with std::tanh a float" in read[35].text
     exact = accuracy.unit_asserts(read_note(TANH_UNIT), TANH_UNIT.read_text())
     assert [type(c).__name__ for c in exact] == ["Meaning", "Meaning", "NotRead"]
+    assert all(c.float_reading is None for c in exact[:2])
 
+
+DOMAIN = """Tensor<SymbolicDomainError> X;
+auto result = [&X](auto I) {
+  return (X[I].real >= 0) ? std::sqrt(X[I]) : SymbolicDomainError::undef();
+};
+for (auto I : X.indexes()) {
+   auto x = X[I];
+   if (x.real > 0 && x.real + x.err >= 0) {
+      auto y = result(I);
+      double bound = x.real > 1 ? std::abs(x.err) : 2 * std::abs(x.err);
+      assert(std::abs(y.err) <= bound);
+   }
+}
+"""
+
+
+def test_a_result_left_undefined_outside_a_condition_is_read_where_the_assert_s_conditions_imply_it():
+    (found,) = unitcode.asserts(DOMAIN, 1)
+    assert found.problem == "" and found.result == sympy.sqrt(X) and found.unsaid == "std::sqrt"
+    # a conditional number is piecewise: each branch where its condition holds
+    assert found.relation == sympy.Le(sympy.Abs(Y_ERR), sympy.Piecewise((sympy.Abs(X_ERR), X > 1),
+                                                                        (2 * sympy.Abs(X_ERR), True)))
+    # reached where the result may be undefined (x.real > -1 does not imply x.real >= 0): not read, and why
+    (outside,) = unitcode.asserts(DOMAIN.replace("if (x.real > 0 &&", "if (x.real > -1 &&"), 1)
+    assert outside.relation is None and outside.problem.startswith("the result is undefined outside X >= 0")
+    # undef() of another type than the tensor's elements is no undefined value of it
+    other = unitcode.asserts(DOMAIN.replace("SymbolicDomainError::undef()", "Other::undef()"), 1)[0]
+    assert other.problem and other.relation is None
+
+
+def test_an_assert_whose_arithmetic_is_unsaid_is_false_only_where_both_readings_fail():
+    # log_unit.md: log applied to the abstract value, over the reals or in floats the code does not say
+    result = analyse_note(Path(__file__).parent / "corpus_acc" / "log_unit.md")
+    verdicts = {c["line"]: c["verdict"] for c in result["claims"]}
+    assert verdicts == {26: "unchecked", 29: "fails"}
+    findings = {(f["line"], f["kind"]): f["message"] for f in result["findings"] if f["kind"] != "information"}
+    # a true bound over the reals is not called true: as a float, log's rounding adds to the error
+    assert findings[(26, "unread")].startswith("not judged: the code does not say whether log(X) is computed")
+    # the slope asserted exactly fails at a negative error, over the reals and with a correctly rounded binary64 log
+    refuted = findings[(29, "incorrect")]
+    assert "at X = 1/16, X_err = -1/1024" in refuted and "false too where Y is a float" in refuted
+    assert abs(sympy.log(sympy.Rational(63, 64))) > sympy.Rational(1, 64) + sympy.Rational(1, 10 ** 12)

@@ -114,6 +114,8 @@ def read(document: str | Path) -> dict[str, Any]:
 def _reading_of(doc: SpecDocument) -> dict[str, Any]:
     """The document's reading as plain data: sections, and per requirement (or section) its parts; the
     accuracy notes it holds or links, claim by claim."""
+    from divbridge.document.naming import naming
+    from divbridge.document.reader import naming_of
     from divbridge.obligations import document as binding_of
     from divbridge.obligations.catalog import obligations_of
     binding = binding_of.bind(doc)
@@ -131,8 +133,9 @@ def _reading_of(doc: SpecDocument) -> dict[str, Any]:
         if not parts and section.title == "(document)":
             continue
         groups: dict[str, list[dict]] = {}
-        for part in parts:
-            groups.setdefault(part.tag, []).append(_part(part, section.types, by_line.get(part.line, [])))
+        with naming(naming_of(doc, section)):     # said back with the section's names of its tensors
+            for part in parts:
+                groups.setdefault(part.tag, []).append(_part(part, section.types, by_line.get(part.line, [])))
         uses = {}
         for use in doc.tags:   # a tag's own line: where it is defined, not where it is restated
             if use.section == section.title and (use.tag not in uses or use.defines and not uses[use.tag].defines):
@@ -171,20 +174,23 @@ def _part(part: Part, types: tuple[str, ...], binds: list[str]) -> dict[str, Any
 
 def _per_type(statement, types: tuple[str, ...]) -> list[str]:
     """What a statement means in each listed type, where the type changes it."""
-    from divbridge.document import meaning
+    from divbridge.document import meaning, naming
     from divbridge.formats import FloatFormat, IntFormat, get_format
     lines = []
     if isinstance(statement, meaning.Semantics):
-        words = statement.vocabulary
+        words, said = statement.vocabulary, naming.current()
+        c, op = said.result, meaning.applied(words.infix, index="")
         for name in types:
             fmt = get_format(name)
             if isinstance(fmt, FloatFormat) and statement.rule == "ieee754":
-                lines.append(f"{name}: C = RNE(A {words.infix} B) with p = {fmt.precision}, emin = {fmt.emin}, "
+                value = op if said.exact else f"RNE({op})"
+                lines.append(f"{name}: {c} = {value} with p = {fmt.precision}, emin = {fmt.emin}, "
                              f"emax = {fmt.emax}; NaN, ±∞ and ±0 as IEEE 754 {words.verbs[0]} them")
             elif isinstance(fmt, IntFormat) and statement.rule in ("trunc", "floor", "ceil", "nearest"):
-                lines.append(f"{name}: C = {statement.rule}(A {words.infix} B), A, B, C in [{fmt.min}, {fmt.max}]")
+                every = ", ".join((*said.inputs, c))
+                lines.append(f"{name}: {c} = {statement.rule}({op}), {every} in [{fmt.min}, {fmt.max}]")
             elif isinstance(fmt, FloatFormat):
-                lines.append(f"{name}: C = round_{statement.rule}(A {words.infix} B) with p = {fmt.precision}")
+                lines.append(f"{name}: {c} = round_{statement.rule}({op}) with p = {fmt.precision}")
     return lines
 
 

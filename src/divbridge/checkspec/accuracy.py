@@ -30,9 +30,10 @@ from typing import Any
 import sympy
 
 from divbridge import inputfile
-from divbridge.checkspec import several, unary
+from divbridge.checkspec import algorithm, several, unary
 from divbridge.checkspec.findings import Claim, exit_code, verdict_of
 from divbridge.document.accuracy import LEAD_IN, Note, Statement, Unread, read_note
+from divbridge.document.algorithm import Reading, read_algorithms
 from divbridge.document.markdown import MAX_BYTES
 from divbridge.document.findings import Finding
 from divbridge.obligations import accuracy
@@ -92,11 +93,31 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
             obligations[item.statement.line] = accuracy.rounding_obligations(note, item, one)
     to_prove = list({o.id: o for found in obligations.values() for o in found}.values())
     results, missing = _prove(to_prove)
-    claims = [_claim(note, item, obligations.get(item.statement.line, []), results, missing, one) for item in items]
+    # the reference algorithms' error models (`document.algorithm`, `checkspec.algorithm`): their table is a
+    # definition, their bounds claims judged by running the algorithm
+    models = read_algorithms(note, text) if asserts else Reading()
+    judged = algorithm.judge(models, op) if models.bounds else {}
+    items = [NotRead(i.statement, models.unread[i.statement.line]) if i.statement.line in models.unread else i
+             for i in items]
+    claims = [_algorithm_claim(note, item, *judged[item.statement.line]) if item.statement.line in judged
+              else _claim(note, item, obligations.get(item.statement.line, []), results, missing, one)
+              for item in items if item.statement.line in judged or item.statement.line not in models.read]
     findings = list(note.findings) + [f for c in claims for f in c.findings] + [
         Finding("information", u.line, f"{_unread_why(note, u, asserts)}: "
-                                       f"«{u.text}»") for u in note.unread if u.why != LEAD_IN]
+                                       f"«{u.text}»") for u in note.unread if u.why != LEAD_IN
+        and u.line not in models.read] + [
+        Finding("information", line, f"read: {what}") for line, what in models.read.items() if line not in judged]
     return claims, sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
+
+
+def _algorithm_claim(note: Note, item: Meaning | NotRead, found: list[Finding], how: str) -> Claim:
+    """A bound of a reference algorithm's introduced error, judged by `checkspec.algorithm`."""
+    statement = item.statement
+    claim = Claim(_claim_id(note, item), "accuracy", statement.section.title, statement.line, statement.text,
+                  algorithm.FORMATS, findings=found)
+    verdict = verdict_of(found)
+    claim.verdict = {"checked": "checked", "unjudged": "unchecked"}.get(how, verdict) if verdict == "holds" else verdict
+    return claim
 
 
 def _unread_why(note: Note, unread: Unread, asserts: bool) -> str:
@@ -157,7 +178,8 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
             claim.evidence = [_evidence(r) for r in proofs] or [SYMPY]
         claim.findings = findings + found
         verdict = verdict_of(claim.findings)
-        claim.verdict = "checked" if how == "checked" and verdict == "holds" else verdict
+        claim.verdict = {"checked": "checked", "unjudged": "unchecked"}.get(how, verdict) if verdict == "holds" \
+            else verdict
         return claim
     if isinstance(one, accuracy.Several):     # C = f(A, B): sympy, else the mirror (`checkspec.several`)
         found, how = several.findings(item, accuracy.note_operator(note), one)

@@ -39,7 +39,7 @@ from divbridge.document.findings import Finding
 from divbridge.document.formula import Atom, Condition, Entry, Or, Otherwise, Result
 from divbridge.document.meaning import Case, Domain, ErrorCondition, SectionReference, Semantics, SignRule
 from divbridge.document.prose import domain_of_definition
-from divbridge.document.reader import CaseTable, Definition, Example, Row, Section, SpecDocument
+from divbridge.document.reader import CaseTable, Definition, Example, Row, Section, SpecDocument, words_of
 from divbridge.checkspec.smt import any_of, encoding, find, holds_at
 
 MAX_ELEMENT_FINDINGS = 5
@@ -101,7 +101,7 @@ def section_rules(doc: SpecDocument, section: Section) -> list[Rule]:
         base = dict(line=part.line, column=part.column, text=part.text)
         definition_domain = domain_of_definition(part.reading) is not None
         for statement in part.reading.statements:
-            base["words"] = statement.words()
+            base["words"] = words_of(doc, section, statement)
             if isinstance(statement, SignRule):
                 rules.append(Rule("sign", sign=statement.sign, applies=statement.applies,
                                   condition=statement.condition, **base))
@@ -156,8 +156,9 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     for index, table in enumerate(tables, 1):
         claim = Claim(f"{slug}/cases-{index}", "case-table", section.title, table.line,
                       "\n".join(r.text for r in table.rows), section.types,
-                      words="\n".join(Case(r.condition, r.result).words() if r.condition is not None and r.result is not None
-                                      else "not read" for r in table.rows))
+                      words="\n".join(words_of(doc, section, Case(r.condition, r.result))
+                                      if r.condition is not None and r.result is not None else "not read"
+                                      for r in table.rows))
         rows = row_results(proofs, table)
         verdicts = sorted((line - table.line, fmt, r.verdict) for (line, fmt), r in rows.items())
         # the rows' lines are in the key: the findings name them (an unread row, two rows that overlap)
@@ -178,7 +179,7 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
         # the same definition said again (in words, then as a formula) is judged once, at its first line
         distinct = {(str(d.result), str(d.condition)): d for d in reversed(definitions)}
         for index, definition in enumerate(sorted(distinct.values(), key=lambda d: d.line), 1):
-            claims.append(_definition_claim(f"{slug}/definition-{index}", definition, section, domain, op))
+            claims.append(_definition_claim(f"{slug}/definition-{index}", definition, doc, section, domain, op))
     per_kind: dict[str, int] = {}
     for rule in rules:
         per_kind[rule.kind] = per_kind.get(rule.kind, 0) + 1
@@ -218,11 +219,11 @@ def _section_claims(doc: SpecDocument, section: Section, proofs: DocumentProofs)
     return claims
 
 
-def _definition_claim(claim_id: str, definition: Definition, section: Section,
+def _definition_claim(claim_id: str, definition: Definition, doc: SpecDocument, section: Section,
                       domain: tuple[Condition, ...], op: Operator) -> Claim:
     """`C[i] = A[i] / B[i]` (if its domain sentence says so, undefined elsewhere), judged like a case table."""
     claim = Claim(claim_id, "definition", section.title, definition.line, definition.text, section.types,
-                  words=Case(definition.condition, definition.result).words())
+                  words=words_of(doc, section, Case(definition.condition, definition.result)))
     rows = [Row(definition.result, definition.condition or Otherwise(), definition.line, definition.text)]
     if definition.condition is not None:
         rows.append(Row(Result("undefined"), Otherwise(), definition.condition_line, "otherwise undefined"))

@@ -30,7 +30,7 @@ from divbridge.provers.counterexample import show_line
 from divbridge.provers.verdicts import ObligationResult
 from divbridge.checkspec.findings import Claim, verdict_of
 from divbridge.document.findings import Finding
-from divbridge.document.reader import SpecDocument, operator_of
+from divbridge.document.reader import SpecDocument, operator_of, words_of
 
 # the document's own statements; an accuracy note's bounds are proved by `checkspec.accuracy`
 OWN_KINDS = ("case_rule", "case_table", "rounding_rule", "example", "wraparound")
@@ -122,7 +122,7 @@ def case_rule_claims(doc: SpecDocument, proofs: DocumentProofs, slug) -> list[Cl
         named[(section, name)] += 1    # by what it rules, not its place: a rule removed renumbers no other
         suffix = f"-{named[(section, name)]}" if named[(section, name)] > 1 else ""
         claim = Claim(f"{slug(section)}/case-rule/{name}{suffix}", "case-rule", section, ref.line,
-                      rule.text.strip(), formats, words=rule.words())
+                      rule.text.strip(), formats, words=words_of(doc, doc.section_of(ref.line), rule))
         found, unchecked = [], False
         for fmt in formats:
             oid = next((o.id for o in proofs.obligations.values() if o.kind == "special" and o.format == fmt

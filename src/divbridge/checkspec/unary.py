@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import random
+import sys
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -59,6 +60,10 @@ def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPL
         if proved is not None:
             return [Finding("information", line, proved)], "proved"
         return _introduced(item, op, unary, sample_fp32)
+    if item.float_reading is not None:
+        return _both_readings(item, op, unary)
+    if item.proviso_unread:
+        return _whatever_the_proviso(item, unary)
     if item.goal == sympy.true:
         return [], "proved"
     if item.kind == "first-order":
@@ -113,8 +118,9 @@ def _first_order_proved(item: Meaning, unary: Unary) -> bool:
 
 def _lipschitz(item: Meaning, unary: Unary) -> bool:
     """``|f(X + X_err) - f(X)| <= L |X_err|`` with ``L`` a number, proved by the mean value theorem: f is continuous
-    and differentiable on the whole real line (its derivative has no sign, |.| or piecewise part) and sympy finds
-    the bounds of f' over the reals within [-L, L].  The claim's conditions only narrow it."""
+    on the whole real line and, on each open interval between the points where its derivative switches (a sign or
+    Heaviside of the operand's zero, `_pieces`), differentiable with sympy finding the bounds of f' within [-L, L].
+    The claim's conditions only narrow it."""
     if item.kind != "propagation" or item.op != "<=":
         return False
     lhs, rhs = item.sides
@@ -124,14 +130,44 @@ def _lipschitz(item: Meaning, unary: Unary) -> bool:
     x = unary.operand
     if slope.free_symbols or continuous_domain(unary.value, x, sympy.S.Reals) != sympy.S.Reals:
         return False
-    derivative = sympy.diff(unary.value, x)
-    if derivative.has(sympy.sign, sympy.Abs, sympy.Piecewise, sympy.Derivative, sympy.Heaviside):
+    pieces = _pieces(sympy.diff(unary.value, x), x)
+    if pieces is None:
         return False
-    high, low = maximum(derivative, x, sympy.S.Reals), minimum(derivative, x, sympy.S.Reals)
-    return bool(sympy.Le(high, slope) == sympy.true and sympy.Ge(low, -slope) == sympy.true)
+    for derivative, interval in pieces:
+        high, low = maximum(derivative, x, interval), minimum(derivative, x, interval)
+        if not (sympy.Le(high, slope) == sympy.true and sympy.Ge(low, -slope) == sympy.true):
+            return False
+    return True
 
 
-# -- numbers -------------------------------------------------------------------------------------------------------
+def _pieces(derivative: sympy.Expr, x: sympy.Symbol) -> list[tuple[sympy.Expr, sympy.Interval]] | None:
+    """The derivative of a continuous f on each open interval between the zeros of the arguments of its sign and
+    Heaviside parts (|x|' = sign(x)), those parts constant there; None where it has another non-smooth part or
+    the zeros are not a finite set of numbers."""
+    if derivative.has(sympy.Abs, sympy.Piecewise, sympy.Derivative, sympy.DiracDelta):
+        return None
+    switches = derivative.atoms(sympy.sign, sympy.Heaviside)
+    points: set = set()
+    for switch in switches:
+        zeros = sympy.solveset(switch.args[0], x, sympy.S.Reals)
+        if not isinstance(zeros, sympy.FiniteSet):
+            return None
+        points |= set(zeros)
+    if not all(p.is_number and p.is_real for p in points):
+        return None
+    edges = [-sympy.oo, *sorted(points, key=float), sympy.oo]
+    pieces = []
+    for low, high in zip(edges, edges[1:]):
+        if low.is_finite and high.is_finite:
+            inside = (low + high) / 2
+        elif low.is_finite or high.is_finite:
+            inside = low + 1 if low.is_finite else high - 1
+        else:
+            inside = sympy.S.Zero
+        fixed = {switch: switch.func(switch.args[0].xreplace({x: inside})) for switch in switches}
+        pieces.append((derivative.xreplace(fixed), sympy.Interval.open(low, high)))
+    return pieces
+
 
 def _value(expr: sympy.Basic, env: dict) -> mpmath.mpf | bool | None:
     """``expr`` at exact values, by mpmath at `_DIGITS` digits; None where it is not a real number."""
@@ -183,9 +219,18 @@ def _first_order_counterexample(item: Meaning, unary: Unary) -> str | None:
     return None
 
 
+def _wrong(relation: str, left: mpmath.mpf, right: mpmath.mpf) -> bool:
+    """``left relation right`` fails, by more than `_MARGIN` of the larger side."""
+    scale = max(mpmath.mpf(1), abs(left), abs(right))
+    return {"<=": left - right > _MARGIN * scale, "<": left - right >= -_MARGIN * scale,
+            ">=": right - left > _MARGIN * scale, ">": right - left >= -_MARGIN * scale,
+            "=": abs(left - right) > _MARGIN * scale}[relation]
+
+
 def _counterexample(item: Meaning, op: Operator, unary: Unary) -> tuple[str, str] | None:
     """The first grid point (smallest values first) where the conditions hold and the claim does not, by a
-    margin; its propagated error replayed on the mirror (the operator's reference)."""
+    margin; its propagated error replayed on the mirror (the operator's reference).  A claim with a float reading
+    (`Meaning.float_reading`) must fail under it too, at the same point."""
     lhs, rhs = item.sides
     x_name, e_name = str(unary.operand), str(unary.error)
     for x in GRID:
@@ -194,22 +239,66 @@ def _counterexample(item: Meaning, op: Operator, unary: Unary) -> tuple[str, str
             if not _conditions_hold(item, env):
                 continue
             left, right = _value(lhs, env), _value(rhs, env)
-            if left is None or right is None:
-                continue
-            scale = max(mpmath.mpf(1), abs(left), abs(right))
-            wrong = {"<=": left - right > _MARGIN * scale, "<": left - right >= -_MARGIN * scale,
-                     ">=": right - left > _MARGIN * scale, ">": right - left >= -_MARGIN * scale,
-                     "=": abs(left - right) > _MARGIN * scale}[item.op]
-            if not wrong:
+            if left is None or right is None or not _wrong(item.op, left, right):
                 continue
             replay = _replayed(op, x, e)
-            if replay is None:
+            in_floats = _in_binary64(item, unary, env) if item.float_reading is not None else ""
+            if replay is None or in_floats is None:
                 continue
             return (f"false: at {x_name} = {x}, {e_name} = {e} (where its conditions hold) the left side is "
                     f"{mpmath.nstr(left, 12)} and the right side {mpmath.nstr(right, 12)} ({item.error} read as "
-                    f"{item.reads_as}; the mirror's {op.name} gives {item.error} = {replay})",
+                    f"{item.reads_as}; the mirror's {op.name} gives {item.error} = {replay}){in_floats}",
                     f"{x_name} = {x}, {e_name} = {e}")
     return None
+
+
+def _in_binary64(item: Meaning, unary: Unary, env: dict) -> str | None:
+    """The claim where the result is a float (`Meaning.float_reading`): f(X + X_err) rounded to nearest binary64,
+    a correctly rounded implementation; said where the claim fails there too, None where it holds or cannot be
+    judged (X + X_err no binary64 number, a result beyond binary64's normal range)."""
+    computed, lhs, rhs = item.float_reading
+    x, e = env[str(unary.operand)], env[str(unary.error)]
+    if Fraction(float(x + e)) != x + e:
+        return None
+    exact = _value(unary.value, {str(unary.operand): x + e})
+    if exact is None:
+        return None
+    with mpmath.workprec(53):
+        rounded = +exact                # to nearest, 53 bits
+    if not (exact == 0 or 2.0 ** -1022 <= abs(float(rounded)) <= sys.float_info.max):
+        return None
+    at = {**env, str(computed): Fraction(float(rounded))}
+    left, right = _value(lhs, at), _value(rhs, at)
+    if left is None or right is None or not _wrong(item.op, left, right):
+        return None
+    return (f"; false too where {unary.result} is a float: with {unary.result} = {float(rounded)!r}, "
+            f"{unary.at(unary.operand + unary.error)} correctly rounded to binary64, the left side is {mpmath.nstr(left, 12)} and the right "
+            f"side {mpmath.nstr(right, 12)}")
+
+
+def _whatever_the_proviso(item: Meaning, unary: Unary) -> tuple[list[Finding], str]:
+    """A claim under conditions not read: it holds where it is proved for every operand (whatever they restrict it
+    to), else it is not judged; each condition is unread at its line either way."""
+    proved = item.goal == sympy.true or (
+        _first_order_proved(item, unary) if item.kind == "first-order" else
+        item.op == "=" and _identity(item.sides[0] - item.sides[1]) or _lipschitz(item, unary))
+    line = item.statement.line
+    said = f"the claim at line {line} is proved for every operand, so it holds whatever the condition restricts it " \
+        "to" if proved else f"the claim at line {line} is not judged"
+    return [Finding("unread", where, f"not understood: the condition «{text}»: {said}")
+            for where, text in item.proviso_unread], "proved" if proved else "unjudged"
+
+
+def _both_readings(item: Meaning, op: Operator, unary: Unary) -> tuple[list[Finding], str]:
+    """An assert of code that does not say whether f's result is real or a float: false where it fails under both
+    readings at one point (the float a correctly rounded binary64 one: an implementation the code's claim, for any
+    implementation, must take in); otherwise not judged: as a float, its error adds f's rounding."""
+    line, column = item.statement.line, item.statement.column
+    refuted = _counterexample(item, op, unary)
+    if refuted is not None:
+        return [Finding("incorrect", line, refuted[0], refuted[1], column)], "refuted"
+    return [Finding("unread", line, f"not judged: the code does not say whether {unary.value} is computed over the "
+                    "reals or in floats, and no point of the grid refutes it under both", column=column)], "unjudged"
 
 
 def _replayed(op: Operator, x: Fraction, e: Fraction) -> str | None:

@@ -403,8 +403,8 @@ def _parser() -> Lark:
     gerunds = " | ".join(f'"{g}"i' for g in dict.fromkeys(lexicon.GERUNDS))
     # an indented line that does not open an alternative continues the line above it (as in `statements.lark`)
     text = re.sub(r"\n[ \t]+(?![ \t|/])", " ", GRAMMAR_FILE.read_text(encoding="utf-8")).replace("{gerunds}", gerunds)
-    return Lark(text, start=["conditions", "lead", "sentence"], parser="earley", lexer="basic",
-                propagate_positions=True)
+    return Lark(text, start=["conditions", "lead", "sentence", "algorithm_sentence", "formula_proviso"],
+                parser="earley", lexer="basic", propagate_positions=True)
 
 
 def parse_words(start: str, words: str) -> Tree | str:

@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from lark import Token as LarkToken, Tree
 
-from divbridge.document import signs
+from divbridge.document import naming, signs
 from divbridge.document.formula import And, Atom, Literal, Result
 
 _NOUNS = {"nan": "nan", "infinity": "inf", "infinite": "inf", "inf": "inf", "zero": "zero", "0": "zero"}
@@ -46,30 +46,33 @@ class CaseRule:
     relation: str = ""   # a sentence states none (an operator's own rules may: `operators.model.SpecialRule`)
 
     def __str__(self) -> str:
-        classes = {"zero": "A = ±0", "finite_nonzero": "A finite ≠ 0", "finite": "A finite", "inf": "A = ±∞",
-                   "nan": "A = NaN", "any": "A any"}
+        a, b = naming.of("A"), naming.of("B")
+        classes = {"zero": "{} = ±0", "finite_nonzero": "{} finite ≠ 0", "finite": "{} finite", "inf": "{} = ±∞",
+                   "nan": "{} = NaN", "any": "{} any"}
         result = {"nan": "NaN", "inf": "±∞", "zero": "±0", "nonfinite": "±∞ or NaN"}[self.result]
-        sign = {"xor": "sign(A) · sign(B)", "a": "sign(A)", "b": "sign(B)", "-b": "-sign(B)", "+": "+",
+        sign = {"xor": f"sign({a}) · sign({b})", "a": f"sign({a})", "b": f"sign({b})", "-b": f"-sign({b})", "+": "+",
                 "-": "-"}.get(self.sign, "")
-        relation = {"same_sign": ", of one sign", "opposite_sign": ", of opposite signs", "equal": ", B = A",
-                    "opposite": ", B = -A"}.get(self.relation, "")
-        return (f"{classes[self.a]} and {classes[self.b].replace('A', 'B', 1)}{relation} → C = {result}"
-                + (f", sign(C) = {sign}" if sign else ""))
+        relation = {"same_sign": ", of one sign", "opposite_sign": ", of opposite signs", "equal": f", {b} = {a}",
+                    "opposite": f", {b} = -{a}"}.get(self.relation, "")
+        c = naming.result()
+        return (f"{classes[self.a].format(a)} and {classes[self.b].format(b)}{relation} → {c} = {result}"
+                + (f", sign({c}) = {sign}" if sign else ""))
 
     def words(self) -> str:
+        a, b = f"{naming.of('A')}[i]", f"{naming.of('B')}[i]"
         classes = {"zero": "a zero", "finite_nonzero": "a finite non-zero number", "finite": "a finite number",
                    "inf": "an infinity", "nan": "NaN", "any": "anything"}
         relation = {"same_sign": ", of the same sign", "opposite_sign": ", of opposite signs",
-                    "equal": ", B[i] equal to A[i]", "opposite": ", B[i] equal to -A[i]"}.get(self.relation, "")
+                    "equal": f", {b} equal to {a}", "opposite": f", {b} equal to -{a}"}.get(self.relation, "")
         result = {"nan": "NaN", "inf": "an infinity", "zero": "a zero", "nonfinite": "an infinity or NaN"}[self.result]
-        signs = {"xor": "the exclusive or of the signs of A[i] and B[i]", "a": "the sign of A[i]",
-                 "b": "the sign of B[i]", "-b": "the sign opposite to B[i]'s"}
+        signs = {"xor": f"the exclusive or of the signs of {a} and {b}", "a": f"the sign of {a}",
+                 "b": f"the sign of {b}", "-b": f"the sign opposite to {b}'s"}
         if self.sign in ("+", "-"):
             result = result.replace("a ", f"a {'positive' if self.sign == '+' else 'negative'} ").replace(
                 "an infinity", f"a {'positive' if self.sign == '+' else 'negative'} infinity")
         elif self.sign:
             result += f" whose sign is {signs[self.sign]}"
-        return f"if A[i] is {classes[self.a]} and B[i] is {classes[self.b]}{relation}, C[i] is {result}"
+        return f"if {a} is {classes[self.a]} and {b} is {classes[self.b]}{relation}, {naming.result()}[i] is {result}"
 
 
 # a class of the grammar -> the operand classes it names ("a non-zero number": finite non-zero or infinite)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from divbridge import operators, terms
-from divbridge.document import lexicon
+from divbridge.document import lexicon, naming
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge.formats import parse_hexfloat
 from divbridge.operators.model import OPERANDS, OPERATION_RESULT
@@ -46,7 +46,7 @@ class Literal:
         if self.kind == "number":
             return f"{self.sign if self.value == 0 and self.sign else ''}{self.value}"
         if self.kind == "operand":
-            return f"{'-' if self.sign == '-' else ''}{self.operand}"
+            return f"{'-' if self.sign == '-' else ''}{naming.of(self.operand)}"
         if self.kind == "bool":
             return str(bool(self.value))
         return f"{self.sign}{self.kind}"
@@ -60,8 +60,9 @@ class Atom:
 
     def __str__(self) -> str:
         if self.op in ("samesign", "diffsign"):
-            return f"A, B {'same sign' if self.op == 'samesign' else 'different signs'}"
-        return f"{self.operand} {self.op} {self.literal}" if self.literal else f"{self.operand} {self.op}"
+            return f"{naming.of('A')}, {naming.of('B')} {'same sign' if self.op == 'samesign' else 'different signs'}"
+        subject = naming.of(self.operand)
+        return f"{subject} {self.op} {self.literal}" if self.literal else f"{subject} {self.op}"
 
 
 @dataclass(frozen=True)
@@ -171,21 +172,25 @@ class Result:
         return (terms.expand(defined) if op.operation.float.body is not None else defined) == written
 
     def __str__(self) -> str:
+        a, b = naming.of("A"), naming.of("B")
         if self.kind == OPERATION_RESULT and self.call:
-            applied = f"{'-' if self.sign == '-' else ''}{self.call}(A, B)"
+            applied = f"{'-' if self.sign == '-' else ''}{self.call}({a}, {b})"
             return f"{self.rounding}({applied})" if self.rounding else applied
         if self.kind == OPERATION_RESULT:
             infix = self.infix
-            applied = f"A{infix}B" if self.sign != "-" else f"-A{infix}B" if infix in "*/" else f"-(A{infix}B)"
+            applied = f"{a}{infix}{b}" if self.sign != "-" else f"-{a}{infix}{b}" if infix in "*/" else \
+                f"-({a}{infix}{b})"
             return f"{self.rounding}({applied})" if self.rounding else applied
+        operand = naming.of(self.operand)
         if self.kind == "scaled":
-            return f"{self.factor}*{self.operand}"
+            return f"{self.factor}*{operand}"
         if self.kind == "operand":
             if self.sign in ("abs", "sqrt"):
-                return f"|{self.operand}|" if self.sign == "abs" else f"sqrt({self.operand})"
-            return f"{'-' if self.sign == '-' else ''}{self.operand}"
+                return f"|{operand}|" if self.sign == "abs" else f"sqrt({operand})"
+            return f"{'-' if self.sign == '-' else ''}{operand}"
         if self.sign.startswith("xor:"):
-            return "·".join(f"sign({o})" for o in self.sign[4:]) + f"·{'0' if self.kind == 'number' else self.kind}"
+            return "·".join(f"sign({naming.of(o)})" for o in self.sign[4:]) + \
+                f"·{'0' if self.kind == 'number' else self.kind}"
         if self.kind == "number":
             return f"{self.sign if self.value == 0 and self.sign else ''}{self.value}"
         if self.kind == "bool":
@@ -252,15 +257,37 @@ def _attribute(s: _Stream) -> str | None:
     return None
 
 
+def _by_default(names: tuple[str, ...]) -> bool:
+    """Whether the grammar reads an operator's inputs of these names as it reads every operand by default: A or X
+    the first, B or Y the second."""
+    return all(k < 2 and name.lower() in (_A_NAMES, _B_NAMES)[k] for k, name in enumerate(names))
+
+
 def positional(items, names: tuple[str, ...]) -> list[Token]:
     """The tokens with each of an operator's inputs, named as a document or its description names them
     (``condition``, ``X``, ``Y``, in order), made the operand of its position (`OPERANDS`: ``X`` the second, B),
     where these names are not those the grammar reads by default (A or X the first, B or Y the second)."""
-    if all(k < 2 and name.lower() in (_A_NAMES, _B_NAMES)[k] for k, name in enumerate(names)):
+    if _by_default(names):
         return list(items)
     position = {name: OPERANDS[k] for k, name in enumerate(names)}
     return [Token("operand", position[t.text], t.pos) if t.kind == "word" and t.text in position else t
             for t in items]
+
+
+def written_names(items, names: tuple[str, ...]) -> dict[str, str]:
+    """The operands a formula writes indexed, where the grammar reads the inputs (``names``) by its default names
+    (``X[i]``, ``y_i``: `_by_default`), each with the name it is written with: a reading of it is said back with
+    them (`naming`)."""
+    found: dict[str, str] = {}
+    if not _by_default(names):
+        return found
+    for token, after in zip(items, items[1:]):
+        indexed = after.kind == "subscript" or after.kind == "sym" and after.text == "["
+        if token.kind == "word" and indexed:
+            for operand, names in (("A", _A_NAMES), ("B", _B_NAMES)):
+                if token.text.lower() in names and len(token.text) == 1:
+                    found.setdefault(operand, token.text)
+    return found
 
 
 def _operand(s: _Stream) -> str | None:

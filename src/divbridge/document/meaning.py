@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from divbridge.document import lexicon
+from divbridge.document import lexicon, naming
 from divbridge.document.caserule import CaseRule
 from divbridge.document.formula import And, Condition, Not, Or, Otherwise, Result
 from divbridge.operators.model import OPERANDS, OPERATION_RESULT, Vocabulary
@@ -40,15 +40,25 @@ _WRITTEN = {"*": "×"}
 _MODES = {"ieee754": "rounded to nearest, ties to even", "away": "rounded to nearest, ties away from zero",
           "trunc": "rounded toward zero", "floor": "rounded toward negative infinity",
           "ceil": "rounded toward positive infinity", "nearest": "rounded to the nearest integer"}
-_SIGN_WORDS = {"xor:AB": "the exclusive or of the signs of A[i] and B[i]", "xor:A": "the sign of A[i]",
-               "xor:B": "the sign of B[i]", "+": "a positive sign", "-": "a negative sign",
-               "xor": "the exclusive or of the signs of A[i] and B[i]", "a": "the sign of A[i]",
-               "b": "the sign of B[i]", "-b": "the sign opposite to B[i]'s"}
 
 
-def applied(infix: str, sign: str = "") -> str:
-    """A[i] op B[i] as a sentence writes it (negated: ``sign`` "-")."""
-    text = f"A[i] {_WRITTEN.get(infix, infix)} B[i]"
+def _sign_words(sign: str) -> str:
+    a, b = f"{naming.of('A')}[i]", f"{naming.of('B')}[i]"
+    return {"xor:AB": f"the exclusive or of the signs of {a} and {b}", "xor:A": f"the sign of {a}",
+            "xor:B": f"the sign of {b}", "+": "a positive sign", "-": "a negative sign",
+            "xor": f"the exclusive or of the signs of {a} and {b}", "a": f"the sign of {a}",
+            "b": f"the sign of {b}", "-b": f"the sign opposite to {b}'s"}.get(sign, sign)
+
+
+def applied(infix: str, sign: str = "", symbol: str = "", index: str = "[i]") -> str:
+    """The operation as a sentence writes it: A[i] op B[i] (``symbol``: op as written there, else the infix;
+    negated: ``sign`` "-"), or, for an operator with no infix, a call on each of its inputs (``Where(condition[i],
+    X[i], Y[i])``); ``index`` "": of the tensors, not of their elements."""
+    said = naming.current()
+    if infix:
+        text = f"{naming.of('A')}{index} {symbol or _WRITTEN.get(infix, infix)} {naming.of('B')}{index}"
+    else:
+        text = f"{said.call}({', '.join(f'{n}{index}' for n in said.inputs)})"
     return f"-({text})" if sign == "-" else text
 
 
@@ -64,25 +74,29 @@ def condition_words(condition) -> str:
                            for p in condition.parts)
     if isinstance(condition, Not):
         return f"not ({condition_words(condition.part)})"
-    operand = f"{condition.operand}[i]"
+    operand = f"{naming.of(condition.operand)}[i]"
     predicates = {"isnan": "is NaN", "notnan": "is not NaN", "isinf": "is infinite", "notinf": "is not infinite",
                   "isfinite": "is finite", "notfinite": "is not finite"}
     if condition.op in predicates:
         return f"{operand} {predicates[condition.op]}"
     if condition.op in ("samesign", "diffsign"):
-        return f"A[i] and B[i] have {'the same sign' if condition.op == 'samesign' else 'different signs'}"
+        return f"{naming.of('A')}[i] and {naming.of('B')}[i] have " \
+            f"{'the same sign' if condition.op == 'samesign' else 'different signs'}"
     literal = condition.literal
     if literal is not None and literal.kind in ("min", "max"):
         bound = "smallest" if literal.kind == "min" else "largest"
         return f"{operand} {'is' if condition.op == '=' else 'is not'} the {bound} value of the type" \
             if condition.op in ("=", "≠") else f"{operand} {condition.op} the {bound} value of the type"
+    if literal is not None and literal.kind == "operand":    # B[i] = -A[i]: the other operand's element
+        return f"{operand} {condition.op} {literal}[i]"
     return f"{operand} {condition.op} {literal}"
 
 
 def result_words(result: Result) -> str:
     """A result (`formula.Result`) in words: "NaN", "+0", "a zero whose sign is ...", "A[i] × B[i]"."""
     if result.kind == OPERATION_RESULT:
-        text = f"{'-' if result.sign == '-' else ''}{result.call}(A[i], B[i])" if result.call else \
+        called = f"{result.call}({naming.of('A')}[i], {naming.of('B')}[i])"
+        text = f"{'-' if result.sign == '-' else ''}{called}" if result.call else \
             applied(result.infix, result.sign)
         return f"{text} {_MODES[result.rounding]}" if result.rounding in _MODES else text
     if result.kind == "nan":
@@ -90,10 +104,11 @@ def result_words(result: Result) -> str:
     if result.kind == "undefined":
         return "undefined"
     if result.kind == "operand":
-        return {"-": f"-{result.operand}[i]", "abs": f"|{result.operand}[i]|"}.get(result.sign, f"{result.operand}[i]")
+        operand = f"{naming.of(result.operand)}[i]"
+        return {"-": f"-{operand}", "abs": f"|{operand}|", "sqrt": f"√{operand}"}.get(result.sign, operand)
     what = "an infinity" if result.kind == "inf" else "a zero" if result.value == 0 else str(result.value)
     if result.sign.startswith("xor"):
-        return f"{what} whose sign is {_SIGN_WORDS[result.sign]}"
+        return f"{what} whose sign is {_sign_words(result.sign)}"
     if result.kind == "inf":
         return {"-": "-∞", "±": "an infinity"}.get(result.sign, "+∞")
     if result.value == 0:
@@ -107,21 +122,25 @@ class Semantics:
     vocabulary: Vocabulary                # the operator's words, for its IEEE 754 operation
 
     def __str__(self) -> str:
-        infix, noun = self.vocabulary.infix, self.vocabulary.result_nouns[0]
-        return {"ieee754": f"C[i] = A[i] {_ROUNDED.get(infix, infix)} B[i]: IEEE 754 {self.vocabulary.gerund}, "
-                           "rounded to nearest even",
-                "trunc": f"C[i] = trunc(A[i] {infix} B[i]): the {noun} rounded toward zero",
-                "floor": f"C[i] = ⌊A[i] {infix} B[i]⌋: the {noun} rounded toward -∞",
-                "ceil": f"C[i] = ⌈A[i] {infix} B[i]⌉: the {noun} rounded toward +∞",
-                "nearest": f"C[i] = A[i] {infix} B[i] rounded to nearest",
-                "away": f"C[i] = A[i] {infix} B[i] rounded to nearest, ties away from zero",
-                "exact": f"C[i] = A[i] {infix} B[i], the exact {noun}"}[self.rule]
+        infix, noun, c = self.vocabulary.infix, self.vocabulary.result_nouns[0], naming.result()
+        op = applied(infix)
+        if self.rule == "ieee754":
+            rounded = "exact" if naming.current().exact else "rounded to nearest even"
+            return f"{c}[i] = {applied(infix, symbol=_ROUNDED.get(infix, ''))}: IEEE 754 {self.vocabulary.gerund}, " \
+                   f"{rounded}"
+        return {"trunc": f"{c}[i] = trunc({op}): the {noun} rounded toward zero",
+                "floor": f"{c}[i] = ⌊{op}⌋: the {noun} rounded toward -∞",
+                "ceil": f"{c}[i] = ⌈{op}⌉: the {noun} rounded toward +∞",
+                "nearest": f"{c}[i] = {op} rounded to nearest",
+                "away": f"{c}[i] = {op} rounded to nearest, ties away from zero",
+                "exact": f"{c}[i] = {op}, the exact {noun}"}[self.rule]
 
     def words(self) -> str:
-        if self.rule == "exact":
-            return f"C[i] is exactly {applied(self.vocabulary.infix)}"
+        said = f"{naming.result()}[i] is"
         tail = f" (IEEE 754 {self.vocabulary.gerund})" if self.rule == "ieee754" else ""
-        return f"C[i] is {applied(self.vocabulary.infix)} {_MODES[self.rule]}{tail}"
+        if self.rule == "exact" or self.rule == "ieee754" and naming.current().exact:
+            return f"{said} exactly {applied(self.vocabulary.infix)}{tail}"
+        return f"{said} {applied(self.vocabulary.infix)} {_MODES[self.rule]}{tail}"
 
 
 @dataclass(frozen=True)
@@ -132,12 +151,12 @@ class Case:
     def __str__(self) -> str:
         if self.condition is None:
             if self.result.kind != OPERATION_RESULT:
-                return f"C = {self.result}"
-            return f"C = {self.result} (the section's {self.result.operator.vocabulary.gerund})"
-        return f"{self.condition} → C = {self.result}"
+                return f"{naming.result()} = {self.result}"
+            return f"{naming.result()} = {self.result} (the section's {self.result.operator.vocabulary.gerund})"
+        return f"{self.condition} → {naming.result()} = {self.result}"
 
     def words(self) -> str:
-        said = f"C[i] is {result_words(self.result)}"
+        said = f"{naming.result()}[i] is {result_words(self.result)}"
         return said if self.condition is None else f"if {condition_words(self.condition)}, {said}"
 
 
@@ -150,9 +169,11 @@ class SignRule:
 
     def __str__(self) -> str:
         what = " or ".join({"zero": "0", "inf": "∞"}[a] for a in self.applies)
-        sign = {"xor:AB": "sign(A) · sign(B)", "xor:A": "sign(A)", "xor:B": "sign(B)", "+": "+", "-": "-"}.get(self.sign, self.sign)
+        a, b, c = naming.of("A"), naming.of("B"), naming.result()
+        sign = {"xor:AB": f"sign({a}) · sign({b})", "xor:A": f"sign({a})", "xor:B": f"sign({b})", "+": "+",
+                "-": "-"}.get(self.sign, self.sign)
         where = f"{self.condition} and " if self.condition is not None else ""
-        return f"{where}C = ±{what} → sign(C) = {sign}"
+        return f"{where}{c} = ±{what} → sign({c}) = {sign}"
 
     def words(self) -> str:
         what = " or ".join({"zero": "zero", "inf": "infinite"}[a] for a in self.applies)
@@ -160,7 +181,7 @@ class SignRule:
             f"in the {'last case' if self.case == -1 else f'case {self.case}'} of the table above, " if self.case else ""
         if self.sign in ("+", "-"):
             return f"{where}a {what} result is {'positive' if self.sign == '+' else 'negative'}"
-        return f"{where}the sign of a {what} result is {_SIGN_WORDS.get(self.sign, self.sign)}"
+        return f"{where}the sign of a {what} result is {_sign_words(self.sign)}"
 
 
 @dataclass(frozen=True)
@@ -191,17 +212,26 @@ class ErrorCondition:
 
 @dataclass(frozen=True)
 class Constraint:
-    kind: str                 # shape | type | scalar (the input of `tensors`, B or D: the third, has the empty shape)
-    tensors: str = "ABC"      # the tensors it names: all three, or the inputs ("AB": C's follows from the operation)
+    kind: str                 # shape | type | scalar (one input of the empty shape: `scalar_input`)
+    inputs_only: bool = False  # of the inputs alone (the result's follows from the operation), else every tensor
+    scalar_input: int = 0     # a scalar's: the input's position (1 the second, 2 the third)
+
+    def tensors(self) -> tuple[str, ...]:
+        said = naming.current()
+        if self.kind == "scalar":
+            k = self.scalar_input
+            return (said.inputs[k] if k < len(said.inputs) else f"input {k + 1}",)
+        return said.inputs if self.inputs_only else (*said.inputs, said.result)
 
     def __str__(self) -> str:
-        return " = ".join(f"{self.kind}({t})" for t in self.tensors)
+        return " = ".join(f"{self.kind}({t})" for t in self.tensors())
 
     def words(self) -> str:
+        tensors = self.tensors()
         if self.kind == "scalar":
-            return f"{self.tensors} is a scalar: a tensor of one element, of the empty shape"
-        named = f"{', '.join(self.tensors[:-1])} and {self.tensors[-1]}"
-        return f"{named} have the same {'shape' if self.kind == 'shape' else 'element type'}"
+            return f"{tensors[0]} is a scalar: a tensor of one element, of the empty shape"
+        what = "shape" if self.kind == "shape" else "element type"
+        return f"{', '.join(tensors[:-1])} and {tensors[-1]} have the same {what}"
 
 
 @dataclass(frozen=True)
@@ -209,10 +239,12 @@ class Accuracy:
     infix: str    # the document's operator's
 
     def __str__(self) -> str:
-        return f"|C - A {self.infix} B| bounded as IEEE 754 rounding bounds it"
+        exact = applied(self.infix, symbol=self.infix, index="")
+        return f"|{naming.result()} - {exact}| bounded as IEEE 754 rounding bounds it"
 
     def words(self) -> str:
-        return f"the rounding error |C[i] - {applied(self.infix)}| is bounded as IEEE 754 rounding bounds it"
+        return f"the rounding error |{naming.result()}[i] - {applied(self.infix)}| is bounded as IEEE 754 rounding " \
+               "bounds it"
 
 
 _LOOSE = (lexicon.NODES["+"], lexicon.NODES["-"])     # the nodes that bind looser than the node of "*"
@@ -222,7 +254,7 @@ def show(tree: tuple) -> str:
     """An integer expression or condition of `Wrap` in plain notation: ``A*B - k_1*2^n``, ``A + B > 2^(n-1) - 1``."""
     head = tree[0]
     if head in OPERANDS:
-        return head
+        return naming.of(head)
     if head in ("min", "max"):
         return head.upper()
     if head in ("var", "num"):
@@ -274,7 +306,7 @@ class Wrap:
         if self.kind == "fact":
             return f"{show(self.condition)}{f' ({self.scope} types)' if self.scope else ''}"
         where = "" if self.condition is None else f"{show(self.condition)} → "
-        return f"{where}C = {show(self.result)} (integers, wrapped)"
+        return f"{where}{naming.result()} = {show(self.result)} (integers, wrapped)"
 
     def words(self) -> str:
         if self.kind == "scope":
@@ -289,7 +321,7 @@ class Wrap:
         where = "" if self.condition is None or self.condition == ("otherwise",) else f"if {show(self.condition)}, "
         if self.condition == ("otherwise",):
             where = "otherwise, "
-        return f"{where}C[i] is {show(self.result)}, an integer of the type"
+        return f"{where}{naming.result()}[i] is {show(self.result)}, an integer of the type"
 
 
 @dataclass(frozen=True)

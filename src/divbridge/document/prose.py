@@ -462,35 +462,35 @@ class _Sentence:
         if named and sorted(named) != ["a", "b", "c"]:
             raise _Unread(f"it relates {', '.join(n.upper() for n in named)}, not each of A, B and C")
 
-    def constrained(self, tree: Tree) -> str:
-        """The tensors a shape or type constraint names: each of A, B and C, the inputs A and B, or A and C for an
-        operator of one input; naming a tensor the operator has not, or leaving one of its own out, is unread."""
+    def constrained(self, tree: Tree) -> bool:
+        """Whether a shape or type constraint names the inputs alone ("A and B have the same type": C's follows
+        from the operation), not every tensor: each of A, B and C, or A and C for an operator of one input;
+        naming a tensor the operator has not, or leaving one of its own out, is unread."""
         self.three_named(tree)
         if _first(tree, "tensor_pair") is not None:
             if self.op.arity != 1:
                 raise _Unread(f"it relates A and C, but {self.op.name} has {self.op.arity} inputs")
-            return "AC"
+            return False
         named_b = _first(tree, "b") is not None or any(t == "three" for t in _leaves(tree))
         if self.op.arity == 1 and named_b:
             raise _Unread(f"it names three tensors, but {self.op.name} has one input")
-        if self.op.arity == 1:
-            return "AC"      # no tensor named ("nothing is broadcast"): every tensor of the operator
         if _first(tree, "d") is not None and self.op.arity != 3:
             raise _Unread(f"it names a third input, but {self.op.name} has {self.op.arity}")
         if self.op.arity == 3 and _first(tree, "tensor_list") is not None and _first(tree, "d") is None:
             raise _Unread(f"it names three tensors, but {self.op.name} has three inputs and a result")
-        return "AB" if _first(tree, "inputs") is not None else "ABC"
+        # one input: no tensor named ("nothing is broadcast") is every tensor of the operator
+        return self.op.arity != 1 and _first(tree, "inputs") is not None
 
     def read_kind_shape(self, tree: Tree) -> list:
-        return [Constraint("shape", self.constrained(tree))]
+        return [Constraint("shape", inputs_only=self.constrained(tree))]
 
     def read_kind_scalar(self, tree: Tree) -> list:
         """An input of the empty shape (B, or D: the third input); whether the operator's input is one is judged
         against its description where the document is bound (`obligations.document`)."""
-        return [Constraint("scalar", "D" if _first(tree, "d") is not None else "B")]
+        return [Constraint("scalar", scalar_input=2 if _first(tree, "d") is not None else 1)]
 
     def read_kind_type(self, tree: Tree) -> list:
-        return [Constraint("type", self.constrained(tree))]
+        return [Constraint("type", inputs_only=self.constrained(tree))]
 
     def read_kind_accuracy(self, tree: Tree) -> list:
         self.float_only("an error bound")

@@ -33,11 +33,13 @@ from pathlib import Path
 from divbridge.document import lexicon, meaning, prose, wraparound
 from divbridge.document.findings import Finding
 from divbridge.document.formula import (ATTRIBUTES, And, Atom, Condition, Entry, Not, Or, Otherwise, Result,
-                                        condition_of, entry_of, operands_of, positional, result_of, tolerance)
+                                        condition_of, entry_of, operands_of, positional, result_of, tolerance,
+                                        written_names)
 from divbridge.document.latex import LatexError, Token, render, text_tokens, tokens
 from divbridge import inputfile
 from divbridge.document.markdown import MAX_BYTES, Block, Inline, parse
 from divbridge.document.meaning import Reading, Unread
+from divbridge.document.naming import Naming, naming
 from divbridge.document.notes import ACCURACY_HEADING, is_note_file
 from divbridge.errors import InputError
 from divbridge import operators
@@ -58,6 +60,10 @@ class Section:
     types_from: str = ""              # heading | body | document
     listed: tuple[str, ...] = ()      # the words of its type list as written (lower case): types divbridge knows
     #                                   and those it does not (bool), for check-spec to judge against ONNX
+    inputs: tuple[str, ...] = ()      # the names its signature gives the inputs, in order (): none does)
+    result: str = ""                  # the name its signature or a definition gives the result
+    written: dict[str, str] = field(default_factory=dict)   # without a signature: the name each operand (A, B) is
+    #                                                         written with in its formulas (X[i]: A as X)
 
 
 @dataclass(frozen=True)
@@ -330,6 +336,23 @@ NO_OPERATOR = "no {} section in the document (no heading names an operator divbr
 
 
 _NOT_NAMED = object()   # no heading names an operator (`SpecDocument._heading_operator`)
+
+
+def naming_of(doc: SpecDocument, section: Section) -> Naming:
+    """The names a section's reading is said back with: its signature's, else its operator's."""
+    op = operator_of(doc)
+    names = tuple(i.name for i in op.inputs) if op is not None else ("A", "B")
+    inputs = section.inputs or tuple(section.written.get(OPERANDS[k], n) for k, n in enumerate(names))
+    if op is None:
+        return Naming(inputs=inputs, result=section.result or "C")
+    return Naming(inputs=inputs, result=section.result or "C", call="" if op.vocabulary.infix else op.name,
+                  exact=op.operation.exactness == "exact")
+
+
+def words_of(doc: SpecDocument, section: Section, statement) -> str:
+    """A statement of a section said back in words, with the section's names of its tensors (`naming_of`)."""
+    with naming(naming_of(doc, section)):
+        return statement.words()
 
 
 def operator_of(doc: SpecDocument) -> Operator | None:
@@ -925,6 +948,7 @@ class _Walk:
             named = next((n for f in sentence.formulas if (n := prose.signature_of(f, self.operator()))), None)
             if named:
                 (self.output, self.inputs), self.signed = named, True
+                self.name_section(sentence.line)
         domain = prose.domain_of_definition(reading)
         if domain is not None and not self.attach_domain(domain, sentence.line):
             # no definition before it: the sentence defines C where the condition holds ("Each element of C is
@@ -1035,6 +1059,8 @@ class _Walk:
             if self.signed and name != self.output:   # `Y[i] = \begin{cases}` where the signature names C
                 self.doc.findings.append(Finding("ambiguous", line, f"the case table defines {name}, but the "
                                                  f"section names its result {self.output}", column=column))
+            elif not self.signed:
+                self.section(line).result = name
             self.cases(block, envs[-1], line, render(items))
             return
         if envs and envs[-1].text == "array" and name in results and self.wraps(line):
@@ -1060,12 +1086,29 @@ class _Walk:
             elif definition is None:   # no signature: the formula names the result
                 self.output, reading = name, named
                 definition = prose.definition_of(named, op)
+                self.name_section(line)
         self.add_part("formula", line, column, render(items), reading)
         if definition is not None:
             self.doc.definitions.append(Definition(self.section(line).title, line, definition, block.body.strip()))
+            if not self.signed:
+                self.section(line).result = name or self.output
+        assigned = next((k + 1 for k, t in enumerate(items) if t.kind == "sym" and t.text == "="), 0)
+        self.note_written(line, items[assigned:])     # its operands, not the result it assigns
         if reading.why == "signature":
             self.output, self.signed = name or self.output, True
             self.inputs = (prose.signature_of(head, op) or (None, self.inputs))[1]
+            self.name_section(line)
+
+    def note_written(self, line: int, *formulas) -> None:
+        """The section of ``line`` writes its operands in these formulas with these names (`written_names`)."""
+        for items in formulas:
+            self.section(line).written.update(written_names(items, self.input_names()))
+
+    def name_section(self, line: int) -> None:
+        """The section of ``line`` names its inputs and result as the walk now does (its reading is said back
+        with them: `SpecDocument.naming`)."""
+        section = self.section(line)
+        section.inputs, section.result = self.inputs, self.output
 
     def attribute_value(self, items: list[Token], line: int, column: int) -> None:
         """``\\alpha = 0.01`` beside a worked example's matrices: the value the example gives that attribute of the
@@ -1187,6 +1230,7 @@ class _Walk:
             row_line, row_column = self.where(block, first)
             result_tokens, condition_tokens = cells[0], [t for cell in cells[1:] for t in cell]
             row_text = f"{render(result_tokens)} & {render(condition_tokens)}".strip()
+            self.note_written(row_line, result_tokens, condition_tokens)
             rows.append(_row(positional(result_tokens, self.input_names()),
                              positional(condition_tokens, self.input_names()), row_line, row_text, row_column,
                              self.operator()))
@@ -1208,6 +1252,7 @@ class _Walk:
             first = next(t for cell in cells for t in cell)
             row_line, row_column = self.where(block, first)
             result_tokens, condition_tokens = cells[0], [t for cell in cells[1:] for t in cell]
+            self.note_written(row_line, result_tokens, condition_tokens)
             try:
                 reading = meaning.understood(wraparound.row(positional(result_tokens, self.input_names()),
                                                             positional(condition_tokens, self.input_names())))

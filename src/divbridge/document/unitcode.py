@@ -4,17 +4,20 @@ The working group's notes end with a C++ test scenario over an abstract type (``
 value ``.real`` and its error ``.err``, the computed value less the real one).  Its
 asserts state bounds on the result's error as the prose does.  This module reads the scenario's code whole, with
 a grammar of the part of C++ the notes write (`_GRAMMAR`: lambdas, a loop over the indexes, declarations,
-assignments, ``if``/``else``, ``assert``), and turns each assert into a relation over sympy: the loop's element
+assignments, ``if``/``else``, ``c ? a : b``, ``assert``), and turns each assert into a relation over sympy: the loop's element
 ``x = X[I]`` is the operand (``x.real`` is X, ``x.err`` is X_err); the result ``y = result(I)`` is the real function
 a lambda computes (``r.real = <f(v.real)>``, the other fields left to the analysis: a computation in the real
 domain, so ``y.err`` is the propagated error ``f(X + X_err) - f(X)``); a variable is its value on the path that
-reaches the assert (an ``if`` makes one path per branch, read as a piecewise value).  The code's arithmetic is
+reaches the assert (an ``if`` makes one path per branch, read as a piecewise value); a result left undefined
+outside a condition (``c ? sqrt(X[I]) : SymbolicDomainError::undef()``) is read only where the conditions around
+the assert imply ``c`` (sympy's ``ask``).  The code's arithmetic is
 read over the reals (the type replaces "each real number in the Why3 specification").
 
 Anything else is not read, and the assert says why (`Assert.problem`): code outside this grammar, a field other
 than ``real`` and ``err``, a function the reading does not know.  A standard function applied to the abstract
 value itself (``abs(X[I])``) is a result whose arithmetic, real or float, the code does not say (`Assert.unsaid`):
-its error is the propagated one only where the operator's float result is exact (`obligations.accuracy`).  Judging is not done here
+its error is the propagated one where the operator's float result is exact, else it is judged under both readings
+(`obligations.accuracy`, `checkspec.unary`).  Judging is not done here
 (`obligations.accuracy.unit_asserts`, `checkspec.unary`).
 """
 
@@ -48,7 +51,7 @@ check: "assert" "(" expr ")" ";"
 give: "return" expr ";"
 body: "{" stmt* "}"
 
-?expr: or_
+?expr: or_ | or_ "?" expr ":" expr -> choice
 ?or_: and_ | or_ "||" and_ -> any_
 ?and_: compare | and_ "&&" compare -> all_
 ?compare: terms | terms COMPARE terms -> relation
@@ -58,6 +61,7 @@ body: "{" stmt* "}"
 ?atom: NUMBER -> number
      | function "(" [expr ("," expr)*] ")" -> call
      | NAME "[" NAME "]" -> element
+     | NAME "[" NAME "]" "." NAME -> element_field
      | NAME "." NAME -> field
      | NAME -> name
      | "(" expr ")"
@@ -171,6 +175,8 @@ class _Run:
         self.tensor = ""
         self.results: set[sympy.Expr] = set()     # the real functions the code's results compute
         self.unsaid: dict[sympy.Expr, str] = {}   # those applied to the abstract value, by the function's name
+        self.domains: dict[sympy.Expr, sympy.Basic] = {}   # those defined only where a condition holds (`choice`)
+        self.element = ""                          # the abstract type of the tensor's elements
 
     def block(self, statements, env: dict, path: sympy.Basic) -> list[tuple[dict, sympy.Basic]]:
         """Run ``statements`` from one path; the paths that leave them."""
@@ -182,7 +188,7 @@ class _Run:
     def statement(self, node: Tree, env: dict, path) -> list[tuple[dict, sympy.Basic]]:
         kind = node.data
         if kind == "tensor":
-            self.tensor = str(node.children[1])
+            self.element, self.tensor = (str(c) for c in node.children)
         elif kind == "lambda_":
             params = tuple(str(p.children[-1]) for p in node.children[1:-1] if isinstance(p, Tree) and
                            p.data == "param")
@@ -231,6 +237,10 @@ class _Run:
         if relation.has(Y_ERR) and len(self.results) != 1:
             return Assert(line, "", problem=f"{len(self.results)} results computed: which one y.err is of is not said")
         result = next(iter(self.results)) if relation.has(Y_ERR) else None
+        domain = self.domains.get(result, sympy.true)
+        if domain is not sympy.true and sympy.ask(domain, path) is not True:   # ask: None where not implied
+            return Assert(line, "", problem=f"the result is undefined outside {domain}, which the conditions of the "
+                                            "assert do not imply")
         return Assert(line, "", relation, path, result, unsaid=self.unsaid.get(result, "") if result is not None else "")
 
     def value(self, node, env: dict):
@@ -250,9 +260,9 @@ class _Run:
             if tensor != self.tensor or env.get(index) != "index":
                 raise _NotRead(f"{tensor}[{index}]")
             return _Value("element", X)
-        if kind == "field":
-            owner, field = (str(c) for c in node.children)
-            value = env.get(owner)
+        if kind in ("field", "element_field"):
+            owner, field = str(node.children[0]), str(node.children[-1])
+            value = self.value(Tree("element", node.children[:2]), env) if kind == "element_field" else env.get(owner)
             if isinstance(value, _Value) and field == "real":
                 return value.real
             if isinstance(value, _Value) and field == "err":
@@ -270,10 +280,25 @@ class _Run:
         if kind == "relation":
             left, op, right = node.children
             return _RELATIONS[str(op)](self.number(left, env), self.number(right, env))
+        if kind == "choice":
+            return self.choice(*node.children, env)
         if kind in ("all_", "any_", "not_"):
             parts = [self.value(c, env) for c in node.children]
             return {"all_": sympy.And, "any_": sympy.Or, "not_": sympy.Not}[kind](*parts)
         raise _NotRead(f"the construct {kind}")
+
+    def choice(self, condition, chosen, other, env: dict):
+        """``c ? a : b``: a number piecewise; a result where ``b`` is the abstract type's ``undef()`` (``(X[I].real
+        > 0) ? log(X[I]) : SymbolicDomainError::undef()``) is ``a``, defined where ``c`` holds (`check`)."""
+        holds = self.value(condition, env)
+        if isinstance(other, Tree) and other.data == "call" and not any(other.children[1:]) and \
+                [str(t) for t in other.children[0].children] == [self.element, "undef"]:
+            value = self.value(chosen, env)
+            if not isinstance(value, _Value) or value.kind != "result":
+                raise _NotRead("a value other than a result left undefined outside a condition")
+            self.domains[value.real] = sympy.And(self.domains.get(value.real, sympy.true), holds)
+            return value
+        return sympy.Piecewise((self.number(chosen, env), holds), (self.number(other, env), True))
 
     def number(self, node, env: dict) -> sympy.Expr:
         value = self.value(node, env)

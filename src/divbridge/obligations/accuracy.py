@@ -92,6 +92,12 @@ class Meaning:
     name: str = ""                              # what it states, for the obligation id
     error: str = ""                             # the note's name of the error it bounds (C_err^propag)
     reads_as: str = ""                          # propagation: that error as read, (A + A_err)/(B + B_err) - A/B
+    # an assert of code whose arithmetic is unsaid (`unitcode.Assert.unsaid`): its sides where the result is a float
+    # ``computed`` = f(X + X_err) rounded, not the real f(X + X_err): (computed, left side, right side)
+    float_reading: tuple[sympy.Symbol, sympy.Expr, sympy.Expr] | None = None
+    # conditions around the claim that are not read, (line, text) each: the claim is judged as if it had none, and
+    # holds only where proved for every operand (`checkspec.unary`); they stay unread at their lines
+    proviso_unread: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -789,10 +795,17 @@ def _unary_meaning(note: Note, statement: Statement, found: Unary | str) -> Mean
     substitute = _substitutions(note, found.result, found.value)
     lhs, rhs = (_unary_map(side, substitute, found, note) for side in (lhs, rhs))
     errors = {s for s in (lhs.free_symbols | rhs.free_symbols) if s in (E, _P)}
-    conditions = [_unary_condition(c, substitute, found, note) for c in statement.conditions]
+    unread = tuple((c.line, c.text) for c in statement.conditions if c.meaning == "not understood")
+    if unread and errors != {_P}:     # an error bound of the result alone: no weaker reading to prove
+        raise _NotRead(f"the condition «{unread[0][1]}» is not understood")
+    conditions = [_unary_condition(c, substitute, found, note) for c in statement.conditions
+                  if c.meaning != "not understood"]
     named = _SYMPY_OPS[op](lhs, rhs, evaluate=False).xreplace({_P: mathexpr.symbol("propag"),
                                                                E: mathexpr.symbol("intro")})
-    name = slug(str(named)) + (f"_if_{_digest(str(sympy.And(*conditions)))}" if conditions else "")
+    said = [str(sympy.And(*conditions))] * bool(conditions) + [text for _, text in unread]
+    name = slug(str(named)) + (f"_if_{_digest(' '.join(said))}" if said else "")
+    # what is not read is said with the reading, never dropped from it
+    unsaid = "".join(f" (and where «{text}», line {line}: not read)" for line, text in unread)
     x, dx = found.operand, found.error
     family = statement.arithmetic
     if errors == {_P}:
@@ -818,13 +831,14 @@ def _unary_meaning(note: Note, statement: Statement, found: Unary | str) -> Mean
             at_zero = sympy.And(*[c.xreplace({dx: 0}) for c in conditions])
             text = (f"{_shown(at_zero)} -> along {dx} = alpha*h (h -> 0+): {_shown(lhs)} - ({_shown(rhs)}) = "
                     f"({_shown(c0)}) + ({_shown(c1)})*h + o(h), "
-                    + ("both coefficients 0" if op == "=" else "its first non-zero coefficient not positive"))
+                    + ("both coefficients 0" if op == "=" else "its first non-zero coefficient not positive") + unsaid)
             return Meaning(statement, "first-order", goal, at_zero, (str(x), "alpha"), op=op, sides=(c0, c1),
-                           text=text, name=name, error=f"{found.result}_err^propag", reads_as=reads_as)
+                           text=text, name=name, error=f"{found.result}_err^propag", reads_as=reads_as,
+                           proviso_unread=unread)
         assumptions = sympy.And(*conditions)
         return Meaning(statement, "propagation", _SYMPY_OPS[op](lhs, rhs), assumptions, (str(x), str(dx)),
                        sides=(lhs, rhs), op=op, name=name, error=f"{found.result}_err^propag", reads_as=reads_as,
-                       text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)}")
+                       text=f"{_shown(assumptions)} -> {_shown(lhs)} {op} {_shown(rhs)}{unsaid}", proviso_unread=unread)
     if errors == {E}:
         if rhs.has(E) and not lhs.has(E):
             lhs, rhs, op = rhs, lhs, _FLIP[op]
@@ -1269,18 +1283,24 @@ def _assert_meaning(note: Note, statement: Statement, code: unitcode.Assert, fou
     if code.result is not None and sympy.simplify(code.result.xreplace(at) - found.value) != 0:
         raise _NotRead(f"the code's result computes {code.result}, not the note's {found.result} = {found.value}")
     op = note_operator(note)
+    float_reading = None
     if code.unsaid and op.operation.exactness != "exact":
-        raise _NotRead(f"the Unit Verification code: {code.unsaid} applied to the abstract value itself, in real or "
-                       f"float arithmetic the code does not say, and {op.name}'s float result is not exact")
+        # f applied to the abstract value: its result real or a float, the code does not say; judged under both
+        # (`checkspec.unary`): y.err is f(X + X_err) - f(X), or a float of f(X + X_err) less f(X)
+        computed = mathexpr.symbol(f"{found.result}_float")
+        in_floats = code.relation.xreplace({**at, unitcode.Y_ERR: computed - found.value})
+        float_reading = (computed, in_floats.lhs, in_floats.rhs)
     at[unitcode.Y_ERR] = found.propagated
     relation, conditions = code.relation.xreplace(at), code.condition.xreplace(at)
     if relation.free_symbols - {found.operand, found.error}:
         raise _NotRead("an assert on more than the operand, its error and the result's error")
     relation_op = {"==": "="}.get(relation.rel_op, relation.rel_op)
     x, dx = found.operand, found.error
+    arithmetic = "its arithmetic over the reals" if float_reading is None else \
+        f"{code.unsaid}'s arithmetic unsaid: judged over the reals and with {code.unsaid} a float"
     return Meaning(statement, "propagation", relation, conditions, (str(x), str(dx)), sides=(relation.lhs, relation.rhs),
                    op=relation_op, name=f"unit_verification_line_{statement.line}", error=f"{found.result}_err^propag",
                    reads_as=f"{found.at(x + dx)} - {found.value}",
                    text=f"{_shown(conditions)} -> {_shown(relation.lhs)} {relation_op} {_shown(relation.rhs)} (the code's assert, "
-                        "its arithmetic over the reals)")
+                        f"{arithmetic})", float_reading=float_reading)
 

@@ -365,7 +365,7 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
                                          "other than B ≠ 0: no obligation states it", part.tag))
     elif isinstance(statement, Constraint) and statement.kind == "scalar":
         # no obligation: the statement is of ONNX's typing of the input, which the description records
-        index = "BD".index(statement.tensors) + 1
+        index = statement.scalar_input
         if index >= binding.operator.arity or not binding.operator.inputs[index].scalar:
             binding.unread.append(Unread(part.line, part.column, part.text, f"it says input {index + 1} is a "
                                          f"scalar, but {binding.operator.name} takes no scalar there", part.tag))
