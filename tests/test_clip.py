@@ -1,7 +1,7 @@
 """Clip described (issue 45, item 4; `divbridge.operators.clip`): ONNX Clip-13 over three inputs, evaluated through
 the CLI and the API as onnx.reference and NumPy do (NaN bounds, min > max, the sign of a zero equal to a bound),
-its rules and properties proved or refuted by the SMT solvers, and conform judging NumPy, onnx.reference and two
-wrong implementations of tests/op_impls/."""
+its rules and properties proved or refuted by the SMT solvers, and conform judging NumPy, onnx.reference, ONNX
+Runtime and two wrong implementations of tests/op_impls/."""
 
 import itertools
 import random
@@ -15,6 +15,8 @@ from divbridge.cli import main
 from divbridge.conform import conformance
 from divbridge.conform.impls import load_impl
 from divbridge.crosscheck import vectors
+from divbridge.document.meaning import Constraint
+from divbridge.document.reader import read_document
 from divbridge.formats import get_format
 from divbridge.mirror import from_bits, to_bits
 from divbridge.obligations.catalog import obligations_of
@@ -112,7 +114,138 @@ def test_conform_takes_numpy_and_onnx_reference_and_rejects_wrong_clips():
         assert any(says(e) for e in report.examples), (wrong, report.examples[:3])
 
 
-def test_the_cli_s_conform_refuses_clip_until_its_documents_are_read(capsys):
-    """``in_pipeline=False``: conform is through the API alone, the CLI says why (exit 2)."""
-    assert main(["conform", "--op", "Clip", "--impl", "numpy", "--dtype", "fp32"]) == 2
-    assert "Clip: its documents and implementations are not checked yet" in capsys.readouterr().err
+def test_the_cli_s_conform_runs_onnx_runtime_once_per_pair_of_scalar_bounds(capsys):
+    """ONNX Runtime holds Clip's bounds to scalars (a bound of more elements is an error): the peer runs the node
+    once per pair of bounds, so its deviations are its own: a NaN bound ignored, and X = +0 with min = -0 giving
+    +0 (the description: the bound, -0)."""
+    assert main(["conform", "--op", "Clip", "--impl", "onnxruntime", "--dtype", "fp32"]) == 1
+    out = capsys.readouterr().out
+    assert " 0 errors" in out and "does NOT conform on fp32" in out
+    assert "hi = nan (fp32 0x7fc00000): expected nan (fp32 0x7fc00000), got 1.401298464324817e-45" in out
+    assert "x = 0.0 (fp32 0x00000000), lo = -0.0 (fp32 0x80000000), hi = inf (fp32 0x7f800000): expected -0.0" in out
+    assert main(["conform", "--op", "Clip", "--impl", "onnxruntime", "--dtype", "int8"]) == 0
+
+
+def test_the_cli_s_conform_says_openvino_has_no_node_for_clip(capsys):
+    """OpenVINO's Clamp takes its bounds as attributes (`Names.openvino` empty): a one-line error, exit 2."""
+    assert main(["conform", "--op", "Clip", "--impl", "openvino", "--dtype", "fp32"]) == 2
+    assert "divbridge runs no OpenVINO node for Clip" in capsys.readouterr().err
+
+
+# -- the working group's layouts (tests/corpus_select/clip_2026_layout.md, a document of ours in their style) --
+
+CORPUS = Path(__file__).resolve().parent / "corpus_select"
+
+
+def _findings(path: Path) -> list[tuple[str, int, str]]:
+    return [(f["kind"], f["line"], f["message"]) for f in api.check(path)["findings"]]
+
+
+def test_the_wg_layout_s_examples_are_read_with_scalar_bounds_and_their_working_unread():
+    """``L = 1 \\quad M = 8`` after X's matrix: the bounds as scalars, each X's size times; a matrix of formulas
+    (``\\min(8, \\max(-4.5, 1))``) and a bound given again (``M = +\\infty`` after ``M = NaN``) are the working,
+    unread at their lines, not ill-formed; the NaN bound's example is incorrect against onnx.reference."""
+    document = read_document(CORPUS / "clip_2026_layout.md")
+    assert [(e.line, [m.name for m in e.inputs], [len(r) for m in e.inputs for r in m.entries])
+            for e in document.examples] == [(17, ["X", "L", "M"], [3, 3, 3]), (64, ["X", "L", "M"], [3, 3, 3]),
+                                            (80, ["X", "L", "M"], [3, 3, 3])]
+    unread = {p.line: p.reading.why for p in document.parts if not p.reading.understood}
+    assert "formulas" in unread[27] and "second value" in unread[88]
+    found = _findings(CORPUS / "clip_2026_layout.md")
+    assert not [f for f in found if f[0] == "ill-formed"]
+    # Example 3: max NaN gives NaN (onnx.reference, NumPy), the WG's text ignores it; X = NaN gives NaN: holds
+    assert {(s, line) for s, line, _ in found if s == "incorrect"} == {("incorrect", 92)}
+    assert all("max = nan" in m for s, _, m in found if s == "incorrect")
+
+
+def test_constraints_under_each_tensor_s_heading_are_numbered_per_tensor():
+    """``### $X$`` then ``### Constraints`` (one level for both): [C1] of X and [C1] of L are two lists' tags,
+    neither ambiguous nor defined twice."""
+    found = _findings(CORPUS / "clip_2026_layout.md")
+    assert not [f for f in found if f[0] in ("ambiguous", "ill-formed") and "C1" in f[2]]
+
+
+MAX_DOCUMENT = r"""# **Max** (float, float)
+where float is in {FP32}
+
+## Signature
+$C = \textbf{Max}(A, B)$
+
+### Example 1
+
+```math
+A = \begin{bmatrix} 1 & 7 \end{bmatrix}
+```
+```math
+B = 4
+```
+```math
+C = \begin{bmatrix} \max(1, 4) & \max(7, 4) \end{bmatrix}
+```
+```math
+C = \begin{bmatrix} 4 & 7 \end{bmatrix}
+```
+
+## Inputs
+
+### $A$: float
+The first.
+
+### Constraints
+- `[C1]` Shape consistency
+  - Statement: $A$, $B$ and $C$ have the same shape.
+
+### $B$: float
+The second.
+
+### Constraints
+- `[C1]` Type consistency
+  - Statement: $A$, $B$ and $C$ have the same element type.
+"""
+
+
+def test_a_scalar_input_a_formula_matrix_and_per_tensor_constraints_in_another_operator_s_document(tmp_path):
+    """The same readings name no operator: a Max document's ``B = 4`` is B four each time, its matrix of
+    formulas unread, its [C1] per tensor; a wrong scalar makes the result's entry incorrect."""
+    path = tmp_path / "max.md"
+    path.write_text(MAX_DOCUMENT, encoding="utf-8")
+    document = read_document(path)
+    assert [[[str(v) for v in row] for row in m.entries] for m in document.examples[0].inputs][1] == [["4", "4"]]
+    found = _findings(path)
+    assert [(s, line) for s, line, _ in found if s != "unread"] == []
+    assert [(line, "formulas" in m) for s, line, m in found if s == "unread"] == [(16, True), (25, False), (32, False)]
+    path.write_text(MAX_DOCUMENT.replace("B = 4", "B = 5"), encoding="utf-8")
+    assert [(s, line) for s, line, _ in _findings(path) if s != "unread"] == [("incorrect", 19)]   # its entry 4
+
+
+def test_a_sentence_on_the_four_tensors_names_the_third_input_as_the_signature_does(tmp_path):
+    """``Y = Clip(X, L, M)``: "Tensors X, L, M and Y must have the same type" is every tensor's type; a list
+    that leaves an input out, or a fourth name where the operator has two inputs, is unread with its reason."""
+    def unread(text: str, signature: str = r"$Y = \textbf{Clip}(X,L,M)$", heading: str = "Clip") -> dict:
+        path = tmp_path / "doc.md"
+        path.write_text(f"# **{heading}** (float, float, float)\nwhere float is in {{float}}\n\n## Signature\n"
+                        f"{signature}\n\n## Constraints\n - `[C2]` Type consistency\n   - Statement: {text}\n",
+                        encoding="utf-8")
+        return {p.line: p.reading for p in read_document(path).parts if p.line == 9}
+    reading = unread("Tensors $X$, $L$, $M$ and $Y$ must have the same type.")[9]
+    assert reading.understood and reading.statements == (Constraint("type"),)     # every tensor's, not the inputs'
+    assert "it names three tensors" in unread("Tensors $X$, $L$ and $Y$ must have the same type.")[9].why
+    # in a document of two inputs, a D is no input: the same words are not read
+    two = unread("Tensors $A$, $B$, $D$ and $C$ must have the same type.", r"$C = \textbf{Max}(A, B)$", "Max")[9]
+    assert not two.understood and "third input" in two.why
+
+
+def test_a_scalar_shape_sentence_is_read_against_the_description_s_scalar_inputs(tmp_path):
+    """"The shape of tensor $L$ must be empty": Clip's min is a scalar (`Input.scalar`), so the sentence is read;
+    the same words of Max's B, which ONNX takes of any shape, are unread with the reason, nothing proved of them."""
+    def statement(text: str, signature: str, heading: str):
+        path = tmp_path / "doc.md"
+        path.write_text(f"# **{heading}** (float, float, float)\nwhere float is in {{float}}\n\n## Signature\n"
+                        f"{signature}\n\n## Constraints\n - `[C1]` Shape consistency\n   - Statement: {text}\n",
+                        encoding="utf-8")
+        return [(f["kind"], f["line"], f["message"]) for f in api.check(path)["findings"] if f["line"] == 9]
+    assert statement("The shape of tensor $L$ must be empty.", r"$Y = \textbf{Clip}(X,L,M)$", "Clip") == []
+    assert statement("$M$ is a scalar tensor.", r"$Y = \textbf{Clip}(X,L,M)$", "Clip") == []
+    assert statement("The shape of tensor `M` must be empty (scalar).", r"$Y = \text{clip}(X,L,M)$", "clip") == []
+    [(kind, _, message)] = statement("The shape of tensor $B$ must be empty.", r"$C = \textbf{Max}(A, B)$", "Max")
+    assert kind == "unread" and "takes no scalar there" in message

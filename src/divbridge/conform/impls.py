@@ -97,7 +97,8 @@ def _openvino(spec: str, op: Operator) -> Impl:
     from divbridge.conform.openvino_peer import parse_settings, require_openvino
     from divbridge.conform.peers import subprocess_batch
     if not op.names.openvino:
-        raise InputError(f"--impl openvino: OpenVINO's node of {op.name} is not wired (its description names none)")
+        raise InputError(f"--impl {spec}: divbridge runs no OpenVINO node for {op.name} (its description names "
+                         "none)")
     settings = parse_settings(spec, op)
     require_openvino()
     own_spec = ("openvino", settings.profile_attributes(op)) if op.profiles and "openvino" in op.profiles.names \

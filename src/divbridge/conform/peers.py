@@ -12,6 +12,7 @@ description's name).
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 import tempfile
@@ -30,19 +31,22 @@ _ONNX_TYPES = {"float16": 10, "float32": 1, "float64": 11, "bfloat16": 16, "int8
 
 
 def node_model(op_type: str, dtypes: tuple[np.dtype, ...], opset: int = 14, result: str = "same",
-               attributes: dict[str, object] | None = None, rank: int = 1):
-    """A one-node ONNX model C = op_type(A, B) over tensors of ``rank`` (1-D by default), one input per dtype of ``dtypes`` (C = op_type(A)
+               attributes: dict[str, object] | None = None, rank: int = 1, scalars: tuple[bool, ...] = ()):
+    """A one-node ONNX model C = op_type(A, B) over tensors of ``rank`` (1-D by default; an input marked in
+    ``scalars``: of rank 0), one input per dtype of ``dtypes`` (C = op_type(A)
     for one; Where's condition a tensor of bools), C of the element type, the first input's that is not a bool,
     or a tensor of bools where the operator's ``result`` is one (Less); the node's ``attributes`` set (a float
     one is stored in FP32).  Opset 14: the element-wise arithmetic operators there take every type divbridge
-    checks."""
+    checks.  ``scalars``: which inputs are tensors of one element (of shape [])."""
     from onnx import helper
     elems = [_ONNX_TYPES[np.dtype(d).name] for d in dtypes]
     element = next((e for e in elems if e != _BOOL), elems[0])
     names = _INPUT_NAMES[:len(dtypes)]
     node = helper.make_node(op_type, list(names), ["C"], **(attributes or {}))
     graph = helper.make_graph([node], op_type.lower(),
-                              [helper.make_tensor_value_info(n, e, [None] * rank) for n, e in zip(names, elems)],
+                              [helper.make_tensor_value_info(n, e, [] if scalar else [None] * rank)
+                               for n, e, scalar in itertools.zip_longest(names, elems, scalars[:len(names)],
+                                                                         fillvalue=False)],
                               [helper.make_tensor_value_info("C", _BOOL if result == "bool" else element,
                                                              [None] * rank)])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
@@ -83,11 +87,32 @@ def _onnxruntime_session(op: Operator, dtype: np.dtype, rank: int = 1):
     options = ort.SessionOptions()
     options.log_severity_level = 3
     dtypes = tuple(np.dtype(bool) if i.type == "bool" else dtype for i in op.inputs)
-    model = node_model(op.names.onnx, dtypes, result=op.operation.result, attributes=node_attributes(op), rank=rank)
+    scalars = tuple(i.scalar for i in op.inputs)
+    model = node_model(op.names.onnx, dtypes, result=op.operation.result, attributes=node_attributes(op), rank=rank,
+                       scalars=scalars)
     session = ort.InferenceSession(model.SerializeToString(),
                                    options,
                                    providers=["CPUExecutionProvider"])
-    return lambda *inputs: _shaped(np.asarray(session.run(None, _feeds(inputs))[0]), inputs)
+    run = lambda *inputs: np.asarray(session.run(None, _feeds(inputs))[0])   # noqa: E731
+    if not any(scalars):
+        return lambda *inputs: _shaped(run(*inputs), inputs)
+    return lambda *inputs: _per_scalar(run, scalars, inputs)
+
+
+def _per_scalar(run, scalars: tuple[bool, ...], inputs: tuple[np.ndarray, ...]) -> np.ndarray:
+    """The node run once per distinct value of its scalar inputs (ONNX Runtime refuses a tensor of more than one
+    element there), on the elements of the other inputs that go with it."""
+    flat = [x.ravel() for x in inputs]
+    keyed = np.stack([flat[k].view(f"u{flat[k].dtype.itemsize}").astype(np.uint64)
+                      for k, scalar in enumerate(scalars) if scalar], axis=1)
+    groups, which = np.unique(keyed, axis=0, return_inverse=True)
+    out = None
+    for g in range(len(groups)):
+        where = np.flatnonzero(which.ravel() == g)
+        got = run(*(x[where[:1]].reshape(()) if scalar else x[where] for x, scalar in zip(flat, scalars)))
+        out = np.empty(flat[0].shape, got.dtype) if out is None else out
+        out[where] = got
+    return (out if out is not None else np.empty(0, flat[0].dtype)).reshape(inputs[0].shape)
 
 
 def _session_factory(runtime: str, op: Operator):

@@ -212,11 +212,15 @@ class ErrorCondition:
 
 @dataclass(frozen=True)
 class Constraint:
-    kind: str                 # shape | type
+    kind: str                 # shape | type | scalar (one input of the empty shape: `scalar_input`)
     inputs_only: bool = False  # of the inputs alone (the result's follows from the operation), else every tensor
+    scalar_input: int = 0     # a scalar's: the input's position (1 the second, 2 the third)
 
     def tensors(self) -> tuple[str, ...]:
         said = naming.current()
+        if self.kind == "scalar":
+            k = self.scalar_input
+            return (said.inputs[k] if k < len(said.inputs) else f"input {k + 1}",)
         return said.inputs if self.inputs_only else (*said.inputs, said.result)
 
     def __str__(self) -> str:
@@ -224,6 +228,8 @@ class Constraint:
 
     def words(self) -> str:
         tensors = self.tensors()
+        if self.kind == "scalar":
+            return f"{tensors[0]} is a scalar: a tensor of one element, of the empty shape"
         what = "shape" if self.kind == "shape" else "element type"
         return f"{', '.join(tensors[:-1])} and {tensors[-1]} have the same {what}"
 

@@ -474,11 +474,20 @@ class _Sentence:
         named_b = _first(tree, "b") is not None or any(t == "three" for t in _leaves(tree))
         if self.op.arity == 1 and named_b:
             raise _Unread(f"it names three tensors, but {self.op.name} has one input")
+        if _first(tree, "d") is not None and self.op.arity != 3:
+            raise _Unread(f"it names a third input, but {self.op.name} has {self.op.arity}")
+        if self.op.arity == 3 and _first(tree, "tensor_list") is not None and _first(tree, "d") is None:
+            raise _Unread(f"it names three tensors, but {self.op.name} has three inputs and a result")
         # one input: no tensor named ("nothing is broadcast") is every tensor of the operator
         return self.op.arity != 1 and _first(tree, "inputs") is not None
 
     def read_kind_shape(self, tree: Tree) -> list:
         return [Constraint("shape", inputs_only=self.constrained(tree))]
+
+    def read_kind_scalar(self, tree: Tree) -> list:
+        """An input of the empty shape (B, or D: the third input); whether the operator's input is one is judged
+        against its description where the document is bound (`obligations.document`)."""
+        return [Constraint("scalar", scalar_input=2 if _first(tree, "d") is not None else 1)]
 
     def read_kind_type(self, tree: Tree) -> list:
         return [Constraint("type", inputs_only=self.constrained(tree))]
@@ -542,14 +551,15 @@ def _unread_words(words: list[Word], items: list[Token], at: int, place) -> str:
 
 
 def read(items, text: str, family: str, output: str | tuple[str, ...] = "C", op: Operator | None = None,
-         place=None) -> Reading:
+         place=None, inputs: dict[str, str] | None = None) -> Reading:
     """A sentence: its tokens (with ``output`` the name of the result, C or Y, or the names it may have), its
     text, its section's family;
     ``op``: the document's operator (by default, the shared words' `lexicon.READ_WITH`), whose words the sentence
-    must use; ``place``: a token's (line, column) in the document, for the column where reading stopped."""
+    must use; ``place``: a token's (line, column) in the document, for the column where reading stopped;
+    ``inputs``: the section's names of inputs the grammar does not know by default (`words.stream`)."""
     op = op or lexicon.READ_WITH
     items = list(items)
-    words = stream(items, output)
+    words = stream(items, output, inputs)
     if not words:
         return understood(NoClaim("no words"))
     tree = grammar.parse(words)

@@ -730,7 +730,11 @@ class _Walk:
         self.flush_example()
         self.attributes = {}     # an attribute's value is its heading's example's, not the next one's
         self.example_title = title
-        self.headings = [h for h in self.headings if h[0] < block.level] + [(block.level, title)]
+        sibling = [h for h in self.headings if h[0] == block.level]
+        # "### Constraints" under "### $L$: float" (the WG's layout, one level for both): the constraints of that
+        # tensor, whose heading stays in the scope (constraints are numbered per tensor)
+        kept = sibling if title.strip().lower() == "constraints" and sibling else []
+        self.headings = [h for h in self.headings if h[0] < block.level] + kept + [(block.level, title)]
         for m in _BRACKETED.finditer(title):
             name = m.group(1)
             if name and WELL_FORMED.fullmatch(name):
@@ -911,7 +915,8 @@ class _Walk:
         op = self.operator()
         # until a signature names the result, a sentence may call it C or Y (the working group's two names)
         names = self.results()
-        reading = prose.read(sentence.tokens, sentence.text, section.family, names, op, sentence.place)
+        reading = prose.read(sentence.tokens, sentence.text, section.family, names, op, sentence.place,
+                             self.prose_inputs())
         bare = sentence.text.strip(" .,;:")
         if bare.startswith("$") and bare.endswith("$") and not reading.understood:   # a formula on its own
             formula = prose.read_formula(sentence.tokens, self.formula_output(), op)
@@ -1029,6 +1034,22 @@ class _Walk:
             return
         matrix_env = envs[-1] if envs and envs[-1].text.endswith("matrix") else None
         results = self.results(unsigned_too=True)
+        scalars = _scalar_assignments(items, self.input_names()) if self.pending and not envs else None
+        if scalars and any(m.name == name for _, m in self.pending for name, _ in scalars):
+            # `M = NaN` then `M = +\infty`: an input given again, the working of the example (a NaN bound taken
+            # as infinity), not one of its inputs: the values first given are the example's
+            self.add_part("formula", line, column, render(items), meaning.not_understood(
+                "an input given a second value in the same worked example (its working, not its input)"))
+            return
+        if scalars:
+            self.scalar_inputs(scalars, lambda token: self.where(block, token), line)
+            return
+        if matrix_env is not None and name in results and _computed(matrix_env.parts):
+            # `Y = [\min(10, \max(6.1, 20)) ...]`: the result worked out step by step before its values, which a
+            # matrix of numbers gives next
+            self.add_part("formula", line, column, render(items), meaning.not_understood(
+                "a matrix whose entries are formulas (the working of the result, not its values)"))
+            return
         if matrix_env is not None and (name in results or self.operand_of(name)):
             if name in results:
                 self.labelled_operation(items, line, column)
@@ -1151,6 +1172,20 @@ class _Walk:
         if role == "result":
             self.flush_example()
 
+    def scalar_inputs(self, scalars: list[tuple[str, list[Token]]], where, line: int) -> None:
+        """``L = 0 \\quad M = 10`` after an input's matrix: inputs of a worked example given as scalars, each as many
+        times as the example's first matrix has entries (a scalar tensor, as ONNX takes such an input); an entry
+        that is no value makes the example unread (ill-formed at its place)."""
+        for name, value in scalars:
+            text = f"{name} = {render(value)}"
+            try:
+                scalar = Matrix(name, [[entry_of(value)]], line, text, positions=[[where(value[0])]], shape=())
+            except LatexError as exc:
+                at = where(Token("sym", "", exc.pos)) if exc.pos is not None else (line, None)
+                self.doc.findings.append(Finding("ill-formed", at[0], f"scalar {name}: {exc}", column=at[1]))
+                scalar = Matrix(name, [], line, text)
+            self.pending.append((self.operand_of(name), scalar))
+
     def flush_example(self) -> None:
         if not self.pending:
             return
@@ -1169,7 +1204,7 @@ class _Walk:
                                              f"in that order, found {found}"))
             reading = meaning.not_understood(f"a worked example of matrices {found}, not {listed}")
         elif all(m.entries for m in matrices):
-            *inputs, c = matrices
+            *inputs, c = (_broadcast(m, first) for m in matrices)
             named = tuple(t for t in _types_in(self.example_title) if t in section.types)
             self.doc.examples.append(Example(section.title, self.example_title, first.line, tuple(inputs), c,
                                              types=named, attributes=self.attributes))
@@ -1250,6 +1285,14 @@ class _Walk:
         """The section's names of the operator's inputs, in order: its signature's, else its description's."""
         op = self.operator()
         return self.inputs or (tuple(i.name for i in op.inputs) if op is not None else ("A", "B"))
+
+    def prose_inputs(self) -> dict[str, str]:
+        """The section's one-letter names of its second and third inputs the sentence grammar does not read by
+        default (a signature Y = op(X, L, M): L as B, M as D), once a signature has named them."""
+        if not self.signed:
+            return {}
+        return {name: "BD"[k - 1] for k, name in enumerate(self.input_names()) if k in (1, 2)
+                and len(name) == 1 and name.isupper() and name not in "ABCXYZ"}
 
     def operand_of(self, name: str) -> str:
         """The operand (`OPERANDS`) an input's name stands for: by the section's names of the inputs, else A and B
@@ -1473,6 +1516,39 @@ def _assigned_name(items: list[Token], names: tuple[str, ...] = ()) -> str:
         if rest and rest[0].kind == "sym" and rest[0].text in ("=", "≈"):
             return items[0].text
     return ""
+
+
+def _scalar_assignments(items: list[Token], names: tuple[str, ...]) -> list[tuple[str, list[Token]]] | None:
+    """``L = 0 \\quad M = 10`` (spacing dropped by the lexer), ``L = -1.0, M = NaN``: each input named with the
+    tokens of its value, or None when the formula is not such a list (a name that is no input, an index)."""
+    starts = [k for k in range(len(items) - 1) if items[k].kind == "word" and items[k].text in names
+              and items[k + 1].kind == "sym" and items[k + 1].text == "="]
+    if not starts or starts[0] != 0:
+        return None
+    found = []
+    for k, end in zip(starts, [*starts[1:], len(items)]):
+        value = items[k + 2:end]
+        if value and value[-1].kind == "sym" and value[-1].text in (",", ";"):
+            value = value[:-1]
+        if not value:
+            return None
+        found.append((items[k].text, value))
+    return found
+
+
+def _computed(rows) -> bool:
+    """Whether a matrix's cells are formulas of a function (``\\min(10, \\max(6.1, 20))``) rather than values."""
+    return any(t.kind == "word" and after.text == "(" for row in rows for cell in row
+               for t, after in zip(cell, cell[1:]))
+
+
+def _broadcast(m: Matrix, first: Matrix) -> Matrix:
+    """A scalar input of a worked example (``shape=()``) given as many times as the first matrix has entries."""
+    if m.shape != () or first.shape == ():
+        return m
+    entry, position = m.entries[0][0], m.positions[0][0] if m.positions else None
+    return Matrix(m.name, [[entry] * len(row) for row in first.entries], m.line, m.text, shape=first.shape,
+                  positions=[[position] * len(row) for row in first.entries] if position else None)
 
 
 def _attribute_assigned(items: list[Token]) -> bool:

@@ -58,9 +58,10 @@ def _operand_over_operand(token: Token, output) -> bool:
     return sides == [["A"], ["B"]]
 
 
-def stream(items: list[Token], output: str | tuple[str, ...] = "C") -> list[Word]:
+def stream(items: list[Token], output: str | tuple[str, ...] = "C", inputs: dict[str, str] | None = None) -> list[Word]:
     """The words of a sentence's tokens; ``output``: the name the document gives the result (C, Y), or the names
-    it may have where the document has not fixed it."""
+    it may have where the document has not fixed it; ``inputs``: inputs' names the section gives, each with the
+    operand the grammar reads it as (``L`` as B, ``M`` as D: the third input)."""
     outputs = (output,) if isinstance(output, str) else output
     words: list[Word] = []
     k = 0
@@ -73,7 +74,7 @@ def stream(items: list[Token], output: str | tuple[str, ...] = "C") -> list[Word
             skip = _index(items, k)
             # X is the first input, as ONNX names the input of an operator of one (Y = Neg(X)); no document of
             # an operator of two names an operand X (their inputs are A and B)
-            name = "C" if text in outputs else "A" if text == "X" else text
+            name = (inputs or {}).get(text) or ("C" if text in outputs else "A" if text == "X" else text)
             opening = k == 0 or items[k - 1].text == ":"
             kind = "cap" if name == "A" and opening and not skip else "operand"
             words.append(Word(name, kind, k, k + skip, text))

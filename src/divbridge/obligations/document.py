@@ -365,6 +365,12 @@ def _bind(binding: Binding, section: Section, part: Part, statement, refs: tuple
         elif family in ("real", "int"):   # the domain's obligations state B ≠ 0: another precondition is none of them
             binding.unread.append(Unread(part.line, part.column, part.text, f"a precondition ({statement.condition}) "
                                          "other than B ≠ 0: no obligation states it", part.tag))
+    elif isinstance(statement, Constraint) and statement.kind == "scalar":
+        # no obligation: the statement is of ONNX's typing of the input, which the description records
+        index = statement.scalar_input
+        if index >= binding.operator.arity or not binding.operator.inputs[index].scalar:
+            binding.unread.append(Unread(part.line, part.column, part.text, f"it says input {index + 1} is a "
+                                         f"scalar, but {binding.operator.name} takes no scalar there", part.tag))
     elif isinstance(statement, Constraint):
         _role(binding, statement.kind, refs)
     elif isinstance(statement, Accuracy) and family == "float":

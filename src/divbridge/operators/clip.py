@@ -17,7 +17,8 @@ description follows onnx.reference, i.e. NumPy's ``clip``:
   and FP64 arrays (and onnx.reference's, which calls it); NumPy's FP16 arrays and its scalar bounds give X there
   instead, so a conformance run in FP16 reports the sign of such zeros as mismatches.
 
-Its documents are not read yet (``in_pipeline=False``): its obligations are bound by hand."""
+ONNX's bounds are scalars (``Input.scalar``): ONNX Runtime, which holds them to that, is run once per pair of
+bounds.  Its document is proofs/spec/clip.md, its evidence proofs/clip/ (docs/wg-clip.md)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from divbridge.operators.less import LESS
 from divbridge.operators.model import (Input, IntegerProfile, Kernels, Names, Operation, Operator, Property,
                                        SpecialRule, Vocabulary)
 
-INPUTS = (Input("X", "x"), Input("min", "lo"), Input("max", "hi"))
+INPUTS = (Input("X", "x"), Input("min", "lo", scalar=True), Input("max", "hi", scalar=True))
 
 
 def _clip(family: str, less) -> terms.Function:
@@ -123,6 +124,6 @@ CLIP = Operator(
         integer=lambda fmt, x, lo, hi: min(max(x, lo), hi),
         fast=_fast),
     integer=IntegerProfile("exact"),
-    why3_families=frozenset({"float", "int"}),
-    in_pipeline=False,
+    why3_families=frozenset({"float", "int", "shape"}),
+    in_pipeline=True,
 )

@@ -71,12 +71,15 @@ class Input:
     """One input of the operator: its name in the documents (``A``, ``X``, ``condition``), its variable in the
     statements' queries (``a``, ``x``, ``c``) and its type constraint: ``T``, the element type of the operator
     (every input of type T has the same), or ``bool`` (Where's condition).  ``variadic``: one or more inputs of
-    that kind (Max, Min, Sum), which the statements take as two."""
+    that kind (Max, Min, Sum), which the statements take as two.  ``scalar``: ONNX takes it as a tensor of one
+    element (Clip's bounds); the statements take it element by element, which covers that case, and a runtime
+    that holds ONNX to it is run once per value of it (`conform.peers`)."""
 
     name: str
     var: str
     type: str = "T"
     variadic: bool = False
+    scalar: bool = False
 
     def __post_init__(self) -> None:
         if self.type not in ("T", "bool"):

@@ -1,0 +1,26 @@
+; divbridge proof obligation clip.float.bf16.generic.inside_with_ties
+; min <= x <= max -> clip(x, min, max) = x (false at x = -0, min = +0: the bound, +0, is the result)
+; requirements: E_CLIP_FLOAT_FUNC_0010
+; statement: min <= x <= max -> clip(x, min, max) = x (false at x = -0, min = +0: the bound, +0, is the result)
+; expected: invalid, so the negated goal asserted below is sat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation clip.float.bf16.generic.inside_with_ties|)
+; status: sat, as z3 established on this file
+(set-info :status sat)
+(set-logic QF_BVFP)
+; bf16 is (_ FloatingPoint 8 8); operands are declared as bit patterns
+(declare-const hi_bits (_ BitVec 16))
+(define-fun hi () (_ FloatingPoint 8 8) ((_ to_fp 8 8) hi_bits))
+(declare-const lo_bits (_ BitVec 16))
+(define-fun lo () (_ FloatingPoint 8 8) ((_ to_fp 8 8) lo_bits))
+(declare-const x_bits (_ BitVec 16))
+(define-fun x () (_ FloatingPoint 8 8) ((_ to_fp 8 8) x_bits))
+(define-fun isFinite ((x (_ FloatingPoint 8 8))) Bool (not (or (fp.isInfinite x) (fp.isNaN x))))
+(define-fun one () (_ FloatingPoint 8 8) (fp #b0 #b01111111 #b0000000))
+(define-fun clip ((x (_ FloatingPoint 8 8)) (lo (_ FloatingPoint 8 8)) (hi (_ FloatingPoint 8 8))) (_ FloatingPoint 8 8) (ite (fp.isNaN x) x (ite (fp.isNaN lo) lo (ite (fp.lt (ite (fp.lt lo x) x lo) hi) (ite (fp.lt lo x) x lo) hi))))
+(define-fun q () (_ FloatingPoint 8 8) (clip x lo hi))
+; min <= x <= max -> clip(x, min, max) = x (false at x = -0, min = +0: the bound, +0, is the result): the same float on both sides (NaN equal to NaN)
+(define-fun goal () Bool (=> (and (fp.leq lo x) (fp.leq x hi)) (= (clip x lo hi) x)))
+(assert (not goal))
+(check-sat)
+(exit)

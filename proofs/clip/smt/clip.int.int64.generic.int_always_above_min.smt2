@@ -1,0 +1,22 @@
+; divbridge proof obligation clip.int.int64.generic.int_always_above_min
+; min <= clip(x, min, max) (false where max < min)
+; requirements: E_CLIP_INT_FUNC_0010
+; statement: min <= clip(x, min, max) (false where max < min)
+; expected: invalid, so the negated goal asserted below is sat
+(set-info :smt-lib-version 2.6)
+(set-info :source |divbridge obligation clip.int.int64.generic.int_always_above_min|)
+; status: sat, as bitwuzla established on this file
+(set-info :status sat)
+(set-logic QF_BV)
+; int64 values are 64-bit vectors in two's complement; SMT-LIB's clip is the
+; operator under proof (its result always fits).
+(declare-const hi (_ BitVec 64))
+(declare-const lo (_ BitVec 64))
+(declare-const x (_ BitVec 64))
+(define-fun clip ((x (_ BitVec 64)) (lo (_ BitVec 64)) (hi (_ BitVec 64))) (_ BitVec 64) (ite (bvslt (ite (bvslt lo x) x lo) hi) (ite (bvslt lo x) x lo) hi))
+(define-fun c () (_ BitVec 64) (clip x lo hi))
+; min <= clip(x, min, max) (false where max < min): the same value on both sides
+(define-fun goal () Bool (not (bvslt (clip x lo hi) lo)))
+(assert (not goal))
+(check-sat)
+(exit)
