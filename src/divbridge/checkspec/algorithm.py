@@ -236,7 +236,8 @@ def _dtype_op(dtype):
     def op(kind, a, b):
         if kind == "neg":
             return (-a).astype(dtype)
-        return np.asarray(_exact(kind, a, b)).astype(dtype)
+        with np.errstate(all="ignore"):     # IEEE 754's infinities and NaNs are results here, not accidents
+            return np.asarray(_exact(kind, a, b)).astype(dtype)
     return op
 
 
