@@ -443,8 +443,9 @@ def _maths(tree: Tree) -> list[int]:
 class _Reading:
     def __init__(self, note: Note, blocks: list[Block], embedded: bool = False):
         self.note, self.blocks, self.embedded = note, blocks, embedded
-        # a lead-in's conditions, index, level and qualifier ("first-order", or the arithmetic: "real"...)
-        self.pending: tuple[tuple[Condition, ...], str, int, str] | None = None
+        # a lead-in's conditions, index, level and qualifier ("first-order", or the arithmetic: "real"...), and
+        # the lead-in it is under (what reaches the items after its own)
+        self.pending: tuple[tuple[Condition, ...], str, int, str, tuple | None] | None = None
 
     def run(self) -> None:
         skipped: set[int] = set()
@@ -473,14 +474,14 @@ class _Reading:
                 self.note.unread.append(Unread(block.line, f"a {block.info or 'code'} block", "code, not read"))
                 self.pending = None
 
-    # a lead-in's conditions reach the items below it (a paragraph's: the blocks up to the next paragraph)
+    # a lead-in's conditions reach the items below it (a paragraph's: the blocks up to the next paragraph); past
+    # them, those of the lead-in it is under ("A first-order bound is:" over the sibling items "For every ...:")
     def _conditions_for(self, block: Block) -> tuple[tuple[Condition, ...], str, str]:
-        if self.pending is None:
-            return (), "", ""
-        conditions, index, level, qualifier = self.pending
-        if block.kind == "math" or (block.kind == "item" and block.level > level):
-            return conditions, index, qualifier
-        self.pending = None
+        while self.pending is not None:
+            conditions, index, level, qualifier, outer = self.pending
+            if block.kind == "math" or (block.kind == "item" and block.level > level):
+                return conditions, index, qualifier
+            self.pending = outer
         return (), "", ""
 
     def _math_block(self, block: Block, section: Section | None) -> None:
@@ -523,17 +524,17 @@ class _Reading:
                 # conditions reach the formula when they are read; else the sentence is one (unread) of its own
                 read = _conditions(words, sentence, sentence.line)
                 if read is not None:
-                    self.pending = (conditions + read[0], read[1] or index, 0, qualifier)
+                    self.pending = (conditions + read[0], read[1] or index, 0, qualifier, self.pending)
                     continue
             if last and re.search(r"[:,]\s*$", words):
                 # a lead-in: its conditions and its qualifier reach what follows
                 read = self._lead_in(words.rstrip(":, ").strip(), sentence, block.line)
                 level = block.level if block.kind == "item" else 0
                 if read is not None:
-                    self.pending = (conditions + read[0], read[1] or index, level, read[2] or qualifier)
+                    self.pending = (conditions + read[0], read[1] or index, level, read[2] or qualifier, self.pending)
                 else:
                     self.pending = (conditions + (Condition(words, sentence.line, "not understood"),), index, level,
-                                    qualifier)
+                                    qualifier, self.pending)
                 continue
             self._sentence(sentence, section, conditions, index, qualifier)
 
@@ -551,9 +552,10 @@ class _Reading:
                 return (*read, "")
         tree = parse_words("lead", words)
         if isinstance(tree, Tree):
+            # "a global bound is:" is a qualifier too: a first-order lead-in above it does not reach its claims
             qualifier = "first-order" if any(tree.find_data("first_order")) or any(
-                tree.find_data("to_first_order")) else next((str(t.children[0]).lower() for t in tree.find_data(
-                    "family")), "")
+                tree.find_data("to_first_order")) else "global" if any(tree.find_data("qualified_bound")) else next(
+                (str(t.children[0]).lower() for t in tree.find_data("family")), "")
             why = "a justification of what follows, not read: its claims are judged on their own" if _maths(
                 tree) else LEAD_IN
             self.note.unread.append(Unread(line, _shown_words(words, sentence), why))
