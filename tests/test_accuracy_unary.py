@@ -186,17 +186,20 @@ def test_a_note_calling_its_operator_is_read_with_the_attribute_a_free_symbol_an
     assert one.parameters == (alpha,) and one.value == sympy.Piecewise((alpha * x, x < 0), (x, True))
     result = analyse_note(CORPUS / "leaky_style.md")
     verdicts = {c["line"]: c["verdict"] for c in result["claims"]}
-    # 15 and 21: max(1, |alpha|) proved for every real alpha (first order, and by the mean value theorem piece by
-    # piece); 11: |Y_err| <= |X_err| under a condition not read, false for |alpha| > 1: not judged
-    assert verdicts == {11: "unchecked", 15: "holds", 17: "fails", 21: "holds", 22: "fails", 28: "holds"}
+    # 15 and 26: max(1, |alpha|) proved for every real alpha (first order, and by the mean value theorem piece by
+    # piece); 11: |Y_err| <= |X_err| under a condition not read, false for |alpha| > 1: not judged; 21 and 22 under
+    # conditions written in parentheses outside $...$ (line 19), read: |alpha| |X_err| holds there, |X_err| not
+    assert verdicts == {11: "unchecked", 15: "holds", 17: "fails", 21: "holds", 22: "fails", 26: "holds",
+                        27: "fails", 33: "holds"}
     found = {f["line"]: f for f in result["findings"] if f["kind"] == "incorrect"}
     # line 17 sits beside the lead-in items, under the paragraph's "A first-order bound is:"
     assert found[17]["message"].startswith("false to first order: along X_err = s*h with X = 0, s = 1, alpha = 0")
     assert "the mirror's LeakyRelu at h = 1/1048576: Y_err^propag = 9.53674316406e-7" in found[17]["message"]
-    assert found[22]["counterexample"] == "X = 0, X_err = -1/1024, alpha = 2"
+    assert found[22]["message"].startswith("false to first order: along X_err = s*h with X = -1/1024, s = 1, alpha = 2")
+    assert found[27]["counterexample"] == "X = 0, X_err = -1/1024, alpha = 2"
     op = accuracy.note_operator(note)
     replayed = op.kernels.real(Fraction(-1, 1024), Fraction(2)) - op.kernels.real(Fraction(0), Fraction(2))
-    assert replayed == Fraction(-1, 512) and "the mirror's LeakyRelu gives Y_err^propag = -0.001953125" in found[22][
+    assert replayed == Fraction(-1, 512) and "the mirror's LeakyRelu gives Y_err^propag = -0.001953125" in found[27][
         "message"]
 
 

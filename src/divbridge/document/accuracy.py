@@ -302,6 +302,21 @@ def _read_math(text: str, line: int, column: int) -> Math:
         return Math(text, line, column, None, str(exc), exc.malformed, exc.offset)
 
 
+_PARENTHESIS = re.compile(r"\(([^()]*)\)")
+
+
+def _relations_in_words(piece: Inline, maths: list[Math]) -> str:
+    """The words of ``piece``, each parenthesis that holds a relation written outside ``$...$`` ("(X[I] > 0)") a
+    formula (a placeholder, its `Math` added to ``maths``); a parenthesis holding no relation stays words."""
+    def formula(m: re.Match) -> str:
+        math = _read_math(m.group(1), piece.line, piece.column + m.start(1))
+        if math.formula is None or not math.formula.relations:
+            return m.group(0)
+        maths.append(math)
+        return f"§{len(maths) - 1}§"
+    return _PARENTHESIS.sub(formula, piece.text)
+
+
 def _sentences(block: Block) -> list[_Sentence]:
     """A text block cut into sentences, formulas as placeholders."""
     template, maths, starts = [], [], []
@@ -314,7 +329,7 @@ def _sentences(block: Block) -> list[_Sentence]:
             template.append(f"`{piece.text}`")
         elif piece.kind in ("text",):
             starts.append((len("".join(template)), piece.line))
-            template.append(piece.text)
+            template.append(_relations_in_words(piece, maths))
         elif piece.kind == "break":
             template.append(" ")
     text = "".join(template)
@@ -780,7 +795,10 @@ def _conditions(words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condi
         return (Condition(words, line, "no-error"),), ""
     index = ""
     if clause.data == "for_every":
-        declared = sentence.maths[_maths(next(clause.find_data("index")))[0]]
+        written = next(clause.find_data("index"))
+        if not _maths(written):      # "For every index (I) ...": the letter in parentheses
+            return _conditions_of(clause, words, sentence, line, str(written.children[0]))
+        declared = sentence.maths[_maths(written)[0]]
         letters = re.fullmatch(r"\s*[A-Za-z](\s*,\s*[A-Za-z])+\s*", declared.text)
         if letters:       # "For every index $i, j$": one element of a matrix
             index = ",".join(re.findall(r"[A-Za-z]", declared.text))
@@ -788,6 +806,11 @@ def _conditions(words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condi
             return None
         else:
             index = str(declared.formula.parts[0])
+    return _conditions_of(clause, words, sentence, line, index)
+
+
+def _conditions_of(clause: Tree, words: str, sentence: _Sentence, line: int, index: str
+                   ) -> tuple[tuple[Condition, ...], str] | None:
     out = []
     for listed in clause.find_data("condition_list"):
         for condition in listed.children:
