@@ -210,6 +210,10 @@ def test_a_piecewise_function_s_first_order_expansion_takes_the_piece_just_after
     value, slope = accuracy._jet(f, {err: s})
     assert slope.xreplace({x: 0, s: 1}) == 1 and slope.xreplace({x: 0, s: -1}) == -2
     assert value.xreplace({x: -3, s: 1}) == -6
+    # a piecewise f is continuous where its pieces meet at each switch, however close the switches
+    tiny = sympy.Rational(1, 2 ** 30)
+    assert unary._continuous(sympy.Piecewise((x, x < 0), (0, x < tiny), (x - tiny, True)), x)
+    assert not unary._continuous(sympy.Piecewise((x, x < 0), (1, x < tiny), (x, True)), x)
 
 
 def test_a_lead_in_reaches_the_items_after_a_nested_lead_in_unless_a_global_one_qualifies_them():

@@ -172,8 +172,11 @@ def _continuous(value: sympy.Expr, x: sympy.Symbol) -> bool:
     (piecewise,) = value.atoms(sympy.Piecewise)
     if not all(_continuous(piece, x) for piece, _ in piecewise.args):
         return False
-    for point in points:
-        near = [_piece_at(value, x, point + side) for side in (-sympy.Rational(1, 2**20), 0, sympy.Rational(1, 2**20))]
+    ordered = sorted(points, key=float)
+    # a step that stays between neighbouring switches: each side of a switch is the piece that holds up to the next
+    step = min([(b - a) / 2 for a, b in zip(ordered, ordered[1:])] + [sympy.S.One])
+    for point in ordered:
+        near = [_piece_at(value, x, point + side) for side in (-step, 0, step)]
         if any(piece is None for piece in near) or len({sympy.simplify(piece.xreplace({x: point})) for piece in near}) != 1:
             return False
     return True
