@@ -47,6 +47,10 @@ needs_provers = pytest.mark.skipif(shutil.which("gappa") is None, reason="gappa 
      ["Y_err^intro", "ulp(Y)/2"], ("<=",), {"J"}),
     # a colour is presentation: the coloured text is read as it is
     (r"2 + \textcolor{red}{9}u - \textcolor{blue}{4.5}u", ["9*u/2 + 2"], (), set()),
+    # a relation written inside one pair of parentheses is that relation; a parenthesis without one as before
+    (r"(Y = \text{Op}(X))", ["Y", "Op(X)"], ("=",), set()),
+    (r"(X[I] + X_{\textit{err}}[I] > 0)", ["X + X_err", "0"], (">",), {"I"}),
+    (r"(a + b)(c)", ["c*(a + b)"], (), set()),
 ])
 def test_formulas_read_as_sympy(latex, parts, relations, indices):
     formula = mathexpr.parse(latex)

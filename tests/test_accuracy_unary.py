@@ -176,3 +176,54 @@ def test_a_lipschitz_bound_is_proved_piece_by_piece_between_the_switches_of_the_
     assert [d for d, _ in unary._pieces(sympy.diff(sympy.Max(x, 0), x), x)] == [0, 1]
     assert unary._pieces(sympy.Abs(x), x) is None           # a derivative with |.|: not taken
     assert unary._pieces(sympy.sign(sympy.sin(x)), x) is None   # infinitely many switches
+
+
+def test_a_note_calling_its_operator_is_read_with_the_attribute_a_free_symbol_and_judged_for_every_value():
+    # leaky_style.md: "For $(Y = \text{LeakyRelu}(X))$ ...": the description's real function, alpha free
+    note = read_note(CORPUS / "leaky_style.md")
+    one = accuracy.unary(note)
+    x, alpha = one.operand, sympy.Symbol("alpha", real=True)
+    assert one.parameters == (alpha,) and one.value == sympy.Piecewise((alpha * x, x < 0), (x, True))
+    result = analyse_note(CORPUS / "leaky_style.md")
+    verdicts = {c["line"]: c["verdict"] for c in result["claims"]}
+    # 15 and 26: max(1, |alpha|) proved for every real alpha (first order, and by the mean value theorem piece by
+    # piece); 11: |Y_err| <= |X_err| under a condition not read, false for |alpha| > 1: not judged; 21 and 22 under
+    # conditions written in parentheses outside $...$ (line 19), read: |alpha| |X_err| holds there, |X_err| not
+    assert verdicts == {11: "unchecked", 15: "holds", 17: "fails", 21: "holds", 22: "fails", 26: "holds",
+                        27: "fails", 33: "holds"}
+    found = {f["line"]: f for f in result["findings"] if f["kind"] == "incorrect"}
+    # line 17 sits beside the lead-in items, under the paragraph's "A first-order bound is:"
+    assert found[17]["message"].startswith("false to first order: along X_err = s*h with X = 0, s = 1, alpha = 0")
+    assert "the mirror's LeakyRelu at h = 1/1048576: Y_err^propag = 9.53674316406e-7" in found[17]["message"]
+    assert found[22]["message"].startswith("false to first order: along X_err = s*h with X = -1/1024, s = 1, alpha = 2")
+    assert found[27]["counterexample"] == "X = 0, X_err = -1/1024, alpha = 2"
+    op = accuracy.note_operator(note)
+    replayed = op.kernels.real(Fraction(-1, 1024), Fraction(2)) - op.kernels.real(Fraction(0), Fraction(2))
+    assert replayed == Fraction(-1, 512) and "the mirror's LeakyRelu gives Y_err^propag = -0.001953125" in found[27][
+        "message"]
+
+
+def test_a_piecewise_function_s_first_order_expansion_takes_the_piece_just_after_zero():
+    x, s = sympy.Symbol("X", real=True), sympy.Symbol("s", real=True)
+    err = sympy.Symbol("X_err", real=True)
+    f = sympy.Piecewise((2 * (x + err), x + err < 0), (x + err, True))
+    value, slope = accuracy._jet(f, {err: s})
+    assert slope.xreplace({x: 0, s: 1}) == 1 and slope.xreplace({x: 0, s: -1}) == -2
+    assert value.xreplace({x: -3, s: 1}) == -6
+    # a piecewise f is continuous where its pieces meet at each switch, however close the switches
+    tiny = sympy.Rational(1, 2 ** 30)
+    assert unary._continuous(sympy.Piecewise((x, x < 0), (0, x < tiny), (x - tiny, True)), x)
+    assert not unary._continuous(sympy.Piecewise((x, x < 0), (1, x < tiny), (x, True)), x)
+
+
+def test_a_lead_in_reaches_the_items_after_a_nested_lead_in_unless_a_global_one_qualifies_them():
+    claim = "$|Y_{\\textit{err}}^{\\textit{propag}}[I]| \\le |X_{\\textit{err}}[I]|$"
+    text = ("## Numerical Accuracy\n\n### Error Propagation\n\n"
+            "For $Y = \\tanh(X)$, the propagated error $Y_{\\textit{err}}^{\\textit{propag}}$ comes from the input "
+            "error $X_{\\textit{err}}$.\n\n"
+            "A first-order bound is:\n\n"
+            f"- For every index $I$:\n  - {claim}\n"
+            f"- A global bound is:\n  - {claim}\n"
+            f"- {claim}\n")
+    note = parse_note(text, "tanh_acc.md")
+    assert [(s.line, s.order) for s in note.statements] == [(10, "first-order"), (12, ""), (13, "first-order")]

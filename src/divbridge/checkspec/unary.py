@@ -23,6 +23,7 @@ reals; it is judged here, and the evidence says how:
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import sys
 from collections.abc import Sequence
@@ -32,6 +33,7 @@ import mpmath
 import sympy
 from sympy.calculus.util import continuous_domain, maximum, minimum
 
+from divbridge.document import mathexpr
 from divbridge.document.findings import Finding
 from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations import accuracy
@@ -43,6 +45,8 @@ from divbridge.provers.verdicts import ObligationResult
 # the values of X and X_err the search tries (and the first-order search, of X; alpha is +-1)
 GRID = tuple(Fraction(v) for v in ("0", "1/1024", "1/16", "1/4", "1/2", "1", "3/2", "2", "3", "5", "10", "20"))
 GRID = tuple(sorted(set(GRID) | {-v for v in GRID}, key=lambda v: (abs(v), v)))
+# the values of an operator's attributes the searches try (each attribute; a counterexample names them)
+ATTRIBUTE_GRID = tuple(Fraction(v) for v in ("0", "1", "-1", "1/2", "-1/2", "2", "-2", "1/100", "-100"))
 SAMPLE_FP32 = 20000
 EXHAUSTIVE = ("fp16", "bf16")
 _DIGITS = 60
@@ -69,7 +73,7 @@ def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPL
     if item.kind == "first-order":
         if _first_order_proved(item, unary):
             return [], "proved"
-        point = _first_order_counterexample(item, unary)
+        point = _first_order_counterexample(item, op, unary)
         if point is not None:
             return [Finding("incorrect", line, point, column=column)], "refuted"
         return [Finding("information", line, f"checked, not proved: no point of the grid (X in {len(GRID)} values, "
@@ -97,12 +101,14 @@ def _identity(gap: sympy.Expr) -> bool:
 
 def _first_order_proved(item: Meaning, unary: Unary) -> bool:
     """The value is 0 and the first-order coefficient simplifies to 0 (``=``) or to a number not positive
-    (``<=``), X and alpha replaced by p and -p (p > 0) in each sign the claim's conditions allow."""
+    (``<=``), X and alpha replaced by p and -p (p > 0) in each sign the claim's conditions allow (and by 0 where f
+    is piecewise: its pieces meet there), each attribute of the operator in each of `attribute_cases`."""
     c0, c1 = item.sides
     p, q = sympy.symbols("p q", positive=True)
-    alpha = accuracy.ALPHA
-    for x_sign in (1, -1):
-        at = {unary.operand: x_sign * p}
+    alpha = mathexpr.symbol(item.variables[1])
+    points = (p, -p, sympy.S.Zero) if unary.value.has(sympy.Piecewise) else (p, -p)
+    for x_value, attributes in itertools.product(points, attribute_cases(unary)):
+        at = {unary.operand: x_value, **attributes}
         if sympy.simplify(item.conditions.xreplace(at)) == sympy.false:
             continue       # no X of that sign meets the conditions
         for slope in (q, -q):
@@ -116,6 +122,15 @@ def _first_order_proved(item: Meaning, unary: Unary) -> bool:
     return True
 
 
+def attribute_cases(unary: Unary) -> list[dict[sympy.Symbol, sympy.Expr]]:
+    """Every real value of the operator's attributes, in cases sympy settles: 0, 1, -1, between 0 and 1 in
+    magnitude (t / (1 + t), t > 0) and above 1 (1 + t), of each sign; one case without attributes."""
+    t = sympy.Symbol("t", positive=True)
+    magnitudes = (sympy.S.Zero, sympy.S.One, t / (1 + t), 1 + t)
+    values = [m for m in magnitudes] + [-m for m in magnitudes[1:]]
+    return [dict(zip(unary.parameters, chosen)) for chosen in itertools.product(values, repeat=len(unary.parameters))]
+
+
 def _lipschitz(item: Meaning, unary: Unary) -> bool:
     """``|f(X + X_err) - f(X)| <= L |X_err|`` with ``L`` a number, proved by the mean value theorem: f is continuous
     on the whole real line and, on each open interval between the points where its derivative switches (a sign or
@@ -127,10 +142,16 @@ def _lipschitz(item: Meaning, unary: Unary) -> bool:
     if lhs not in (sympy.Abs(unary.propagated), sympy.Abs(-unary.propagated)):
         return False
     slope = sympy.simplify(rhs / sympy.Abs(unary.error))
-    x = unary.operand
-    if slope.free_symbols or continuous_domain(unary.value, x, sympy.S.Reals) != sympy.S.Reals:
+    if slope.free_symbols - set(unary.parameters):
         return False
-    pieces = _pieces(sympy.diff(unary.value, x), x)
+    return all(_lipschitz_with(unary.value.xreplace(case), slope.xreplace(case), unary.operand)
+               for case in attribute_cases(unary))
+
+
+def _lipschitz_with(value: sympy.Expr, slope: sympy.Expr, x: sympy.Symbol) -> bool:
+    if not _continuous(value, x):
+        return False
+    pieces = _pieces(sympy.diff(value, x), x)
     if pieces is None:
         return False
     for derivative, interval in pieces:
@@ -140,20 +161,64 @@ def _lipschitz(item: Meaning, unary: Unary) -> bool:
     return True
 
 
-def _pieces(derivative: sympy.Expr, x: sympy.Symbol) -> list[tuple[sympy.Expr, sympy.Interval]] | None:
-    """The derivative of a continuous f on each open interval between the zeros of the arguments of its sign and
-    Heaviside parts (|x|' = sign(x)), those parts constant there; None where it has another non-smooth part or
-    the zeros are not a finite set of numbers."""
-    if derivative.has(sympy.Abs, sympy.Piecewise, sympy.Derivative, sympy.DiracDelta):
-        return None
-    switches = derivative.atoms(sympy.sign, sympy.Heaviside)
+def _continuous(value: sympy.Expr, x: sympy.Symbol) -> bool:
+    """f is continuous on the whole real line (sympy's `continuous_domain`); a piecewise f where each piece is and
+    the pieces on either side of each switch meet there."""
+    if not value.has(sympy.Piecewise):
+        return continuous_domain(value, x, sympy.S.Reals) == sympy.S.Reals
+    points = _switch_points(value, x)
+    if points is None or len(value.atoms(sympy.Piecewise)) != 1:
+        return False
+    (piecewise,) = value.atoms(sympy.Piecewise)
+    if not all(_continuous(piece, x) for piece, _ in piecewise.args):
+        return False
+    ordered = sorted(points, key=float)
+    # a step that stays between neighbouring switches: each side of a switch is the piece that holds up to the next
+    step = min([(b - a) / 2 for a, b in zip(ordered, ordered[1:])] + [sympy.S.One])
+    for point in ordered:
+        near = [_piece_at(value, x, point + side) for side in (-step, 0, step)]
+        if any(piece is None for piece in near) or len({sympy.simplify(piece.xreplace({x: point})) for piece in near}) != 1:
+            return False
+    return True
+
+
+def _piece_at(value: sympy.Expr, x: sympy.Symbol, at: sympy.Expr) -> sympy.Expr | None:
+    """``value`` with each Piecewise replaced by its piece whose condition holds at ``x = at`` (None if undecided)."""
+    fixed = {}
+    for piecewise in value.atoms(sympy.Piecewise):
+        held = [piece for piece, condition in piecewise.args if condition.xreplace({x: at}) == sympy.true]
+        if not held:
+            return None
+        fixed[piecewise] = held[0]
+    return value.xreplace(fixed)
+
+
+def _switch_points(expr: sympy.Expr, x: sympy.Symbol) -> set | None:
+    """Where the parts of ``expr`` that switch do: the zeros of the arguments of its sign and Heaviside parts, and
+    of its Piecewise conditions' relations; None where they are not a finite set of numbers."""
+    arguments = [switch.args[0] for switch in expr.atoms(sympy.sign, sympy.Heaviside)]
+    for piecewise in expr.atoms(sympy.Piecewise):
+        arguments += [r.lhs - r.rhs for _, condition in piecewise.args for r in condition.atoms(sympy.core.relational.Relational)]
     points: set = set()
-    for switch in switches:
-        zeros = sympy.solveset(switch.args[0], x, sympy.S.Reals)
+    for argument in arguments:
+        zeros = sympy.solveset(argument, x, sympy.S.Reals)
         if not isinstance(zeros, sympy.FiniteSet):
             return None
         points |= set(zeros)
     if not all(p.is_number and p.is_real for p in points):
+        return None
+    return points
+
+
+def _pieces(derivative: sympy.Expr, x: sympy.Symbol) -> list[tuple[sympy.Expr, sympy.Interval]] | None:
+    """The derivative of a continuous f on each open interval between the zeros of the arguments of its sign and
+    Heaviside parts (|x|' = sign(x)) and of its Piecewise conditions, those parts constant there; None where it has
+    another non-smooth part or the zeros are not a finite set of numbers."""
+    if derivative.has(sympy.Abs, sympy.Derivative, sympy.DiracDelta):
+        return None
+    switches = derivative.atoms(sympy.sign, sympy.Heaviside)
+    points = _switch_points(derivative, x)
+    if points is None:
         return None
     edges = [-sympy.oo, *sorted(points, key=float), sympy.oo]
     pieces = []
@@ -165,7 +230,10 @@ def _pieces(derivative: sympy.Expr, x: sympy.Symbol) -> list[tuple[sympy.Expr, s
         else:
             inside = sympy.S.Zero
         fixed = {switch: switch.func(switch.args[0].xreplace({x: inside})) for switch in switches}
-        pieces.append((derivative.xreplace(fixed), sympy.Interval.open(low, high)))
+        inside_piece = _piece_at(derivative.xreplace(fixed), x, inside)
+        if inside_piece is None:
+            return None
+        pieces.append((inside_piece, sympy.Interval.open(low, high)))
     return pieces
 
 
@@ -201,22 +269,41 @@ def _conditions_hold(item: Meaning, env: dict) -> bool:
     return held is True
 
 
-def _first_order_counterexample(item: Meaning, unary: Unary) -> str | None:
+def _attribute_grid(unary: Unary) -> list[dict[str, Fraction]]:
+    """The attributes' values the searches try: every combination of `ATTRIBUTE_GRID`; one without attributes."""
+    return [dict(zip(map(str, unary.parameters), chosen))
+            for chosen in itertools.product(ATTRIBUTE_GRID, repeat=len(unary.parameters))]
+
+
+def _said(attributes: dict[str, Fraction]) -> str:
+    return "".join(f", {name} = {value}" for name, value in attributes.items())
+
+
+def _first_order_counterexample(item: Meaning, op: Operator, unary: Unary) -> str | None:
     c0, c1 = item.sides
-    for x in GRID:
-        for alpha in (Fraction(1), Fraction(-1)):
-            env = {str(unary.operand): x, "alpha": alpha}
-            if not _conditions_hold(item, env):
-                continue
-            v0, v1 = _value(c0, env), _value(c1, env)
-            if v0 is None or v1 is None:
-                continue
-            positive = v0 > _MARGIN or (abs(v0) <= _MARGIN and v1 > _MARGIN * max(1, abs(v1)))
-            if positive:
-                return (f"false to first order: along {unary.error} = alpha*h with {unary.operand} = {x}, alpha = "
-                        f"{alpha}, as h -> 0+, the left side minus the right side is "
-                        f"{mpmath.nstr(v0, 8)} + ({mpmath.nstr(v1, 8)})*h + o(h), positive for small h")
+    slope_name = item.variables[1]
+    for attributes in _attribute_grid(unary):
+        for x in GRID:
+            for slope in (Fraction(1), Fraction(-1)):
+                env = {str(unary.operand): x, slope_name: slope, **attributes}
+                if not _conditions_hold(item, env):
+                    continue
+                v0, v1 = _value(c0, env), _value(c1, env)
+                if v0 is None or v1 is None:
+                    continue
+                positive = v0 > _MARGIN or (abs(v0) <= _MARGIN and v1 > _MARGIN * max(1, abs(v1)))
+                if positive:
+                    h = _REPLAY_STEP
+                    replay = _replayed(op, x, slope * h, tuple(attributes.values()))
+                    return (f"false to first order: along {unary.error} = {slope_name}*h with {unary.operand} = {x}, "
+                            f"{slope_name} = {slope}{_said(attributes)}, as h -> 0+, the left side minus the right "
+                            f"side is {mpmath.nstr(v0, 8)} + ({mpmath.nstr(v1, 8)})*h + o(h), positive for small h"
+                            + (f" (the mirror's {op.name} at h = {h}: {unary.result}_err^propag = {replay})"
+                               if replay is not None else ""))
     return None
+
+
+_REPLAY_STEP = Fraction(1, 1 << 20)     # the h a first-order counterexample is replayed at on the mirror
 
 
 def _wrong(relation: str, left: mpmath.mpf, right: mpmath.mpf) -> bool:
@@ -233,22 +320,23 @@ def _counterexample(item: Meaning, op: Operator, unary: Unary) -> tuple[str, str
     (`Meaning.float_reading`) must fail under it too, at the same point."""
     lhs, rhs = item.sides
     x_name, e_name = str(unary.operand), str(unary.error)
-    for x in GRID:
-        for e in GRID:
-            env = {x_name: x, e_name: e}
-            if not _conditions_hold(item, env):
-                continue
-            left, right = _value(lhs, env), _value(rhs, env)
-            if left is None or right is None or not _wrong(item.op, left, right):
-                continue
-            replay = _replayed(op, x, e)
-            in_floats = _in_binary64(item, unary, env) if item.float_reading is not None else ""
-            if replay is None or in_floats is None:
-                continue
-            return (f"false: at {x_name} = {x}, {e_name} = {e} (where its conditions hold) the left side is "
-                    f"{mpmath.nstr(left, 12)} and the right side {mpmath.nstr(right, 12)} ({item.error} read as "
-                    f"{item.reads_as}; the mirror's {op.name} gives {item.error} = {replay}){in_floats}",
-                    f"{x_name} = {x}, {e_name} = {e}")
+    for attributes in _attribute_grid(unary):
+        for x in GRID:
+            for e in GRID:
+                env = {x_name: x, e_name: e, **attributes}
+                if not _conditions_hold(item, env):
+                    continue
+                left, right = _value(lhs, env), _value(rhs, env)
+                if left is None or right is None or not _wrong(item.op, left, right):
+                    continue
+                replay = _replayed(op, x, e, tuple(attributes.values()))
+                in_floats = _in_binary64(item, unary, env) if item.float_reading is not None else ""
+                if replay is None or in_floats is None:
+                    continue
+                return (f"false: at {x_name} = {x}, {e_name} = {e}{_said(attributes)} (where its conditions hold) "
+                        f"the left side is {mpmath.nstr(left, 12)} and the right side {mpmath.nstr(right, 12)} "
+                        f"({item.error} read as {item.reads_as}; the mirror's {op.name} gives {item.error} = "
+                        f"{replay}){in_floats}", f"{x_name} = {x}, {e_name} = {e}{_said(attributes)}")
     return None
 
 
@@ -301,10 +389,11 @@ def _both_readings(item: Meaning, op: Operator, unary: Unary) -> tuple[list[Find
                     "reals or in floats, and no point of the grid refutes it under both", column=column)], "unjudged"
 
 
-def _replayed(op: Operator, x: Fraction, e: Fraction) -> str | None:
-    """f(x + e) - f(x) by the operator's reference (mpmath at 320 bits), shown; None where it is not defined."""
+def _replayed(op: Operator, x: Fraction, e: Fraction, attributes: tuple[Fraction, ...] = ()) -> str | None:
+    """f(x + e) - f(x) by the operator's reference (mpmath at 320 bits; its attributes after x), shown; None where
+    it is not defined."""
     try:
-        values = [op.kernels.real(v) for v in (x + e, x)]
+        values = [op.kernels.real(v, *attributes) for v in (x + e, x)]
     except (ValueError, ZeroDivisionError, ArithmeticError):
         return None
     with mpmath.workprec(elementary.PRECISION):

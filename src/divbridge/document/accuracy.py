@@ -302,6 +302,21 @@ def _read_math(text: str, line: int, column: int) -> Math:
         return Math(text, line, column, None, str(exc), exc.malformed, exc.offset)
 
 
+_PARENTHESIS = re.compile(r"\(([^()]*)\)")
+
+
+def _relations_in_words(piece: Inline, maths: list[Math]) -> str:
+    """The words of ``piece``, each parenthesis that holds a relation written outside ``$...$`` ("(X[I] > 0)") a
+    formula (a placeholder, its `Math` added to ``maths``); a parenthesis holding no relation stays words."""
+    def formula(m: re.Match) -> str:
+        math = _read_math(m.group(1), piece.line, piece.column + m.start(1))
+        if math.formula is None or not math.formula.relations:
+            return m.group(0)
+        maths.append(math)
+        return f"§{len(maths) - 1}§"
+    return _PARENTHESIS.sub(formula, piece.text)
+
+
 def _sentences(block: Block) -> list[_Sentence]:
     """A text block cut into sentences, formulas as placeholders."""
     template, maths, starts = [], [], []
@@ -314,7 +329,7 @@ def _sentences(block: Block) -> list[_Sentence]:
             template.append(f"`{piece.text}`")
         elif piece.kind in ("text",):
             starts.append((len("".join(template)), piece.line))
-            template.append(piece.text)
+            template.append(_relations_in_words(piece, maths))
         elif piece.kind == "break":
             template.append(" ")
     text = "".join(template)
@@ -443,8 +458,9 @@ def _maths(tree: Tree) -> list[int]:
 class _Reading:
     def __init__(self, note: Note, blocks: list[Block], embedded: bool = False):
         self.note, self.blocks, self.embedded = note, blocks, embedded
-        # a lead-in's conditions, index, level and qualifier ("first-order", or the arithmetic: "real"...)
-        self.pending: tuple[tuple[Condition, ...], str, int, str] | None = None
+        # a lead-in's conditions, index, level and qualifier ("first-order", or the arithmetic: "real"...), and
+        # the lead-in it is under (what reaches the items after its own)
+        self.pending: tuple[tuple[Condition, ...], str, int, str, tuple | None] | None = None
 
     def run(self) -> None:
         skipped: set[int] = set()
@@ -473,14 +489,14 @@ class _Reading:
                 self.note.unread.append(Unread(block.line, f"a {block.info or 'code'} block", "code, not read"))
                 self.pending = None
 
-    # a lead-in's conditions reach the items below it (a paragraph's: the blocks up to the next paragraph)
+    # a lead-in's conditions reach the items below it (a paragraph's: the blocks up to the next paragraph); past
+    # them, those of the lead-in it is under ("A first-order bound is:" over the sibling items "For every ...:")
     def _conditions_for(self, block: Block) -> tuple[tuple[Condition, ...], str, str]:
-        if self.pending is None:
-            return (), "", ""
-        conditions, index, level, qualifier = self.pending
-        if block.kind == "math" or (block.kind == "item" and block.level > level):
-            return conditions, index, qualifier
-        self.pending = None
+        while self.pending is not None:
+            conditions, index, level, qualifier, outer = self.pending
+            if block.kind == "math" or (block.kind == "item" and block.level > level):
+                return conditions, index, qualifier
+            self.pending = outer
         return (), "", ""
 
     def _math_block(self, block: Block, section: Section | None) -> None:
@@ -523,17 +539,17 @@ class _Reading:
                 # conditions reach the formula when they are read; else the sentence is one (unread) of its own
                 read = _conditions(words, sentence, sentence.line)
                 if read is not None:
-                    self.pending = (conditions + read[0], read[1] or index, 0, qualifier)
+                    self.pending = (conditions + read[0], read[1] or index, 0, qualifier, self.pending)
                     continue
             if last and re.search(r"[:,]\s*$", words):
                 # a lead-in: its conditions and its qualifier reach what follows
                 read = self._lead_in(words.rstrip(":, ").strip(), sentence, block.line)
                 level = block.level if block.kind == "item" else 0
                 if read is not None:
-                    self.pending = (conditions + read[0], read[1] or index, level, read[2] or qualifier)
+                    self.pending = (conditions + read[0], read[1] or index, level, read[2] or qualifier, self.pending)
                 else:
                     self.pending = (conditions + (Condition(words, sentence.line, "not understood"),), index, level,
-                                    qualifier)
+                                    qualifier, self.pending)
                 continue
             self._sentence(sentence, section, conditions, index, qualifier)
 
@@ -551,9 +567,10 @@ class _Reading:
                 return (*read, "")
         tree = parse_words("lead", words)
         if isinstance(tree, Tree):
+            # "a global bound is:" is a qualifier too: a first-order lead-in above it does not reach its claims
             qualifier = "first-order" if any(tree.find_data("first_order")) or any(
-                tree.find_data("to_first_order")) else next((str(t.children[0]).lower() for t in tree.find_data(
-                    "family")), "")
+                tree.find_data("to_first_order")) else "global" if any(tree.find_data("qualified_bound")) else next(
+                (str(t.children[0]).lower() for t in tree.find_data("family")), "")
             why = "a justification of what follows, not read: its claims are judged on their own" if _maths(
                 tree) else LEAD_IN
             self.note.unread.append(Unread(line, _shown_words(words, sentence), why))
@@ -778,7 +795,10 @@ def _conditions(words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condi
         return (Condition(words, line, "no-error"),), ""
     index = ""
     if clause.data == "for_every":
-        declared = sentence.maths[_maths(next(clause.find_data("index")))[0]]
+        written = next(clause.find_data("index"))
+        if not _maths(written):      # "For every index (I) ...": the letter in parentheses
+            return _conditions_of(clause, words, sentence, line, str(written.children[0]))
+        declared = sentence.maths[_maths(written)[0]]
         letters = re.fullmatch(r"\s*[A-Za-z](\s*,\s*[A-Za-z])+\s*", declared.text)
         if letters:       # "For every index $i, j$": one element of a matrix
             index = ",".join(re.findall(r"[A-Za-z]", declared.text))
@@ -786,6 +806,11 @@ def _conditions(words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condi
             return None
         else:
             index = str(declared.formula.parts[0])
+    return _conditions_of(clause, words, sentence, line, index)
+
+
+def _conditions_of(clause: Tree, words: str, sentence: _Sentence, line: int, index: str
+                   ) -> tuple[tuple[Condition, ...], str] | None:
     out = []
     for listed in clause.find_data("condition_list"):
         for condition in listed.children:

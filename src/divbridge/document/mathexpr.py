@@ -30,7 +30,7 @@ caller reports the formula as not understood, never guesses.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import sympy
@@ -160,8 +160,18 @@ def symbol(name: str) -> sympy.Symbol:
 
 
 def parse(text: str) -> Formula:
-    """Read one formula (no surrounding dollars); LatexError when it cannot be read."""
+    """Read one formula (no surrounding dollars); LatexError when it cannot be read.  A formula wholly inside one
+    pair of parentheses is the relation it holds (``(Y = f(X))``); a parenthesis holding no relation is read as
+    before."""
     body = text.rstrip().rstrip(".,;").rstrip()
+    inner = _enclosed(body)
+    if inner is not None:
+        try:
+            formula = parse(inner)
+        except LatexError:
+            formula = None
+        if formula is not None and formula.relations:
+            return replace(formula, text=text)
     deep = too_deep(body)
     if deep is not None:
         raise LatexError(f"LaTeX nested more than {MAX_NESTING} deep", deep, malformed=True)
@@ -183,6 +193,18 @@ def parse(text: str) -> Formula:
     names = frozenset(str(s) for p in parts for s in p.free_symbols) | frozenset(
         str(f.func) for p in parts for f in p.atoms(sympy.Function) if not isinstance(f, (sympy.Abs,)))
     return Formula(text, tuple(parts), tuple(relations), frozenset(reader.indices), names, quantifiers)
+
+
+def _enclosed(body: str) -> str | None:
+    """What is inside the parentheses around the whole of ``body``, None unless one pair encloses it all."""
+    if not (body.startswith("(") and body.endswith(")")):
+        return None
+    depth = 0
+    for at, char in enumerate(body):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0:
+            return body[1:-1] if at == len(body) - 1 else None
+    return None
 
 
 # -- nodes to tokens ------------------------------------------------------------

@@ -421,7 +421,13 @@ def _jet(expr, slopes: dict | None = None) -> tuple[sympy.Expr, sympy.Expr]:
         v, s = _jet(expr.args[0], slopes)
         if sympy.simplify(v) == 0:
             return sympy.S.Zero, sympy.Abs(s)      # |h s + o(h)| = h |s| + o(h)
+        if v.has(sympy.Piecewise):     # a value zero in some pieces only: each case said
+            return sympy.Abs(v), sympy.Piecewise((sympy.Abs(s), sympy.Eq(v, 0)), (sympy.sign(v) * s, True))
         return sympy.Abs(v), sympy.sign(v) * s
+    if isinstance(expr, sympy.Piecewise):     # the piece that holds just after h = 0, along the slopes
+        pieces = [(_jet(value, slopes), _just_after(condition, slopes)) for value, condition in expr.args]
+        return (sympy.Piecewise(*[(jet[0], holds) for jet, holds in pieces]),
+                sympy.Piecewise(*[(jet[1], holds) for jet, holds in pieces]))
     if isinstance(expr, sympy.Function) and len(expr.args) == 1:     # exp, log, tanh...: the chain rule
         v, s = _jet(expr.args[0], slopes)
         z = sympy.Dummy("z", real=True)
@@ -430,6 +436,23 @@ def _jet(expr, slopes: dict | None = None) -> tuple[sympy.Expr, sympy.Expr]:
             raise _NotRead(f"the first-order expansion of {expr} (its derivative is not known in closed form)")
         return expr.func(v), derivative.xreplace({z: v}).doit() * s
     raise _NotRead(f"the first-order expansion of {expr}")
+
+
+def _just_after(condition: sympy.Basic, slopes: dict) -> sympy.Basic:
+    """Whether ``condition`` holds for every small h > 0 along the slopes (each error its slope times h): a
+    relation of terms linear in the errors, ``a < b`` where a - b = v + s h, holds so when v < 0, or v = 0 and
+    s < 0 (``<=``: s <= 0)."""
+    if condition == sympy.true or not condition.has(*slopes):
+        return condition
+    if not isinstance(condition, (sympy.StrictLessThan, sympy.LessThan, sympy.StrictGreaterThan,
+                                  sympy.GreaterThan)):
+        raise _NotRead(f"the first-order expansion of a function under the condition {condition}")
+    gap = condition.lhs - condition.rhs if condition.rel_op in ("<", "<=") else condition.rhs - condition.lhs
+    if any(sympy.diff(gap, e, 2) != 0 for e in slopes):
+        raise _NotRead(f"the first-order expansion of a function under the condition {condition}")
+    v, s = _jet(gap, slopes)
+    at_edge = sympy.Lt(s, 0) if condition.rel_op in ("<", ">") else sympy.Le(s, 0)
+    return sympy.Or(sympy.Lt(v, 0), sympy.And(sympy.Eq(v, 0), at_edge))
 
 
 def _introduction(statement: Statement, lhs, op: str, rhs, conditions: list, formats: dict,
@@ -797,6 +820,8 @@ class Unary:
     operand: sympy.Symbol             # X
     error: sympy.Symbol               # X_err
     value: sympy.Expr                 # f(X)
+    # the operator's float attributes, free symbols of f where the note calls the operator (a slope alpha)
+    parameters: tuple[sympy.Symbol, ...] = ()
 
     def at(self, x: sympy.Expr) -> sympy.Expr:
         return self.value.xreplace({self.operand: x})
@@ -809,6 +834,22 @@ class Unary:
 
 # where the note's function is compared with its operator's (the description's real function)
 AGREEMENT_POINTS = tuple(Fraction(v) for v in ("-3", "-1", "-1/2", "1/4", "1/2", "1", "2", "5"))
+# the values of an attribute the note's function is compared at (each attribute in turn; the others at the first)
+ATTRIBUTE_POINTS = tuple(Fraction(v) for v in ("1/2", "-2", "0", "3"))
+
+
+def calls_operator(value: sympy.Basic, op: Operator) -> bool:
+    """Whether the note writes its result as a call of its operator (``\\text{Name}(X)``)."""
+    return isinstance(value, sympy.core.function.AppliedUndef) and str(value.func).lower() == op.name.lower()
+
+
+def operator_value(op: Operator, operands: tuple[sympy.Symbol, ...]) -> tuple[sympy.Expr, tuple[sympy.Symbol, ...]]:
+    """The description's real function applied to ``operands``, its float attributes free symbols named as the
+    attributes are; ValueError where the description gives it as no term."""
+    if not isinstance(op.operation.real, terms.Function):
+        raise ValueError(f"a claim on the error of {op.name}: its description gives its real function as no term")
+    parameters = tuple(mathexpr.symbol(v.name) for v in op.attribute_variables("real"))
+    return symbolic.applied(op.operation.real, operands + parameters), parameters
 
 
 def unary(note: Note) -> Unary | str:
@@ -820,31 +861,50 @@ def unary(note: Note) -> Unary | str:
     if definition is None:
         return (f"a claim on the error of {op.name}: its note does not define its result as a function of its "
                 f"operand ('For $Y = f(X)$, the propagated error ... comes from the input error ...')")
-    value = mathexpr.standard(_with_functions(definition.value, note))
+    value, parameters = mathexpr.standard(_with_functions(definition.value, note)), ()
+    # a call of the operator, not a standard function of sympy's (\exp(X) is exp): its description's real function
+    if calls_operator(value, op) and len(value.args) == 1 and isinstance(value.args[0], sympy.Symbol):
+        try:
+            value, parameters = operator_value(op, value.args)
+        except ValueError as exc:
+            return str(exc)
     undefined = sorted(str(f.func) for f in value.atoms(sympy.core.function.AppliedUndef))
-    if undefined or len(value.free_symbols) != 1:
+    if undefined or len(value.free_symbols - set(parameters)) != 1:
         return f"a claim on the error of {op.name}: the function «{undefined[0] if undefined else value}» of its result"
-    (operand,) = value.free_symbols
+    (operand,) = value.free_symbols - set(parameters)
     compared = 0
-    for x in AGREEMENT_POINTS:
-        reference = _reference(op, x)
-        mine = sympy.N(value.xreplace({operand: sympy.Rational(x.numerator, x.denominator)}), 60)
-        if reference is None or not mine.is_real:
-            continue
-        compared += 1
-        if abs(mine - reference) > sympy.Float(10) ** -40 * max(1, abs(reference)):
-            return (f"a claim on the error of {op.name}: the note's {definition.name} = {value} is not "
-                    f"{op.name}'s function (at {operand} = {x}: {sympy.N(mine, 12)}, {op.name} gives "
-                    f"{sympy.N(reference, 12)})")
+    for attributes in _attribute_points(parameters):
+        for x in AGREEMENT_POINTS:
+            reference = _reference(op, x, tuple(attributes.values()))
+            at = {operand: x, **attributes}
+            mine = sympy.N(value.xreplace({k: sympy.Rational(v.numerator, v.denominator) for k, v in at.items()}), 60)
+            if reference is None or not mine.is_real:
+                continue
+            compared += 1
+            if abs(mine - reference) > sympy.Float(10) ** -40 * max(1, abs(reference)):
+                where = ", ".join(f"{k} = {v}" for k, v in at.items())
+                return (f"a claim on the error of {op.name}: the note's {definition.name} = {value} is not "
+                        f"{op.name}'s function (at {where}: {sympy.N(mine, 12)}, {op.name} gives "
+                        f"{sympy.N(reference, 12)})")
     if compared < 3:
         return f"a claim on the error of {op.name}: its note's {definition.name} = {value} compared at too few points"
-    return Unary(definition.name, operand, mathexpr.symbol(f"{operand}_err"), value)
+    return Unary(definition.name, operand, mathexpr.symbol(f"{operand}_err"), value, parameters)
 
 
-def _reference(op: Operator, x: Fraction) -> sympy.Float | None:
-    """The operator's real function at ``x`` (its description's, mpmath at 320 bits), None where not defined."""
+def _attribute_points(parameters: tuple[sympy.Symbol, ...]) -> list[dict[sympy.Symbol, Fraction]]:
+    """The attributes' values the note's function is compared at: none without attributes; else each attribute
+    over `ATTRIBUTE_POINTS`, the others at the first of them."""
+    if not parameters:
+        return [{}]
+    return [{p: value if p == moved else ATTRIBUTE_POINTS[0] for p in parameters}
+            for moved in parameters for value in ATTRIBUTE_POINTS]
+
+
+def _reference(op: Operator, x: Fraction, attributes: tuple[Fraction, ...] = ()) -> sympy.Float | None:
+    """The operator's real function at ``x`` (its description's, mpmath at 320 bits; its float attributes after x,
+    at their defaults when left out), None where not defined."""
     try:
-        value = op.kernels.real(x)
+        value = op.kernels.real(x, *attributes)
     except (ValueError, ZeroDivisionError, ArithmeticError):
         return None
     if isinstance(value, Fraction):
@@ -898,14 +958,15 @@ def _unary_meaning(note: Note, statement: Statement, found: Unary | str) -> Mean
                 lhs, rhs, op = rhs, lhs, _FLIP[op]
             if op not in ("=", "<=", "<"):
                 raise _NotRead(f"the relation {op} of a first-order claim")
-            c0, c1 = _jet(lhs - rhs, {dx: ALPHA})
+            slope = unary_slope(found)
+            c0, c1 = _jet(lhs - rhs, {dx: slope})
             goal = (sympy.And(sympy.Eq(c0, 0), sympy.Eq(c1, 0)) if op == "=" else
                     sympy.And(sympy.Le(c0, 0), sympy.Or(sympy.Ne(c0, 0), sympy.Le(c1, 0))))
             at_zero = sympy.And(*[c.xreplace({dx: 0}) for c in conditions])
-            text = (f"{_shown(at_zero)} -> along {dx} = alpha*h (h -> 0+): {_shown(lhs)} - ({_shown(rhs)}) = "
+            text = (f"{_shown(at_zero)} -> along {dx} = {slope}*h (h -> 0+): {_shown(lhs)} - ({_shown(rhs)}) = "
                     f"({_shown(c0)}) + ({_shown(c1)})*h + o(h), "
                     + ("both coefficients 0" if op == "=" else "its first non-zero coefficient not positive") + unsaid)
-            return Meaning(statement, "first-order", goal, at_zero, (str(x), "alpha"), op=op, sides=(c0, c1),
+            return Meaning(statement, "first-order", goal, at_zero, (str(x), str(slope)), op=op, sides=(c0, c1),
                            text=text, name=name, error=f"{found.result}_err^propag", reads_as=reads_as,
                            proviso_unread=unread)
         assumptions = sympy.And(*conditions)
@@ -949,7 +1010,16 @@ def _all_defined(expr: sympy.Expr, known: set, symbols: set | None = None) -> sy
 
 def _unary_map(expr: sympy.Expr, substitute: dict, found: Unary, note: Note) -> sympy.Expr:
     expr = mathexpr.standard(_with_functions(_substituted(expr, substitute), note))
-    return _all_defined(expr, {found.operand, found.error, E, _P, EPS, MIN_NORMAL, MAX_FINITE})
+    return _all_defined(expr, {found.operand, found.error, E, _P, EPS, MIN_NORMAL, MAX_FINITE, *found.parameters})
+
+
+SLOPE = mathexpr.symbol("s")
+
+
+def unary_slope(found: Unary) -> sympy.Symbol:
+    """The slope of a first-order claim's error, ``X_err = alpha h``; ``s`` where alpha is an attribute of the
+    operator."""
+    return SLOPE if ALPHA in found.parameters else ALPHA
 
 
 def _unary_condition(condition: Condition, substitute: dict, found: Unary, note: Note) -> sympy.Basic:
@@ -1024,10 +1094,11 @@ def several(note: Note) -> Several | str:
         return f"a claim on the error of {op.name}: the note's {definition.name} has {len(definition.operands)} operands"
     operands = tuple(mathexpr.symbol(n) for n in definition.operands)
     value = definition.value
-    if isinstance(value, sympy.core.function.AppliedUndef) and str(value.func).lower() == op.name.lower():
-        if not isinstance(op.operation.real, terms.Function):
-            return f"a claim on the error of {op.name}: its description gives its real function as no term"
-        value = symbolic.applied(op.operation.real, operands)
+    if calls_operator(value, op):
+        try:
+            value, _ = operator_value(op, operands)
+        except ValueError as exc:
+            return str(exc)
     value = mathexpr.standard(value)
     kinds = tuple(i.type for i in op.inputs)
     errors = tuple(None if kind == "bool" else mathexpr.symbol(f"{x}_err") for x, kind in zip(operands, kinds))

@@ -11,6 +11,7 @@ from divbridge.terms import App, Const, Function, Term, Var, expand
 
 _ARITHMETIC = {"real.add": sympy.Add, "real.mul": sympy.Mul, "real.sub": lambda a, b: a - b,
                "real.div": lambda a, b: a / b, "real.neg": lambda a: -a, "real.sqrt": sympy.sqrt}
+_RELATIONS = {"real.lt": sympy.Lt}
 
 
 def applied(fn: Function, args: tuple[sympy.Basic, ...]) -> sympy.Basic:
@@ -31,8 +32,11 @@ def expression(term: Term, env: dict[str, sympy.Basic]) -> sympy.Basic:
         return expression(expand(term), env)
     if isinstance(term, App):
         args = [expression(a, env) for a in term.args]
-        if term.fn.name == "ite":
-            return sympy.Piecewise((args[1], sympy.Ne(args[0], 0)), (args[2], True))
+        if term.fn.name == "ite":     # a condition: a relation, or a bool variable (1 or 0)
+            holds = args[0] if isinstance(args[0], sympy.core.relational.Relational) else sympy.Ne(args[0], 0)
+            return sympy.Piecewise((args[1], holds), (args[2], True))
+        if term.fn.name in _RELATIONS:
+            return _RELATIONS[term.fn.name](*args)
         if term.fn.name in _ARITHMETIC:
             return _ARITHMETIC[term.fn.name](*args)
     raise ValueError(f"no sympy rendering of {term}")
