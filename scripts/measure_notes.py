@@ -61,27 +61,12 @@ DTYPES = ("fp16", "bf16", "fp32")
 
 
 def measure(op_name: str, note: Path | None, impl: str, dtype: str, sample: int, scratch: Path) -> dict:
-    """conform's JSON report of one run (judged against the note's bounds, if a note is given), or {"error": why}
-    when it made none."""
+    """conform's JSON report of one run (judged against the note's bounds, if a note is given; bit for bit, for an
+    operator whose result IEEE 754 prescribes), or {"error": why} when it made none."""
     report = scratch / f"{op_name}-{impl}-{dtype}.json"
     command = [sys.executable, "-m", "divbridge.cli", "conform", "--op", op_name, "--impl", impl, "--dtype", dtype,
                "--json", str(report), *(("--note", str(note)) if note else ())]
     if dtype == "fp32" and not operators.get(op_name).operation.contraction:   # MatMul: conform's pairs
-        command += ["--sample", str(sample)]
-    done = subprocess.run(command, capture_output=True, text=True)
-    if done.returncode == 2 or not report.is_file():
-        lines = done.stderr.strip().splitlines()
-        return {"error": lines[-1] if lines else f"exit {done.returncode}"}
-    return json.loads(report.read_text())
-
-
-def conformance(op_name: str, impl: str, dtype: str, sample: int, scratch: Path) -> dict:
-    """conform's JSON report of one bit-for-bit run (every input of a 16-bit format for an operator of one input, a
-    sample otherwise), or {"error": why} when it made none."""
-    report = scratch / f"{op_name}-{impl}-{dtype}-bits.json"
-    command = [sys.executable, "-m", "divbridge.cli", "conform", "--op", op_name, "--impl", impl, "--dtype", dtype,
-               "--json", str(report)]
-    if dtype == "fp32":
         command += ["--sample", str(sample)]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode == 2 or not report.is_file():
@@ -181,7 +166,7 @@ def main() -> int:
                 for impl in args.impl or IMPLS:
                     for dtype in DTYPES:
                         lines.append(bit_row(op.name, impl, dtype,
-                                             conformance(op.name, impl, dtype, args.sample, scratch)))
+                                             measure(op.name, None, impl, dtype, args.sample, scratch)))
                         print(lines[-1], file=sys.stderr)
     table = "\n".join(lines) + "\n"
     if args.out:
