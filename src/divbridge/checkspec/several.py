@@ -24,7 +24,7 @@ import mpmath
 import sympy
 
 from divbridge.checkspec import summation
-from divbridge.checkspec.unary import _MARGIN, _value
+from divbridge.checkspec.unary import _value, first_order_positive, refuted
 from divbridge.document.findings import Finding
 from divbridge.formats import FloatFormat, get_format
 from divbridge.obligations.accuracy import Meaning, Several
@@ -127,7 +127,7 @@ def _first_order_counterexample(item: Meaning, op: Operator, found: Several) -> 
             v0, v1 = _value(c0, env), _value(c1, env)
             if v0 is None or v1 is None:
                 continue
-            if v0 > _MARGIN or (abs(v0) <= _MARGIN and v1 > _MARGIN * max(1, abs(v1))):
+            if first_order_positive(v0, v1):
                 at = ", ".join(f"{k} = {v}" for k, v in env.items())
                 errors = {str(e): s * _H for e, s in zip(found.slopes, signs)}
                 return (f"false to first order: at {at}, as h -> 0+, the left side minus the right side is "
@@ -174,11 +174,7 @@ def _counterexample(item: Meaning, op: Operator, found: Several) -> tuple[str, s
         left, right = _value(lhs, env), _value(rhs, env)
         if left is None or right is None:
             continue
-        scale = max(1, abs(left), abs(right))
-        wrong = {"<=": left - right > _MARGIN * scale, "<": left - right >= -_MARGIN * scale,
-                 ">=": right - left > _MARGIN * scale, ">": right - left >= -_MARGIN * scale,
-                 "=": abs(left - right) > _MARGIN * scale}[item.op]
-        if wrong:
+        if refuted(item.op, left, right):
             at = ", ".join(f"{k} = {v}" for k, v in env.items())
             errors = {k: v for k, v in env.items() if k.endswith("_err")}
             return (f"false: at {at} (where its conditions hold) the left side is {mpmath.nstr(left, 12)} and the "

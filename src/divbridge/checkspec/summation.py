@@ -24,7 +24,7 @@ from fractions import Fraction
 import mpmath
 import sympy
 
-from divbridge.checkspec.unary import _MARGIN, _value
+from divbridge.checkspec.unary import _MARGIN, _value, refuted
 from divbridge.document import mathexpr
 from divbridge.document.findings import Finding
 from divbridge.formats import FloatFormat, get_format
@@ -210,9 +210,7 @@ def _wrong(op: str, left, right, first: bool) -> bool:
         if op == "=":
             return abs(left) > _MARGIN or abs(right) > _MARGIN
         return left > _MARGIN or (abs(left) <= _MARGIN and right > _MARGIN)
-    scale = max(1, abs(left), abs(right))
-    return {"<=": left - right > _MARGIN * scale, "<": left - right >= -_MARGIN * scale,
-            "=": abs(left - right) > _MARGIN * scale}[op]
+    return refuted(op, left, right)
 
 
 # -- the introduced error --------------------------------------------------------------------------------------

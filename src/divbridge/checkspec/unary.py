@@ -291,8 +291,7 @@ def _first_order_counterexample(item: Meaning, op: Operator, unary: Unary) -> st
                 v0, v1 = _value(c0, env), _value(c1, env)
                 if v0 is None or v1 is None:
                     continue
-                positive = v0 > _MARGIN or (abs(v0) <= _MARGIN and v1 > _MARGIN * max(1, abs(v1)))
-                if positive:
+                if first_order_positive(v0, v1):
                     h = _REPLAY_STEP
                     replay = _replayed(op, x, slope * h, tuple(attributes.values()))
                     return (f"false to first order: along {unary.error} = {slope_name}*h with {unary.operand} = {x}, "
@@ -306,8 +305,15 @@ def _first_order_counterexample(item: Meaning, op: Operator, unary: Unary) -> st
 _REPLAY_STEP = Fraction(1, 1 << 20)     # the h a first-order counterexample is replayed at on the mirror
 
 
-def _wrong(relation: str, left: mpmath.mpf, right: mpmath.mpf) -> bool:
-    """``left relation right`` fails, by more than `_MARGIN` of the larger side."""
+def first_order_positive(value, slope) -> bool:
+    """``value + slope*h + o(h)`` is positive for small h > 0, by more than `_MARGIN`: a first-order claim
+    ``lhs <= rhs`` fails where its gap ``lhs - rhs`` has this expansion (`checkspec.several` asks it too)."""
+    return value > _MARGIN or (abs(value) <= _MARGIN and slope > _MARGIN * max(1, abs(slope)))
+
+
+def refuted(relation: str, left, right) -> bool:
+    """``left relation right`` fails, by more than `_MARGIN` of the larger side (each judge of a relation at a point
+    asks this: `checkspec.several`, `checkspec.summation`)."""
     scale = max(mpmath.mpf(1), abs(left), abs(right))
     return {"<=": left - right > _MARGIN * scale, "<": left - right >= -_MARGIN * scale,
             ">=": right - left > _MARGIN * scale, ">": right - left >= -_MARGIN * scale,
@@ -327,7 +333,7 @@ def _counterexample(item: Meaning, op: Operator, unary: Unary) -> tuple[str, str
                 if not _conditions_hold(item, env):
                     continue
                 left, right = _value(lhs, env), _value(rhs, env)
-                if left is None or right is None or not _wrong(item.op, left, right):
+                if left is None or right is None or not refuted(item.op, left, right):
                     continue
                 replay = _replayed(op, x, e, tuple(attributes.values()))
                 in_floats = _in_binary64(item, unary, env) if item.float_reading is not None else ""
@@ -357,7 +363,7 @@ def _in_binary64(item: Meaning, unary: Unary, env: dict) -> str | None:
         return None
     at = {**env, str(computed): Fraction(float(rounded))}
     left, right = _value(lhs, at), _value(rhs, at)
-    if left is None or right is None or not _wrong(item.op, left, right):
+    if left is None or right is None or not refuted(item.op, left, right):
         return None
     return (f"; false too where {unary.result} is a float: with {unary.result} = {float(rounded)!r}, "
             f"{unary.at(unary.operand + unary.error)} correctly rounded to binary64, the left side is {mpmath.nstr(left, 12)} and the right "

@@ -182,10 +182,16 @@ def _judge(report: FormatAccuracy, bits: list[int], got_bits: int) -> None:
             bound.judge(elementary.mpf(values[0].value), error, shown)
     report.measured += 1
     report.points.append((float(values[0].value), in_ulps))
-    for worst, measured in ((report.ulp, in_ulps), (report.relative, relative)):
-        if measured > worst.error:
-            worst.error = measured
-            worst.inputs, worst.got, worst.exact = shown()
+    _keep_worst(report, in_ulps, relative, shown)
+
+
+def _keep_worst(report: FormatAccuracy, in_ulps: float, relative: float, shown: Callable[[], tuple]) -> None:
+    """The input just measured kept as the worst in ulps, or in relative error, where it is (``shown()``: its
+    fields of `Worst` after the error, made only then)."""
+    if in_ulps > report.ulp.error:
+        report.ulp = Worst(in_ulps, *shown())
+    if relative > report.relative.error:
+        report.relative = Worst(relative, *shown())
 
 
 def _as_array(fmt: FloatFormat, bits: int):
@@ -356,10 +362,7 @@ def _judge_matrices(report: FormatAccuracy, a: np.ndarray, b: np.ndarray, got: n
             report.measured += 1
             report.not_correctly_rounded += want_bits != int(got[i, j]) and not (want.is_zero and result.is_zero)
             report.points.append((float(n), in_ulps))    # a contraction's error drawn against its n
-            for worst, measured in ((report.ulp, in_ulps), (report.relative, relative)):
-                if measured > worst.error:
-                    worst.error = measured
-                    worst.inputs, worst.got, worst.exact, worst.matrices = element_shown()
+            _keep_worst(report, in_ulps, relative, element_shown)
 
 
 def contraction_bounds(note, fmt: FloatFormat) -> list[NoteBound]:
