@@ -14,10 +14,13 @@ the assert imply ``c`` (sympy's ``ask``).  The code's arithmetic is
 read over the reals (the type replaces "each real number in the Why3 specification").
 
 Anything else is not read, and the assert says why (`Assert.problem`): code outside this grammar, a field other
-than ``real`` and ``err``, a function the reading does not know.  A standard function applied to the abstract
-value itself (``abs(X[I])``) is a result whose arithmetic, real or float, the code does not say (`Assert.unsaid`):
-its error is the propagated one where the operator's float result is exact, else it is judged under both readings
-(`obligations.accuracy`, `checkspec.unary`).  Judging is not done here
+than ``real`` and ``err``, a function the reading does not know.  A standard function, or the note's operator
+called by its name, applied to the abstract value itself (``abs(X[I])``) is a result whose arithmetic, real or
+float, the code does not say (`Assert.unsaid`) unless a comment of the lambda computing it says, in exactly these
+words, ``// Real-domain f``: its error is the propagated one where the arithmetic is real or the operator's float
+result exact, else it is judged under both readings (`obligations.accuracy`, `checkspec.unary`).  A field of the
+abstract value named as an attribute of the operator (``x.alpha``) is read as that attribute and said at its line
+(`Assert.assumed`: the type has no such field).  Judging is not done here
 (`obligations.accuracy.unit_asserts`, `checkspec.unary`).
 """
 
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -96,6 +100,8 @@ class Assert:
     result: sympy.Expr | None = None     # the real function of X the result computes
     problem: str = ""
     unsaid: str = ""                     # the function applied to the abstract value itself, in an arithmetic unsaid
+    # what the code writes that the note's abstract type does not have, and how it is read: (line, what), each
+    assumed: tuple[tuple[int, str], ...] = ()
 
 
 class _NotRead(Exception):
@@ -107,8 +113,12 @@ def _parser() -> Lark:
     return Lark(_GRAMMAR, parser="earley", propagate_positions=True, maybe_placeholders=True)
 
 
-def asserts(code: str, first_line: int) -> list[Assert]:
-    """Each assert of a code block whose first line is the note's ``first_line``, read or not (`Assert.problem`)."""
+def asserts(code: str, first_line: int, functions: dict[str, Callable[[sympy.Expr], sympy.Expr]] | None = None,
+            attributes: dict[str, sympy.Symbol] | None = None) -> list[Assert]:
+    """Each assert of a code block whose first line is the note's ``first_line``, read or not (`Assert.problem`).
+    ``functions``: the note's operator's real function by the name the code calls it (its name in lower case), beside the
+    standard ones; ``attributes``: the operator's attributes (``alpha``), which the code may write as fields of the
+    abstract value (`_Run.attribute`)."""
     lines = code.splitlines()
     found = [(first_line + number, text.strip()) for number, text in enumerate(lines) if
              re.search(r"\bassert\s*\(", _COMMENTS.sub("", text))]
@@ -122,12 +132,24 @@ def asserts(code: str, first_line: int) -> list[Assert]:
         said = f" at line {first_line + where - 1}" if isinstance(where, int) else ""
         return [Assert(line, text, problem=f"the code is not read whole (C++ beyond what divbridge reads{said})")
                 for line, text in found]
-    reading = _Run(first_line)
+    reading = _Run(first_line, functions or {}, attributes or {}, _said_real(code))
     try:
         reading.block(tree.children, {}, sympy.true)
     except _NotRead as exc:
         return [Assert(line, text, problem=str(exc)) for line, text in found]
     return [_joined(line, text, [a for a in reading.found if a.line == line]) for line, text in found]
+
+
+def _said_real(code: str) -> dict[int, str]:
+    """The comments that say, in exactly these words, that a function is computed in the real domain
+    (``// Real-domain f``), by their line in the code: a result of ``f`` computed where one is said is real, its
+    arithmetic said (`_Run.call`).  A comment with any other word says nothing here."""
+    said = {}
+    for comment in re.finditer(r"//([^\n]*)", code):
+        words = re.fullmatch(r"\s*Real-domain\s+([A-Za-z_]\w*)\s*", comment.group(1))
+        if words:
+            said[code.count("\n", 0, comment.start()) + 1] = words.group(1)
+    return said
 
 
 def _joined(line: int, text: str, paths: list[Assert]) -> Assert:
@@ -145,7 +167,8 @@ def _joined(line: int, text: str, paths: list[Assert]) -> Assert:
         return Assert(line, text, problem="an assert whose left side, relation or result differs from path to path")
     right = sympy.Piecewise(*[(r.rhs, a.condition) for r, a in zip(relations, paths)])
     return replace(paths[0], text=text, relation=type(relations[0])(relations[0].lhs, right),
-                   condition=sympy.Or(*[a.condition for a in paths]))
+                   condition=sympy.Or(*[a.condition for a in paths]),
+                   assumed=tuple(dict.fromkeys(said for a in paths for said in a.assumed)))
 
 
 X, X_ERR, Y_ERR = (mathexpr.symbol(n) for n in ("X", "X_err", "Y_err^propag"))
@@ -155,6 +178,7 @@ X, X_ERR, Y_ERR = (mathexpr.symbol(n) for n in ("X", "X_err", "Y_err^propag"))
 class _Lambda:
     params: tuple[str, ...]
     body: tuple
+    lines: tuple[int, int]        # its first and last line in the code
 
 
 @dataclass(frozen=True)
@@ -168,8 +192,13 @@ class _Value:
 class _Run:
     """Symbolic execution of the code: an environment per path, its condition, the asserts met."""
 
-    def __init__(self, first_line: int):
+    def __init__(self, first_line: int, functions: dict, attributes: dict, said_real: dict[int, str]):
         self.first_line = first_line
+        self.functions = functions
+        self.attributes = attributes
+        self.said_real = said_real
+        self.within: tuple[int, int] | None = None   # the lines of the lambda being run
+        self.assumed: dict[tuple[int, str], sympy.Symbol] = {}   # (line, what): the attribute read
         self.found: list[Assert] = []
         self.lambdas: dict[str, _Lambda] = {}
         self.tensor = ""
@@ -192,7 +221,8 @@ class _Run:
         elif kind == "lambda_":
             params = tuple(str(p.children[-1]) for p in node.children[1:-1] if isinstance(p, Tree) and
                            p.data == "param")
-            self.lambdas[str(node.children[0])] = _Lambda(params, tuple(node.children[-1].children))
+            self.lambdas[str(node.children[0])] = _Lambda(params, tuple(node.children[-1].children),
+                                                          (node.meta.line, node.meta.end_line))
         elif kind == "loop":
             env = {**env, str(node.children[0]): "index"}
             if str(node.children[1]) != self.tensor:
@@ -241,7 +271,8 @@ class _Run:
         if domain is not sympy.true and sympy.ask(domain, path) is not True:   # ask: None where not implied
             return Assert(line, "", problem=f"the result is undefined outside {domain}, which the conditions of the "
                                             "assert do not imply")
-        return Assert(line, "", relation, path, result, unsaid=self.unsaid.get(result, "") if result is not None else "")
+        return Assert(line, "", relation, path, result, unsaid=self.unsaid.get(result, "") if result is not None else "",
+                      assumed=tuple(said for said, symbol in self.assumed.items() if relation.has(symbol)))
 
     def value(self, node, env: dict):
         if isinstance(node, Token):
@@ -269,6 +300,8 @@ class _Run:
                 return X_ERR if value.kind == "element" else Y_ERR
             if isinstance(value, dict) and field in value:
                 return value[field]
+            if isinstance(value, _Value) and value.kind == "element" and field in self.attributes:
+                return self.attribute(owner, field, node.meta.line)
             raise _NotRead(f"the field {owner}.{field} (the reading knows .real and .err of the operand and the result)")
         if kind == "call":
             return self.call(node, env)
@@ -312,18 +345,31 @@ class _Run:
         if function in self.lambdas:
             return self.apply(function, args, env)
         name = function.removeprefix("std::")
-        if name not in _FUNCTIONS:
+        known = {**self.functions, **_FUNCTIONS}     # a standard function keeps its name (the operator Tanh's tanh)
+        if name not in known:
             raise _NotRead(f"the function {function}")
         values = [self.value(a, env) for a in args]
         if len(values) == 1 and isinstance(values[0], _Value) and values[0].kind == "element":
-            # f(X[I]) on the abstract value: a result whose arithmetic (real or float) the code does not say
-            real = _FUNCTIONS[name](values[0].real)
+            # f(X[I]) on the abstract value: a result whose arithmetic (real or float) the code does not say, unless
+            # a comment of the lambda computing it says it is the real domain's
+            real = known[name](values[0].real)
             self.results.add(real)
-            self.unsaid[real] = function
+            if not (self.within and any(self.within[0] <= line <= self.within[1] and said == name
+                                        for line, said in self.said_real.items())):
+                self.unsaid[real] = function
             return _Value("result", real)
-        if any(isinstance(v, _Value) for v in values):
-            raise _NotRead(f"{function} applied to an abstract value")
+        if any(isinstance(v, _Value) for v in values) or name not in _FUNCTIONS:
+            raise _NotRead(f"{function} applied to an abstract value" if name in _FUNCTIONS else
+                           f"{function} applied to other than the operand")
         return _FUNCTIONS[name](*values)
+
+    def attribute(self, owner: str, field: str, line: int) -> sympy.Symbol:
+        """``x.alpha``: a field the abstract type does not have (`Assert.assumed`), which is the name of an
+        attribute of the operator: read as that attribute, and said at its line."""
+        said = (self.first_line + line - 1, f"{owner}.{field}: the abstract value has no field {field}; read as the "
+                f"operator's attribute {field}")
+        self.assumed[said] = self.attributes[field]
+        return self.attributes[field]
 
     def apply(self, name: str, args, env: dict):
         """A lambda called: its body run with its parameters bound; a result computed in the real domain (an
@@ -335,7 +381,11 @@ class _Run:
         for param, arg in zip(function.params, args):
             index = isinstance(arg, Tree) and arg.data == "name" and env.get(str(arg.children[0])) == "index"
             inner[param] = "index" if index else self.value(arg, env)
-        paths = self.block(function.body, inner, sympy.true)
+        outer, self.within = self.within, function.lines
+        try:
+            paths = self.block(function.body, inner, sympy.true)
+        finally:
+            self.within = outer
         if len(paths) != 1 or "return" not in paths[0][0]:
             raise _NotRead(f"{name}: a body of one path ending with return")
         returned = paths[0][0]["return"]
