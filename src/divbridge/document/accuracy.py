@@ -657,13 +657,13 @@ class _Reading:
         kind = "" if not isinstance(tree, Tree) else tree.data if tree.data != "sentence" else tree.children[0].data
         if kind == "let_define" and self._defined_by_words(tree, sentence):
             return
-        # "<lead-in>, $f$." / "<lead-in>: $f$."
-        m = re.fullmatch(r"(?P<lead>.+?)[,:]\s*§(?P<f>\d+)§", core, re.S)
+        # "<lead-in>, $f$." / "<lead-in>: $f$." / "If <condition>, then $f$."
+        m = re.fullmatch(r"(?P<lead>.+?)(?:[,:]\s*(?:then\s+)?|\s+then\s+)§(?P<f>\d+)§", core, re.S | re.I)
         if m and int(m.group("f")) == len(sentence.maths) - 1:
             read = self._lead_in(m.group("lead").strip(), sentence, sentence.line)
             math = sentence.maths[int(m.group("f"))]
             if read is None:
-                read = ((Condition(m.group("lead"), sentence.line, "not understood"),), "", "")
+                read = ((Condition(_shown_words(m.group("lead"), sentence), sentence.line, "not understood"),), "", "")
             self._formula(math, section, outer + read[0], read[1] or index, math.text, read[2] or qualifier)
             self._definitions_in(sentence, exclude={int(m.group("f"))})
             return
@@ -705,7 +705,7 @@ class _Reading:
 
     def _derivative_facts(self, tree: Tree, words: str, sentence: _Sentence, section: Section | None,
                           outer: tuple[Condition, ...], index: str) -> str:
-        """"if $X[i] = 0$: derivative is undefined, but LeakyRelu is Lipschitz continuous with constant $K$": each
+        """"if $X[i] = 0$: derivative is undefined, but <operator> is Lipschitz continuous with constant $K$": each
         fact a statement (``source`` ``derivative-undefined``, its point the conditions' ``X = x0``; ``lipschitz``,
         its formula the constant), under the sentence's condition or point ("at $X = 0$") and the lead-in's.  Why
         the sentence is not read ("" when it is): a subject other than the note's operator or result, a point or
@@ -752,9 +752,9 @@ class _Reading:
         return Condition(f"at ${math.text}$", sentence.line, "formula", math)
 
     def _names_operator(self, subject: Tree, sentence: _Sentence) -> bool:
-        """The subject of a fact is the note's operator by name ("LeakyRelu") or its result ("$Y$")."""
+        """The subject of a fact is the note's operator by name or its result ("$Y$")."""
         written = subject.children[0]
-        if written.type == "WORD":
+        if written.type == "FACT_SUBJECT":
             return bool(self.note.operator) and str(written).lower() == self.note.operator.lower()
         formula = sentence.maths[_maths(subject)[0]].formula
         return formula is not None and formula.parts == (mathexpr.symbol(self.note.result),)

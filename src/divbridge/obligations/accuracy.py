@@ -1037,7 +1037,10 @@ def _derivative_meaning(note: Note, statement: Statement, found: Unary) -> Meani
                        text=f"{_shown(where)} -> {_shown(lhs)} <= {_shown(rhs)} ({found.result} = {_shown(found.value)} "
                             f"Lipschitz continuous with constant {_shown(constant)})")
     if statement.source == "derivative-undefined":
-        points = where.as_set() if where != sympy.true else sympy.S.Reals
+        try:
+            points = where.as_set() if where != sympy.true else sympy.S.Reals
+        except (NotImplementedError, ValueError, TypeError):      # a condition on more than the operand
+            points = sympy.S.Reals
         if not isinstance(points, sympy.FiniteSet) or len(points) != 1:
             raise _NotRead(f"the derivative undefined where {_shown(where)}, not at one value of {x}")
         (point,) = points
@@ -1047,7 +1050,8 @@ def _derivative_meaning(note: Note, statement: Statement, found: Unary) -> Meani
                             "derivatives differ, or it is not continuous there)")
     lhs, op, rhs = _relation(statement, found.result)
     if not isinstance(lhs, sympy.Derivative) or lhs.expr != mathexpr.symbol(found.result) or lhs.variables != (x,):
-        raise _NotRead(f"the derivative {_shown(lhs)}, not d{found.result}/d{x} (the note's result by its operand)")
+        written = f"d{lhs.expr}/d{lhs.variables[0]}" if isinstance(lhs, sympy.Derivative) else _shown(lhs)
+        raise _NotRead(f"the derivative {written}, not d{found.result}/d{x} (the note's result by its operand)")
     if op != "=":
         raise _NotRead(f"the relation {op} of a derivative (divbridge reads dY/dX = g)")
     slope = _unary_map(rhs, substitute, found, note)
