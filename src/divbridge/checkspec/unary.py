@@ -543,11 +543,12 @@ def _undefined(item: Meaning, op: Operator, unary: Unary) -> tuple[list[Finding]
     """"The derivative is undefined at x0": it holds for an attribute case where f's one-sided derivatives at x0
     differ or one of them is not a number (sympy); where they agree for some attribute value (a case, its t solved
     for where that is needed) it is incorrect, that value the counterexample, replayed by the mirror's one-sided
-    secant slopes; proved when it holds in every case (`attribute_cases`)."""
+    secant slopes (and said to hold for every other value when every other case holds and the values found are
+    all); proved when it holds in every case (`attribute_cases`)."""
     value, point = item.sides
     x = unary.operand
     line, column = item.statement.line, item.statement.column
-    undecided = []
+    undecided, refutation, isolated = [], None, True
     for case in attribute_cases(unary):
         left, right = _one_sided(value.xreplace(case), x, point)
         if left is None or right is None:
@@ -562,26 +563,40 @@ def _undefined(item: Meaning, op: Operator, unary: Unary) -> tuple[list[Finding]
         if values is None:
             undecided.append(case)
             continue
+        # the values where it fails are isolated ones: this case is one value, or t solves gap = 0 at finitely many
+        isolated = isolated and (gap != 0 or not set().union(*[v.free_symbols for v in case.values()]))
         for attributes in values:
-            fixed = {mathexpr.symbol(k): sympy.Rational(v.numerator, v.denominator) for k, v in attributes.items()}
-            sides = _one_sided(value.xreplace(fixed), x, point)
-            exact = Fraction(int(sympy.numer(point)), int(sympy.denom(point))) if point.is_Rational else None
-            slopes = _secant_slopes(op, exact, tuple(attributes.values())) if exact is not None else None
-            if slopes is None or not all(s is not None and _is_number(s) for s in sides) or sympy.simplify(
-                    sides[0] - sides[1]) != 0 or abs(slopes[0] - slopes[1]) > _CONFIRMED * max(1, abs(slopes[1])):
-                continue     # not a derivative there after all, or the mirror does not confirm it
-            where = f"{x} = {point}{_said(attributes)}"
-            return [Finding("incorrect", line, f"false: at {where}, {unary.result} = {value.xreplace(fixed)} has a "
-                            f"derivative: its left and right derivatives are both {sides[0]} (sympy); the mirror's "
-                            f"{op.name} gives the one-sided secant slopes {mpmath.nstr(slopes[0], 12)} (left) "
-                            f"and {mpmath.nstr(slopes[1], 12)} (right) at h = {_REPLAY_STEP}", where, column)
-                    ], "refuted"
-        if values:
+            refutation = refutation or _defined_at(item, op, unary, attributes)
+        if values and refutation is None:
             undecided.append(case)      # equal one-sided derivatives sympy finds but the mirror does not confirm
+    if refutation is not None:
+        message, where = refutation
+        if not undecided and isolated and unary.parameters:
+            message += " (it holds for every other value of the attributes: sympy, in every case)"
+        return [Finding("incorrect", line, message, where, column)], "refuted"
     if not undecided:
         return [], "proved"
     return [Finding("information", line, f"not judged: sympy does not settle whether the one-sided derivatives of "
                     f"{unary.result} at {x} = {point} differ for {len(undecided)} case(s) of its attributes")], "unjudged"
+
+
+def _defined_at(item: Meaning, op: Operator, unary: Unary, attributes: dict[str, Fraction]) -> tuple[str, str] | None:
+    """The claim "undefined at x0" refuted at these attribute values: f's equal one-sided derivatives there (sympy),
+    and the mirror's secant slopes on either side agreeing; None where either does not hold."""
+    value, point = item.sides
+    x = unary.operand
+    fixed = {mathexpr.symbol(k): sympy.Rational(v.numerator, v.denominator) for k, v in attributes.items()}
+    sides = _one_sided(value.xreplace(fixed), x, point)
+    exact = Fraction(int(sympy.numer(point)), int(sympy.denom(point))) if point.is_Rational else None
+    slopes = _secant_slopes(op, exact, tuple(attributes.values())) if exact is not None else None
+    if slopes is None or not all(s is not None and _is_number(s) for s in sides) or sympy.simplify(
+            sides[0] - sides[1]) != 0 or abs(slopes[0] - slopes[1]) > _CONFIRMED * max(1, abs(slopes[1])):
+        return None
+    where = f"{x} = {point}{_said(attributes)}"
+    return (f"false: at {where}, {unary.result} = {value.xreplace(fixed)} has a derivative: its left and right "
+            f"derivatives are both {sides[0]} (sympy); the mirror's {op.name} gives the one-sided secant slopes "
+            f"{mpmath.nstr(slopes[0], 12)} (left) and {mpmath.nstr(slopes[1], 12)} (right) at h = {_REPLAY_STEP}",
+            where)
 
 
 def _where_zero(gap: sympy.Expr, case: dict) -> list[dict[str, Fraction]] | None:

@@ -362,9 +362,10 @@ def _words_in_math(piece: Inline, maths: list[Math]) -> str:
             written = piece.text[part[0]:part[1]]
             read[part] = _read_math(written.strip(), piece.line,
                                     piece.column + part[0] + len(written) - len(written.lstrip()))
-    spans = list(read)
-    condition = read[spans[0]] if parts and isinstance(parts[0], str) else read[spans[-1]] if parts else None
-    claim = read[spans[0]] if parts and not isinstance(parts[0], str) else None
+    formulas = list(read.values())
+    leading = bool(parts) and isinstance(parts[0], str)          # "if <condition>: <claim>", else "<claim> if ..."
+    condition = None if not formulas else formulas[0] if leading else formulas[-1]
+    claim = None if leading or not formulas else formulas[0]
     if condition is None or condition.formula is None or not condition.formula.relations or claim is not None and (
             claim.formula is None or not claim.formula.relations or not claim.formula.parts[0].has(sympy.Derivative)):
         maths.append(whole)
