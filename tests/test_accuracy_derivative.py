@@ -34,7 +34,7 @@ def _judged(path: Path) -> tuple[dict[int, list[str]], dict[int, list[dict]]]:
 
 def test_leibniz_s_notation_is_a_derivative_and_a_condition_s_word_inside_a_formula_is_a_word():
     Y, X = mathexpr.symbol("Y"), mathexpr.symbol("X")
-    for written in (r"\dfrac{dY}{dX} = 1", r"\frac{d Y}{d X} = 1"):
+    for written in (r"\dfrac{dY}{dX} = 1", r"\frac{d Y}{d X} = 1", r"\frac{\mathrm{d}Y}{\mathrm{d}X} = 1"):
         assert mathexpr.parse(written).parts == (sympy.Derivative(Y, X), 1)
     # a fraction of products stays one: d|x| is not a name after d
     assert not mathexpr.parse(r"\frac{d|x|}{dx}").parts[0].has(sympy.Derivative)
@@ -52,7 +52,8 @@ def test_each_fact_is_read_with_the_note_s_names_and_its_condition():
     X, alpha = mathexpr.symbol("X"), mathexpr.symbol("alpha")
     slope = items[(10, "formula")]
     assert slope.kind == "derivative" and slope.conditions == (X < 0) and slope.sides[1] == alpha
-    assert slope.text.startswith("X < 0 -> dY/dX = alpha, Y = Piecewise")
+    assert slope.text.startswith("where X < 0, the derivative of Y = Piecewise((X*alpha, X < 0), (X, True)) by X is "
+                                 "alpha")
     undefined = items[(13, "derivative-undefined")]
     assert undefined.kind == "derivative-undefined" and undefined.sides[1] == 0
     lipschitz = items[(14, "lipschitz")]

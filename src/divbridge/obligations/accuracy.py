@@ -1034,8 +1034,9 @@ def _derivative_meaning(note: Note, statement: Statement, found: Unary) -> Meani
         return Meaning(statement, "propagation", sympy.Le(lhs, rhs), where, (str(x), str(dx)), op="<=",
                        sides=(lhs, rhs), name=slug(f"lipschitz {constant} where {where}"), error=error,
                        reads_as=f"{found.at(x + dx)} - {found.value}",
-                       text=f"{_shown(where)} -> {_shown(lhs)} <= {_shown(rhs)} ({found.result} = {_shown(found.value)} "
-                            f"Lipschitz continuous with constant {_shown(constant)})")
+                       text=f"{found.result} = {_shown(found.value)} is Lipschitz continuous with constant "
+                            f"{_shown(constant)}: {_shown(lhs)} <= {_shown(rhs)} for every {x} and {dx}"
+                            + ("" if where == sympy.true else f" (a counterexample sought where {_shown(where)})"))
     if statement.source == "derivative-undefined":
         try:
             points = where.as_set() if where != sympy.true else sympy.S.Reals
@@ -1046,8 +1047,9 @@ def _derivative_meaning(note: Note, statement: Statement, found: Unary) -> Meani
         (point,) = points
         return Meaning(statement, "derivative-undefined", conditions=where, variables=(str(x),), sides=(found.value,
                        point), name=slug(f"derivative undefined at {point}"),
-                       text=f"at {x} = {point}: {found.result} = {_shown(found.value)} has no derivative (its one-sided "
-                            "derivatives differ, or it is not continuous there)")
+                       text=f"at {x} = {point}, {found.result} = {_shown(found.value)} has no derivative by {x} (its "
+                            "one-sided derivatives differ, or it is not continuous there), for every value of "
+                            + (", ".join(map(str, found.parameters)) or "its operand"))
     lhs, op, rhs = _relation(statement, found.result)
     if not isinstance(lhs, sympy.Derivative) or lhs.expr != mathexpr.symbol(found.result) or lhs.variables != (x,):
         written = f"d{lhs.expr}/d{lhs.variables[0]}" if isinstance(lhs, sympy.Derivative) else _shown(lhs)
@@ -1059,8 +1061,8 @@ def _derivative_meaning(note: Note, statement: Statement, found: Unary) -> Meani
         raise _NotRead(f"a derivative in terms of {dx}")
     return Meaning(statement, "derivative", sympy.Eq(sympy.Derivative(found.value, x), slope), where, (str(x),),
                    op="=", sides=(found.value, slope), name=slug(f"d{found.result} d{x} eq {slope} where {where}"),
-                   text=f"{_shown(where)} -> d{found.result}/d{x} = {_shown(slope)}, {found.result} = "
-                        f"{_shown(found.value)} (on every piece of it where the condition holds)")
+                   text=("" if where == sympy.true else f"where {_shown(where)}, ") + f"the derivative of "
+                        f"{found.result} = {_shown(found.value)} by {x} is {_shown(slope)} (on every piece of it there, and on both sides of each switch there)")
 
 
 def _all_defined(expr: sympy.Expr, known: set, symbols: set | None = None) -> sympy.Expr:
