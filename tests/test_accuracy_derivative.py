@@ -105,7 +105,8 @@ def test_a_derivative_undefined_for_every_attribute_holds_and_one_defined_there_
 
 def test_a_smooth_function_s_derivative_is_proved_or_refuted_where_its_condition_holds():
     text = ("## Numerical Accuracy\n\n### Error Propagation\n\n"
-            "Here $Y$ is the result of the **Exp** operator. For $Y = \\exp(X)$ with $\\exp(x) = e^x$, the propagated error $Y_{\\textit{err}}^{\\textit{propag}}$ "
+            "Here $Y$ is the result of the **Exp** operator. For $Y = \\exp(X)$ with $\\exp(x) = e^x$, the "
+            "propagated error $Y_{\\textit{err}}^{\\textit{propag}}$ "
             "comes from the input error $X_{\\textit{err}}$.\n\n"
             "- If $X[I] > 0$, then $\\dfrac{dY}{dX} = \\exp(X)$\n"
             "- $\\text{if } X[I] < 0: \\frac{dY}{dX} = 2 \\exp(X)$\n")

@@ -577,7 +577,8 @@ def _undefined(item: Meaning, op: Operator, unary: Unary) -> tuple[list[Finding]
     if not undecided:
         return [], "proved"
     return [Finding("information", line, f"not judged: sympy does not settle whether the one-sided derivatives of "
-                    f"{unary.result} at {x} = {point} differ for {len(undecided)} case(s) of its attributes")], "unjudged"
+                    f"{unary.result} at {x} = {point} differ for {len(undecided)} case(s) of its attributes")
+            ], "unjudged"
 
 
 def _defined_at(item: Meaning, op: Operator, unary: Unary, attributes: dict[str, Fraction]) -> tuple[str, str] | None:

@@ -728,7 +728,8 @@ class _Reading:
                 continue
             subject = next(fact.find_data("fact_subject"), None)
             if subject is not None and not self._names_operator(subject, sentence):
-                return f"«{_shown_words(str(subject.children[0]), sentence)}» is not the note's operator nor its result"
+                written = _shown_words(str(subject.children[0]), sentence)
+                return f"«{written}» is not the note's operator nor its result"
             conditions = list(shared)
             points = list(fact.find_data("at_point"))
             conditions += [self._at_point(point, sentence) for point in points]

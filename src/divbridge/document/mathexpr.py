@@ -15,7 +15,8 @@ indices) into sympy.  What it reads:
 - ``[0]``, ``[0.5]``: a tensor of that constant, read as the constant;
 - functions ``\\max``, ``\\min``, ``\\mathcal{O}`` (`BigO`), and a name
   of several letters applied to parentheses (``ulp(C[i])``, ``round(a/b)``);
-- ``\\frac{\\partial f}{\\partial x}`` and ``\\frac{dY}{dX}`` (``\\dfrac``, ``\\frac{d Y}{d X}``): a `sympy.Derivative`; ``\\sum_{k=0}^{n-1} t``, ``\\max_{0 \\leq i < m} t``;
+- ``\\frac{\\partial f}{\\partial x}`` and ``\\frac{dY}{dX}`` (``\\dfrac``, ``\\frac{d Y}{d X}``): a `sympy.Derivative`;
+  ``\\sum_{k=0}^{n-1} t``, ``\\max_{0 \\leq i < m} t``;
 - ``\\begin{cases} v & \\text{if } x = y \\\\ w & \\text{otherwise} \\end{cases}``: a `sympy.Piecewise`, each row a
   value and its condition (one relation after ``\\text{if }``, or ``\\text{otherwise}``), rows ended by ``\\\\``;
 - a prefix ``\\forall i \\in [0, dA_0 - 1], \\forall j \\in [0, dB_1 - 1]`` (`Formula.quantifiers`): each letter bound,

@@ -1062,7 +1062,8 @@ def _derivative_meaning(note: Note, statement: Statement, found: Unary) -> Meani
     return Meaning(statement, "derivative", sympy.Eq(sympy.Derivative(found.value, x), slope), where, (str(x),),
                    op="=", sides=(found.value, slope), name=slug(f"d{found.result} d{x} eq {slope} where {where}"),
                    text=("" if where == sympy.true else f"where {_shown(where)}, ") + f"the derivative of "
-                        f"{found.result} = {_shown(found.value)} by {x} is {_shown(slope)} (on every piece of it there, and on both sides of each switch there)")
+                        f"{found.result} = {_shown(found.value)} by {x} is {_shown(slope)} (on each piece of it there, "
+                        "and on both sides of each switch there)")
 
 
 def _all_defined(expr: sympy.Expr, known: set, symbols: set | None = None) -> sympy.Expr:
