@@ -44,6 +44,10 @@ def test_leibniz_s_notation_is_a_derivative_and_a_condition_s_word_inside_a_form
     assert parse_words("sentence", "if §0§: derivative is undefined, but LeakyRelu is Lipschitz continuous with "
                        "constant §1§").children[0].data == "derivative_facts"
     assert parse_words("sentence", "if §0§: the derivative is surely undefined.") == "surely undefined."
+    # a word is a fact's subject only where a fact is said of it: the domain's sentence reads as before
+    assert parse_words("sentence", "Division by zero is undefined.").children[0].data == "domain"
+    assert parse_words("sentence", "According to the standard, division rounds.") == (
+        "According to the standard, division rounds.")
 
 
 def test_each_fact_is_read_with_the_note_s_names_and_its_condition():
