@@ -68,6 +68,10 @@ def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPL
         return _both_readings(item, op, unary)
     if item.proviso_unread:
         return _whatever_the_proviso(item, unary)
+    if item.kind == "derivative":
+        return _derivative(item, op, unary)
+    if item.kind == "derivative-undefined":
+        return _undefined(item, op, unary)
     if item.goal == sympy.true:
         return [], "proved"
     if item.kind == "first-order":
@@ -415,6 +419,208 @@ def _replayed(op: Operator, x: Fraction, e: Fraction, attributes: tuple[Fraction
         if not all(isinstance(v, mpmath.mpf) and mpmath.isfinite(v) for v in as_mpf):
             return None
         return mpmath.nstr(as_mpf[0] - as_mpf[1], 12)
+
+
+# -- what a note says of its function's derivative -----------------------------------------------------------------
+
+_H = sympy.Symbol("h", positive=True)
+
+
+def _one_sided(value: sympy.Expr, x: sympy.Symbol, point: sympy.Expr) -> tuple[sympy.Expr | None, sympy.Expr | None]:
+    """f's left and right derivatives at ``point``: the limits of its secant slopes (sympy; h > 0 settles each
+    piece's condition and sign); a side with none is ``oo``, ``-oo``, ``zoo``, ``nan`` or bounds (`_none`), a side
+    sympy does not settle None."""
+    at = value.xreplace({x: point})
+    sides = []
+    for secant in ((value.xreplace({x: point + _H}) - at) / _H, (at - value.xreplace({x: point - _H})) / _H):
+        try:
+            found = sympy.limit(secant, _H, 0, "+")
+        except (NotImplementedError, ValueError, TypeError, ArithmeticError):
+            found = None
+        sides.append(found if found is not None and (_is_number(found) or _none(found)) else None)
+    return sides[1], sides[0]
+
+
+def _is_number(expr: sympy.Expr) -> bool:
+    return expr.is_finite is True and expr.is_real is True
+
+
+def _none(side: sympy.Expr) -> bool:
+    """A one-sided limit that is no derivative: infinite, undefined, or only bounded (it oscillates)."""
+    return side in (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan) or isinstance(side, sympy.AccumBounds)
+
+
+def _derivative_is(value: sympy.Expr, slope: sympy.Expr, x: sympy.Symbol, where: sympy.Basic) -> bool:
+    """f' = g at every point where ``where`` holds, by sympy: on each open interval between f's switch points that
+    meets it (`_pieces`) f' - g simplifies to 0, and at each switch point inside it both one-sided derivatives are g."""
+    try:
+        region = sympy.S.Reals if where == sympy.true else where.as_set()
+    except (NotImplementedError, ValueError, TypeError):
+        return False
+    pieces, points = _pieces(sympy.diff(value, x), x), _switch_points(value, x)
+    if pieces is None or points is None:
+        return False
+    for derivative, interval in pieces:
+        if interval.intersect(region).is_empty is not True and sympy.simplify(derivative - slope) != 0:
+            return False
+    edges = points | {edge for _, interval in pieces for edge in (interval.start, interval.end) if edge.is_finite}
+    for point in edges:
+        if region.contains(point) == sympy.false:
+            continue
+        sides = _one_sided(value, x, point)
+        if not all(side is not None and _is_number(side) and sympy.simplify(side - slope.xreplace({x: point})) == 0
+                   for side in sides):
+            return False
+    return True
+
+
+def _derivative(item: Meaning, op: Operator, unary: Unary) -> tuple[list[Finding], str]:
+    """``dY/dX = g`` where the claim's condition holds: proved when `_derivative_is` for every attribute case
+    (`attribute_cases`); incorrect at the first point of the grid (X in `GRID` where the condition holds, each
+    attribute in `ATTRIBUTE_GRID`) where f'(X) (sympy's derivative, or its one-sided derivatives at a switch point)
+    is not g by a margin and the mirror's one-sided secant slopes at h = 2^-20 confirm it; else checked on
+    that grid."""
+    value, slope = item.sides
+    x = unary.operand
+    if all(_derivative_is(value.xreplace(case), slope.xreplace(case), x, item.conditions.xreplace(case))
+           for case in attribute_cases(unary)):
+        return [], "proved"
+    line, column = item.statement.line, item.statement.column
+    tried = 0
+    for attributes in _attribute_grid(unary):
+        fixed = {mathexpr.symbol(k): sympy.Rational(v.numerator, v.denominator) for k, v in attributes.items()}
+        f, g = value.xreplace(fixed), slope.xreplace(fixed)
+        switches = _switch_points(f, x) or set()
+        for point in GRID:
+            env = {str(x): point, **attributes}
+            if not _conditions_hold(item, env):
+                continue
+            tried += 1
+            at = sympy.Rational(point.numerator, point.denominator)
+            claimed = _value(g, env)
+            if at in switches:
+                exact = _one_sided(f, x, at)
+                if None in exact:
+                    continue      # sympy does not settle a side here
+                sides = tuple(_value(side, {}) if _is_number(side) else None for side in exact)
+            else:
+                sides = (_value(sympy.diff(f, x), env),) * 2
+            if claimed is None:
+                continue
+            wrong = [s is None or refuted("=", s, claimed) for s in sides]
+            slopes = _secant_slopes(op, point, tuple(attributes.values()))
+            if not any(wrong) or slopes is None or not all(
+                    abs(q - claimed) > _CONFIRMED * max(1, abs(claimed)) for q, w in zip(slopes, wrong) if w):
+                continue
+            said = (f"its derivative is {mpmath.nstr(sides[0], 12)}" if sides[0] == sides[1] else
+                    f"its left derivative is {_shown_side(sides[0])} and its right derivative {_shown_side(sides[1])}")
+            return [Finding("incorrect", line, f"false: at {x} = {point}{_said(attributes)} (where its condition "
+                            f"holds), {unary.result} = {f}: {said} (sympy), the claim {mpmath.nstr(claimed, 12)}; the "
+                            f"mirror's {op.name} gives the one-sided secant slopes {mpmath.nstr(slopes[0], 12)} "
+                            f"(left) and {mpmath.nstr(slopes[1], 12)} (right) at h = {_REPLAY_STEP}",
+                            f"{x} = {point}{_said(attributes)}", column)], "refuted"
+    return [Finding("information", line, f"checked, not proved: the derivative is as stated at each of {tried} "
+                    f"points of a grid ({x} in {len(GRID)} values, each attribute in {len(ATTRIBUTE_GRID)}) where "
+                    "its condition holds")], "checked"
+
+
+_CONFIRMED = mpmath.mpf(2) ** -10       # how far a secant slope of the mirror must be from the claimed slope
+
+
+def _shown_side(side) -> str:
+    return "none (f jumps there)" if side is None else mpmath.nstr(side, 12)
+
+
+def _secant_slopes(op: Operator, x: Fraction, attributes: tuple[Fraction, ...]) -> tuple[mpmath.mpf, mpmath.mpf] | None:
+    """The operator's one-sided secant slopes at ``x`` on the mirror (its reference, mpmath at 320 bits):
+    (f(x) - f(x - h)) / h and (f(x + h) - f(x)) / h, h = `_REPLAY_STEP`; None where f is not defined there."""
+    h = _REPLAY_STEP
+    try:
+        values = [op.kernels.real(v, *attributes) for v in (x - h, x, x + h)]
+    except (ValueError, ZeroDivisionError, ArithmeticError):
+        return None
+    with mpmath.workprec(elementary.PRECISION):
+        low, mid, high = (elementary.mpf(v) if isinstance(v, Fraction) else v for v in values)
+        if not all(isinstance(v, mpmath.mpf) and mpmath.isfinite(v) for v in (low, mid, high)):
+            return None
+        step = elementary.mpf(h)
+        return (mid - low) / step, (high - mid) / step
+
+
+def _undefined(item: Meaning, op: Operator, unary: Unary) -> tuple[list[Finding], str]:
+    """"The derivative is undefined at x0": it holds for an attribute case where f's one-sided derivatives at x0
+    differ or one of them is not a number (sympy); where they agree for some attribute value (a case, its t solved
+    for where that is needed) it is incorrect, that value the counterexample, replayed by the mirror's one-sided
+    secant slopes (and said to hold for every other value when every other case holds and the values found are
+    all); proved when it holds in every case (`attribute_cases`)."""
+    value, point = item.sides
+    x = unary.operand
+    line, column = item.statement.line, item.statement.column
+    undecided, refutation, isolated = [], None, True
+    for case in attribute_cases(unary):
+        left, right = _one_sided(value.xreplace(case), x, point)
+        if left is None or right is None:
+            undecided.append(case)
+            continue
+        if _none(left) or _none(right):
+            continue      # no derivative on a side: undefined, as claimed
+        gap = sympy.simplify(left - right)
+        if gap.is_zero is False:
+            continue
+        values = _where_zero(gap, case)
+        if values is None:
+            undecided.append(case)
+            continue
+        # the values where it fails are isolated ones: this case is one value, or t solves gap = 0 at finitely many
+        isolated = isolated and (gap != 0 or not set().union(*[v.free_symbols for v in case.values()]))
+        for attributes in values:
+            refutation = refutation or _defined_at(item, op, unary, attributes)
+        if values and refutation is None:
+            undecided.append(case)      # equal one-sided derivatives sympy finds but the mirror does not confirm
+    if refutation is not None:
+        message, where = refutation
+        if not undecided and isolated and unary.parameters:
+            message += " (it holds for every other value of the attributes: sympy, in every case)"
+        return [Finding("incorrect", line, message, where, column)], "refuted"
+    if not undecided:
+        return [], "proved"
+    return [Finding("information", line, f"not judged: sympy does not settle whether the one-sided derivatives of "
+                    f"{unary.result} at {x} = {point} differ for {len(undecided)} case(s) of its attributes")
+            ], "unjudged"
+
+
+def _defined_at(item: Meaning, op: Operator, unary: Unary, attributes: dict[str, Fraction]) -> tuple[str, str] | None:
+    """The claim "undefined at x0" refuted at these attribute values: f's equal one-sided derivatives there (sympy),
+    and the mirror's secant slopes on either side agreeing; None where either does not hold."""
+    value, point = item.sides
+    x = unary.operand
+    fixed = {mathexpr.symbol(k): sympy.Rational(v.numerator, v.denominator) for k, v in attributes.items()}
+    sides = _one_sided(value.xreplace(fixed), x, point)
+    exact = Fraction(int(sympy.numer(point)), int(sympy.denom(point))) if point.is_Rational else None
+    slopes = _secant_slopes(op, exact, tuple(attributes.values())) if exact is not None else None
+    if slopes is None or not all(s is not None and _is_number(s) for s in sides) or sympy.simplify(
+            sides[0] - sides[1]) != 0 or abs(slopes[0] - slopes[1]) > _CONFIRMED * max(1, abs(slopes[1])):
+        return None
+    where = f"{x} = {point}{_said(attributes)}"
+    return (f"false: at {where}, {unary.result} = {value.xreplace(fixed)} has a derivative: its left and right "
+            f"derivatives are both {sides[0]} (sympy); the mirror's {op.name} gives the one-sided secant slopes "
+            f"{mpmath.nstr(slopes[0], 12)} (left) and {mpmath.nstr(slopes[1], 12)} (right) at h = {_REPLAY_STEP}",
+            where)
+
+
+def _where_zero(gap: sympy.Expr, case: dict) -> list[dict[str, Fraction]] | None:
+    """The attribute values of ``case`` (a case of `attribute_cases`, over t > 0) where ``gap`` is 0: every value
+    when it is 0 (t taken as 1), the rational solutions in t otherwise; None where sympy cannot say."""
+    t = next(iter(set().union(*[v.free_symbols for v in case.values()])), None) if case else None
+    if gap == 0 or t is None:
+        chosen = {k: v.xreplace({t: 1}) if t is not None else v for k, v in case.items()}
+        return [{str(k): Fraction(int(sympy.numer(v)), int(sympy.denom(v))) for k, v in chosen.items()}] \
+            if gap == 0 and all(v.is_Rational for v in chosen.values()) else None
+    found = sympy.solveset(gap, t, sympy.Interval.open(0, sympy.oo))
+    if not isinstance(found, sympy.FiniteSet) or not all(v.is_Rational for v in found):
+        return None if found != sympy.S.EmptySet else []
+    return [{str(k): Fraction(int(sympy.numer(v.xreplace({t: s}))), int(sympy.denom(v.xreplace({t: s}))))
+             for k, v in case.items()} for s in found]
 
 
 # -- introduced error: proved for every real, or checked on every input of a format -------------------------------

@@ -317,14 +317,76 @@ def _relations_in_words(piece: Inline, maths: list[Math]) -> str:
     return _PARENTHESIS.sub(formula, piece.text)
 
 
+# a condition's word written inside the formula: "$if (X[i] > 0): (...)$", "$\text{if } X > 0, ...$"; after it,
+# "$\dfrac{dY}{dX} = 1 \text{ if } X > 0$"
+def _word_macro(group: str) -> str:
+    return r"\\(?:text|textit|textrm|mathrm)\s*\{\s*(?P<" + group + r">if|when)\s*\}"
+
+
+_LEADING_IF = re.compile(r"\s*(?:" + _word_macro("macro") + r"|(?P<bare>if|when)\b)\s*", re.I)
+_TRAILING_IF = re.compile(r"\s*,?\s*(?:\\q?quad\s*)?" + _word_macro("word") + r"\s*", re.I)
+
+
+def _depth(text: str) -> int:
+    """How many parentheses, brackets and braces are open at the end of ``text``."""
+    return sum((char in "([{") - (char in ")]}") for char in text)
+
+
+def _condition_in_math(text: str) -> list[str | tuple[int, int]] | None:
+    """A formula holding a condition's word, cut into words and formulas (the (start, end) of each in ``text``):
+    "if (X[i] > 0): (...)" is ``["if", (3, 13), ":", (14, ...)]``, "... \\text{ if } X > 0" ``[(0, k), "if", (m, n)]``;
+    None when it holds none at its top level."""
+    leading = _LEADING_IF.match(text)
+    if leading:
+        rest = leading.end()
+        cut = next((at for at in range(rest, len(text)) if text[at] in ":," and _depth(text[rest:at]) == 0), None)
+        word = leading.group("macro") or leading.group("bare")
+        return [word, (rest, len(text))] if cut is None else [word, (rest, cut), text[cut], (cut + 1, len(text))]
+    trailing = next((m for m in _TRAILING_IF.finditer(text) if _depth(text[:m.start()]) == 0), None)
+    if trailing:
+        return [(0, trailing.start()), trailing.group("word"), (trailing.end(), len(text))]
+    return None
+
+
+def _words_in_math(piece: Inline, maths: list[Math]) -> str:
+    """A formula as the sentence reads it: its placeholder, its `Math` added to ``maths``.  One that does not read
+    whole but holds a condition's word gives those words and formulas, each formula its own, for the grammar to read
+    whole: "$if (X[i] > 0): (\\dfrac{dY}{dX} = 1)$" is "if", the relation, ":", the claim; "$\\dfrac{dY}{dX} = 1
+    \\text{ if } X > 0$" (the claim a derivative: a bound's proviso written so is the reference algorithms') is the
+    claim, "if", the relation."""
+    whole = _math_of(piece)
+    parts = None if whole.formula is not None else _condition_in_math(piece.text)
+    read = {}
+    for part in parts or ():
+        if isinstance(part, tuple):
+            written = piece.text[part[0]:part[1]]
+            read[part] = _read_math(written.strip(), piece.line,
+                                    piece.column + part[0] + len(written) - len(written.lstrip()))
+    formulas = list(read.values())
+    leading = bool(parts) and isinstance(parts[0], str)          # "if <condition>: <claim>", else "<claim> if ..."
+    condition = None if not formulas else formulas[0] if leading else formulas[-1]
+    claim = None if leading or not formulas else formulas[0]
+    if condition is None or condition.formula is None or not condition.formula.relations or claim is not None and (
+            claim.formula is None or not claim.formula.relations or not claim.formula.parts[0].has(sympy.Derivative)):
+        maths.append(whole)
+        return f"§{len(maths) - 1}§"
+    template = []
+    for part in parts:
+        if isinstance(part, str):
+            template.append(part)
+        else:
+            template.append(f"§{len(maths)}§")
+            maths.append(read[part])
+    return " ".join(template).replace(" :", ":").replace(" ,", ",")
+
+
 def _sentences(block: Block) -> list[_Sentence]:
     """A text block cut into sentences, formulas as placeholders."""
     template, maths, starts = [], [], []
     for piece in block.inlines:
         if piece.kind == "math":
             starts.append((len("".join(template)), piece.line))
-            template.append(f"§{len(maths)}§")
-            maths.append(_math_of(piece))
+            template.append(_words_in_math(piece, maths))
         elif piece.kind == "code":
             template.append(f"`{piece.text}`")
         elif piece.kind in ("text",):
@@ -596,13 +658,13 @@ class _Reading:
         kind = "" if not isinstance(tree, Tree) else tree.data if tree.data != "sentence" else tree.children[0].data
         if kind == "let_define" and self._defined_by_words(tree, sentence):
             return
-        # "<lead-in>, $f$." / "<lead-in>: $f$."
-        m = re.fullmatch(r"(?P<lead>.+?)[,:]\s*§(?P<f>\d+)§", core, re.S)
+        # "<lead-in>, $f$." / "<lead-in>: $f$." / "If <condition>, then $f$."
+        m = re.fullmatch(r"(?P<lead>.+?)(?:[,:]\s*(?:then\s+)?|\s+then\s+)§(?P<f>\d+)§", core, re.S | re.I)
         if m and int(m.group("f")) == len(sentence.maths) - 1:
             read = self._lead_in(m.group("lead").strip(), sentence, sentence.line)
             math = sentence.maths[int(m.group("f"))]
             if read is None:
-                read = ((Condition(m.group("lead"), sentence.line, "not understood"),), "", "")
+                read = ((Condition(_shown_words(m.group("lead"), sentence), sentence.line, "not understood"),), "", "")
             self._formula(math, section, outer + read[0], read[1] or index, math.text, read[2] or qualifier)
             self._definitions_in(sentence, exclude={int(m.group("f"))})
             return
@@ -627,6 +689,12 @@ class _Reading:
             return
         if kind in ("propagated_from_several", "selected_from") and self._result_of_several(tree, sentence, kind):
             return
+        if kind == "derivative_facts":
+            why = self._derivative_facts(tree, words, sentence, section, outer, index)
+            if not why:
+                return
+            self.note.unread.append(Unread(sentence.line, _shown(sentence), f"not understood ({why})"))
+            return
         if kind == "formula_remark":     # "$f$ (This holds because ...)": the remark justifies, the formula states
             self.note.unread.append(Unread(sentence.line, _shown_words(words[words.index("("):], sentence),
                                            "a justification of the formula before it, not read"))
@@ -635,6 +703,63 @@ class _Reading:
         # a sentence with words beyond its formulas' names is unread whole ("For $x = 0$: ... is undefined" does
         # not define x)
         self.note.unread.append(Unread(sentence.line, _shown(sentence), _not_read(tree, sentence)))
+
+    def _derivative_facts(self, tree: Tree, words: str, sentence: _Sentence, section: Section | None,
+                          outer: tuple[Condition, ...], index: str) -> str:
+        """"if $X[i] = 0$: derivative is undefined, but <operator> is Lipschitz continuous with constant $K$": each
+        fact a statement (``source`` ``derivative-undefined``, its point the conditions' ``X = x0``; ``lipschitz``,
+        its formula the constant), under the sentence's condition or point ("at $X = 0$") and the lead-in's.  Why
+        the sentence is not read ("" when it is): a subject other than the note's operator or result, a point or
+        condition that is not a relation, a section not about the propagated error."""
+        if section is None or section.kind not in ("propagation", "accuracy"):
+            return "a fact of the derivative outside the sections on the propagated error"
+        shared = list(outer)
+        for part in tree.children[0].children:
+            if isinstance(part, Tree) and part.data == "condition_clause":
+                read = _conditions_of(part, words, sentence, sentence.line, index)
+                if read is None:
+                    return f"the condition «{_shown_words(words[part.meta.start_pos:part.meta.end_pos], sentence)}»"
+                shared += read[0]
+            elif isinstance(part, Tree) and part.data == "at_point":
+                shared.append(self._at_point(part, sentence))
+        found = []
+        for fact in tree.children[0].children:
+            if not isinstance(fact, Tree) or fact.data not in ("undefined_derivative", "lipschitz_constant"):
+                continue
+            subject = next(fact.find_data("fact_subject"), None)
+            if subject is not None and not self._names_operator(subject, sentence):
+                written = _shown_words(str(subject.children[0]), sentence)
+                return f"«{written}» is not the note's operator nor its result"
+            conditions = list(shared)
+            points = list(fact.find_data("at_point"))
+            conditions += [self._at_point(point, sentence) for point in points]
+            if any(c.meaning == "formula" and (c.subject.formula is None or not c.subject.formula.relations)
+                   for c in conditions):
+                return "a point that is not a relation such as $X = 0$"
+            text = _shown_words(words[fact.meta.start_pos:fact.meta.end_pos], sentence)
+            if fact.data == "undefined_derivative":
+                if not any(c.meaning == "formula" for c in conditions):
+                    return "the derivative undefined where the sentence does not say"
+                math = next(c.subject for c in reversed(conditions) if c.meaning == "formula")
+                source = "derivative-undefined"
+            else:
+                math, source = sentence.maths[_maths(fact)[-1]], "lipschitz"
+            found.append(Statement(sentence.line, math.column, section, text, math, tuple(conditions), source, index))
+        self.note.statements.extend(found)
+        return ""
+
+    @staticmethod
+    def _at_point(point: Tree, sentence: _Sentence) -> Condition:
+        math = sentence.maths[_maths(point)[0]]
+        return Condition(f"at ${math.text}$", sentence.line, "formula", math)
+
+    def _names_operator(self, subject: Tree, sentence: _Sentence) -> bool:
+        """The subject of a fact is the note's operator by name or its result ("$Y$")."""
+        written = subject.children[0]
+        if written.type == "FACT_SUBJECT":
+            return bool(self.note.operator) and str(written).lower() == self.note.operator.lower()
+        formula = sentence.maths[_maths(subject)[0]].formula
+        return formula is not None and formula.parts == (mathexpr.symbol(self.note.result),)
 
     def _defined_by_words(self, tree: Tree, sentence: _Sentence) -> bool:
         """"Let us define $x$ the machine epsilon ... and $u = x/2$": each formula a symbol named by its words

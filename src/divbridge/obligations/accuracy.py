@@ -931,6 +931,8 @@ def _with_functions(expr: sympy.Basic, note: Note) -> sympy.Basic:
 def _unary_meaning(note: Note, statement: Statement, found: Unary | str) -> Meaning:
     if isinstance(found, str):
         raise _NotRead(found)
+    if statement.source in DERIVATIVE_FACTS or _states_derivative(statement):
+        return _derivative_meaning(note, statement, found)
     lhs, op, rhs = _relation(statement, found.result)
     substitute = _substitutions(note, found.result, found.value)
     lhs, rhs = (_unary_map(side, substitute, found, note) for side in (lhs, rhs))
@@ -1001,6 +1003,74 @@ def _unary_meaning(note: Note, statement: Statement, found: Unary | str) -> Mean
                                 f"{found.value}, the result correctly rounded to nearest even")
         raise _NotRead("the section does not say whether the arithmetic is real or float")
     raise _NotRead("it relates both the propagated and the introduced error" if errors else "it states no error")
+
+
+DERIVATIVE_FACTS = ("derivative-undefined", "lipschitz")     # the facts a sentence states (`document.accuracy`)
+
+
+def _states_derivative(statement: Statement) -> bool:
+    formula = statement.math.formula
+    return statement.source == "formula" and formula is not None and bool(formula.relations) and formula.parts[0].has(
+        sympy.Derivative)
+
+
+def _derivative_meaning(note: Note, statement: Statement, found: Unary) -> Meaning:
+    """What the note says of its function's derivative, where its conditions (on the operand alone) hold:
+    ``dY/dX = g`` (kind ``derivative``: f' = g at every X there, f the note's Y read over the operator's real
+    function, ``sides`` (f, g)), "derivative is undefined" at one point (kind ``derivative-undefined``: f has no
+    derivative there, ``sides`` (f, the point)), "<operator> is Lipschitz continuous with constant K" (kind
+    ``propagation``: ``|f(X + X_err) - f(X)| <= K |X_err|``, the conditions only narrowing it).  The derivative must
+    be of the note's result by its operand, by their names; a condition not read leaves the claim unread."""
+    substitute = _substitutions(note, found.result, found.value)
+    x, dx = found.operand, found.error
+    unread = [c for c in statement.conditions if c.meaning != "formula"]
+    if unread:
+        raise _NotRead(f"the condition «{unread[0].text}» on a fact of the derivative")
+    where = sympy.And(*[_unary_condition(c, substitute, found, note) for c in statement.conditions])
+    if where.has(dx):
+        raise _NotRead(f"a condition on {dx}: a fact of the derivative is of the operand alone")
+    error = f"{found.result}_err^propag"
+    if statement.source == "lipschitz":
+        formula = statement.math.formula
+        if formula is None or formula.relations or len(formula.parts) != 1:
+            raise _NotRead(f"the Lipschitz constant «{statement.math.text}» is not one value")
+        constant = _unary_map(formula.parts[0], substitute, found, note)
+        if constant.free_symbols - set(found.parameters):
+            raise _NotRead(f"the Lipschitz constant {_shown(constant)} depends on {x}")
+        lhs, rhs = sympy.Abs(found.propagated), constant * sympy.Abs(dx)
+        return Meaning(statement, "propagation", sympy.Le(lhs, rhs), where, (str(x), str(dx)), op="<=",
+                       sides=(lhs, rhs), name=slug(f"lipschitz {constant} where {where}"), error=error,
+                       reads_as=f"{found.at(x + dx)} - {found.value}",
+                       text=f"{found.result} = {_shown(found.value)} is Lipschitz continuous with constant "
+                            f"{_shown(constant)}: {_shown(lhs)} <= {_shown(rhs)} for every {x} and {dx}"
+                            + ("" if where == sympy.true else f" (a counterexample sought where {_shown(where)})"))
+    if statement.source == "derivative-undefined":
+        try:
+            points = where.as_set() if where != sympy.true else sympy.S.Reals
+        except (NotImplementedError, ValueError, TypeError):      # a condition on more than the operand
+            points = sympy.S.Reals
+        if not isinstance(points, sympy.FiniteSet) or len(points) != 1:
+            raise _NotRead(f"the derivative undefined where {_shown(where)}, not at one value of {x}")
+        (point,) = points
+        return Meaning(statement, "derivative-undefined", conditions=where, variables=(str(x),), sides=(found.value,
+                       point), name=slug(f"derivative undefined at {point}"),
+                       text=f"at {x} = {point}, {found.result} = {_shown(found.value)} has no derivative by {x} (its "
+                            "one-sided derivatives differ, or it is not continuous there), for every value of "
+                            + (", ".join(map(str, found.parameters)) or "its operand"))
+    lhs, op, rhs = _relation(statement, found.result)
+    if not isinstance(lhs, sympy.Derivative) or lhs.expr != mathexpr.symbol(found.result) or lhs.variables != (x,):
+        written = f"d{lhs.expr}/d{lhs.variables[0]}" if isinstance(lhs, sympy.Derivative) else _shown(lhs)
+        raise _NotRead(f"the derivative {written}, not d{found.result}/d{x} (the note's result by its operand)")
+    if op != "=":
+        raise _NotRead(f"the relation {op} of a derivative (divbridge reads dY/dX = g)")
+    slope = _unary_map(rhs, substitute, found, note)
+    if slope.has(dx):
+        raise _NotRead(f"a derivative in terms of {dx}")
+    return Meaning(statement, "derivative", sympy.Eq(sympy.Derivative(found.value, x), slope), where, (str(x),),
+                   op="=", sides=(found.value, slope), name=slug(f"d{found.result} d{x} eq {slope} where {where}"),
+                   text=("" if where == sympy.true else f"where {_shown(where)}, ") + f"the derivative of "
+                        f"{found.result} = {_shown(found.value)} by {x} is {_shown(slope)} (on each piece of it there, "
+                        "and on both sides of each switch there)")
 
 
 def _all_defined(expr: sympy.Expr, known: set, symbols: set | None = None) -> sympy.Expr:
