@@ -36,8 +36,11 @@ def test_leibniz_s_notation_is_a_derivative_and_a_condition_s_word_inside_a_form
     Y, X = mathexpr.symbol("Y"), mathexpr.symbol("X")
     for written in (r"\dfrac{dY}{dX} = 1", r"\frac{d Y}{d X} = 1", r"\frac{\mathrm{d}Y}{\mathrm{d}X} = 1"):
         assert mathexpr.parse(written).parts == (sympy.Derivative(Y, X), 1)
-    # a fraction of products stays one: d|x| is not a name after d
-    assert not mathexpr.parse(r"\frac{d|x|}{dx}").parts[0].has(sympy.Derivative)
+    # the derivative of an expression after the d; a fraction whose numerator does not start with d stays one
+    x = mathexpr.symbol("x")
+    assert mathexpr.parse(r"\frac{d|x|}{dx}").parts[0] == sympy.Derivative(sympy.Abs(x), x)
+    assert not mathexpr.parse(r"\frac{a|x|}{dx}").parts[0].has(sympy.Derivative)
+    assert not mathexpr.parse(r"\frac{d}{dx}").parts[0].has(sympy.Derivative)
     assert _condition_in_math(r"if (X[i] > 0): (\dfrac{dY}{dX} = 1)") == ["if", (3, 13), ":", (14, 35)]
     assert _condition_in_math(r"\dfrac{dY}{dX} = 1 \text{ if } X > 0") == [(0, 18), "if", (31, 36)]
     assert _condition_in_math(r"\max(1, |\alpha|)") is None
@@ -121,3 +124,17 @@ def test_a_smooth_function_s_derivative_is_proved_or_refuted_where_its_condition
     assert wrong.line == 8 and wrong.counterexample == "X = -1/1024"
     assert "its derivative is 0.999023914" in wrong.message and "the claim 1.99804782" in wrong.message
     assert "secant slopes 0.99902343781 (left) and 0.999024390554 (right)" in wrong.message
+
+
+def test_the_derivative_of_the_function_written_in_its_own_variable_under_for():
+    """Abs's style: "For $x > 0$: $\\dfrac{d|x|}{dx} = 1$", x the function's own variable; our note plants a wrong
+    slope (line 10); line 12's expression is not the note's function, so it stays unread."""
+    verdicts, findings = _judged(CORPUS / "abs_derivative.md")
+    assert (verdicts[9], verdicts[10], verdicts[11]) == (["holds"], ["fails"], ["holds"]) and verdicts[12] == [
+        "unchecked"]
+    wrong = next(f for f in findings[10] if f["kind"] == "incorrect")["message"]
+    assert wrong.startswith("false: at X = -1/1024") and "its derivative is -1.0 (sympy), the claim 1.0" in wrong
+    assert any(f["kind"] == "information" and f["message"].startswith("a justification of what follows")
+               for f in findings[7])
+    # "For $C = A/B$," defines, it does not restrict: a lead-in with an equation is no condition
+    assert parse_words("conditions", "For §0§").children[0].data == "for_value"

@@ -382,9 +382,8 @@ def test_the_float_encoding_agrees_with_the_predicate_at_every_point(claim):
 # text): read without refusal, each claim unread at its line, no formula read as a definition it is not
 @pytest.mark.parametrize("name, unread, reason, asserts", [
     # Sqrt's claims are read over Y = f(X) when its note defines its result so ("For $Y = \\sqrt{X}$, ..."): this
-    # one names Y in words only
-    # (line 11's slope, $\\sqrt{x}$ read now, is a formula that states no error)
-    ("sqrt_style.md", [17, 21], "a claim on the error of Sqrt: its note does not define its result as a function "
+    # one names Y in words only (line 11's slope, d sqrt(x)/dx, is a claim on the derivative: unread the same way)
+    ("sqrt_style.md", [11, 17, 21], "a claim on the error of Sqrt: its note does not define its result as a function "
                                 "of its operand ('For $Y = f(X)$, the propagated error ... comes from the input "
                                 "error ...')", [30]),
     # MatMul's are read over one element's sum of n products when its note defines its result so

@@ -918,6 +918,11 @@ def _conditions(words: str, sentence: _Sentence, line: int) -> tuple[tuple[Condi
     clause = tree.children[0]
     if clause.data == "no_error":
         return (Condition(words, line, "no-error"),), ""
+    if clause.data == "for_value":
+        math = sentence.maths[_maths(clause)[0]]
+        if math.formula is None or not math.formula.is_relation or "=" in math.formula.relations:
+            return None     # "For $C = A/B$": a definition, or no relation at all
+        return (Condition(_shown_words(words, sentence), line, "formula", math),), ""
     index = ""
     if clause.data == "for_every":
         written = next(clause.find_data("index"))

@@ -15,7 +15,8 @@ indices) into sympy.  What it reads:
 - ``[0]``, ``[0.5]``: a tensor of that constant, read as the constant;
 - functions ``\\max``, ``\\min``, ``\\mathcal{O}`` (`BigO`), and a name
   of several letters applied to parentheses (``ulp(C[i])``, ``round(a/b)``);
-- ``\\frac{\\partial f}{\\partial x}`` and ``\\frac{dY}{dX}`` (``\\dfrac``, ``\\frac{d Y}{d X}``): a `sympy.Derivative`;
+- ``\\frac{\\partial f}{\\partial x}``, ``\\frac{dY}{dX}`` (``\\dfrac``, ``\\frac{d Y}{d X}``) and ``\\frac{d|x|}{dx}``: a
+  `sympy.Derivative`;
   ``\\sum_{k=0}^{n-1} t``, ``\\max_{0 \\leq i < m} t``;
 - ``\\begin{cases} v & \\text{if } x = y \\\\ w & \\text{otherwise} \\end{cases}``: a `sympy.Piecewise`, each row a
   value and its condition (one relation after ``\\text{if }``, or ``\\text{otherwise}``), rows ended by ``\\\\``;
@@ -636,6 +637,9 @@ class _Reader:
             leibniz = _leibniz(above), _leibniz(below)
             if None not in leibniz:     # \frac{dY}{dX}, \frac{d Y}{d X}: Y's derivative by X, not d*Y / (d*X)
                 return sympy.Derivative(symbol(leibniz[0]), symbol(leibniz[1]))
+            if leibniz[1] is not None and len(above) > 1 and above[0].kind == "name" and above[0].value == "d":
+                # \frac{d|x|}{dx}: the derivative of the expression after the d
+                return sympy.Derivative(self.group(above[1:], token.pos), symbol(leibniz[1]))
             return self.group(above, token.pos) / self.group(below, token.pos)
         if token.kind == "func" and token.value in ("sum", "max") and self.peek("op", "_"):
             return self.big(token.value, token.pos)
@@ -674,7 +678,7 @@ class _Reader:
 def _leibniz(tokens: list[_Token]) -> str | None:
     """``Y`` of ``dY`` or ``d Y`` (one name after the d of Leibniz's notation), else None."""
     names = [t.value for t in tokens]
-    if len(tokens) == 1 and tokens[0].kind == "name" and re.fullmatch(r"d[A-Z]\w*", names[0]):
+    if len(tokens) == 1 and tokens[0].kind == "name" and re.fullmatch(r"d[A-Za-z]\w*", names[0]):
         return names[0][1:]
     if len(tokens) == 2 and all(t.kind == "name" for t in tokens) and names[0] == "d":
         return names[1]

@@ -1023,6 +1023,9 @@ def _derivative_meaning(note: Note, statement: Statement, found: Unary) -> Meani
     be of the note's result by its operand, by their names; a condition not read leaves the claim unread."""
     substitute = _substitutions(note, found.result, found.value)
     x, dx = found.operand, found.error
+    own = _own_variable(statement, found)
+    if own is not None:         # d|x|/dx where x > 0: the note's function in a variable of its own, read as X
+        substitute[own] = x
     unread = [c for c in statement.conditions if c.meaning != "formula"]
     if unread:
         raise _NotRead(f"the condition «{unread[0].text}» on a fact of the derivative")
@@ -1058,6 +1061,8 @@ def _derivative_meaning(note: Note, statement: Statement, found: Unary) -> Meani
                             "one-sided derivatives differ, or it is not continuous there), for every value of "
                             + (", ".join(map(str, found.parameters)) or "its operand"))
     lhs, op, rhs = _relation(statement, found.result)
+    if own is not None:
+        lhs = sympy.Derivative(mathexpr.symbol(found.result), x)
     if not isinstance(lhs, sympy.Derivative) or lhs.expr != mathexpr.symbol(found.result) or lhs.variables != (x,):
         written = f"d{lhs.expr}/d{lhs.variables[0]}" if isinstance(lhs, sympy.Derivative) else _shown(lhs)
         raise _NotRead(f"the derivative {written}, not d{found.result}/d{x} (the note's result by its operand)")
@@ -1071,6 +1076,20 @@ def _derivative_meaning(note: Note, statement: Statement, found: Unary) -> Meani
                    text=("" if where == sympy.true else f"where {_shown(where)}, ") + f"the derivative of "
                         f"{found.result} = {_shown(found.value)} by {x} is {_shown(slope)} (on each piece of it there, "
                         "and on both sides of each switch there)")
+
+
+def _own_variable(statement: Statement, found: Unary) -> sympy.Symbol | None:
+    """The variable v of a derivative written of the note's function itself, ``d|x|/dx`` for ``Y = |X|``: the
+    expression after the d is f(v) (sympy: the same as f(X) once v is X); None for any other formula."""
+    formula = statement.math.formula
+    if statement.source != "formula" or formula is None or not formula.parts or \
+            not isinstance(formula.parts[0], sympy.Derivative) or len(formula.parts[0].variables) != 1:
+        return None
+    derivative = formula.parts[0]
+    (own,) = derivative.variables
+    if own == found.operand or derivative.expr.free_symbols != {own}:
+        return None
+    return own if sympy.simplify(derivative.expr.xreplace({own: found.operand}) - found.value) == 0 else None
 
 
 def _all_defined(expr: sympy.Expr, known: set, symbols: set | None = None) -> sympy.Expr:
