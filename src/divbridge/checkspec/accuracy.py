@@ -93,7 +93,7 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
             obligations[item.statement.line] = accuracy.rounding_obligations(note, item, one)
         elif isinstance(item, Meaning) and isinstance(one, accuracy.Unary) and item.kind == "propagation" and \
                 item.float_reading is None and not item.proviso_unread:
-            obligations[item.statement.line] = _obligations(note, item)    # a function SMT-LIB writes: over the reals
+            obligations[item.statement.line] = _obligations(note, item, accuracy.unary_real_obligations)
     to_prove = list({o.id: o for found in obligations.values() for o in found}.values())
     results, missing = _prove(to_prove)
     # the reference algorithms' error models (`document.algorithm`, `checkspec.algorithm`): their table is a
@@ -149,9 +149,9 @@ def _unread_why(note: Note, unread: Unread, asserts: bool) -> str:
     return unread.why
 
 
-def _obligations(note: Note, item: Meaning) -> list[Obligation]:
+def _obligations(note: Note, item: Meaning, of=accuracy.obligations_of) -> list[Obligation]:
     try:
-        return accuracy.obligations_of(note, item)
+        return of(note, item)
     except Unsupported:
         return []
 

@@ -652,27 +652,15 @@ def summation_limit(item: Meaning, found: Several, fmt: FloatFormat, count: int)
 def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     """The obligations of one claim read (none for an encoding divbridge does not have: Unsupported)."""
     op = note_operator(note)
-    if op.arity == 1 and item.kind != "propagation":
+    if op.arity == 1:
         raise Unsupported("a claim of one operand is judged by check-spec (sympy, the operator's reference: "
                           "checkspec.unary), the provers have no encoding of its function")
     if reads_several(op):
         raise Unsupported("a claim of several operands is judged by check-spec (sympy, the operator's reference: "
                           "checkspec.several, checkspec.summation), the provers have no encoding of its function")
-    tag, line = requirement_tag(note, item.statement), item.statement.line
-    base = {"requirements": (tag,), "lines": (line,), "kind": "accuracy", "prop": "accuracy_bound"}
-    name = item.name
     if item.kind in ("propagation", "first-order", "intro-real"):
-        # one operand: its function is written out in the goal (a function SMT-LIB has: piecewise polynomial),
-        # every symbol a real, the operator's attributes (a slope alpha) included
-        variables = item.variables if op.arity != 1 else tuple(
-            sorted(str(s) for s in (item.goal.free_symbols | item.conditions.free_symbols)))
-        params = {"claim": "real", "goal": item.goal, "conditions": item.conditions, "variables": variables}
-        accuracy_bound.smt(op, params)     # Unsupported here, not when the prover runs
-        area = {"propagation": "propagation", "first-order": "first_order", "intro-real": "intro"}[item.kind]
-        return [Obligation(id=f"accuracy.real.{area}.{name}", title=f"{note_name(note)} line {line}: {item.text}",
-                           family="real", format="real", statement=accuracy_bound.statement(op, params), params=params,
-                           backends=frozenset({"smt"}), operator=operators.obligation_name(op) if op.arity == 1
-                           else "", **base)]
+        return [_real_obligation(note, item, item.variables)]
+    line, base, name = item.statement.line, _base(note, item), item.name
     obligations = []
     for fmt_name in item.formats:
         fmt = get_format(fmt_name)
@@ -698,6 +686,34 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
                 title=f"{note_name(note)} line {line}: {item.text} ({where})", family="float", format=fmt_name,
                 statement=accuracy_bound.statement(op, params), params=params, backends=frozenset(backends), **base))
     return obligations
+
+
+def unary_real_obligations(note: Note, item: Meaning) -> list[Obligation]:
+    """check-spec's obligation over the reals of a propagation claim of one operand, its function written out in
+    the goal (a function SMT-LIB writes: piecewise polynomial), every symbol a real, the operator's attributes (a
+    slope alpha) included; Unsupported where SMT-LIB has no encoding of it (exp, tanh).  `prove` binds none: a
+    note of one operand is judged by check-spec (`obligations_of`)."""
+    if item.kind != "propagation":
+        raise Unsupported("only a propagation claim of one operand has an obligation over the reals")
+    variables = tuple(sorted(str(s) for s in (item.goal.free_symbols | item.conditions.free_symbols)))
+    return [_real_obligation(note, item, variables)]
+
+
+def _real_obligation(note: Note, item: Meaning, variables: tuple[str, ...]) -> Obligation:
+    op, line = note_operator(note), item.statement.line
+    params = {"claim": "real", "goal": item.goal, "conditions": item.conditions, "variables": variables}
+    accuracy_bound.smt(op, params)     # Unsupported here, not when the prover runs
+    area = {"propagation": "propagation", "first-order": "first_order", "intro-real": "intro"}[item.kind]
+    return Obligation(id=f"accuracy.real.{area}.{item.name}", title=f"{note_name(note)} line {line}: {item.text}",
+                      family="real", format="real", statement=accuracy_bound.statement(op, params), params=params,
+                      backends=frozenset({"smt"}), operator=operators.obligation_name(op) if op.arity == 1 else "",
+                      **_base(note, item))
+
+
+def _base(note: Note, item: Meaning) -> dict:
+    """What every obligation of a claim records: its requirement, its line, its kind."""
+    return {"requirements": (requirement_tag(note, item.statement),), "lines": (item.statement.line,),
+            "kind": "accuracy", "prop": "accuracy_bound"}
 
 
 def result_bound(item: Meaning, found: Unary) -> sympy.Expr | None:
