@@ -476,8 +476,8 @@ class _Run:
                 continue
             ranked.setdefault(rank, []).append(overload)
         if not ranked or len(ranked[max(ranked)]) > 1:
-            raise _NotRead(f"{'no' if not ranked else 'more than one'} overload of {name} for an operand of a "
-                           f"{self.family} format")
+            raise _NotRead(f"{'no' if not ranked else 'more than one'} overload of {name} for an operand of "
+                           f"{'a float' if self.family == 'float' else 'an integer'} format")
         return ranked[max(ranked)][0]
 
     def specialize(self, name: str, args, env: dict) -> sympy.Expr:
