@@ -44,8 +44,32 @@ def test_the_code_the_table_and_the_bounds_are_read_and_each_bound_tied_to_its_a
     # the last bound follows "For this algorithm, ... bound by" after a block beyond the grammar: it stays unread
     assert reading.unread == {45: "a bound tied to no algorithm the note writes in code divbridge reads"}
     assert 45 not in reading.read and reading.read[43].endswith("(a code block not read: they stay unread)")
-    # a note that does not say what x is reads none of it
-    assert read_algorithms(read_note(NOTE), text.replace("$x = X[I]$", "$x$")).bounds == []
+    assert reading.assumed == ""
+    # a note that does not say what x is: its bounds are read with x the element X[I], and that is said
+    unbound = read_algorithms(read_note(NOTE), text.replace("$x = X[I]$", "$x$"))
+    assert [b.line for b in unbound.bounds] == [27, 28, 29] and "x is not defined by the note" in unbound.assumed
+
+
+def _as_rows(text: str) -> str:
+    """The note with its bounds of lines 27-29 written as the rows of one array (lines 28-30), and x left unbound."""
+    bounds = text.splitlines()[26:29]
+    rows = [b.strip("$").replace(r"| \leq", r"| & \leq &", 1) for b in bounds]
+    array = "$$\\begin{array}{rcl}\n" + " \\\\\n".join(rows) + "\n\\end{array}$$"
+    return text.replace("\n".join(bounds), array).replace("$x = X[I]$", "$x$")
+
+
+def test_bounds_written_as_the_rows_of_an_array_are_one_claim_each_row_judged_at_its_line():
+    text = _as_rows(NOTE.read_text())
+    reading = read_algorithms(parse_note(text, "tanh_acc.md"), text)
+    assert reading.rows == {27: (28, 29, 30)} and {b.line: b.algorithm.line for b in reading.bounds} == {
+        28: 35, 29: 35, 30: 35}
+    verdicts, findings = _verdicts(text)
+    assert verdicts[27] == "fails"      # its second row is line 28's false bound above
+    kinds = {(f.line, f.kind) for f in findings if f.kind != "information"}
+    assert {(27, "ambiguous"), (29, "incorrect")} <= kinds and (28, "incorrect") not in kinds
+    # a row that is not a bound leaves the whole array unread
+    broken = text.replace(r"\textit{ if } x\in [-1, 0] \\", r"\textit{ if } y\in [-1, 0] \\", 1)
+    assert read_algorithms(parse_note(broken, "tanh_acc.md"), broken).rows == {}
 
 
 def test_the_code_grammar_reads_a_block_whole_or_not_at_all():

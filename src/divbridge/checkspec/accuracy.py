@@ -97,9 +97,11 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
     # definition, their bounds claims judged by running the algorithm
     models = read_algorithms(note, text) if asserts else Reading()
     judged = algorithm.judge(models, op) if models.bounds else {}
+    for line, rows in models.rows.items():      # an array of bounds: one claim, each row's findings at its line
+        judged[line] = algorithm.joined([judged.pop(row) for row in rows])
     items = [NotRead(i.statement, models.unread[i.statement.line]) if i.statement.line in models.unread else i
              for i in items]
-    claims = [_algorithm_claim(note, item, *judged[item.statement.line]) if item.statement.line in judged
+    claims = [_algorithm_claim(note, item, *judged[item.statement.line], models.assumed) if item.statement.line in judged
               else _claim(note, item, obligations.get(item.statement.line, []), results, missing, one)
               for item in items if item.statement.line in judged or item.statement.line not in models.read]
     findings = list(note.findings) + _element_findings(note, op) + [f for c in claims for f in c.findings] + [
@@ -110,9 +112,11 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
     return claims, sorted(dict.fromkeys(findings), key=lambda f: (f.line, f.kind, f.message))
 
 
-def _algorithm_claim(note: Note, item: Meaning | NotRead, found: list[Finding], how: str) -> Claim:
-    """A bound of a reference algorithm's introduced error, judged by `checkspec.algorithm`."""
+def _algorithm_claim(note: Note, item: Meaning | NotRead, found: list[Finding], how: str, assumed: str) -> Claim:
+    """A bound of a reference algorithm's introduced error, judged by `checkspec.algorithm` (``assumed``: what it
+    is read with that the note does not say, ambiguous at its line)."""
     statement = item.statement
+    found = ([Finding("ambiguous", statement.line, assumed)] if assumed else []) + found
     claim = Claim(_claim_id(note, item), "accuracy", statement.section.title, statement.line, statement.text,
                   algorithm.FORMATS, findings=found)
     verdict = verdict_of(found)
@@ -187,6 +191,7 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
         claim.findings = findings
         claim.verdict = "unreadable" if statement.math.malformed else "unchecked"
         return claim
+    findings += [Finding("ambiguous", line, what) for line, what in item.assumed]
     if isinstance(one, accuracy.Unary):     # Y = f(X): sympy, else the operator's reference (`checkspec.unary`)
         proofs = [results[o.id] for o in obligations if o.id in results]
         found, how = unary.findings(item, accuracy.note_operator(note), one, proofs=proofs)

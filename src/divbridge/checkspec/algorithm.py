@@ -60,6 +60,12 @@ def judge(reading: Reading, op: Operator, formats: tuple[str, ...] = FORMATS,
     return {bound.line: _judge(bound, reading.table, op, formats, sample_fp32) for bound in reading.bounds}
 
 
+def joined(rows: list[tuple[list[Finding], str]]) -> tuple[list[Finding], str]:
+    """Bounds judged one by one, as one claim: every row's findings; refuted if one is, else unjudged if one is."""
+    hows = {how for _, how in rows}
+    return [f for found, _ in rows for f in found], next(h for h in ("refuted", "unjudged", "checked") if h in hows)
+
+
 def _judge(bound: Bound, table: tuple[TableRow, ...], op: Operator, formats: tuple[str, ...],
            sample_fp32: int) -> tuple[list[Finding], str]:
     checked, skipped, judged = [], 0, 0

@@ -89,8 +89,9 @@ def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPL
     if refuted is not None:
         return [Finding("incorrect", line, refuted[0], refuted[1], column)], "refuted"
     tried = len(GRID) ** len(item.variables)
+    each = "".join(f", each with {p} in {{{', '.join(map(str, ATTRIBUTE_GRID))}}}" for p in unary.parameters)
     return [Finding("information", line, f"checked, not proved: it holds at every point of a grid of {tried} "
-                    f"exact values ({', '.join(item.variables)}) where its conditions hold (mpmath, {_DIGITS} "
+                    f"exact values ({', '.join(item.variables)}){each} where its conditions hold (mpmath, {_DIGITS} "
                     "digits)")], "checked"
 
 
@@ -357,7 +358,7 @@ def _in_binary64(item: Meaning, unary: Unary, env: dict) -> str | None:
     x, e = env[str(unary.operand)], env[str(unary.error)]
     if Fraction(float(x + e)) != x + e:
         return None
-    exact = _value(unary.value, {str(unary.operand): x + e})
+    exact = _value(unary.value, {**env, str(unary.operand): x + e})     # the attributes too
     if exact is None:
         return None
     with mpmath.workprec(53):

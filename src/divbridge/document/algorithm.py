@@ -12,7 +12,8 @@ algorithm introduces, each bound with a proviso written inside its formula after
   definition of exp's relative error as a function of exp's argument (a hypothesis, read, not judged);
 - a bound ``|Y_err^intro[I]| <= B(x, u, n) \\textit{ if } proviso`` (or a ``\\begin{array}`` row ``|Y_err^intro[I]|
   & \\leq & B`` followed by "for the standard rounding mode round to nearest even, provided $F$ and $G$ are normal
-  numbers."), ``x`` the element X[I] (the note must write ``$x = X[I]$``), ``u`` and ``\\varepsilon`` the
+  numbers."), ``x`` the element X[I] (as the note writes ``$x = X[I]$``; where it does not, so read and said
+  ambiguous at each bound: `Reading.assumed`), ``u`` and ``\\varepsilon`` the
   format's unit roundoff and machine epsilon as the note defines them;
 - which algorithm a bound is of, from the note's own words only (`accuracy.lark`, ``algorithm_sentence``): "This
   formula is obtained for the computation of" ties the bounds read since the last algorithm to the code block
@@ -44,6 +45,7 @@ _TEXTIT = re.compile(r"\\textit\s*\{([^{}]*)\}")
 _INTERVAL = re.compile(r"^\s*x\s*\\in\s*\[(.+),(.+)\]\s*$", re.S)
 _ROWS = re.compile(r"^\s*\\begin\{array\}\{[a-z]+\}(.*)\\end\{array\}\s*$", re.S)
 _OPERAND = re.compile(r"\$\s*x\s*=\s*X\[I\]\s*\$")
+_LEQ = (r"\leq", r"\le", "<=")
 X, N, U, EPS = (mathexpr.symbol(s) for s in ("x", "n", "u", "varepsilon"))
 
 
@@ -93,6 +95,10 @@ class Reading:
     bounds: list[Bound] = field(default_factory=list)
     read: dict[int, str] = field(default_factory=dict)       # line: what the sentence or formula was read as
     unread: dict[int, str] = field(default_factory=dict)     # line: why a bound of an algorithm is not read
+    # what the bounds are read with that the note does not say ("" : nothing): ambiguous at each bound's line
+    assumed: str = ""
+    # an array of bounds, one per row, is one claim: its line and its rows' lines
+    rows: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
 
 @functools.lru_cache(maxsize=1)
@@ -111,8 +117,13 @@ def read_code(code: str) -> Tree | None:
 def read_algorithms(note: Note, text: str) -> Reading:
     """The note's reference algorithms, its table of exp's error and the bounds tied to them."""
     reading = Reading()
-    if not _OPERAND.search(text) or not {"u", "varepsilon"} <= {d.name for d in note.definitions}:
-        return reading          # x, u or epsilon not defined by the note: nothing of this is read
+    if not {"u", "varepsilon"} <= {d.name for d in note.definitions}:
+        return reading          # u or epsilon not defined by the note: nothing of this is read
+    if not _OPERAND.search(text):
+        # the bounds, each of |Y_err^intro[I]|, are functions of an x the note does not bind: the element X[I]
+        # is the only one they can be of, and that reading is said at each bound's line
+        reading.assumed = "x is not defined by the note (no «$x = X[I]$»): read as the element X[I] of the " \
+                          "bound's |Y_err^intro[I]|"
     blocks = parse(text)
     last_code: Algorithm | None = None
     waiting: list[Bound] = []           # bounds read since the last tie, for "This formula is obtained for ..."
@@ -193,8 +204,11 @@ def _math(block: Block, reading: Reading) -> list[Bound]:
 
 
 def _array(block: Block, cells: list[list[str]], reading: Reading) -> list[Bound]:
-    """The table of err_rel(exp(x)) by cases, or the general bound (one row ``|Y_err^intro[I]| & <= & B``)."""
-    if len(cells) == 1 and cells[0][1] in (r"\leq", r"\le", "<="):
+    """The table of err_rel(exp(x)) by cases, the general bound (one row ``|Y_err^intro[I]| & <= & B``), or bounds
+    by cases (rows ``|Y_err^intro[I]| & <= & B \\textit{ if } proviso``, one per line)."""
+    if all(c[1] in _LEQ for c in cells) and all(_IF.search(c[2]) for c in cells):
+        return _bound_rows(block, cells, reading)
+    if len(cells) == 1 and cells[0][1] in _LEQ:
         bound = _bound(f"{cells[0][0]} \\leq {cells[0][2]}")
         if bound is None:
             return []
@@ -223,6 +237,23 @@ def _array(block: Block, cells: list[list[str]], reading: Reading) -> list[Bound
     reading.read[block.line] = ("the definition of err_rel(exp(x)), the relative error assumed of exp at x, by cases "
                                 "(a hypothesis: read, not judged)")
     return []
+
+
+def _bound_rows(block: Block, cells: list[list[str]], reading: Reading) -> list[Bound]:
+    """An array of bounds by cases, each row read as the one-line form is, else the whole array is not read."""
+    found = []
+    for number, (left, _, right) in enumerate(cells):
+        parts = _IF.split(right)
+        bound = _bound(f"{left} \\leq {parts[0]}") if len(parts) == 2 else None
+        proviso = _proviso(parts[1]) if bound is not None else None
+        if proviso is None:
+            return []
+        found.append(Bound(block.line + number + 1, 1, f"{left} \\leq {right}", bound, proviso))
+    reading.bounds += found
+    reading.rows[block.line] = tuple(b.line for b in found)
+    reading.read[block.line] = "bounds of the introduced error of a reference algorithm, one per row, each where its " \
+                               "proviso holds"
+    return found
 
 
 def _bound(latex: str) -> sympy.Expr | None:

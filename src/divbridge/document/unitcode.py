@@ -14,10 +14,13 @@ the assert imply ``c`` (sympy's ``ask``).  The code's arithmetic is
 read over the reals (the type replaces "each real number in the Why3 specification").
 
 Anything else is not read, and the assert says why (`Assert.problem`): code outside this grammar, a field other
-than ``real`` and ``err``, a function the reading does not know.  A standard function applied to the abstract
-value itself (``abs(X[I])``) is a result whose arithmetic, real or float, the code does not say (`Assert.unsaid`):
-its error is the propagated one where the operator's float result is exact, else it is judged under both readings
-(`obligations.accuracy`, `checkspec.unary`).  Judging is not done here
+than ``real`` and ``err``, a function the reading does not know.  A standard function, or the note's operator
+called by its name, applied to the abstract value itself (``abs(X[I])``) is a result whose arithmetic, real or
+float, the code does not say (`Assert.unsaid`) unless a comment of the lambda computing it says, in exactly these
+words, ``// Real-domain f``: its error is the propagated one where the arithmetic is real or the operator's float
+result exact, else it is judged under both readings (`obligations.accuracy`, `checkspec.unary`).  A field of the
+abstract value named as an attribute of the operator (``x.alpha``) is read as that attribute and said at its line
+(`Assert.assumed`: the type has no such field).  Judging is not done here
 (`obligations.accuracy.unit_asserts`, `checkspec.unary`).
 """
 
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -112,6 +116,8 @@ class Assert:
     result: sympy.Expr | None = None     # the real function of X the result computes
     problem: str = ""
     unsaid: str = ""                     # the function applied to the abstract value itself, in an arithmetic unsaid
+    # what the code writes that the note's abstract type does not have, and how it is read: (line, what), each
+    assumed: tuple[tuple[int, str], ...] = ()
     # read for a float format T where the code's templates make the assert depend on T (``eps`` and ``max_finite``
     # T's), its reading for an integer T in ``for_integers``
     types: str = ""
@@ -129,8 +135,12 @@ def _parser() -> Lark:
     return Lark(_GRAMMAR, parser="earley", propagate_positions=True, maybe_placeholders=True)
 
 
-def asserts(code: str, first_line: int) -> list[Assert]:
-    """Each assert of a code block whose first line is the note's ``first_line``, read or not (`Assert.problem`)."""
+def asserts(code: str, first_line: int, functions: dict[str, Callable[[sympy.Expr], sympy.Expr]] | None = None,
+            attributes: dict[str, sympy.Symbol] | None = None) -> list[Assert]:
+    """Each assert of a code block whose first line is the note's ``first_line``, read or not (`Assert.problem`).
+    ``functions``: the note's operator's real function by the name the code calls it (its name in lower case), beside the
+    standard ones; ``attributes``: the operator's attributes (``alpha``), which the code may write as fields of the
+    abstract value (`_Run.attribute`)."""
     lines = code.splitlines()
     found = [(first_line + number, text.strip()) for number, text in enumerate(lines) if
              re.search(r"\bassert\s*\(", _COMMENTS.sub("", text))]
@@ -145,23 +155,37 @@ def asserts(code: str, first_line: int) -> list[Assert]:
         return [Assert(line, text, problem=f"the code is not read whole (C++ beyond what divbridge reads{said})")
                 for line, text in found]
     comments = {code.count("\n", 0, m.start()) + 1: m.group().strip("/* \t") for m in _COMMENTS.finditer(code)}
-    read = _read(tree, first_line, comments, "float", found)
+
+    def run(family: str) -> _Run:
+        return _Run(first_line, functions or {}, attributes or {}, _said_real(code), comments, family)
+    read = _read(tree, run("float"), found)
     if not any(a.types for a in read):
         return read
     # the assert depends on the format T of the templates it calls: read once more for an integer T
-    return [replace(a, for_integers=b) for a, b in zip(read, _read(tree, first_line, comments, "int", found))]
+    return [replace(a, for_integers=b) for a, b in zip(read, _read(tree, run("int"), found))]
 
 
-def _read(tree: Tree, first_line: int, comments: dict[int, str], family: str, found) -> list[Assert]:
-    """The asserts ``found`` (line, text), the code run with its templates' T a format of ``family``."""
-    reading = _Run(first_line, comments, family)
+def _read(tree: Tree, reading: _Run, found: list[tuple[int, str]]) -> list[Assert]:
+    """The asserts ``found`` (line, text), the code run by ``reading`` (its templates' T a format of its family)."""
     try:
         reading.block(tree.children, {}, sympy.true)
-        if "main" in reading.functions:
+        if "main" in reading.procedures:
             reading.perform("main")
     except _NotRead as exc:
         return [Assert(line, text, problem=str(exc)) for line, text in found]
     return [_joined(line, text, [a for a in reading.found if a.line == line]) for line, text in found]
+
+
+def _said_real(code: str) -> dict[int, str]:
+    """The comments that say, in exactly these words, that a function is computed in the real domain
+    (``// Real-domain f``), by their line in the code: a result of ``f`` computed where one is said is real, its
+    arithmetic said (`_Run.call`).  A comment with any other word says nothing here."""
+    said = {}
+    for comment in re.finditer(r"//([^\n]*)", code):
+        words = re.fullmatch(r"\s*Real-domain\s+([A-Za-z_]\w*)\s*", comment.group(1))
+        if words:
+            said[code.count("\n", 0, comment.start()) + 1] = words.group(1)
+    return said
 
 
 def _joined(line: int, text: str, paths: list[Assert]) -> Assert:
@@ -179,7 +203,8 @@ def _joined(line: int, text: str, paths: list[Assert]) -> Assert:
         return Assert(line, text, problem="an assert whose left side, relation or result differs from path to path")
     right = sympy.Piecewise(*[(r.rhs, a.condition) for r, a in zip(relations, paths)])
     return replace(paths[0], text=text, relation=type(relations[0])(relations[0].lhs, right),
-                   condition=sympy.Or(*[a.condition for a in paths]))
+                   condition=sympy.Or(*[a.condition for a in paths]),
+                   assumed=tuple(dict.fromkeys(said for a in paths for said in a.assumed)))
 
 
 X, X_ERR, Y_ERR = (mathexpr.symbol(n) for n in ("X", "X_err", "Y_err^propag"))
@@ -224,6 +249,7 @@ class _Undefined:
 class _Lambda:
     params: tuple[str, ...]
     body: tuple
+    lines: tuple[int, int]        # its first and last line in the code
 
 
 @dataclass(frozen=True)
@@ -237,11 +263,17 @@ class _Value:
 class _Run:
     """Symbolic execution of the code: an environment per path, its condition, the asserts met."""
 
-    def __init__(self, first_line: int, comments: dict[int, str] | None = None, family: str = "float"):
+    def __init__(self, first_line: int, functions: dict, attributes: dict, said_real: dict[int, str],
+                 comments: dict[int, str] | None = None, family: str = "float"):
         self.first_line = first_line
+        self.functions = functions
+        self.attributes = attributes
+        self.said_real = said_real
+        self.within: tuple[int, int] | None = None   # the lines of the lambda being run
+        self.assumed: dict[tuple[int, str], sympy.Symbol] = {}   # (line, what): the attribute read
         self.comments = comments or {}            # by line of the code: each comment's words
         self.family = family                      # of the formats T a template is read for
-        self.functions: dict[str, tuple] = {}     # the functions without parameters: their bodies
+        self.procedures: dict[str, tuple] = {}    # the functions without parameters: their bodies
         self.templates: dict[str, list[_Template]] = {}
         self.typed = False                        # a template was called: what the code computes depends on T
         self.initial: tuple[sympy.Expr, sympy.Expr] | None = None
@@ -270,7 +302,8 @@ class _Run:
         elif kind == "lambda_":
             params = tuple(str(p.children[-1]) for p in node.children[1:-1] if isinstance(p, Tree) and
                            p.data == "param")
-            self.lambdas[str(node.children[0])] = _Lambda(params, tuple(node.children[-1].children))
+            self.lambdas[str(node.children[0])] = _Lambda(params, tuple(node.children[-1].children),
+                                                          (node.meta.line, node.meta.end_line))
         elif kind == "loop":
             env = {**env, str(node.children[0]): "index"}
             if str(node.children[1]) != self.tensor:
@@ -303,7 +336,7 @@ class _Run:
         elif kind == "give":
             env["return"] = self.value(node.children[0], env)
         elif kind == "function_":
-            self.functions[str(node.children[1])] = tuple(node.children[2].children)
+            self.procedures[str(node.children[1])] = tuple(node.children[2].children)
         elif kind == "template_":
             self.template(node)
         elif kind == "perform":
@@ -328,6 +361,7 @@ class _Run:
             return Assert(line, "", problem=f"the result is undefined outside {domain}, which the conditions of the "
                                             "assert do not imply")
         return Assert(line, "", relation, path, result, unsaid=self.unsaid.get(result, "") if result is not None else "",
+                      assumed=tuple(said for said, symbol in self.assumed.items() if relation.has(symbol)),
                       types=self.family if self.typed else "", initial=self.initial, unreached=tuple(self.unreached))
 
     def value(self, node, env: dict):
@@ -356,6 +390,8 @@ class _Run:
                 return X_ERR if value.kind == "element" else Y_ERR
             if isinstance(value, dict) and field in value:
                 return value[field]
+            if isinstance(value, _Value) and value.kind == "element" and field in self.attributes:
+                return self.attribute(owner, field, node.meta.line)
             raise _NotRead(f"the field {owner}.{field} (the reading knows .real and .err of the operand and the result)")
         if kind == "call":
             return self.call(node, env)
@@ -403,18 +439,31 @@ class _Run:
         if function in self.lambdas:
             return self.apply(function, args, env)
         name = function.removeprefix("std::")
-        if name not in _FUNCTIONS:
+        known = {**self.functions, **_FUNCTIONS}     # a standard function keeps its name (the operator Tanh's tanh)
+        if name not in known:
             raise _NotRead(f"the function {function}")
         values = [self.value(a, env) for a in args]
         if len(values) == 1 and isinstance(values[0], _Value) and values[0].kind == "element":
-            # f(X[I]) on the abstract value: a result whose arithmetic (real or float) the code does not say
-            real = _FUNCTIONS[name](values[0].real)
+            # f(X[I]) on the abstract value: a result whose arithmetic (real or float) the code does not say, unless
+            # a comment of the lambda computing it says it is the real domain's
+            real = known[name](values[0].real)
             self.results.add(real)
-            self.unsaid[real] = function
+            if not (self.within and any(self.within[0] <= line <= self.within[1] and said == name
+                                        for line, said in self.said_real.items())):
+                self.unsaid[real] = function
             return _Value("result", real)
-        if any(isinstance(v, _Value) for v in values):
-            raise _NotRead(f"{function} applied to an abstract value")
+        if any(isinstance(v, _Value) for v in values) or name not in _FUNCTIONS:
+            raise _NotRead(f"{function} applied to an abstract value" if name in _FUNCTIONS else
+                           f"{function} applied to other than the operand")
         return _FUNCTIONS[name](*values)
+
+    def attribute(self, owner: str, field: str, line: int) -> sympy.Symbol:
+        """``x.alpha``: a field the abstract type does not have (`Assert.assumed`), which is the name of an
+        attribute of the operator: read as that attribute, and said at its line."""
+        said = (self.first_line + line - 1, f"{owner}.{field}: the abstract value has no field {field}; read as the "
+                f"operator's attribute {field}")
+        self.assumed[said] = self.attributes[field]
+        return self.attributes[field]
 
     def apply(self, name: str, args, env: dict):
         """A lambda called: its body run with its parameters bound; a result computed in the real domain (an
@@ -426,7 +475,11 @@ class _Run:
         for param, arg in zip(function.params, args):
             index = isinstance(arg, Tree) and arg.data == "name" and env.get(str(arg.children[0])) == "index"
             inner[param] = "index" if index else self.value(arg, env)
-        paths = self.block(function.body, inner, sympy.true)
+        outer, self.within = self.within, function.lines
+        try:
+            paths = self.block(function.body, inner, sympy.true)
+        finally:
+            self.within = outer
         if len(paths) != 1 or "return" not in paths[0][0]:
             raise _NotRead(f"{name}: a body of one path ending with return")
         returned = paths[0][0]["return"]
@@ -445,10 +498,10 @@ class _Run:
 
     def perform(self, name: str) -> None:
         """``name();``: a function without parameters run (``init()``, ``main``, the program)."""
-        if name not in self.functions or name in self.running:
+        if name not in self.procedures or name in self.running:
             raise _NotRead(f"the call {name}()" + (" (recursive)" if name in self.running else ""))
         self.running.add(name)
-        self.block(self.functions[name], {}, sympy.true)
+        self.block(self.procedures[name], {}, sympy.true)
         self.running.discard(name)
 
     def template(self, node: Tree) -> None:

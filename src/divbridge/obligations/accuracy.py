@@ -98,6 +98,8 @@ class Meaning:
     # conditions around the claim that are not read, (line, text) each: the claim is judged as if it had none, and
     # holds only where proved for every operand (`checkspec.unary`); they stay unread at their lines
     proviso_unread: tuple[tuple[int, str], ...] = ()
+    # what the claim's text writes that does not type and how it is read, (line, what) each: ambiguous at its line
+    assumed: tuple[tuple[int, str], ...] = ()
     # an assert of code read once per format T (`unitcode.Assert.types`): how, said with its verdict
     per_format: str = ""
 
@@ -1411,12 +1413,15 @@ def unit_asserts(note: Note, text: str) -> list[Meaning | NotRead]:
     propagated error; judged as the prose's claims are (`checkspec.unary`).  Unread (with why) where the code is
     not read whole, or computes another function than the note's."""
     found = unary(note)
+    # the operator's own function, called by its name, and its attributes (`unitcode.asserts`)
+    functions, attributes = ({note_operator(note).name.lower(): found.at},
+                             {str(p): p for p in found.parameters}) if isinstance(found, Unary) else ({}, {})
     claims: list[Meaning | NotRead] = []
     for block in markdown.parse(text):
         section = note.section_of(block.line)
         if block.kind != "fence" or section is None or section.kind != "verification":
             continue
-        for code in unitcode.asserts(block.body, block.line + 1):
+        for code in unitcode.asserts(block.body, block.line + 1, functions, attributes):
             statement = Statement(code.line, 1, section, code.text, Math(code.text, code.line, 1, None))
             try:
                 claims.append(_assert_meaning(note, statement, code, found))
@@ -1445,7 +1450,7 @@ def _assert_meaning(note: Note, statement: Statement, code: unitcode.Assert, fou
         float_reading = (computed, in_floats.lhs, in_floats.rhs)
     at[unitcode.Y_ERR] = found.propagated
     relation, conditions = code.relation.xreplace(at), code.condition.xreplace(at)
-    if relation.free_symbols - {found.operand, found.error}:
+    if relation.free_symbols - {found.operand, found.error, *found.parameters}:
         raise _NotRead("an assert on more than the operand, its error and the result's error")
     relation_op = {"==": "="}.get(relation.rel_op, relation.rel_op)
     x, dx = found.operand, found.error
@@ -1455,7 +1460,7 @@ def _assert_meaning(note: Note, statement: Statement, code: unitcode.Assert, fou
                    op=relation_op, name=f"unit_verification_line_{statement.line}", error=f"{found.result}_err^propag",
                    reads_as=f"{found.at(x + dx)} - {found.value}",
                    text=f"{_shown(conditions)} -> {_shown(relation.lhs)} {relation_op} {_shown(relation.rhs)} (the code's assert, "
-                        f"{arithmetic})", float_reading=float_reading)
+                        f"{arithmetic})", float_reading=float_reading, assumed=code.assumed)
 
 
 
