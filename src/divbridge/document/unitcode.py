@@ -20,8 +20,17 @@ float, the code does not say (`Assert.unsaid`) unless a comment of the lambda co
 words, ``// Real-domain f``: its error is the propagated one where the arithmetic is real or the operator's float
 result exact, else it is judged under both readings (`obligations.accuracy`, `checkspec.unary`).  A field of the
 abstract value named as an attribute of the operator (``x.alpha``) is read as that attribute and said at its line
-(`Assert.assumed`: the type has no such field).  Judging is not done here
-(`obligations.accuracy.unit_asserts`, `checkspec.unary`).
+(`Assert.assumed`: the type has no such field).
+
+A bound given per format T (`Assert.types`): functions without parameters called by name (``void init()``;
+``int main()``, the program, run after the code above it) and function templates, the overload picked as C++
+picks it for the element, the abstract type over a format T (`_Run.overload`); the code is read once for a float
+T and once for an integer T (`Assert.for_integers`).  In a template's body: ``std::numeric_limits<T>::epsilon``
+(``()`` or not) is T's machine epsilon, ``x.getExponent()`` floor(log2 |x|) (`exponent`), ``if (c) return v;``
+paths whose returns make one piecewise value, ``Real()`` a value not defined, allowed only on a path no real X
+takes (`Assert.unreached`).  ``X[I] = BETWEEN(lo, hi);`` is read only with the comment ``// no error for X`` on its
+line: X anywhere in [lo, hi] without error (`Assert.initial`; ``MAX`` T's largest finite value).  Judging is not
+done here (`obligations.accuracy.unit_asserts`, `checkspec.unary`).
 """
 
 from __future__ import annotations
