@@ -183,6 +183,10 @@ def test_what_is_not_read_leaves_the_assert_unread_with_why_and_its_line():
     code, first = _blocks()[3]
     beyond = unitcode.asserts(code.replace("Integer m = x.getMantissa();", "std::vector<Real> m;"), first)[0]
     assert beyond.problem == "the code is not read whole (C++ beyond what divbridge reads at line 134)"
+    # getExponent() where X may be 0 (floor(log2 0) is no number): not read
+    code, first = _blocks()[1]
+    at_zero = unitcode.asserts(code.replace("if (x >= -1 && x <= 1)", "if (x >= -1 && x < 0)"), first)[0]
+    assert at_zero.problem.startswith("getBound takes the exponent of 0 (getExponent) where")
     # a bound per format T on an operand the code does not initialize: not read
     code, first = _blocks()[0]
     uninitialized = unitcode.asserts(code.replace("  init();\n", ""), first)[0]

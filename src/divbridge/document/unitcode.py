@@ -563,6 +563,9 @@ class _Run:
             returned = after.get("return")
             if not isinstance(returned, sympy.Expr):
                 raise _NotRead(f"{name} returns {_returned(after)} where {condition} (a value the code does not define)")
+            if any(sympy.solveset(e.args[0], X, sympy.S.Reals if values is None else values) != sympy.S.EmptySet
+                   for e in returned.atoms(exponent)):
+                raise _NotRead(f"{name} takes the exponent of 0 (getExponent) where {condition}")
             pieces.append((returned, condition))
         if not pieces:
             raise _NotRead(f"{name}: no path returns")
