@@ -9,10 +9,12 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 import sympy
 
 from divbridge.checkspec.accuracy import analyse_note
 from divbridge.document import unitcode
+from divbridge.statements import accuracy_bound
 
 NOTE = Path(__file__).parent / "corpus_acc" / "leaky_unit.md"
 X, X_ERR, Y_ERR = unitcode.X, unitcode.X_ERR, unitcode.Y_ERR
@@ -62,8 +64,11 @@ def test_check_spec_judges_the_asserts_with_alpha_free_and_says_the_field_it_rea
     assert verdicts == {28: "open", 31: "fails"}    # open: it holds, read with x.alpha the attribute alpha
     kinds = {(f["line"], f["kind"]) for f in result["findings"]}
     assert {(24, "ambiguous"), (26, "ambiguous"), (28, "information"), (31, "incorrect")} <= kinds
-    checked = next(f["message"] for f in result["findings"] if f["line"] == 28)
-    assert checked.startswith("checked, not proved") and "each with alpha in" in checked
+    proved = next(f["message"] for f in result["findings"] if f["line"] == 28)
+    assert proved.startswith("proved for every real X, X_err, alpha (z3, over the reals")
+    (evidence,) = next(c["evidence"] for c in result["claims"] if c["line"] == 28)
+    assert evidence["verdict"] == "proved" and evidence["obligation"].startswith("accuracy.real.propagation.") and \
+        {"prover": "z3", "verdict": "proved"}.items() <= evidence["provers"][0].items()
     # line 31's counterexample, recomputed here: LeakyRelu(X + X_err) - LeakyRelu(X) with its alpha
     wrong = next(f for f in result["findings"] if f["kind"] == "incorrect")
     x, e, alpha = (Fraction(v) for v in re.search(r"X = (\S+), X_err = (\S+), alpha = (\S+)",
@@ -82,3 +87,15 @@ def test_without_the_comment_the_assert_is_not_judged_as_real_arithmetic(tmp_pat
                "say whether") for f in result["findings"])
     # false under both readings: a correctly rounded float result too
     assert "false too where Y is a float" in next(f["message"] for f in result["findings"] if f["line"] == 31)
+
+
+def test_a_piecewise_value_is_written_for_the_solver_and_claimed_only_where_it_is_defined():
+    x = sympy.Symbol("X")
+    partial = sympy.Piecewise((x, x > 0), (-x, x < 0))          # no value at 0
+    goal = sympy.Le(partial, sympy.Abs(x))
+    text = accuracy_bound.smt(None, {"claim": "real", "goal": goal, "conditions": sympy.true})
+    # the claim at 0, where the value is not defined, is false: the goal says it is defined
+    assert "(ite (> X 0.0) X (- X))" in text.replace("(* (- 1.0) X)", "(- X)") and "(or (> X 0.0) (< X 0.0))" in text
+    assert accuracy_bound.evaluate(goal, {"X": Fraction(-3)}) is True
+    with pytest.raises(ZeroDivisionError):
+        accuracy_bound.evaluate(goal, {"X": Fraction(0)})

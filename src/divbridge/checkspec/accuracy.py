@@ -91,6 +91,9 @@ def note_claims(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
             obligations[item.statement.line] = _obligations(note, item)
         elif isinstance(item, Meaning) and isinstance(one, accuracy.Unary) and item.kind == "intro-reference":
             obligations[item.statement.line] = accuracy.rounding_obligations(note, item, one)
+        elif isinstance(item, Meaning) and isinstance(one, accuracy.Unary) and item.kind == "propagation" and \
+                item.float_reading is None and not item.proviso_unread:
+            obligations[item.statement.line] = _obligations(note, item)    # a function SMT-LIB writes: over the reals
     to_prove = list({o.id: o for found in obligations.values() for o in found}.values())
     results, missing = _prove(to_prove)
     # the reference algorithms' error models (`document.algorithm`, `checkspec.algorithm`): their table is a
@@ -195,8 +198,8 @@ def _claim(note: Note, item: Meaning | NotRead, obligations: list[Obligation], r
     if isinstance(one, accuracy.Unary):     # Y = f(X): sympy, else the operator's reference (`checkspec.unary`)
         proofs = [results[o.id] for o in obligations if o.id in results]
         found, how = unary.findings(item, accuracy.note_operator(note), one, proofs=proofs)
-        if how == "proved":        # by its proofs (Gappa and Coq), else by sympy
-            claim.evidence = [_evidence(r) for r in proofs] or [SYMPY]
+        if how == "proved":        # by its proofs (Gappa and Coq; an SMT solver over the reals), else by sympy
+            claim.evidence = [_evidence(r) for r in proofs if r.verdict == "proved"] or [SYMPY]
         claim.findings = findings + found
         verdict = verdict_of(claim.findings)
         claim.verdict = {"checked": "checked", "unjudged": "unchecked"}.get(how, verdict) if verdict == "holds" \

@@ -85,9 +85,16 @@ def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPL
         return [], "proved"
     if _lipschitz(item, unary):
         return [], "proved"
+    proved = _real_proof(item, unary, proofs)
+    if proved is not None:
+        return [Finding("information", line, proved)], "proved"
     refuted = _counterexample(item, op, unary)
     if refuted is not None:
         return [Finding("incorrect", line, refuted[0], refuted[1], column)], "refuted"
+    disproved = [r for r in proofs if r is not None and r.family == "real" and r.verdict == "refuted"]
+    if disproved:       # a solver's model the grid does not have: not replayed, so no verdict
+        return [Finding("information", line, f"not judged: {disproved[0].prover} refutes it over the reals at a point "
+                        "the grid does not have, not replayed on the operator's reference")], "unjudged"
     tried = len(GRID) ** len(item.variables)
     each = "".join(f", each with {p} in {{{', '.join(map(str, ATTRIBUTE_GRID))}}}" for p in unary.parameters)
     return [Finding("information", line, f"checked, not proved: it holds at every point of a grid of {tried} "
@@ -425,6 +432,20 @@ def rounding_proof(item: Meaning, proofs: Sequence[ObligationResult]) -> str | N
     return (f"proved for every real result, in {', '.join(item.formats)} ({' and '.join(provers)}: Gappa's proof, "
             f"its certificate checked by Coq): {proved[item.formats[0]].statement} (and likewise in the other "
             "formats), which covers every input X, f(X) being such a real")
+
+
+def _real_proof(item: Meaning, unary: Unary, proofs: Sequence[ObligationResult]) -> str | None:
+    """What proves the claim for every real operand, error and attribute (its obligation over the reals, an SMT
+    solver's proof), said in a line; None without such a proof, or where its conditions hold at no point of the
+    grid (a proof under conditions nothing meets proves nothing)."""
+    proved = [r for r in proofs if r is not None and r.family == "real" and r.verdict == "proved"]
+    reached = any(_conditions_hold(item, {str(unary.operand): x, str(unary.error): e, **attributes})
+                  for attributes in _attribute_grid(unary) for x in GRID for e in GRID)
+    if not proved or not reached:
+        return None
+    names = ", ".join(proved[0].params["variables"])
+    return (f"proved for every real {names} ({proved[0].prover}, over the reals, its function written out in "
+            f"the query): {proved[0].statement}")
 
 
 def _introduced(item: Meaning, op: Operator, unary: Unary, sample_fp32: int) -> tuple[list[Finding], str]:

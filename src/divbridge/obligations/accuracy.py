@@ -654,7 +654,7 @@ def summation_limit(item: Meaning, found: Several, fmt: FloatFormat, count: int)
 def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     """The obligations of one claim read (none for an encoding divbridge does not have: Unsupported)."""
     op = note_operator(note)
-    if op.arity == 1:
+    if op.arity == 1 and item.kind != "propagation":
         raise Unsupported("a claim of one operand is judged by check-spec (sympy, the operator's reference: "
                           "checkspec.unary), the provers have no encoding of its function")
     if reads_several(op):
@@ -664,12 +664,17 @@ def obligations_of(note: Note, item: Meaning) -> list[Obligation]:
     base = {"requirements": (tag,), "lines": (line,), "kind": "accuracy", "prop": "accuracy_bound"}
     name = item.name
     if item.kind in ("propagation", "first-order", "intro-real"):
-        params = {"claim": "real", "goal": item.goal, "conditions": item.conditions, "variables": item.variables}
+        # one operand: its function is written out in the goal (a function SMT-LIB has: piecewise polynomial),
+        # every symbol a real, the operator's attributes (a slope alpha) included
+        variables = item.variables if op.arity != 1 else tuple(
+            sorted(str(s) for s in (item.goal.free_symbols | item.conditions.free_symbols)))
+        params = {"claim": "real", "goal": item.goal, "conditions": item.conditions, "variables": variables}
         accuracy_bound.smt(op, params)     # Unsupported here, not when the prover runs
         area = {"propagation": "propagation", "first-order": "first_order", "intro-real": "intro"}[item.kind]
         return [Obligation(id=f"accuracy.real.{area}.{name}", title=f"{note_name(note)} line {line}: {item.text}",
                            family="real", format="real", statement=accuracy_bound.statement(op, params), params=params,
-                           backends=frozenset({"smt"}), **base)]
+                           backends=frozenset({"smt"}), operator=operators.obligation_name(op) if op.arity == 1
+                           else "", **base)]
     obligations = []
     for fmt_name in item.formats:
         fmt = get_format(fmt_name)

@@ -74,6 +74,11 @@ def evaluate(expr, env: dict[str, Fraction], ulp: Callable[[Fraction], Fraction]
         return base ** int(expr.exp) if int(expr.exp) >= 0 else 1 / base ** -int(expr.exp)
     if isinstance(expr, sympy.Abs):
         return abs(evaluate(args[0], env, ulp))
+    if isinstance(expr, sympy.Piecewise):
+        chosen = next((piece.expr for piece in args if evaluate(piece.cond, env, ulp)), None)
+        if chosen is None:
+            raise ZeroDivisionError(f"{expr} is defined nowhere here")
+        return evaluate(chosen, env, ulp)
     if isinstance(expr, sympy.Max):
         return max(evaluate(a, env, ulp) for a in args)
     if isinstance(expr, sympy.Min):
@@ -197,7 +202,8 @@ def smt(op: Operator, params: dict, fmt=None) -> str:
     here, a float or integer claim's by the operator's library (`operators.library.Accuracy`)."""
     claim = params["claim"]
     if claim == "real":
-        return f"(define-fun goal () Bool (=> {_real(params['conditions'])}\n  {_real(params['goal'])}))"
+        goal = sympy.And(params["goal"], _defined(params["goal"]))
+        return f"(define-fun goal () Bool (=> {_real(params['conditions'])}\n  {_real(goal)}))"
     accuracy = _accuracy(op)
     if claim == "int":
         return accuracy.int_smt(params)
@@ -210,6 +216,13 @@ def _accuracy(op: Operator) -> Accuracy:
     return op.library.accuracy()
 
 
+def _defined(expr) -> sympy.Basic:
+    """Where each piecewise value of ``expr`` with no "otherwise" is defined (one of its conditions holds): a
+    claim on it is claimed there too, since `_real` writes its last value where no condition holds."""
+    return sympy.And(*[sympy.Or(*[piece.cond for piece in p.args]) for p in expr.atoms(sympy.Piecewise)
+                       if p.args[-1].cond != sympy.true])
+
+
 def _real(expr) -> str:
     """sympy over real symbols -> SMT-LIB (the conditions keep the second argument of every ``/`` non-zero)."""
     if isinstance(expr, sympy.Symbol):
@@ -220,6 +233,11 @@ def _real(expr) -> str:
         return "true"
     if isinstance(expr, sympy.logic.boolalg.BooleanFalse):
         return "false"
+    if isinstance(expr, sympy.Piecewise):     # the last value where no other condition holds (see `_defined`)
+        value = _real(expr.args[-1].expr)
+        for piece in reversed(expr.args[:-1]):
+            value = f"(ite {_real(piece.cond)} {_real(piece.expr)} {value})"
+        return value
     args = [_real(a) for a in expr.args]
     if isinstance(expr, sympy.Add):
         return f"(+ {' '.join(args)})"
