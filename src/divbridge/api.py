@@ -156,10 +156,14 @@ def _reading_of(doc: SpecDocument) -> dict[str, Any]:
 
 
 def _note_reading(note, formats) -> dict[str, Any]:
-    """An accuracy note's reading: each claim, definition and unread sentence by line (`obligations.accuracy`)."""
+    """An accuracy note's reading: each claim (its Unit Verification asserts too), definition and unread sentence by
+    line (`obligations.accuracy`)."""
+    from divbridge import inputfile
+    from divbridge.document.markdown import MAX_BYTES
     from divbridge.obligations import accuracy
+    written = inputfile.read_text(note.path, "document", MAX_BYTES)
     return {"document": note.path, "claims": [{"line": line, "text": text, "read_as": read_as}
-                                               for line, text, read_as in accuracy.reading(note, formats)]}
+                                               for line, text, read_as in accuracy.reading(note, formats, written)]}
 
 
 def _part(part: Part, types: tuple[str, ...], binds: list[str]) -> dict[str, Any]:

@@ -27,6 +27,7 @@ import itertools
 import random
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 import mpmath
@@ -59,6 +60,8 @@ def findings(item: Meaning, op: Operator, unary: Unary, sample_fp32: int = SAMPL
     ``proofs``: the results of its rounding obligations, one per format), ``checked`` (samples or every input of a
     format), ``refuted``."""
     line, column = item.statement.line, item.statement.column
+    if item.per_format:
+        return _each_format(item, op, unary, sample_fp32)
     if item.kind == "intro-reference":
         proved = rounding_proof(item, proofs)
         if proved is not None:
@@ -666,6 +669,29 @@ def _introduced(item: Meaning, op: Operator, unary: Unary, sample_fp32: int) -> 
                     + ", ".join(checked))], "checked"
 
 
+def _each_format(item: Meaning, op: Operator, unary: Unary, sample_fp32: int) -> tuple[list[Finding], str]:
+    """An assert of code read once per format T (`Meaning.per_format`): as a float, the correctly rounded result's
+    error against B_T on every input of FP16 and BF16 and a sample of FP32 and FP64 (`_introduced`), which implies
+    the reading over the reals (0 <= |E| <= B_T); a failure is every implementation's, the correctly rounded result
+    erring least.  Checked, never proved."""
+    found, how = _introduced(item, op, unary, sample_fp32)
+    if how == "refuted":
+        return [replace(f, message=f"{f.message}: the correctly rounded result errs least of any in that format, so "
+                                   "every implementation of it fails the assert") for f in found], how
+    return found + [Finding("information", item.statement.line, f"{item.per_format}: {item.text}")], how
+
+
+def _sampled(name: str, width: int, sample: int) -> list[int]:
+    """``sample`` distinct bit patterns of a format of ``width`` bits, drawn at random, seeded by its name."""
+    chosen = random.Random(name)
+    if width < 64:
+        return chosen.sample(range(1 << width), sample)
+    drawn: dict[int, None] = {}
+    while len(drawn) < sample:      # range(2^64) is too long for random.sample
+        drawn.setdefault(chosen.getrandbits(width))
+    return list(drawn)
+
+
 @functools.lru_cache(maxsize=16)
 def reference_table(op: Operator, name: str, sample: int = 0) -> tuple[tuple[int, mpmath.mpf, mpmath.mpf, mpmath.mpf],
                                                                          ...]:
@@ -673,7 +699,7 @@ def reference_table(op: Operator, name: str, sample: int = 0) -> tuple[tuple[int
     inputs drawn at random, seeded by the format's name) whose result is a finite real number (the mirror's
     reference: the description's real function at 320 bits, rounded once); computed once per process."""
     fmt = get_format(name)
-    inputs = random.Random(name).sample(range(1 << fmt.width), sample) if sample else range(1 << fmt.width)
+    inputs = _sampled(name, fmt.width, sample) if sample else range(1 << fmt.width)
     rows = []
     with mpmath.workprec(elementary.PRECISION):
         for bits in inputs:

@@ -100,6 +100,8 @@ class Meaning:
     proviso_unread: tuple[tuple[int, str], ...] = ()
     # what the claim's text writes that does not type and how it is read, (line, what) each: ambiguous at its line
     assumed: tuple[tuple[int, str], ...] = ()
+    # an assert of code read once per format T (`unitcode.Assert.types`): how, said with its verdict
+    per_format: str = ""
 
 
 @dataclass(frozen=True)
@@ -770,11 +772,15 @@ def readings(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> l
     return [meaning(note, s, formats) for s in note.statements]
 
 
-def reading(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> list[tuple[int, str, list[str]]]:
+def reading(note: Note, formats: dict[str, tuple[str, ...]] | None = None,
+            text: str | None = None) -> list[tuple[int, str, list[str]]]:
     """What divbridge reads in a note, by line: (line, the text as written, what it reads as: the claim in
-    plain notation and its statement in each format, a definition, or "not understood: ..." with why)."""
+    plain notation and its statement in each format, a definition, or "not understood: ..." with why);
+    ``text``: the note as written, whose Unit Verification asserts are claims too (`unit_asserts`)."""
     shown: list[tuple[int, str, list[str]]] = []
-    for item in readings(note, formats):
+    op = note_operator(note)
+    asserts = unit_asserts(note, text) if text is not None and op is not None and op.arity == 1 else []
+    for item in readings(note, formats) + asserts:
         written = item.statement.text
         if isinstance(item, NotRead):
             shown.append((item.statement.line, written, [f"not understood: {item.reason}"]))
@@ -784,7 +790,8 @@ def reading(note: Note, formats: dict[str, tuple[str, ...]] | None = None) -> li
         except Unsupported as exc:
             statements = [f"not checked: {exc}"]
         conditions = [f"under: {c.text}" for c in item.statement.conditions]
-        shown.append((item.statement.line, written, [item.text, *conditions, *statements]))
+        shown.append((item.statement.line, written, [item.text, *conditions, *statements]
+                      + [item.per_format] * bool(item.per_format)))
     for definition in note.definitions:
         what = definition.meaning if definition.value is None else f"{definition.meaning}: {definition.value}"
         shown.append((definition.line, definition.text, [f"definition of {definition.name or 'the domain'} ({what})"]))
@@ -1538,6 +1545,8 @@ def _assert_meaning(note: Note, statement: Statement, code: unitcode.Assert, fou
         raise _NotRead(f"the Unit Verification code: {code.problem}")
     if isinstance(found, str):
         raise _NotRead(found)
+    if code.types or code.initial is not None:
+        return _per_format(note, statement, code, found)
     at = {unitcode.X: found.operand, unitcode.X_ERR: found.error}
     if code.result is not None and sympy.simplify(code.result.xreplace(at) - found.value) != 0:
         raise _NotRead(f"the code's result computes {code.result}, not the note's {found.result} = {found.value}")
@@ -1563,3 +1572,48 @@ def _assert_meaning(note: Note, statement: Statement, code: unitcode.Assert, fou
                    text=f"{_shown(conditions)} -> {_shown(relation.lhs)} {relation_op} {_shown(relation.rhs)} (the code's assert, "
                         f"{arithmetic})", float_reading=float_reading, assumed=code.assumed)
 
+
+
+def _per_format(note: Note, statement: Statement, code: unitcode.Assert, found: Unary) -> Meaning:
+    """An assert whose bound depends on the format T (the code's templates, `unitcode.Assert.types`), on an operand
+    the code initializes without error anywhere in [-max, max] (every finite input of T), its result f applied to
+    the abstract value (real or float arithmetic, unsaid).  Over the reals y.err is f(X + 0) - f(X) = 0 and the
+    assert says 0 <= B_T(X); as a float, y.err is f(X) in T less f(X), the introduced error E, and it says
+    |E| <= B_T(X), which implies the other: an introduced-error claim (``intro-reference``) in every float format,
+    judged against the correctly rounded result (`checkspec.unary`).  Its reading for an integer T is said where
+    the operator has no integer type, else not read."""
+    op, x = note_operator(note), found.operand
+    if code.initial != (-unitcode.MAX_FINITE, unitcode.MAX_FINITE) or not code.types:
+        raise _NotRead("the Unit Verification code: an assert read per format T only on an operand without error "
+                       "anywhere in [-MAX, MAX] (BETWEEN(-MAX, +MAX) with the comment «no error for X») and a bound "
+                       "that depends on T")
+    if code.result is None or not code.unsaid or code.condition != sympy.true:
+        raise _NotRead("the Unit Verification code: an assert per format T on other than the operator's result "
+                       "applied to the element, or under a condition")
+    if sympy.simplify(code.result.xreplace({unitcode.X: x}) - found.value) != 0:
+        raise _NotRead(f"the code's result computes {code.result}, not the note's {found.result} = {found.value}")
+    relation = code.relation.xreplace({unitcode.X: x, unitcode.X_ERR: sympy.S.Zero})
+    bound = relation.rhs
+    if relation.rel_op not in ("<=", "<") or relation.lhs not in (unitcode.Y_ERR, sympy.Abs(unitcode.Y_ERR)) or \
+            bound.free_symbols - {x, EPS}:
+        raise _NotRead("the Unit Verification code: an assert per format T other than |y.err| <= B_T(x)")
+    integral = code.for_integers
+    if op.integer is not None:
+        raise _NotRead(f"the Unit Verification code: the assert for an integer T ({op.name} has integer types) is "
+                       "not judged")
+    integers = "" if integral is None else (
+        f"; for an integer T (none of {op.name}'s types: ONNX types it on floats alone) "
+        + (f"it reads «{_shown(integral.relation)}», nothing to judge" if not integral.problem else
+           f"it is not read ({integral.problem}), nothing to judge"))
+    u, element, n = (mathexpr.symbol(name) for name in ("u", "x", "n"))     # as the code names them
+    said = ", ".join(f"2^{1 - get_format(name).precision} in {name}" for name in DEFAULT_FORMATS["float"])
+    shown = _shown(bound.xreplace({EPS: 2 * u}).xreplace({unitcode.exponent(x): n}).xreplace({x: element}))
+    text = (f"{'|E|' if relation.lhs != unitcode.Y_ERR else 'E'} {relation.rel_op} B_T(x) in each float format T, "
+            f"B_T(x) = {shown}, x = {x}[I], u = eps/2 with eps = std::numeric_limits<T>::epsilon ({said}), "
+            f"n = x.getExponent() = floor(log2|x|); {x} anywhere in [-max, max] without error (the code's init); "
+            f"E = {found.value} in T less {found.value} where {code.unsaid} is a float, 0 <= B_T({x}) over the reals"
+            + "".join(f"; {what}" for what in code.unreached))
+    return Meaning(statement, "intro-reference", op=relation.rel_op, absolute=relation.lhs != unitcode.Y_ERR,
+                   bound=bound, formats=DEFAULT_FORMATS["float"], name=f"unit_verification_line_{statement.line}",
+                   error=f"{found.result}_err^intro", text=text,
+                   per_format=f"read once per format T, the overloads its templates take for a float T{integers}")
