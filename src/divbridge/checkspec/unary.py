@@ -645,9 +645,8 @@ def _real_proof(item: Meaning, unary: Unary, proofs: Sequence[ObligationResult])
     solver's proof), said in a line; None without such a proof, or where its conditions hold at no point of the
     grid (a proof under conditions nothing meets proves nothing)."""
     proved = [r for r in proofs if r is not None and r.family == "real" and r.verdict == "proved"]
-    reached = any(_conditions_hold(item, {str(unary.operand): x, str(unary.error): e, **attributes})
-                  for attributes in _attribute_grid(unary) for x in GRID for e in GRID)
-    if not proved or not reached:
+    if not proved or not any(_conditions_hold(item, {str(unary.operand): x, str(unary.error): e, **attributes})
+                             for attributes in _attribute_grid(unary) for x in GRID for e in GRID):
         return None
     names = ", ".join(proved[0].params["variables"])
     return (f"proved for every real {names} ({proved[0].prover}, over the reals, its function written out in "
