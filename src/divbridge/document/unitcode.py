@@ -166,7 +166,7 @@ def asserts(code: str, first_line: int, functions: dict[str, Callable[[sympy.Exp
     comments = {code.count("\n", 0, m.start()) + 1: m.group().strip("/* \t") for m in _COMMENTS.finditer(code)}
 
     def run(family: str) -> _Run:
-        return _Run(first_line, functions or {}, attributes or {}, _said_real(code), comments, family)
+        return _Run(first_line, functions or {}, attributes or {}, comments, family)
     read = _read(tree, run("float"), found)
     if not any(a.types for a in read):
         return read
@@ -183,18 +183,6 @@ def _read(tree: Tree, reading: _Run, found: list[tuple[int, str]]) -> list[Asser
     except _NotRead as exc:
         return [Assert(line, text, problem=str(exc)) for line, text in found]
     return [_joined(line, text, [a for a in reading.found if a.line == line]) for line, text in found]
-
-
-def _said_real(code: str) -> dict[int, str]:
-    """The comments that say, in exactly these words, that a function is computed in the real domain
-    (``// Real-domain f``), by their line in the code: a result of ``f`` computed where one is said is real, its
-    arithmetic said (`_Run.call`).  A comment with any other word says nothing here."""
-    said = {}
-    for comment in re.finditer(r"//([^\n]*)", code):
-        words = re.fullmatch(r"\s*Real-domain\s+([A-Za-z_]\w*)\s*", comment.group(1))
-        if words:
-            said[code.count("\n", 0, comment.start()) + 1] = words.group(1)
-    return said
 
 
 def _joined(line: int, text: str, paths: list[Assert]) -> Assert:
@@ -272,15 +260,14 @@ class _Value:
 class _Run:
     """Symbolic execution of the code: an environment per path, its condition, the asserts met."""
 
-    def __init__(self, first_line: int, functions: dict, attributes: dict, said_real: dict[int, str],
-                 comments: dict[int, str] | None = None, family: str = "float"):
+    def __init__(self, first_line: int, functions: dict, attributes: dict, comments: dict[int, str],
+                 family: str = "float"):
         self.first_line = first_line
         self.functions = functions
         self.attributes = attributes
-        self.said_real = said_real
         self.within: tuple[int, int] | None = None   # the lines of the lambda being run
         self.assumed: dict[tuple[int, str], sympy.Symbol] = {}   # (line, what): the attribute read
-        self.comments = comments or {}            # by line of the code: each comment's words
+        self.comments = comments                  # by line of the code: each comment's words
         self.family = family                      # of the formats T a template is read for
         self.procedures: dict[str, tuple] = {}    # the functions without parameters: their bodies
         self.templates: dict[str, list[_Template]] = {}
@@ -457,14 +444,20 @@ class _Run:
             # a comment of the lambda computing it says it is the real domain's
             real = known[name](values[0].real)
             self.results.add(real)
-            if not (self.within and any(self.within[0] <= line <= self.within[1] and said == name
-                                        for line, said in self.said_real.items())):
+            if not self.said_real(name):
                 self.unsaid[real] = function
             return _Value("result", real)
         if any(isinstance(v, _Value) for v in values) or name not in _FUNCTIONS:
             raise _NotRead(f"{function} applied to an abstract value" if name in _FUNCTIONS else
                            f"{function} applied to other than the operand")
         return _FUNCTIONS[name](*values)
+
+    def said_real(self, name: str) -> bool:
+        """Whether a comment of the lambda being run says, in exactly these words, ``Real-domain <name>``: its
+        result of ``name`` is computed in the real domain.  A comment with any other word says nothing here."""
+        return self.within is not None and any(
+            self.within[0] <= line <= self.within[1] and re.fullmatch(rf"Real-domain\s+{re.escape(name)}", words)
+            for line, words in self.comments.items())
 
     def attribute(self, owner: str, field: str, line: int) -> sympy.Symbol:
         """``x.alpha``: a field the abstract type does not have (`Assert.assumed`), which is the name of an

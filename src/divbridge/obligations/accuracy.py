@@ -1573,7 +1573,6 @@ def _assert_meaning(note: Note, statement: Statement, code: unitcode.Assert, fou
                         f"{arithmetic})", float_reading=float_reading, assumed=code.assumed)
 
 
-
 def _per_format(note: Note, statement: Statement, code: unitcode.Assert, found: Unary) -> Meaning:
     """An assert whose bound depends on the format T (the code's templates, `unitcode.Assert.types`), on an operand
     the code initializes without error anywhere in [-max, max] (every finite input of T), its result f applied to
